@@ -1,0 +1,134 @@
+/**
+ * generated/validators/<Type>.ts: one function per node shape (the type, then each nested shape),
+ * straight-line presence checks, and one constant per property rule.
+ */
+import { VariableDeclarationKind, type SourceFile, type WriterFunction } from "ts-morph";
+import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
+import { BANNER, lit, newSourceFile, print } from "./source.ts";
+
+const fnName = (rules: IrNodeRules) => `validate_${rules.id}`;
+const ruleConst = (rules: IrNodeRules, p: IrProperty) => `${rules.id}_${p.name}`.replace(/[^A-Za-z0-9_]/g, "_");
+const groupConst = (rules: IrNodeRules, i: number) => `${rules.id}_oneOf${i}`;
+
+/** Every node shape of the rule set, parents first. */
+function shapes(root: IrNodeRules): IrNodeRules[] {
+  const out: IrNodeRules[] = [];
+  const seen = new Set<IrNodeRules>();
+  const visit = (rules: IrNodeRules) => {
+    if (seen.has(rules)) return;
+    seen.add(rules);
+    out.push(rules);
+    for (const p of rules.properties) for (const e of p.expect) if (e.kind === "class" && e.rules) visit(e.rules);
+  };
+  visit(root);
+  return out;
+}
+
+function expectSource(e: IrExpect): string {
+  switch (e.kind) {
+    case "literal":
+      return `{ kind: "literal", literal: ${lit(e.literal)}, type: ${lit(e.type)} }`;
+    case "enum":
+      return `{ kind: "enum", type: ${lit(e.type)}, members: enumerationMembers(${lit(e.type)}) }`;
+    case "class":
+      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : "null"} }`;
+  }
+}
+
+function ruleSource(p: IrProperty): string {
+  const fields = [
+    `name: ${lit(p.name)}`,
+    `property: ${lit(p.property)}`,
+    `level: ${lit(p.level)}`,
+    `expect: [${p.expect.map(expectSource).join(", ")}]`,
+    `format: ${p.format ? `valueChecks[${lit(p.format)}]` : "null"}`,
+    `values: ${p.values ? `new Set(${lit(p.values)})` : "null"}`,
+    `min: ${p.min ?? "null"}`,
+    `max: ${p.max ?? "null"}`,
+    `single: ${p.single}`,
+    `fix: ${lit(p.fix)}`,
+    `docs: DOCS`,
+  ];
+  return `{\n${fields.map((f) => `  ${f},`).join("\n")}\n}`;
+}
+
+function bodyWriter(rules: IrNodeRules): WriterFunction {
+  return (w) => {
+    for (const p of rules.properties) {
+      const local = `v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
+      w.writeLine(`const ${local} = node[${lit(p.name)}];`);
+      if (p.level === "optional") w.writeLine(`if (${local} !== undefined) run.check(${local}, ${ruleConst(rules, p)}, at);`);
+      else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else run.check(${local}, ${ruleConst(rules, p)}, at);`);
+    }
+    rules.oneOf.forEach((g, i) => {
+      const absent = g.properties.map((name) => `node[${lit(name)}] === undefined`).join(" && ");
+      w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
+    });
+    if (!rules.properties.length && !rules.oneOf.length) w.writeLine("void node; void run; void at;");
+  };
+}
+
+function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
+  for (const p of rules.properties) {
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: ruleConst(rules, p), type: "PropertyRule", initializer: ruleSource(p) }],
+    });
+  }
+  rules.oneOf.forEach((g, i) => {
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: groupConst(rules, i),
+          type: "OneOfRule",
+          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, fix: ${lit(g.fix)}, docs: DOCS }`,
+        },
+      ],
+    });
+  });
+  file.addFunction({
+    isExported: true,
+    name: fnName(rules),
+    docs: [doc],
+    parameters: [
+      { name: "node", type: "JsonObject" },
+      { name: "run", type: "Run" },
+      { name: "at", type: "string" },
+    ],
+    returnType: "void",
+    statements: bodyWriter(rules),
+  });
+}
+
+export function emitValidator(rs: IrRuleSet): string {
+  const file = newSourceFile(`/generated/validators/${rs.type}.ts`);
+  file.addImportDeclarations([
+    { isTypeOnly: true, moduleSpecifier: "../../runtime/json.ts", namedImports: ["JsonObject"] },
+    { isTypeOnly: true, moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["Run", "PropertyRule", "OneOfRule"] },
+    { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
+    { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
+  ]);
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: "DOCS", initializer: lit(rs.googleDocsUrl) }],
+  });
+  const roots: Array<[IrNodeRules, string]> = [];
+  if (rs.rules) roots.push([rs.rules, `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`]);
+  for (const f of rs.features) roots.push([f.rules, `${rs.type}, feature "${f.name}": requirements on top of the base rules.`]);
+  for (const [root, doc] of roots) {
+    for (const rules of shapes(root)) addShape(file, rules, rules === root ? doc : `Nested shape ${rules.id.replace(/_/g, " > ")}.`);
+  }
+  const text = print(file);
+  return BANNER(rs.file) + usedImportsOnly(text);
+}
+
+/** Drops the imports a rule set does not use, so the type check stays clean without lint pragmas. */
+function usedImportsOnly(text: string): string {
+  const body = text.slice(text.indexOf("const DOCS"));
+  return text.replace(/import \{ ([^}]*) \} from "([^"]+)";\n/g, (line, names: string, from: string) => {
+    if (line.startsWith("import type")) return line;
+    const used = names.split(",").map((n) => n.trim()).filter((n) => new RegExp(`\\b${n}\\(|\\b${n}\\[`).test(body));
+    return used.length ? `import { ${used.join(", ")} } from "${from}";\n` : "";
+  });
+}

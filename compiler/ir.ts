@@ -1,0 +1,77 @@
+/** The normalized rule sets the emitters work from: every name checked, every default filled in. */
+export type Level = "required" | "recommended" | "optional";
+
+export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
+
+export type IrExpect =
+  | { kind: "literal"; literal: LiteralKind; type: string }
+  | { kind: "enum"; type: string; members: string[] }
+  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null };
+
+export interface IrProperty {
+  name: string;
+  /** Dotted path from the validated node, e.g. "offers.price": the issue's `property`. */
+  property: string;
+  level: Level;
+  /** Empty: any value. */
+  expect: IrExpect[];
+  format: string | null;
+  values: string[] | null;
+  min: number | null;
+  max: number | null;
+  single: boolean;
+  fix: string;
+  why: string | null;
+}
+
+export interface IrOneOf {
+  level: "required" | "recommended";
+  properties: string[];
+  /** The issue's `property`: the names joined by "|". */
+  property: string;
+  fix: string;
+}
+
+export interface IrNodeRules {
+  /** Unique, for naming the generated function. */
+  id: string;
+  properties: IrProperty[];
+  oneOf: IrOneOf[];
+}
+
+export interface IrFeature {
+  id: string;
+  name: string;
+  googleDocsUrl: string;
+  when: string[];
+  retired: { since: string; note: string } | null;
+  rules: IrNodeRules;
+}
+
+export interface IrExample {
+  name: string;
+  data: unknown;
+  eligible?: boolean;
+  expect?: Array<{ code: string; property: string; severity?: "error" | "warning" }>;
+}
+
+export interface IrRuleSet {
+  type: string;
+  file: string;
+  status: "supported" | "coming_soon" | "planned" | "deprecated";
+  tier: 0 | 1 | 2 | 3 | 4;
+  validateAs: string | null;
+  alsoMatches: string[];
+  /** also_matches: vocabulary (every subtype no nearer rule set claims). */
+  alsoMatchesVocabulary: boolean;
+  extraMatches: string[];
+  googleDocsUrl: string;
+  richResult: string | null;
+  verifiedOn: string;
+  sources: Array<{ url: string; note?: string }>;
+  deprecated: { since: string; kind: "retired" | "restricted"; note: string } | null;
+  note: string | null;
+  rules: IrNodeRules | null;
+  features: IrFeature[];
+  examples: { valid: IrExample[]; invalid: IrExample[] };
+}

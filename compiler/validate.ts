@@ -1,0 +1,57 @@
+/** The shape check: the rule-language JSON Schema through ajv, every error with its place. */
+import { readFileSync } from "node:fs";
+import AjvModule, { type ErrorObject } from "ajv";
+import type { Diagnostic } from "./diagnostics.ts";
+import type { LoadedFile } from "./load.ts";
+
+const Ajv = AjvModule.default ?? AjvModule;
+const schema = JSON.parse(readFileSync(new URL("./schema/rule-file.schema.json", import.meta.url), "utf8"));
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validateShape = ajv.compile(schema);
+
+const pointerToPath = (pointer: string): string[] =>
+  pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+
+function describe(error: ErrorObject): { message: string; extraKey?: string } {
+  const where = error.instancePath ? `"${pointerToPath(error.instancePath).join(".")}"` : "the file";
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(error.params.additionalProperty);
+      return { message: `unknown key "${key}" in ${where}`, extraKey: key };
+    }
+    case "required":
+      return { message: `${where} is missing the required key "${error.params.missingProperty}"` };
+    case "enum":
+      return { message: `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "pattern":
+      return { message: `${where} does not match the expected form ${error.params.pattern}` };
+    case "propertyNames":
+      return { message: `${where} has a property name that is not a Schema.org property name` };
+    default:
+      return { message: `${where} ${error.message ?? "is invalid"}` };
+  }
+}
+
+/**
+ * ajv reports a failing `oneOf` and then every branch's own failures; the branch errors are the
+ * useful ones, so the umbrella `oneOf` error is dropped when more precise errors exist.
+ */
+export function checkShape(file: LoadedFile): Diagnostic[] {
+  if (validateShape(file.data)) return [];
+  const errors = validateShape.errors ?? [];
+  const precise = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "if");
+  const chosen = precise.length ? precise : errors;
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const error of chosen) {
+    const { message, extraKey } = describe(error);
+    const path = pointerToPath(error.instancePath);
+    const pos = extraKey ? file.locate([...path, extraKey], true) : file.locate(path);
+    const text = `${message}`;
+    const key = `${pos.line}:${pos.column}:${text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ file: file.file, line: pos.line, column: pos.column, message: text });
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+/**
+ * The closed list of issue codes. Codes are stable across versions (callers switch on them);
+ * messages are not. Rule files' invalid examples name these codes.
+ */
+export const ISSUE_CODES = [
+  "missing-required", // a required property is absent
+  "missing-recommended", // a recommended property is absent
+  "missing-one-of", // none of a group's properties is present
+  "feature-requirement", // absent or malformed for one rich-result feature only
+  "wrong-type", // the value is not of an expected type
+  "invalid-format", // a text value fails its format check (date, currency, URL, ...)
+  "invalid-enum", // not a member of the expected enumeration
+  "out-of-range", // a number outside its bounds
+  "not-single", // several values where one is allowed
+  "empty-value", // an empty string, array or object
+  "dangling-reference", // an {"@id"} that names no node on the page
+  "invalid-json", // the block is not valid JSON
+  "too-deep", // nesting beyond the depth cap
+  "too-large", // more nodes than the size cap
+  "missing-type", // a top-level node without @type
+  "missing-context", // no schema.org @context
+  "type-retired", // the type's rich result was retired or is restricted
+  "unknown-property", // vocabulary: not a property of the type
+  "unexpected-type", // vocabulary: a value outside the property's range
+  "unknown-type", // vocabulary: not a Schema.org type (with a did-you-mean fix)
+] as const;
+
+export type IssueCode = (typeof ISSUE_CODES)[number];
