@@ -1,0 +1,38 @@
+// Enumeration values arrive as a short name, a full Schema.org URL or a compact IRI; the rules
+// list short names, so every form is reduced to one before comparison.
+
+const PREFIXES = [
+  "https://schema.org/",
+  "http://schema.org/",
+  "https://www.schema.org/",
+  "http://www.schema.org/",
+  "schema:",
+] as const;
+
+function isAlphanumeric(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+}
+
+/**
+ * The short member name ("InStock") of `value` given as "InStock", "https://schema.org/InStock"
+ * (http or https, with or without www.) or "schema:InStock"; null for anything else. The name
+ * is not looked up: whether it belongs to the expected enumeration is the caller's question.
+ */
+export function enumMember(value: string): string | null {
+  let start = 0;
+  const first = value.charCodeAt(0);
+  // Only values starting with h or s can carry a prefix, so most short names skip the search.
+  if (first === 104 || first === 115) {
+    for (const prefix of PREFIXES) {
+      if (value.startsWith(prefix)) {
+        start = prefix.length;
+        break;
+      }
+    }
+  }
+  if (start === value.length) return null;
+  for (let i = start; i < value.length; i++) {
+    if (!isAlphanumeric(value.charCodeAt(i))) return null;
+  }
+  return start === 0 ? value : value.slice(start);
+}

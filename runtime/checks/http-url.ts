@@ -1,0 +1,59 @@
+// The URL rules shared by absolute-url and image-url.
+
+const WHITESPACE = /\s/;
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+const HOST_LIKE = /^([^\s/?#:]+\.[A-Za-z]{2,})(?:[:/?#]|$)/;
+// "photo.jpg" is shaped like a host name but is a relative path.
+const FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
+
+/** Length of a leading "http://" or "https://" in any case, or 0. */
+function httpPrefixLength(s: string): number {
+  // Lowercasing a letter's char code is `| 0x20`; the colon and slashes must match exactly.
+  if ((s.charCodeAt(0) | 32) !== 104 || (s.charCodeAt(1) | 32) !== 116 || (s.charCodeAt(2) | 32) !== 116 || (s.charCodeAt(3) | 32) !== 112) return 0;
+  let i = 4;
+  if ((s.charCodeAt(4) | 32) === 115) i = 5;
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+
+/** The host must follow the slashes directly: WHATWG would skip "https:///host"'s third slash. */
+function hasHostStart(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  return at < s.length && c !== 47 && c !== 92 && c !== 63 && c !== 35;
+}
+
+function isHttpUrl(s: string): boolean {
+  const prefix = httpPrefixLength(s);
+  return prefix > 0 && hasHostStart(s, prefix) && !WHITESPACE.test(s) && URL.canParse(s);
+}
+
+/**
+ * Null for an absolute http(s) URL with a host; otherwise why not. `otherScheme` names the
+ * reason for a URL with another scheme, so each check can explain its own case (data: images).
+ */
+export function httpUrlError(s: string, otherScheme: (scheme: string) => string): string | null {
+  if (isHttpUrl(s)) return null;
+  if (s.length === 0 || s.trim().length === 0) return "empty URL";
+  if (WHITESPACE.test(s)) {
+    return isHttpUrl(s.trim())
+      ? "remove the spaces around the URL"
+      : "the URL contains whitespace: encode spaces as %20";
+  }
+  const match = SCHEME.exec(s);
+  // "www.example.com:8080" parses as the scheme "www.example.com"; it is a host without a scheme.
+  if (match === null || match[1].includes(".")) {
+    if (s.startsWith("//")) return "add https: at the start: the URL has no scheme";
+    const host = HOST_LIKE.exec(s);
+    if (host !== null && !FILE_NAME.test(host[1])) return "add https:// at the start";
+    return "relative URL: use an absolute URL starting with https://";
+  }
+  const scheme = match[1].toLowerCase();
+  if (scheme !== "http" && scheme !== "https") return otherScheme(scheme);
+  const prefix = httpPrefixLength(s);
+  if (prefix === 0) return `write ${scheme}:// before the host`;
+  if (!hasHostStart(s, prefix)) return "the URL has no host after //";
+  return "not a valid URL: check the host name and the characters used";
+}
+
+export function schemeNotAllowed(scheme: string): string {
+  return `only http and https URLs are allowed, not ${scheme}:`;
+}

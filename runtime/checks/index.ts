@@ -1,0 +1,54 @@
+import { absoluteUrl } from "./absolute-url.ts";
+import { geoLatitude } from "./geo-latitude.ts";
+import { geoLongitude } from "./geo-longitude.ts";
+import { gtin } from "./gtin.ts";
+import { imageUrl } from "./image-url.ts";
+import { integer } from "./integer.ts";
+import { iso3166Alpha2 } from "./iso3166-alpha2.ts";
+import { iso4217 } from "./iso4217.ts";
+import { iso8601Date } from "./iso8601-date.ts";
+import { iso8601Datetime } from "./iso8601-datetime.ts";
+import { iso8601DatetimeTz } from "./iso8601-datetime-tz.ts";
+import { iso8601Duration } from "./iso8601-duration.ts";
+import { iso8601Time } from "./iso8601-time.ts";
+import { languageCode } from "./language-code.ts";
+import { nonEmptyText } from "./non-empty-text.ts";
+import { number } from "./number.ts";
+import { positiveInteger } from "./positive-integer.ts";
+import { price } from "./price.ts";
+import type { ValueCheck } from "./value-check.ts";
+
+export type { ValueCheck } from "./value-check.ts";
+export { enumMember } from "./enumeration.ts";
+export { ratingWithinBounds } from "./rating-bounds.ts";
+export { checkPositions } from "./breadcrumb-positions.ts";
+
+const checks = {
+  "iso8601-date": iso8601Date,
+  "iso8601-datetime": iso8601Datetime,
+  "iso8601-datetime-tz": iso8601DatetimeTz,
+  "iso8601-time": iso8601Time,
+  "iso8601-duration": iso8601Duration,
+  "iso4217": iso4217,
+  "iso3166-alpha2": iso3166Alpha2,
+  "absolute-url": absoluteUrl,
+  "image-url": imageUrl,
+  "price": price,
+  "number": number,
+  "integer": integer,
+  "positive-integer": positiveInteger,
+  "geo-latitude": geoLatitude,
+  "geo-longitude": geoLongitude,
+  "language-code": languageCode,
+  "non-empty-text": nonEmptyText,
+  "gtin": gtin,
+} as const satisfies Record<string, ValueCheck>;
+
+export type CheckName = keyof typeof checks;
+
+/** The value checks by name, the names rule files use in `format:`. */
+export const valueChecks: Readonly<Record<string, ValueCheck>> = Object.freeze(checks);
+
+export function isCheckName(name: string): name is CheckName {
+  return Object.hasOwn(checks, name);
+}

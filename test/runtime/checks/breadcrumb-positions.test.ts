@@ -1,0 +1,48 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { checkPositions } from "../../../runtime/checks/breadcrumb-positions.ts";
+
+/** [positions, null or a fragment of the message] */
+const rows: ReadonlyArray<readonly [unknown[], string | null]> = [
+  [[], null],
+  [[1], null],
+  [[1, 2, 3], null],
+  [["1", "2", "3"], null],
+  [[1, "2", 3], null],
+  [["+1", "02"], null],
+  [[1.0, 2.0], null], // JSON 1.0 is the integer 1
+  // gaps, duplicates, order: the message names the first offending index
+  [[1, 3], "position at index 1 is 3, which leaves a gap; expected 2"],
+  [[1, 2, 4, 5], "index 2 is 4, which leaves a gap"],
+  [[2, 3], "index 0 is 2, which leaves a gap; expected 1"],
+  [[1, 1, 2], "position at index 1 is 1, a duplicate of index 0; expected 2"],
+  [[1, 2, 2], "index 2 is 2, a duplicate of index 1"],
+  [[2, 1], "index 0 is 2, out of order; expected 1"],
+  [[1, 3, 2], "index 1 is 3, out of order"],
+  [[0, 1, 2], "index 0 is 0; positions start at 1"],
+  [[-1], "positions start at 1"],
+  // not integers
+  [[1, 2.5], "position at index 1 (2.5) is not a whole number"],
+  [[1, "2.0"], 'index 1 ("2.0") is not a whole number'],
+  [["one"], 'index 0 ("one") is not a whole number'],
+  [[1, ""], "index 1"],
+  [[1, " 2"], "index 1"],
+  [[1, "+"], "index 1"],
+  [[1, "-2"], "index 1"],
+  [[1, true], "index 1 (true) is not a whole number"],
+  [[1, {}], "index 1 is not a whole number"],
+  [[1, [2]], "index 1 is not a whole number"],
+  [[1, Number.NaN], "index 1"],
+  [[1, null], "position at index 1 is missing"],
+  [[undefined, 2], "position at index 0 is missing"],
+];
+
+for (const [positions, expected] of rows) {
+  test(`checkPositions(${JSON.stringify(positions)})`, () => {
+    const reason = checkPositions(positions);
+    if (expected === null) assert.is(reason, null);
+    else assert.ok(reason?.includes(expected), `"${reason}" should contain "${expected}"`);
+  });
+}
+
+test.run();

@@ -1,0 +1,27 @@
+import { test } from "uvu";
+import { iso8601DatetimeTz } from "../../../runtime/checks/iso8601-datetime-tz.ts";
+import { checkTable } from "./_table.ts";
+
+checkTable(iso8601DatetimeTz, [
+  ["2026-07-21T19:30-05:00", true],
+  ["2026-07-21T19:30:00-05:00", true],
+  ["2026-07-21T19:30:00.5+01:00", true],
+  ["2026-07-21T19:30Z", true],
+  ["2026-07-21T19:30+0530", true],
+  ["2026-07-21T19:30+14:00", true],
+  ["2026-07-21T24:00Z", true],
+  // what is missing is said
+  ["2026-07-21T19:30", false, "no time zone: add Z or an offset like -05:00"],
+  ["2026-07-21T19:30:00.000", false, "no time zone"],
+  ["2026-07-21", false, "no time: add a time and a time zone"],
+  ["2026-07-21Z", false, "a time zone needs a time"],
+  ["2026-07-21 19:30-05:00", false, "with T"],
+  ["2026-07-21T19:30+15:00", false, "out of range"],
+  ["2026-07-21T19:30z", false, "uppercase Z"],
+  ["2026-02-30T19:30Z", false, "day 30 is out of range for February"],
+  ["2026-07-21T25:00Z", false, "hour 25"],
+  ["", false, "YYYY-MM-DD"],
+  [false, false, "as text"],
+]);
+
+test.run();

@@ -1,0 +1,71 @@
+import { test } from "uvu";
+import { iso8601Datetime } from "../../../runtime/checks/iso8601-datetime.ts";
+import { checkTable } from "./_table.ts";
+
+checkTable(iso8601Datetime, [
+  // a date alone is accepted for date-time properties
+  ["2026-07-21", true],
+  ["2024-02-29", true],
+  ["2025-02-29", false, "not a leap year"],
+  ["2026-07-21T19:30", true],
+  ["2026-07-21T19:30:05", true],
+  ["2026-07-21T19:30:05.5", true],
+  ["2026-07-21T19:30:05.123456789", true],
+  ["2026-07-21T19:30Z", true],
+  ["2026-07-21T19:30:05Z", true],
+  ["2026-07-21T19:30:05.250Z", true],
+  ["2026-07-21T19:30-05:00", true],
+  ["2026-07-21T19:30+05:30", true],
+  ["2026-07-21T19:30+0530", true],
+  ["2026-07-21T19:30-0500", true],
+  ["2026-07-21T19:30+05", true],
+  ["2026-07-21T19:30+00:00", true],
+  ["2026-07-21T19:30-00:00", true],
+  ["2026-07-21T00:00", true],
+  ["2026-07-21T23:59:59", true],
+  // +14:00 (Kiribati) is the largest offset in use; -12:00 the smallest
+  ["2026-07-21T19:30+14:00", true],
+  ["2026-07-21T19:30-12:00", true],
+  ["2026-07-21T19:30-14:00", true],
+  ["2026-07-21T19:30+14:30", false, "offset +14:30 is out of range"],
+  ["2026-07-21T19:30+15:00", false, "out of range"],
+  ["2026-07-21T19:30-05:60", false, "offset minutes 60"],
+  // 24:00 is the end of the day; nothing later
+  ["2026-07-21T24:00", true],
+  ["2026-07-21T24:00:00", true],
+  ["2026-07-21T24:00:00.000Z", true],
+  ["2026-07-21T24:00:01", false, "hour 24 is only allowed as 24:00"],
+  ["2026-07-21T24:30", false, "hour 24"],
+  ["2026-07-21T24:00:00.001", false, "hour 24"],
+  ["2026-07-21T25:00", false, "hour 25 is out of range"],
+  ["2026-07-21T23:60", false, "minute 60 is out of range"],
+  ["2026-07-21T23:59:60Z", true], // a leap second
+  ["2026-07-21T23:59:61Z", false, "second 61 is out of range"],
+  // shapes
+  ["2026-07-21 19:30", false, "with T, not a space"],
+  ["2026-07-21t19:30", false, "uppercase T"],
+  ["2026-07-21T", false, "add a time after T"],
+  ["2026-07-21T19", false, "add minutes"],
+  ["2026-07-21T1930", false, "colons"],
+  ["2026-07-21T7:30", false, "two digits"],
+  ["2026-07-21T7:30 PM", false, "24-hour clock"],
+  ["2026-07-21T19:30:5", false, "hh:mm"],
+  ["2026-07-21T19:30:05.", false, "hh:mm"],
+  ["2026-07-21T19:30:05,5", false, "use a dot"],
+  ["2026-07-21T19:30z", false, "uppercase Z"],
+  ["2026-07-21T19:30ZZ", false, "Z or an offset"],
+  ["2026-07-21T19:30+5:00", false, "Z or an offset"],
+  ["2026-07-21T19:30+05:0", false, "Z or an offset"],
+  ["2026-07-21T19:30 +05:00", false, "hh:mm"],
+  ["2026-07-21T19:30+05:00[Europe/Paris]", false, "Z or an offset"],
+  ["2026-07-21Z", false, "a time zone needs a time"],
+  ["2026-07-21-05:00", false, "a time zone needs a time"],
+  ["2026-7-21T19:30", false, "two digits"],
+  ["2026-13-21T19:30", false, "month 13"],
+  ["21/07/2026 19:30", false, "YYYY-MM-DD"],
+  ["", false, "YYYY-MM-DD"],
+  [" 2026-07-21T19:30Z", false, "remove the spaces"],
+  [1784660000, false, "as text"],
+]);
+
+test.run();

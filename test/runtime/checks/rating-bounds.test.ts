@@ -1,0 +1,55 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ratingWithinBounds } from "../../../runtime/checks/rating-bounds.ts";
+
+/** [ratingValue, bestRating, worstRating, null or a fragment of the message] */
+const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> = [
+  // defaults: best 5, worst 1
+  [4, undefined, undefined, null],
+  [5, undefined, undefined, null],
+  [1, undefined, undefined, null],
+  [4.5, null, null, null],
+  ["4.5", undefined, undefined, null],
+  [6, undefined, undefined, "ratingValue 6 is above bestRating 5 (the default"],
+  [0, undefined, undefined, "ratingValue 0 is below worstRating 1 (the default"],
+  [0.5, undefined, undefined, "below worstRating 1"],
+  // explicit bounds, numbers or numeric strings
+  [8, 10, undefined, null],
+  ["8", "10", "1", null],
+  [0, 5, 0, null],
+  [-2, 2, -2, null],
+  [92, 100, 0, null],
+  [11, 10, 1, "ratingValue 11 is above bestRating 10"],
+  [0, "10", "1", "ratingValue 0 is below worstRating 1"],
+  [5.01, 5, 1, "above bestRating 5"],
+  // bounds that make no scale
+  [3, 5, 5, "bestRating 5 must be greater than worstRating 5"],
+  [3, 1, 5, "bestRating 1 must be greater than worstRating 5"],
+  [3, 0.5, undefined, "greater than worstRating 1 (the default worstRating)"],
+  [3, undefined, 5, "bestRating 5 must be greater than worstRating 5"],
+  // not numbers
+  ["four", undefined, undefined, 'ratingValue "four" is not a number'],
+  ["4,5", undefined, undefined, 'ratingValue "4,5" is not a number'],
+  ["80%", 100, 0, "is not a number"],
+  ["", undefined, undefined, "is not a number"],
+  [true, undefined, undefined, "ratingValue true is not a number"],
+  [[4], undefined, undefined, "ratingValue a list is not a number"],
+  [{ "@value": 4 }, undefined, undefined, "an object"],
+  [Number.NaN, undefined, undefined, "is not a number"],
+  [4, "five", undefined, 'bestRating "five" is not a number'],
+  [4, 5, "one", 'worstRating "one" is not a number'],
+  // an absent rating has no bounds to break; whether it is required is another rule's business
+  [undefined, undefined, undefined, null],
+  [null, 10, 0, null],
+  [undefined, 1, 5, "must be greater than"],
+];
+
+for (const [rating, best, worst, expected] of rows) {
+  test(`ratingWithinBounds(${JSON.stringify(rating)}, ${JSON.stringify(best)}, ${JSON.stringify(worst)})`, () => {
+    const reason = ratingWithinBounds(rating, best, worst);
+    if (expected === null) assert.is(reason, null);
+    else assert.ok(reason?.includes(expected), `"${reason}" should contain "${expected}"`);
+  });
+}
+
+test.run();
