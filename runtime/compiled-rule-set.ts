@@ -1,0 +1,25 @@
+import type { NodeValidator } from "./rule-runtime.ts";
+
+export interface CompiledFeature {
+  readonly id: string;
+  readonly name: string;
+  readonly googleDocsUrl: string;
+  /** Evaluated only when one of these is present (empty: always). */
+  readonly when: readonly string[];
+  readonly retired: { readonly since: string; readonly note: string } | null;
+  readonly validate: NodeValidator;
+}
+
+/** One rule set as the compiler emits it; the registry maps every matching @type to one of these. */
+export interface CompiledRuleSet {
+  /** The type results are reported under. */
+  readonly type: string;
+  readonly status: "supported" | "coming_soon" | "planned" | "deprecated";
+  readonly tier: number;
+  readonly googleDocsUrl: string;
+  readonly richResult: string | null;
+  readonly verifiedOn: string;
+  readonly deprecated: { readonly since: string; readonly kind: "retired" | "restricted"; readonly note: string } | null;
+  readonly validate: NodeValidator;
+  readonly features: readonly CompiledFeature[];
+}

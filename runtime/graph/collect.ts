@@ -1,0 +1,124 @@
+/**
+ * Turns a parsed block into the nodes to report (root object, root array items, @graph members,
+ * nested @graph too) and indexes every node with an @id for reference look-ups. Iterative with
+ * explicit caps: hostile nesting gives an issue, never a stack overflow.
+ */
+import { escapePointer, isObject, type JsonObject } from "../json.ts";
+
+export const MAX_DEPTH = 256;
+export const MAX_NODES = 100_000;
+
+export interface Entity {
+  node: JsonObject;
+  /** JSON Pointer inside the block. */
+  path: string;
+  block: number;
+  /** A schema.org @context is in force for the node (its own or its container's). */
+  hasContext: boolean;
+}
+
+export interface CollectProblems {
+  tooDeep: string | null;
+  tooLarge: boolean;
+}
+
+/** Reportable nodes of one block, in document order. */
+export function topLevelEntities(value: unknown, block: number): Entity[] {
+  const out: Entity[] = [];
+  // Stack of [value, path, graphDepth]; pushed in reverse to keep document order.
+  const stack: Array<[unknown, string, number, boolean]> = [[value, "", 0, false]];
+  while (stack.length) {
+    const [current, path, depth, inherited] = stack.pop()!;
+    if (depth > 16) continue;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${path}/${i}`, depth + 1, inherited]);
+      continue;
+    }
+    if (!isObject(current)) continue;
+    const hasContext = inherited || isSchemaOrgContext(current["@context"]);
+    const graph = current["@graph"];
+    if (graph !== undefined) {
+      // A graph container with a type of its own is reported too.
+      if (current["@type"] !== undefined) out.push({ node: current, path, block, hasContext });
+      const items = Array.isArray(graph) ? graph : [graph];
+      for (let i = items.length - 1; i >= 0; i--) stack.push([items[i], Array.isArray(graph) ? `${path}/@graph/${i}` : `${path}/@graph`, depth + 1, hasContext]);
+      continue;
+    }
+    out.push({ node: current, path, block, hasContext });
+  }
+  return out;
+}
+
+/** "https://schema.org", "http://schema.org/", ["...", {...}] or {"@vocab": "https://schema.org/"}. */
+const SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
+
+export function isSchemaOrgContext(context: unknown): boolean {
+  if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
+  if (Array.isArray(context)) return context.some(isSchemaOrgContext);
+  if (isObject(context)) return isSchemaOrgContext(context["@vocab"]) || typeof context["schema"] === "string" && isSchemaOrgContext(context["schema"]);
+  return false;
+}
+
+/**
+ * Walks every object of a block once: indexes @id nodes (first full definition wins) and
+ * measures depth and size against the caps.
+ */
+export function indexBlock(value: unknown, ids: Map<string, JsonObject>): CollectProblems {
+  const problems: CollectProblems = { tooDeep: null, tooLarge: false };
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  // Pointers only for the deep case, rebuilt on demand: keep the hot loop allocation-light.
+  let visited = 0;
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (++visited > MAX_NODES) {
+      problems.tooLarge = true;
+      break;
+    }
+    if (depth > MAX_DEPTH) {
+      problems.tooDeep ??= deepPointer(value);
+      continue;
+    }
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const item = current[i];
+        if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
+      }
+    } else if (typeof current === "object" && current !== null) {
+      const obj = current as JsonObject;
+      const id = obj["@id"];
+      if (typeof id === "string" && !ids.has(id)) {
+        for (const key in obj) {
+          if (key !== "@id" && key !== "@context") {
+            ids.set(id, obj);
+            break;
+          }
+        }
+      }
+      for (const key in obj) {
+        const child = obj[key];
+        if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The pointer of the first place nesting passes the cap (only computed when it does). */
+function deepPointer(value: unknown): string {
+  let current = value;
+  const segments: string[] = [];
+  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+    if (Array.isArray(current)) {
+      const i = current.findIndex((x) => typeof x === "object" && x !== null);
+      if (i < 0) break;
+      segments.push(String(i));
+      current = current[i];
+    } else if (isObject(current)) {
+      const key = Object.keys(current).find((k) => typeof current === "object" && current !== null && typeof (current as JsonObject)[k] === "object" && (current as JsonObject)[k] !== null);
+      if (key === undefined) break;
+      segments.push(escapePointer(key));
+      current = current[key];
+    } else break;
+  }
+  return segments.length ? "/" + segments.join("/") : "";
+}

@@ -1,0 +1,24 @@
+/**
+ * `@type` as written: a short name, a full Schema.org URL (http or https, with or without www),
+ * or a prefixed name. All become the short name; other vocabularies keep their full IRI so that
+ * they are reported, never mistaken for Schema.org types.
+ */
+const PREFIXES = ["https://schema.org/", "http://schema.org/", "https://www.schema.org/", "http://www.schema.org/", "schema:"];
+
+export function shortTypeName(raw: string): string {
+  const name = raw.trim();
+  if (name.charCodeAt(0) === 104 /* h */ || name.charCodeAt(0) === 115 /* s */) {
+    for (const prefix of PREFIXES) if (name.startsWith(prefix)) return name.slice(prefix.length);
+  }
+  return name;
+}
+
+export function typeNames(value: unknown): string[] {
+  if (typeof value === "string") return [shortTypeName(value)];
+  if (Array.isArray(value)) {
+    const out: string[] = [];
+    for (const item of value) if (typeof item === "string") out.push(shortTypeName(item));
+    return out;
+  }
+  return [];
+}

@@ -1,0 +1,7 @@
+export type JsonObject = { [key: string]: unknown };
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** JSON Pointer segment escaping (RFC 6901). */
+export const escapePointer = (segment: string): string =>
+  segment.indexOf("~") === -1 && segment.indexOf("/") === -1 ? segment : segment.replace(/~/g, "~0").replace(/\//g, "~1");

@@ -1,0 +1,120 @@
+/**
+ * Finds where JSON Pointers land in JSON text, for issue line and column. Runs only when a block
+ * has issues, and skips every subtree that leads to none of the wanted pointers.
+ */
+import { escapePointer } from "../json.ts";
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+export function locatePointers(text: string, pointers: Iterable<string>): Map<string, number> {
+  const wanted = new Set<string>();
+  const prefixes = new Set<string>([""]);
+  for (const p of pointers) {
+    wanted.add(p);
+    let i = p.indexOf("/", 1);
+    while (i > 0) {
+      prefixes.add(p.slice(0, i));
+      i = p.indexOf("/", i + 1);
+    }
+    prefixes.add(p);
+  }
+  const found = new Map<string, number>();
+  let pos = 0;
+  const n = text.length;
+
+  const skipWs = () => {
+    while (pos < n && WS.has(text.charCodeAt(pos))) pos++;
+  };
+  const readString = (): string => {
+    // pos at the opening quote
+    const start = ++pos;
+    let hasEscape = false;
+    while (pos < n) {
+      const c = text.charCodeAt(pos);
+      if (c === 0x5c) {
+        hasEscape = true;
+        pos += 2;
+        continue;
+      }
+      if (c === 0x22) break;
+      pos++;
+    }
+    const raw = text.slice(start, pos);
+    pos++;
+    if (!hasEscape) return raw;
+    try {
+      return JSON.parse(`"${raw}"`) as string;
+    } catch {
+      return raw;
+    }
+  };
+  const skipValue = () => {
+    skipWs();
+    const c = text.charCodeAt(pos);
+    if (c === 0x22) return void readString();
+    if (c !== 0x7b && c !== 0x5b) {
+      while (pos < n) {
+        const d = text.charCodeAt(pos);
+        if (d === 0x2c || d === 0x7d || d === 0x5d || WS.has(d)) break;
+        pos++;
+      }
+      return;
+    }
+    let depth = 0;
+    while (pos < n) {
+      const d = text.charCodeAt(pos);
+      if (d === 0x22) {
+        readString();
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) {
+          pos++;
+          return;
+        }
+      }
+      pos++;
+    }
+  };
+
+  // Explicit stack of containers being walked: [pointer, isArray, nextIndex].
+  const stack: Array<{ pointer: string; array: boolean; index: number }> = [];
+  const enterValue = (pointer: string): void => {
+    skipWs();
+    if (wanted.has(pointer)) found.set(pointer, pos);
+    if (!prefixes.has(pointer) || found.size === wanted.size) return skipValue();
+    const c = text.charCodeAt(pos);
+    if (c === 0x7b || c === 0x5b) {
+      stack.push({ pointer, array: c === 0x5b, index: 0 });
+      pos++;
+    } else skipValue();
+  };
+
+  enterValue("");
+  while (stack.length && pos < n && found.size < wanted.size) {
+    const top = stack[stack.length - 1];
+    skipWs();
+    const c = text.charCodeAt(pos);
+    if (c === 0x2c) {
+      pos++;
+      continue;
+    }
+    if (c === 0x7d || c === 0x5d) {
+      pos++;
+      stack.pop();
+      continue;
+    }
+    if (top.array) {
+      enterValue(`${top.pointer}/${top.index++}`);
+    } else {
+      if (c !== 0x22) break; // not JSON we understand; give up quietly
+      const key = readString();
+      skipWs();
+      if (text.charCodeAt(pos) === 0x3a) pos++;
+      enterValue(`${top.pointer}/${escapePointer(key)}`);
+    }
+  }
+  return found;
+}

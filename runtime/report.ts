@@ -1,0 +1,34 @@
+/** The spec's ValidationResponse around an engine result; the service and the CLI share it. */
+import type { EngineResult, SchemaResult, ValidationSummary } from "./types.ts";
+
+export const API_VERSION = "1.0.0";
+
+export interface ValidationMeta {
+  api_version: string;
+  validated_at: string;
+  cached: boolean;
+  credits_used: number;
+  credits_remaining?: number;
+  response_time_ms: number;
+}
+
+export interface ValidationResponse {
+  success: true;
+  url?: string;
+  schemas_found: number;
+  schemas: SchemaResult[];
+  summary: ValidationSummary;
+  meta: ValidationMeta;
+}
+
+export function toValidationResponse(result: EngineResult, meta: ValidationMeta, url?: string): ValidationResponse {
+  const response: ValidationResponse = {
+    success: true,
+    schemas_found: result.schemas.length,
+    schemas: result.schemas,
+    summary: result.summary,
+    meta,
+  };
+  if (url !== undefined) return { success: true, url, schemas_found: response.schemas_found, schemas: response.schemas, summary: response.summary, meta };
+  return response;
+}

@@ -1,0 +1,232 @@
+/**
+ * What the generated validators call: the generated code does presence checks and dispatch in
+ * straight lines; this module checks one value against a compiled property rule and records issues.
+ */
+import type { IssueCode } from "./issue-codes.ts";
+import type { ValidationIssue } from "./types.ts";
+import { escapePointer, isObject, type JsonObject } from "./json.ts";
+import { typeNames } from "./graph/type-names.ts";
+import { enumMember } from "./checks/enumeration.ts";
+import type { ValueCheck } from "./checks/value-check.ts";
+
+export type Level = "required" | "recommended" | "optional";
+export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
+
+export type NodeValidator = (node: JsonObject, run: Run, at: string) => void;
+
+export type ExpectSpec =
+  | { readonly kind: "literal"; readonly literal: LiteralKind; readonly type: string }
+  | { readonly kind: "enum"; readonly type: string; readonly members: ReadonlySet<string> }
+  | { readonly kind: "class"; readonly type: string; readonly accepts: ReadonlySet<string>; readonly validate: NodeValidator | null };
+
+export interface PropertyRule {
+  readonly name: string;
+  /** Dotted path from the validated node: the issue's `property`. */
+  readonly property: string;
+  readonly level: Level;
+  readonly expect: readonly ExpectSpec[];
+  readonly format: ValueCheck | null;
+  readonly values: ReadonlySet<string> | null;
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly single: boolean;
+  readonly fix: string;
+  readonly docs: string;
+}
+
+export interface OneOfRule {
+  readonly level: "required" | "recommended";
+  readonly properties: readonly string[];
+  readonly property: string;
+  readonly fix: string;
+  readonly docs: string;
+}
+
+/** Looks up `{"@id": ...}` references across every block of the page. */
+export interface ReferenceResolver {
+  resolve(id: string): JsonObject | undefined;
+}
+
+const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+const describeValue = (v: unknown): string =>
+  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${JSON.stringify(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
+
+const typeList = (expect: readonly ExpectSpec[]): string => {
+  const names = expect.map((e) => e.type);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+};
+
+export class Run {
+  readonly issues: ValidationIssue[] = [];
+  /** Follows references at most this deep, so a reference cycle cannot loop. */
+  private referenceDepth = 0;
+
+  constructor(private readonly references: ReferenceResolver | null) {}
+
+  report(code: IssueCode, severity: "error" | "warning", property: string, message: string, fix: string, docs: string, path: string): void {
+    this.issues.push({ severity, property, message, fix, google_docs_url: docs, code, path });
+  }
+
+  private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
+    this.report(code, rule.level === "required" ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
+  }
+
+  missing(rule: PropertyRule, at: string): void {
+    if (rule.level === "optional") return;
+    const required = rule.level === "required";
+    this.report(
+      required ? "missing-required" : "missing-recommended",
+      required ? "error" : "warning",
+      rule.property,
+      `Missing ${required ? "required" : "recommended"} property "${rule.property}".`,
+      rule.fix,
+      rule.docs,
+      at,
+    );
+  }
+
+  missingOneOf(group: OneOfRule, at: string): void {
+    const required = group.level === "required";
+    this.report(
+      "missing-one-of",
+      required ? "error" : "warning",
+      group.property,
+      `Needs at least one of ${group.properties.map((p) => `"${p}"`).join(", ")}.`,
+      group.fix,
+      group.docs,
+      at,
+    );
+  }
+
+  /** Checks a present value (one value or a list of them). */
+  check(value: unknown, rule: PropertyRule, at: string): void {
+    const path = `${at}/${escapePointer(rule.name)}`;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
+      if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);
+      for (let i = 0; i < value.length; i++) this.checkOne(value[i], rule, `${path}/${i}`);
+      return;
+    }
+    this.checkOne(value, rule, path);
+  }
+
+  private checkOne(value: unknown, rule: PropertyRule, path: string): void {
+    if (value === null) return this.fail(rule, "empty-value", `"${rule.property}" is null.`, path);
+    if (typeof value === "object") {
+      let node = value as JsonObject;
+      if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, path);
+      if ("@value" in node) return this.checkLiteral(node["@value"], rule, path);
+      const id = node["@id"];
+      if (typeof id === "string" && isReferenceOnly(node)) {
+        const member = rule.values || rule.expect.some((e) => e.kind === "enum") ? enumMember(id) : null;
+        if (member !== null) return this.checkLiteral(id, rule, path);
+        const target = this.references?.resolve(id);
+        if (!target) {
+          if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
+          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, path);
+          return;
+        }
+        if (this.referenceDepth > 8) return;
+        node = target;
+        this.referenceDepth++;
+        try {
+          return this.checkObject(node, rule, path);
+        } finally {
+          this.referenceDepth--;
+        }
+      }
+      return this.checkObject(node, rule, path);
+    }
+    this.checkLiteral(value, rule, path);
+  }
+
+  private checkObject(node: JsonObject, rule: PropertyRule, path: string): void {
+    const expect = rule.expect;
+    if (expect.length === 0) return;
+    const types = typeNames(node["@type"]);
+    let matched: ExpectSpec | undefined;
+    let firstClass: ExpectSpec | undefined;
+    for (const e of expect) {
+      if (e.kind !== "class") continue;
+      firstClass ??= e;
+      if (types.length === 0) break;
+      for (const t of types) if (e.accepts.has(t)) { matched = e; break; }
+      if (matched) break;
+    }
+    if (types.length === 0) matched = firstClass;
+    if (!matched || matched.kind !== "class") {
+      const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
+      return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path);
+    }
+    if (matched.validate) matched.validate(node, this, path);
+  }
+
+  private checkLiteral(value: unknown, rule: PropertyRule, path: string): void {
+    if (typeof value === "string" && value.trim() === "") return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, path);
+    if (rule.expect.length) {
+      let accepted = false;
+      for (const e of rule.expect) {
+        if (e.kind === "class") continue;
+        if (e.kind === "enum") {
+          if (typeof value === "string") {
+            const member = enumMember(value);
+            if (member !== null && e.members.has(member)) { accepted = true; break; }
+            if (!rule.values && rule.expect.length === 1) {
+              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, path);
+            }
+          }
+          continue;
+        }
+        if (literalFits(e.literal, value)) { accepted = true; break; }
+      }
+      if (!accepted && !rule.values) {
+        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, path);
+      }
+    }
+    if (rule.values) {
+      const member = typeof value === "string" ? enumMember(value) : null;
+      if (member === null || !rule.values.has(member)) {
+        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.values].join(", ")}, not ${describeValue(value)}.`, path);
+      }
+    }
+    if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
+      const problem = rule.format.test(value);
+      if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
+    }
+    if (rule.min !== null || rule.max !== null) {
+      const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : NaN;
+      if (!Number.isNaN(n) && ((rule.min !== null && n < rule.min) || (rule.max !== null && n > rule.max))) {
+        const bounds = rule.min !== null && rule.max !== null ? `between ${rule.min} and ${rule.max}` : rule.min !== null ? `at least ${rule.min}` : `at most ${rule.max}`;
+        this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, path);
+      }
+    }
+  }
+}
+
+function isReferenceOnly(node: JsonObject): boolean {
+  for (const key in node) if (key !== "@id" && key !== "@context") return false;
+  return true;
+}
+
+function literalFits(kind: LiteralKind, value: unknown): boolean {
+  switch (kind) {
+    case "text":
+    case "url":
+    case "date":
+    case "datetime":
+    case "time":
+    case "quantity":
+      // Numbers stand for text often enough (postal codes, ratings) that the search engine accepts them.
+      return typeof value === "string" || (kind === "text" && typeof value === "number");
+    case "number":
+      return (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && NUMERIC.test(value.trim()));
+    case "integer":
+      return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && INTEGER.test(value.trim()));
+    case "boolean":
+      return typeof value === "boolean" || value === "true" || value === "false" || (typeof value === "string" && (enumMember(value) === "True" || enumMember(value) === "False"));
+  }
+}
+
+export { isObject };

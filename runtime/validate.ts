@@ -1,0 +1,279 @@
+/**
+ * The engine: blocks in, SchemaResults and a summary out. Pure: no I/O, no clock.
+ */
+import type { EngineResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
+import { ruleSetFor } from "../generated/index.ts";
+import type { CompiledRuleSet } from "./compiled-rule-set.ts";
+import { Run, type ReferenceResolver } from "./rule-runtime.ts";
+import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type Entity } from "./graph/collect.ts";
+import { typeNames } from "./graph/type-names.ts";
+import { locatePointers } from "./positions/locate-pointers.ts";
+import { LineIndex } from "./extract/line-column.ts";
+import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
+import { parseBlock } from "./parse-block.ts";
+import { evaluateFeatures } from "./features.ts";
+import { summarize } from "./score.ts";
+import type { JsonObject } from "./json.ts";
+
+const UNTYPED = "(no @type)";
+const BROKEN = "(invalid JSON)";
+const BLOCK = "(block)";
+
+export function validateHtml(html: string): EngineResult {
+  return validateBlocks(extractJsonLdBlocks(html));
+}
+
+/** One block of JSON text (a pasted script body or a file). */
+export function validateJsonText(text: string): EngineResult {
+  return validateBlocks([{ text, offset: 0, line: 1, column: 1 }]);
+}
+
+/** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
+export function validateValue(value: unknown): EngineResult {
+  return validateParsed([{ value, block: null }]);
+}
+
+interface ParsedBlock {
+  value: unknown;
+  /** The source, when there is text to point into. */
+  block: SourceBlock | null;
+  parseIssue?: ValidationIssue;
+}
+
+export function validateBlocks(blocks: SourceBlock[]): EngineResult {
+  const parsed: ParsedBlock[] = [];
+  for (const block of blocks) {
+    if (block.text.trim() === "") continue; // an empty script is no markup; the search engine ignores it too
+    const result = parseBlock(block.text);
+    if (result.ok) parsed.push({ value: result.value, block });
+    else {
+      const pos = pagePosition(block, result.offset, null);
+      parsed.push({
+        value: undefined,
+        block,
+        parseIssue: {
+          severity: "error",
+          property: "(block)",
+          code: "invalid-json",
+          message: `The block is not valid JSON: ${result.message} (line ${pos.line}, column ${pos.column}).`,
+          fix: "Fix the JSON syntax at the given place (quotes, commas, brackets); comments and raw line breaks inside strings are not allowed in JSON-LD.",
+          path: "",
+          line: pos.line,
+          column: pos.column,
+        },
+      });
+    }
+  }
+  const result = validateParsed(parsed);
+  result.blocks_found = blocks.length;
+  return result;
+}
+
+function validateParsed(parsed: ParsedBlock[]): EngineResult {
+  const ids = new Map<string, JsonObject>();
+  const problems = parsed.map((p) => (p.parseIssue ? null : indexBlock(p.value, ids)));
+  const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
+  const schemas: SchemaResult[] = [];
+  let unparsable = 0;
+
+  parsed.forEach((p, blockIndex) => {
+    if (p.parseIssue) {
+      unparsable++;
+      schemas.push(brokenBlockResult(p.parseIssue, blockIndex));
+      return;
+    }
+    const first = schemas.length;
+    const problem = problems[blockIndex];
+    if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
+    for (const entity of topLevelEntities(p.value, blockIndex)) {
+      const result = validateEntity(entity, resolver);
+      if (result) schemas.push(result);
+    }
+    if (p.block) addPositions(schemas.slice(first), p.block);
+  });
+
+  return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };
+}
+
+function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResult | null {
+  const { node } = entity;
+  const types = typeNames(node["@type"]);
+  if (types.length === 0) {
+    if (isReferenceOnly(node)) return null;
+    return untypedResult(entity);
+  }
+  let ruleSet: CompiledRuleSet | undefined;
+  let matched = types[0];
+  for (const t of types) {
+    ruleSet = ruleSetFor.get(t);
+    if (ruleSet) {
+      matched = t;
+      break;
+    }
+  }
+  const properties_found = Object.keys(node).filter((k) => k.charCodeAt(0) !== 64 /* @ */);
+  if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
+
+  const run = new Run(resolver);
+  ruleSet.validate(node, run, entity.path);
+  if (!entity.hasContext) {
+    run.report(
+      "missing-context",
+      "warning",
+      "@context",
+      'No schema.org "@context" applies to this node, so search engines may not read it as Schema.org.',
+      'Add "@context": "https://schema.org" to the top-level object.',
+      ruleSet.googleDocsUrl,
+      entity.path,
+    );
+  }
+  const features = evaluateFeatures(ruleSet, node, run, resolver, entity.path);
+  const errors: ValidationIssue[] = [];
+  const warnings: ValidationIssue[] = [];
+  for (const issue of run.issues) (issue.severity === "error" ? errors : warnings).push(issue);
+  const valid = errors.length === 0;
+
+  const retired = ruleSet.deprecated?.kind === "retired";
+  let eligible = false;
+  let reason: string;
+  if (retired) reason = `${ruleSet.type} rich results were retired on ${ruleSet.deprecated!.since}: ${ruleSet.deprecated!.note}`;
+  else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
+  else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
+  else {
+    eligible = true;
+    reason = `Meets the requirements for ${ruleSet.richResult}.`;
+    if (ruleSet.deprecated) reason += ` Restricted since ${ruleSet.deprecated.since}: ${ruleSet.deprecated.note}`;
+  }
+  const eligibleFeatures = features.filter((f) => f.eligible);
+  if (eligibleFeatures.length) {
+    reason += ` Also eligible for: ${eligibleFeatures.map((f) => f.name).join(", ")}.`;
+    if (!retired && valid) eligible = eligible || eligibleFeatures.length > 0;
+  }
+
+  const missingRequired = errors.filter((e) => e.code === "missing-required").map((e) => e.property);
+  const missingRecommended = warnings.filter((e) => e.code === "missing-recommended").map((e) => e.property);
+  const result: SchemaResult = {
+    type: ruleSet.type,
+    valid,
+    rich_result_eligible: eligible,
+    deprecated: ruleSet.deprecated !== null,
+    deprecation_note: ruleSet.deprecated ? ruleSet.deprecated.note : null,
+    errors,
+    warnings,
+    properties_found,
+    properties_missing_required: [...new Set(missingRequired)],
+    properties_missing_recommended: [...new Set(missingRecommended)],
+    rich_result: { eligible, reason, google_docs_url: ruleSet.googleDocsUrl },
+    block: entity.block,
+    path: entity.path,
+    checked: true,
+  };
+  if (matched !== ruleSet.type) result.matched_type = matched;
+  if (features.length) result.features = features;
+  return result;
+}
+
+function isReferenceOnly(node: JsonObject): boolean {
+  for (const key in node) if (key !== "@id" && key !== "@context") return false;
+  return true;
+}
+
+function baseResult(type: string, entityBlock: number, path: string, reason: string): SchemaResult {
+  return {
+    type,
+    valid: true,
+    rich_result_eligible: false,
+    deprecated: false,
+    deprecation_note: null,
+    errors: [],
+    warnings: [],
+    properties_found: [],
+    properties_missing_required: [],
+    properties_missing_recommended: [],
+    rich_result: { eligible: false, reason, google_docs_url: "https://developers.google.com/search/docs/appearance/structured-data/search-gallery" },
+    block: entityBlock,
+    path,
+    checked: false,
+  };
+}
+
+function uncheckedResult(entity: Entity, type: string, properties_found: string[]): SchemaResult {
+  const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
+  result.properties_found = properties_found;
+  return result;
+}
+
+function untypedResult(entity: Entity): SchemaResult {
+  const result = baseResult(UNTYPED, entity.block, entity.path, "The node has no @type, so no rich result can come from it.");
+  result.valid = false;
+  result.properties_found = Object.keys(entity.node).filter((k) => k.charCodeAt(0) !== 64);
+  result.errors.push({
+    severity: "error",
+    property: "@type",
+    code: "missing-type",
+    message: "The node has no @type.",
+    fix: 'Add "@type" with the Schema.org type the node describes, e.g. "Product".',
+    path: entity.path,
+  });
+  return result;
+}
+
+function brokenBlockResult(issue: ValidationIssue, blockIndex: number): SchemaResult {
+  const result = baseResult(BROKEN, blockIndex, "", "The block is not valid JSON, so nothing in it can be read.");
+  result.valid = false;
+  result.errors.push(issue);
+  return result;
+}
+
+function capResult(deepAt: string | null, tooLarge: boolean, blockIndex: number): SchemaResult {
+  const result = baseResult(BLOCK, blockIndex, "", "The block passes sdv's size or depth limits.");
+  result.valid = false;
+  if (deepAt !== null) {
+    result.errors.push({
+      severity: "error",
+      property: "(block)",
+      code: "too-deep",
+      message: `The block nests deeper than ${MAX_DEPTH} levels; the deeper part was not read.`,
+      fix: "Flatten the markup: real structured data nests a few levels, not hundreds.",
+      path: deepAt,
+    });
+  }
+  if (tooLarge) {
+    result.errors.push({
+      severity: "error",
+      property: "(block)",
+      code: "too-large",
+      message: `The block holds more than ${MAX_NODES} objects and arrays; the rest was not read.`,
+      fix: "Split the markup or leave out what no rich result uses.",
+      path: "",
+    });
+  }
+  return result;
+}
+
+/** Line and column in the page (or submitted text) for every issue with a known place. */
+function addPositions(results: SchemaResult[], block: SourceBlock): void {
+  const pointers = new Set<string>();
+  for (const r of results) for (const list of [r.errors, r.warnings]) for (const issue of list) if (issue.line === undefined) pointers.add(issue.path);
+  if (pointers.size === 0) return;
+  const offsets = locatePointers(block.text, pointers);
+  const lines = new LineIndex(block.text);
+  for (const r of results) {
+    for (const list of [r.errors, r.warnings]) {
+      for (const issue of list) {
+        if (issue.line !== undefined) continue;
+        const offset = offsets.get(issue.path);
+        if (offset === undefined) continue;
+        const pos = pagePosition(block, offset, lines);
+        issue.line = pos.line;
+        issue.column = pos.column;
+      }
+    }
+  }
+}
+
+/** From an offset inside the block's text to the line and column in the page. */
+function pagePosition(block: SourceBlock, offset: number, lines: LineIndex | null): { line: number; column: number } {
+  const local = (lines ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
+  return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
+}

@@ -1,0 +1,122 @@
+/**
+ * Broken rule files, each with the exact message the author must see: file, line, column, words.
+ * The base file is valid; each case changes one line of it.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { fileURLToPath } from "node:url";
+import { loadRuleText } from "../../compiler/load.ts";
+import { compileFiles, loadVocabulary } from "../../compiler/compile.ts";
+import { formatDiagnostic } from "../../compiler/diagnostics.ts";
+
+const vocabulary = loadVocabulary(fileURLToPath(new URL("../..", import.meta.url)));
+
+const BASE = `type: Event
+status: supported
+tier: 1
+google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/event
+verified_on: 2026-11-22
+sources:
+  - url: https://developers.google.com/search/docs/appearance/structured-data/event
+properties:
+  name: { level: required, expect: Text }
+  startDate: { level: required, format: iso8601-datetime-tz }
+  eventStatus: { level: recommended, values: [EventScheduled] }
+examples:
+  valid:
+    - name: ok
+      data: { "@context": https://schema.org, "@type": Event, name: A, startDate: 2026-01-01T10:00Z }
+  invalid:
+    - name: no name
+      data: { "@context": https://schema.org, "@type": Event, startDate: 2026-01-01T10:00Z }
+      expect: [{ code: missing-required, property: name }]
+`;
+
+/** Replaces line `n` (1-based) of BASE. */
+const withLine = (n: number, text: string) => BASE.split("\n").map((line, i) => (i === n - 1 ? text : line)).join("\n");
+
+function compileOne(text: string, fileName = "Event.yaml"): string[] {
+  const file = `rules-src/types/${fileName}`;
+  const { loaded, diagnostics } = loadRuleText(file, text);
+  const result = compileFiles(loaded ? [loaded] : [], vocabulary, diagnostics);
+  return result.diagnostics.map(formatDiagnostic);
+}
+
+test("the base file compiles", () => {
+  assert.equal(compileOne(BASE), []);
+});
+
+const cases: Array<[string, string, string[], string?]> = [
+  ["unknown top-level key", withLine(3, "tierr: 1"), [
+    'rules-src/types/Event.yaml:1:1: the file is missing the required key "tier"',
+    'rules-src/types/Event.yaml:3:1: unknown key "tierr" in the file',
+  ]],
+  ["bad level", withLine(9, "  name: { level: mandatory, expect: Text }"), [
+    'rules-src/types/Event.yaml:9:18: "properties.name.level" must be one of "required", "recommended", "optional"',
+  ]],
+  ["unknown key in a property", withLine(9, "  name: { level: required, expected: Text }"), [
+    'rules-src/types/Event.yaml:9:28: unknown key "expected" in "properties.name"',
+  ]],
+  ["YAML syntax", withLine(9, "  name: { level: required, expect: Text"), []],
+  ["not a Schema.org property", withLine(9, "  fooBar: { level: required, expect: Text }"), [
+    'rules-src/types/Event.yaml:9:3: "fooBar" is not a Schema.org 29.4 property',
+  ]],
+  ["property outside the type's domain", withLine(9, "  price: { level: required, expect: Number }"), [
+    'rules-src/types/Event.yaml:9:3: "price" is not a property of Event or its supertypes in Schema.org 29.4',
+  ]],
+  ["enumeration value that is no member", withLine(11, "  eventStatus: { level: recommended, values: [EventHappening] }"), [
+    'rules-src/types/Event.yaml:11:47: "EventHappening" is not a member of EventStatusType',
+  ]],
+  ["file name differs from type", BASE, ['rules-src/types/Party.yaml:1:7: type "Event" must equal the file name "Party"'], "Party.yaml"],
+  ["tier does not fit status", withLine(3, "tier: 2"), [
+    'rules-src/types/Event.yaml:3:7: tier 2 does not fit status "supported" (supported 1, coming_soon 2, planned 3 or 4, deprecated 0)',
+  ]],
+  ["unknown format", withLine(10, "  startDate: { level: required, format: iso-date }"), []],
+  ["unknown expected type", withLine(9, "  name: { level: required, expect: Txt }"), [
+    'rules-src/types/Event.yaml:9:36: "Txt" is not a Schema.org 29.4 type',
+  ]],
+  ["expected type outside the range", withLine(9, "  name: { level: required, expect: Place }"), [
+    'rules-src/types/Event.yaml:9:36: "Place" is not in the range of "name" (Text)',
+  ]],
+];
+
+for (const [name, text, expected, fileName] of cases) {
+  test(`compile error: ${name}`, () => {
+    const got = compileOne(text, fileName);
+    assert.ok(got.length > 0, "expected at least one diagnostic");
+    if (expected.length) assert.equal(got, expected);
+  });
+}
+
+test("YAML syntax errors carry line and column", () => {
+  const got = compileOne(withLine(9, "  name: { level: required, expect: Text"));
+  assert.match(got[0], /^rules-src\/types\/Event\.yaml:\d+:\d+: YAML: /);
+});
+
+test("an unknown format names the known ones", () => {
+  const got = compileOne(withLine(10, "  startDate: { level: required, format: iso-date }"));
+  assert.equal(got.length, 1);
+  assert.match(got[0], /^rules-src\/types\/Event\.yaml:10:41: unknown format "iso-date" \(known: .*iso8601-date/);
+});
+
+test("every problem is reported at once, in file order", () => {
+  let text = withLine(3, "tier: 2");
+  text = text.replace("  name: { level: required, expect: Text }", "  title: { level: required, expect: Text }");
+  text = text.replace("values: [EventScheduled]", "values: [EventHappening]");
+  const got = compileOne(text);
+  assert.equal(got.length, 3);
+  assert.equal(got.map((d) => d.split(":")[1]), ["3", "9", "11"]);
+});
+
+test("a superseded property cannot be required", () => {
+  const text = withLine(9, "  attendee: { level: required }").replace("type: Event", "type: Event");
+  const got = compileOne(text.replace("  attendee: { level: required }", "  attendees: { level: required }"));
+  assert.equal(got, ['rules-src/types/Event.yaml:9:23: "attendees" is superseded by "attendee" in Schema.org and cannot be required']);
+});
+
+test("also_matches must list real subtypes", () => {
+  const got = compileOne(BASE.replace("tier: 1\n", "tier: 1\nalso_matches: [MusicEvent, Place]\n"));
+  assert.equal(got, ['rules-src/types/Event.yaml:4:28: "Place" is not a subtype of Event']);
+});
+
+test.run();
