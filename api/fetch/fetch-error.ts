@@ -1,0 +1,30 @@
+/**
+ * The one error type the guarded fetcher throws. `message` is user-facing: it names at most the host the
+ * caller gave and never an address we resolved or a host a redirect pointed to. Internal detail, if any,
+ * stays in `cause` (for logs, never for responses).
+ */
+export type FetchErrorCode =
+  | "invalid_url"
+  | "destination_not_allowed"
+  | "fetch_failed"
+  | "fetch_timeout"
+  | "page_too_large"
+  | "unsupported_content_type"
+  | "too_many_redirects";
+
+export class FetchError extends Error {
+  override readonly name = "FetchError";
+  readonly code: FetchErrorCode;
+  /** HTTP status of the final response, when the failure is a non-2xx answer. */
+  readonly status: number | undefined;
+
+  constructor(code: FetchErrorCode, message: string, options: { cause?: unknown; status?: number } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+  }
+}
+
+export function isFetchError(value: unknown): value is FetchError {
+  return value instanceof FetchError;
+}

@@ -1,0 +1,396 @@
+/**
+ * The guarded page fetcher used by the service and the CLI (DESIGN.md section 7).
+ *
+ * Per hop: parse once (parse-target) -> refuse by literal address, host name and port -> resolve once ->
+ * classify every address (classify-address) -> connect only to those addresses (pinned-agent) -> GET with
+ * fixed headers. Redirects are followed by hand, at most `maxRedirects`, and every hop goes through the
+ * same checks. One deadline covers DNS, connect, headers and body. The body is streamed and the DECODED
+ * bytes are capped; only HTML is accepted; the charset is decoded with TextDecoder.
+ *
+ * Nothing of the caller's is forwarded: the request carries only User-Agent and Accept.
+ */
+import { lookup as dnsLookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { fetch, type Response } from "undici";
+import { classifyAddress, isUnicastRange } from "./classify-address.ts";
+import { decodeHtml, isHtmlContentType, parseContentType } from "./decode-body.ts";
+import { FetchError } from "./fetch-error.ts";
+import { isAllowedHost, isDeniedHostname, parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
+import { DEFAULT_ALLOWED_PORTS, isPortAllowed, parseTarget, type Target } from "./parse-target.ts";
+import { createPinnedAgent, type ConnectGuard, type PinnedAddress, type PinnedDestination } from "./pinned-agent.ts";
+
+export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+export const DEFAULT_USER_AGENT = "sdv/0.1 (structured-data validator)";
+/** Upper bound for establishing a connection, inside the overall deadline. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+
+export interface FetchOptions {
+  /** Whole-request deadline (DNS, connect, every hop, body), default 10_000. */
+  timeoutMs?: number;
+  /** Cap on decoded body bytes, default 5 MiB. */
+  maxBytes?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /**
+   * Explicit "host" (any port) or "host:port" entries an operator allows (FETCH_ALLOWED_PRIVATE_HOSTS):
+   * these may resolve to private or loopback unicast addresses and may use any port (a "host" entry) or
+   * the given port.
+   */
+  allowPrivateHosts?: string[];
+  /** Ports any host may use, default [80, 443]. */
+  allowedPorts?: readonly number[];
+  /** Injectable DNS (tests map names to 127.0.0.x). Default: the system resolver, all addresses. */
+  resolver?: Resolver;
+  userAgent?: string;
+  /** Test-only backstop: called with the address just before connecting; throwing refuses the connection. */
+  connectGuard?: ConnectGuard;
+}
+
+export interface FetchedPage {
+  /** The requested URL, normalized (WHATWG serialization, fragment removed). */
+  url: string;
+  /** The URL of the page finally fetched, after redirects. */
+  finalUrl: string;
+  status: number;
+  /** MIME type essence, e.g. "text/html". */
+  contentType: string;
+  body: string;
+  /** Decoded body size in bytes (after Content-Encoding, before charset decoding). */
+  bytes: number;
+  redirects: number;
+}
+
+interface Context {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly allowed: readonly AllowedHost[];
+  readonly allowedPorts: readonly number[];
+  readonly resolver: Resolver;
+  readonly userAgent: string;
+  readonly connectGuard: ConnectGuard | undefined;
+  readonly signal: AbortSignal;
+  /** The host the caller gave: the only host a message may name. */
+  readonly requestedHost: string;
+  /** Redirects followed so far. */
+  hop: number;
+}
+
+export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
+  const timeoutMs = positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxBytes = positive("maxBytes", options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const maxRedirects = nonNegativeInteger("maxRedirects", options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
+  const allowed = parseAllowedHosts(options.allowPrivateHosts);
+
+  const first = parseTarget(url);
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort(
+      new FetchError("fetch_timeout", `Fetching the page from ${first.host} took longer than ${formatMs(timeoutMs)}.`),
+    );
+  }, timeoutMs);
+
+  const ctx: Context = {
+    timeoutMs,
+    maxBytes,
+    maxRedirects,
+    allowed,
+    allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
+    resolver: options.resolver ?? systemResolver,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    connectGuard: options.connectGuard,
+    signal: controller.signal,
+    requestedHost: first.host,
+    hop: 0,
+  };
+  try {
+    return await fetchFollowingRedirects(first, ctx);
+  } catch (err) {
+    throw toFetchError(err, ctx);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<FetchedPage> {
+  let target = first;
+  for (;;) {
+    const destination = await checkDestination(target, ctx);
+    ctx.signal.throwIfAborted();
+    const agent = createPinnedAgent({
+      destination,
+      connectGuard: ctx.connectGuard,
+      connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs),
+      headersTimeoutMs: ctx.timeoutMs,
+      bodyTimeoutMs: ctx.timeoutMs,
+      maxResponseBytes: ctx.maxBytes,
+    });
+    try {
+      const response = await fetch(target.url, {
+        method: "GET",
+        redirect: "manual",
+        signal: ctx.signal,
+        dispatcher: agent,
+        headers: { "user-agent": ctx.userAgent, accept: "text/html,application/xhtml+xml;q=0.9" },
+      });
+
+      if (REDIRECT_STATUSES.has(response.status)) {
+        await discard(response);
+        if (ctx.hop >= ctx.maxRedirects) {
+          throw new FetchError(
+            "too_many_redirects",
+            `The page redirected more than ${ctx.maxRedirects} time${ctx.maxRedirects === 1 ? "" : "s"}.`,
+          );
+        }
+        target = redirectTarget(response.headers.get("location"), target);
+        ctx.hop += 1;
+        continue;
+      }
+
+      if (response.status < 200 || response.status > 299) {
+        await discard(response);
+        throw new FetchError("fetch_failed", `The page answered with HTTP status ${response.status}.`, {
+          status: response.status,
+        });
+      }
+
+      const contentType = parseContentType(response.headers.get("content-type"));
+      if (!isHtmlContentType(contentType)) {
+        await discard(response);
+        // Echo the server's type only when it looks like one (it is the remote server's text).
+        const sane = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(contentType.mimeType);
+        const what = !contentType.mimeType ? "no content type" : sane ? `content type ${contentType.mimeType}` : "an unsupported content type";
+        throw new FetchError(
+          "unsupported_content_type",
+          `The page has ${what}; only text/html and application/xhtml+xml pages can be validated.`,
+        );
+      }
+
+      const declaredLength = response.headers.get("content-length");
+      if (declaredLength !== null && /^\d+$/.test(declaredLength.trim()) && Number(declaredLength) > ctx.maxBytes) {
+        await discard(response);
+        throw tooLarge(ctx);
+      }
+
+      const bytes = await readCapped(response, ctx);
+      return {
+        url: first.url.href,
+        finalUrl: target.url.href,
+        status: response.status,
+        contentType: contentType.mimeType,
+        body: decodeHtml(bytes, contentType.charset),
+        bytes: bytes.byteLength,
+        redirects: ctx.hop,
+      };
+    } finally {
+      await agent.destroy().catch(() => {});
+    }
+  }
+}
+
+/** Refuse before any connection: literal address, host name, port; then resolve once and classify all. */
+async function checkDestination(target: Target, ctx: Context): Promise<PinnedDestination> {
+  const explicitlyAllowed = isAllowedHost(ctx.allowed, target.host, target.port);
+  const acceptable = (address: string) => {
+    const cls = classifyAddress(address);
+    return cls.public || (explicitlyAllowed && isUnicastRange(cls.range));
+  };
+
+  if (target.ipFamily !== 0) {
+    if (!acceptable(target.hostname)) throw notAllowed(ctx, target);
+  } else if (!explicitlyAllowed && isDeniedHostname(target.hostname)) {
+    throw notAllowed(ctx, target);
+  }
+
+  if (!isPortAllowed(target, ctx.allowedPorts, explicitlyAllowed)) {
+    const ports = ctx.allowedPorts.join(", ");
+    if (ctx.hop === 0) throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${ports}.`);
+    throw new FetchError("destination_not_allowed", `The page redirected to a port that is not allowed (allowed ports: ${ports}).`);
+  }
+
+  if (target.ipFamily !== 0) {
+    return {
+      hostname: target.hostname,
+      addresses: [{ address: target.hostname, family: target.ipFamily }],
+      allowPrivate: explicitlyAllowed,
+    };
+  }
+
+  let resolved: unknown;
+  try {
+    resolved = await untilAborted(ctx.resolver(target.hostname), ctx.signal);
+  } catch (err) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    throw new FetchError("fetch_failed", `Could not resolve ${where(ctx, target)}.`, { cause: err });
+  }
+  const addresses: PinnedAddress[] = [];
+  for (const entry of Array.isArray(resolved) ? resolved : []) {
+    const address = typeof entry?.address === "string" ? entry.address : "";
+    const family = isIP(address) as 0 | 4 | 6;
+    // Fail closed: any blocked address fails the host (the socket could try any of them).
+    if (family === 0 || !acceptable(address)) throw notAllowed(ctx, target);
+    addresses.push({ address, family });
+  }
+  if (addresses.length === 0) {
+    throw new FetchError("fetch_failed", `Could not resolve ${where(ctx, target)}.`);
+  }
+  return { hostname: target.hostname, addresses, allowPrivate: explicitlyAllowed };
+}
+
+function redirectTarget(location: string | null, current: Target): Target {
+  if (location === null || location.trim() === "") {
+    throw new FetchError("fetch_failed", "The page answered with a redirect but no Location.");
+  }
+  try {
+    return parseTarget(location, current.url);
+  } catch (err) {
+    if (!URL.canParse(location, current.url)) {
+      throw new FetchError("fetch_failed", "The page redirected to an invalid URL.", { cause: err });
+    }
+    throw new FetchError(
+      "destination_not_allowed",
+      "The page redirected to a URL that cannot be fetched (only http and https URLs without credentials are followed).",
+      { cause: err },
+    );
+  }
+}
+
+/** Read the (already decompressed) body, stopping as soon as more than maxBytes arrived. */
+async function readCapped(response: Response, ctx: Context): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > ctx.maxBytes) throw tooLarge(ctx);
+      chunks.push(value);
+    }
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    throw err;
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Turn whatever undici, DNS or the deadline threw into a FetchError with a user-facing message. */
+function toFetchError(err: unknown, ctx: Context): FetchError {
+  if (err instanceof FetchError) return err;
+  if (ctx.signal.aborted && ctx.signal.reason instanceof FetchError) return ctx.signal.reason;
+  const chain: unknown[] = [];
+  for (let e: unknown = err; e !== undefined && e !== null && chain.length < 8; e = (e as { cause?: unknown }).cause) {
+    chain.push(e);
+  }
+  const ours = chain.find((e): e is FetchError => e instanceof FetchError);
+  if (ours) return ours;
+  const codes = chain.map((e) => String((e as { code?: unknown }).code ?? ""));
+  const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  const host = ctx.hop === 0 ? ctx.requestedHost : "the redirect target";
+
+  if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) {
+    return new FetchError("fetch_timeout", `Fetching the page from ${host} timed out.`, { cause: err });
+  }
+  if (has("UND_ERR_RES_EXCEEDED_MAX_SIZE")) return tooLarge(ctx, err);
+  if (has("UND_ERR_HEADERS_OVERFLOW")) {
+    return new FetchError("fetch_failed", `The response from ${host} had headers that are too large.`, { cause: err });
+  }
+  if (has("ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED")) {
+    return new FetchError("fetch_failed", `Could not connect to ${host}, or the connection was closed.`, { cause: err });
+  }
+  if (chain.some((e) => e instanceof Error && /content-encoding/i.test(e.message))) {
+    // e.g. undici's cap on Content-Encoding chains (CVE-2026-22036), or a body that fails to decompress
+    return new FetchError("fetch_failed", `The page from ${host} uses an unsupported or broken content encoding.`, {
+      cause: err,
+    });
+  }
+  if (codes.some((c) => c.startsWith("ERR_TLS") || c.includes("CERT") || c.startsWith("ERR_SSL"))) {
+    return new FetchError("fetch_failed", `The TLS connection to ${host} failed (certificate or handshake problem).`, {
+      cause: err,
+    });
+  }
+  return new FetchError("fetch_failed", `Could not fetch the page from ${host}.`, { cause: err });
+}
+
+function notAllowed(ctx: Context, target: Target): FetchError {
+  if (ctx.hop === 0) {
+    return new FetchError(
+      "destination_not_allowed",
+      `Fetching ${target.host} is not allowed: it is, or resolves to, a private, local or reserved network address.`,
+    );
+  }
+  return new FetchError(
+    "destination_not_allowed",
+    "The page redirected to a destination that is not allowed (a private, local or reserved network address).",
+  );
+}
+
+function tooLarge(ctx: Context, cause?: unknown): FetchError {
+  return new FetchError("page_too_large", `The page is larger than ${formatBytes(ctx.maxBytes)}.`, { cause });
+}
+
+function where(ctx: Context, target: Target): string {
+  return ctx.hop === 0 ? `the host ${target.host}` : "the redirect target's host";
+}
+
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => {});
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {
+  const all = await dnsLookup(hostname, { all: true });
+  return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number`);
+  return value;
+}
+
+function nonNegativeInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
