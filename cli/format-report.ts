@@ -1,0 +1,30 @@
+/** The human-readable report: what a person reads in a terminal or a CI log. */
+import type { ValidationResponse } from "../runtime/report.ts";
+import type { ValidationIssue } from "../runtime/types.ts";
+
+const where = (i: ValidationIssue): string => (i.line !== undefined ? ` (line ${i.line}, column ${i.column})` : i.path ? ` (at ${i.path})` : "");
+
+export function formatReport(response: ValidationResponse, source: string): string {
+  const out: string[] = [];
+  out.push(`sdv: ${response.url ?? source}: ${response.schemas_found} schema(s)`);
+  for (const s of response.schemas) {
+    const state = s.valid ? "valid" : "INVALID";
+    const eligibility = s.rich_result_eligible ? "eligible" : "not eligible";
+    const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
+    out.push("");
+    out.push(`${shown}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
+    out.push(`  ${s.rich_result.reason}`);
+    if (s.deprecation_note) out.push(`  deprecated: ${s.deprecation_note}`);
+    for (const f of s.features ?? []) out.push(`  feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
+    for (const issue of [...s.errors, ...s.warnings]) {
+      out.push(`  ${issue.severity === "error" ? "error  " : "warning"} ${issue.property}: ${issue.message}${where(issue)}`);
+      out.push(`          fix: ${issue.fix}`);
+    }
+  }
+  const m = response.summary;
+  out.push("");
+  out.push(
+    `score ${m.score}/100: ${m.valid_schemas} valid, ${m.invalid_schemas} invalid, ${m.rich_result_eligible} eligible; ${m.total_errors} error(s), ${m.total_warnings} warning(s)`,
+  );
+  return out.join("\n");
+}
