@@ -82,14 +82,14 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
     }
     const oneOf: IrOneOf[] = (nodeRaw.one_of ?? []).map((group: Raw, gi: number) => {
       group.properties.forEach((name: string, pi: number) => {
-        checkPropertyName(name, nodeType, [...path, "one_of", gi, "properties", pi]);
+        // A dotted member is checked segment by segment; the type of nested segments is not known here.
+        name.split(".").forEach((segment, si) => checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "one_of", gi, "properties", pi]));
       });
-      const joined = group.properties.join("|");
       const prefix = dotted ? `${dotted}.` : "";
       return {
         level: group.level,
         properties: group.properties,
-        property: prefix + joined,
+        property: group.properties.map((p: string) => prefix + p).join("|"),
         fix: group.fix ?? `Add at least one of ${group.properties.map((p: string) => `"${p}"`).join(", ")}.`,
       };
     });
@@ -133,7 +133,8 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
         expect.push({ kind: "enum", type: typeName, members: vocabulary.members(typeName) });
       } else {
         const nested = typeof item === "string" ? null : item.properties || item.one_of ? checkNode(item, typeName, itemPath, dotted, `${id}_${typeName}`) : null;
-        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested });
+        const nodeCheck = typeof item === "string" ? null : (item.node_check ?? null);
+        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested, nodeCheck });
       }
     });
     if (rule.properties || rule.one_of) {
@@ -157,6 +158,11 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
       report([...path, "format"], `unknown format "${rule.format}" (known: ${[...ctx.formats].sort().join(", ")})`);
     }
     if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) report([...path, "min"], `min ${rule.min} is above max ${rule.max}`);
+    if (rule.single && rule.min_items > 1) report([...path, "min_items"], `a single-valued property cannot need ${rule.min_items} values`);
+    (rule.requires ?? []).forEach((sibling: string, i: number) => {
+      checkPropertyName(sibling, nodeType, [...path, "requires", i]);
+      if (sibling === name) report([...path, "requires", i], `"${name}" cannot require itself`);
+    });
     return {
       name,
       property: dotted,
@@ -167,6 +173,9 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
       min: rule.min ?? null,
       max: rule.max ?? null,
       single: rule.single === true,
+      minItems: rule.min_items ?? null,
+      listCheck: rule.list_check ?? null,
+      requires: rule.requires ?? [],
       fix: rule.fix ?? defaultFix(dotted, rule.level),
       why: rule.why ?? null,
     };

@@ -6,7 +6,7 @@ export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "d
 export type IrExpect =
   | { kind: "literal"; literal: LiteralKind; type: string }
   | { kind: "enum"; type: string; members: string[] }
-  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null };
+  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null; nodeCheck: string | null };
 
 export interface IrProperty {
   name: string;
@@ -20,12 +20,17 @@ export interface IrProperty {
   min: number | null;
   max: number | null;
   single: boolean;
+  minItems: number | null;
+  listCheck: string | null;
+  /** Siblings that must be present whenever this property is. */
+  requires: string[];
   fix: string;
   why: string | null;
 }
 
 export interface IrOneOf {
   level: "required" | "recommended";
+  /** Names or dotted paths from the node ("item.name"). */
   properties: string[];
   /** The issue's `property`: the names joined by "|". */
   property: string;

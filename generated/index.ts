@@ -3,6 +3,7 @@ import type { CompiledRuleSet } from "../runtime/compiled-rule-set.ts";
 import { validate_Article } from "./validators/Article.ts";
 import { validate_BreadcrumbList } from "./validators/BreadcrumbList.ts";
 import { validate_Event } from "./validators/Event.ts";
+import { validate_Product, validate_Product__merchant_listing } from "./validators/Product.ts";
 import { validate_Recipe } from "./validators/Recipe.ts";
 
 const ruleSet_Article: CompiledRuleSet = {
@@ -38,6 +39,17 @@ const ruleSet_Event: CompiledRuleSet = {
   validate: validate_Event,
   features: [],
 };
+const ruleSet_Product: CompiledRuleSet = {
+  type: "Product",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-snippet",
+  richResult: "Product snippet",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  validate: validate_Product,
+  features: [{ id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", when: ["offers"], retired: null, validate: validate_Product__merchant_listing }],
+};
 const ruleSet_Recipe: CompiledRuleSet = {
   type: "Recipe",
   status: "supported",
@@ -67,7 +79,9 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["CourseInstance", ruleSet_Event],
   ["DanceEvent", ruleSet_Event],
   ["DeliveryEvent", ruleSet_Event],
+  ["DietarySupplement", ruleSet_Product],
   ["DiscussionForumPosting", ruleSet_Article],
+  ["Drug", ruleSet_Product],
   ["EducationEvent", ruleSet_Event],
   ["Event", ruleSet_Event],
   ["EventSeries", ruleSet_Event],
@@ -75,6 +89,7 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["Festival", ruleSet_Event],
   ["FoodEvent", ruleSet_Event],
   ["Hackathon", ruleSet_Event],
+  ["IndividualProduct", ruleSet_Product],
   ["LiteraryEvent", ruleSet_Event],
   ["LiveBlogPosting", ruleSet_Article],
   ["MedicalScholarlyArticle", ruleSet_Article],
@@ -83,6 +98,9 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["OnDemandEvent", ruleSet_Event],
   ["OpinionNewsArticle", ruleSet_Article],
   ["PerformingArtsEvent", ruleSet_Event],
+  ["Product", ruleSet_Product],
+  ["ProductCollection", ruleSet_Product],
+  ["ProductModel", ruleSet_Product],
   ["PublicationEvent", ruleSet_Event],
   ["Recipe", ruleSet_Recipe],
   ["Report", ruleSet_Article],
@@ -94,6 +112,7 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["ScreeningEvent", ruleSet_Event],
   ["SocialEvent", ruleSet_Event],
   ["SocialMediaPosting", ruleSet_Article],
+  ["SomeProducts", ruleSet_Product],
   ["SportsEvent", ruleSet_Event],
   ["TechArticle", ruleSet_Article],
   ["TheaterEvent", ruleSet_Event],
@@ -110,4 +129,4 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["VisualArtsEvent", ruleSet_Event]
 ]);
 /** The rule sets with requirements of their own, by type. */
-export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_Article, ruleSet_BreadcrumbList, ruleSet_Event, ruleSet_Recipe];
+export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_Article, ruleSet_BreadcrumbList, ruleSet_Event, ruleSet_Product, ruleSet_Recipe];

@@ -12,6 +12,9 @@ export const ISSUE_CODES = [
   "invalid-enum", // not a member of the expected enumeration
   "out-of-range", // a number outside its bounds
   "not-single", // several values where one is allowed
+  "too-few-values", // fewer values than the list needs
+  "invalid-sequence", // list items out of order (breadcrumb positions)
+  "missing-companion", // a property needs another one beside it
   "empty-value", // an empty string, array or object
   "dangling-reference", // an {"@id"} that names no node on the page
   "invalid-json", // the block is not valid JSON

@@ -8,6 +8,7 @@ import { escapePointer, isObject, type JsonObject } from "./json.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { enumMember } from "./checks/enumeration.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
+import type { ListCheck, NodeCheck } from "./checks/structure-checks.ts";
 
 export type Level = "required" | "recommended" | "optional";
 export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
@@ -17,7 +18,13 @@ export type NodeValidator = (node: JsonObject, run: Run, at: string) => void;
 export type ExpectSpec =
   | { readonly kind: "literal"; readonly literal: LiteralKind; readonly type: string }
   | { readonly kind: "enum"; readonly type: string; readonly members: ReadonlySet<string> }
-  | { readonly kind: "class"; readonly type: string; readonly accepts: ReadonlySet<string>; readonly validate: NodeValidator | null };
+  | {
+      readonly kind: "class";
+      readonly type: string;
+      readonly accepts: ReadonlySet<string>;
+      readonly validate: NodeValidator | null;
+      readonly nodeCheck?: NodeCheck;
+    };
 
 export interface PropertyRule {
   readonly name: string;
@@ -30,12 +37,17 @@ export interface PropertyRule {
   readonly min: number | null;
   readonly max: number | null;
   readonly single: boolean;
+  readonly minItems?: number;
+  readonly listCheck?: ListCheck;
+  /** Siblings that must be present whenever this property is. */
+  readonly requires?: readonly string[];
   readonly fix: string;
   readonly docs: string;
 }
 
 export interface OneOfRule {
   readonly level: "required" | "recommended";
+  /** Names or dotted paths ("item.name"). */
   readonly properties: readonly string[];
   readonly property: string;
   readonly fix: string;
@@ -106,10 +118,37 @@ export class Run {
     if (Array.isArray(value)) {
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);
+      if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
+      if (rule.listCheck) {
+        const problem = rule.listCheck.test(value);
+        if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
+      }
       for (let i = 0; i < value.length; i++) this.checkOne(value[i], rule, `${path}/${i}`);
       return;
     }
+    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);
     this.checkOne(value, rule, path);
+  }
+
+  private tooFew(rule: PropertyRule, count: number, path: string): void {
+    this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path);
+  }
+
+  /** Siblings a present property needs beside it (the rule's `requires`). */
+  companions(node: JsonObject, rule: PropertyRule, at: string): void {
+    for (const sibling of rule.requires ?? []) {
+      if (node[sibling] !== undefined) continue;
+      const property = rule.property.slice(0, rule.property.length - rule.name.length) + sibling;
+      this.report(
+        "missing-companion",
+        rule.level === "required" ? "error" : "warning",
+        property,
+        `"${rule.property}" is given, so "${property}" is needed too.`,
+        `Add "${property}" or remove "${rule.property}".`,
+        rule.docs,
+        at,
+      );
+    }
   }
 
   private checkOne(value: unknown, rule: PropertyRule, path: string): void {
@@ -148,12 +187,15 @@ export class Run {
     const types = typeNames(node["@type"]);
     let matched: ExpectSpec | undefined;
     let firstClass: ExpectSpec | undefined;
+    // The most specific expectation wins (AggregateOffer over Offer for an AggregateOffer), so
+    // authors can list the common type first: untyped values go to the first one.
     for (const e of expect) {
       if (e.kind !== "class") continue;
       firstClass ??= e;
       if (types.length === 0) break;
-      for (const t of types) if (e.accepts.has(t)) { matched = e; break; }
-      if (matched) break;
+      for (const t of types) {
+        if (e.accepts.has(t) && (!matched || (matched.kind === "class" && e.accepts.size < matched.accepts.size))) matched = e;
+      }
     }
     if (types.length === 0) matched = firstClass;
     if (!matched || matched.kind !== "class") {
@@ -161,6 +203,13 @@ export class Run {
       return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path);
     }
     if (matched.validate) matched.validate(node, this, path);
+    if (matched.nodeCheck) {
+      const problem = matched.nodeCheck.test(node);
+      if (problem !== null) {
+        const property = `${rule.property}.${matched.nodeCheck.property}`;
+        this.report("out-of-range", rule.level === "required" ? "error" : "warning", property, `"${property}": ${problem}.`, rule.fix, rule.docs, `${path}/${matched.nodeCheck.property}`);
+      }
+    }
   }
 
   private checkLiteral(value: unknown, rule: PropertyRule, path: string): void {
@@ -203,6 +252,21 @@ export class Run {
       }
     }
   }
+}
+
+/** Presence of a dotted path ("item.name"): any value along lists counts. */
+export function hasPath(node: JsonObject, segments: readonly string[]): boolean {
+  let frontier: unknown[] = [node];
+  for (const segment of segments) {
+    const next: unknown[] = [];
+    for (const value of frontier) {
+      const items = Array.isArray(value) ? value : [value];
+      for (const item of items) if (isObject(item) && item[segment] !== undefined) next.push(item[segment]);
+    }
+    if (next.length === 0) return false;
+    frontier = next;
+  }
+  return true;
 }
 
 function isReferenceOnly(node: JsonObject): boolean {

@@ -31,7 +31,7 @@ function expectSource(e: IrExpect): string {
     case "enum":
       return `{ kind: "enum", type: ${lit(e.type)}, members: enumerationMembers(${lit(e.type)}) }`;
     case "class":
-      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : "null"} }`;
+      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : "null"}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""} }`;
   }
 }
 
@@ -46,6 +46,9 @@ function ruleSource(p: IrProperty): string {
     `min: ${p.min ?? "null"}`,
     `max: ${p.max ?? "null"}`,
     `single: ${p.single}`,
+    ...(p.minItems !== null ? [`minItems: ${p.minItems}`] : []),
+    ...(p.listCheck !== null ? [`listCheck: listChecks[${lit(p.listCheck)}]`] : []),
+    ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
     `fix: ${lit(p.fix)}`,
     `docs: DOCS`,
   ];
@@ -57,11 +60,16 @@ function bodyWriter(rules: IrNodeRules): WriterFunction {
     for (const p of rules.properties) {
       const local = `v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
       w.writeLine(`const ${local} = node[${lit(p.name)}];`);
-      if (p.level === "optional") w.writeLine(`if (${local} !== undefined) run.check(${local}, ${ruleConst(rules, p)}, at);`);
-      else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else run.check(${local}, ${ruleConst(rules, p)}, at);`);
+      const whenPresent = p.requires.length
+        ? `{ run.check(${local}, ${ruleConst(rules, p)}, at); run.companions(node, ${ruleConst(rules, p)}, at); }`
+        : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
+      if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
+      else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else ${whenPresent}`);
     }
     rules.oneOf.forEach((g, i) => {
-      const absent = g.properties.map((name) => `node[${lit(name)}] === undefined`).join(" && ");
+      const absent = g.properties
+        .map((name) => (name.includes(".") ? `!hasPath(node, ${lit(name.split("."))})` : `node[${lit(name)}] === undefined`))
+        .join(" && ");
       w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
     });
     if (!rules.properties.length && !rules.oneOf.length) w.writeLine("void node; void run; void at;");
@@ -106,6 +114,8 @@ export function emitValidator(rs: IrRuleSet): string {
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: "../../runtime/json.ts", namedImports: ["JsonObject"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["Run", "PropertyRule", "OneOfRule"] },
+    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasPath"] },
+    { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
     { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
   ]);

@@ -1,0 +1,39 @@
+/**
+ * Checks over more than one value: a whole list (`list_check` in a rule file) or a node's own
+ * properties (`node_check`). Names are the rule language's; a test keeps them equal to the schema.
+ */
+import { isObject, type JsonObject } from "../json.ts";
+import { checkPositions } from "./breadcrumb-positions.ts";
+import { ratingWithinBounds } from "./rating-bounds.ts";
+
+export interface ListCheck {
+  description: string;
+  test(items: readonly unknown[]): string | null;
+}
+
+export interface NodeCheck {
+  description: string;
+  /** The property of the node the issue is about. */
+  property: string;
+  test(node: JsonObject): string | null;
+}
+
+export const listChecks: Readonly<Record<string, ListCheck>> = {
+  "ascending-positions": {
+    description: "positions are whole numbers from 1, ascending without gaps",
+    // Only the order is judged here: a missing or malformed position is the property's own issue.
+    test: (items) => {
+      const positions = items.map((item) => (isObject(item) ? item.position : undefined));
+      const wellFormed = positions.every((p) => (typeof p === "number" && Number.isInteger(p) && p >= 1) || (typeof p === "string" && /^[1-9]\d*$/.test(p)));
+      return wellFormed ? checkPositions(positions) : null;
+    },
+  },
+};
+
+export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
+  "rating-bounds": {
+    description: "ratingValue lies between worstRating and bestRating (1 and 5 by default)",
+    property: "ratingValue",
+    test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating),
+  },
+};
