@@ -26,6 +26,7 @@ export const ISSUE_CODES = [
   "unknown-property", // vocabulary: not a property of the type
   "unexpected-type", // vocabulary: a value outside the property's range
   "unknown-type", // vocabulary: not a Schema.org type (with a did-you-mean fix)
+  "superseded-property", // vocabulary: Schema.org replaced the property with another
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -28,6 +28,8 @@ export type ExpectSpec =
 
 export interface PropertyRule {
   readonly name: string;
+  /** "/" + the name escaped as a JSON Pointer segment, precomputed for the hot path. */
+  readonly segment?: string;
   /** Dotted path from the validated node: the issue's `property`. */
   readonly property: string;
   readonly level: Level;
@@ -114,7 +116,7 @@ export class Run {
 
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
-    const path = `${at}/${escapePointer(rule.name)}`;
+    const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
     if (Array.isArray(value)) {
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);

@@ -12,6 +12,7 @@ import { LineIndex } from "./extract/line-column.ts";
 import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
 import { parseBlock } from "./parse-block.ts";
 import { evaluateFeatures } from "./features.ts";
+import { checkVocabulary } from "./vocabulary-check.ts";
 import { summarize } from "./score.ts";
 import type { JsonObject } from "./json.ts";
 
@@ -128,6 +129,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     );
   }
   const features = evaluateFeatures(ruleSet, node, run, resolver, entity.path);
+  addVocabularyWarnings(node, entity.path, run.issues);
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
   for (const issue of run.issues) (issue.severity === "error" ? errors : warnings).push(issue);
@@ -200,7 +202,17 @@ function baseResult(type: string, entityBlock: number, path: string, reason: str
 function uncheckedResult(entity: Entity, type: string, properties_found: string[]): SchemaResult {
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
+  addVocabularyWarnings(entity.node, entity.path, result.warnings);
   return result;
+}
+
+/** Vocabulary warnings, less those on a place the rules already reported. */
+function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[]): void {
+  const found: ValidationIssue[] = [];
+  checkVocabulary(node, at, found);
+  if (found.length === 0) return;
+  const reported = new Set(issues.map((i) => i.path));
+  for (const issue of found) if (!reported.has(issue.path) || issue.code === "unknown-type") issues.push(issue);
 }
 
 function untypedResult(entity: Entity): SchemaResult {

@@ -38,6 +38,7 @@ function expectSource(e: IrExpect): string {
 function ruleSource(p: IrProperty): string {
   const fields = [
     `name: ${lit(p.name)}`,
+    `segment: ${lit("/" + p.name.replace(/~/g, "~0").replace(/\//g, "~1"))}`,
     `property: ${lit(p.property)}`,
     `level: ${lit(p.level)}`,
     `expect: [${p.expect.map(expectSource).join(", ")}]`,

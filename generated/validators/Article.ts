@@ -7,6 +7,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/article";
 const Article_author: PropertyRule = {
   name: "author",
+  segment: "/author",
   property: "author",
   level: "recommended",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Article_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Article_author_Organization }],
@@ -20,6 +21,7 @@ const Article_author: PropertyRule = {
 };
 const Article_dateModified: PropertyRule = {
   name: "dateModified",
+  segment: "/dateModified",
   property: "dateModified",
   level: "recommended",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -33,6 +35,7 @@ const Article_dateModified: PropertyRule = {
 };
 const Article_datePublished: PropertyRule = {
   name: "datePublished",
+  segment: "/datePublished",
   property: "datePublished",
   level: "recommended",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -46,6 +49,7 @@ const Article_datePublished: PropertyRule = {
 };
 const Article_headline: PropertyRule = {
   name: "headline",
+  segment: "/headline",
   property: "headline",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -59,6 +63,7 @@ const Article_headline: PropertyRule = {
 };
 const Article_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "image",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: validate_Article_image_ImageObject }],
@@ -92,6 +97,7 @@ export function validate_Article(node: JsonObject, run: Run, at: string): void {
 
 const Article_author_Person_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "author.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -105,6 +111,7 @@ const Article_author_Person_name: PropertyRule = {
 };
 const Article_author_Person_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "author.url",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -118,6 +125,7 @@ const Article_author_Person_url: PropertyRule = {
 };
 const Article_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
+  segment: "/sameAs",
   property: "author.sameAs",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -145,6 +153,7 @@ export function validate_Article_author_Person(node: JsonObject, run: Run, at: s
 
 const Article_author_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "author.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -158,6 +167,7 @@ const Article_author_Organization_name: PropertyRule = {
 };
 const Article_author_Organization_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "author.url",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -171,6 +181,7 @@ const Article_author_Organization_url: PropertyRule = {
 };
 const Article_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
+  segment: "/sameAs",
   property: "author.sameAs",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -198,6 +209,7 @@ export function validate_Article_author_Organization(node: JsonObject, run: Run,
 
 const Article_image_ImageObject_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "image.url",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -211,6 +223,7 @@ const Article_image_ImageObject_url: PropertyRule = {
 };
 const Article_image_ImageObject_contentUrl: PropertyRule = {
   name: "contentUrl",
+  segment: "/contentUrl",
   property: "image.contentUrl",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],

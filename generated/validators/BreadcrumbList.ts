@@ -9,6 +9,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb";
 const BreadcrumbList_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_BreadcrumbList_itemListElement_ListItem }],
@@ -32,6 +33,7 @@ export function validate_BreadcrumbList(node: JsonObject, run: Run, at: string):
 
 const BreadcrumbList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
+  segment: "/position",
   property: "itemListElement.position",
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -45,6 +47,7 @@ const BreadcrumbList_itemListElement_ListItem_position: PropertyRule = {
 };
 const BreadcrumbList_itemListElement_ListItem_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "itemListElement.name",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -58,6 +61,7 @@ const BreadcrumbList_itemListElement_ListItem_name: PropertyRule = {
 };
 const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = {
   name: "item",
+  segment: "/item",
   property: "itemListElement.item",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],

@@ -7,6 +7,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/event";
 const Event_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -20,6 +21,7 @@ const Event_name: PropertyRule = {
 };
 const Event_startDate: PropertyRule = {
   name: "startDate",
+  segment: "/startDate",
   property: "startDate",
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -33,6 +35,7 @@ const Event_startDate: PropertyRule = {
 };
 const Event_location: PropertyRule = {
   name: "location",
+  segment: "/location",
   property: "location",
   level: "required",
   expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: validate_Event_location_Place }],
@@ -46,6 +49,7 @@ const Event_location: PropertyRule = {
 };
 const Event_description: PropertyRule = {
   name: "description",
+  segment: "/description",
   property: "description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -59,6 +63,7 @@ const Event_description: PropertyRule = {
 };
 const Event_endDate: PropertyRule = {
   name: "endDate",
+  segment: "/endDate",
   property: "endDate",
   level: "recommended",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -72,6 +77,7 @@ const Event_endDate: PropertyRule = {
 };
 const Event_eventAttendanceMode: PropertyRule = {
   name: "eventAttendanceMode",
+  segment: "/eventAttendanceMode",
   property: "eventAttendanceMode",
   level: "recommended",
   expect: [],
@@ -85,6 +91,7 @@ const Event_eventAttendanceMode: PropertyRule = {
 };
 const Event_eventStatus: PropertyRule = {
   name: "eventStatus",
+  segment: "/eventStatus",
   property: "eventStatus",
   level: "recommended",
   expect: [],
@@ -98,6 +105,7 @@ const Event_eventStatus: PropertyRule = {
 };
 const Event_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "image",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -111,6 +119,7 @@ const Event_image: PropertyRule = {
 };
 const Event_offers: PropertyRule = {
   name: "offers",
+  segment: "/offers",
   property: "offers",
   level: "recommended",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Event_offers_Offer }],
@@ -124,6 +133,7 @@ const Event_offers: PropertyRule = {
 };
 const Event_organizer: PropertyRule = {
   name: "organizer",
+  segment: "/organizer",
   property: "organizer",
   level: "recommended",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event_organizer_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event_organizer_Organization }],
@@ -137,6 +147,7 @@ const Event_organizer: PropertyRule = {
 };
 const Event_performer: PropertyRule = {
   name: "performer",
+  segment: "/performer",
   property: "performer",
   level: "recommended",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event_performer_Person }, { kind: "class", type: "PerformingGroup", accepts: subtypes("PerformingGroup"), validate: validate_Event_performer_PerformingGroup }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event_performer_Organization }],
@@ -150,6 +161,7 @@ const Event_performer: PropertyRule = {
 };
 const Event_previousStartDate: PropertyRule = {
   name: "previousStartDate",
+  segment: "/previousStartDate",
   property: "previousStartDate",
   level: "optional",
   expect: [],
@@ -203,6 +215,7 @@ export function validate_Event(node: JsonObject, run: Run, at: string): void {
 
 const Event_location_Place_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "location.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -216,6 +229,7 @@ const Event_location_Place_name: PropertyRule = {
 };
 const Event_location_Place_address: PropertyRule = {
   name: "address",
+  segment: "/address",
   property: "location.address",
   level: "required",
   expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_Event_location_Place_address_PostalAddress }, { kind: "literal", literal: "text", type: "Text" }],
@@ -240,6 +254,7 @@ export function validate_Event_location_Place(node: JsonObject, run: Run, at: st
 
 const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = {
   name: "streetAddress",
+  segment: "/streetAddress",
   property: "location.address.streetAddress",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -253,6 +268,7 @@ const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = {
 };
 const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
+  segment: "/addressLocality",
   property: "location.address.addressLocality",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -266,6 +282,7 @@ const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule =
 };
 const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
+  segment: "/postalCode",
   property: "location.address.postalCode",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -279,6 +296,7 @@ const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
 };
 const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
+  segment: "/addressRegion",
   property: "location.address.addressRegion",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -292,6 +310,7 @@ const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
 };
 const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
+  segment: "/addressCountry",
   property: "location.address.addressCountry",
   level: "recommended",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
@@ -325,6 +344,7 @@ export function validate_Event_location_Place_address_PostalAddress(node: JsonOb
 
 const Event_offers_Offer_availability: PropertyRule = {
   name: "availability",
+  segment: "/availability",
   property: "offers.availability",
   level: "recommended",
   expect: [],
@@ -338,6 +358,7 @@ const Event_offers_Offer_availability: PropertyRule = {
 };
 const Event_offers_Offer_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.price",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
@@ -351,6 +372,7 @@ const Event_offers_Offer_price: PropertyRule = {
 };
 const Event_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceCurrency",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -364,6 +386,7 @@ const Event_offers_Offer_priceCurrency: PropertyRule = {
 };
 const Event_offers_Offer_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "offers.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -377,6 +400,7 @@ const Event_offers_Offer_url: PropertyRule = {
 };
 const Event_offers_Offer_validFrom: PropertyRule = {
   name: "validFrom",
+  segment: "/validFrom",
   property: "offers.validFrom",
   level: "recommended",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -410,6 +434,7 @@ export function validate_Event_offers_Offer(node: JsonObject, run: Run, at: stri
 
 const Event_organizer_Person_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "organizer.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -423,6 +448,7 @@ const Event_organizer_Person_name: PropertyRule = {
 };
 const Event_organizer_Person_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "organizer.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -447,6 +473,7 @@ export function validate_Event_organizer_Person(node: JsonObject, run: Run, at: 
 
 const Event_organizer_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "organizer.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -460,6 +487,7 @@ const Event_organizer_Organization_name: PropertyRule = {
 };
 const Event_organizer_Organization_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "organizer.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -484,6 +512,7 @@ export function validate_Event_organizer_Organization(node: JsonObject, run: Run
 
 const Event_performer_Person_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "performer.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -505,6 +534,7 @@ export function validate_Event_performer_Person(node: JsonObject, run: Run, at: 
 
 const Event_performer_PerformingGroup_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "performer.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -526,6 +556,7 @@ export function validate_Event_performer_PerformingGroup(node: JsonObject, run: 
 
 const Event_performer_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "performer.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],

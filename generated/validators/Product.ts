@@ -9,6 +9,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
 const Product_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -22,6 +23,7 @@ const Product_name: PropertyRule = {
 };
 const Product_review: PropertyRule = {
   name: "review",
+  segment: "/review",
   property: "review",
   level: "recommended",
   expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review }],
@@ -35,6 +37,7 @@ const Product_review: PropertyRule = {
 };
 const Product_aggregateRating: PropertyRule = {
   name: "aggregateRating",
+  segment: "/aggregateRating",
   property: "aggregateRating",
   level: "recommended",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
@@ -48,6 +51,7 @@ const Product_aggregateRating: PropertyRule = {
 };
 const Product_offers: PropertyRule = {
   name: "offers",
+  segment: "/offers",
   property: "offers",
   level: "recommended",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_Product_offers_AggregateOffer }],
@@ -61,6 +65,7 @@ const Product_offers: PropertyRule = {
 };
 const Product_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "image",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -95,6 +100,7 @@ export function validate_Product(node: JsonObject, run: Run, at: string): void {
 
 const Product_review_Review_author: PropertyRule = {
   name: "author",
+  segment: "/author",
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Product_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product_review_Review_author_Organization }],
@@ -108,6 +114,7 @@ const Product_review_Review_author: PropertyRule = {
 };
 const Product_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
+  segment: "/reviewRating",
   property: "review.reviewRating",
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"] }],
@@ -121,6 +128,7 @@ const Product_review_Review_reviewRating: PropertyRule = {
 };
 const Product_review_Review_positiveNotes: PropertyRule = {
   name: "positiveNotes",
+  segment: "/positiveNotes",
   property: "review.positiveNotes",
   level: "optional",
   expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Product_review_Review_positiveNotes_ItemList }],
@@ -134,6 +142,7 @@ const Product_review_Review_positiveNotes: PropertyRule = {
 };
 const Product_review_Review_negativeNotes: PropertyRule = {
   name: "negativeNotes",
+  segment: "/negativeNotes",
   property: "review.negativeNotes",
   level: "optional",
   expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Product_review_Review_negativeNotes_ItemList }],
@@ -147,6 +156,7 @@ const Product_review_Review_negativeNotes: PropertyRule = {
 };
 const Product_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
+  segment: "/datePublished",
   property: "review.datePublished",
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
@@ -179,6 +189,7 @@ export function validate_Product_review_Review(node: JsonObject, run: Run, at: s
 
 const Product_review_Review_author_Person_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -200,6 +211,7 @@ export function validate_Product_review_Review_author_Person(node: JsonObject, r
 
 const Product_review_Review_author_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -221,6 +233,7 @@ export function validate_Product_review_Review_author_Organization(node: JsonObj
 
 const Product_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   name: "ratingValue",
+  segment: "/ratingValue",
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -234,6 +247,7 @@ const Product_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
 };
 const Product_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
+  segment: "/bestRating",
   property: "review.reviewRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -247,6 +261,7 @@ const Product_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
 };
 const Product_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
+  segment: "/worstRating",
   property: "review.reviewRating.worstRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -274,6 +289,7 @@ export function validate_Product_review_Review_reviewRating_Rating(node: JsonObj
 
 const Product_review_Review_positiveNotes_ItemList_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "review.positiveNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem }],
@@ -295,6 +311,7 @@ export function validate_Product_review_Review_positiveNotes_ItemList(node: Json
 
 const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "review.positiveNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -308,6 +325,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name
 };
 const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
+  segment: "/position",
   property: "review.positiveNotes.itemListElement.position",
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -332,6 +350,7 @@ export function validate_Product_review_Review_positiveNotes_ItemList_itemListEl
 
 const Product_review_Review_negativeNotes_ItemList_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "review.negativeNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem }],
@@ -353,6 +372,7 @@ export function validate_Product_review_Review_negativeNotes_ItemList(node: Json
 
 const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "review.negativeNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -366,6 +386,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name
 };
 const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
+  segment: "/position",
   property: "review.negativeNotes.itemListElement.position",
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -390,6 +411,7 @@ export function validate_Product_review_Review_negativeNotes_ItemList_itemListEl
 
 const Product_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   name: "ratingValue",
+  segment: "/ratingValue",
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -403,6 +425,7 @@ const Product_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
 };
 const Product_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
+  segment: "/ratingCount",
   property: "aggregateRating.ratingCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -416,6 +439,7 @@ const Product_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
 };
 const Product_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
+  segment: "/reviewCount",
   property: "aggregateRating.reviewCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -429,6 +453,7 @@ const Product_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
 };
 const Product_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
+  segment: "/bestRating",
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -442,6 +467,7 @@ const Product_aggregateRating_AggregateRating_bestRating: PropertyRule = {
 };
 const Product_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
+  segment: "/worstRating",
   property: "aggregateRating.worstRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -475,6 +501,7 @@ export function validate_Product_aggregateRating_AggregateRating(node: JsonObjec
 
 const Product_offers_Offer_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.price",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -488,6 +515,7 @@ const Product_offers_Offer_price: PropertyRule = {
 };
 const Product_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceCurrency",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -501,6 +529,7 @@ const Product_offers_Offer_priceCurrency: PropertyRule = {
 };
 const Product_offers_Offer_priceSpecification: PropertyRule = {
   name: "priceSpecification",
+  segment: "/priceSpecification",
   property: "offers.priceSpecification",
   level: "optional",
   expect: [{ kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product_offers_Offer_priceSpecification_PriceSpecification }],
@@ -514,6 +543,7 @@ const Product_offers_Offer_priceSpecification: PropertyRule = {
 };
 const Product_offers_Offer_availability: PropertyRule = {
   name: "availability",
+  segment: "/availability",
   property: "offers.availability",
   level: "recommended",
   expect: [],
@@ -527,6 +557,7 @@ const Product_offers_Offer_availability: PropertyRule = {
 };
 const Product_offers_Offer_priceValidUntil: PropertyRule = {
   name: "priceValidUntil",
+  segment: "/priceValidUntil",
   property: "offers.priceValidUntil",
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }],
@@ -561,6 +592,7 @@ export function validate_Product_offers_Offer(node: JsonObject, run: Run, at: st
 
 const Product_offers_Offer_priceSpecification_PriceSpecification_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.priceSpecification.price",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -574,6 +606,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_price: Property
 };
 const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -598,6 +631,7 @@ export function validate_Product_offers_Offer_priceSpecification_PriceSpecificat
 
 const Product_offers_AggregateOffer_lowPrice: PropertyRule = {
   name: "lowPrice",
+  segment: "/lowPrice",
   property: "offers.lowPrice",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -611,6 +645,7 @@ const Product_offers_AggregateOffer_lowPrice: PropertyRule = {
 };
 const Product_offers_AggregateOffer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceCurrency",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -624,6 +659,7 @@ const Product_offers_AggregateOffer_priceCurrency: PropertyRule = {
 };
 const Product_offers_AggregateOffer_highPrice: PropertyRule = {
   name: "highPrice",
+  segment: "/highPrice",
   property: "offers.highPrice",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -637,6 +673,7 @@ const Product_offers_AggregateOffer_highPrice: PropertyRule = {
 };
 const Product_offers_AggregateOffer_offerCount: PropertyRule = {
   name: "offerCount",
+  segment: "/offerCount",
   property: "offers.offerCount",
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -667,6 +704,7 @@ export function validate_Product_offers_AggregateOffer(node: JsonObject, run: Ru
 
 const Product__merchant_listing_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -680,6 +718,7 @@ const Product__merchant_listing_name: PropertyRule = {
 };
 const Product__merchant_listing_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "image",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -693,6 +732,7 @@ const Product__merchant_listing_image: PropertyRule = {
 };
 const Product__merchant_listing_offers: PropertyRule = {
   name: "offers",
+  segment: "/offers",
   property: "offers",
   level: "required",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer }],
@@ -706,6 +746,7 @@ const Product__merchant_listing_offers: PropertyRule = {
 };
 const Product__merchant_listing_description: PropertyRule = {
   name: "description",
+  segment: "/description",
   property: "description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -719,6 +760,7 @@ const Product__merchant_listing_description: PropertyRule = {
 };
 const Product__merchant_listing_brand: PropertyRule = {
   name: "brand",
+  segment: "/brand",
   property: "brand",
   level: "recommended",
   expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_Product__merchant_listing_brand_Brand }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_brand_Organization }, { kind: "literal", literal: "text", type: "Text" }],
@@ -732,6 +774,7 @@ const Product__merchant_listing_brand: PropertyRule = {
 };
 const Product__merchant_listing_sku: PropertyRule = {
   name: "sku",
+  segment: "/sku",
   property: "sku",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -745,6 +788,7 @@ const Product__merchant_listing_sku: PropertyRule = {
 };
 const Product__merchant_listing_mpn: PropertyRule = {
   name: "mpn",
+  segment: "/mpn",
   property: "mpn",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -758,6 +802,7 @@ const Product__merchant_listing_mpn: PropertyRule = {
 };
 const Product__merchant_listing_gtin: PropertyRule = {
   name: "gtin",
+  segment: "/gtin",
   property: "gtin",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -771,6 +816,7 @@ const Product__merchant_listing_gtin: PropertyRule = {
 };
 const Product__merchant_listing_gtin8: PropertyRule = {
   name: "gtin8",
+  segment: "/gtin8",
   property: "gtin8",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -784,6 +830,7 @@ const Product__merchant_listing_gtin8: PropertyRule = {
 };
 const Product__merchant_listing_gtin12: PropertyRule = {
   name: "gtin12",
+  segment: "/gtin12",
   property: "gtin12",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -797,6 +844,7 @@ const Product__merchant_listing_gtin12: PropertyRule = {
 };
 const Product__merchant_listing_gtin13: PropertyRule = {
   name: "gtin13",
+  segment: "/gtin13",
   property: "gtin13",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -810,6 +858,7 @@ const Product__merchant_listing_gtin13: PropertyRule = {
 };
 const Product__merchant_listing_gtin14: PropertyRule = {
   name: "gtin14",
+  segment: "/gtin14",
   property: "gtin14",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -823,6 +872,7 @@ const Product__merchant_listing_gtin14: PropertyRule = {
 };
 const Product__merchant_listing_audience: PropertyRule = {
   name: "audience",
+  segment: "/audience",
   property: "audience",
   level: "optional",
   expect: [{ kind: "class", type: "PeopleAudience", accepts: subtypes("PeopleAudience"), validate: null }],
@@ -836,6 +886,7 @@ const Product__merchant_listing_audience: PropertyRule = {
 };
 const Product__merchant_listing_category: PropertyRule = {
   name: "category",
+  segment: "/category",
   property: "category",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "CategoryCode", accepts: subtypes("CategoryCode"), validate: null }],
@@ -849,6 +900,7 @@ const Product__merchant_listing_category: PropertyRule = {
 };
 const Product__merchant_listing_color: PropertyRule = {
   name: "color",
+  segment: "/color",
   property: "color",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -862,6 +914,7 @@ const Product__merchant_listing_color: PropertyRule = {
 };
 const Product__merchant_listing_material: PropertyRule = {
   name: "material",
+  segment: "/material",
   property: "material",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -875,6 +928,7 @@ const Product__merchant_listing_material: PropertyRule = {
 };
 const Product__merchant_listing_pattern: PropertyRule = {
   name: "pattern",
+  segment: "/pattern",
   property: "pattern",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -888,6 +942,7 @@ const Product__merchant_listing_pattern: PropertyRule = {
 };
 const Product__merchant_listing_size: PropertyRule = {
   name: "size",
+  segment: "/size",
   property: "size",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "SizeSpecification", members: enumerationMembers("SizeSpecification") }],
@@ -901,6 +956,7 @@ const Product__merchant_listing_size: PropertyRule = {
 };
 const Product__merchant_listing_hasAdultConsideration: PropertyRule = {
   name: "hasAdultConsideration",
+  segment: "/hasAdultConsideration",
   property: "hasAdultConsideration",
   level: "optional",
   expect: [],
@@ -914,6 +970,7 @@ const Product__merchant_listing_hasAdultConsideration: PropertyRule = {
 };
 const Product__merchant_listing_hasCertification: PropertyRule = {
   name: "hasCertification",
+  segment: "/hasCertification",
   property: "hasCertification",
   level: "optional",
   expect: [{ kind: "class", type: "Certification", accepts: subtypes("Certification"), validate: validate_Product__merchant_listing_hasCertification_Certification }],
@@ -927,6 +984,7 @@ const Product__merchant_listing_hasCertification: PropertyRule = {
 };
 const Product__merchant_listing_inProductGroupWithID: PropertyRule = {
   name: "inProductGroupWithID",
+  segment: "/inProductGroupWithID",
   property: "inProductGroupWithID",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -940,6 +998,7 @@ const Product__merchant_listing_inProductGroupWithID: PropertyRule = {
 };
 const Product__merchant_listing_isVariantOf: PropertyRule = {
   name: "isVariantOf",
+  segment: "/isVariantOf",
   property: "isVariantOf",
   level: "optional",
   expect: [{ kind: "class", type: "ProductGroup", accepts: subtypes("ProductGroup"), validate: null }],
@@ -953,6 +1012,7 @@ const Product__merchant_listing_isVariantOf: PropertyRule = {
 };
 const Product__merchant_listing_subjectOf: PropertyRule = {
   name: "subjectOf",
+  segment: "/subjectOf",
   property: "subjectOf",
   level: "optional",
   expect: [{ kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
@@ -1026,6 +1086,7 @@ export function validate_Product__merchant_listing(node: JsonObject, run: Run, a
 
 const Product__merchant_listing_offers_Offer_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.price",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1039,6 +1100,7 @@ const Product__merchant_listing_offers_Offer_price: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceCurrency",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1052,6 +1114,7 @@ const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_priceSpecification: PropertyRule = {
   name: "priceSpecification",
+  segment: "/priceSpecification",
   property: "offers.priceSpecification",
   level: "optional",
   expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
@@ -1065,6 +1128,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification: PropertyRule = 
 };
 const Product__merchant_listing_offers_Offer_itemCondition: PropertyRule = {
   name: "itemCondition",
+  segment: "/itemCondition",
   property: "offers.itemCondition",
   level: "recommended",
   expect: [],
@@ -1078,6 +1142,7 @@ const Product__merchant_listing_offers_Offer_itemCondition: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "offers.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -1091,6 +1156,7 @@ const Product__merchant_listing_offers_Offer_url: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_priceValidUntil: PropertyRule = {
   name: "priceValidUntil",
+  segment: "/priceValidUntil",
   property: "offers.priceValidUntil",
   level: "optional",
   expect: [{ kind: "literal", literal: "date", type: "Date" }],
@@ -1104,6 +1170,7 @@ const Product__merchant_listing_offers_Offer_priceValidUntil: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_validFrom: PropertyRule = {
   name: "validFrom",
+  segment: "/validFrom",
   property: "offers.validFrom",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1117,6 +1184,7 @@ const Product__merchant_listing_offers_Offer_validFrom: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_validThrough: PropertyRule = {
   name: "validThrough",
+  segment: "/validThrough",
   property: "offers.validThrough",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1130,6 +1198,7 @@ const Product__merchant_listing_offers_Offer_validThrough: PropertyRule = {
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy: PropertyRule = {
   name: "hasMerchantReturnPolicy",
+  segment: "/hasMerchantReturnPolicy",
   property: "offers.hasMerchantReturnPolicy",
   level: "recommended",
   expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy }],
@@ -1143,6 +1212,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy: PropertyRu
 };
 const Product__merchant_listing_offers_Offer_shippingDetails: PropertyRule = {
   name: "shippingDetails",
+  segment: "/shippingDetails",
   property: "offers.shippingDetails",
   level: "recommended",
   expect: [{ kind: "class", type: "OfferShippingDetails", accepts: subtypes("OfferShippingDetails"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails }],
@@ -1189,6 +1259,7 @@ export function validate_Product__merchant_listing_offers_Offer(node: JsonObject
 
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.priceSpecification.price",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1202,6 +1273,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1215,6 +1287,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType: PropertyRule = {
   name: "priceType",
+  segment: "/priceType",
   property: "offers.priceSpecification.priceType",
   level: "optional",
   expect: [],
@@ -1228,6 +1301,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom: PropertyRule = {
   name: "validFrom",
+  segment: "/validFrom",
   property: "offers.priceSpecification.validFrom",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1241,6 +1315,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough: PropertyRule = {
   name: "validThrough",
+  segment: "/validThrough",
   property: "offers.priceSpecification.validThrough",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1254,6 +1329,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned: PropertyRule = {
   name: "membershipPointsEarned",
+  segment: "/membershipPointsEarned",
   property: "offers.priceSpecification.membershipPointsEarned",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
@@ -1286,6 +1362,7 @@ export function validate_Product__merchant_listing_offers_Offer_priceSpecificati
 
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price: PropertyRule = {
   name: "price",
+  segment: "/price",
   property: "offers.priceSpecification.price",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1299,6 +1376,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
+  segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1312,6 +1390,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom: PropertyRule = {
   name: "validFrom",
+  segment: "/validFrom",
   property: "offers.priceSpecification.validFrom",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1325,6 +1404,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough: PropertyRule = {
   name: "validThrough",
+  segment: "/validThrough",
   property: "offers.priceSpecification.validThrough",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -1353,6 +1433,7 @@ export function validate_Product__merchant_listing_offers_Offer_priceSpecificati
 
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry: PropertyRule = {
   name: "applicableCountry",
+  segment: "/applicableCountry",
   property: "offers.hasMerchantReturnPolicy.applicableCountry",
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1366,6 +1447,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   name: "returnPolicyCategory",
+  segment: "/returnPolicyCategory",
   property: "offers.hasMerchantReturnPolicy.returnPolicyCategory",
   level: "required",
   expect: [],
@@ -1379,6 +1461,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   name: "merchantReturnDays",
+  segment: "/merchantReturnDays",
   property: "offers.hasMerchantReturnPolicy.merchantReturnDays",
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -1392,6 +1475,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees: PropertyRule = {
   name: "returnFees",
+  segment: "/returnFees",
   property: "offers.hasMerchantReturnPolicy.returnFees",
   level: "recommended",
   expect: [],
@@ -1405,6 +1489,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod: PropertyRule = {
   name: "returnMethod",
+  segment: "/returnMethod",
   property: "offers.hasMerchantReturnPolicy.returnMethod",
   level: "recommended",
   expect: [],
@@ -1418,6 +1503,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
   name: "returnShippingFeesAmount",
+  segment: "/returnShippingFeesAmount",
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
@@ -1453,6 +1539,7 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
 
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value: PropertyRule = {
   name: "value",
+  segment: "/value",
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1466,6 +1553,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
+  segment: "/currency",
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1490,6 +1578,7 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate: PropertyRule = {
   name: "shippingRate",
+  segment: "/shippingRate",
   property: "offers.shippingDetails.shippingRate",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
@@ -1503,6 +1592,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination: PropertyRule = {
   name: "shippingDestination",
+  segment: "/shippingDestination",
   property: "offers.shippingDetails.shippingDestination",
   level: "optional",
   expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion }],
@@ -1516,6 +1606,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime: PropertyRule = {
   name: "deliveryTime",
+  segment: "/deliveryTime",
   property: "offers.shippingDetails.deliveryTime",
   level: "optional",
   expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
@@ -1546,6 +1637,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
+  segment: "/currency",
   property: "offers.shippingDetails.shippingRate.currency",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1559,6 +1651,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
+  segment: "/value",
   property: "offers.shippingDetails.shippingRate.value",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1572,6 +1665,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
   name: "maxValue",
+  segment: "/maxValue",
   property: "offers.shippingDetails.shippingRate.maxValue",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
@@ -1599,6 +1693,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry: PropertyRule = {
   name: "addressCountry",
+  segment: "/addressCountry",
   property: "offers.shippingDetails.shippingDestination.addressCountry",
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
@@ -1612,6 +1707,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: PropertyRule = {
   name: "addressRegion",
+  segment: "/addressRegion",
   property: "offers.shippingDetails.shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1625,6 +1721,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode: PropertyRule = {
   name: "postalCode",
+  segment: "/postalCode",
   property: "offers.shippingDetails.shippingDestination.postalCode",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1650,6 +1747,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime: PropertyRule = {
   name: "handlingTime",
+  segment: "/handlingTime",
   property: "offers.shippingDetails.deliveryTime.handlingTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
@@ -1663,6 +1761,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime: PropertyRule = {
   name: "transitTime",
+  segment: "/transitTime",
   property: "offers.shippingDetails.deliveryTime.transitTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
@@ -1687,6 +1786,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
+  segment: "/minValue",
   property: "offers.shippingDetails.deliveryTime.handlingTime.minValue",
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -1700,6 +1800,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
+  segment: "/maxValue",
   property: "offers.shippingDetails.deliveryTime.handlingTime.maxValue",
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -1713,6 +1814,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
+  segment: "/unitCode",
   property: "offers.shippingDetails.deliveryTime.handlingTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1740,6 +1842,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
+  segment: "/minValue",
   property: "offers.shippingDetails.deliveryTime.transitTime.minValue",
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -1753,6 +1856,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
+  segment: "/maxValue",
   property: "offers.shippingDetails.deliveryTime.transitTime.maxValue",
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
@@ -1766,6 +1870,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
+  segment: "/unitCode",
   property: "offers.shippingDetails.deliveryTime.transitTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1793,6 +1898,7 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
 
 const Product__merchant_listing_brand_Brand_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "brand.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1814,6 +1920,7 @@ export function validate_Product__merchant_listing_brand_Brand(node: JsonObject,
 
 const Product__merchant_listing_brand_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "brand.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1835,6 +1942,7 @@ export function validate_Product__merchant_listing_brand_Organization(node: Json
 
 const Product__merchant_listing_hasCertification_Certification_issuedBy: PropertyRule = {
   name: "issuedBy",
+  segment: "/issuedBy",
   property: "hasCertification.issuedBy",
   level: "required",
   expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_hasCertification_Certification_issuedBy_Organization }],
@@ -1848,6 +1956,7 @@ const Product__merchant_listing_hasCertification_Certification_issuedBy: Propert
 };
 const Product__merchant_listing_hasCertification_Certification_certificationIdentification: PropertyRule = {
   name: "certificationIdentification",
+  segment: "/certificationIdentification",
   property: "hasCertification.certificationIdentification",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1861,6 +1970,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationIden
 };
 const Product__merchant_listing_hasCertification_Certification_certificationRating: PropertyRule = {
   name: "certificationRating",
+  segment: "/certificationRating",
   property: "hasCertification.certificationRating",
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product__merchant_listing_hasCertification_Certification_certificationRating_Rating, nodeCheck: nodeChecks["rating-bounds"] }],
@@ -1888,6 +1998,7 @@ export function validate_Product__merchant_listing_hasCertification_Certificatio
 
 const Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "hasCertification.issuedBy.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -1909,6 +2020,7 @@ export function validate_Product__merchant_listing_hasCertification_Certificatio
 
 const Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue: PropertyRule = {
   name: "ratingValue",
+  segment: "/ratingValue",
   property: "hasCertification.certificationRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],

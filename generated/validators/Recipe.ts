@@ -8,6 +8,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
 const Recipe_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -21,6 +22,7 @@ const Recipe_name: PropertyRule = {
 };
 const Recipe_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "image",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -34,6 +36,7 @@ const Recipe_image: PropertyRule = {
 };
 const Recipe_aggregateRating: PropertyRule = {
   name: "aggregateRating",
+  segment: "/aggregateRating",
   property: "aggregateRating",
   level: "recommended",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Recipe_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
@@ -47,6 +50,7 @@ const Recipe_aggregateRating: PropertyRule = {
 };
 const Recipe_author: PropertyRule = {
   name: "author",
+  segment: "/author",
   property: "author",
   level: "recommended",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Recipe_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Recipe_author_Organization }],
@@ -60,6 +64,7 @@ const Recipe_author: PropertyRule = {
 };
 const Recipe_cookTime: PropertyRule = {
   name: "cookTime",
+  segment: "/cookTime",
   property: "cookTime",
   level: "recommended",
   expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
@@ -73,6 +78,7 @@ const Recipe_cookTime: PropertyRule = {
 };
 const Recipe_datePublished: PropertyRule = {
   name: "datePublished",
+  segment: "/datePublished",
   property: "datePublished",
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
@@ -86,6 +92,7 @@ const Recipe_datePublished: PropertyRule = {
 };
 const Recipe_description: PropertyRule = {
   name: "description",
+  segment: "/description",
   property: "description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -99,6 +106,7 @@ const Recipe_description: PropertyRule = {
 };
 const Recipe_keywords: PropertyRule = {
   name: "keywords",
+  segment: "/keywords",
   property: "keywords",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -112,6 +120,7 @@ const Recipe_keywords: PropertyRule = {
 };
 const Recipe_nutrition: PropertyRule = {
   name: "nutrition",
+  segment: "/nutrition",
   property: "nutrition",
   level: "recommended",
   expect: [{ kind: "class", type: "NutritionInformation", accepts: subtypes("NutritionInformation"), validate: validate_Recipe_nutrition_NutritionInformation }],
@@ -126,6 +135,7 @@ const Recipe_nutrition: PropertyRule = {
 };
 const Recipe_prepTime: PropertyRule = {
   name: "prepTime",
+  segment: "/prepTime",
   property: "prepTime",
   level: "recommended",
   expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
@@ -139,6 +149,7 @@ const Recipe_prepTime: PropertyRule = {
 };
 const Recipe_recipeCategory: PropertyRule = {
   name: "recipeCategory",
+  segment: "/recipeCategory",
   property: "recipeCategory",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -152,6 +163,7 @@ const Recipe_recipeCategory: PropertyRule = {
 };
 const Recipe_recipeCuisine: PropertyRule = {
   name: "recipeCuisine",
+  segment: "/recipeCuisine",
   property: "recipeCuisine",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -165,6 +177,7 @@ const Recipe_recipeCuisine: PropertyRule = {
 };
 const Recipe_recipeIngredient: PropertyRule = {
   name: "recipeIngredient",
+  segment: "/recipeIngredient",
   property: "recipeIngredient",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -178,6 +191,7 @@ const Recipe_recipeIngredient: PropertyRule = {
 };
 const Recipe_recipeInstructions: PropertyRule = {
   name: "recipeInstructions",
+  segment: "/recipeInstructions",
   property: "recipeInstructions",
   level: "recommended",
   expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_Recipe_recipeInstructions_HowToStep }, { kind: "class", type: "HowToSection", accepts: subtypes("HowToSection"), validate: validate_Recipe_recipeInstructions_HowToSection }, { kind: "literal", literal: "text", type: "Text" }],
@@ -191,6 +205,7 @@ const Recipe_recipeInstructions: PropertyRule = {
 };
 const Recipe_recipeYield: PropertyRule = {
   name: "recipeYield",
+  segment: "/recipeYield",
   property: "recipeYield",
   level: "recommended",
   expect: [],
@@ -204,6 +219,7 @@ const Recipe_recipeYield: PropertyRule = {
 };
 const Recipe_totalTime: PropertyRule = {
   name: "totalTime",
+  segment: "/totalTime",
   property: "totalTime",
   level: "recommended",
   expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
@@ -217,6 +233,7 @@ const Recipe_totalTime: PropertyRule = {
 };
 const Recipe_video: PropertyRule = {
   name: "video",
+  segment: "/video",
   property: "video",
   level: "recommended",
   expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_Recipe_video_VideoObject }],
@@ -286,6 +303,7 @@ export function validate_Recipe(node: JsonObject, run: Run, at: string): void {
 
 const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   name: "ratingValue",
+  segment: "/ratingValue",
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -299,6 +317,7 @@ const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
 };
 const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
+  segment: "/bestRating",
   property: "aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -312,6 +331,7 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
 };
 const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
+  segment: "/worstRating",
   property: "aggregateRating.worstRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
@@ -339,6 +359,7 @@ export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject
 
 const Recipe_author_Person_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "author.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -360,6 +381,7 @@ export function validate_Recipe_author_Person(node: JsonObject, run: Run, at: st
 
 const Recipe_author_Organization_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "author.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -381,6 +403,7 @@ export function validate_Recipe_author_Organization(node: JsonObject, run: Run, 
 
 const Recipe_nutrition_NutritionInformation_calories: PropertyRule = {
   name: "calories",
+  segment: "/calories",
   property: "nutrition.calories",
   level: "recommended",
   expect: [{ kind: "literal", literal: "quantity", type: "Energy" }],
@@ -402,6 +425,7 @@ export function validate_Recipe_nutrition_NutritionInformation(node: JsonObject,
 
 const Recipe_recipeInstructions_HowToStep_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "recipeInstructions.itemListElement",
   level: "optional",
   expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip }],
@@ -415,6 +439,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement: PropertyRule = {
 };
 const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "recipeInstructions.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -428,6 +453,7 @@ const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
 };
 const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "recipeInstructions.image",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -441,6 +467,7 @@ const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
 };
 const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "recipeInstructions.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -454,6 +481,7 @@ const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
 };
 const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   name: "video",
+  segment: "/video",
   property: "recipeInstructions.video",
   level: "optional",
   expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
@@ -487,6 +515,7 @@ export function validate_Recipe_recipeInstructions_HowToStep(node: JsonObject, r
 
 const Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text: PropertyRule = {
   name: "text",
+  segment: "/text",
   property: "recipeInstructions.itemListElement.text",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -508,6 +537,7 @@ export function validate_Recipe_recipeInstructions_HowToStep_itemListElement_How
 
 const Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text: PropertyRule = {
   name: "text",
+  segment: "/text",
   property: "recipeInstructions.itemListElement.text",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -529,6 +559,7 @@ export function validate_Recipe_recipeInstructions_HowToStep_itemListElement_How
 
 const Recipe_recipeInstructions_HowToSection_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "recipeInstructions.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -542,6 +573,7 @@ const Recipe_recipeInstructions_HowToSection_name: PropertyRule = {
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "recipeInstructions.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep }, { kind: "class", type: "HowToSection", accepts: subtypes("HowToSection"), validate: null }],
@@ -566,6 +598,7 @@ export function validate_Recipe_recipeInstructions_HowToSection(node: JsonObject
 
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement: PropertyRule = {
   name: "itemListElement",
+  segment: "/itemListElement",
   property: "recipeInstructions.itemListElement.itemListElement",
   level: "optional",
   expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip }],
@@ -579,6 +612,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "recipeInstructions.itemListElement.name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -592,6 +626,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: Pro
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: PropertyRule = {
   name: "image",
+  segment: "/image",
   property: "recipeInstructions.itemListElement.image",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
@@ -605,6 +640,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: Pr
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: PropertyRule = {
   name: "url",
+  segment: "/url",
   property: "recipeInstructions.itemListElement.url",
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -618,6 +654,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: Prop
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   name: "video",
+  segment: "/video",
   property: "recipeInstructions.itemListElement.video",
   level: "optional",
   expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
@@ -651,6 +688,7 @@ export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_
 
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text: PropertyRule = {
   name: "text",
+  segment: "/text",
   property: "recipeInstructions.itemListElement.itemListElement.text",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -672,6 +710,7 @@ export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_
 
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text: PropertyRule = {
   name: "text",
+  segment: "/text",
   property: "recipeInstructions.itemListElement.itemListElement.text",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -693,6 +732,7 @@ export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_
 
 const Recipe_video_VideoObject_name: PropertyRule = {
   name: "name",
+  segment: "/name",
   property: "video.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -706,6 +746,7 @@ const Recipe_video_VideoObject_name: PropertyRule = {
 };
 const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   name: "thumbnailUrl",
+  segment: "/thumbnailUrl",
   property: "video.thumbnailUrl",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -719,6 +760,7 @@ const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
 };
 const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   name: "uploadDate",
+  segment: "/uploadDate",
   property: "video.uploadDate",
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -732,6 +774,7 @@ const Recipe_video_VideoObject_uploadDate: PropertyRule = {
 };
 const Recipe_video_VideoObject_description: PropertyRule = {
   name: "description",
+  segment: "/description",
   property: "video.description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
@@ -745,6 +788,7 @@ const Recipe_video_VideoObject_description: PropertyRule = {
 };
 const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   name: "contentUrl",
+  segment: "/contentUrl",
   property: "video.contentUrl",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -758,6 +802,7 @@ const Recipe_video_VideoObject_contentUrl: PropertyRule = {
 };
 const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   name: "embedUrl",
+  segment: "/embedUrl",
   property: "video.embedUrl",
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
@@ -771,6 +816,7 @@ const Recipe_video_VideoObject_embedUrl: PropertyRule = {
 };
 const Recipe_video_VideoObject_duration: PropertyRule = {
   name: "duration",
+  segment: "/duration",
   property: "video.duration",
   level: "recommended",
   expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
@@ -784,6 +830,7 @@ const Recipe_video_VideoObject_duration: PropertyRule = {
 };
 const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
+  segment: "/interactionStatistic",
   property: "video.interactionStatistic",
   level: "recommended",
   expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: null }],
@@ -797,6 +844,7 @@ const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
 };
 const Recipe_video_VideoObject_expires: PropertyRule = {
   name: "expires",
+  segment: "/expires",
   property: "video.expires",
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
@@ -810,6 +858,7 @@ const Recipe_video_VideoObject_expires: PropertyRule = {
 };
 const Recipe_video_VideoObject_hasPart: PropertyRule = {
   name: "hasPart",
+  segment: "/hasPart",
   property: "video.hasPart",
   level: "optional",
   expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
@@ -823,6 +872,7 @@ const Recipe_video_VideoObject_hasPart: PropertyRule = {
 };
 const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
   name: "regionsAllowed",
+  segment: "/regionsAllowed",
   property: "video.regionsAllowed",
   level: "optional",
   expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
@@ -836,6 +886,7 @@ const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
 };
 const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   name: "ineligibleRegion",
+  segment: "/ineligibleRegion",
   property: "video.ineligibleRegion",
   level: "optional",
   expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],

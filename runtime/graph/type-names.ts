@@ -13,8 +13,21 @@ export function shortTypeName(raw: string): string {
   return name;
 }
 
-export function typeNames(value: unknown): string[] {
-  if (typeof value === "string") return [shortTypeName(value)];
+/** Arrays for single string @type values, shared: callers only read them. */
+const singleTypeCache = new Map<string, readonly string[]>();
+const NO_TYPES: readonly string[] = Object.freeze([]);
+
+export function typeNames(value: unknown): readonly string[] {
+  if (typeof value === "string") {
+    let cached = singleTypeCache.get(value);
+    if (!cached) {
+      if (singleTypeCache.size > 4096) singleTypeCache.clear();
+      cached = Object.freeze([shortTypeName(value)]);
+      singleTypeCache.set(value, cached);
+    }
+    return cached;
+  }
+  if (value === undefined) return NO_TYPES;
   if (Array.isArray(value)) {
     const out: string[] = [];
     for (const item of value) if (typeof item === "string") out.push(shortTypeName(item));

@@ -1,0 +1,41 @@
+/** Vocabulary conformance warnings: a table of inputs and the warning each must (or must not) give. */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateValue } from "../../runtime/validate.ts";
+
+const ctx = "https://schema.org";
+const cases: Array<[string, unknown, { code: string; property: string; fix?: RegExp } | null]> = [
+  ["misspelt type gets a did-you-mean", { "@context": ctx, "@type": "Prodcut", name: "x" }, { code: "unknown-type", property: "@type", fix: /Did you mean "Product"/ }],
+  ["wrong case type gets the right case", { "@context": ctx, "@type": "recipe", name: "x" }, { code: "unknown-type", property: "@type", fix: /"Recipe"/ }],
+  ["misspelt property", { "@context": ctx, "@type": "WebPage", nmae: "x" }, { code: "unknown-property", property: "nmae", fix: /"name"/ }],
+  ["property of another type", { "@context": ctx, "@type": "WebPage", price: 3 }, { code: "unknown-property", property: "price" }],
+  ["nested property paths are dotted", { "@context": ctx, "@type": "WebPage", author: { "@type": "Person", nme: "x" } }, { code: "unknown-property", property: "author.nme" }],
+  ["superseded property", { "@context": ctx, "@type": "Organization", name: "x", founders: [{ "@type": "Person", name: "y" }] }, { code: "superseded-property", property: "founders", fix: /"founder"/ }],
+  ["value outside the range", { "@context": ctx, "@type": "WebPage", author: { "@type": "Place", name: "x" } }, { code: "unexpected-type", property: "author" }],
+  ["a subtype inside the range is fine", { "@context": ctx, "@type": "WebPage", author: { "@type": "Corporation", name: "x" } }, null],
+  ["action annotations are understood", { "@context": ctx, "@type": "WebSite", potentialAction: { "@type": "SearchAction", target: "https://x.example/?q={q}", "query-input": "required name=q" } }, null],
+  ["other vocabularies are left alone", { "@context": ctx, "@type": "WebPage", "og:title": "x", "https://example.com/p": 1 }, null],
+  ["full Schema.org property IRIs are read", { "@context": ctx, "@type": "WebPage", "https://schema.org/name": "x" }, null],
+];
+
+for (const [name, doc, expected] of cases) {
+  test(name, () => {
+    const issues = validateValue(doc).schemas.flatMap((s) => [...s.errors, ...s.warnings]);
+    const vocabulary = issues.filter((i) => ["unknown-type", "unknown-property", "unexpected-type", "superseded-property"].includes(i.code));
+    assert.ok(issues.every((i) => !["unknown-type", "unknown-property", "unexpected-type", "superseded-property"].includes(i.code) || i.severity === "warning"), "vocabulary issues are warnings");
+    if (expected === null) return assert.equal(vocabulary.map((i) => i.message), []);
+    const hit = vocabulary.find((i) => i.code === expected.code && i.property === expected.property);
+    assert.ok(hit, `expected ${expected.code} on ${expected.property}; got ${vocabulary.map((i) => `${i.code} ${i.property}`).join("; ")}`);
+    if (expected.fix) assert.match(hit!.fix, expected.fix);
+  });
+}
+
+test("deep input does not overflow the vocabulary walk", () => {
+  let node: Record<string, unknown> = { "@type": "Person", name: "end" };
+  for (let i = 0; i < 5000; i++) node = { "@type": "Person", knows: node };
+  const r = validateValue({ "@context": ctx, ...node });
+  assert.ok(r.schemas.some((s) => s.type === "Person"));
+  assert.ok(r.schemas.some((s) => s.errors.some((e) => e.code === "too-deep")));
+});
+
+test.run();
