@@ -1,0 +1,9 @@
+/**
+ * Keys are looked up by their SHA-256, so the database never holds a usable key in the clear. A fast hash is
+ * enough here (unlike for passwords): the input carries 128 random bits, so guessing is hopeless anyway.
+ */
+import { createHash } from "node:crypto";
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}

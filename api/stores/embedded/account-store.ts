@@ -1,0 +1,221 @@
+/**
+ * AccountStore on one SQLite file (WAL), the default when no MONGODB_URL is set. better-sqlite3 is
+ * synchronous, so each call finishes before the next starts in this process; the statements are still
+ * written to be atomic on their own, because other processes (a second server, `sdv admin`) may open the
+ * same file.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { normalizeEmail } from "../email.ts";
+import {
+  EmailTakenError,
+  type Account,
+  type AccountStore,
+  type NewAccount,
+  type Plan,
+  type ReserveOutcome,
+  type Usage,
+} from "../ports.ts";
+import { migrate } from "./schema.ts";
+import { openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
+
+interface AccountRow {
+  id: string;
+  email: string;
+  plan: Plan;
+  active: 0 | 1;
+  key_hash: string;
+  key_ciphertext: string;
+  stripe_customer_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SqliteAccountStoreOptions {
+  /** How long a write waits for another connection's lock (ms). */
+  busyTimeoutMs?: number;
+  now?: () => Date;
+}
+
+const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    plan: row.plan,
+    active: row.active === 1,
+    keyHash: row.key_hash,
+    keyCiphertext: row.key_ciphertext,
+    stripeCustomerId: row.stripe_customer_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class SqliteAccountStore implements AccountStore {
+  readonly #db: Database;
+  readonly #now: () => Date;
+  readonly #sql: {
+    insert: Statement;
+    byId: Statement<AccountRow>;
+    byEmail: Statement<AccountRow>;
+    byKeyHash: Statement<AccountRow>;
+    rotate: Statement;
+    setPlan: Statement;
+    setPlanAndCustomer: Statement;
+    setActive: Statement;
+    reserve: Statement<{ used: number }>;
+    release: Statement;
+    usage: Statement<{ used: number }>;
+    recordEvent: Statement;
+    ping: Statement;
+  };
+
+  /** `filename` is a path (its folder is created) or ":memory:". */
+  static open(filename: string, options: SqliteAccountStoreOptions = {}): SqliteAccountStore {
+    if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
+    const db = openDatabase(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+    try {
+      db.pragma("journal_mode = WAL");
+      // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commits.
+      db.pragma("synchronous = NORMAL");
+      migrate(db);
+      return new SqliteAccountStore(db, options.now ?? (() => new Date()));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private constructor(db: Database, now: () => Date) {
+    this.#db = db;
+    this.#now = now;
+    this.#sql = {
+      insert: db.prepare(`INSERT INTO accounts (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      byId: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`),
+      byEmail: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`),
+      byKeyHash: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE key_hash = ?`),
+      rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ?"),
+      setPlan: db.prepare("UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?"),
+      setPlanAndCustomer: db.prepare(
+        "UPDATE accounts SET plan = ?, stripe_customer_id = ?, updated_at = ? WHERE id = ?",
+      ),
+      setActive: db.prepare("UPDATE accounts SET active = ?, updated_at = ? WHERE id = ?"),
+      // One statement decides and counts: the first use of a period inserts 1, later uses add 1 only while
+      // used < limit. When the WHERE refuses, RETURNING yields no row.
+      reserve: db.prepare(
+        `INSERT INTO usage (account_id, period, used) VALUES (?, ?, 1)
+         ON CONFLICT (account_id, period) DO UPDATE SET used = used + 1 WHERE usage.used < ?
+         RETURNING used`,
+      ),
+      release: db.prepare("UPDATE usage SET used = used - 1 WHERE account_id = ? AND period = ? AND used > 0"),
+      usage: db.prepare("SELECT used FROM usage WHERE account_id = ? AND period = ?"),
+      recordEvent: db.prepare("INSERT INTO events (id, recorded_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING"),
+      ping: db.prepare("SELECT 1"),
+    };
+  }
+
+  #stamp(): string {
+    return this.#now().toISOString();
+  }
+
+  #byId(id: string): Account | null {
+    const row = this.#sql.byId.get(id);
+    return row ? toAccount(row) : null;
+  }
+
+  /** Runs an UPDATE of one account and reads the row back in the same transaction. */
+  #updateAccount(id: string, update: () => number): Account | null {
+    return this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate();
+  }
+
+  async create(account: NewAccount): Promise<Account> {
+    const email = normalizeEmail(account.email);
+    const stamp = this.#stamp();
+    const id = randomUUID();
+    try {
+      this.#sql.insert.run(id, email, account.plan, 1, account.keyHash, account.keyCiphertext, null, stamp, stamp);
+    } catch (error) {
+      if (sqliteErrorCode(error) === "SQLITE_CONSTRAINT_UNIQUE" && /accounts\.email/.test(String(error))) {
+        throw new EmailTakenError(email);
+      }
+      throw error;
+    }
+    return {
+      id,
+      email,
+      plan: account.plan,
+      active: true,
+      keyHash: account.keyHash,
+      keyCiphertext: account.keyCiphertext,
+      stripeCustomerId: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  }
+
+  async findByEmail(email: string): Promise<Account | null> {
+    const row = this.#sql.byEmail.get(normalizeEmail(email));
+    return row ? toAccount(row) : null;
+  }
+
+  async findByKeyHash(keyHash: string): Promise<Account | null> {
+    const row = this.#sql.byKeyHash.get(keyHash);
+    return row ? toAccount(row) : null;
+  }
+
+  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+    return this.#updateAccount(
+      accountId,
+      () => this.#sql.rotate.run(keyHash, keyCiphertext, this.#stamp(), accountId).changes,
+    );
+  }
+
+  async setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null> {
+    return this.#updateAccount(accountId, () =>
+      stripeCustomerId === undefined
+        ? this.#sql.setPlan.run(plan, this.#stamp(), accountId).changes
+        : this.#sql.setPlanAndCustomer.run(plan, stripeCustomerId, this.#stamp(), accountId).changes,
+    );
+  }
+
+  async setActive(accountId: string, active: boolean): Promise<Account | null> {
+    return this.#updateAccount(
+      accountId,
+      () => this.#sql.setActive.run(active ? 1 : 0, this.#stamp(), accountId).changes,
+    );
+  }
+
+  async reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
+    return this.#db
+      .transaction((): ReserveOutcome => {
+        // The upsert's first use inserts 1 unconditionally, so a limit below 1 must refuse before it.
+        const taken = limit >= 1 ? this.#sql.reserve.get(accountId, period, limit) : undefined;
+        if (taken) return { ok: true, used: taken.used };
+        return { ok: false, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
+      })
+      .immediate();
+  }
+
+  async releaseCredit(accountId: string, period: string): Promise<void> {
+    this.#sql.release.run(accountId, period);
+  }
+
+  async usage(accountId: string, period: string): Promise<Usage> {
+    return { period, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
+  }
+
+  async recordEvent(eventId: string): Promise<boolean> {
+    return this.#sql.recordEvent.run(eventId, this.#stamp()).changes === 1;
+  }
+
+  async ping(): Promise<void> {
+    this.#sql.ping.get();
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}

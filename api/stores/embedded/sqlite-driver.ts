@@ -1,0 +1,61 @@
+/**
+ * better-sqlite3 ships no type declarations and the project adds no @types package, so it is loaded with
+ * createRequire and typed here with only the surface the adapter uses. Keeping the shim local (instead of
+ * an ambient `declare module`) cannot clash with a declaration package added later.
+ */
+import { createRequire } from "node:module";
+
+export type SqlValue = string | number | bigint | Buffer | null;
+
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number | bigint;
+}
+
+export interface Statement<Row = unknown> {
+  run(...params: SqlValue[]): RunResult;
+  get(...params: SqlValue[]): Row | undefined;
+  all(...params: SqlValue[]): Row[];
+}
+
+export interface Transaction<Args extends unknown[], Result> {
+  (...args: Args): Result;
+  /** BEGIN IMMEDIATE: takes the write lock up front, so two writers never deadlock upgrading a read lock. */
+  immediate(...args: Args): Result;
+}
+
+export interface Database {
+  readonly open: boolean;
+  readonly inTransaction: boolean;
+  prepare<Row = unknown>(sql: string): Statement<Row>;
+  exec(sql: string): this;
+  pragma(source: string, options: { simple: true }): unknown;
+  pragma(source: string): unknown[];
+  transaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): Transaction<Args, Result>;
+  close(): this;
+}
+
+export interface DatabaseOptions {
+  /** Milliseconds a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+  timeout?: number;
+  readonly?: boolean;
+  fileMustExist?: boolean;
+}
+
+type DatabaseConstructor = new (filename: string, options?: DatabaseOptions) => Database;
+
+const require = createRequire(import.meta.url);
+const BetterSqlite3 = require("better-sqlite3") as DatabaseConstructor;
+
+export function openDatabase(filename: string, options?: DatabaseOptions): Database {
+  return new BetterSqlite3(filename, options);
+}
+
+/** better-sqlite3's SqliteError carries the extended result code, e.g. "SQLITE_CONSTRAINT_UNIQUE". */
+export function sqliteErrorCode(error: unknown): string | undefined {
+  if (error instanceof Error && (error as { code?: unknown }).code !== undefined) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" && code.startsWith("SQLITE_") ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * Picks and opens the storage adapters from configuration: accounts in SQLite under `dataDir` unless a
+ * MongoDB URL is given; cache and rate limits in process unless a Redis URL is given (one connection
+ * serves both). Empty strings count as "not set", as an empty environment variable would.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { MemoryCacheStore } from "./embedded/memory-cache.ts";
+import { MemoryRateLimiter } from "./embedded/memory-rate-limiter.ts";
+import { SqliteAccountStore } from "./embedded/account-store.ts";
+import { MongoAccountStore } from "./mongodb/account-store.ts";
+import type { AccountStore, CacheStore, RateLimiter } from "./ports.ts";
+import { RedisCacheStore } from "./redis/cache-store.ts";
+import { closeRedis, connectRedis, type RedisClient } from "./redis/connection.ts";
+import { RedisRateLimiter } from "./redis/rate-limiter.ts";
+
+export interface StoreOptions {
+  dataDir: string;
+  mongodbUrl?: string;
+  redisUrl?: string;
+  /** Prefix of every Redis key; default "sdv:". */
+  redisPrefix?: string;
+  /** Redis socket errors while it reconnects (for the logger). */
+  onRedisError?: (error: Error) => void;
+}
+
+export interface Stores {
+  accounts: AccountStore;
+  cache: CacheStore;
+  rateLimiter: RateLimiter;
+  kind: { accounts: "embedded" | "mongodb"; cache: "memory" | "redis" };
+  /** Closes every connection; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export const EMBEDDED_DB_FILE = "sdv.db";
+
+export async function openStores(options: StoreOptions): Promise<Stores> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    const pending = closers.splice(0).reverse();
+    const results = await Promise.allSettled(pending.map((close) => close()));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
+  };
+
+  try {
+    let accounts: AccountStore;
+    if (options.mongodbUrl) {
+      accounts = await MongoAccountStore.connect(options.mongodbUrl);
+    } else {
+      accounts = SqliteAccountStore.open(join(options.dataDir, EMBEDDED_DB_FILE));
+    }
+    closers.push(() => accounts.close());
+
+    let cache: CacheStore;
+    let rateLimiter: RateLimiter;
+    if (options.redisUrl) {
+      const client: RedisClient = await connectRedis(options.redisUrl, { onError: options.onRedisError });
+      closers.push(() => closeRedis(client));
+      cache = new RedisCacheStore(client, { prefix: options.redisPrefix });
+      rateLimiter = new RedisRateLimiter(client, { prefix: options.redisPrefix });
+    } else {
+      cache = new MemoryCacheStore();
+      rateLimiter = new MemoryRateLimiter();
+      closers.push(() => cache.close(), () => rateLimiter.close());
+    }
+
+    return {
+      accounts,
+      cache,
+      rateLimiter,
+      kind: { accounts: options.mongodbUrl ? "mongodb" : "embedded", cache: options.redisUrl ? "redis" : "memory" },
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll().catch(() => {});
+    throw error;
+  }
+}

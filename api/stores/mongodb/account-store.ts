@@ -1,0 +1,219 @@
+/**
+ * AccountStore on MongoDB, used when MONGODB_URL is set. Each operation is a single-document atomic write,
+ * so no transactions (and no replica set) are needed. Collections: accounts (unique email, unique keyHash),
+ * usage (unique {accountId, period}), events (the event id is _id).
+ */
+import { randomUUID } from "node:crypto";
+import { MongoClient, MongoServerError, type Collection, type Db } from "mongodb";
+import { normalizeEmail } from "../email.ts";
+import {
+  EmailTakenError,
+  type Account,
+  type AccountStore,
+  type NewAccount,
+  type Plan,
+  type ReserveOutcome,
+  type Usage,
+} from "../ports.ts";
+
+interface AccountDoc {
+  _id: string;
+  email: string;
+  plan: Plan;
+  active: boolean;
+  keyHash: string;
+  keyCiphertext: string;
+  stripeCustomerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface UsageDoc {
+  accountId: string;
+  period: string;
+  used: number;
+}
+
+interface EventDoc {
+  _id: string;
+  recordedAt: string;
+}
+
+export interface MongoAccountStoreOptions {
+  /** Database name; default: the one in the URL, else "sdv". */
+  dbName?: string;
+  serverSelectionTimeoutMs?: number;
+  now?: () => Date;
+}
+
+const DUPLICATE_KEY = 11000;
+
+function isDuplicateKey(error: unknown, field?: string): boolean {
+  if (!(error instanceof MongoServerError) || error.code !== DUPLICATE_KEY) return false;
+  if (field === undefined) return true;
+  const pattern = (error.keyPattern ?? error.errorResponse?.keyPattern) as Record<string, unknown> | undefined;
+  if (pattern) return field in pattern;
+  // Servers that omit keyPattern still name the index in the message.
+  return new RegExp(`index: ${field}_`).test(error.message);
+}
+
+function toAccount({ _id, ...rest }: AccountDoc): Account {
+  return { id: _id, ...rest };
+}
+
+/** The database named in the URL's path, if any ("mongodb://h/sdv?x=1" -> "sdv"). */
+function dbNameInUrl(url: string): string | undefined {
+  const afterScheme = url.replace(/^mongodb(\+srv)?:\/\//, "");
+  const slash = afterScheme.indexOf("/");
+  if (slash < 0) return undefined;
+  const name = decodeURIComponent(afterScheme.slice(slash + 1).split("?")[0] ?? "");
+  return name === "" ? undefined : name;
+}
+
+export class MongoAccountStore implements AccountStore {
+  readonly #client: MongoClient;
+  readonly #accounts: Collection<AccountDoc>;
+  readonly #usage: Collection<UsageDoc>;
+  readonly #events: Collection<EventDoc>;
+  readonly #now: () => Date;
+
+  static async connect(url: string, options: MongoAccountStoreOptions = {}): Promise<MongoAccountStore> {
+    // Fail start-up in seconds, not the driver's 30, unless the URL or the caller says otherwise.
+    const urlSetsTimeout = /[?&]serverSelectionTimeoutMS=/i.test(url);
+    const serverSelectionTimeoutMS = options.serverSelectionTimeoutMs ?? (urlSetsTimeout ? undefined : 5000);
+    const client = new MongoClient(url, serverSelectionTimeoutMS === undefined ? {} : { serverSelectionTimeoutMS });
+    try {
+      await client.connect();
+      const db = client.db(options.dbName ?? dbNameInUrl(url) ?? "sdv");
+      await MongoAccountStore.#ensureIndexes(db);
+      return new MongoAccountStore(client, db, options.now ?? (() => new Date()));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+
+  static async #ensureIndexes(db: Db): Promise<void> {
+    await Promise.all([
+      db.collection<AccountDoc>("accounts").createIndexes([
+        { key: { email: 1 }, name: "email_unique", unique: true },
+        { key: { keyHash: 1 }, name: "keyHash_unique", unique: true },
+      ]),
+      db
+        .collection<UsageDoc>("usage")
+        .createIndex({ accountId: 1, period: 1 }, { name: "accountId_period_unique", unique: true }),
+    ]);
+  }
+
+  private constructor(client: MongoClient, db: Db, now: () => Date) {
+    this.#client = client;
+    this.#accounts = db.collection<AccountDoc>("accounts");
+    this.#usage = db.collection<UsageDoc>("usage");
+    this.#events = db.collection<EventDoc>("events");
+    this.#now = now;
+  }
+
+  #stamp(): string {
+    return this.#now().toISOString();
+  }
+
+  async #update(accountId: string, set: Partial<AccountDoc>): Promise<Account | null> {
+    const doc = await this.#accounts.findOneAndUpdate(
+      { _id: accountId },
+      { $set: { ...set, updatedAt: this.#stamp() } },
+      { returnDocument: "after" },
+    );
+    return doc ? toAccount(doc) : null;
+  }
+
+  async create(account: NewAccount): Promise<Account> {
+    const stamp = this.#stamp();
+    const doc: AccountDoc = {
+      _id: randomUUID(),
+      email: normalizeEmail(account.email),
+      plan: account.plan,
+      active: true,
+      keyHash: account.keyHash,
+      keyCiphertext: account.keyCiphertext,
+      stripeCustomerId: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    try {
+      await this.#accounts.insertOne(doc);
+    } catch (error) {
+      if (isDuplicateKey(error, "email")) throw new EmailTakenError(doc.email);
+      throw error;
+    }
+    return toAccount(doc);
+  }
+
+  async findByEmail(email: string): Promise<Account | null> {
+    const doc = await this.#accounts.findOne({ email: normalizeEmail(email) });
+    return doc ? toAccount(doc) : null;
+  }
+
+  async findByKeyHash(keyHash: string): Promise<Account | null> {
+    const doc = await this.#accounts.findOne({ keyHash });
+    return doc ? toAccount(doc) : null;
+  }
+
+  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+    return this.#update(accountId, { keyHash, keyCiphertext });
+  }
+
+  async setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null> {
+    return this.#update(accountId, stripeCustomerId === undefined ? { plan } : { plan, stripeCustomerId });
+  }
+
+  async setActive(accountId: string, active: boolean): Promise<Account | null> {
+    return this.#update(accountId, { active });
+  }
+
+  async reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
+    if (limit < 1) return { ok: false, used: (await this.usage(accountId, period)).used };
+    const filter = { accountId, period, used: { $lt: limit } };
+    const update = { $inc: { used: 1 } };
+    try {
+      // The upsert covers the first use of a period: no document matches, so one is inserted with used 1.
+      const doc = await this.#usage.findOneAndUpdate(filter, update, { upsert: true, returnDocument: "after" });
+      if (doc) return { ok: true, used: doc.used };
+    } catch (error) {
+      // A duplicate key means the {accountId, period} document exists but the filter did not match it: either
+      // it is full (used >= limit), or a concurrent first use inserted it a moment ago. The server does not
+      // retry such upserts itself (the filter is not only equality on the unique key), so try once more
+      // without upserting; the document now exists, so a miss really means "full".
+      if (!isDuplicateKey(error)) throw error;
+      const doc = await this.#usage.findOneAndUpdate(filter, update, { returnDocument: "after" });
+      if (doc) return { ok: true, used: doc.used };
+    }
+    return { ok: false, used: (await this.usage(accountId, period)).used };
+  }
+
+  async releaseCredit(accountId: string, period: string): Promise<void> {
+    await this.#usage.updateOne({ accountId, period, used: { $gt: 0 } }, { $inc: { used: -1 } });
+  }
+
+  async usage(accountId: string, period: string): Promise<Usage> {
+    const doc = await this.#usage.findOne({ accountId, period }, { projection: { used: 1 } });
+    return { period, used: doc?.used ?? 0 };
+  }
+
+  async recordEvent(eventId: string): Promise<boolean> {
+    try {
+      await this.#events.insertOne({ _id: eventId, recordedAt: this.#stamp() });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.#client.db("admin").command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The service's storage ports. Accounts and usage: embedded SQLite by default, MongoDB when
+ * MONGODB_URL is set. URL cache and rate limits: in-process by default, Redis when REDIS_URL is set.
+ * Every adapter passes the same contract tests (test/api/stores/contract.test.ts).
+ */
+
+export type Plan = "free" | "basic" | "growth" | "scale";
+
+export interface Account {
+  id: string;
+  /** Normalized: trimmed and lower-cased (see normalizeEmail in email.ts). */
+  email: string;
+  plan: Plan;
+  active: boolean;
+  /** SHA-256 (hex) of the current API key: the look-up key. */
+  keyHash: string;
+  /** The current key, AES-256-GCM encrypted with the server secret (the spec's login returns it). */
+  keyCiphertext: string;
+  stripeCustomerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewAccount {
+  email: string;
+  plan: Plan;
+  keyHash: string;
+  keyCiphertext: string;
+}
+
+/** Usage of one billing period (a calendar month in UTC, "2026-11"). */
+export interface Usage {
+  period: string;
+  used: number;
+}
+
+export type ReserveOutcome = { ok: true; used: number } | { ok: false; used: number };
+
+export interface AccountStore {
+  /** Throws EmailTakenError when the (normalized) e-mail exists. */
+  create(account: NewAccount): Promise<Account>;
+  findByEmail(email: string): Promise<Account | null>;
+  findByKeyHash(keyHash: string): Promise<Account | null>;
+  /** Replaces the key atomically; the old hash stops matching at once. */
+  rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null>;
+  /** `stripeCustomerId` undefined keeps the stored one; null clears it. Null result: no such account. */
+  setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null>;
+  setActive(accountId: string, active: boolean): Promise<Account | null>;
+  /** Atomically takes one credit if used < limit in `period`; `used` is the count after the call. */
+  reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome>;
+  /** Gives back one credit taken by reserveCredit (a validation that failed); never goes below 0. */
+  releaseCredit(accountId: string, period: string): Promise<void>;
+  /** A period with no reservation yet has used 0. */
+  usage(accountId: string, period: string): Promise<Usage>;
+  /** Records a processed webhook event id; false when it was already recorded (apply once). */
+  recordEvent(eventId: string): Promise<boolean>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CacheStore {
+  get(key: string): Promise<string | null>;
+  /** Redis keeps whole seconds, so a fractional TTL may be rounded up; a TTL <= 0 stores nothing. */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Whole seconds until the current window ends, at least 1 (set whether or not the hit is allowed). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request for `key` in a fixed one-minute window. */
+  hit(key: string, limitPerMinute: number): Promise<RateDecision>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class EmailTakenError extends Error {
+  override readonly name = "EmailTakenError";
+  readonly email: string;
+
+  constructor(email: string) {
+    super(`the e-mail ${email} is already registered`);
+    this.email = email;
+  }
+}

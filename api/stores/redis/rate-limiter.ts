@@ -1,0 +1,58 @@
+/**
+ * RateLimiter on Redis: fixed one-minute windows, one counter key per (key, window) named
+ * `<prefix>rl:<key>:<windowStart>`. INCR and PEXPIRE go in one MULTI, so a counter never lives without
+ * its expiry even if this process dies between the two. Every server instance shares the counters; the
+ * window comes from this process's clock, so instances with skewed clocks disagree only at window edges.
+ */
+import { fixedWindow, WINDOW_MS } from "../fixed-window.ts";
+import type { RateDecision, RateLimiter } from "../ports.ts";
+import type { RedisStoreOptions } from "./cache-store.ts";
+import { closeRedis, connectRedis, type RedisClient, type RedisConnectOptions } from "./connection.ts";
+
+export interface RedisRateLimiterOptions extends RedisStoreOptions {
+  now?: () => number;
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  readonly #client: RedisClient;
+  readonly #prefix: string;
+  readonly #ownsClient: boolean;
+  readonly #now: () => number;
+
+  static async connect(
+    url: string,
+    options: { prefix?: string; now?: () => number } & RedisConnectOptions = {},
+  ): Promise<RedisRateLimiter> {
+    const client = await connectRedis(url, options);
+    return new RedisRateLimiter(client, { prefix: options.prefix, now: options.now, ownsClient: true });
+  }
+
+  constructor(client: RedisClient, options: RedisRateLimiterOptions = {}) {
+    this.#client = client;
+    this.#prefix = `${options.prefix ?? "sdv:"}rl:`;
+    this.#ownsClient = options.ownsClient ?? false;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async hit(key: string, limitPerMinute: number): Promise<RateDecision> {
+    const now = this.#now();
+    const window = fixedWindow(now);
+    const counterKey = `${this.#prefix}${key}:${window.start}`;
+    // The key outlives its window by a minute so a slightly slow clock elsewhere still finds it.
+    const [count] = await this.#client
+      .multi()
+      .incr(counterKey)
+      .pExpire(counterKey, window.start + 2 * WINDOW_MS - now)
+      .exec();
+    const counted = Number(count);
+    return { allowed: counted <= limitPerMinute, count: counted, retryAfterSeconds: window.retryAfterSeconds };
+  }
+
+  async ping(): Promise<void> {
+    await this.#client.ping();
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsClient) await closeRedis(this.#client);
+  }
+}

@@ -1,0 +1,72 @@
+// What the Redis adapters write beyond the contract: the key names (prefix, `rl:<key>:<windowStart>`) and
+// that every key carries an expiry, so nothing outlives its use. Skips visibly when Redis does not answer.
+import { randomUUID } from "node:crypto";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { fixedWindow } from "../../../api/stores/fixed-window.ts";
+import { RedisCacheStore } from "../../../api/stores/redis/cache-store.ts";
+import { connectRedis } from "../../../api/stores/redis/connection.ts";
+import { RedisRateLimiter } from "../../../api/stores/redis/rate-limiter.ts";
+import { closeQuietly, deleteRedisPrefix, probeRedis, REDIS_URL, uniqueRedisPrefix } from "./fixtures.ts";
+
+const redis = await probeRedis(REDIS_URL);
+
+if ("client" in redis) {
+  const admin = redis.client;
+  const prefix = uniqueRedisPrefix();
+
+  test("redis cache: keys are `<prefix>cache:<key>` with a TTL of the given seconds (rounded up)", async () => {
+    const cache = new RedisCacheStore(admin, { prefix });
+    await cache.set("page", "v", 3600);
+    await cache.set("fraction", "v", 0.2);
+    assert.is(await admin.get(`${prefix}cache:page`), "v");
+    const ttl = await admin.ttl(`${prefix}cache:page`);
+    assert.ok(ttl > 3590 && ttl <= 3600, String(ttl));
+    assert.is(await admin.ttl(`${prefix}cache:fraction`), 1);
+  });
+
+  test("redis limiter: the counter is `<prefix>rl:<key>:<windowStart>` and expires after its window", async () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0, 30);
+    const limiter = new RedisRateLimiter(admin, { prefix, now: () => now });
+    const key = `ip-${randomUUID()}`;
+    await limiter.hit(key, 10);
+    const decision = await limiter.hit(key, 10);
+    assert.equal(decision, { allowed: true, count: 2, retryAfterSeconds: 30 });
+    const counter = `${prefix}rl:${key}:${fixedWindow(now).start}`;
+    assert.is(await admin.get(counter), "2");
+    const pttl = await admin.pTTL(counter);
+    assert.ok(pttl > 60_000 && pttl <= 90_000, `expires a minute after the window ends (${pttl} ms)`);
+  });
+
+  test("redis: a store given a client does not close it; one that connected does", async () => {
+    const borrowed = new RedisCacheStore(admin, { prefix });
+    await borrowed.close();
+    await admin.ping();
+    const owned = await RedisRateLimiter.connect(REDIS_URL, { prefix });
+    await owned.ping();
+    await owned.close();
+    await owned.close();
+  });
+
+  test("redis: start-up against a port where nothing listens fails fast", async () => {
+    const started = Date.now();
+    try {
+      await connectRedis("redis://127.0.0.1:1", { startupAttempts: 2, connectTimeoutMs: 500 });
+      assert.unreachable("connected to a closed port");
+    } catch (error) {
+      assert.not.instance(error, assert.Assertion);
+    }
+    assert.ok(Date.now() - started < 3000);
+  });
+
+  test.after(async () => {
+    await deleteRedisPrefix(admin, prefix);
+    assert.is((await admin.keys(`${prefix}*`)).length, 0);
+    await closeQuietly(admin);
+  });
+} else {
+  console.log(`  redis adapter tests skipped: ${redis.reason}`);
+  test.skip(`redis adapter tests (skipped: ${redis.reason})`, () => {});
+}
+
+test.run();
