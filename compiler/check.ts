@@ -48,10 +48,17 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
   if (!STATUS_TIERS[raw.status]?.includes(raw.tier)) {
     report(["tier"], `tier ${raw.tier} does not fit status "${raw.status}" (supported 1, coming_soon 2, planned 3 or 4, deprecated 0)`);
   }
-  if (!vocabulary.isType(raw.type)) report(["type"], `"${raw.type}" is not a Schema.org 29.4 type`);
+  // A rule set may carry a feature name Schema.org lacks (the spec's LoyaltyProgram) when the search
+  // engine's markup for the feature uses other types: it must then name them in extra_matches, and its
+  // properties are checked against the first of them.
+  const inVocabulary = vocabulary.isType(raw.type);
+  if (!inVocabulary && !(Array.isArray(raw.extra_matches) && raw.extra_matches.length)) {
+    report(["type"], `"${raw.type}" is not a Schema.org 29.4 type (a name outside the vocabulary needs extra_matches naming the types it validates)`);
+  }
   if (raw.status === "deprecated" && !raw.deprecated) report(["status"], `a deprecated type needs a "deprecated" entry with since and note`);
 
   const ruleType: string = raw.type;
+  const nodeType: string = inVocabulary ? ruleType : (raw.extra_matches?.[0] ?? ruleType);
   let alsoMatches: string[] = [];
   if (Array.isArray(raw.also_matches)) {
     raw.also_matches.forEach((name: string, i: number) => {
@@ -93,11 +100,13 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
         fix: group.fix ?? `Add at least one of ${group.properties.map((p: string) => `"${p}"`).join(", ")}.`,
       };
     });
-    return { id, properties, oneOf };
+    return { id, properties, oneOf, nodeCheck: null };
   };
 
-  const checkPropertyName = (name: string, nodeType: string | null, path: Path) => {
-    if (name.startsWith("@")) return;
+  const checkPropertyName = (written: string, nodeType: string | null, path: Path) => {
+    if (written.startsWith("@")) return;
+    // Schema.org Actions annotate a property's input or output as "<property>-input".
+    const name = written.replace(/-(input|output)$/, "");
     if (!vocabulary.isProperty(name)) {
       report(path, `"${name}" is not a Schema.org 29.4 property`, true);
     } else if (nodeType && !vocabulary.propertyApplies(name, nodeType)) {
@@ -188,20 +197,21 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
     return ranges.some((r) => vocabulary.isSubtypeOf(typeName, r) || (LITERALS[r] === "number" && LITERALS[typeName] === "integer"));
   };
 
-  const rules = raw.properties ? checkNode(raw, ruleType, [], "", ruleType) : null;
+  const rules = raw.properties ? checkNode(raw, nodeType, [], "", ruleType) : null;
+  if (rules && raw.node_check) rules.nodeCheck = raw.node_check;
 
   const featureIds = new Set<string>();
   const features: IrFeature[] = (raw.features ?? []).map((f: Raw, i: number) => {
     if (featureIds.has(f.id)) report(["features", i, "id"], `feature id "${f.id}" is used twice`);
     featureIds.add(f.id);
-    (f.when ?? []).forEach((name: string, wi: number) => checkPropertyName(name, ruleType, ["features", i, "when", wi]));
+    (f.when ?? []).forEach((name: string, wi: number) => checkPropertyName(name, nodeType, ["features", i, "when", wi]));
     return {
       id: f.id,
       name: f.name,
       googleDocsUrl: f.google_docs_url,
       when: f.when ?? [],
       retired: f.retired ?? null,
-      rules: checkNode(f, ruleType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
+      rules: checkNode(f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
     };
   });
 

@@ -42,6 +42,8 @@ export interface IrNodeRules {
   id: string;
   properties: IrProperty[];
   oneOf: IrOneOf[];
+  /** A check over the node's own properties (top level of a rule file). */
+  nodeCheck: string | null;
 }
 
 export interface IrFeature {

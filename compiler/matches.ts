@@ -52,7 +52,14 @@ export function buildMatches(ruleSets: IrRuleSet[], vocabulary: VocabularyIndex)
 
   const alsoMatches = new Map<string, string[]>();
   for (const rs of ruleSets) alsoMatches.set(rs.type, []);
-  for (const [name, owner] of listedUnder) if (name !== owner) alsoMatches.get(owner)!.push(name);
+  // A name with a rule file of its own is listed under another type only when that file says it
+  // is validated with it (NewsArticle under Article); ClaimReview is not listed under Review.
+  for (const [name, owner] of listedUnder) {
+    if (name === owner) continue;
+    const own = byType.get(name);
+    if (own && own.validateAs !== owner) continue;
+    alsoMatches.get(owner)!.push(name);
+  }
   for (const list of alsoMatches.values()) list.sort();
   return { table: { validatorOf: new Map([...validatorOf].sort(([a], [b]) => a.localeCompare(b))), alsoMatches }, diagnostics };
 }

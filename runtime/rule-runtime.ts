@@ -136,6 +136,13 @@ export class Run {
     this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path);
   }
 
+  /** A top-level node check (a standalone AggregateRating's bounds): an error, as its value is required. */
+  checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string): void {
+    const problem = check.test(node);
+    if (problem === null) return;
+    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, `Keep ${check.description}.`, docs, `${at}/${check.property}`);
+  }
+
   /** Siblings a present property needs beside it (the rule's `requires`). */
   companions(node: JsonObject, rule: PropertyRule, at: string): void {
     for (const sibling of rule.requires ?? []) {
@@ -215,7 +222,7 @@ export class Run {
   }
 
   private checkLiteral(value: unknown, rule: PropertyRule, path: string): void {
-    if (typeof value === "string" && value.trim() === "") return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, path);
+    if (typeof value === "string" && isBlank(value)) return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, path);
     if (rule.expect.length) {
       let accepted = false;
       for (const e of rule.expect) {
@@ -267,6 +274,15 @@ export function hasPath(node: JsonObject, segments: readonly string[]): boolean 
     }
     if (next.length === 0) return false;
     frontier = next;
+  }
+  return true;
+}
+
+/** Empty or white space only, without allocating a trimmed copy (this runs on every text value). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xa0) return false;
   }
   return true;
 }

@@ -103,14 +103,18 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
+  // Among several types, the first with a rule set whose rich result is not retired decides
+  // (["Car", "Product"] is a product, not a retired vehicle listing).
   let ruleSet: CompiledRuleSet | undefined;
   let matched = types[0];
   for (const t of types) {
-    ruleSet = ruleSetFor.get(t);
-    if (ruleSet) {
+    const candidate = ruleSetFor.get(t);
+    if (!candidate) continue;
+    if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
+      ruleSet = candidate;
       matched = t;
-      break;
     }
+    if (ruleSet.deprecated?.kind !== "retired") break;
   }
   const properties_found = Object.keys(node).filter((k) => k.charCodeAt(0) !== 64 /* @ */);
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);

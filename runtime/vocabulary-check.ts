@@ -9,6 +9,7 @@ import { escapePointer, isObject, type JsonObject } from "./json.ts";
 import { shortTypeName, typeNames } from "./graph/type-names.ts";
 import { vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
+import type { VocabProperty } from "./vocabulary-types.ts";
 
 const MAX_VOCABULARY_DEPTH = 32;
 const SCHEMA_DOCS = "https://schema.org/docs/schemas.html";
@@ -18,6 +19,43 @@ let propertyNames: string[] | null = null;
 
 /** A name in another vocabulary (og:title, https://example.com/x) is not ours to judge. */
 const isForeign = (name: string): boolean => name.includes(":") || name.includes("/");
+
+/** One shape for every property's facts, so the hot loop's property reads stay monomorphic. */
+class PropertyFacts {
+  constructor(
+    readonly domains: readonly string[],
+    readonly ranges: readonly string[],
+    readonly supersededBy: string | null,
+  ) {}
+}
+
+/** Maps, not the JSON objects: look-ups on 1,500-key dictionaries are the walk's hottest path. */
+let classSet: Set<string> | null = null;
+let propertyMap: Map<string, PropertyFacts> | null = null;
+
+function propertyFactsMap(properties: Record<string, VocabProperty>): Map<string, PropertyFacts> {
+  const map = new Map<string, PropertyFacts>();
+  for (const [name, p] of Object.entries(properties)) map.set(name, new PropertyFacts(p.domains, p.ranges, p.superseded_by ?? null));
+  return map;
+}
+
+/** type -> property -> whether a value of that type fits the property's range. */
+const rangeCache = new Map<string, Map<string, boolean>>();
+
+function fitsRange(type: string, property: string, ranges: readonly string[]): boolean {
+  let byProperty = rangeCache.get(type);
+  if (!byProperty) {
+    if (rangeCache.size > 2048) rangeCache.clear();
+    rangeCache.set(type, (byProperty = new Map()));
+  }
+  let fits = byProperty.get(property);
+  if (fits === undefined) {
+    const vocabulary = vocabularyIndex();
+    fits = ranges.some((r) => vocabulary.isSubtypeOf(type, r));
+    byProperty.set(property, fits);
+  }
+  return fits;
+}
 
 /** Whether a property's domain covers one of the given known types, cached per type list. */
 const appliesCache = new Map<string, Map<string, boolean>>();
@@ -50,33 +88,56 @@ function propertyKey(rawKey: string): string | null {
   return key;
 }
 
+/** A node to visit; its pointer and dotted name are built only when a warning needs them. */
 interface Pending {
   node: JsonObject;
-  path: string;
-  dotted: string;
+  parent: Pending | null;
+  /** The key as written, and as a Schema.org property name. */
+  rawKey: string;
+  key: string;
+  /** Position in a list value, or -1. */
+  index: number;
   depth: number;
 }
+
+function pointerOf(p: Pending, root: string): string {
+  if (p.parent === null) return root;
+  return `${pointerOf(p.parent, root)}/${escapePointer(p.rawKey)}${p.index >= 0 ? `/${p.index}` : ""}`;
+}
+
+function dottedOf(p: Pending): string {
+  if (p.parent === null) return "";
+  const above = dottedOf(p.parent);
+  return above ? `${above}.${p.key}` : p.key;
+}
+
+const joinDotted = (dotted: string, name: string) => (dotted ? `${dotted}.${name}` : name);
 
 export function checkVocabulary(entity: JsonObject, at: string, issues: ValidationIssue[]): void {
   const vocabulary = vocabularyIndex();
   const { classes, properties } = vocabulary.data;
-  const stack: Pending[] = [{ node: entity, path: at, dotted: "", depth: 0 }];
+  const knownClasses = (classSet ??= new Set(Object.keys(classes)));
+  const propertyFacts = (propertyMap ??= propertyFactsMap(properties));
+  const stack: Pending[] = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0 }];
   const warn = (code: ValidationIssue["code"], property: string, message: string, fix: string, path: string) =>
     issues.push({ severity: "warning", code, property, message, fix, google_docs_url: SCHEMA_DOCS, path });
 
   while (stack.length) {
-    const { node, path, dotted, depth } = stack.pop()!;
+    const current = stack.pop()!;
+    const { node, depth } = current;
     const types = typeNames(node["@type"]);
-    const known = types.every((t) => Object.hasOwn(classes, t)) ? types : types.filter((t) => Object.hasOwn(classes, t));
+    let allKnown = true;
+    for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
+    const known = allKnown ? types : types.filter((t) => knownClasses.has(t));
     for (const t of types) {
-      if (!Object.hasOwn(classes, t) && !isForeign(t)) {
+      if (!knownClasses.has(t) && !isForeign(t)) {
         const suggestion = closestName(t, (classNames ??= Object.keys(classes)));
         warn(
           "unknown-type",
-          dotted ? `${dotted}.@type` : "@type",
+          joinDotted(dottedOf(current), "@type"),
           `"${t}" is not a Schema.org 29.4 type.`,
           suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : "Use a type from https://schema.org/docs/full.html.",
-          `${path}/@type`,
+          `${pointerOf(current, at)}/@type`,
         );
       }
     }
@@ -84,34 +145,34 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
       if (rawKey.charCodeAt(0) === 64 /* @ */) continue;
       const key = propertyKey(rawKey);
       if (key === null) continue;
-      const facts = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      const facts = propertyFacts.get(key);
       if (!facts) {
         const suggestion = closestName(key, (propertyNames ??= Object.keys(properties)));
         warn(
           "unknown-property",
-          dotted ? `${dotted}.${key}` : key,
+          joinDotted(dottedOf(current), key),
           `"${key}" is not a Schema.org 29.4 property.`,
           suggestion ? `Did you mean "${suggestion}"?` : "Remove it, or use a property from the type's Schema.org page.",
-          `${path}/${escapePointer(rawKey)}`,
+          `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );
         continue;
       }
       if (known.length && !appliesToAny(key, known)) {
         warn(
           "unknown-property",
-          dotted ? `${dotted}.${key}` : key,
+          joinDotted(dottedOf(current), key),
           `"${key}" is not a property of ${known.join(" or ")} in Schema.org 29.4.`,
           `Move "${key}" to a node whose type has it, or remove it (it belongs to ${facts.domains.slice(0, 4).join(", ")}${facts.domains.length > 4 ? ", ..." : ""}).`,
-          `${path}/${escapePointer(rawKey)}`,
+          `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );
       }
-      if (facts.superseded_by) {
+      if (facts.supersededBy !== null) {
         warn(
           "superseded-property",
-          dotted ? `${dotted}.${key}` : key,
-          `Schema.org replaced "${key}" with "${facts.superseded_by}".`,
-          `Use "${facts.superseded_by}" instead of "${key}".`,
-          `${path}/${escapePointer(rawKey)}`,
+          joinDotted(dottedOf(current), key),
+          `Schema.org replaced "${key}" with "${facts.supersededBy}".`,
+          `Use "${facts.supersededBy}" instead of "${key}".`,
+          `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );
       }
       const value = node[rawKey];
@@ -121,22 +182,21 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
       for (let i = 0; i < count; i++) {
         const item = list ? value[i] : value;
         if (!isObject(item) || "@value" in item) continue;
-        const itemPath = list ? `${path}/${escapePointer(rawKey)}/${i}` : `${path}/${escapePointer(rawKey)}`;
-        const property = dotted ? `${dotted}.${key}` : key;
+        const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1 };
         const itemType = item["@type"];
         if (itemType !== undefined && facts.ranges.length) {
-          const itemTypes = typeNames(itemType).filter((t) => Object.hasOwn(classes, t));
-          if (itemTypes.length && !itemTypes.some((t) => facts.ranges.some((r) => vocabulary.isSubtypeOf(t, r)))) {
+          const itemTypes = typeNames(itemType).filter((t) => knownClasses.has(t));
+          if (itemTypes.length && !itemTypes.some((t) => fitsRange(t, key, facts.ranges))) {
             warn(
               "unexpected-type",
-              property,
+              joinDotted(dottedOf(current), key),
               `"${key}" expects ${facts.ranges.join(", ")}; ${itemTypes.join(", ")} is none of them.`,
               `Give "${key}" a value of type ${facts.ranges.slice(0, 3).join(" or ")}.`,
-              itemPath,
+              pointerOf(child, at),
             );
           }
         }
-        if (depth + 1 < MAX_VOCABULARY_DEPTH) stack.push({ node: item, path: itemPath, dotted: property, depth: depth + 1 });
+        if (depth + 1 < MAX_VOCABULARY_DEPTH) stack.push(child);
       }
     }
   }

@@ -73,7 +73,8 @@ function bodyWriter(rules: IrNodeRules): WriterFunction {
         .join(" && ");
       w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
     });
-    if (!rules.properties.length && !rules.oneOf.length) w.writeLine("void node; void run; void at;");
+    if (rules.nodeCheck) w.writeLine(`run.checkNode(node, nodeChecks[${lit(rules.nodeCheck)}], DOCS, at);`);
+    if (!rules.properties.length && !rules.oneOf.length && !rules.nodeCheck) w.writeLine("void node; void run; void at;");
   };
 }
 
