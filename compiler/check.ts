@@ -34,7 +34,10 @@ export interface CheckContext {
   formats: ReadonlySet<string> | null;
 }
 
-export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRuleSet; diagnostics: Diagnostic[] } {
+export function checkRuleFile(
+  file: LoadedFile,
+  ctx: CheckContext,
+): { ir?: IrRuleSet; diagnostics: Diagnostic[]; rulesOf?: Array<{ name: string; line: number; column: number }> } {
   const diagnostics: Diagnostic[] = [];
   const raw = file.data as Raw;
   const report = (path: Path, message: string, atKey = false) => {
@@ -80,6 +83,9 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
   } else if (!raw.properties) {
     report([], `a rule set needs "properties" (or "validate_as")`);
   }
+
+  /** rules_of references, checked once every rule file is known (compile.ts). */
+  const rulesOfUses: Array<{ name: string; path: Path }> = [];
 
   const checkNode = (nodeRaw: Raw, nodeType: string | null, path: Path, dotted: string, id: string): IrNodeRules => {
     const properties: IrProperty[] = [];
@@ -143,7 +149,10 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
       } else {
         const nested = typeof item === "string" ? null : item.properties || item.one_of ? checkNode(item, typeName, itemPath, dotted, `${id}_${typeName}`) : null;
         const nodeCheck = typeof item === "string" ? null : (item.node_check ?? null);
-        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested, nodeCheck });
+        const rulesOf = typeof item === "string" ? null : (item.rules_of ?? null);
+        if (rulesOf && nested) report([...itemPath, "rules_of"], `use either rules_of or nested properties for ${typeName}, not both`);
+        if (rulesOf) rulesOfUses.push({ name: rulesOf, path: [...itemPath, "rules_of"] });
+        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested, nodeCheck, rulesOf });
       }
     });
     if (rule.properties || rule.one_of) {
@@ -223,6 +232,7 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
     status: raw.status,
     tier: raw.tier,
     validateAs: raw.validate_as ?? null,
+    listedUnder: raw.listed_under ?? null,
     alsoMatches,
     alsoMatchesVocabulary: raw.also_matches === "vocabulary",
     extraMatches,
@@ -236,7 +246,8 @@ export function checkRuleFile(file: LoadedFile, ctx: CheckContext): { ir?: IrRul
     features,
     examples: { valid: raw.examples.valid, invalid: raw.examples.invalid },
   };
-  return { ir, diagnostics };
+  const locateRulesOf = rulesOfUses.map((use) => ({ name: use.name, ...file.locate(use.path) }));
+  return { ir, diagnostics, rulesOf: locateRulesOf };
 }
 
 function defaultFix(property: string, level: Level): string {

@@ -31,15 +31,25 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
   const diagnostics = [...loadDiagnostics];
   const formats = new Set(Object.keys(valueChecks));
   const ruleSets: IrRuleSet[] = [];
+  const rulesOfUses: Array<{ name: string; file: string; line: number; column: number }> = [];
   for (const file of files) {
     const shape = checkShape(file);
     if (shape.length) {
       diagnostics.push(...shape);
       continue;
     }
-    const { ir, diagnostics: semantic } = checkRuleFile(file, { vocabulary, formats });
+    const { ir, diagnostics: semantic, rulesOf } = checkRuleFile(file, { vocabulary, formats });
     diagnostics.push(...semantic);
     if (ir) ruleSets.push(ir);
+    for (const use of rulesOf ?? []) rulesOfUses.push({ ...use, file: file.file });
+  }
+  const allTypes = new Set(ruleSets.map((rs) => rs.type));
+  for (const rs of ruleSets) {
+    if (rs.listedUnder && !allTypes.has(rs.listedUnder)) diagnostics.push({ file: rs.file, line: 1, column: 1, message: `listed_under names "${rs.listedUnder}", which has no rule file` });
+  }
+  const withRules = new Set(ruleSets.filter((rs) => rs.rules).map((rs) => rs.type));
+  for (const use of rulesOfUses) {
+    if (!withRules.has(use.name)) diagnostics.push({ file: use.file, line: use.line, column: use.column, message: `rules_of names "${use.name}", which has no rule set with properties` });
   }
   const { table, diagnostics: matchProblems } = buildMatches(ruleSets, vocabulary);
   diagnostics.push(...matchProblems);

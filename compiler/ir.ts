@@ -6,7 +6,7 @@ export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "d
 export type IrExpect =
   | { kind: "literal"; literal: LiteralKind; type: string }
   | { kind: "enum"; type: string; members: string[] }
-  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null; nodeCheck: string | null };
+  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null; nodeCheck: string | null; rulesOf: string | null };
 
 export interface IrProperty {
   name: string;
@@ -68,6 +68,8 @@ export interface IrRuleSet {
   status: "supported" | "coming_soon" | "planned" | "deprecated";
   tier: 0 | 1 | 2 | 3 | 4;
   validateAs: string | null;
+  /** Shown in that rule set's also_matches instead of an entry of its own. */
+  listedUnder: string | null;
   alsoMatches: string[];
   /** also_matches: vocabulary (every subtype no nearer rule set claims). */
   alsoMatchesVocabulary: boolean;

@@ -23,6 +23,8 @@ export type ExpectSpec =
       readonly type: string;
       readonly accepts: ReadonlySet<string>;
       readonly validate: NodeValidator | null;
+      /** The validator is another rule set's: its issues are renamed under this property. */
+      readonly prefixed?: boolean;
       readonly nodeCheck?: NodeCheck;
     };
 
@@ -136,6 +138,29 @@ export class Run {
     this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path);
   }
 
+  /**
+   * Runs another rule set on a nested node, naming its issues from here
+   * ("hasMerchantReturnPolicy.returnPolicyCategory"); like any nested requirement, its errors are
+   * errors whenever the value is present.
+   */
+  private nested(rule: PropertyRule, validate: NodeValidator, node: JsonObject, path: string): void {
+    if (this.referenceDepth > 8) return;
+    const first = this.issues.length;
+    this.referenceDepth++;
+    try {
+      validate(node, this, path);
+    } finally {
+      this.referenceDepth--;
+    }
+    for (let i = first; i < this.issues.length; i++) {
+      const issue = this.issues[i];
+      issue.property = issue.property
+        .split("|")
+        .map((member) => `${rule.property}.${member}`)
+        .join("|");
+    }
+  }
+
   /** A top-level node check (a standalone AggregateRating's bounds): an error, as its value is required. */
   checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string): void {
     const problem = check.test(node);
@@ -211,7 +236,10 @@ export class Run {
       const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
       return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path);
     }
-    if (matched.validate) matched.validate(node, this, path);
+    if (matched.validate) {
+      if (matched.prefixed) this.nested(rule, matched.validate, node, path);
+      else matched.validate(node, this, path);
+    }
     if (matched.nodeCheck) {
       const problem = matched.nodeCheck.test(node);
       if (problem !== null) {

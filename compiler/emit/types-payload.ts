@@ -13,7 +13,10 @@ export interface TypeListEntry {
   note?: string;
 }
 
-/** Top-level names, plus nested ones whose every ancestor is required too (always needed). */
+/**
+ * Top-level names, plus nested ones whose every ancestor is required too (always needed), plus
+ * required one-of groups.
+ */
 function listed(rs: IrRuleSet, byType: Map<string, IrRuleSet>, level: "required" | "recommended"): string[] {
   const rules = (rs.validateAs ? byType.get(rs.validateAs)?.rules : rs.rules) ?? null;
   if (!rules) return [];
@@ -26,6 +29,8 @@ function listed(rs: IrRuleSet, byType: Map<string, IrRuleSet>, level: "required"
       }
     }
   }
+  // A required group reads as its members joined by "|" (one of them is needed).
+  if (level === "required") for (const g of rules.oneOf) if (g.level === "required") out.push(g.property);
   return [...new Set(out)];
 }
 
@@ -39,12 +44,14 @@ function noteOf(rs: IrRuleSet): string | undefined {
 
 export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable) {
   const byType = new Map(ruleSets.map((rs) => [rs.type, rs]));
-  const types: TypeListEntry[] = [...ruleSets]
+  const helpers = ruleSets.filter((rs) => rs.listedUnder);
+  const types: TypeListEntry[] = ruleSets
+    .filter((rs) => !rs.listedUnder)
     .sort((a, b) => a.tier === b.tier ? a.type.localeCompare(b.type) : (a.tier === 0 ? 9 : a.tier) - (b.tier === 0 ? 9 : b.tier))
     .map((rs) => {
       const entry: TypeListEntry = {
         type: rs.type,
-        also_matches: table.alsoMatches.get(rs.type) ?? [],
+        also_matches: [...(table.alsoMatches.get(rs.type) ?? []), ...helpers.filter((h) => h.listedUnder === rs.type).map((h) => h.type)].sort(),
         status: rs.status,
         tier: rs.tier,
         google_docs_url: rs.googleDocsUrl,

@@ -31,7 +31,7 @@ function expectSource(e: IrExpect): string {
     case "enum":
       return `{ kind: "enum", type: ${lit(e.type)}, members: enumerationMembers(${lit(e.type)}) }`;
     case "class":
-      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : "null"}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""} }`;
+      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : e.rulesOf ? `validate_${e.rulesOf}` : "null"}${e.rulesOf ? ", prefixed: true" : ""}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""} }`;
   }
 }
 
@@ -125,6 +125,14 @@ export function emitValidator(rs: IrRuleSet): string {
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: "DOCS", initializer: lit(rs.googleDocsUrl) }],
   });
+  // Shapes checked with another rule set's requirements import that rule set's validator.
+  const borrowed = new Set<string>();
+  const collect = (rules: IrNodeRules) => {
+    for (const p of rules.properties) for (const e of p.expect) if (e.kind === "class" && e.rulesOf && e.rulesOf !== rs.type) borrowed.add(e.rulesOf);
+  };
+  if (rs.rules) shapes(rs.rules).forEach(collect);
+  for (const f of rs.features) shapes(f.rules).forEach(collect);
+  for (const name of [...borrowed].sort()) file.addImportDeclaration({ moduleSpecifier: `./${name}.ts`, namedImports: [`validate_${name}`] });
   const roots: Array<[IrNodeRules, string]> = [];
   if (rs.rules) roots.push([rs.rules, `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`]);
   for (const f of rs.features) roots.push([f.rules, `${rs.type}, feature "${f.name}": requirements on top of the base rules.`]);
@@ -140,7 +148,7 @@ function usedImportsOnly(text: string): string {
   const body = text.slice(text.indexOf("const DOCS"));
   return text.replace(/import \{ ([^}]*) \} from "([^"]+)";\n/g, (line, names: string, from: string) => {
     if (line.startsWith("import type")) return line;
-    const used = names.split(",").map((n) => n.trim()).filter((n) => new RegExp(`\\b${n}\\(|\\b${n}\\[`).test(body));
+    const used = names.split(",").map((n) => n.trim()).filter((n) => new RegExp(`\\b${n}\\b`).test(body));
     return used.length ? `import { ${used.join(", ")} } from "${from}";\n` : "";
   });
 }

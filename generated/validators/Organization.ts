@@ -3,6 +3,8 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { validate_LoyaltyProgram } from "./LoyaltyProgram.ts";
+import { validate_MerchantReturnPolicy } from "./MerchantReturnPolicy.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/organization";
 const Organization_name: PropertyRule = {
@@ -290,7 +292,7 @@ const Organization_hasMerchantReturnPolicy: PropertyRule = {
   segment: "/hasMerchantReturnPolicy",
   property: "hasMerchantReturnPolicy",
   level: "optional",
-  expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Organization_hasMerchantReturnPolicy_MerchantReturnPolicy }],
+  expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_MerchantReturnPolicy, prefixed: true }],
   format: null,
   values: null,
   min: null,
@@ -318,7 +320,7 @@ const Organization_hasMemberProgram: PropertyRule = {
   segment: "/hasMemberProgram",
   property: "hasMemberProgram",
   level: "optional",
-  expect: [{ kind: "class", type: "MemberProgram", accepts: subtypes("MemberProgram"), validate: null }],
+  expect: [{ kind: "class", type: "MemberProgram", accepts: subtypes("MemberProgram"), validate: validate_LoyaltyProgram, prefixed: true }],
   format: null,
   values: null,
   min: null,
@@ -548,76 +550,4 @@ export function validate_Organization_contactPoint_ContactPoint(node: JsonObject
   const v_email = node["email"];
   if (v_email !== undefined) run.check(v_email, Organization_contactPoint_ContactPoint_email, at);
   if (node["telephone"] === undefined && node["email"] === undefined) run.missingOneOf(Organization_contactPoint_ContactPoint_oneOf0, at);
-}
-
-const Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
-  name: "returnPolicyCategory",
-  segment: "/returnPolicyCategory",
-  property: "hasMerchantReturnPolicy.returnPolicyCategory",
-  level: "optional",
-  expect: [],
-  format: null,
-  values: new Set(["MerchantReturnFiniteReturnWindow", "MerchantReturnNotPermitted", "MerchantReturnUnlimitedWindow"]),
-  min: null,
-  max: null,
-  single: false,
-  requires: ["applicableCountry"],
-  fix: "Give returnPolicyCategory as \"https://schema.org/MerchantReturnFiniteReturnWindow\", \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\", together with applicableCountry.",
-  docs: DOCS,
-};
-const Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry: PropertyRule = {
-  name: "applicableCountry",
-  segment: "/applicableCountry",
-  property: "hasMerchantReturnPolicy.applicableCountry",
-  level: "optional",
-  expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso3166-alpha2"],
-  values: null,
-  min: null,
-  max: null,
-  single: false,
-  fix: "Give applicableCountry as two-letter ISO 3166-1 codes of the countries the policy applies to, e.g. [\"FR\", \"CH\"].",
-  docs: DOCS,
-};
-const Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnLink: PropertyRule = {
-  name: "merchantReturnLink",
-  segment: "/merchantReturnLink",
-  property: "hasMerchantReturnPolicy.merchantReturnLink",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }],
-  format: valueChecks["absolute-url"],
-  values: null,
-  min: null,
-  max: null,
-  single: false,
-  fix: "Give merchantReturnLink as the URL of the page that describes the return policy, e.g. \"https://www.example.com/returns\".",
-  docs: DOCS,
-};
-const Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
-  name: "merchantReturnDays",
-  segment: "/merchantReturnDays",
-  property: "hasMerchantReturnPolicy.merchantReturnDays",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
-  format: null,
-  values: null,
-  min: null,
-  max: null,
-  single: false,
-  fix: "Give merchantReturnDays as the number of days after delivery a product can be returned, e.g. 60 (needed with a finite return window).",
-  docs: DOCS,
-};
-const Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_oneOf0: OneOfRule = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "hasMerchantReturnPolicy.returnPolicyCategory|hasMerchantReturnPolicy.merchantReturnLink", fix: "Give the return policy a returnPolicyCategory with applicableCountry (e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\" and [\"FR\"]), or a merchantReturnLink to the policy page.", docs: DOCS };
-
-/** Nested shape Organization > hasMerchantReturnPolicy > MerchantReturnPolicy. */
-export function validate_Organization_hasMerchantReturnPolicy_MerchantReturnPolicy(node: JsonObject, run: Run, at: string): void {
-  const v_returnPolicyCategory = node["returnPolicyCategory"];
-  if (v_returnPolicyCategory !== undefined) { run.check(v_returnPolicyCategory, Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at); run.companions(node, Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at); }
-  const v_applicableCountry = node["applicableCountry"];
-  if (v_applicableCountry !== undefined) run.check(v_applicableCountry, Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, at);
-  const v_merchantReturnLink = node["merchantReturnLink"];
-  if (v_merchantReturnLink !== undefined) run.check(v_merchantReturnLink, Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnLink, at);
-  const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays !== undefined) run.check(v_merchantReturnDays, Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, at);
-  if (node["returnPolicyCategory"] === undefined && node["merchantReturnLink"] === undefined) run.missingOneOf(Organization_hasMerchantReturnPolicy_MerchantReturnPolicy_oneOf0, at);
 }
