@@ -245,3 +245,81 @@ export function validate_Article_image_ImageObject(node: JsonObject, run: Run, a
   if (v_contentUrl !== undefined) run.check(v_contentUrl, Article_image_ImageObject_contentUrl, at);
   if (node["url"] === undefined && node["contentUrl"] === undefined) run.missingOneOf(Article_image_ImageObject_oneOf0, at);
 }
+
+const Article__paywalled_content_isAccessibleForFree: PropertyRule = {
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "isAccessibleForFree",
+  level: "required",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  format: null,
+  values: null,
+  min: null,
+  max: null,
+  single: true,
+  fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
+  docs: DOCS,
+};
+const Article__paywalled_content_hasPart: PropertyRule = {
+  name: "hasPart",
+  segment: "/hasPart",
+  property: "hasPart",
+  level: "optional",
+  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Article__paywalled_content_hasPart_WebPageElement }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
+  format: null,
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
+  docs: DOCS,
+};
+
+/** Article, feature "Subscription and paywalled content": requirements on top of the base rules. */
+export function validate_Article__paywalled_content(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(Article__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, Article__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== undefined) run.check(v_hasPart, Article__paywalled_content_hasPart, at);
+}
+
+const Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: PropertyRule = {
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "hasPart.isAccessibleForFree",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  format: null,
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  requires: ["cssSelector"],
+  fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+  docs: DOCS,
+};
+const Article__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule = {
+  name: "cssSelector",
+  segment: "/cssSelector",
+  property: "hasPart.cssSelector",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+  format: valueChecks["non-empty-text"],
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
+  docs: DOCS,
+};
+
+/** Nested shape Article >  > paywalled > content > hasPart > WebPageElement. */
+export function validate_Article__paywalled_content_hasPart_WebPageElement(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else { run.check(v_isAccessibleForFree, Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); run.companions(node, Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === undefined) run.missing(Article__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, Article__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
