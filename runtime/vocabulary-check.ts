@@ -22,11 +22,24 @@ const isForeign = (name: string): boolean => name.includes(":") || name.includes
 
 /** One shape for every property's facts, so the hot loop's property reads stay monomorphic. */
 class PropertyFacts {
+  /** The last type asked about and the answer: nodes of one type repeat (list items, graphs). */
+  lastType: string | null = null;
+  lastApplies = false;
+
   constructor(
     readonly domains: readonly string[],
     readonly ranges: readonly string[],
     readonly supersededBy: string | null,
   ) {}
+
+  appliesTo(known: readonly string[], key: string): boolean {
+    if (known.length !== 1) return appliesToAny(key, known);
+    if (this.lastType !== known[0]) {
+      this.lastApplies = appliesToAny(key, known);
+      this.lastType = known[0];
+    }
+    return this.lastApplies;
+  }
 }
 
 /** Maps, not the JSON objects: look-ups on 1,500-key dictionaries are the walk's hottest path. */
@@ -157,7 +170,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
         continue;
       }
-      if (known.length && !appliesToAny(key, known)) {
+      if (known.length && !facts.appliesTo(known, key)) {
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),

@@ -23,7 +23,48 @@ function hasHostStart(s: string, at: number): boolean {
 
 function isHttpUrl(s: string): boolean {
   const prefix = httpPrefixLength(s);
-  return prefix > 0 && hasHostStart(s, prefix) && !WHITESPACE.test(s) && URL.canParse(s);
+  if (prefix === 0 || !hasHostStart(s, prefix)) return false;
+  return isPlainHttpUrl(s, prefix) || (!WHITESPACE.test(s) && URL.canParse(s));
+}
+
+const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+
+/**
+ * The common case decided without the URL parser (a native call that dominated validation time):
+ * an ASCII host name whose last label is not numeric, an optional port, and a path, query and
+ * fragment of printable ASCII that WHATWG accepts as is. Anything else goes to URL.canParse.
+ */
+export function isPlainHttpUrl(s: string, start: number): boolean {
+  const n = s.length;
+  let i = start;
+  let labelStart = i;
+  let lastLabelNumeric = true;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (i === labelStart) return false;
+      labelStart = i + 1;
+      lastLabelNumeric = true;
+    } else if (isAlnum(c) || c === 45 /* - */) {
+      if (c < 48 || c > 57) lastLabelNumeric = false;
+    } else break;
+  }
+  if (i === start || (labelStart < i && lastLabelNumeric)) return false; // numeric hosts are IPv4 rules' business
+  if (i < n && s.charCodeAt(i) === 58 /* : */) {
+    const portStart = ++i;
+    let port = 0;
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) port = port * 10 + (s.charCodeAt(i++) - 48);
+    if (i === portStart || port > 65535) return false;
+  }
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c !== 47 && c !== 63 && c !== 35) return false;
+  }
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c >= 127 || c === 34 || c === 60 || c === 62 || c === 92 || c === 94 || c === 96 || c === 123 || c === 124 || c === 125) return false;
+  }
+  return true;
 }
 
 /**
