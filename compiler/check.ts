@@ -152,7 +152,8 @@ export function checkRuleFile(
         const rulesOf = typeof item === "string" ? null : (item.rules_of ?? null);
         if (rulesOf && nested) report([...itemPath, "rules_of"], `use either rules_of or nested properties for ${typeName}, not both`);
         if (rulesOf) rulesOfUses.push({ name: rulesOf, path: [...itemPath, "rules_of"] });
-        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested, nodeCheck, rulesOf });
+        const notEligible = typeof item === "string" ? null : (item.not_eligible ?? null);
+        expect.push({ kind: "class", type: typeName, accepts: [typeName, ...vocabulary.descendants(typeName)], rules: nested, nodeCheck, rulesOf, notEligible });
       }
     });
     if (rule.properties || rule.one_of) {
@@ -176,6 +177,7 @@ export function checkRuleFile(
       report([...path, "format"], `unknown format "${rule.format}" (known: ${[...ctx.formats].sort().join(", ")})`);
     }
     if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) report([...path, "min"], `min ${rule.min} is above max ${rule.max}`);
+    if (rule.needed_for_eligibility && rule.level === "required") report([...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
     if (rule.single && rule.min_items > 1) report([...path, "min_items"], `a single-valued property cannot need ${rule.min_items} values`);
     (rule.requires ?? []).forEach((sibling: string, i: number) => {
       checkPropertyName(sibling, nodeType, [...path, "requires", i]);
@@ -192,6 +194,7 @@ export function checkRuleFile(
       max: rule.max ?? null,
       single: rule.single === true,
       minItems: rule.min_items ?? null,
+      neededForEligibility: rule.needed_for_eligibility === true,
       listCheck: rule.list_check ?? null,
       requires: rule.requires ?? [],
       fix: rule.fix ?? defaultFix(dotted, rule.level),

@@ -6,7 +6,7 @@ export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "d
 export type IrExpect =
   | { kind: "literal"; literal: LiteralKind; type: string }
   | { kind: "enum"; type: string; members: string[] }
-  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null; nodeCheck: string | null; rulesOf: string | null };
+  | { kind: "class"; type: string; accepts: string[]; rules: IrNodeRules | null; nodeCheck: string | null; rulesOf: string | null; notEligible: string | null };
 
 export interface IrProperty {
   name: string;
@@ -21,6 +21,8 @@ export interface IrProperty {
   max: number | null;
   single: boolean;
   minItems: number | null;
+  /** Missing or malformed, the node is not eligible (even when the level is recommended). */
+  neededForEligibility: boolean;
   listCheck: string | null;
   /** Siblings that must be present whenever this property is. */
   requires: string[];

@@ -23,6 +23,8 @@ export type ExpectSpec =
       readonly type: string;
       readonly accepts: ReadonlySet<string>;
       readonly validate: NodeValidator | null;
+      /** Values of this type are valid but keep the node from the rich result (the reason). */
+      readonly notEligible?: string;
       /** The validator is another rule set's: its issues are renamed under this property. */
       readonly prefixed?: boolean;
       readonly nodeCheck?: NodeCheck;
@@ -42,6 +44,8 @@ export interface PropertyRule {
   readonly max: number | null;
   readonly single: boolean;
   readonly minItems?: number;
+  /** Missing or malformed, the node is not eligible although the level is recommended. */
+  readonly neededForEligibility?: boolean;
   readonly listCheck?: ListCheck;
   /** Siblings that must be present whenever this property is. */
   readonly requires?: readonly string[];
@@ -76,6 +80,8 @@ const typeList = (expect: readonly ExpectSpec[]): string => {
 
 export class Run {
   readonly issues: ValidationIssue[] = [];
+  /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
+  readonly ineligible: string[] = [];
   /** Follows references at most this deep, so a reference cycle cannot loop. */
   private referenceDepth = 0;
 
@@ -87,9 +93,11 @@ export class Run {
 
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
     this.report(code, rule.level === "required" ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
+    if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
   missing(rule: PropertyRule, at: string): void {
+    if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
     if (rule.level === "optional") return;
     const required = rule.level === "required";
     this.report(
@@ -236,6 +244,7 @@ export class Run {
       const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
       return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path);
     }
+    if (matched.notEligible) this.ineligible.push(matched.notEligible);
     if (matched.validate) {
       if (matched.prefixed) this.nested(rule, matched.validate, node, path);
       else matched.validate(node, this, path);

@@ -145,6 +145,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   if (retired) reason = `${ruleSet.type} rich results were retired on ${ruleSet.deprecated!.since}: ${ruleSet.deprecated!.note}`;
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
   else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
+  else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;
   else {
     eligible = true;
     reason = `Meets the requirements for ${ruleSet.richResult}.`;

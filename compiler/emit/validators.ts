@@ -31,7 +31,7 @@ function expectSource(e: IrExpect): string {
     case "enum":
       return `{ kind: "enum", type: ${lit(e.type)}, members: enumerationMembers(${lit(e.type)}) }`;
     case "class":
-      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : e.rulesOf ? `validate_${e.rulesOf}` : "null"}${e.rulesOf ? ", prefixed: true" : ""}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""} }`;
+      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : e.rulesOf ? `validate_${e.rulesOf}` : "null"}${e.rulesOf ? ", prefixed: true" : ""}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""}${e.notEligible ? `, notEligible: ${lit(e.notEligible)}` : ""} }`;
   }
 }
 
@@ -48,6 +48,7 @@ function ruleSource(p: IrProperty): string {
     `max: ${p.max ?? "null"}`,
     `single: ${p.single}`,
     ...(p.minItems !== null ? [`minItems: ${p.minItems}`] : []),
+    ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
     ...(p.listCheck !== null ? [`listCheck: listChecks[${lit(p.listCheck)}]`] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
     `fix: ${lit(p.fix)}`,

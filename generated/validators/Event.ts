@@ -38,7 +38,7 @@ const Event_location: PropertyRule = {
   segment: "/location",
   property: "location",
   level: "required",
-  expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: validate_Event_location_Place }],
+  expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: validate_Event_location_Place }, { kind: "class", type: "VirtualLocation", accepts: subtypes("VirtualLocation"), validate: validate_Event_location_VirtualLocation, notEligible: "online-only events (a VirtualLocation) are not supported by event rich results; give a Place with name and address" }],
   format: null,
   values: null,
   min: null,
@@ -224,6 +224,7 @@ const Event_location_Place_name: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  neededForEligibility: true,
   fix: "Add the venue's name as location.name (not the event's title).",
   docs: DOCS,
 };
@@ -340,6 +341,28 @@ export function validate_Event_location_Place_address_PostalAddress(node: JsonOb
   const v_addressCountry = node["addressCountry"];
   if (v_addressCountry === undefined) run.missing(Event_location_Place_address_PostalAddress_addressCountry, at);
   else run.check(v_addressCountry, Event_location_Place_address_PostalAddress_addressCountry, at);
+}
+
+const Event_location_VirtualLocation_url: PropertyRule = {
+  name: "url",
+  segment: "/url",
+  property: "location.url",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  format: valueChecks["absolute-url"],
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Add location.url with the address where the online event is streamed.",
+  docs: DOCS,
+};
+
+/** Nested shape Event > location > VirtualLocation. */
+export function validate_Event_location_VirtualLocation(node: JsonObject, run: Run, at: string): void {
+  const v_url = node["url"];
+  if (v_url === undefined) run.missing(Event_location_VirtualLocation_url, at);
+  else run.check(v_url, Event_location_VirtualLocation_url, at);
 }
 
 const Event_offers_Offer_availability: PropertyRule = {

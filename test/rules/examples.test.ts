@@ -42,6 +42,7 @@ for (const file of ruleFiles()) {
       assert.equal(errors, expected.filter((e) => (e.severity ?? "error") === "error").map(key).sort(), "errors");
       for (const w of expected.filter((e) => e.severity === "warning")) assert.ok(warnings.has(key(w)), `expected warning ${key(w)}; got ${[...warnings].join("; ")}`);
       assert.ok(schemas.every((s) => !s.valid || expected.every((e) => e.severity === "warning")));
+      if (example.eligible !== undefined) for (const s of schemas) assert.is(s.rich_result_eligible, example.eligible, s.rich_result.reason);
     });
   }
 }
