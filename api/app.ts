@@ -1,0 +1,122 @@
+/**
+ * The service as a Fastify instance: configuration -> stores, key cipher, Stripe -> content types ->
+ * error and not-found handlers -> OpenAPI -> routes. `server.ts` only listens and shuts down.
+ *
+ * `deps` lets tests (and the bench) inject stores, a clock, fetch options (resolver, connect guard, private
+ * hosts), a Stripe client and a log stream.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import type { Config } from "./config.ts";
+import { openStores, type Stores } from "./stores/index.ts";
+import { KeyCipher, loadOrCreateSecret } from "./keys/index.ts";
+import type { FetchOptions } from "./fetch/guarded-fetch.ts";
+import { PLANS, type PlanLimits } from "./billing/plans.ts";
+import { createStripeClient } from "./billing/stripe-client.ts";
+import type { Plan } from "./stores/ports.ts";
+import { ApiError, GENERIC_MESSAGES } from "./errors.ts";
+import type { ServiceContext } from "./plugins/context.ts";
+import { installErrorHandling, sendApiError } from "./plugins/error-handler.ts";
+import { loggerOptions, type LogStream } from "./plugins/logging.ts";
+import { BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS } from "./plugins/limits.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { billingRoutes } from "./routes/billing.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { typesRoutes } from "./routes/types.ts";
+import { validateRoutes } from "./routes/validate.ts";
+
+export interface AppDeps {
+  /** Stores to use instead of opening them from the configuration; the caller closes them. */
+  stores?: Stores;
+  /** Business clock (billing periods, cache ages, validated_at). Default: the system clock. */
+  clock?: () => Date;
+  /** Merged into every page fetch: resolver, connectGuard, allowPrivateHosts (added to the configured ones), timeouts. */
+  fetchOptions?: FetchOptions;
+  /** A Stripe client (null: none) instead of the one built from the configuration. */
+  stripe?: Stripe | null;
+  /** Where log lines go (default standard output). */
+  logStream?: LogStream;
+  /** Key cipher instead of one from KEY_ENCRYPTION_SECRET or DATA_DIR. */
+  cipher?: KeyCipher;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Requests arriving during shutdown get our own 503 ApiError (below), not Fastify's fixed body.
+    return503OnClosing: false,
+    ajv: {
+      // Unknown fields are refused (400), not silently dropped; types are never coerced.
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
+    },
+  });
+
+  const ownStores = deps.stores === undefined;
+  const stores =
+    deps.stores ??
+    (await openStores({
+      dataDir: config.dataDir,
+      mongodbUrl: config.mongodbUrl ?? undefined,
+      redisUrl: config.redisUrl ?? undefined,
+      onRedisError: (err) => app.log.warn({ err: { message: err.message } }, "redis connection error"),
+    }));
+  if (ownStores) app.addHook("onClose", async () => stores.close());
+
+  try {
+    const cipher = deps.cipher ?? new KeyCipher(loadOrCreateSecret(config.dataDir, config.env.KEY_ENCRYPTION_SECRET));
+    const base = config.publicBaseUrl;
+    const ctx: ServiceContext = {
+      config,
+      stores,
+      now: deps.clock ?? (() => new Date()),
+      cipher,
+      stripe: deps.stripe !== undefined ? deps.stripe : createStripeClient(config),
+      fetchOptions: {
+        ...deps.fetchOptions,
+        allowPrivateHosts: [...config.fetchAllowedPrivateHosts, ...(deps.fetchOptions?.allowPrivateHosts ?? [])],
+      },
+      limits: (plan: Plan): PlanLimits => {
+        const limits = PLANS[plan] ?? PLANS.free;
+        return config.rateLimitPerMinute === null ? limits : { monthly: limits.monthly, perMinute: config.rateLimitPerMinute };
+      },
+      urls: {
+        dashboard: `${base}/dashboard`,
+        upgrade: `${base}/dashboard/upgrade`,
+        checkoutSuccess: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        checkoutCancel: `${base}/dashboard?checkout=cancelled`,
+      },
+    };
+    app.decorate("sdv", ctx);
+    app.decorateRequest("account", null);
+
+    // Bodies: JSON only (Fastify would also take text/plain as a string); application/ld+json on validate.
+    app.removeContentTypeParser("text/plain");
+
+    installErrorHandling(app);
+
+    let closing = false;
+    app.addHook("preClose", async () => {
+      closing = true;
+    });
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.header("x-request-id", request.id);
+      if (!closing) return done();
+      reply.header("connection", "close");
+      sendApiError(reply, new ApiError("service_unavailable", GENERIC_MESSAGES.service_unavailable));
+    });
+
+    await registerOpenApi(app);
+    await app.register(healthRoutes);
+    await app.register(typesRoutes);
+    await app.register(authRoutes);
+    await app.register(validateRoutes);
+    await app.register(billingRoutes);
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,45 @@
+/**
+ * Plans: monthly validation quota and per-minute request limit. Annual billing buys the same monthly
+ * quota (billed yearly). Billing periods are calendar months in UTC.
+ */
+import type { Plan } from "../stores/ports.ts";
+
+export type { Plan };
+
+export interface PlanLimits {
+  /** Validations per calendar month (UTC). */
+  monthly: number;
+  /** Keyed requests per minute. */
+  perMinute: number;
+}
+
+export const PLANS: Readonly<Record<Plan, PlanLimits>> = Object.freeze({
+  free: { monthly: 100, perMinute: 10 },
+  basic: { monthly: 5_000, perMinute: 60 },
+  growth: { monthly: 25_000, perMinute: 300 },
+  scale: { monthly: 100_000, perMinute: 1_000 },
+});
+
+export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
+/** The plans a checkout can buy. */
+export const PAID_PLANS = ["basic", "growth", "scale"] as const satisfies readonly Plan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export const BILLING_PERIODS = ["monthly", "annual"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === "string" && Object.hasOwn(PLANS, value);
+}
+
+export function isPaidPlan(value: unknown): value is PaidPlan {
+  return typeof value === "string" && (PAID_PLANS as readonly string[]).includes(value);
+}
+
+export function isBillingPeriod(value: unknown): value is BillingPeriod {
+  return typeof value === "string" && (BILLING_PERIODS as readonly string[]).includes(value);
+}
+
+/** "2026-11": the billing period (calendar month, UTC) an instant falls in. */
+export function billingPeriod(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}

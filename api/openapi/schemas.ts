@@ -1,0 +1,324 @@
+/**
+ * JSON Schemas of every request and response. Routes use them for validation and serialization, and
+ * @fastify/swagger turns them into the OpenAPI 3.1 document (GET /openapi.json). Shared shapes are
+ * registered once with an $id (app.addSchema) and referenced as { $ref: "Name#" }; they become
+ * components.schemas.Name in the document.
+ *
+ * Response schemas list the spec's fields plus the additive ones of DESIGN.md section 5 (issue code, path,
+ * line, column; schema block, path, matched_type, checked, features): a field missing here would be
+ * silently dropped by the serializer.
+ */
+import { ERROR_CODES } from "../errors.ts";
+import { PAID_PLANS, PLAN_NAMES, BILLING_PERIODS } from "../billing/plans.ts";
+
+const uri = { type: "string", format: "uri" } as const;
+const nonNegative = { type: "integer", minimum: 0 } as const;
+const stringList = { type: "array", items: { type: "string" } } as const;
+
+export const ApiErrorSchema = {
+  $id: "ApiError",
+  type: "object",
+  description: "Every error answer. error.code is stable across versions; error.message wording is not.",
+  required: ["success", "error"],
+  properties: {
+    success: { type: "boolean", const: false },
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: {
+        code: { type: "string", enum: ERROR_CODES, description: "Machine-readable and stable." },
+        message: { type: "string", description: "Human-readable." },
+        docs_url: { ...uri, description: "Explanation of the code." },
+        upgrade_url: { ...uri, description: "Present on quota_exceeded." },
+        retry_after_seconds: { type: "integer", minimum: 1, description: "Present on rate_limit_exceeded; equals the Retry-After header." },
+      },
+    },
+  },
+} as const;
+
+export const ValidationIssueSchema = {
+  $id: "ValidationIssue",
+  type: "object",
+  required: ["severity", "property", "message", "fix"],
+  properties: {
+    severity: { type: "string", enum: ["error", "warning"] },
+    property: { type: "string", description: "Property name (nested: dotted path from the node, e.g. offers.price). Stable." },
+    message: { type: "string", description: "Human-readable; wording may change." },
+    fix: { type: "string" },
+    google_docs_url: uri,
+    code: { type: "string", description: "Stable kebab-case issue code (additive)." },
+    path: { type: "string", description: "JSON Pointer of the issue inside its block (additive)." },
+    line: { type: "integer", minimum: 1, description: "Line in the submitted text or page, where known (additive)." },
+    column: { type: "integer", minimum: 1, description: "Column in the submitted text or page, where known (additive)." },
+  },
+} as const;
+
+export const SchemaResultSchema = {
+  $id: "SchemaResult",
+  type: "object",
+  required: [
+    "type",
+    "valid",
+    "rich_result_eligible",
+    "deprecated",
+    "errors",
+    "warnings",
+    "properties_found",
+    "properties_missing_required",
+    "properties_missing_recommended",
+    "rich_result",
+  ],
+  properties: {
+    type: { type: "string", description: "The @type found; subtypes normalized to the parent type." },
+    valid: { type: "boolean" },
+    rich_result_eligible: { type: "boolean" },
+    deprecated: { type: "boolean" },
+    deprecation_note: { type: ["string", "null"] },
+    errors: { type: "array", items: { $ref: "ValidationIssue#" } },
+    warnings: { type: "array", items: { $ref: "ValidationIssue#" } },
+    properties_found: stringList,
+    properties_missing_required: stringList,
+    properties_missing_recommended: stringList,
+    rich_result: {
+      type: "object",
+      required: ["eligible", "reason", "google_docs_url"],
+      properties: { eligible: { type: "boolean" }, reason: { type: "string" }, google_docs_url: uri },
+    },
+    matched_type: { type: "string", description: "The @type as written when it was normalized to a parent (additive)." },
+    block: { type: "integer", minimum: 0, description: "0-based index of the JSON-LD block (additive)." },
+    path: { type: "string", description: "JSON Pointer of the node inside its block (additive)." },
+    checked: { type: "boolean", description: "false for types without a rule set: reported, not checked (additive)." },
+    features: {
+      type: "array",
+      description: "Eligibility per rich-result feature (additive).",
+      items: {
+        type: "object",
+        required: ["feature", "name", "eligible", "reason", "google_docs_url", "missing"],
+        properties: {
+          feature: { type: "string" },
+          name: { type: "string" },
+          eligible: { type: "boolean" },
+          reason: { type: "string" },
+          google_docs_url: uri,
+          missing: stringList,
+        },
+      },
+    },
+  },
+} as const;
+
+export const ValidationResponseSchema = {
+  $id: "ValidationResponse",
+  type: "object",
+  required: ["success", "schemas_found", "schemas", "summary", "meta"],
+  properties: {
+    success: { type: "boolean", const: true },
+    url: { ...uri, description: "Present for URL requests: the URL as normalized (fragment removed)." },
+    schemas_found: nonNegative,
+    schemas: { type: "array", items: { $ref: "SchemaResult#" } },
+    summary: {
+      type: "object",
+      required: ["total_schemas", "valid_schemas", "invalid_schemas", "total_errors", "total_warnings", "rich_result_eligible", "score"],
+      properties: {
+        total_schemas: nonNegative,
+        valid_schemas: nonNegative,
+        invalid_schemas: nonNegative,
+        total_errors: nonNegative,
+        total_warnings: nonNegative,
+        rich_result_eligible: nonNegative,
+        score: { type: "integer", minimum: 0, maximum: 100 },
+      },
+    },
+    meta: {
+      type: "object",
+      required: ["api_version", "validated_at", "cached", "credits_used", "credits_remaining", "response_time_ms"],
+      properties: {
+        api_version: { type: "string" },
+        validated_at: { type: "string", format: "date-time" },
+        cached: { type: "boolean", description: "true when served from the 1-hour URL cache." },
+        credits_used: { type: "integer", minimum: 0, maximum: 1 },
+        credits_remaining: nonNegative,
+        response_time_ms: nonNegative,
+      },
+    },
+  },
+} as const;
+
+export const TypeEntrySchema = {
+  $id: "TypeEntry",
+  type: "object",
+  required: ["type", "also_matches", "status", "tier", "google_docs_url", "required_properties", "recommended_properties"],
+  properties: {
+    type: { type: "string" },
+    also_matches: stringList,
+    status: { type: "string", enum: ["supported", "coming_soon", "planned", "deprecated"] },
+    tier: { type: "integer", enum: [0, 1, 2, 3, 4] },
+    google_docs_url: uri,
+    required_properties: stringList,
+    recommended_properties: stringList,
+    note: { type: "string" },
+  },
+} as const;
+
+export const TypesResponseSchema = {
+  $id: "TypesResponse",
+  type: "object",
+  required: ["types", "total_supported", "total_coming_soon", "total_planned", "total_deprecated", "schema_org_version", "last_updated"],
+  properties: {
+    types: { type: "array", items: { $ref: "TypeEntry#" } },
+    total_supported: nonNegative,
+    total_coming_soon: nonNegative,
+    total_planned: nonNegative,
+    total_deprecated: nonNegative,
+    schema_org_version: { type: "string" },
+    last_updated: { type: "string", format: "date" },
+  },
+} as const;
+
+const email = { type: "string", maxLength: 320, description: "E-mail address (trimmed and lower-cased)." } as const;
+
+export const EmailBodySchema = {
+  type: "object",
+  required: ["email"],
+  additionalProperties: false,
+  properties: { email },
+} as const;
+
+const accountCore = {
+  api_key: { type: "string", pattern: "^sdv_live_[0-9a-f]{32}$" },
+  email: { type: "string", format: "email" },
+  plan: { type: "string", enum: PLAN_NAMES },
+  requests_limit: { type: "integer", minimum: 0, description: "Validations per calendar month (UTC) on the plan." },
+  dashboard_url: uri,
+} as const;
+
+export const SignupResponseSchema = {
+  type: "object",
+  description: "The new account and its API key",
+  required: ["api_key", "email", "plan", "requests_limit", "dashboard_url", "message"],
+  properties: { ...accountCore, message: { type: "string" } },
+} as const;
+
+export const LoginResponseSchema = {
+  type: "object",
+  description: "The account's API key and usage in the current month (UTC)",
+  required: ["api_key", "email", "plan", "requests_limit", "requests_used", "credits_remaining", "dashboard_url"],
+  properties: {
+    ...accountCore,
+    requests_used: { type: "integer", minimum: 0, description: "Validations charged in the current month." },
+    credits_remaining: nonNegative,
+  },
+} as const;
+
+export const CheckoutBodySchema = {
+  type: "object",
+  required: ["plan"],
+  additionalProperties: false,
+  properties: {
+    plan: { type: "string", enum: PAID_PLANS },
+    billing: { type: "string", enum: BILLING_PERIODS, default: "monthly" },
+  },
+} as const;
+
+export const CheckoutResponseSchema = {
+  type: "object",
+  description: "Where to send the user to pay",
+  required: ["url"],
+  properties: { url: { ...uri, description: "The payment provider's hosted checkout page." } },
+} as const;
+
+export const RotateKeyResponseSchema = {
+  type: "object",
+  description: "The new API key (the previous one stopped working)",
+  required: ["api_key", "email", "message"],
+  properties: { api_key: accountCore.api_key, email: accountCore.email, message: { type: "string" } },
+} as const;
+
+export const ValidateQuerySchema = {
+  type: "object",
+  required: ["url"],
+  additionalProperties: false,
+  properties: {
+    url: { type: "string", description: "Fully qualified http or https URL of the page (URL-encode it)." },
+    access_key: { type: "string", description: "The API key, instead of the x-api-key header (GET only)." },
+  },
+} as const;
+
+export const ValidateBodySchema = {
+  type: "object",
+  description: "Exactly one of url and jsonld.",
+  additionalProperties: false,
+  minProperties: 1,
+  maxProperties: 1,
+  properties: {
+    url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
+    jsonld: {
+      description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
+      anyOf: [
+        { type: "object" },
+        { type: "array", minItems: 1, items: { type: "object" } },
+        { type: "string", minLength: 1 },
+      ],
+    },
+  },
+} as const;
+
+export const HealthResponseSchema = {
+  type: "object",
+  description: "Alive, and every store answers",
+  required: ["status", "stores"],
+  properties: {
+    status: { type: "string", enum: ["ok"] },
+    stores: {
+      type: "object",
+      required: ["accounts", "cache", "rate_limiter"],
+      properties: {
+        accounts: { type: "string" },
+        cache: { type: "string" },
+        rate_limiter: { type: "string" },
+      },
+    },
+    api_version: { type: "string" },
+    uptime_seconds: nonNegative,
+  },
+} as const;
+
+export const WebhookResponseSchema = {
+  type: "object",
+  description: "The event was received (and applied, at most once)",
+  required: ["received"],
+  properties: {
+    received: { type: "boolean", const: true },
+    duplicate: { type: "boolean", description: "true when the event id was already processed (applied once)." },
+  },
+} as const;
+
+export const SHARED_SCHEMAS = [
+  ApiErrorSchema,
+  ValidationIssueSchema,
+  SchemaResultSchema,
+  ValidationResponseSchema,
+  TypeEntrySchema,
+  TypesResponseSchema,
+] as const;
+
+/** Response entries for the error statuses a route can answer. */
+export function errorResponses(...statuses: number[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const status of statuses) out[String(status)] = { $ref: "ApiError#", description: STATUS_TEXT[status] ?? "Error" };
+  return out;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid request",
+  401: "Missing or invalid API key",
+  403: "Inactive API key",
+  404: "Not found",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "The page or JSON-LD cannot be validated",
+  429: "Rate limit or quota exceeded",
+  500: "Internal error",
+  503: "Unavailable",
+};

@@ -1,0 +1,100 @@
+/**
+ * API-key authentication and per-minute rate limits, as onRequest hooks (before the body is even read).
+ *
+ * Order on keyed routes (pinned by tests):
+ *   1. carrier: the x-api-key header; on GET also ?access_key= (the header wins when both are given)
+ *   2. format (sdv_live_ + 32 lowercase hex), before any store query        -> 401 missing/invalid_api_key
+ *   3. look-up by SHA-256, compared in constant time                         -> 401 invalid_api_key
+ *   4. deactivated, or replaced by rotation                                  -> 403 inactive_api_key
+ *   5. per-minute limit of the plan (every keyed request counts)             -> 429 rate_limit_exceeded
+ * Quota (credits) is the validate route's business: only validations cost credits.
+ *
+ * Unkeyed signup and login are limited per client IP (AUTH_RATE_LIMIT_PER_MINUTE).
+ */
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import { ApiError } from "../errors.ts";
+import { findAccountByKey, isWellFormedKey } from "../keys/index.ts";
+import { MemoryRateLimiter } from "../stores/embedded/memory-rate-limiter.ts";
+import type { RateDecision } from "../stores/ports.ts";
+import { isRetiredKeyAccount } from "../routes/retired-keys.ts";
+import { storeCall } from "./store-call.ts";
+
+const INVALID_KEY_MESSAGE = "The API key is not valid.";
+
+/** When the shared rate limiter (Redis) fails, count in process rather than fail open or answer 500. */
+const fallbackLimiter = new MemoryRateLimiter();
+let lastFallbackWarning = 0;
+
+export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsyncHookHandler {
+  return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply) {
+    const key = presentedKey(request, options.allowQueryKey);
+    if (key === undefined) {
+      throw new ApiError(
+        "missing_api_key",
+        options.allowQueryKey
+          ? "Send your API key in the x-api-key header (or the access_key query parameter)."
+          : "Send your API key in the x-api-key header.",
+      );
+    }
+    if (!isWellFormedKey(key)) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
+    const accounts = request.server.sdv.stores.accounts;
+    const account = await storeCall(() => findAccountByKey(accounts, key));
+    if (!account) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
+    if (!account.active) {
+      throw new ApiError(
+        "inactive_api_key",
+        isRetiredKeyAccount(account)
+          ? "This API key was replaced by a new one (POST /api/auth/keys); use the new key."
+          : "This API key has been deactivated.",
+      );
+    }
+    request.account = account;
+
+    const limit = request.server.sdv.limits(account.plan).perMinute;
+    await applyRateLimit(request, reply, `key:${account.id}`, limit);
+  };
+}
+
+/** Per-IP limit of the unkeyed account routes. */
+export function limitByIp(): onRequestAsyncHookHandler {
+  return async function ipLimitHook(request: FastifyRequest, reply: FastifyReply) {
+    const limit = request.server.sdv.config.authRateLimitPerMinute;
+    if (limit <= 0) return;
+    await applyRateLimit(request, reply, `ip:${request.ip}`, limit);
+  };
+}
+
+async function applyRateLimit(request: FastifyRequest, reply: FastifyReply, key: string, limit: number): Promise<void> {
+  let decision: RateDecision;
+  try {
+    decision = await request.server.sdv.stores.rateLimiter.hit(key, limit);
+  } catch (err) {
+    const now = Date.now();
+    if (now - lastFallbackWarning > 60_000) {
+      lastFallbackWarning = now;
+      request.log.warn({ err }, "rate limiter unavailable; counting in this process until it recovers");
+    }
+    decision = await fallbackLimiter.hit(key, limit);
+  }
+  reply.header("x-ratelimit-limit", String(limit));
+  reply.header("x-ratelimit-remaining", String(Math.max(0, limit - decision.count)));
+  reply.header("x-ratelimit-reset", String(decision.retryAfterSeconds));
+  if (!decision.allowed) {
+    const seconds = Math.max(1, Math.ceil(decision.retryAfterSeconds));
+    throw new ApiError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${seconds} s.`, {
+      retry_after_seconds: seconds,
+      headers: { "retry-after": String(seconds) },
+    });
+  }
+}
+
+function presentedKey(request: FastifyRequest, allowQueryKey: boolean): string | undefined {
+  const header = request.headers["x-api-key"];
+  const fromHeader = Array.isArray(header) ? header.join(",") : header;
+  if (fromHeader !== undefined && fromHeader !== "") return fromHeader;
+  if (!allowQueryKey) return undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.access_key;
+  if (fromQuery === undefined || fromQuery === "") return undefined;
+  return typeof fromQuery === "string" ? fromQuery : "(invalid)";
+}

@@ -1,0 +1,12 @@
+/** Size and time limits of the HTTP layer (docs/service.md lists them). */
+
+/** Largest request body, any route but the webhook. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest Stripe webhook body. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+/** URL results are cached this long. */
+export const CACHE_TTL_SECONDS = 3600;
+/** A request must arrive completely within this time (real sockets only). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Grace period of a graceful shutdown before the process exits anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;

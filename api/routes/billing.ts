@@ -1,0 +1,74 @@
+/**
+ * POST /api/billing/webhook: Stripe's event callbacks. The signature is verified by the official SDK
+ * (constructEvent: HMAC over the raw bytes, 300 s tolerance), so this route gets its own parser that keeps
+ * the body as a Buffer. Each event id is recorded once; a replay answers 200 {duplicate: true} and
+ * changes nothing. Unknown event types and unknown accounts answer 200 (Stripe would retry for days
+ * otherwise). No API key: the signature is the authentication.
+ */
+import type { FastifyInstance } from "fastify";
+import Stripe from "stripe";
+import { ApiError } from "../errors.ts";
+import { applyStripeEvent } from "../billing/webhook-events.ts";
+import { WEBHOOK_BODY_LIMIT_BYTES } from "../plugins/limits.ts";
+import { storeCall } from "../plugins/store-call.ts";
+import { WebhookResponseSchema, errorResponses } from "../openapi/schemas.ts";
+
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    "/api/billing/webhook",
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      // The body is the raw Buffer (the signature covers its bytes); its schema below is documentation only.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ["billing"],
+        summary: "Stripe webhook (signed with the endpoint secret); not for API clients",
+        headers: {
+          type: "object",
+          required: ["stripe-signature"],
+          properties: { "stripe-signature": { type: "string", description: "Stripe's t=...,v1=... signature header" } },
+        },
+        body: { type: "object", description: "A Stripe Event object, as sent by Stripe." },
+        response: { 200: WebhookResponseSchema, ...errorResponses(400, 413, 415, 500, 503) },
+      },
+    },
+    async (request) => {
+      const { webhookSecret } = app.sdv.config.stripe;
+      if (!webhookSecret) throw new ApiError("billing_unavailable", "Payments are not configured on this server.");
+      const signature = request.headers["stripe-signature"];
+      if (typeof signature !== "string" || signature === "") {
+        throw new ApiError("invalid_request", "The Stripe-Signature header is missing.");
+      }
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw)) throw new ApiError("invalid_request", "The webhook body is missing.");
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+      } catch (err) {
+        request.log.warn({ reason: (err as Error)?.message }, "stripe webhook signature rejected");
+        throw new ApiError("invalid_request", "The Stripe signature does not match the body (or is too old).");
+      }
+      const accounts = app.sdv.stores.accounts;
+      const fresh = await storeCall(() => accounts.recordEvent(event.id));
+      if (!fresh) {
+        request.log.info({ event: event.id, type: event.type }, "stripe event already processed");
+        return { received: true, duplicate: true };
+      }
+      let outcome;
+      try {
+        outcome = await applyStripeEvent(accounts, event);
+      } catch (err) {
+        // Recorded but not applied: Stripe's retry will be a duplicate, so this needs a hand (sdv admin set-plan).
+        request.log.error({ err, event: event.id, type: event.type }, "stripe event recorded but not applied");
+        throw err;
+      }
+      request.log.info({ event: event.id, type: event.type, ...outcome }, "stripe event");
+      return { received: true };
+    },
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * GET and POST /api/v1/validate: the credit, cache and error rules of the spec.
+ *
+ *   auth + per-minute limit (onRequest) -> input checks (400, 422 parse_error for jsonld text)
+ *   URL: cache hit -> 200 cached, 0 credits, served even with no credits left
+ *        in-flight request for the same URL in this process -> share its result as a cache hit
+ *        else reserve 1 credit (429 quota_exceeded) -> fetch + validate -> cache 1 h -> 200, 1 credit;
+ *        any failure releases the credit exactly once
+ *   jsonld: reserve 1 credit -> validate -> 200 (never cached)
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
+import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
+import type { EngineResult } from "../../runtime/types.ts";
+import { parseBlock } from "../../runtime/parse-block.ts";
+import { LineIndex } from "../../runtime/extract/line-column.ts";
+import { ApiError } from "../errors.ts";
+import { fetchPage } from "../fetch/guarded-fetch.ts";
+import { FetchError } from "../fetch/fetch-error.ts";
+import { parseTarget } from "../fetch/parse-target.ts";
+import { billingPeriod } from "../billing/plans.ts";
+import type { Account } from "../stores/ports.ts";
+import { requireApiKey } from "../plugins/auth.ts";
+import { fromFetchError } from "../plugins/error-handler.ts";
+import { CACHE_TTL_SECONDS } from "../plugins/limits.ts";
+import { storeCall } from "../plugins/store-call.ts";
+import type { ServiceContext } from "../plugins/context.ts";
+import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
+
+/** What the URL cache holds for one normalized URL. */
+interface CachedValidation {
+  url: string;
+  validated_at: string;
+  /** Epoch ms; checked against the app's clock as well as the store's TTL. */
+  expires_at: number;
+  result: EngineResult;
+}
+
+const CACHE_PREFIX = `validate:${API_VERSION}:`;
+
+const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
+
+export async function validateRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.sdv;
+  /** URL validations running in this process, by cache key (single flight). */
+  const inflight = new Map<string, Promise<CachedValidation>>();
+
+  // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/ld+json", { parseAs: "string" }, (request, body, done) => {
+    jsonParser(request, body as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err, undefined);
+      done(null, asValidateBody(value));
+    });
+  });
+
+  app.get(
+    "/api/v1/validate",
+    {
+      // A HEAD would run (and charge) a validation whose report it cannot return.
+      exposeHeadRoute: false,
+      onRequest: requireApiKey({ allowQueryKey: true }),
+      config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_url" },
+      schema: {
+        tags: ["validation"],
+        summary: "Fetch a page and validate its JSON-LD blocks (results cached for 1 hour)",
+        security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
+        querystring: ValidateQuerySchema,
+        response: validateResponses,
+      },
+    },
+    async (request, reply) => {
+      const { url } = request.query as { url: string };
+      return validateUrl(request, reply, url);
+    },
+  );
+
+  app.post(
+    "/api/v1/validate",
+    {
+      onRequest: requireApiKey({ allowQueryKey: false }),
+      config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_request" },
+      schema: {
+        tags: ["validation"],
+        summary: "Validate a page by URL ({url}) or raw JSON-LD ({jsonld}: object, array of objects, or JSON text)",
+        security: [{ apiKeyHeader: [] }],
+        consumes: ["application/json", "application/ld+json"],
+        body: ValidateBodySchema,
+        response: validateResponses,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { url?: string; jsonld?: unknown };
+      if (body.url !== undefined) return validateUrl(request, reply, body.url);
+      return validateJsonLd(request, reply, body.jsonld);
+    },
+  );
+
+  async function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string): Promise<ValidationResponse> {
+    const account = request.account!;
+    let url: string;
+    try {
+      url = parseTarget(rawUrl).url.href;
+    } catch (err) {
+      if (err instanceof FetchError) throw fromFetchError(err);
+      throw err;
+    }
+    const cacheKey = CACHE_PREFIX + url;
+
+    const cached = await cacheGet(ctx, cacheKey, request.log);
+    if (cached) return respondShared(request, reply, account, cached);
+    const pending = inflight.get(cacheKey);
+    if (pending) return respondShared(request, reply, account, await pending);
+
+    const credit = await reserveCredit(ctx, account);
+    // Another request may have started the same URL while we reserved: share its result instead.
+    const started = inflight.get(cacheKey);
+    if (started) {
+      await credit.release();
+      return respondShared(request, reply, account, await started);
+    }
+    const work = fetchAndValidate(url, cacheKey, request.log);
+    inflight.set(cacheKey, work);
+    let entry: CachedValidation;
+    try {
+      entry = await work;
+    } catch (err) {
+      await credit.release();
+      throw err;
+    } finally {
+      inflight.delete(cacheKey);
+    }
+    return respond(reply, entry.result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: entry.validated_at }, entry.url);
+  }
+
+  async function fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger): Promise<CachedValidation> {
+    let html: string;
+    try {
+      html = (await fetchPage(url, ctx.fetchOptions)).body;
+    } catch (err) {
+      if (err instanceof FetchError) throw fromFetchError(err);
+      throw err;
+    }
+    const result = validateHtml(html);
+    if (result.blocks_found === 0 || (result.schemas.length === 0 && result.blocks_unparsable === 0)) {
+      throw new ApiError("no_jsonld_found", "The page holds no JSON-LD (no <script type=\"application/ld+json\"> block).");
+    }
+    if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
+      const first = result.schemas[0]?.errors[0];
+      const where = first?.line !== undefined ? ` The first problem is at line ${first.line}, column ${first.column} of the page.` : "";
+      throw new ApiError(
+        "parse_error",
+        `No JSON-LD block of the page is valid JSON (${result.blocks_unparsable} block${result.blocks_unparsable === 1 ? "" : "s"}).${where}`,
+      );
+    }
+    const now = ctx.now();
+    const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, result };
+    try {
+      await ctx.stores.cache.set(cacheKey, JSON.stringify(entry), CACHE_TTL_SECONDS);
+    } catch (err) {
+      log.warn({ err }, "url cache unavailable (result not cached)");
+    }
+    return entry;
+  }
+
+  async function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown): Promise<ValidationResponse> {
+    const account = request.account!;
+    let run: () => EngineResult;
+    if (typeof jsonld === "string") {
+      const parsed = parseBlock(jsonld);
+      if (!parsed.ok) {
+        const at = new LineIndex(jsonld).at(parsed.offset);
+        throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${parsed.message}.`);
+      }
+      if (!isObjectOrObjects(parsed.value)) {
+        throw new ApiError("invalid_request", "jsonld text must hold a JSON object or a non-empty array of objects.");
+      }
+      run = () => validateJsonText(jsonld);
+    } else {
+      run = () => validateValue(jsonld);
+    }
+    const credit = await reserveCredit(ctx, account);
+    let result: EngineResult;
+    try {
+      result = run();
+    } catch (err) {
+      await credit.release();
+      throw err;
+    }
+    return respond(reply, result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: ctx.now().toISOString() });
+  }
+
+  async function respondShared(request: FastifyRequest, reply: FastifyReply, account: Account, entry: CachedValidation): Promise<ValidationResponse> {
+    const usage = await storeCall(() => ctx.stores.accounts.usage(account.id, billingPeriod(ctx.now())));
+    const remaining = Math.max(0, ctx.limits(account.plan).monthly - usage.used);
+    return respond(reply, entry.result, { cached: true, creditsUsed: 0, remaining, validatedAt: entry.validated_at }, entry.url);
+  }
+}
+
+interface MetaInput {
+  cached: boolean;
+  creditsUsed: number;
+  remaining: number;
+  validatedAt: string;
+}
+
+function respond(reply: FastifyReply, result: EngineResult, meta: MetaInput, url?: string): ValidationResponse {
+  return toValidationResponse(
+    result,
+    {
+      api_version: API_VERSION,
+      validated_at: meta.validatedAt,
+      cached: meta.cached,
+      credits_used: meta.creditsUsed,
+      credits_remaining: meta.remaining,
+      response_time_ms: Math.round(reply.elapsedTime),
+    },
+    url,
+  );
+}
+
+interface Credit {
+  /** Credits left after this reservation. */
+  remaining: number;
+  /** Gives the credit back; only the first call has an effect. */
+  release(): Promise<void>;
+}
+
+async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Credit> {
+  const period = billingPeriod(ctx.now());
+  const limit = ctx.limits(account.plan).monthly;
+  const outcome = await storeCall(() => ctx.stores.accounts.reserveCredit(account.id, period, limit));
+  if (!outcome.ok) {
+    throw new ApiError(
+      "quota_exceeded",
+      `The ${account.plan} plan's ${limit} validations for ${period} are used up. Upgrade for more, or wait for the next month (UTC).`,
+      { upgrade_url: ctx.urls.upgrade },
+    );
+  }
+  let released = false;
+  return {
+    remaining: Math.max(0, limit - outcome.used),
+    release: async () => {
+      if (released) return;
+      released = true;
+      await storeCall(() => ctx.stores.accounts.releaseCredit(account.id, period));
+    },
+  };
+}
+
+async function cacheGet(ctx: ServiceContext, key: string, log: FastifyBaseLogger): Promise<CachedValidation | null> {
+  let text: string | null;
+  try {
+    text = await ctx.stores.cache.get(key);
+  } catch (err) {
+    log.warn({ err }, "url cache unavailable (treated as a miss)");
+    return null;
+  }
+  if (text === null) return null;
+  try {
+    const entry = JSON.parse(text) as CachedValidation;
+    if (typeof entry?.expires_at !== "number" || entry.expires_at <= ctx.now().getTime() || !entry.result) return null;
+    return entry;
+  } catch {
+    return null;
+  }
+}
+
+function isObjectOrObjects(value: unknown): boolean {
+  const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (Array.isArray(value)) return value.length > 0 && value.every(isObject);
+  return isObject(value);
+}
+
+/** An application/ld+json body: the wrapper when its keys are only url and/or jsonld, else the JSON-LD itself. */
+export function asValidateBody(value: unknown): unknown {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld")) return value;
+  }
+  return { jsonld: value };
+}
