@@ -7,11 +7,11 @@ import { existsSync } from "node:fs";
 import { sharedDir, type BenchContext } from "./util.ts";
 
 /**
- * One module per benchmark, each exporting `run(ctx: BenchContext): Promise<void>`.
- * http.ts (POST /api/v1/validate under load vs a bare Fastify route) is added later; until it
- * exists it is listed as not present.
+ * One module per benchmark, each exporting `run(ctx: BenchContext): Promise<void>`. Names given on
+ * the command line (`npm run bench -- http`) narrow the run.
  */
-const BENCHMARKS = ["extract.ts", "validate.ts", "http.ts"];
+const wanted = process.argv.slice(2);
+const BENCHMARKS = ["extract.ts", "validate.ts", "http.ts"].filter((b) => wanted.length === 0 || wanted.includes(b.replace(/\.ts$/, "")));
 
 const benchDir = sharedDir("bench");
 if (benchDir === null) {

@@ -6,11 +6,11 @@
 import type { Account, AccountStore } from "../stores/ports.ts";
 import { isWellFormedKey } from "./api-key.ts";
 import { hashApiKey } from "./hash.ts";
-import { timingSafeEqual } from "./timing-safe-equal.ts";
+import { digestsEqual } from "./timing-safe-equal.ts";
 
 export async function findAccountByKey(store: AccountStore, key: unknown): Promise<Account | null> {
   if (!isWellFormedKey(key)) return null;
   const keyHash = hashApiKey(key);
   const account = await store.findByKeyHash(keyHash);
-  return account && timingSafeEqual(account.keyHash, keyHash) ? account : null;
+  return account && digestsEqual(account.keyHash, keyHash) ? account : null;
 }

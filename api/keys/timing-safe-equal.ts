@@ -10,3 +10,14 @@ const digest = (value: string) => createHash("sha256").update(value, "utf8").dig
 export function timingSafeEqual(a: string, b: string): boolean {
   return equalBuffers(digest(a), digest(b));
 }
+
+const HEX_DIGEST = /^[0-9a-f]{64}$/;
+
+/**
+ * Two SHA-256 hex digests (a key's stored hash and the presented key's hash) compared in constant
+ * time without hashing them again: they always have the same length.
+ */
+export function digestsEqual(a: string, b: string): boolean {
+  if (!HEX_DIGEST.test(a) || !HEX_DIGEST.test(b)) return timingSafeEqual(a, b);
+  return equalBuffers(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
+}

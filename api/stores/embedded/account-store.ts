@@ -71,6 +71,7 @@ export class SqliteAccountStore implements AccountStore {
     usage: Statement<{ used: number }>;
     recordEvent: Statement;
     ping: Statement;
+    dataVersion: Statement<{ data_version: number }>;
   };
 
   /** `filename` is a path (its folder is created) or ":memory:". */
@@ -114,6 +115,7 @@ export class SqliteAccountStore implements AccountStore {
       usage: db.prepare("SELECT used FROM usage WHERE account_id = ? AND period = ?"),
       recordEvent: db.prepare("INSERT INTO events (id, recorded_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING"),
       ping: db.prepare("SELECT 1"),
+      dataVersion: db.prepare("PRAGMA data_version"),
     };
   }
 
@@ -128,10 +130,12 @@ export class SqliteAccountStore implements AccountStore {
 
   /** Runs an UPDATE of one account and reads the row back in the same transaction. */
   #updateAccount(id: string, update: () => number): Account | null {
+    this.#byKeyCache.clear();
     return this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate();
   }
 
   async create(account: NewAccount): Promise<Account> {
+    this.#byKeyCache.clear();
     const email = normalizeEmail(account.email);
     const stamp = this.#stamp();
     const id = randomUUID();
@@ -161,10 +165,30 @@ export class SqliteAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
+  /**
+   * Key look-ups run on every request, so accounts are kept in memory by key hash. The cache is
+   * exact, not timed: this connection's own writes clear it, and SQLite's data_version (which
+   * changes whenever another connection, such as `sdv admin` in another process, commits) clears
+   * it before any read that could be stale.
+   */
   async findByKeyHash(keyHash: string): Promise<Account | null> {
+    const version = this.#sql.dataVersion.get()?.data_version ?? -1;
+    if (version !== this.#cacheVersion) {
+      this.#byKeyCache.clear();
+      this.#cacheVersion = version;
+    }
+    const cached = this.#byKeyCache.get(keyHash);
+    if (cached) return { ...cached };
     const row = this.#sql.byKeyHash.get(keyHash);
-    return row ? toAccount(row) : null;
+    if (!row) return null;
+    const account = toAccount(row);
+    if (this.#byKeyCache.size >= 10_000) this.#byKeyCache.clear();
+    this.#byKeyCache.set(keyHash, account);
+    return { ...account };
   }
+
+  #byKeyCache = new Map<string, Account>();
+  #cacheVersion = -1;
 
   async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
     return this.#updateAccount(
@@ -188,15 +212,44 @@ export class SqliteAccountStore implements AccountStore {
     );
   }
 
-  async reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
-    return this.#db
-      .transaction((): ReserveOutcome => {
-        // The upsert's first use inserts 1 unconditionally, so a limit below 1 must refuse before it.
-        const taken = limit >= 1 ? this.#sql.reserve.get(accountId, period, limit) : undefined;
-        if (taken) return { ok: true, used: taken.used };
-        return { ok: false, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
-      })
-      .immediate();
+  /**
+   * Reservations arriving in the same turn of the event loop are committed together (group
+   * commit): each is still its own conditional upsert, atomic on its own, but a commit, the costly
+   * part of a write under load, is paid once per batch instead of once per request.
+   */
+  reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#pendingReserves.push({ accountId, period, limit, resolve, reject });
+      if (this.#pendingReserves.length === 1) setImmediate(() => this.#flushReserves());
+    });
+  }
+
+  #pendingReserves: Array<{
+    accountId: string;
+    period: string;
+    limit: number;
+    resolve: (outcome: ReserveOutcome) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+
+  #flushReserves(): void {
+    const batch = this.#pendingReserves;
+    this.#pendingReserves = [];
+    let outcomes: ReserveOutcome[];
+    try {
+      outcomes = this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate();
+    } catch (error) {
+      for (const r of batch) r.reject(error);
+      return;
+    }
+    batch.forEach((r, i) => r.resolve(outcomes[i]));
+  }
+
+  #reserveOne(accountId: string, period: string, limit: number): ReserveOutcome {
+    // The upsert's first use inserts 1 unconditionally, so a limit below 1 must refuse before it.
+    const taken = limit >= 1 ? this.#sql.reserve.get(accountId, period, limit) : undefined;
+    if (taken) return { ok: true, used: taken.used };
+    return { ok: false, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
   }
 
   async releaseCredit(accountId: string, period: string): Promise<void> {
