@@ -22,24 +22,12 @@ const isForeign = (name: string): boolean => name.includes(":") || name.includes
 
 /** One shape for every property's facts, so the hot loop's property reads stay monomorphic. */
 class PropertyFacts {
-  /** The last type asked about and the answer: nodes of one type repeat (list items, graphs). */
-  lastType: string | null = null;
-  lastApplies = false;
-
   constructor(
     readonly domains: readonly string[],
     readonly ranges: readonly string[],
     readonly supersededBy: string | null,
   ) {}
 
-  appliesTo(known: readonly string[], key: string): boolean {
-    if (known.length !== 1) return appliesToAny(key, known);
-    if (this.lastType !== known[0]) {
-      this.lastApplies = appliesToAny(key, known);
-      this.lastType = known[0];
-    }
-    return this.lastApplies;
-  }
 }
 
 /** Maps, not the JSON objects: look-ups on 1,500-key dictionaries are the walk's hottest path. */
@@ -101,6 +89,40 @@ function propertyKey(rawKey: string): string | null {
   return key;
 }
 
+/** What the vocabulary says of one key on nodes of one type list, worked out once and kept. */
+class Verdict {
+  constructor(
+    /** The Schema.org property name, or null for another vocabulary's key (not ours to judge). */
+    readonly key: string | null,
+    /** null: not a Schema.org property. */
+    readonly facts: PropertyFacts | null,
+    /** The property's domain covers the node's types (true when the node has no known type). */
+    readonly applies: boolean,
+  ) {}
+}
+
+const MAX_VERDICTS_PER_TYPE = 512;
+const MAX_TYPE_LISTS = 2048;
+/** Type list ("Person", "Product Car", "" for untyped nodes) -> raw key -> verdict. */
+const verdictCache = new Map<string, Map<string, Verdict>>();
+
+function verdictsFor(known: readonly string[]): Map<string, Verdict> {
+  const typeKey = known.length === 1 ? known[0] : known.join(" ");
+  let verdicts = verdictCache.get(typeKey);
+  if (!verdicts) {
+    if (verdictCache.size >= MAX_TYPE_LISTS) verdictCache.clear();
+    verdictCache.set(typeKey, (verdicts = new Map()));
+  }
+  return verdicts;
+}
+
+function judge(rawKey: string, known: readonly string[], propertyFacts: Map<string, PropertyFacts>): Verdict {
+  const key = propertyKey(rawKey);
+  if (key === null) return new Verdict(null, null, true);
+  const facts = propertyFacts.get(key) ?? null;
+  return new Verdict(key, facts, facts === null || known.length === 0 || appliesToAny(key, known));
+}
+
 /** A node to visit; its pointer and dotted name are built only when a warning needs them. */
 interface Pending {
   node: JsonObject;
@@ -154,12 +176,17 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
       }
     }
+    const verdicts = verdictsFor(known);
     for (const rawKey in node) {
       if (rawKey.charCodeAt(0) === 64 /* @ */) continue;
-      const key = propertyKey(rawKey);
+      let verdict = verdicts.get(rawKey);
+      if (verdict === undefined) {
+        verdict = judge(rawKey, known, propertyFacts);
+        if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
+      }
+      const { key, facts } = verdict;
       if (key === null) continue;
-      const facts = propertyFacts.get(key);
-      if (!facts) {
+      if (facts === null) {
         const suggestion = closestName(key, (propertyNames ??= Object.keys(properties)));
         warn(
           "unknown-property",
@@ -170,7 +197,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
         continue;
       }
-      if (known.length && !facts.appliesTo(known, key)) {
+      if (!verdict.applies) {
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
