@@ -1,13 +1,21 @@
 /**
  * RateLimiter on Redis: fixed one-minute windows, one counter key per (key, window) named
- * `<prefix>rl:<key>:<windowStart>`. INCR and PEXPIRE go in one MULTI, so a counter never lives without
- * its expiry even if this process dies between the two. Every server instance shares the counters; the
+ * `<prefix>rl:<key>:<windowStart>`. INCR and PEXPIRE run in one Lua script, so a counter never lives
+ * without its expiry even if this process dies between the two. Every server instance shares the counters; the
  * window comes from this process's clock, so instances with skewed clocks disagree only at window edges.
  */
 import { fixedWindow, WINDOW_MS } from "../fixed-window.ts";
 import type { RateDecision, RateLimiter } from "../ports.ts";
 import type { RedisStoreOptions } from "./cache-store.ts";
 import { closeRedis, connectRedis, type RedisClient, type RedisConnectOptions } from "./connection.ts";
+
+/**
+ * One round trip instead of MULTI/INCR/PEXPIRE/EXEC (four commands per request): the script runs
+ * atomically, so the counter still never lives without its expiry.
+ */
+const COUNT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
 
 export interface RedisRateLimiterOptions extends RedisStoreOptions {
   now?: () => number;
@@ -39,11 +47,10 @@ export class RedisRateLimiter implements RateLimiter {
     const window = fixedWindow(now);
     const counterKey = `${this.#prefix}${key}:${window.start}`;
     // The key outlives its window by a minute so a slightly slow clock elsewhere still finds it.
-    const [count] = await this.#client
-      .multi()
-      .incr(counterKey)
-      .pExpire(counterKey, window.start + 2 * WINDOW_MS - now)
-      .exec();
+    const count = await this.#client.eval(COUNT_SCRIPT, {
+      keys: [counterKey],
+      arguments: [String(window.start + 2 * WINDOW_MS - now)],
+    });
     const counted = Number(count);
     return { allowed: counted <= limitPerMinute, count: counted, retryAfterSeconds: window.retryAfterSeconds };
   }
