@@ -3,7 +3,7 @@
  * is collected and reported together (ConfigError), naming the variable and what it should be. With no
  * variable set, the whole service runs on the embedded store in ./data.
  *
- * docs/service.md lists every setting; keep the two in step.
+ * README.md (Settings) lists every setting; keep the two in step.
  */
 import { resolve } from "node:path";
 import { parseAllowedHosts } from "./fetch/host-policy.ts";
