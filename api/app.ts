@@ -5,7 +5,7 @@
  * `deps` lets tests (and the bench) inject stores, a clock, fetch options (resolver, connect guard, private
  * hosts), a Stripe client and a log stream.
  */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Config } from "./config.ts";
 import { openStores, type Stores } from "./stores/index.ts";
@@ -46,7 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config.logLevel, deps.logStream),
     // One access-log line per request (written on completion, below) instead of Fastify's two:
     // log writes were the largest single cost of a validation under load.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Requests arriving during shutdown get our own 503 ApiError (below), not Fastify's fixed body.
