@@ -136,7 +136,18 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   addVocabularyWarnings(node, entity.path, run.issues);
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
-  for (const issue of run.issues) (issue.severity === "error" ? errors : warnings).push(issue);
+  // One pass sorts the issues and collects the missing names (a handful: includes beats a Set).
+  const missingRequired: string[] = [];
+  const missingRecommended: string[] = [];
+  for (const issue of run.issues) {
+    if (issue.severity === "error") {
+      errors.push(issue);
+      if (issue.code === "missing-required" && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
+    } else {
+      warnings.push(issue);
+      if (issue.code === "missing-recommended" && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
+    }
+  }
   const valid = errors.length === 0;
 
   const retired = ruleSet.deprecated?.kind === "retired";
@@ -157,8 +168,6 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     if (!retired && valid) eligible = eligible || eligibleFeatures.length > 0;
   }
 
-  const missingRequired = errors.filter((e) => e.code === "missing-required").map((e) => e.property);
-  const missingRecommended = warnings.filter((e) => e.code === "missing-recommended").map((e) => e.property);
   const result: SchemaResult = {
     type: ruleSet.type,
     valid,
@@ -168,8 +177,8 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     errors,
     warnings,
     properties_found,
-    properties_missing_required: [...new Set(missingRequired)],
-    properties_missing_recommended: [...new Set(missingRecommended)],
+    properties_missing_required: missingRequired,
+    properties_missing_recommended: missingRecommended,
     rich_result: { eligible, reason, google_docs_url: ruleSet.googleDocsUrl },
     block: entity.block,
     path: entity.path,

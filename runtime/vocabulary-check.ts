@@ -225,8 +225,16 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1 };
         const itemType = item["@type"];
         if (itemType !== undefined && facts.ranges.length) {
-          const itemTypes = typeNames(itemType).filter((t) => knownClasses.has(t));
-          if (itemTypes.length && !itemTypes.some((t) => fitsRange(t, key, facts.ranges))) {
+          const written = typeNames(itemType);
+          let anyKnown = false;
+          let fits = false;
+          for (let t = 0; t < written.length; t++) {
+            if (!knownClasses.has(written[t])) continue;
+            anyKnown = true;
+            if (fitsRange(written[t], key, facts.ranges)) fits = true;
+          }
+          if (anyKnown && !fits) {
+            const itemTypes = written.filter((t) => knownClasses.has(t));
             warn(
               "unexpected-type",
               joinDotted(dottedOf(current), key),

@@ -13,16 +13,19 @@ export function shortTypeName(raw: string): string {
   return name;
 }
 
-/** Arrays for single string @type values, shared: callers only read them. */
+/**
+ * Arrays for single string @type values, shared: callers only read them (the readonly type says
+ * so). Not frozen: V8 takes slow paths for iteration and filter on frozen arrays.
+ */
 const singleTypeCache = new Map<string, readonly string[]>();
-const NO_TYPES: readonly string[] = Object.freeze([]);
+const NO_TYPES: readonly string[] = [];
 
 export function typeNames(value: unknown): readonly string[] {
   if (typeof value === "string") {
     let cached = singleTypeCache.get(value);
     if (!cached) {
       if (singleTypeCache.size > 4096) singleTypeCache.clear();
-      cached = Object.freeze([shortTypeName(value)]);
+      cached = [shortTypeName(value)];
       singleTypeCache.set(value, cached);
     }
     return cached;
