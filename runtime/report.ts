@@ -22,13 +22,13 @@ export interface ValidationResponse {
 }
 
 export function toValidationResponse(result: EngineResult, meta: ValidationMeta, url?: string): ValidationResponse {
-  const response: ValidationResponse = {
+  // url sits after success, as in the spec's field order, and only for URL requests.
+  return {
     success: true,
+    ...(url !== undefined ? { url } : {}),
     schemas_found: result.schemas.length,
     schemas: result.schemas,
     summary: result.summary,
     meta,
   };
-  if (url !== undefined) return { success: true, url, schemas_found: response.schemas_found, schemas: response.schemas, summary: response.summary, meta };
-  return response;
 }

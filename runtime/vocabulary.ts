@@ -23,15 +23,6 @@ export class VocabularyIndex {
     return Object.hasOwn(this.data.properties, name);
   }
 
-  isDataType(name: string): boolean {
-    return this.ancestors(name).has("DataType") || this.data.classes[name]?.datatype === true || this.isDataTypeByAncestry(name);
-  }
-
-  private isDataTypeByAncestry(name: string): boolean {
-    for (const a of this.ancestors(name)) if (this.data.classes[a]?.datatype) return true;
-    return false;
-  }
-
   isEnumeration(name: string): boolean {
     return this.ancestors(name).has("Enumeration") && name !== "Enumeration";
   }
