@@ -51,6 +51,8 @@ export interface SchemaResult {
   /** Additive: false for types without a rule set (reported, not checked). */
   checked: boolean;
   features?: FeatureResult[];
+  /** Additive: the syntax the node was written in (`block` then counts JSON-LD blocks, then one block per other syntax). */
+  syntax?: "json-ld" | "microdata" | "rdfa";
 }
 
 export interface ValidationSummary {

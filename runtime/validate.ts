@@ -10,6 +10,10 @@ import { typeNames } from "./graph/type-names.ts";
 import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
 import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
+import { extractHtmlItems } from "./extract/extract-items.ts";
+import type { ItemBlock } from "./extract/item-block.ts";
+import { mergeKnownNodes } from "./graph/merge-by-id.ts";
+import { itemBlockCapResult, locateItemIssues } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
 import { evaluateFeatures } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
@@ -20,8 +24,11 @@ const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
 const BLOCK = "(block)";
 
-export function validateHtml(html: string): EngineResult {
-  return validateBlocks(extractJsonLdBlocks(html));
+/** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
+export function validateHtml(html: string, pageUrl: string | null = null): EngineResult {
+  const blocks = extractJsonLdBlocks(html);
+  const items = extractHtmlItems(html, pageUrl);
+  return items.length === 0 ? validateBlocks(blocks) : validateBlocks(blocks, items, html);
 }
 
 /** One block of JSON text (a pasted script body or a file). */
@@ -39,9 +46,11 @@ interface ParsedBlock {
   /** The source, when there is text to point into. */
   block: SourceBlock | null;
   parseIssue?: ValidationIssue;
+  /** Microdata or RDFa: the items (value) came from these elements of `page`. */
+  items?: ItemBlock;
 }
 
-export function validateBlocks(blocks: SourceBlock[]): EngineResult {
+export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = ""): EngineResult {
   const parsed: ParsedBlock[] = [];
   for (const block of blocks) {
     if (block.text.trim() === "") continue; // an empty script is no markup; the search engine ignores it too
@@ -65,14 +74,19 @@ export function validateBlocks(blocks: SourceBlock[]): EngineResult {
       });
     }
   }
-  const result = validateParsed(parsed);
-  result.blocks_found = blocks.length;
+  for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
+  const result = validateParsed(parsed, page);
+  result.blocks_found = blocks.length + itemBlocks.length;
   return result;
 }
 
-function validateParsed(parsed: ParsedBlock[]): EngineResult {
+function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
   const ids = new Map<string, JsonObject>();
-  const problems = parsed.map((p) => (p.parseIssue ? null : indexBlock(p.value, ids)));
+  const problems = parsed.map((p) => {
+    if (p.parseIssue) return null;
+    if (p.items) mergeKnownNodes(p.items.items, ids);
+    return indexBlock(p.value, ids);
+  });
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
@@ -90,7 +104,10 @@ function validateParsed(parsed: ParsedBlock[]): EngineResult {
       const result = validateEntity(entity, resolver);
       if (result) schemas.push(result);
     }
+    if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
     if (p.block) addPositions(schemas.slice(first), p.block);
+    if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
+    else for (let i = first; i < schemas.length; i++) schemas[i].syntax = "json-ld";
   });
 
   return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };

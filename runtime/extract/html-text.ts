@@ -1,0 +1,96 @@
+/**
+ * Text of HTML source: character references decoded, and an element's text content read from its
+ * source slice (tags and comments dropped, script and style content left out, whitespace collapsed).
+ *
+ * Whitespace is collapsed and trimmed because every consumer of the value (the search engine, the
+ * peers' extractors) does so; the standard's textContent would keep the page's indentation.
+ */
+
+/** The named references real pages use in attribute values and item text; others stay as written. */
+const NAMED: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", copy: "\u00a9", reg: "\u00ae", trade: "\u2122",
+  hellip: "\u2026", mdash: "\u2014", ndash: "\u2013", lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d",
+  laquo: "\u00ab", raquo: "\u00bb", euro: "\u20ac", pound: "\u00a3", yen: "\u00a5", cent: "\u00a2", deg: "\u00b0",
+  middot: "\u00b7", bull: "\u2022", times: "\u00d7", frac12: "\u00bd", frac14: "\u00bc", frac34: "\u00be", sol: "/",
+  plus: "+", semi: ";", colon: ":", comma: ",", period: ".", num: "#", excl: "!", quest: "?", lpar: "(", rpar: ")",
+  eacute: "\u00e9", egrave: "\u00e8", agrave: "\u00e0", aacute: "\u00e1", ccedil: "\u00e7", ouml: "\u00f6", uuml: "\u00fc", auml: "\u00e4", szlig: "\u00df",
+  iacute: "\u00ed", oacute: "\u00f3", uacute: "\u00fa", ntilde: "\u00f1", ecirc: "\u00ea", acirc: "\u00e2", ocirc: "\u00f4",
+};
+
+const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
+
+export function decodeEntities(text: string): string {
+  if (text.indexOf("&") === -1) return text;
+  return text.replace(REFERENCE, (m, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
+    if (named !== undefined) return NAMED[named] ?? NAMED[named.toLowerCase()] ?? m;
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
+    return String.fromCodePoint(code);
+  });
+}
+
+/** Longest text value kept; the rest of a long article body adds nothing to validation. */
+export const MAX_TEXT = 20_000;
+
+/** Source read per value: bounds the work when many nested properties take their text. */
+const MAX_SCAN = 256_000;
+
+/**
+ * Text content of the source slice [start, end): one pass, bounded by MAX_TEXT characters of output
+ * and MAX_SCAN characters of source.
+ */
+export function textContent(html: string, start: number, sliceEnd: number, rawText = false): string {
+  const end = Math.min(sliceEnd, start + MAX_SCAN);
+  if (rawText) return collapse(decodeEntities(html.slice(start, Math.min(end, start + MAX_TEXT * 2))));
+  let out = "";
+  let p = start;
+  while (p < end && out.length < MAX_TEXT) {
+    const lt = html.indexOf("<", p);
+    const stop = lt === -1 || lt >= end ? end : lt;
+    if (stop > p) out += html.slice(p, stop);
+    if (stop === end) break;
+    const c = html.charCodeAt(lt + 1);
+    if (c === 33 /* ! */ && html.startsWith("--", lt + 2)) {
+      const close = html.indexOf("-->", lt + 4);
+      p = close === -1 || close >= end ? end : close + 3;
+    } else if (isTagStart(c)) {
+      const gt = html.indexOf(">", lt + 1);
+      if (gt === -1 || gt >= end) break;
+      const tag = html.slice(lt + 1, Math.min(gt, lt + 8)).toLowerCase();
+      const raw = tag.startsWith("script") ? "script" : tag.startsWith("style") ? "style" : null;
+      p = gt + 1;
+      if (raw !== null) {
+        const close = indexOfEndTag(html, p, end, raw);
+        p = close === -1 ? end : close;
+      } else if (c !== 47 /* / */ && isBlockBreak(tag)) {
+        out += " ";
+      }
+    } else {
+      out += "<";
+      p = lt + 1;
+    }
+  }
+  return collapse(decodeEntities(out));
+}
+
+function isTagStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 47 || c === 33 || c === 63;
+}
+
+/** `<br>` and block starts separate words that the source may write without spaces between them. */
+function isBlockBreak(tag: string): boolean {
+  return tag.startsWith("br") || tag.startsWith("p") || tag.startsWith("li") || tag.startsWith("div") || tag.startsWith("td");
+}
+
+function indexOfEndTag(html: string, from: number, end: number, name: string): number {
+  let j = html.indexOf("</", from);
+  while (j !== -1 && j < end) {
+    if (html.slice(j + 2, j + 2 + name.length).toLowerCase() === name) return j;
+    j = html.indexOf("</", j + 2);
+  }
+  return -1;
+}
+
+function collapse(s: string): string {
+  return s.replace(/[\s\u00a0]+/g, " ").trim();
+}

@@ -1,0 +1,65 @@
+/**
+ * What the Microdata and RDFa extractors hand to the engine: JSON-LD-like nodes (one array per
+ * syntax, so the engine's intake, @id index and rule sets apply unchanged) and a side table from
+ * each JSON Pointer into that array to the source offset of the element that carries it.
+ */
+import type { JsonObject } from "../json.ts";
+import { shortTypeName } from "../graph/type-names.ts";
+
+export type Syntax = "json-ld" | "microdata" | "rdfa";
+
+export interface ItemBlock {
+  syntax: Exclude<Syntax, "json-ld">;
+  /** Top-level items in page order; nested items are embedded as property values. */
+  items: JsonObject[];
+  /** JSON Pointer into `items` -> offset in the page of the element carrying it. */
+  offsets: Map<string, number>;
+  /** Set when a cap cut the extraction short: what was passed. */
+  truncated: string | null;
+}
+
+/** Items, properties and values per syntax and page: far above real pages, far below hostile ones. */
+export const MAX_ITEMS = 10_000;
+export const MAX_VALUES = 100_000;
+/** Nesting of items inside items; the engine reads 256 levels of JSON, an item is two (object, list). */
+export const MAX_ITEM_DEPTH = 100;
+
+const SCHEMA_ORG = /^https?:\/\/(?:www\.)?schema\.org\//i;
+
+export function isSchemaOrgIri(iri: string): boolean {
+  return SCHEMA_ORG.test(iri);
+}
+
+/** A type or property IRI as the engine reads it: the short name for Schema.org, else the IRI. */
+export function vocabularyName(iri: string): string {
+  return shortTypeName(iri);
+}
+
+/** `value` resolved against the page's base URL when there is one; as written otherwise. */
+export function resolveUrl(value: string, base: string | null): string {
+  const trimmed = value.trim();
+  if (base === null) return trimmed;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return trimmed;
+  }
+}
+
+/** The effective base: `<base href>` resolved against the page URL, else the page URL. */
+export function effectiveBase(pageUrl: string | null, baseHref: string | null): string | null {
+  if (baseHref === null) return pageUrl;
+  try {
+    return new URL(baseHref.trim(), pageUrl ?? undefined).href;
+  } catch {
+    return pageUrl;
+  }
+}
+
+/** Space-separated tokens, without repeats. */
+export function tokens(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const out: string[] = [];
+  for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "" && !out.includes(t)) out.push(t);
+  return out;
+}

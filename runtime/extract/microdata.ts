@@ -1,0 +1,204 @@
+/**
+ * Microdata (WHATWG HTML, "Microdata") -> JSON-LD-like nodes.
+ *
+ * Follows the standard's algorithms: top-level items, "crawl the properties" (the item's subtree
+ * plus its itemref'd elements, not descending into nested items, each element once), and the
+ * property value rules (meta content; a/area/link href; audio/embed/iframe/img/source/track/video
+ * src; object data; data/meter value; time datetime; else text content).
+ * Accepted as the search engine's own examples publish them (its documentation wins over the
+ * standard here, since its parser reads them): `content=` on any element wins over the element's
+ * rule, and an item with `itemprop` that is no property of any item (`<html itemscope itemprop=...>`)
+ * is top-level.
+ * Items without `itemtype` are not reported on their own (no vocabulary: nothing to validate);
+ * nested, they are values like any other.
+ *
+ * Bounded: items, values and nesting are capped (item-block.ts), an item that holds itself
+ * (through itemref) is written as a reference, and each element is crawled once per item.
+ */
+import type { JsonObject } from "../json.ts";
+import { escapePointer } from "../json.ts";
+import type { ItemElement, ItemTree } from "./html-items.ts";
+import { textContent } from "./html-text.ts";
+import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock } from "./item-block.ts";
+
+const URL_FROM_SRC = new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
+const URL_FROM_HREF = new Set(["a", "area", "link"]);
+const RCDATA = new Set(["title", "textarea"]);
+
+export function extractMicrodata(tree: ItemTree, html: string, base: string | null): ItemBlock {
+  const block: ItemBlock = { syntax: "microdata", items: [], offsets: new Map(), truncated: null };
+  const topLevel = topLevelItems(tree);
+  if (topLevel.length === 0) return block;
+  const state: State = { html, base, tree, block, items: 0, values: 0 };
+  for (const element of topLevel) {
+    if (state.block.truncated !== null) break;
+    if (element.attrs.itemtype === undefined || tokens(element.attrs.itemtype).length === 0) continue;
+    const pointer = `/${block.items.length}`;
+    const node = materialize(element, pointer, [], state);
+    if (node === null) break;
+    block.items.push(node);
+  }
+  return block;
+}
+
+interface State {
+  html: string;
+  base: string | null;
+  tree: ItemTree;
+  block: ItemBlock;
+  items: number;
+  values: number;
+}
+
+/**
+ * Items that are no property of another item, in page order: those without itemprop, and (as the
+ * search engine reads them) those with itemprop but no item above them or itemref'ing them.
+ * One walk down the tree carries "inside an item" and "inside an itemref'd element".
+ */
+function topLevelItems(tree: ItemTree): ItemElement[] {
+  const referenced = new Set<ItemElement>();
+  if (tree.ids.size > 0) {
+    walk(tree.roots, (el) => {
+      for (const id of tokens(el.attrs.itemref)) {
+        const target = tree.ids.get(id);
+        if (target) referenced.add(target);
+      }
+      return true;
+    });
+  }
+  const out: ItemElement[] = [];
+  const stack: Array<[ItemElement, boolean]> = [];
+  for (let i = tree.roots.length - 1; i >= 0; i--) stack.push([tree.roots[i], false]);
+  while (stack.length) {
+    const [el, claimedAbove] = stack.pop()!;
+    const inRef = claimedAbove || referenced.has(el);
+    const isItem = el.attrs.itemscope !== undefined;
+    if (isItem && (el.attrs.itemprop === undefined || !inRef)) out.push(el);
+    const below = inRef || isItem;
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push([el.children[i], below]);
+  }
+  return out;
+}
+
+function walk(roots: ItemElement[], visit: (el: ItemElement) => boolean): void {
+  const stack = [...roots].reverse();
+  while (stack.length) {
+    const el = stack.pop()!;
+    if (!visit(el)) continue;
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]);
+  }
+}
+
+/** The standard's "crawl the properties": elements with itemprop that belong to `root`, in page order. */
+function crawlProperties(root: ItemElement, state: State): ItemElement[] {
+  const results: ItemElement[] = [];
+  const memory = new Set<ItemElement>([root]);
+  const pending: ItemElement[] = [];
+  const refs = tokens(root.attrs.itemref);
+  for (let i = refs.length - 1; i >= 0; i--) {
+    const target = state.tree.ids.get(refs[i]);
+    if (target) pending.push(target);
+  }
+  for (let i = root.children.length - 1; i >= 0; i--) pending.push(root.children[i]);
+  let work = 0;
+  while (pending.length) {
+    const current = pending.pop()!;
+    if (memory.has(current)) continue;
+    memory.add(current);
+    if (++work > MAX_VALUES) {
+      state.block.truncated = `an item reaches more than ${MAX_VALUES} elements`;
+      break;
+    }
+    if (current.attrs.itemscope === undefined) for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]);
+    if (current.attrs.itemprop !== undefined) results.push(current);
+  }
+  results.sort((a, b) => a.start - b.start);
+  return results;
+}
+
+/** One item as a node; null when a cap stopped the extraction. */
+function materialize(element: ItemElement, pointer: string, ancestors: ItemElement[], state: State): JsonObject | null {
+  if (++state.items > MAX_ITEMS) {
+    state.block.truncated = `the page holds more than ${MAX_ITEMS} items`;
+    return null;
+  }
+  state.block.offsets.set(pointer, element.start);
+  const node: JsonObject = {};
+  const types = tokens(element.attrs.itemtype);
+  const schemaOrg = types.some(isSchemaOrgIri);
+  if (ancestors.length === 0 && schemaOrg) node["@context"] = "https://schema.org";
+  if (types.length === 1) node["@type"] = vocabularyName(types[0]);
+  else if (types.length > 1) node["@type"] = types.map(vocabularyName);
+  const itemid = element.attrs.itemid;
+  if (itemid !== undefined && itemid.trim() !== "") node["@id"] = resolveUrl(itemid, state.base);
+
+  // Group the property elements by name first: a name with one value is a scalar, with several a list.
+  const byName = new Map<string, ItemElement[]>();
+  for (const prop of crawlProperties(element, state)) {
+    for (const raw of tokens(prop.attrs.itemprop)) {
+      const name = propertyName(raw);
+      if (name === null) continue;
+      let list = byName.get(name);
+      if (!list) byName.set(name, (list = []));
+      list.push(prop);
+    }
+  }
+  const inner = [...ancestors, element];
+  for (const [name, elements] of byName) {
+    const at = `${pointer}/${escapePointer(name)}`;
+    const values: unknown[] = [];
+    for (const prop of elements) {
+      if (++state.values > MAX_VALUES) {
+        state.block.truncated = `the page holds more than ${MAX_VALUES} property values`;
+        break;
+      }
+      const valuePointer = elements.length === 1 ? at : `${at}/${values.length}`;
+      const value = propertyValue(prop, valuePointer, inner, state);
+      if (value === undefined) continue;
+      state.block.offsets.set(valuePointer, prop.start);
+      values.push(value);
+    }
+    if (values.length === 0) continue;
+    if (!state.block.offsets.has(at)) state.block.offsets.set(at, elements[0].start);
+    node[name] = values.length === 1 && elements.length === 1 ? values[0] : values;
+    if (state.block.truncated !== null) break;
+  }
+  return node;
+}
+
+/** `itemprop` tokens as property names: Schema.org IRIs become short names; other IRIs stay whole. */
+function propertyName(raw: string): string | null {
+  if (raw.indexOf(":") === -1) return raw;
+  return isSchemaOrgIri(raw) ? vocabularyName(raw) : raw;
+}
+
+function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElement[], state: State): unknown {
+  const attrs = prop.attrs;
+  if (attrs.itemscope !== undefined) {
+    if (ancestors.includes(prop)) {
+      // An item that holds itself (itemref cycle): a reference, as JSON-LD would write it.
+      return attrs.itemid !== undefined ? { "@id": resolveUrl(attrs.itemid, state.base) } : undefined;
+    }
+    if (ancestors.length >= MAX_ITEM_DEPTH) {
+      state.block.truncated = `items nest deeper than ${MAX_ITEM_DEPTH} levels`;
+      return undefined;
+    }
+    const node = materialize(prop, pointer, ancestors, state);
+    return node === null ? undefined : node;
+  }
+  if (attrs.content !== undefined) return attrs.content;
+  const name = prop.name;
+  // `<meta itemprop="interactionType" itemtype="https://schema.org/WatchAction">`: the search
+  // engine's examples name a typed value this way, without itemscope.
+  if (attrs.itemtype !== undefined && name === "meta" && tokens(attrs.itemtype).length > 0) {
+    const types = tokens(attrs.itemtype).map(vocabularyName);
+    return { "@type": types.length === 1 ? types[0] : types };
+  }
+  if (URL_FROM_SRC.has(name)) return attrs.src !== undefined ? resolveUrl(attrs.src, state.base) : "";
+  if (URL_FROM_HREF.has(name)) return attrs.href !== undefined ? resolveUrl(attrs.href, state.base) : "";
+  if (name === "object") return attrs.data !== undefined ? resolveUrl(attrs.data, state.base) : "";
+  if (name === "data" || name === "meter") return attrs.value ?? "";
+  if (name === "time" && attrs.datetime !== undefined) return attrs.datetime;
+  if (name === "meta") return "";
+  return textContent(state.html, prop.contentStart, prop.contentEnd, RCDATA.has(name));
+}
