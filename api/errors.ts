@@ -36,7 +36,7 @@ export const ERRORS = {
   page_too_large: { status: 422, meaning: "The page is larger than the limit (5 MiB after decompression)." },
   unsupported_content_type: { status: 422, meaning: "The page is not HTML (text/html or application/xhtml+xml)." },
   too_many_redirects: { status: 422, meaning: "The page redirected more than 5 times." },
-  no_jsonld_found: { status: 422, meaning: "The page holds no application/ld+json script block." },
+  no_jsonld_found: { status: 422, meaning: "The page holds no JSON-LD block, Microdata item or RDFa node sdv reads." },
   parse_error: { status: 422, meaning: "The submitted jsonld text, or every JSON-LD block of the page, is not valid JSON; the message gives the line and column." },
   quota_exceeded: { status: 429, meaning: "The account used all validations of its plan for this calendar month (UTC); error.upgrade_url leads to a bigger plan." },
   rate_limit_exceeded: { status: 429, meaning: "Too many requests in the current minute; retry after error.retry_after_seconds (also in the Retry-After header)." },

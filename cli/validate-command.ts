@@ -2,6 +2,7 @@
 import { validateHtml, validateJsonText } from "../runtime/validate.ts";
 import { API_VERSION, toValidationResponse } from "../runtime/report.ts";
 import { readInput, InputError } from "./read-input.ts";
+import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
 import { formatReport } from "./format-report.ts";
 
 export async function runValidate(args: string[]): Promise<number> {
@@ -50,9 +51,9 @@ export async function runValidate(args: string[]): Promise<number> {
     }
     throw err;
   }
-  const result = input.kind === "html" ? validateHtml(input.text) : validateJsonText(input.text);
+  const result = input.kind === "html" ? validateHtml(input.text, input.url ?? null) : validateJsonText(input.text);
   if (result.blocks_found === 0 || result.schemas.length === 0 && result.blocks_unparsable === 0) {
-    console.error(`sdv: no JSON-LD found in ${input.url ?? source}`);
+    console.error(`sdv: ${input.url ?? source}: ${noStructuredDataMessage(input.kind === "html" ? input.text : null)}`);
     return 2;
   }
   const response = toValidationResponse(

@@ -107,9 +107,9 @@ function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
     if (p.block) addPositions(schemas.slice(first), p.block);
     if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
-    else for (let i = first; i < schemas.length; i++) schemas[i].syntax = "json-ld";
   });
 
+  for (const s of schemas) s.syntax ??= "json-ld";
   return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };
 }
 

@@ -14,6 +14,7 @@ import { API_VERSION, toValidationResponse, type ValidationResponse } from "../.
 import type { EngineResult } from "../../runtime/types.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
 import { LineIndex } from "../../runtime/extract/line-column.ts";
+import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
 import { ApiError } from "../errors.ts";
 import { fetchPage } from "../fetch/guarded-fetch.ts";
 import { FetchError } from "../fetch/fetch-error.ts";
@@ -141,9 +142,9 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = validateHtml(html);
+    const result = validateHtml(html, url);
     if (result.blocks_found === 0 || (result.schemas.length === 0 && result.blocks_unparsable === 0)) {
-      throw new ApiError("no_jsonld_found", "The page holds no JSON-LD (no <script type=\"application/ld+json\"> block).");
+      throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
     }
     if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
       const first = result.schemas[0]?.errors[0];

@@ -251,6 +251,17 @@ function parsePrefixes(value: string): Record<string, string> {
   return out;
 }
 
+/**
+ * Vocabularies whose typed nodes are reported: Schema.org, and those the search engine reads or
+ * read (DCAT for datasets, data-vocabulary.org, retired). CMS themes type every image and tag in
+ * FOAF, SKOS or SIOC (Drupal core does); those nodes stay out, as embedded values they still appear.
+ */
+const REPORTED_VOCABULARIES = /^https?:\/\/(?:(?:www\.)?schema\.org\/|(?:rdf\.)?data-vocabulary\.org\/|www\.w3\.org\/ns\/dcat#)/i;
+
+function isReportedVocabulary(type: string): boolean {
+  return REPORTED_VOCABULARIES.test(type);
+}
+
 /** The graph as nested nodes: typed nodes no typed node links to first, then any typed node left out. */
 function toNodes(graph: Graph, block: ItemBlock): void {
   const linkedFromTyped = new Set<string>();
@@ -259,12 +270,12 @@ function toNodes(graph: Graph, block: ItemBlock): void {
   }
   const emitted = new Set<string>();
   const state = { count: 0, block, graph, emitted };
-  const top = graph.typed.filter((n) => !linkedFromTyped.has(n.id));
-  for (const node of top) {
+  const reported = graph.typed.filter((n) => n.types.some(isReportedVocabulary));
+  for (const node of reported) {
     if (block.truncated !== null) break;
-    block.items.push(nodeObject(node, `/${block.items.length}`, [], state));
+    if (!linkedFromTyped.has(node.id)) block.items.push(nodeObject(node, `/${block.items.length}`, [], state));
   }
-  for (const node of graph.typed) {
+  for (const node of reported) {
     if (block.truncated !== null || emitted.has(node.id)) continue;
     block.items.push(nodeObject(node, `/${block.items.length}`, [], state));
   }

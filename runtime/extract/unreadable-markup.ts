@@ -1,0 +1,22 @@
+/**
+ * The message for a page where sdv found no JSON-LD, Microdata or RDFa: it names the three syntaxes
+ * and, when the page carries markup of a kind sdv does not read, says which, so "nothing found" on
+ * a page full of Open Graph tags is not mistaken for a bug. Runs only on that failure path.
+ */
+const OPEN_GRAPH = /<meta\b[^>]*\bproperty\s*=\s*["']?og:/i;
+const TWITTER_CARD = /<meta\b[^>]*\bname\s*=\s*["']?twitter:/i;
+const MICROFORMATS2 = /\bclass\s*=\s*["'][^"']*\bh-(?:card|entry|event|product|recipe|review|resume|adr|geo|feed|item|listing)\b/i;
+const MICROFORMATS1 = /\bclass\s*=\s*["'][^"']*\b(?:vcard|hentry|hrecipe|hreview|hproduct|vevent|hcalendar)\b/i;
+const UNTYPED_ITEMS = /[\s"'/]itemscope\b/i;
+
+export function noStructuredDataMessage(html: string | null): string {
+  const base = "The page holds no structured data sdv reads: no JSON-LD (<script type=\"application/ld+json\">), no Microdata (itemscope with itemtype) and no RDFa (typeof).";
+  if (html === null) return base;
+  const found: string[] = [];
+  if (OPEN_GRAPH.test(html)) found.push("Open Graph meta tags (og:)");
+  if (TWITTER_CARD.test(html)) found.push("Twitter card meta tags");
+  if (MICROFORMATS2.test(html) || MICROFORMATS1.test(html)) found.push("microformats classes (h-card, h-entry, ...)");
+  if (UNTYPED_ITEMS.test(html)) found.push("Microdata items without an itemtype");
+  if (found.length === 0) return base;
+  return `${base} It carries ${found.join(", ")}, which sdv does not validate: the search engine's rich results need Schema.org markup.`;
+}
