@@ -43,6 +43,9 @@ export interface ItemTree {
   baseHref: string | null;
   /** True when a cap cut the tree short. */
   truncated: boolean;
+  /** An element with itemscope / typeof was kept: the syntax is worth extracting. */
+  hasMicrodata: boolean;
+  hasRdfa: boolean;
 }
 
 /** Open elements deeper than this are treated as children of the deepest one kept (browsers cap near 512). */
@@ -74,53 +77,74 @@ const CLOSES_P = new Set([
 /** Elements a `<p>` search walks through (phrasing content). */
 const PHRASING = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
 /** For an implied end tag: element -> the ancestors that stop the search for an open one. */
-const IMPLIED: Record<string, { closes: string[]; stop: string[] }> = {
-  li: { closes: ["li"], stop: ["ul", "ol", "menu", "table", "div"] },
-  dt: { closes: ["dt", "dd"], stop: ["dl", "table", "div"] },
-  dd: { closes: ["dt", "dd"], stop: ["dl", "table", "div"] },
-  tr: { closes: ["tr"], stop: ["table", "tbody", "thead", "tfoot"] },
-  td: { closes: ["td", "th"], stop: ["tr", "table"] },
-  th: { closes: ["td", "th"], stop: ["tr", "table"] },
-  option: { closes: ["option"], stop: ["select", "datalist", "optgroup"] },
-};
+const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
+  ["li", { closes: ["li"], stop: ["ul", "ol", "menu", "table", "div"] }],
+  ["dt", { closes: ["dt", "dd"], stop: ["dl", "table", "div"] }],
+  ["dd", { closes: ["dt", "dd"], stop: ["dl", "table", "div"] }],
+  ["tr", { closes: ["tr"], stop: ["table", "tbody", "thead", "tfoot"] }],
+  ["td", { closes: ["td", "th"], stop: ["tr", "table"] }],
+  ["th", { closes: ["td", "th"], stop: ["tr", "table"] }],
+  ["option", { closes: ["option"], stop: ["select", "datalist", "optgroup"] }],
+]);
 const IGNORED_END_TAGS = new Set(["html", "head", "body"]);
 
-/** Cheap test: can the page hold Microdata or RDFa items at all? Runs at regex speed. */
-const ITEM_HINT = /[\s"'/](?:itemscope|typeof\s*=)/i;
-
+/**
+ * Cheap test: can the page hold Microdata or RDFa items at all? indexOf runs at memory speed; a
+ * case-insensitive regex over the page cost as much as the whole JSON-LD scan. Attribute names are
+ * matched in lower and upper case (what HTML writers and templating engines emit); a mixed-case
+ * `ItemScope` is missed, like the `typeof` of script code, which is no attribute.
+ */
 export function mayHoldItems(html: string): boolean {
-  return ITEM_HINT.test(html);
+  return hasAttributeName(html, "itemscope", false) || hasAttributeName(html, "typeof", true);
 }
 
-interface Open {
-  name: string;
-  kept: ItemElement | null;
+/** `word` (lower or upper case) written as an attribute name: after whitespace or a quote, before `=` when `needsValue`. */
+export function hasAttributeName(html: string, word: string, needsValue: boolean): boolean {
+  for (const w of [word, word.toUpperCase()]) {
+    let i = html.indexOf(w);
+    while (i !== -1) {
+      const before = html.charCodeAt(i - 1);
+      if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+        let j = i + w.length;
+        let c = html.charCodeAt(j);
+        if (!needsValue) {
+          if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
+        } else {
+          while (isWs(c)) c = html.charCodeAt(++j);
+          if (c === EQ) return true;
+        }
+      }
+      i = html.indexOf(w, i + w.length);
+    }
+  }
+  return false;
 }
 
 export function buildItemTree(html: string): ItemTree {
-  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, truncated: false };
-  const wantIds = /itemref/i.test(html);
+  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
+  const wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
   const n = html.length;
-  const stack: Open[] = [];
+  // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
+  const names: string[] = [];
+  const nearest: Array<ItemElement | null> = [];
+  const keptAt: Array<ItemElement | null> = [];
   let keptCount = 0;
   let p = 0;
 
-  const keptParent = (): ItemElement | null => {
-    for (let i = stack.length - 1; i >= 0; i--) if (stack[i].kept) return stack[i].kept;
-    return null;
-  };
   const closeTo = (index: number, at: number) => {
-    while (stack.length > index) {
-      const top = stack.pop()!;
-      if (top.kept) top.kept.contentEnd = at;
+    while (names.length > index) {
+      names.pop();
+      nearest.pop();
+      const kept = keptAt.pop();
+      if (kept) kept.contentEnd = at;
     }
   };
-  const findOpen = (names: string[], stop: string[] | null, walkPhrasingOnly: boolean): number => {
-    for (let i = stack.length - 1, seen = 0; i >= 0 && seen < MAX_OPEN_ELEMENTS; i--, seen++) {
-      const name = stack[i].name;
-      if (names.includes(name)) return i;
-      if (stop !== null && stop.includes(name)) return -1;
-      if (walkPhrasingOnly && !PHRASING.has(name)) return -1;
+  const findOpen = (name: string, names2: string[] | null, stop: string[] | null, walkPhrasingOnly: boolean): number => {
+    for (let i = names.length - 1, seen = 0; i >= 0 && seen < MAX_OPEN_ELEMENTS; i--, seen++) {
+      const open = names[i];
+      if (open === name || (names2 !== null && names2.includes(open))) return i;
+      if (stop !== null && stop.includes(open)) return -1;
+      if (walkPhrasingOnly && !PHRASING.has(open)) return -1;
     }
     return -1;
   };
@@ -139,28 +163,31 @@ export function buildItemTree(html: string): ItemTree {
       p = tagEnd;
 
       // Implied end tags.
-      if (name === "p" || CLOSES_P.has(name)) {
-        const open = findOpen(["p"], null, true);
+      if (CLOSES_P.has(name)) {
+        const open = findOpen("p", null, null, true);
         if (open !== -1) closeTo(open, lt);
       }
-      const implied = IMPLIED[name];
+      const implied = IMPLIED.get(name);
       if (implied) {
-        const open = findOpen(implied.closes, implied.stop, false);
+        const open = findOpen("", implied.closes, implied.stop, false);
         if (open !== -1) closeTo(open, lt);
       }
 
       let kept: ItemElement | null = null;
       // With itemref in the page, elements with an id are kept too: they may be itemref targets.
-      if (triggerSeen || (wantIds && attrCount > 0 && readAttribute(html, "id") !== null)) kept = keepElement(html, name, lt, tagEnd, wantIds);
-      if (kept) {
+      if (triggerSeen || (wantIds && attrCount > 0 && readAttribute(html, "id") !== null)) {
+        kept = keepElement(html, name, lt, tagEnd, wantIds);
         if (keptCount++ >= MAX_KEPT_ELEMENTS) {
           tree.truncated = true;
           break;
         }
-        const parent = keptParent();
+        const parent = nearest.length > 0 ? nearest[nearest.length - 1] : null;
         kept.parent = parent;
         (parent ? parent.children : tree.roots).push(kept);
-        if (wantIds && kept.attrs.id !== undefined && !tree.ids.has(kept.attrs.id)) tree.ids.set(kept.attrs.id, kept);
+        const attrs = kept.attrs;
+        if (attrs.itemscope !== undefined) tree.hasMicrodata = true;
+        if (attrs.typeof !== undefined) tree.hasRdfa = true;
+        if (wantIds && attrs.id !== undefined && !tree.ids.has(attrs.id)) tree.ids.set(attrs.id, kept);
       }
       if (name === "base" && tree.baseHref === null) {
         const href = readAttribute(html, "href");
@@ -182,12 +209,14 @@ export function buildItemTree(html: string): ItemTree {
         continue;
       }
       if (VOID.has(name)) continue;
-      if (stack.length >= MAX_OPEN_ELEMENTS) {
+      if (names.length >= MAX_OPEN_ELEMENTS) {
         tree.truncated = true;
         if (kept) kept.contentEnd = tagEnd; // treated as empty: its content belongs to the parent
         continue;
       }
-      stack.push({ name, kept });
+      names.push(name);
+      keptAt.push(kept);
+      nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
     } else if (c === SLASH) {
       const c2 = html.charCodeAt(lt + 2);
       if (isAsciiAlpha(c2)) {
@@ -199,7 +228,9 @@ export function buildItemTree(html: string): ItemTree {
         if (end === -1) break;
         p = end;
         if (IGNORED_END_TAGS.has(name)) continue;
-        const open = findOpen([name], null, false);
+        // Most end tags close the element on top: no search.
+        const top = names.length - 1;
+        const open = top >= 0 && names[top] === name ? top : findOpen(name, null, null, false);
         if (open !== -1) closeTo(open, lt);
       } else if (c2 === GT) {
         p = lt + 3;
@@ -260,13 +291,26 @@ function isTagNameEnd(c: number): boolean {
   return c === GT || c === SLASH || isWs(c);
 }
 
-/** Is [start, end) one of the trigger attribute names (any case)? Filters by length and first letter first. */
-function isTrigger(html: string, start: number, end: number): boolean {
+/** Trigger names by length, lower case, compared by char code (no string per attribute). */
+const TRIGGERS_BY_LENGTH: string[][] = [];
+for (let len = 0; len <= 9; len++) TRIGGERS_BY_LENGTH.push([]);
+for (const name of TRIGGERS) TRIGGERS_BY_LENGTH[name.length].push(name);
+
+/** Is [start, end) a trigger attribute name (any case)? rel/rev count only with a CURIE or IRI value (`schema:review`), not `nofollow`. */
+function isTrigger(html: string, start: number, end: number, valueStart: number, valueEnd: number): boolean {
   const len = end - start;
   if (len < 3 || len > 9) return false;
-  const first = html.charCodeAt(start) | 0x20;
-  if (first !== 105 /* i */ && first !== 118 /* v */ && first !== 112 /* p */ && first !== 116 /* t */ && first !== 114 /* r */ && first !== 97 /* a */) return false;
-  return TRIGGERS.has(html.slice(start, end).toLowerCase());
+  for (const name of TRIGGERS_BY_LENGTH[len]) {
+    let k = 0;
+    while (k < len && (html.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k !== len) continue;
+    if (len === 3 && name.charCodeAt(0) === 114 /* r */) {
+      const colon = html.indexOf(":", valueStart);
+      return colon !== -1 && colon < valueEnd;
+    }
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -315,7 +359,7 @@ function scanAttributes(html: string, i: number): number {
       attrRanges[o + 3] = valueEnd;
       attrRanges[o + 4] = hasValue;
       attrCount++;
-      if (!triggerSeen && isTrigger(html, nameStart, nameEnd)) triggerSeen = true;
+      if (!triggerSeen && isTrigger(html, nameStart, nameEnd, valueStart, valueEnd)) triggerSeen = true;
     }
   }
 }

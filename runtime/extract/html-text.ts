@@ -33,7 +33,7 @@ export function decodeEntities(text: string): string {
 export const MAX_TEXT = 20_000;
 
 /** Source read per value: bounds the work when many nested properties take their text. */
-const MAX_SCAN = 256_000;
+const MAX_SCAN = 64_000;
 
 /**
  * Text content of the source slice [start, end): one pass, bounded by MAX_TEXT characters of output

@@ -25,14 +25,15 @@ const URL_FROM_SRC = new Set(["audio", "embed", "iframe", "img", "source", "trac
 const URL_FROM_HREF = new Set(["a", "area", "link"]);
 const RCDATA = new Set(["title", "textarea"]);
 
-export function extractMicrodata(tree: ItemTree, html: string, base: string | null): ItemBlock {
+/** `untyped`: also report top-level items without itemtype (the standard's own examples have many). */
+export function extractMicrodata(tree: ItemTree, html: string, base: string | null, untyped = false): ItemBlock {
   const block: ItemBlock = { syntax: "microdata", items: [], offsets: new Map(), truncated: null };
   const topLevel = topLevelItems(tree);
   if (topLevel.length === 0) return block;
   const state: State = { html, base, tree, block, items: 0, values: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
-    if (element.attrs.itemtype === undefined || tokens(element.attrs.itemtype).length === 0) continue;
+    if (!untyped && tokens(element.attrs.itemtype).length === 0) continue;
     const pointer = `/${block.items.length}`;
     const node = materialize(element, pointer, [], state);
     if (node === null) break;

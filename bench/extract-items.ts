@@ -1,0 +1,137 @@
+/**
+ * HTML -> Microdata / RDFa items, in MB/s, on pages made at bench time from corpus material:
+ * ../shared/bench/html/typical.html (a real-size page: inline styles, scripts, 150 KB) with its
+ * ld+json blocks replaced by the search engine's Microdata (or RDFa) examples, spread through the
+ * body. Also the JSON-LD-only typical.html through the same entry, to show the fast path.
+ * Compared: ours; htmlparser2's tokenizer reading only the item attributes (a floor for a
+ * tokenizer-based extractor: no item building); Adobe's extractor (@marbec/web-auto-extractor,
+ * which builds Microdata, RDFa and JSON-LD at once).
+ * Budget (DESIGN.md section 8): ours >= 50 MB/s on the Microdata page; the JSON-LD-only page costs
+ * the item pre-scan only.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Parser } from "htmlparser2";
+import { extractHtmlItems } from "../runtime/extract/extract-items.ts";
+import { extractJsonLdBlocks } from "../runtime/extract/extract-jsonld.ts";
+import { errorMessage, medianNs, printTable, sharedDir, type BenchContext } from "./util.ts";
+
+const BUDGET_MBS = 50;
+type Extractor = (html: string) => number;
+
+/** typical.html without its ld+json blocks, with the examples' bodies spread through its body. */
+export { makePage as makePageForProfile };
+function makePage(typical: string, exampleDir: string): string {
+  const bodies = readdirSync(exampleDir)
+    .filter((f) => f.endsWith(".html"))
+    .sort()
+    .map((f) => {
+      const html = readFileSync(join(exampleDir, f), "utf8");
+      // Items on <html>/<body> (VideoObject-4) are kept whole: wrap them in a div of their own.
+      const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+      return /<html[^>]*itemscope/i.test(html) ? html.replace(/<\/?(html|head|body)[^>]*>/gi, "").replace(/^/, "<div itemscope itemtype=\"https://schema.org/VideoObject\">") + "</div>" : body;
+    });
+  const page = typical.replace(/<script[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script>/gi, "");
+  const parts = page.split(/(?=<div\b)/i);
+  const every = Math.max(1, Math.floor(parts.length / (bodies.length + 1)));
+  let out = "";
+  let next = 0;
+  for (let i = 0; i < parts.length; i++) {
+    out += parts[i];
+    if (i > 0 && i % every === 0 && next < bodies.length) out += bodies[next++];
+  }
+  return out + bodies.slice(next).join("");
+}
+
+/** htmlparser2's tokenizer, counting elements with an item attribute: what any tokenizer-based extractor pays first. */
+function htmlparser2Floor(html: string): number {
+  let count = 0;
+  const parser = new Parser({
+    onopentag(_name, attribs) {
+      if ("itemprop" in attribs || "itemscope" in attribs || "property" in attribs || "typeof" in attribs) count++;
+    },
+  });
+  parser.end(html);
+  return count;
+}
+
+function ours(html: string): number {
+  let n = 0;
+  for (const block of extractHtmlItems(html)) n += block.items.length;
+  return n;
+}
+
+/** What validateHtml extracts from a page: JSON-LD blocks, then items. */
+function oursWholePage(html: string): number {
+  return extractJsonLdBlocks(html).length + ours(html);
+}
+
+async function loadAdobe(): Promise<Extractor | string> {
+  const pkg = "@marbec/web-auto-extractor";
+  try {
+    const mod = (await import(pkg)) as { default: new (o: object) => { parse(html: string): { microdata?: Record<string, unknown[]>; rdfa?: Record<string, unknown[]> } } };
+    const extractor = new mod.default({ addLocation: true, embedSource: ["rdfa", "microdata"] });
+    return (html) => {
+      const r = extractor.parse(html);
+      return Object.values(r.microdata ?? {}).flat().length + Object.values(r.rdfa ?? {}).flat().length;
+    };
+  } catch (err) {
+    return `${pkg} not installed: ${errorMessage(err)}`;
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const corpus = sharedDir("corpus");
+  const formats = corpus === null ? null : join(corpus, "formats");
+  if (formats === null || !existsSync(join(formats, "google-microdata"))) {
+    console.log("SKIP extract-items: ../shared/corpus/formats not found");
+    return;
+  }
+  const typical = readFileSync(join(ctx.benchDir, "html", "typical.html"), "utf8");
+  const pages = [
+    { name: "microdata", html: makePage(typical, join(formats, "google-microdata")) },
+    { name: "rdfa", html: makePage(typical, join(formats, "google-rdfa")) },
+    { name: "json-ld only", html: typical },
+  ].map((p) => ({ ...p, bytes: Buffer.byteLength(p.html) }));
+
+  const adobe = await loadAdobe();
+  const extractors: Array<[string, Extractor | string]> = [
+    ["sdv items (ours)", ours],
+    ["sdv whole page (JSON-LD + items)", oursWholePage],
+    ["sdv JSON-LD only (before items)", (html) => extractJsonLdBlocks(html).length],
+    ["htmlparser2 tokenizer (floor)", htmlparser2Floor],
+    ["adobe (web-auto-extractor)", adobe],
+  ];
+  const rows: string[][] = [["extractor (MB/s, items)", ...pages.map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`)]];
+  const notes: string[] = [];
+  const measured = new Map<string, number>();
+  for (const [label, fn] of extractors) {
+    if (typeof fn === "string") {
+      rows.push([label, ...pages.map(() => "n/a")]);
+      notes.push(`${label}: n/a: ${fn}`);
+      continue;
+    }
+    rows.push([
+      label,
+      ...pages.map((p) => {
+        const found = fn(p.html);
+        const mbs = p.bytes / 1e6 / (medianNs(() => fn(p.html)) / 1e9);
+        measured.set(`${label}|${p.name}`, mbs);
+        return `${formatMbs(mbs)} (${found})`;
+      }),
+    ]);
+  }
+  printTable(rows);
+  for (const n of notes) console.log(n);
+  const microdata = measured.get("sdv items (ours)|microdata") ?? NaN;
+  const rdfa = measured.get("sdv items (ours)|rdfa") ?? NaN;
+  console.log(`items, Microdata page: ${formatMbs(microdata)} MB/s (budget >= ${BUDGET_MBS}) ${microdata >= BUDGET_MBS ? "PASS" : "FAIL"}`);
+  console.log(`items, RDFa page: ${formatMbs(rdfa)} MB/s (budget >= ${BUDGET_MBS}) ${rdfa >= BUDGET_MBS ? "PASS" : "FAIL"}`);
+  const before = measured.get("sdv JSON-LD only (before items)|json-ld only") ?? NaN;
+  const after = measured.get("sdv whole page (JSON-LD + items)|json-ld only") ?? NaN;
+  console.log(`JSON-LD-only page, whole-page extraction vs JSON-LD alone: ${(after / before).toFixed(2)}x the speed (the item pre-scan's cost)`);
+}
+
+function formatMbs(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x.toFixed(1);
+}

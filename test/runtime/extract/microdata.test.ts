@@ -1,0 +1,95 @@
+/**
+ * Microdata extraction against the examples of the WHATWG HTML standard ("Microdata" section:
+ * the basic syntax, values, nested items, itemref, itemid, several names and types), written as
+ * small inline fixtures with the items the standard says they give; plus the search engine's
+ * published forms (content= on any element, itemprop on <html itemscope>, itemtype on <meta>).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildItemTree } from "../../../runtime/extract/html-items.ts";
+import { extractMicrodata } from "../../../runtime/extract/microdata.ts";
+
+function items(html: string, base: string | null = null): unknown[] {
+  return extractMicrodata(buildItemTree(html), html, base, true).items;
+}
+
+const CASES: Array<[string, string, unknown[], string?]> = [
+  ["a name-value pair", `<div itemscope><p>My name is <span itemprop="name">Elizabeth</span>.</p></div>`, [{ name: "Elizabeth" }]],
+  [
+    "several properties",
+    `<div itemscope><p>My name is <span itemprop="name">Neil</span>.</p><p>My band is called <span itemprop="band">Four Parts Water</span>.</p><p>I am <span itemprop="nationality">British</span>.</p></div>`,
+    [{ name: "Neil", band: "Four Parts Water", nationality: "British" }],
+  ],
+  ["img src, resolved against the base", `<div itemscope><img itemprop="image" src="google-logo.png" alt="Google"></div>`, [{ image: "https://example.com/dir/google-logo.png" }], "https://example.com/dir/page.html"],
+  ["data value", `<h1 itemscope><data itemprop="product-id" value="9678AOU879">The Instigator 2000</data></h1>`, [{ "product-id": "9678AOU879" }]],
+  [
+    "meter value",
+    `<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Panasonic White 60L Refrigerator</span><meter itemprop="aggregateRating" min=0 max=5 value=3.5>3.5/5</meter></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "Panasonic White 60L Refrigerator", aggregateRating: "3.5" }],
+  ],
+  ["time datetime", `<div itemscope>I was born on <time itemprop="birthday" datetime="2009-05-10">May 10th 2009</time>.</div>`, [{ birthday: "2009-05-10" }]],
+  ["time without datetime gives its text", `<div itemscope><time itemprop="t">2009-05-10</time></div>`, [{ t: "2009-05-10" }]],
+  [
+    "nested item",
+    `<div itemscope><p>Name: <span itemprop="name">Amanda</span></p><p>Band: <span itemprop="band" itemscope> <span itemprop="name">Jazz Band</span> (<span itemprop="size">12</span> players)</span></p></div>`,
+    [{ name: "Amanda", band: { name: "Jazz Band", size: "12" } }],
+  ],
+  [
+    "itemref, also from a nested item",
+    `<div itemscope id="amanda" itemref="a b"></div><p id="a">Name: <span itemprop="name">Amanda</span></p><div id="b" itemprop="band" itemscope itemref="c"></div><div id="c"><p>Band: <span itemprop="name">Jazz Band</span></p><p>Size: <span itemprop="size">12</span> players</p></div>`,
+    [{ name: "Amanda", band: { name: "Jazz Band", size: "12" } }],
+  ],
+  ["several names on one element", `<div itemscope><span itemprop="favorite-color favorite-fruit">orange</span></div>`, [{ "favorite-color": "orange", "favorite-fruit": "orange" }]],
+  [
+    "one name, several values (li end tags omitted)",
+    `<div itemscope><p>Flavors in my favorite ice cream:</p><ul><li itemprop="flavor">Lemon sorbet<li itemprop="flavor">Apricot sorbet</ul></div>`,
+    [{ flavor: ["Lemon sorbet", "Apricot sorbet"] }],
+  ],
+  [
+    "itemid and dt/dd end tags omitted",
+    `<dl itemscope itemtype="https://vocab.example.net/book" itemid="urn:isbn:0-330-34032-8"><dt>Title<dd itemprop="title">The Reality Dysfunction<dt>Author<dd itemprop="author">Peter F. Hamilton<dt>Publication date<dd><time itemprop="pubdate" datetime="1996-01-26">26 January 1996</time></dl>`,
+    [{ "@type": "https://vocab.example.net/book", "@id": "urn:isbn:0-330-34032-8", title: "The Reality Dysfunction", author: "Peter F. Hamilton", pubdate: "1996-01-26" }],
+  ],
+  [
+    "several types, link and a/href values",
+    `<section itemscope itemtype="https://schema.org/Product https://schema.org/Car"><a itemprop="url" href="https://example.com/car">car</a><link itemprop="availability" href="https://schema.org/InStock"></section>`,
+    [{ "@context": "https://schema.org", "@type": ["Product", "Car"], url: "https://example.com/car", availability: "https://schema.org/InStock" }],
+  ],
+  ["full IRIs as property names", `<div itemscope itemtype="http://schema.org/Thing"><span itemprop="http://schema.org/name">X</span><span itemprop="http://example.org/p">Y</span></div>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "X", "http://example.org/p": "Y" }]],
+  ["object data, audio and video src", `<div itemscope><object itemprop="o" data="a.swf"></object><audio itemprop="a" src="a.mp3"></audio><video itemprop="v" src="v.mp4"></video></div>`, [{ o: "a.swf", a: "a.mp3", v: "v.mp4" }]],
+  ["meta content and character references", `<div itemscope><meta itemprop="n" content="Fish &amp; Chips &#x2014; &quot;best&quot;"></div>`, [{ n: 'Fish & Chips \u2014 "best"' }]],
+  ["text content: markup, comments and scripts dropped, whitespace collapsed", `<div itemscope><p itemprop="d">  Line <b>one</b><!-- x --><script>var a = "<b>";</script>\n  two&nbsp;</p></div>`, [{ d: "Line one two" }]],
+  ["an element is a property of its nearest item only", `<div itemscope><span itemprop="a">A</span><div itemprop="b" itemscope><span itemprop="c">C</span></div></div>`, [{ a: "A", b: { c: "C" } }]],
+  ["items in page order, top-level only", `<div itemscope><span itemprop="a">1</span></div><div itemscope><span itemprop="a">2</span></div>`, [{ a: "1" }, { a: "2" }]],
+  // The search engine's examples as they publish them.
+  ["content= on a span wins over its text", `<div itemscope itemtype="https://schema.org/NewsArticle"><span itemprop="datePublished" content="2024-01-05T08:00:00+08:00">January 5, 2024</span></div>`, [{ "@context": "https://schema.org", "@type": "NewsArticle", datePublished: "2024-01-05T08:00:00+08:00" }]],
+  [
+    "itemprop on the root <html itemscope>, title text, </html> does not end the item",
+    `<html itemscope itemprop="VideoObject" itemtype="https://schema.org/VideoObject"><head><title itemprop="name">My &amp; video</title></head><body><meta itemprop="uploadDate" content="2024-07-19"></body></html><meta itemprop="duration" content="PT1M">`,
+    [{ "@context": "https://schema.org", "@type": "VideoObject", name: "My & video", uploadDate: "2024-07-19", duration: "PT1M" }],
+  ],
+  ["itemtype on <meta> names a typed value", `<div itemscope itemtype="https://schema.org/InteractionCounter"><meta itemprop="interactionType" itemtype="https://schema.org/WatchAction"></div>`, [{ "@context": "https://schema.org", "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" } }]],
+  ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
+  ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
+];
+
+for (const [name, html, expected, base] of CASES) {
+  test(`microdata: ${name}`, () => {
+    assert.equal(items(html, base ?? null), expected);
+  });
+}
+
+test("microdata: untyped top-level items are not reported by default (nothing to validate them against)", () => {
+  const html = `<div itemscope><span itemprop="a">A</span></div><div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">T</span></div>`;
+  assert.equal(extractMicrodata(buildItemTree(html), html, null).items, [{ "@context": "https://schema.org", "@type": "Thing", name: "T" }]);
+});
+
+test("microdata: the side table points at the element carrying each property", () => {
+  const html = `<div itemscope itemtype="https://schema.org/Thing">\n  <span itemprop="name">T</span>\n  <span itemprop="alternateName">A</span><span itemprop="alternateName">B</span>\n</div>`;
+  const block = extractMicrodata(buildItemTree(html), html, null);
+  assert.is(block.offsets.get("/0"), 0);
+  assert.is(block.offsets.get("/0/name"), html.indexOf('<span itemprop="name"'));
+  assert.is(block.offsets.get("/0/alternateName/1"), html.lastIndexOf("<span"));
+});
+
+test.run();
