@@ -26,8 +26,9 @@ const BLOCK = "(block)";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function validateHtml(html: string, pageUrl: string | null = null): EngineResult {
-  const blocks = extractJsonLdBlocks(html);
-  const items = extractHtmlItems(html, pageUrl);
+  const hints = { itemAttributes: false };
+  const blocks = extractJsonLdBlocks(html, hints);
+  const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
   return items.length === 0 ? validateBlocks(blocks) : validateBlocks(blocks, items, html);
 }
 

@@ -1,8 +1,9 @@
 /**
  * HTML page -> its Microdata and RDFa items, one ItemBlock per syntax that has any.
  *
- * The fast path: a page without an `itemscope` or `typeof=` attribute (an indexOf pre-scan, GB/s)
- * costs nothing more than the JSON-LD extraction it already pays for. Only pages with such
+ * The fast path: a page without an `itemscope` or `typeof` attribute costs nothing more than the
+ * JSON-LD extraction it already pays for: that scan reads every attribute name anyway and reports
+ * the two (extract-jsonld.ts PageHints). Called alone, a pre-scan (indexOf) decides. Only pages with such
  * attributes are tokenized a second time, into the light tree both syntaxes read.
  */
 import { buildItemTree, mayHoldItems } from "./html-items.ts";
@@ -10,9 +11,12 @@ import { extractMicrodata } from "./microdata.ts";
 import { extractRdfa } from "./rdfa.ts";
 import { effectiveBase, type ItemBlock } from "./item-block.ts";
 
-/** `pageUrl`: where the page was fetched from, to resolve relative URLs (null for posted HTML). */
-export function extractHtmlItems(html: string, pageUrl: string | null = null): ItemBlock[] {
-  if (!mayHoldItems(html)) return [];
+/**
+ * `pageUrl`: where the page was fetched from, to resolve relative URLs (null for posted HTML).
+ * `known`: the caller already saw item attributes (the JSON-LD scan reports them for free).
+ */
+export function extractHtmlItems(html: string, pageUrl: string | null = null, known = false): ItemBlock[] {
+  if (!known && !mayHoldItems(html)) return [];
   const tree = buildItemTree(html);
   const base = effectiveBase(pageUrl, tree.baseHref);
   const out: ItemBlock[] = [];

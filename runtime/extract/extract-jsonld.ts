@@ -42,8 +42,15 @@ for (const name of ["script", "style", "textarea", "title", "xmp", "iframe", "no
   RAW_TEXT_BY_LENGTH[name.length].push(name);
 }
 
-export function extractJsonLdBlocks(html: string): SourceBlock[] {
+/** Filled by extractJsonLdBlocks when asked: what else the scan saw, for free. */
+export interface PageHints {
+  /** A start tag carries an `itemscope` or `typeof` attribute (any case): Microdata or RDFa items may follow. */
+  itemAttributes: boolean;
+}
+
+export function extractJsonLdBlocks(html: string, hints?: PageHints): SourceBlock[] {
   const blocks: SourceBlock[] = [];
+  sawItemAttribute = false;
   const n = html.length;
   let lines: LineCursor | null = null;
   let p = 0;
@@ -105,11 +112,13 @@ export function extractJsonLdBlocks(html: string): SourceBlock[] {
       p = lt + 1; // A lone `<` is text.
     }
   }
+  if (hints) hints.itemAttributes = sawItemAttribute;
   return blocks;
 }
 
 // Results of scanAttributes / stripWrappers, in module variables to avoid a tuple per tag.
 let typeValue: string | null = null;
+let sawItemAttribute = false;
 let wrapStart = 0;
 let wrapEnd = 0;
 
@@ -179,7 +188,16 @@ function scanAttributes(html: string, i: number, wantType: boolean): number {
     if (wantType && typeValue === null && nameEnd - nameStart === 4 && isTypeName(html, nameStart)) {
       typeValue = html.slice(valueStart, valueEnd);
     }
+    // The item pre-scan rides on this loop: two length tests per attribute, no second pass over the page.
+    if (!sawItemAttribute && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) sawItemAttribute = true;
   }
+}
+
+/** `itemscope` or `typeof`, any case. */
+function isItemAttributeName(html: string, i: number, len: number): boolean {
+  const word = len === 9 ? "itemscope" : "typeof";
+  for (let k = 0; k < len; k++) if ((html.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 function isTypeName(html: string, i: number): boolean {

@@ -76,11 +76,15 @@ const CLOSES_P = new Set([
 ]);
 /** Elements a `<p>` search walks through (phrasing content). */
 const PHRASING = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
-/** For an implied end tag: element -> the ancestors that stop the search for an open one. */
+/**
+ * For an implied end tag: element -> the open elements it closes, and those that stop the search
+ * (HTML's "special" elements other than address, div and p, as far as pages nest them).
+ */
+const SPECIAL_STOPS = ["ul", "ol", "menu", "dl", "table", "td", "th", "section", "article", "aside", "nav", "header", "footer", "main", "form", "button", "fieldset", "details", "template", "body"];
 const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
-  ["li", { closes: ["li"], stop: ["ul", "ol", "menu", "table", "div"] }],
-  ["dt", { closes: ["dt", "dd"], stop: ["dl", "table", "div"] }],
-  ["dd", { closes: ["dt", "dd"], stop: ["dl", "table", "div"] }],
+  ["li", { closes: ["li"], stop: SPECIAL_STOPS }],
+  ["dt", { closes: ["dt", "dd"], stop: SPECIAL_STOPS }],
+  ["dd", { closes: ["dt", "dd"], stop: SPECIAL_STOPS }],
   ["tr", { closes: ["tr"], stop: ["table", "tbody", "thead", "tfoot"] }],
   ["td", { closes: ["td", "th"], stop: ["tr", "table"] }],
   ["th", { closes: ["td", "th"], stop: ["tr", "table"] }],

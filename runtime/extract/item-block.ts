@@ -56,9 +56,12 @@ export function effectiveBase(pageUrl: string | null, baseHref: string | null): 
   }
 }
 
+const HAS_SPACE = /[\t\n\f\r ]/;
+
 /** Space-separated tokens, without repeats. */
 export function tokens(value: string | undefined): string[] {
   if (value === undefined) return [];
+  if (!HAS_SPACE.test(value)) return value === "" ? [] : [value];
   const out: string[] = [];
   for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "" && !out.includes(t)) out.push(t);
   return out;

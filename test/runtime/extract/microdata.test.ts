@@ -69,6 +69,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     [{ "@context": "https://schema.org", "@type": "VideoObject", name: "My & video", uploadDate: "2024-07-19", duration: "PT1M" }],
   ],
   ["itemtype on <meta> names a typed value", `<div itemscope itemtype="https://schema.org/InteractionCounter"><meta itemprop="interactionType" itemtype="https://schema.org/WatchAction"></div>`, [{ "@context": "https://schema.org", "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" } }]],
+  [
+    "an unclosed li inside a div inside an li is closed by the next li (HTML's li rule)",
+    `<ul itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><div><span itemprop="name">A</span><li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><span itemprop="name">B</span></ul>`,
+    [{ "@context": "https://schema.org", "@type": "ItemList", itemListElement: [{ "@type": "ListItem", name: "A" }, { "@type": "ListItem", name: "B" }] }],
+  ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
 ];
