@@ -51,7 +51,7 @@ export interface ItemTree {
 /** Open elements deeper than this are treated as children of the deepest one kept (browsers cap near 512). */
 export const MAX_OPEN_ELEMENTS = 512;
 /** Kept elements per page. */
-export const MAX_KEPT_ELEMENTS = 200_000;
+export const MAX_KEPT_ELEMENTS = 50_000;
 
 const GT = 62;
 const SLASH = 47;

@@ -20,7 +20,7 @@ export interface ItemBlock {
 
 /** Items, properties and values per syntax and page: far above real pages, far below hostile ones. */
 export const MAX_ITEMS = 2_000;
-export const MAX_VALUES = 100_000;
+export const MAX_VALUES = 20_000;
 /** Nesting of items inside items; the engine reads 256 levels of JSON, an item is two (object, list). */
 export const MAX_ITEM_DEPTH = 100;
 

@@ -59,6 +59,8 @@ interface GraphNode {
   props: Map<string, Value[]>;
   /** Offset of the element that typed or first named the node. */
   at: number;
+  /** property + "\u0000" + object id of every link, so a link is added once in O(1). */
+  links: Set<string>;
 }
 
 interface Context {
@@ -106,7 +108,7 @@ class Graph {
     let node = this.nodes.get(id);
     if (!node) {
       if (this.nodes.size >= MAX_VALUES) this.truncated = `the page holds more than ${MAX_VALUES} RDFa subjects`;
-      node = { id, types: [], props: new Map(), at };
+      node = { id, types: [], props: new Map(), at, links: new Set() };
       this.nodes.set(id, node);
     }
     return node;
@@ -127,10 +129,14 @@ class Graph {
       return;
     }
     const node = this.node(subject, value.at);
+    if (value.ref !== undefined) {
+      // A graph is a set: a hanging rel completed by several children links once.
+      const link = property + "\u0000" + value.ref;
+      if (node.links.has(link)) return;
+      node.links.add(link);
+    }
     let list = node.props.get(property);
     if (!list) node.props.set(property, (list = []));
-    // A graph is a set: a hanging rel completed by several children links once.
-    if (value.ref !== undefined && list.some((v) => v.ref === value.ref)) return;
     list.push(value);
   }
 }
