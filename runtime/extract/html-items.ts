@@ -179,7 +179,8 @@ export function buildItemTree(html: string): ItemTree {
 
       let kept: ItemElement | null = null;
       // With itemref in the page, elements with an id are kept too: they may be itemref targets.
-      if (triggerSeen || (wantIds && attrCount > 0 && readAttribute(html, "id") !== null)) {
+      // Under an RDFa rel with no object of its own, a plain link or image is that object (RDFa Core's hanging rel).
+      if (triggerSeen || (wantIds && attrCount > 0 && readAttribute(html, "id") !== null) || (attrCount > 0 && nearest.length > 0 && isHangingRel(nearest[nearest.length - 1]) && (readAttribute(html, "href") !== null || readAttribute(html, "src") !== null))) {
         kept = keepElement(html, name, lt, tagEnd, wantIds);
         if (keptCount++ >= MAX_KEPT_ELEMENTS) {
           tree.truncated = true;
@@ -270,6 +271,13 @@ function keepElement(html: string, name: string, start: number, tagEnd: number, 
     attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw);
   }
   return { name, start, contentStart: tagEnd, contentEnd: tagEnd, attrs, parent: null, children: [] };
+}
+
+/** A kept element with rel and no object: its object is the next subject below. */
+function isHangingRel(el: ItemElement | null): boolean {
+  if (el === null) return false;
+  const a = el.attrs;
+  return a.rel !== undefined && a.resource === undefined && a.href === undefined && a.src === undefined;
 }
 
 /** The decoded value of `name` in the last scanned tag, or null. */

@@ -8,9 +8,9 @@
  * structured data is the same: no rev (inverse links are not how Schema.org markup is written),
  * no lists (inlist), literal datatypes are kept as text, and rel takes only CURIEs and IRIs (plain
  * HTML link types like rel="nofollow" or "stylesheet" are not RDFa terms for this purpose).
- * Elements with href/src but no RDFa attribute are not read (the tree keeps only elements with
- * item attributes), so `<div rel="x:y"><a href="...">` gives no link: write resource= or href= on
- * the rel element, as the search engine's examples do.
+ * Elements with href/src but no RDFa attribute are read only as the object of a hanging rel on
+ * their nearest RDFa element (`<div rel="schema:image"><img src="...">`): the tree keeps only
+ * elements with item attributes, and those.
  *
  * The triples become nodes: typed subjects that no typed subject links to are top-level; linked
  * nodes are embedded where they are linked (a node linked from several places appears in each,

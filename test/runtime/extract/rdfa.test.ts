@@ -53,6 +53,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     [{ ...CTX, "@type": "Book", author: { name: "Ann" } }],
   ],
   [
+    "Core: a plain img and a under hanging rels are their objects",
+    `<div vocab="http://schema.org/" typeof="Product"><div rel="schema:image"><img src="https://example.com/a.jpg"></div><p rel="schema:url"><a href="https://example.com/p">page</a></p><a href="https://example.com/other">not a value</a></div>`,
+    [{ ...CTX, "@type": "Product", image: "https://example.com/a.jpg", url: "https://example.com/p" }],
+  ],
+  [
     "Core: about sets the subject; datatype keeps the literal",
     `<div vocab="http://schema.org/" about="https://example.com/e" typeof="Event"><span property="startDate" datatype="xsd:dateTime">2025-01-01T10:00:00Z</span><span property="endDate" content="2025-01-02"></span></div>`,
     [{ ...CTX, "@type": "Event", "@id": "https://example.com/e", startDate: "2025-01-01T10:00:00Z", endDate: "2025-01-02" }],
