@@ -5,7 +5,8 @@
  * body. Also the JSON-LD-only typical.html through the same entry, to show the fast path.
  * Compared: ours; htmlparser2's tokenizer reading only the item attributes (a floor for a
  * tokenizer-based extractor: no item building); Adobe's extractor (@marbec/web-auto-extractor,
- * which builds Microdata, RDFa and JSON-LD at once).
+ * which builds Microdata, RDFa and JSON-LD at once); microdata-node (Microdata only, on
+ * htmlparser2's DOM).
  * Budget (DESIGN.md section 8): ours >= 50 MB/s on the Microdata page; the JSON-LD-only page costs
  * the item pre-scan only.
  */
@@ -83,6 +84,16 @@ async function loadAdobe(): Promise<Extractor | string> {
   }
 }
 
+async function loadMicrodataNode(): Promise<Extractor | string> {
+  const pkg = "microdata-node";
+  try {
+    const mod = (await import(pkg)) as { default: { toJson(html: string): { items: unknown[] } } };
+    return (html) => mod.default.toJson(html).items.length;
+  } catch (err) {
+    return `${pkg} not installed: ${errorMessage(err)}`;
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<void> {
   const corpus = sharedDir("corpus");
   const formats = corpus === null ? null : join(corpus, "formats");
@@ -104,6 +115,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     ["sdv JSON-LD only (before items)", (html) => extractJsonLdBlocks(html).length],
     ["htmlparser2 tokenizer (floor)", htmlparser2Floor],
     ["adobe (web-auto-extractor)", adobe],
+    ["microdata-node (Microdata only)", await loadMicrodataNode()],
   ];
   const rows: string[][] = [["extractor (MB/s, items)", ...pages.map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`)]];
   const notes: string[] = [];
