@@ -18,7 +18,7 @@ import { effectiveBase, type ItemBlock } from "./item-block.ts";
 export function extractHtmlItems(html: string, pageUrl: string | null = null, known = false): ItemBlock[] {
   if (!known && !mayHoldItems(html)) return [];
   const tree = buildItemTree(html);
-  const base = effectiveBase(pageUrl, tree.baseHref);
+  const base = effectiveBase(pageUrl, tree.baseHref, tree.canonicalHref);
   const out: ItemBlock[] = [];
   for (const [present, extract] of [[tree.hasMicrodata, extractMicrodata], [tree.hasRdfa, extractRdfa]] as const) {
     if (!present) continue;

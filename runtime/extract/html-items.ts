@@ -41,6 +41,8 @@ export interface ItemTree {
   ids: Map<string, ItemElement>;
   /** `<base href>`, when the page has one. */
   baseHref: string | null;
+  /** `<link rel="canonical" href>`: the page's own address, for HTML read without its URL. */
+  canonicalHref: string | null;
   /** True when a cap cut the tree short. */
   truncated: boolean;
   /** An element with itemscope / typeof was kept: the syntax is worth extracting. */
@@ -125,7 +127,7 @@ export function hasAttributeName(html: string, word: string, needsValue: boolean
 }
 
 export function buildItemTree(html: string): ItemTree {
-  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
+  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
   const wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
   const n = html.length;
   // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
@@ -197,6 +199,8 @@ export function buildItemTree(html: string): ItemTree {
       if (name === "base" && tree.baseHref === null) {
         const href = readAttribute(html, "href");
         if (href !== null) tree.baseHref = href;
+      } else if (name === "link" && tree.canonicalHref === null && readAttribute(html, "rel")?.trim().toLowerCase() === "canonical") {
+        tree.canonicalHref = readAttribute(html, "href");
       }
 
       if (RAW_TEXT.has(name)) {

@@ -46,13 +46,29 @@ export function resolveUrl(value: string, base: string | null): string {
   }
 }
 
-/** The effective base: `<base href>` resolved against the page URL, else the page URL. */
-export function effectiveBase(pageUrl: string | null, baseHref: string | null): string | null {
-  if (baseHref === null) return pageUrl;
+/**
+ * The base URL of item values: `<base href>` resolved against the page URL, else the page URL.
+ * HTML read without its URL (posted, or a saved file) takes its canonical link when that is an
+ * absolute http(s) URL: the page's own address by its author's word, and the only way its relative
+ * links mean what a browser would make of them. Else null: values stay as written.
+ */
+export function effectiveBase(pageUrl: string | null, baseHref: string | null, canonicalHref: string | null = null): string | null {
+  const page = pageUrl ?? absoluteHttp(canonicalHref);
+  if (baseHref === null) return page;
   try {
-    return new URL(baseHref.trim(), pageUrl ?? undefined).href;
+    return new URL(baseHref.trim(), page ?? undefined).href;
   } catch {
-    return pageUrl;
+    return page;
+  }
+}
+
+function absoluteHttp(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
   }
 }
 

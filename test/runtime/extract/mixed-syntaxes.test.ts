@@ -63,6 +63,15 @@ test("an issue on a property value points at the element carrying it", () => {
   assert.is(bad.column, 3);
 });
 
+test("relative item URLs: resolved against the page URL, else the canonical link, else kept", () => {
+  const item = `<div itemscope itemtype="https://schema.org/Article"><h1 itemprop="headline">T</h1><img itemprop="image" src="/a.jpg"></div>`;
+  const image = (html: string, url: string | null) => validateHtml(html, url).schemas[0].warnings.filter((w) => w.property === "image").map((w) => w.code);
+  assert.equal(image(item, "https://ex.com/p"), []);
+  assert.equal(image(`<link rel="canonical" href="https://ex.com/p">${item}`, null), []);
+  assert.equal(image(`<link rel="canonical" href="/p">${item}`, null), ["invalid-format"]);
+  assert.equal(image(item, null), ["invalid-format"]);
+});
+
 test("a page without itemscope or typeof attributes gives exactly the JSON-LD results", () => {
   const page = `<html><head><meta property="og:title" content="x">${JSONLD}<script>if (typeof x === "y") {}</script></head></html>`;
   const result = validateHtml(page);
