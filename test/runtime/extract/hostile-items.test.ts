@@ -7,6 +7,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { validateHtml } from "../../../runtime/validate.ts";
 import { MAX_ITEMS, MAX_VALUES } from "../../../runtime/extract/item-block.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { corpusDir } from "../../corpus-dir.ts";
 
 const GENEROUS_MS = 10_000;
 
@@ -53,5 +56,30 @@ test("hostile: the value cap is what the message says", () => {
   const issue = result.schemas.flatMap((s) => s.errors).find((e) => e.code === "too-large");
   assert.ok(issue && issue.message.includes(String(MAX_VALUES)), issue?.message);
 });
+
+const corpus = corpusDir();
+if (corpus) {
+  test("hostile: every Microdata/RDFa example of the corpus cut short at many places still validates", () => {
+    let runs = 0;
+    for (const folder of ["formats/google-microdata", "formats/google-rdfa", "formats/w3c"]) {
+      for (const name of readdirSync(join(corpus, folder)).filter((f) => f.endsWith(".html"))) {
+        const html = readFileSync(join(corpus, folder, name), "utf8");
+        for (let cut = 1; cut < html.length; cut += 211) {
+          try {
+            validateHtml(html.slice(0, cut));
+            // Markup out of order: the second half first.
+            validateHtml(html.slice(cut) + html.slice(0, cut));
+          } catch (err) {
+            assert.unreachable(`${folder}/${name} cut at ${cut}: ${(err as Error).stack}`);
+          }
+          runs += 2;
+        }
+      }
+    }
+    assert.ok(runs > 300, `${runs} runs`);
+  });
+} else {
+  test.skip("hostile: corpus cuts (../shared/corpus not found)", () => {});
+}
 
 test.run();
