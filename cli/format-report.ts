@@ -12,7 +12,8 @@ export function formatReport(response: ValidationResponse, source: string): stri
     const eligibility = s.rich_result_eligible ? "eligible" : "not eligible";
     const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
     out.push("");
-    out.push(`${shown}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
+    const syntax = s.syntax === "microdata" ? " [Microdata]" : s.syntax === "rdfa" ? " [RDFa]" : "";
+    out.push(`${shown}${syntax}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
     out.push(`  ${s.rich_result.reason}`);
     if (s.deprecation_note) out.push(`  deprecated: ${s.deprecation_note}`);
     for (const f of s.features ?? []) out.push(`  feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);

@@ -40,6 +40,13 @@ if (corpus) {
   test.skip("Microdata pages (../shared/corpus not found)", () => {});
 }
 
+if (corpus) {
+  test("sdv validate (text report): a Microdata node is marked as such", async () => {
+    const out = await sdv(["validate", join(corpus, "pages/recipe-blueapron.com.html")]);
+    assert.match(out.stdout, /^Recipe \[Microdata\]: /m);
+  });
+}
+
 test("sdv validate on a page with no structured data: exit 2, the message names the three syntaxes", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sdv-formats-"));
   const file = join(dir, "og.html");
