@@ -8,6 +8,7 @@ const TWITTER_CARD = /<meta\b[^>]*\bname\s*=\s*["']?twitter:/i;
 const MICROFORMATS2 = /\bclass\s*=\s*["'][^"']*\bh-(?:card|entry|event|product|recipe|review|resume|adr|geo|feed|item|listing)\b/i;
 const MICROFORMATS1 = /\bclass\s*=\s*["'][^"']*\b(?:vcard|hentry|hrecipe|hreview|hproduct|vevent|hcalendar)\b/i;
 const UNTYPED_ITEMS = /[\s"'/]itemscope\b/i;
+const OTHER_RDFA = /[\s"'/]typeof\s*=/i;
 
 export function noStructuredDataMessage(html: string | null): string {
   const base = "The page holds no structured data sdv reads: no JSON-LD (<script type=\"application/ld+json\">), no Microdata (itemscope with itemtype) and no RDFa (typeof).";
@@ -17,6 +18,7 @@ export function noStructuredDataMessage(html: string | null): string {
   if (TWITTER_CARD.test(html)) found.push("Twitter card meta tags");
   if (MICROFORMATS2.test(html) || MICROFORMATS1.test(html)) found.push("microformats classes (h-card, h-entry, ...)");
   if (UNTYPED_ITEMS.test(html)) found.push("Microdata items without an itemtype");
+  if (OTHER_RDFA.test(html)) found.push("RDFa types outside Schema.org (FOAF, SIOC, SKOS, ...)");
   if (found.length === 0) return base;
   return `${base} It carries ${found.join(", ")}, which sdv does not validate: the search engine's rich results need Schema.org markup.`;
 }
