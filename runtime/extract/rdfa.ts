@@ -66,7 +66,6 @@ interface GraphNode {
 interface Context {
   vocab: string | null;
   prefixes: Record<string, string>;
-  parentSubject: string;
   parentObject: string;
   /** Hanging rels waiting for the next subject below: [subject, property]. */
   incomplete: Array<[string, string]>;
@@ -77,7 +76,7 @@ export function extractRdfa(tree: ItemTree, html: string, base: string | null): 
   const graph = new Graph();
   const doc = base ?? "";
   const stack: Array<[ItemElement, Context]> = [];
-  const rootContext: Context = { vocab: null, prefixes: INITIAL_PREFIXES, parentSubject: doc, parentObject: doc, incomplete: [] };
+  const rootContext: Context = { vocab: null, prefixes: INITIAL_PREFIXES, parentObject: doc, incomplete: [] };
   for (let i = tree.roots.length - 1; i >= 0; i--) stack.push([tree.roots[i], rootContext]);
   while (stack.length) {
     const [el, ctx] = stack.pop()!;
@@ -207,7 +206,7 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, html: strin
   }
 
   if (skip) return vocab === ctx.vocab && prefixes === ctx.prefixes ? ctx : { ...ctx, vocab, prefixes };
-  return { vocab, prefixes, parentSubject: newSubject, parentObject: currentObject ?? newSubject, incomplete };
+  return { vocab, prefixes, parentObject: currentObject ?? newSubject, incomplete };
 }
 
 interface Scope {
