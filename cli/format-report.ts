@@ -6,6 +6,8 @@ const where = (i: ValidationIssue): string => (i.line !== undefined ? ` (line ${
 
 export function formatReport(response: ValidationResponse, source: string): string {
   const out: string[] = [];
+  // A retired or restricted type's note is long and the same on every node of that type: once per report.
+  const notesShown = new Set<string>();
   out.push(`sdv: ${response.url ?? source}: ${response.schemas_found} schema(s)`);
   for (const s of response.schemas) {
     const state = s.valid ? "valid" : "INVALID";
@@ -14,7 +16,10 @@ export function formatReport(response: ValidationResponse, source: string): stri
     out.push("");
     out.push(`${shown}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
     out.push(`  ${s.rich_result.reason}`);
-    if (s.deprecation_note) out.push(`  deprecated: ${s.deprecation_note}`);
+    if (s.deprecation_note && !notesShown.has(s.deprecation_note)) {
+      notesShown.add(s.deprecation_note);
+      out.push(`  deprecated: ${s.deprecation_note}`);
+    } else if (s.deprecation_note) out.push(`  deprecated: see the note above.`);
     for (const f of s.features ?? []) out.push(`  feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
     for (const issue of [...s.errors, ...s.warnings]) {
       out.push(`  ${issue.severity === "error" ? "error  " : "warning"} ${issue.property}: ${issue.message}${where(issue)}`);

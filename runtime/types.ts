@@ -51,6 +51,8 @@ export interface SchemaResult {
   /** Additive: false for types without a rule set (reported, not checked). */
   checked: boolean;
   features?: FeatureResult[];
+  /** Additive: this node's share of the summary score, 0..100 (runtime/score.ts). */
+  score?: number;
 }
 
 export interface ValidationSummary {
