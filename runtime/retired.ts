@@ -20,6 +20,19 @@ export function downgradeRetired(issues: ValidationIssue[], what: string): void 
   }
 }
 
+/**
+ * Marks, in place, the findings from index `from` on as coming from retired features (their
+ * messages name the feature); returns them, to weigh as notes.
+ */
+export function markRetiredFeatureFindings(issues: ValidationIssue[], from: number): Set<ValidationIssue> {
+  const marked = new Set<ValidationIssue>();
+  for (let i = from; i < issues.length; i++) {
+    issues[i] = { ...issues[i], message: `${issues[i].message} (That feature is retired: nothing to fix for current rich results.)` };
+    marked.add(issues[i]);
+  }
+  return marked;
+}
+
 /** The reason line of a retired rule set's result; the note itself is in deprecation_note. */
 export function retiredReason(ruleSet: CompiledRuleSet): string {
   const what = ruleSet.richResult ?? `${ruleSet.type} rich result`;

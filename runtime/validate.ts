@@ -14,7 +14,7 @@ import { parseBlock } from "./parse-block.ts";
 import { evaluateFeatures } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
-import { downgradeRetired, isRetiredRuleSet, retiredReason, splitRetiredFeatures } from "./retired.ts";
+import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
 import { unknownTopLevelType } from "./unknown-type.ts";
 import type { JsonObject } from "./json.ts";
 
@@ -143,7 +143,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
     features.sort((a, b) => split.order.get(a.feature)! - split.order.get(b.feature)!);
   }
-  const retiredFeatureFindings = new Set(run.issues.slice(ownFindings));
+  const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
   const retired = isRetiredRuleSet(ruleSet);
   if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
   addVocabularyWarnings(node, entity.path, run.issues);
