@@ -3,7 +3,8 @@
  * "Prodcut" silently loses the product snippet. That costs the page something, so it is an error
  * (with a did-you-mean), not the vocabulary warning nested values get. Names of other vocabularies
  * (full IRIs, prefixed names such as og:Article or dc:Agent, terms the node's own @context
- * defines or a non-Schema.org @context in force) are not ours to judge.
+ * defines or a non-Schema.org @context in force) are not ours to judge, nor is a name with no
+ * Schema.org context and nothing close to a Schema.org type.
  */
 import type { ValidationIssue } from "./types.ts";
 import { isObject, type JsonObject } from "./json.ts";
@@ -34,7 +35,7 @@ function ownForeignContext(node: JsonObject): boolean {
  * The error for a top-level node none of whose types is a Schema.org type, or null when one of
  * them is (a known type with an extra unknown one keeps its rich result: the vocabulary walk warns).
  */
-export function unknownTopLevelType(node: JsonObject, types: readonly string[], at: string): ValidationIssue | null {
+export function unknownTopLevelType(node: JsonObject, types: readonly string[], at: string, schemaOrgContext: boolean): ValidationIssue | null {
   const vocabulary = vocabularyIndex();
   let unknown: string | null = null;
   for (const t of types) {
@@ -43,6 +44,9 @@ export function unknownTopLevelType(node: JsonObject, types: readonly string[], 
   }
   if (unknown === null || ownForeignContext(node)) return null;
   const suggestion = closestName(unknown, (classNames ??= Object.keys(vocabulary.data.classes)));
+  // Without any Schema.org @context, only a near miss of a Schema.org name says the markup meant
+  // Schema.org: a page's own data block ({"@type": "Categorization", ...}) is not ours to fail.
+  if (!schemaOrgContext && suggestion === null) return null;
   return {
     severity: "error",
     property: "@type",

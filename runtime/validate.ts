@@ -230,7 +230,7 @@ function baseResult(type: string, entityBlock: number, path: string, reason: str
 function uncheckedResult(entity: Entity, type: string, properties_found: string[]): SchemaResult {
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
-  const unknown = unknownTopLevelType(entity.node, typeNames(entity.node["@type"]), entity.path);
+  const unknown = unknownTopLevelType(entity.node, typeNames(entity.node["@type"]), entity.path, entity.hasContext);
   if (unknown) {
     result.valid = false;
     result.errors.push(unknown);

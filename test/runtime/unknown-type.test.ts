@@ -19,6 +19,7 @@ const cases: Array<[string, unknown, RegExp | null]> = [
   ["every written type unknown", { "@context": ctx, "@type": ["Prodcut", "Carr"], ...product }, /Did you mean/],
   ["in a @graph", { "@context": ctx, "@graph": [{ "@type": "Organizaton", name: "x" }] }, /"Organization"/],
   ["without any @context", { "@type": "Prodcut", ...product }, /"Product"/],
+  ["no Schema.org @context and nothing close (a page's own data block)", { "@type": "Categorization", tags: [{ "@type": "Category", name: "Course" }] }, null],
   ["a known type", { "@context": ctx, "@type": "Product", ...product }, null],
   ["a known type beside an unknown one", { "@context": ctx, "@type": ["Product", "Prodcut"], ...product }, null],
   ["a full Schema.org IRI", { "@context": ctx, "@type": "https://schema.org/Product", ...product }, null],
