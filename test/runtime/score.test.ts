@@ -224,6 +224,32 @@ test("vocabulary notes and retired-feature findings weigh little", () => {
   assert.is(r.summary.score, 100 - findings * NOTE_POINTS);
 });
 
+/** A complete used-car listing: a retired rich result, still checked against its last documented rules. */
+const car = {
+  "@context": ctx,
+  "@type": "Car",
+  name: "2009 Volkswagen Golf V 1.4 TSI",
+  vehicleIdentificationNumber: "1HGCM82633A004352",
+  image: ["https://example.com/cars/golf-1.jpg"],
+  url: "https://www.example.com/used-cars/golf-2009",
+  offers: { "@type": "Offer", availability: "https://schema.org/InStock", price: 13000, priceCurrency: "USD" },
+  itemCondition: "https://schema.org/UsedCondition",
+  brand: { "@type": "Brand", name: "Volkswagen" },
+  model: "Golf",
+  vehicleConfiguration: "V 1.4 TSI",
+  vehicleModelDate: "2009",
+  mileageFromOdometer: { "@type": "QuantitativeValue", value: 137000, unitCode: "SMI" },
+  color: "Black",
+  vehicleInteriorColor: "Beige",
+  vehicleInteriorType: "Leather",
+  bodyType: "Hatchback",
+  driveWheelConfiguration: "https://schema.org/FrontWheelDriveConfiguration",
+  vehicleEngine: { "@type": "EngineSpecification", fuelType: "Gasoline" },
+  vehicleTransmission: "Automatic",
+  numberOfDoors: 5,
+  vehicleSeatingCapacity: 5,
+};
+
 // The worked examples of docs/score.md, so that the page stays true.
 const workedExamples: Array<[string, unknown, number]> = [
   ["complete event", complete.event, 100],
@@ -233,7 +259,13 @@ const workedExamples: Array<[string, unknown, number]> = [
   ["misspelt type", { "@context": ctx, "@type": "Prodcut", name: "Shoe" }, 42],
   ["complete event and complete breadcrumbs, one of them without startDate", [without(complete.event, ["startDate"]), complete.breadcrumbs], 49],
   ["event without description, complete breadcrumbs", [without(complete.event, ["description"]), complete.breadcrumbs], 98],
+  ["complete retired car listing", car, 100],
+  ["retired car listing without model and vehicleModelDate", without(car, ["model"], ["vehicleModelDate"]), 98],
 ];
+
+test("the documented worked examples: the page whose only block is broken", () => {
+  assert.is(validateBlocks([asBlock('{"@type": "Event",}')]).summary.score, 0);
+});
 
 test("the documented worked examples", () => {
   for (const [name, doc, expected] of workedExamples) assert.is(score(doc), expected, name);
