@@ -24,7 +24,8 @@ export function downgradeRetired(issues: ValidationIssue[], what: string): void 
  * Marks, in place, the findings from index `from` on as coming from retired features (their
  * messages name the feature); returns them, to weigh as notes.
  */
-export function markRetiredFeatureFindings(issues: ValidationIssue[], from: number): Set<ValidationIssue> {
+export function markRetiredFeatureFindings(issues: ValidationIssue[], from: number): Set<ValidationIssue> | null {
+  if (from >= issues.length) return null;
   const marked = new Set<ValidationIssue>();
   for (let i = from; i < issues.length; i++) {
     issues[i] = { ...issues[i], message: `${issues[i].message} (That feature is retired: nothing to fix for current rich results.)` };

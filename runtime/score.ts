@@ -2,8 +2,8 @@
  * The score, a CI threshold (README "Score", docs/score.md for worked examples).
  *
  * A node's points: 100 - 15 per error - 3 per warning - 1 per note, at least 0, where each
- * finding is counted once per node however often it repeats: findings are distinct by code,
- * property and place with list indices collapsed (a step missing "name" on 25 HowToSteps is one
+ * finding is counted once per node however often it repeats: findings are distinct by code and
+ * property path, which has no list indices (a step missing "name" on 25 HowToSteps is one
  * finding). Notes are what costs no rich result: vocabulary remarks and findings of retired
  * features. A node with no error scores its points but never under 50; a node with an error
  * scores half its points (so at most 42); a block that is not JSON scores 0.
@@ -23,10 +23,11 @@ export const VALID_FLOOR = 50;
 /** Warnings about the vocabulary alone: right to fix, but no rich result depends on them. */
 const NOTE_CODES: ReadonlySet<string> = new Set(["unknown-property", "unexpected-type", "superseded-property", "unknown-type"]);
 
-/** "/@graph/2/recipeInstructions/17" -> "/@graph/*\/recipeInstructions/*": items of one list are one place. */
-const collapseIndices = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, "/*");
-
-const findingKey = (issue: ValidationIssue): string => `${issue.code}\u0000${issue.property}\u0000${collapseIndices(issue.path)}`;
+/**
+ * A finding: the code and the property's dotted path from the node, which carries no list
+ * indices ("recipeInstructions.name" on step 0 and on step 24 is one finding).
+ */
+const findingKey = (issue: ValidationIssue): string => issue.code + " " + issue.property;
 
 /**
  * The score of one node from its issues. `isNote` marks warnings that weigh as notes beyond the
@@ -34,13 +35,21 @@ const findingKey = (issue: ValidationIssue): string => `${issue.code}\u0000${iss
  */
 export function nodeScore(errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[], isNote?: (issue: ValidationIssue) => boolean): number {
   if (errors.length === 0 && warnings.length === 0) return 100;
-  const errorKeys = new Set<string>();
-  const warningKeys = new Set<string>();
-  const noteKeys = new Set<string>();
-  for (const e of errors) errorKeys.add(findingKey(e));
-  for (const w of warnings) (NOTE_CODES.has(w.code) || isNote?.(w) ? noteKeys : warningKeys).add(findingKey(w));
-  const points = Math.max(0, 100 - ERROR_POINTS * errorKeys.size - WARNING_POINTS * warningKeys.size - NOTE_POINTS * noteKeys.size);
+  const errorCount = errors.length < 2 ? errors.length : distinct(errors);
+  let warningKeys: Set<string> | null = null;
+  let noteKeys: Set<string> | null = null;
+  for (const w of warnings) {
+    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= new Set()).add(findingKey(w));
+    else (warningKeys ??= new Set()).add(findingKey(w));
+  }
+  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
   return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
+}
+
+function distinct(issues: readonly ValidationIssue[]): number {
+  const keys = new Set<string>();
+  for (const i of issues) keys.add(findingKey(i));
+  return keys.size;
 }
 
 /** A result's score: its own (set by the engine, which knows what is retired) or worked out from its issues. */

@@ -199,7 +199,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   if (matched !== ruleSet.type) result.matched_type = matched;
   if (features.length) result.features = features;
   // Everything a retired rich result finds weighs as a note, as does what only retired features find.
-  result.score = nodeScore(errors, warnings, retired ? () => true : (w) => retiredFeatureFindings.has(w));
+  result.score = nodeScore(errors, warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : undefined);
   return result;
 }
 
