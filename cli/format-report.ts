@@ -14,7 +14,7 @@ export function formatReport(response: ValidationResponse, source: string): stri
     const eligibility = s.rich_result_eligible ? "eligible" : "not eligible";
     const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
     out.push("");
-    out.push(`${shown}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
+    out.push(`${shown}: ${state}, ${eligibility}${s.checked || s.errors.some((e) => e.code === "unknown-type") ? "" : " (not checked: no rule set)"}`);
     out.push(`  ${s.rich_result.reason}`);
     if (s.deprecation_note && !notesShown.has(s.deprecation_note)) {
       notesShown.add(s.deprecation_note);
