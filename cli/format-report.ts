@@ -6,6 +6,8 @@ const where = (i: ValidationIssue): string => (i.line !== undefined ? ` (line ${
 
 export function formatReport(response: ValidationResponse, source: string): string {
   const out: string[] = [];
+  // A retired or restricted type's note is long and the same on every node of that type: once per report.
+  const notesShown = new Set<string>();
   out.push(`sdv: ${response.url ?? source}: ${response.schemas_found} schema(s)`);
   for (const s of response.schemas) {
     const state = s.valid ? "valid" : "INVALID";
@@ -13,9 +15,12 @@ export function formatReport(response: ValidationResponse, source: string): stri
     const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
     out.push("");
     const syntax = s.syntax === "microdata" ? " [Microdata]" : s.syntax === "rdfa" ? " [RDFa]" : "";
-    out.push(`${shown}${syntax}: ${state}, ${eligibility}${s.checked ? "" : " (not checked: no rule set)"}`);
+    out.push(`${shown}${syntax}: ${state}, ${eligibility}${s.checked || s.errors.some((e) => e.code === "unknown-type") ? "" : " (not checked: no rule set)"}`);
     out.push(`  ${s.rich_result.reason}`);
-    if (s.deprecation_note) out.push(`  deprecated: ${s.deprecation_note}`);
+    if (s.deprecation_note && !notesShown.has(s.deprecation_note)) {
+      notesShown.add(s.deprecation_note);
+      out.push(`  deprecated: ${s.deprecation_note}`);
+    } else if (s.deprecation_note) out.push(`  deprecated: see the note above.`);
     for (const f of s.features ?? []) out.push(`  feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
     for (const issue of [...s.errors, ...s.warnings]) {
       out.push(`  ${issue.severity === "error" ? "error  " : "warning"} ${issue.property}: ${issue.message}${where(issue)}`);

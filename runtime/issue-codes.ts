@@ -22,10 +22,10 @@ export const ISSUE_CODES = [
   "too-large", // more nodes than the size cap
   "missing-type", // a top-level node without @type
   "missing-context", // no schema.org @context
-  "type-retired", // the type's rich result was retired or is restricted
+  "type-retired", // reserved: retired rich results carry deprecation_note and downgrade their findings instead
   "unknown-property", // vocabulary: not a property of the type
   "unexpected-type", // vocabulary: a value outside the property's range
-  "unknown-type", // vocabulary: not a Schema.org type (with a did-you-mean fix)
+  "unknown-type", // not a Schema.org type, with a did-you-mean fix (an error on a top-level node, a warning nested)
   "superseded-property", // vocabulary: Schema.org replaced the property with another
 ] as const;
 

@@ -1,19 +1,74 @@
 /**
- * The score, a CI threshold. Per checked schema: 100 - 15 per error - 3 per warning, floored at 0;
- * a block that is not valid JSON scores 0. The page's score is the rounded mean over checked
- * schemas and broken blocks (types sdv has no rules for do not count); with none of those, 100.
+ * The score, a CI threshold (README "Score", docs/score.md for worked examples).
  *
- * So 100 means every required and recommended property is present and well-formed; adding a
- * missing property (with a valid value) removes its issue and never lowers the score; one
- * error costs as much as five warnings.
+ * A node's points: 100 - 15 per error - 3 per warning - 1 per note, at least 0, where each
+ * finding is counted once per node however often it repeats: findings are distinct by code and
+ * property path, which has no list indices (a step missing "name" on 25 HowToSteps is one
+ * finding). Notes are what costs no rich result: vocabulary remarks and findings of retired
+ * features. A node with no error scores its points but never under 50; a node with an error
+ * scores half its points (so at most 42); a block that is not JSON scores 0.
+ *
+ * The page's score is the mean of its results' scores rounded down, and at most 49 when any result
+ * has an error. So: 100 exactly when nothing is reported; 50 or more exactly when nothing is an
+ * error; removing a finding (adding a missing property with a good value) never lowers it.
  */
-import type { SchemaResult, ValidationSummary } from "./types.ts";
+import type { SchemaResult, ValidationIssue, ValidationSummary } from "./types.ts";
 
-export const ERROR_WEIGHT = 15;
-export const WARNING_WEIGHT = 3;
+export const ERROR_POINTS = 15;
+export const WARNING_POINTS = 3;
+export const NOTE_POINTS = 1;
+/** Floor of an error-free node and of an error-free page; errors keep a page below it. */
+export const VALID_FLOOR = 50;
 
-export function schemaScore(schema: SchemaResult): number {
-  return Math.max(0, 100 - ERROR_WEIGHT * schema.errors.length - WARNING_WEIGHT * schema.warnings.length);
+/** Warnings about the vocabulary alone: right to fix, but no rich result depends on them. */
+const NOTE_CODES: ReadonlySet<string> = new Set(["unknown-property", "unexpected-type", "superseded-property", "unknown-type"]);
+
+/**
+ * A finding: the code and the property's dotted path from the node, which carries no list
+ * indices ("recipeInstructions.name" on step 0 and on step 24 is one finding).
+ */
+const findingKey = (issue: ValidationIssue): string => issue.code + " " + issue.property;
+
+/**
+ * The score of one node from its issues. `isNote` marks warnings that weigh as notes beyond the
+ * vocabulary codes (the findings of retired features).
+ */
+export function nodeScore(errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[], isNote?: (issue: ValidationIssue) => boolean): number {
+  if (errors.length === 0 && warnings.length === 0) return 100;
+  const errorCount = errors.length < 2 ? errors.length : distinct(errors);
+  let warningKeys: Set<string> | null = null;
+  let noteKeys: Set<string> | null = null;
+  for (const w of warnings) {
+    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= new Set()).add(findingKey(w));
+    else (warningKeys ??= new Set()).add(findingKey(w));
+  }
+  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
+  return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
+}
+
+function distinct(issues: readonly ValidationIssue[]): number {
+  const keys = new Set<string>();
+  for (const i of issues) keys.add(findingKey(i));
+  return keys.size;
+}
+
+/** A result's score: its own (set by the engine, which knows what is retired) or worked out from its issues. */
+function scoreOf(schema: SchemaResult): number {
+  if (schema.score !== undefined) return schema.score;
+  if (schema.errors.some((e) => e.code === "invalid-json")) return 0;
+  return nodeScore(schema.errors, schema.warnings);
+}
+
+export function pageScore(schemas: readonly SchemaResult[]): number {
+  if (schemas.length === 0) return 100;
+  let sum = 0;
+  let anyError = false;
+  for (const s of schemas) {
+    sum += scoreOf(s);
+    if (s.errors.length > 0) anyError = true;
+  }
+  const mean = Math.floor(sum / schemas.length);
+  return anyError ? Math.min(VALID_FLOOR - 1, mean) : mean;
 }
 
 export function summarize(schemas: SchemaResult[]): ValidationSummary {
@@ -21,17 +76,11 @@ export function summarize(schemas: SchemaResult[]): ValidationSummary {
   let errors = 0;
   let warnings = 0;
   let eligible = 0;
-  let scored = 0;
-  let scoreSum = 0;
   for (const s of schemas) {
     if (s.valid) valid++;
     errors += s.errors.length;
     warnings += s.warnings.length;
     if (s.rich_result_eligible) eligible++;
-    if (s.checked || s.errors.some((e) => e.code === "invalid-json")) {
-      scored++;
-      scoreSum += schemaScore(s);
-    }
   }
   return {
     total_schemas: schemas.length,
@@ -40,6 +89,6 @@ export function summarize(schemas: SchemaResult[]): ValidationSummary {
     total_errors: errors,
     total_warnings: warnings,
     rich_result_eligible: eligible,
-    score: scored === 0 ? 100 : Math.round(scoreSum / scored),
+    score: pageScore(schemas),
   };
 }

@@ -53,6 +53,8 @@ export interface SchemaResult {
   features?: FeatureResult[];
   /** Additive: the syntax the node was written in (`block` then counts JSON-LD blocks, then one block per other syntax). */
   syntax?: "json-ld" | "microdata" | "rdfa";
+  /** Additive: this node's share of the summary score, 0..100 (runtime/score.ts). */
+  score?: number;
 }
 
 export interface ValidationSummary {

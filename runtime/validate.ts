@@ -17,7 +17,9 @@ import { itemBlockCapResult, locateItemIssues } from "./extract/item-positions.t
 import { parseBlock } from "./parse-block.ts";
 import { evaluateFeatures } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
-import { summarize } from "./score.ts";
+import { nodeScore, summarize } from "./score.ts";
+import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
+import { unknownTopLevelType } from "./unknown-type.ts";
 import type { JsonObject } from "./json.ts";
 
 const UNTYPED = "(no @type)";
@@ -106,6 +108,7 @@ function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
       if (result) schemas.push(result);
     }
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
+    for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
     if (p.block) addPositions(schemas.slice(first), p.block);
     if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
   });
@@ -150,7 +153,17 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
       entity.path,
     );
   }
-  const features = evaluateFeatures(ruleSet, node, run, resolver, entity.path);
+  const split = splitRetiredFeatures(ruleSet);
+  const features = evaluateFeatures(split.current, node, run, resolver, entity.path);
+  // Retired features run last, so that what only they find can be told apart: it weighs as a note.
+  const ownFindings = run.issues.length;
+  if (split.retired) {
+    features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
+    features.sort((a, b) => split.order.get(a.feature)! - split.order.get(b.feature)!);
+  }
+  const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
+  const retired = isRetiredRuleSet(ruleSet);
+  if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
   addVocabularyWarnings(node, entity.path, run.issues);
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
@@ -168,17 +181,16 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   }
   const valid = errors.length === 0;
 
-  const retired = ruleSet.deprecated?.kind === "retired";
   let eligible = false;
   let reason: string;
-  if (retired) reason = `${ruleSet.type} rich results were retired on ${ruleSet.deprecated!.since}: ${ruleSet.deprecated!.note}`;
+  if (retired) reason = retiredReason(ruleSet);
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
   else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
   else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;
   else {
     eligible = true;
     reason = `Meets the requirements for ${ruleSet.richResult}.`;
-    if (ruleSet.deprecated) reason += ` Restricted since ${ruleSet.deprecated.since}: ${ruleSet.deprecated.note}`;
+    if (ruleSet.deprecated) reason += ` Restricted since ${ruleSet.deprecated.since} (see deprecation_note).`;
   }
   const eligibleFeatures = features.filter((f) => f.eligible);
   if (eligibleFeatures.length) {
@@ -204,6 +216,8 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   };
   if (matched !== ruleSet.type) result.matched_type = matched;
   if (features.length) result.features = features;
+  // Everything a retired rich result finds weighs as a note, as does what only retired features find.
+  result.score = nodeScore(errors, warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : undefined);
   return result;
 }
 
@@ -234,29 +248,57 @@ function baseResult(type: string, entityBlock: number, path: string, reason: str
 function uncheckedResult(entity: Entity, type: string, properties_found: string[]): SchemaResult {
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
-  addVocabularyWarnings(entity.node, entity.path, result.warnings);
+  const unknown = unknownTopLevelType(entity.node, typeNames(entity.node["@type"]), entity.path, entity.hasContext);
+  if (unknown) {
+    result.valid = false;
+    result.errors.push(unknown);
+    result.rich_result.reason = `"${type}" is not a Schema.org type: no rich result can come from this node.`;
+  }
+  addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
 }
 
-/** Vocabulary warnings, less those on a place the rules already reported. */
-function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[]): void {
+/** Vocabulary warnings, less those on a place the rules already reported (the node's own unknown @type among them). */
+function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[], typeError: ValidationIssue | null = null): void {
   const found: ValidationIssue[] = [];
   checkVocabulary(node, at, found);
   if (found.length === 0) return;
   const reported = new Set(issues.map((i) => i.path));
-  for (const issue of found) if (!reported.has(issue.path) || issue.code === "unknown-type") issues.push(issue);
+  for (const issue of found) {
+    if (typeError !== null && issue.path === typeError.path) continue;
+    if (!reported.has(issue.path) || issue.code === "unknown-type") issues.push(issue);
+  }
+}
+
+/** Keys under which the untyped node holds typed objects: markup that is there but cannot be read. */
+function typedChildren(node: JsonObject): string[] {
+  const keys: string[] = [];
+  for (const key in node) {
+    if (key.charCodeAt(0) === 64) continue;
+    const value = node[key];
+    const items = Array.isArray(value) ? value : [value];
+    if (items.some((v) => typeof v === "object" && v !== null && !Array.isArray(v) && (v as JsonObject)["@type"] !== undefined)) keys.push(key);
+  }
+  return keys;
 }
 
 function untypedResult(entity: Entity): SchemaResult {
   const result = baseResult(UNTYPED, entity.block, entity.path, "The node has no @type, so no rich result can come from it.");
   result.valid = false;
   result.properties_found = Object.keys(entity.node).filter((k) => k.charCodeAt(0) !== 64);
+  const wrapped = typedChildren(entity.node);
   result.errors.push({
     severity: "error",
     property: "@type",
     code: "missing-type",
-    message: "The node has no @type.",
-    fix: 'Add "@type" with the Schema.org type the node describes, e.g. "Product".',
+    message:
+      wrapped.length === 0
+        ? "The node has no @type."
+        : `The node has no @type, so the typed markup it wraps under ${wrapped.map((k) => `"${k}"`).join(", ")} is not read either.`,
+    fix:
+      wrapped.length === 0
+        ? 'Add "@type" with the Schema.org type the node describes, e.g. "Product".'
+        : `Make the wrapped object the top-level node (move its "@type" and properties up, keep "@context"), or add the node's own "@type".`,
     path: entity.path,
   });
   return result;
@@ -266,6 +308,7 @@ function brokenBlockResult(issue: ValidationIssue, blockIndex: number): SchemaRe
   const result = baseResult(BROKEN, blockIndex, "", "The block is not valid JSON, so nothing in it can be read.");
   result.valid = false;
   result.errors.push(issue);
+  result.score = 0;
   return result;
 }
 

@@ -5,7 +5,7 @@
  * components.schemas.Name in the document.
  *
  * Response schemas list the spec's fields plus the additive ones of DESIGN.md section 5 (issue code, path,
- * line, column; schema block, path, matched_type, checked, features): a field missing here would be
+ * line, column; schema block, path, matched_type, checked, features, score): a field missing here would be
  * silently dropped by the serializer.
  */
 import { ERROR_CODES } from "../errors.ts";
@@ -89,6 +89,7 @@ export const SchemaResultSchema = {
     path: { type: "string", description: "JSON Pointer of the node inside its block (additive)." },
     syntax: { type: "string", enum: ["json-ld", "microdata", "rdfa"], description: "The syntax the node was written in (additive)." },
     checked: { type: "boolean", description: "false for types without a rule set: reported, not checked (additive)." },
+    score: { type: "integer", minimum: 0, maximum: 100, description: "This node's score; the summary score is their mean, under 50 when any has an error (additive)." },
     features: {
       type: "array",
       description: "Eligibility per rich-result feature (additive).",

@@ -5,8 +5,10 @@ import { validateValue } from "../../runtime/validate.ts";
 
 const ctx = "https://schema.org";
 const cases: Array<[string, unknown, { code: string; property: string; fix?: RegExp } | null]> = [
-  ["misspelt type gets a did-you-mean", { "@context": ctx, "@type": "Prodcut", name: "x" }, { code: "unknown-type", property: "@type", fix: /Did you mean "Product"/ }],
-  ["wrong case type gets the right case", { "@context": ctx, "@type": "recipe", name: "x" }, { code: "unknown-type", property: "@type", fix: /"Recipe"/ }],
+  // Top-level unknown types are errors (test/runtime/unknown-type.test.ts); nested ones stay warnings.
+  ["misspelt nested type gets a did-you-mean", { "@context": ctx, "@type": "WebPage", about: { "@type": "Prodcut", name: "x" } }, { code: "unknown-type", property: "about.@type", fix: /Did you mean "Product"/ }],
+  ["wrong case nested type gets the right case", { "@context": ctx, "@type": "WebPage", mainEntity: { "@type": "recipe", name: "x" } }, { code: "unknown-type", property: "mainEntity.@type", fix: /"Recipe"/ }],
+  ["an unknown extra type beside a known one is a warning", { "@context": ctx, "@type": ["WebPage", "Prodcut"], name: "x" }, { code: "unknown-type", property: "@type", fix: /"Product"/ }],
   ["misspelt property", { "@context": ctx, "@type": "WebPage", nmae: "x" }, { code: "unknown-property", property: "nmae", fix: /"name"/ }],
   ["property of another type", { "@context": ctx, "@type": "WebPage", price: 3 }, { code: "unknown-property", property: "price" }],
   ["nested property paths are dotted", { "@context": ctx, "@type": "WebPage", author: { "@type": "Person", nme: "x" } }, { code: "unknown-property", property: "author.nme" }],
