@@ -69,6 +69,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       mongodbUrl: config.mongodbUrl ?? undefined,
       redisUrl: config.redisUrl ?? undefined,
       onRedisError: (err) => app.log.warn({ err: { message: err.message } }, "redis connection error"),
+      redisCommandTimeoutMs: config.redisCommandTimeoutMs,
+      onRedisDown: (err, cooldownMs) =>
+        app.log.warn(
+          { err: { name: err.name, message: err.message }, cooldownMs },
+          "redis unavailable: URL cache misses and in-process rate limits until it answers again",
+        ),
     }));
   if (ownStores) app.addHook("onClose", async () => stores.close());
 

@@ -36,6 +36,8 @@ export interface Config {
   dataDir: string;
   mongodbUrl: string | null;
   redisUrl: string | null;
+  /** Deadline of each Redis command; a hung Redis is then treated as a down one (REDIS_COMMAND_TIMEOUT_MS). */
+  redisCommandTimeoutMs: number;
   /** Without a trailing slash. */
   publicBaseUrl: string;
   stripe: StripeConfig;
@@ -65,6 +67,7 @@ export const DEFAULTS = {
   DATA_DIR: "./data",
   LOG_LEVEL: "info" as LogLevel,
   AUTH_RATE_LIMIT_PER_MINUTE: 30,
+  REDIS_COMMAND_TIMEOUT_MS: 100,
 };
 
 const PRICE_VAR = /^STRIPE_PRICE_([A-Z0-9_]+)$/;
@@ -91,6 +94,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (redisUrl !== null && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
     problems.push("REDIS_URL must be a Redis URL (redis://host:port or rediss://...)");
   }
+  const redisCommandTimeoutMs = integer(get("REDIS_COMMAND_TIMEOUT_MS"), "REDIS_COMMAND_TIMEOUT_MS", DEFAULTS.REDIS_COMMAND_TIMEOUT_MS, 1, 60_000, problems);
 
   let publicBaseUrl = `http://${displayHost(host)}:${port}`;
   const base = get("PUBLIC_BASE_URL");
@@ -177,6 +181,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dataDir,
     mongodbUrl,
     redisUrl,
+    redisCommandTimeoutMs,
     publicBaseUrl,
     stripe: { secretKey, webhookSecret, prices, apiBase },
     fetchAllowedPrivateHosts,

@@ -11,6 +11,7 @@ import { SqliteAccountStore } from "./embedded/account-store.ts";
 import { MongoAccountStore } from "./mongodb/account-store.ts";
 import type { AccountStore, CacheStore, RateLimiter } from "./ports.ts";
 import { RedisCacheStore } from "./redis/cache-store.ts";
+import { CommandDeadline } from "./redis/command-deadline.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis/connection.ts";
 import { RedisRateLimiter } from "./redis/rate-limiter.ts";
 
@@ -22,6 +23,10 @@ export interface StoreOptions {
   redisPrefix?: string;
   /** Redis socket errors while it reconnects (for the logger). */
   onRedisError?: (error: Error) => void;
+  /** Deadline of each Redis command (ms); a miss treats Redis as down for a moment. Default 100. */
+  redisCommandTimeoutMs?: number;
+  /** Redis missed a deadline or lost its connection: it is skipped (fallbacks used) for a moment. */
+  onRedisDown?: (error: Error, cooldownMs: number) => void;
 }
 
 export interface Stores {
@@ -59,8 +64,13 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     if (options.redisUrl) {
       const client: RedisClient = await connectRedis(options.redisUrl, { onError: options.onRedisError });
       closers.push(() => closeRedis(client));
-      cache = new RedisCacheStore(client, { prefix: options.redisPrefix });
-      rateLimiter = new RedisRateLimiter(client, { prefix: options.redisPrefix });
+      // One deadline per connection: when the cache finds Redis hung, the limiter stops waiting for it too.
+      const deadline: CommandDeadline = new CommandDeadline({
+        timeoutMs: options.redisCommandTimeoutMs,
+        onDown: (error) => options.onRedisDown?.(error, deadline.cooldownMs),
+      });
+      cache = new RedisCacheStore(client, { prefix: options.redisPrefix, deadline });
+      rateLimiter = new RedisRateLimiter(client, { prefix: options.redisPrefix, deadline });
     } else {
       cache = new MemoryCacheStore();
       rateLimiter = new MemoryRateLimiter();
