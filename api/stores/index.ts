@@ -3,13 +3,13 @@
  * MongoDB URL is given; cache and rate limits in process unless a Redis URL is given (one connection
  * serves both). Empty strings count as "not set", as an empty environment variable would.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { MemoryCacheStore } from "./embedded/memory-cache.ts";
 import { MemoryRateLimiter } from "./embedded/memory-rate-limiter.ts";
 import { SqliteAccountStore } from "./embedded/account-store.ts";
 import { MongoAccountStore } from "./mongodb/account-store.ts";
 import type { AccountStore, CacheStore, RateLimiter } from "./ports.ts";
+import { makePrivateDir } from "./private-files.ts";
 import { RedisCacheStore } from "./redis/cache-store.ts";
 import { CommandDeadline } from "./redis/command-deadline.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis/connection.ts";
@@ -41,7 +41,7 @@ export interface Stores {
 export const EMBEDDED_DB_FILE = "sdv.db";
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
-  mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDir(options.dataDir);
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     const pending = closers.splice(0).reverse();

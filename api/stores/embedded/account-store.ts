@@ -5,7 +5,6 @@
  * same file.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { normalizeEmail } from "../email.ts";
 import {
@@ -17,6 +16,7 @@ import {
   type ReserveOutcome,
   type Usage,
 } from "../ports.ts";
+import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
 import { migrate } from "./schema.ts";
 import { openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
 
@@ -76,7 +76,10 @@ export class SqliteAccountStore implements AccountStore {
 
   /** `filename` is a path (its folder is created) or ":memory:". */
   static open(filename: string, options: SqliteAccountStoreOptions = {}): SqliteAccountStore {
-    if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ":memory:") {
+      makePrivateDir(dirname(filename));
+      ensurePrivateFile(filename);
+    }
     const db = openDatabase(filename, { timeout: options.busyTimeoutMs ?? 5000 });
     try {
       db.pragma("journal_mode = WAL");
