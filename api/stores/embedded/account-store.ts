@@ -3,6 +3,15 @@
  * synchronous, so each call finishes before the next starts in this process; the statements are still
  * written to be atomic on their own, because other processes (a second server, `sdv admin`) may open the
  * same file.
+ *
+ * Locks never stall the process. SQLite's busy_timeout waits for another connection's lock inside the
+ * synchronous call, i.e. on the event loop: a `BEGIN EXCLUSIVE` held elsewhere for 6 s froze every route,
+ * /api/v1/types included, for 6 s. After opening, busy_timeout is 0, so a locked statement fails at once
+ * (nothing written: SQLITE_BUSY aborts the statement or transaction), and it is retried from a timer with
+ * growing pauses for at most `lockWaitMs`; then the call fails and the route answers 503 with Retry-After.
+ * Readers are not blocked by a writer in WAL mode, so key look-ups and logins keep working meanwhile.
+ * (A worker thread was the other option; it would add a thread hop to every look-up on the hot path
+ * and still have to fail requests once the lock outlives their patience.)
  */
 import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
@@ -33,10 +42,27 @@ interface AccountRow {
 }
 
 export interface SqliteAccountStoreOptions {
-  /** How long a write waits for another connection's lock (ms). */
+  /** How long opening (schema migration) may wait for another connection's lock (ms). */
   busyTimeoutMs?: number;
+  /** How long a call keeps retrying, off the event loop, while another connection holds the lock (ms). */
+  lockWaitMs?: number;
   now?: () => Date;
 }
+
+export const DEFAULT_LOCK_WAIT_MS = 1_000;
+/** First pause before retrying a locked statement; it doubles up to the cap. */
+const FIRST_RETRY_MS = 2;
+const MAX_RETRY_MS = 50;
+/** Patience of releaseCredit: a lock taken between a reservation and its release must not keep the credit. */
+const RELEASE_WAIT_MS = 10_000;
+
+/** Another connection holds a lock this statement needs. */
+function isLockConflict(error: unknown): boolean {
+  const code = sqliteErrorCode(error);
+  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
 
@@ -86,16 +112,20 @@ export class SqliteAccountStore implements AccountStore {
       // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commits.
       db.pragma("synchronous = NORMAL");
       migrate(db);
-      return new SqliteAccountStore(db, options.now ?? (() => new Date()));
+      db.pragma("busy_timeout = 0");
+      return new SqliteAccountStore(db, options.now ?? (() => new Date()), options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
-  private constructor(db: Database, now: () => Date) {
+  readonly #lockWaitMs: number;
+
+  private constructor(db: Database, now: () => Date, lockWaitMs: number) {
     this.#db = db;
     this.#now = now;
+    this.#lockWaitMs = lockWaitMs;
     this.#sql = {
       insert: db.prepare(`INSERT INTO accounts (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       byId: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`),
@@ -126,15 +156,31 @@ export class SqliteAccountStore implements AccountStore {
     return this.#now().toISOString();
   }
 
+  /** Runs `op` now; while another connection holds the lock, again from a timer, within lockWaitMs. */
+  async #run<T>(op: () => T, waitMs = this.#lockWaitMs): Promise<T> {
+    const giveUpAt = Date.now() + waitMs;
+    let wait = FIRST_RETRY_MS;
+    for (;;) {
+      try {
+        return op();
+      } catch (error) {
+        if (!isLockConflict(error) || Date.now() + wait > giveUpAt) throw error;
+      }
+      // Jitter, so that two processes retrying each other's lock do not stay in step.
+      await pause(wait / 2 + Math.random() * wait);
+      wait = Math.min(wait * 2, MAX_RETRY_MS);
+    }
+  }
+
   #byId(id: string): Account | null {
     const row = this.#sql.byId.get(id);
     return row ? toAccount(row) : null;
   }
 
   /** Runs an UPDATE of one account and reads the row back in the same transaction. */
-  #updateAccount(id: string, update: () => number): Account | null {
+  #updateAccount(id: string, update: () => number): Promise<Account | null> {
     this.#byKeyCache.clear();
-    return this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate();
+    return this.#run(() => this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate());
   }
 
   async create(account: NewAccount): Promise<Account> {
@@ -143,7 +189,7 @@ export class SqliteAccountStore implements AccountStore {
     const stamp = this.#stamp();
     const id = randomUUID();
     try {
-      this.#sql.insert.run(id, email, account.plan, 1, account.keyHash, account.keyCiphertext, null, stamp, stamp);
+      await this.#run(() => this.#sql.insert.run(id, email, account.plan, 1, account.keyHash, account.keyCiphertext, null, stamp, stamp));
     } catch (error) {
       if (sqliteErrorCode(error) === "SQLITE_CONSTRAINT_UNIQUE" && /accounts\.email/.test(String(error))) {
         throw new EmailTakenError(email);
@@ -164,7 +210,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async findByEmail(email: string): Promise<Account | null> {
-    const row = this.#sql.byEmail.get(normalizeEmail(email));
+    const row = await this.#run(() => this.#sql.byEmail.get(normalizeEmail(email)));
     return row ? toAccount(row) : null;
   }
 
@@ -174,7 +220,11 @@ export class SqliteAccountStore implements AccountStore {
    * changes whenever another connection, such as `sdv admin` in another process, commits) clears
    * it before any read that could be stale.
    */
-  async findByKeyHash(keyHash: string): Promise<Account | null> {
+  findByKeyHash(keyHash: string): Promise<Account | null> {
+    return this.#run(() => this.#findByKeyHash(keyHash));
+  }
+
+  #findByKeyHash(keyHash: string): Account | null {
     const version = this.#sql.dataVersion.get()?.data_version ?? -1;
     if (version !== this.#cacheVersion) {
       this.#byKeyCache.clear();
@@ -238,14 +288,11 @@ export class SqliteAccountStore implements AccountStore {
   #flushReserves(): void {
     const batch = this.#pendingReserves;
     this.#pendingReserves = [];
-    let outcomes: ReserveOutcome[];
-    try {
-      outcomes = this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate();
-    } catch (error) {
-      for (const r of batch) r.reject(error);
-      return;
-    }
-    batch.forEach((r, i) => r.resolve(outcomes[i]));
+    // A locked database rolls the whole batch back (nothing taken), so retrying it is safe.
+    this.#run(() => this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate()).then(
+      (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
+      (error: unknown) => batch.forEach((r) => r.reject(error)),
+    );
   }
 
   #reserveOne(accountId: string, period: string, limit: number): ReserveOutcome {
@@ -255,12 +302,13 @@ export class SqliteAccountStore implements AccountStore {
     return { ok: false, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
   }
 
+  /** A credit given back is owed to the caller: it waits out a lock longer than other calls do. */
   async releaseCredit(accountId: string, period: string): Promise<void> {
-    this.#sql.release.run(accountId, period);
+    await this.#run(() => this.#sql.release.run(accountId, period), Math.max(this.#lockWaitMs, RELEASE_WAIT_MS));
   }
 
   async usage(accountId: string, period: string): Promise<Usage> {
-    return { period, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
+    return { period, used: (await this.#run(() => this.#sql.usage.get(accountId, period)))?.used ?? 0 };
   }
 
   async recordEvent(eventId: string): Promise<boolean> {
