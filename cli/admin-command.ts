@@ -9,7 +9,7 @@
  */
 import { ConfigError, loadConfig } from "../api/config.ts";
 import { isPlan, PLAN_NAMES, PLANS } from "../api/billing/plans.ts";
-import { checkEmail } from "../api/routes/email.ts";
+import { checkEmail } from "../api/accounts/email.ts";
 
 export const ADMIN_USAGE = `usage:
   sdv admin deactivate <email>

@@ -16,7 +16,7 @@ import { ApiError } from "../errors.ts";
 import { findAccountByKey, isWellFormedKey } from "../keys/index.ts";
 import { MemoryRateLimiter } from "../stores/embedded/memory-rate-limiter.ts";
 import type { RateDecision } from "../stores/ports.ts";
-import { isRetiredKeyAccount } from "../routes/retired-keys.ts";
+import { isRetiredKeyAccount } from "../accounts/retired-keys.ts";
 import { storeCall } from "./store-call.ts";
 
 const INVALID_KEY_MESSAGE = "The API key is not valid.";

@@ -26,6 +26,8 @@ export interface NewAccount {
   plan: Plan;
   keyHash: string;
   keyCiphertext: string;
+  /** Default true. */
+  active?: boolean;
 }
 
 /** Usage of one billing period (a calendar month in UTC, "2026-11"). */
@@ -41,8 +43,12 @@ export interface AccountStore {
   create(account: NewAccount): Promise<Account>;
   findByEmail(email: string): Promise<Account | null>;
   findByKeyHash(keyHash: string): Promise<Account | null>;
-  /** Replaces the key atomically; the old hash stops matching at once. */
-  rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null>;
+  /**
+   * Replaces the key in one conditional write, only while the account's key is still `fromKeyHash`: of
+   * concurrent rotations (any number of processes) exactly one wins, and the old hash stops matching at
+   * once. Null: no such account, or its key is no longer `fromKeyHash` (another rotation won).
+   */
+  rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null>;
   /** `stripeCustomerId` undefined keeps the stored one; null clears it. Null result: no such account. */
   setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null>;
   setActive(accountId: string, active: boolean): Promise<Account | null>;

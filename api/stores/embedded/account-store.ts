@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
-import { normalizeEmail } from "../email.ts";
+import { normalizeEmail } from "../../accounts/email.ts";
 import {
   EmailTakenError,
   type Account,
@@ -131,7 +131,7 @@ export class SqliteAccountStore implements AccountStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`),
       byEmail: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`),
       byKeyHash: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE key_hash = ?`),
-      rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ?"),
+      rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ? AND key_hash = ?"),
       setPlan: db.prepare("UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?"),
       setPlanAndCustomer: db.prepare(
         "UPDATE accounts SET plan = ?, stripe_customer_id = ?, updated_at = ? WHERE id = ?",
@@ -189,7 +189,7 @@ export class SqliteAccountStore implements AccountStore {
     const stamp = this.#stamp();
     const id = randomUUID();
     try {
-      await this.#run(() => this.#sql.insert.run(id, email, account.plan, 1, account.keyHash, account.keyCiphertext, null, stamp, stamp));
+      await this.#run(() => this.#sql.insert.run(id, email, account.plan, account.active === false ? 0 : 1, account.keyHash, account.keyCiphertext, null, stamp, stamp));
     } catch (error) {
       if (sqliteErrorCode(error) === "SQLITE_CONSTRAINT_UNIQUE" && /accounts\.email/.test(String(error))) {
         throw new EmailTakenError(email);
@@ -200,7 +200,7 @@ export class SqliteAccountStore implements AccountStore {
       id,
       email,
       plan: account.plan,
-      active: true,
+      active: account.active !== false,
       keyHash: account.keyHash,
       keyCiphertext: account.keyCiphertext,
       stripeCustomerId: null,
@@ -243,10 +243,10 @@ export class SqliteAccountStore implements AccountStore {
   #byKeyCache = new Map<string, Account>();
   #cacheVersion = -1;
 
-  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+  async rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
     return this.#updateAccount(
       accountId,
-      () => this.#sql.rotate.run(keyHash, keyCiphertext, this.#stamp(), accountId).changes,
+      () => this.#sql.rotate.run(keyHash, keyCiphertext, this.#stamp(), accountId, fromKeyHash).changes,
     );
   }
 

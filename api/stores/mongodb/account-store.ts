@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Collection, type Db } from "mongodb";
-import { normalizeEmail } from "../email.ts";
+import { normalizeEmail } from "../../accounts/email.ts";
 import {
   EmailTakenError,
   type Account,
@@ -117,9 +117,9 @@ export class MongoAccountStore implements AccountStore {
     return this.#now().toISOString();
   }
 
-  async #update(accountId: string, set: Partial<AccountDoc>): Promise<Account | null> {
+  async #update(accountId: string, set: Partial<AccountDoc>, condition: Partial<AccountDoc> = {}): Promise<Account | null> {
     const doc = await this.#accounts.findOneAndUpdate(
-      { _id: accountId },
+      { ...condition, _id: accountId },
       { $set: { ...set, updatedAt: this.#stamp() } },
       { returnDocument: "after" },
     );
@@ -132,7 +132,7 @@ export class MongoAccountStore implements AccountStore {
       _id: randomUUID(),
       email: normalizeEmail(account.email),
       plan: account.plan,
-      active: true,
+      active: account.active !== false,
       keyHash: account.keyHash,
       keyCiphertext: account.keyCiphertext,
       stripeCustomerId: null,
@@ -158,8 +158,9 @@ export class MongoAccountStore implements AccountStore {
     return doc ? toAccount(doc) : null;
   }
 
-  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
-    return this.#update(accountId, { keyHash, keyCiphertext });
+  async rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+    // The filter names the current hash: a single-document conditional update, so one rotation wins.
+    return this.#update(accountId, { keyHash, keyCiphertext }, { keyHash: fromKeyHash });
   }
 
   async setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null> {

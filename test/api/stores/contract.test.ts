@@ -102,17 +102,50 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
-    name: "rotateKey: the new hash matches, the old one is unknown at once",
+    name: "rotateKey: the new hash matches, the old one is unknown at once; a stale expected hash changes nothing",
     async run(store) {
       const account = await store.create(newAccount());
       const next = newAccount();
-      const rotated = await store.rotateKey(account.id, next.keyHash, next.keyCiphertext);
+      const rotated = await store.rotateKey(account.id, account.keyHash, next.keyHash, next.keyCiphertext);
       assert.ok(rotated);
       assert.is(rotated.keyHash, next.keyHash);
       assert.is(rotated.keyCiphertext, next.keyCiphertext);
       assert.is(await store.findByKeyHash(account.keyHash), null);
       assert.equal(await store.findByKeyHash(next.keyHash), rotated);
-      assert.is(await store.rotateKey(randomUUID(), newAccount().keyHash, "x"), null, "unknown account");
+      const late = newAccount();
+      assert.is(await store.rotateKey(account.id, account.keyHash, late.keyHash, late.keyCiphertext), null, "the key is no longer the expected one");
+      assert.is(await store.findByKeyHash(late.keyHash), null);
+      assert.is((await store.findByEmail(account.email))?.keyHash, next.keyHash);
+      assert.is(await store.rotateKey(randomUUID(), account.keyHash, newAccount().keyHash, "x"), null, "unknown account");
+    },
+  },
+  {
+    port: "accounts",
+    name: "rotateKey: of 10 concurrent rotations from the same key (split over two connections) exactly one wins",
+    needsSibling: true,
+    async run(store, ctx) {
+      const other = await ctx.sibling!();
+      try {
+        const account = await store.create(newAccount());
+        const candidates = Array.from({ length: 10 }, () => newAccount());
+        const results = await Promise.all(
+          candidates.map((c, i) => (i % 2 === 0 ? store : other).rotateKey(account.id, account.keyHash, c.keyHash, c.keyCiphertext)),
+        );
+        const winners = results.filter((r) => r !== null);
+        assert.is(winners.length, 1, "exactly one rotation wins");
+        assert.is((await other.findByEmail(account.email))?.keyHash, winners[0]!.keyHash);
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
+    port: "accounts",
+    name: "create with active: false makes an inactive account",
+    async run(store) {
+      const created = await store.create(newAccount({ active: false }));
+      assert.is(created.active, false);
+      assert.is((await store.findByKeyHash(created.keyHash))?.active, false);
     },
   },
   {
