@@ -36,6 +36,8 @@ export interface Usage {
   used: number;
 }
 
+export type EventClaim = "claimed" | "applied" | "in_progress";
+
 export type ReserveOutcome = { ok: true; used: number } | { ok: false; used: number };
 
 export interface AccountStore {
@@ -58,8 +60,18 @@ export interface AccountStore {
   releaseCredit(accountId: string, period: string): Promise<void>;
   /** A period with no reservation yet has used 0. */
   usage(accountId: string, period: string): Promise<Usage>;
-  /** Records a processed webhook event id; false when it was already recorded (apply once). */
-  recordEvent(eventId: string): Promise<boolean>;
+  /**
+   * Starts applying a webhook event, exactly once even across failures: "claimed" means apply it now and
+   * then call completeEvent (or abandonEvent when applying failed, so the provider's retry applies it);
+   * "applied" means it was applied before; "in_progress" means another attempt holds it and its lease
+   * (`leaseSeconds`, counted from its claim) has not run out. A claim whose holder died is taken over once
+   * its lease has run out.
+   */
+  claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim>;
+  /** Marks a claimed event applied: later deliveries answer "applied". */
+  completeEvent(eventId: string): Promise<void>;
+  /** Drops the claim of an event that could not be applied, so the next delivery claims it again. */
+  abandonEvent(eventId: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

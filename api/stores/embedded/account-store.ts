@@ -20,6 +20,7 @@ import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type EventClaim,
   type NewAccount,
   type Plan,
   type ReserveOutcome,
@@ -95,7 +96,10 @@ export class SqliteAccountStore implements AccountStore {
     reserve: Statement<{ used: number }>;
     release: Statement;
     usage: Statement<{ used: number }>;
-    recordEvent: Statement;
+    claimEvent: Statement<{ state: string }>;
+    eventState: Statement<{ state: string }>;
+    completeEvent: Statement;
+    abandonEvent: Statement;
     ping: Statement;
     dataVersion: Statement<{ data_version: number }>;
   };
@@ -146,7 +150,16 @@ export class SqliteAccountStore implements AccountStore {
       ),
       release: db.prepare("UPDATE usage SET used = used - 1 WHERE account_id = ? AND period = ? AND used > 0"),
       usage: db.prepare("SELECT used FROM usage WHERE account_id = ? AND period = ?"),
-      recordEvent: db.prepare("INSERT INTO events (id, recorded_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING"),
+      // Inserts a fresh claim, or takes over a pending one whose lease ran out; no row returned: not claimed.
+      claimEvent: db.prepare(
+        `INSERT INTO events (id, recorded_at, state, lease_until) VALUES (?, ?, 'pending', ?)
+         ON CONFLICT (id) DO UPDATE SET recorded_at = excluded.recorded_at, lease_until = excluded.lease_until
+           WHERE events.state = 'pending' AND events.lease_until <= ?
+         RETURNING state`,
+      ),
+      eventState: db.prepare("SELECT state FROM events WHERE id = ?"),
+      completeEvent: db.prepare("UPDATE events SET state = 'applied', lease_until = NULL WHERE id = ?"),
+      abandonEvent: db.prepare("DELETE FROM events WHERE id = ? AND state = 'pending'"),
       ping: db.prepare("SELECT 1"),
       dataVersion: db.prepare("PRAGMA data_version"),
     };
@@ -311,8 +324,25 @@ export class SqliteAccountStore implements AccountStore {
     return { period, used: (await this.#run(() => this.#sql.usage.get(accountId, period)))?.used ?? 0 };
   }
 
-  async recordEvent(eventId: string): Promise<boolean> {
-    return this.#sql.recordEvent.run(eventId, this.#stamp()).changes === 1;
+  async claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim> {
+    const now = this.#now();
+    return this.#run(() =>
+      this.#db
+        .transaction((): EventClaim => {
+          const stamp = now.toISOString();
+          if (this.#sql.claimEvent.get(eventId, stamp, Math.round(now.getTime() + leaseSeconds * 1000), now.getTime())) return "claimed";
+          return this.#sql.eventState.get(eventId)?.state === "applied" ? "applied" : "in_progress";
+        })
+        .immediate(),
+    );
+  }
+
+  async completeEvent(eventId: string): Promise<void> {
+    await this.#run(() => this.#sql.completeEvent.run(eventId));
+  }
+
+  async abandonEvent(eventId: string): Promise<void> {
+    await this.#run(() => this.#sql.abandonEvent.run(eventId));
   }
 
   async ping(): Promise<void> {

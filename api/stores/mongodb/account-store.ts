@@ -10,6 +10,7 @@ import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type EventClaim,
   type NewAccount,
   type Plan,
   type ReserveOutcome,
@@ -37,6 +38,10 @@ interface UsageDoc {
 interface EventDoc {
   _id: string;
   recordedAt: string;
+  /** Absent on events recorded before claims existed: those were applied. */
+  state?: "pending" | "applied";
+  /** Epoch ms until which a pending claim belongs to its holder. */
+  leaseUntil?: number | null;
 }
 
 export interface MongoAccountStoreOptions {
@@ -200,14 +205,31 @@ export class MongoAccountStore implements AccountStore {
     return { period, used: doc?.used ?? 0 };
   }
 
-  async recordEvent(eventId: string): Promise<boolean> {
+  async claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim> {
+    const now = this.#now();
+    const leaseUntil = Math.round(now.getTime() + leaseSeconds * 1000);
     try {
-      await this.#events.insertOne({ _id: eventId, recordedAt: this.#stamp() });
-      return true;
+      await this.#events.insertOne({ _id: eventId, recordedAt: now.toISOString(), state: "pending", leaseUntil });
+      return "claimed";
     } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
+    // Take over a claim whose holder died: a conditional update on the expired lease, so one taker wins.
+    const taken = await this.#events.findOneAndUpdate(
+      { _id: eventId, state: "pending", leaseUntil: { $lte: now.getTime() } },
+      { $set: { recordedAt: now.toISOString(), leaseUntil } },
+    );
+    if (taken) return "claimed";
+    const doc = await this.#events.findOne({ _id: eventId }, { projection: { state: 1 } });
+    return doc === null || doc.state === "pending" ? "in_progress" : "applied";
+  }
+
+  async completeEvent(eventId: string): Promise<void> {
+    await this.#events.updateOne({ _id: eventId }, { $set: { state: "applied", leaseUntil: null } });
+  }
+
+  async abandonEvent(eventId: string): Promise<void> {
+    await this.#events.deleteOne({ _id: eventId, state: "pending" });
   }
 
   async ping(): Promise<void> {

@@ -260,14 +260,32 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
-    name: "recordEvent: true the first time, false after (also concurrently)",
+    name: "claimEvent: claimed once; in progress while held; applied after completeEvent; again claimable after abandonEvent",
     async run(store) {
       const id = `evt_${randomUUID()}`;
-      assert.is(await store.recordEvent(id), true);
-      assert.is(await store.recordEvent(id), false);
-      assert.is(await store.recordEvent(`${id}_other`), true);
-      const raced = await Promise.all(Array.from({ length: 10 }, () => store.recordEvent(`${id}_race`)));
-      assert.is(raced.filter(Boolean).length, 1);
+      assert.is(await store.claimEvent(id, 60), "claimed");
+      assert.is(await store.claimEvent(id, 60), "in_progress", "held by the first claim");
+      await store.abandonEvent(id);
+      assert.is(await store.claimEvent(id, 60), "claimed", "a failed attempt gives the event back");
+      await store.completeEvent(id);
+      assert.is(await store.claimEvent(id, 60), "applied");
+      await store.abandonEvent(id);
+      assert.is(await store.claimEvent(id, 60), "applied", "an applied event cannot be abandoned");
+      assert.is(await store.claimEvent(`${id}_other`, 60), "claimed");
+      const raced = await Promise.all(Array.from({ length: 10 }, () => store.claimEvent(`${id}_race`, 60)));
+      assert.is(raced.filter((c) => c === "claimed").length, 1);
+    },
+  },
+  {
+    port: "accounts",
+    name: "claimEvent: a claim whose lease ran out (its holder died) is taken over once",
+    async run(store) {
+      const id = `evt_${randomUUID()}`;
+      assert.is(await store.claimEvent(id, 0.05), "claimed");
+      await sleep(120);
+      const raced = await Promise.all(Array.from({ length: 5 }, () => store.claimEvent(id, 60)));
+      assert.is(raced.filter((c) => c === "claimed").length, 1);
+      assert.is(raced.filter((c) => c === "in_progress").length, 4);
     },
   },
   {
