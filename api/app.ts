@@ -17,8 +17,9 @@ import type { Plan } from "./stores/ports.ts";
 import { ApiError, GENERIC_MESSAGES } from "./errors.ts";
 import type { ServiceContext } from "./plugins/context.ts";
 import { installErrorHandling, sendApiError } from "./plugins/error-handler.ts";
+import { handleClientError, handleFrameworkError } from "./plugins/client-errors.ts";
 import { loggerOptions, type LogStream } from "./plugins/logging.ts";
-import { BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS } from "./plugins/limits.ts";
+import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, REQUEST_TIMEOUT_MS } from "./plugins/limits.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingRoutes } from "./routes/billing.ts";
@@ -39,16 +40,27 @@ export interface AppDeps {
   logStream?: LogStream;
   /** Key cipher instead of one from KEY_ENCRYPTION_SECRET or DATA_DIR. */
   cipher?: KeyCipher;
+  /** Deadline for a request to arrive completely (real sockets); default REQUEST_TIMEOUT_MS (30 s). */
+  requestTimeoutMs?: number;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     // One access-log line per request (written on completion, below) instead of Fastify's two:
     // log writes were the largest single cost of a validation under load.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout,
+    // Node checks the deadline only every connectionsCheckingInterval (30 s by default), so a 30 s deadline
+    // cut incomplete requests after up to 60 s (about 90 s observed); check every second instead. The
+    // deadline is also given at construction: Fastify sets it afterwards, which Node then applies to
+    // unfinished headers but not to a body that stops arriving (verified on Node 20.20).
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS, requestTimeout, headersTimeout: requestTimeout },
+    // Malformed HTTP and router failures answer ApiError too, not Fastify's own bodies.
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
     // Requests arriving during shutdown get our own 503 ApiError (below), not Fastify's fixed body.
     return503OnClosing: false,
     ajv: {
