@@ -18,9 +18,11 @@ import { ApiError, GENERIC_MESSAGES } from "./errors.ts";
 import type { ServiceContext } from "./plugins/context.ts";
 import { installErrorHandling, sendApiError } from "./plugins/error-handler.ts";
 import { handleClientError, handleFrameworkError } from "./plugins/client-errors.ts";
+import { REQUEST_ID_HEADER, requestIdFor } from "./plugins/request-id.ts";
 import { loggerOptions, type LogStream } from "./plugins/logging.ts";
 import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, REQUEST_TIMEOUT_MS } from "./plugins/limits.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerCors } from "./plugins/cors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -61,6 +63,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Malformed HTTP and router failures answer ApiError too, not Fastify's own bodies.
     clientErrorHandler: handleClientError,
     frameworkErrors: handleFrameworkError,
+    // Fastify would take any x-request-id as is; requestIdFor accepts only safe ones (else a UUID).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Requests arriving during shutdown get our own 503 ApiError (below), not Fastify's fixed body.
     return503OnClosing: false,
     ajv: {
@@ -127,12 +132,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       closing = true;
     });
     app.addHook("onRequest", (request, reply, done) => {
-      reply.header("x-request-id", request.id);
+      reply.header(REQUEST_ID_HEADER, request.id);
       if (!closing) return done();
       reply.header("connection", "close");
       sendApiError(reply, new ApiError("service_unavailable", GENERIC_MESSAGES.service_unavailable));
     });
 
+    await registerCors(app, config.corsOrigins);
     await registerOpenApi(app);
     await app.register(healthRoutes);
     await app.register(typesRoutes);

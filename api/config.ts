@@ -47,6 +47,8 @@ export interface Config {
   rateLimitPerMinute: number | null;
   /** Per client IP, per minute, for signup and login (0: off). */
   authRateLimitPerMinute: number;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: CORS off; ["*"]: any origin. */
+  corsOrigins: string[];
   /** Unknown API keys per client IP per minute before the IP is refused with 429 (0: off). */
   invalidKeyLimitPerMinute: number;
   logLevel: LogLevel;
@@ -174,6 +176,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const authRateLimitPerMinute = integer(get("AUTH_RATE_LIMIT_PER_MINUTE"), "AUTH_RATE_LIMIT_PER_MINUTE", DEFAULTS.AUTH_RATE_LIMIT_PER_MINUTE, 0, 1e9, problems);
   const invalidKeyLimitPerMinute = integer(get("INVALID_KEY_LIMIT_PER_MINUTE"), "INVALID_KEY_LIMIT_PER_MINUTE", DEFAULTS.INVALID_KEY_LIMIT_PER_MINUTE, 0, 1e9, problems);
 
+  const corsOrigins: string[] = [];
+  for (const entry of (get("CORS_ORIGINS") ?? "").split(/[\s,]+/).filter((s) => s !== "")) {
+    const parsed = entry === "*" || !URL.canParse(entry) ? null : new URL(entry);
+    if (entry === "*") corsOrigins.push("*");
+    else if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === entry.replace(/\/$/, "")) corsOrigins.push(parsed.origin);
+    else problems.push(`CORS_ORIGINS entries must be origins such as https://app.example.com (scheme, host, optional port; no path), or * (got ${shown(entry)})`);
+  }
+
   const levelText = get("LOG_LEVEL")?.toLowerCase() ?? DEFAULTS.LOG_LEVEL;
   let logLevel: LogLevel = DEFAULTS.LOG_LEVEL;
   if ((LOG_LEVELS as readonly string[]).includes(levelText)) logLevel = levelText as LogLevel;
@@ -193,6 +203,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimitPerMinute,
     authRateLimitPerMinute,
     invalidKeyLimitPerMinute,
+    corsOrigins,
     logLevel,
     env,
   };

@@ -13,6 +13,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../errors.ts";
 import { sendApiError } from "./error-handler.ts";
+import { REQUEST_ID_HEADER } from "./request-id.ts";
 
 export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError {
   switch (err.code) {
@@ -45,7 +46,9 @@ export function handleClientError(this: FastifyInstance, err: NodeJS.ErrnoExcept
 }
 
 /** Fastify's `frameworkErrors`: the router could not take the request apart. */
-export function handleFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function handleFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The onRequest hooks (which set it elsewhere) do not run for a request the router refused.
+  reply.header(REQUEST_ID_HEADER, request.id);
   const message =
     err.code === "FST_ERR_BAD_URL"
       ? "The request path is not valid (malformed percent-encoding)."

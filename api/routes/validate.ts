@@ -18,7 +18,7 @@ import { ApiError } from "../errors.ts";
 import { fetchPage } from "../fetch/guarded-fetch.ts";
 import { FetchError } from "../fetch/fetch-error.ts";
 import { parseTarget } from "../fetch/parse-target.ts";
-import { billingPeriod } from "../billing/plans.ts";
+import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
 import { requireApiKey } from "../plugins/auth.ts";
 import { fromFetchError } from "../plugins/error-handler.ts";
@@ -234,7 +234,7 @@ async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Cre
     throw new ApiError(
       "quota_exceeded",
       `The ${account.plan} plan's ${limit} validations for ${period} are used up. Upgrade for more, or wait for the next month (UTC).`,
-      { upgrade_url: ctx.urls.upgrade },
+      { upgrade_url: ctx.urls.upgrade, headers: { "retry-after": String(secondsUntilNextPeriod(ctx.now())) } },
     );
   }
   let released = false;
