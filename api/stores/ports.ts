@@ -45,6 +45,8 @@ export interface AccountStore {
   create(account: NewAccount): Promise<Account>;
   findByEmail(email: string): Promise<Account | null>;
   findByKeyHash(keyHash: string): Promise<Account | null>;
+  /** Accounts in e-mail order, `limit` at a time, starting after the e-mail `after` (for `sdv admin list`). */
+  list(options: { after?: string; limit: number }): Promise<Account[]>;
   /**
    * Replaces the key in one conditional write, only while the account's key is still `fromKeyHash`: of
    * concurrent rotations (any number of processes) exactly one wins, and the old hash stops matching at

@@ -89,6 +89,7 @@ export class SqliteAccountStore implements AccountStore {
     byId: Statement<AccountRow>;
     byEmail: Statement<AccountRow>;
     byKeyHash: Statement<AccountRow>;
+    page: Statement<AccountRow>;
     rotate: Statement;
     setPlan: Statement;
     setPlanAndCustomer: Statement;
@@ -135,6 +136,7 @@ export class SqliteAccountStore implements AccountStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`),
       byEmail: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`),
       byKeyHash: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE key_hash = ?`),
+      page: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email > ? ORDER BY email LIMIT ?`),
       rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ? AND key_hash = ?"),
       setPlan: db.prepare("UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?"),
       setPlanAndCustomer: db.prepare(
@@ -225,6 +227,11 @@ export class SqliteAccountStore implements AccountStore {
   async findByEmail(email: string): Promise<Account | null> {
     const row = await this.#run(() => this.#sql.byEmail.get(normalizeEmail(email)));
     return row ? toAccount(row) : null;
+  }
+
+  async list(options: { after?: string; limit: number }): Promise<Account[]> {
+    const rows = await this.#run(() => this.#sql.page.all(options.after ?? "", Math.max(0, Math.floor(options.limit))));
+    return rows.map(toAccount);
   }
 
   /**

@@ -158,6 +158,15 @@ export class MongoAccountStore implements AccountStore {
     return doc ? toAccount(doc) : null;
   }
 
+  async list(options: { after?: string; limit: number }): Promise<Account[]> {
+    const docs = await this.#accounts
+      .find(options.after === undefined ? {} : { email: { $gt: options.after } })
+      .sort({ email: 1 })
+      .limit(Math.max(1, Math.floor(options.limit)))
+      .toArray();
+    return docs.slice(0, Math.max(0, Math.floor(options.limit))).map(toAccount);
+  }
+
   async findByKeyHash(keyHash: string): Promise<Account | null> {
     const doc = await this.#accounts.findOne({ keyHash });
     return doc ? toAccount(doc) : null;

@@ -141,6 +141,28 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
+    name: "list: accounts in e-mail order, a page at a time",
+    async run(store) {
+      const tag = randomUUID();
+      const emails = ["c", "a", "b", "d", "e"].map((l) => `${l}-${tag}@list.example`);
+      for (const email of emails) await store.create(newAccount({ email }));
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await store.list({ after, limit: 2 });
+        assert.ok(page.length <= 2);
+        if (page.length === 0) break;
+        seen.push(...page.map((a) => a.email));
+        after = page[page.length - 1]!.email;
+      }
+      const ours = seen.filter((e) => e.endsWith(`-${tag}@list.example`));
+      assert.equal(ours, [...emails].sort());
+      assert.equal(seen, [...seen].sort(), "the whole listing is in e-mail order");
+      assert.equal(await store.list({ limit: 0 }), []);
+    },
+  },
+  {
+    port: "accounts",
     name: "create with active: false makes an inactive account",
     async run(store) {
       const created = await store.create(newAccount({ active: false }));
