@@ -6,7 +6,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { withEnvFile } from "./env-file.ts";
-import { SHUTDOWN_GRACE_MS } from "./plugins/limits.ts";
+import { SHUTDOWN_GRACE_MS } from "./http/limits.ts";
 
 async function main(): Promise<void> {
   let config: Config;

@@ -7,8 +7,8 @@ import { ApiError } from "../errors.ts";
 import { generateApiKey, hashApiKey } from "../keys/index.ts";
 import { EmailTakenError, type Account } from "../stores/ports.ts";
 import { billingPeriod, PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
-import { limitByIp, requireApiKey } from "../plugins/auth.ts";
-import { storeCall } from "../plugins/store-call.ts";
+import { limitByIp, requireApiKey } from "../http/auth-hooks.ts";
+import { storeCall } from "../http/store-call.ts";
 import {
   CheckoutBodySchema,
   CheckoutResponseSchema,

@@ -13,8 +13,8 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { ApiError } from "../errors.ts";
 import { applyStripeEvent } from "../billing/webhook-events.ts";
-import { WEBHOOK_BODY_LIMIT_BYTES } from "../plugins/limits.ts";
-import { storeCall } from "../plugins/store-call.ts";
+import { WEBHOOK_BODY_LIMIT_BYTES } from "../http/limits.ts";
+import { storeCall } from "../http/store-call.ts";
 import { WebhookResponseSchema, errorResponses } from "../openapi/schemas.ts";
 
 /** How long a claimed event belongs to the delivery applying it, if that process dies meanwhile. */

@@ -20,11 +20,11 @@ import { FetchError } from "../fetch/fetch-error.ts";
 import { parseTarget } from "../fetch/parse-target.ts";
 import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
-import { requireApiKey } from "../plugins/auth.ts";
+import { requireApiKey } from "../http/auth-hooks.ts";
 import { fromFetchError } from "../plugins/error-handler.ts";
-import { CACHE_TTL_SECONDS } from "../plugins/limits.ts";
-import { storeCall } from "../plugins/store-call.ts";
-import type { ServiceContext } from "../plugins/context.ts";
+import { CACHE_TTL_SECONDS } from "../http/limits.ts";
+import { storeCall } from "../http/store-call.ts";
+import type { ServiceContext } from "../http/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 
 /** What the URL cache holds for one normalized URL. */

@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import net from "node:net";
 import { startApp, type TestApp } from "../helpers.ts";
-import { REQUEST_TIMEOUT_MS, CONNECTIONS_CHECK_INTERVAL_MS } from "../../../api/plugins/limits.ts";
+import { REQUEST_TIMEOUT_MS, CONNECTIONS_CHECK_INTERVAL_MS } from "../../../api/http/limits.ts";
 
 const SHORT_DEADLINE_MS = 800;
 let t: TestApp;
