@@ -4,7 +4,7 @@
  * Order on keyed routes (pinned by tests):
  *   1. carrier: the x-api-key header; on GET also ?access_key= (the header wins when both are given)
  *   2. format (sdv_live_ + 32 lowercase hex), before any store query        -> 401 missing/invalid_api_key
- *   2b. this client IP had too many unknown keys this minute                  -> 429 rate_limit_exceeded
+ *   2b. this client IP went over the unknown-key limit this minute           -> 429 rate_limit_exceeded
  *   3. look-up by SHA-256, compared in constant time                         -> 401 invalid_api_key
  *      (each unknown key counts against the IP: INVALID_KEY_LIMIT_PER_MINUTE; over it, 429 at once)
  *   4. deactivated, or replaced by rotation                                  -> 403 inactive_api_key
@@ -23,6 +23,7 @@ import { findAccountByKey, isWellFormedKey } from "../keys/index.ts";
 import { MemoryRateLimiter } from "../stores/embedded/memory-rate-limiter.ts";
 import type { RateDecision, RateLimiter } from "../stores/ports.ts";
 import { isRetiredKeyAccount } from "../accounts/retired-keys.ts";
+import { BlockedAddresses } from "./blocked-addresses.ts";
 import { storeCall } from "./store-call.ts";
 
 const INVALID_KEY_MESSAGE = "The API key is not valid.";
@@ -32,6 +33,15 @@ const INVALID_KEY_MESSAGE = "The API key is not valid.";
  * fallback per service instance (keyed by its context), with its own once-a-minute warning.
  */
 const fallbacks = new WeakMap<object, { limiter: MemoryRateLimiter; lastWarning: number }>();
+
+/** Per service instance: addresses over the unknown-key limit, refused before the look-up. */
+const guessers = new WeakMap<object, BlockedAddresses>();
+
+function blockedAddresses(ctx: object): BlockedAddresses {
+  let blocked = guessers.get(ctx);
+  if (!blocked) guessers.set(ctx, (blocked = new BlockedAddresses()));
+  return blocked;
+}
 
 export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsyncHookHandler {
   return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply) {
@@ -45,18 +55,18 @@ export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsy
       );
     }
     if (!isWellFormedKey(key)) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
-    const failureLimit = request.server.sdv.config.invalidKeyLimitPerMinute;
-    const failuresKey = `badkey:ip:${request.ip}`;
-    if (failureLimit > 0) {
-      const seen = await limiterCall(request, (limiter) => limiter.peek(failuresKey, failureLimit));
-      if (!seen.allowed) throw tooManyUnknownKeys(seen);
-    }
-    const accounts = request.server.sdv.stores.accounts;
-    const account = await storeCall(() => findAccountByKey(accounts, key));
+    const ctx = request.server.sdv;
+    const failureLimit = ctx.config.invalidKeyLimitPerMinute;
+    const blockedFor = failureLimit > 0 ? blockedAddresses(ctx).secondsLeft(request.ip, Date.now()) : 0;
+    if (blockedFor > 0) throw tooManyUnknownKeys(blockedFor);
+    const account = await storeCall(() => findAccountByKey(ctx.stores.accounts, key));
     if (!account) {
       if (failureLimit > 0) {
-        const counted = await limiterCall(request, (limiter) => limiter.hit(failuresKey, failureLimit));
-        if (!counted.allowed) throw tooManyUnknownKeys(counted);
+        const counted = await limiterCall(request, (limiter) => limiter.hit(`badkey:ip:${request.ip}`, failureLimit));
+        if (!counted.allowed) {
+          blockedAddresses(ctx).block(request.ip, Date.now() + counted.retryAfterSeconds * 1000);
+          throw tooManyUnknownKeys(counted.retryAfterSeconds);
+        }
       }
       throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
     }
@@ -101,8 +111,8 @@ async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter)
   }
 }
 
-function tooManyUnknownKeys(decision: RateDecision): ApiError {
-  const seconds = Math.max(1, Math.ceil(decision.retryAfterSeconds));
+function tooManyUnknownKeys(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new ApiError("rate_limit_exceeded", `Too many requests with unknown API keys from this address; retry in ${seconds} s.`, {
     retry_after_seconds: seconds,
     headers: { "retry-after": String(seconds) },

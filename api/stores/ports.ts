@@ -97,8 +97,6 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one request for `key` in a fixed one-minute window. */
   hit(key: string, limitPerMinute: number): Promise<RateDecision>;
-  /** The current window's count for `key` without counting; `allowed`: one more hit would be allowed. */
-  peek(key: string, limitPerMinute: number): Promise<RateDecision>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -47,13 +47,6 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: count <= limitPerMinute, count, retryAfterSeconds: window.retryAfterSeconds };
   }
 
-  async peek(key: string, limitPerMinute: number): Promise<RateDecision> {
-    const window = fixedWindow(this.#now());
-    const counter = this.#counters.get(key);
-    const count = counter && counter.windowStart === window.start ? counter.count : 0;
-    return { allowed: count < limitPerMinute, count, retryAfterSeconds: window.retryAfterSeconds };
-  }
-
   #sweep(currentWindow: number): void {
     for (const [key, counter] of this.#counters) {
       if (counter.windowStart !== currentWindow) this.#counters.delete(key);

@@ -57,13 +57,6 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed: counted <= limitPerMinute, count: counted, retryAfterSeconds: window.retryAfterSeconds };
   }
 
-  async peek(key: string, limitPerMinute: number): Promise<RateDecision> {
-    const window = fixedWindow(this.#now());
-    const value = await this.#deadline.run(() => this.#client.get(`${this.#prefix}${key}:${window.start}`));
-    const count = value === null ? 0 : Number(value);
-    return { allowed: count < limitPerMinute, count, retryAfterSeconds: window.retryAfterSeconds };
-  }
-
   async ping(): Promise<void> {
     await this.#deadline.run(() => this.#client.ping());
   }

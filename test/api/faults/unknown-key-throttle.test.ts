@@ -6,6 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { generateApiKey } from "../../../api/keys/api-key.ts";
+import { BlockedAddresses } from "../../../api/http/blocked-addresses.ts";
 import { MemoryRateLimiter } from "../../../api/stores/embedded/memory-rate-limiter.ts";
 import { openStores } from "../../../api/stores/index.ts";
 import { apiError, EVENT, signup, startApp, type TestApp } from "../helpers.ts";
@@ -57,6 +58,18 @@ test(`300 random well-formed keys from one IP: ${LIMIT} answered 401, the rest 4
   apiError(await validateAs("198.51.100.7", key), 429, "rate_limit_exceeded");
   assert.is((await validateAs("198.51.100.8", key)).statusCode, 200);
   apiError(await validateAs("198.51.100.8", generateApiKey()), 401, "invalid_api_key");
+});
+
+test("the in-process list of refused addresses expires entries and stays bounded", () => {
+  const blocked = new BlockedAddresses(3);
+  blocked.block("a", 10_000);
+  assert.is(blocked.secondsLeft("a", 8_500), 2);
+  assert.is(blocked.secondsLeft("a", 10_000), 0, "expired");
+  assert.is(blocked.secondsLeft("never", 0), 0);
+  const far = Date.now() + 60_000;
+  for (const ip of ["b", "c", "d", "e"]) blocked.block(ip, far);
+  assert.is(blocked.secondsLeft("b", Date.now()), 0, "the oldest entry was dropped at the bound");
+  assert.ok(blocked.secondsLeft("e", Date.now()) > 0);
 });
 
 test.run();

@@ -384,22 +384,6 @@ const cases: Case[] = [
   },
   {
     port: "limiter",
-    name: "peek reports the window's count without counting",
-    async run(limiter) {
-      await awaitRoomInWindow();
-      const key = `peek-${randomUUID()}`;
-      const empty = await limiter.peek(key, 2);
-      assert.equal({ allowed: empty.allowed, count: empty.count }, { allowed: true, count: 0 });
-      await limiter.hit(key, 2);
-      await limiter.hit(key, 2);
-      const full = await limiter.peek(key, 2);
-      assert.equal({ allowed: full.allowed, count: full.count }, { allowed: false, count: 2 });
-      assert.ok(full.retryAfterSeconds >= 1 && full.retryAfterSeconds <= 60);
-      assert.is((await limiter.peek(key, 2)).count, 2, "peeking does not count");
-    },
-  },
-  {
-    port: "limiter",
     name: "separate keys have separate counters",
     async run(limiter) {
       await awaitRoomInWindow();
