@@ -12,10 +12,10 @@ import { EMBEDDED_DB_FILE } from "../../../api/stores/index.ts";
 import { apiError, EVENT, login, signup, startApp, uniqueEmail, validateJsonLd, type TestApp } from "../helpers.ts";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const HOLD_MS = 2500;
+const HOLD_MS = 3000;
 /** Generous bounds: the point is "not stalled by the lock", not speed. */
-const UNRELATED_WITHIN_MS = 400;
-const FAIL_WITHIN_MS = 2000;
+const UNRELATED_WITHIN_MS = 1000;
+const FAIL_WITHIN_MS = 2500;
 
 /** A separate process that takes the exclusive lock and holds it; resolves once the lock is taken. */
 function holdLock(file: string, ms: number): Promise<{ child: ChildProcess; released: Promise<void> }> {
