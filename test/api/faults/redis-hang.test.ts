@@ -9,6 +9,7 @@ import type http from "node:http";
 import { startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, uniqueEmail, type TestApp } from "../helpers.ts";
 import { startPrivateRedis, type PrivateRedis } from "./private-redis.ts";
+import { sleep } from "../stores/fixtures.ts";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body></body></html>`;
 const ANSWER_WITHIN_MS = 1000;
@@ -52,7 +53,13 @@ if ("reason" in redis) {
     const { key, email } = await signup(t.app);
     const warm = await getUrl(key, page("/cached"));
     assert.is(warm.statusCode, 200);
-    assert.is((await getUrl(key, page("/cached"))).json().meta.cached, true, "Redis serves the cache while it answers");
+    // On a loaded machine a command may miss its 100 ms deadline and Redis is skipped for 2 s: wait it out.
+    let cached = false;
+    for (let attempt = 0; attempt < 4 && !cached; attempt++) {
+      if (attempt > 0) await sleep(2_100);
+      cached = (await getUrl(key, page("/cached"))).json().meta.cached === true;
+    }
+    assert.ok(cached, "Redis serves the cache while it answers");
 
     r.freeze();
     try {

@@ -26,6 +26,7 @@ import {
   deleteRedisPrefix,
   MONGODB_URL,
   newAccount,
+  patientDeadline,
   probeRedis,
   REDIS_URL,
   sleep,
@@ -486,12 +487,12 @@ if ("client" in redis) {
     {
       port: "cache",
       name: "redis cache",
-      open: async () => ({ store: await RedisCacheStore.connect(REDIS_URL, { prefix }) }),
+      open: async () => ({ store: await RedisCacheStore.connect(REDIS_URL, { prefix, deadline: patientDeadline() }) }),
     },
     {
       port: "limiter",
       name: "redis limiter",
-      open: async () => ({ store: await RedisRateLimiter.connect(REDIS_URL, { prefix }) }),
+      open: async () => ({ store: await RedisRateLimiter.connect(REDIS_URL, { prefix, deadline: patientDeadline() }) }),
     },
   );
   cleanups.push(async () => {
