@@ -15,11 +15,14 @@ import { PLANS, type PlanLimits } from "./billing/plans.ts";
 import { createStripeClient } from "./billing/stripe-client.ts";
 import type { Plan } from "./stores/ports.ts";
 import { ApiError, GENERIC_MESSAGES } from "./errors.ts";
-import type { ServiceContext } from "./plugins/context.ts";
+import type { ServiceContext } from "./http/context.ts";
 import { installErrorHandling, sendApiError } from "./plugins/error-handler.ts";
-import { loggerOptions, type LogStream } from "./plugins/logging.ts";
-import { BODY_LIMIT_BYTES, REQUEST_TIMEOUT_MS } from "./plugins/limits.ts";
+import { handleClientError, handleFrameworkError } from "./http/client-errors.ts";
+import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
+import { loggerOptions, type LogStream } from "./http/logging.ts";
+import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, REQUEST_TIMEOUT_MS } from "./http/limits.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerCors } from "./plugins/cors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -39,16 +42,30 @@ export interface AppDeps {
   logStream?: LogStream;
   /** Key cipher instead of one from KEY_ENCRYPTION_SECRET or DATA_DIR. */
   cipher?: KeyCipher;
+  /** Deadline for a request to arrive completely (real sockets); default REQUEST_TIMEOUT_MS (30 s). */
+  requestTimeoutMs?: number;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     // One access-log line per request (written on completion, below) instead of Fastify's two:
     // log writes were the largest single cost of a validation under load.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout,
+    // Node checks the deadline only every connectionsCheckingInterval (30 s by default), so a 30 s deadline
+    // cut incomplete requests after up to 60 s (about 90 s observed); check every second instead. The
+    // deadline is also given at construction: Fastify sets it afterwards, which Node then applies to
+    // unfinished headers but not to a body that stops arriving (verified on Node 20.20).
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS, requestTimeout, headersTimeout: requestTimeout },
+    // Malformed HTTP and router failures answer ApiError too, not Fastify's own bodies.
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
+    // Fastify would take any x-request-id as is; requestIdFor accepts only safe ones (else a UUID).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Requests arriving during shutdown get our own 503 ApiError (below), not Fastify's fixed body.
     return503OnClosing: false,
     ajv: {
@@ -69,6 +86,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       mongodbUrl: config.mongodbUrl ?? undefined,
       redisUrl: config.redisUrl ?? undefined,
       onRedisError: (err) => app.log.warn({ err: { message: err.message } }, "redis connection error"),
+      redisCommandTimeoutMs: config.redisCommandTimeoutMs,
+      onRedisDown: (err, cooldownMs) =>
+        app.log.warn(
+          { err: { name: err.name, message: err.message }, cooldownMs },
+          "redis unavailable: URL cache misses and in-process rate limits until it answers again",
+        ),
     }));
   if (ownStores) app.addHook("onClose", async () => stores.close());
 
@@ -109,12 +132,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       closing = true;
     });
     app.addHook("onRequest", (request, reply, done) => {
-      reply.header("x-request-id", request.id);
+      reply.header(REQUEST_ID_HEADER, request.id);
       if (!closing) return done();
       reply.header("connection", "close");
       sendApiError(reply, new ApiError("service_unavailable", GENERIC_MESSAGES.service_unavailable));
     });
 
+    await registerCors(app, config.corsOrigins);
     await registerOpenApi(app);
     await app.register(healthRoutes);
     await app.register(typesRoutes);

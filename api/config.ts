@@ -36,6 +36,8 @@ export interface Config {
   dataDir: string;
   mongodbUrl: string | null;
   redisUrl: string | null;
+  /** Deadline of each Redis command; a hung Redis is then treated as a down one (REDIS_COMMAND_TIMEOUT_MS). */
+  redisCommandTimeoutMs: number;
   /** Without a trailing slash. */
   publicBaseUrl: string;
   stripe: StripeConfig;
@@ -45,6 +47,10 @@ export interface Config {
   rateLimitPerMinute: number | null;
   /** Per client IP, per minute, for signup and login (0: off). */
   authRateLimitPerMinute: number;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: CORS off; ["*"]: any origin. */
+  corsOrigins: string[];
+  /** Unknown API keys per client IP per minute before the IP is refused with 429 (0: off). */
+  invalidKeyLimitPerMinute: number;
   logLevel: LogLevel;
   /** The environment the configuration came from (KEY_ENCRYPTION_SECRET is read from it by the key module). */
   env: Readonly<Record<string, string | undefined>>;
@@ -65,6 +71,8 @@ export const DEFAULTS = {
   DATA_DIR: "./data",
   LOG_LEVEL: "info" as LogLevel,
   AUTH_RATE_LIMIT_PER_MINUTE: 30,
+  INVALID_KEY_LIMIT_PER_MINUTE: 20,
+  REDIS_COMMAND_TIMEOUT_MS: 100,
 };
 
 const PRICE_VAR = /^STRIPE_PRICE_([A-Z0-9_]+)$/;
@@ -91,13 +99,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (redisUrl !== null && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
     problems.push("REDIS_URL must be a Redis URL (redis://host:port or rediss://...)");
   }
+  const redisCommandTimeoutMs = integer(get("REDIS_COMMAND_TIMEOUT_MS"), "REDIS_COMMAND_TIMEOUT_MS", DEFAULTS.REDIS_COMMAND_TIMEOUT_MS, 1, 60_000, problems);
 
   let publicBaseUrl = `http://${displayHost(host)}:${port}`;
   const base = get("PUBLIC_BASE_URL");
   if (base !== undefined) {
     const parsed = URL.canParse(base) ? new URL(base) : null;
-    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash || parsed.username) {
-      problems.push(`PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, e.g. https://sdv.example.com (got ${JSON.stringify(base)})`);
+    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash || parsed.username || parsed.password) {
+      problems.push(`PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, e.g. https://sdv.example.com (got ${shown(base)})`);
     } else {
       publicBaseUrl = parsed.href.replace(/\/+$/, "");
     }
@@ -132,8 +141,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const apiBaseText = get("STRIPE_API_BASE");
   if (apiBaseText !== undefined) {
     const parsed = URL.canParse(apiBaseText) ? new URL(apiBaseText) : null;
-    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || (parsed.pathname !== "/" && parsed.pathname !== "")) {
-      problems.push(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111 (got ${JSON.stringify(apiBaseText)})`);
+    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || (parsed.pathname !== "/" && parsed.pathname !== "") || parsed.search || parsed.hash || parsed.username || parsed.password) {
+      problems.push(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111 (got ${shown(apiBaseText)})`);
     } else {
       const protocol = parsed.protocol === "http:" ? "http" : "https";
       apiBase = {
@@ -158,12 +167,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   try {
     parseAllowedHosts(fetchAllowedPrivateHosts);
   } catch (err) {
-    problems.push(`FETCH_ALLOWED_PRIVATE_HOSTS: ${err instanceof Error ? err.message : String(err)}`);
+    const message = err instanceof Error ? err.message : String(err);
+    problems.push(`FETCH_ALLOWED_PRIVATE_HOSTS: ${message.replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => shown(JSON.parse(quoted) as string))}`);
   }
 
   const rateText = get("RATE_LIMIT_PER_MINUTE");
   const rateLimitPerMinute = rateText === undefined ? null : integer(rateText, "RATE_LIMIT_PER_MINUTE", 1, 1, 1e9, problems);
   const authRateLimitPerMinute = integer(get("AUTH_RATE_LIMIT_PER_MINUTE"), "AUTH_RATE_LIMIT_PER_MINUTE", DEFAULTS.AUTH_RATE_LIMIT_PER_MINUTE, 0, 1e9, problems);
+  const invalidKeyLimitPerMinute = integer(get("INVALID_KEY_LIMIT_PER_MINUTE"), "INVALID_KEY_LIMIT_PER_MINUTE", DEFAULTS.INVALID_KEY_LIMIT_PER_MINUTE, 0, 1e9, problems);
+
+  const corsOrigins: string[] = [];
+  for (const entry of (get("CORS_ORIGINS") ?? "").split(/[\s,]+/).filter((s) => s !== "")) {
+    const parsed = entry === "*" || !URL.canParse(entry) ? null : new URL(entry);
+    if (entry === "*") corsOrigins.push("*");
+    else if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === entry.replace(/\/$/, "")) corsOrigins.push(parsed.origin);
+    else problems.push(`CORS_ORIGINS entries must be origins such as https://app.example.com (scheme, host, optional port; no path), or * (got ${shown(entry)})`);
+  }
 
   const levelText = get("LOG_LEVEL")?.toLowerCase() ?? DEFAULTS.LOG_LEVEL;
   let logLevel: LogLevel = DEFAULTS.LOG_LEVEL;
@@ -177,14 +196,29 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dataDir,
     mongodbUrl,
     redisUrl,
+    redisCommandTimeoutMs,
     publicBaseUrl,
     stripe: { secretKey, webhookSecret, prices, apiBase },
     fetchAllowedPrivateHosts,
     rateLimitPerMinute,
     authRateLimitPerMinute,
+    invalidKeyLimitPerMinute,
+    corsOrigins,
     logLevel,
     env,
   };
+}
+
+/**
+ * A setting's value as a message may echo it: never its secrets. URLs lose their user:password@ part and
+ * the values of secret-looking query parameters; long values are cut. (Configuration errors reach
+ * terminals, CI logs and crash reports.)
+ */
+export function shown(value: string): string {
+  let text = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i, (_match, scheme: string | undefined) => `${scheme ?? ""}***@`);
+  text = text.replace(/([?&;][^=&#;]*(?:pass|secret|token|key|auth|sig)[^=&#;]*=)[^&#;]*/gi, "$1***");
+  if (text.length > 80) text = `${text.slice(0, 77)}...`;
+  return JSON.stringify(text);
 }
 
 function integer(text: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]): number {

@@ -1,16 +1,17 @@
 /**
- * `npm start`: read the configuration, build the app, listen; on SIGINT or SIGTERM stop accepting, let
+ * `npm start`: read the configuration (environment, then .env), build the app, listen; on SIGINT or SIGTERM stop accepting, let
  * in-flight requests finish (new ones get 503), close the stores, exit. A second signal, or a drain longer
  * than the grace period, exits at once.
  */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
-import { SHUTDOWN_GRACE_MS } from "./plugins/limits.ts";
+import { withEnvFile } from "./env-file.ts";
+import { SHUTDOWN_GRACE_MS } from "./http/limits.ts";
 
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(withEnvFile(process.env));
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`sdv: ${err.message}`);

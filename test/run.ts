@@ -1,32 +1,66 @@
 /**
- * `npm test`: every test/**\/*.test.ts under uvu in one process, then one closing line
- * `N passed, N failed, N skipped` (what CI reads). Extra arguments narrow the run to a folder.
+ * `npm test`: every test/**\/*.test.ts under uvu in one process, and the type check (`tsc --noEmit`) next to
+ * it, then one closing line `N passed, N failed, N skipped` (what CI reads). The type check counts as one
+ * test: a store adapter missing a port method runs fine under tsx, so only tsc can catch it. Extra
+ * arguments narrow the run to a folder; a narrowed run skips the type check (it covers the whole project).
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const narrowed = process.argv[2] !== undefined;
 const dir = process.argv[2] ?? "test";
-const child = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "node_modules/uvu/bin.js", dir, ".*\\.test\\.ts$", "--no-color"],
-  { cwd: repoRoot, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: "0" } },
-);
-process.stdout.write(child.stdout ?? "");
-process.stderr.write(child.stderr ?? "");
+
+interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[]): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, FORCE_COLOR: "0" } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
+  });
+}
+
+const [tests, typecheck] = await Promise.all([
+  run(["--import", "tsx", "node_modules/uvu/bin.js", dir, ".*\\.test\\.ts$", "--no-color"]),
+  narrowed ? Promise.resolve(null) : run(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "tsconfig.json"]),
+]);
+process.stdout.write(tests.stdout);
+process.stderr.write(tests.stderr);
+
+let typeFailures = 0;
+if (typecheck === null) {
+  console.log("type check: skipped (narrowed run; `npm run typecheck` covers the project)");
+} else if (typecheck.status === 0) {
+  console.log("type check: tsc --noEmit passed");
+} else {
+  typeFailures = 1;
+  console.log("type check: tsc --noEmit FAILED");
+  process.stdout.write(typecheck.stdout);
+  process.stderr.write(typecheck.stderr);
+}
 
 // eslint-disable-next-line no-control-regex
-const plain = (child.stdout ?? "").replace(/\x1b\[[0-9;]*m/g, "");
+const plain = tests.stdout.replace(/\x1b\[[0-9;]*m/g, "");
 const count = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
 const total = count("Total");
 const passed = count("Passed");
 const skipped = count("Skipped");
 if (Number.isNaN(total) || Number.isNaN(passed)) {
-  console.log("0 passed, 1 failed, 0 skipped");
   console.error("test/run: uvu printed no totals (a test file failed to load?)");
+  console.log(`0 passed, ${1 + typeFailures} failed, 0 skipped`);
   process.exit(1);
 }
 // uvu's Total counts the tests that ran; skipped ones are counted apart.
-const failed = total - passed;
-console.log(`${passed} passed, ${failed} failed, ${Number.isNaN(skipped) ? 0 : skipped} skipped`);
-process.exit(child.status === 0 && failed === 0 ? 0 : 1);
+const failed = total - passed + typeFailures;
+const typePassed = typecheck !== null && typeFailures === 0 ? 1 : 0;
+console.log(`${passed + typePassed} passed, ${failed} failed, ${Number.isNaN(skipped) ? 0 : skipped} skipped`);
+process.exit(tests.status === 0 && failed === 0 ? 0 : 1);

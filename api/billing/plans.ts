@@ -43,3 +43,9 @@ export function isBillingPeriod(value: unknown): value is BillingPeriod {
 export function billingPeriod(now: Date): string {
   return now.toISOString().slice(0, 7);
 }
+
+/** Whole seconds from `now` to the start of the next billing period (00:00 UTC on the 1st), at least 1. */
+export function secondsUntilNextPeriod(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}

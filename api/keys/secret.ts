@@ -11,13 +11,13 @@ import {
   closeSync,
   fsyncSync,
   linkSync,
-  mkdirSync,
   openSync,
   readFileSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { makePrivateDir } from "../stores/private-files.ts";
 
 export const SECRET_FILE = "key-encryption.secret";
 
@@ -50,7 +50,7 @@ export function loadOrCreateSecret(dataDir: string, envValue?: string): Buffer {
   const path = join(dataDir, SECRET_FILE);
   const existing = readSecretFile(path);
   if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   return createSecretFile(path);
 }
 

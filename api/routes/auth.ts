@@ -7,8 +7,8 @@ import { ApiError } from "../errors.ts";
 import { generateApiKey, hashApiKey } from "../keys/index.ts";
 import { EmailTakenError, type Account } from "../stores/ports.ts";
 import { billingPeriod, PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
-import { limitByIp, requireApiKey } from "../plugins/auth.ts";
-import { storeCall } from "../plugins/store-call.ts";
+import { limitByIp, requireApiKey } from "../http/auth-hooks.ts";
+import { storeCall } from "../http/store-call.ts";
 import {
   CheckoutBodySchema,
   CheckoutResponseSchema,
@@ -18,8 +18,8 @@ import {
   SignupResponseSchema,
   errorResponses,
 } from "../openapi/schemas.ts";
-import { checkEmail } from "./email.ts";
-import { rotateAndRetire } from "./retired-keys.ts";
+import { checkEmail } from "../accounts/email.ts";
+import { rotateAndRetire } from "../accounts/retired-keys.ts";
 
 const keyed = [{ apiKeyHeader: [] }];
 
@@ -98,9 +98,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** One rotation at a time per account in this process, so two concurrent rotations leave one live key. */
-  const rotating = new Map<string, Promise<unknown>>();
-
   app.post(
     "/api/auth/keys",
     {
@@ -115,34 +112,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const caller = request.account!;
-      const previous = rotating.get(caller.id);
-      const turn = (async () => {
-        if (previous) await previous.catch(() => {});
-        // Re-read under the per-account turn: a rotation that ran meanwhile retired the presented key.
-        const current = await storeCall(() => ctx.stores.accounts.findByKeyHash(caller.keyHash));
-        if (!current || current.id !== caller.id || !current.active) {
-          throw new ApiError("inactive_api_key", "This API key was replaced by a new one (POST /api/auth/keys); use the new key.");
-        }
-        const apiKey = generateApiKey();
-        const rotated = await storeCall(() =>
-          rotateAndRetire(ctx.stores.accounts, current, hashApiKey(apiKey), ctx.cipher.encrypt(apiKey), request.log),
-        );
-        if (!rotated) throw new ApiError("invalid_api_key", "The API key is not valid.");
-        return { apiKey, account: rotated };
-      })();
-      rotating.set(caller.id, turn);
-      try {
-        const { apiKey, account } = await turn;
-        request.log.info({ account: account.id }, "api key rotated");
-        reply.code(201);
-        return {
-          api_key: apiKey,
-          email: account.email,
-          message: "A new API key was issued. The previous key no longer works; update your integrations.",
-        };
-      } finally {
-        if (rotating.get(caller.id) === turn) rotating.delete(caller.id);
+      const apiKey = generateApiKey();
+      // Conditional on the presented key: of concurrent rotations, on any number of instances, one wins.
+      const rotated = await storeCall(() =>
+        rotateAndRetire(ctx.stores.accounts, caller, hashApiKey(apiKey), ctx.cipher.encrypt(apiKey), request.log),
+      );
+      if (!rotated) {
+        throw new ApiError("inactive_api_key", "This API key was replaced by a new one (POST /api/auth/keys); use the new key.");
       }
+      request.log.info({ account: rotated.id }, "api key rotated");
+      reply.code(201);
+      return {
+        api_key: apiKey,
+        email: rotated.email,
+        message: "A new API key was issued. The previous key no longer works; update your integrations.",
+      };
     },
   );
 

@@ -19,13 +19,13 @@ import { ApiError } from "../errors.ts";
 import { fetchPage } from "../fetch/guarded-fetch.ts";
 import { FetchError } from "../fetch/fetch-error.ts";
 import { parseTarget } from "../fetch/parse-target.ts";
-import { billingPeriod } from "../billing/plans.ts";
+import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
-import { requireApiKey } from "../plugins/auth.ts";
+import { requireApiKey } from "../http/auth-hooks.ts";
 import { fromFetchError } from "../plugins/error-handler.ts";
-import { CACHE_TTL_SECONDS } from "../plugins/limits.ts";
-import { storeCall } from "../plugins/store-call.ts";
-import type { ServiceContext } from "../plugins/context.ts";
+import { CACHE_TTL_SECONDS } from "../http/limits.ts";
+import { storeCall } from "../http/store-call.ts";
+import type { ServiceContext } from "../http/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 
 /** What the URL cache holds for one normalized URL. */
@@ -235,7 +235,7 @@ async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Cre
     throw new ApiError(
       "quota_exceeded",
       `The ${account.plan} plan's ${limit} validations for ${period} are used up. Upgrade for more, or wait for the next month (UTC).`,
-      { upgrade_url: ctx.urls.upgrade },
+      { upgrade_url: ctx.urls.upgrade, headers: { "retry-after": String(secondsUntilNextPeriod(ctx.now())) } },
     );
   }
   let released = false;

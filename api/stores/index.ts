@@ -3,14 +3,15 @@
  * MongoDB URL is given; cache and rate limits in process unless a Redis URL is given (one connection
  * serves both). Empty strings count as "not set", as an empty environment variable would.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { MemoryCacheStore } from "./embedded/memory-cache.ts";
 import { MemoryRateLimiter } from "./embedded/memory-rate-limiter.ts";
 import { SqliteAccountStore } from "./embedded/account-store.ts";
 import { MongoAccountStore } from "./mongodb/account-store.ts";
 import type { AccountStore, CacheStore, RateLimiter } from "./ports.ts";
+import { makePrivateDir } from "./private-files.ts";
 import { RedisCacheStore } from "./redis/cache-store.ts";
+import { CommandDeadline } from "./redis/command-deadline.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis/connection.ts";
 import { RedisRateLimiter } from "./redis/rate-limiter.ts";
 
@@ -22,6 +23,10 @@ export interface StoreOptions {
   redisPrefix?: string;
   /** Redis socket errors while it reconnects (for the logger). */
   onRedisError?: (error: Error) => void;
+  /** Deadline of each Redis command (ms); a miss treats Redis as down for a moment. Default 100. */
+  redisCommandTimeoutMs?: number;
+  /** Redis missed a deadline or lost its connection: it is skipped (fallbacks used) for a moment. */
+  onRedisDown?: (error: Error, cooldownMs: number) => void;
 }
 
 export interface Stores {
@@ -36,7 +41,7 @@ export interface Stores {
 export const EMBEDDED_DB_FILE = "sdv.db";
 
 export async function openStores(options: StoreOptions): Promise<Stores> {
-  mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDir(options.dataDir);
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     const pending = closers.splice(0).reverse();
@@ -59,8 +64,13 @@ export async function openStores(options: StoreOptions): Promise<Stores> {
     if (options.redisUrl) {
       const client: RedisClient = await connectRedis(options.redisUrl, { onError: options.onRedisError });
       closers.push(() => closeRedis(client));
-      cache = new RedisCacheStore(client, { prefix: options.redisPrefix });
-      rateLimiter = new RedisRateLimiter(client, { prefix: options.redisPrefix });
+      // One deadline per connection: when the cache finds Redis hung, the limiter stops waiting for it too.
+      const deadline: CommandDeadline = new CommandDeadline({
+        timeoutMs: options.redisCommandTimeoutMs,
+        onDown: (error) => options.onRedisDown?.(error, deadline.cooldownMs),
+      });
+      cache = new RedisCacheStore(client, { prefix: options.redisPrefix, deadline });
+      rateLimiter = new RedisRateLimiter(client, { prefix: options.redisPrefix, deadline });
     } else {
       cache = new MemoryCacheStore();
       rateLimiter = new MemoryRateLimiter();

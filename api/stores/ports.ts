@@ -26,6 +26,8 @@ export interface NewAccount {
   plan: Plan;
   keyHash: string;
   keyCiphertext: string;
+  /** Default true. */
+  active?: boolean;
 }
 
 /** Usage of one billing period (a calendar month in UTC, "2026-11"). */
@@ -34,6 +36,8 @@ export interface Usage {
   used: number;
 }
 
+export type EventClaim = "claimed" | "applied" | "in_progress";
+
 export type ReserveOutcome = { ok: true; used: number } | { ok: false; used: number };
 
 export interface AccountStore {
@@ -41,8 +45,14 @@ export interface AccountStore {
   create(account: NewAccount): Promise<Account>;
   findByEmail(email: string): Promise<Account | null>;
   findByKeyHash(keyHash: string): Promise<Account | null>;
-  /** Replaces the key atomically; the old hash stops matching at once. */
-  rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null>;
+  /** Accounts in e-mail order, `limit` at a time, starting after the e-mail `after` (for `sdv admin list`). */
+  list(options: { after?: string; limit: number }): Promise<Account[]>;
+  /**
+   * Replaces the key in one conditional write, only while the account's key is still `fromKeyHash`: of
+   * concurrent rotations (any number of processes) exactly one wins, and the old hash stops matching at
+   * once. Null: no such account, or its key is no longer `fromKeyHash` (another rotation won).
+   */
+  rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null>;
   /** `stripeCustomerId` undefined keeps the stored one; null clears it. Null result: no such account. */
   setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null>;
   setActive(accountId: string, active: boolean): Promise<Account | null>;
@@ -52,8 +62,18 @@ export interface AccountStore {
   releaseCredit(accountId: string, period: string): Promise<void>;
   /** A period with no reservation yet has used 0. */
   usage(accountId: string, period: string): Promise<Usage>;
-  /** Records a processed webhook event id; false when it was already recorded (apply once). */
-  recordEvent(eventId: string): Promise<boolean>;
+  /**
+   * Starts applying a webhook event, exactly once even across failures: "claimed" means apply it now and
+   * then call completeEvent (or abandonEvent when applying failed, so the provider's retry applies it);
+   * "applied" means it was applied before; "in_progress" means another attempt holds it and its lease
+   * (`leaseSeconds`, counted from its claim) has not run out. A claim whose holder died is taken over once
+   * its lease has run out.
+   */
+  claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim>;
+  /** Marks a claimed event applied: later deliveries answer "applied". */
+  completeEvent(eventId: string): Promise<void>;
+  /** Drops the claim of an event that could not be applied, so the next delivery claims it again. */
+  abandonEvent(eventId: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

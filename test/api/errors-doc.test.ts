@@ -27,7 +27,8 @@ test("the issue's stable codes are all there, with their statuses", () => {
   const expected: Record<string, number> = {
     invalid_request: 400, invalid_email: 400, invalid_url: 400, invalid_plan: 400, invalid_billing: 400,
     missing_api_key: 401, invalid_api_key: 401, inactive_api_key: 403, email_not_found: 404, not_found: 404,
-    email_already_registered: 409, payload_too_large: 413, unsupported_media_type: 415,
+    request_timeout: 408, email_already_registered: 409, event_in_progress: 409, payload_too_large: 413,
+    unsupported_media_type: 415, headers_too_large: 431,
     fetch_failed: 422, fetch_timeout: 422, destination_not_allowed: 422, page_too_large: 422,
     unsupported_content_type: 422, too_many_redirects: 422, no_jsonld_found: 422, parse_error: 422,
     quota_exceeded: 429, rate_limit_exceeded: 429, billing_unavailable: 503, service_unavailable: 503, internal_error: 500,

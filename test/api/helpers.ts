@@ -33,7 +33,7 @@ export interface TestApp {
 
 export async function startApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "sdv-api-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info", PUBLIC_BASE_URL: "https://sdv.test", AUTH_RATE_LIMIT_PER_MINUTE: "1000", ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info", PUBLIC_BASE_URL: "https://sdv.test", AUTH_RATE_LIMIT_PER_MINUTE: "1000", INVALID_KEY_LIMIT_PER_MINUTE: "1000", ...env });
   const logs: string[] = [];
   const app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) }, fetchOptions: OFFLINE_FETCH, ...deps });
   return {

@@ -3,20 +3,30 @@
  * synchronous, so each call finishes before the next starts in this process; the statements are still
  * written to be atomic on their own, because other processes (a second server, `sdv admin`) may open the
  * same file.
+ *
+ * Locks never stall the process. SQLite's busy_timeout waits for another connection's lock inside the
+ * synchronous call, i.e. on the event loop: a `BEGIN EXCLUSIVE` held elsewhere for 6 s froze every route,
+ * /api/v1/types included, for 6 s. After opening, busy_timeout is 0, so a locked statement fails at once
+ * (nothing written: SQLITE_BUSY aborts the statement or transaction), and it is retried from a timer with
+ * growing pauses for at most `lockWaitMs`; then the call fails and the route answers 503 with Retry-After.
+ * Readers are not blocked by a writer in WAL mode, so key look-ups and logins keep working meanwhile.
+ * (A worker thread was the other option; it would add a thread hop to every look-up on the hot path
+ * and still have to fail requests once the lock outlives their patience.)
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { normalizeEmail } from "../email.ts";
+import { normalizeEmail } from "../../accounts/email.ts";
 import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type EventClaim,
   type NewAccount,
   type Plan,
   type ReserveOutcome,
   type Usage,
 } from "../ports.ts";
+import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
 import { migrate } from "./schema.ts";
 import { openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
 
@@ -33,10 +43,27 @@ interface AccountRow {
 }
 
 export interface SqliteAccountStoreOptions {
-  /** How long a write waits for another connection's lock (ms). */
+  /** How long opening (schema migration) may wait for another connection's lock (ms). */
   busyTimeoutMs?: number;
+  /** How long a call keeps retrying, off the event loop, while another connection holds the lock (ms). */
+  lockWaitMs?: number;
   now?: () => Date;
 }
+
+export const DEFAULT_LOCK_WAIT_MS = 1_000;
+/** First pause before retrying a locked statement; it doubles up to the cap. */
+const FIRST_RETRY_MS = 2;
+const MAX_RETRY_MS = 50;
+/** Patience of releaseCredit: a lock taken between a reservation and its release must not keep the credit. */
+const RELEASE_WAIT_MS = 10_000;
+
+/** Another connection holds a lock this statement needs. */
+function isLockConflict(error: unknown): boolean {
+  const code = sqliteErrorCode(error);
+  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
 
@@ -62,6 +89,7 @@ export class SqliteAccountStore implements AccountStore {
     byId: Statement<AccountRow>;
     byEmail: Statement<AccountRow>;
     byKeyHash: Statement<AccountRow>;
+    page: Statement<AccountRow>;
     rotate: Statement;
     setPlan: Statement;
     setPlanAndCustomer: Statement;
@@ -69,36 +97,47 @@ export class SqliteAccountStore implements AccountStore {
     reserve: Statement<{ used: number }>;
     release: Statement;
     usage: Statement<{ used: number }>;
-    recordEvent: Statement;
+    claimEvent: Statement<{ state: string }>;
+    eventState: Statement<{ state: string }>;
+    completeEvent: Statement;
+    abandonEvent: Statement;
     ping: Statement;
     dataVersion: Statement<{ data_version: number }>;
   };
 
   /** `filename` is a path (its folder is created) or ":memory:". */
   static open(filename: string, options: SqliteAccountStoreOptions = {}): SqliteAccountStore {
-    if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ":memory:") {
+      makePrivateDir(dirname(filename));
+      ensurePrivateFile(filename);
+    }
     const db = openDatabase(filename, { timeout: options.busyTimeoutMs ?? 5000 });
     try {
       db.pragma("journal_mode = WAL");
       // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commits.
       db.pragma("synchronous = NORMAL");
       migrate(db);
-      return new SqliteAccountStore(db, options.now ?? (() => new Date()));
+      db.pragma("busy_timeout = 0");
+      return new SqliteAccountStore(db, options.now ?? (() => new Date()), options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
-  private constructor(db: Database, now: () => Date) {
+  readonly #lockWaitMs: number;
+
+  private constructor(db: Database, now: () => Date, lockWaitMs: number) {
     this.#db = db;
     this.#now = now;
+    this.#lockWaitMs = lockWaitMs;
     this.#sql = {
       insert: db.prepare(`INSERT INTO accounts (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       byId: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`),
       byEmail: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`),
       byKeyHash: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE key_hash = ?`),
-      rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ?"),
+      page: db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email > ? ORDER BY email LIMIT ?`),
+      rotate: db.prepare("UPDATE accounts SET key_hash = ?, key_ciphertext = ?, updated_at = ? WHERE id = ? AND key_hash = ?"),
       setPlan: db.prepare("UPDATE accounts SET plan = ?, updated_at = ? WHERE id = ?"),
       setPlanAndCustomer: db.prepare(
         "UPDATE accounts SET plan = ?, stripe_customer_id = ?, updated_at = ? WHERE id = ?",
@@ -113,7 +152,16 @@ export class SqliteAccountStore implements AccountStore {
       ),
       release: db.prepare("UPDATE usage SET used = used - 1 WHERE account_id = ? AND period = ? AND used > 0"),
       usage: db.prepare("SELECT used FROM usage WHERE account_id = ? AND period = ?"),
-      recordEvent: db.prepare("INSERT INTO events (id, recorded_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING"),
+      // Inserts a fresh claim, or takes over a pending one whose lease ran out; no row returned: not claimed.
+      claimEvent: db.prepare(
+        `INSERT INTO events (id, recorded_at, state, lease_until) VALUES (?, ?, 'pending', ?)
+         ON CONFLICT (id) DO UPDATE SET recorded_at = excluded.recorded_at, lease_until = excluded.lease_until
+           WHERE events.state = 'pending' AND events.lease_until <= ?
+         RETURNING state`,
+      ),
+      eventState: db.prepare("SELECT state FROM events WHERE id = ?"),
+      completeEvent: db.prepare("UPDATE events SET state = 'applied', lease_until = NULL WHERE id = ?"),
+      abandonEvent: db.prepare("DELETE FROM events WHERE id = ? AND state = 'pending'"),
       ping: db.prepare("SELECT 1"),
       dataVersion: db.prepare("PRAGMA data_version"),
     };
@@ -123,15 +171,31 @@ export class SqliteAccountStore implements AccountStore {
     return this.#now().toISOString();
   }
 
+  /** Runs `op` now; while another connection holds the lock, again from a timer, within lockWaitMs. */
+  async #run<T>(op: () => T, waitMs = this.#lockWaitMs): Promise<T> {
+    const giveUpAt = Date.now() + waitMs;
+    let wait = FIRST_RETRY_MS;
+    for (;;) {
+      try {
+        return op();
+      } catch (error) {
+        if (!isLockConflict(error) || Date.now() + wait > giveUpAt) throw error;
+      }
+      // Jitter, so that two processes retrying each other's lock do not stay in step.
+      await pause(wait / 2 + Math.random() * wait);
+      wait = Math.min(wait * 2, MAX_RETRY_MS);
+    }
+  }
+
   #byId(id: string): Account | null {
     const row = this.#sql.byId.get(id);
     return row ? toAccount(row) : null;
   }
 
   /** Runs an UPDATE of one account and reads the row back in the same transaction. */
-  #updateAccount(id: string, update: () => number): Account | null {
+  #updateAccount(id: string, update: () => number): Promise<Account | null> {
     this.#byKeyCache.clear();
-    return this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate();
+    return this.#run(() => this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate());
   }
 
   async create(account: NewAccount): Promise<Account> {
@@ -140,7 +204,7 @@ export class SqliteAccountStore implements AccountStore {
     const stamp = this.#stamp();
     const id = randomUUID();
     try {
-      this.#sql.insert.run(id, email, account.plan, 1, account.keyHash, account.keyCiphertext, null, stamp, stamp);
+      await this.#run(() => this.#sql.insert.run(id, email, account.plan, account.active === false ? 0 : 1, account.keyHash, account.keyCiphertext, null, stamp, stamp));
     } catch (error) {
       if (sqliteErrorCode(error) === "SQLITE_CONSTRAINT_UNIQUE" && /accounts\.email/.test(String(error))) {
         throw new EmailTakenError(email);
@@ -151,7 +215,7 @@ export class SqliteAccountStore implements AccountStore {
       id,
       email,
       plan: account.plan,
-      active: true,
+      active: account.active !== false,
       keyHash: account.keyHash,
       keyCiphertext: account.keyCiphertext,
       stripeCustomerId: null,
@@ -161,8 +225,13 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async findByEmail(email: string): Promise<Account | null> {
-    const row = this.#sql.byEmail.get(normalizeEmail(email));
+    const row = await this.#run(() => this.#sql.byEmail.get(normalizeEmail(email)));
     return row ? toAccount(row) : null;
+  }
+
+  async list(options: { after?: string; limit: number }): Promise<Account[]> {
+    const rows = await this.#run(() => this.#sql.page.all(options.after ?? "", Math.max(0, Math.floor(options.limit))));
+    return rows.map(toAccount);
   }
 
   /**
@@ -171,7 +240,11 @@ export class SqliteAccountStore implements AccountStore {
    * changes whenever another connection, such as `sdv admin` in another process, commits) clears
    * it before any read that could be stale.
    */
-  async findByKeyHash(keyHash: string): Promise<Account | null> {
+  findByKeyHash(keyHash: string): Promise<Account | null> {
+    return this.#run(() => this.#findByKeyHash(keyHash));
+  }
+
+  #findByKeyHash(keyHash: string): Account | null {
     const version = this.#sql.dataVersion.get()?.data_version ?? -1;
     if (version !== this.#cacheVersion) {
       this.#byKeyCache.clear();
@@ -190,10 +263,10 @@ export class SqliteAccountStore implements AccountStore {
   #byKeyCache = new Map<string, Account>();
   #cacheVersion = -1;
 
-  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+  async rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
     return this.#updateAccount(
       accountId,
-      () => this.#sql.rotate.run(keyHash, keyCiphertext, this.#stamp(), accountId).changes,
+      () => this.#sql.rotate.run(keyHash, keyCiphertext, this.#stamp(), accountId, fromKeyHash).changes,
     );
   }
 
@@ -235,14 +308,11 @@ export class SqliteAccountStore implements AccountStore {
   #flushReserves(): void {
     const batch = this.#pendingReserves;
     this.#pendingReserves = [];
-    let outcomes: ReserveOutcome[];
-    try {
-      outcomes = this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate();
-    } catch (error) {
-      for (const r of batch) r.reject(error);
-      return;
-    }
-    batch.forEach((r, i) => r.resolve(outcomes[i]));
+    // A locked database rolls the whole batch back (nothing taken), so retrying it is safe.
+    this.#run(() => this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate()).then(
+      (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
+      (error: unknown) => batch.forEach((r) => r.reject(error)),
+    );
   }
 
   #reserveOne(accountId: string, period: string, limit: number): ReserveOutcome {
@@ -252,16 +322,34 @@ export class SqliteAccountStore implements AccountStore {
     return { ok: false, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
   }
 
+  /** A credit given back is owed to the caller: it waits out a lock longer than other calls do. */
   async releaseCredit(accountId: string, period: string): Promise<void> {
-    this.#sql.release.run(accountId, period);
+    await this.#run(() => this.#sql.release.run(accountId, period), Math.max(this.#lockWaitMs, RELEASE_WAIT_MS));
   }
 
   async usage(accountId: string, period: string): Promise<Usage> {
-    return { period, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
+    return { period, used: (await this.#run(() => this.#sql.usage.get(accountId, period)))?.used ?? 0 };
   }
 
-  async recordEvent(eventId: string): Promise<boolean> {
-    return this.#sql.recordEvent.run(eventId, this.#stamp()).changes === 1;
+  async claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim> {
+    const now = this.#now();
+    return this.#run(() =>
+      this.#db
+        .transaction((): EventClaim => {
+          const stamp = now.toISOString();
+          if (this.#sql.claimEvent.get(eventId, stamp, Math.round(now.getTime() + leaseSeconds * 1000), now.getTime())) return "claimed";
+          return this.#sql.eventState.get(eventId)?.state === "applied" ? "applied" : "in_progress";
+        })
+        .immediate(),
+    );
+  }
+
+  async completeEvent(eventId: string): Promise<void> {
+    await this.#run(() => this.#sql.completeEvent.run(eventId));
+  }
+
+  async abandonEvent(eventId: string): Promise<void> {
+    await this.#run(() => this.#sql.abandonEvent.run(eventId));
   }
 
   async ping(): Promise<void> {

@@ -33,6 +33,12 @@ const MIGRATIONS: readonly string[] = [
     recorded_at TEXT NOT NULL
   ) STRICT, WITHOUT ROWID;
   `,
+  // Webhook events are claimed, then completed: one that failed to apply is given back for the retry.
+  // Events recorded before this migration were applied (the old code recorded, then applied).
+  `
+  ALTER TABLE events ADD COLUMN state TEXT NOT NULL DEFAULT 'applied' CHECK (state IN ('pending', 'applied'));
+  ALTER TABLE events ADD COLUMN lease_until INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

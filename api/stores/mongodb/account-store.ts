@@ -5,11 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Collection, type Db } from "mongodb";
-import { normalizeEmail } from "../email.ts";
+import { normalizeEmail } from "../../accounts/email.ts";
 import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type EventClaim,
   type NewAccount,
   type Plan,
   type ReserveOutcome,
@@ -37,6 +38,10 @@ interface UsageDoc {
 interface EventDoc {
   _id: string;
   recordedAt: string;
+  /** Absent on events recorded before claims existed: those were applied. */
+  state?: "pending" | "applied";
+  /** Epoch ms until which a pending claim belongs to its holder. */
+  leaseUntil?: number | null;
 }
 
 export interface MongoAccountStoreOptions {
@@ -117,9 +122,9 @@ export class MongoAccountStore implements AccountStore {
     return this.#now().toISOString();
   }
 
-  async #update(accountId: string, set: Partial<AccountDoc>): Promise<Account | null> {
+  async #update(accountId: string, set: Partial<AccountDoc>, condition: Partial<AccountDoc> = {}): Promise<Account | null> {
     const doc = await this.#accounts.findOneAndUpdate(
-      { _id: accountId },
+      { ...condition, _id: accountId },
       { $set: { ...set, updatedAt: this.#stamp() } },
       { returnDocument: "after" },
     );
@@ -132,7 +137,7 @@ export class MongoAccountStore implements AccountStore {
       _id: randomUUID(),
       email: normalizeEmail(account.email),
       plan: account.plan,
-      active: true,
+      active: account.active !== false,
       keyHash: account.keyHash,
       keyCiphertext: account.keyCiphertext,
       stripeCustomerId: null,
@@ -153,13 +158,23 @@ export class MongoAccountStore implements AccountStore {
     return doc ? toAccount(doc) : null;
   }
 
+  async list(options: { after?: string; limit: number }): Promise<Account[]> {
+    const docs = await this.#accounts
+      .find(options.after === undefined ? {} : { email: { $gt: options.after } })
+      .sort({ email: 1 })
+      .limit(Math.max(1, Math.floor(options.limit)))
+      .toArray();
+    return docs.slice(0, Math.max(0, Math.floor(options.limit))).map(toAccount);
+  }
+
   async findByKeyHash(keyHash: string): Promise<Account | null> {
     const doc = await this.#accounts.findOne({ keyHash });
     return doc ? toAccount(doc) : null;
   }
 
-  async rotateKey(accountId: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
-    return this.#update(accountId, { keyHash, keyCiphertext });
+  async rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
+    // The filter names the current hash: a single-document conditional update, so one rotation wins.
+    return this.#update(accountId, { keyHash, keyCiphertext }, { keyHash: fromKeyHash });
   }
 
   async setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null> {
@@ -199,14 +214,31 @@ export class MongoAccountStore implements AccountStore {
     return { period, used: doc?.used ?? 0 };
   }
 
-  async recordEvent(eventId: string): Promise<boolean> {
+  async claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim> {
+    const now = this.#now();
+    const leaseUntil = Math.round(now.getTime() + leaseSeconds * 1000);
     try {
-      await this.#events.insertOne({ _id: eventId, recordedAt: this.#stamp() });
-      return true;
+      await this.#events.insertOne({ _id: eventId, recordedAt: now.toISOString(), state: "pending", leaseUntil });
+      return "claimed";
     } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
+    // Take over a claim whose holder died: a conditional update on the expired lease, so one taker wins.
+    const taken = await this.#events.findOneAndUpdate(
+      { _id: eventId, state: "pending", leaseUntil: { $lte: now.getTime() } },
+      { $set: { recordedAt: now.toISOString(), leaseUntil } },
+    );
+    if (taken) return "claimed";
+    const doc = await this.#events.findOne({ _id: eventId }, { projection: { state: 1 } });
+    return doc === null || doc.state === "pending" ? "in_progress" : "applied";
+  }
+
+  async completeEvent(eventId: string): Promise<void> {
+    await this.#events.updateOne({ _id: eventId }, { $set: { state: "applied", leaseUntil: null } });
+  }
+
+  async abandonEvent(eventId: string): Promise<void> {
+    await this.#events.deleteOne({ _id: eventId, state: "pending" });
   }
 
   async ping(): Promise<void> {

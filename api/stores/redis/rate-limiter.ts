@@ -7,6 +7,7 @@
 import { fixedWindow, WINDOW_MS } from "../fixed-window.ts";
 import type { RateDecision, RateLimiter } from "../ports.ts";
 import type { RedisStoreOptions } from "./cache-store.ts";
+import { CommandDeadline } from "./command-deadline.ts";
 import { closeRedis, connectRedis, type RedisClient, type RedisConnectOptions } from "./connection.ts";
 
 /**
@@ -26,13 +27,14 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #prefix: string;
   readonly #ownsClient: boolean;
   readonly #now: () => number;
+  readonly #deadline: CommandDeadline;
 
   static async connect(
     url: string,
-    options: { prefix?: string; now?: () => number } & RedisConnectOptions = {},
+    options: { prefix?: string; now?: () => number; deadline?: CommandDeadline } & RedisConnectOptions = {},
   ): Promise<RedisRateLimiter> {
     const client = await connectRedis(url, options);
-    return new RedisRateLimiter(client, { prefix: options.prefix, now: options.now, ownsClient: true });
+    return new RedisRateLimiter(client, { prefix: options.prefix, now: options.now, deadline: options.deadline, ownsClient: true });
   }
 
   constructor(client: RedisClient, options: RedisRateLimiterOptions = {}) {
@@ -40,6 +42,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.#prefix = `${options.prefix ?? "sdv:"}rl:`;
     this.#ownsClient = options.ownsClient ?? false;
     this.#now = options.now ?? Date.now;
+    this.#deadline = options.deadline ?? new CommandDeadline();
   }
 
   async hit(key: string, limitPerMinute: number): Promise<RateDecision> {
@@ -47,16 +50,15 @@ export class RedisRateLimiter implements RateLimiter {
     const window = fixedWindow(now);
     const counterKey = `${this.#prefix}${key}:${window.start}`;
     // The key outlives its window by a minute so a slightly slow clock elsewhere still finds it.
-    const count = await this.#client.eval(COUNT_SCRIPT, {
-      keys: [counterKey],
-      arguments: [String(window.start + 2 * WINDOW_MS - now)],
-    });
+    const count = await this.#deadline.run(() =>
+      this.#client.eval(COUNT_SCRIPT, { keys: [counterKey], arguments: [String(window.start + 2 * WINDOW_MS - now)] }),
+    );
     const counted = Number(count);
     return { allowed: counted <= limitPerMinute, count: counted, retryAfterSeconds: window.retryAfterSeconds };
   }
 
   async ping(): Promise<void> {
-    await this.#client.ping();
+    await this.#deadline.run(() => this.#client.ping());
   }
 
   async close(): Promise<void> {

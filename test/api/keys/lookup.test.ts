@@ -17,7 +17,7 @@ test("a stored key finds its account; a rotated-away or unknown key finds nothin
     assert.is(await findAccountByKey(store, generateApiKey()), null);
 
     const next = generateApiKey();
-    await store.rotateKey(account.id, hashApiKey(next), "v1.x");
+    await store.rotateKey(account.id, account.keyHash, hashApiKey(next), "v1.x");
     assert.is(await findAccountByKey(store, key), null);
     assert.is((await findAccountByKey(store, next))?.id, account.id);
   } finally {

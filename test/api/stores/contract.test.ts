@@ -26,6 +26,7 @@ import {
   deleteRedisPrefix,
   MONGODB_URL,
   newAccount,
+  patientDeadline,
   probeRedis,
   REDIS_URL,
   sleep,
@@ -102,17 +103,72 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
-    name: "rotateKey: the new hash matches, the old one is unknown at once",
+    name: "rotateKey: the new hash matches, the old one is unknown at once; a stale expected hash changes nothing",
     async run(store) {
       const account = await store.create(newAccount());
       const next = newAccount();
-      const rotated = await store.rotateKey(account.id, next.keyHash, next.keyCiphertext);
+      const rotated = await store.rotateKey(account.id, account.keyHash, next.keyHash, next.keyCiphertext);
       assert.ok(rotated);
       assert.is(rotated.keyHash, next.keyHash);
       assert.is(rotated.keyCiphertext, next.keyCiphertext);
       assert.is(await store.findByKeyHash(account.keyHash), null);
       assert.equal(await store.findByKeyHash(next.keyHash), rotated);
-      assert.is(await store.rotateKey(randomUUID(), newAccount().keyHash, "x"), null, "unknown account");
+      const late = newAccount();
+      assert.is(await store.rotateKey(account.id, account.keyHash, late.keyHash, late.keyCiphertext), null, "the key is no longer the expected one");
+      assert.is(await store.findByKeyHash(late.keyHash), null);
+      assert.is((await store.findByEmail(account.email))?.keyHash, next.keyHash);
+      assert.is(await store.rotateKey(randomUUID(), account.keyHash, newAccount().keyHash, "x"), null, "unknown account");
+    },
+  },
+  {
+    port: "accounts",
+    name: "rotateKey: of 10 concurrent rotations from the same key (split over two connections) exactly one wins",
+    needsSibling: true,
+    async run(store, ctx) {
+      const other = await ctx.sibling!();
+      try {
+        const account = await store.create(newAccount());
+        const candidates = Array.from({ length: 10 }, () => newAccount());
+        const results = await Promise.all(
+          candidates.map((c, i) => (i % 2 === 0 ? store : other).rotateKey(account.id, account.keyHash, c.keyHash, c.keyCiphertext)),
+        );
+        const winners = results.filter((r) => r !== null);
+        assert.is(winners.length, 1, "exactly one rotation wins");
+        assert.is((await other.findByEmail(account.email))?.keyHash, winners[0]!.keyHash);
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
+    port: "accounts",
+    name: "list: accounts in e-mail order, a page at a time",
+    async run(store) {
+      const tag = randomUUID();
+      const emails = ["c", "a", "b", "d", "e"].map((l) => `${l}-${tag}@list.example`);
+      for (const email of emails) await store.create(newAccount({ email }));
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await store.list({ after, limit: 2 });
+        assert.ok(page.length <= 2);
+        if (page.length === 0) break;
+        seen.push(...page.map((a) => a.email));
+        after = page[page.length - 1]!.email;
+      }
+      const ours = seen.filter((e) => e.endsWith(`-${tag}@list.example`));
+      assert.equal(ours, [...emails].sort());
+      assert.equal(seen, [...seen].sort(), "the whole listing is in e-mail order");
+      assert.equal(await store.list({ limit: 0 }), []);
+    },
+  },
+  {
+    port: "accounts",
+    name: "create with active: false makes an inactive account",
+    async run(store) {
+      const created = await store.create(newAccount({ active: false }));
+      assert.is(created.active, false);
+      assert.is((await store.findByKeyHash(created.keyHash))?.active, false);
     },
   },
   {
@@ -227,14 +283,32 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
-    name: "recordEvent: true the first time, false after (also concurrently)",
+    name: "claimEvent: claimed once; in progress while held; applied after completeEvent; again claimable after abandonEvent",
     async run(store) {
       const id = `evt_${randomUUID()}`;
-      assert.is(await store.recordEvent(id), true);
-      assert.is(await store.recordEvent(id), false);
-      assert.is(await store.recordEvent(`${id}_other`), true);
-      const raced = await Promise.all(Array.from({ length: 10 }, () => store.recordEvent(`${id}_race`)));
-      assert.is(raced.filter(Boolean).length, 1);
+      assert.is(await store.claimEvent(id, 60), "claimed");
+      assert.is(await store.claimEvent(id, 60), "in_progress", "held by the first claim");
+      await store.abandonEvent(id);
+      assert.is(await store.claimEvent(id, 60), "claimed", "a failed attempt gives the event back");
+      await store.completeEvent(id);
+      assert.is(await store.claimEvent(id, 60), "applied");
+      await store.abandonEvent(id);
+      assert.is(await store.claimEvent(id, 60), "applied", "an applied event cannot be abandoned");
+      assert.is(await store.claimEvent(`${id}_other`, 60), "claimed");
+      const raced = await Promise.all(Array.from({ length: 10 }, () => store.claimEvent(`${id}_race`, 60)));
+      assert.is(raced.filter((c) => c === "claimed").length, 1);
+    },
+  },
+  {
+    port: "accounts",
+    name: "claimEvent: a claim whose lease ran out (its holder died) is taken over once",
+    async run(store) {
+      const id = `evt_${randomUUID()}`;
+      assert.is(await store.claimEvent(id, 0.05), "claimed");
+      await sleep(120);
+      const raced = await Promise.all(Array.from({ length: 5 }, () => store.claimEvent(id, 60)));
+      assert.is(raced.filter((c) => c === "claimed").length, 1);
+      assert.is(raced.filter((c) => c === "in_progress").length, 4);
     },
   },
   {
@@ -413,12 +487,12 @@ if ("client" in redis) {
     {
       port: "cache",
       name: "redis cache",
-      open: async () => ({ store: await RedisCacheStore.connect(REDIS_URL, { prefix }) }),
+      open: async () => ({ store: await RedisCacheStore.connect(REDIS_URL, { prefix, deadline: patientDeadline() }) }),
     },
     {
       port: "limiter",
       name: "redis limiter",
-      open: async () => ({ store: await RedisRateLimiter.connect(REDIS_URL, { prefix }) }),
+      open: async () => ({ store: await RedisRateLimiter.connect(REDIS_URL, { prefix, deadline: patientDeadline() }) }),
     },
   );
   cleanups.push(async () => {

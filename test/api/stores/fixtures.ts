@@ -8,9 +8,17 @@ import { generateApiKey } from "../../../api/keys/api-key.ts";
 import { hashApiKey } from "../../../api/keys/hash.ts";
 import type { NewAccount } from "../../../api/stores/ports.ts";
 import { closeRedis, connectRedis, type RedisClient } from "../../../api/stores/redis/connection.ts";
+import { CommandDeadline } from "../../../api/stores/redis/command-deadline.ts";
 
 export const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 export const MONGODB_URL = process.env.MONGODB_URL || undefined;
+
+/**
+ * Contract tests check what Redis stores, not how fast it answers: a deadline far above the service's
+ * 100 ms keeps a loaded CI machine from turning a slow answer into a skipped command.
+ */
+export const TEST_REDIS_TIMEOUT_MS = 5_000;
+export const patientDeadline = () => new CommandDeadline({ timeoutMs: TEST_REDIS_TIMEOUT_MS });
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

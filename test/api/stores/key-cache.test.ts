@@ -23,7 +23,7 @@ test("a deactivation by another connection is seen by the next look-up", async (
   assert.is((await server.findByKeyHash(hash))?.active, false);
   await admin.setPlan(created.id, "growth");
   assert.is((await server.findByKeyHash(hash))?.plan, "growth");
-  await admin.rotateKey(created.id, "b".repeat(64), "y");
+  await admin.rotateKey(created.id, hash, "b".repeat(64), "y");
   assert.is(await server.findByKeyHash(hash), null);
   await server.close();
   await admin.close();

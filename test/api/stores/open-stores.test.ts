@@ -10,6 +10,7 @@ import {
   newAccount,
   probeRedis,
   REDIS_URL,
+  TEST_REDIS_TIMEOUT_MS,
   tempDir,
   uniqueRedisPrefix,
 } from "./fixtures.ts";
@@ -48,7 +49,7 @@ if ("client" in redis) {
   const prefix = uniqueRedisPrefix();
 
   test("with a Redis URL: one Redis connection serves the cache and the limiter", async () => {
-    const stores = await openStores({ dataDir: dir.path, redisUrl: REDIS_URL, redisPrefix: prefix });
+    const stores = await openStores({ dataDir: dir.path, redisUrl: REDIS_URL, redisPrefix: prefix, redisCommandTimeoutMs: TEST_REDIS_TIMEOUT_MS });
     try {
       assert.equal(stores.kind, { accounts: "embedded", cache: "redis" });
       await stores.cache.set("k", "v", 60);

@@ -7,7 +7,7 @@ import { fixedWindow } from "../../../api/stores/fixed-window.ts";
 import { RedisCacheStore } from "../../../api/stores/redis/cache-store.ts";
 import { connectRedis } from "../../../api/stores/redis/connection.ts";
 import { RedisRateLimiter } from "../../../api/stores/redis/rate-limiter.ts";
-import { closeQuietly, deleteRedisPrefix, probeRedis, REDIS_URL, uniqueRedisPrefix } from "./fixtures.ts";
+import { closeQuietly, deleteRedisPrefix, patientDeadline, probeRedis, REDIS_URL, uniqueRedisPrefix } from "./fixtures.ts";
 
 const redis = await probeRedis(REDIS_URL);
 
@@ -16,7 +16,7 @@ if ("client" in redis) {
   const prefix = uniqueRedisPrefix();
 
   test("redis cache: keys are `<prefix>cache:<key>` with a TTL of the given seconds (rounded up)", async () => {
-    const cache = new RedisCacheStore(admin, { prefix });
+    const cache = new RedisCacheStore(admin, { prefix, deadline: patientDeadline() });
     await cache.set("page", "v", 3600);
     await cache.set("fraction", "v", 0.2);
     assert.is(await admin.get(`${prefix}cache:page`), "v");
@@ -27,7 +27,7 @@ if ("client" in redis) {
 
   test("redis limiter: the counter is `<prefix>rl:<key>:<windowStart>` and expires after its window", async () => {
     const now = Date.UTC(2026, 10, 22, 12, 0, 30);
-    const limiter = new RedisRateLimiter(admin, { prefix, now: () => now });
+    const limiter = new RedisRateLimiter(admin, { prefix, now: () => now, deadline: patientDeadline() });
     const key = `ip-${randomUUID()}`;
     await limiter.hit(key, 10);
     const decision = await limiter.hit(key, 10);
@@ -39,10 +39,10 @@ if ("client" in redis) {
   });
 
   test("redis: a store given a client does not close it; one that connected does", async () => {
-    const borrowed = new RedisCacheStore(admin, { prefix });
+    const borrowed = new RedisCacheStore(admin, { prefix, deadline: patientDeadline() });
     await borrowed.close();
     await admin.ping();
-    const owned = await RedisRateLimiter.connect(REDIS_URL, { prefix });
+    const owned = await RedisRateLimiter.connect(REDIS_URL, { prefix, deadline: patientDeadline() });
     await owned.ping();
     await owned.close();
     await owned.close();

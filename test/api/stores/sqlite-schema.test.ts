@@ -35,14 +35,15 @@ test("reopening keeps the data and does not migrate again", async () => {
   const first = SqliteAccountStore.open(file);
   const account = await first.create(newAccount());
   await first.reserveCredit(account.id, "2026-11", 10);
-  await first.recordEvent("evt_1");
+  assert.is(await first.claimEvent("evt_1", 60), "claimed");
+  await first.completeEvent("evt_1");
   await first.close();
 
   const second = SqliteAccountStore.open(file);
   try {
     assert.equal(await second.findByEmail(account.email), account);
     assert.equal(await second.usage(account.id, "2026-11"), { period: "2026-11", used: 1 });
-    assert.is(await second.recordEvent("evt_1"), false);
+    assert.is(await second.claimEvent("evt_1", 60), "applied");
   } finally {
     await second.close();
   }

@@ -4,26 +4,44 @@
  * Order on keyed routes (pinned by tests):
  *   1. carrier: the x-api-key header; on GET also ?access_key= (the header wins when both are given)
  *   2. format (sdv_live_ + 32 lowercase hex), before any store query        -> 401 missing/invalid_api_key
+ *   2b. this client IP went over the unknown-key limit this minute           -> 429 rate_limit_exceeded
  *   3. look-up by SHA-256, compared in constant time                         -> 401 invalid_api_key
+ *      (each unknown key counts against the IP: INVALID_KEY_LIMIT_PER_MINUTE; over it, 429 at once)
  *   4. deactivated, or replaced by rotation                                  -> 403 inactive_api_key
  *   5. per-minute limit of the plan (every keyed request counts)             -> 429 rate_limit_exceeded
  * Quota (credits) is the validate route's business: only validations cost credits.
  *
  * Unkeyed signup and login are limited per client IP (AUTH_RATE_LIMIT_PER_MINUTE).
+ *
+ * Guessing keys is throttled per IP, not per key: a bucket per unknown key would let a flood of random
+ * keys grow the limiter. Once an IP is over the limit, even a valid key from it waits for the next window
+ * (refusing before the look-up is what keeps the guesses from being checked at all).
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { ApiError } from "../errors.ts";
 import { findAccountByKey, isWellFormedKey } from "../keys/index.ts";
 import { MemoryRateLimiter } from "../stores/embedded/memory-rate-limiter.ts";
-import type { RateDecision } from "../stores/ports.ts";
-import { isRetiredKeyAccount } from "../routes/retired-keys.ts";
+import type { RateDecision, RateLimiter } from "../stores/ports.ts";
+import { isRetiredKeyAccount } from "../accounts/retired-keys.ts";
+import { BlockedAddresses } from "./blocked-addresses.ts";
 import { storeCall } from "./store-call.ts";
 
 const INVALID_KEY_MESSAGE = "The API key is not valid.";
 
-/** When the shared rate limiter (Redis) fails, count in process rather than fail open or answer 500. */
-const fallbackLimiter = new MemoryRateLimiter();
-let lastFallbackWarning = 0;
+/**
+ * When the shared rate limiter (Redis) fails, count in process rather than fail open or answer 500. One
+ * fallback per service instance (keyed by its context), with its own once-a-minute warning.
+ */
+const fallbacks = new WeakMap<object, { limiter: MemoryRateLimiter; lastWarning: number }>();
+
+/** Per service instance: addresses over the unknown-key limit, refused before the look-up. */
+const guessers = new WeakMap<object, BlockedAddresses>();
+
+function blockedAddresses(ctx: object): BlockedAddresses {
+  let blocked = guessers.get(ctx);
+  if (!blocked) guessers.set(ctx, (blocked = new BlockedAddresses()));
+  return blocked;
+}
 
 export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsyncHookHandler {
   return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply) {
@@ -37,9 +55,21 @@ export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsy
       );
     }
     if (!isWellFormedKey(key)) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
-    const accounts = request.server.sdv.stores.accounts;
-    const account = await storeCall(() => findAccountByKey(accounts, key));
-    if (!account) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
+    const ctx = request.server.sdv;
+    const failureLimit = ctx.config.invalidKeyLimitPerMinute;
+    const blockedFor = failureLimit > 0 ? blockedAddresses(ctx).secondsLeft(request.ip, Date.now()) : 0;
+    if (blockedFor > 0) throw tooManyUnknownKeys(blockedFor);
+    const account = await storeCall(() => findAccountByKey(ctx.stores.accounts, key));
+    if (!account) {
+      if (failureLimit > 0) {
+        const counted = await limiterCall(request, (limiter) => limiter.hit(`badkey:ip:${request.ip}`, failureLimit));
+        if (!counted.allowed) {
+          blockedAddresses(ctx).block(request.ip, Date.now() + counted.retryAfterSeconds * 1000);
+          throw tooManyUnknownKeys(counted.retryAfterSeconds);
+        }
+      }
+      throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
+    }
     if (!account.active) {
       throw new ApiError(
         "inactive_api_key",
@@ -64,18 +94,33 @@ export function limitByIp(): onRequestAsyncHookHandler {
   };
 }
 
-async function applyRateLimit(request: FastifyRequest, reply: FastifyReply, key: string, limit: number): Promise<void> {
-  let decision: RateDecision;
+/** A limiter call on the shared limiter, or on the in-process one while the shared one fails. */
+async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
+  const ctx = request.server.sdv;
   try {
-    decision = await request.server.sdv.stores.rateLimiter.hit(key, limit);
+    return await call(ctx.stores.rateLimiter);
   } catch (err) {
+    let fallback = fallbacks.get(ctx);
+    if (!fallback) fallbacks.set(ctx, (fallback = { limiter: new MemoryRateLimiter(), lastWarning: 0 }));
     const now = Date.now();
-    if (now - lastFallbackWarning > 60_000) {
-      lastFallbackWarning = now;
+    if (now - fallback.lastWarning > 60_000) {
+      fallback.lastWarning = now;
       request.log.warn({ err }, "rate limiter unavailable; counting in this process until it recovers");
     }
-    decision = await fallbackLimiter.hit(key, limit);
+    return call(fallback.limiter);
   }
+}
+
+function tooManyUnknownKeys(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError("rate_limit_exceeded", `Too many requests with unknown API keys from this address; retry in ${seconds} s.`, {
+    retry_after_seconds: seconds,
+    headers: { "retry-after": String(seconds) },
+  });
+}
+
+async function applyRateLimit(request: FastifyRequest, reply: FastifyReply, key: string, limit: number): Promise<void> {
+  const decision = await limiterCall(request, (limiter) => limiter.hit(key, limit));
   reply.header("x-ratelimit-limit", String(limit));
   reply.header("x-ratelimit-remaining", String(Math.max(0, limit - decision.count)));
   reply.header("x-ratelimit-reset", String(decision.retryAfterSeconds));

@@ -1,11 +1,19 @@
 /**
+ * E-mail rules of accounts, shared by the routes, the stores and `sdv admin`.
+ *
  * A sensible e-mail syntax check (not RFC 5322 in full: no quoted local parts, comments or IP-literal
  * domains, which no sign-up form needs): dot-atom local part of at most 64 characters, a domain of
  * LDH labels with at least one dot, a top-level label that is not all digits, 254 characters in all.
- * Addresses are trimmed and lower-cased (the stores keep that form; see stores/email.ts). The reserved
+ * Addresses are trimmed and lower-cased (normalizeEmail; the stores keep that form). The reserved
  * .invalid top-level domain (RFC 2606) can never receive mail and is refused.
  */
-import { normalizeEmail } from "../stores/email.ts";
+/**
+ * One spelling per mailbox, so "Ann@Example.com " and "ann@example.com" cannot hold two accounts. Every
+ * adapter stores and looks up this form; the unique indexes are on it.
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 const LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -8,5 +8,7 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 export const CACHE_TTL_SECONDS = 3600;
 /** A request must arrive completely within this time (real sockets only). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past their deadline: the deadline is honoured within this much. */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 /** Grace period of a graceful shutdown before the process exits anyway. */
 export const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,19 +1,12 @@
 /**
  * Logger options. API keys never reach a log line: the x-api-key header (and cookies and Authorization)
- * are redacted wherever a request's headers are logged, and the `access_key` query parameter is cut out
- * of every logged URL, because Fastify's request line carries the full URL (verified: the default
- * logger leaks `?access_key=<key>`).
+ * are redacted wherever a request's headers are logged, and key carriers and key-shaped text are cut out
+ * of every logged URL (keys/redact-url.ts), because Fastify's request line carries the full URL
+ * (verified: the default logger leaks `?access_key=<key>`).
  */
 import type { FastifyServerOptions } from "fastify";
 import type { LogLevel } from "../config.ts";
-
-const SECRET_QUERY = /([?&](?:access_key|api_key|key)=)[^&#]*/gi;
-/** Anything shaped like one of our keys, wherever it appears in a URL. */
-const KEY_SHAPE = /sdv_live_[0-9A-Za-z]*/g;
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, "$1[redacted]").replace(KEY_SHAPE, "[redacted]");
-}
+import { redactUrl } from "../keys/redact-url.ts";
 
 export const REDACT_PATHS = [
   'req.headers["x-api-key"]',
