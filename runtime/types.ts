@@ -1,4 +1,5 @@
 import type { IssueCode } from "./issue-codes.ts";
+import type { LimitsReport, SchemaOmitted } from "./limits.ts";
 
 /** A ValidationIssue of the spec, plus the additive fields of DESIGN.md section 5. */
 export interface ValidationIssue {
@@ -51,6 +52,8 @@ export interface SchemaResult {
   /** Additive: false for types without a rule set (reported, not checked). */
   checked: boolean;
   features?: FeatureResult[];
+  /** Additive: what the lists leave out at the caps (runtime/limits.ts); present only when something was. */
+  omitted?: SchemaOmitted;
 }
 
 export interface ValidationSummary {
@@ -80,4 +83,6 @@ export interface EngineResult {
   blocks_found: number;
   /** Blocks that failed to parse. */
   blocks_unparsable: number;
+  /** What the caps left out (runtime/limits.ts); present only when a cap was reached. */
+  limits?: LimitsReport;
 }

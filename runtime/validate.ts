@@ -15,6 +15,10 @@ import { evaluateFeatures } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { summarize } from "./score.ts";
 import type { JsonObject } from "./json.ts";
+import { LIMITS } from "./limits.ts";
+import { capReport } from "./report-caps.ts";
+import { boundedView } from "./bounded-view.ts";
+import { startRequestBudget, requestBudget } from "./request-budget.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -43,8 +47,14 @@ interface ParsedBlock {
 
 export function validateBlocks(blocks: SourceBlock[]): EngineResult {
   const parsed: ParsedBlock[] = [];
+  let notValidated = 0;
   for (const block of blocks) {
-    if (block.text.trim() === "") continue; // an empty script is no markup; the search engine ignores it too
+    if (!NOT_BLANK.test(block.text)) continue; // an empty script is no markup; the search engine ignores it too
+    // Intake cap: later blocks are counted, not parsed.
+    if (parsed.length >= LIMITS.blocks) {
+      notValidated++;
+      continue;
+    }
     const result = parseBlock(block.text);
     if (result.ok) parsed.push({ value: result.value, block });
     else {
@@ -65,17 +75,23 @@ export function validateBlocks(blocks: SourceBlock[]): EngineResult {
       });
     }
   }
-  const result = validateParsed(parsed);
+  const result = validateParsed(parsed, notValidated);
   result.blocks_found = blocks.length;
+  if (result.limits) result.limits.blocks_found = blocks.length;
   return result;
 }
 
-function validateParsed(parsed: ParsedBlock[]): EngineResult {
+const NOT_BLANK = /\S/;
+
+function validateParsed(parsed: ParsedBlock[], blocksNotValidated = 0): EngineResult {
   const ids = new Map<string, JsonObject>();
   const problems = parsed.map((p) => (p.parseIssue ? null : indexBlock(p.value, ids)));
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
+  let nodesFound = 0;
+  let nodesNotValidated = 0;
+  const budget = startRequestBudget();
 
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
@@ -87,13 +103,30 @@ function validateParsed(parsed: ParsedBlock[]): EngineResult {
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
     for (const entity of topLevelEntities(p.value, blockIndex)) {
+      // Intake cap: nodes past it are counted, not validated.
+      if (++nodesFound > LIMITS.nodes) {
+        nodesNotValidated++;
+        continue;
+      }
       const result = validateEntity(entity, resolver);
       if (result) schemas.push(result);
     }
     if (p.block) addPositions(schemas.slice(first), p.block);
   });
 
-  return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };
+  // The summary counts every issue found; the caps then decide what is listed.
+  const summary = summarize(schemas);
+  const limits = capReport(schemas, {
+    blocksFound: parsed.length + blocksNotValidated,
+    blocksNotValidated,
+    nodesFound,
+    nodesNotValidated,
+    propertiesNotChecked: budget.propertiesNotChecked,
+    valuesNotChecked: budget.valuesNotChecked,
+  });
+  const result: EngineResult = { schemas, summary, blocks_found: parsed.length, blocks_unparsable: unparsable };
+  if (limits) result.limits = limits;
+  return result;
 }
 
 function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResult | null {
@@ -223,7 +256,7 @@ function uncheckedResult(entity: Entity, type: string, properties_found: string[
 /** Vocabulary warnings, less those on a place the rules already reported. */
 function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[]): void {
   const found: ValidationIssue[] = [];
-  checkVocabulary(node, at, found);
+  checkVocabulary(boundedView(node, requestBudget()), at, found);
   if (found.length === 0) return;
   const reported = new Set(issues.map((i) => i.path));
   for (const issue of found) if (!reported.has(issue.path) || issue.code === "unknown-type") issues.push(issue);
