@@ -9,7 +9,6 @@
  *   jsonld: reserve 1 credit -> validate -> 200 (never cached)
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
@@ -26,6 +25,15 @@ import { CACHE_TTL_SECONDS } from "../plugins/limits.ts";
 import { storeCall } from "../plugins/store-call.ts";
 import type { ServiceContext } from "../plugins/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
+import { ValidationPool } from "../engine/validation-pool.ts";
+import type { ValidationJob } from "../engine/validation-job.ts";
+
+/**
+ * A result whose cache entry is longer than this is served but not cached: reading it back would cost
+ * more than the caps allow any answer (with the caps, real answers stay far below it). Applies to every
+ * cache store, Redis included.
+ */
+export const MAX_CACHED_ENTRY_CHARS = 1024 * 1024;
 
 /** What the URL cache holds for one normalized URL. */
 interface CachedValidation {
@@ -44,6 +52,8 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.sdv;
   /** URL validations running in this process, by cache key (single flight). */
   const inflight = new Map<string, Promise<CachedValidation>>();
+  const pool = new ValidationPool();
+  app.addHook("onClose", async () => pool.close());
 
   // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
   const jsonParser = app.getDefaultJsonParser("error", "error");
@@ -141,7 +151,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = validateHtml(html);
+    const result = await pool.run({ kind: "html", text: html }, html.length);
     if (result.blocks_found === 0 || (result.schemas.length === 0 && result.blocks_unparsable === 0)) {
       throw new ApiError("no_jsonld_found", "The page holds no JSON-LD (no <script type=\"application/ld+json\"> block).");
     }
@@ -155,8 +165,13 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
     }
     const now = ctx.now();
     const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, result };
+    const text = JSON.stringify(entry);
+    if (text.length > MAX_CACHED_ENTRY_CHARS) {
+      log.info({ chars: text.length }, "result too large for the url cache (not cached)");
+      return entry;
+    }
     try {
-      await ctx.stores.cache.set(cacheKey, JSON.stringify(entry), CACHE_TTL_SECONDS);
+      await ctx.stores.cache.set(cacheKey, text, CACHE_TTL_SECONDS);
     } catch (err) {
       log.warn({ err }, "url cache unavailable (result not cached)");
     }
@@ -165,7 +180,8 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
 
   async function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown): Promise<ValidationResponse> {
     const account = request.account!;
-    let run: () => EngineResult;
+    let job: ValidationJob;
+    let inputChars: number;
     if (typeof jsonld === "string") {
       const parsed = parseBlock(jsonld);
       if (!parsed.ok) {
@@ -175,14 +191,16 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       if (!isObjectOrObjects(parsed.value)) {
         throw new ApiError("invalid_request", "jsonld text must hold a JSON object or a non-empty array of objects.");
       }
-      run = () => validateJsonText(jsonld);
+      job = { kind: "json-text", text: jsonld };
+      inputChars = jsonld.length;
     } else {
-      run = () => validateValue(jsonld);
+      job = { kind: "value", value: jsonld };
+      inputChars = bodyChars(request);
     }
     const credit = await reserveCredit(ctx, account);
     let result: EngineResult;
     try {
-      result = run();
+      result = await pool.run(job, inputChars);
     } catch (err) {
       await credit.release();
       throw err;
@@ -264,6 +282,12 @@ async function cacheGet(ctx: ServiceContext, key: string, log: FastifyBaseLogger
   } catch {
     return null;
   }
+}
+
+/** The body's size as sent (a chunked body without a length counts as large: it goes to a worker). */
+function bodyChars(request: FastifyRequest): number {
+  const length = Number(request.headers["content-length"]);
+  return Number.isFinite(length) && length >= 0 ? length : Infinity;
 }
 
 function isObjectOrObjects(value: unknown): boolean {
