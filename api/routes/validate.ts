@@ -27,6 +27,15 @@ import type { ServiceContext } from "../plugins/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 import { ValidationPool } from "../engine/validation-pool.ts";
 import type { ValidationJob } from "../engine/validation-job.ts";
+import { Semaphore } from "../engine/semaphore.ts";
+
+/**
+ * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
+ * text and its transient copies (bytes, decoded text, the copy handed to a worker): twenty small gzip
+ * bombs at once pushed the process past 500 MB. Later requests wait their turn (inside their own
+ * deadlines); raw JSON-LD does not wait.
+ */
+const CONCURRENT_PAGE_FETCHES = 8;
 
 /**
  * A result whose cache entry is longer than this is served but not cached: reading it back would cost
@@ -53,6 +62,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   /** URL validations running in this process, by cache key (single flight). */
   const inflight = new Map<string, Promise<CachedValidation>>();
   const pool = new ValidationPool();
+  const pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
   app.addHook("onClose", async () => pool.close());
 
   // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
@@ -129,7 +139,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       await credit.release();
       return respondShared(request, reply, account, await started);
     }
-    const work = fetchAndValidate(url, cacheKey, request.log);
+    const work = pages.use(() => fetchAndValidate(url, cacheKey, request.log));
     inflight.set(cacheKey, work);
     let entry: CachedValidation;
     try {
