@@ -21,7 +21,15 @@ export interface IntakeCounts {
 /** Trims the schemas' lists in place; returns the limits report, or null when nothing was left out. */
 export function capReport(schemas: SchemaResult[], intake: IntakeCounts): LimitsReport | null {
   let found = 0;
-  for (const s of schemas) found += s.errors.length + s.warnings.length;
+  let overNode = false;
+  for (const s of schemas) {
+    const n = s.errors.length + s.warnings.length;
+    found += n;
+    if (n > LIMITS.issuesPerNode || s.properties_found.length > LIMITS.propertiesPerObject) overNode = true;
+  }
+  const intakeCapped = intake.blocksNotValidated > 0 || intake.nodesNotValidated > 0 || intake.propertiesNotChecked > 0 || intake.valuesNotChecked > 0;
+  // The usual case: nothing to trim, nothing to allocate.
+  if (!overNode && found <= LIMITS.issuesPerAnswer && !intakeCapped) return null;
   const omitted = new OmittedCounter();
   let listed = 0;
   let trimmed = false;
@@ -63,7 +71,7 @@ export function capReport(schemas: SchemaResult[], intake: IntakeCounts): Limits
     }
   });
 
-  if (!trimmed && intake.blocksNotValidated === 0 && intake.nodesNotValidated === 0 && intake.propertiesNotChecked === 0 && intake.valuesNotChecked === 0) return null;
+  if (!trimmed && !intakeCapped) return null;
   return {
     truncated: true,
     caps: {

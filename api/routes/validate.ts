@@ -25,8 +25,8 @@ import { CACHE_TTL_SECONDS } from "../plugins/limits.ts";
 import { storeCall } from "../plugins/store-call.ts";
 import type { ServiceContext } from "../plugins/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
-import { ValidationPool } from "../engine/validation-pool.ts";
-import type { ValidationJob } from "../engine/validation-job.ts";
+import { INLINE_MAX_CHARS, ValidationPool } from "../engine/validation-pool.ts";
+import { asValidateBody, type ValidationJob } from "../engine/validation-job.ts";
 import { Semaphore } from "../engine/semaphore.ts";
 
 /**
@@ -65,14 +65,22 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   const pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
   app.addHook("onClose", async () => pool.close());
 
-  // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
+  /** Text of the large bodies, kept so a worker gets the text rather than a clone of the parsed value. */
+  const largeBodies = new WeakMap<FastifyRequest, { text: string; ldJson: boolean }>();
   const jsonParser = app.getDefaultJsonParser("error", "error");
-  app.addContentTypeParser("application/ld+json", { parseAs: "string" }, (request, body, done) => {
-    jsonParser(request, body as string, (err: Error | null, value?: unknown) => {
+  const parseKeeping = (ldJson: boolean) => (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = body as string;
+    jsonParser(request, text, (err: Error | null, value?: unknown) => {
       if (err) return done(err, undefined);
-      done(null, asValidateBody(value));
+      if (text.length > INLINE_MAX_CHARS) largeBodies.set(request, { text, ldJson });
+      done(null, ldJson ? asValidateBody(value) : value);
     });
-  });
+  };
+  // This plugin's own parsers (encapsulated: other routes keep the app's).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parseKeeping(false));
+  // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
+  app.addContentTypeParser("application/ld+json", { parseAs: "string" }, parseKeeping(true));
 
   app.get(
     "/api/v1/validate",
@@ -204,8 +212,10 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       job = { kind: "json-text", text: jsonld };
       inputChars = jsonld.length;
     } else {
-      job = { kind: "value", value: jsonld };
-      inputChars = bodyChars(request);
+      const large = largeBodies.get(request);
+      job = large ? { kind: "body", text: large.text, ldJson: large.ldJson } : { kind: "value", value: jsonld };
+      // Without kept text the body was small (our parsers keep every large one).
+      inputChars = large ? large.text.length : 0;
     }
     const credit = await reserveCredit(ctx, account);
     let result: EngineResult;
@@ -294,23 +304,8 @@ async function cacheGet(ctx: ServiceContext, key: string, log: FastifyBaseLogger
   }
 }
 
-/** The body's size as sent (a chunked body without a length counts as large: it goes to a worker). */
-function bodyChars(request: FastifyRequest): number {
-  const length = Number(request.headers["content-length"]);
-  return Number.isFinite(length) && length >= 0 ? length : Infinity;
-}
-
 function isObjectOrObjects(value: unknown): boolean {
   const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
   if (Array.isArray(value)) return value.length > 0 && value.every(isObject);
   return isObject(value);
-}
-
-/** An application/ld+json body: the wrapper when its keys are only url and/or jsonld, else the JSON-LD itself. */
-export function asValidateBody(value: unknown): unknown {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld")) return value;
-  }
-  return { jsonld: value };
 }
