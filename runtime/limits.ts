@@ -25,6 +25,8 @@ export const LIMITS = {
   issuesPerNode: 50,
   /** Issues listed per answer; the rest are counted. */
   issuesPerAnswer: 1_000,
+  /** Characters of listed issues per answer (names come from the input and nested issues repeat them). */
+  issueCharsPerAnswer: 512 * 1024,
   /** Properties named in the summary of omitted issues; the others are added up under "(other)". */
   summaryProperties: 50,
 } as const;

@@ -1,6 +1,7 @@
 /**
  * Report building at the caps: lists at most LIMITS.issuesPerNode issues per node and
- * LIMITS.issuesPerAnswer per answer (errors first, over every node, then warnings), at most
+ * LIMITS.issuesPerAnswer (and LIMITS.issueCharsPerAnswer characters) per answer (errors first, over
+ * every node, then warnings), at most
  * LIMITS.propertiesPerObject names in properties_found, and counts what it leaves out per code and
  * per property. The summary is computed before this, from every issue found, so totals, validity
  * and the score do not depend on what is listed.
@@ -29,24 +30,29 @@ export function capReport(schemas: SchemaResult[], intake: IntakeCounts): Limits
   }
   const intakeCapped = intake.blocksNotValidated > 0 || intake.nodesNotValidated > 0 || intake.propertiesNotChecked > 0 || intake.valuesNotChecked > 0;
   // The usual case: nothing to trim, nothing to allocate.
-  if (!overNode && found <= LIMITS.issuesPerAnswer && !intakeCapped) return null;
+  if (!overNode && found <= LIMITS.issuesPerAnswer && !intakeCapped && listedChars(schemas) <= LIMITS.issueCharsPerAnswer) return null;
   const omitted = new OmittedCounter();
   let listed = 0;
   let trimmed = false;
 
   // Errors get the answer's room first, so warnings of early nodes cannot crowd out later errors.
-  const errorRoom = schemas.map((s) => Math.min(s.errors.length, LIMITS.issuesPerNode));
+  // Room is counted in issues and in characters: names come from the input, and a nested issue repeats
+  // its ancestors' names (in property and path), so long keys could otherwise multiply the answer.
   let room = LIMITS.issuesPerAnswer;
-  const keptErrors = errorRoom.map((n) => {
-    const kept = Math.min(n, room);
-    room -= kept;
-    return kept;
-  });
-  const keptWarnings = schemas.map((s, i) => {
-    const kept = Math.min(s.warnings.length, LIMITS.issuesPerNode - keptErrors[i], room);
-    room -= kept;
-    return kept;
-  });
+  let chars = LIMITS.issueCharsPerAnswer;
+  const take = (list: readonly ValidationIssue[], max: number): number => {
+    let k = 0;
+    while (k < list.length && k < max && room > 0) {
+      const c = issueChars(list[k]);
+      if (c > chars) break;
+      chars -= c;
+      room--;
+      k++;
+    }
+    return k;
+  };
+  const keptErrors = schemas.map((s) => take(s.errors, LIMITS.issuesPerNode));
+  const keptWarnings = schemas.map((s, i) => take(s.warnings, LIMITS.issuesPerNode - keptErrors[i]));
 
   schemas.forEach((s, i) => {
     const perNode: SchemaOmitted = { errors: 0, warnings: 0, properties_found: 0 };
@@ -94,6 +100,24 @@ export function capReport(schemas: SchemaResult[], intake: IntakeCounts): Limits
   };
 }
 
+function listedChars(schemas: readonly SchemaResult[]): number {
+  let chars = 0;
+  for (const s of schemas) {
+    for (const issue of s.errors) chars += issueChars(issue);
+    for (const issue of s.warnings) chars += issueChars(issue);
+  }
+  return chars;
+}
+
+/** Characters an issue adds to the answer (its strings, plus the JSON around them). */
+function issueChars(issue: ValidationIssue): number {
+  return issue.property.length + issue.message.length + issue.fix.length + issue.path.length + (issue.google_docs_url?.length ?? 0) + 120;
+}
+
+/** A property as a key of the counts: names longer than this are cut (an input's name can be any length). */
+const MAX_COUNTED_NAME = 200;
+const countedName = (name: string) => (name.length > MAX_COUNTED_NAME ? `${name.slice(0, MAX_COUNTED_NAME - 1)}…` : name);
+
 class OmittedCounter {
   errors = 0;
   warnings = 0;
@@ -106,7 +130,8 @@ class OmittedCounter {
       if (issue.severity === "error") this.errors++;
       else this.warnings++;
       this.byCode.set(issue.code, (this.byCode.get(issue.code) ?? 0) + 1);
-      this.byProperty.set(issue.property, (this.byProperty.get(issue.property) ?? 0) + 1);
+      const name = countedName(issue.property);
+      this.byProperty.set(name, (this.byProperty.get(name) ?? 0) + 1);
     }
   }
 

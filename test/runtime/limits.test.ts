@@ -77,6 +77,17 @@ test("a property named __proto__ is counted like any other", () => {
   assert.is(byProperty["__proto__"], 1);
 });
 
+test("long names cannot multiply the answer: listed issues are capped in characters too", () => {
+  const node: Record<string, unknown> = { "@context": "https://schema.org", "@type": "Event" };
+  for (let i = 0; i < 150; i++) node[`${"u".repeat(6_000)}${i}`] = 1;
+  const input = JSON.stringify(node).length;
+  const r = validateValue(node);
+  const answer = JSON.stringify(r).length;
+  assert.ok(answer < 2 * input, `answer ${answer} chars for ${input}`);
+  assert.ok(r.limits!.issues_listed < LIMITS.issuesPerNode, "the character budget ended the list first");
+  for (const name of Object.keys(r.limits!.omitted_issues.by_property)) assert.ok(name.length <= 200, "counted names are cut");
+});
+
 test("list values past the cap are counted, not checked", () => {
   const r = validateValue({ "@context": "https://schema.org", "@type": "Event", name: "x", image: Array.from({ length: LIMITS.valuesPerProperty + 10 }, () => 1) });
   assert.is(r.limits!.values_not_checked, 10);
