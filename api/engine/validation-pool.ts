@@ -15,6 +15,8 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineResult } from "../../runtime/types.ts";
 import { runJob, type ValidationJob } from "./validation-job.ts";
+import type { WorkerTask } from "./worker-task.ts";
+import type { BodyInspection } from "./inspect-body.ts";
 
 /** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
 export const INLINE_MAX_CHARS = 32 * 1024;
@@ -37,8 +39,8 @@ function startWorker(): Worker {
 
 interface Pending {
   id: number;
-  job: ValidationJob;
-  resolve: (result: EngineResult) => void;
+  task: WorkerTask;
+  resolve: (result: unknown) => void;
   reject: (err: Error) => void;
 }
 
@@ -67,13 +69,18 @@ export class ValidationPool {
         return Promise.reject(err);
       }
     }
-    return this.runInWorker(job);
+    return this.runInWorker(job) as Promise<EngineResult>;
   }
 
-  runInWorker(job: ValidationJob): Promise<EngineResult> {
+  /** Parses a large request body in a worker (see inspect-body.ts). */
+  inspectBody(text: string, ldJson: boolean): Promise<BodyInspection> {
+    return this.runInWorker({ kind: "inspect-body", text, ldJson }) as Promise<BodyInspection>;
+  }
+
+  runInWorker(task: WorkerTask): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error("validation pool closed"));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, job, resolve, reject });
+      this.#queue.push({ id: this.#nextId++, task, resolve, reject });
       this.#dispatch();
     });
   }
@@ -93,7 +100,7 @@ export class ValidationPool {
       slot.busy = pending;
       // Referenced only while it works: an idle pool never keeps the process alive.
       slot.worker.ref();
-      slot.worker.postMessage({ id: pending.id, job: pending.job });
+      slot.worker.postMessage({ id: pending.id, task: pending.task });
     }
   }
 
@@ -101,12 +108,12 @@ export class ValidationPool {
     const worker = startWorker();
     worker.unref();
     const slot: Slot = { worker, busy: null };
-    worker.on("message", (message: { id: number; ok: boolean; result?: EngineResult; message?: string }) => {
+    worker.on("message", (message: { id: number; ok: boolean; result?: unknown; message?: string }) => {
       const pending = slot.busy;
       if (!pending || pending.id !== message.id) return;
       slot.busy = null;
       worker.unref();
-      if (message.ok) pending.resolve(message.result!);
+      if (message.ok) pending.resolve(message.result);
       else pending.reject(new Error(message.message ?? "validation failed"));
       this.#dispatch();
     });

@@ -1,10 +1,10 @@
-/** The worker side of validation-pool.ts: runs one job per message, answers with its result or its error. */
+/** The worker side of validation-pool.ts: runs one task per message, answers with its result or its error. */
 import { parentPort } from "node:worker_threads";
-import { runJob, type ValidationJob } from "./validation-job.ts";
+import { runTask, type WorkerTask } from "./worker-task.ts";
 
-parentPort!.on("message", (message: { id: number; job: ValidationJob }) => {
+parentPort!.on("message", (message: { id: number; task: WorkerTask }) => {
   try {
-    parentPort!.postMessage({ id: message.id, ok: true, result: runJob(message.job) });
+    parentPort!.postMessage({ id: message.id, ok: true, result: runTask(message.task) });
   } catch (err) {
     parentPort!.postMessage({ id: message.id, ok: false, message: err instanceof Error ? err.message : String(err) });
   }

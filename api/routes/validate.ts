@@ -8,7 +8,7 @@
  *        any failure releases the credit exactly once
  *   jsonld: reserve 1 credit -> validate -> 200 (never cached)
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorCodes, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
@@ -26,6 +26,7 @@ import { storeCall } from "../plugins/store-call.ts";
 import type { ServiceContext } from "../plugins/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 import { INLINE_MAX_CHARS, ValidationPool } from "../engine/validation-pool.ts";
+import type { JsonLdTextCheck } from "../engine/inspect-body.ts";
 import { asValidateBody, type ValidationJob } from "../engine/validation-job.ts";
 import { Semaphore } from "../engine/semaphore.ts";
 
@@ -62,19 +63,33 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   /** URL validations running in this process, by cache key (single flight). */
   const inflight = new Map<string, Promise<CachedValidation>>();
   const pool = new ValidationPool();
-  const pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
   app.addHook("onClose", async () => pool.close());
+  const pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
 
-  /** Text of the large bodies, kept so a worker gets the text rather than a clone of the parsed value. */
-  const largeBodies = new WeakMap<FastifyRequest, { text: string; ldJson: boolean }>();
+  /**
+   * Large bodies are parsed in a worker, never on the main thread (inspect-body.ts): the route's schema
+   * checks see a small stand-in of the same shape, and the validation gets the text.
+   */
+  const largeBodies = new WeakMap<FastifyRequest, { text: string; ldJson: boolean; jsonldText?: JsonLdTextCheck }>();
   const jsonParser = app.getDefaultJsonParser("error", "error");
   const parseKeeping = (ldJson: boolean) => (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = body as string;
-    jsonParser(request, text, (err: Error | null, value?: unknown) => {
-      if (err) return done(err, undefined);
-      if (text.length > INLINE_MAX_CHARS) largeBodies.set(request, { text, ldJson });
-      done(null, ldJson ? asValidateBody(value) : value);
-    });
+    if (text.length <= INLINE_MAX_CHARS) {
+      jsonParser(request, text, (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        done(null, ldJson ? asValidateBody(value) : value);
+      });
+      return;
+    }
+    pool.inspectBody(text, ldJson).then(
+      (inspection) => {
+        // The same error the app's JSON parser gives for any body it refuses.
+        if (!inspection.ok) return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+        largeBodies.set(request, { text, ldJson, jsonldText: inspection.jsonldText });
+        done(null, inspection.stub);
+      },
+      (err: Error) => done(err, undefined),
+    );
   };
   // This plugin's own parsers (encapsulated: other routes keep the app's).
   app.removeContentTypeParser("application/json");
@@ -201,12 +216,13 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
     let job: ValidationJob;
     let inputChars: number;
     if (typeof jsonld === "string") {
-      const parsed = parseBlock(jsonld);
-      if (!parsed.ok) {
-        const at = new LineIndex(jsonld).at(parsed.offset);
-        throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${parsed.message}.`);
+      // A large text was checked in the worker that parsed the body; a small one is checked here.
+      const checked = largeBodies.get(request)?.jsonldText ?? checkJsonLdText(jsonld);
+      if (!checked.ok) {
+        const at = new LineIndex(jsonld).at(checked.offset);
+        throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${checked.message}.`);
       }
-      if (!isObjectOrObjects(parsed.value)) {
+      if (!checked.objects) {
         throw new ApiError("invalid_request", "jsonld text must hold a JSON object or a non-empty array of objects.");
       }
       job = { kind: "json-text", text: jsonld };
@@ -302,6 +318,11 @@ async function cacheGet(ctx: ServiceContext, key: string, log: FastifyBaseLogger
   } catch {
     return null;
   }
+}
+
+function checkJsonLdText(text: string): JsonLdTextCheck {
+  const parsed = parseBlock(text);
+  return parsed.ok ? { ok: true, objects: isObjectOrObjects(parsed.value) } : parsed;
 }
 
 function isObjectOrObjects(value: unknown): boolean {
