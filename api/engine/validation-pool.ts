@@ -21,7 +21,7 @@ import type { BodyInspection } from "./inspect-body.ts";
 /** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
 export const INLINE_MAX_CHARS = 32 * 1024;
 /** Heap of one worker: well above the largest capped job, well below the process's. */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 128;
 
 /**
  * The worker module has this module's extension: .js in the build, .ts under tsx (tests, bench). Node 20
