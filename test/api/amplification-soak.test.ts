@@ -2,8 +2,13 @@
  * Issue 7's crash by amplification, against the real server process: six requests in a row for the
  * 85,000-block gzip page (15 KiB on the wire, 5.19 MB decoded), then twenty in parallel, each a fresh
  * URL (no cache hit). Before the caps the sixth request ended the process with a heap OOM. Now the
- * process stays up, its RSS (sampled every 50 ms from /proc) stays under 500 MB, and every answer is a
- * clean 200 (summarized) or 422.
+ * process stays up, and every answer is a clean 200 (summarized) or 422.
+ *
+ * Memory: RSS is sampled every 50 ms from /proc. The server runs under tsx (the test must check the
+ * sources, not a build that may be stale), and tsx's transpiler in the main thread and the worker adds
+ * ~50-100 MB that production does not carry (idle: 140-170 MB under tsx, 88 MB built). So the bound is on
+ * the growth above the server's idle RSS: under 400 MB, which for the built server (idle 88 MB; peak
+ * measured 360 MB on this scenario) means under ~500 MB in all.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -16,7 +21,7 @@ import { request } from "undici";
 import { startServer, type Fixture } from "./fetch/fixtures.ts";
 import { amplificationPageGzip } from "./hostile-inputs.ts";
 
-const RSS_LIMIT_MB = 500;
+const RSS_GROWTH_LIMIT_MB = 400;
 const page = amplificationPageGzip();
 const hasProc = existsSync("/proc/self/status");
 
@@ -25,6 +30,7 @@ let server: ChildProcess;
 let base = "";
 let dataDir = "";
 let peakRssMb = 0;
+let idleRssMb = 0;
 let sampler: NodeJS.Timeout | undefined;
 
 function rssMb(pid: number): number {
@@ -70,6 +76,7 @@ test.before(async () => {
     });
     server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
   });
+  idleRssMb = rssMb(server.pid!);
   sampler = setInterval(() => {
     if (server.exitCode === null) peakRssMb = Math.max(peakRssMb, rssMb(server.pid!));
   }, 50);
@@ -100,7 +107,7 @@ async function validate(key: string, n: number): Promise<number> {
   return res.statusCode;
 }
 
-test("85,000-block page: six in a row, then twenty in parallel: the process stays up under 500 MB RSS", async () => {
+test("85,000-block page: six in a row, then twenty in parallel: the process stays up, RSS grows less than 400 MB", async () => {
   if (!hasProc) {
     console.log("SKIP amplification soak: /proc is not available on this system");
     return;
@@ -121,8 +128,9 @@ test("85,000-block page: six in a row, then twenty in parallel: the process stay
   assert.is(health.statusCode, 200);
   await health.body.dump();
   assert.ok(peakRssMb > 0, "RSS was sampled");
-  assert.ok(peakRssMb < RSS_LIMIT_MB, `peak RSS ${peakRssMb.toFixed(0)} MB`);
-  console.log(`  amplification soak: peak RSS ${peakRssMb.toFixed(0)} MB over 26 validations of the 85,000-block page`);
+  const growth = peakRssMb - idleRssMb;
+  assert.ok(growth < RSS_GROWTH_LIMIT_MB, `RSS grew ${growth.toFixed(0)} MB (idle ${idleRssMb.toFixed(0)}, peak ${peakRssMb.toFixed(0)})`);
+  console.log(`  amplification soak: RSS idle ${idleRssMb.toFixed(0)} MB, peak ${peakRssMb.toFixed(0)} MB over 26 validations of the 85,000-block page`);
 });
 
 test.run();
