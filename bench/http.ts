@@ -160,7 +160,7 @@ function post(s: Served, body: string, headers: Record<string, string>): Record<
   };
 }
 
-async function serve(mode: string, env: Record<string, string>): Promise<{ proc: ChildProcess; served: Served; dir: string }> {
+export async function serve(mode: string, env: Record<string, string>): Promise<{ proc: ChildProcess; served: Served; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "sdv-bench-http-"));
   const self = fileURLToPath(import.meta.url);
   const proc = spawn(process.execPath, ["--import", "tsx", self, "--serve", mode], {
@@ -187,7 +187,7 @@ async function serve(mode: string, env: Record<string, string>): Promise<{ proc:
   return { proc, served, dir };
 }
 
-async function stop(proc: ChildProcess, dir: string): Promise<void> {
+export async function stop(proc: ChildProcess, dir: string): Promise<void> {
   if (proc.exitCode === null) {
     const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
     proc.kill("SIGTERM");

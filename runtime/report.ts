@@ -1,5 +1,6 @@
 /** The spec's ValidationResponse around an engine result; the service and the CLI share it. */
 import type { EngineResult, SchemaResult, ValidationSummary } from "./types.ts";
+import type { LimitsReport } from "./limits.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -18,6 +19,8 @@ export interface ValidationResponse {
   schemas_found: number;
   schemas: SchemaResult[];
   summary: ValidationSummary;
+  /** Additive: present only when a cap of runtime/limits.ts was reached (the lists are truncated). */
+  limits?: LimitsReport;
   meta: ValidationMeta;
 }
 
@@ -29,6 +32,7 @@ export function toValidationResponse(result: EngineResult, meta: ValidationMeta,
     schemas_found: result.schemas.length,
     schemas: result.schemas,
     summary: result.summary,
+    ...(result.limits !== undefined ? { limits: result.limits } : {}),
     meta,
   };
 }

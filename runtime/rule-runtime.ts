@@ -6,6 +6,8 @@ import type { IssueCode } from "./issue-codes.ts";
 import type { ValidationIssue } from "./types.ts";
 import { escapePointer, isObject, type JsonObject } from "./json.ts";
 import { typeNames } from "./graph/type-names.ts";
+import { LIMITS } from "./limits.ts";
+import { requestBudget } from "./request-budget.ts";
 import { enumMember } from "./checks/enumeration.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
 import type { ListCheck, NodeCheck } from "./checks/structure-checks.ts";
@@ -135,7 +137,10 @@ export class Run {
         const problem = rule.listCheck.test(value);
         if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
       }
-      for (let i = 0; i < value.length; i++) this.checkOne(value[i], rule, `${path}/${i}`);
+      // Values past the cap are counted, not checked (runtime/limits.ts).
+      const checked = Math.min(value.length, LIMITS.valuesPerProperty);
+      if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
+      for (let i = 0; i < checked; i++) this.checkOne(value[i], rule, `${path}/${i}`);
       return;
     }
     if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);

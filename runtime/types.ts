@@ -1,4 +1,5 @@
 import type { IssueCode } from "./issue-codes.ts";
+import type { LimitsReport, SchemaOmitted } from "./limits.ts";
 
 /** A ValidationIssue of the spec, plus the additive fields of DESIGN.md section 5. */
 export interface ValidationIssue {
@@ -55,6 +56,8 @@ export interface SchemaResult {
   syntax?: "json-ld" | "microdata" | "rdfa";
   /** Additive: this node's share of the summary score, 0..100 (runtime/score.ts). */
   score?: number;
+  /** Additive: what the lists leave out at the caps (runtime/limits.ts); present only when something was. */
+  omitted?: SchemaOmitted;
 }
 
 export interface ValidationSummary {
@@ -84,4 +87,6 @@ export interface EngineResult {
   blocks_found: number;
   /** Blocks that failed to parse. */
   blocks_unparsable: number;
+  /** What the caps left out (runtime/limits.ts); present only when a cap was reached. */
+  limits?: LimitsReport;
 }

@@ -21,6 +21,10 @@ import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
 import { unknownTopLevelType } from "./unknown-type.ts";
 import type { JsonObject } from "./json.ts";
+import { LIMITS } from "./limits.ts";
+import { capReport } from "./report-caps.ts";
+import { boundedView } from "./bounded-view.ts";
+import { startRequestBudget, requestBudget } from "./request-budget.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -55,8 +59,14 @@ interface ParsedBlock {
 
 export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = ""): EngineResult {
   const parsed: ParsedBlock[] = [];
+  let notValidated = 0;
   for (const block of blocks) {
-    if (block.text.trim() === "") continue; // an empty script is no markup; the search engine ignores it too
+    if (!NOT_BLANK.test(block.text)) continue; // an empty script is no markup; the search engine ignores it too
+    // Intake cap: later blocks are counted, not parsed.
+    if (parsed.length >= LIMITS.blocks) {
+      notValidated++;
+      continue;
+    }
     const result = parseBlock(block.text);
     if (result.ok) parsed.push({ value: result.value, block });
     else {
@@ -78,12 +88,15 @@ export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = 
     }
   }
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
-  const result = validateParsed(parsed, page);
+  const result = validateParsed(parsed, notValidated, page);
   result.blocks_found = blocks.length + itemBlocks.length;
+  if (result.limits) result.limits.blocks_found = result.blocks_found;
   return result;
 }
 
-function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
+const NOT_BLANK = /\S/;
+
+function validateParsed(parsed: ParsedBlock[], blocksNotValidated = 0, page = ""): EngineResult {
   const ids = new Map<string, JsonObject>();
   const problems = parsed.map((p) => {
     if (p.parseIssue) return null;
@@ -93,6 +106,9 @@ function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
+  let nodesFound = 0;
+  let nodesNotValidated = 0;
+  const budget = startRequestBudget();
 
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
@@ -104,6 +120,11 @@ function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
     for (const entity of topLevelEntities(p.value, blockIndex)) {
+      // Intake cap: nodes past it are counted, not validated.
+      if (++nodesFound > LIMITS.nodes) {
+        nodesNotValidated++;
+        continue;
+      }
       const result = validateEntity(entity, resolver);
       if (result) schemas.push(result);
     }
@@ -114,7 +135,19 @@ function validateParsed(parsed: ParsedBlock[], page = ""): EngineResult {
   });
 
   for (const s of schemas) s.syntax ??= "json-ld";
-  return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };
+  // The summary counts every issue found; the caps then decide what is listed.
+  const summary = summarize(schemas);
+  const limits = capReport(schemas, {
+    blocksFound: parsed.length + blocksNotValidated,
+    blocksNotValidated,
+    nodesFound,
+    nodesNotValidated,
+    propertiesNotChecked: budget.propertiesNotChecked,
+    valuesNotChecked: budget.valuesNotChecked,
+  });
+  const result: EngineResult = { schemas, summary, blocks_found: parsed.length, blocks_unparsable: unparsable };
+  if (limits) result.limits = limits;
+  return result;
 }
 
 function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResult | null {
@@ -261,7 +294,7 @@ function uncheckedResult(entity: Entity, type: string, properties_found: string[
 /** Vocabulary warnings, less those on a place the rules already reported (the node's own unknown @type among them). */
 function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[], typeError: ValidationIssue | null = null): void {
   const found: ValidationIssue[] = [];
-  checkVocabulary(node, at, found);
+  checkVocabulary(boundedView(node, requestBudget()), at, found);
   if (found.length === 0) return;
   const reported = new Set(issues.map((i) => i.path));
   for (const issue of found) {

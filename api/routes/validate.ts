@@ -8,8 +8,7 @@
  *        any failure releases the credit exactly once
  *   jsonld: reserve 1 credit -> validate -> 200 (never cached)
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
+import { errorCodes, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
@@ -27,6 +26,25 @@ import { CACHE_TTL_SECONDS } from "../http/limits.ts";
 import { storeCall } from "../http/store-call.ts";
 import type { ServiceContext } from "../http/context.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
+import { INLINE_MAX_CHARS, ValidationPool } from "../engine/validation-pool.ts";
+import type { JsonLdTextCheck } from "../engine/inspect-body.ts";
+import { asValidateBody, type ValidationJob } from "../engine/validation-job.ts";
+import { Semaphore } from "../engine/semaphore.ts";
+
+/**
+ * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
+ * text and its transient copies (bytes, decoded text, the copy handed to a worker): twenty small gzip
+ * bombs at once pushed the process past 500 MB. Later requests wait their turn (inside their own
+ * deadlines); raw JSON-LD does not wait.
+ */
+const CONCURRENT_PAGE_FETCHES = 8;
+
+/**
+ * A result whose cache entry is longer than this is served but not cached: reading it back would cost
+ * more than the caps allow any answer (with the caps, real answers stay far below it). Applies to every
+ * cache store, Redis included.
+ */
+export const MAX_CACHED_ENTRY_CHARS = 1024 * 1024;
 
 /** What the URL cache holds for one normalized URL. */
 interface CachedValidation {
@@ -45,15 +63,40 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.sdv;
   /** URL validations running in this process, by cache key (single flight). */
   const inflight = new Map<string, Promise<CachedValidation>>();
+  const pool = new ValidationPool();
+  app.addHook("onClose", async () => pool.close());
+  const pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
 
-  // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
+  /**
+   * Large bodies are parsed in a worker, never on the main thread (inspect-body.ts): the route's schema
+   * checks see a small stand-in of the same shape, and the validation gets the text.
+   */
+  const largeBodies = new WeakMap<FastifyRequest, { text: string; ldJson: boolean; jsonldText?: JsonLdTextCheck }>();
   const jsonParser = app.getDefaultJsonParser("error", "error");
-  app.addContentTypeParser("application/ld+json", { parseAs: "string" }, (request, body, done) => {
-    jsonParser(request, body as string, (err: Error | null, value?: unknown) => {
-      if (err) return done(err, undefined);
-      done(null, asValidateBody(value));
-    });
-  });
+  const parseKeeping = (ldJson: boolean) => (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = body as string;
+    if (text.length <= INLINE_MAX_CHARS) {
+      jsonParser(request, text, (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        done(null, ldJson ? asValidateBody(value) : value);
+      });
+      return;
+    }
+    pool.inspectBody(text, ldJson).then(
+      (inspection) => {
+        // The same error the app's JSON parser gives for any body it refuses.
+        if (!inspection.ok) return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+        largeBodies.set(request, { text, ldJson, jsonldText: inspection.jsonldText });
+        done(null, inspection.stub);
+      },
+      (err: Error) => done(err, undefined),
+    );
+  };
+  // This plugin's own parsers (encapsulated: other routes keep the app's).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parseKeeping(false));
+  // application/ld+json: the body may be the JSON-LD itself, or the same {url}|{jsonld} object as JSON.
+  app.addContentTypeParser("application/ld+json", { parseAs: "string" }, parseKeeping(true));
 
   app.get(
     "/api/v1/validate",
@@ -120,7 +163,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       await credit.release();
       return respondShared(request, reply, account, await started);
     }
-    const work = fetchAndValidate(url, cacheKey, request.log);
+    const work = pages.use(() => fetchAndValidate(url, cacheKey, request.log));
     inflight.set(cacheKey, work);
     let entry: CachedValidation;
     try {
@@ -142,7 +185,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = validateHtml(html, url);
+    const result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
     if (result.blocks_found === 0 || (result.schemas.length === 0 && result.blocks_unparsable === 0)) {
       throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
     }
@@ -156,8 +199,13 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
     }
     const now = ctx.now();
     const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, result };
+    const text = JSON.stringify(entry);
+    if (text.length > MAX_CACHED_ENTRY_CHARS) {
+      log.info({ chars: text.length }, "result too large for the url cache (not cached)");
+      return entry;
+    }
     try {
-      await ctx.stores.cache.set(cacheKey, JSON.stringify(entry), CACHE_TTL_SECONDS);
+      await ctx.stores.cache.set(cacheKey, text, CACHE_TTL_SECONDS);
     } catch (err) {
       log.warn({ err }, "url cache unavailable (result not cached)");
     }
@@ -166,24 +214,30 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
 
   async function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown): Promise<ValidationResponse> {
     const account = request.account!;
-    let run: () => EngineResult;
+    let job: ValidationJob;
+    let inputChars: number;
     if (typeof jsonld === "string") {
-      const parsed = parseBlock(jsonld);
-      if (!parsed.ok) {
-        const at = new LineIndex(jsonld).at(parsed.offset);
-        throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${parsed.message}.`);
+      // A large text was checked in the worker that parsed the body; a small one is checked here.
+      const checked = largeBodies.get(request)?.jsonldText ?? checkJsonLdText(jsonld);
+      if (!checked.ok) {
+        const at = new LineIndex(jsonld).at(checked.offset);
+        throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${checked.message}.`);
       }
-      if (!isObjectOrObjects(parsed.value)) {
+      if (!checked.objects) {
         throw new ApiError("invalid_request", "jsonld text must hold a JSON object or a non-empty array of objects.");
       }
-      run = () => validateJsonText(jsonld);
+      job = { kind: "json-text", text: jsonld };
+      inputChars = jsonld.length;
     } else {
-      run = () => validateValue(jsonld);
+      const large = largeBodies.get(request);
+      job = large ? { kind: "body", text: large.text, ldJson: large.ldJson } : { kind: "value", value: jsonld };
+      // Without kept text the body was small (our parsers keep every large one).
+      inputChars = large ? large.text.length : 0;
     }
     const credit = await reserveCredit(ctx, account);
     let result: EngineResult;
     try {
-      result = run();
+      result = await pool.run(job, inputChars);
     } catch (err) {
       await credit.release();
       throw err;
@@ -267,17 +321,13 @@ async function cacheGet(ctx: ServiceContext, key: string, log: FastifyBaseLogger
   }
 }
 
+function checkJsonLdText(text: string): JsonLdTextCheck {
+  const parsed = parseBlock(text);
+  return parsed.ok ? { ok: true, objects: isObjectOrObjects(parsed.value) } : parsed;
+}
+
 function isObjectOrObjects(value: unknown): boolean {
   const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
   if (Array.isArray(value)) return value.length > 0 && value.every(isObject);
   return isObject(value);
-}
-
-/** An application/ld+json body: the wrapper when its keys are only url and/or jsonld, else the JSON-LD itself. */
-export function asValidateBody(value: unknown): unknown {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld")) return value;
-  }
-  return { jsonld: value };
 }

@@ -62,6 +62,12 @@ export class LineCursor {
   private pos = 0;
   private line = 1;
   private lineStart = 0;
+  /**
+   * The first line feed at or after `pos` (-1: none), kept between calls: searching afresh each
+   * time rescanned the rest of a page without line breaks once per block (85,000 blocks on one
+   * 5 MB line took seconds).
+   */
+  private nextLf = -2;
 
   constructor(text: string) {
     this.text = text;
@@ -75,14 +81,16 @@ export class LineCursor {
       this.pos = 0;
       this.line = 1;
       this.lineStart = 0;
+      this.nextLf = -2;
     }
     if (!this.hasCR) {
-      let nl = text.indexOf("\n", this.pos);
+      let nl = this.nextLf === -2 || (this.nextLf !== -1 && this.nextLf < this.pos) ? text.indexOf("\n", this.pos) : this.nextLf;
       while (nl !== -1 && nl < off) {
         this.line++;
         this.lineStart = nl + 1;
         nl = text.indexOf("\n", nl + 1);
       }
+      this.nextLf = nl;
     } else {
       for (let i = this.pos; i < off; i++) {
         const c = text.charCodeAt(i);

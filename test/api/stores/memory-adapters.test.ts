@@ -60,6 +60,25 @@ test("cache: over the bound, expired entries go before live ones", async () => {
   assert.is(await cache.get("new"), "3");
 });
 
+test("cache: bounded in characters held: least recently used go first, a value over the entry bound is not kept", async () => {
+  const cache = new MemoryCacheStore({ maxChars: 100, maxEntryChars: 40, now: clock().now });
+  const v = (c: string) => c.repeat(29); // 29 + a one-character key = 30 characters an entry
+  await cache.set("a", v("a"), 60);
+  await cache.set("b", v("b"), 60);
+  await cache.set("c", v("c"), 60);
+  assert.is(cache.chars, 90);
+  await cache.get("a");
+  await cache.set("d", v("d"), 60);
+  assert.is(cache.chars, 90, "one entry went to make room");
+  assert.is(await cache.get("b"), null, "b was least recently used");
+  assert.equal([await cache.get("a"), await cache.get("c"), await cache.get("d")], [v("a"), v("c"), v("d")]);
+  await cache.set("big", "x".repeat(41), 60);
+  assert.is(await cache.get("big"), null, "over the entry bound: not kept");
+  assert.is(cache.chars, 90, "and it evicted nothing");
+  await cache.set("a", "short", 60);
+  assert.is(cache.chars, 66, "a replaced value is counted once, at its new size");
+});
+
 test("limiter: a new window starts counting from 1 again", async () => {
   const c = clock();
   const limiter = new MemoryRateLimiter({ now: c.now });

@@ -1,0 +1,133 @@
+/**
+ * Validation off the event loop. Inputs past a small size run in worker threads, so a hostile request
+ * (a 5 MiB page, 20,000 nodes, a node with 30,000 properties) never holds the main thread: /health and
+ * every other route keep answering while it runs. Small inputs, the usual case, run in this thread:
+ * with the engine's caps (runtime/limits.ts) they cost a few milliseconds at most, less than a round trip
+ * to a worker.
+ *
+ * Each worker has its own heap limit: a job that exhausts it ends that worker (its job fails, the route
+ * answers 500 and gives the credit back), never the process. A dead worker is replaced on the next job.
+ * Jobs wait in one queue; a worker takes the next job as soon as it is free.
+ */
+import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { EngineResult } from "../../runtime/types.ts";
+import { runJob, type ValidationJob } from "./validation-job.ts";
+import type { WorkerTask } from "./worker-task.ts";
+import type { BodyInspection } from "./inspect-body.ts";
+
+/** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
+export const INLINE_MAX_CHARS = 32 * 1024;
+/** Heap of one worker: well above the largest capped job, well below the process's. */
+const WORKER_HEAP_MB = 128;
+
+/**
+ * The worker module has this module's extension: .js in the build, .ts under tsx (tests, bench). Node 20
+ * does not run the parent's `--import tsx` in workers, so a .ts worker registers tsx itself first.
+ */
+function startWorker(): Worker {
+  const here = fileURLToPath(import.meta.url);
+  const file = new URL(`./validation-worker${extname(here)}`, import.meta.url);
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (extname(here) === ".js") return new Worker(file, { resourceLimits });
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+interface Pending {
+  id: number;
+  task: WorkerTask;
+  resolve: (result: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+}
+
+export class ValidationPool {
+  readonly #size: number;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Pending[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size = Math.max(1, Math.min(4, availableParallelism() - 1))) {
+    this.#size = size;
+  }
+
+  /** Runs the job here when `inputChars` is small, else in a worker. */
+  run(job: ValidationJob, inputChars: number): Promise<EngineResult> {
+    if (inputChars <= INLINE_MAX_CHARS) {
+      try {
+        return Promise.resolve(runJob(job));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.runInWorker(job) as Promise<EngineResult>;
+  }
+
+  /** Parses a large request body in a worker (see inspect-body.ts). */
+  inspectBody(text: string, ldJson: boolean): Promise<BodyInspection> {
+    return this.runInWorker({ kind: "inspect-body", text, ldJson }) as Promise<BodyInspection>;
+  }
+
+  runInWorker(task: WorkerTask): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new Error("validation pool closed"));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ id: this.#nextId++, task, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const p of this.#queue.splice(0)) p.reject(new Error("validation pool closed"));
+    await Promise.all(this.#slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length) {
+      let slot = this.#slots.find((s) => s.busy === null);
+      if (!slot && this.#slots.length < this.#size) slot = this.#spawn();
+      if (!slot) return;
+      const pending = this.#queue.shift()!;
+      slot.busy = pending;
+      // Referenced only while it works: an idle pool never keeps the process alive.
+      slot.worker.ref();
+      slot.worker.postMessage({ id: pending.id, task: pending.task });
+    }
+  }
+
+  #spawn(): Slot {
+    const worker = startWorker();
+    worker.unref();
+    const slot: Slot = { worker, busy: null };
+    worker.on("message", (message: { id: number; ok: boolean; result?: unknown; message?: string }) => {
+      const pending = slot.busy;
+      if (!pending || pending.id !== message.id) return;
+      slot.busy = null;
+      worker.unref();
+      if (message.ok) pending.resolve(message.result);
+      else pending.reject(new Error(message.message ?? "validation failed"));
+      this.#dispatch();
+    });
+    const retire = (err: Error) => {
+      const index = this.#slots.indexOf(slot);
+      if (index === -1) return;
+      this.#slots.splice(index, 1);
+      slot.busy?.reject(err);
+      slot.busy = null;
+      if (!this.#closed) this.#dispatch();
+    };
+    worker.on("error", retire);
+    worker.on("exit", (code) => retire(new Error(`validation worker exited (${code})`)));
+    this.#slots.push(slot);
+    return slot;
+  }
+}

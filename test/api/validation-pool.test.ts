@@ -1,0 +1,49 @@
+/** The validation pool: a worker gives the same result as this thread; jobs queue past the pool size; a closed pool refuses. */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ValidationPool } from "../../api/engine/validation-pool.ts";
+import { runJob, type ValidationJob } from "../../api/engine/validation-job.ts";
+import { manyNodes } from "./hostile-inputs.ts";
+import { EVENT } from "./helpers.ts";
+
+const jobs: Array<[string, ValidationJob]> = [
+  ["a parsed value", { kind: "value", value: [EVENT, ...manyNodes(250)] }],
+  ["JSON text", { kind: "json-text", text: JSON.stringify(EVENT, null, 2) }],
+  ["a page", { kind: "html", text: `<script type="application/ld+json">${JSON.stringify(EVENT)}</script>` }],
+  ["a body's text (application/ld+json)", { kind: "body", text: JSON.stringify([EVENT, EVENT]), ldJson: true }],
+];
+
+test("a worker's result equals this thread's, for every kind of job; more jobs than workers wait their turn", async () => {
+  const pool = new ValidationPool(1);
+  try {
+    const results = await Promise.all(jobs.map(([, job]) => pool.runInWorker(job)));
+    jobs.forEach(([label, job], i) => assert.equal(results[i], JSON.parse(JSON.stringify(runJob(job))), label));
+  } finally {
+    await pool.close();
+  }
+});
+
+test("an error in a worker rejects its job only; the pool keeps working", async () => {
+  const pool = new ValidationPool(1);
+  try {
+    await pool.runInWorker({ kind: "body", text: "{not json", ldJson: false }).then(
+      () => assert.unreachable("a broken body must reject"),
+      (err: Error) => assert.instance(err, Error),
+    );
+    const after = (await pool.runInWorker({ kind: "value", value: EVENT })) as { schemas: unknown[] };
+    assert.is(after.schemas.length, 1);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a closed pool refuses new jobs", async () => {
+  const pool = new ValidationPool(1);
+  await pool.close();
+  await pool.runInWorker({ kind: "value", value: EVENT }).then(
+    () => assert.unreachable("closed"),
+    (err: Error) => assert.match(err.message, /closed/),
+  );
+});
+
+test.run();
