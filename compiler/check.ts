@@ -212,16 +212,23 @@ export function checkRuleFile(
   const rules = raw.properties ? checkNode(raw, nodeType, [], "", ruleType) : null;
   if (rules && raw.node_check) rules.nodeCheck = raw.node_check;
 
+  const checkTriggers = (optIn: Raw | undefined, path: Path) => {
+    (optIn?.triggers ?? []).forEach((trigger: string, ti: number) =>
+      trigger.split(".").forEach((segment, si) => checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti])),
+    );
+  };
+  checkTriggers(raw.opt_in, ["opt_in"]);
+
   const featureIds = new Set<string>();
   const features: IrFeature[] = (raw.features ?? []).map((f: Raw, i: number) => {
     if (featureIds.has(f.id)) report(["features", i, "id"], `feature id "${f.id}" is used twice`);
     featureIds.add(f.id);
-    (f.when ?? []).forEach((name: string, wi: number) => checkPropertyName(name, nodeType, ["features", i, "when", wi]));
+    checkTriggers(f.opt_in, ["features", i, "opt_in"]);
     return {
       id: f.id,
       name: f.name,
       googleDocsUrl: f.google_docs_url,
-      when: f.when ?? [],
+      triggers: f.opt_in?.triggers ?? [],
       retired: f.retired ?? null,
       rules: checkNode(f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
     };
@@ -245,6 +252,7 @@ export function checkRuleFile(
     sources: raw.sources,
     deprecated: raw.deprecated ?? null,
     note: raw.note ?? null,
+    optIn: raw.opt_in?.triggers ?? null,
     rules,
     features,
     examples: { valid: raw.examples.valid, invalid: raw.examples.invalid },

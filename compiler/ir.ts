@@ -52,7 +52,8 @@ export interface IrFeature {
   id: string;
   name: string;
   googleDocsUrl: string;
-  when: string[];
+  /** Opt-in: the feature applies only when one of these (names or dotted paths) is present; empty: always. */
+  triggers: string[];
   retired: { since: string; note: string } | null;
   rules: IrNodeRules;
 }
@@ -82,6 +83,8 @@ export interface IrRuleSet {
   sources: Array<{ url: string; note?: string }>;
   deprecated: { since: string; kind: "retired" | "restricted"; note: string } | null;
   note: string | null;
+  /** The rule set's own rich result is opt-in: null, or the properties whose presence detects it. */
+  optIn: string[] | null;
   rules: IrNodeRules | null;
   features: IrFeature[];
   examples: { valid: IrExample[]; invalid: IrExample[] };

@@ -11,7 +11,7 @@ import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
 import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
 import { parseBlock } from "./parse-block.ts";
-import { evaluateFeatures } from "./features.ts";
+import { evaluateFeatures, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { summarize } from "./score.ts";
 import type { JsonObject } from "./json.ts";
@@ -120,7 +120,9 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
   const run = new Run(resolver);
-  ruleSet.validate(node, run, entity.path);
+  // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
+  const undetected = optInAbsent(ruleSet, node);
+  if (undetected === null) ruleSet.validate(node, run, entity.path);
   if (!entity.hasContext) {
     run.report(
       "missing-context",
@@ -132,7 +134,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
       entity.path,
     );
   }
-  const features = evaluateFeatures(ruleSet, node, run, resolver, entity.path);
+  const features = undetected === null ? evaluateFeatures(ruleSet, node, run, resolver, entity.path) : [];
   addVocabularyWarnings(node, entity.path, run.issues);
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
@@ -153,7 +155,8 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   const retired = ruleSet.deprecated?.kind === "retired";
   let eligible = false;
   let reason: string;
-  if (retired) reason = `${ruleSet.type} rich results were retired on ${ruleSet.deprecated!.since}: ${ruleSet.deprecated!.note}`;
+  if (undetected !== null) reason = undetected;
+  else if (retired) reason = `${ruleSet.type} rich results were retired on ${ruleSet.deprecated!.since}: ${ruleSet.deprecated!.note}`;
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
   else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
   else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;
