@@ -102,7 +102,8 @@ export function checkRuleFile(
       return {
         level: group.level,
         properties: group.properties,
-        property: group.properties.map((p: string) => prefix + p).join("|"),
+        property: prefix + group.properties[0],
+        members: group.properties.map((p: string) => prefix + p),
         fix: group.fix ?? `Add at least one of ${group.properties.map((p: string) => `"${p}"`).join(", ")}.`,
       };
     });

@@ -34,8 +34,10 @@ export interface IrOneOf {
   level: "required" | "recommended";
   /** Names or dotted paths from the node ("item.name"). */
   properties: string[];
-  /** The issue's `property`: the names joined by "|". */
+  /** The issue's `property`: the member the documentation leads with (the first), as a path from the validated node. */
   property: string;
+  /** Every member as a path from the validated node: the issue's `one_of`. */
+  members: string[];
   fix: string;
 }
 

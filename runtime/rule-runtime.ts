@@ -57,7 +57,10 @@ export interface OneOfRule {
   readonly level: "required" | "recommended";
   /** Names or dotted paths ("item.name"). */
   readonly properties: readonly string[];
+  /** The leading member (the one the documentation names first): the issue's `property`. */
   readonly property: string;
+  /** Every member as a path from the validated node: the issue's `one_of`. */
+  readonly members: readonly string[];
   readonly fix: string;
   readonly docs: string;
 }
@@ -113,15 +116,16 @@ export class Run {
 
   missingOneOf(group: OneOfRule, at: string): void {
     const required = group.level === "required";
-    this.report(
-      "missing-one-of",
-      required ? "error" : "warning",
-      group.property,
-      `Needs at least one of ${group.properties.map((p) => `"${p}"`).join(", ")}.`,
-      group.fix,
-      group.docs,
-      at,
-    );
+    this.issues.push({
+      severity: required ? "error" : "warning",
+      property: group.property,
+      one_of: [...group.members],
+      message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.`,
+      fix: group.fix,
+      google_docs_url: group.docs,
+      code: "missing-one-of",
+      path: at,
+    });
   }
 
   /** Checks a present value (one value or a list of them). */
@@ -162,10 +166,8 @@ export class Run {
     }
     for (let i = first; i < this.issues.length; i++) {
       const issue = this.issues[i];
-      issue.property = issue.property
-        .split("|")
-        .map((member) => `${rule.property}.${member}`)
-        .join("|");
+      issue.property = `${rule.property}.${issue.property}`;
+      if (issue.one_of) issue.one_of = issue.one_of.map((member) => `${rule.property}.${member}`);
     }
   }
 

@@ -144,10 +144,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   for (const issue of run.issues) {
     if (issue.severity === "error") {
       errors.push(issue);
-      if (issue.code === "missing-required" && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
+      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
     } else {
       warnings.push(issue);
-      if (issue.code === "missing-recommended" && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
+      if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
     }
   }
   const valid = errors.length === 0;

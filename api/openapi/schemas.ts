@@ -46,6 +46,7 @@ export const ValidationIssueSchema = {
     message: { type: "string", description: "Human-readable; wording may change." },
     fix: { type: "string" },
     google_docs_url: uri,
+    one_of: { ...stringList, description: "For code missing-one-of: every member of the group; property is the first (additive)." },
     code: { type: "string", description: "Stable kebab-case issue code (additive)." },
     path: { type: "string", description: "JSON Pointer of the issue inside its block (additive)." },
     line: { type: "integer", minimum: 1, description: "Line in the submitted text or page, where known (additive)." },
@@ -156,6 +157,7 @@ export const TypeEntrySchema = {
     google_docs_url: uri,
     required_properties: stringList,
     recommended_properties: stringList,
+    required_one_of: { type: "array", items: stringList, description: "Required groups: at least one member of each is needed (additive)." },
     note: { type: "string" },
   },
 } as const;

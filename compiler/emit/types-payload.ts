@@ -10,12 +10,14 @@ export interface TypeListEntry {
   google_docs_url: string;
   required_properties: string[];
   recommended_properties: string[];
+  /** Required groups (at least one member each), leading member first; tier 1 only, additive. */
+  required_one_of?: string[][];
   note?: string;
 }
 
 /**
- * Top-level names, plus nested ones whose every ancestor is required too (always needed), plus
- * required one-of groups.
+ * Top-level names, plus nested ones whose every ancestor is required too (always needed). One-of
+ * groups are not single required properties: they are listed apart (required_one_of).
  */
 function listed(rs: IrRuleSet, byType: Map<string, IrRuleSet>, level: "required" | "recommended"): string[] {
   const rules = (rs.validateAs ? byType.get(rs.validateAs)?.rules : rs.rules) ?? null;
@@ -29,8 +31,6 @@ function listed(rs: IrRuleSet, byType: Map<string, IrRuleSet>, level: "required"
       }
     }
   }
-  // A required group reads as its members joined by "|" (one of them is needed).
-  if (level === "required") for (const g of rules.oneOf) if (g.level === "required") out.push(g.property);
   return [...new Set(out)];
 }
 
@@ -58,6 +58,9 @@ export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable) {
         required_properties: rs.tier === 1 ? listed(rs, byType, "required") : [],
         recommended_properties: rs.tier === 1 ? listed(rs, byType, "recommended") : [],
       };
+      const rules = (rs.validateAs ? byType.get(rs.validateAs)?.rules : rs.rules) ?? null;
+      const groups = rules?.oneOf.filter((g) => g.level === "required").map((g) => g.members) ?? [];
+      if (rs.tier === 1 && groups.length) entry.required_one_of = groups;
       const note = noteOf(rs);
       if (note) entry.note = note;
       return entry;

@@ -93,7 +93,7 @@ function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
         {
           name: groupConst(rules, i),
           type: "OneOfRule",
-          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, fix: ${lit(g.fix)}, docs: DOCS }`,
+          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, fix: ${lit(g.fix)}, docs: DOCS }`,
         },
       ],
     });

@@ -73,7 +73,7 @@ const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = {
   fix: "Give each ListItem except the last an \"item\" with the URL of the breadcrumb's page, e.g. \"https://example.com/books\" (or an object whose \"@id\" is that URL).",
   docs: DOCS,
 };
-const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name|itemListElement.item.name", fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS };
+const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name", members: ["itemListElement.name", "itemListElement.item.name"], fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS };
 
 /** Nested shape BreadcrumbList > itemListElement > ListItem. */
 export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObject, run: Run, at: string): void {

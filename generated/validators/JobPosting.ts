@@ -217,7 +217,7 @@ const JobPosting_experienceInPlaceOfEducation: PropertyRule = {
   fix: "Give \"experienceInPlaceOfEducation\": true only together with both experienceRequirements and educationRequirements.",
   docs: DOCS,
 };
-const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation|applicantLocationRequirements", fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS };
+const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS };
 
 /** JobPosting: Job posting (job search experience). */
 export function validate_JobPosting(node: JsonObject, run: Run, at: string): void {
@@ -546,7 +546,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: Pro
   fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
   docs: DOCS,
 };
-const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value|baseSalary.value.minValue|baseSalary.value.maxValue", fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS };
+const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS };
 
 /** Nested shape JobPosting > baseSalary > MonetaryAmount > value > QuantitativeValue. */
 export function validate_JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue(node: JsonObject, run: Run, at: string): void {

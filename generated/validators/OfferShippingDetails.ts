@@ -61,9 +61,9 @@ const OfferShippingDetails_hasShippingService: PropertyRule = {
   fix: "Give \"hasShippingService\" only as {\"@id\": \"https://example.com/shipping#policy\"}, a reference to the ShippingService defined under your Organization.",
   docs: DOCS,
 };
-const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate|hasShippingService", fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
-const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination|hasShippingService", fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS };
-const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime|hasShippingService", fix: "Add \"deliveryTime\" with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate", members: ["shippingRate", "hasShippingService"], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
+const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination", members: ["shippingDestination", "hasShippingService"], fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime", members: ["deliveryTime", "hasShippingService"], fix: "Add \"deliveryTime\" with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS };
 
 /** OfferShippingDetails: Shipping details (merchant listings). */
 export function validate_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -122,7 +122,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = 
   fix: "Give shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
 };
-const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value|shippingRate.maxValue", fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
+const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value", members: ["shippingRate.value", "shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -678,7 +678,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Give orderValue.maxValue as the highest order value of the condition, e.g. 29.99.",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.orderValue.minValue|hasShippingService.shippingConditions.orderValue.maxValue", fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.orderValue.minValue", members: ["hasShippingService.shippingConditions.orderValue.minValue", "hasShippingService.shippingConditions.orderValue.maxValue"], fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > orderValue > MonetaryAmount. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -734,7 +734,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Give shippingRate.maxValue as the highest shipping cost.",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.shippingConditions.shippingRate.value|hasShippingService.shippingConditions.shippingRate.maxValue", fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.shippingConditions.shippingRate.value", members: ["hasShippingService.shippingConditions.shippingRate.value", "hasShippingService.shippingConditions.shippingRate.maxValue"], fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -776,7 +776,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Give weightPercentage as a fraction between 0 and 1.",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0: OneOfRule = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "hasShippingService.shippingConditions.shippingRate.orderPercentage|hasShippingService.shippingConditions.shippingRate.weightPercentage", fix: "Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. \"orderPercentage\": 0.10.", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0: OneOfRule = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "hasShippingService.shippingConditions.shippingRate.orderPercentage", members: ["hasShippingService.shippingConditions.shippingRate.orderPercentage", "hasShippingService.shippingConditions.shippingRate.weightPercentage"], fix: "Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. \"orderPercentage\": 0.10.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > shippingRate > ShippingRateSettings. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings(node: JsonObject, run: Run, at: string): void {
@@ -881,7 +881,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Add transitTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.shippingConditions.transitTime.duration.value|hasShippingService.shippingConditions.transitTime.duration.maxValue", fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.shippingConditions.transitTime.duration.value", members: ["hasShippingService.shippingConditions.transitTime.duration.value", "hasShippingService.shippingConditions.transitTime.duration.maxValue"], fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -947,7 +947,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Give seasonalOverride.validThrough as the last day in ISO 8601, e.g. \"2027-01-05\".",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0: OneOfRule = { level: "required", properties: ["validFrom", "validThrough"], property: "hasShippingService.shippingConditions.seasonalOverride.validFrom|hasShippingService.shippingConditions.seasonalOverride.validThrough", fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0: OneOfRule = { level: "required", properties: ["validFrom", "validThrough"], property: "hasShippingService.shippingConditions.seasonalOverride.validFrom", members: ["hasShippingService.shippingConditions.seasonalOverride.validFrom", "hasShippingService.shippingConditions.seasonalOverride.validThrough"], fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > seasonalOverride > OpeningHoursSpecification. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification(node: JsonObject, run: Run, at: string): void {
@@ -958,7 +958,7 @@ export function validate_OfferShippingDetails_hasShippingService_ShippingService
   if (node["validFrom"] === undefined && node["validThrough"] === undefined) run.missingOneOf(OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0, at);
 }
 
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.numItems.minValue|hasShippingService.shippingConditions.numItems.maxValue", fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.numItems.minValue", members: ["hasShippingService.shippingConditions.numItems.minValue", "hasShippingService.shippingConditions.numItems.maxValue"], fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > numItems > QuantitativeValue. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -979,7 +979,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions
   fix: "Add weight.unitCode \"LBR\" (pound) or \"KGM\" (kilogram).",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.weight.minValue|hasShippingService.shippingConditions.weight.maxValue", fix: "Give weight.minValue or weight.maxValue.", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "hasShippingService.shippingConditions.weight.minValue", members: ["hasShippingService.shippingConditions.weight.minValue", "hasShippingService.shippingConditions.weight.maxValue"], fix: "Give weight.minValue or weight.maxValue.", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > shippingConditions > ShippingConditions > weight > QuantitativeValue. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -1098,7 +1098,7 @@ const OfferShippingDetails_hasShippingService_ShippingService_handlingTime_Servi
   fix: "Add handlingTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
 };
-const OfferShippingDetails_hasShippingService_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.handlingTime.duration.value|hasShippingService.handlingTime.duration.maxValue", fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS };
+const OfferShippingDetails_hasShippingService_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "hasShippingService.handlingTime.duration.value", members: ["hasShippingService.handlingTime.duration.value", "hasShippingService.handlingTime.duration.maxValue"], fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS };
 
 /** Nested shape OfferShippingDetails > hasShippingService > ShippingService > handlingTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_OfferShippingDetails_hasShippingService_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {

@@ -329,7 +329,7 @@ const Organization_hasMemberProgram: PropertyRule = {
   fix: "Give \"hasMemberProgram\" as MemberProgram objects, following the loyalty program documentation.",
   docs: DOCS,
 };
-const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address|telephone", fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS };
+const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS };
 
 /** Organization: Organization logo and knowledge panel details. */
 export function validate_Organization(node: JsonObject, run: Run, at: string): void {
@@ -413,7 +413,7 @@ const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   fix: "Give logo.contentUrl as the crawlable URL of the logo image.",
   docs: DOCS,
 };
-const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl|logo.url", fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS };
+const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS };
 
 /** Nested shape Organization > logo > ImageObject. */
 export function validate_Organization_logo_ImageObject(node: JsonObject, run: Run, at: string): void {
@@ -541,7 +541,7 @@ const Organization_contactPoint_ContactPoint_email: PropertyRule = {
   fix: "Give contactPoint.email, e.g. \"support@example.com\".",
   docs: DOCS,
 };
-const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone|contactPoint.email", fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS };
+const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS };
 
 /** Nested shape Organization > contactPoint > ContactPoint. */
 export function validate_Organization_contactPoint_ContactPoint(node: JsonObject, run: Run, at: string): void {
