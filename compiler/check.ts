@@ -7,6 +7,13 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
 import type { IrExpect, IrFeature, IrNodeRules, IrOneOf, IrProperty, IrRuleSet, Level, LiteralKind } from "./ir.ts";
 import type { VocabularyIndex } from "../runtime/vocabulary.ts";
+import { closestName } from "../runtime/did-you-mean.ts";
+
+/** " (did you mean "x"?)" when a close name exists, else "". */
+export function didYouMean(name: string, candidates: Iterable<string>): string {
+  const best = closestName(name, [...candidates]);
+  return best && best !== name ? ` (did you mean "${best}"?)` : "";
+}
 
 type Raw = Record<string, any>;
 type Path = Array<string | number>;
@@ -115,7 +122,7 @@ export function checkRuleFile(
     // Schema.org Actions annotate a property's input or output as "<property>-input".
     const name = written.replace(/-(input|output)$/, "");
     if (!vocabulary.isProperty(name)) {
-      report(path, `"${name}" is not a Schema.org 29.4 property`, true);
+      report(path, `"${name}" is not a Schema.org 29.4 property${didYouMean(name, Object.keys(vocabulary.data.properties))}`, true);
     } else if (nodeType && !vocabulary.propertyApplies(name, nodeType)) {
       report(path, `"${name}" is not a property of ${nodeType} or its supertypes in Schema.org 29.4`, true);
     }
@@ -134,7 +141,7 @@ export function checkRuleFile(
       const typeName = typeof item === "string" ? item : item.type;
       const typePath = typeof item === "string" ? itemPath : [...itemPath, "type"];
       if (!vocabulary.isType(typeName)) {
-        report(typePath, `"${typeName}" is not a Schema.org 29.4 type`);
+        report(typePath, `"${typeName}" is not a Schema.org 29.4 type${didYouMean(typeName, Object.keys(vocabulary.data.classes))}`);
         return;
       }
       if (!fitsRange(name, typeName)) {
@@ -171,7 +178,7 @@ export function checkRuleFile(
       const enums = [...ranges, ...expect.map((e) => e.type)].filter((r) => vocabulary.isEnumeration(r));
       const allowed = new Set(enums.flatMap((e) => vocabulary.members(e)));
       rule.values.forEach((v: string, i: number) => {
-        if (!allowed.has(v)) report([...path, "values", i], `"${v}" is not a member of ${enums.length ? enums.join(" or ") : "any enumeration in the range of " + name}`);
+        if (!allowed.has(v)) report([...path, "values", i], `"${v}" is not a member of ${enums.length ? enums.join(" or ") : "any enumeration in the range of " + name}${didYouMean(v, allowed)}`);
       });
     }
     if (rule.format && ctx.formats && !ctx.formats.has(rule.format)) {
@@ -184,6 +191,25 @@ export function checkRuleFile(
       checkPropertyName(sibling, nodeType, [...path, "requires", i]);
       if (sibling === name) report([...path, "requires", i], `"${name}" cannot require itself`);
     });
+    if (rule.not_on_last_item && rule.level !== "required") report([...path, "not_on_last_item"], `not_on_last_item applies to required properties only`);
+    if (rule.required_when) {
+      const cond = rule.required_when;
+      checkPropertyName(cond.property, nodeType, [...path, "required_when", "property"]);
+      if ((cond.values === undefined) === (cond.absent === undefined)) report([...path, "required_when"], `required_when needs either "values" or "absent: true"`);
+      if (cond.property === name) report([...path, "required_when", "property"], `"${name}" cannot depend on itself`);
+      if (rule.level === "required") report([...path, "required_when"], `"${name}" is required always; required_when is for recommended or optional properties`);
+      if (cond.values) {
+        // Enumeration members must be real members of the sibling's range; other texts are fixed values.
+        const ranges = vocabulary.data.properties[cond.property]?.ranges ?? [];
+        const enums = ranges.filter((r) => vocabulary.isEnumeration(r));
+        if (enums.length) {
+          const allowed = new Set(enums.flatMap((e) => vocabulary.members(e)));
+          cond.values.forEach((v: string, i: number) => {
+            if (!allowed.has(v)) report([...path, "required_when", "values", i], `"${v}" is not a member of ${enums.join(" or ")}${didYouMean(v, allowed)}`);
+          });
+        }
+      }
+    }
     return {
       name,
       property: dotted,
@@ -198,6 +224,9 @@ export function checkRuleFile(
       neededForEligibility: rule.needed_for_eligibility === true,
       listCheck: rule.list_check ?? null,
       requires: rule.requires ?? [],
+      notOnLastItem: rule.not_on_last_item === true,
+      malformedWarning: rule.malformed === "warning",
+      requiredWhen: rule.required_when ? { property: rule.required_when.property, values: rule.required_when.values ?? null } : null,
       fix: rule.fix ?? defaultFix(dotted, rule.level),
       why: rule.why ?? null,
     };

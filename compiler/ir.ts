@@ -26,6 +26,12 @@ export interface IrProperty {
   listCheck: string | null;
   /** Siblings that must be present whenever this property is. */
   requires: string[];
+  /** Conditional requirement: missing, an error when the sibling has one of the values (null: when it is absent). */
+  requiredWhen: { property: string; values: string[] | null } | null;
+  /** A malformed value is a warning even when the property is required. */
+  malformedWarning: boolean;
+  /** Required, except on the last value of the list holding the node. */
+  notOnLastItem: boolean;
   fix: string;
   why: string | null;
 }

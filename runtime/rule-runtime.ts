@@ -49,6 +49,10 @@ export interface PropertyRule {
   readonly listCheck?: ListCheck;
   /** Siblings that must be present whenever this property is. */
   readonly requires?: readonly string[];
+  /** Missing, an error when the sibling has one of `values` (enumeration members compared by short name; null: when the sibling is absent). */
+  /** A malformed value is a warning even though the property is required. */
+  readonly malformedWarning?: boolean;
+  readonly requiredWhen?: { readonly property: string; readonly values: ReadonlySet<string> | null };
   readonly fix: string;
   readonly docs: string;
 }
@@ -85,6 +89,12 @@ export class Run {
   readonly issues: ValidationIssue[] = [];
   /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
   readonly ineligible: string[] = [];
+  /**
+   * True while checking the last value of a list (or a single value): requirements marked
+   * not_on_last_item are waived there. Saved and restored around every list, so it always
+   * describes the innermost list.
+   */
+  lastItem = true;
   /** Follows references at most this deep, so a reference cycle cannot loop. */
   private referenceDepth = 0;
 
@@ -95,7 +105,7 @@ export class Run {
   }
 
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
-    this.report(code, rule.level === "required" ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
+    this.report(code, rule.level === "required" && rule.malformedWarning !== true ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
@@ -112,6 +122,28 @@ export class Run {
       rule.docs,
       at,
     );
+  }
+
+  /** A missing property with a conditional requirement: an error when the condition holds, else as its level says. */
+  missingWhen(rule: PropertyRule, node: JsonObject, at: string): void {
+    const cond = rule.requiredWhen!;
+    const sibling = node[cond.property];
+    let holds: boolean;
+    let because: string;
+    if (cond.values === null) {
+      holds = sibling === undefined;
+      because = `"${cond.property}" is absent`;
+    } else {
+      holds = false;
+      for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+        const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
+        if (text !== null && cond.values.has(enumMember(text) ?? text)) holds = true;
+      }
+      because = `"${cond.property}" is ${[...cond.values].join(" or ")}`;
+    }
+    if (!holds) return this.missing(rule, at);
+    if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
+    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because}.`, rule.fix, rule.docs, at);
   }
 
   missingOneOf(group: OneOfRule, at: string): void {
@@ -139,11 +171,19 @@ export class Run {
         const problem = rule.listCheck.test(value);
         if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
       }
-      for (let i = 0; i < value.length; i++) this.checkOne(value[i], rule, `${path}/${i}`);
+      const outer = this.lastItem;
+      for (let i = 0; i < value.length; i++) {
+        this.lastItem = i === value.length - 1;
+        this.checkOne(value[i], rule, `${path}/${i}`);
+      }
+      this.lastItem = outer;
       return;
     }
     if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);
+    const outer = this.lastItem;
+    this.lastItem = true;
     this.checkOne(value, rule, path);
+    this.lastItem = outer;
   }
 
   private tooFew(rule: PropertyRule, count: number, path: string): void {

@@ -51,6 +51,8 @@ function ruleSource(p: IrProperty): string {
     ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
     ...(p.listCheck !== null ? [`listCheck: listChecks[${lit(p.listCheck)}]`] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
+    ...(p.malformedWarning ? ["malformedWarning: true"] : []),
+    ...(p.requiredWhen ? [`requiredWhen: { property: ${lit(p.requiredWhen.property)}, values: ${p.requiredWhen.values ? `new Set(${lit(p.requiredWhen.values)})` : "null"} }`] : []),
     `fix: ${lit(p.fix)}`,
     `docs: DOCS`,
   ];
@@ -65,7 +67,9 @@ function bodyWriter(rules: IrNodeRules): WriterFunction {
       const whenPresent = p.requires.length
         ? `{ run.check(${local}, ${ruleConst(rules, p)}, at); run.companions(node, ${ruleConst(rules, p)}, at); }`
         : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
-      if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
+      if (p.notOnLastItem) w.writeLine(`if (${local} === undefined) { if (!run.lastItem) run.missing(${ruleConst(rules, p)}, at); }`).writeLine(`else ${whenPresent}`);
+      else if (p.requiredWhen) w.writeLine(`if (${local} === undefined) run.missingWhen(${ruleConst(rules, p)}, node, at);`).writeLine(`else ${whenPresent}`);
+      else if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
       else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else ${whenPresent}`);
     }
     rules.oneOf.forEach((g, i) => {

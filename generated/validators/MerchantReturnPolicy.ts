@@ -58,6 +58,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add \"merchantReturnDays\" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
 };
@@ -283,7 +284,7 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   const v_merchantReturnLink = node["merchantReturnLink"];
   if (v_merchantReturnLink !== undefined) run.check(v_merchantReturnLink, MerchantReturnPolicy_merchantReturnLink, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(MerchantReturnPolicy_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, MerchantReturnPolicy_merchantReturnDays, at);
   const v_returnFees = node["returnFees"];
   if (v_returnFees === undefined) run.missing(MerchantReturnPolicy_returnFees, at);
@@ -534,6 +535,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add returnPolicySeasonalOverride.merchantReturnDays, e.g. 10 (required with a finite window).",
   docs: DOCS,
 };
@@ -550,6 +552,6 @@ export function validate_MerchantReturnPolicy_returnPolicySeasonalOverride_Merch
   if (v_endDate === undefined) run.missing(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, at);
   else run.check(v_endDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, at);
 }

@@ -1470,6 +1470,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add merchantReturnDays with the number of days after delivery a product can be returned (required with a finite return window).",
   docs: DOCS,
 };
@@ -1525,7 +1526,7 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
   if (v_returnPolicyCategory === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at);
   else run.check(v_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, at);
   const v_returnFees = node["returnFees"];
   if (v_returnFees === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
