@@ -7,13 +7,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
 import type { IrExpect, IrFeature, IrNodeRules, IrOneOf, IrProperty, IrRuleSet, Level, LiteralKind } from "./ir.ts";
 import type { VocabularyIndex } from "../runtime/vocabulary.ts";
-import { closestName } from "../runtime/did-you-mean.ts";
-
-/** " (did you mean "x"?)" when a close name exists, else "". */
-export function didYouMean(name: string, candidates: Iterable<string>): string {
-  const best = closestName(name, [...candidates]);
-  return best && best !== name ? ` (did you mean "${best}"?)` : "";
-}
+import { didYouMean } from "./did-you-mean.ts";
 
 type Raw = Record<string, any>;
 type Path = Array<string | number>;
@@ -77,6 +71,11 @@ export function checkRuleFile(
     });
     alsoMatches = [...raw.also_matches];
   }
+  (raw.not_matches ?? []).forEach((name: string, i: number) => {
+    if (!vocabulary.isType(name)) report(["not_matches", i], `"${name}" is not a Schema.org 29.4 type${didYouMean(name, Object.keys(vocabulary.data.classes))}`);
+    else if (!vocabulary.isSubtypeOf(name, ruleType) || name === ruleType) report(["not_matches", i], `"${name}" is not a subtype of ${ruleType}`);
+    if (raw.also_matches !== "vocabulary") report(["not_matches", i], `not_matches only narrows also_matches: vocabulary`);
+  });
   const extraMatches: string[] = raw.extra_matches ?? [];
   extraMatches.forEach((name, i) => {
     if (!vocabulary.isType(name)) report(["extra_matches", i], `"${name}" is not a Schema.org 29.4 type`);
@@ -117,14 +116,14 @@ export function checkRuleFile(
     return { id, properties, oneOf, nodeCheck: null };
   };
 
-  const checkPropertyName = (written: string, nodeType: string | null, path: Path) => {
+  const checkPropertyName = (written: string, nodeType: string | null, path: Path, atKey = true) => {
     if (written.startsWith("@")) return;
     // Schema.org Actions annotate a property's input or output as "<property>-input".
     const name = written.replace(/-(input|output)$/, "");
     if (!vocabulary.isProperty(name)) {
-      report(path, `"${name}" is not a Schema.org 29.4 property${didYouMean(name, Object.keys(vocabulary.data.properties))}`, true);
+      report(path, `"${name}" is not a Schema.org 29.4 property${didYouMean(name, Object.keys(vocabulary.data.properties))}`, atKey);
     } else if (nodeType && !vocabulary.propertyApplies(name, nodeType)) {
-      report(path, `"${name}" is not a property of ${nodeType} or its supertypes in Schema.org 29.4`, true);
+      report(path, `"${name}" is not a property of ${nodeType} or its supertypes in Schema.org 29.4`, atKey);
     }
   };
 
@@ -194,7 +193,7 @@ export function checkRuleFile(
     if (rule.not_on_last_item && rule.level !== "required") report([...path, "not_on_last_item"], `not_on_last_item applies to required properties only`);
     if (rule.required_when) {
       const cond = rule.required_when;
-      checkPropertyName(cond.property, nodeType, [...path, "required_when", "property"]);
+      checkPropertyName(cond.property, nodeType, [...path, "required_when", "property"], false);
       if ((cond.values === undefined) === (cond.absent === undefined)) report([...path, "required_when"], `required_when needs either "values" or "absent: true"`);
       if (cond.property === name) report([...path, "required_when", "property"], `"${name}" cannot depend on itself`);
       if (rule.level === "required") report([...path, "required_when"], `"${name}" is required always; required_when is for recommended or optional properties`);
@@ -275,6 +274,7 @@ export function checkRuleFile(
     listedUnder: raw.listed_under ?? null,
     alsoMatches,
     alsoMatchesVocabulary: raw.also_matches === "vocabulary",
+    notMatches: raw.not_matches ?? [],
     extraMatches,
     googleDocsUrl: raw.google_docs_url,
     richResult: raw.rich_result ?? null,

@@ -84,6 +84,8 @@ export interface IrRuleSet {
   alsoMatches: string[];
   /** also_matches: vocabulary (every subtype no nearer rule set claims). */
   alsoMatchesVocabulary: boolean;
+  /** Subtypes (and theirs) also_matches: vocabulary leaves out. */
+  notMatches: string[];
   extraMatches: string[];
   googleDocsUrl: string;
   richResult: string | null;

@@ -31,6 +31,7 @@ import { validate_QAPage } from "./validators/QAPage.ts";
 import { validate_Quiz, validate_Quiz__practice_problems } from "./validators/Quiz.ts";
 import { validate_Recipe } from "./validators/Recipe.ts";
 import { validate_Review } from "./validators/Review.ts";
+import { validate_ShippingService } from "./validators/ShippingService.ts";
 import { validate_SoftwareApplication } from "./validators/SoftwareApplication.ts";
 import { validate_SpecialAnnouncement } from "./validators/SpecialAnnouncement.ts";
 import { validate_VacationRental } from "./validators/VacationRental.ts";
@@ -411,6 +412,18 @@ const ruleSet_Review: CompiledRuleSet = {
   validate: validate_Review,
   features: [],
 };
+const ruleSet_ShippingService: CompiledRuleSet = {
+  type: "ShippingService",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy",
+  richResult: "Merchant shipping policy",
+  verifiedOn: "2026-11-24",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ShippingService,
+  features: [],
+};
 const ruleSet_SoftwareApplication: CompiledRuleSet = {
   type: "SoftwareApplication",
   status: "supported",
@@ -527,7 +540,6 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["BowlingAlley", ruleSet_LocalBusiness],
   ["BreadcrumbList", ruleSet_BreadcrumbList],
   ["Brewery", ruleSet_LocalBusiness],
-  ["BroadcastEvent", ruleSet_Event],
   ["BusinessEvent", ruleSet_Event],
   ["BusOrCoach", ruleSet_Vehicle],
   ["CafeOrCoffeeShop", ruleSet_LocalBusiness],
@@ -724,6 +736,7 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["SearchRescueOrganization", ruleSet_Organization],
   ["SelfStorage", ruleSet_LocalBusiness],
   ["SequentialArt", ruleSet_Book],
+  ["ShippingService", ruleSet_ShippingService],
   ["ShoeStore", ruleSet_LocalBusiness],
   ["ShoppingCenter", ruleSet_LocalBusiness],
   ["SkiResort", ruleSet_LocalBusiness],
@@ -774,4 +787,4 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["WorkersUnion", ruleSet_Organization]
 ]);
 /** The rule sets with requirements of their own, by type. */
-export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Event, ruleSet_FAQPage, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];
+export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Event, ruleSet_FAQPage, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_ShippingService, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];

@@ -5,6 +5,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { validate_LoyaltyProgram } from "./LoyaltyProgram.ts";
 import { validate_MerchantReturnPolicy } from "./MerchantReturnPolicy.ts";
+import { validate_ShippingService } from "./ShippingService.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/organization";
 const Organization_name: PropertyRule = {
@@ -306,7 +307,7 @@ const Organization_hasShippingService: PropertyRule = {
   segment: "/hasShippingService",
   property: "hasShippingService",
   level: "optional",
-  expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: null }],
+  expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: validate_ShippingService, prefixed: true }],
   format: null,
   values: null,
   min: null,

@@ -1261,27 +1261,29 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   name: "price",
   segment: "/price",
   property: "offers.priceSpecification.price",
-  level: "required",
+  level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   values: null,
   min: 0.01,
   max: null,
   single: false,
-  fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
+  requiredWhen: { property: "membershipPointsEarned", values: null },
+  fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
   docs: DOCS,
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
   segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
-  level: "required",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   values: null,
   min: null,
   max: null,
   single: false,
+  requiredWhen: { property: "membershipPointsEarned", values: null },
   fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
   docs: DOCS,
 };
@@ -1341,14 +1343,28 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
   docs: DOCS,
 };
+const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier: PropertyRule = {
+  name: "validForMemberTier",
+  segment: "/validForMemberTier",
+  property: "offers.priceSpecification.validForMemberTier",
+  level: "optional",
+  expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }],
+  format: null,
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Give validForMemberTier as the loyalty program tier the member price is for, e.g. {\"@id\": \"https://example.com/member-plan#tier_gold\"}.",
+  docs: DOCS,
+};
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > priceSpecification > UnitPriceSpecification. */
 export function validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification(node: JsonObject, run: Run, at: string): void {
   const v_price = node["price"];
-  if (v_price === undefined) run.missing(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, at);
+  if (v_price === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, node, at);
   else run.check(v_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, at);
+  if (v_priceCurrency === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, node, at);
   else run.check(v_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, at);
   const v_priceType = node["priceType"];
   if (v_priceType !== undefined) run.check(v_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, at);
@@ -1358,6 +1374,8 @@ export function validate_Product__merchant_listing_offers_Offer_priceSpecificati
   if (v_validThrough !== undefined) run.check(v_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, at);
   const v_membershipPointsEarned = node["membershipPointsEarned"];
   if (v_membershipPointsEarned !== undefined) run.check(v_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, at);
+  const v_validForMemberTier = node["validForMemberTier"];
+  if (v_validForMemberTier !== undefined) run.check(v_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, at);
 }
 
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price: PropertyRule = {
