@@ -25,3 +25,6 @@ export interface CompiledRuleSet {
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }
+
+/** Every @type the engine checks, to the rule set that checks it (generated/index.ts exports the compiled one). */
+export type RuleRegistry = ReadonlyMap<string, CompiledRuleSet>;

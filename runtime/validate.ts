@@ -3,7 +3,7 @@
  */
 import type { EngineResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
 import { ruleSetFor } from "../generated/index.ts";
-import type { CompiledRuleSet } from "./compiled-rule-set.ts";
+import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type Entity } from "./graph/collect.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -20,18 +20,21 @@ const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
 const BLOCK = "(block)";
 
-export function validateHtml(html: string): EngineResult {
-  return validateBlocks(extractJsonLdBlocks(html));
+// Every entry point takes the rule registry last; the default is the compiled rules of
+// generated/, and tests of the rule language pass registries compiled from fixture files.
+
+export function validateHtml(html: string, registry: RuleRegistry = ruleSetFor): EngineResult {
+  return validateBlocks(extractJsonLdBlocks(html), registry);
 }
 
 /** One block of JSON text (a pasted script body or a file). */
-export function validateJsonText(text: string): EngineResult {
-  return validateBlocks([{ text, offset: 0, line: 1, column: 1 }]);
+export function validateJsonText(text: string, registry: RuleRegistry = ruleSetFor): EngineResult {
+  return validateBlocks([{ text, offset: 0, line: 1, column: 1 }], registry);
 }
 
 /** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
-export function validateValue(value: unknown): EngineResult {
-  return validateParsed([{ value, block: null }]);
+export function validateValue(value: unknown, registry: RuleRegistry = ruleSetFor): EngineResult {
+  return validateParsed([{ value, block: null }], registry);
 }
 
 interface ParsedBlock {
@@ -41,7 +44,7 @@ interface ParsedBlock {
   parseIssue?: ValidationIssue;
 }
 
-export function validateBlocks(blocks: SourceBlock[]): EngineResult {
+export function validateBlocks(blocks: SourceBlock[], registry: RuleRegistry = ruleSetFor): EngineResult {
   const parsed: ParsedBlock[] = [];
   for (const block of blocks) {
     if (block.text.trim() === "") continue; // an empty script is no markup; the search engine ignores it too
@@ -65,12 +68,12 @@ export function validateBlocks(blocks: SourceBlock[]): EngineResult {
       });
     }
   }
-  const result = validateParsed(parsed);
+  const result = validateParsed(parsed, registry);
   result.blocks_found = blocks.length;
   return result;
 }
 
-function validateParsed(parsed: ParsedBlock[]): EngineResult {
+function validateParsed(parsed: ParsedBlock[], registry: RuleRegistry): EngineResult {
   const ids = new Map<string, JsonObject>();
   const problems = parsed.map((p) => (p.parseIssue ? null : indexBlock(p.value, ids)));
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
@@ -87,7 +90,7 @@ function validateParsed(parsed: ParsedBlock[]): EngineResult {
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
     for (const entity of topLevelEntities(p.value, blockIndex)) {
-      const result = validateEntity(entity, resolver);
+      const result = validateEntity(entity, resolver, registry);
       if (result) schemas.push(result);
     }
     if (p.block) addPositions(schemas.slice(first), p.block);
@@ -96,7 +99,7 @@ function validateParsed(parsed: ParsedBlock[]): EngineResult {
   return { schemas, summary: summarize(schemas), blocks_found: parsed.length, blocks_unparsable: unparsable };
 }
 
-function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResult | null {
+function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): SchemaResult | null {
   const { node } = entity;
   const types = typeNames(node["@type"]);
   if (types.length === 0) {
@@ -108,7 +111,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   let ruleSet: CompiledRuleSet | undefined;
   let matched = types[0];
   for (const t of types) {
-    const candidate = ruleSetFor.get(t);
+    const candidate = registry.get(t);
     if (!candidate) continue;
     if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
       ruleSet = candidate;
