@@ -158,6 +158,25 @@ export const TypeEntrySchema = {
     required_properties: stringList,
     recommended_properties: stringList,
     required_one_of: { type: "array", items: stringList, description: "Required groups: at least one member of each is needed (additive)." },
+    opt_in_triggers: { ...stringList, description: "The type's rich result is opt-in: checked only when one of these is present (additive)." },
+    features: {
+      type: "array",
+      description: "Further rich-result features fed by the same node, each with its own requirements on top of the type's (additive).",
+      items: {
+        type: "object",
+        required: ["id", "name", "google_docs_url", "required_properties", "recommended_properties"],
+        properties: {
+          id: { type: "string" },
+          name: { type: "string" },
+          google_docs_url: uri,
+          opt_in_triggers: stringList,
+          retired_since: { type: "string", format: "date" },
+          required_properties: stringList,
+          recommended_properties: stringList,
+          required_one_of: { type: "array", items: stringList },
+        },
+      },
+    },
     note: { type: "string" },
   },
 } as const;
