@@ -185,6 +185,17 @@ export function checkRuleFile(
     }
     if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) report([...path, "min"], `min ${rule.min} is above max ${rule.max}`);
     if (rule.needed_for_eligibility && rule.level === "required") report([...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
+    if (rule.min_items !== undefined && rule.max_items !== undefined && rule.min_items > rule.max_items) report([...path, "min_items"], `min_items ${rule.min_items} is above max_items ${rule.max_items}`);
+    if (rule.single && rule.max_items !== undefined) report([...path, "max_items"], `a single-valued property takes one value already; drop max_items`);
+    if (rule.text_values && rule.values) report([...path, "text_values"], `use values for enumeration members and text_values for fixed texts, not both`);
+    if (rule.text_values) {
+      const ranges = vocabulary.data.properties[name]?.ranges ?? [];
+      const enums = ranges.filter((r) => vocabulary.isEnumeration(r));
+      const members = new Set(enums.flatMap((e) => vocabulary.members(e)));
+      rule.text_values.forEach((v: string, i: number) => {
+        if (members.has(v)) report([...path, "text_values", i], `"${v}" is a member of ${enums.join(" or ")}: list it under values`);
+      });
+    }
     if (rule.single && rule.min_items > 1) report([...path, "min_items"], `a single-valued property cannot need ${rule.min_items} values`);
     (rule.requires ?? []).forEach((sibling: string, i: number) => {
       checkPropertyName(sibling, nodeType, [...path, "requires", i]);
@@ -220,6 +231,9 @@ export function checkRuleFile(
       max: rule.max ?? null,
       single: rule.single === true,
       minItems: rule.min_items ?? null,
+      maxItems: rule.max_items ?? null,
+      maxLength: rule.max_length ?? null,
+      textValues: rule.text_values ?? null,
       neededForEligibility: rule.needed_for_eligibility === true,
       listCheck: rule.list_check ?? null,
       requires: rule.requires ?? [],

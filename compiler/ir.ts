@@ -21,6 +21,10 @@ export interface IrProperty {
   max: number | null;
   single: boolean;
   minItems: number | null;
+  maxItems: number | null;
+  maxLength: number | null;
+  /** Fixed texts (not enumeration members), compared exactly. */
+  textValues: string[] | null;
   /** Missing or malformed, the node is not eligible (even when the level is recommended). */
   neededForEligibility: boolean;
   listCheck: string | null;

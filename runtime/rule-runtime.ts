@@ -44,6 +44,11 @@ export interface PropertyRule {
   readonly max: number | null;
   readonly single: boolean;
   readonly minItems?: number;
+  readonly maxItems?: number;
+  /** A text value has at most this many characters. */
+  readonly maxLength?: number;
+  /** Fixed texts (not enumeration members), compared exactly. */
+  readonly textValues?: ReadonlySet<string>;
   /** Missing or malformed, the node is not eligible although the level is recommended. */
   readonly neededForEligibility?: boolean;
   readonly listCheck?: ListCheck;
@@ -167,6 +172,7 @@ export class Run {
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);
       if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
+      if (rule.maxItems !== undefined && value.length > rule.maxItems) this.fail(rule, "too-many-values", `"${rule.property}" has ${value.length} values; it takes at most ${rule.maxItems}.`, path);
       if (rule.listCheck) {
         const problem = rule.listCheck.test(value);
         if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
@@ -327,6 +333,12 @@ export class Run {
       if (member === null || !rule.values.has(member)) {
         return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.values].join(", ")}, not ${describeValue(value)}.`, path);
       }
+    }
+    if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
+      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.textValues].join(", ")} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
+    }
+    if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
+      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, path);
     }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);

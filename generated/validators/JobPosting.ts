@@ -101,6 +101,7 @@ const JobPosting_jobLocationType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["TELECOMMUTE"]),
   fix: "Give \"jobLocationType\" the value \"TELECOMMUTE\", and only for jobs that are 100% remote (the description must say so).",
   docs: DOCS,
 };
@@ -143,6 +144,7 @@ const JobPosting_employmentType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"]),
   fix: "Add \"employmentType\" with one or more of the case-sensitive values FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN, VOLUNTEER, PER_DIEM, OTHER, e.g. [\"FULL_TIME\", \"CONTRACTOR\"].",
   docs: DOCS,
 };
@@ -543,6 +545,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: Pro
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["HOUR", "DAY", "WEEK", "MONTH", "YEAR"]),
   fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
   docs: DOCS,
 };
@@ -612,6 +615,7 @@ const JobPosting_educationRequirements_EducationalOccupationalCredential_credent
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["high school", "associate degree", "bachelor degree", "professional certificate", "postgraduate degree"]),
   fix: "Add educationRequirements.credentialCategory with one of \"high school\", \"associate degree\", \"bachelor degree\", \"professional certificate\" or \"postgraduate degree\".",
   docs: DOCS,
 };

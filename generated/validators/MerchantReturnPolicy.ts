@@ -16,6 +16,7 @@ const MerchantReturnPolicy_applicableCountry: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  maxItems: 50,
   fix: "Give \"applicableCountry\" as the two-letter ISO 3166-1 codes of the countries where the product is sold and returned from (up to 50), e.g. [\"DE\", \"AT\", \"CH\"].",
   docs: DOCS,
 };

@@ -42,6 +42,10 @@ one_of:
           item: { level: required, not_on_last_item: true, malformed: warning, expect: URL, format: absolute-url }`),
   "Event.yaml": ruleFile("Event", `properties:
   name: { level: required, expect: Text }`, "also_matches: vocabulary\nnot_matches: [BroadcastEvent]\n"),
+  "JobPosting.yaml": ruleFile("JobPosting", `properties:
+  title: { level: required, expect: Text, max_length: 10 }
+  employmentType: { level: recommended, expect: Text, text_values: [FULL_TIME, PART_TIME] }
+  jobLocation: { level: optional, max_items: 2, expect: [Place] }`),
   "Article.yaml": ruleFile("Article", `properties:
   headline: { level: required, expect: Text }
 features:
@@ -116,6 +120,21 @@ const trails: Array<[string, object[], string[], string[]]> = [
 for (const [name, items, errors, warnings] of trails) {
   test(`not_on_last_item / malformed: ${name}`, () => {
     const s = only({ "@type": "BreadcrumbList", itemListElement: items });
+    assert.equal(props(s.errors), errors);
+    assert.equal(props(s.warnings), warnings);
+  });
+}
+
+const limits: Array<[string, object, string[], string[]]> = [
+  ["within every limit", { title: "Cook", employmentType: ["FULL_TIME", "PART_TIME"], jobLocation: [{ "@type": "Place" }, { "@type": "Place" }] }, [], []],
+  ["text too long (required: an error)", { title: "Senior line cook", employmentType: "FULL_TIME" }, ["too-long title"], []],
+  ["a fixed text in another case (recommended: a warning)", { title: "Cook", employmentType: "Full-time" }, [], ["invalid-enum employmentType"]],
+  ["a fixed text that is an enumeration URL is no match", { title: "Cook", employmentType: "https://schema.org/FULL_TIME" }, [], ["invalid-enum employmentType"]],
+  ["too many values", { title: "Cook", employmentType: "FULL_TIME", jobLocation: [{ "@type": "Place" }, { "@type": "Place" }, { "@type": "Place" }] }, [], ["too-many-values jobLocation"]],
+];
+for (const [name, data, errors, warnings] of limits) {
+  test(`max_length / text_values / max_items: ${name}`, () => {
+    const s = only({ "@type": "JobPosting", ...data });
     assert.equal(props(s.errors), errors);
     assert.equal(props(s.warnings), warnings);
   });
