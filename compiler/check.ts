@@ -128,7 +128,15 @@ export function checkRuleFile(
   };
 
   const checkProperty = (name: string, rule: Raw, nodeType: string | null, path: Path, dotted: string, id: string): IrProperty => {
-    checkPropertyName(name, nodeType, path);
+    const onlyFor: string[] = rule.only_for ?? [];
+    onlyFor.forEach((t, i) => {
+      if (!vocabulary.isType(t)) report([...path, "only_for", i], `"${t}" is not a Schema.org 29.4 type${didYouMean(t, Object.keys(vocabulary.data.classes))}`);
+      else if (nodeType && (!vocabulary.isSubtypeOf(t, nodeType) || t === nodeType)) report([...path, "only_for", i], `"${t}" is not a subtype of ${nodeType}`);
+    });
+    // A subtype-only property is checked against the subtypes' domains, not the rule set's type.
+    if (onlyFor.length && onlyFor.every((t) => vocabulary.isType(t))) {
+      for (const t of onlyFor) checkPropertyName(name, t, path);
+    } else checkPropertyName(name, nodeType, path);
     const superseded = vocabulary.data.properties[name]?.superseded_by;
     if (superseded && rule.level === "required") {
       report([...path, "level"], `"${name}" is superseded by "${superseded}" in Schema.org and cannot be required`);
@@ -238,6 +246,7 @@ export function checkRuleFile(
       listCheck: rule.list_check ?? null,
       requires: rule.requires ?? [],
       notOnLastItem: rule.not_on_last_item === true,
+      onlyFor,
       malformedWarning: rule.malformed === "warning",
       requiredWhen: rule.required_when ? { property: rule.required_when.property, values: rule.required_when.values ?? null } : null,
       fix: rule.fix ?? defaultFix(dotted, rule.level),

@@ -32,6 +32,8 @@ export interface IrProperty {
   requires: string[];
   /** Conditional requirement: missing, an error when the sibling has one of the values (null: when it is absent). */
   requiredWhen: { property: string; values: string[] | null } | null;
+  /** The rule applies only to nodes of these types (and their subtypes); empty: always. */
+  onlyFor: string[];
   /** A malformed value is a warning even when the property is required. */
   malformedWarning: boolean;
   /** Required, except on the last value of the list holding the node. */

@@ -354,6 +354,12 @@ export class Run {
   }
 }
 
+/** True when one of the node's @type names is in `types` (a subtype-only rule applies). */
+export function hasType(node: JsonObject, types: ReadonlySet<string>): boolean {
+  for (const t of typeNames(node["@type"])) if (types.has(t)) return true;
+  return false;
+}
+
 /** Presence of a dotted path ("item.name"): any value along lists counts. */
 export function hasPath(node: JsonObject, segments: readonly string[]): boolean {
   let frontier: unknown[] = [node];

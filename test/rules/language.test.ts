@@ -46,6 +46,9 @@ one_of:
   title: { level: required, expect: Text, max_length: 10 }
   employmentType: { level: recommended, expect: Text, text_values: [FULL_TIME, PART_TIME] }
   jobLocation: { level: optional, max_items: 2, expect: [Place] }`),
+  "LocalBusiness.yaml": ruleFile("LocalBusiness", `properties:
+  name: { level: required, expect: Text }
+  servesCuisine: { level: recommended, only_for: [FoodEstablishment], expect: Text }`, "also_matches: vocabulary\n"),
   "Article.yaml": ruleFile("Article", `properties:
   headline: { level: required, expect: Text }
 features:
@@ -137,6 +140,17 @@ for (const [name, data, errors, warnings] of limits) {
     const s = only({ "@type": "JobPosting", ...data });
     assert.equal(props(s.errors), errors);
     assert.equal(props(s.warnings), warnings);
+  });
+}
+
+const subtypeOnly: Array<[string, object, string[]]> = [
+  ["a store is not asked for a cuisine", { "@type": "Store", name: "Shop" }, []],
+  ["a restaurant is", { "@type": "Restaurant", name: "Diner" }, ["missing-recommended servesCuisine"]],
+  ["so is a node typed both ways", { "@type": ["Store", "Bakery"], name: "Bakery shop" }, ["missing-recommended servesCuisine"]],
+];
+for (const [name, data, warnings] of subtypeOnly) {
+  test(`only_for: ${name}`, () => {
+    assert.equal(props(only(data).warnings), warnings);
   });
 }
 
