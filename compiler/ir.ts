@@ -21,11 +21,23 @@ export interface IrProperty {
   max: number | null;
   single: boolean;
   minItems: number | null;
+  maxItems: number | null;
+  maxLength: number | null;
+  /** Fixed texts (not enumeration members), compared exactly. */
+  textValues: string[] | null;
   /** Missing or malformed, the node is not eligible (even when the level is recommended). */
   neededForEligibility: boolean;
   listCheck: string | null;
   /** Siblings that must be present whenever this property is. */
   requires: string[];
+  /** Conditional requirement: missing, an error when the sibling has one of the values (null: when it is absent). */
+  requiredWhen: { property: string; values: string[] | null } | null;
+  /** The rule applies only to nodes of these types (and their subtypes); empty: always. */
+  onlyFor: string[];
+  /** A malformed value is a warning even when the property is required. */
+  malformedWarning: boolean;
+  /** Required, except on the last value of the list holding the node. */
+  notOnLastItem: boolean;
   fix: string;
   why: string | null;
 }
@@ -34,8 +46,10 @@ export interface IrOneOf {
   level: "required" | "recommended";
   /** Names or dotted paths from the node ("item.name"). */
   properties: string[];
-  /** The issue's `property`: the names joined by "|". */
+  /** The issue's `property`: the member the documentation leads with (the first), as a path from the validated node. */
   property: string;
+  /** Every member as a path from the validated node: the issue's `one_of`. */
+  members: string[];
   fix: string;
 }
 
@@ -52,7 +66,8 @@ export interface IrFeature {
   id: string;
   name: string;
   googleDocsUrl: string;
-  when: string[];
+  /** Opt-in: the feature applies only when one of these (names or dotted paths) is present; empty: always. */
+  triggers: string[];
   retired: { since: string; note: string } | null;
   rules: IrNodeRules;
 }
@@ -75,6 +90,8 @@ export interface IrRuleSet {
   alsoMatches: string[];
   /** also_matches: vocabulary (every subtype no nearer rule set claims). */
   alsoMatchesVocabulary: boolean;
+  /** Subtypes (and theirs) also_matches: vocabulary leaves out. */
+  notMatches: string[];
   extraMatches: string[];
   googleDocsUrl: string;
   richResult: string | null;
@@ -82,6 +99,8 @@ export interface IrRuleSet {
   sources: Array<{ url: string; note?: string }>;
   deprecated: { since: string; kind: "retired" | "restricted"; note: string } | null;
   note: string | null;
+  /** The rule set's own rich result is opt-in: null, or the properties whose presence detects it. */
+  optIn: string[] | null;
   rules: IrNodeRules | null;
   features: IrFeature[];
   examples: { valid: IrExample[]; invalid: IrExample[] };

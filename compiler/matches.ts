@@ -31,7 +31,8 @@ export function buildMatches(ruleSets: IrRuleSet[], vocabulary: VocabularyIndex)
     claims.set(name, set);
   };
   for (const rs of ruleSets) {
-    const names = rs.alsoMatches.length ? rs.alsoMatches : rs.alsoMatchesVocabulary ? vocabulary.descendants(rs.type) : [];
+    const excluded = (name: string) => rs.notMatches.some((n) => vocabulary.isSubtypeOf(name, n));
+    const names = rs.alsoMatches.length ? rs.alsoMatches : rs.alsoMatchesVocabulary ? vocabulary.descendants(rs.type).filter((n) => !excluded(n)) : [];
     for (const name of names) claim(name, rs.type);
     for (const name of rs.extraMatches) claim(name, rs.type);
   }

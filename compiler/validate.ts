@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import AjvModule, { type ErrorObject } from "ajv";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
+import { didYouMean } from "./did-you-mean.ts";
 
 const Ajv = AjvModule.default ?? AjvModule;
 const schema = JSON.parse(readFileSync(new URL("./schema/rule-file.schema.json", import.meta.url), "utf8"));
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+// verbose: errors carry their schema, so an unknown key can be matched against the known ones.
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 const validateShape = ajv.compile(schema);
 
 const pointerToPath = (pointer: string): string[] =>
@@ -17,7 +19,8 @@ function describe(error: ErrorObject): { message: string; extraKey?: string } {
   switch (error.keyword) {
     case "additionalProperties": {
       const key = String(error.params.additionalProperty);
-      return { message: `unknown key "${key}" in ${where}`, extraKey: key };
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return { message: `unknown key "${key}" in ${where}${didYouMean(key, known)}`, extraKey: key };
     }
     case "required":
       return { message: `${where} is missing the required key "${error.params.missingProperty}"` };

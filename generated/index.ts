@@ -31,6 +31,7 @@ import { validate_QAPage } from "./validators/QAPage.ts";
 import { validate_Quiz, validate_Quiz__practice_problems } from "./validators/Quiz.ts";
 import { validate_Recipe } from "./validators/Recipe.ts";
 import { validate_Review } from "./validators/Review.ts";
+import { validate_ShippingService } from "./validators/ShippingService.ts";
 import { validate_SoftwareApplication } from "./validators/SoftwareApplication.ts";
 import { validate_SpecialAnnouncement } from "./validators/SpecialAnnouncement.ts";
 import { validate_VacationRental } from "./validators/VacationRental.ts";
@@ -46,6 +47,7 @@ const ruleSet_AggregateRating: CompiledRuleSet = {
   richResult: "Review snippet",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_AggregateRating,
   features: [],
 };
@@ -57,8 +59,9 @@ const ruleSet_Article: CompiledRuleSet = {
   richResult: "Article rich result",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Article,
-  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", when: ["isAccessibleForFree"], retired: null, validate: validate_Article__paywalled_content }],
+  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], retired: null, validate: validate_Article__paywalled_content }],
 };
 const ruleSet_Book: CompiledRuleSet = {
   type: "Book",
@@ -68,9 +71,10 @@ const ruleSet_Book: CompiledRuleSet = {
   richResult: null,
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Book,
-  features: [{ id: "book-actions", name: "Book actions", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book", when: ["workExample"], retired: null, validate: validate_Book__book_actions },
-  { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", when: ["review", "aggregateRating"], retired: null, validate: validate_Book__review_snippet }],
+  features: [{ id: "book-actions", name: "Book actions", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book", triggers: ["workExample"], retired: null, validate: validate_Book__book_actions },
+  { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], retired: null, validate: validate_Book__review_snippet }],
 };
 const ruleSet_BreadcrumbList: CompiledRuleSet = {
   type: "BreadcrumbList",
@@ -78,8 +82,9 @@ const ruleSet_BreadcrumbList: CompiledRuleSet = {
   tier: 1,
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb",
   richResult: "Breadcrumb",
-  verifiedOn: "2026-11-22",
+  verifiedOn: "2026-11-24",
   deprecated: null,
+  optIn: null,
   validate: validate_BreadcrumbList,
   features: [],
 };
@@ -91,6 +96,7 @@ const ruleSet_ClaimReview: CompiledRuleSet = {
   richResult: "Fact check",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2025-09-09", "kind": "retired", "note": "Fact check rich results are no longer shown in Google Search. The phase-out was announced on 2025-06-12, and on 2025-09-09 ClaimReview left Search Console's rich result reports and the Rich Results Test. ClaimReview markup is still read by Google's Fact Check Explorer and the Fact Check Tools APIs; sdv checks it against the last documented requirements." },
+  optIn: null,
   validate: validate_ClaimReview,
   features: [],
 };
@@ -102,8 +108,9 @@ const ruleSet_Course: CompiledRuleSet = {
   richResult: "Course list",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Course,
-  features: [{ id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", when: ["hasCourseInstance"], retired: { "since": "2025-09-09", "note": "The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected." }, validate: validate_Course__course_info }],
+  features: [{ id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["hasCourseInstance"], retired: { "since": "2025-09-09", "note": "The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected." }, validate: validate_Course__course_info }],
 };
 const ruleSet_CreativeWork: CompiledRuleSet = {
   type: "CreativeWork",
@@ -113,8 +120,9 @@ const ruleSet_CreativeWork: CompiledRuleSet = {
   richResult: null,
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_CreativeWork,
-  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", when: ["isAccessibleForFree"], retired: null, validate: validate_CreativeWork__paywalled_content }],
+  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], retired: null, validate: validate_CreativeWork__paywalled_content }],
 };
 const ruleSet_DataFeed: CompiledRuleSet = {
   type: "DataFeed",
@@ -124,6 +132,7 @@ const ruleSet_DataFeed: CompiledRuleSet = {
   richResult: "Book actions",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_DataFeed,
   features: [],
 };
@@ -135,6 +144,7 @@ const ruleSet_Dataset: CompiledRuleSet = {
   richResult: "Dataset Search listing",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2025-11-05", "kind": "restricted", "note": "Since 2025-11-05 Dataset markup is used only by Google Dataset Search, not by Google Search results. Datasets stay eligible for Dataset Search with the same requirements." },
+  optIn: null,
   validate: validate_Dataset,
   features: [],
 };
@@ -146,6 +156,7 @@ const ruleSet_DiscussionForumPosting: CompiledRuleSet = {
   richResult: "Discussions and forums",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_DiscussionForumPosting,
   features: [],
 };
@@ -157,6 +168,7 @@ const ruleSet_EmployerAggregateRating: CompiledRuleSet = {
   richResult: "Employer aggregate rating",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_EmployerAggregateRating,
   features: [],
 };
@@ -168,6 +180,7 @@ const ruleSet_Event: CompiledRuleSet = {
   richResult: "Event listing",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Event,
   features: [],
 };
@@ -179,6 +192,7 @@ const ruleSet_FAQPage: CompiledRuleSet = {
   richResult: "FAQ rich result",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2026-05-07", "kind": "retired", "note": "FAQ rich results are no longer shown in Google Search since 2026-05-07 (deprecation announced 2026-05-08, documentation removed 2026-06-15; Rich Results Test and Search Console report support dropped in June 2026, Search Console API support in August 2026). From 2023-08-08 they had been limited to well-known, authoritative government and health websites. The markup is harmless and may stay for other search engines and systems; sdv still checks the last documented requirements (mainEntity Questions with name and acceptedAnswer text)." },
+  optIn: null,
   validate: validate_FAQPage,
   features: [],
 };
@@ -190,6 +204,7 @@ const ruleSet_HowTo: CompiledRuleSet = {
   richResult: "How-to rich result",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2023-09-13", "kind": "retired", "note": "How-to rich results have not been shown since 2023-09-13 (mobile was dropped on 2023-08-08, desktop on 2023-09-13; documentation removed on 2023-09-14). The markup is harmless and may stay; sdv still checks the last documented requirements (name and step). Recipe, a HowTo subtype, keeps its own rich result." },
+  optIn: null,
   validate: validate_HowTo,
   features: [],
 };
@@ -201,8 +216,9 @@ const ruleSet_ImageObject: CompiledRuleSet = {
   richResult: "Image metadata in Google Images",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"],
   validate: validate_ImageObject,
-  features: [{ id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", when: [], retired: null, validate: validate_ImageObject__licensable_badge }],
+  features: [{ id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], retired: null, validate: validate_ImageObject__licensable_badge }],
 };
 const ruleSet_ItemList: CompiledRuleSet = {
   type: "ItemList",
@@ -212,8 +228,9 @@ const ruleSet_ItemList: CompiledRuleSet = {
   richResult: "Carousel",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_ItemList,
-  features: [{ id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", when: ["itemListElement"], retired: null, validate: validate_ItemList__carousels_beta }],
+  features: [{ id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], retired: null, validate: validate_ItemList__carousels_beta }],
 };
 const ruleSet_JobPosting: CompiledRuleSet = {
   type: "JobPosting",
@@ -223,6 +240,7 @@ const ruleSet_JobPosting: CompiledRuleSet = {
   richResult: "Job posting (job search experience)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_JobPosting,
   features: [],
 };
@@ -234,6 +252,7 @@ const ruleSet_LocalBusiness: CompiledRuleSet = {
   richResult: "Local business details",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_LocalBusiness,
   features: [],
 };
@@ -245,6 +264,7 @@ const ruleSet_LoyaltyProgram: CompiledRuleSet = {
   richResult: "Loyalty program (member prices and points in merchant listings and knowledge panels)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_LoyaltyProgram,
   features: [],
 };
@@ -256,6 +276,7 @@ const ruleSet_MathSolver: CompiledRuleSet = {
   richResult: "Math solver",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_MathSolver,
   features: [],
 };
@@ -267,6 +288,7 @@ const ruleSet_MerchantReturnPolicy: CompiledRuleSet = {
   richResult: "Return policy (merchant listings and shopping knowledge panel)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_MerchantReturnPolicy,
   features: [],
 };
@@ -278,6 +300,7 @@ const ruleSet_Movie: CompiledRuleSet = {
   richResult: "Movie carousel",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Movie,
   features: [],
 };
@@ -289,6 +312,7 @@ const ruleSet_OfferShippingDetails: CompiledRuleSet = {
   richResult: "Shipping details (merchant listings)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_OfferShippingDetails,
   features: [],
 };
@@ -300,6 +324,7 @@ const ruleSet_Organization: CompiledRuleSet = {
   richResult: "Organization logo and knowledge panel details",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Organization,
   features: [],
 };
@@ -311,8 +336,9 @@ const ruleSet_Product: CompiledRuleSet = {
   richResult: "Product snippet",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Product,
-  features: [{ id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", when: ["offers"], retired: null, validate: validate_Product__merchant_listing }],
+  features: [{ id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], retired: null, validate: validate_Product__merchant_listing }],
 };
 const ruleSet_ProductGroup: CompiledRuleSet = {
   type: "ProductGroup",
@@ -322,6 +348,7 @@ const ruleSet_ProductGroup: CompiledRuleSet = {
   richResult: "Product variants (merchant listing experiences)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_ProductGroup,
   features: [],
 };
@@ -333,6 +360,7 @@ const ruleSet_ProfilePage: CompiledRuleSet = {
   richResult: "Profile page (Discussions and forums)",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_ProfilePage,
   features: [],
 };
@@ -344,6 +372,7 @@ const ruleSet_QAPage: CompiledRuleSet = {
   richResult: "Q&A rich result",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_QAPage,
   features: [],
 };
@@ -355,8 +384,9 @@ const ruleSet_Quiz: CompiledRuleSet = {
   richResult: "Education Q&A carousel",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Quiz,
-  features: [{ id: "practice-problems", name: "Practice problems", googleDocsUrl: "https://developers.google.com/search/updates", when: [], retired: { "since": "2026-01-06", "note": "Practice problem rich results are no longer shown in Google Search; the deprecation was announced on 2025-11-05 and the documentation was removed on 2026-01-06. Flashcard quizzes remain eligible for the education Q&A carousel." }, validate: validate_Quiz__practice_problems }],
+  features: [{ id: "practice-problems", name: "Practice problems", googleDocsUrl: "https://developers.google.com/search/updates", triggers: [], retired: { "since": "2026-01-06", "note": "Practice problem rich results are no longer shown in Google Search; the deprecation was announced on 2025-11-05 and the documentation was removed on 2026-01-06. Flashcard quizzes remain eligible for the education Q&A carousel." }, validate: validate_Quiz__practice_problems }],
 };
 const ruleSet_Recipe: CompiledRuleSet = {
   type: "Recipe",
@@ -366,6 +396,7 @@ const ruleSet_Recipe: CompiledRuleSet = {
   richResult: "Recipe rich result",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Recipe,
   features: [],
 };
@@ -377,7 +408,20 @@ const ruleSet_Review: CompiledRuleSet = {
   richResult: "Review snippet",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_Review,
+  features: [],
+};
+const ruleSet_ShippingService: CompiledRuleSet = {
+  type: "ShippingService",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy",
+  richResult: "Merchant shipping policy",
+  verifiedOn: "2026-11-24",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ShippingService,
   features: [],
 };
 const ruleSet_SoftwareApplication: CompiledRuleSet = {
@@ -388,6 +432,7 @@ const ruleSet_SoftwareApplication: CompiledRuleSet = {
   richResult: "Software app",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_SoftwareApplication,
   features: [],
 };
@@ -399,6 +444,7 @@ const ruleSet_SpecialAnnouncement: CompiledRuleSet = {
   richResult: "Special announcement (COVID-19 announcement)",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2025-07-31", "kind": "retired", "note": "Special announcement rich results are no longer shown in Google Search since 2025-07-31 (deprecation notice 2025-04-23; part of the June 2025 \"simplifying the search results page\" phase-out; documentation, Rich Results Test and Search Console report support removed on 2025-09-09). The markup is harmless; sdv still checks the last documented requirements (datePosted and name)." },
+  optIn: null,
   validate: validate_SpecialAnnouncement,
   features: [],
 };
@@ -410,6 +456,7 @@ const ruleSet_VacationRental: CompiledRuleSet = {
   richResult: "Vacation rental listing",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2023-12-04", "kind": "restricted", "note": "Limited to sites that work with a Google Technical Account Manager and have Hotel Center access (vacation rentals interest form, Early Adopters Program); markup alone does not make other sites eligible." },
+  optIn: null,
   validate: validate_VacationRental,
   features: [],
 };
@@ -421,6 +468,7 @@ const ruleSet_Vehicle: CompiledRuleSet = {
   richResult: "Vehicle listing",
   verifiedOn: "2026-11-22",
   deprecated: { "since": "2025-09-09", "kind": "retired", "note": "Vehicle listing rich results were phased out (announced 2025-06-12; no longer shown and removed from the documentation, the Rich Results Test and Search Console reports on 2025-09-09). The markup is still validated against the last documented requirements; a vehicle sold on the page can still get product snippets and merchant listings as [\"Product\", \"Car\"]." },
+  optIn: null,
   validate: validate_Vehicle,
   features: [],
 };
@@ -432,11 +480,12 @@ const ruleSet_VideoObject: CompiledRuleSet = {
   richResult: "Video result",
   verifiedOn: "2026-11-22",
   deprecated: null,
+  optIn: null,
   validate: validate_VideoObject,
-  features: [{ id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", when: ["publication"], retired: null, validate: validate_VideoObject__live_badge },
-  { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", when: ["hasPart"], retired: null, validate: validate_VideoObject__key_moments_clip },
-  { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", when: ["potentialAction"], retired: null, validate: validate_VideoObject__key_moments_seek_to_action },
-  { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", when: ["learningResourceType"], retired: { "since": "2025-09-09", "note": "Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result." }, validate: validate_VideoObject__learning_video }],
+  features: [{ id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], retired: null, validate: validate_VideoObject__live_badge },
+  { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], retired: null, validate: validate_VideoObject__key_moments_clip },
+  { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], retired: null, validate: validate_VideoObject__key_moments_seek_to_action },
+  { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: { "since": "2025-09-09", "note": "Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result." }, validate: validate_VideoObject__learning_video }],
 };
 const ruleSet_WebSite: CompiledRuleSet = {
   type: "WebSite",
@@ -444,10 +493,11 @@ const ruleSet_WebSite: CompiledRuleSet = {
   tier: 1,
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/site-names",
   richResult: "Site name",
-  verifiedOn: "2026-11-22",
+  verifiedOn: "2026-11-24",
   deprecated: null,
+  optIn: null,
   validate: validate_WebSite,
-  features: [{ id: "sitelinks-searchbox", name: "Sitelinks search box", googleDocsUrl: "https://developers.google.com/search/blog/2024/10/sitelinks-search-box", when: ["potentialAction"], retired: { "since": "2024-11-21", "note": "The sitelinks search box is no longer shown in Google Search (documentation removed on 2024-11-29). The markup can stay and causes no errors; the last documented requirements (a SearchAction whose target has a urlTemplate) are still checked." }, validate: validate_WebSite__sitelinks_searchbox }],
+  features: [{ id: "sitelinks-searchbox", name: "Sitelinks search box", googleDocsUrl: "https://developers.google.com/search/blog/2024/10/sitelinks-search-box", triggers: ["potentialAction"], retired: { "since": "2024-11-21", "note": "The sitelinks search box is no longer shown in Google Search (documentation removed on 2024-11-29). The markup can stay and causes no errors; the last documented requirements (a SearchAction whose target has a urlTemplate) are still checked." }, validate: validate_WebSite__sitelinks_searchbox }],
 };
 /** Every @type sdv checks, to the rule set that checks it (subtypes to their nearest rule set). */
 export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, CompiledRuleSet>([
@@ -490,7 +540,6 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["BowlingAlley", ruleSet_LocalBusiness],
   ["BreadcrumbList", ruleSet_BreadcrumbList],
   ["Brewery", ruleSet_LocalBusiness],
-  ["BroadcastEvent", ruleSet_Event],
   ["BusinessEvent", ruleSet_Event],
   ["BusOrCoach", ruleSet_Vehicle],
   ["CafeOrCoffeeShop", ruleSet_LocalBusiness],
@@ -687,6 +736,7 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["SearchRescueOrganization", ruleSet_Organization],
   ["SelfStorage", ruleSet_LocalBusiness],
   ["SequentialArt", ruleSet_Book],
+  ["ShippingService", ruleSet_ShippingService],
   ["ShoeStore", ruleSet_LocalBusiness],
   ["ShoppingCenter", ruleSet_LocalBusiness],
   ["SkiResort", ruleSet_LocalBusiness],
@@ -737,4 +787,4 @@ export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, 
   ["WorkersUnion", ruleSet_Organization]
 ]);
 /** The rule sets with requirements of their own, by type. */
-export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Event, ruleSet_FAQPage, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];
+export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Event, ruleSet_FAQPage, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_ShippingService, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];

@@ -4,8 +4,8 @@ export interface CompiledFeature {
   readonly id: string;
   readonly name: string;
   readonly googleDocsUrl: string;
-  /** Evaluated only when one of these is present (empty: always). */
-  readonly when: readonly string[];
+  /** Opt-in: evaluated only when one of these (names or dotted paths) is present; empty: always. */
+  readonly triggers: readonly string[];
   readonly retired: { readonly since: string; readonly note: string } | null;
   readonly validate: NodeValidator;
 }
@@ -20,6 +20,11 @@ export interface CompiledRuleSet {
   readonly richResult: string | null;
   readonly verifiedOn: string;
   readonly deprecated: { readonly since: string; readonly kind: "retired" | "restricted"; readonly note: string } | null;
+  /** The rule set's own rich result is opt-in: checked only when one of these is present (null: always). */
+  readonly optIn: readonly string[] | null;
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }
+
+/** Every @type the engine checks, to the rule set that checks it (generated/index.ts exports the compiled one). */
+export type RuleRegistry = ReadonlyMap<string, CompiledRuleSet>;

@@ -4,21 +4,40 @@
  * already raise.
  */
 import type { CompiledRuleSet } from "./compiled-rule-set.ts";
-import { Run, type ReferenceResolver } from "./rule-runtime.ts";
+import { Run, hasPath, type ReferenceResolver } from "./rule-runtime.ts";
 import type { FeatureResult } from "./types.ts";
 import type { JsonObject } from "./json.ts";
+
+/** True when the node carries one of an opt-in feature's triggers (names or dotted paths). */
+export function detected(triggers: readonly string[], node: JsonObject): boolean {
+  for (const trigger of triggers) {
+    if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== undefined) return true;
+  }
+  return false;
+}
+
+const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${triggers.join(" or ")}.`;
+
+/**
+ * The reason when the rule set's own rich result is opt-in and the node does not opt in (its
+ * requirements then do not apply at all), else null.
+ */
+export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
+  if (ruleSet.optIn === null || detected(ruleSet.optIn, node)) return null;
+  return `${notDetected(ruleSet.optIn)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
+}
 
 export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, base: Run, resolver: ReferenceResolver, at: string): FeatureResult[] {
   if (ruleSet.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
   const out: FeatureResult[] = [];
   for (const feature of ruleSet.features) {
-    if (feature.when.length && !feature.when.some((p) => node[p] !== undefined)) {
+    if (feature.triggers.length && !detected(feature.triggers, node)) {
       out.push({
         feature: feature.id,
         name: feature.name,
         eligible: false,
-        reason: `Not detected: the node has no ${feature.when.join(" or ")}.`,
+        reason: notDetected(feature.triggers),
         google_docs_url: feature.googleDocsUrl,
         missing: [],
       });

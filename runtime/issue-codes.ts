@@ -13,6 +13,8 @@ export const ISSUE_CODES = [
   "out-of-range", // a number outside its bounds
   "not-single", // several values where one is allowed
   "too-few-values", // fewer values than the list needs
+  "too-many-values", // more values than the list allows
+  "too-long", // a text longer than allowed
   "invalid-sequence", // list items out of order (breadcrumb positions)
   "missing-companion", // a property needs another one beside it
   "empty-value", // an empty string, array or object

@@ -46,11 +46,20 @@ export interface PropertyRule {
   readonly max: number | null;
   readonly single: boolean;
   readonly minItems?: number;
+  readonly maxItems?: number;
+  /** A text value has at most this many characters. */
+  readonly maxLength?: number;
+  /** Fixed texts (not enumeration members), compared exactly. */
+  readonly textValues?: ReadonlySet<string>;
   /** Missing or malformed, the node is not eligible although the level is recommended. */
   readonly neededForEligibility?: boolean;
   readonly listCheck?: ListCheck;
   /** Siblings that must be present whenever this property is. */
   readonly requires?: readonly string[];
+  /** Missing, an error when the sibling has one of `values` (enumeration members compared by short name; null: when the sibling is absent). */
+  /** A malformed value is a warning even though the property is required. */
+  readonly malformedWarning?: boolean;
+  readonly requiredWhen?: { readonly property: string; readonly values: ReadonlySet<string> | null };
   readonly fix: string;
   readonly docs: string;
 }
@@ -59,7 +68,10 @@ export interface OneOfRule {
   readonly level: "required" | "recommended";
   /** Names or dotted paths ("item.name"). */
   readonly properties: readonly string[];
+  /** The leading member (the one the documentation names first): the issue's `property`. */
   readonly property: string;
+  /** Every member as a path from the validated node: the issue's `one_of`. */
+  readonly members: readonly string[];
   readonly fix: string;
   readonly docs: string;
 }
@@ -84,6 +96,12 @@ export class Run {
   readonly issues: ValidationIssue[] = [];
   /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
   readonly ineligible: string[] = [];
+  /**
+   * True while checking the last value of a list (or a single value): requirements marked
+   * not_on_last_item are waived there. Saved and restored around every list, so it always
+   * describes the innermost list.
+   */
+  lastItem = true;
   /** Follows references at most this deep, so a reference cycle cannot loop. */
   private referenceDepth = 0;
 
@@ -94,7 +112,7 @@ export class Run {
   }
 
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
-    this.report(code, rule.level === "required" ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
+    this.report(code, rule.level === "required" && rule.malformedWarning !== true ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
@@ -113,17 +131,40 @@ export class Run {
     );
   }
 
+  /** A missing property with a conditional requirement: an error when the condition holds, else as its level says. */
+  missingWhen(rule: PropertyRule, node: JsonObject, at: string): void {
+    const cond = rule.requiredWhen!;
+    const sibling = node[cond.property];
+    let holds: boolean;
+    let because: string;
+    if (cond.values === null) {
+      holds = sibling === undefined;
+      because = `"${cond.property}" is absent`;
+    } else {
+      holds = false;
+      for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+        const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
+        if (text !== null && cond.values.has(enumMember(text) ?? text)) holds = true;
+      }
+      because = `"${cond.property}" is ${[...cond.values].join(" or ")}`;
+    }
+    if (!holds) return this.missing(rule, at);
+    if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
+    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because}.`, rule.fix, rule.docs, at);
+  }
+
   missingOneOf(group: OneOfRule, at: string): void {
     const required = group.level === "required";
-    this.report(
-      "missing-one-of",
-      required ? "error" : "warning",
-      group.property,
-      `Needs at least one of ${group.properties.map((p) => `"${p}"`).join(", ")}.`,
-      group.fix,
-      group.docs,
-      at,
-    );
+    this.issues.push({
+      severity: required ? "error" : "warning",
+      property: group.property,
+      one_of: [...group.members],
+      message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.`,
+      fix: group.fix,
+      google_docs_url: group.docs,
+      code: "missing-one-of",
+      path: at,
+    });
   }
 
   /** Checks a present value (one value or a list of them). */
@@ -133,6 +174,7 @@ export class Run {
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);
       if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
+      if (rule.maxItems !== undefined && value.length > rule.maxItems) this.fail(rule, "too-many-values", `"${rule.property}" has ${value.length} values; it takes at most ${rule.maxItems}.`, path);
       if (rule.listCheck) {
         const problem = rule.listCheck.test(value);
         if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
@@ -140,11 +182,19 @@ export class Run {
       // Values past the cap are counted, not checked (runtime/limits.ts).
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
       if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
-      for (let i = 0; i < checked; i++) this.checkOne(value[i], rule, `${path}/${i}`);
+      const outer = this.lastItem;
+      for (let i = 0; i < checked; i++) {
+        this.lastItem = i === value.length - 1;
+        this.checkOne(value[i], rule, `${path}/${i}`);
+      }
+      this.lastItem = outer;
       return;
     }
     if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);
+    const outer = this.lastItem;
+    this.lastItem = true;
     this.checkOne(value, rule, path);
+    this.lastItem = outer;
   }
 
   private tooFew(rule: PropertyRule, count: number, path: string): void {
@@ -167,10 +217,8 @@ export class Run {
     }
     for (let i = first; i < this.issues.length; i++) {
       const issue = this.issues[i];
-      issue.property = issue.property
-        .split("|")
-        .map((member) => `${rule.property}.${member}`)
-        .join("|");
+      issue.property = `${rule.property}.${issue.property}`;
+      if (issue.one_of) issue.one_of = issue.one_of.map((member) => `${rule.property}.${member}`);
     }
   }
 
@@ -291,6 +339,12 @@ export class Run {
         return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.values].join(", ")}, not ${describeValue(value)}.`, path);
       }
     }
+    if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
+      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.textValues].join(", ")} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
+    }
+    if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
+      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, path);
+    }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);
       if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
@@ -303,6 +357,12 @@ export class Run {
       }
     }
   }
+}
+
+/** True when one of the node's @type names is in `types` (a subtype-only rule applies). */
+export function hasType(node: JsonObject, types: ReadonlySet<string>): boolean {
+  for (const t of typeNames(node["@type"])) if (types.has(t)) return true;
+  return false;
 }
 
 /** Presence of a dotted path ("item.name"): any value along lists counts. */

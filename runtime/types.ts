@@ -8,6 +8,11 @@ export interface ValidationIssue {
   message: string;
   fix: string;
   google_docs_url?: string;
+  /**
+   * A missing one-of group (code missing-one-of): every member, `property` being the first (the
+   * one the documentation leads with). Additive to the spec.
+   */
+  one_of?: string[];
   code: IssueCode;
   /** JSON Pointer into the block. */
   path: string;

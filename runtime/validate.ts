@@ -3,7 +3,7 @@
  */
 import type { EngineResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
 import { ruleSetFor } from "../generated/index.ts";
-import type { CompiledRuleSet } from "./compiled-rule-set.ts";
+import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type Entity } from "./graph/collect.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -15,7 +15,7 @@ import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
-import { evaluateFeatures } from "./features.ts";
+import { evaluateFeatures, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
@@ -30,22 +30,25 @@ const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
 const BLOCK = "(block)";
 
+// Every entry point takes the rule registry last; the default is the compiled rules of
+// generated/, and tests of the rule language pass registries compiled from fixture files.
+
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
-export function validateHtml(html: string, pageUrl: string | null = null): EngineResult {
+export function validateHtml(html: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor): EngineResult {
   const hints = { itemAttributes: false };
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  return items.length === 0 ? validateBlocks(blocks) : validateBlocks(blocks, items, html);
+  return items.length === 0 ? validateBlocks(blocks, [], "", registry) : validateBlocks(blocks, items, html, registry);
 }
 
 /** One block of JSON text (a pasted script body or a file). */
-export function validateJsonText(text: string): EngineResult {
-  return validateBlocks([{ text, offset: 0, line: 1, column: 1 }]);
+export function validateJsonText(text: string, registry: RuleRegistry = ruleSetFor): EngineResult {
+  return validateBlocks([{ text, offset: 0, line: 1, column: 1 }], [], "", registry);
 }
 
 /** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
-export function validateValue(value: unknown): EngineResult {
-  return validateParsed([{ value, block: null }]);
+export function validateValue(value: unknown, registry: RuleRegistry = ruleSetFor): EngineResult {
+  return validateParsed([{ value, block: null }], registry);
 }
 
 interface ParsedBlock {
@@ -57,7 +60,7 @@ interface ParsedBlock {
   items?: ItemBlock;
 }
 
-export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = ""): EngineResult {
+export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = "", registry: RuleRegistry = ruleSetFor): EngineResult {
   const parsed: ParsedBlock[] = [];
   let notValidated = 0;
   for (const block of blocks) {
@@ -88,7 +91,7 @@ export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = 
     }
   }
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
-  const result = validateParsed(parsed, notValidated, page);
+  const result = validateParsed(parsed, registry, notValidated, page);
   result.blocks_found = blocks.length + itemBlocks.length;
   if (result.limits) result.limits.blocks_found = result.blocks_found;
   return result;
@@ -96,7 +99,7 @@ export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = 
 
 const NOT_BLANK = /\S/;
 
-function validateParsed(parsed: ParsedBlock[], blocksNotValidated = 0, page = ""): EngineResult {
+function validateParsed(parsed: ParsedBlock[], registry: RuleRegistry, blocksNotValidated = 0, page = ""): EngineResult {
   const ids = new Map<string, JsonObject>();
   const problems = parsed.map((p) => {
     if (p.parseIssue) return null;
@@ -125,7 +128,7 @@ function validateParsed(parsed: ParsedBlock[], blocksNotValidated = 0, page = ""
         nodesNotValidated++;
         continue;
       }
-      const result = validateEntity(entity, resolver);
+      const result = validateEntity(entity, resolver, registry);
       if (result) schemas.push(result);
     }
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
@@ -150,7 +153,7 @@ function validateParsed(parsed: ParsedBlock[], blocksNotValidated = 0, page = ""
   return result;
 }
 
-function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResult | null {
+function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): SchemaResult | null {
   const { node } = entity;
   const types = typeNames(node["@type"]);
   if (types.length === 0) {
@@ -162,7 +165,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   let ruleSet: CompiledRuleSet | undefined;
   let matched = types[0];
   for (const t of types) {
-    const candidate = ruleSetFor.get(t);
+    const candidate = registry.get(t);
     if (!candidate) continue;
     if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
       ruleSet = candidate;
@@ -174,7 +177,9 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
   const run = new Run(resolver);
-  ruleSet.validate(node, run, entity.path);
+  // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
+  const undetected = optInAbsent(ruleSet, node);
+  if (undetected === null) ruleSet.validate(node, run, entity.path);
   if (!entity.hasContext) {
     run.report(
       "missing-context",
@@ -187,10 +192,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
     );
   }
   const split = splitRetiredFeatures(ruleSet);
-  const features = evaluateFeatures(split.current, node, run, resolver, entity.path);
+  const features = undetected === null ? evaluateFeatures(split.current, node, run, resolver, entity.path) : [];
   // Retired features run last, so that what only they find can be told apart: it weighs as a note.
   const ownFindings = run.issues.length;
-  if (split.retired) {
+  if (split.retired && undetected === null) {
     features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
     features.sort((a, b) => split.order.get(a.feature)! - split.order.get(b.feature)!);
   }
@@ -206,17 +211,18 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver): SchemaResu
   for (const issue of run.issues) {
     if (issue.severity === "error") {
       errors.push(issue);
-      if (issue.code === "missing-required" && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
+      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
     } else {
       warnings.push(issue);
-      if (issue.code === "missing-recommended" && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
+      if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
     }
   }
   const valid = errors.length === 0;
 
   let eligible = false;
   let reason: string;
-  if (retired) reason = retiredReason(ruleSet);
+  if (undetected !== null) reason = undetected;
+  else if (retired) reason = retiredReason(ruleSet);
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
   else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
   else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;

@@ -59,7 +59,7 @@ export function emitTypeDoc(rs: IrRuleSet, table: MatchTable, byType: Map<string
   }
   for (const f of rs.features) {
     lines.push(`## Feature: ${f.name}`, "", `Documentation: ${f.googleDocsUrl}`);
-    if (f.when.length) lines.push("", `Checked when the node has ${f.when.map((w) => `\`${w}\``).join(" or ")}.`);
+    if (f.triggers.length) lines.push("", `Opt-in: checked only when the node has ${f.triggers.map((w) => `\`${w}\``).join(" or ")}.`);
     if (f.retired) lines.push("", `Retired since ${f.retired.since}: ${f.retired.note}`);
     lines.push("", "| property | level | expected | format | fix |", "|---|---|---|---|---|");
     propertyRows(f.rules, formatDescriptions, lines);

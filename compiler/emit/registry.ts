@@ -16,7 +16,7 @@ export function emitRegistry(ruleSets: IrRuleSet[], table: MatchTable): string {
     const features = rs.features
       .map(
         (f) =>
-          `{ id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, when: ${lit(f.when)}, retired: ${lit(f.retired)}, validate: validate_${f.rules.id} }`,
+          `{ id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}, retired: ${lit(f.retired)}, validate: validate_${f.rules.id} }`,
       )
       .join(",\n");
     file.addVariableStatement({
@@ -33,6 +33,7 @@ export function emitRegistry(ruleSets: IrRuleSet[], table: MatchTable): string {
   richResult: ${lit(rs.richResult)},
   verifiedOn: ${lit(rs.verifiedOn)},
   deprecated: ${lit(rs.deprecated)},
+  optIn: ${lit(rs.optIn)},
   validate: validate_${rs.type},
   features: [${features}],
 }`,

@@ -2,7 +2,7 @@
  * generated/validators/<Type>.ts: one function per node shape (the type, then each nested shape),
  * straight-line presence checks, and one constant per property rule.
  */
-import { VariableDeclarationKind, type SourceFile, type WriterFunction } from "ts-morph";
+import { VariableDeclarationKind, type CodeBlockWriter, type SourceFile, type WriterFunction } from "ts-morph";
 import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
 import { BANNER, lit, newSourceFile, print } from "./source.ts";
 
@@ -48,13 +48,29 @@ function ruleSource(p: IrProperty): string {
     `max: ${p.max ?? "null"}`,
     `single: ${p.single}`,
     ...(p.minItems !== null ? [`minItems: ${p.minItems}`] : []),
+    ...(p.maxItems !== null ? [`maxItems: ${p.maxItems}`] : []),
+    ...(p.maxLength !== null ? [`maxLength: ${p.maxLength}`] : []),
+    ...(p.textValues ? [`textValues: new Set(${lit(p.textValues)})`] : []),
     ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
     ...(p.listCheck !== null ? [`listCheck: listChecks[${lit(p.listCheck)}]`] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
+    ...(p.malformedWarning ? ["malformedWarning: true"] : []),
+    ...(p.requiredWhen ? [`requiredWhen: { property: ${lit(p.requiredWhen.property)}, values: ${p.requiredWhen.values ? `new Set(${lit(p.requiredWhen.values)})` : "null"} }`] : []),
     `fix: ${lit(p.fix)}`,
     `docs: DOCS`,
   ];
   return `{\n${fields.map((f) => `  ${f},`).join("\n")}\n}`;
+}
+
+/** Presence and value checks of one property rule. */
+function writeProperty(w: CodeBlockWriter, rules: IrNodeRules, p: IrProperty, local: string): void {
+  const whenPresent = p.requires.length
+    ? `{ run.check(${local}, ${ruleConst(rules, p)}, at); run.companions(node, ${ruleConst(rules, p)}, at); }`
+    : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
+  if (p.notOnLastItem) w.writeLine(`if (${local} === undefined) { if (!run.lastItem) run.missing(${ruleConst(rules, p)}, at); }`).writeLine(`else ${whenPresent}`);
+  else if (p.requiredWhen) w.writeLine(`if (${local} === undefined) run.missingWhen(${ruleConst(rules, p)}, node, at);`).writeLine(`else ${whenPresent}`);
+  else if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
+  else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else ${whenPresent}`);
 }
 
 function bodyWriter(rules: IrNodeRules): WriterFunction {
@@ -62,11 +78,9 @@ function bodyWriter(rules: IrNodeRules): WriterFunction {
     for (const p of rules.properties) {
       const local = `v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
       w.writeLine(`const ${local} = node[${lit(p.name)}];`);
-      const whenPresent = p.requires.length
-        ? `{ run.check(${local}, ${ruleConst(rules, p)}, at); run.companions(node, ${ruleConst(rules, p)}, at); }`
-        : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
-      if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
-      else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else ${whenPresent}`);
+      // A subtype-only rule: skipped unless the node is of one of those types.
+      if (p.onlyFor.length) w.write(`if (${p.onlyFor.map((t) => `hasType(node, subtypes(${lit(t)}))`).join(" || ")}) `).inlineBlock(() => writeProperty(w, rules, p, local));
+      else writeProperty(w, rules, p, local);
     }
     rules.oneOf.forEach((g, i) => {
       const absent = g.properties
@@ -93,7 +107,7 @@ function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
         {
           name: groupConst(rules, i),
           type: "OneOfRule",
-          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, fix: ${lit(g.fix)}, docs: DOCS }`,
+          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, fix: ${lit(g.fix)}, docs: DOCS }`,
         },
       ],
     });
@@ -117,7 +131,7 @@ export function emitValidator(rs: IrRuleSet): string {
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: "../../runtime/json.ts", namedImports: ["JsonObject"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["Run", "PropertyRule", "OneOfRule"] },
-    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasPath"] },
+    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasPath", "hasType"] },
     { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
     { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },

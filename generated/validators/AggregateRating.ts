@@ -89,7 +89,7 @@ const AggregateRating_worstRating: PropertyRule = {
   fix: "Add \"worstRating\" with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
 };
-const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount|reviewCount", fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 20.", docs: DOCS };
+const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 20.", docs: DOCS };
 
 /** AggregateRating: Review snippet. */
 export function validate_AggregateRating(node: JsonObject, run: Run, at: string): void {

@@ -137,7 +137,7 @@ const Article_author_Person_sameAs: PropertyRule = {
   fix: "Give author.sameAs as absolute URLs of profiles that identify the author, e.g. \"https://example.social/@janedoe\".",
   docs: DOCS,
 };
-const Article_author_Person_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url|author.sameAs", fix: "Add author.url (or author.sameAs) with a page that uniquely identifies the author, e.g. an author bio or social media profile.", docs: DOCS };
+const Article_author_Person_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with a page that uniquely identifies the author, e.g. an author bio or social media profile.", docs: DOCS };
 
 /** Nested shape Article > author > Person. */
 export function validate_Article_author_Person(node: JsonObject, run: Run, at: string): void {
@@ -193,7 +193,7 @@ const Article_author_Organization_sameAs: PropertyRule = {
   fix: "Give author.sameAs as absolute URLs of profiles that identify the organization.",
   docs: DOCS,
 };
-const Article_author_Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url|author.sameAs", fix: "Add author.url (or author.sameAs) with the organization's home page or a profile that identifies it.", docs: DOCS };
+const Article_author_Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with the organization's home page or a profile that identifies it.", docs: DOCS };
 
 /** Nested shape Article > author > Organization. */
 export function validate_Article_author_Organization(node: JsonObject, run: Run, at: string): void {
@@ -235,7 +235,7 @@ const Article_image_ImageObject_contentUrl: PropertyRule = {
   fix: "Give image.contentUrl as the absolute URL of the image file.",
   docs: DOCS,
 };
-const Article_image_ImageObject_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "contentUrl"], property: "image.url|image.contentUrl", fix: "Give each ImageObject in \"image\" a \"url\" (or \"contentUrl\") with the crawlable address of the image file.", docs: DOCS };
+const Article_image_ImageObject_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "contentUrl"], property: "image.url", members: ["image.url", "image.contentUrl"], fix: "Give each ImageObject in \"image\" a \"url\" (or \"contentUrl\") with the crawlable address of the image file.", docs: DOCS };
 
 /** Nested shape Article > image > ImageObject. */
 export function validate_Article_image_ImageObject(node: JsonObject, run: Run, at: string): void {

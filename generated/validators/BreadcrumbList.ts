@@ -63,17 +63,18 @@ const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = {
   name: "item",
   segment: "/item",
   property: "itemListElement.item",
-  level: "recommended",
+  level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],
   format: valueChecks["absolute-url"],
   values: null,
   min: null,
   max: null,
   single: false,
+  malformedWarning: true,
   fix: "Give each ListItem except the last an \"item\" with the URL of the breadcrumb's page, e.g. \"https://example.com/books\" (or an object whose \"@id\" is that URL).",
   docs: DOCS,
 };
-const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name|itemListElement.item.name", fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS };
+const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name", members: ["itemListElement.name", "itemListElement.item.name"], fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS };
 
 /** Nested shape BreadcrumbList > itemListElement > ListItem. */
 export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObject, run: Run, at: string): void {
@@ -83,7 +84,7 @@ export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObjec
   const v_name = node["name"];
   if (v_name !== undefined) run.check(v_name, BreadcrumbList_itemListElement_ListItem_name, at);
   const v_item = node["item"];
-  if (v_item === undefined) run.missing(BreadcrumbList_itemListElement_ListItem_item, at);
+  if (v_item === undefined) { if (!run.lastItem) run.missing(BreadcrumbList_itemListElement_ListItem_item, at); }
   else run.check(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
   if (node["name"] === undefined && !hasPath(node, ["item", "name"])) run.missingOneOf(BreadcrumbList_itemListElement_ListItem_oneOf0, at);
 }

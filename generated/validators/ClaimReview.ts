@@ -166,7 +166,7 @@ const ClaimReview_reviewRating_Rating_worstRating: PropertyRule = {
   fix: "Add reviewRating.worstRating, the value meaning \"false\", 1 or more, e.g. 1.",
   docs: DOCS,
 };
-const ClaimReview_reviewRating_Rating_oneOf0: OneOfRule = { level: "required", properties: ["alternateName", "name"], property: "reviewRating.alternateName|reviewRating.name", fix: "Add reviewRating.alternateName with the verdict as a short phrase, e.g. \"False\"; it is the only part of the rating shown in results.", docs: DOCS };
+const ClaimReview_reviewRating_Rating_oneOf0: OneOfRule = { level: "required", properties: ["alternateName", "name"], property: "reviewRating.alternateName", members: ["reviewRating.alternateName", "reviewRating.name"], fix: "Add reviewRating.alternateName with the verdict as a short phrase, e.g. \"False\"; it is the only part of the rating shown in results.", docs: DOCS };
 
 /** Nested shape ClaimReview > reviewRating > Rating. */
 export function validate_ClaimReview_reviewRating_Rating(node: JsonObject, run: Run, at: string): void {
@@ -214,7 +214,7 @@ const ClaimReview_author_Organization_url: PropertyRule = {
   fix: "Give author.url as the publisher's home page or another page about it.",
   docs: DOCS,
 };
-const ClaimReview_author_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name|author.url", fix: "Give the fact check's author a \"name\" (e.g. \"Example.com science watch\") or a \"url\".", docs: DOCS };
+const ClaimReview_author_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" (e.g. \"Example.com science watch\") or a \"url\".", docs: DOCS };
 
 /** Nested shape ClaimReview > author > Organization. */
 export function validate_ClaimReview_author_Organization(node: JsonObject, run: Run, at: string): void {
@@ -253,7 +253,7 @@ const ClaimReview_author_Person_url: PropertyRule = {
   fix: "Give author.url as a page about the author.",
   docs: DOCS,
 };
-const ClaimReview_author_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name|author.url", fix: "Give the fact check's author a \"name\" or a \"url\".", docs: DOCS };
+const ClaimReview_author_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" or a \"url\".", docs: DOCS };
 
 /** Nested shape ClaimReview > author > Person. */
 export function validate_ClaimReview_author_Person(node: JsonObject, run: Run, at: string): void {
@@ -320,7 +320,7 @@ const ClaimReview_itemReviewed_Claim_datePublished: PropertyRule = {
   fix: "Add itemReviewed.datePublished with the date the claim was made, e.g. \"2024-06-20\".",
   docs: DOCS,
 };
-const ClaimReview_itemReviewed_Claim_oneOf0: OneOfRule = { level: "recommended", properties: ["appearance", "firstAppearance"], property: "itemReviewed.appearance|itemReviewed.firstAppearance", fix: "Add itemReviewed.appearance (or firstAppearance) with the URL or CreativeWork where the claim appears.", docs: DOCS };
+const ClaimReview_itemReviewed_Claim_oneOf0: OneOfRule = { level: "recommended", properties: ["appearance", "firstAppearance"], property: "itemReviewed.appearance", members: ["itemReviewed.appearance", "itemReviewed.firstAppearance"], fix: "Add itemReviewed.appearance (or firstAppearance) with the URL or CreativeWork where the claim appears.", docs: DOCS };
 
 /** Nested shape ClaimReview > itemReviewed > Claim. */
 export function validate_ClaimReview_itemReviewed_Claim(node: JsonObject, run: Run, at: string): void {

@@ -202,7 +202,7 @@ const Course_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
 };
-const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
+const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
 
 /** Nested shape Course > aggregateRating > AggregateRating. */
 export function validate_Course_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -264,7 +264,7 @@ const Course_review_Review_datePublished: PropertyRule = {
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
 };
-const Course_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating|review.datePublished", fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const Course_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
 
 /** Nested shape Course > review > Review. */
 export function validate_Course_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -499,7 +499,7 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseWorkload: Prope
   fix: "Give courseWorkload as the total time needed, e.g. \"PT22H\".",
   docs: DOCS,
 };
-const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule|hasCourseInstance.courseWorkload", fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS };
+const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS };
 
 /** Nested shape Course >  > course > info > hasCourseInstance > CourseInstance. */
 export function validate_Course__course_info_hasCourseInstance_CourseInstance(node: JsonObject, run: Run, at: string): void {

@@ -215,7 +215,7 @@ const DiscussionForumPosting_comment: PropertyRule = {
   fix: "Give \"comment\" as Comment objects in page order, each with author, datePublished and text, e.g. {\"@type\": \"Comment\", \"text\": \"Who's the person you're with?\", \"datePublished\": \"2024-03-01T09:46:02+02:00\", \"author\": {\"@type\": \"Person\", \"name\": \"Saul Douglas\"}}.",
   docs: DOCS,
 };
-const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text|image|video", fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS };
+const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS };
 
 /** DiscussionForumPosting: Discussions and forums. */
 export function validate_DiscussionForumPosting(node: JsonObject, run: Run, at: string): void {
@@ -665,7 +665,7 @@ const DiscussionForumPosting_comment_Comment_comment: PropertyRule = {
   fix: "Give replies to a comment as Comment objects in its \"comment\" property, in page order, each with author, datePublished and text.",
   docs: DOCS,
 };
-const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text|comment.image|comment.video", fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
 
 /** Nested shape DiscussionForumPosting > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment(node: JsonObject, run: Run, at: string): void {
@@ -1095,7 +1095,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent: Prop
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
 };
-const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text|comment.comment.image|comment.comment.video", fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment_comment_Comment(node: JsonObject, run: Run, at: string): void {

@@ -90,7 +90,7 @@ const EmployerAggregateRating_worstRating: PropertyRule = {
   fix: "Add \"worstRating\" with the lowest value of your scale (1 is assumed when it is missing).",
   docs: DOCS,
 };
-const EmployerAggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount|reviewCount", fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 10561.", docs: DOCS };
+const EmployerAggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 10561.", docs: DOCS };
 
 /** EmployerAggregateRating: Employer aggregate rating. */
 export function validate_EmployerAggregateRating(node: JsonObject, run: Run, at: string): void {

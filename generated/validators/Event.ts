@@ -30,7 +30,7 @@ const Event_startDate: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\".",
+  fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\" (this service requires a time and UTC offset; the search engine also accepts a date alone).",
   docs: DOCS,
 };
 const Event_location: PropertyRule = {
@@ -86,7 +86,7 @@ const Event_eventAttendanceMode: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Add \"eventAttendanceMode\", e.g. \"https://schema.org/OfflineEventAttendanceMode\".",
+  fix: "Add \"eventAttendanceMode\", e.g. \"https://schema.org/OfflineEventAttendanceMode\" (this service recommends it, as its Event rules say; the search engine's current page no longer lists it).",
   docs: DOCS,
 };
 const Event_eventStatus: PropertyRule = {

@@ -246,7 +246,7 @@ const HowTo_step_HowToStep_video: PropertyRule = {
   fix: "Give a step \"video\" as a Clip of the how-to video for that step.",
   docs: DOCS,
 };
-const HowTo_step_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.text|step.itemListElement", fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
+const HowTo_step_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.text", members: ["step.text", "step.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
 
 /** Nested shape HowTo > step > HowToStep. */
 export function validate_HowTo_step_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -435,7 +435,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   fix: "Give a step \"video\" as a Clip of the how-to video for that step.",
   docs: DOCS,
 };
-const HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text|step.itemListElement.itemListElement", fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
+const HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text", members: ["step.itemListElement.text", "step.itemListElement.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
 
 /** Nested shape HowTo > step > HowToSection > itemListElement > HowToStep. */
 export function validate_HowTo_step_HowToSection_itemListElement_HowToStep(node: JsonObject, run: Run, at: string): void {

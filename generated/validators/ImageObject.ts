@@ -103,8 +103,8 @@ const ImageObject_acquireLicensePage: PropertyRule = {
   fix: "Add \"acquireLicensePage\" with the URL of a page explaining how to license the image, e.g. \"https://example.com/how-to-use-my-images\".",
   docs: DOCS,
 };
-const ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl|url", fix: "Add \"contentUrl\" with the crawlable URL of the image, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\" (the metadata applies to that image).", docs: DOCS };
-const ImageObject_oneOf1: OneOfRule = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator|creditText|copyrightNotice|license", fix: "Add at least one of \"creator\", \"creditText\", \"copyrightNotice\" or \"license\", e.g. \"license\": \"https://example.com/license\"; the others then become recommended.", docs: DOCS };
+const ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl", members: ["contentUrl", "url"], fix: "Add \"contentUrl\" with the crawlable URL of the image, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\" (the metadata applies to that image).", docs: DOCS };
+const ImageObject_oneOf1: OneOfRule = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator", members: ["creator", "creditText", "copyrightNotice", "license"], fix: "Add at least one of \"creator\", \"creditText\", \"copyrightNotice\" or \"license\", e.g. \"license\": \"https://example.com/license\"; the others then become recommended.", docs: DOCS };
 
 /** ImageObject: Image metadata in Google Images. */
 export function validate_ImageObject(node: JsonObject, run: Run, at: string): void {

@@ -72,7 +72,7 @@ const ItemList_itemListElement_ListItem_item: PropertyRule = {
   fix: "On an all-in-one page, give ListItem.item as the object the item describes (Course, Movie, Recipe or Restaurant) with name, url and the properties its own type requires.",
   docs: DOCS,
 };
-const ItemList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["url", "item"], property: "itemListElement.url|itemListElement.item", fix: "Give each ListItem a \"url\" (summary page: the item's detail page) or an \"item\" object with name and url (all-in-one page), e.g. {\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}.", docs: DOCS };
+const ItemList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["url", "item"], property: "itemListElement.url", members: ["itemListElement.url", "itemListElement.item"], fix: "Give each ListItem a \"url\" (summary page: the item's detail page) or an \"item\" object with name and url (all-in-one page), e.g. {\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}.", docs: DOCS };
 
 /** Nested shape ItemList > itemListElement > ListItem. */
 export function validate_ItemList_itemListElement_ListItem(node: JsonObject, run: Run, at: string): void {
@@ -643,7 +643,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
   docs: DOCS,
 };
-const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount|itemListElement.item.aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -726,7 +726,7 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
 }
 
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price|itemListElement.item.offers.priceSpecification", fix: "Add offers.price, e.g. 45.00.", docs: DOCS };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], fix: "Add offers.price, e.g. 45.00.", docs: DOCS };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {

@@ -101,6 +101,7 @@ const JobPosting_jobLocationType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["TELECOMMUTE"]),
   fix: "Give \"jobLocationType\" the value \"TELECOMMUTE\", and only for jobs that are 100% remote (the description must say so).",
   docs: DOCS,
 };
@@ -143,6 +144,7 @@ const JobPosting_employmentType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"]),
   fix: "Add \"employmentType\" with one or more of the case-sensitive values FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN, VOLUNTEER, PER_DIEM, OTHER, e.g. [\"FULL_TIME\", \"CONTRACTOR\"].",
   docs: DOCS,
 };
@@ -217,7 +219,7 @@ const JobPosting_experienceInPlaceOfEducation: PropertyRule = {
   fix: "Give \"experienceInPlaceOfEducation\": true only together with both experienceRequirements and educationRequirements.",
   docs: DOCS,
 };
-const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation|applicantLocationRequirements", fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS };
+const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS };
 
 /** JobPosting: Job posting (job search experience). */
 export function validate_JobPosting(node: JsonObject, run: Run, at: string): void {
@@ -543,10 +545,11 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: Pro
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["HOUR", "DAY", "WEEK", "MONTH", "YEAR"]),
   fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
   docs: DOCS,
 };
-const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value|baseSalary.value.minValue|baseSalary.value.maxValue", fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS };
+const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS };
 
 /** Nested shape JobPosting > baseSalary > MonetaryAmount > value > QuantitativeValue. */
 export function validate_JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -612,6 +615,7 @@ const JobPosting_educationRequirements_EducationalOccupationalCredential_credent
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["high school", "associate degree", "bachelor degree", "professional certificate", "postgraduate degree"]),
   fix: "Add educationRequirements.credentialCategory with one of \"high school\", \"associate degree\", \"bachelor degree\", \"professional certificate\" or \"postgraduate degree\".",
   docs: DOCS,
 };

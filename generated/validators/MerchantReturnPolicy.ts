@@ -16,6 +16,7 @@ const MerchantReturnPolicy_applicableCountry: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  maxItems: 50,
   fix: "Give \"applicableCountry\" as the two-letter ISO 3166-1 codes of the countries where the product is sold and returned from (up to 50), e.g. [\"DE\", \"AT\", \"CH\"].",
   docs: DOCS,
 };
@@ -58,6 +59,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add \"merchantReturnDays\" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
 };
@@ -271,8 +273,8 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride: PropertyRule = {
   fix: "Give \"returnPolicySeasonalOverride\" as MerchantReturnPolicySeasonalOverride objects with returnPolicyCategory, startDate, endDate and merchantReturnDays.",
   docs: DOCS,
 };
-const MerchantReturnPolicy_oneOf0: OneOfRule = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry|merchantReturnLink", fix: "Add \"applicableCountry\" with the two-letter country codes the policy applies to, e.g. [\"DE\", \"AT\", \"CH\"], together with returnPolicyCategory (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
-const MerchantReturnPolicy_oneOf1: OneOfRule = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory|merchantReturnLink", fix: "Add \"returnPolicyCategory\", e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\", together with applicableCountry (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
+const MerchantReturnPolicy_oneOf0: OneOfRule = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry", members: ["applicableCountry", "merchantReturnLink"], fix: "Add \"applicableCountry\" with the two-letter country codes the policy applies to, e.g. [\"DE\", \"AT\", \"CH\"], together with returnPolicyCategory (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
+const MerchantReturnPolicy_oneOf1: OneOfRule = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory", members: ["returnPolicyCategory", "merchantReturnLink"], fix: "Add \"returnPolicyCategory\", e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\", together with applicableCountry (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
 
 /** MerchantReturnPolicy: Return policy (merchant listings and shopping knowledge panel). */
 export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: string): void {
@@ -283,7 +285,7 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   const v_merchantReturnLink = node["merchantReturnLink"];
   if (v_merchantReturnLink !== undefined) run.check(v_merchantReturnLink, MerchantReturnPolicy_merchantReturnLink, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(MerchantReturnPolicy_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, MerchantReturnPolicy_merchantReturnDays, at);
   const v_returnFees = node["returnFees"];
   if (v_returnFees === undefined) run.missing(MerchantReturnPolicy_returnFees, at);
@@ -534,6 +536,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add returnPolicySeasonalOverride.merchantReturnDays, e.g. 10 (required with a finite window).",
   docs: DOCS,
 };
@@ -550,6 +553,6 @@ export function validate_MerchantReturnPolicy_returnPolicySeasonalOverride_Merch
   if (v_endDate === undefined) run.missing(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, at);
   else run.check(v_endDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, at);
 }

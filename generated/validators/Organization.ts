@@ -5,6 +5,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { validate_LoyaltyProgram } from "./LoyaltyProgram.ts";
 import { validate_MerchantReturnPolicy } from "./MerchantReturnPolicy.ts";
+import { validate_ShippingService } from "./ShippingService.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/organization";
 const Organization_name: PropertyRule = {
@@ -306,7 +307,7 @@ const Organization_hasShippingService: PropertyRule = {
   segment: "/hasShippingService",
   property: "hasShippingService",
   level: "optional",
-  expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: null }],
+  expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: validate_ShippingService, prefixed: true }],
   format: null,
   values: null,
   min: null,
@@ -329,7 +330,7 @@ const Organization_hasMemberProgram: PropertyRule = {
   fix: "Give \"hasMemberProgram\" as MemberProgram objects, following the loyalty program documentation.",
   docs: DOCS,
 };
-const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address|telephone", fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS };
+const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS };
 
 /** Organization: Organization logo and knowledge panel details. */
 export function validate_Organization(node: JsonObject, run: Run, at: string): void {
@@ -413,7 +414,7 @@ const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   fix: "Give logo.contentUrl as the crawlable URL of the logo image.",
   docs: DOCS,
 };
-const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl|logo.url", fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS };
+const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS };
 
 /** Nested shape Organization > logo > ImageObject. */
 export function validate_Organization_logo_ImageObject(node: JsonObject, run: Run, at: string): void {
@@ -541,7 +542,7 @@ const Organization_contactPoint_ContactPoint_email: PropertyRule = {
   fix: "Give contactPoint.email, e.g. \"support@example.com\".",
   docs: DOCS,
 };
-const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone|contactPoint.email", fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS };
+const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS };
 
 /** Nested shape Organization > contactPoint > ContactPoint. */
 export function validate_Organization_contactPoint_ContactPoint(node: JsonObject, run: Run, at: string): void {

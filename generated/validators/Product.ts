@@ -77,7 +77,7 @@ const Product_image: PropertyRule = {
   fix: "Give \"image\" as crawlable image URLs of the product, e.g. [\"https://example.com/photos/1x1/photo.jpg\"].",
   docs: DOCS,
 };
-const Product_oneOf0: OneOfRule = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review|aggregateRating|offers", fix: "Add at least one of \"offers\" (price and currency), \"review\" or \"aggregateRating\" to the product, e.g. \"offers\": {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.", docs: DOCS };
+const Product_oneOf0: OneOfRule = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review", members: ["review", "aggregateRating", "offers"], fix: "Add at least one of \"offers\" (price and currency), \"review\" or \"aggregateRating\" to the product, e.g. \"offers\": {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.", docs: DOCS };
 
 /** Product: Product snippet. */
 export function validate_Product(node: JsonObject, run: Run, at: string): void {
@@ -168,7 +168,7 @@ const Product_review_Review_datePublished: PropertyRule = {
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
 };
-const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "positiveNotes", "negativeNotes"], property: "review.reviewRating|review.positiveNotes|review.negativeNotes", fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS };
+const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.positiveNotes", "review.negativeNotes"], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS };
 
 /** Nested shape Product > review > Review. */
 export function validate_Product_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -479,7 +479,7 @@ const Product_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
 };
-const Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
+const Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
 
 /** Nested shape Product > aggregateRating > AggregateRating. */
 export function validate_Product_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -569,8 +569,8 @@ const Product_offers_Offer_priceValidUntil: PropertyRule = {
   fix: "Add offers.priceValidUntil with the date after which the price no longer applies, in ISO 8601, e.g. \"2026-12-31\" (a past date may stop the snippet from showing).",
   docs: DOCS,
 };
-const Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price|offers.priceSpecification.price", fix: "Add offers.price with the current price, e.g. \"price\": 39.99, or give it in offers.priceSpecification.price.", docs: DOCS };
-const Product_offers_Offer_oneOf1: OneOfRule = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency|offers.priceSpecification", fix: "Add offers.priceCurrency with the ISO 4217 currency code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
+const Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price", members: ["offers.price", "offers.priceSpecification.price"], fix: "Add offers.price with the current price, e.g. \"price\": 39.99, or give it in offers.priceSpecification.price.", docs: DOCS };
+const Product_offers_Offer_oneOf1: OneOfRule = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 currency code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
 
 /** Nested shape Product > offers > Offer. */
 export function validate_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -1024,7 +1024,7 @@ const Product__merchant_listing_subjectOf: PropertyRule = {
   fix: "Give \"subjectOf\" as one 3DModel whose encoding.contentUrl links to a .gltf or .glb file.",
   docs: DOCS,
 };
-const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin|gtin8|gtin12|gtin13|gtin14", fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\".", docs: DOCS };
+const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\".", docs: DOCS };
 
 /** Product, feature "Merchant listing": requirements on top of the base rules. */
 export function validate_Product__merchant_listing(node: JsonObject, run: Run, at: string): void {
@@ -1224,8 +1224,8 @@ const Product__merchant_listing_offers_Offer_shippingDetails: PropertyRule = {
   fix: "Add offers.shippingDetails with shippingRate, shippingDestination and deliveryTime (or define a shipping policy once under Organization and reference it).",
   docs: DOCS,
 };
-const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price|offers.priceSpecification", fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS };
-const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency|offers.priceSpecification", fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS };
+const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer. */
 export function validate_Product__merchant_listing_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -1261,27 +1261,29 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   name: "price",
   segment: "/price",
   property: "offers.priceSpecification.price",
-  level: "required",
+  level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   values: null,
   min: 0.01,
   max: null,
   single: false,
-  fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
+  requiredWhen: { property: "membershipPointsEarned", values: null },
+  fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
   docs: DOCS,
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
   segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
-  level: "required",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   values: null,
   min: null,
   max: null,
   single: false,
+  requiredWhen: { property: "membershipPointsEarned", values: null },
   fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
   docs: DOCS,
 };
@@ -1341,14 +1343,28 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
   docs: DOCS,
 };
+const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier: PropertyRule = {
+  name: "validForMemberTier",
+  segment: "/validForMemberTier",
+  property: "offers.priceSpecification.validForMemberTier",
+  level: "optional",
+  expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }],
+  format: null,
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Give validForMemberTier as the loyalty program tier the member price is for, e.g. {\"@id\": \"https://example.com/member-plan#tier_gold\"}.",
+  docs: DOCS,
+};
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > priceSpecification > UnitPriceSpecification. */
 export function validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification(node: JsonObject, run: Run, at: string): void {
   const v_price = node["price"];
-  if (v_price === undefined) run.missing(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, at);
+  if (v_price === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, node, at);
   else run.check(v_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, at);
+  if (v_priceCurrency === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, node, at);
   else run.check(v_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, at);
   const v_priceType = node["priceType"];
   if (v_priceType !== undefined) run.check(v_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, at);
@@ -1358,6 +1374,8 @@ export function validate_Product__merchant_listing_offers_Offer_priceSpecificati
   if (v_validThrough !== undefined) run.check(v_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, at);
   const v_membershipPointsEarned = node["membershipPointsEarned"];
   if (v_membershipPointsEarned !== undefined) run.check(v_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, at);
+  const v_validForMemberTier = node["validForMemberTier"];
+  if (v_validForMemberTier !== undefined) run.check(v_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, at);
 }
 
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price: PropertyRule = {
@@ -1470,6 +1488,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   min: 0,
   max: null,
   single: false,
+  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add merchantReturnDays with the number of days after delivery a product can be returned (required with a finite return window).",
   docs: DOCS,
 };
@@ -1525,7 +1544,7 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
   if (v_returnPolicyCategory === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at);
   else run.check(v_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
-  if (v_merchantReturnDays === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, at);
+  if (v_merchantReturnDays === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, at);
   const v_returnFees = node["returnFees"];
   if (v_returnFees === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
@@ -1618,9 +1637,9 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   fix: "Give one deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
 };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate|offers.shippingDetails.hasShippingService", fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination|offers.shippingDetails.hasShippingService", fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime|offers.shippingDetails.hasShippingService", fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -1677,7 +1696,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   fix: "Give shippingRate.maxValue as the highest shipping cost.",
   docs: DOCS,
 };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value|offers.shippingDetails.shippingRate.maxValue", fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -1982,7 +2001,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationRati
   fix: "Give certificationRating as a Rating with ratingValue (and bestRating / worstRating for EU energy labels), e.g. {\"@type\": \"Rating\", \"ratingValue\": \"D\"}.",
   docs: DOCS,
 };
-const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification|hasCertification.certificationRating", fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS };
+const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS };
 
 /** Nested shape Product >  > merchant > listing > hasCertification > Certification. */
 export function validate_Product__merchant_listing_hasCertification_Certification(node: JsonObject, run: Run, at: string): void {

@@ -419,7 +419,7 @@ const ProductGroup_hasVariant_Product_offers: PropertyRule = {
   fix: "Give each variant \"offers\" with price, priceCurrency and availability, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"}.",
   docs: DOCS,
 };
-const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku|hasVariant.gtin|hasVariant.gtin8|hasVariant.gtin12|hasVariant.gtin13|hasVariant.gtin14", fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS };
+const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS };
 
 /** Nested shape ProductGroup > hasVariant > Product. */
 export function validate_ProductGroup_hasVariant_Product(node: JsonObject, run: Run, at: string): void {
@@ -525,7 +525,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_url: PropertyRule = {
   fix: "Give offers.url with the one URL that preselects this variant.",
   docs: DOCS,
 };
-const ProductGroup_hasVariant_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price|hasVariant.offers.priceSpecification.price", fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS };
+const ProductGroup_hasVariant_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price", members: ["hasVariant.offers.price", "hasVariant.offers.priceSpecification.price"], fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS };
 
 /** Nested shape ProductGroup > hasVariant > Product > offers > Offer. */
 export function validate_ProductGroup_hasVariant_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -597,7 +597,7 @@ const ProductGroup_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   fix: "Add aggregateRating.ratingValue, e.g. 4.4.",
   docs: DOCS,
 };
-const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount, e.g. \"reviewCount\": 89.", docs: DOCS };
+const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount, e.g. \"reviewCount\": 89.", docs: DOCS };
 
 /** Nested shape ProductGroup > aggregateRating > AggregateRating. */
 export function validate_ProductGroup_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

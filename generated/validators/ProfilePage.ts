@@ -173,7 +173,7 @@ const ProfilePage_mainEntity_Person_agentInteractionStatistic: PropertyRule = {
   fix: "Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 2346}.",
   docs: DOCS,
 };
-const ProfilePage_mainEntity_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name|mainEntity.alternateName", fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
+const ProfilePage_mainEntity_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
 
 /** Nested shape ProfilePage > mainEntity > Person. */
 export function validate_ProfilePage_mainEntity_Person(node: JsonObject, run: Run, at: string): void {
@@ -386,7 +386,7 @@ const ProfilePage_mainEntity_Organization_agentInteractionStatistic: PropertyRul
   fix: "Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 2346}.",
   docs: DOCS,
 };
-const ProfilePage_mainEntity_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name|mainEntity.alternateName", fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
+const ProfilePage_mainEntity_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
 
 /** Nested shape ProfilePage > mainEntity > Organization. */
 export function validate_ProfilePage_mainEntity_Organization(node: JsonObject, run: Run, at: string): void {

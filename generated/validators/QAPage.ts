@@ -223,7 +223,7 @@ const QAPage_mainEntity_Question_comment: PropertyRule = {
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
 };
-const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer|mainEntity.suggestedAnswer", fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS };
+const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS };
 
 /** Nested shape QAPage > mainEntity > Question. */
 export function validate_QAPage_mainEntity_Question(node: JsonObject, run: Run, at: string): void {

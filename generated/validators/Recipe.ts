@@ -343,7 +343,7 @@ const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   fix: "Add aggregateRating.worstRating when the scale does not start at 1.",
   docs: DOCS,
 };
-const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
+const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
 
 /** Nested shape Recipe > aggregateRating > AggregateRating. */
 export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -493,7 +493,7 @@ const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
 };
-const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text|recipeInstructions.itemListElement", fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -666,7 +666,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: Pr
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
 };
-const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text|recipeInstructions.itemListElement.itemListElement", fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -898,7 +898,7 @@ const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   fix: "Give video.ineligibleRegion as ISO 3166-1 country codes, only if the video is blocked somewhere.",
   docs: DOCS,
 };
-const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl|video.embedUrl", fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS };
+const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS };
 
 /** Nested shape Recipe > video > VideoObject. */
 export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at: string): void {

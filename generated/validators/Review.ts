@@ -90,7 +90,7 @@ const Review_negativeNotes: PropertyRule = {
   fix: "Give \"negativeNotes\" as an ItemList of ListItems, e.g. {\"@type\": \"ItemList\", \"itemListElement\": [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"No child protection\"}]}.",
   docs: DOCS,
 };
-const Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating|datePublished|positiveNotes|negativeNotes", fix: "Add a \"reviewRating\" with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its \"datePublished\" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.", docs: DOCS };
+const Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating", members: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], fix: "Add a \"reviewRating\" with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its \"datePublished\" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.", docs: DOCS };
 
 /** Review: Review snippet. */
 export function validate_Review(node: JsonObject, run: Run, at: string): void {

@@ -90,7 +90,7 @@ const SoftwareApplication_operatingSystem: PropertyRule = {
   fix: "Add \"operatingSystem\" with the operating system(s) the app needs, e.g. \"ANDROID\" or \"Windows 10, macOS 14\".",
   docs: DOCS,
 };
-const SoftwareApplication_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating|review", fix: "Add an \"aggregateRating\" (e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 8864}) or a \"review\" of the app.", docs: DOCS };
+const SoftwareApplication_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], fix: "Add an \"aggregateRating\" (e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 8864}) or a \"review\" of the app.", docs: DOCS };
 
 /** SoftwareApplication: Software app. */
 export function validate_SoftwareApplication(node: JsonObject, run: Run, at: string): void {
@@ -222,7 +222,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_worstRating: PropertyR
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
 };
-const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 8864.", docs: DOCS };
+const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 8864.", docs: DOCS };
 
 /** Nested shape SoftwareApplication > aggregateRating > AggregateRating. */
 export function validate_SoftwareApplication_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -284,7 +284,7 @@ const SoftwareApplication_review_Review_datePublished: PropertyRule = {
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
 };
-const SoftwareApplication_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating|review.datePublished", fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const SoftwareApplication_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
 
 /** Nested shape SoftwareApplication > review > Review. */
 export function validate_SoftwareApplication_review_Review(node: JsonObject, run: Run, at: string): void {

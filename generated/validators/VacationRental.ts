@@ -232,8 +232,8 @@ const VacationRental_review: PropertyRule = {
   fix: "Add \"review\" with user reviews of the listing (author, reviewRating, datePublished).",
   docs: DOCS,
 };
-const VacationRental_oneOf0: OneOfRule = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude|geo.latitude", fix: "Add \"latitude\" (or geo.latitude) with at least 5 decimal places, e.g. \"latitude\": 42.12345.", docs: DOCS };
-const VacationRental_oneOf1: OneOfRule = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude|geo.longitude", fix: "Add \"longitude\" (or geo.longitude) with at least 5 decimal places, e.g. \"longitude\": 101.12345.", docs: DOCS };
+const VacationRental_oneOf0: OneOfRule = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude", members: ["latitude", "geo.latitude"], fix: "Add \"latitude\" (or geo.latitude) with at least 5 decimal places, e.g. \"latitude\": 42.12345.", docs: DOCS };
+const VacationRental_oneOf1: OneOfRule = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude", members: ["longitude", "geo.longitude"], fix: "Add \"longitude\" (or geo.longitude) with at least 5 decimal places, e.g. \"longitude\": 101.12345.", docs: DOCS };
 
 /** VacationRental: Vacation rental listing. */
 export function validate_VacationRental(node: JsonObject, run: Run, at: string): void {
@@ -721,7 +721,7 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   fix: "Give aggregateRating.bestRating when the scale does not top out at 5.",
   docs: DOCS,
 };
-const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount|aggregateRating.reviewCount", fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
+const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
 
 /** Nested shape VacationRental > aggregateRating > AggregateRating. */
 export function validate_VacationRental_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

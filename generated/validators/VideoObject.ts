@@ -187,7 +187,7 @@ const VideoObject_author: PropertyRule = {
   fix: "Give \"author\" as the Person or Organization that made the video (creator is also accepted).",
   docs: DOCS,
 };
-const VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl|embedUrl", fix: "Add \"contentUrl\" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, \"embedUrl\" with the URL of the player.", docs: DOCS };
+const VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl", members: ["contentUrl", "embedUrl"], fix: "Add \"contentUrl\" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, \"embedUrl\" with the URL of the player.", docs: DOCS };
 
 /** VideoObject: Video result. */
 export function validate_VideoObject(node: JsonObject, run: Run, at: string): void {

@@ -16,6 +16,7 @@ const WebSite_name: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  requiredWhen: { property: "potentialAction", values: null },
   fix: "Add \"name\" with the site name you prefer, e.g. \"Example Company\": the site-names documentation requires it, and without it the markup states no site-name preference.",
   docs: DOCS,
 };
@@ -51,7 +52,7 @@ const WebSite_alternateName: PropertyRule = {
 /** WebSite: Site name. */
 export function validate_WebSite(node: JsonObject, run: Run, at: string): void {
   const v_name = node["name"];
-  if (v_name === undefined) run.missing(WebSite_name, at);
+  if (v_name === undefined) run.missingWhen(WebSite_name, node, at);
   else run.check(v_name, WebSite_name, at);
   const v_url = node["url"];
   if (v_url === undefined) run.missing(WebSite_url, at);

@@ -49,17 +49,32 @@ test("the base file compiles", () => {
 const cases: Array<[string, string, string[], string?]> = [
   ["unknown top-level key", withLine(3, "tierr: 1"), [
     'rules-src/types/Event.yaml:1:1: the file is missing the required key "tier"',
-    'rules-src/types/Event.yaml:3:1: unknown key "tierr" in the file',
+    'rules-src/types/Event.yaml:3:1: unknown key "tierr" in the file (did you mean "tier"?)',
   ]],
   ["bad level", withLine(9, "  name: { level: mandatory, expect: Text }"), [
     'rules-src/types/Event.yaml:9:18: "properties.name.level" must be one of "required", "recommended", "optional"',
   ]],
   ["unknown key in a property", withLine(9, "  name: { level: required, expected: Text }"), [
-    'rules-src/types/Event.yaml:9:28: unknown key "expected" in "properties.name"',
+    'rules-src/types/Event.yaml:9:28: unknown key "expected" in "properties.name" (did you mean "expect"?)',
   ]],
   ["YAML syntax", withLine(9, "  name: { level: required, expect: Text"), []],
   ["not a Schema.org property", withLine(9, "  fooBar: { level: required, expect: Text }"), [
     'rules-src/types/Event.yaml:9:3: "fooBar" is not a Schema.org 29.4 property',
+  ]],
+  ["misspelled property", withLine(9, "  nmae: { level: required, expect: Text }"), [
+    'rules-src/types/Event.yaml:9:3: "nmae" is not a Schema.org 29.4 property (did you mean "name"?)',
+  ]],
+  ["misspelled enumeration member", withLine(11, "  eventStatus: { level: recommended, values: [EventSheduled] }"), [
+    'rules-src/types/Event.yaml:11:47: "EventSheduled" is not a member of EventStatusType (did you mean "EventScheduled"?)',
+  ]],
+  ["conditional requirement on a misspelled sibling", withLine(9, "  name: { level: recommended, required_when: { property: startDat, absent: true } }"), [
+    'rules-src/types/Event.yaml:9:58: "startDat" is not a Schema.org 29.4 property (did you mean "startDate"?)',
+  ]],
+  ["conditional requirement with neither values nor absent", withLine(9, "  name: { level: recommended, required_when: { property: startDate } }"), [
+    'rules-src/types/Event.yaml:9:46: required_when needs either "values" or "absent: true"',
+  ]],
+  ["opt-in trigger that is no property", withLine(8, "opt_in: { triggers: [nmae] }\nproperties:"), [
+    'rules-src/types/Event.yaml:8:22: "nmae" is not a Schema.org 29.4 property (did you mean "name"?)',
   ]],
   ["property outside the type's domain", withLine(9, "  price: { level: required, expect: Number }"), [
     'rules-src/types/Event.yaml:9:3: "price" is not a property of Event or its supertypes in Schema.org 29.4',
@@ -73,7 +88,7 @@ const cases: Array<[string, string, string[], string?]> = [
   ]],
   ["unknown format", withLine(10, "  startDate: { level: required, format: iso-date }"), []],
   ["unknown expected type", withLine(9, "  name: { level: required, expect: Txt }"), [
-    'rules-src/types/Event.yaml:9:36: "Txt" is not a Schema.org 29.4 type',
+    'rules-src/types/Event.yaml:9:36: "Txt" is not a Schema.org 29.4 type (did you mean "Text"?)',
   ]],
   ["expected type outside the range", withLine(9, "  name: { level: required, expect: Place }"), [
     'rules-src/types/Event.yaml:9:36: "Place" is not in the range of "name" (Text)',

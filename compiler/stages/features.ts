@@ -1,0 +1,31 @@
+/**
+ * Stage 3: opt-in triggers and features. Each feature is checked like the top level (stage 2)
+ * and normalized with its triggers and retirement.
+ */
+import type { IrFeature } from "../ir.ts";
+import type { FileChecker, Path, Raw } from "./context.ts";
+import { checkNode } from "./properties.ts";
+
+/** Each trigger is a property name or dotted path; its first segment must apply to the node's type. */
+export function checkTriggers(c: FileChecker, optIn: Raw | undefined, nodeType: string, path: Path): void {
+  (optIn?.triggers ?? []).forEach((trigger: string, ti: number) =>
+    trigger.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti])),
+  );
+}
+
+export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string, ruleType: string): IrFeature[] {
+  const featureIds = new Set<string>();
+  return (raw.features ?? []).map((f: Raw, i: number) => {
+    if (featureIds.has(f.id)) c.report(["features", i, "id"], `feature id "${f.id}" is used twice`);
+    featureIds.add(f.id);
+    checkTriggers(c, f.opt_in, nodeType, ["features", i, "opt_in"]);
+    return {
+      id: f.id,
+      name: f.name,
+      googleDocsUrl: f.google_docs_url,
+      triggers: f.opt_in?.triggers ?? [],
+      retired: f.retired ?? null,
+      rules: checkNode(c, f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
+    };
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * The rule language's features, each on a small fixture rule file compiled here with the real
+ * compiler and passed to the engine as its registry (not the committed rules).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateValue } from "../../runtime/validate.ts";
+import type { SchemaResult } from "../../runtime/types.ts";
+import { compileFixture, type FixtureRegistry } from "./fixture-registry.ts";
+
+/** A rule file: the fixed header, then `body` (properties, features, ...). */
+const ruleFile = (type: string, body: string, header = "") => `type: ${type}
+status: supported
+tier: 1
+${header}google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/search-gallery
+rich_result: Fixture result
+verified_on: 2026-11-24
+sources:
+  - url: https://developers.google.com/search/docs/appearance/structured-data/search-gallery
+${body}
+examples:
+  valid: [{ name: fixture, data: { "@type": ${type} } }]
+  invalid: [{ name: fixture, data: { "@type": ${type} }, expect: [{ code: missing-required, property: name }] }]
+`;
+
+const FILES = {
+  "ImageObject.yaml": ruleFile("ImageObject", `properties:
+  license: { level: recommended, expect: URL }
+  creditText: { level: recommended, expect: Text }
+one_of:
+  - { level: required, properties: [contentUrl, url] }`, "opt_in: { triggers: [license, creditText] }\n"),
+  "MerchantReturnPolicy.yaml": ruleFile("MerchantReturnPolicy", `properties:
+  returnPolicyCategory: { level: required, values: [MerchantReturnFiniteReturnWindow, MerchantReturnNotPermitted] }
+  merchantReturnDays: { level: recommended, required_when: { property: returnPolicyCategory, values: [MerchantReturnFiniteReturnWindow] }, expect: Integer }
+  returnFees: { level: optional, required_when: { property: merchantReturnLink, absent: true }, values: [FreeReturn] }`),
+  "BreadcrumbList.yaml": ruleFile("BreadcrumbList", `properties:
+  itemListElement:
+    level: required
+    expect:
+      - type: ListItem
+        properties:
+          item: { level: required, not_on_last_item: true, malformed: warning, expect: URL, format: absolute-url }`),
+  "Event.yaml": ruleFile("Event", `properties:
+  name: { level: required, expect: Text }`, "also_matches: vocabulary\nnot_matches: [BroadcastEvent]\n"),
+  "JobPosting.yaml": ruleFile("JobPosting", `properties:
+  title: { level: required, expect: Text, max_length: 10 }
+  employmentType: { level: recommended, expect: Text, text_values: [FULL_TIME, PART_TIME] }
+  jobLocation: { level: optional, max_items: 2, expect: [Place] }`),
+  "LocalBusiness.yaml": ruleFile("LocalBusiness", `properties:
+  name: { level: required, expect: Text }
+  servesCuisine: { level: recommended, only_for: [FoodEstablishment], expect: Text }`, "also_matches: vocabulary\n"),
+  "Article.yaml": ruleFile("Article", `properties:
+  headline: { level: required, expect: Text }
+features:
+  - id: paywall
+    name: Paywalled content
+    google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/paywalled-content
+    opt_in: { triggers: [isAccessibleForFree, hasPart.cssSelector] }
+    properties:
+      isAccessibleForFree: { level: required, expect: Boolean }`),
+};
+
+let fixture: FixtureRegistry;
+test.before(async () => {
+  fixture = await compileFixture(FILES);
+});
+test.after(() => fixture?.cleanup());
+
+const only = (data: unknown): SchemaResult => {
+  const result = validateValue({ "@context": "https://schema.org", ...(data as object) }, fixture.registry);
+  assert.is(result.schemas.length, 1);
+  return result.schemas[0];
+};
+const props = (issues: Array<{ code: string; property: string }>) => issues.map((i) => `${i.code} ${i.property}`).sort();
+
+test("opt-in rule set: no trigger, not detected, no errors and no warnings", () => {
+  const s = only({ "@type": "ImageObject", caption: "A puppy", width: 100 });
+  assert.equal([...props(s.errors), ...props(s.warnings)], []);
+  assert.is(s.valid, true);
+  assert.is(s.rich_result_eligible, false);
+  assert.match(s.rich_result.reason, /^Not detected: the node has no license or creditText/);
+});
+
+test("opt-in rule set: one trigger applies every requirement", () => {
+  const s = only({ "@type": "ImageObject", creditText: "Studio" });
+  assert.equal(props(s.errors), ["missing-one-of contentUrl"]);
+  assert.equal(props(s.warnings), ["missing-recommended license"]);
+});
+
+test("one-of: property is the leading member, one_of lists all, named in properties_missing_required", () => {
+  const s = only({ "@type": "ImageObject", license: "https://example.com/l" });
+  const [error] = s.errors;
+  assert.is(error.property, "contentUrl");
+  assert.equal(error.one_of, ["contentUrl", "url"]);
+  assert.equal(s.properties_missing_required, ["contentUrl"]);
+});
+
+const conditional: Array<[string, object, string[]]> = [
+  ["finite window without days", { returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow", returnFees: "FreeReturn" }, ["missing-required merchantReturnDays"]],
+  ["finite window as a short name", { returnPolicyCategory: "MerchantReturnFiniteReturnWindow", returnFees: "FreeReturn" }, ["missing-required merchantReturnDays"]],
+  ["finite window with days", { returnPolicyCategory: "MerchantReturnFiniteReturnWindow", merchantReturnDays: 30, returnFees: "FreeReturn" }, []],
+  ["no returns, no days", { returnPolicyCategory: "MerchantReturnNotPermitted", returnFees: "FreeReturn" }, []],
+  ["sibling absent: required", { returnPolicyCategory: "MerchantReturnNotPermitted" }, ["missing-required returnFees"]],
+  ["sibling present: not required", { returnPolicyCategory: "MerchantReturnNotPermitted", merchantReturnLink: "https://example.com/r" }, []],
+];
+for (const [name, data, errors] of conditional) {
+  test(`required_when: ${name}`, () => {
+    assert.equal(props(only({ "@type": "MerchantReturnPolicy", ...data }).errors), errors);
+  });
+}
+
+test("required_when: without the condition, the level applies (recommended: a warning)", () => {
+  const s = only({ "@type": "MerchantReturnPolicy", returnPolicyCategory: "MerchantReturnNotPermitted", returnFees: "FreeReturn" });
+  assert.equal(props(s.warnings), ["missing-recommended merchantReturnDays"]);
+});
+
+const trails: Array<[string, object[], string[], string[]]> = [
+  ["last without item", [{ "@type": "ListItem", item: "https://e.com/a" }, { "@type": "ListItem" }], [], []],
+  ["middle without item", [{ "@type": "ListItem", item: "https://e.com/a" }, { "@type": "ListItem" }, { "@type": "ListItem" }], ["missing-required itemListElement.item"], []],
+  ["a single item is the last", [{ "@type": "ListItem" }], [], []],
+  ["malformed item: a warning", [{ "@type": "ListItem", item: "/a" }, { "@type": "ListItem" }], [], ["invalid-format itemListElement.item"]],
+];
+for (const [name, items, errors, warnings] of trails) {
+  test(`not_on_last_item / malformed: ${name}`, () => {
+    const s = only({ "@type": "BreadcrumbList", itemListElement: items });
+    assert.equal(props(s.errors), errors);
+    assert.equal(props(s.warnings), warnings);
+  });
+}
+
+const limits: Array<[string, object, string[], string[]]> = [
+  ["within every limit", { title: "Cook", employmentType: ["FULL_TIME", "PART_TIME"], jobLocation: [{ "@type": "Place" }, { "@type": "Place" }] }, [], []],
+  ["text too long (required: an error)", { title: "Senior line cook", employmentType: "FULL_TIME" }, ["too-long title"], []],
+  ["a fixed text in another case (recommended: a warning)", { title: "Cook", employmentType: "Full-time" }, [], ["invalid-enum employmentType"]],
+  ["a fixed text that is an enumeration URL is no match", { title: "Cook", employmentType: "https://schema.org/FULL_TIME" }, [], ["invalid-enum employmentType"]],
+  ["too many values", { title: "Cook", employmentType: "FULL_TIME", jobLocation: [{ "@type": "Place" }, { "@type": "Place" }, { "@type": "Place" }] }, [], ["too-many-values jobLocation"]],
+];
+for (const [name, data, errors, warnings] of limits) {
+  test(`max_length / text_values / max_items: ${name}`, () => {
+    const s = only({ "@type": "JobPosting", ...data });
+    assert.equal(props(s.errors), errors);
+    assert.equal(props(s.warnings), warnings);
+  });
+}
+
+const subtypeOnly: Array<[string, object, string[]]> = [
+  ["a store is not asked for a cuisine", { "@type": "Store", name: "Shop" }, []],
+  ["a restaurant is", { "@type": "Restaurant", name: "Diner" }, ["missing-recommended servesCuisine"]],
+  ["so is a node typed both ways", { "@type": ["Store", "Bakery"], name: "Bakery shop" }, ["missing-recommended servesCuisine"]],
+];
+for (const [name, data, warnings] of subtypeOnly) {
+  test(`only_for: ${name}`, () => {
+    assert.equal(props(only(data).warnings), warnings);
+  });
+}
+
+test("not_matches: a standalone BroadcastEvent is not checked as an Event; MusicEvent is", () => {
+  assert.is(only({ "@type": "BroadcastEvent", isLiveBroadcast: true }).checked, false);
+  const music = only({ "@type": "MusicEvent" });
+  assert.is(music.type, "Event");
+  assert.equal(props(music.errors), ["missing-required name"]);
+});
+
+const paywall: Array<[string, object, boolean, string[]]> = [
+  ["no trigger: not detected", { hasPart: { "@type": "WebPageElement" } }, false, []],
+  ["a paywalled section without the flag: detected, absence reported", { hasPart: { "@type": "WebPageElement", cssSelector: ".paywall" } }, true, ["feature-requirement isAccessibleForFree"]],
+  ["the flag alone: detected and met", { isAccessibleForFree: false }, true, []],
+];
+for (const [name, data, detected, warnings] of paywall) {
+  test(`opt-in feature with a dotted trigger: ${name}`, () => {
+    const s = only({ "@type": "Article", headline: "H", ...data });
+    const feature = s.features!.find((f) => f.feature === "paywall")!;
+    assert.is(feature.reason.startsWith("Not detected"), !detected, feature.reason);
+    assert.equal(props(s.warnings), warnings);
+    assert.equal(s.errors, []);
+  });
+}
+
+test.run();

@@ -1,0 +1,46 @@
+/**
+ * The types endpoint's payload (generated/types.json) describes every rich-result feature of a
+ * tier-1 type with its own requirements, besides the spec's fields.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import typesPayload from "../../generated/types.json" with { type: "json" };
+import { ruleFiles } from "./rule-files.ts";
+
+type Entry = (typeof typesPayload.types)[number] & {
+  features?: Array<{ id: string; name: string; google_docs_url: string; required_properties: string[]; recommended_properties: string[]; required_one_of?: string[][]; opt_in_triggers?: string[] }>;
+  required_one_of?: string[][];
+};
+const entries = new Map(typesPayload.types.map((t) => [t.type, t as Entry]));
+
+test("Product lists the merchant listing with its own requirements, nested ones included", () => {
+  const merchant = entries.get("Product")!.features!.find((f) => f.id === "merchant-listing")!;
+  assert.ok(merchant, "no merchant-listing feature");
+  assert.match(merchant.google_docs_url, /merchant-listing/);
+  for (const name of ["image", "offers"]) assert.ok(merchant.required_properties.includes(name), name);
+  assert.ok(merchant.required_one_of!.some((g) => g[0] === "offers.price"), JSON.stringify(merchant.required_one_of));
+  assert.equal(merchant.opt_in_triggers, ["offers"]);
+});
+
+test("one-of groups are listed apart, never joined with |", () => {
+  for (const t of typesPayload.types as Entry[]) {
+    for (const name of [...t.required_properties, ...t.recommended_properties]) assert.not.match(name, /\|/, `${t.type}: ${name}`);
+  }
+  assert.equal(entries.get("Product")!.required_one_of, [["review", "aggregateRating", "offers"]]);
+});
+
+test("every feature of every tier-1 rule file is listed, and only tier-1 entries list features", () => {
+  type File = { type: string; tier: number; listed_under?: string; validate_as?: string; features?: Array<{ id: string }> };
+  const files = ruleFiles() as unknown as File[];
+  const byType = new Map(files.map((f) => [f.type, f]));
+  for (const file of files) {
+    const entry = entries.get(file.type);
+    if (!entry || file.listed_under) continue;
+    // A validate_as entry (NewsArticle) is checked with, and describes, its target's features.
+    const owner = file.validate_as ? byType.get(file.validate_as)! : file;
+    const ids = (entry.features ?? []).map((f) => f.id);
+    assert.equal(ids, file.tier === 1 ? (owner.features ?? []).map((f) => f.id) : [], file.type);
+  }
+});
+
+test.run();
