@@ -17,6 +17,12 @@ switch (command) {
   case "admin":
     process.exitCode = await runAdmin(rest);
     break;
+  case "-v":
+  case "--version": {
+    const { packageVersion } = await import("./version.ts");
+    console.log(packageVersion());
+    break;
+  }
   case undefined:
   case "-h":
   case "--help":
