@@ -47,6 +47,11 @@ export function decideExit(outcomes: Outcome[], policy: Policy): Verdict {
     if (s.score < policy.minScore) underScore.push(o);
   }
   const inputs = plural(validated.length, "input");
+  // A crawl: pages that could not be fetched fail the run like errors (pages without markup do not).
+  const broken = policy.failuresAreFatal ? [] : failed.filter((o) => o.failure!.code !== "no_jsonld_found");
+  if (policy.failOn !== "never" && broken.length > 0) {
+    return { code: 1, reason: `exit 1: ${plural(broken.length, "page")} could not be fetched (first: ${broken[0].source}: ${broken[0].failure!.code})` };
+  }
   if (policy.failOn !== "never" && errors > 0) {
     return { code: 1, reason: `exit 1: ${plural(errors, "error")} in ${withErrors} of ${inputs} (--fail-on ${policy.failOn})` };
   }
