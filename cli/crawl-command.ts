@@ -154,10 +154,15 @@ export async function runCrawl(args: string[]): Promise<number> {
   const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: false });
   if (options.report) {
     const { htmlReport } = await import("./crawl/html-report.ts");
-    writeFileSync(options.report, htmlReport(discovery.origin, outcomes, discovery.skipped, verdict, new Date().toISOString()));
+    try {
+      writeFileSync(options.report, htmlReport(discovery.origin, outcomes, discovery.skipped, verdict, new Date().toISOString()));
+    } catch (err) {
+      console.error(`sdv: exit 2: cannot write the HTML report to ${options.report}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      return 2;
+    }
   }
   const { summaryText } = await import("./crawl/summary.ts");
-  await renderReport({
+  const written = await renderReport({
     outcomes,
     verdict,
     format: options.format,
@@ -166,5 +171,5 @@ export async function runCrawl(args: string[]): Promise<number> {
     failOn: options.failOn,
     appendix: summaryText(outcomes, discovery.skipped),
   });
-  return verdict.code;
+  return written ? verdict.code : 2;
 }

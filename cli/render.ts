@@ -21,15 +21,21 @@ export interface RenderRequest {
   appendix?: string;
 }
 
-export async function renderReport(r: RenderRequest): Promise<void> {
+/** Returns false when the report could not be written (the command then exits 2). */
+export async function renderReport(r: RenderRequest): Promise<boolean> {
   const toFile = r.output !== undefined;
   const body = await formatBody(r, !toFile);
   const verdictLine = `sdv: ${r.verdict.reason}`;
   if (toFile) {
-    writeFileSync(r.output!, body.endsWith("\n") ? body : `${body}\n`);
+    try {
+      writeFileSync(r.output!, body.endsWith("\n") ? body : `${body}\n`);
+    } catch (err) {
+      console.error(`sdv: exit 2: cannot write the report to ${r.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      return false;
+    }
     if (r.format === "text") console.log(verdictLine);
     else console.error(verdictLine);
-    return;
+    return true;
   }
   if (r.format === "text") {
     process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${verdictLine}\n`);
@@ -37,6 +43,7 @@ export async function renderReport(r: RenderRequest): Promise<void> {
     if (body) process.stdout.write(`${body}\n`);
     console.error(verdictLine);
   }
+  return true;
 }
 
 async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> {

@@ -50,8 +50,8 @@ export async function runValidate(args: string[]): Promise<number> {
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
   const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: true });
-  await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn: options.failOn });
-  return verdict.code;
+  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn: options.failOn });
+  return written ? verdict.code : 2;
 }
 
 interface ValidateOptions {

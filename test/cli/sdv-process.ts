@@ -3,6 +3,8 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** tsx's loader by URL, so the command also runs from another working directory. */
+export const tsxLoader = import.meta.resolve("tsx");
 
 export interface Outcome {
   code: number;
@@ -14,7 +16,7 @@ export function sdv(args: string[], options: { input?: string; env?: Record<stri
   return new Promise((resolve) => {
     // uvu sets FORCE_COLOR for itself; reports are compared without colour unless a test asks for it.
     const { FORCE_COLOR: _ignored, ...inherited } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", `${repoRoot}cli/sdv.ts`, ...args], {
+    const child = spawn(process.execPath, ["--import", tsxLoader, `${repoRoot}cli/sdv.ts`, ...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...inherited, NO_COLOR: "1", ...options.env },
     });
