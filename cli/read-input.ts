@@ -1,52 +1,80 @@
-/** Where the CLI's input comes from: a file, standard input or a URL (through the guarded fetcher). */
+/** Read and validate one source: a file, standard input or a URL (through the guarded fetcher). */
 import { readFile } from "node:fs/promises";
-import { fetchPage, FetchError } from "../api/fetch/guarded-fetch.ts";
+import { validate } from "../lib/index.ts";
+import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
+import type { FetchOptions } from "../api/fetch/guarded-fetch.ts";
+import type { Outcome } from "./outcome.ts";
+import { displayPath, type Source } from "./collect-inputs.ts";
 
-export interface Input {
-  text: string;
-  kind: "html" | "json";
-  /** Present for URL input. */
-  url?: string;
+export interface ReadOptions {
+  /** `host` or `host:port` entries the fetcher may reach although they are private (--allow-host + the env). */
+  allowHosts: string[];
 }
 
-export class InputError extends Error {}
+/** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
+export function allowedPrivateHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.FETCH_ALLOWED_PRIVATE_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .map((h) => h.trim())
+    .filter(Boolean);
+}
 
-const looksLikeJson = (text: string): boolean => {
+export const sourceName = (source: Source): string =>
+  source.kind === "file" ? displayPath(source.path) : source.kind === "stdin" ? "-" : source.kind === "url" ? source.url : source.input;
+
+export async function readAndValidate(source: Source, options: ReadOptions): Promise<Outcome> {
+  const name = sourceName(source);
+  if (source.kind === "missing") return { source: name, failure: { code: "unreadable_input", message: `cannot read ${name}: ${source.reason}` } };
+  if (source.kind === "url") return validatePage(source.url, options);
+  let text: string;
+  try {
+    text = source.kind === "stdin" ? await readStdin() : await readFile(source.path, "utf8");
+  } catch (err) {
+    const what = source.kind === "stdin" ? "standard input" : name;
+    return { source: name, failure: { code: "unreadable_input", message: `cannot read ${what}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const format = formatOf(name, text);
+  return judged(name, text, validate(text, { format }), format);
+}
+
+/** A page fetched through the guarded fetcher; `fetch` is injectable for the crawler's own options. */
+export async function validatePage(url: string, options: ReadOptions, fetchOptions: FetchOptions = {}): Promise<Outcome> {
+  const { fetchPage, FetchError } = await import("../api/fetch/guarded-fetch.ts");
+  try {
+    const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
+    return judged(url, page.body, validate(page.body, { format: "html", url: page.finalUrl }), "html");
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    return { source: url, failure: { code: err.code, message: withAllowHint(err.code, err.message, url) } };
+  }
+}
+
+function judged(source: string, text: string, response: ReturnType<typeof validate>, format: "html" | "json"): Outcome {
+  if (response.schemas_found === 0) {
+    return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null)}` } };
+  }
+  return { source, text, response };
+}
+
+/** A refused local or private address (or port) says which flag or setting lets it through. */
+function withAllowHint(code: string, message: string, url: string): string {
+  const refused = code === "destination_not_allowed" || (code === "invalid_url" && /^Port \d+ is not allowed/.test(message));
+  if (!refused || message.startsWith("The page redirected") || !URL.canParse(url)) return message;
+  const host = new URL(url).host;
+  return `${message} To validate it anyway (a local preview), pass --allow-host ${host} or set FETCH_ALLOWED_PRIVATE_HOSTS=${host}.`;
+}
+
+function formatOf(name: string, text: string): "html" | "json" {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".json") || lower.endsWith(".jsonld")) return "json";
+  if (lower.endsWith(".html") || lower.endsWith(".htm")) return "html";
   const first = text.trimStart().charAt(0);
-  return first === "{" || first === "[";
-};
+  return first === "{" || first === "[" ? "json" : "html";
+}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
-}
-
-export function allowedPrivateHosts(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.FETCH_ALLOWED_PRIVATE_HOSTS ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-}
-
-export async function readInput(source: string): Promise<Input> {
-  if (/^https?:\/\//i.test(source)) {
-    try {
-      const page = await fetchPage(source, { allowPrivateHosts: allowedPrivateHosts() });
-      return { text: page.body, kind: "html", url: page.finalUrl };
-    } catch (err) {
-      if (err instanceof FetchError) throw new InputError(`${err.code}: ${err.message}`);
-      throw err;
-    }
-  }
-  let text: string;
-  try {
-    text = source === "-" ? await readStdin() : await readFile(source, "utf8");
-  } catch (err) {
-    throw new InputError(`cannot read ${source === "-" ? "standard input" : source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const lower = source.toLowerCase();
-  const kind = lower.endsWith(".json") || lower.endsWith(".jsonld") ? "json" : lower.endsWith(".html") || lower.endsWith(".htm") ? "html" : looksLikeJson(text) ? "json" : "html";
-  return { text, kind };
 }

@@ -1,30 +1,45 @@
-/** The `sdv` command. */
-import { runValidate } from "./validate-command.ts";
-import { ADMIN_USAGE, runAdmin } from "./admin-command.ts";
+/** The `sdv` command. Each command's module is loaded only when it runs (start-up time is a budget). */
+const HELP = `usage: sdv <command> [options]
 
-const USAGE = `usage:
-  sdv validate <file.json | file.html | - | http(s)://url> [--json] [--min-score N]
-${ADMIN_USAGE.replace(/^usage:\n/, "")}
+Commands:
+  validate <input>...   validate files, directories, globs, standard input or URLs
+  crawl <url>           validate a site: its sitemaps (or the sitemap URL given), within robots.txt
+  admin <action>        account operations on the server's configuration (deactivate, activate, set-plan, ...)
 
-validate exit codes: 0 no errors and score >= --min-score; 1 errors or score below; 2 unusable input
-admin: runs on the server's configuration (DATA_DIR or MONGODB_URL); exit 0 done, 1 no such account, 2 usage`;
+Options:
+  -h, --help            this help (and "sdv <command> --help" for a command's options)
+  -v, --version         the version
+
+Run "sdv validate --help" for formats (text, json, sarif, junit, github), --min-score and --fail-on.`;
 
 const [command, ...rest] = process.argv.slice(2);
 switch (command) {
   case "validate":
-    process.exitCode = await runValidate(rest);
+    process.exitCode = await (await import("./validate-command.ts")).runValidate(rest);
     break;
-  case "admin":
-    process.exitCode = await runAdmin(rest);
+  case "crawl":
+    process.exitCode = await (await import("./crawl-command.ts")).runCrawl(rest);
+    break;
+  case "admin": {
+    const admin = await import("./admin-command.ts");
+    if (rest.length === 0 || rest[0] === "--help" || rest[0] === "-h") {
+      console.log(admin.ADMIN_USAGE);
+      process.exitCode = rest.length === 0 ? 2 : 0;
+    } else process.exitCode = await admin.runAdmin(rest);
+    break;
+  }
+  case "-v":
+  case "--version":
+    console.log((await import("./version.ts")).packageVersion());
     break;
   case undefined:
   case "-h":
   case "--help":
   case "help":
-    console.log(USAGE);
+    console.log(HELP);
     process.exitCode = command === undefined ? 2 : 0;
     break;
   default:
-    console.error(`sdv: unknown command "${command}"\n${USAGE}`);
+    console.error(`sdv: unknown command "${command}"\n\n${HELP}`);
     process.exitCode = 2;
 }

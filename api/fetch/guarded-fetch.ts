@@ -51,6 +51,11 @@ export interface FetchOptions {
   userAgent?: string;
   /** Test-only backstop: called with the address just before connecting; throwing refuses the connection. */
   connectGuard?: ConnectGuard;
+  /**
+   * Accept any content type, not only HTML (the crawler's robots.txt and sitemaps), and ask for any with
+   * Accept: the body is then decoded as text like a page, and `data` holds the bytes (a .xml.gz sitemap).
+   */
+  anyContentType?: boolean;
 }
 
 export interface FetchedPage {
@@ -65,6 +70,8 @@ export interface FetchedPage {
   /** Decoded body size in bytes (after Content-Encoding, before charset decoding). */
   bytes: number;
   redirects: number;
+  /** The body's bytes (after Content-Encoding), with `anyContentType` only. */
+  data?: Uint8Array;
 }
 
 interface Context {
@@ -76,6 +83,7 @@ interface Context {
   readonly resolver: Resolver;
   readonly userAgent: string;
   readonly connectGuard: ConnectGuard | undefined;
+  readonly anyContentType: boolean;
   readonly signal: AbortSignal;
   /** The host the caller gave: the only host a message may name. */
   readonly requestedHost: string;
@@ -106,6 +114,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     resolver: options.resolver ?? systemResolver,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     connectGuard: options.connectGuard,
+    anyContentType: options.anyContentType === true,
     signal: controller.signal,
     requestedHost: first.host,
     hop: 0,
@@ -138,7 +147,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         redirect: "manual",
         signal: ctx.signal,
         dispatcher: agent,
-        headers: { "user-agent": ctx.userAgent, accept: "text/html,application/xhtml+xml;q=0.9" },
+        headers: { "user-agent": ctx.userAgent, accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9" },
       });
 
       if (REDIRECT_STATUSES.has(response.status)) {
@@ -162,7 +171,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
       }
 
       const contentType = parseContentType(response.headers.get("content-type"));
-      if (!isHtmlContentType(contentType)) {
+      if (!ctx.anyContentType && !isHtmlContentType(contentType)) {
         await discard(response);
         // Echo the server's type only when it looks like one (it is the remote server's text).
         const sane = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(contentType.mimeType);
@@ -188,6 +197,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         body: decodeHtml(bytes, contentType.charset),
         bytes: bytes.byteLength,
         redirects: ctx.hop,
+        ...(ctx.anyContentType ? { data: bytes } : {}),
       };
     } finally {
       await agent.destroy().catch(() => {});

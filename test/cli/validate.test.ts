@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, writeFileSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +20,7 @@ interface Outcome {
 
 function sdv(args: string[], input?: string, env: Record<string, string> = {}): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "cli/sdv.ts", ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/sdv.ts", ...args], { cwd: repoRoot, env: { ...process.env, NO_COLOR: "1", ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -47,6 +47,7 @@ test("a valid file exits 0 and prints a readable report", async () => {
   const r = await sdv(["validate", file("ok.json", JSON.stringify(goodEvent))]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /Event: valid, eligible/);
+  assert.match(r.stdout, /sdv: exit 0: no errors/);
   assert.match(r.stdout, /score \d+\/100/);
   assert.match(r.stdout, /warning eventStatus/);
   assert.match(r.stdout, /fix: /);
@@ -57,6 +58,8 @@ test("errors exit 1 and name property, fix and place", async () => {
   const r = await sdv(["validate", file("bad.json", bad)]);
   assert.is(r.code, 1);
   assert.match(r.stdout, /error\s+startDate: .* \(line 5, column 16\)/);
+  assert.match(r.stdout, /5 \|   "startDate": "2026-07-21",\n\s+\| {16}\^/, "the source line with a caret under the column");
+  assert.match(r.stdout.trimEnd().split("\n").pop()!, /^sdv: exit 1: 1 error in 1 of 1 input \(--fail-on error\)$/);
 });
 
 test("--min-score fails a clean file under the threshold", async () => {
@@ -107,7 +110,13 @@ test("URL input goes through the guarded fetcher", async () => {
   try {
     const refused = await sdv(["validate", `http://127.0.0.1:${port}/page`]);
     assert.is(refused.code, 2, "loopback is refused unless an operator allows it");
-    assert.match(refused.stderr, /destination_not_allowed/);
+    assert.match(refused.stdout, /destination_not_allowed/);
+    assert.match(refused.stdout, new RegExp(`--allow-host 127\\.0\\.0\\.1:${port}`), "the refusal names the flag that allows it");
+    const json = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--format", "json"]);
+    assert.is(json.code, 2);
+    assert.is(JSON.parse(json.stdout).error.code, "destination_not_allowed", "JSON output on exit 2 too");
+    const flagged = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--allow-host", `127.0.0.1:${port}`]);
+    assert.is(flagged.code, 0, flagged.stdout);
     const allowed = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--json"], undefined, { FETCH_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${port}` });
     assert.is(allowed.code, 0, allowed.stderr);
     assert.is(JSON.parse(allowed.stdout).url, `http://127.0.0.1:${port}/page`);
@@ -129,8 +138,7 @@ if (!corpus) {
       const r = await sdv(["validate", path, "--json"]);
       assert.ok([0, 1, 2].includes(r.code), `${path}: exit ${r.code}: ${r.stderr}`);
       assert.not.match(r.stderr, /at .*\.ts:\d+/, `${path}: stack trace`);
-      if (r.code !== 2) JSON.parse(r.stdout);
-      void readFileSync;
+      JSON.parse(r.stdout); // JSON on every exit code
     }
   });
 }

@@ -1,0 +1,84 @@
+/**
+ * The command line as users run it (DESIGN.md section 8), whole processes timed from outside:
+ * - cold start: `sdv validate <small file>` (bin/sdv.js -> dist/) against `node -e 0`, runs interleaved,
+ *   medians; budget <= 2x.
+ * - a directory in one process: `sdv validate <google-examples>` against Adobe's validator (with
+ *   web-auto-extractor for pages) over the same files in one process; budget: not slower.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sharedDir, type BenchContext } from "./util.ts";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const COLD_RUNS = 21;
+const DIR_RUNS = 5;
+
+function wallMs(args: string[]): { ms: number; status: number | null; stdout: string } {
+  const t0 = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } });
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, status: child.status, stdout: child.stdout };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Both commands run alternately, so a load spike on the machine hits both sides alike. */
+function interleaved(a: string[], b: string[], runs: number): [number, number] {
+  const as: number[] = [];
+  const bs: number[] = [];
+  wallMs(a);
+  wallMs(b); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    as.push(wallMs(a).ms);
+    bs.push(wallMs(b).ms);
+  }
+  return [median(as), median(bs)];
+}
+
+export async function run(_ctx: BenchContext): Promise<void> {
+  const bin = join(repoRoot, "bin/sdv.js");
+  if (!existsSync(join(repoRoot, "dist/cli/sdv.js"))) {
+    console.log("cli: n/a: dist/ not built (npm run bench builds it)");
+    return;
+  }
+  const small = join(mkdtempSync(join(tmpdir(), "sdv-bench-")), "event.json");
+  writeFileSync(small, JSON.stringify({ "@context": "https://schema.org", "@type": "Event", name: "Jazz", startDate: "2026-07-21T19:00-05:00" }));
+  const [floor, cold] = interleaved(["-e", "0"], [bin, "validate", small, "--format", "json"], COLD_RUNS);
+  const coldX = cold / floor;
+  console.log(`cold start: node -e 0 ${floor.toFixed(0)} ms; sdv validate <small file> ${cold.toFixed(0)} ms = ${coldX.toFixed(2)}x (medians of ${COLD_RUNS})`);
+  console.log(`cold start budget: sdv <= 2x node -e 0: ${coldX <= 2 ? "PASS" : "FAIL"}`);
+
+  const corpus = sharedDir("corpus");
+  const vocabDir = sharedDir("vocab");
+  const examples = corpus && join(corpus, "google-examples");
+  const vocab = vocabDir && join(vocabDir, "schemaorg-all-https-v29.4.jsonld");
+  if (!examples || !existsSync(examples) || !vocab || !existsSync(vocab)) {
+    console.log("directory: n/a: ../shared/corpus/google-examples or ../shared/vocab not found");
+    return;
+  }
+  const files = readdirSync(examples)
+    .filter((f) => /\.(json|jsonld|html?)$/i.test(f))
+    .sort()
+    .map((f) => join(examples, f));
+  const ours = [bin, "validate", examples, "--format", "json", "--fail-on", "never"];
+  const theirs = [join(repoRoot, "bench/adobe-validate-files.mjs"), vocab, ...files];
+  const check = wallMs(theirs);
+  const adobeOut = JSON.parse(check.stdout.trim().split("\n").pop() || "{}") as { error?: string; failed?: number };
+  if (adobeOut.error) {
+    console.log(`directory: adobe n/a: ${adobeOut.error}`);
+    return;
+  }
+  const sdvOut = JSON.parse(wallMs(ours).stdout) as { inputs: number; summary: { validated: number } };
+  const [sdvMs, adobeMs] = interleaved(ours, theirs, DIR_RUNS);
+  console.log(
+    `directory of ${files.length} Google examples, one process each: sdv ${sdvMs.toFixed(0)} ms (${sdvOut.summary.validated}/${sdvOut.inputs} validated); ` +
+      `adobe ${adobeMs.toFixed(0)} ms (${files.length - (adobeOut.failed ?? 0)}/${files.length} read) = sdv ${(sdvMs / adobeMs).toFixed(2)}x adobe (medians of ${DIR_RUNS})`,
+  );
+  console.log(`directory budget: sdv not slower than adobe: ${sdvMs <= adobeMs ? "PASS" : "FAIL"}`);
+}

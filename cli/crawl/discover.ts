@@ -1,0 +1,124 @@
+/**
+ * Which pages a crawl validates: robots.txt first (its Disallow rules for our user agent, its Sitemap:
+ * lines), then the sitemap given or found, sitemap indexes followed, pages kept when same-origin and
+ * allowed, up to --max-pages. Every fetch goes through the guarded fetcher.
+ */
+import { fetchPage, FetchError, type FetchOptions } from "../../api/fetch/guarded-fetch.ts";
+import { createRequire } from "node:module";
+import { parseSitemap, sitemapText } from "./sitemap.ts";
+
+/** What sdv uses of robots-parser (a CommonJS module whose typings do not describe its export). */
+interface RobotsRules {
+  isAllowed(url: string, userAgent?: string): boolean | undefined;
+  getCrawlDelay(userAgent?: string): number | undefined;
+  getSitemaps(): string[];
+}
+
+/** The robots.txt user agent token sdv obeys (and the product token of its User-Agent header). */
+export const ROBOTS_AGENT = "sdv";
+const MAX_SITEMAPS = 100;
+const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+/** Google reads the first 500 KiB of a robots.txt. */
+const ROBOTS_MAX_BYTES = 500 * 1024;
+
+export interface Skipped {
+  url: string;
+  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)";
+}
+
+export interface Discovery {
+  origin: string;
+  pages: string[];
+  skipped: Skipped[];
+  /** Sitemaps read, and the ones that failed with why. */
+  sitemaps: Array<{ url: string; pages: number; error?: string }>;
+  /** robots.txt's Crawl-delay for us, in seconds, if any. */
+  crawlDelaySeconds: number | undefined;
+  robots: "found" | "none" | "unreadable";
+}
+
+export interface DiscoverOptions {
+  maxPages: number;
+  fetchOptions: FetchOptions;
+  /** Before each request (pacing). */
+  beforeFetch: () => Promise<void>;
+}
+
+export async function discover(start: string, options: DiscoverOptions): Promise<Discovery> {
+  const startUrl = new URL(start);
+  const origin = startUrl.origin;
+  const fetchAny = async (url: string, maxBytes: number) => {
+    await options.beforeFetch();
+    return fetchPage(url, { ...options.fetchOptions, anyContentType: true, maxBytes });
+  };
+
+  const robotsParser = createRequire(import.meta.url)("robots-parser") as (url: string, text: string) => RobotsRules;
+  let robotsText = "";
+  let robots: Discovery["robots"] = "none";
+  try {
+    robotsText = (await fetchAny(`${origin}/robots.txt`, ROBOTS_MAX_BYTES)).body;
+    robots = "found";
+  } catch (err) {
+    // A missing robots.txt (4xx) allows everything; an unreachable one too, but the report says so.
+    if (!(err instanceof FetchError)) throw err;
+    const status = err.status;
+    robots = status !== undefined && status >= 400 && status < 500 ? "none" : "unreadable";
+    if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
+  }
+  const rules = robotsParser(`${origin}/robots.txt`, robotsText);
+  const allowed = (url: string) => rules.isAllowed(url, ROBOTS_AGENT) !== false;
+
+  const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
+  const queue: string[] = givenSitemap ? [startUrl.href] : rules.getSitemaps().filter((s) => sameOrigin(s, origin));
+  if (queue.length === 0) queue.push(`${origin}/sitemap.xml`);
+
+  const pages: string[] = [];
+  const seen = new Set<string>();
+  const skipped: Skipped[] = [];
+  const sitemaps: Discovery["sitemaps"] = [];
+  const visited = new Set<string>();
+  while (queue.length > 0 && visited.size < MAX_SITEMAPS) {
+    const sitemapUrl = queue.shift()!;
+    if (visited.has(sitemapUrl)) continue;
+    visited.add(sitemapUrl);
+    let parsed;
+    try {
+      const fetched = await fetchAny(sitemapUrl, SITEMAP_MAX_BYTES);
+      parsed = parseSitemap(sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
+    } catch (err) {
+      if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
+      sitemaps.push({ url: sitemapUrl, pages: 0, error: err instanceof Error ? err.message : String(err) });
+      continue;
+    }
+    if (parsed.kind === "index") {
+      for (const loc of parsed.locs) if (sameOrigin(loc, origin)) queue.push(new URL(loc).href);
+      sitemaps.push({ url: sitemapUrl, pages: 0 });
+      continue;
+    }
+    let added = 0;
+    for (const loc of parsed.locs) {
+      if (!URL.canParse(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
+        skipped.push({ url: loc, reason: "not http(s)" });
+        continue;
+      }
+      const url = new URL(loc);
+      url.hash = "";
+      const href = url.href;
+      if (seen.has(href)) continue;
+      seen.add(href);
+      if (url.origin !== origin) skipped.push({ url: href, reason: "other origin" });
+      else if (!allowed(href)) skipped.push({ url: href, reason: "disallowed by robots.txt" });
+      else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
+      else {
+        pages.push(href);
+        added++;
+      }
+    }
+    sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
+  }
+  return { origin, pages, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  return URL.canParse(url) && new URL(url).origin === origin;
+}

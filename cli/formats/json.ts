@@ -1,0 +1,32 @@
+/**
+ * JSON on every exit code. One input: its ValidationResponse, or `{"success": false, "error": {code,
+ * message}}` (the API's ApiError shape). Several inputs (a directory, a glob, a crawl): one report object
+ * with every input's result in order, totals and the exit verdict.
+ */
+import type { Outcome } from "../outcome.ts";
+import type { Verdict } from "../exit-policy.ts";
+
+export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean): string {
+  const entry = (o: Outcome) => (o.response ? o.response : { success: false, error: o.failure });
+  if (single && outcomes.length === 1) return JSON.stringify(entry(outcomes[0]), null, 2);
+  const done = outcomes.filter((o) => o.response);
+  return JSON.stringify(
+    {
+      success: done.length === outcomes.length,
+      inputs: outcomes.length,
+      results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
+      summary: {
+        validated: done.length,
+        not_validated: outcomes.length - done.length,
+        total_schemas: done.reduce((n, o) => n + o.response!.schemas_found, 0),
+        total_errors: done.reduce((n, o) => n + o.response!.summary.total_errors, 0),
+        total_warnings: done.reduce((n, o) => n + o.response!.summary.total_warnings, 0),
+        mean_score: done.length ? Math.round(done.reduce((n, o) => n + o.response!.summary.score, 0) / done.length) : null,
+        lowest_score: done.length ? Math.min(...done.map((o) => o.response!.summary.score)) : null,
+      },
+      exit: verdict,
+    },
+    null,
+    2,
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * JUnit XML, the format every CI shows as a test report: a <testsuite> per input, a <testcase> per node.
+ * A node fails (<failure>) when it has issues that --fail-on counts; an input that could not be validated
+ * is an <error>.
+ */
+import type { Outcome } from "../outcome.ts";
+import type { FailOn } from "../exit-policy.ts";
+import { nodeName } from "./issues.ts";
+
+const xml = (s: string) =>
+  // eslint-disable-next-line no-control-regex
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+
+export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  let errors = 0;
+  for (const o of outcomes) {
+    const name = xml(o.source);
+    if (o.failure) {
+      tests++;
+      errors++;
+      suites.push(
+        `  <testsuite name="${name}" tests="1" failures="0" errors="1">\n` +
+          `    <testcase classname="${name}" name="(input)">\n` +
+          `      <error message="${xml(o.failure.message)}" type="${xml(o.failure.code)}"/>\n` +
+          `    </testcase>\n  </testsuite>`,
+      );
+      continue;
+    }
+    const cases: string[] = [];
+    let suiteFailures = 0;
+    for (const s of o.response!.schemas) {
+      const counted = failOn === "never" ? [] : failOn === "warning" ? [...s.errors, ...s.warnings] : s.errors;
+      const caseName = xml(`${nodeName(s)} ${s.path || "/"} (block ${s.block})`);
+      if (counted.length === 0) {
+        cases.push(`    <testcase classname="${name}" name="${caseName}"/>`);
+        continue;
+      }
+      suiteFailures++;
+      const details = counted.map((i) => `${i.severity} ${i.property}: ${i.message}${i.line !== undefined ? ` (line ${i.line}, column ${i.column})` : ""} [${i.code}]\n  fix: ${i.fix}`).join("\n");
+      cases.push(
+        `    <testcase classname="${name}" name="${caseName}">\n` +
+          `      <failure message="${xml(`${counted.length} issue(s): ${counted[0].message}`)}" type="${xml(counted[0].code)}">${xml(details)}</failure>\n` +
+          `    </testcase>`,
+      );
+    }
+    tests += cases.length;
+    failures += suiteFailures;
+    suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">\n${cases.join("\n")}\n  </testsuite>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sdv" tests="${tests}" failures="${failures}" errors="${errors}">\n${suites.join("\n")}\n</testsuites>`;
+}

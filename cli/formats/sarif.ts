@@ -1,0 +1,98 @@
+/**
+ * SARIF 2.1.0 (OASIS): one run, issue codes as rule ids, a result per issue with the file (or URL) and the
+ * line/column region. Inputs that could not be validated are tool execution notifications, so the log still
+ * says what happened on exit 2. Code scanning (github/codeql-action/upload-sarif) reads it as is.
+ */
+import type { Outcome } from "../outcome.ts";
+import { locatedIssues, nodeName } from "./issues.ts";
+
+export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  helpUri?: string;
+  defaultConfiguration: { level: "error" | "warning" };
+}
+
+const ruleName = (code: string) => code.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase());
+
+export function formatSarif(outcomes: Outcome[], version: string): string {
+  const rules: SarifRule[] = [];
+  const ruleIndex = new Map<string, number>();
+  const results: unknown[] = [];
+  const artifacts: Array<{ location: { uri: string } }> = [];
+  const artifactIndex = new Map<string, number>();
+
+  for (const o of outcomes) {
+    const uri = toUri(o.source);
+    if (!artifactIndex.has(uri)) {
+      artifactIndex.set(uri, artifacts.length);
+      artifacts.push({ location: { uri } });
+    }
+    for (const { schema, issue } of locatedIssues(o)) {
+      let index = ruleIndex.get(issue.code);
+      if (index === undefined) {
+        index = rules.length;
+        ruleIndex.set(issue.code, index);
+        rules.push({
+          id: issue.code,
+          name: ruleName(issue.code),
+          shortDescription: { text: `Structured data: ${issue.code.replace(/-/g, " ")}` },
+          ...(issue.google_docs_url ? { helpUri: issue.google_docs_url } : {}),
+          defaultConfiguration: { level: issue.severity },
+        });
+      }
+      const region =
+        issue.line !== undefined ? { region: { startLine: issue.line, ...(issue.column !== undefined ? { startColumn: issue.column } : {}) } } : {};
+      results.push({
+        ruleId: issue.code,
+        ruleIndex: index,
+        level: issue.severity,
+        message: { text: `${nodeName(schema)}: ${issue.property}: ${issue.message} Fix: ${issue.fix}` },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri, index: artifactIndex.get(uri) }, ...region },
+            logicalLocations: [{ fullyQualifiedName: `${schema.type}${issue.path || ""}`, kind: "object" }],
+          },
+        ],
+        partialFingerprints: { "sdv/v1": `${issue.code}:${schema.type}:${issue.path}:${issue.property}` },
+        properties: { property: issue.property, path: issue.path, ...(issue.google_docs_url ? { docs: issue.google_docs_url } : {}) },
+      });
+    }
+  }
+
+  const failures = outcomes.filter((o) => o.failure);
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "sdv", semanticVersion: version, rules } },
+        invocations: [
+          {
+            executionSuccessful: failures.length === 0,
+            toolExecutionNotifications: failures.map((o) => ({
+              level: "error",
+              message: { text: `${o.source}: ${o.failure!.message}` },
+              descriptor: { id: o.failure!.code },
+              locations: [{ physicalLocation: { artifactLocation: { uri: toUri(o.source) } } }],
+            })),
+          },
+        ],
+        artifacts,
+        results,
+        columnKind: "utf16CodeUnits",
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2);
+}
+
+/** Relative paths stay relative (code scanning resolves them against the checkout); "-" becomes stdin. */
+function toUri(source: string): string {
+  if (/^https?:\/\//i.test(source)) return source;
+  if (source === "-") return "stdin";
+  return source.split("/").map(encodeURIComponent).join("/");
+}

@@ -1,0 +1,81 @@
+/** The human report: per input, per node, repeated issues grouped, in source order, with the source line. */
+import type { ValidationIssue } from "../../runtime/types.ts";
+import type { Outcome } from "../outcome.ts";
+import { groupIssues } from "../group-issues.ts";
+import type { Paint } from "../colour.ts";
+
+const MAX_SOURCE_LINE = 160;
+
+export function formatText(outcomes: Outcome[], p: Paint): string {
+  const out: string[] = [];
+  for (const o of outcomes) {
+    if (o.failure) {
+      out.push(`${p.bold(o.source)}: ${p.red("not validated")}: ${o.failure.message} [${o.failure.code}]`, "");
+      continue;
+    }
+    const r = o.response!;
+    const lines = o.text === undefined ? null : o.text.split(/\r\n|\r|\n/);
+    const score = r.summary.score;
+    const scoreText = score >= 90 ? p.green(String(score)) : score >= 50 ? p.yellow(String(score)) : p.red(String(score));
+    out.push(`${p.bold(r.url ?? o.source)}: ${r.schemas_found} schema(s), score ${scoreText}/100`);
+    // A retired or restricted type's note is long and the same on every node of that type: once per input.
+    const notesShown = new Set<string>();
+    for (const s of r.schemas) {
+      const state = s.valid ? p.green("valid") : p.red("INVALID");
+      const eligibility = s.rich_result_eligible ? p.green("eligible") : "not eligible";
+      const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
+      const syntax = s.syntax === "microdata" ? " [Microdata]" : s.syntax === "rdfa" ? " [RDFa]" : "";
+      const unchecked = s.checked || s.errors.some((e) => e.code === "unknown-type") ? "" : " (not checked: no rule set)";
+      out.push("", `  ${p.bold(shown)}${syntax}: ${state}, ${eligibility}${unchecked}`);
+      out.push(`    ${p.dim(s.rich_result.reason)}`);
+      if (s.deprecation_note && !notesShown.has(s.deprecation_note)) {
+        notesShown.add(s.deprecation_note);
+        out.push(`    deprecated: ${s.deprecation_note}`);
+      } else if (s.deprecation_note) out.push("    deprecated: see the note above.");
+      for (const f of s.features ?? []) out.push(`    feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
+      let shownPlace = "";
+      for (const g of groupIssues([...s.errors, ...s.warnings])) {
+        const tag = g.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
+        const times = g.count > 1 ? ` ×${g.count}` : "";
+        out.push(`    ${tag} ${g.label}: ${g.first.message}${times}${where(g.first)} ${p.dim(`[${g.first.code}]`)}`);
+        // Issues at the same place (a node's missing properties) show its source line once.
+        const place = `${g.first.line}:${g.first.column}`;
+        const excerpt = lines && place !== shownPlace ? sourceExcerpt(lines, g.first) : null;
+        shownPlace = place;
+        if (excerpt) for (const line of excerpt) out.push(`            ${p.dim(line)}`);
+        out.push(`            fix: ${g.first.fix}`);
+      }
+    }
+    const m = r.summary;
+    out.push(
+      "",
+      `  score ${m.score}/100: ${m.valid_schemas} valid, ${m.invalid_schemas} invalid, ${m.rich_result_eligible} eligible; ${m.total_errors} error(s), ${m.total_warnings} warning(s)`,
+      "",
+    );
+  }
+  if (outcomes.length > 1) out.push(totalsLine(outcomes));
+  return out.join("\n");
+}
+
+export function totalsLine(outcomes: Outcome[]): string {
+  const done = outcomes.filter((o) => o.response);
+  const errors = done.reduce((n, o) => n + o.response!.summary.total_errors, 0);
+  const warnings = done.reduce((n, o) => n + o.response!.summary.total_warnings, 0);
+  const schemas = done.reduce((n, o) => n + o.response!.schemas_found, 0);
+  const mean = done.length ? Math.round(done.reduce((n, o) => n + o.response!.summary.score, 0) / done.length) : 0;
+  return `${outcomes.length} inputs: ${done.length} validated (${schemas} schemas, mean score ${mean}), ${outcomes.length - done.length} not validated; ${errors} error(s), ${warnings} warning(s)`;
+}
+
+const where = (i: ValidationIssue): string => (i.line !== undefined ? ` (line ${i.line}, column ${i.column})` : i.path ? ` (at ${i.path})` : "");
+
+/** The issue's source line, cut around the column on long (minified) lines, and a caret under the column. */
+function sourceExcerpt(lines: string[], issue: ValidationIssue): string[] | null {
+  if (issue.line === undefined || issue.column === undefined) return null;
+  const line = lines[issue.line - 1];
+  if (line === undefined) return null;
+  let start = 0;
+  if (line.length > MAX_SOURCE_LINE) start = Math.max(0, Math.min(issue.column - 1 - MAX_SOURCE_LINE / 2, line.length - MAX_SOURCE_LINE));
+  const shown = line.slice(start, start + MAX_SOURCE_LINE).replace(/\t/g, " ");
+  const gutter = `${issue.line} | `;
+  return [`${gutter}${start > 0 ? "…" : ""}${shown}`, `${" ".repeat(gutter.length - 2)}| ${" ".repeat(issue.column - 1 - start + (start > 0 ? 1 : 0))}^`];
+}

@@ -1,0 +1,66 @@
+/**
+ * Print (or write) a report in the chosen format, and the verdict line: last on standard output for text,
+ * on standard error for the machine formats (so their output stays parseable).
+ */
+import { writeFileSync } from "node:fs";
+import type { Outcome } from "./outcome.ts";
+import type { FailOn, Verdict } from "./exit-policy.ts";
+
+export const FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface RenderRequest {
+  outcomes: Outcome[];
+  verdict: Verdict;
+  format: Format;
+  /** One input named on the command line: JSON is its own response. */
+  single: boolean;
+  output: string | undefined;
+  failOn: FailOn;
+  /** Text printed before the verdict line (crawl's summary by type and page). */
+  appendix?: string;
+}
+
+/** Returns false when the report could not be written (the command then exits 2). */
+export async function renderReport(r: RenderRequest): Promise<boolean> {
+  const toFile = r.output !== undefined;
+  const body = await formatBody(r, !toFile);
+  const verdictLine = `sdv: ${r.verdict.reason}`;
+  if (toFile) {
+    try {
+      writeFileSync(r.output!, body.endsWith("\n") ? body : `${body}\n`);
+    } catch (err) {
+      console.error(`sdv: exit 2: cannot write the report to ${r.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      return false;
+    }
+    if (r.format === "text") console.log(verdictLine);
+    else console.error(verdictLine);
+    return true;
+  }
+  if (r.format === "text") {
+    process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${verdictLine}\n`);
+  } else {
+    if (body) process.stdout.write(`${body}\n`);
+    console.error(verdictLine);
+  }
+  return true;
+}
+
+async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> {
+  switch (r.format) {
+    case "text": {
+      const [{ formatText }, { colourWanted, paint }] = await Promise.all([import("./formats/text.ts"), import("./colour.ts")]);
+      return formatText(r.outcomes, paint(terminal && colourWanted(process.stdout)));
+    }
+    case "json":
+      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.single);
+    case "sarif": {
+      const { packageVersion } = await import("./version.ts");
+      return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion());
+    }
+    case "junit":
+      return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn);
+    case "github":
+      return (await import("./formats/github.ts")).formatGithub(r.outcomes);
+  }
+}
