@@ -21,8 +21,8 @@ export const LIMITS = {
   suggestionsPerRequest: 200,
   /** Values of one list property checked by the rules and the vocabulary walk; the rest are counted. */
   valuesPerProperty: 500,
-  /** Issues listed per node; the rest are counted. */
-  issuesPerNode: 50,
+  /** Issues listed per node; the rest are counted. Above a 25-step recipe missing three properties per step (86). */
+  issuesPerNode: 100,
   /** Issues listed per answer; the rest are counted. */
   issuesPerAnswer: 1_000,
   /** Characters of listed issues per answer (names come from the input and nested issues repeat them). */
