@@ -28,6 +28,7 @@ import { billingRoutes } from "./routes/billing.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { typesRoutes } from "./routes/types.ts";
 import { validateRoutes } from "./routes/validate.ts";
+import { webPages } from "./web/pages.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -44,6 +45,8 @@ export interface AppDeps {
   cipher?: KeyCipher;
   /** Deadline for a request to arrive completely (real sockets); default REQUEST_TIMEOUT_MS (30 s). */
   requestTimeoutMs?: number;
+  /** Folder with the built web pages instead of the package's dist/web (the browser tests build their own). */
+  webRoot?: string;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -145,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(authRoutes);
     await app.register(validateRoutes);
     await app.register(billingRoutes);
+    await app.register(webPages, { webRoot: deps.webRoot });
   } catch (err) {
     await app.close().catch(() => {});
     throw err;

@@ -31,8 +31,15 @@ function run(args: string[]): Promise<Finished> {
 
 const [tests, typecheck] = await Promise.all([
   run(["--import", "tsx", "node_modules/uvu/bin.js", dir, ".*\\.test\\.ts$", "--no-color"]),
-  narrowed ? Promise.resolve(null) : run(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "tsconfig.json"]),
+  narrowed ? Promise.resolve(null) : typeCheckAll(),
 ]);
+
+/** The Node project and the browser pages (DOM types, bundler resolution) are checked with their own settings. */
+async function typeCheckAll(): Promise<Finished> {
+  const node = await run(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "tsconfig.json"]);
+  const web = await run(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "web/tsconfig.json"]);
+  return { status: node.status || web.status, stdout: node.stdout + web.stdout, stderr: node.stderr + web.stderr };
+}
 process.stdout.write(tests.stdout);
 process.stderr.write(tests.stderr);
 
@@ -40,7 +47,7 @@ let typeFailures = 0;
 if (typecheck === null) {
   console.log("type check: skipped (narrowed run; `npm run typecheck` covers the project)");
 } else if (typecheck.status === 0) {
-  console.log("type check: tsc --noEmit passed");
+  console.log("type check: tsc --noEmit passed (node and web)");
 } else {
   typeFailures = 1;
   console.log("type check: tsc --noEmit FAILED");

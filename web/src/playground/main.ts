@@ -1,0 +1,2 @@
+// The playground page: built by its owner; this placeholder keeps the build whole.
+export {};
