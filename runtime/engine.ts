@@ -63,8 +63,9 @@ interface ParsedBlock {
 /** An input read and indexed, with the nodes to report: everything but the rules. */
 export interface PreparedInput {
   readonly parsed: ParsedBlock[];
-  /** Per parsed block: what indexing it ran into, and its nodes to report (none for a broken block). */
+  /** Per parsed block: what indexing it ran into (null for a broken block). */
   readonly problems: Array<CollectProblems | null>;
+  /** Per parsed block: its nodes to report (none for a broken block). */
   readonly entities: Entity[][];
   readonly ids: Map<string, JsonObject>;
   readonly blocksNotValidated: number;
@@ -123,7 +124,8 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
     if (p.items) mergeKnownNodes(p.items.items, ids);
     return indexBlock(p.value, ids);
   });
-  // After every block is indexed and merged: an item can give an earlier node its @type.
+  // After every block is indexed and merged: merging moves an item's properties (@type among them) into
+  // an earlier node with its IRI and leaves a bare reference in its place.
   const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
   return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound };
 }
