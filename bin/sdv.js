@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The installed command runs the compiled CLI (npm install builds dist/ through the prepare script).
+// The installed command runs the CLI bundled into dist/cli/ (npm install builds dist/ through the prepare
+// script; build/bundle-cli.ts says why a bundle).
 // Node 22.1+ keeps V8's compiled code of our modules between runs (start-up time is a budget); older
 // Node has no compile cache and skips this.
 import nodeModule from "node:module";

@@ -1,6 +1,8 @@
 /** Read and validate one source: a file, standard input or a URL (through the guarded fetcher). */
 import { readFile } from "node:fs/promises";
-import { validate } from "../lib/index.ts";
+// Only the rule sets an input needs are loaded: start-up time is a budget (bench/cli.ts).
+import { validateOnDemand } from "../lib/validate-on-demand.ts";
+import type { ValidationResponse } from "../runtime/report.ts";
 import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
 import type { FetchOptions } from "../api/fetch/guarded-fetch.ts";
 import type { Outcome } from "./outcome.ts";
@@ -35,7 +37,7 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const format = formatOf(name, text);
-  return judged(name, text, validate(text, { format }), format);
+  return judged(name, text, await validateOnDemand(text, { format }), format);
 }
 
 /** A page fetched through the guarded fetcher; `fetch` is injectable for the crawler's own options. */
@@ -43,14 +45,14 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
   const { fetchPage, FetchError } = await import("../api/fetch/guarded-fetch.ts");
   try {
     const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
-    return judged(url, page.body, validate(page.body, { format: "html", url: page.finalUrl }), "html");
+    return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl }), "html");
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     return { source: url, failure: { code: err.code, message: withAllowHint(err.code, err.message, url) } };
   }
 }
 
-function judged(source: string, text: string, response: ReturnType<typeof validate>, format: "html" | "json"): Outcome {
+function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json"): Outcome {
   if (response.schemas_found === 0) {
     return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null)}` } };
   }

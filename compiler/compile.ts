@@ -11,7 +11,7 @@ import { buildMatches } from "./matches.ts";
 import { sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import type { IrRuleSet } from "./ir.ts";
 import { emitValidator } from "./emit/validators.ts";
-import { emitRegistry } from "./emit/registry.ts";
+import { emitOnDemandRegistry, emitRegistry } from "./emit/registry.ts";
 import { emitTypesPayload } from "./emit/types-payload.ts";
 import { emitDocsIndex, emitTypeDoc } from "./emit/docs.ts";
 import { VocabularyIndex } from "../runtime/vocabulary.ts";
@@ -62,7 +62,8 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
     if (rs.rules) out.set(`generated/validators/${rs.type}.ts`, emitValidator(rs));
     out.set(`generated/docs/${rs.type}.md`, emitTypeDoc(rs, table, byType, formatDescriptions));
   }
-  out.set("generated/index.ts", emitRegistry(ruleSets, table));
+  out.set("generated/index.ts", emitRegistry(ruleSets));
+  out.set("generated/on-demand.ts", emitOnDemandRegistry(ruleSets, table));
   out.set("generated/types.json", emitTypesPayload(ruleSets, table));
   out.set("generated/docs/README.md", emitDocsIndex(ruleSets));
   return { output: { files: new Map([...out].sort(([a], [b]) => a.localeCompare(b))), ruleSets }, diagnostics: [] };

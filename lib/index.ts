@@ -10,8 +10,9 @@
  * The URL fetcher (and undici with it) is loaded on the first validateUrl call.
  */
 import { validateHtml, validateJsonText, validateValue } from "../runtime/validate.ts";
-import { API_VERSION, toValidationResponse, type ValidationResponse } from "../runtime/report.ts";
+import type { ValidationResponse } from "../runtime/report.ts";
 import type { EngineResult } from "../runtime/types.ts";
+import { readsAsJson, respond, type InputFormat } from "./respond.ts";
 
 export type { ValidationResponse, ValidationMeta } from "../runtime/report.ts";
 export type {
@@ -27,8 +28,7 @@ export type { FetchErrorCode } from "../api/fetch/fetch-error.ts";
 export { FetchError } from "../api/fetch/fetch-error.ts";
 export { API_VERSION } from "../runtime/report.ts";
 
-/** What a string input is; "auto" looks at its first character ("{" or "[" is JSON, anything else HTML). */
-export type InputFormat = "auto" | "html" | "json";
+export type { InputFormat } from "./respond.ts";
 
 export interface ValidateOptions {
   /** How to read a string input (default "auto"). Ignored for objects and arrays. */
@@ -81,24 +81,4 @@ export async function validateUrl(url: string, options: ValidateUrlOptions = {})
     userAgent: options.userAgent,
   });
   return respond(validateHtml(page.body, page.finalUrl), started, page.finalUrl);
-}
-
-function readsAsJson(text: string, format: InputFormat): boolean {
-  if (format !== "auto") return format === "json";
-  const first = text.trimStart().charAt(0);
-  return first === "{" || first === "[";
-}
-
-function respond(result: EngineResult, started: number, url: string | undefined): ValidationResponse {
-  return toValidationResponse(
-    result,
-    {
-      api_version: API_VERSION,
-      validated_at: new Date().toISOString(),
-      cached: false,
-      credits_used: 0,
-      response_time_ms: Math.round(performance.now() - started),
-    },
-    url,
-  );
 }

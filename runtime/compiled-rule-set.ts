@@ -26,5 +26,10 @@ export interface CompiledRuleSet {
   readonly features: readonly CompiledFeature[];
 }
 
-/** Every @type the engine checks, to the rule set that checks it (generated/index.ts exports the compiled one). */
-export type RuleRegistry = ReadonlyMap<string, CompiledRuleSet>;
+/**
+ * Every @type the engine checks, to the rule set that checks it (undefined: no rule set). The engine only
+ * looks types up: generated/index.ts's map of every rule set is one, an OnDemandRegistry another.
+ */
+export interface RuleRegistry {
+  get(type: string): CompiledRuleSet | undefined;
+}

@@ -5,6 +5,7 @@
 import { VariableDeclarationKind, type CodeBlockWriter, type SourceFile, type WriterFunction } from "ts-morph";
 import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
 import { BANNER, lit, newSourceFile, print } from "./source.ts";
+import { ruleSetLiteral } from "./registry.ts";
 
 const fnName = (rules: IrNodeRules) => `validate_${rules.id}`;
 const ruleConst = (rules: IrNodeRules, p: IrProperty) => `${rules.id}_${p.name}`.replace(/[^A-Za-z0-9_]/g, "_");
@@ -135,6 +136,7 @@ export function emitValidator(rs: IrRuleSet): string {
     { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
     { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
+    { isTypeOnly: true, moduleSpecifier: "../../runtime/compiled-rule-set.ts", namedImports: ["CompiledRuleSet"] },
   ]);
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
@@ -154,6 +156,13 @@ export function emitValidator(rs: IrRuleSet): string {
   for (const [root, doc] of roots) {
     for (const rules of shapes(root)) addShape(file, rules, rules === root ? doc : `Nested shape ${rules.id.replace(/_/g, " > ")}.`);
   }
+  // The rule set lives with its validators, so that a registry can import one rule set alone.
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [`The ${rs.type} rule set as the registries hand it to the engine.`],
+    declarations: [{ name: "ruleSet", type: "CompiledRuleSet", initializer: ruleSetLiteral(rs) }],
+  });
   const text = print(file);
   return BANNER(rs.file) + usedImportsOnly(text);
 }

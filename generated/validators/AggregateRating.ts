@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 const AggregateRating_itemReviewed: PropertyRule = {
@@ -134,3 +135,17 @@ export function validate_AggregateRating_itemReviewed_any(node: JsonObject, run:
   if (v_name === undefined) run.missing(AggregateRating_itemReviewed_any_name, at);
   else run.check(v_name, AggregateRating_itemReviewed_any_name, at);
 }
+
+/** The AggregateRating rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "AggregateRating",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+  richResult: "Review snippet",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_AggregateRating,
+  features: [],
+};

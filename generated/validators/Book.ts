@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
 const Book_name: PropertyRule = {
@@ -1109,3 +1110,18 @@ export function validate_Book__book_actions_workExample_Book_identifier_Property
 export function validate_Book__review_snippet(node: JsonObject, run: Run, at: string): void {
   void node; void run; void at;
 }
+
+/** The Book rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Book",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book",
+  richResult: null,
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Book,
+  features: [{ id: "book-actions", name: "Book actions", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book", triggers: ["workExample"], retired: null, validate: validate_Book__book_actions },
+  { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], retired: null, validate: validate_Book__review_snippet }],
+};

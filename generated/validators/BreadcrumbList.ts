@@ -5,6 +5,7 @@ import { hasPath } from "../../runtime/rule-runtime.ts";
 import { listChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb";
 const BreadcrumbList_itemListElement: PropertyRule = {
@@ -88,3 +89,17 @@ export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObjec
   else run.check(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
   if (node["name"] === undefined && !hasPath(node, ["item", "name"])) run.missingOneOf(BreadcrumbList_itemListElement_ListItem_oneOf0, at);
 }
+
+/** The BreadcrumbList rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "BreadcrumbList",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb",
+  richResult: "Breadcrumb",
+  verifiedOn: "2026-11-24",
+  deprecated: null,
+  optIn: null,
+  validate: validate_BreadcrumbList,
+  features: [],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/factcheck";
 const ClaimReview_claimReviewed: PropertyRule = {
@@ -453,3 +454,17 @@ export function validate_ClaimReview_itemReviewed_CreativeWork(node: JsonObject,
   if (v_datePublished === undefined) run.missing(ClaimReview_itemReviewed_CreativeWork_datePublished, at);
   else run.check(v_datePublished, ClaimReview_itemReviewed_CreativeWork_datePublished, at);
 }
+
+/** The ClaimReview rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ClaimReview",
+  status: "deprecated",
+  tier: 0,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/factcheck",
+  richResult: "Fact check",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2025-09-09", "kind": "retired", "note": "Fact check rich results are no longer shown in Google Search. The phase-out was announced on 2025-06-12, and on 2025-09-09 ClaimReview left Search Console's rich result reports and the Rich Results Test. ClaimReview markup is still read by Google's Fact Check Explorer and the Fact Check Tools APIs; sdv checks it against the last documented requirements." },
+  optIn: null,
+  validate: validate_ClaimReview,
+  features: [],
+};

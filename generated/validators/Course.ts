@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/course";
 const Course_name: PropertyRule = {
@@ -512,3 +513,17 @@ export function validate_Course__course_info_hasCourseInstance_CourseInstance(no
   if (v_courseWorkload !== undefined) run.check(v_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, at);
   if (node["courseSchedule"] === undefined && node["courseWorkload"] === undefined) run.missingOneOf(Course__course_info_hasCourseInstance_CourseInstance_oneOf0, at);
 }
+
+/** The Course rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Course",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/course",
+  richResult: "Course list",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Course,
+  features: [{ id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["hasCourseInstance"], retired: { "since": "2025-09-09", "note": "The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected." }, validate: validate_Course__course_info }],
+};

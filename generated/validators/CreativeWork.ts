@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
 const CreativeWork_isAccessibleForFree: PropertyRule = {
@@ -156,3 +157,17 @@ export function validate_CreativeWork__paywalled_content_hasPart_WebPageElement(
   if (v_cssSelector === undefined) run.missing(CreativeWork__paywalled_content_hasPart_WebPageElement_cssSelector, at);
   else run.check(v_cssSelector, CreativeWork__paywalled_content_hasPart_WebPageElement_cssSelector, at);
 }
+
+/** The CreativeWork rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "CreativeWork",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content",
+  richResult: null,
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_CreativeWork,
+  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], retired: null, validate: validate_CreativeWork__paywalled_content }],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
 const DataFeed_dataFeedElement: PropertyRule = {
@@ -1000,3 +1001,17 @@ export function validate_DataFeed_dataFeedElement_LibrarySystem_member_Library_l
   if (v_addressCountry === undefined) run.missing(DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, at);
   else run.check(v_addressCountry, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, at);
 }
+
+/** The DataFeed rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "DataFeed",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book",
+  richResult: "Book actions",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_DataFeed,
+  features: [],
+};

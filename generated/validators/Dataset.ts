@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/dataset";
 const Dataset_name: PropertyRule = {
@@ -572,3 +573,17 @@ export function validate_Dataset_isPartOf_Dataset(node: JsonObject, run: Run, at
   if (v_description === undefined) run.missing(Dataset_isPartOf_Dataset_description, at);
   else run.check(v_description, Dataset_isPartOf_Dataset_description, at);
 }
+
+/** The Dataset rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Dataset",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/dataset",
+  richResult: "Dataset Search listing",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2025-11-05", "kind": "restricted", "note": "Since 2025-11-05 Dataset markup is used only by Google Dataset Search, not by Google Search results. Datasets stay eligible for Dataset Search with the same requirements." },
+  optIn: null,
+  validate: validate_Dataset,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum";
 const DiscussionForumPosting_author: PropertyRule = {
@@ -1354,3 +1355,17 @@ export function validate_DiscussionForumPosting_comment_Comment_comment_Comment_
   if (v_userInteractionCount === undefined) run.missing(DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, at);
 }
+
+/** The DiscussionForumPosting rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "DiscussionForumPosting",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum",
+  richResult: "Discussions and forums",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_DiscussionForumPosting,
+  features: [],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/employer-rating";
 const EmployerAggregateRating_itemReviewed: PropertyRule = {
@@ -151,3 +152,17 @@ export function validate_EmployerAggregateRating_itemReviewed_Organization(node:
   const v_sameAs = node["sameAs"];
   if (v_sameAs !== undefined) run.check(v_sameAs, EmployerAggregateRating_itemReviewed_Organization_sameAs, at);
 }
+
+/** The EmployerAggregateRating rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "EmployerAggregateRating",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/employer-rating",
+  richResult: "Employer aggregate rating",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_EmployerAggregateRating,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/event";
 const Event_name: PropertyRule = {
@@ -598,3 +599,17 @@ export function validate_Event_performer_Organization(node: JsonObject, run: Run
   if (v_name === undefined) run.missing(Event_performer_Organization_name, at);
   else run.check(v_name, Event_performer_Organization_name, at);
 }
+
+/** The Event rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Event",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/event",
+  richResult: "Event listing",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Event,
+  features: [],
+};

@@ -2,6 +2,7 @@
 import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/faqpage";
 const FAQPage_mainEntity: PropertyRule = {
@@ -86,3 +87,17 @@ export function validate_FAQPage_mainEntity_Question_acceptedAnswer_Answer(node:
   if (v_text === undefined) run.missing(FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, at);
   else run.check(v_text, FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, at);
 }
+
+/** The FAQPage rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "FAQPage",
+  status: "deprecated",
+  tier: 0,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/faqpage",
+  richResult: "FAQ rich result",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2026-05-07", "kind": "retired", "note": "FAQ rich results are no longer shown in Google Search since 2026-05-07 (deprecation announced 2026-05-08, documentation removed 2026-06-15; Rich Results Test and Search Console report support dropped in June 2026, Search Console API support in August 2026). From 2023-08-08 they had been limited to well-known, authoritative government and health websites. The markup is harmless and may stay for other search engines and systems; sdv still checks the last documented requirements (mainEntity Questions with name and acceptedAnswer text)." },
+  optIn: null,
+  validate: validate_FAQPage,
+  features: [],
+};

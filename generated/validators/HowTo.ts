@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
 const HowTo_name: PropertyRule = {
@@ -544,3 +545,17 @@ export function validate_HowTo_tool_HowToTool(node: JsonObject, run: Run, at: st
   if (v_name === undefined) run.missing(HowTo_tool_HowToTool_name, at);
   else run.check(v_name, HowTo_tool_HowToTool_name, at);
 }
+
+/** The HowTo rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "HowTo",
+  status: "deprecated",
+  tier: 0,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/how-to",
+  richResult: "How-to rich result",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2023-09-13", "kind": "retired", "note": "How-to rich results have not been shown since 2023-09-13 (mobile was dropped on 2023-08-08, desktop on 2023-09-13; documentation removed on 2023-09-14). The markup is harmless and may stay; sdv still checks the last documented requirements (name and step). Recipe, a HowTo subtype, keeps its own rich result." },
+  optIn: null,
+  validate: validate_HowTo,
+  features: [],
+};

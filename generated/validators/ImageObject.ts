@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata";
 const ImageObject_contentUrl: PropertyRule = {
@@ -196,3 +197,17 @@ export function validate_ImageObject__licensable_badge(node: JsonObject, run: Ru
   if (v_license === undefined) run.missing(ImageObject__licensable_badge_license, at);
   else run.check(v_license, ImageObject__licensable_badge_license, at);
 }
+
+/** The ImageObject rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ImageObject",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata",
+  richResult: "Image metadata in Google Images",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"],
+  validate: validate_ImageObject,
+  features: [{ id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], retired: null, validate: validate_ImageObject__licensable_badge }],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
 const ItemList_itemListElement: PropertyRule = {
@@ -844,3 +845,17 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   if (v_offers === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
 }
+
+/** The ItemList rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ItemList",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousel",
+  richResult: "Carousel",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ItemList,
+  features: [{ id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], retired: null, validate: validate_ItemList__carousels_beta }],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/job-posting";
 const JobPosting_title: PropertyRule = {
@@ -648,3 +649,17 @@ export function validate_JobPosting_experienceRequirements_OccupationalExperienc
   if (v_monthsOfExperience === undefined) run.missing(JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, at);
   else run.check(v_monthsOfExperience, JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, at);
 }
+
+/** The JobPosting rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "JobPosting",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/job-posting",
+  richResult: "Job posting (job search experience)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_JobPosting,
+  features: [],
+};

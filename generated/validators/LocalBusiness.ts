@@ -5,6 +5,7 @@ import { hasType } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/local-business";
 const LocalBusiness_name: PropertyRule = {
@@ -853,3 +854,17 @@ export function validate_LocalBusiness_review_Review_reviewRating_Rating(node: J
   if (v_worstRating === undefined) run.missing(LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
 }
+
+/** The LocalBusiness rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "LocalBusiness",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/local-business",
+  richResult: "Local business details",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_LocalBusiness,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program";
 const LoyaltyProgram_name: PropertyRule = {
@@ -316,3 +317,17 @@ export function validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequir
   if (v_unitCode === undefined) run.missing(LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, at);
   else run.check(v_unitCode, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, at);
 }
+
+/** The LoyaltyProgram rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "LoyaltyProgram",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program",
+  richResult: "Loyalty program (member prices and points in merchant listings and knowledge panels)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_LoyaltyProgram,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/math-solvers";
 const MathSolver_potentialAction: PropertyRule = {
@@ -171,3 +172,17 @@ export function validate_MathSolver_potentialAction_SolveMathAction_target_Entry
   if (v_urlTemplate === undefined) run.missing(MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
 }
+
+/** The MathSolver rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "MathSolver",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/math-solvers",
+  richResult: "Math solver",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_MathSolver,
+  features: [],
+};

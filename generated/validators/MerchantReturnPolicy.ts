@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/return-policy";
 const MerchantReturnPolicy_applicableCountry: PropertyRule = {
@@ -556,3 +557,17 @@ export function validate_MerchantReturnPolicy_returnPolicySeasonalOverride_Merch
   if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, node, at);
   else run.check(v_merchantReturnDays, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, at);
 }
+
+/** The MerchantReturnPolicy rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "MerchantReturnPolicy",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/return-policy",
+  richResult: "Return policy (merchant listings and shopping knowledge panel)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_MerchantReturnPolicy,
+  features: [],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/movie";
 const Movie_name: PropertyRule = {
@@ -381,3 +382,17 @@ export function validate_Movie_review_Review_reviewRating_Rating(node: JsonObjec
   if (v_worstRating === undefined) run.missing(Movie_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Movie_review_Review_reviewRating_Rating_worstRating, at);
 }
+
+/** The Movie rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Movie",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/movie",
+  richResult: "Movie carousel",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Movie,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 import { validate_ShippingService } from "./ShippingService.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
@@ -341,3 +342,17 @@ export function validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_
   if (v_unitCode === undefined) run.missing(OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, at);
 }
+
+/** The OfferShippingDetails rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "OfferShippingDetails",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing",
+  richResult: "Shipping details (merchant listings)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_OfferShippingDetails,
+  features: [],
+};

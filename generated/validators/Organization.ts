@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 import { validate_LoyaltyProgram } from "./LoyaltyProgram.ts";
 import { validate_MerchantReturnPolicy } from "./MerchantReturnPolicy.ts";
 import { validate_ShippingService } from "./ShippingService.ts";
@@ -552,3 +553,17 @@ export function validate_Organization_contactPoint_ContactPoint(node: JsonObject
   if (v_email !== undefined) run.check(v_email, Organization_contactPoint_ContactPoint_email, at);
   if (node["telephone"] === undefined && node["email"] === undefined) run.missingOneOf(Organization_contactPoint_ContactPoint_oneOf0, at);
 }
+
+/** The Organization rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Organization",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/organization",
+  richResult: "Organization logo and knowledge panel details",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Organization,
+  features: [],
+};

@@ -5,6 +5,7 @@ import { hasPath } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
 const Product_name: PropertyRule = {
@@ -2058,3 +2059,17 @@ export function validate_Product__merchant_listing_hasCertification_Certificatio
   if (v_ratingValue === undefined) run.missing(Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
 }
+
+/** The Product rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Product",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-snippet",
+  richResult: "Product snippet",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Product,
+  features: [{ id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], retired: null, validate: validate_Product__merchant_listing }],
+};

@@ -5,6 +5,7 @@ import { hasPath } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-variants";
 const ProductGroup_name: PropertyRule = {
@@ -667,3 +668,17 @@ export function validate_ProductGroup_review_Review_reviewRating_Rating(node: Js
   if (v_ratingValue === undefined) run.missing(ProductGroup_review_Review_reviewRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, ProductGroup_review_Review_reviewRating_Rating_ratingValue, at);
 }
+
+/** The ProductGroup rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ProductGroup",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-variants",
+  richResult: "Product variants (merchant listing experiences)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ProductGroup,
+  features: [],
+};

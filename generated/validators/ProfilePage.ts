@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/profile-page";
 const ProfilePage_mainEntity: PropertyRule = {
@@ -486,3 +487,17 @@ export function validate_ProfilePage_mainEntity_Organization_agentInteractionSta
   if (v_userInteractionCount === undefined) run.missing(ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
 }
+
+/** The ProfilePage rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ProfilePage",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/profile-page",
+  richResult: "Profile page (Discussions and forums)",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ProfilePage,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/qapage";
 const QAPage_mainEntity: PropertyRule = {
@@ -1959,3 +1960,17 @@ export function validate_QAPage_mainEntity_Question_comment_Comment_comment_Comm
   if (v_url === undefined) run.missing(QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, at);
   else run.check(v_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, at);
 }
+
+/** The QAPage rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "QAPage",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/qapage",
+  richResult: "Q&A rich result",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_QAPage,
+  features: [],
+};

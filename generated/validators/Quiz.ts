@@ -2,6 +2,7 @@
 import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/education-qa";
 const Quiz_hasPart: PropertyRule = {
@@ -203,3 +204,17 @@ export function validate_Quiz_educationalAlignment_AlignmentObject(node: JsonObj
 export function validate_Quiz__practice_problems(node: JsonObject, run: Run, at: string): void {
   void node; void run; void at;
 }
+
+/** The Quiz rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Quiz",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/education-qa",
+  richResult: "Education Q&A carousel",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Quiz,
+  features: [{ id: "practice-problems", name: "Practice problems", googleDocsUrl: "https://developers.google.com/search/updates", triggers: [], retired: { "since": "2026-01-06", "note": "Practice problem rich results are no longer shown in Google Search; the deprecation was announced on 2025-11-05 and the documentation was removed on 2026-01-06. Flashcard quizzes remain eligible for the education Q&A carousel." }, validate: validate_Quiz__practice_problems }],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
 const Recipe_name: PropertyRule = {
@@ -934,3 +935,17 @@ export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at
   if (v_ineligibleRegion !== undefined) run.check(v_ineligibleRegion, Recipe_video_VideoObject_ineligibleRegion, at);
   if (node["contentUrl"] === undefined && node["embedUrl"] === undefined) run.missingOneOf(Recipe_video_VideoObject_oneOf0, at);
 }
+
+/** The Recipe rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Recipe",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/recipe",
+  richResult: "Recipe rich result",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Recipe,
+  features: [],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 const Review_author: PropertyRule = {
@@ -356,3 +357,17 @@ export function validate_Review_negativeNotes_ItemList_itemListElement_ListItem(
   if (v_position === undefined) run.missing(Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
   else run.check(v_position, Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
 }
+
+/** The Review rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Review",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+  richResult: "Review snippet",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_Review,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
 const ShippingService_shippingConditions: PropertyRule = {
@@ -799,3 +800,17 @@ export function validate_ShippingService_handlingTime_QuantitativeValue(node: Js
   if (v_unitCode === undefined) run.missing(ShippingService_handlingTime_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_handlingTime_QuantitativeValue_unitCode, at);
 }
+
+/** The ShippingService rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "ShippingService",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy",
+  richResult: "Merchant shipping policy",
+  verifiedOn: "2026-11-24",
+  deprecated: null,
+  optIn: null,
+  validate: validate_ShippingService,
+  features: [],
+};

@@ -4,6 +4,7 @@ import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
 const SoftwareApplication_name: PropertyRule = {
@@ -398,3 +399,17 @@ export function validate_SoftwareApplication_review_Review_reviewRating_Rating(n
   if (v_worstRating === undefined) run.missing(SoftwareApplication_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, SoftwareApplication_review_Review_reviewRating_Rating_worstRating, at);
 }
+
+/** The SoftwareApplication rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "SoftwareApplication",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/software-app",
+  richResult: "Software app",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_SoftwareApplication,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/special-announcements";
 const SpecialAnnouncement_name: PropertyRule = {
@@ -352,3 +353,17 @@ export function validate_SpecialAnnouncement_governmentBenefitsInfo_GovernmentSe
   if (v_url === undefined) run.missing(SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, at);
   else run.check(v_url, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, at);
 }
+
+/** The SpecialAnnouncement rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "SpecialAnnouncement",
+  status: "deprecated",
+  tier: 0,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/special-announcements",
+  richResult: "Special announcement (COVID-19 announcement)",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2025-07-31", "kind": "retired", "note": "Special announcement rich results are no longer shown in Google Search since 2025-07-31 (deprecation notice 2025-04-23; part of the June 2025 \"simplifying the search results page\" phase-out; documentation, Rich Results Test and Search Console report support removed on 2025-09-09). The markup is harmless; sdv still checks the last documented requirements (datePosted and name)." },
+  optIn: null,
+  validate: validate_SpecialAnnouncement,
+  features: [],
+};

@@ -5,6 +5,7 @@ import { hasPath } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental";
 const VacationRental_name: PropertyRule = {
@@ -892,3 +893,17 @@ export function validate_VacationRental_review_Review_reviewRating_Rating(node: 
   if (v_ratingValue === undefined) run.missing(VacationRental_review_Review_reviewRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, VacationRental_review_Review_reviewRating_Rating_ratingValue, at);
 }
+
+/** The VacationRental rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "VacationRental",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental",
+  richResult: "Vacation rental listing",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2023-12-04", "kind": "restricted", "note": "Limited to sites that work with a Google Technical Account Manager and have Hotel Center access (vacation rentals interest form, Early Adopters Program); markup alone does not make other sites eligible." },
+  optIn: null,
+  validate: validate_VacationRental,
+  features: [],
+};

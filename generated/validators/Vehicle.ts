@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/vehicle-listing";
 const Vehicle_brand: PropertyRule = {
@@ -508,3 +509,17 @@ export function validate_Vehicle_vehicleEngine_EngineSpecification(node: JsonObj
   if (v_fuelType === undefined) run.missing(Vehicle_vehicleEngine_EngineSpecification_fuelType, at);
   else run.check(v_fuelType, Vehicle_vehicleEngine_EngineSpecification_fuelType, at);
 }
+
+/** The Vehicle rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "Vehicle",
+  status: "deprecated",
+  tier: 0,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/vehicle-listing",
+  richResult: "Vehicle listing",
+  verifiedOn: "2026-11-22",
+  deprecated: { "since": "2025-09-09", "kind": "retired", "note": "Vehicle listing rich results were phased out (announced 2025-06-12; no longer shown and removed from the documentation, the Rich Results Test and Search Console reports on 2025-09-09). The markup is still validated against the last documented requirements; a vehicle sold on the page can still get product snippets and merchant listings as [\"Product\", \"Car\"]." },
+  optIn: null,
+  validate: validate_Vehicle,
+  features: [],
+};

@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/video";
 const VideoObject_name: PropertyRule = {
@@ -486,3 +487,20 @@ export function validate_VideoObject__key_moments_seek_to_action_potentialAction
 export function validate_VideoObject__learning_video(node: JsonObject, run: Run, at: string): void {
   void node; void run; void at;
 }
+
+/** The VideoObject rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "VideoObject",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video",
+  richResult: "Video result",
+  verifiedOn: "2026-11-22",
+  deprecated: null,
+  optIn: null,
+  validate: validate_VideoObject,
+  features: [{ id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], retired: null, validate: validate_VideoObject__live_badge },
+  { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], retired: null, validate: validate_VideoObject__key_moments_clip },
+  { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], retired: null, validate: validate_VideoObject__key_moments_seek_to_action },
+  { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: { "since": "2025-09-09", "note": "Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result." }, validate: validate_VideoObject__learning_video }],
+};

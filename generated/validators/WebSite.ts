@@ -3,6 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/site-names";
 const WebSite_name: PropertyRule = {
@@ -126,3 +127,17 @@ export function validate_WebSite__sitelinks_searchbox_potentialAction_SearchActi
   if (v_urlTemplate === undefined) run.missing(WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
 }
+
+/** The WebSite rule set as the registries hand it to the engine. */
+export const ruleSet: CompiledRuleSet = {
+  type: "WebSite",
+  status: "supported",
+  tier: 1,
+  googleDocsUrl: "https://developers.google.com/search/docs/appearance/site-names",
+  richResult: "Site name",
+  verifiedOn: "2026-11-24",
+  deprecated: null,
+  optIn: null,
+  validate: validate_WebSite,
+  features: [{ id: "sitelinks-searchbox", name: "Sitelinks search box", googleDocsUrl: "https://developers.google.com/search/blog/2024/10/sitelinks-search-box", triggers: ["potentialAction"], retired: { "since": "2024-11-21", "note": "The sitelinks search box is no longer shown in Google Search (documentation removed on 2024-11-29). The markup can stay and causes no errors; the last documented requirements (a SearchAction whose target has a urlTemplate) are still checked." }, validate: validate_WebSite__sitelinks_searchbox }],
+};

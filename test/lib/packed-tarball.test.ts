@@ -80,10 +80,17 @@ console.log(JSON.stringify({ type: report.schemas[0].type, score, issues: issues
     assert.equal(servicePackagesIn(modules), []);
   });
 
-  test("the installed command runs (bin/sdv.js -> dist/)", () => {
-    const r = run(process.execPath, [join(scratch, "node_modules/sdv/bin/sdv.js"), "--version"], scratch);
+  test("the installed command runs (bin/sdv.js -> the bundle in dist/cli/) and validates a file", () => {
+    const bin = join(scratch, "node_modules/sdv/bin/sdv.js");
+    const r = run(process.execPath, [bin, "--version"], scratch);
     assert.is(r.status, 0, r.stderr);
     assert.match(r.stdout, /^\d+\.\d+\.\d+/);
+    writeFileSync(join(scratch, "event.json"), JSON.stringify({ "@context": "https://schema.org", "@type": "Event", name: "Jazz", startDate: "2026-07-21" }));
+    const v = run(process.execPath, [bin, "validate", "event.json", "--json"], scratch);
+    assert.is(v.status, 1, v.stderr);
+    const report = JSON.parse(v.stdout) as { schemas: Array<{ type: string; errors: Array<{ property: string }> }> };
+    assert.is(report.schemas[0].type, "Event");
+    assert.ok(report.schemas[0].errors.some((e) => e.property === "startDate"), "the date without a time is an error");
   });
 }
 

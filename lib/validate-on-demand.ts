@@ -1,0 +1,25 @@
+/**
+ * `validate` for callers that start often and validate a few types, such as the CLI: only the rule sets
+ * the input's nodes need are imported (on first use), instead of all of them with generated/index.ts.
+ * The same results as `validate` from index.ts, asynchronously (test/lib/on-demand.test.ts compares them).
+ */
+import { prepareHtml, prepareJsonText, prepareValue, typesIn, validatePrepared, type PreparedInput } from "../runtime/engine.ts";
+import { OnDemandRegistry } from "../runtime/on-demand-registry.ts";
+import type { ValidationResponse } from "../runtime/report.ts";
+import { ruleSetLoaders, ruleSetTypeFor } from "../generated/on-demand.ts";
+import { readsAsJson, respond, type InputFormat } from "./respond.ts";
+
+/** One per process: a rule set loaded for one input serves the next. */
+export const onDemandRegistry = new OnDemandRegistry(ruleSetTypeFor, ruleSetLoaders);
+
+export async function validateOnDemand(input: unknown, options: { format?: InputFormat; url?: string } = {}): Promise<ValidationResponse> {
+  const started = performance.now();
+  const prepared = prepare(input, options.format ?? "auto", options.url);
+  await onDemandRegistry.load(typesIn(prepared));
+  return respond(validatePrepared(prepared, onDemandRegistry), started, options.url);
+}
+
+function prepare(input: unknown, format: InputFormat, url: string | undefined): PreparedInput {
+  if (typeof input !== "string") return prepareValue(input);
+  return readsAsJson(input, format) ? prepareJsonText(input) : prepareHtml(input, url ?? null);
+}

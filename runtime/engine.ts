@@ -1,0 +1,438 @@
+/**
+ * The engine: blocks in, SchemaResults and a summary out. Pure: no I/O, no clock.
+ *
+ * Two steps, so that a caller can load only the rule sets an input needs: `prepare*` parses, merges
+ * and finds the nodes to report (their @type names: `typesIn`), `validatePrepared` checks them against
+ * a registry. `validate.ts` joins both with the registry of every compiled rule set.
+ */
+import type { EngineResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
+import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
+import { Run, type ReferenceResolver } from "./rule-runtime.ts";
+import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
+import { typeNames } from "./graph/type-names.ts";
+import { locatePointers } from "./positions/locate-pointers.ts";
+import { LineIndex } from "./extract/line-column.ts";
+import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
+import { extractHtmlItems } from "./extract/extract-items.ts";
+import type { ItemBlock } from "./extract/item-block.ts";
+import { mergeKnownNodes } from "./graph/merge-by-id.ts";
+import { itemBlockCapResult, locateItemIssues } from "./extract/item-positions.ts";
+import { parseBlock } from "./parse-block.ts";
+import { evaluateFeatures, optInAbsent } from "./features.ts";
+import { checkVocabulary } from "./vocabulary-check.ts";
+import { nodeScore, summarize } from "./score.ts";
+import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
+import { unknownTopLevelType } from "./unknown-type.ts";
+import type { JsonObject } from "./json.ts";
+import { LIMITS } from "./limits.ts";
+import { capReport } from "./report-caps.ts";
+import { boundedView } from "./bounded-view.ts";
+import { startRequestBudget, requestBudget } from "./request-budget.ts";
+
+const UNTYPED = "(no @type)";
+const BROKEN = "(invalid JSON)";
+const BLOCK = "(block)";
+
+/** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
+export function prepareHtml(html: string, pageUrl: string | null = null): PreparedInput {
+  const hints = { itemAttributes: false };
+  const blocks = extractJsonLdBlocks(html, hints);
+  const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
+  return items.length === 0 ? prepareBlocks(blocks, [], "") : prepareBlocks(blocks, items, html);
+}
+
+/** One block of JSON text (a pasted script body or a file). */
+export function prepareJsonText(text: string): PreparedInput {
+  return prepareBlocks([{ text, offset: 0, line: 1, column: 1 }], [], "");
+}
+
+/** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
+export function prepareValue(value: unknown): PreparedInput {
+  return prepareParsed([{ value, block: null }], 0, "", null);
+}
+
+interface ParsedBlock {
+  value: unknown;
+  /** The source, when there is text to point into. */
+  block: SourceBlock | null;
+  parseIssue?: ValidationIssue;
+  /** Microdata or RDFa: the items (value) came from these elements of `page`. */
+  items?: ItemBlock;
+}
+
+/** An input read and indexed, with the nodes to report: everything but the rules. */
+export interface PreparedInput {
+  readonly parsed: ParsedBlock[];
+  /** Per parsed block: what indexing it ran into (null for a broken block). */
+  readonly problems: Array<CollectProblems | null>;
+  /** Per parsed block: its nodes to report (none for a broken block). */
+  readonly entities: Entity[][];
+  readonly ids: Map<string, JsonObject>;
+  readonly blocksNotValidated: number;
+  readonly page: string;
+  /** Blocks of the source (JSON-LD scripts and item blocks); null for a parsed value. */
+  readonly blocksFound: number | null;
+}
+
+/** Every @type name of the nodes to report: what a registry must be able to answer for this input. */
+export function typesIn(prepared: PreparedInput): Set<string> {
+  const types = new Set<string>();
+  for (const entities of prepared.entities) for (const entity of entities) for (const t of typeNames(entity.node["@type"])) types.add(t);
+  return types;
+}
+
+export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = ""): PreparedInput {
+  const parsed: ParsedBlock[] = [];
+  let notValidated = 0;
+  for (const block of blocks) {
+    if (!NOT_BLANK.test(block.text)) continue; // an empty script is no markup; the search engine ignores it too
+    // Intake cap: later blocks are counted, not parsed.
+    if (parsed.length >= LIMITS.blocks) {
+      notValidated++;
+      continue;
+    }
+    const result = parseBlock(block.text);
+    if (result.ok) parsed.push({ value: result.value, block });
+    else {
+      const pos = pagePosition(block, result.offset, null);
+      parsed.push({
+        value: undefined,
+        block,
+        parseIssue: {
+          severity: "error",
+          property: "(block)",
+          code: "invalid-json",
+          message: `The block is not valid JSON: ${result.message} (line ${pos.line}, column ${pos.column}).`,
+          fix: "Fix the JSON syntax at the given place (quotes, commas, brackets); comments and raw line breaks inside strings are not allowed in JSON-LD.",
+          path: "",
+          line: pos.line,
+          column: pos.column,
+        },
+      });
+    }
+  }
+  for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
+  return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length);
+}
+
+const NOT_BLANK = /\S/;
+
+function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: string, blocksFound: number | null): PreparedInput {
+  const ids = new Map<string, JsonObject>();
+  const problems = parsed.map((p) => {
+    if (p.parseIssue) return null;
+    if (p.items) mergeKnownNodes(p.items.items, ids);
+    return indexBlock(p.value, ids);
+  });
+  // After every block is indexed and merged: merging moves an item's properties (@type among them) into
+  // an earlier node with its IRI and leaves a bare reference in its place.
+  const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
+  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound };
+}
+
+/**
+ * Checks a prepared input. The registry must answer for every name of `typesIn(prepared)`; it is
+ * asked for nothing else.
+ */
+export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry): EngineResult {
+  const { parsed, problems, ids, blocksNotValidated, page } = prepared;
+  const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
+  const schemas: SchemaResult[] = [];
+  let unparsable = 0;
+  let nodesFound = 0;
+  let nodesNotValidated = 0;
+  const budget = startRequestBudget();
+
+  parsed.forEach((p, blockIndex) => {
+    if (p.parseIssue) {
+      unparsable++;
+      schemas.push(brokenBlockResult(p.parseIssue, blockIndex));
+      return;
+    }
+    const first = schemas.length;
+    const problem = problems[blockIndex];
+    if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
+    for (const entity of prepared.entities[blockIndex]) {
+      // Intake cap: nodes past it are counted, not validated.
+      if (++nodesFound > LIMITS.nodes) {
+        nodesNotValidated++;
+        continue;
+      }
+      const result = validateEntity(entity, resolver, registry);
+      if (result) schemas.push(result);
+    }
+    if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
+    for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
+    if (p.block) addPositions(schemas.slice(first), p.block);
+    if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
+  });
+
+  for (const s of schemas) s.syntax ??= "json-ld";
+  // The summary counts every issue found; the caps then decide what is listed.
+  const summary = summarize(schemas);
+  const limits = capReport(schemas, {
+    blocksFound: parsed.length + blocksNotValidated,
+    blocksNotValidated,
+    nodesFound,
+    nodesNotValidated,
+    propertiesNotChecked: budget.propertiesNotChecked,
+    valuesNotChecked: budget.valuesNotChecked,
+  });
+  const result: EngineResult = { schemas, summary, blocks_found: prepared.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
+  if (limits) {
+    if (prepared.blocksFound !== null) limits.blocks_found = prepared.blocksFound;
+    result.limits = limits;
+  }
+  return result;
+}
+
+function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): SchemaResult | null {
+  const { node } = entity;
+  const types = typeNames(node["@type"]);
+  if (types.length === 0) {
+    if (isReferenceOnly(node)) return null;
+    return untypedResult(entity);
+  }
+  // Among several types, the first with a rule set whose rich result is not retired decides
+  // (["Car", "Product"] is a product, not a retired vehicle listing).
+  let ruleSet: CompiledRuleSet | undefined;
+  let matched = types[0];
+  for (const t of types) {
+    const candidate = registry.get(t);
+    if (!candidate) continue;
+    if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
+      ruleSet = candidate;
+      matched = t;
+    }
+    if (ruleSet.deprecated?.kind !== "retired") break;
+  }
+  const properties_found = Object.keys(node).filter((k) => k.charCodeAt(0) !== 64 /* @ */);
+  if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
+
+  const run = new Run(resolver);
+  // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
+  const undetected = optInAbsent(ruleSet, node);
+  if (undetected === null) ruleSet.validate(node, run, entity.path);
+  if (!entity.hasContext) {
+    run.report(
+      "missing-context",
+      "warning",
+      "@context",
+      'No schema.org "@context" applies to this node, so search engines may not read it as Schema.org.',
+      'Add "@context": "https://schema.org" to the top-level object.',
+      ruleSet.googleDocsUrl,
+      entity.path,
+    );
+  }
+  const split = splitRetiredFeatures(ruleSet);
+  const features = undetected === null ? evaluateFeatures(split.current, node, run, resolver, entity.path) : [];
+  // Retired features run last, so that what only they find can be told apart: it weighs as a note.
+  const ownFindings = run.issues.length;
+  if (split.retired && undetected === null) {
+    features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
+    features.sort((a, b) => split.order.get(a.feature)! - split.order.get(b.feature)!);
+  }
+  const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
+  const retired = isRetiredRuleSet(ruleSet);
+  if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
+  addVocabularyWarnings(node, entity.path, run.issues);
+  const errors: ValidationIssue[] = [];
+  const warnings: ValidationIssue[] = [];
+  // One pass sorts the issues and collects the missing names (a handful: includes beats a Set).
+  const missingRequired: string[] = [];
+  const missingRecommended: string[] = [];
+  for (const issue of run.issues) {
+    if (issue.severity === "error") {
+      errors.push(issue);
+      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
+    } else {
+      warnings.push(issue);
+      if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
+    }
+  }
+  const valid = errors.length === 0;
+
+  let eligible = false;
+  let reason: string;
+  if (undetected !== null) reason = undetected;
+  else if (retired) reason = retiredReason(ruleSet);
+  else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
+  else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
+  else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;
+  else {
+    eligible = true;
+    reason = `Meets the requirements for ${ruleSet.richResult}.`;
+    if (ruleSet.deprecated) reason += ` Restricted since ${ruleSet.deprecated.since} (see deprecation_note).`;
+  }
+  const eligibleFeatures = features.filter((f) => f.eligible);
+  if (eligibleFeatures.length) {
+    reason += ` Also eligible for: ${eligibleFeatures.map((f) => f.name).join(", ")}.`;
+    if (!retired && valid) eligible = eligible || eligibleFeatures.length > 0;
+  }
+
+  const result: SchemaResult = {
+    type: ruleSet.type,
+    valid,
+    rich_result_eligible: eligible,
+    deprecated: ruleSet.deprecated !== null,
+    deprecation_note: ruleSet.deprecated ? ruleSet.deprecated.note : null,
+    errors,
+    warnings,
+    properties_found,
+    properties_missing_required: missingRequired,
+    properties_missing_recommended: missingRecommended,
+    rich_result: { eligible, reason, google_docs_url: ruleSet.googleDocsUrl },
+    block: entity.block,
+    path: entity.path,
+    checked: true,
+  };
+  if (matched !== ruleSet.type) result.matched_type = matched;
+  if (features.length) result.features = features;
+  // Everything a retired rich result finds weighs as a note, as does what only retired features find.
+  result.score = nodeScore(errors, warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : undefined);
+  return result;
+}
+
+function isReferenceOnly(node: JsonObject): boolean {
+  for (const key in node) if (key !== "@id" && key !== "@context") return false;
+  return true;
+}
+
+function baseResult(type: string, entityBlock: number, path: string, reason: string): SchemaResult {
+  return {
+    type,
+    valid: true,
+    rich_result_eligible: false,
+    deprecated: false,
+    deprecation_note: null,
+    errors: [],
+    warnings: [],
+    properties_found: [],
+    properties_missing_required: [],
+    properties_missing_recommended: [],
+    rich_result: { eligible: false, reason, google_docs_url: "https://developers.google.com/search/docs/appearance/structured-data/search-gallery" },
+    block: entityBlock,
+    path,
+    checked: false,
+  };
+}
+
+function uncheckedResult(entity: Entity, type: string, properties_found: string[]): SchemaResult {
+  const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
+  result.properties_found = properties_found;
+  const unknown = unknownTopLevelType(entity.node, typeNames(entity.node["@type"]), entity.path, entity.hasContext);
+  if (unknown) {
+    result.valid = false;
+    result.errors.push(unknown);
+    result.rich_result.reason = `"${type}" is not a Schema.org type: no rich result can come from this node.`;
+  }
+  addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
+  return result;
+}
+
+/** Vocabulary warnings, less those on a place the rules already reported (the node's own unknown @type among them). */
+function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[], typeError: ValidationIssue | null = null): void {
+  const found: ValidationIssue[] = [];
+  checkVocabulary(boundedView(node, requestBudget()), at, found);
+  if (found.length === 0) return;
+  const reported = new Set(issues.map((i) => i.path));
+  for (const issue of found) {
+    if (typeError !== null && issue.path === typeError.path) continue;
+    if (!reported.has(issue.path) || issue.code === "unknown-type") issues.push(issue);
+  }
+}
+
+/** Keys under which the untyped node holds typed objects: markup that is there but cannot be read. */
+function typedChildren(node: JsonObject): string[] {
+  const keys: string[] = [];
+  for (const key in node) {
+    if (key.charCodeAt(0) === 64) continue;
+    const value = node[key];
+    const items = Array.isArray(value) ? value : [value];
+    if (items.some((v) => typeof v === "object" && v !== null && !Array.isArray(v) && (v as JsonObject)["@type"] !== undefined)) keys.push(key);
+  }
+  return keys;
+}
+
+function untypedResult(entity: Entity): SchemaResult {
+  const result = baseResult(UNTYPED, entity.block, entity.path, "The node has no @type, so no rich result can come from it.");
+  result.valid = false;
+  result.properties_found = Object.keys(entity.node).filter((k) => k.charCodeAt(0) !== 64);
+  const wrapped = typedChildren(entity.node);
+  result.errors.push({
+    severity: "error",
+    property: "@type",
+    code: "missing-type",
+    message:
+      wrapped.length === 0
+        ? "The node has no @type."
+        : `The node has no @type, so the typed markup it wraps under ${wrapped.map((k) => `"${k}"`).join(", ")} is not read either.`,
+    fix:
+      wrapped.length === 0
+        ? 'Add "@type" with the Schema.org type the node describes, e.g. "Product".'
+        : `Make the wrapped object the top-level node (move its "@type" and properties up, keep "@context"), or add the node's own "@type".`,
+    path: entity.path,
+  });
+  return result;
+}
+
+function brokenBlockResult(issue: ValidationIssue, blockIndex: number): SchemaResult {
+  const result = baseResult(BROKEN, blockIndex, "", "The block is not valid JSON, so nothing in it can be read.");
+  result.valid = false;
+  result.errors.push(issue);
+  result.score = 0;
+  return result;
+}
+
+function capResult(deepAt: string | null, tooLarge: boolean, blockIndex: number): SchemaResult {
+  const result = baseResult(BLOCK, blockIndex, "", "The block passes sdv's size or depth limits.");
+  result.valid = false;
+  if (deepAt !== null) {
+    result.errors.push({
+      severity: "error",
+      property: "(block)",
+      code: "too-deep",
+      message: `The block nests deeper than ${MAX_DEPTH} levels; the deeper part was not read.`,
+      fix: "Flatten the markup: real structured data nests a few levels, not hundreds.",
+      path: deepAt,
+    });
+  }
+  if (tooLarge) {
+    result.errors.push({
+      severity: "error",
+      property: "(block)",
+      code: "too-large",
+      message: `The block holds more than ${MAX_NODES} objects and arrays; the rest was not read.`,
+      fix: "Split the markup or leave out what no rich result uses.",
+      path: "",
+    });
+  }
+  return result;
+}
+
+/** Line and column in the page (or submitted text) for every issue with a known place. */
+function addPositions(results: SchemaResult[], block: SourceBlock): void {
+  const pointers = new Set<string>();
+  for (const r of results) for (const list of [r.errors, r.warnings]) for (const issue of list) if (issue.line === undefined) pointers.add(issue.path);
+  if (pointers.size === 0) return;
+  const offsets = locatePointers(block.text, pointers);
+  const lines = new LineIndex(block.text);
+  for (const r of results) {
+    for (const list of [r.errors, r.warnings]) {
+      for (const issue of list) {
+        if (issue.line !== undefined) continue;
+        const offset = offsets.get(issue.path);
+        if (offset === undefined) continue;
+        const pos = pagePosition(block, offset, lines);
+        issue.line = pos.line;
+        issue.column = pos.column;
+      }
+    }
+  }
+}
+
+/** From an offset inside the block's text to the line and column in the page. */
+function pagePosition(block: SourceBlock, offset: number, lines: LineIndex | null): { line: number; column: number } {
+  const local = (lines ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
+  return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
+}
