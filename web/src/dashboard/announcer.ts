@@ -1,0 +1,35 @@
+/**
+ * Status messages for sighted and screen-reader users alike: one polite live region for progress and
+ * outcomes, one alert region for failures. Both exist in the page's HTML from the start, because a live
+ * region added together with its text is often not announced.
+ */
+import { byId } from "./dom.ts";
+
+export interface Announcer {
+  /** Progress and outcomes (role=status, polite). */
+  status(text: string): void;
+  /** A failure (role=alert); an empty text clears it. */
+  error(text: string): void;
+  clear(): void;
+}
+
+export function pageAnnouncer(statusId = "status", alertId = "alert"): Announcer {
+  const statusRegion = byId(statusId);
+  const alertRegion = byId(alertId);
+  return {
+    status(text) {
+      alertRegion.textContent = "";
+      alertRegion.hidden = true;
+      statusRegion.textContent = text;
+    },
+    error(text) {
+      alertRegion.textContent = text;
+      alertRegion.hidden = text === "";
+    },
+    clear() {
+      statusRegion.textContent = "";
+      alertRegion.textContent = "";
+      alertRegion.hidden = true;
+    },
+  };
+}
