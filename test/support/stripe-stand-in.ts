@@ -180,7 +180,7 @@ export class StripeStandIn {
       const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return void res.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in checkout</title></head><body><main>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in checkout</title><link rel="icon" href="data:,"></head><body><main>` +
           `<h1>Stand-in checkout</h1><p>Plan <b>${escape(session.metadata.plan ?? "?")}</b> (${escape(session.metadata.billing ?? "?")}), ` +
           `price ${escape(session.price ?? "?")}, for ${escape(session.customer_email ?? session.metadata.email ?? "?")}.</p>` +
           `<form method="post" action="/c/pay/${escape(id)}"><button type="submit">Pay</button></form>` +

@@ -46,7 +46,8 @@ export function keyPanel(announcer: Announcer, onKeyRejected: (err: ApiCallError
     keyText.textContent = revealed && session ? session.apiKey : MASK;
     keyText.classList.toggle("masked", !revealed);
     // The mask is noise to a screen reader: "hidden" is said instead.
-    keyText.toggleAttribute("aria-hidden", !revealed);
+    if (revealed) keyText.removeAttribute("aria-hidden");
+    else keyText.setAttribute("aria-hidden", "true");
     keyLabel.textContent = revealed ? "shown" : "hidden";
     toggle.textContent = revealed ? "Hide key" : "Show key";
   };
