@@ -58,7 +58,7 @@ root.replaceChildren(
 
 function renderPlans(): void {
   byId("billing-hint").textContent =
-    billing === "monthly" ? "Billed every month; cancel any time." : "The same monthly quota, billed once a year.";
+    billing === "monthly" ? "Billed every month." : "The same monthly quota, billed once a year.";
   const current = account?.plan ?? null;
   const rank = (plan: string) => PLAN_NAMES.indexOf(plan as Plan);
   planList.replaceChildren(
