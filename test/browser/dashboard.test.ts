@@ -216,6 +216,9 @@ test("sign out, then sign in again by e-mail: the key is dropped from the tab an
     await signUpInPage(page, email);
     const key = (await sessionKey(page))!;
     assert.equal(await seriousViolations(page), [], "signed in, on a phone");
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await seriousViolations(page), [], "signed in, on a phone, dark scheme");
+    await page.emulateMedia({ colorScheme: "light" });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `the signed-in dashboard scrolls sideways by ${overflow}px on a phone`);
 

@@ -1,7 +1,8 @@
 /**
  * Status messages for sighted and screen-reader users alike: one polite live region for progress and
- * outcomes, one alert region for failures. Both exist in the page's HTML from the start, because a live
- * region added together with its text is often not announced.
+ * outcomes, one alert region for failures. Both exist in the page's HTML from the start and are never
+ * display:none (an empty one only loses its padding), because screen readers often miss the text of a live
+ * region that enters the page, or the accessibility tree, together with it.
  */
 import { byId } from "./dom.ts";
 
@@ -19,17 +20,14 @@ export function pageAnnouncer(statusId = "status", alertId = "alert"): Announcer
   return {
     status(text) {
       alertRegion.textContent = "";
-      alertRegion.hidden = true;
       statusRegion.textContent = text;
     },
     error(text) {
       alertRegion.textContent = text;
-      alertRegion.hidden = text === "";
     },
     clear() {
       statusRegion.textContent = "";
       alertRegion.textContent = "";
-      alertRegion.hidden = true;
     },
   };
 }

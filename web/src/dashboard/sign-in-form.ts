@@ -52,6 +52,7 @@ export function signInSection(options: SignInOptions): HTMLElement {
   async function submit(how: "signin" | "signup", email: string): Promise<void> {
     busy(true);
     announcer.status(how === "signin" ? "Signing in…" : "Creating your account…");
+    let retry: HTMLInputElement | null = null;
     try {
       const account = how === "signin" ? await login(email) : await signup(email);
       saveSession({ apiKey: account.api_key, email: account.email });
@@ -61,18 +62,14 @@ export function signInSection(options: SignInOptions): HTMLElement {
     } catch (err) {
       announcer.status("");
       announcer.error(explain(err, how));
-      if (err instanceof ApiCallError && err.code === "email_already_registered") {
-        signinEmail.value = email;
-        busy(false);
-        return signinEmail.focus();
-      }
-      if (err instanceof ApiCallError && err.code === "email_not_found") {
-        signupEmail.value = email;
-        busy(false);
-        return signupEmail.focus();
-      }
+      // The other form is the way forward: carry the address over and go there.
+      const code = err instanceof ApiCallError ? err.code : "";
+      retry = code === "email_already_registered" ? signinEmail : code === "email_not_found" ? signupEmail : null;
+      if (retry) retry.value = email;
+    } finally {
+      busy(false);
     }
-    busy(false);
+    retry?.focus();
   }
 
   signinForm.addEventListener("submit", (event) => {
