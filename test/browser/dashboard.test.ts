@@ -331,6 +331,23 @@ test("a cancelled checkout: back on the dashboard, nothing was charged, the plan
   }
 });
 
+test("a checkout return in a tab that holds no key: the page asks to sign in and still cleans the address bar", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  const { context, page, problems } = await open();
+  try {
+    await page.goto("/dashboard?checkout=cancelled");
+    await waitForText(page, "#status", "Checkout cancelled: nothing was charged.");
+    assert.is(new URL(page.url()).search, "");
+    await page.goto("/dashboard?checkout=success&session_id=cs_test_elsewhere&from=mail");
+    await waitForText(page, "#status", "Sign in to see your plan");
+    assert.is(new URL(page.url()).search, "?from=mail", "only checkout and session_id are removed");
+    assert.ok(await page.locator("#signin-form").isVisible());
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the upgrade page signed out: the sign-in form first; after signing in, the plans with the current one marked", async () => {
   if (skip) return void console.log(`skip: ${skip}`);
   const { context, page, problems } = await open({ viewport: { width: 390, height: 844 } });
