@@ -44,8 +44,12 @@ export function billingPeriod(now: Date): string {
   return now.toISOString().slice(0, 7);
 }
 
+/** The start of the next billing period: 00:00 UTC on the 1st of the next month (when usage resets). */
+export function nextPeriodStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
 /** Whole seconds from `now` to the start of the next billing period (00:00 UTC on the 1st), at least 1. */
 export function secondsUntilNextPeriod(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((nextPeriodStart(now).getTime() - now.getTime()) / 1000));
 }

@@ -286,12 +286,23 @@ export const SignupResponseSchema = {
 export const LoginResponseSchema = {
   type: "object",
   description: "The account's API key and usage in the current month (UTC)",
-  required: ["api_key", "email", "plan", "requests_limit", "requests_used", "credits_remaining", "dashboard_url"],
+  required: ["api_key", "email", "plan", "requests_limit", "requests_used", "credits_remaining", "dashboard_url", "period_resets_at"],
   properties: {
     ...accountCore,
     requests_used: { type: "integer", minimum: 0, description: "Validations charged in the current month." },
     credits_remaining: nonNegative,
+    period_resets_at: {
+      type: "string",
+      format: "date-time",
+      description: "Start of the next billing period (00:00 UTC on the 1st of next month), when requests_used goes back to 0. Added field.",
+    },
   },
+} as const;
+
+/** GET /api/auth/account: the same fields as login, read with the key instead of the e-mail. */
+export const AccountResponseSchema = {
+  ...LoginResponseSchema,
+  description: "The account of the API key sent: plan, usage in the current month (UTC), when it resets, and the key",
 } as const;
 
 export const CheckoutBodySchema = {

@@ -1,15 +1,17 @@
 /**
- * Accounts: signup, passwordless login, key rotation, and the start of a paid-plan checkout.
+ * Accounts: signup, passwordless login, the keyed read of the account, key rotation, and the start of a
+ * paid-plan checkout.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type Stripe from "stripe";
 import { ApiError } from "../errors.ts";
 import { generateApiKey, hashApiKey } from "../keys/index.ts";
 import { EmailTakenError, type Account } from "../stores/ports.ts";
-import { billingPeriod, PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
+import { PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
 import { limitByIp, requireApiKey } from "../http/auth-hooks.ts";
 import { storeCall } from "../http/store-call.ts";
 import {
+  AccountResponseSchema,
   CheckoutBodySchema,
   CheckoutResponseSchema,
   EmailBodySchema,
@@ -20,6 +22,7 @@ import {
 } from "../openapi/schemas.ts";
 import { checkEmail } from "../accounts/email.ts";
 import { rotateAndRetire } from "../accounts/retired-keys.ts";
+import { accountSummary } from "../accounts/account-summary.ts";
 
 const keyed = [{ apiKeyHeader: [] }];
 
@@ -82,20 +85,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const email = emailFrom(request);
       const account = await storeCall(() => ctx.stores.accounts.findByEmail(email));
       if (!account) throw new ApiError("email_not_found", "No account is registered with this e-mail address.");
-      const apiKey = ctx.cipher.decrypt(account.keyCiphertext);
-      const usage = await storeCall(() => ctx.stores.accounts.usage(account.id, billingPeriod(ctx.now())));
-      const limit = ctx.limits(account.plan).monthly;
+      const summary = await accountSummary(ctx, account);
       request.log.info({ account: account.id }, "login");
-      return {
-        api_key: apiKey,
-        email: account.email,
-        plan: account.plan,
-        requests_limit: limit,
-        requests_used: usage.used,
-        credits_remaining: Math.max(0, limit - usage.used),
-        dashboard_url: ctx.urls.dashboard,
-      };
+      return summary;
     },
+  );
+
+  app.get(
+    "/api/auth/account",
+    {
+      // The header only: a key in the query string would land in browser history and proxy logs.
+      onRequest: requireApiKey({ allowQueryKey: false }),
+      schema: {
+        tags: ["accounts"],
+        operationId: "getAccount",
+        summary: "The account of the API key: plan, usage this month, when it resets, the key (no credit charged)",
+        description:
+          "What login returns, plus period_resets_at, read with the key instead of the e-mail (the dashboard refreshes with it). " +
+          "Costs no credit; counts against the per-minute limit like every keyed request.",
+        security: keyed,
+        response: { 200: AccountResponseSchema, ...errorResponses(401, 403, 429, 500, 503) },
+      },
+    },
+    async (request) => accountSummary(ctx, request.account!),
   );
 
   app.post(

@@ -1,79 +1,20 @@
 /**
- * Checkout against a local stand-in of the Stripe API (node:http on 127.0.0.1; the official SDK pointed at
- * it through STRIPE_API_BASE), and the Stripe webhook signed with the SDK's test helper.
+ * Checkout against a local stand-in of the Stripe API (test/support/stripe-stand-in.ts: node:http on
+ * 127.0.0.1, the official SDK pointed at it through STRIPE_API_BASE), and the Stripe webhook signed with the
+ * SDK's test helper.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { apiError, EVENT, login, signup, startApp, validateJsonLd, type TestApp } from "./helpers.ts";
-
-const WEBHOOK_SECRET = "whsec_test_secret_for_sdv";
-
-interface SeenRequest {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  form: URLSearchParams;
-}
-
-/** The Stripe API stand-in: POST /v1/checkout/sessions, with failure switches. */
-class StripeStandIn {
-  seen: SeenRequest[] = [];
-  mode: "ok" | "fail" | "fail-twice" = "ok";
-  #failures = 0;
-  #server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      this.seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, form: new URLSearchParams(body) });
-      const json = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { "content-type": "application/json", ...headers });
-        res.end(JSON.stringify(payload));
-      };
-      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
-        return json(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
-      }
-      if (this.mode === "fail") {
-        return json(500, { error: { type: "api_error", message: "stand-in failure sk_live_secret internal" } }, { "stripe-should-retry": "false" });
-      }
-      if (this.mode === "fail-twice" && this.#failures < 2) {
-        this.#failures += 1;
-        return json(500, { error: { type: "api_error", message: "try again" } });
-      }
-      const id = `cs_test_${this.seen.length}`;
-      json(200, { id, object: "checkout.session", mode: "subscription", url: `https://checkout.stripe.test/c/pay/${id}` });
-    });
-  });
-
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", () => resolve()));
-    return (this.#server.address() as AddressInfo).port;
-  }
-
-  async close(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
-}
+import { StripeStandIn, stripeEnv, WEBHOOK_SECRET } from "../support/stripe-stand-in.ts";
 
 const standIn = new StripeStandIn();
 let t: TestApp;
 
 test.before(async () => {
   const port = await standIn.start();
-  t = await startApp({
-    RATE_LIMIT_PER_MINUTE: "1000",
-    STRIPE_SECRET_KEY: "sk_test_standin",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-    STRIPE_PRICE_BASIC_MONTHLY: "price_basic_monthly",
-    STRIPE_PRICE_BASIC_ANNUAL: "price_basic_annual",
-    STRIPE_PRICE_GROWTH_MONTHLY: "price_growth_monthly",
-    STRIPE_PRICE_GROWTH_ANNUAL: "price_growth_annual",
-    STRIPE_PRICE_SCALE_MONTHLY: "price_scale_monthly",
-  });
+  t = await startApp({ RATE_LIMIT_PER_MINUTE: "1000", ...stripeEnv(port) });
 });
 test.after(async () => {
   await t.close();
@@ -88,7 +29,7 @@ test("checkout: 200 {url}; the stand-in got the configured price, our account, f
   standIn.seen = [];
   const res = await checkout(key, { plan: "basic" });
   assert.is(res.statusCode, 200);
-  assert.match(res.json().url, /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+  assert.is(res.json().url, `${standIn.origin}/c/pay/${[...standIn.sessions.keys()].at(-1)}`);
   assert.equal(Object.keys(res.json()), ["url"]);
   assert.is(standIn.seen.length, 1);
   const req = standIn.seen[0];
@@ -111,10 +52,13 @@ test("checkout: 200 {url}; the stand-in got the configured price, our account, f
 test("checkout: annual billing uses the annual price; a double click within the minute reuses the Idempotency-Key", async () => {
   const { key } = await signup(t.app);
   standIn.seen = [];
-  assert.is((await checkout(key, { plan: "growth", billing: "annual" })).statusCode, 200);
-  assert.is((await checkout(key, { plan: "growth", billing: "annual" })).statusCode, 200);
+  const first = await checkout(key, { plan: "growth", billing: "annual" });
+  const second = await checkout(key, { plan: "growth", billing: "annual" });
+  assert.is(first.statusCode, 200);
+  assert.is(second.statusCode, 200);
   assert.is(standIn.seen[0].form.get("line_items[0][price]"), "price_growth_annual");
   assert.is(standIn.seen[0].headers["idempotency-key"], standIn.seen[1].headers["idempotency-key"]);
+  assert.is(first.json().url, second.json().url, "the same session, as Stripe answers a repeated Idempotency-Key");
 });
 
 test("checkout: 400 invalid_plan / invalid_billing / invalid_request, 401 without a key; the stand-in is never called", async () => {
@@ -167,6 +111,60 @@ test("without Stripe configuration: checkout 503 billing_unavailable, webhook 50
     await bare.close();
   }
 });
+
+test("the stand-in's hosted page: Pay sends a signed checkout.session.completed the service applies, then redirects to success_url", async () => {
+  const { key, email } = await signup(t.app);
+  const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
+  standIn.webhookUrl = `${address}/api/billing/webhook`;
+  const url = (await checkout(key, { plan: "growth" })).json().url as string;
+  const page = await fetch(url);
+  assert.is(page.status, 200);
+  assert.match(await page.text(), /<button type="submit">Pay<\/button>/);
+  const paid = await fetch(url, { method: "POST", redirect: "manual" });
+  assert.is(paid.status, 303);
+  const sessionId = url.split("/").at(-1)!;
+  assert.is(paid.headers.get("location"), `https://sdv.test/dashboard?checkout=success&session_id=${sessionId}`);
+  const delivery = standIn.deliveries.at(-1)!;
+  assert.is(delivery.session, sessionId);
+  assert.is(delivery.status, 200, delivery.body);
+  const info = await login(t.app, email);
+  assert.is(info.plan, "growth");
+  // Paying twice sends nothing more (the session is complete).
+  const before = standIn.deliveries.length;
+  assert.is((await fetch(url, { method: "POST", redirect: "manual" })).status, 303);
+  assert.is(standIn.deliveries.length, before);
+  // Signed with another secret, the same kind of event is refused by the service.
+  const stranger = new StripeStandIn({ webhookSecret: "whsec_someone_else" });
+  await stranger.start();
+  try {
+    const session = await createOn(stranger, email, "scale");
+    stranger.webhookUrl = standIn.webhookUrl;
+    assert.is((await fetch(session, { method: "POST", redirect: "manual" })).status, 303);
+    assert.is(stranger.deliveries[0].status, 400);
+    assert.is((await login(t.app, email)).plan, "growth");
+  } finally {
+    await stranger.close();
+  }
+});
+
+/** A session created on a stand-in directly, as the SDK would (form-encoded). */
+async function createOn(on: StripeStandIn, email: string, plan: string): Promise<string> {
+  const account = (await t.app.sdv.stores.accounts.findByEmail(email))!;
+  const form = new URLSearchParams({
+    mode: "subscription",
+    "line_items[0][price]": `price_${plan}_monthly`,
+    client_reference_id: account.id,
+    customer_email: email,
+    "metadata[account_id]": account.id,
+    "metadata[email]": email,
+    "metadata[plan]": plan,
+    "metadata[billing]": "monthly",
+    success_url: "https://sdv.test/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}",
+    cancel_url: "https://sdv.test/dashboard?checkout=cancelled",
+  });
+  const res = await fetch(`${on.origin}/v1/checkout/sessions`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+  return ((await res.json()) as { url: string }).url;
+}
 
 // ------------------------------------------------------------------------------------------- webhooks
 

@@ -26,6 +26,7 @@ const ROUTES: Array<[string, string, boolean]> = [
   ["post", "/api/auth/login", false],
   ["post", "/api/auth/checkout", true],
   ["post", "/api/auth/keys", true],
+  ["get", "/api/auth/account", true],
   ["get", "/api/v1/types", false],
   ["get", "/api/v1/validate", true],
   ["post", "/api/v1/validate", true],

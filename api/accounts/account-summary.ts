@@ -1,0 +1,39 @@
+/**
+ * What the account's owner may see of it: the spec's login fields (the key and this month's usage) plus
+ * when the usage resets. One shape for passwordless login and for the keyed read (GET /api/auth/account),
+ * so a page holding only the key shows exactly what login shows.
+ */
+import type { ServiceContext } from "../http/context.ts";
+import type { Account } from "../stores/ports.ts";
+import { billingPeriod, nextPeriodStart } from "../billing/plans.ts";
+import { storeCall } from "../http/store-call.ts";
+
+export interface AccountSummary {
+  api_key: string;
+  email: string;
+  plan: Account["plan"];
+  requests_limit: number;
+  requests_used: number;
+  credits_remaining: number;
+  dashboard_url: string;
+  /** ISO 8601 date-time (UTC) of the next billing period's start, when requests_used goes back to 0. */
+  period_resets_at: string;
+}
+
+export async function accountSummary(ctx: ServiceContext, account: Account): Promise<AccountSummary> {
+  // One reading of the clock, so the usage and the reset date belong to the same period.
+  const now = ctx.now();
+  const apiKey = ctx.cipher.decrypt(account.keyCiphertext);
+  const usage = await storeCall(() => ctx.stores.accounts.usage(account.id, billingPeriod(now)));
+  const limit = ctx.limits(account.plan).monthly;
+  return {
+    api_key: apiKey,
+    email: account.email,
+    plan: account.plan,
+    requests_limit: limit,
+    requests_used: usage.used,
+    credits_remaining: Math.max(0, limit - usage.used),
+    dashboard_url: ctx.urls.dashboard,
+    period_resets_at: nextPeriodStart(now).toISOString(),
+  };
+}
