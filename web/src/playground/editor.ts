@@ -56,7 +56,8 @@ export function createEditor(host: HTMLElement, options: { label: string; onChan
         EditorView.lineWrapping,
         theme,
         // aria-describedby cannot reach the page's help text across the shadow boundary; the label says enough.
-        EditorView.contentAttributes.of({ "aria-label": options.label }),
+        // tabindex: the scroller around it then holds a focusable element by every checker's reading (axe counts no contenteditable).
+        EditorView.contentAttributes.of({ "aria-label": options.label, tabindex: "0" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange();
         }),
