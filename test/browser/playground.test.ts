@@ -54,7 +54,7 @@ interface Visit {
 }
 
 /** A fresh context on the playground; every request the page, its worker or its service worker makes is recorded. */
-async function open(path = "/", before?: (context: BrowserContext) => Promise<void>): Promise<Visit> {
+async function open(path = "/", before?: (context: BrowserContext) => Promise<unknown>): Promise<Visit> {
   const { context, page, problems } = await site.newPage();
   const requests: Request[] = [];
   context.on("request", (request) => void requests.push(request));
@@ -62,6 +62,15 @@ async function open(path = "/", before?: (context: BrowserContext) => Promise<vo
   await page.goto(path);
   await page.locator(".cm-content").waitFor();
   return { context, page, problems, requests };
+}
+
+/** A visitor who signed up earlier in this tab: the key in sessionStorage, as web/src/session.ts keeps it. */
+function storedKey(key: string, email: string): (context: BrowserContext) => Promise<unknown> {
+  return (context) =>
+    context.addInitScript(([k, e]) => {
+      sessionStorage.setItem("sdv.api_key", k);
+      sessionStorage.setItem("sdv.email", e);
+    }, [key, email]);
 }
 
 /** Pastes text into the editor as a clipboard paste would. */
@@ -176,12 +185,7 @@ test("a loopback page validated by URL with a stored key: the key goes in the he
   const email = uniqueEmail("playground-url");
   const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
   const { api_key: key } = (await signup.json()) as { api_key: string };
-  const { context, page, problems, requests } = await open("/", (ctx) =>
-    ctx.addInitScript(([k, e]) => {
-      sessionStorage.setItem("sdv.api_key", k);
-      sessionStorage.setItem("sdv.email", e);
-    }, [key, email]),
-  );
+  const { context, page, problems, requests } = await open("/", storedKey(key, email));
   try {
     assert.match((await page.locator("#pg-key-text").textContent()) ?? "", new RegExp(email));
     await page.getByLabel("Page URL").fill(`${fixtureBase}/event`);
@@ -239,12 +243,7 @@ test("quota_exceeded shows the API's message and links to its upgrade_url", asyn
   const account = (await accounts.findByEmail(email))!;
   const period = new Date().toISOString().slice(0, 7);
   for (let i = 0; i < limit; i++) assert.ok((await accounts.reserveCredit(account.id, period, limit)).ok);
-  const { context, page } = await open("/", (ctx) =>
-    ctx.addInitScript(([k, e]) => {
-      sessionStorage.setItem("sdv.api_key", k);
-      sessionStorage.setItem("sdv.email", e);
-    }, [key, email]),
-  );
+  const { context, page } = await open("/", storedKey(key, email));
   try {
     // An address of its own: a page validated within the hour is served from the cache even with no credits left.
     await page.getByLabel("Page URL").fill(`${fixtureBase}/event?for=quota`);
