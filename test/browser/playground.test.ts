@@ -291,6 +291,30 @@ test("a share link carries the markup in its fragment and restores and validates
   }
 });
 
+test("once loaded, the playground works offline: the service worker keeps the page, its assets and the worker, and no API answer", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  const { context, page, problems } = await open();
+  try {
+    // The page hands its files to the service worker once it is active; wait until the worker script is kept.
+    await page.waitForFunction(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const keys = await (await caches.open("sdv-playground-v1")).keys();
+      const paths = keys.map((r) => new URL(r.url).pathname);
+      return paths.includes("/") && paths.some((p) => /^\/assets\/worker-.*\.js$/.test(p)) && paths.some((p) => /^\/assets\/playground-.*\.js$/.test(p));
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator(".cm-content").waitFor();
+    await paste(page, example("Event-1.json"));
+    assert.match(await resultStatus(page), /1 node: 0 errors/);
+    const cached = await page.evaluate(async () => (await (await caches.open("sdv-playground-v1")).keys()).map((r) => new URL(r.url).pathname));
+    assert.equal(cached.filter((p) => p.startsWith("/api/")), []);
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("on a phone the results stack below the editor", async () => {
   if (skip) return void console.log(`skip: ${skip}`);
   const { context, page, problems } = await site.newPage({ viewport: { width: 390, height: 844 } });
