@@ -110,6 +110,15 @@ async function selectionPlace(page: Page): Promise<{ line: number; column: numbe
   });
 }
 
+/** Polls an async condition in the page (waitForFunction does not await a promise it is handed). */
+async function until(page: Page, predicate: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(predicate))) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${predicate.toString().slice(0, 200)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Nothing but the service's own origin was asked for. */
 function assertSameOrigin(requests: Request[]): void {
   const foreign = requests.map((r) => r.url()).filter((url) => !url.startsWith(`${site.base}/`) && !url.startsWith("data:") && !url.startsWith("blob:"));
@@ -296,7 +305,7 @@ test("once loaded, the playground works offline: the service worker keeps the pa
   const { context, page, problems } = await open();
   try {
     // The page hands its files to the service worker once it is active; wait until the worker script is kept.
-    await page.waitForFunction(async () => {
+    await until(page, async () => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = await (await caches.open("sdv-playground-v1")).keys();
       const paths = keys.map((r) => new URL(r.url).pathname);
