@@ -178,7 +178,7 @@ test("a valid example reads as JSON-LD and shows eligible, with no serious acces
     assert.match(await page.locator("#pg-detected").textContent() ?? "", /JSON-LD/);
     const node = page.locator("section.pg-node").first();
     assert.match((await node.locator("h3").textContent()) ?? "", /Event\s*valid/);
-    assert.match((await node.locator(".pg-features li").first().textContent()) ?? "", /^Eligible/);
+    assert.match((await node.locator(".pg-features li").first().textContent()) ?? "", /^Rich result: eligible\. Meets the requirements/);
     assert.is(await page.locator(".cm-gutter-lint .cm-lint-marker-error").count(), 0);
     assert.equal(await seriousViolations(page), []);
     assert.equal(requests.filter((r) => new URL(r.url()).pathname.startsWith("/api/")).map((r) => r.url()), []);

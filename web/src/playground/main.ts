@@ -75,7 +75,7 @@ function showMarkupReply(reply: ValidationReply): void {
     status.textContent = `The validation failed: ${reply.message}`;
     return;
   }
-  show(reply.response, "Pasted markup, validated in your browser (nothing was sent).");
+  show(reply.response, `Pasted markup, validated in your browser in ${Math.max(1, Math.round(reply.ms))} ms (nothing was sent).`);
   const located = reply.response.schemas.flatMap((s) => [...s.errors, ...s.warnings]).filter((i) => i.line !== undefined);
   editor.showIssues(located.map((i) => ({ line: i.line!, column: i.column ?? 1, severity: i.severity, message: `${i.property}: ${i.message}` })));
 }

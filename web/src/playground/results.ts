@@ -37,8 +37,9 @@ export function renderResults(container: HTMLElement, response: ValidationRespon
   container.replaceChildren(summary, ...(empty ? [empty] : []), ...(limits ? [limits] : []), ...nodes);
 }
 
+/** One term and its value, grouped (a div inside dl is allowed) so the grid keeps them together. */
 function pair(term: string, value: string, className?: string): HTMLElement[] {
-  return [h("dt", {}, term), h("dd", className ? { class: className } : {}, value)];
+  return [h("div", {}, h("dt", {}, term), h("dd", className ? { class: className } : {}, value))];
 }
 
 function renderNode(schema: SchemaResult, index: number, options: ResultsOptions): HTMLElement {
@@ -60,8 +61,8 @@ function renderNode(schema: SchemaResult, index: number, options: ResultsOptions
   const eligibility = h(
     "ul",
     { class: "pg-features", "aria-label": `Rich results of ${schema.type}` },
-    feature(schema.rich_result.eligible, schema.rich_result.eligible ? "Eligible" : "Not eligible", schema.rich_result.reason, schema.rich_result.google_docs_url),
-    ...(schema.features ?? []).map((f) => feature(f.eligible, `${f.name}: ${f.eligible ? "eligible" : "not eligible"}`, f.reason, f.google_docs_url)),
+    feature(schema.rich_result.eligible, `Rich result: ${schema.rich_result.eligible ? "eligible" : "not eligible"}.`, schema.rich_result.reason, schema.rich_result.google_docs_url, schema.type),
+    ...(schema.features ?? []).map((f) => feature(f.eligible, `${f.name}: ${f.eligible ? "eligible" : "not eligible"}.`, f.reason, f.google_docs_url, f.name)),
   );
 
   const issues = [...schema.errors, ...schema.warnings];
@@ -72,8 +73,8 @@ function renderNode(schema: SchemaResult, index: number, options: ResultsOptions
   return h("section", { class: "pg-node", "aria-labelledby": id }, heading, meta, deprecated, eligibility, list, omitted);
 }
 
-function feature(eligible: boolean, label: string, reason: string, docs: string): HTMLElement {
-  return h("li", { class: eligible ? "pg-eligible" : "pg-not-eligible" }, h("strong", {}, label), ` ${reason} `, externalLink(docs, "Docs"));
+function feature(eligible: boolean, label: string, reason: string, docs: string, about: string): HTMLElement {
+  return h("li", { class: eligible ? "pg-eligible" : "pg-not-eligible" }, h("strong", {}, label), ` ${reason} `, externalLink(docs, `Documentation: ${about}`));
 }
 
 function renderIssue(issue: ValidationIssue, options: ResultsOptions): HTMLElement {
