@@ -15,6 +15,7 @@ import type { BrowserContext, Page, Request } from "playwright-core";
 import { browserSkipReason, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { OFFLINE_FETCH, uniqueEmail } from "../api/helpers.ts";
+import { API_KEY_PREFIX } from "../../api/keys/api-key.ts";
 
 const examples = fileURLToPath(new URL("../../../shared/corpus/google-examples/", import.meta.url));
 const skip = browserSkipReason() ?? (existsSync(examples) ? null : "../shared/corpus/google-examples not found");
@@ -261,6 +262,21 @@ test("quota_exceeded shows the API's message and links to its upgrade_url", asyn
     await alert.getByText("quota_exceeded").waitFor();
     const link = alert.getByRole("link", { name: "Upgrade your plan" });
     assert.is(new URL((await link.getAttribute("href"))!, site.base).pathname, "/dashboard/upgrade");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a key the service no longer knows is reported and forgotten, so the next check offers to sign up", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  const { context, page } = await open("/", storedKey(`${API_KEY_PREFIX}${"0".repeat(32)}`, "gone@example.com"));
+  try {
+    await page.getByLabel("Page URL").fill(`${fixtureBase}/event`);
+    await page.getByRole("button", { name: "Validate URL" }).click();
+    await page.getByRole("alert").getByText("invalid_api_key").waitFor();
+    assert.is(await page.evaluate(() => sessionStorage.getItem("sdv.api_key")), null);
+    await page.getByRole("button", { name: "Validate URL" }).click();
+    await page.locator("#pg-signup").waitFor({ state: "visible" });
   } finally {
     await context.close();
   }

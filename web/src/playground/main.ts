@@ -12,6 +12,7 @@ import { renderResults, summaryLine } from "./results.ts";
 import { readShareFragment, shareFragment, type ShareMode } from "./share.ts";
 import { describeError, signUpInline, storedKey, validateUrlThroughApi } from "./url-check.ts";
 import { currentSession, endSession } from "../session.ts";
+import { ApiCallError } from "../api.ts";
 import { EXAMPLE } from "./example.ts";
 import { enableOffline } from "./offline.ts";
 import { externalLink, h } from "./dom.ts";
@@ -166,6 +167,11 @@ async function checkUrl(url: string, apiKey: string): Promise<void> {
     show(response, `${response.url ?? url}, validated by the API${response.meta.cached ? " (cached)" : ""}${credits}.`, false);
   } catch (err) {
     status.textContent = "The URL could not be validated.";
+    // A rotated or deactivated key is of no further use: forget it, so the next try offers to sign up.
+    if (err instanceof ApiCallError && (err.code === "invalid_api_key" || err.code === "inactive_api_key")) {
+      endSession();
+      showKeyStatus();
+    }
     showApiError(err);
   } finally {
     results.removeAttribute("aria-busy");
