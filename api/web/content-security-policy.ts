@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of every web page: everything from our own origin, nothing inline, no
- * third party. Scripts are Vite's bundled modules; CodeMirror styles the editor through constructable
- * stylesheets and CSSOM, which `style-src 'self'` allows. The Stripe checkout is a top-level navigation
+ * third party. Scripts are Vite's bundled modules. CodeMirror would write a <style> element when mounted
+ * in the document, so the playground mounts it in a shadow root, where it uses constructable stylesheets
+ * (and CSSOM), which `style-src 'self'` allows. The Stripe checkout is a top-level navigation
  * (location.assign), which CSP does not govern.
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, string[]>> = Object.freeze({
