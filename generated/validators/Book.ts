@@ -19,6 +19,7 @@ const Book_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the book, e.g. \"The Catcher in the Rye\".",
   docs: DOCS,
+  rule: "/rules/Book#name",
 };
 const Book_author: PropertyRule = {
   name: "author",
@@ -33,6 +34,7 @@ const Book_author: PropertyRule = {
   single: false,
   fix: "Give \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"J.D. Salinger\"}.",
   docs: DOCS,
+  rule: "/rules/Book#author",
 };
 const Book_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -47,6 +49,7 @@ const Book_aggregateRating: PropertyRule = {
   single: false,
   fix: "Give \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.4, \"reviewCount\": 89}.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating",
 };
 const Book_review: PropertyRule = {
   name: "review",
@@ -61,6 +64,7 @@ const Book_review: PropertyRule = {
   single: false,
   fix: "Give \"review\" as a Review with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"John Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
   docs: DOCS,
+  rule: "/rules/Book#review",
 };
 
 /** Book: no rich result of its own. */
@@ -89,6 +93,7 @@ const Book_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"J.D. Salinger\".",
   docs: DOCS,
+  rule: "/rules/Book#author.name",
 };
 
 /** Nested shape Book > author > Person. */
@@ -111,6 +116,7 @@ const Book_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"National Fire Protection Association\".",
   docs: DOCS,
+  rule: "/rules/Book#author.name",
 };
 
 /** Nested shape Book > author > Organization. */
@@ -133,6 +139,7 @@ const Book_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.ratingValue",
 };
 const Book_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -147,6 +154,7 @@ const Book_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.ratingCount",
 };
 const Book_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -161,6 +169,7 @@ const Book_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.reviewCount",
 };
 const Book_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -175,6 +184,7 @@ const Book_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.bestRating",
 };
 const Book_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -189,8 +199,9 @@ const Book_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.worstRating",
 };
-const Book_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
+const Book_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Book#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Book > aggregateRating > AggregateRating. */
 export function validate_Book_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -223,6 +234,7 @@ const Book_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"John Doe\"}.",
   docs: DOCS,
+  rule: "/rules/Book#review.author",
 };
 const Book_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -237,6 +249,7 @@ const Book_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}.",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating",
 };
 const Book_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -251,8 +264,9 @@ const Book_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Book#review.datePublished",
 };
-const Book_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const Book_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Book#one-of:review.reviewRating" };
 
 /** Nested shape Book > review > Review. */
 export function validate_Book_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -280,6 +294,7 @@ const Book_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"John Doe\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Book#review.author.name",
 };
 
 /** Nested shape Book > review > Review > author > Person. */
@@ -302,6 +317,7 @@ const Book_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Book#review.author.name",
 };
 
 /** Nested shape Book > review > Review > author > Organization. */
@@ -324,6 +340,7 @@ const Book_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 5, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.ratingValue",
 };
 const Book_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -338,6 +355,7 @@ const Book_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.bestRating",
 };
 const Book_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -352,6 +370,7 @@ const Book_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.worstRating",
 };
 
 /** Nested shape Book > review > Review > reviewRating > Rating. */
@@ -380,6 +399,7 @@ const Book__book_actions__id: PropertyRule = {
   single: false,
   fix: "Give the work an \"@id\": a stable, globally unique ID in URL form on a domain you own, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:@id",
 };
 const Book__book_actions_name: PropertyRule = {
   name: "name",
@@ -394,6 +414,7 @@ const Book__book_actions_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the book.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:name",
 };
 const Book__book_actions_author: PropertyRule = {
   name: "author",
@@ -408,6 +429,7 @@ const Book__book_actions_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" with the author(s) of the book, e.g. {\"@type\": \"Person\", \"name\": \"J.D. Salinger\"} (for a book without an author, give its contributors such as editors).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author",
 };
 const Book__book_actions_url: PropertyRule = {
   name: "url",
@@ -422,6 +444,7 @@ const Book__book_actions_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical page on your site that describes the book, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:url",
 };
 const Book__book_actions_sameAs: PropertyRule = {
   name: "sameAs",
@@ -436,6 +459,7 @@ const Book__book_actions_sameAs: PropertyRule = {
   single: false,
   fix: "Add \"sameAs\" with a reference page that identifies the work, e.g. its Wikipedia, Wikidata, VIAF or Library of Congress page.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:sameAs",
 };
 const Book__book_actions_workExample: PropertyRule = {
   name: "workExample",
@@ -450,6 +474,7 @@ const Book__book_actions_workExample: PropertyRule = {
   single: false,
   fix: "Add \"workExample\" with at least one edition (a Book with @id, bookFormat, inLanguage, isbn and a ReadAction or BorrowAction).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample",
 };
 
 /** Book, feature "Book actions": requirements on top of the base rules. */
@@ -487,6 +512,7 @@ const Book__book_actions_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.name",
 };
 const Book__book_actions_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -501,6 +527,7 @@ const Book__book_actions_author_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the person.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.sameAs",
 };
 
 /** Nested shape Book >  > book > actions > author > Person. */
@@ -526,6 +553,7 @@ const Book__book_actions_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.name",
 };
 const Book__book_actions_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -540,6 +568,7 @@ const Book__book_actions_author_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the organization.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.sameAs",
 };
 
 /** Nested shape Book >  > book > actions > author > Organization. */
@@ -565,6 +594,7 @@ const Book__book_actions_workExample_Book__id: PropertyRule = {
   single: false,
   fix: "Give each edition a stable, unique \"@id\", e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.@id",
 };
 const Book__book_actions_workExample_Book_bookFormat: PropertyRule = {
   name: "bookFormat",
@@ -579,6 +609,7 @@ const Book__book_actions_workExample_Book_bookFormat: PropertyRule = {
   single: false,
   fix: "Give each edition a \"bookFormat\": \"https://schema.org/AudiobookFormat\", \"https://schema.org/EBook\", \"https://schema.org/Hardcover\" or \"https://schema.org/Paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.bookFormat",
 };
 const Book__book_actions_workExample_Book_inLanguage: PropertyRule = {
   name: "inLanguage",
@@ -593,6 +624,7 @@ const Book__book_actions_workExample_Book_inLanguage: PropertyRule = {
   single: false,
   fix: "Give each edition an \"inLanguage\" with the two-letter ISO 639-1 code of its main language, e.g. \"en\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.inLanguage",
 };
 const Book__book_actions_workExample_Book_isbn: PropertyRule = {
   name: "isbn",
@@ -607,6 +639,7 @@ const Book__book_actions_workExample_Book_isbn: PropertyRule = {
   single: false,
   fix: "Give each edition its ISBN-13 as \"isbn\", digits only, e.g. \"9780316769532\" (convert an ISBN-10 first: ISBN-10 is not accepted).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.isbn",
 };
 const Book__book_actions_workExample_Book_potentialAction: PropertyRule = {
   name: "potentialAction",
@@ -621,6 +654,7 @@ const Book__book_actions_workExample_Book_potentialAction: PropertyRule = {
   single: false,
   fix: "Give each edition a \"potentialAction\": a ReadAction (buy) or a BorrowAction (borrow) with its target deep link.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction",
 };
 const Book__book_actions_workExample_Book_author: PropertyRule = {
   name: "author",
@@ -635,6 +669,7 @@ const Book__book_actions_workExample_Book_author: PropertyRule = {
   single: false,
   fix: "Give the edition an author only when it differs from the work's author.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.author",
 };
 const Book__book_actions_workExample_Book_bookEdition: PropertyRule = {
   name: "bookEdition",
@@ -649,6 +684,7 @@ const Book__book_actions_workExample_Book_bookEdition: PropertyRule = {
   single: false,
   fix: "Add \"bookEdition\", e.g. \"2nd Edition\" or \"Mass Market Paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.bookEdition",
 };
 const Book__book_actions_workExample_Book_datePublished: PropertyRule = {
   name: "datePublished",
@@ -663,6 +699,7 @@ const Book__book_actions_workExample_Book_datePublished: PropertyRule = {
   single: false,
   fix: "Add the edition's \"datePublished\" as YYYY-MM-DD or YYYY, e.g. \"1991-05-01\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.datePublished",
 };
 const Book__book_actions_workExample_Book_identifier: PropertyRule = {
   name: "identifier",
@@ -677,6 +714,7 @@ const Book__book_actions_workExample_Book_identifier: PropertyRule = {
   single: false,
   fix: "Add an \"identifier\" with an OCLC number, LCCN or JP e-code, e.g. {\"@type\": \"PropertyValue\", \"propertyID\": \"OCLC_NUMBER\", \"value\": \"1057320822\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier",
 };
 const Book__book_actions_workExample_Book_name: PropertyRule = {
   name: "name",
@@ -691,6 +729,7 @@ const Book__book_actions_workExample_Book_name: PropertyRule = {
   single: false,
   fix: "Give the edition a name only when its title differs from the work's.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.name",
 };
 const Book__book_actions_workExample_Book_sameAs: PropertyRule = {
   name: "sameAs",
@@ -705,6 +744,7 @@ const Book__book_actions_workExample_Book_sameAs: PropertyRule = {
   single: false,
   fix: "Add the edition's \"sameAs\" with a page about this specific edition (not the work's sameAs).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.sameAs",
 };
 const Book__book_actions_workExample_Book_url: PropertyRule = {
   name: "url",
@@ -719,6 +759,7 @@ const Book__book_actions_workExample_Book_url: PropertyRule = {
   single: false,
   fix: "Add the edition's \"url\" with the page describing the edition, e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.url",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book. */
@@ -772,6 +813,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target: Pro
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf: PropertyRule = {
   name: "expectsAcceptanceOf",
@@ -786,6 +828,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add the action's \"expectsAcceptanceOf\" Offer with a category and eligibleRegion, e.g. {\"@type\": \"Offer\", \"category\": \"purchase\", \"price\": 6.99, \"priceCurrency\": \"USD\", \"eligibleRegion\": {\"@type\": \"Country\", \"name\": \"US\"}}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction. */
@@ -811,6 +854,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_Entr
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.urlTemplate",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -825,6 +869,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_Entr
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > target > EntryPoint. */
@@ -850,6 +895,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.category",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
   name: "eligibleRegion",
@@ -864,6 +910,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
   name: "price",
@@ -878,6 +925,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.price",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -892,6 +940,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
   name: "availabilityStarts",
@@ -906,6 +955,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityStarts in ISO 8601, e.g. \"2020-01-01T11:00:00-04:00\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.availabilityStarts",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds: PropertyRule = {
   name: "availabilityEnds",
@@ -920,6 +970,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityEnds in ISO 8601, e.g. \"2050-06-30T23:59:00-04:00\" (remove the entity once it has passed).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.availabilityEnds",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
@@ -957,6 +1008,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give eligibleRegion.name as the ISO 3166-1 alpha-2 country code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion.name",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion > Country. */
@@ -979,6 +1031,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender: P
   single: false,
   fix: "Add the BorrowAction's \"lender\" as a LibrarySystem reference, e.g. {\"@type\": \"LibrarySystem\", \"@id\": \"https://example.com/librarySystem/100\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.lender",
 };
 const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target: PropertyRule = {
   name: "target",
@@ -993,6 +1046,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target: P
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction. */
@@ -1018,6 +1072,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_Li
   single: false,
   fix: "Give lender the \"@id\" of the LibrarySystem described in your library feed, e.g. \"https://example.com/librarySystem/100\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.lender.@id",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction > lender > LibrarySystem. */
@@ -1040,6 +1095,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_En
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.urlTemplate",
 };
 const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -1054,6 +1110,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_En
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction > target > EntryPoint. */
@@ -1079,6 +1136,7 @@ const Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID: P
   single: false,
   fix: "Give identifier.propertyID as OCLC_NUMBER, LCCN or JP_E-CODE.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier.propertyID",
 };
 const Book__book_actions_workExample_Book_identifier_PropertyValue_value: PropertyRule = {
   name: "value",
@@ -1093,6 +1151,7 @@ const Book__book_actions_workExample_Book_identifier_PropertyValue_value: Proper
   single: false,
   fix: "Give identifier.value as the ID without non-numeric prefixes, e.g. \"1057320822\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier.value",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > identifier > PropertyValue. */

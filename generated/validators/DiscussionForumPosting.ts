@@ -18,6 +18,7 @@ const DiscussionForumPosting_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Katie Pope\", \"url\": \"https://example.com/user/katie-pope\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author",
 };
 const DiscussionForumPosting_datePublished: PropertyRule = {
   name: "datePublished",
@@ -32,6 +33,7 @@ const DiscussionForumPosting_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time of the post in ISO 8601, e.g. \"2024-03-01T08:34:34+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#datePublished",
 };
 const DiscussionForumPosting_text: PropertyRule = {
   name: "text",
@@ -46,6 +48,7 @@ const DiscussionForumPosting_text: PropertyRule = {
   single: false,
   fix: "Give \"text\" with the entire text of the post.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#text",
 };
 const DiscussionForumPosting_image: PropertyRule = {
   name: "image",
@@ -60,6 +63,7 @@ const DiscussionForumPosting_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with the inline images of the post only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#image",
 };
 const DiscussionForumPosting_video: PropertyRule = {
   name: "video",
@@ -74,6 +78,7 @@ const DiscussionForumPosting_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video, e.g. {\"@type\": \"VideoObject\", \"name\": \"Video of concert\", \"contentUrl\": \"https://example.com/media/concert.mp4\", \"uploadDate\": \"2024-03-01T06:34:34+02:00\", \"thumbnailUrl\": \"https://example.com/media/concert.jpg\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#video",
 };
 const DiscussionForumPosting_headline: PropertyRule = {
   name: "headline",
@@ -88,6 +93,7 @@ const DiscussionForumPosting_headline: PropertyRule = {
   single: false,
   fix: "Add \"headline\" with the post's own title, if it has one; don't copy or truncate the text into a headline, and leave it out for a SocialMediaPosting.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#headline",
 };
 const DiscussionForumPosting_url: PropertyRule = {
   name: "url",
@@ -102,6 +108,7 @@ const DiscussionForumPosting_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical URL of the discussion (the first page of a multi-page thread), e.g. \"https://example.com/post/very-popular-thread\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#url",
 };
 const DiscussionForumPosting_dateModified: PropertyRule = {
   name: "dateModified",
@@ -116,6 +123,7 @@ const DiscussionForumPosting_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time the post was edited, in ISO 8601, e.g. \"2024-03-02T10:00:00+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#dateModified",
 };
 const DiscussionForumPosting_commentCount: PropertyRule = {
   name: "commentCount",
@@ -130,6 +138,7 @@ const DiscussionForumPosting_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments, including those not marked up.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#commentCount",
 };
 const DiscussionForumPosting_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -144,6 +153,7 @@ const DiscussionForumPosting_creativeWorkStatus: PropertyRule = {
   single: false,
   fix: "Give \"creativeWorkStatus\" as \"Deleted\" only for a deleted post kept for context.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#creativeWorkStatus",
 };
 const DiscussionForumPosting_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -158,6 +168,7 @@ const DiscussionForumPosting_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made posts: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot); leave it out for human posts.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#digitalSourceType",
 };
 const DiscussionForumPosting_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -172,6 +183,7 @@ const DiscussionForumPosting_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic",
 };
 const DiscussionForumPosting_isPartOf: PropertyRule = {
   name: "isPartOf",
@@ -186,6 +198,7 @@ const DiscussionForumPosting_isPartOf: PropertyRule = {
   single: false,
   fix: "Give \"isPartOf\" as the URL of the subforum or group the post belongs to, e.g. \"https://example.com/forums/concerts\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#isPartOf",
 };
 const DiscussionForumPosting_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -200,6 +213,7 @@ const DiscussionForumPosting_sharedContent: PropertyRule = {
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#sharedContent",
 };
 const DiscussionForumPosting_comment: PropertyRule = {
   name: "comment",
@@ -214,8 +228,9 @@ const DiscussionForumPosting_comment: PropertyRule = {
   single: false,
   fix: "Give \"comment\" as Comment objects in page order, each with author, datePublished and text, e.g. {\"@type\": \"Comment\", \"text\": \"Who's the person you're with?\", \"datePublished\": \"2024-03-01T09:46:02+02:00\", \"author\": {\"@type\": \"Person\", \"name\": \"Saul Douglas\"}}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment",
 };
-const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS };
+const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:text" };
 
 /** DiscussionForumPosting: Discussions and forums. */
 export function validate_DiscussionForumPosting(node: JsonObject, run: Run, at: string): void {
@@ -269,6 +284,7 @@ const DiscussionForumPosting_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the post's author a \"name\", e.g. \"Katie Pope\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.name",
 };
 const DiscussionForumPosting_author_Person_url: PropertyRule = {
   name: "url",
@@ -283,6 +299,7 @@ const DiscussionForumPosting_author_Person_url: PropertyRule = {
   single: false,
   fix: "Add author.url with the author's profile page on the forum, e.g. \"https://example.com/user/katie-pope\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.url",
 };
 const DiscussionForumPosting_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -297,6 +314,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic: PropertyRu
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > author > Person. */
@@ -324,6 +342,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic_Interaction
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -338,6 +357,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic_Interaction
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -363,6 +383,7 @@ const DiscussionForumPosting_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the post's author a \"name\", e.g. \"Katie Pope\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.name",
 };
 const DiscussionForumPosting_author_Organization_url: PropertyRule = {
   name: "url",
@@ -377,6 +398,7 @@ const DiscussionForumPosting_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Add author.url with the author's profile page on the forum, e.g. \"https://example.com/user/katie-pope\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.url",
 };
 const DiscussionForumPosting_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -391,6 +413,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic: Prop
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > author > Organization. */
@@ -418,6 +441,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic_Inter
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -432,6 +456,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic_Inter
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -457,6 +482,7 @@ const DiscussionForumPosting_interactionStatistic_InteractionCounter_interaction
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -471,6 +497,7 @@ const DiscussionForumPosting_interactionStatistic_InteractionCounter_userInterac
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > interactionStatistic > InteractionCounter. */
@@ -496,6 +523,7 @@ const DiscussionForumPosting_comment_Comment_author: PropertyRule = {
   single: false,
   fix: "Add the comment's \"author\" as a Person or Organization, e.g. {\"@type\": \"Person\", \"name\": \"Saul Douglas\", \"url\": \"https://example.com/user/saul-douglas\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author",
 };
 const DiscussionForumPosting_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -510,6 +538,7 @@ const DiscussionForumPosting_comment_Comment_datePublished: PropertyRule = {
   single: false,
   fix: "Add the comment's \"datePublished\" in ISO 8601, e.g. \"2024-03-01T09:46:02+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.datePublished",
 };
 const DiscussionForumPosting_comment_Comment_text: PropertyRule = {
   name: "text",
@@ -524,6 +553,7 @@ const DiscussionForumPosting_comment_Comment_text: PropertyRule = {
   single: false,
   fix: "Give the comment's \"text\" with the entire text of the reply.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.text",
 };
 const DiscussionForumPosting_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -538,6 +568,7 @@ const DiscussionForumPosting_comment_Comment_image: PropertyRule = {
   single: false,
   fix: "Give the comment's \"image\" with its inline images only.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.image",
 };
 const DiscussionForumPosting_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -552,6 +583,7 @@ const DiscussionForumPosting_comment_Comment_video: PropertyRule = {
   single: false,
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.video",
 };
 const DiscussionForumPosting_comment_Comment_url: PropertyRule = {
   name: "url",
@@ -566,6 +598,7 @@ const DiscussionForumPosting_comment_Comment_url: PropertyRule = {
   single: false,
   fix: "Give the comment's \"url\" as the URL of this comment, e.g. \"https://example.com/post/very-popular-thread#comment-2\" (not the post's URL).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.url",
 };
 const DiscussionForumPosting_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -580,6 +613,7 @@ const DiscussionForumPosting_comment_Comment_dateModified: PropertyRule = {
   single: false,
   fix: "Give the comment's \"dateModified\" in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.dateModified",
 };
 const DiscussionForumPosting_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -594,6 +628,7 @@ const DiscussionForumPosting_comment_Comment_commentCount: PropertyRule = {
   single: false,
   fix: "Give the comment's \"commentCount\" as a whole number of replies.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.commentCount",
 };
 const DiscussionForumPosting_comment_Comment_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -608,6 +643,7 @@ const DiscussionForumPosting_comment_Comment_creativeWorkStatus: PropertyRule = 
   single: false,
   fix: "Give the comment's \"creativeWorkStatus\" as \"Deleted\" only for a deleted comment kept for threading.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.creativeWorkStatus",
 };
 const DiscussionForumPosting_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -622,6 +658,7 @@ const DiscussionForumPosting_comment_Comment_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give the comment's \"digitalSourceType\" only for machine-made replies: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" or \"https://schema.org/AlgorithmicMediaDigitalSource\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.digitalSourceType",
 };
 const DiscussionForumPosting_comment_Comment_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -636,6 +673,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic: PropertyRule 
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic",
 };
 const DiscussionForumPosting_comment_Comment_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -650,6 +688,7 @@ const DiscussionForumPosting_comment_Comment_sharedContent: PropertyRule = {
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.sharedContent",
 };
 const DiscussionForumPosting_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -664,8 +703,9 @@ const DiscussionForumPosting_comment_Comment_comment: PropertyRule = {
   single: false,
   fix: "Give replies to a comment as Comment objects in its \"comment\" property, in page order, each with author, datePublished and text.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment",
 };
-const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:comment.text" };
 
 /** Nested shape DiscussionForumPosting > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment(node: JsonObject, run: Run, at: string): void {
@@ -713,6 +753,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_name: PropertyRule = 
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -727,6 +768,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_url: PropertyRule = {
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -741,6 +783,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Person. */
@@ -768,6 +811,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -782,6 +826,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -807,6 +852,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_name: PropertyR
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -821,6 +867,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_url: PropertyRu
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -835,6 +882,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Organization. */
@@ -862,6 +910,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -876,6 +925,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -901,6 +951,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCou
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -915,6 +966,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCou
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > interactionStatistic > InteractionCounter. */
@@ -940,6 +992,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author: PropertyRul
   single: false,
   fix: "Add the comment's \"author\" as a Person or Organization, e.g. {\"@type\": \"Person\", \"name\": \"Saul Douglas\", \"url\": \"https://example.com/user/saul-douglas\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -954,6 +1007,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_datePublished: Prop
   single: false,
   fix: "Add the comment's \"datePublished\" in ISO 8601, e.g. \"2024-03-01T09:46:02+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.datePublished",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_text: PropertyRule = {
   name: "text",
@@ -968,6 +1022,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_text: PropertyRule 
   single: false,
   fix: "Give the comment's \"text\" with the entire text of the reply.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.text",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -982,6 +1037,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_image: PropertyRule
   single: false,
   fix: "Give the comment's \"image\" with its inline images only.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.image",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -996,6 +1052,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_video: PropertyRule
   single: false,
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.video",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_url: PropertyRule = {
   name: "url",
@@ -1010,6 +1067,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_url: PropertyRule =
   single: false,
   fix: "Give the comment's \"url\" as the URL of this comment, e.g. \"https://example.com/post/very-popular-thread#comment-2\" (not the post's URL).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1024,6 +1082,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_dateModified: Prope
   single: false,
   fix: "Give the comment's \"dateModified\" in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.dateModified",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1038,6 +1097,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_commentCount: Prope
   single: false,
   fix: "Give the comment's \"commentCount\" as a whole number of replies.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.commentCount",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -1052,6 +1112,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus:
   single: false,
   fix: "Give the comment's \"creativeWorkStatus\" as \"Deleted\" only for a deleted comment kept for threading.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.creativeWorkStatus",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1066,6 +1127,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType: 
   single: false,
   fix: "Give the comment's \"digitalSourceType\" only for machine-made replies: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" or \"https://schema.org/AlgorithmicMediaDigitalSource\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.digitalSourceType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -1080,6 +1142,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -1094,8 +1157,9 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent: Prop
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.sharedContent",
 };
-const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:comment.comment.text" };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment_comment_Comment(node: JsonObject, run: Run, at: string): void {
@@ -1141,6 +1205,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_name:
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1155,6 +1220,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url: 
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -1169,6 +1235,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Person. */
@@ -1196,6 +1263,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1210,6 +1278,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -1235,6 +1304,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1249,6 +1319,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -1263,6 +1334,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Organization. */
@@ -1290,6 +1362,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1304,6 +1377,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -1329,6 +1403,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1343,6 +1418,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > interactionStatistic > InteractionCounter. */

@@ -18,6 +18,7 @@ const Event_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the full title of the event, e.g. \"Kira and Morrison, Summer Tour\".",
   docs: DOCS,
+  rule: "/rules/Event#name",
 };
 const Event_startDate: PropertyRule = {
   name: "startDate",
@@ -32,6 +33,7 @@ const Event_startDate: PropertyRule = {
   single: false,
   fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\" (this service requires a time and UTC offset; the search engine also accepts a date alone).",
   docs: DOCS,
+  rule: "/rules/Event#startDate",
 };
 const Event_location: PropertyRule = {
   name: "location",
@@ -46,6 +48,7 @@ const Event_location: PropertyRule = {
   single: false,
   fix: "Add \"location\" as a Place with a name and a PostalAddress; online-only events (VirtualLocation) are not eligible for the event experience.",
   docs: DOCS,
+  rule: "/rules/Event#location",
 };
 const Event_description: PropertyRule = {
   name: "description",
@@ -60,6 +63,7 @@ const Event_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the event.",
   docs: DOCS,
+  rule: "/rules/Event#description",
 };
 const Event_endDate: PropertyRule = {
   name: "endDate",
@@ -74,6 +78,7 @@ const Event_endDate: PropertyRule = {
   single: false,
   fix: "Add \"endDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T23:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/Event#endDate",
 };
 const Event_eventAttendanceMode: PropertyRule = {
   name: "eventAttendanceMode",
@@ -88,6 +93,7 @@ const Event_eventAttendanceMode: PropertyRule = {
   single: false,
   fix: "Add \"eventAttendanceMode\", e.g. \"https://schema.org/OfflineEventAttendanceMode\" (this service recommends it, as its Event rules say; the search engine's current page no longer lists it).",
   docs: DOCS,
+  rule: "/rules/Event#eventAttendanceMode",
 };
 const Event_eventStatus: PropertyRule = {
   name: "eventStatus",
@@ -102,6 +108,7 @@ const Event_eventStatus: PropertyRule = {
   single: false,
   fix: "Add \"eventStatus\" (EventScheduled, EventCancelled, EventPostponed or EventRescheduled), e.g. \"https://schema.org/EventScheduled\"; keep startDate and location when the status changes.",
   docs: DOCS,
+  rule: "/rules/Event#eventStatus",
 };
 const Event_image: PropertyRule = {
   name: "image",
@@ -116,6 +123,7 @@ const Event_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with one or more crawlable image URLs (1x1, 4x3 and 16x9 at 50K pixels or more).",
   docs: DOCS,
+  rule: "/rules/Event#image",
 };
 const Event_offers: PropertyRule = {
   name: "offers",
@@ -130,6 +138,7 @@ const Event_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" with price, priceCurrency, availability, url and validFrom.",
   docs: DOCS,
+  rule: "/rules/Event#offers",
 };
 const Event_organizer: PropertyRule = {
   name: "organizer",
@@ -144,6 +153,7 @@ const Event_organizer: PropertyRule = {
   single: false,
   fix: "Add \"organizer\" as a Person or Organization with a name and url.",
   docs: DOCS,
+  rule: "/rules/Event#organizer",
 };
 const Event_performer: PropertyRule = {
   name: "performer",
@@ -158,6 +168,7 @@ const Event_performer: PropertyRule = {
   single: false,
   fix: "Add \"performer\" as a Person or PerformingGroup with a name.",
   docs: DOCS,
+  rule: "/rules/Event#performer",
 };
 const Event_previousStartDate: PropertyRule = {
   name: "previousStartDate",
@@ -172,6 +183,7 @@ const Event_previousStartDate: PropertyRule = {
   single: false,
   fix: "Give previousStartDate (only for a rescheduled event, with eventStatus EventRescheduled) in ISO 8601, e.g. \"2026-07-21T19:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/Event#previousStartDate",
 };
 
 /** Event: Event listing. */
@@ -227,6 +239,7 @@ const Event_location_Place_name: PropertyRule = {
   neededForEligibility: true,
   fix: "Add the venue's name as location.name (not the event's title).",
   docs: DOCS,
+  rule: "/rules/Event#location.name",
 };
 const Event_location_Place_address: PropertyRule = {
   name: "address",
@@ -241,6 +254,7 @@ const Event_location_Place_address: PropertyRule = {
   single: false,
   fix: "Add location.address with the venue's PostalAddress (street, locality, postal code, region, country).",
   docs: DOCS,
+  rule: "/rules/Event#location.address",
 };
 
 /** Nested shape Event > location > Place. */
@@ -266,6 +280,7 @@ const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = {
   single: false,
   fix: "Add the street address of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.streetAddress",
 };
 const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -280,6 +295,7 @@ const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule =
   single: false,
   fix: "Add the city of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressLocality",
 };
 const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -294,6 +310,7 @@ const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   single: false,
   fix: "Add the postal code of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.postalCode",
 };
 const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -308,6 +325,7 @@ const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   single: false,
   fix: "Add the region or state of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressRegion",
 };
 const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
@@ -322,6 +340,7 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
   single: false,
   fix: "Add the country as an ISO 3166-1 alpha-2 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressCountry",
 };
 
 /** Nested shape Event > location > Place > address > PostalAddress. */
@@ -356,6 +375,7 @@ const Event_location_VirtualLocation_url: PropertyRule = {
   single: false,
   fix: "Add location.url with the address where the online event is streamed.",
   docs: DOCS,
+  rule: "/rules/Event#location.url",
 };
 
 /** Nested shape Event > location > VirtualLocation. */
@@ -378,6 +398,7 @@ const Event_offers_Offer_availability: PropertyRule = {
   single: false,
   fix: "Add offers.availability as InStock, SoldOut or PreOrder, e.g. \"https://schema.org/InStock\".",
   docs: DOCS,
+  rule: "/rules/Event#offers.availability",
 };
 const Event_offers_Offer_price: PropertyRule = {
   name: "price",
@@ -392,6 +413,7 @@ const Event_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Add offers.price as a number, e.g. 30 or \"30.00\" (0 for a free event).",
   docs: DOCS,
+  rule: "/rules/Event#offers.price",
 };
 const Event_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -406,6 +428,7 @@ const Event_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Add offers.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Event#offers.priceCurrency",
 };
 const Event_offers_Offer_url: PropertyRule = {
   name: "url",
@@ -420,6 +443,7 @@ const Event_offers_Offer_url: PropertyRule = {
   single: false,
   fix: "Add offers.url with the page where tickets are bought.",
   docs: DOCS,
+  rule: "/rules/Event#offers.url",
 };
 const Event_offers_Offer_validFrom: PropertyRule = {
   name: "validFrom",
@@ -434,6 +458,7 @@ const Event_offers_Offer_validFrom: PropertyRule = {
   single: false,
   fix: "Add offers.validFrom with the date and time tickets go on sale.",
   docs: DOCS,
+  rule: "/rules/Event#offers.validFrom",
 };
 
 /** Nested shape Event > offers > Offer. */
@@ -468,6 +493,7 @@ const Event_organizer_Person_name: PropertyRule = {
   single: false,
   fix: "Add organizer.name.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.name",
 };
 const Event_organizer_Person_url: PropertyRule = {
   name: "url",
@@ -482,6 +508,7 @@ const Event_organizer_Person_url: PropertyRule = {
   single: false,
   fix: "Add organizer.url with the organizer's website.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.url",
 };
 
 /** Nested shape Event > organizer > Person. */
@@ -507,6 +534,7 @@ const Event_organizer_Organization_name: PropertyRule = {
   single: false,
   fix: "Add organizer.name.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.name",
 };
 const Event_organizer_Organization_url: PropertyRule = {
   name: "url",
@@ -521,6 +549,7 @@ const Event_organizer_Organization_url: PropertyRule = {
   single: false,
   fix: "Add organizer.url with the organizer's website.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.url",
 };
 
 /** Nested shape Event > organizer > Organization. */
@@ -546,6 +575,7 @@ const Event_performer_Person_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > Person. */
@@ -568,6 +598,7 @@ const Event_performer_PerformingGroup_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > PerformingGroup. */
@@ -590,6 +621,7 @@ const Event_performer_Organization_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > Organization. */

@@ -18,6 +18,7 @@ const QAPage_mainEntity: PropertyRule = {
   single: true,
   fix: "Add \"mainEntity\" with the page's one Question, including its name, answerCount and answers, e.g. {\"@type\": \"Question\", \"name\": \"How many ounces are there in a pound?\", \"answerCount\": 1, \"acceptedAnswer\": {\"@type\": \"Answer\", \"text\": \"16 ounces.\"}}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity",
 };
 
 /** QAPage: Q&A rich result. */
@@ -40,6 +41,7 @@ const QAPage_mainEntity_Question_name: PropertyRule = {
   single: false,
   fix: "Add mainEntity.name with the short form of the question, e.g. \"How many ounces are there in a pound?\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.name",
 };
 const QAPage_mainEntity_Question_answerCount: PropertyRule = {
   name: "answerCount",
@@ -54,6 +56,7 @@ const QAPage_mainEntity_Question_answerCount: PropertyRule = {
   single: false,
   fix: "Add mainEntity.answerCount with the total number of answers, including any not marked up because of pagination, e.g. 3 (0 when there are none yet).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.answerCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   name: "acceptedAnswer",
@@ -68,6 +71,7 @@ const QAPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   single: false,
   fix: "Give mainEntity.acceptedAnswer as the Answer accepted as the top answer (by the asker, a moderator or votes), e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\", \"url\": \"https://example.com/question1#acceptedAnswer\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer",
 };
 const QAPage_mainEntity_Question_suggestedAnswer: PropertyRule = {
   name: "suggestedAnswer",
@@ -82,6 +86,7 @@ const QAPage_mainEntity_Question_suggestedAnswer: PropertyRule = {
   single: false,
   fix: "Give mainEntity.suggestedAnswer as the other Answers, e.g. [{\"@type\": \"Answer\", \"text\": \"...\", \"url\": \"https://example.com/question1#suggestedAnswer1\"}].",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer",
 };
 const QAPage_mainEntity_Question_author: PropertyRule = {
   name: "author",
@@ -96,6 +101,7 @@ const QAPage_mainEntity_Question_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author",
 };
 const QAPage_mainEntity_Question_datePublished: PropertyRule = {
   name: "datePublished",
@@ -110,6 +116,7 @@ const QAPage_mainEntity_Question_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.datePublished",
 };
 const QAPage_mainEntity_Question_text: PropertyRule = {
   name: "text",
@@ -124,6 +131,7 @@ const QAPage_mainEntity_Question_text: PropertyRule = {
   single: false,
   fix: "Add mainEntity.text with the full, long form of the question.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.text",
 };
 const QAPage_mainEntity_Question_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -138,6 +146,7 @@ const QAPage_mainEntity_Question_upvoteCount: PropertyRule = {
   single: false,
   fix: "Add mainEntity.upvoteCount with the question's votes as one whole number (upvotes minus downvotes where both exist), e.g. 26.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.upvoteCount",
 };
 const QAPage_mainEntity_Question_dateModified: PropertyRule = {
   name: "dateModified",
@@ -152,6 +161,7 @@ const QAPage_mainEntity_Question_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.dateModified",
 };
 const QAPage_mainEntity_Question_commentCount: PropertyRule = {
   name: "commentCount",
@@ -166,6 +176,7 @@ const QAPage_mainEntity_Question_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.commentCount",
 };
 const QAPage_mainEntity_Question_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -180,6 +191,7 @@ const QAPage_mainEntity_Question_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.digitalSourceType",
 };
 const QAPage_mainEntity_Question_image: PropertyRule = {
   name: "image",
@@ -194,6 +206,7 @@ const QAPage_mainEntity_Question_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.image",
 };
 const QAPage_mainEntity_Question_video: PropertyRule = {
   name: "video",
@@ -208,6 +221,7 @@ const QAPage_mainEntity_Question_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.video",
 };
 const QAPage_mainEntity_Question_comment: PropertyRule = {
   name: "comment",
@@ -222,8 +236,9 @@ const QAPage_mainEntity_Question_comment: PropertyRule = {
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment",
 };
-const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS };
+const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer" };
 
 /** Nested shape QAPage > mainEntity > Question. */
 export function validate_QAPage_mainEntity_Question(node: JsonObject, run: Run, at: string): void {
@@ -277,6 +292,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give each answer its full \"text\", e.g. \"1 pound (lb) is equal to 16 ounces (oz).\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author: PropertyRule = {
   name: "author",
@@ -291,6 +307,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished: PropertyRule = {
   name: "datePublished",
@@ -305,6 +322,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished: PropertyRu
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.datePublished",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_url: PropertyRule = {
   name: "url",
@@ -319,6 +337,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_url: PropertyRule = {
   single: false,
   fix: "Add the answer's \"url\", a link straight to it, e.g. \"https://example.com/question1#acceptedAnswer\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.url",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -333,6 +352,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount: PropertyRule
   single: false,
   fix: "Give \"upvoteCount\" as one whole number: upvotes minus downvotes where both exist, e.g. 3.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.upvoteCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified: PropertyRule = {
   name: "dateModified",
@@ -347,6 +367,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified: PropertyRul
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.dateModified",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount: PropertyRule = {
   name: "commentCount",
@@ -361,6 +382,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount: PropertyRul
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.commentCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -375,6 +397,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType: Proper
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.digitalSourceType",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_image: PropertyRule = {
   name: "image",
@@ -389,6 +412,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.image",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_video: PropertyRule = {
   name: "video",
@@ -403,6 +427,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.video",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment: PropertyRule = {
   name: "comment",
@@ -417,6 +442,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment: PropertyRule = {
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer. */
@@ -462,6 +488,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_name: Prope
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url: PropertyRule = {
   name: "url",
@@ -476,6 +503,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url: Proper
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > author > Person. */
@@ -501,6 +529,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_name:
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url: PropertyRule = {
   name: "url",
@@ -515,6 +544,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url: 
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > author > Organization. */
@@ -540,6 +570,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_text: Pro
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -554,6 +585,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author: P
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -568,6 +600,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePubli
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.datePublished",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -582,6 +615,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModif
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.dateModified",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -596,6 +630,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCo
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.commentCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -610,6 +645,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSo
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -624,6 +660,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image: Pr
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.image",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -638,6 +675,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video: Pr
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.video",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -652,6 +690,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment: 
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment. */
@@ -692,6 +731,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Pe
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -706,6 +746,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Pe
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > author > Person. */
@@ -731,6 +772,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Or
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -745,6 +787,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Or
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > author > Organization. */
@@ -770,6 +813,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -784,6 +828,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -798,6 +843,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment. */
@@ -826,6 +872,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -840,6 +887,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment > author > Person. */
@@ -865,6 +913,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -879,6 +928,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment > author > Organization. */
@@ -904,6 +954,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give each answer its full \"text\", e.g. \"1 pound (lb) is equal to 16 ounces (oz).\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author: PropertyRule = {
   name: "author",
@@ -918,6 +969,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished: PropertyRule = {
   name: "datePublished",
@@ -932,6 +984,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished: PropertyR
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.datePublished",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_url: PropertyRule = {
   name: "url",
@@ -946,6 +999,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_url: PropertyRule = {
   single: false,
   fix: "Add the answer's \"url\", a link straight to it, e.g. \"https://example.com/question1#acceptedAnswer\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.url",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -960,6 +1014,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount: PropertyRul
   single: false,
   fix: "Give \"upvoteCount\" as one whole number: upvotes minus downvotes where both exist, e.g. 3.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.upvoteCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified: PropertyRule = {
   name: "dateModified",
@@ -974,6 +1029,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified: PropertyRu
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.dateModified",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount: PropertyRule = {
   name: "commentCount",
@@ -988,6 +1044,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount: PropertyRu
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.commentCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1002,6 +1059,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType: Prope
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.digitalSourceType",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_image: PropertyRule = {
   name: "image",
@@ -1016,6 +1074,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.image",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_video: PropertyRule = {
   name: "video",
@@ -1030,6 +1089,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.video",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment: PropertyRule = {
   name: "comment",
@@ -1044,6 +1104,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment: PropertyRule = 
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer. */
@@ -1089,6 +1150,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_name: Prop
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url: PropertyRule = {
   name: "url",
@@ -1103,6 +1165,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url: Prope
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > author > Person. */
@@ -1128,6 +1191,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_name
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1142,6 +1206,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url:
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > author > Organization. */
@@ -1167,6 +1232,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_text: Pr
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1181,6 +1247,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author: 
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1195,6 +1262,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePubl
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.datePublished",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1209,6 +1277,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModi
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.dateModified",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1223,6 +1292,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentC
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.commentCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1237,6 +1307,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalS
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -1251,6 +1322,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image: P
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.image",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -1265,6 +1337,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video: P
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.video",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -1279,6 +1352,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment:
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment. */
@@ -1319,6 +1393,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_P
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1333,6 +1408,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_P
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > author > Person. */
@@ -1358,6 +1434,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_O
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1372,6 +1449,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_O
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > author > Organization. */
@@ -1397,6 +1475,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1411,6 +1490,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1425,6 +1505,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment. */
@@ -1453,6 +1534,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1467,6 +1549,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment > author > Person. */
@@ -1492,6 +1575,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1506,6 +1590,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment > author > Organization. */
@@ -1531,6 +1616,7 @@ const QAPage_mainEntity_Question_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.name",
 };
 const QAPage_mainEntity_Question_author_Person_url: PropertyRule = {
   name: "url",
@@ -1545,6 +1631,7 @@ const QAPage_mainEntity_Question_author_Person_url: PropertyRule = {
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > author > Person. */
@@ -1570,6 +1657,7 @@ const QAPage_mainEntity_Question_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.name",
 };
 const QAPage_mainEntity_Question_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1584,6 +1672,7 @@ const QAPage_mainEntity_Question_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > author > Organization. */
@@ -1609,6 +1698,7 @@ const QAPage_mainEntity_Question_comment_Comment_text: PropertyRule = {
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.text",
 };
 const QAPage_mainEntity_Question_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1623,6 +1713,7 @@ const QAPage_mainEntity_Question_comment_Comment_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author",
 };
 const QAPage_mainEntity_Question_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1637,6 +1728,7 @@ const QAPage_mainEntity_Question_comment_Comment_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.datePublished",
 };
 const QAPage_mainEntity_Question_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1651,6 +1743,7 @@ const QAPage_mainEntity_Question_comment_Comment_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.dateModified",
 };
 const QAPage_mainEntity_Question_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1665,6 +1758,7 @@ const QAPage_mainEntity_Question_comment_Comment_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.commentCount",
 };
 const QAPage_mainEntity_Question_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1679,6 +1773,7 @@ const QAPage_mainEntity_Question_comment_Comment_digitalSourceType: PropertyRule
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -1693,6 +1788,7 @@ const QAPage_mainEntity_Question_comment_Comment_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.image",
 };
 const QAPage_mainEntity_Question_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -1707,6 +1803,7 @@ const QAPage_mainEntity_Question_comment_Comment_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.video",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -1721,6 +1818,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment: PropertyRule = {
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment. */
@@ -1761,6 +1859,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Person_name: PropertyRul
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1775,6 +1874,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Person_url: PropertyRule
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > author > Person. */
@@ -1800,6 +1900,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Organization_name: Prope
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1814,6 +1915,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Organization_url: Proper
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > author > Organization. */
@@ -1839,6 +1941,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_text: PropertyR
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.text",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1853,6 +1956,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author: Propert
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1867,6 +1971,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished: 
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment. */
@@ -1895,6 +2000,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_n
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1909,6 +2015,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_u
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment > author > Person. */
@@ -1934,6 +2041,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organiza
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1948,6 +2056,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organiza
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment > author > Organization. */

@@ -19,6 +19,7 @@ const Recipe_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the dish, e.g. \"Non-Alcoholic Piña Colada\".",
   docs: DOCS,
+  rule: "/rules/Recipe#name",
 };
 const Recipe_image: PropertyRule = {
   name: "image",
@@ -33,6 +34,7 @@ const Recipe_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with one or more crawlable image URLs of the finished dish (16x9, 4x3 and 1x1, at least 50K pixels each).",
   docs: DOCS,
+  rule: "/rules/Recipe#image",
 };
 const Recipe_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -47,6 +49,7 @@ const Recipe_aggregateRating: PropertyRule = {
   single: false,
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount), following the review snippet guidelines.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating",
 };
 const Recipe_author: PropertyRule = {
   name: "author",
@@ -61,6 +64,7 @@ const Recipe_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\"}.",
   docs: DOCS,
+  rule: "/rules/Recipe#author",
 };
 const Recipe_cookTime: PropertyRule = {
   name: "cookTime",
@@ -75,6 +79,7 @@ const Recipe_cookTime: PropertyRule = {
   single: false,
   fix: "Add \"cookTime\" as an ISO 8601 duration, e.g. \"PT25M\", together with prepTime.",
   docs: DOCS,
+  rule: "/rules/Recipe#cookTime",
 };
 const Recipe_datePublished: PropertyRule = {
   name: "datePublished",
@@ -89,6 +94,7 @@ const Recipe_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" in ISO 8601, e.g. \"2024-03-10\".",
   docs: DOCS,
+  rule: "/rules/Recipe#datePublished",
 };
 const Recipe_description: PropertyRule = {
   name: "description",
@@ -103,6 +109,7 @@ const Recipe_description: PropertyRule = {
   single: false,
   fix: "Add a short \"description\" summarizing the dish.",
   docs: DOCS,
+  rule: "/rules/Recipe#description",
 };
 const Recipe_keywords: PropertyRule = {
   name: "keywords",
@@ -117,6 +124,7 @@ const Recipe_keywords: PropertyRule = {
   single: false,
   fix: "Add \"keywords\" as comma-separated terms that are not the category or cuisine, e.g. \"winter apple pie, nutmeg crust\".",
   docs: DOCS,
+  rule: "/rules/Recipe#keywords",
 };
 const Recipe_nutrition: PropertyRule = {
   name: "nutrition",
@@ -132,6 +140,7 @@ const Recipe_nutrition: PropertyRule = {
   requires: ["recipeYield"],
   fix: "Add \"nutrition\" as a NutritionInformation with calories per serving, e.g. {\"@type\": \"NutritionInformation\", \"calories\": \"270 calories\"}.",
   docs: DOCS,
+  rule: "/rules/Recipe#nutrition",
 };
 const Recipe_prepTime: PropertyRule = {
   name: "prepTime",
@@ -146,6 +155,7 @@ const Recipe_prepTime: PropertyRule = {
   single: false,
   fix: "Add \"prepTime\" as an ISO 8601 duration, e.g. \"PT15M\", together with cookTime.",
   docs: DOCS,
+  rule: "/rules/Recipe#prepTime",
 };
 const Recipe_recipeCategory: PropertyRule = {
   name: "recipeCategory",
@@ -160,6 +170,7 @@ const Recipe_recipeCategory: PropertyRule = {
   single: false,
   fix: "Add \"recipeCategory\" with the meal or course, e.g. \"dinner\" or \"dessert\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeCategory",
 };
 const Recipe_recipeCuisine: PropertyRule = {
   name: "recipeCuisine",
@@ -174,6 +185,7 @@ const Recipe_recipeCuisine: PropertyRule = {
   single: false,
   fix: "Add \"recipeCuisine\" with the region of the recipe, e.g. \"French\" or \"American\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeCuisine",
 };
 const Recipe_recipeIngredient: PropertyRule = {
   name: "recipeIngredient",
@@ -188,6 +200,7 @@ const Recipe_recipeIngredient: PropertyRule = {
   single: false,
   fix: "Add \"recipeIngredient\" with one entry per ingredient, e.g. [\"3/4 cup sugar\", \"1 tablespoon lemon juice\"].",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeIngredient",
 };
 const Recipe_recipeInstructions: PropertyRule = {
   name: "recipeInstructions",
@@ -202,6 +215,7 @@ const Recipe_recipeInstructions: PropertyRule = {
   single: false,
   fix: "Add \"recipeInstructions\" as a list of HowToStep items, each with \"text\" (use HowToSection only to group steps into sections).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions",
 };
 const Recipe_recipeYield: PropertyRule = {
   name: "recipeYield",
@@ -216,6 +230,7 @@ const Recipe_recipeYield: PropertyRule = {
   single: false,
   fix: "Add \"recipeYield\" with the number of servings as a number, e.g. 4 or [\"4\", \"24 cookies\"]; it is needed when nutrition.calories is given.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeYield",
 };
 const Recipe_totalTime: PropertyRule = {
   name: "totalTime",
@@ -230,6 +245,7 @@ const Recipe_totalTime: PropertyRule = {
   single: false,
   fix: "Add \"totalTime\" as an ISO 8601 duration, e.g. \"PT1H\" (or give both prepTime and cookTime).",
   docs: DOCS,
+  rule: "/rules/Recipe#totalTime",
 };
 const Recipe_video: PropertyRule = {
   name: "video",
@@ -244,6 +260,7 @@ const Recipe_video: PropertyRule = {
   single: false,
   fix: "Add a \"video\" (VideoObject with name, thumbnailUrl, uploadDate and contentUrl or embedUrl) showing how to make the dish.",
   docs: DOCS,
+  rule: "/rules/Recipe#video",
 };
 
 /** Recipe: Recipe rich result. */
@@ -314,6 +331,7 @@ const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.5.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.ratingValue",
 };
 const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -328,6 +346,7 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating when the scale does not top out at 5.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.bestRating",
 };
 const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -342,8 +361,9 @@ const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating when the scale does not start at 1.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.worstRating",
 };
-const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
+const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Recipe > aggregateRating > AggregateRating. */
 export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -370,6 +390,7 @@ const Recipe_author_Person_name: PropertyRule = {
   single: false,
   fix: "Add author.name with the name of the person who wrote the recipe.",
   docs: DOCS,
+  rule: "/rules/Recipe#author.name",
 };
 
 /** Nested shape Recipe > author > Person. */
@@ -392,6 +413,7 @@ const Recipe_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Add author.name with the name of the organization that wrote the recipe.",
   docs: DOCS,
+  rule: "/rules/Recipe#author.name",
 };
 
 /** Nested shape Recipe > author > Organization. */
@@ -414,6 +436,7 @@ const Recipe_nutrition_NutritionInformation_calories: PropertyRule = {
   single: false,
   fix: "Add nutrition.calories with the calories per serving, e.g. \"270 calories\", and give recipeYield as a number of servings.",
   docs: DOCS,
+  rule: "/rules/Recipe#nutrition.calories",
 };
 
 /** Nested shape Recipe > nutrition > NutritionInformation. */
@@ -436,6 +459,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement: PropertyRule = {
   single: false,
   fix: "List the step's directions and tips as HowToDirection or HowToTip items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement",
 };
 const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
   name: "name",
@@ -450,6 +474,7 @@ const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
   single: false,
   fix: "Give each HowToStep a short \"name\" summarizing it, e.g. \"Preheat\" (no step numbers).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.name",
 };
 const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
   name: "image",
@@ -464,6 +489,7 @@ const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
   single: false,
   fix: "Add an \"image\" URL showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.image",
 };
 const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
   name: "url",
@@ -478,6 +504,7 @@ const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
   single: false,
   fix: "Add a \"url\" that links directly to the step, e.g. \"https://example.com/recipe#step1\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.url",
 };
 const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   name: "video",
@@ -492,8 +519,9 @@ const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   single: false,
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.video",
 };
-const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS, rule: "/rules/Recipe#one-of:recipeInstructions.text" };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -526,6 +554,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text: P
   single: false,
   fix: "Give each HowToDirection a \"text\" with the direction.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep > itemListElement > HowToDirection. */
@@ -548,6 +577,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text: Propert
   single: false,
   fix: "Give each HowToTip a \"text\" with the tip.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep > itemListElement > HowToTip. */
@@ -570,6 +600,7 @@ const Recipe_recipeInstructions_HowToSection_name: PropertyRule = {
   single: false,
   fix: "Give each HowToSection a \"name\", e.g. \"Assemble the pie\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.name",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement: PropertyRule = {
   name: "itemListElement",
@@ -584,6 +615,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement: PropertyRule = {
   single: false,
   fix: "Put the section's steps in itemListElement as HowToStep items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection. */
@@ -609,6 +641,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "List the step's directions and tips as HowToDirection or HowToTip items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: PropertyRule = {
   name: "name",
@@ -623,6 +656,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: Pro
   single: false,
   fix: "Give each HowToStep a short \"name\" summarizing it, e.g. \"Preheat\" (no step numbers).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.name",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: PropertyRule = {
   name: "image",
@@ -637,6 +671,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: Pr
   single: false,
   fix: "Add an \"image\" URL showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.image",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: PropertyRule = {
   name: "url",
@@ -651,6 +686,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: Prop
   single: false,
   fix: "Add a \"url\" that links directly to the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.url",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   name: "video",
@@ -665,8 +701,9 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: Pr
   single: false,
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.video",
 };
-const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS, rule: "/rules/Recipe#one-of:recipeInstructions.itemListElement.text" };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -699,6 +736,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "Give each HowToDirection a \"text\" with the direction.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep > itemListElement > HowToDirection. */
@@ -721,6 +759,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "Give each HowToTip a \"text\" with the tip.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep > itemListElement > HowToTip. */
@@ -743,6 +782,7 @@ const Recipe_video_VideoObject_name: PropertyRule = {
   single: false,
   fix: "Add video.name with the title of the video.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.name",
 };
 const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   name: "thumbnailUrl",
@@ -757,6 +797,7 @@ const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   single: false,
   fix: "Add video.thumbnailUrl with the URL of the video's thumbnail image.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.thumbnailUrl",
 };
 const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   name: "uploadDate",
@@ -771,6 +812,7 @@ const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   single: false,
   fix: "Add video.uploadDate with the date and time the video was first published, in ISO 8601 with a UTC offset, e.g. \"2024-02-05T08:00:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/Recipe#video.uploadDate",
 };
 const Recipe_video_VideoObject_description: PropertyRule = {
   name: "description",
@@ -785,6 +827,7 @@ const Recipe_video_VideoObject_description: PropertyRule = {
   single: false,
   fix: "Add video.description describing the video.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.description",
 };
 const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -799,6 +842,7 @@ const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give video.contentUrl as the URL of the video file itself.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.contentUrl",
 };
 const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   name: "embedUrl",
@@ -813,6 +857,7 @@ const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   single: false,
   fix: "Give video.embedUrl as the URL of the video player.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.embedUrl",
 };
 const Recipe_video_VideoObject_duration: PropertyRule = {
   name: "duration",
@@ -827,6 +872,7 @@ const Recipe_video_VideoObject_duration: PropertyRule = {
   single: false,
   fix: "Add video.duration as an ISO 8601 duration, e.g. \"PT1M33S\".",
   docs: DOCS,
+  rule: "/rules/Recipe#video.duration",
 };
 const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -841,6 +887,7 @@ const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Add video.interactionStatistic with the number of views (an InteractionCounter with a WatchAction).",
   docs: DOCS,
+  rule: "/rules/Recipe#video.interactionStatistic",
 };
 const Recipe_video_VideoObject_expires: PropertyRule = {
   name: "expires",
@@ -855,6 +902,7 @@ const Recipe_video_VideoObject_expires: PropertyRule = {
   single: false,
   fix: "Give video.expires only if the video stops being available, in ISO 8601 with a UTC offset.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.expires",
 };
 const Recipe_video_VideoObject_hasPart: PropertyRule = {
   name: "hasPart",
@@ -869,6 +917,7 @@ const Recipe_video_VideoObject_hasPart: PropertyRule = {
   single: false,
   fix: "Mark important segments of the video as Clip items in video.hasPart.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.hasPart",
 };
 const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
   name: "regionsAllowed",
@@ -883,6 +932,7 @@ const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
   single: false,
   fix: "Give video.regionsAllowed as ISO 3166-1 country codes, only if the video is restricted.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.regionsAllowed",
 };
 const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   name: "ineligibleRegion",
@@ -897,8 +947,9 @@ const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   single: false,
   fix: "Give video.ineligibleRegion as ISO 3166-1 country codes, only if the video is blocked somewhere.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.ineligibleRegion",
 };
-const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS };
+const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS, rule: "/rules/Recipe#one-of:video.contentUrl" };
 
 /** Nested shape Recipe > video > VideoObject. */
 export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at: string): void {
