@@ -28,6 +28,7 @@ import { billingRoutes } from "./routes/billing.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { typesRoutes } from "./routes/types.ts";
 import { validateRoutes } from "./routes/validate.ts";
+import { rulePagesRoutes } from "./routes/rule-pages.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         upgrade: `${base}/dashboard/upgrade`,
         checkoutSuccess: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         checkoutCancel: `${base}/dashboard?checkout=cancelled`,
+        rules: `${base}/rules`,
       },
     };
     app.decorate("sdv", ctx);
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(authRoutes);
     await app.register(validateRoutes);
     await app.register(billingRoutes);
+    await app.register(rulePagesRoutes);
   } catch (err) {
     await app.close().catch(() => {});
     throw err;

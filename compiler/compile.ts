@@ -14,7 +14,7 @@ import { emitValidator } from "./emit/validators.ts";
 import { emitRegistry } from "./emit/registry.ts";
 import { emitTypesPayload } from "./emit/types-payload.ts";
 import { emitDocsIndex, emitTypeDoc } from "./emit/docs.ts";
-import { emitRulePage, emitRulesIndex } from "./emit/site.ts";
+import { emitRulePage, emitRulesIndex, emitRulesNotFound } from "./emit/site.ts";
 import { VocabularyIndex } from "../runtime/vocabulary.ts";
 import type { Vocabulary } from "../runtime/vocabulary-types.ts";
 import { valueChecks } from "../runtime/checks/index.ts";
@@ -65,6 +65,7 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
     out.set(`generated/site/rules/${rs.type}.html`, emitRulePage(rs, { table, byType, formatDescriptions }));
   }
   out.set("generated/site/rules/index.html", emitRulesIndex(ruleSets));
+  out.set("generated/site/rules-not-found.html", emitRulesNotFound());
   out.set("generated/index.ts", emitRegistry(ruleSets, table));
   out.set("generated/types.json", emitTypesPayload(ruleSets, table));
   out.set("generated/docs/README.md", emitDocsIndex(ruleSets));

@@ -276,3 +276,18 @@ export function emitRulesIndex(ruleSets: IrRuleSet[]): string {
     current: "rules",
   });
 }
+
+/** What /rules/<name> shows a browser when no rule file has that name (the service answers 404 with it). */
+export function emitRulesNotFound(): string {
+  return htmlPage({
+    source: "compiler/emit/site.ts",
+    title: "No such rule page · sdv",
+    description: "sdv has no rule page of that name.",
+    main: [
+      "<h1>No such rule page</h1>",
+      '<p>sdv has no rules for a type of that name. Type names are Schema.org names, such as <a href="/rules/Event">Event</a>.</p>',
+      '<p><a href="/rules">See every type sdv checks</a>.</p>',
+    ].join("\n"),
+    current: "rule",
+  });
+}
