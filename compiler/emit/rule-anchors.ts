@@ -9,8 +9,10 @@
  *   one-of:<path>               a one-of group, named by its leading member: `one-of:review`
  *   <feature>:one-of:<path>     the same inside a feature
  *
- * Property names are Schema.org names and feature ids match ^[a-z][a-z0-9-]*$, so no part can
- * contain ":" and the forms cannot collide; every character is allowed in a URL fragment as is.
+ * Property names are Schema.org names (or JSON-LD keywords such as `@id`) and feature ids match
+ * ^[a-z][a-z0-9-]*$, so no part can contain ":" and the forms cannot collide; every character is
+ * allowed in a URL fragment as is. The pages' other ids (`section-...`, `example-...`,
+ * `status-...`, `main-content`) all contain "-" and no ":", which no property path does.
  */
 
 /** Site-relative URL of a type's rule page: what the engine emits (the API makes it absolute). */
