@@ -118,6 +118,8 @@ function groupItems(rules: IrNodeRules, feature: string | null, ids: PageIds, ou
 }
 
 /** The property table and the one-of groups of one rules tree. */
+// Sections stay unnamed (no landmarks of their own): the one landmark per table is its scrolling
+// box, named by the section's heading, so no two landmarks share a name.
 function rulesBlock(rules: IrNodeRules, feature: string | null, headingId: string, ctx: SiteContext, ids: PageIds): string {
   const rows: string[] = [];
   propertyRows(rules, feature, ctx, ids, rows, new Set());
@@ -145,7 +147,7 @@ const exampleId = (kind: "valid" | "invalid", i: number) => `example-${kind}-${i
 
 function exampleBlock(ex: IrExample, kind: "valid" | "invalid", i: number, ids: PageIds): string {
   const id = exampleId(kind, i);
-  const out = [`<section aria-labelledby="${id}">`, `<h3 id="${id}">${kind === "valid" ? "Valid" : "Invalid"}: ${esc(ex.name)}</h3>`];
+  const out = [`<section>`, `<h3 id="${id}">${kind === "valid" ? "Valid" : "Invalid"}: ${esc(ex.name)}</h3>`];
   out.push(`<pre class="example" tabindex="0"><code>${esc(JSON.stringify(ex.data, null, 2))}</code></pre>`);
   if (kind === "valid") out.push(`<p>No errors${ex.eligible === false ? "; not eligible for the rich result" : ""}.</p>`);
   else {
@@ -162,7 +164,7 @@ function exampleBlock(ex: IrExample, kind: "valid" | "invalid", i: number, ids: 
 
 function featureSection(rs: IrRuleSet, f: IrFeature, ctx: SiteContext, ids: PageIds): string {
   const headingId = `section-feature-${f.id}`;
-  const out = [`<section aria-labelledby="${headingId}">`, `<h2 id="${headingId}">Feature: ${esc(f.name)}</h2>`];
+  const out = [`<section>`, `<h2 id="${headingId}">Feature: ${esc(f.name)}</h2>`];
   const facts = [`<dt>Feature id</dt><dd>${code(f.id)}</dd>`, `<dt>Documentation</dt><dd>${link(f.googleDocsUrl)}</dd>`];
   if (f.triggers.length) facts.push(`<dt>Opt-in</dt><dd>Checked only when the node has ${list(f.triggers.map(code))}.</dd>`);
   if (f.retired) facts.push(`<dt>Retired</dt><dd>Since <time datetime="${esc(f.retired.since)}">${esc(f.retired.since)}</time>: ${esc(f.retired.note)} Still checked, with warnings only.</dd>`);
@@ -204,7 +206,7 @@ export function emitRulePage(rs: IrRuleSet, ctx: SiteContext): string {
     toc.push(["section-requirements", "Requirements"]);
     sections.push(
       [
-        '<section aria-labelledby="section-requirements">',
+        '<section>',
         '<h2 id="section-requirements">Requirements</h2>',
         rs.validateAs ? `<p>These are the ${link(rulePagePath(rs.validateAs), rs.validateAs)} rules.</p>` : "",
         rulesBlock(rules, null, "section-requirements", ctx, ids),
@@ -220,11 +222,11 @@ export function emitRulePage(rs: IrRuleSet, ctx: SiteContext): string {
   }
   toc.push(["section-sources", "Sources"]);
   const sources = rs.sources.map((s) => `<li>${link(s.url)}${s.note ? `: ${esc(s.note)}` : ""}</li>`);
-  sections.push(['<section aria-labelledby="section-sources">', '<h2 id="section-sources">Sources</h2>', "<ul>", ...sources, "</ul>", "</section>"].join("\n"));
+  sections.push(['<section>', '<h2 id="section-sources">Sources</h2>', "<ul>", ...sources, "</ul>", "</section>"].join("\n"));
   const examples = [...rs.examples.valid.map((ex, i) => exampleBlock(ex, "valid", i, ids)), ...rs.examples.invalid.map((ex, i) => exampleBlock(ex, "invalid", i, ids))];
   if (examples.length) {
     toc.push(["section-examples", "Examples"]);
-    sections.push(['<section aria-labelledby="section-examples">', '<h2 id="section-examples">Examples</h2>', ...examples, "</section>"].join("\n"));
+    sections.push(['<section>', '<h2 id="section-examples">Examples</h2>', ...examples, "</section>"].join("\n"));
   }
 
   main.push(
@@ -255,7 +257,7 @@ export function emitRulesIndex(ruleSets: IrRuleSet[]): string {
         `<tr><th scope="row">${link(rulePagePath(rs.type), rs.type)}</th><td>${rs.tier}</td><td>${rs.richResult ? esc(rs.richResult) : "None of its own"}${rs.deprecated ? ` (${rs.deprecated.kind} since <time datetime="${esc(rs.deprecated.since)}">${esc(rs.deprecated.since)}</time>)` : ""}</td><td><time datetime="${esc(rs.verifiedOn)}">${esc(rs.verifiedOn)}</time></td><td><a href="${esc(rs.googleDocsUrl)}">Documentation<span class="visually-hidden"> of ${esc(rs.type)}</span></a></td></tr>`,
     );
     main.push(
-      `<section aria-labelledby="${id}">`,
+      `<section>`,
       `<h2 id="${id}">${STATUS_LABEL[status]}</h2>`,
       `<div class="table-wrap" tabindex="0" role="region" aria-labelledby="${id}">`,
       "<table>",

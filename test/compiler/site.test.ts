@@ -85,7 +85,7 @@ test("nothing a strict Content-Security-Policy would block: no script, no style 
   }
 });
 
-test("accessible structure: landmarks, one h1, headings in order, header cells scoped, unique ids, links home", () => {
+test("accessible structure: landmarks, one h1, headings in order, header cells scoped, unique ids and landmark names, links home", () => {
   for (const [path, html] of allPages) {
     const { elements } = parse(html);
     for (const landmark of ["header", "nav", "main", "footer"]) assert.ok(elements.some((e) => e.name === landmark), `${path}: <${landmark}>`);
@@ -96,6 +96,11 @@ test("accessible structure: landmarks, one h1, headings in order, header cells s
     for (const th of elements.filter((e) => e.name === "th")) assert.ok(th.attrs.scope === "col" || th.attrs.scope === "row", `${path}: <th> without scope`);
     const ids = idsOf(html);
     assert.is(new Set(ids).size, ids.length, `${path}: duplicate ids ${ids.filter((id, i) => ids.indexOf(id) !== i).join(", ")}`);
+    // Named regions (the sections' scrolling tables) are landmarks: each names a different heading.
+    const regions = elements.filter((e) => e.attrs.role === "region" || (e.name === "section" && (e.attrs["aria-labelledby"] ?? e.attrs["aria-label"]) !== undefined));
+    const names = regions.map((e) => e.attrs["aria-labelledby"] ?? e.attrs["aria-label"]);
+    assert.is(new Set(names).size, names.length, `${path}: landmarks sharing a name`);
+    for (const e of regions) if (e.attrs["aria-labelledby"]) assert.ok(ids.includes(e.attrs["aria-labelledby"]), `${path}: label ${e.attrs["aria-labelledby"]} missing`);
     const hrefs = new Set(elements.filter((e) => e.name === "a").map((e) => e.attrs.href));
     assert.ok(hrefs.has("/") && hrefs.has("/rules"), `${path}: links to / and /rules`);
     // In-page links land on an id of the page.
@@ -109,7 +114,7 @@ test("the index lists every rule file's page under its status", () => {
   for (const rs of output.ruleSets) {
     const at = index.indexOf(`<a href="/rules/${rs.type}">${rs.type}</a>`);
     assert.ok(at > 0, rs.type);
-    const section = index.lastIndexOf('<section aria-labelledby="status-', at);
+    const section = index.lastIndexOf('<h2 id="status-', at);
     assert.is(index.slice(section).match(/status-([a-z-]+)/)![1], rs.status.replace(/_/g, "-"), rs.type);
   }
 });
