@@ -29,14 +29,16 @@ export async function rulePagesRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, 200, pages.index, CACHE_CONTROL);
   });
 
-  app.get<{ Params: { type: string } }>("/rules/:type", { schema: { hide: true } }, async (request, reply) => {
+  const typePage = async (request: FastifyRequest<{ Params: { type: string } }>, reply: FastifyReply, trailingSlash: boolean) => {
     const name = request.params.type;
     if (name === "") return reply.redirect("/rules", 301);
     if (pages === null) return notFound(request, reply);
-    const page = pages.byType.get(name);
+    const page = trailingSlash ? undefined : pages.byType.get(name);
     if (page !== undefined) return sendPage(reply, 200, page, CACHE_CONTROL);
     const canonical = pages.canonical.get(name.toLowerCase().replace(/\.html$/, ""));
     if (canonical !== undefined) return reply.header("cache-control", CACHE_CONTROL).redirect(`/rules/${canonical}`, 301);
     return notFound(request, reply);
-  });
+  };
+  app.get<{ Params: { type: string } }>("/rules/:type", { schema: { hide: true } }, (request, reply) => typePage(request, reply, false));
+  app.get<{ Params: { type: string } }>("/rules/:type/", { schema: { hide: true } }, (request, reply) => typePage(request, reply, true));
 }

@@ -55,6 +55,8 @@ test("another spelling of a known type redirects to its one address", async () =
     ["/rules/Event.html", "/rules/Event"],
     ["/rules/faqpage", "/rules/FAQPage"],
     ["/rules/", "/rules"],
+    ["/rules/Event/", "/rules/Event"],
+    ["/rules/event/", "/rules/Event"],
   ]) {
     const res = await t.app.inject({ url });
     assert.is(res.statusCode, 301, url);
@@ -93,6 +95,8 @@ test("names that are no type never reach a file: traversal, other generated file
     "/rules/Event%00",
     "/rules/Event%2F..%2F..%2F..%2Fpackage.json",
     "/rules/%2Fetc%2Fpasswd",
+    "/rules/..%2F..%2Fpackage.json/",
+    "/rules/Event/..%2F..%2F..%2Fpackage.json",
   ];
   for (const url of attempts) {
     for (const accept of ["application/json", "text/html"]) {
