@@ -29,6 +29,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { typesRoutes } from "./routes/types.ts";
 import { validateRoutes } from "./routes/validate.ts";
 import { webPages } from "./web/pages.ts";
+import { rulePagesRoutes } from "./routes/rule-pages.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         upgrade: `${base}/dashboard/upgrade`,
         checkoutSuccess: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         checkoutCancel: `${base}/dashboard?checkout=cancelled`,
+        rules: `${base}/rules`,
       },
     };
     app.decorate("sdv", ctx);
@@ -148,7 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(authRoutes);
     await app.register(validateRoutes);
     await app.register(billingRoutes);
-    await app.register(webPages, { webRoot: deps.webRoot });
+    // The rule pages are registered inside the web plugin, so they get the pages' CSP and headers.
+    await app.register(webPages, { webRoot: deps.webRoot, extraRoutes: [rulePagesRoutes] });
   } catch (err) {
     await app.close().catch(() => {});
     throw err;

@@ -14,6 +14,7 @@ import { emitValidator } from "./emit/validators.ts";
 import { emitOnDemandRegistry, emitRegistry } from "./emit/registry.ts";
 import { emitTypesPayload } from "./emit/types-payload.ts";
 import { emitDocsIndex, emitTypeDoc } from "./emit/docs.ts";
+import { emitRulePage, emitRulesIndex, emitRulesNotFound } from "./emit/site.ts";
 import { VocabularyIndex } from "../runtime/vocabulary.ts";
 import type { Vocabulary } from "../runtime/vocabulary-types.ts";
 import { valueChecks } from "../runtime/checks/index.ts";
@@ -61,7 +62,10 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
   for (const rs of ruleSets) {
     if (rs.rules) out.set(`generated/validators/${rs.type}.ts`, emitValidator(rs));
     out.set(`generated/docs/${rs.type}.md`, emitTypeDoc(rs, table, byType, formatDescriptions));
+    out.set(`generated/site/rules/${rs.type}.html`, emitRulePage(rs, { table, byType, formatDescriptions }));
   }
+  out.set("generated/site/rules/index.html", emitRulesIndex(ruleSets));
+  out.set("generated/site/rules-not-found.html", emitRulesNotFound());
   out.set("generated/index.ts", emitRegistry(ruleSets));
   out.set("generated/on-demand.ts", emitOnDemandRegistry(ruleSets, table));
   out.set("generated/types.json", emitTypesPayload(ruleSets, table));

@@ -111,7 +111,7 @@ function listedChars(schemas: readonly SchemaResult[]): number {
 
 /** Characters an issue adds to the answer (its strings, plus the JSON around them). */
 function issueChars(issue: ValidationIssue): number {
-  return issue.property.length + issue.message.length + issue.fix.length + issue.path.length + (issue.google_docs_url?.length ?? 0) + 120;
+  return issue.property.length + issue.message.length + issue.fix.length + issue.path.length + (issue.google_docs_url?.length ?? 0) + (issue.rule_url?.length ?? 0) + 120;
 }
 
 /** A property as a key of the counts: names longer than this are cut (an input's name can be any length). */

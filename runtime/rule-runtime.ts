@@ -62,6 +62,8 @@ export interface PropertyRule {
   readonly requiredWhen?: { readonly property: string; readonly values: ReadonlySet<string> | null };
   readonly fix: string;
   readonly docs: string;
+  /** Site-relative link to the rule on its type's page (`/rules/Event#startDate`): the issue's `rule_url`. */
+  readonly rule?: string;
 }
 
 export interface OneOfRule {
@@ -74,6 +76,8 @@ export interface OneOfRule {
   readonly members: readonly string[];
   readonly fix: string;
   readonly docs: string;
+  /** Site-relative link to the group on its type's page: the issue's `rule_url`. */
+  readonly rule?: string;
 }
 
 /** Looks up `{"@id": ...}` references across every block of the page. */
@@ -107,12 +111,14 @@ export class Run {
 
   constructor(private readonly references: ReferenceResolver | null) {}
 
-  report(code: IssueCode, severity: "error" | "warning", property: string, message: string, fix: string, docs: string, path: string): void {
-    this.issues.push({ severity, property, message, fix, google_docs_url: docs, code, path });
+  report(code: IssueCode, severity: "error" | "warning", property: string, message: string, fix: string, docs: string, path: string, rule?: string): void {
+    // No key at all when there is no rule page to link (an undefined field would still show in deep comparisons).
+    if (rule === undefined) this.issues.push({ severity, property, message, fix, google_docs_url: docs, code, path });
+    else this.issues.push({ severity, property, message, fix, google_docs_url: docs, rule_url: rule, code, path });
   }
 
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
-    this.report(code, rule.level === "required" && rule.malformedWarning !== true ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path);
+    this.report(code, rule.level === "required" && rule.malformedWarning !== true ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path, rule.rule);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
@@ -128,6 +134,7 @@ export class Run {
       rule.fix,
       rule.docs,
       at,
+      rule.rule,
     );
   }
 
@@ -150,12 +157,12 @@ export class Run {
     }
     if (!holds) return this.missing(rule, at);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
-    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because}.`, rule.fix, rule.docs, at);
+    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
   missingOneOf(group: OneOfRule, at: string): void {
     const required = group.level === "required";
-    this.issues.push({
+    const issue: ValidationIssue = {
       severity: required ? "error" : "warning",
       property: group.property,
       one_of: [...group.members],
@@ -164,7 +171,9 @@ export class Run {
       google_docs_url: group.docs,
       code: "missing-one-of",
       path: at,
-    });
+    };
+    if (group.rule !== undefined) issue.rule_url = group.rule;
+    this.issues.push(issue);
   }
 
   /** Checks a present value (one value or a list of them). */
@@ -223,10 +232,10 @@ export class Run {
   }
 
   /** A top-level node check (a standalone AggregateRating's bounds): an error, as its value is required. */
-  checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string): void {
+  checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string, rule?: string): void {
     const problem = check.test(node);
     if (problem === null) return;
-    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, `Keep ${check.description}.`, docs, `${at}/${check.property}`);
+    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, `Keep ${check.description}.`, docs, `${at}/${check.property}`, rule);
   }
 
   /** Siblings a present property needs beside it (the rule's `requires`). */
@@ -242,6 +251,7 @@ export class Run {
         `Add "${property}" or remove "${rule.property}".`,
         rule.docs,
         at,
+        rule.rule,
       );
     }
   }
@@ -259,7 +269,7 @@ export class Run {
         const target = this.references?.resolve(id);
         if (!target) {
           if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
-          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, path);
+          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, path, rule.rule);
           return;
         }
         if (this.referenceDepth > 8) return;
@@ -306,7 +316,7 @@ export class Run {
       const problem = matched.nodeCheck.test(node);
       if (problem !== null) {
         const property = `${rule.property}.${matched.nodeCheck.property}`;
-        this.report("out-of-range", rule.level === "required" ? "error" : "warning", property, `"${property}": ${problem}.`, rule.fix, rule.docs, `${path}/${matched.nodeCheck.property}`);
+        this.report("out-of-range", rule.level === "required" ? "error" : "warning", property, `"${property}": ${problem}.`, rule.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
       }
     }
   }

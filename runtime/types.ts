@@ -9,6 +9,12 @@ export interface ValidationIssue {
   fix: string;
   google_docs_url?: string;
   /**
+   * The rule on sdv's own rule page (additive): site-relative from the engine
+   * (`/rules/Event#startDate`), absolute in API answers. Absent when no rule of the type's page
+   * raised the issue (vocabulary findings, @context, broken blocks).
+   */
+  rule_url?: string;
+  /**
    * A missing one-of group (code missing-one-of): every member, `property` being the first (the
    * one the documentation leads with). Additive to the spec.
    */

@@ -23,8 +23,8 @@ export interface ServiceContext {
   fetchOptions: FetchOptions;
   /** Limits of a plan, with RATE_LIMIT_PER_MINUTE applied. */
   limits(plan: Plan): PlanLimits;
-  /** `${PUBLIC_BASE_URL}/dashboard` and friends. */
-  urls: { dashboard: string; upgrade: string; checkoutSuccess: string; checkoutCancel: string };
+  /** `${PUBLIC_BASE_URL}/dashboard` and friends; `rules` is the rule pages' root (`${PUBLIC_BASE_URL}/rules`). */
+  urls: { dashboard: string; upgrade: string; checkoutSuccess: string; checkoutCancel: string; rules: string };
 }
 
 declare module "fastify" {

@@ -46,6 +46,7 @@ export const ValidationIssueSchema = {
     message: { type: "string", description: "Human-readable; wording may change." },
     fix: { type: "string" },
     google_docs_url: uri,
+    rule_url: { ...uri, description: "The rule on sdv's rule page of the type, e.g. https://sdv.example/rules/Event#startDate (additive; absent for findings no rule of the page raised, such as vocabulary warnings)." },
     one_of: { ...stringList, description: "For code missing-one-of: every member of the group; property is the first (additive)." },
     code: { type: "string", description: "Stable kebab-case issue code (additive)." },
     path: { type: "string", description: "JSON Pointer of the issue inside its block (additive)." },
@@ -211,13 +212,14 @@ export const ValidationResponseSchema = {
 export const TypeEntrySchema = {
   $id: "TypeEntry",
   type: "object",
-  required: ["type", "also_matches", "status", "tier", "google_docs_url", "required_properties", "recommended_properties"],
+  required: ["type", "also_matches", "status", "tier", "google_docs_url", "rules_url", "required_properties", "recommended_properties"],
   properties: {
     type: { type: "string" },
     also_matches: stringList,
     status: { type: "string", enum: ["supported", "coming_soon", "planned", "deprecated"] },
     tier: { type: "integer", enum: [0, 1, 2, 3, 4] },
     google_docs_url: uri,
+    rules_url: { ...uri, description: "sdv's rule page of the type: every property, accepted values and examples (additive)." },
     required_properties: stringList,
     recommended_properties: stringList,
     required_one_of: { type: "array", items: stringList, description: "Required groups: at least one member of each is needed (additive)." },

@@ -1,10 +1,29 @@
-/** GET /api/v1/types: the generated type list, byte for byte (generated/types.json). */
+/**
+ * GET /api/v1/types: the generated type list (generated/types.json), each entry with the absolute
+ * address of its rule page added (`rules_url`, from PUBLIC_BASE_URL, so it is built here and not
+ * at compile time).
+ */
 import type { FastifyInstance } from "fastify";
 import typesPayload from "../../generated/types.json" with { type: "json" };
 
+/** The payload with `rules_url` after each entry's google_docs_url (the field it sits beside in meaning). */
+export function typesWithRuleLinks(rulesRoot: string): typeof typesPayload {
+  return {
+    ...typesPayload,
+    types: typesPayload.types.map((entry) => {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(entry)) {
+        out[key] = value;
+        if (key === "google_docs_url") out.rules_url = `${rulesRoot}/${entry.type}`;
+      }
+      return out as (typeof typesPayload.types)[number];
+    }),
+  };
+}
+
 export async function typesRoutes(app: FastifyInstance): Promise<void> {
   // Serialized once; a string payload with a JSON content type is sent as is (no schema serializer in between).
-  const body = JSON.stringify(typesPayload);
+  const body = JSON.stringify(typesWithRuleLinks(app.sdv.urls.rules));
   app.get(
     "/api/v1/types",
     {

@@ -10,6 +10,7 @@
  */
 import { errorCodes, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
+import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
 import { LineIndex } from "../../runtime/extract/line-column.ts";
@@ -261,7 +262,7 @@ interface MetaInput {
 
 function respond(reply: FastifyReply, result: EngineResult, meta: MetaInput, url?: string): ValidationResponse {
   return toValidationResponse(
-    result,
+    withAbsoluteRuleUrls(result, reply.server.sdv.config.publicBaseUrl),
     {
       api_version: API_VERSION,
       validated_at: meta.validatedAt,

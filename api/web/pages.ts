@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { CONTENT_SECURITY_POLICY } from "./content-security-policy.ts";
@@ -30,7 +30,7 @@ export interface WebPagesOptions {
   /** Folder with the built pages (default: dist/web of the package). */
   webRoot?: string;
   /** Routes that belong to the web face but are built elsewhere (rule pages); registered inside this plugin so they get its headers. */
-  extraRoutes?: Array<(app: FastifyInstance) => Promise<void> | void>;
+  extraRoutes?: FastifyPluginAsync[];
 }
 
 export async function webPages(app: FastifyInstance, options: WebPagesOptions): Promise<void> {
@@ -44,7 +44,7 @@ export async function webPages(app: FastifyInstance, options: WebPagesOptions): 
     hsts: false, // set by the TLS terminator in front of the service, which knows whether there is one
   });
 
-  for (const extra of options.extraRoutes ?? []) await extra(app);
+  for (const extra of options.extraRoutes ?? []) await app.register(extra);
 
   const built = existsSync(join(webRoot, PAGES["/"]));
   if (!built) {

@@ -6,6 +6,14 @@ import { VariableDeclarationKind, type CodeBlockWriter, type SourceFile, type Wr
 import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
 import { BANNER, lit, newSourceFile, print } from "./source.ts";
 import { ruleSetLiteral } from "./registry.ts";
+import { oneOfAnchor, propertyAnchor, ruleUrl } from "./rule-anchors.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+
+/** Whose rule page a rules tree is on: the rule set's type, and the feature (null: the type's own rules). */
+interface PageOf {
+  type: string;
+  feature: string | null;
+}
 
 const fnName = (rules: IrNodeRules) => `validate_${rules.id}`;
 const ruleConst = (rules: IrNodeRules, p: IrProperty) => `${rules.id}_${p.name}`.replace(/[^A-Za-z0-9_]/g, "_");
@@ -36,7 +44,7 @@ function expectSource(e: IrExpect): string {
   }
 }
 
-function ruleSource(p: IrProperty): string {
+function ruleSource(p: IrProperty, page: PageOf): string {
   const fields = [
     `name: ${lit(p.name)}`,
     `segment: ${lit("/" + p.name.replace(/~/g, "~0").replace(/\//g, "~1"))}`,
@@ -59,6 +67,7 @@ function ruleSource(p: IrProperty): string {
     ...(p.requiredWhen ? [`requiredWhen: { property: ${lit(p.requiredWhen.property)}, values: ${p.requiredWhen.values ? `new Set(${lit(p.requiredWhen.values)})` : "null"} }`] : []),
     `fix: ${lit(p.fix)}`,
     `docs: DOCS`,
+    `rule: ${lit(ruleUrl(page.type, propertyAnchor(page.feature, p.property)))}`,
   ];
   return `{\n${fields.map((f) => `  ${f},`).join("\n")}\n}`;
 }
@@ -74,7 +83,7 @@ function writeProperty(w: CodeBlockWriter, rules: IrNodeRules, p: IrProperty, lo
   else w.writeLine(`if (${local} === undefined) run.missing(${ruleConst(rules, p)}, at);`).writeLine(`else ${whenPresent}`);
 }
 
-function bodyWriter(rules: IrNodeRules): WriterFunction {
+function bodyWriter(rules: IrNodeRules, page: PageOf): WriterFunction {
   return (w) => {
     for (const p of rules.properties) {
       const local = `v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
@@ -89,16 +98,19 @@ function bodyWriter(rules: IrNodeRules): WriterFunction {
         .join(" && ");
       w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
     });
-    if (rules.nodeCheck) w.writeLine(`run.checkNode(node, nodeChecks[${lit(rules.nodeCheck)}], DOCS, at);`);
+    if (rules.nodeCheck) {
+      const rule = ruleUrl(page.type, propertyAnchor(page.feature, nodeChecks[rules.nodeCheck].property));
+      w.writeLine(`run.checkNode(node, nodeChecks[${lit(rules.nodeCheck)}], DOCS, at, ${lit(rule)});`);
+    }
     if (!rules.properties.length && !rules.oneOf.length && !rules.nodeCheck) w.writeLine("void node; void run; void at;");
   };
 }
 
-function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
+function addShape(file: SourceFile, rules: IrNodeRules, doc: string, page: PageOf): void {
   for (const p of rules.properties) {
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: ruleConst(rules, p), type: "PropertyRule", initializer: ruleSource(p) }],
+      declarations: [{ name: ruleConst(rules, p), type: "PropertyRule", initializer: ruleSource(p, page) }],
     });
   }
   rules.oneOf.forEach((g, i) => {
@@ -108,7 +120,7 @@ function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
         {
           name: groupConst(rules, i),
           type: "OneOfRule",
-          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, fix: ${lit(g.fix)}, docs: DOCS }`,
+          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, fix: ${lit(g.fix)}, docs: DOCS, rule: ${lit(ruleUrl(page.type, oneOfAnchor(page.feature, g.property)))} }`,
         },
       ],
     });
@@ -123,7 +135,7 @@ function addShape(file: SourceFile, rules: IrNodeRules, doc: string): void {
       { name: "at", type: "string" },
     ],
     returnType: "void",
-    statements: bodyWriter(rules),
+    statements: bodyWriter(rules, page),
   });
 }
 
@@ -150,11 +162,11 @@ export function emitValidator(rs: IrRuleSet): string {
   if (rs.rules) shapes(rs.rules).forEach(collect);
   for (const f of rs.features) shapes(f.rules).forEach(collect);
   for (const name of [...borrowed].sort()) file.addImportDeclaration({ moduleSpecifier: `./${name}.ts`, namedImports: [`validate_${name}`] });
-  const roots: Array<[IrNodeRules, string]> = [];
-  if (rs.rules) roots.push([rs.rules, `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`]);
-  for (const f of rs.features) roots.push([f.rules, `${rs.type}, feature "${f.name}": requirements on top of the base rules.`]);
-  for (const [root, doc] of roots) {
-    for (const rules of shapes(root)) addShape(file, rules, rules === root ? doc : `Nested shape ${rules.id.replace(/_/g, " > ")}.`);
+  const roots: Array<[IrNodeRules, string, PageOf]> = [];
+  if (rs.rules) roots.push([rs.rules, `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`, { type: rs.type, feature: null }]);
+  for (const f of rs.features) roots.push([f.rules, `${rs.type}, feature "${f.name}": requirements on top of the base rules.`, { type: rs.type, feature: f.id }]);
+  for (const [root, doc, page] of roots) {
+    for (const rules of shapes(root)) addShape(file, rules, rules === root ? doc : `Nested shape ${rules.id.replace(/_/g, " > ")}.`, page);
   }
   // The rule set lives with its validators, so that a registry can import one rule set alone.
   file.addVariableStatement({

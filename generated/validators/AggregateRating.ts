@@ -19,6 +19,7 @@ const AggregateRating_itemReviewed: PropertyRule = {
   single: false,
   fix: "Add \"itemReviewed\" with the rated item as one of the supported types (Book, Course, CreativeWorkSeason, CreativeWorkSeries, Episode, Event, Game, HowTo, LocalBusiness, MediaObject, Movie, MusicPlaylist, MusicRecording, Organization, Product, Recipe, SoftwareApplication) and its name, e.g. {\"@type\": \"Restaurant\", \"name\": \"Legal Seafood\"}; or nest the rating in the item's own markup with \"aggregateRating\".",
   docs: DOCS,
+  rule: "/rules/AggregateRating#itemReviewed",
 };
 const AggregateRating_ratingValue: PropertyRule = {
   name: "ratingValue",
@@ -33,6 +34,7 @@ const AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add \"ratingValue\" with the average rating, e.g. 4.4, \"88%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/AggregateRating#ratingValue",
 };
 const AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -47,6 +49,7 @@ const AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give \"ratingCount\" as the whole number of ratings on your site, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/AggregateRating#ratingCount",
 };
 const AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -61,6 +64,7 @@ const AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give \"reviewCount\" as the whole number of reviews (with or without a rating), e.g. 89.",
   docs: DOCS,
+  rule: "/rules/AggregateRating#reviewCount",
 };
 const AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -75,6 +79,7 @@ const AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add \"bestRating\" with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
+  rule: "/rules/AggregateRating#bestRating",
 };
 const AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -89,8 +94,9 @@ const AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add \"worstRating\" with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/AggregateRating#worstRating",
 };
-const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 20.", docs: DOCS };
+const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 20.", docs: DOCS, rule: "/rules/AggregateRating#one-of:ratingCount" };
 
 /** AggregateRating: Review snippet. */
 export function validate_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -111,7 +117,7 @@ export function validate_AggregateRating(node: JsonObject, run: Run, at: string)
   if (v_worstRating === undefined) run.missing(AggregateRating_worstRating, at);
   else run.check(v_worstRating, AggregateRating_worstRating, at);
   if (node["ratingCount"] === undefined && node["reviewCount"] === undefined) run.missingOneOf(AggregateRating_oneOf0, at);
-  run.checkNode(node, nodeChecks["rating-bounds"], DOCS, at);
+  run.checkNode(node, nodeChecks["rating-bounds"], DOCS, at, "/rules/AggregateRating#ratingValue");
 }
 
 const AggregateRating_itemReviewed_any_name: PropertyRule = {
@@ -127,6 +133,7 @@ const AggregateRating_itemReviewed_any_name: PropertyRule = {
   single: false,
   fix: "Give itemReviewed a \"name\" with the name of the rated item, e.g. \"Legal Seafood\".",
   docs: DOCS,
+  rule: "/rules/AggregateRating#itemReviewed.name",
 };
 
 /** Nested shape AggregateRating > itemReviewed > any. */

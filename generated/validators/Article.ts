@@ -19,6 +19,7 @@ const Article_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" with one Person (or Organization) per author, each with a name and a url, e.g. [{\"@type\": \"Person\", \"name\": \"Jane Doe\", \"url\": \"https://example.com/profile/janedoe123\"}].",
   docs: DOCS,
+  rule: "/rules/Article#author",
 };
 const Article_dateModified: PropertyRule = {
   name: "dateModified",
@@ -33,6 +34,7 @@ const Article_dateModified: PropertyRule = {
   single: false,
   fix: "Add \"dateModified\" with the date and time of the last change in ISO 8601, with a time zone, e.g. \"2024-02-05T09:20:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/Article#dateModified",
 };
 const Article_datePublished: PropertyRule = {
   name: "datePublished",
@@ -47,6 +49,7 @@ const Article_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time of first publication in ISO 8601, with a time zone, e.g. \"2024-01-05T08:00:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/Article#datePublished",
 };
 const Article_headline: PropertyRule = {
   name: "headline",
@@ -61,6 +64,7 @@ const Article_headline: PropertyRule = {
   single: false,
   fix: "Add \"headline\" with the title of the article; keep it concise, as long titles may be truncated.",
   docs: DOCS,
+  rule: "/rules/Article#headline",
 };
 const Article_image: PropertyRule = {
   name: "image",
@@ -75,6 +79,7 @@ const Article_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with crawlable URLs of images representative of the article (not logos), ideally 16x9, 4x3 and 1x1 at 50K pixels or more, e.g. [\"https://example.com/photos/16x9/photo.jpg\"].",
   docs: DOCS,
+  rule: "/rules/Article#image",
 };
 
 /** Article: Article rich result. */
@@ -109,6 +114,7 @@ const Article_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give each author a \"name\" with only the person's name, e.g. \"Jane Doe\" (no job title, honorific or \"posted by\").",
   docs: DOCS,
+  rule: "/rules/Article#author.name",
 };
 const Article_author_Person_url: PropertyRule = {
   name: "url",
@@ -123,6 +129,7 @@ const Article_author_Person_url: PropertyRule = {
   single: false,
   fix: "Give author.url as an absolute URL of a page about the author, e.g. \"https://example.com/profile/janedoe123\".",
   docs: DOCS,
+  rule: "/rules/Article#author.url",
 };
 const Article_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -137,8 +144,9 @@ const Article_author_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Give author.sameAs as absolute URLs of profiles that identify the author, e.g. \"https://example.social/@janedoe\".",
   docs: DOCS,
+  rule: "/rules/Article#author.sameAs",
 };
-const Article_author_Person_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with a page that uniquely identifies the author, e.g. an author bio or social media profile.", docs: DOCS };
+const Article_author_Person_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with a page that uniquely identifies the author, e.g. an author bio or social media profile.", docs: DOCS, rule: "/rules/Article#one-of:author.url" };
 
 /** Nested shape Article > author > Person. */
 export function validate_Article_author_Person(node: JsonObject, run: Run, at: string): void {
@@ -165,6 +173,7 @@ const Article_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author organization a \"name\", e.g. \"Some News Agency\".",
   docs: DOCS,
+  rule: "/rules/Article#author.name",
 };
 const Article_author_Organization_url: PropertyRule = {
   name: "url",
@@ -179,6 +188,7 @@ const Article_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Give author.url as the absolute URL of the organization's home page, e.g. \"https://www.example.com/\".",
   docs: DOCS,
+  rule: "/rules/Article#author.url",
 };
 const Article_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -193,8 +203,9 @@ const Article_author_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give author.sameAs as absolute URLs of profiles that identify the organization.",
   docs: DOCS,
+  rule: "/rules/Article#author.sameAs",
 };
-const Article_author_Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with the organization's home page or a profile that identifies it.", docs: DOCS };
+const Article_author_Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "sameAs"], property: "author.url", members: ["author.url", "author.sameAs"], fix: "Add author.url (or author.sameAs) with the organization's home page or a profile that identifies it.", docs: DOCS, rule: "/rules/Article#one-of:author.url" };
 
 /** Nested shape Article > author > Organization. */
 export function validate_Article_author_Organization(node: JsonObject, run: Run, at: string): void {
@@ -221,6 +232,7 @@ const Article_image_ImageObject_url: PropertyRule = {
   single: false,
   fix: "Give image.url as the absolute URL of the image file.",
   docs: DOCS,
+  rule: "/rules/Article#image.url",
 };
 const Article_image_ImageObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -235,8 +247,9 @@ const Article_image_ImageObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give image.contentUrl as the absolute URL of the image file.",
   docs: DOCS,
+  rule: "/rules/Article#image.contentUrl",
 };
-const Article_image_ImageObject_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "contentUrl"], property: "image.url", members: ["image.url", "image.contentUrl"], fix: "Give each ImageObject in \"image\" a \"url\" (or \"contentUrl\") with the crawlable address of the image file.", docs: DOCS };
+const Article_image_ImageObject_oneOf0: OneOfRule = { level: "recommended", properties: ["url", "contentUrl"], property: "image.url", members: ["image.url", "image.contentUrl"], fix: "Give each ImageObject in \"image\" a \"url\" (or \"contentUrl\") with the crawlable address of the image file.", docs: DOCS, rule: "/rules/Article#one-of:image.url" };
 
 /** Nested shape Article > image > ImageObject. */
 export function validate_Article_image_ImageObject(node: JsonObject, run: Run, at: string): void {
@@ -260,6 +273,7 @@ const Article__paywalled_content_isAccessibleForFree: PropertyRule = {
   single: true,
   fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
   docs: DOCS,
+  rule: "/rules/Article#paywalled-content:isAccessibleForFree",
 };
 const Article__paywalled_content_hasPart: PropertyRule = {
   name: "hasPart",
@@ -274,6 +288,7 @@ const Article__paywalled_content_hasPart: PropertyRule = {
   single: false,
   fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
   docs: DOCS,
+  rule: "/rules/Article#paywalled-content:hasPart",
 };
 
 /** Article, feature "Subscription and paywalled content": requirements on top of the base rules. */
@@ -299,6 +314,7 @@ const Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: Pro
   requires: ["cssSelector"],
   fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
   docs: DOCS,
+  rule: "/rules/Article#paywalled-content:hasPart.isAccessibleForFree",
 };
 const Article__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule = {
   name: "cssSelector",
@@ -313,6 +329,7 @@ const Article__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRul
   single: false,
   fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
   docs: DOCS,
+  rule: "/rules/Article#paywalled-content:hasPart.cssSelector",
 };
 
 /** Nested shape Article >  > paywalled > content > hasPart > WebPageElement. */

@@ -20,6 +20,7 @@ const Book_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the book, e.g. \"The Catcher in the Rye\".",
   docs: DOCS,
+  rule: "/rules/Book#name",
 };
 const Book_author: PropertyRule = {
   name: "author",
@@ -34,6 +35,7 @@ const Book_author: PropertyRule = {
   single: false,
   fix: "Give \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"J.D. Salinger\"}.",
   docs: DOCS,
+  rule: "/rules/Book#author",
 };
 const Book_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -48,6 +50,7 @@ const Book_aggregateRating: PropertyRule = {
   single: false,
   fix: "Give \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.4, \"reviewCount\": 89}.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating",
 };
 const Book_review: PropertyRule = {
   name: "review",
@@ -62,6 +65,7 @@ const Book_review: PropertyRule = {
   single: false,
   fix: "Give \"review\" as a Review with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"John Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
   docs: DOCS,
+  rule: "/rules/Book#review",
 };
 
 /** Book: no rich result of its own. */
@@ -90,6 +94,7 @@ const Book_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"J.D. Salinger\".",
   docs: DOCS,
+  rule: "/rules/Book#author.name",
 };
 
 /** Nested shape Book > author > Person. */
@@ -112,6 +117,7 @@ const Book_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"National Fire Protection Association\".",
   docs: DOCS,
+  rule: "/rules/Book#author.name",
 };
 
 /** Nested shape Book > author > Organization. */
@@ -134,6 +140,7 @@ const Book_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.ratingValue",
 };
 const Book_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -148,6 +155,7 @@ const Book_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.ratingCount",
 };
 const Book_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -162,6 +170,7 @@ const Book_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.reviewCount",
 };
 const Book_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -176,6 +185,7 @@ const Book_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.bestRating",
 };
 const Book_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -190,8 +200,9 @@ const Book_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#aggregateRating.worstRating",
 };
-const Book_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
+const Book_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Book#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Book > aggregateRating > AggregateRating. */
 export function validate_Book_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -224,6 +235,7 @@ const Book_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"John Doe\"}.",
   docs: DOCS,
+  rule: "/rules/Book#review.author",
 };
 const Book_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -238,6 +250,7 @@ const Book_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}.",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating",
 };
 const Book_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -252,8 +265,9 @@ const Book_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Book#review.datePublished",
 };
-const Book_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const Book_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Book#one-of:review.reviewRating" };
 
 /** Nested shape Book > review > Review. */
 export function validate_Book_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -281,6 +295,7 @@ const Book_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"John Doe\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Book#review.author.name",
 };
 
 /** Nested shape Book > review > Review > author > Person. */
@@ -303,6 +318,7 @@ const Book_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Book#review.author.name",
 };
 
 /** Nested shape Book > review > Review > author > Organization. */
@@ -325,6 +341,7 @@ const Book_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 5, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.ratingValue",
 };
 const Book_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -339,6 +356,7 @@ const Book_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.bestRating",
 };
 const Book_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -353,6 +371,7 @@ const Book_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Book#review.reviewRating.worstRating",
 };
 
 /** Nested shape Book > review > Review > reviewRating > Rating. */
@@ -381,6 +400,7 @@ const Book__book_actions__id: PropertyRule = {
   single: false,
   fix: "Give the work an \"@id\": a stable, globally unique ID in URL form on a domain you own, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:@id",
 };
 const Book__book_actions_name: PropertyRule = {
   name: "name",
@@ -395,6 +415,7 @@ const Book__book_actions_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the book.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:name",
 };
 const Book__book_actions_author: PropertyRule = {
   name: "author",
@@ -409,6 +430,7 @@ const Book__book_actions_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" with the author(s) of the book, e.g. {\"@type\": \"Person\", \"name\": \"J.D. Salinger\"} (for a book without an author, give its contributors such as editors).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author",
 };
 const Book__book_actions_url: PropertyRule = {
   name: "url",
@@ -423,6 +445,7 @@ const Book__book_actions_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical page on your site that describes the book, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:url",
 };
 const Book__book_actions_sameAs: PropertyRule = {
   name: "sameAs",
@@ -437,6 +460,7 @@ const Book__book_actions_sameAs: PropertyRule = {
   single: false,
   fix: "Add \"sameAs\" with a reference page that identifies the work, e.g. its Wikipedia, Wikidata, VIAF or Library of Congress page.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:sameAs",
 };
 const Book__book_actions_workExample: PropertyRule = {
   name: "workExample",
@@ -451,6 +475,7 @@ const Book__book_actions_workExample: PropertyRule = {
   single: false,
   fix: "Add \"workExample\" with at least one edition (a Book with @id, bookFormat, inLanguage, isbn and a ReadAction or BorrowAction).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample",
 };
 
 /** Book, feature "Book actions": requirements on top of the base rules. */
@@ -488,6 +513,7 @@ const Book__book_actions_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.name",
 };
 const Book__book_actions_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -502,6 +528,7 @@ const Book__book_actions_author_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the person.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.sameAs",
 };
 
 /** Nested shape Book >  > book > actions > author > Person. */
@@ -527,6 +554,7 @@ const Book__book_actions_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.name",
 };
 const Book__book_actions_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -541,6 +569,7 @@ const Book__book_actions_author_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the organization.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:author.sameAs",
 };
 
 /** Nested shape Book >  > book > actions > author > Organization. */
@@ -566,6 +595,7 @@ const Book__book_actions_workExample_Book__id: PropertyRule = {
   single: false,
   fix: "Give each edition a stable, unique \"@id\", e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.@id",
 };
 const Book__book_actions_workExample_Book_bookFormat: PropertyRule = {
   name: "bookFormat",
@@ -580,6 +610,7 @@ const Book__book_actions_workExample_Book_bookFormat: PropertyRule = {
   single: false,
   fix: "Give each edition a \"bookFormat\": \"https://schema.org/AudiobookFormat\", \"https://schema.org/EBook\", \"https://schema.org/Hardcover\" or \"https://schema.org/Paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.bookFormat",
 };
 const Book__book_actions_workExample_Book_inLanguage: PropertyRule = {
   name: "inLanguage",
@@ -594,6 +625,7 @@ const Book__book_actions_workExample_Book_inLanguage: PropertyRule = {
   single: false,
   fix: "Give each edition an \"inLanguage\" with the two-letter ISO 639-1 code of its main language, e.g. \"en\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.inLanguage",
 };
 const Book__book_actions_workExample_Book_isbn: PropertyRule = {
   name: "isbn",
@@ -608,6 +640,7 @@ const Book__book_actions_workExample_Book_isbn: PropertyRule = {
   single: false,
   fix: "Give each edition its ISBN-13 as \"isbn\", digits only, e.g. \"9780316769532\" (convert an ISBN-10 first: ISBN-10 is not accepted).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.isbn",
 };
 const Book__book_actions_workExample_Book_potentialAction: PropertyRule = {
   name: "potentialAction",
@@ -622,6 +655,7 @@ const Book__book_actions_workExample_Book_potentialAction: PropertyRule = {
   single: false,
   fix: "Give each edition a \"potentialAction\": a ReadAction (buy) or a BorrowAction (borrow) with its target deep link.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction",
 };
 const Book__book_actions_workExample_Book_author: PropertyRule = {
   name: "author",
@@ -636,6 +670,7 @@ const Book__book_actions_workExample_Book_author: PropertyRule = {
   single: false,
   fix: "Give the edition an author only when it differs from the work's author.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.author",
 };
 const Book__book_actions_workExample_Book_bookEdition: PropertyRule = {
   name: "bookEdition",
@@ -650,6 +685,7 @@ const Book__book_actions_workExample_Book_bookEdition: PropertyRule = {
   single: false,
   fix: "Add \"bookEdition\", e.g. \"2nd Edition\" or \"Mass Market Paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.bookEdition",
 };
 const Book__book_actions_workExample_Book_datePublished: PropertyRule = {
   name: "datePublished",
@@ -664,6 +700,7 @@ const Book__book_actions_workExample_Book_datePublished: PropertyRule = {
   single: false,
   fix: "Add the edition's \"datePublished\" as YYYY-MM-DD or YYYY, e.g. \"1991-05-01\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.datePublished",
 };
 const Book__book_actions_workExample_Book_identifier: PropertyRule = {
   name: "identifier",
@@ -678,6 +715,7 @@ const Book__book_actions_workExample_Book_identifier: PropertyRule = {
   single: false,
   fix: "Add an \"identifier\" with an OCLC number, LCCN or JP e-code, e.g. {\"@type\": \"PropertyValue\", \"propertyID\": \"OCLC_NUMBER\", \"value\": \"1057320822\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier",
 };
 const Book__book_actions_workExample_Book_name: PropertyRule = {
   name: "name",
@@ -692,6 +730,7 @@ const Book__book_actions_workExample_Book_name: PropertyRule = {
   single: false,
   fix: "Give the edition a name only when its title differs from the work's.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.name",
 };
 const Book__book_actions_workExample_Book_sameAs: PropertyRule = {
   name: "sameAs",
@@ -706,6 +745,7 @@ const Book__book_actions_workExample_Book_sameAs: PropertyRule = {
   single: false,
   fix: "Add the edition's \"sameAs\" with a page about this specific edition (not the work's sameAs).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.sameAs",
 };
 const Book__book_actions_workExample_Book_url: PropertyRule = {
   name: "url",
@@ -720,6 +760,7 @@ const Book__book_actions_workExample_Book_url: PropertyRule = {
   single: false,
   fix: "Add the edition's \"url\" with the page describing the edition, e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.url",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book. */
@@ -773,6 +814,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target: Pro
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf: PropertyRule = {
   name: "expectsAcceptanceOf",
@@ -787,6 +829,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add the action's \"expectsAcceptanceOf\" Offer with a category and eligibleRegion, e.g. {\"@type\": \"Offer\", \"category\": \"purchase\", \"price\": 6.99, \"priceCurrency\": \"USD\", \"eligibleRegion\": {\"@type\": \"Country\", \"name\": \"US\"}}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction. */
@@ -812,6 +855,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_Entr
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.urlTemplate",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -826,6 +870,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_target_Entr
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > target > EntryPoint. */
@@ -851,6 +896,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.category",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
   name: "eligibleRegion",
@@ -865,6 +911,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
   name: "price",
@@ -879,6 +926,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.price",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -893,6 +941,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
   name: "availabilityStarts",
@@ -907,6 +956,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityStarts in ISO 8601, e.g. \"2020-01-01T11:00:00-04:00\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.availabilityStarts",
 };
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds: PropertyRule = {
   name: "availabilityEnds",
@@ -921,6 +971,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityEnds in ISO 8601, e.g. \"2050-06-30T23:59:00-04:00\" (remove the entity once it has passed).",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.availabilityEnds",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
@@ -958,6 +1009,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   single: false,
   fix: "Give eligibleRegion.name as the ISO 3166-1 alpha-2 country code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion.name",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion > Country. */
@@ -980,6 +1032,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender: P
   single: false,
   fix: "Add the BorrowAction's \"lender\" as a LibrarySystem reference, e.g. {\"@type\": \"LibrarySystem\", \"@id\": \"https://example.com/librarySystem/100\"}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.lender",
 };
 const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target: PropertyRule = {
   name: "target",
@@ -994,6 +1047,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target: P
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction. */
@@ -1019,6 +1073,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_Li
   single: false,
   fix: "Give lender the \"@id\" of the LibrarySystem described in your library feed, e.g. \"https://example.com/librarySystem/100\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.lender.@id",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction > lender > LibrarySystem. */
@@ -1041,6 +1096,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_En
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.urlTemplate",
 };
 const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -1055,6 +1111,7 @@ const Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_En
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > potentialAction > BorrowAction > target > EntryPoint. */
@@ -1080,6 +1137,7 @@ const Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID: P
   single: false,
   fix: "Give identifier.propertyID as OCLC_NUMBER, LCCN or JP_E-CODE.",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier.propertyID",
 };
 const Book__book_actions_workExample_Book_identifier_PropertyValue_value: PropertyRule = {
   name: "value",
@@ -1094,6 +1152,7 @@ const Book__book_actions_workExample_Book_identifier_PropertyValue_value: Proper
   single: false,
   fix: "Give identifier.value as the ID without non-numeric prefixes, e.g. \"1057320822\".",
   docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.identifier.value",
 };
 
 /** Nested shape Book >  > book > actions > workExample > Book > identifier > PropertyValue. */

@@ -23,6 +23,7 @@ const BreadcrumbList_itemListElement: PropertyRule = {
   listCheck: listChecks["ascending-positions"],
   fix: "Add \"itemListElement\" with at least two ListItems, each with position, name and item, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Books\", \"item\": \"https://example.com/books\"}, {\"@type\": \"ListItem\", \"position\": 2, \"name\": \"Science Fiction\"}].",
   docs: DOCS,
+  rule: "/rules/BreadcrumbList#itemListElement",
 };
 
 /** BreadcrumbList: Breadcrumb. */
@@ -45,6 +46,7 @@ const BreadcrumbList_itemListElement_ListItem_position: PropertyRule = {
   single: false,
   fix: "Give each ListItem a \"position\" in the trail as a whole number, starting with 1 for the first breadcrumb.",
   docs: DOCS,
+  rule: "/rules/BreadcrumbList#itemListElement.position",
 };
 const BreadcrumbList_itemListElement_ListItem_name: PropertyRule = {
   name: "name",
@@ -59,6 +61,7 @@ const BreadcrumbList_itemListElement_ListItem_name: PropertyRule = {
   single: false,
   fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\".",
   docs: DOCS,
+  rule: "/rules/BreadcrumbList#itemListElement.name",
 };
 const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = {
   name: "item",
@@ -74,8 +77,9 @@ const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = {
   malformedWarning: true,
   fix: "Give each ListItem except the last an \"item\" with the URL of the breadcrumb's page, e.g. \"https://example.com/books\" (or an object whose \"@id\" is that URL).",
   docs: DOCS,
+  rule: "/rules/BreadcrumbList#itemListElement.item",
 };
-const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name", members: ["itemListElement.name", "itemListElement.item.name"], fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS };
+const BreadcrumbList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name", members: ["itemListElement.name", "itemListElement.item.name"], fix: "Give each ListItem a \"name\" with the title of the breadcrumb shown to users, e.g. \"Books\" (or put the name on its \"item\" object).", docs: DOCS, rule: "/rules/BreadcrumbList#one-of:itemListElement.name" };
 
 /** Nested shape BreadcrumbList > itemListElement > ListItem. */
 export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObject, run: Run, at: string): void {

@@ -20,6 +20,7 @@ const ClaimReview_claimReviewed: PropertyRule = {
   single: false,
   fix: "Add \"claimReviewed\" with a short summary of the claim being checked, under 75 characters, e.g. \"The world is flat\" (don't put the verdict here).",
   docs: DOCS,
+  rule: "/rules/ClaimReview#claimReviewed",
 };
 const ClaimReview_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -34,6 +35,7 @@ const ClaimReview_reviewRating: PropertyRule = {
   single: false,
   fix: "Add \"reviewRating\" as a Rating with the verdict, e.g. {\"@type\": \"Rating\", \"ratingValue\": 1, \"bestRating\": 5, \"worstRating\": 1, \"alternateName\": \"False\"}.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating",
 };
 const ClaimReview_url: PropertyRule = {
   name: "url",
@@ -48,6 +50,7 @@ const ClaimReview_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the address of the page that hosts the full fact check, on the same domain as this page, e.g. \"https://example.com/news/science/worldisflat.html\".",
   docs: DOCS,
+  rule: "/rules/ClaimReview#url",
 };
 const ClaimReview_author: PropertyRule = {
   name: "author",
@@ -62,6 +65,7 @@ const ClaimReview_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" with the publisher of the fact check (not of the claim), e.g. {\"@type\": \"Organization\", \"name\": \"Example.com science watch\"}.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#author",
 };
 const ClaimReview_itemReviewed: PropertyRule = {
   name: "itemReviewed",
@@ -76,6 +80,7 @@ const ClaimReview_itemReviewed: PropertyRule = {
   single: false,
   fix: "Add \"itemReviewed\" as a Claim with its author, date and appearance, e.g. {\"@type\": \"Claim\", \"author\": {\"@type\": \"Organization\", \"name\": \"Square World Society\"}, \"datePublished\": \"2024-06-20\", \"appearance\": \"https://example.com/news/a122121\"}.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed",
 };
 
 /** ClaimReview: Fact check. */
@@ -110,6 +115,7 @@ const ClaimReview_reviewRating_Rating_alternateName: PropertyRule = {
   single: false,
   fix: "Give reviewRating.alternateName as the short verdict shown to users, e.g. \"False\" or \"Mostly true\".",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating.alternateName",
 };
 const ClaimReview_reviewRating_Rating_name: PropertyRule = {
   name: "name",
@@ -124,6 +130,7 @@ const ClaimReview_reviewRating_Rating_name: PropertyRule = {
   single: false,
   fix: "Prefer reviewRating.alternateName for the verdict; name is only used when alternateName is missing.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating.name",
 };
 const ClaimReview_reviewRating_Rating_ratingValue: PropertyRule = {
   name: "ratingValue",
@@ -138,6 +145,7 @@ const ClaimReview_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add reviewRating.ratingValue as a number within worstRating and bestRating, e.g. 1 (closer to bestRating means more true).",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating.ratingValue",
 };
 const ClaimReview_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -152,6 +160,7 @@ const ClaimReview_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add reviewRating.bestRating, the value meaning \"true\", greater than worstRating, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating.bestRating",
 };
 const ClaimReview_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -166,8 +175,9 @@ const ClaimReview_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add reviewRating.worstRating, the value meaning \"false\", 1 or more, e.g. 1.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#reviewRating.worstRating",
 };
-const ClaimReview_reviewRating_Rating_oneOf0: OneOfRule = { level: "required", properties: ["alternateName", "name"], property: "reviewRating.alternateName", members: ["reviewRating.alternateName", "reviewRating.name"], fix: "Add reviewRating.alternateName with the verdict as a short phrase, e.g. \"False\"; it is the only part of the rating shown in results.", docs: DOCS };
+const ClaimReview_reviewRating_Rating_oneOf0: OneOfRule = { level: "required", properties: ["alternateName", "name"], property: "reviewRating.alternateName", members: ["reviewRating.alternateName", "reviewRating.name"], fix: "Add reviewRating.alternateName with the verdict as a short phrase, e.g. \"False\"; it is the only part of the rating shown in results.", docs: DOCS, rule: "/rules/ClaimReview#one-of:reviewRating.alternateName" };
 
 /** Nested shape ClaimReview > reviewRating > Rating. */
 export function validate_ClaimReview_reviewRating_Rating(node: JsonObject, run: Run, at: string): void {
@@ -200,6 +210,7 @@ const ClaimReview_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give author.name as the name of the organization publishing the fact check.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#author.name",
 };
 const ClaimReview_author_Organization_url: PropertyRule = {
   name: "url",
@@ -214,8 +225,9 @@ const ClaimReview_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Give author.url as the publisher's home page or another page about it.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#author.url",
 };
-const ClaimReview_author_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" (e.g. \"Example.com science watch\") or a \"url\".", docs: DOCS };
+const ClaimReview_author_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" (e.g. \"Example.com science watch\") or a \"url\".", docs: DOCS, rule: "/rules/ClaimReview#one-of:author.name" };
 
 /** Nested shape ClaimReview > author > Organization. */
 export function validate_ClaimReview_author_Organization(node: JsonObject, run: Run, at: string): void {
@@ -239,6 +251,7 @@ const ClaimReview_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give author.name as the name of the person publishing the fact check.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#author.name",
 };
 const ClaimReview_author_Person_url: PropertyRule = {
   name: "url",
@@ -253,8 +266,9 @@ const ClaimReview_author_Person_url: PropertyRule = {
   single: false,
   fix: "Give author.url as a page about the author.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#author.url",
 };
-const ClaimReview_author_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" or a \"url\".", docs: DOCS };
+const ClaimReview_author_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "url"], property: "author.name", members: ["author.name", "author.url"], fix: "Give the fact check's author a \"name\" or a \"url\".", docs: DOCS, rule: "/rules/ClaimReview#one-of:author.name" };
 
 /** Nested shape ClaimReview > author > Person. */
 export function validate_ClaimReview_author_Person(node: JsonObject, run: Run, at: string): void {
@@ -278,6 +292,7 @@ const ClaimReview_itemReviewed_Claim_appearance: PropertyRule = {
   single: false,
   fix: "Give itemReviewed.appearance as the URL or a CreativeWork where the claim appears.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.appearance",
 };
 const ClaimReview_itemReviewed_Claim_firstAppearance: PropertyRule = {
   name: "firstAppearance",
@@ -292,6 +307,7 @@ const ClaimReview_itemReviewed_Claim_firstAppearance: PropertyRule = {
   single: false,
   fix: "Give itemReviewed.firstAppearance as the URL or a CreativeWork where the claim first appeared.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.firstAppearance",
 };
 const ClaimReview_itemReviewed_Claim_author: PropertyRule = {
   name: "author",
@@ -306,6 +322,7 @@ const ClaimReview_itemReviewed_Claim_author: PropertyRule = {
   single: false,
   fix: "Add itemReviewed.author with the person or organization that made the claim (leave it out if the claim has no author).",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author",
 };
 const ClaimReview_itemReviewed_Claim_datePublished: PropertyRule = {
   name: "datePublished",
@@ -320,8 +337,9 @@ const ClaimReview_itemReviewed_Claim_datePublished: PropertyRule = {
   single: false,
   fix: "Add itemReviewed.datePublished with the date the claim was made, e.g. \"2024-06-20\".",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.datePublished",
 };
-const ClaimReview_itemReviewed_Claim_oneOf0: OneOfRule = { level: "recommended", properties: ["appearance", "firstAppearance"], property: "itemReviewed.appearance", members: ["itemReviewed.appearance", "itemReviewed.firstAppearance"], fix: "Add itemReviewed.appearance (or firstAppearance) with the URL or CreativeWork where the claim appears.", docs: DOCS };
+const ClaimReview_itemReviewed_Claim_oneOf0: OneOfRule = { level: "recommended", properties: ["appearance", "firstAppearance"], property: "itemReviewed.appearance", members: ["itemReviewed.appearance", "itemReviewed.firstAppearance"], fix: "Add itemReviewed.appearance (or firstAppearance) with the URL or CreativeWork where the claim appears.", docs: DOCS, rule: "/rules/ClaimReview#one-of:itemReviewed.appearance" };
 
 /** Nested shape ClaimReview > itemReviewed > Claim. */
 export function validate_ClaimReview_itemReviewed_Claim(node: JsonObject, run: Run, at: string): void {
@@ -351,6 +369,7 @@ const ClaimReview_itemReviewed_Claim_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the claim's author a \"name\".",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author.name",
 };
 const ClaimReview_itemReviewed_Claim_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -365,6 +384,7 @@ const ClaimReview_itemReviewed_Claim_author_Organization_sameAs: PropertyRule = 
   single: false,
   fix: "Add the claim author's sameAs, e.g. its home page or Wikipedia page.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author.sameAs",
 };
 
 /** Nested shape ClaimReview > itemReviewed > Claim > author > Organization. */
@@ -390,6 +410,7 @@ const ClaimReview_itemReviewed_Claim_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the claim's author a \"name\".",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author.name",
 };
 const ClaimReview_itemReviewed_Claim_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -404,6 +425,7 @@ const ClaimReview_itemReviewed_Claim_author_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Add the claim author's sameAs, e.g. a Wikipedia or Wikidata page.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author.sameAs",
 };
 
 /** Nested shape ClaimReview > itemReviewed > Claim > author > Person. */
@@ -429,6 +451,7 @@ const ClaimReview_itemReviewed_CreativeWork_author: PropertyRule = {
   single: false,
   fix: "Add itemReviewed.author with the party that made the claim.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.author",
 };
 const ClaimReview_itemReviewed_CreativeWork_datePublished: PropertyRule = {
   name: "datePublished",
@@ -443,6 +466,7 @@ const ClaimReview_itemReviewed_CreativeWork_datePublished: PropertyRule = {
   single: false,
   fix: "Add itemReviewed.datePublished with the date the claim was made.",
   docs: DOCS,
+  rule: "/rules/ClaimReview#itemReviewed.datePublished",
 };
 
 /** Nested shape ClaimReview > itemReviewed > CreativeWork. */

@@ -20,6 +20,7 @@ const Course_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the course, e.g. \"Introduction to Computer Science and Programming\" (no promotional phrases, prices or discounts).",
   docs: DOCS,
+  rule: "/rules/Course#name",
 };
 const Course_description: PropertyRule = {
   name: "description",
@@ -34,6 +35,7 @@ const Course_description: PropertyRule = {
   single: false,
   fix: "Add \"description\" with a short description of the course (about 60 characters are shown), e.g. \"Introductory CS course laying out the basics.\"",
   docs: DOCS,
+  rule: "/rules/Course#description",
 };
 const Course_provider: PropertyRule = {
   name: "provider",
@@ -48,6 +50,7 @@ const Course_provider: PropertyRule = {
   single: false,
   fix: "Add \"provider\" with the organization that publishes the course, e.g. {\"@type\": \"Organization\", \"name\": \"University of Technology - Eureka\", \"sameAs\": \"https://www.example.com\"}.",
   docs: DOCS,
+  rule: "/rules/Course#provider",
 };
 const Course_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -62,6 +65,7 @@ const Course_aggregateRating: PropertyRule = {
   single: false,
   fix: "Give \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 1200}.",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating",
 };
 const Course_review: PropertyRule = {
   name: "review",
@@ -76,6 +80,7 @@ const Course_review: PropertyRule = {
   single: false,
   fix: "Give \"review\" as a Review with an author and a rating.",
   docs: DOCS,
+  rule: "/rules/Course#review",
 };
 
 /** Course: Course list. */
@@ -108,6 +113,7 @@ const Course_provider_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the provider a \"name\", e.g. \"University of Technology - Eureka\".",
   docs: DOCS,
+  rule: "/rules/Course#provider.name",
 };
 const Course_provider_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -122,6 +128,7 @@ const Course_provider_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give provider.sameAs as the provider's home page, e.g. \"https://www.example.com\".",
   docs: DOCS,
+  rule: "/rules/Course#provider.sameAs",
 };
 
 /** Nested shape Course > provider > Organization. */
@@ -146,6 +153,7 @@ const Course_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.6.",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating.ratingValue",
 };
 const Course_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -160,6 +168,7 @@ const Course_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 1200.",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating.ratingCount",
 };
 const Course_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -174,6 +183,7 @@ const Course_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 1200.",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating.reviewCount",
 };
 const Course_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -188,6 +198,7 @@ const Course_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating.bestRating",
 };
 const Course_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -202,8 +213,9 @@ const Course_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Course#aggregateRating.worstRating",
 };
-const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
+const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Course#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Course > aggregateRating > AggregateRating. */
 export function validate_Course_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -236,6 +248,7 @@ const Course_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
+  rule: "/rules/Course#review.author",
 };
 const Course_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -250,6 +263,7 @@ const Course_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}.",
   docs: DOCS,
+  rule: "/rules/Course#review.reviewRating",
 };
 const Course_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -264,8 +278,9 @@ const Course_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Course#review.datePublished",
 };
-const Course_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const Course_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Course#one-of:review.reviewRating" };
 
 /** Nested shape Course > review > Review. */
 export function validate_Course_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -293,6 +308,7 @@ const Course_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Course#review.author.name",
 };
 
 /** Nested shape Course > review > Review > author > Person. */
@@ -315,6 +331,7 @@ const Course_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Course#review.author.name",
 };
 
 /** Nested shape Course > review > Review > author > Organization. */
@@ -337,6 +354,7 @@ const Course_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Course#review.reviewRating.ratingValue",
 };
 const Course_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -351,6 +369,7 @@ const Course_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Course#review.reviewRating.bestRating",
 };
 const Course_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -365,6 +384,7 @@ const Course_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Course#review.reviewRating.worstRating",
 };
 
 /** Nested shape Course > review > Review > reviewRating > Rating. */
@@ -393,6 +413,7 @@ const Course__course_info_provider: PropertyRule = {
   single: false,
   fix: "Only for the retired course info feature (nothing to change for the course list), which required a provider.",
   docs: DOCS,
+  rule: "/rules/Course#course-info:provider",
 };
 const Course__course_info_offers: PropertyRule = {
   name: "offers",
@@ -407,6 +428,7 @@ const Course__course_info_offers: PropertyRule = {
   single: false,
   fix: "Only for the retired course info feature (nothing to change for the course list), which required offers with a pricing category.",
   docs: DOCS,
+  rule: "/rules/Course#course-info:offers",
 };
 const Course__course_info_hasCourseInstance: PropertyRule = {
   name: "hasCourseInstance",
@@ -421,6 +443,7 @@ const Course__course_info_hasCourseInstance: PropertyRule = {
   single: false,
   fix: "Only for the retired course info feature, which required hasCourseInstance with each offering of the course.",
   docs: DOCS,
+  rule: "/rules/Course#course-info:hasCourseInstance",
 };
 
 /** Course, feature "Course info": requirements on top of the base rules. */
@@ -449,6 +472,7 @@ const Course__course_info_offers_Offer_category: PropertyRule = {
   single: false,
   fix: "Only for the retired course info feature, which required offers.category: Free, Partially Free, Subscription or Paid.",
   docs: DOCS,
+  rule: "/rules/Course#course-info:offers.category",
 };
 
 /** Nested shape Course >  > course > info > offers > Offer. */
@@ -471,6 +495,7 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseMode: PropertyR
   single: false,
   fix: "Only for the retired course info feature, which required hasCourseInstance.courseMode, e.g. \"Online\", \"Onsite\" or \"Blended\".",
   docs: DOCS,
+  rule: "/rules/Course#course-info:hasCourseInstance.courseMode",
 };
 const Course__course_info_hasCourseInstance_CourseInstance_courseSchedule: PropertyRule = {
   name: "courseSchedule",
@@ -485,6 +510,7 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseSchedule: Prope
   single: false,
   fix: "Give courseSchedule as a Schedule (duration, repeatFrequency, repeatCount).",
   docs: DOCS,
+  rule: "/rules/Course#course-info:hasCourseInstance.courseSchedule",
 };
 const Course__course_info_hasCourseInstance_CourseInstance_courseWorkload: PropertyRule = {
   name: "courseWorkload",
@@ -499,8 +525,9 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseWorkload: Prope
   single: false,
   fix: "Give courseWorkload as the total time needed, e.g. \"PT22H\".",
   docs: DOCS,
+  rule: "/rules/Course#course-info:hasCourseInstance.courseWorkload",
 };
-const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS };
+const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
 
 /** Nested shape Course >  > course > info > hasCourseInstance > CourseInstance. */
 export function validate_Course__course_info_hasCourseInstance_CourseInstance(node: JsonObject, run: Run, at: string): void {

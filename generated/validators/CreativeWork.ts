@@ -19,6 +19,7 @@ const CreativeWork_isAccessibleForFree: PropertyRule = {
   single: false,
   fix: "Give \"isAccessibleForFree\" as a boolean: false when the content is behind a paywall or needs a subscription or registration, e.g. \"isAccessibleForFree\": false.",
   docs: DOCS,
+  rule: "/rules/CreativeWork#isAccessibleForFree",
 };
 const CreativeWork_hasPart: PropertyRule = {
   name: "hasPart",
@@ -33,6 +34,7 @@ const CreativeWork_hasPart: PropertyRule = {
   single: false,
   fix: "Give \"hasPart\" as CreativeWork parts; for paywalled sections, WebPageElement objects, e.g. {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".paywall\"}.",
   docs: DOCS,
+  rule: "/rules/CreativeWork#hasPart",
 };
 
 /** CreativeWork: no rich result of its own. */
@@ -56,6 +58,7 @@ const CreativeWork_hasPart_WebPageElement_isAccessibleForFree: PropertyRule = {
   single: false,
   fix: "Give hasPart.isAccessibleForFree as a boolean, false for a paywalled section.",
   docs: DOCS,
+  rule: "/rules/CreativeWork#hasPart.isAccessibleForFree",
 };
 const CreativeWork_hasPart_WebPageElement_cssSelector: PropertyRule = {
   name: "cssSelector",
@@ -70,6 +73,7 @@ const CreativeWork_hasPart_WebPageElement_cssSelector: PropertyRule = {
   single: false,
   fix: "Give hasPart.cssSelector as the class selector of the section, e.g. \".paywall\".",
   docs: DOCS,
+  rule: "/rules/CreativeWork#hasPart.cssSelector",
 };
 
 /** Nested shape CreativeWork > hasPart > WebPageElement. */
@@ -93,6 +97,7 @@ const CreativeWork__paywalled_content_isAccessibleForFree: PropertyRule = {
   single: true,
   fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
   docs: DOCS,
+  rule: "/rules/CreativeWork#paywalled-content:isAccessibleForFree",
 };
 const CreativeWork__paywalled_content_hasPart: PropertyRule = {
   name: "hasPart",
@@ -107,6 +112,7 @@ const CreativeWork__paywalled_content_hasPart: PropertyRule = {
   single: false,
   fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
   docs: DOCS,
+  rule: "/rules/CreativeWork#paywalled-content:hasPart",
 };
 
 /** CreativeWork, feature "Subscription and paywalled content": requirements on top of the base rules. */
@@ -132,6 +138,7 @@ const CreativeWork__paywalled_content_hasPart_WebPageElement_isAccessibleForFree
   requires: ["cssSelector"],
   fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
   docs: DOCS,
+  rule: "/rules/CreativeWork#paywalled-content:hasPart.isAccessibleForFree",
 };
 const CreativeWork__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule = {
   name: "cssSelector",
@@ -146,6 +153,7 @@ const CreativeWork__paywalled_content_hasPart_WebPageElement_cssSelector: Proper
   single: false,
   fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
   docs: DOCS,
+  rule: "/rules/CreativeWork#paywalled-content:hasPart.cssSelector",
 };
 
 /** Nested shape CreativeWork >  > paywalled > content > hasPart > WebPageElement. */

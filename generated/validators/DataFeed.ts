@@ -19,6 +19,7 @@ const DataFeed_dataFeedElement: PropertyRule = {
   single: false,
   fix: "Add \"dataFeedElement\" with the feed's Book (work) entities, or, in a separate library feed, its LibrarySystem entities.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement",
 };
 const DataFeed_dateModified: PropertyRule = {
   name: "dateModified",
@@ -33,6 +34,7 @@ const DataFeed_dateModified: PropertyRule = {
   single: false,
   fix: "Add \"dateModified\" with the date and time of the feed's last update in ISO 8601, e.g. \"2026-11-20T13:58:26Z\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dateModified",
 };
 
 /** DataFeed: Book actions. */
@@ -58,6 +60,7 @@ const DataFeed_dataFeedElement_Book__id: PropertyRule = {
   single: false,
   fix: "Give the work an \"@id\": a stable, globally unique ID in URL form on a domain you own, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.@id",
 };
 const DataFeed_dataFeedElement_Book_name: PropertyRule = {
   name: "name",
@@ -72,6 +75,7 @@ const DataFeed_dataFeedElement_Book_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the book.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.name",
 };
 const DataFeed_dataFeedElement_Book_author: PropertyRule = {
   name: "author",
@@ -86,6 +90,7 @@ const DataFeed_dataFeedElement_Book_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" with the author(s) of the book, e.g. {\"@type\": \"Person\", \"name\": \"J.D. Salinger\"} (for a book without an author, give its contributors such as editors).",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.author",
 };
 const DataFeed_dataFeedElement_Book_url: PropertyRule = {
   name: "url",
@@ -100,6 +105,7 @@ const DataFeed_dataFeedElement_Book_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical page on your site that describes the book, e.g. \"https://example.com/work/the_catcher_in_the_rye\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.url",
 };
 const DataFeed_dataFeedElement_Book_sameAs: PropertyRule = {
   name: "sameAs",
@@ -114,6 +120,7 @@ const DataFeed_dataFeedElement_Book_sameAs: PropertyRule = {
   single: false,
   fix: "Add \"sameAs\" with a reference page that identifies the work, e.g. its Wikipedia, Wikidata, VIAF or Library of Congress page.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.sameAs",
 };
 const DataFeed_dataFeedElement_Book_workExample: PropertyRule = {
   name: "workExample",
@@ -128,6 +135,7 @@ const DataFeed_dataFeedElement_Book_workExample: PropertyRule = {
   single: false,
   fix: "Add \"workExample\" with at least one edition (a Book with @id, bookFormat, inLanguage, isbn and a ReadAction or BorrowAction).",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book. */
@@ -165,6 +173,7 @@ const DataFeed_dataFeedElement_Book_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.author.name",
 };
 const DataFeed_dataFeedElement_Book_author_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -179,6 +188,7 @@ const DataFeed_dataFeedElement_Book_author_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the person.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.author.sameAs",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > author > Person. */
@@ -204,6 +214,7 @@ const DataFeed_dataFeedElement_Book_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.author.name",
 };
 const DataFeed_dataFeedElement_Book_author_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -218,6 +229,7 @@ const DataFeed_dataFeedElement_Book_author_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Add the author's sameAs, e.g. a Wikipedia page about the organization.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.author.sameAs",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > author > Organization. */
@@ -243,6 +255,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book__id: PropertyRule = {
   single: false,
   fix: "Give each edition a stable, unique \"@id\", e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.@id",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_bookFormat: PropertyRule = {
   name: "bookFormat",
@@ -257,6 +270,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_bookFormat: PropertyRule = 
   single: false,
   fix: "Give each edition a \"bookFormat\": \"https://schema.org/AudiobookFormat\", \"https://schema.org/EBook\", \"https://schema.org/Hardcover\" or \"https://schema.org/Paperback\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.bookFormat",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_inLanguage: PropertyRule = {
   name: "inLanguage",
@@ -271,6 +285,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_inLanguage: PropertyRule = 
   single: false,
   fix: "Give each edition an \"inLanguage\" with the two-letter ISO 639-1 code of its main language, e.g. \"en\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.inLanguage",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_isbn: PropertyRule = {
   name: "isbn",
@@ -285,6 +300,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_isbn: PropertyRule = {
   single: false,
   fix: "Give each edition its ISBN-13 as \"isbn\", digits only, e.g. \"9780316769532\" (convert an ISBN-10 first: ISBN-10 is not accepted).",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.isbn",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction: PropertyRule = {
   name: "potentialAction",
@@ -299,6 +315,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction: PropertyRu
   single: false,
   fix: "Give each edition a \"potentialAction\": a ReadAction (buy) or a BorrowAction (borrow) with its target deep link.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_author: PropertyRule = {
   name: "author",
@@ -313,6 +330,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_author: PropertyRule = {
   single: false,
   fix: "Give the edition an author only when it differs from the work's author.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.author",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_bookEdition: PropertyRule = {
   name: "bookEdition",
@@ -327,6 +345,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_bookEdition: PropertyRule =
   single: false,
   fix: "Add \"bookEdition\", e.g. \"2nd Edition\" or \"Mass Market Paperback\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.bookEdition",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_datePublished: PropertyRule = {
   name: "datePublished",
@@ -341,6 +360,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_datePublished: PropertyRule
   single: false,
   fix: "Add the edition's \"datePublished\" as YYYY-MM-DD or YYYY, e.g. \"1991-05-01\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.datePublished",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_identifier: PropertyRule = {
   name: "identifier",
@@ -355,6 +375,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_identifier: PropertyRule = 
   single: false,
   fix: "Add an \"identifier\" with an OCLC number, LCCN or JP e-code, e.g. {\"@type\": \"PropertyValue\", \"propertyID\": \"OCLC_NUMBER\", \"value\": \"1057320822\"}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.identifier",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_name: PropertyRule = {
   name: "name",
@@ -369,6 +390,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_name: PropertyRule = {
   single: false,
   fix: "Give the edition a name only when its title differs from the work's.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.name",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_sameAs: PropertyRule = {
   name: "sameAs",
@@ -383,6 +405,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_sameAs: PropertyRule = {
   single: false,
   fix: "Add the edition's \"sameAs\" with a page about this specific edition (not the work's sameAs).",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.sameAs",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_url: PropertyRule = {
   name: "url",
@@ -397,6 +420,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_url: PropertyRule = {
   single: false,
   fix: "Add the edition's \"url\" with the page describing the edition, e.g. \"https://example.com/edition/the_catcher_in_the_rye_paperback\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.url",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book. */
@@ -450,6 +474,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf: PropertyRule = {
   name: "expectsAcceptanceOf",
@@ -464,6 +489,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Add the action's \"expectsAcceptanceOf\" Offer with a category and eligibleRegion, e.g. {\"@type\": \"Offer\", \"category\": \"purchase\", \"price\": 6.99, \"priceCurrency\": \"USD\", \"eligibleRegion\": {\"@type\": \"Country\", \"name\": \"US\"}}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction. */
@@ -489,6 +515,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.urlTemplate",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -503,6 +530,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > target > EntryPoint. */
@@ -528,6 +556,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
   name: "eligibleRegion",
@@ -542,6 +571,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
   name: "price",
@@ -556,6 +586,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -570,6 +601,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
   name: "availabilityStarts",
@@ -584,6 +616,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityStarts in ISO 8601, e.g. \"2020-01-01T11:00:00-04:00\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.availabilityStarts",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds: PropertyRule = {
   name: "availabilityEnds",
@@ -598,6 +631,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Add expectsAcceptanceOf.availabilityEnds in ISO 8601, e.g. \"2050-06-30T23:59:00-04:00\" (remove the entity once it has passed).",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.availabilityEnds",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
@@ -635,6 +669,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   single: false,
   fix: "Give eligibleRegion.name as the ISO 3166-1 alpha-2 country code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion.name",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion > Country. */
@@ -657,6 +692,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowActio
   single: false,
   fix: "Add the BorrowAction's \"lender\" as a LibrarySystem reference, e.g. {\"@type\": \"LibrarySystem\", \"@id\": \"https://example.com/librarySystem/100\"}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.lender",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target: PropertyRule = {
   name: "target",
@@ -671,6 +707,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowActio
   single: false,
   fix: "Give the action a \"target\" EntryPoint, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://example.com/store/9780316769532\", \"actionPlatform\": [\"https://schema.org/DesktopWebPlatform\"]}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > BorrowAction. */
@@ -696,6 +733,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowActio
   single: false,
   fix: "Give lender the \"@id\" of the LibrarySystem described in your library feed, e.g. \"https://example.com/librarySystem/100\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.lender.@id",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > BorrowAction > lender > LibrarySystem. */
@@ -718,6 +756,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowActio
   single: false,
   fix: "Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. \"https://example.com/store/9780316769532\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.urlTemplate",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform: PropertyRule = {
   name: "actionPlatform",
@@ -732,6 +771,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowActio
   single: false,
   fix: "Give target.actionPlatform with the platforms the link works on: \"https://schema.org/DesktopWebPlatform\", \"https://schema.org/AndroidPlatform\" and/or \"https://schema.org/IOSPlatform\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.actionPlatform",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > BorrowAction > target > EntryPoint. */
@@ -757,6 +797,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_pr
   single: false,
   fix: "Give identifier.propertyID as OCLC_NUMBER, LCCN or JP_E-CODE.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.identifier.propertyID",
 };
 const DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_value: PropertyRule = {
   name: "value",
@@ -771,6 +812,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_va
   single: false,
   fix: "Give identifier.value as the ID without non-numeric prefixes, e.g. \"1057320822\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.identifier.value",
 };
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > identifier > PropertyValue. */
@@ -796,6 +838,7 @@ const DataFeed_dataFeedElement_LibrarySystem__id: PropertyRule = {
   single: false,
   fix: "Give the library system a stable, globally unique \"@id\" in URL form on a domain you own, e.g. \"https://example.com/library-systems/100\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.@id",
 };
 const DataFeed_dataFeedElement_LibrarySystem_name: PropertyRule = {
   name: "name",
@@ -810,6 +853,7 @@ const DataFeed_dataFeedElement_LibrarySystem_name: PropertyRule = {
   single: false,
   fix: "Give the library system a \"name\", e.g. \"Santa Clara County Library District\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.name",
 };
 const DataFeed_dataFeedElement_LibrarySystem_url: PropertyRule = {
   name: "url",
@@ -824,6 +868,7 @@ const DataFeed_dataFeedElement_LibrarySystem_url: PropertyRule = {
   single: false,
   fix: "Give the library system a \"url\" with the page that describes it, e.g. \"https://example.com/library-systems/santa-clara\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.url",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member: PropertyRule = {
   name: "member",
@@ -838,6 +883,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member: PropertyRule = {
   single: false,
   fix: "Add \"member\" with the library branches (Library) of the system; a library that is not part of a system is the only member of its own system.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member",
 };
 
 /** Nested shape DataFeed > dataFeedElement > LibrarySystem. */
@@ -869,6 +915,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library__id: PropertyRule = 
   single: false,
   fix: "Give each library branch a stable, unique \"@id\", e.g. \"https://example.com/library-branches/1001\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.@id",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_name: PropertyRule = {
   name: "name",
@@ -883,6 +930,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_name: PropertyRule =
   single: false,
   fix: "Give each library branch a \"name\", e.g. \"Campbell Library\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.name",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_location: PropertyRule = {
   name: "location",
@@ -897,6 +945,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location: PropertyRu
   single: false,
   fix: "Give each branch a \"location\" PostalAddress, e.g. {\"@type\": \"PostalAddress\", \"streetAddress\": \"77 Harrison Ave\", \"addressLocality\": \"Campbell\", \"addressRegion\": \"CA\", \"postalCode\": \"95008\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location",
 };
 
 /** Nested shape DataFeed > dataFeedElement > LibrarySystem > member > Library. */
@@ -925,6 +974,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   single: false,
   fix: "Add the branch's street address.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location.streetAddress",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -939,6 +989,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   single: false,
   fix: "Add the branch's city.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location.addressLocality",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -953,6 +1004,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   single: false,
   fix: "Add the branch's region or state, where it applies.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location.addressRegion",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -967,6 +1019,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   single: false,
   fix: "Add the branch's postal code, where it applies.",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location.postalCode",
 };
 const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
@@ -981,6 +1034,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   single: false,
   fix: "Add the branch's country as an ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.member.location.addressCountry",
 };
 
 /** Nested shape DataFeed > dataFeedElement > LibrarySystem > member > Library > location > PostalAddress. */

@@ -19,6 +19,7 @@ const Dataset_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with a descriptive name that is unique to this dataset, e.g. \"Snow depth in the Northern Hemisphere\".",
   docs: DOCS,
+  rule: "/rules/Dataset#name",
 };
 const Dataset_description: PropertyRule = {
   name: "description",
@@ -33,6 +34,7 @@ const Dataset_description: PropertyRule = {
   single: false,
   fix: "Add \"description\" with a summary of the dataset between 50 and 5000 characters (Markdown is allowed; write new lines as \\n in JSON-LD).",
   docs: DOCS,
+  rule: "/rules/Dataset#description",
 };
 const Dataset_creator: PropertyRule = {
   name: "creator",
@@ -47,6 +49,7 @@ const Dataset_creator: PropertyRule = {
   single: false,
   fix: "Add \"creator\" with the Person(s) or Organization(s) who made the dataset, e.g. {\"@type\": \"Organization\", \"name\": \"National Weather Service\", \"sameAs\": \"https://ror.org/00tgqzw13\"}.",
   docs: DOCS,
+  rule: "/rules/Dataset#creator",
 };
 const Dataset_identifier: PropertyRule = {
   name: "identifier",
@@ -61,6 +64,7 @@ const Dataset_identifier: PropertyRule = {
   single: false,
   fix: "Add \"identifier\" with a DOI or Compact Identifier, e.g. \"https://doi.org/10.1000/182\" (repeat it for several).",
   docs: DOCS,
+  rule: "/rules/Dataset#identifier",
 };
 const Dataset_isAccessibleForFree: PropertyRule = {
   name: "isAccessibleForFree",
@@ -75,6 +79,7 @@ const Dataset_isAccessibleForFree: PropertyRule = {
   single: false,
   fix: "Add \"isAccessibleForFree\": true or false.",
   docs: DOCS,
+  rule: "/rules/Dataset#isAccessibleForFree",
 };
 const Dataset_keywords: PropertyRule = {
   name: "keywords",
@@ -89,6 +94,7 @@ const Dataset_keywords: PropertyRule = {
   single: false,
   fix: "Add \"keywords\" summarizing the dataset, e.g. [\"ATMOSPHERE > ATMOSPHERIC PHENOMENA > CYCLONES\"].",
   docs: DOCS,
+  rule: "/rules/Dataset#keywords",
 };
 const Dataset_license: PropertyRule = {
   name: "license",
@@ -103,6 +109,7 @@ const Dataset_license: PropertyRule = {
   single: false,
   fix: "Add \"license\" with a URL that identifies the exact license version, e.g. \"https://creativecommons.org/licenses/by/4.0\" (or a CreativeWork with name and url for a custom license).",
   docs: DOCS,
+  rule: "/rules/Dataset#license",
 };
 const Dataset_measurementTechnique: PropertyRule = {
   name: "measurementTechnique",
@@ -117,6 +124,7 @@ const Dataset_measurementTechnique: PropertyRule = {
   single: false,
   fix: "Add \"measurementTechnique\" with the technique or method used to collect the data, e.g. \"Doppler radar\".",
   docs: DOCS,
+  rule: "/rules/Dataset#measurementTechnique",
 };
 const Dataset_variableMeasured: PropertyRule = {
   name: "variableMeasured",
@@ -131,6 +139,7 @@ const Dataset_variableMeasured: PropertyRule = {
   single: false,
   fix: "Add \"variableMeasured\" with the variables the dataset measures, e.g. \"temperature\" or a PropertyValue with a name.",
   docs: DOCS,
+  rule: "/rules/Dataset#variableMeasured",
 };
 const Dataset_url: PropertyRule = {
   name: "url",
@@ -145,6 +154,7 @@ const Dataset_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the page that describes the dataset, e.g. \"https://catalog.data.gov/dataset/ncdc-storm-events-database\".",
   docs: DOCS,
+  rule: "/rules/Dataset#url",
 };
 const Dataset_includedInDataCatalog: PropertyRule = {
   name: "includedInDataCatalog",
@@ -159,6 +169,7 @@ const Dataset_includedInDataCatalog: PropertyRule = {
   single: false,
   fix: "Add \"includedInDataCatalog\" with the catalog the dataset belongs to, e.g. {\"@type\": \"DataCatalog\", \"name\": \"data.gov\"}.",
   docs: DOCS,
+  rule: "/rules/Dataset#includedInDataCatalog",
 };
 const Dataset_distribution: PropertyRule = {
   name: "distribution",
@@ -173,6 +184,7 @@ const Dataset_distribution: PropertyRule = {
   single: false,
   fix: "Add \"distribution\" with DataDownload objects for the downloadable files, e.g. {\"@type\": \"DataDownload\", \"encodingFormat\": \"CSV\", \"contentUrl\": \"https://www.example.com/data/storms.csv\"}.",
   docs: DOCS,
+  rule: "/rules/Dataset#distribution",
 };
 const Dataset_alternateName: PropertyRule = {
   name: "alternateName",
@@ -187,6 +199,7 @@ const Dataset_alternateName: PropertyRule = {
   single: false,
   fix: "Give \"alternateName\" with other names of the dataset, e.g. [\"Quick Draw Dataset\", \"quickdraw-dataset\"].",
   docs: DOCS,
+  rule: "/rules/Dataset#alternateName",
 };
 const Dataset_citation: PropertyRule = {
   name: "citation",
@@ -201,6 +214,7 @@ const Dataset_citation: PropertyRule = {
   single: false,
   fix: "Give \"citation\" for academic articles to cite along with the dataset, with their identifier, e.g. \"https://doi.org/10.1111/111\" (not the citation of the dataset itself).",
   docs: DOCS,
+  rule: "/rules/Dataset#citation",
 };
 const Dataset_funder: PropertyRule = {
   name: "funder",
@@ -215,6 +229,7 @@ const Dataset_funder: PropertyRule = {
   single: false,
   fix: "Give \"funder\" as the Person or Organization funding the dataset, e.g. {\"@type\": \"Organization\", \"name\": \"National Weather Service\", \"sameAs\": \"https://ror.org/00tgqzw13\"}.",
   docs: DOCS,
+  rule: "/rules/Dataset#funder",
 };
 const Dataset_hasPart: PropertyRule = {
   name: "hasPart",
@@ -229,6 +244,7 @@ const Dataset_hasPart: PropertyRule = {
   single: false,
   fix: "Give \"hasPart\" as the URLs of the smaller datasets, or Dataset objects with at least name and description.",
   docs: DOCS,
+  rule: "/rules/Dataset#hasPart",
 };
 const Dataset_isPartOf: PropertyRule = {
   name: "isPartOf",
@@ -243,6 +259,7 @@ const Dataset_isPartOf: PropertyRule = {
   single: false,
   fix: "Give \"isPartOf\" as the URL of the larger dataset, e.g. \"https://example.com/aggregate_dataset\", or a Dataset with name and description.",
   docs: DOCS,
+  rule: "/rules/Dataset#isPartOf",
 };
 const Dataset_sameAs: PropertyRule = {
   name: "sameAs",
@@ -257,6 +274,7 @@ const Dataset_sameAs: PropertyRule = {
   single: false,
   fix: "Give \"sameAs\" as the URL of the canonical page of the dataset when it is republished, e.g. the original repository's page.",
   docs: DOCS,
+  rule: "/rules/Dataset#sameAs",
 };
 const Dataset_spatialCoverage: PropertyRule = {
   name: "spatialCoverage",
@@ -271,6 +289,7 @@ const Dataset_spatialCoverage: PropertyRule = {
   single: false,
   fix: "Give \"spatialCoverage\" only for data with a spatial dimension: a Place with geo coordinates or a GeoShape box, or a named location such as \"Tahoe City, CA\".",
   docs: DOCS,
+  rule: "/rules/Dataset#spatialCoverage",
 };
 const Dataset_temporalCoverage: PropertyRule = {
   name: "temporalCoverage",
@@ -285,6 +304,7 @@ const Dataset_temporalCoverage: PropertyRule = {
   single: false,
   fix: "Give \"temporalCoverage\" only for data with a time dimension, in ISO 8601: \"2008\", \"1950-01-01/2013-12-18\" or an open interval \"2013-12-19/..\".",
   docs: DOCS,
+  rule: "/rules/Dataset#temporalCoverage",
 };
 const Dataset_version: PropertyRule = {
   name: "version",
@@ -299,6 +319,7 @@ const Dataset_version: PropertyRule = {
   single: false,
   fix: "Give \"version\" with the version number of the dataset, e.g. \"2.1\".",
   docs: DOCS,
+  rule: "/rules/Dataset#version",
 };
 
 /** Dataset: Dataset Search listing. */
@@ -372,6 +393,7 @@ const Dataset_creator_Person_name: PropertyRule = {
   single: false,
   fix: "Give each creator a \"name\".",
   docs: DOCS,
+  rule: "/rules/Dataset#creator.name",
 };
 const Dataset_creator_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -386,6 +408,7 @@ const Dataset_creator_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Give a person's sameAs as their ORCID iD URL, e.g. \"https://orcid.org/0000-0000-0000-0000\".",
   docs: DOCS,
+  rule: "/rules/Dataset#creator.sameAs",
 };
 
 /** Nested shape Dataset > creator > Person. */
@@ -410,6 +433,7 @@ const Dataset_creator_Organization_name: PropertyRule = {
   single: false,
   fix: "Give each creator a \"name\".",
   docs: DOCS,
+  rule: "/rules/Dataset#creator.name",
 };
 const Dataset_creator_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -424,6 +448,7 @@ const Dataset_creator_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give an organization's sameAs as its ROR ID URL, e.g. \"https://ror.org/00tgqzw13\".",
   docs: DOCS,
+  rule: "/rules/Dataset#creator.sameAs",
 };
 
 /** Nested shape Dataset > creator > Organization. */
@@ -448,6 +473,7 @@ const Dataset_includedInDataCatalog_DataCatalog_name: PropertyRule = {
   single: false,
   fix: "Give the catalog a \"name\", e.g. \"data.gov\".",
   docs: DOCS,
+  rule: "/rules/Dataset#includedInDataCatalog.name",
 };
 
 /** Nested shape Dataset > includedInDataCatalog > DataCatalog. */
@@ -470,6 +496,7 @@ const Dataset_distribution_DataDownload_contentUrl: PropertyRule = {
   single: false,
   fix: "Give each distribution a \"contentUrl\" with the download link, e.g. \"https://www.example.com/data/storms.csv\".",
   docs: DOCS,
+  rule: "/rules/Dataset#distribution.contentUrl",
 };
 const Dataset_distribution_DataDownload_encodingFormat: PropertyRule = {
   name: "encodingFormat",
@@ -484,6 +511,7 @@ const Dataset_distribution_DataDownload_encodingFormat: PropertyRule = {
   single: false,
   fix: "Add each distribution's \"encodingFormat\", e.g. \"CSV\" or \"text/csv\".",
   docs: DOCS,
+  rule: "/rules/Dataset#distribution.encodingFormat",
 };
 
 /** Nested shape Dataset > distribution > DataDownload. */
@@ -509,6 +537,7 @@ const Dataset_hasPart_Dataset_name: PropertyRule = {
   single: false,
   fix: "Give each part dataset a \"name\" (a nested Dataset needs the properties of a standalone one).",
   docs: DOCS,
+  rule: "/rules/Dataset#hasPart.name",
 };
 const Dataset_hasPart_Dataset_description: PropertyRule = {
   name: "description",
@@ -523,6 +552,7 @@ const Dataset_hasPart_Dataset_description: PropertyRule = {
   single: false,
   fix: "Give each part dataset a \"description\" of 50 to 5000 characters.",
   docs: DOCS,
+  rule: "/rules/Dataset#hasPart.description",
 };
 
 /** Nested shape Dataset > hasPart > Dataset. */
@@ -548,6 +578,7 @@ const Dataset_isPartOf_Dataset_name: PropertyRule = {
   single: false,
   fix: "Give the larger dataset a \"name\".",
   docs: DOCS,
+  rule: "/rules/Dataset#isPartOf.name",
 };
 const Dataset_isPartOf_Dataset_description: PropertyRule = {
   name: "description",
@@ -562,6 +593,7 @@ const Dataset_isPartOf_Dataset_description: PropertyRule = {
   single: false,
   fix: "Give the larger dataset a \"description\" of 50 to 5000 characters.",
   docs: DOCS,
+  rule: "/rules/Dataset#isPartOf.description",
 };
 
 /** Nested shape Dataset > isPartOf > Dataset. */

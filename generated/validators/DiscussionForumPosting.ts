@@ -19,6 +19,7 @@ const DiscussionForumPosting_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Katie Pope\", \"url\": \"https://example.com/user/katie-pope\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author",
 };
 const DiscussionForumPosting_datePublished: PropertyRule = {
   name: "datePublished",
@@ -33,6 +34,7 @@ const DiscussionForumPosting_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time of the post in ISO 8601, e.g. \"2024-03-01T08:34:34+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#datePublished",
 };
 const DiscussionForumPosting_text: PropertyRule = {
   name: "text",
@@ -47,6 +49,7 @@ const DiscussionForumPosting_text: PropertyRule = {
   single: false,
   fix: "Give \"text\" with the entire text of the post.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#text",
 };
 const DiscussionForumPosting_image: PropertyRule = {
   name: "image",
@@ -61,6 +64,7 @@ const DiscussionForumPosting_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with the inline images of the post only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#image",
 };
 const DiscussionForumPosting_video: PropertyRule = {
   name: "video",
@@ -75,6 +79,7 @@ const DiscussionForumPosting_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video, e.g. {\"@type\": \"VideoObject\", \"name\": \"Video of concert\", \"contentUrl\": \"https://example.com/media/concert.mp4\", \"uploadDate\": \"2024-03-01T06:34:34+02:00\", \"thumbnailUrl\": \"https://example.com/media/concert.jpg\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#video",
 };
 const DiscussionForumPosting_headline: PropertyRule = {
   name: "headline",
@@ -89,6 +94,7 @@ const DiscussionForumPosting_headline: PropertyRule = {
   single: false,
   fix: "Add \"headline\" with the post's own title, if it has one; don't copy or truncate the text into a headline, and leave it out for a SocialMediaPosting.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#headline",
 };
 const DiscussionForumPosting_url: PropertyRule = {
   name: "url",
@@ -103,6 +109,7 @@ const DiscussionForumPosting_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical URL of the discussion (the first page of a multi-page thread), e.g. \"https://example.com/post/very-popular-thread\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#url",
 };
 const DiscussionForumPosting_dateModified: PropertyRule = {
   name: "dateModified",
@@ -117,6 +124,7 @@ const DiscussionForumPosting_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time the post was edited, in ISO 8601, e.g. \"2024-03-02T10:00:00+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#dateModified",
 };
 const DiscussionForumPosting_commentCount: PropertyRule = {
   name: "commentCount",
@@ -131,6 +139,7 @@ const DiscussionForumPosting_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments, including those not marked up.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#commentCount",
 };
 const DiscussionForumPosting_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -145,6 +154,7 @@ const DiscussionForumPosting_creativeWorkStatus: PropertyRule = {
   single: false,
   fix: "Give \"creativeWorkStatus\" as \"Deleted\" only for a deleted post kept for context.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#creativeWorkStatus",
 };
 const DiscussionForumPosting_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -159,6 +169,7 @@ const DiscussionForumPosting_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made posts: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot); leave it out for human posts.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#digitalSourceType",
 };
 const DiscussionForumPosting_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -173,6 +184,7 @@ const DiscussionForumPosting_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic",
 };
 const DiscussionForumPosting_isPartOf: PropertyRule = {
   name: "isPartOf",
@@ -187,6 +199,7 @@ const DiscussionForumPosting_isPartOf: PropertyRule = {
   single: false,
   fix: "Give \"isPartOf\" as the URL of the subforum or group the post belongs to, e.g. \"https://example.com/forums/concerts\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#isPartOf",
 };
 const DiscussionForumPosting_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -201,6 +214,7 @@ const DiscussionForumPosting_sharedContent: PropertyRule = {
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#sharedContent",
 };
 const DiscussionForumPosting_comment: PropertyRule = {
   name: "comment",
@@ -215,8 +229,9 @@ const DiscussionForumPosting_comment: PropertyRule = {
   single: false,
   fix: "Give \"comment\" as Comment objects in page order, each with author, datePublished and text, e.g. {\"@type\": \"Comment\", \"text\": \"Who's the person you're with?\", \"datePublished\": \"2024-03-01T09:46:02+02:00\", \"author\": {\"@type\": \"Person\", \"name\": \"Saul Douglas\"}}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment",
 };
-const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS };
+const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:text" };
 
 /** DiscussionForumPosting: Discussions and forums. */
 export function validate_DiscussionForumPosting(node: JsonObject, run: Run, at: string): void {
@@ -270,6 +285,7 @@ const DiscussionForumPosting_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the post's author a \"name\", e.g. \"Katie Pope\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.name",
 };
 const DiscussionForumPosting_author_Person_url: PropertyRule = {
   name: "url",
@@ -284,6 +300,7 @@ const DiscussionForumPosting_author_Person_url: PropertyRule = {
   single: false,
   fix: "Add author.url with the author's profile page on the forum, e.g. \"https://example.com/user/katie-pope\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.url",
 };
 const DiscussionForumPosting_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -298,6 +315,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic: PropertyRu
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > author > Person. */
@@ -325,6 +343,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic_Interaction
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -339,6 +358,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic_Interaction
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -364,6 +384,7 @@ const DiscussionForumPosting_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the post's author a \"name\", e.g. \"Katie Pope\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.name",
 };
 const DiscussionForumPosting_author_Organization_url: PropertyRule = {
   name: "url",
@@ -378,6 +399,7 @@ const DiscussionForumPosting_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Add author.url with the author's profile page on the forum, e.g. \"https://example.com/user/katie-pope\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.url",
 };
 const DiscussionForumPosting_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -392,6 +414,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic: Prop
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > author > Organization. */
@@ -419,6 +442,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic_Inter
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -433,6 +457,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic_Inter
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -458,6 +483,7 @@ const DiscussionForumPosting_interactionStatistic_InteractionCounter_interaction
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -472,6 +498,7 @@ const DiscussionForumPosting_interactionStatistic_InteractionCounter_userInterac
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > interactionStatistic > InteractionCounter. */
@@ -497,6 +524,7 @@ const DiscussionForumPosting_comment_Comment_author: PropertyRule = {
   single: false,
   fix: "Add the comment's \"author\" as a Person or Organization, e.g. {\"@type\": \"Person\", \"name\": \"Saul Douglas\", \"url\": \"https://example.com/user/saul-douglas\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author",
 };
 const DiscussionForumPosting_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -511,6 +539,7 @@ const DiscussionForumPosting_comment_Comment_datePublished: PropertyRule = {
   single: false,
   fix: "Add the comment's \"datePublished\" in ISO 8601, e.g. \"2024-03-01T09:46:02+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.datePublished",
 };
 const DiscussionForumPosting_comment_Comment_text: PropertyRule = {
   name: "text",
@@ -525,6 +554,7 @@ const DiscussionForumPosting_comment_Comment_text: PropertyRule = {
   single: false,
   fix: "Give the comment's \"text\" with the entire text of the reply.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.text",
 };
 const DiscussionForumPosting_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -539,6 +569,7 @@ const DiscussionForumPosting_comment_Comment_image: PropertyRule = {
   single: false,
   fix: "Give the comment's \"image\" with its inline images only.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.image",
 };
 const DiscussionForumPosting_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -553,6 +584,7 @@ const DiscussionForumPosting_comment_Comment_video: PropertyRule = {
   single: false,
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.video",
 };
 const DiscussionForumPosting_comment_Comment_url: PropertyRule = {
   name: "url",
@@ -567,6 +599,7 @@ const DiscussionForumPosting_comment_Comment_url: PropertyRule = {
   single: false,
   fix: "Give the comment's \"url\" as the URL of this comment, e.g. \"https://example.com/post/very-popular-thread#comment-2\" (not the post's URL).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.url",
 };
 const DiscussionForumPosting_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -581,6 +614,7 @@ const DiscussionForumPosting_comment_Comment_dateModified: PropertyRule = {
   single: false,
   fix: "Give the comment's \"dateModified\" in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.dateModified",
 };
 const DiscussionForumPosting_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -595,6 +629,7 @@ const DiscussionForumPosting_comment_Comment_commentCount: PropertyRule = {
   single: false,
   fix: "Give the comment's \"commentCount\" as a whole number of replies.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.commentCount",
 };
 const DiscussionForumPosting_comment_Comment_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -609,6 +644,7 @@ const DiscussionForumPosting_comment_Comment_creativeWorkStatus: PropertyRule = 
   single: false,
   fix: "Give the comment's \"creativeWorkStatus\" as \"Deleted\" only for a deleted comment kept for threading.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.creativeWorkStatus",
 };
 const DiscussionForumPosting_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -623,6 +659,7 @@ const DiscussionForumPosting_comment_Comment_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give the comment's \"digitalSourceType\" only for machine-made replies: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" or \"https://schema.org/AlgorithmicMediaDigitalSource\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.digitalSourceType",
 };
 const DiscussionForumPosting_comment_Comment_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -637,6 +674,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic: PropertyRule 
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic",
 };
 const DiscussionForumPosting_comment_Comment_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -651,6 +689,7 @@ const DiscussionForumPosting_comment_Comment_sharedContent: PropertyRule = {
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.sharedContent",
 };
 const DiscussionForumPosting_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -665,8 +704,9 @@ const DiscussionForumPosting_comment_Comment_comment: PropertyRule = {
   single: false,
   fix: "Give replies to a comment as Comment objects in its \"comment\" property, in page order, each with author, datePublished and text.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment",
 };
-const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:comment.text" };
 
 /** Nested shape DiscussionForumPosting > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment(node: JsonObject, run: Run, at: string): void {
@@ -714,6 +754,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_name: PropertyRule = 
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -728,6 +769,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_url: PropertyRule = {
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -742,6 +784,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Person. */
@@ -769,6 +812,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -783,6 +827,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -808,6 +853,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_name: PropertyR
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -822,6 +868,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_url: PropertyRu
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -836,6 +883,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Organization. */
@@ -863,6 +911,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -877,6 +926,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -902,6 +952,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCou
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -916,6 +967,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCou
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > interactionStatistic > InteractionCounter. */
@@ -941,6 +993,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author: PropertyRul
   single: false,
   fix: "Add the comment's \"author\" as a Person or Organization, e.g. {\"@type\": \"Person\", \"name\": \"Saul Douglas\", \"url\": \"https://example.com/user/saul-douglas\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -955,6 +1008,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_datePublished: Prop
   single: false,
   fix: "Add the comment's \"datePublished\" in ISO 8601, e.g. \"2024-03-01T09:46:02+02:00\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.datePublished",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_text: PropertyRule = {
   name: "text",
@@ -969,6 +1023,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_text: PropertyRule 
   single: false,
   fix: "Give the comment's \"text\" with the entire text of the reply.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.text",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -983,6 +1038,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_image: PropertyRule
   single: false,
   fix: "Give the comment's \"image\" with its inline images only.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.image",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -997,6 +1053,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_video: PropertyRule
   single: false,
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.video",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_url: PropertyRule = {
   name: "url",
@@ -1011,6 +1068,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_url: PropertyRule =
   single: false,
   fix: "Give the comment's \"url\" as the URL of this comment, e.g. \"https://example.com/post/very-popular-thread#comment-2\" (not the post's URL).",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1025,6 +1083,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_dateModified: Prope
   single: false,
   fix: "Give the comment's \"dateModified\" in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.dateModified",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1039,6 +1098,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_commentCount: Prope
   single: false,
   fix: "Give the comment's \"commentCount\" as a whole number of replies.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.commentCount",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus: PropertyRule = {
   name: "creativeWorkStatus",
@@ -1053,6 +1113,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus:
   single: false,
   fix: "Give the comment's \"creativeWorkStatus\" as \"Deleted\" only for a deleted comment kept for threading.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.creativeWorkStatus",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1067,6 +1128,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType: 
   single: false,
   fix: "Give the comment's \"digitalSourceType\" only for machine-made replies: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" or \"https://schema.org/AlgorithmicMediaDigitalSource\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.digitalSourceType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -1081,6 +1143,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent: PropertyRule = {
   name: "sharedContent",
@@ -1095,8 +1158,9 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent: Prop
   single: false,
   fix: "Give \"sharedContent\" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {\"@type\": \"WebPage\", \"url\": \"https://example.com/external-url\"}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.sharedContent",
 };
-const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS };
+const DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0: OneOfRule = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], fix: "Give each comment its content in \"text\" (or \"image\" / \"video\" when it has no text), e.g. \"text\": \"She is!\".", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:comment.comment.text" };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment. */
 export function validate_DiscussionForumPosting_comment_Comment_comment_Comment(node: JsonObject, run: Run, at: string): void {
@@ -1142,6 +1206,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_name:
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1156,6 +1221,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url: 
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -1170,6 +1236,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Person. */
@@ -1197,6 +1264,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1211,6 +1279,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Person > agentInteractionStatistic > InteractionCounter. */
@@ -1236,6 +1305,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give the comment's author a \"name\", e.g. \"Saul Douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.name",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1250,6 +1320,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Add the comment author's profile page as author.url, e.g. \"https://example.com/user/saul-douglas\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.url",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -1264,6 +1335,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give the statistic as InteractionCounter objects, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 8}.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Organization. */
@@ -1291,6 +1363,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1305,6 +1378,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > author > Organization > agentInteractionStatistic > InteractionCounter. */
@@ -1330,6 +1404,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.interactionType",
 };
 const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -1344,6 +1419,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   single: false,
   fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
   docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > interactionStatistic > InteractionCounter. */

@@ -20,6 +20,7 @@ const EmployerAggregateRating_itemReviewed: PropertyRule = {
   single: false,
   fix: "Add \"itemReviewed\" with the rated company as an Organization, e.g. {\"@type\": \"Organization\", \"name\": \"World's Best Coffee Shop\", \"sameAs\": \"https://example.com\"}.",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#itemReviewed",
 };
 const EmployerAggregateRating_ratingValue: PropertyRule = {
   name: "ratingValue",
@@ -34,6 +35,7 @@ const EmployerAggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add \"ratingValue\" with the average rating, e.g. 4.2, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#ratingValue",
 };
 const EmployerAggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -48,6 +50,7 @@ const EmployerAggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give \"ratingCount\" as the whole number of ratings of the organization on your site, e.g. 10561.",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#ratingCount",
 };
 const EmployerAggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -62,6 +65,7 @@ const EmployerAggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give \"reviewCount\" as the whole number of people who reviewed the organization, e.g. 10561.",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#reviewCount",
 };
 const EmployerAggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -76,6 +80,7 @@ const EmployerAggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add \"bestRating\" with the highest value of your scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#bestRating",
 };
 const EmployerAggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -90,8 +95,9 @@ const EmployerAggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add \"worstRating\" with the lowest value of your scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#worstRating",
 };
-const EmployerAggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 10561.", docs: DOCS };
+const EmployerAggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 10561.", docs: DOCS, rule: "/rules/EmployerAggregateRating#one-of:ratingCount" };
 
 /** EmployerAggregateRating: Employer aggregate rating. */
 export function validate_EmployerAggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -112,7 +118,7 @@ export function validate_EmployerAggregateRating(node: JsonObject, run: Run, at:
   if (v_worstRating === undefined) run.missing(EmployerAggregateRating_worstRating, at);
   else run.check(v_worstRating, EmployerAggregateRating_worstRating, at);
   if (node["ratingCount"] === undefined && node["reviewCount"] === undefined) run.missingOneOf(EmployerAggregateRating_oneOf0, at);
-  run.checkNode(node, nodeChecks["rating-bounds"], DOCS, at);
+  run.checkNode(node, nodeChecks["rating-bounds"], DOCS, at, "/rules/EmployerAggregateRating#ratingValue");
 }
 
 const EmployerAggregateRating_itemReviewed_Organization_name: PropertyRule = {
@@ -128,6 +134,7 @@ const EmployerAggregateRating_itemReviewed_Organization_name: PropertyRule = {
   single: false,
   fix: "Give itemReviewed a \"name\" with the rated company's name, e.g. \"World's Best Coffee Shop\".",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#itemReviewed.name",
 };
 const EmployerAggregateRating_itemReviewed_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -142,6 +149,7 @@ const EmployerAggregateRating_itemReviewed_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give itemReviewed.sameAs as the absolute URL of the company's website, e.g. \"https://example.com\".",
   docs: DOCS,
+  rule: "/rules/EmployerAggregateRating#itemReviewed.sameAs",
 };
 
 /** Nested shape EmployerAggregateRating > itemReviewed > Organization. */

@@ -19,6 +19,7 @@ const Event_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the full title of the event, e.g. \"Kira and Morrison, Summer Tour\".",
   docs: DOCS,
+  rule: "/rules/Event#name",
 };
 const Event_startDate: PropertyRule = {
   name: "startDate",
@@ -33,6 +34,7 @@ const Event_startDate: PropertyRule = {
   single: false,
   fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\" (this service requires a time and UTC offset; the search engine also accepts a date alone).",
   docs: DOCS,
+  rule: "/rules/Event#startDate",
 };
 const Event_location: PropertyRule = {
   name: "location",
@@ -47,6 +49,7 @@ const Event_location: PropertyRule = {
   single: false,
   fix: "Add \"location\" as a Place with a name and a PostalAddress; online-only events (VirtualLocation) are not eligible for the event experience.",
   docs: DOCS,
+  rule: "/rules/Event#location",
 };
 const Event_description: PropertyRule = {
   name: "description",
@@ -61,6 +64,7 @@ const Event_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the event.",
   docs: DOCS,
+  rule: "/rules/Event#description",
 };
 const Event_endDate: PropertyRule = {
   name: "endDate",
@@ -75,6 +79,7 @@ const Event_endDate: PropertyRule = {
   single: false,
   fix: "Add \"endDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T23:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/Event#endDate",
 };
 const Event_eventAttendanceMode: PropertyRule = {
   name: "eventAttendanceMode",
@@ -89,6 +94,7 @@ const Event_eventAttendanceMode: PropertyRule = {
   single: false,
   fix: "Add \"eventAttendanceMode\", e.g. \"https://schema.org/OfflineEventAttendanceMode\" (this service recommends it, as its Event rules say; the search engine's current page no longer lists it).",
   docs: DOCS,
+  rule: "/rules/Event#eventAttendanceMode",
 };
 const Event_eventStatus: PropertyRule = {
   name: "eventStatus",
@@ -103,6 +109,7 @@ const Event_eventStatus: PropertyRule = {
   single: false,
   fix: "Add \"eventStatus\" (EventScheduled, EventCancelled, EventPostponed or EventRescheduled), e.g. \"https://schema.org/EventScheduled\"; keep startDate and location when the status changes.",
   docs: DOCS,
+  rule: "/rules/Event#eventStatus",
 };
 const Event_image: PropertyRule = {
   name: "image",
@@ -117,6 +124,7 @@ const Event_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with one or more crawlable image URLs (1x1, 4x3 and 16x9 at 50K pixels or more).",
   docs: DOCS,
+  rule: "/rules/Event#image",
 };
 const Event_offers: PropertyRule = {
   name: "offers",
@@ -131,6 +139,7 @@ const Event_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" with price, priceCurrency, availability, url and validFrom.",
   docs: DOCS,
+  rule: "/rules/Event#offers",
 };
 const Event_organizer: PropertyRule = {
   name: "organizer",
@@ -145,6 +154,7 @@ const Event_organizer: PropertyRule = {
   single: false,
   fix: "Add \"organizer\" as a Person or Organization with a name and url.",
   docs: DOCS,
+  rule: "/rules/Event#organizer",
 };
 const Event_performer: PropertyRule = {
   name: "performer",
@@ -159,6 +169,7 @@ const Event_performer: PropertyRule = {
   single: false,
   fix: "Add \"performer\" as a Person or PerformingGroup with a name.",
   docs: DOCS,
+  rule: "/rules/Event#performer",
 };
 const Event_previousStartDate: PropertyRule = {
   name: "previousStartDate",
@@ -173,6 +184,7 @@ const Event_previousStartDate: PropertyRule = {
   single: false,
   fix: "Give previousStartDate (only for a rescheduled event, with eventStatus EventRescheduled) in ISO 8601, e.g. \"2026-07-21T19:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/Event#previousStartDate",
 };
 
 /** Event: Event listing. */
@@ -228,6 +240,7 @@ const Event_location_Place_name: PropertyRule = {
   neededForEligibility: true,
   fix: "Add the venue's name as location.name (not the event's title).",
   docs: DOCS,
+  rule: "/rules/Event#location.name",
 };
 const Event_location_Place_address: PropertyRule = {
   name: "address",
@@ -242,6 +255,7 @@ const Event_location_Place_address: PropertyRule = {
   single: false,
   fix: "Add location.address with the venue's PostalAddress (street, locality, postal code, region, country).",
   docs: DOCS,
+  rule: "/rules/Event#location.address",
 };
 
 /** Nested shape Event > location > Place. */
@@ -267,6 +281,7 @@ const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = {
   single: false,
   fix: "Add the street address of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.streetAddress",
 };
 const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -281,6 +296,7 @@ const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule =
   single: false,
   fix: "Add the city of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressLocality",
 };
 const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -295,6 +311,7 @@ const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   single: false,
   fix: "Add the postal code of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.postalCode",
 };
 const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -309,6 +326,7 @@ const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   single: false,
   fix: "Add the region or state of the venue.",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressRegion",
 };
 const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
@@ -323,6 +341,7 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
   single: false,
   fix: "Add the country as an ISO 3166-1 alpha-2 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/Event#location.address.addressCountry",
 };
 
 /** Nested shape Event > location > Place > address > PostalAddress. */
@@ -357,6 +376,7 @@ const Event_location_VirtualLocation_url: PropertyRule = {
   single: false,
   fix: "Add location.url with the address where the online event is streamed.",
   docs: DOCS,
+  rule: "/rules/Event#location.url",
 };
 
 /** Nested shape Event > location > VirtualLocation. */
@@ -379,6 +399,7 @@ const Event_offers_Offer_availability: PropertyRule = {
   single: false,
   fix: "Add offers.availability as InStock, SoldOut or PreOrder, e.g. \"https://schema.org/InStock\".",
   docs: DOCS,
+  rule: "/rules/Event#offers.availability",
 };
 const Event_offers_Offer_price: PropertyRule = {
   name: "price",
@@ -393,6 +414,7 @@ const Event_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Add offers.price as a number, e.g. 30 or \"30.00\" (0 for a free event).",
   docs: DOCS,
+  rule: "/rules/Event#offers.price",
 };
 const Event_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -407,6 +429,7 @@ const Event_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Add offers.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Event#offers.priceCurrency",
 };
 const Event_offers_Offer_url: PropertyRule = {
   name: "url",
@@ -421,6 +444,7 @@ const Event_offers_Offer_url: PropertyRule = {
   single: false,
   fix: "Add offers.url with the page where tickets are bought.",
   docs: DOCS,
+  rule: "/rules/Event#offers.url",
 };
 const Event_offers_Offer_validFrom: PropertyRule = {
   name: "validFrom",
@@ -435,6 +459,7 @@ const Event_offers_Offer_validFrom: PropertyRule = {
   single: false,
   fix: "Add offers.validFrom with the date and time tickets go on sale.",
   docs: DOCS,
+  rule: "/rules/Event#offers.validFrom",
 };
 
 /** Nested shape Event > offers > Offer. */
@@ -469,6 +494,7 @@ const Event_organizer_Person_name: PropertyRule = {
   single: false,
   fix: "Add organizer.name.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.name",
 };
 const Event_organizer_Person_url: PropertyRule = {
   name: "url",
@@ -483,6 +509,7 @@ const Event_organizer_Person_url: PropertyRule = {
   single: false,
   fix: "Add organizer.url with the organizer's website.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.url",
 };
 
 /** Nested shape Event > organizer > Person. */
@@ -508,6 +535,7 @@ const Event_organizer_Organization_name: PropertyRule = {
   single: false,
   fix: "Add organizer.name.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.name",
 };
 const Event_organizer_Organization_url: PropertyRule = {
   name: "url",
@@ -522,6 +550,7 @@ const Event_organizer_Organization_url: PropertyRule = {
   single: false,
   fix: "Add organizer.url with the organizer's website.",
   docs: DOCS,
+  rule: "/rules/Event#organizer.url",
 };
 
 /** Nested shape Event > organizer > Organization. */
@@ -547,6 +576,7 @@ const Event_performer_Person_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > Person. */
@@ -569,6 +599,7 @@ const Event_performer_PerformingGroup_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > PerformingGroup. */
@@ -591,6 +622,7 @@ const Event_performer_Organization_name: PropertyRule = {
   single: false,
   fix: "Add performer.name.",
   docs: DOCS,
+  rule: "/rules/Event#performer.name",
 };
 
 /** Nested shape Event > performer > Organization. */

@@ -18,6 +18,7 @@ const FAQPage_mainEntity: PropertyRule = {
   single: false,
   fix: "Add \"mainEntity\" with the page's Question objects, e.g. [{\"@type\": \"Question\", \"name\": \"Whom to contact?\", \"acceptedAnswer\": {\"@type\": \"Answer\", \"text\": \"The apprenticeship office.\"}}]; FAQ rich results are retired, so this only keeps the markup well-formed.",
   docs: DOCS,
+  rule: "/rules/FAQPage#mainEntity",
 };
 
 /** FAQPage: FAQ rich result. */
@@ -40,6 +41,7 @@ const FAQPage_mainEntity_Question_name: PropertyRule = {
   single: false,
   fix: "Give each Question a \"name\" with the full text of the question, e.g. \"How to find an apprenticeship?\".",
   docs: DOCS,
+  rule: "/rules/FAQPage#mainEntity.name",
 };
 const FAQPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   name: "acceptedAnswer",
@@ -54,6 +56,7 @@ const FAQPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   single: false,
   fix: "Give each Question an \"acceptedAnswer\" with the answer written by the site, e.g. {\"@type\": \"Answer\", \"text\": \"We generally respond to written requests within 7-10 days.\"}.",
   docs: DOCS,
+  rule: "/rules/FAQPage#mainEntity.acceptedAnswer",
 };
 
 /** Nested shape FAQPage > mainEntity > Question. */
@@ -79,6 +82,7 @@ const FAQPage_mainEntity_Question_acceptedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give each answer its full \"text\" (limited HTML such as p, ul, li and a is allowed), e.g. \"You can contact the apprenticeship office through our official phone hotline.\"",
   docs: DOCS,
+  rule: "/rules/FAQPage#mainEntity.acceptedAnswer.text",
 };
 
 /** Nested shape FAQPage > mainEntity > Question > acceptedAnswer > Answer. */

@@ -19,6 +19,7 @@ const HowTo_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the how-to, e.g. \"How to tile a kitchen backsplash\".",
   docs: DOCS,
+  rule: "/rules/HowTo#name",
 };
 const HowTo_step: PropertyRule = {
   name: "step",
@@ -33,6 +34,7 @@ const HowTo_step: PropertyRule = {
   single: false,
   fix: "Add \"step\" with one HowToStep per step (or HowToSection groups of steps), e.g. [{\"@type\": \"HowToStep\", \"text\": \"Apply mortar to the wall.\"}].",
   docs: DOCS,
+  rule: "/rules/HowTo#step",
 };
 const HowTo_estimatedCost: PropertyRule = {
   name: "estimatedCost",
@@ -47,6 +49,7 @@ const HowTo_estimatedCost: PropertyRule = {
   single: false,
   fix: "Add \"estimatedCost\", e.g. {\"@type\": \"MonetaryAmount\", \"currency\": \"USD\", \"value\": \"100\"}.",
   docs: DOCS,
+  rule: "/rules/HowTo#estimatedCost",
 };
 const HowTo_image: PropertyRule = {
   name: "image",
@@ -61,6 +64,7 @@ const HowTo_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with a crawlable image of the finished result.",
   docs: DOCS,
+  rule: "/rules/HowTo#image",
 };
 const HowTo_supply: PropertyRule = {
   name: "supply",
@@ -75,6 +79,7 @@ const HowTo_supply: PropertyRule = {
   single: false,
   fix: "Add \"supply\" with the items consumed, e.g. [{\"@type\": \"HowToSupply\", \"name\": \"tiles\"}].",
   docs: DOCS,
+  rule: "/rules/HowTo#supply",
 };
 const HowTo_tool: PropertyRule = {
   name: "tool",
@@ -89,6 +94,7 @@ const HowTo_tool: PropertyRule = {
   single: false,
   fix: "Add \"tool\" with the items used but not consumed, e.g. [{\"@type\": \"HowToTool\", \"name\": \"notched trowel\"}].",
   docs: DOCS,
+  rule: "/rules/HowTo#tool",
 };
 const HowTo_totalTime: PropertyRule = {
   name: "totalTime",
@@ -103,6 +109,7 @@ const HowTo_totalTime: PropertyRule = {
   single: false,
   fix: "Add \"totalTime\" as an ISO 8601 duration, e.g. \"P2D\" or \"PT45M\".",
   docs: DOCS,
+  rule: "/rules/HowTo#totalTime",
 };
 const HowTo_video: PropertyRule = {
   name: "video",
@@ -117,6 +124,7 @@ const HowTo_video: PropertyRule = {
   single: false,
   fix: "Add \"video\" as a VideoObject of the whole how-to (name, thumbnailUrl, uploadDate).",
   docs: DOCS,
+  rule: "/rules/HowTo#video",
 };
 const HowTo_description: PropertyRule = {
   name: "description",
@@ -131,6 +139,7 @@ const HowTo_description: PropertyRule = {
   single: false,
   fix: "Give \"description\" with a short summary of the how-to.",
   docs: DOCS,
+  rule: "/rules/HowTo#description",
 };
 
 /** HowTo: How-to rich result. */
@@ -176,6 +185,7 @@ const HowTo_step_HowToStep_text: PropertyRule = {
   single: false,
   fix: "Give each step its full instruction \"text\", e.g. \"Apply approximately 1/4 inch of mortar to the wall.\"",
   docs: DOCS,
+  rule: "/rules/HowTo#step.text",
 };
 const HowTo_step_HowToStep_itemListElement: PropertyRule = {
   name: "itemListElement",
@@ -190,6 +200,7 @@ const HowTo_step_HowToStep_itemListElement: PropertyRule = {
   single: false,
   fix: "Give the step's itemListElement as HowToDirection and HowToTip objects, each with text.",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement",
 };
 const HowTo_step_HowToStep_name: PropertyRule = {
   name: "name",
@@ -204,6 +215,7 @@ const HowTo_step_HowToStep_name: PropertyRule = {
   single: false,
   fix: "Add a step \"name\" summarizing it, e.g. \"Apply mortar\" (not \"Step 1\").",
   docs: DOCS,
+  rule: "/rules/HowTo#step.name",
 };
 const HowTo_step_HowToStep_image: PropertyRule = {
   name: "image",
@@ -218,6 +230,7 @@ const HowTo_step_HowToStep_image: PropertyRule = {
   single: false,
   fix: "Add a step \"image\" showing that step only (not the same image for several steps).",
   docs: DOCS,
+  rule: "/rules/HowTo#step.image",
 };
 const HowTo_step_HowToStep_url: PropertyRule = {
   name: "url",
@@ -232,6 +245,7 @@ const HowTo_step_HowToStep_url: PropertyRule = {
   single: false,
   fix: "Add a step \"url\" linking straight to the step, e.g. \"https://example.com/backsplash#step1\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.url",
 };
 const HowTo_step_HowToStep_video: PropertyRule = {
   name: "video",
@@ -246,8 +260,9 @@ const HowTo_step_HowToStep_video: PropertyRule = {
   single: false,
   fix: "Give a step \"video\" as a Clip of the how-to video for that step.",
   docs: DOCS,
+  rule: "/rules/HowTo#step.video",
 };
-const HowTo_step_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.text", members: ["step.text", "step.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
+const HowTo_step_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.text", members: ["step.text", "step.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS, rule: "/rules/HowTo#one-of:step.text" };
 
 /** Nested shape HowTo > step > HowToStep. */
 export function validate_HowTo_step_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -282,6 +297,7 @@ const HowTo_step_HowToStep_itemListElement_HowToDirection_text: PropertyRule = {
   single: false,
   fix: "Give each HowToDirection its \"text\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.text",
 };
 
 /** Nested shape HowTo > step > HowToStep > itemListElement > HowToDirection. */
@@ -304,6 +320,7 @@ const HowTo_step_HowToStep_itemListElement_HowToTip_text: PropertyRule = {
   single: false,
   fix: "Give each HowToTip its \"text\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.text",
 };
 
 /** Nested shape HowTo > step > HowToStep > itemListElement > HowToTip. */
@@ -326,6 +343,7 @@ const HowTo_step_HowToSection_name: PropertyRule = {
   single: false,
   fix: "Give each HowToSection a \"name\", e.g. \"Preparation\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.name",
 };
 const HowTo_step_HowToSection_itemListElement: PropertyRule = {
   name: "itemListElement",
@@ -340,6 +358,7 @@ const HowTo_step_HowToSection_itemListElement: PropertyRule = {
   single: false,
   fix: "Give each HowToSection its steps as itemListElement HowToStep objects.",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement",
 };
 
 /** Nested shape HowTo > step > HowToSection. */
@@ -365,6 +384,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_text: PropertyRule = {
   single: false,
   fix: "Give each step its full instruction \"text\", e.g. \"Apply approximately 1/4 inch of mortar to the wall.\"",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.text",
 };
 const HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement: PropertyRule = {
   name: "itemListElement",
@@ -379,6 +399,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement: Propert
   single: false,
   fix: "Give the step's itemListElement as HowToDirection and HowToTip objects, each with text.",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.itemListElement",
 };
 const HowTo_step_HowToSection_itemListElement_HowToStep_name: PropertyRule = {
   name: "name",
@@ -393,6 +414,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_name: PropertyRule = {
   single: false,
   fix: "Add a step \"name\" summarizing it, e.g. \"Apply mortar\" (not \"Step 1\").",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.name",
 };
 const HowTo_step_HowToSection_itemListElement_HowToStep_image: PropertyRule = {
   name: "image",
@@ -407,6 +429,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_image: PropertyRule = {
   single: false,
   fix: "Add a step \"image\" showing that step only (not the same image for several steps).",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.image",
 };
 const HowTo_step_HowToSection_itemListElement_HowToStep_url: PropertyRule = {
   name: "url",
@@ -421,6 +444,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_url: PropertyRule = {
   single: false,
   fix: "Add a step \"url\" linking straight to the step, e.g. \"https://example.com/backsplash#step1\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.url",
 };
 const HowTo_step_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   name: "video",
@@ -435,8 +459,9 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   single: false,
   fix: "Give a step \"video\" as a Clip of the how-to video for that step.",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.video",
 };
-const HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text", members: ["step.itemListElement.text", "step.itemListElement.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS };
+const HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text", members: ["step.itemListElement.text", "step.itemListElement.itemListElement"], fix: "Give each HowToStep its instruction as \"text\" (or as itemListElement HowToDirection / HowToTip objects with text).", docs: DOCS, rule: "/rules/HowTo#one-of:step.itemListElement.text" };
 
 /** Nested shape HowTo > step > HowToSection > itemListElement > HowToStep. */
 export function validate_HowTo_step_HowToSection_itemListElement_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -471,6 +496,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDir
   single: false,
   fix: "Give each HowToDirection its \"text\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.itemListElement.text",
 };
 
 /** Nested shape HowTo > step > HowToSection > itemListElement > HowToStep > itemListElement > HowToDirection. */
@@ -493,6 +519,7 @@ const HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip
   single: false,
   fix: "Give each HowToTip its \"text\".",
   docs: DOCS,
+  rule: "/rules/HowTo#step.itemListElement.itemListElement.text",
 };
 
 /** Nested shape HowTo > step > HowToSection > itemListElement > HowToStep > itemListElement > HowToTip. */
@@ -515,6 +542,7 @@ const HowTo_supply_HowToSupply_name: PropertyRule = {
   single: false,
   fix: "Give each HowToSupply a \"name\", e.g. \"tiles\".",
   docs: DOCS,
+  rule: "/rules/HowTo#supply.name",
 };
 
 /** Nested shape HowTo > supply > HowToSupply. */
@@ -537,6 +565,7 @@ const HowTo_tool_HowToTool_name: PropertyRule = {
   single: false,
   fix: "Give each HowToTool a \"name\", e.g. \"notched trowel\".",
   docs: DOCS,
+  rule: "/rules/HowTo#tool.name",
 };
 
 /** Nested shape HowTo > tool > HowToTool. */

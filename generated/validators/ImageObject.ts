@@ -19,6 +19,7 @@ const ImageObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give \"contentUrl\" as the crawlable URL of the image file the metadata applies to, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#contentUrl",
 };
 const ImageObject_url: PropertyRule = {
   name: "url",
@@ -33,6 +34,7 @@ const ImageObject_url: PropertyRule = {
   single: false,
   fix: "Give \"url\" as the URL of the image file; \"contentUrl\" is preferred, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#url",
 };
 const ImageObject_creator: PropertyRule = {
   name: "creator",
@@ -47,6 +49,7 @@ const ImageObject_creator: PropertyRule = {
   single: false,
   fix: "Add \"creator\" with the photographer (Person) or company (Organization), e.g. {\"@type\": \"Person\", \"name\": \"Brixton Brownstone\"}.",
   docs: DOCS,
+  rule: "/rules/ImageObject#creator",
 };
 const ImageObject_creditText: PropertyRule = {
   name: "creditText",
@@ -61,6 +64,7 @@ const ImageObject_creditText: PropertyRule = {
   single: false,
   fix: "Add \"creditText\" with the person or organization credited when the image is published, e.g. \"Labrador PhotoLab\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#creditText",
 };
 const ImageObject_copyrightNotice: PropertyRule = {
   name: "copyrightNotice",
@@ -75,6 +79,7 @@ const ImageObject_copyrightNotice: PropertyRule = {
   single: false,
   fix: "Add \"copyrightNotice\" with the current copyright holder, e.g. \"Clara Kent\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#copyrightNotice",
 };
 const ImageObject_license: PropertyRule = {
   name: "license",
@@ -89,6 +94,7 @@ const ImageObject_license: PropertyRule = {
   single: false,
   fix: "Add \"license\" with the URL of the page describing the license, e.g. \"https://example.com/license\" or a Creative Commons license URL; it is needed for the Licensable badge.",
   docs: DOCS,
+  rule: "/rules/ImageObject#license",
 };
 const ImageObject_acquireLicensePage: PropertyRule = {
   name: "acquireLicensePage",
@@ -103,9 +109,10 @@ const ImageObject_acquireLicensePage: PropertyRule = {
   single: false,
   fix: "Add \"acquireLicensePage\" with the URL of a page explaining how to license the image, e.g. \"https://example.com/how-to-use-my-images\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#acquireLicensePage",
 };
-const ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl", members: ["contentUrl", "url"], fix: "Add \"contentUrl\" with the crawlable URL of the image, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\" (the metadata applies to that image).", docs: DOCS };
-const ImageObject_oneOf1: OneOfRule = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator", members: ["creator", "creditText", "copyrightNotice", "license"], fix: "Add at least one of \"creator\", \"creditText\", \"copyrightNotice\" or \"license\", e.g. \"license\": \"https://example.com/license\"; the others then become recommended.", docs: DOCS };
+const ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl", members: ["contentUrl", "url"], fix: "Add \"contentUrl\" with the crawlable URL of the image, e.g. \"https://example.com/photos/1x1/black-labrador-puppy.jpg\" (the metadata applies to that image).", docs: DOCS, rule: "/rules/ImageObject#one-of:contentUrl" };
+const ImageObject_oneOf1: OneOfRule = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator", members: ["creator", "creditText", "copyrightNotice", "license"], fix: "Add at least one of \"creator\", \"creditText\", \"copyrightNotice\" or \"license\", e.g. \"license\": \"https://example.com/license\"; the others then become recommended.", docs: DOCS, rule: "/rules/ImageObject#one-of:creator" };
 
 /** ImageObject: Image metadata in Google Images. */
 export function validate_ImageObject(node: JsonObject, run: Run, at: string): void {
@@ -145,6 +152,7 @@ const ImageObject_creator_Person_name: PropertyRule = {
   single: false,
   fix: "Add creator.name with the photographer's name, e.g. \"Brixton Brownstone\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#creator.name",
 };
 
 /** Nested shape ImageObject > creator > Person. */
@@ -167,6 +175,7 @@ const ImageObject_creator_Organization_name: PropertyRule = {
   single: false,
   fix: "Add creator.name with the organization's name, e.g. \"Labrador PhotoLab\".",
   docs: DOCS,
+  rule: "/rules/ImageObject#creator.name",
 };
 
 /** Nested shape ImageObject > creator > Organization. */
@@ -189,6 +198,7 @@ const ImageObject__licensable_badge_license: PropertyRule = {
   single: false,
   fix: "Add \"license\" with the URL of the license page, e.g. \"https://example.com/license\", for the image to show the Licensable badge.",
   docs: DOCS,
+  rule: "/rules/ImageObject#licensable-badge:license",
 };
 
 /** ImageObject, feature "Licensable badge": requirements on top of the base rules. */

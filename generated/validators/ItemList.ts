@@ -22,6 +22,7 @@ const ItemList_itemListElement: PropertyRule = {
   listCheck: listChecks["ascending-positions"],
   fix: "Add \"itemListElement\" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}, {\"@type\": \"ListItem\", \"position\": 2, \"url\": \"https://example.com/snickerdoodles.html\"}].",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement",
 };
 
 /** ItemList: Carousel. */
@@ -44,6 +45,7 @@ const ItemList_itemListElement_ListItem_position: PropertyRule = {
   single: false,
   fix: "Give each ListItem a \"position\" as a whole number: 1 for the first item, then 2, 3, ... in the order shown.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.position",
 };
 const ItemList_itemListElement_ListItem_url: PropertyRule = {
   name: "url",
@@ -58,6 +60,7 @@ const ItemList_itemListElement_ListItem_url: PropertyRule = {
   single: false,
   fix: "Give ListItem.url as the absolute canonical URL of the item's detail page on your domain, e.g. \"https://example.com/peanut-butter-cookies.html\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.url",
 };
 const ItemList_itemListElement_ListItem_item: PropertyRule = {
   name: "item",
@@ -72,8 +75,9 @@ const ItemList_itemListElement_ListItem_item: PropertyRule = {
   single: false,
   fix: "On an all-in-one page, give ListItem.item as the object the item describes (Course, Movie, Recipe or Restaurant) with name, url and the properties its own type requires.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item",
 };
-const ItemList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["url", "item"], property: "itemListElement.url", members: ["itemListElement.url", "itemListElement.item"], fix: "Give each ListItem a \"url\" (summary page: the item's detail page) or an \"item\" object with name and url (all-in-one page), e.g. {\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}.", docs: DOCS };
+const ItemList_itemListElement_ListItem_oneOf0: OneOfRule = { level: "required", properties: ["url", "item"], property: "itemListElement.url", members: ["itemListElement.url", "itemListElement.item"], fix: "Give each ListItem a \"url\" (summary page: the item's detail page) or an \"item\" object with name and url (all-in-one page), e.g. {\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}.", docs: DOCS, rule: "/rules/ItemList#one-of:itemListElement.url" };
 
 /** Nested shape ItemList > itemListElement > ListItem. */
 export function validate_ItemList_itemListElement_ListItem(node: JsonObject, run: Run, at: string): void {
@@ -100,6 +104,7 @@ const ItemList_itemListElement_ListItem_item_Thing_name: PropertyRule = {
   single: false,
   fix: "Give each item a \"name\"; it is shown as the title of the card, e.g. \"Peanut Butter Cookies\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Thing_url: PropertyRule = {
   name: "url",
@@ -114,6 +119,7 @@ const ItemList_itemListElement_ListItem_item_Thing_url: PropertyRule = {
   single: false,
   fix: "Give each item a \"url\": the page and anchor of the item on an all-in-one page (e.g. \"https://example.com/recipes/pies#apple_pie\"), or the item's detail page for a beta carousel.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Thing. */
@@ -139,6 +145,7 @@ const ItemList_itemListElement_ListItem_item_Course_name: PropertyRule = {
   single: false,
   fix: "Give each course a \"name\" with the course title, e.g. \"Introduction to Computer Science and Programming\" (no prices or promotional phrases).",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Course_url: PropertyRule = {
   name: "url",
@@ -153,6 +160,7 @@ const ItemList_itemListElement_ListItem_item_Course_url: PropertyRule = {
   single: false,
   fix: "Give each course a \"url\" with the anchor of the course on the page, e.g. \"https://www.example.com/courses#intro-to-cs\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_Course_description: PropertyRule = {
   name: "description",
@@ -167,6 +175,7 @@ const ItemList_itemListElement_ListItem_item_Course_description: PropertyRule = 
   single: false,
   fix: "Give each course a \"description\" (shown up to 60 characters), e.g. \"Introductory CS course laying out the basics.\"",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.description",
 };
 const ItemList_itemListElement_ListItem_item_Course_provider: PropertyRule = {
   name: "provider",
@@ -181,6 +190,7 @@ const ItemList_itemListElement_ListItem_item_Course_provider: PropertyRule = {
   single: false,
   fix: "Add each course's \"provider\", e.g. {\"@type\": \"Organization\", \"name\": \"University of Technology\", \"sameAs\": \"https://www.example.com\"}.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.provider",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Course. */
@@ -212,6 +222,7 @@ const ItemList_itemListElement_ListItem_item_Movie_name: PropertyRule = {
   single: false,
   fix: "Give each movie a \"name\" with its title, e.g. \"A Star Is Born\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Movie_url: PropertyRule = {
   name: "url",
@@ -226,6 +237,7 @@ const ItemList_itemListElement_ListItem_item_Movie_url: PropertyRule = {
   single: false,
   fix: "Give each movie a \"url\" with its anchor on the page, e.g. \"https://example.com/2024-best-picture-noms#a-star-is-born\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_Movie_image: PropertyRule = {
   name: "image",
@@ -240,6 +252,7 @@ const ItemList_itemListElement_ListItem_item_Movie_image: PropertyRule = {
   single: false,
   fix: "Give each movie an \"image\" (a 6:9 poster works best), e.g. \"https://example.com/photos/6x9/photo.jpg\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.image",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Movie. */
@@ -268,6 +281,7 @@ const ItemList_itemListElement_ListItem_item_Recipe_name: PropertyRule = {
   single: false,
   fix: "Give each recipe a \"name\" with the dish, e.g. \"Apple pie\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Recipe_url: PropertyRule = {
   name: "url",
@@ -282,6 +296,7 @@ const ItemList_itemListElement_ListItem_item_Recipe_url: PropertyRule = {
   single: false,
   fix: "Give each recipe a \"url\" with its anchor on the page, e.g. \"https://example.com/recipes/pies#apple_pie\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_Recipe_image: PropertyRule = {
   name: "image",
@@ -296,6 +311,7 @@ const ItemList_itemListElement_ListItem_item_Recipe_image: PropertyRule = {
   single: false,
   fix: "Give each recipe an \"image\" of the finished dish.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.image",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Recipe. */
@@ -324,6 +340,7 @@ const ItemList_itemListElement_ListItem_item_LocalBusiness_name: PropertyRule = 
   single: false,
   fix: "Give each business a \"name\", e.g. \"Trattoria Luigi\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_LocalBusiness_url: PropertyRule = {
   name: "url",
@@ -338,6 +355,7 @@ const ItemList_itemListElement_ListItem_item_LocalBusiness_url: PropertyRule = {
   single: false,
   fix: "Give each business a \"url\" with its own detail page (or its anchor on an all-in-one page).",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_LocalBusiness_image: PropertyRule = {
   name: "image",
@@ -352,6 +370,7 @@ const ItemList_itemListElement_ListItem_item_LocalBusiness_image: PropertyRule =
   single: false,
   fix: "Add \"image\" with photos of the place (not logos), e.g. [\"https://example.com/photos/1x1/photo.jpg\"].",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.image",
 };
 const ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange: PropertyRule = {
   name: "priceRange",
@@ -366,6 +385,7 @@ const ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange: PropertyR
   single: false,
   fix: "Give \"priceRange\" as currency signs, e.g. \"$$$\" or \"$-$$\" (under 12 characters).",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.priceRange",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > LocalBusiness. */
@@ -396,6 +416,7 @@ const ItemList_itemListElement_ListItem_item_Product_name: PropertyRule = {
   single: false,
   fix: "Give each product a \"name\", e.g. \"Puffy Coat Series by Goat Coat\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Product_url: PropertyRule = {
   name: "url",
@@ -410,6 +431,7 @@ const ItemList_itemListElement_ListItem_item_Product_url: PropertyRule = {
   single: false,
   fix: "Give each product a \"url\" with its own detail page on your site.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_Product_image: PropertyRule = {
   name: "image",
@@ -424,6 +446,7 @@ const ItemList_itemListElement_ListItem_item_Product_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with photos of the product.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.image",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Product. */
@@ -452,6 +475,7 @@ const ItemList_itemListElement_ListItem_item_Event_name: PropertyRule = {
   single: false,
   fix: "Give each event a \"name\", e.g. \"Paris Seine River Dinner Cruise\".",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.name",
 };
 const ItemList_itemListElement_ListItem_item_Event_url: PropertyRule = {
   name: "url",
@@ -466,6 +490,7 @@ const ItemList_itemListElement_ListItem_item_Event_url: PropertyRule = {
   single: false,
   fix: "Give each event a \"url\" with its own detail page on your site.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.url",
 };
 const ItemList_itemListElement_ListItem_item_Event_image: PropertyRule = {
   name: "image",
@@ -480,6 +505,7 @@ const ItemList_itemListElement_ListItem_item_Event_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with photos of the event.",
   docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.image",
 };
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Event. */
@@ -509,6 +535,7 @@ const ItemList__carousels_beta_itemListElement: PropertyRule = {
   minItems: 3,
   fix: "The beta carousel needs at least three ListItems, each with position and an item object (LocalBusiness, Product or Event) with image, name and url.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement",
 };
 
 /** ItemList, feature "Structured data carousel (beta)": requirements on top of the base rules. */
@@ -531,6 +558,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item: PropertyRule = {
   single: false,
   fix: "For the beta carousel (EEA, Turkey, South Africa), give each ListItem an \"item\": a LocalBusiness (or subtype such as Hotel or Restaurant), Product or Event with image, name and url. A host-carousel summary page that only lists URLs can ignore this.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item",
 };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem. */
@@ -553,6 +581,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name:
   single: false,
   fix: "Give each item a \"name\", e.g. the hotel's name.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url: PropertyRule = {
   name: "url",
@@ -567,6 +596,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url: 
   single: false,
   fix: "Give each item a \"url\" with its standalone detail page on the same domain (anchor links are not supported).",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image: PropertyRule = {
   name: "image",
@@ -581,6 +611,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image
   single: false,
   fix: "Give each item an \"image\" with photos of the place (not logos).",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -595,6 +626,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   single: false,
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange: PropertyRule = {
   name: "priceRange",
@@ -609,6 +641,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_price
   single: false,
   fix: "Add \"priceRange\" as currency signs, e.g. \"$$\" (under 12 characters).",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.priceRange",
 };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > LocalBusiness. */
@@ -643,8 +676,9 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   single: false,
   fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
 };
-const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -667,6 +701,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_name: Prope
   single: false,
   fix: "Give each product a \"name\".",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_url: PropertyRule = {
   name: "url",
@@ -681,6 +716,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_url: Proper
   single: false,
   fix: "Give each product a \"url\" with its standalone detail page on the same domain.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_image: PropertyRule = {
   name: "image",
@@ -695,6 +731,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_image: Prop
   single: false,
   fix: "Give each product an \"image\".",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers: PropertyRule = {
   name: "offers",
@@ -709,6 +746,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers: Pro
   single: false,
   fix: "Add \"offers\" with price and priceCurrency (or an AggregateOffer with lowPrice, highPrice and priceCurrency).",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers",
 };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > Product. */
@@ -727,7 +765,7 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
 }
 
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], fix: "Add offers.price, e.g. 45.00.", docs: DOCS };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], fix: "Add offers.price, e.g. 45.00.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -747,6 +785,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Aggr
   single: false,
   fix: "Add offers.lowPrice, e.g. 45.00.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.lowPrice",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice: PropertyRule = {
   name: "highPrice",
@@ -761,6 +800,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Aggr
   single: false,
   fix: "Add offers.highPrice, e.g. 60.00.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.highPrice",
 };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > Product > offers > AggregateOffer. */
@@ -786,6 +826,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_name: Propert
   single: false,
   fix: "Give each event a \"name\".",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Event_url: PropertyRule = {
   name: "url",
@@ -800,6 +841,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_url: Property
   single: false,
   fix: "Give each event a \"url\" with its standalone detail page on the same domain.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Event_image: PropertyRule = {
   name: "image",
@@ -814,6 +856,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_image: Proper
   single: false,
   fix: "Give each event an \"image\".",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 };
 const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers: PropertyRule = {
   name: "offers",
@@ -828,6 +871,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers: Prope
   single: false,
   fix: "Add \"offers\" with price (0 when free) and priceCurrency.",
   docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers",
 };
 
 /** Nested shape ItemList >  > carousels > beta > itemListElement > ListItem > item > Event. */

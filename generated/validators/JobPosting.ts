@@ -19,6 +19,7 @@ const JobPosting_title: PropertyRule = {
   single: false,
   fix: "Add \"title\" with the title of the job only, e.g. \"Software Engineer\" (no job codes, addresses, dates, salaries or company names; \"name\" does not replace it).",
   docs: DOCS,
+  rule: "/rules/JobPosting#title",
 };
 const JobPosting_description: PropertyRule = {
   name: "description",
@@ -33,6 +34,7 @@ const JobPosting_description: PropertyRule = {
   single: false,
   fix: "Add \"description\" with the full job description in HTML (responsibilities, qualifications, skills, working hours, education and experience), with paragraph breaks such as <p> or <br>; it can't be the same as the title.",
   docs: DOCS,
+  rule: "/rules/JobPosting#description",
 };
 const JobPosting_datePosted: PropertyRule = {
   name: "datePosted",
@@ -47,6 +49,7 @@ const JobPosting_datePosted: PropertyRule = {
   single: false,
   fix: "Add \"datePosted\" with the date the employer posted the job, in ISO 8601, e.g. \"2026-11-20\" or \"2026-11-20T09:00:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#datePosted",
 };
 const JobPosting_hiringOrganization: PropertyRule = {
   name: "hiringOrganization",
@@ -61,6 +64,7 @@ const JobPosting_hiringOrganization: PropertyRule = {
   single: false,
   fix: "Add \"hiringOrganization\" as an Organization with the company's name, e.g. {\"@type\": \"Organization\", \"name\": \"MagsRUs Wheel Company\", \"sameAs\": \"https://www.magsruswheelcompany.com\"}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#hiringOrganization",
 };
 const JobPosting_jobLocation: PropertyRule = {
   name: "jobLocation",
@@ -75,6 +79,7 @@ const JobPosting_jobLocation: PropertyRule = {
   single: false,
   fix: "Give \"jobLocation\" as a Place (or a list of Places) where the employee reports to work, with a PostalAddress that includes addressCountry.",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation",
 };
 const JobPosting_applicantLocationRequirements: PropertyRule = {
   name: "applicantLocationRequirements",
@@ -90,6 +95,7 @@ const JobPosting_applicantLocationRequirements: PropertyRule = {
   requires: ["jobLocationType"],
   fix: "Give \"applicantLocationRequirements\" as the Country or State (AdministrativeArea) applicants of a 100% remote job must live in, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#applicantLocationRequirements",
 };
 const JobPosting_jobLocationType: PropertyRule = {
   name: "jobLocationType",
@@ -105,6 +111,7 @@ const JobPosting_jobLocationType: PropertyRule = {
   textValues: new Set(["TELECOMMUTE"]),
   fix: "Give \"jobLocationType\" the value \"TELECOMMUTE\", and only for jobs that are 100% remote (the description must say so).",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocationType",
 };
 const JobPosting_baseSalary: PropertyRule = {
   name: "baseSalary",
@@ -119,6 +126,7 @@ const JobPosting_baseSalary: PropertyRule = {
   single: false,
   fix: "Add \"baseSalary\" with the actual base salary provided by the employer (not an estimate), e.g. {\"@type\": \"MonetaryAmount\", \"currency\": \"USD\", \"value\": {\"@type\": \"QuantitativeValue\", \"minValue\": 40.00, \"maxValue\": 50.00, \"unitText\": \"HOUR\"}}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary",
 };
 const JobPosting_directApply: PropertyRule = {
   name: "directApply",
@@ -133,6 +141,7 @@ const JobPosting_directApply: PropertyRule = {
   single: false,
   fix: "Add \"directApply\": true when the user can apply on your page without unnecessary intermediate steps (false otherwise).",
   docs: DOCS,
+  rule: "/rules/JobPosting#directApply",
 };
 const JobPosting_employmentType: PropertyRule = {
   name: "employmentType",
@@ -148,6 +157,7 @@ const JobPosting_employmentType: PropertyRule = {
   textValues: new Set(["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"]),
   fix: "Add \"employmentType\" with one or more of the case-sensitive values FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN, VOLUNTEER, PER_DIEM, OTHER, e.g. [\"FULL_TIME\", \"CONTRACTOR\"].",
   docs: DOCS,
+  rule: "/rules/JobPosting#employmentType",
 };
 const JobPosting_identifier: PropertyRule = {
   name: "identifier",
@@ -162,6 +172,7 @@ const JobPosting_identifier: PropertyRule = {
   single: false,
   fix: "Add \"identifier\" with the hiring organization's unique ID for the job, e.g. {\"@type\": \"PropertyValue\", \"name\": \"MagsRUs Wheel Company\", \"value\": \"1234567\"}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#identifier",
 };
 const JobPosting_validThrough: PropertyRule = {
   name: "validThrough",
@@ -176,6 +187,7 @@ const JobPosting_validThrough: PropertyRule = {
   single: false,
   fix: "Add \"validThrough\" with the date the posting expires in ISO 8601, e.g. \"2026-12-31T23:59:59+00:00\" (leave it out only when the job never expires or the end is unknown; once filled, remove the posting).",
   docs: DOCS,
+  rule: "/rules/JobPosting#validThrough",
 };
 const JobPosting_educationRequirements: PropertyRule = {
   name: "educationRequirements",
@@ -190,6 +202,7 @@ const JobPosting_educationRequirements: PropertyRule = {
   single: false,
   fix: "Give \"educationRequirements\" as EducationalOccupationalCredential objects, e.g. {\"@type\": \"EducationalOccupationalCredential\", \"credentialCategory\": \"bachelor degree\"}, or \"no requirements\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#educationRequirements",
 };
 const JobPosting_experienceRequirements: PropertyRule = {
   name: "experienceRequirements",
@@ -204,6 +217,7 @@ const JobPosting_experienceRequirements: PropertyRule = {
   single: false,
   fix: "Give \"experienceRequirements\" as an OccupationalExperienceRequirements, e.g. {\"@type\": \"OccupationalExperienceRequirements\", \"monthsOfExperience\": 36}, or \"no requirements\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#experienceRequirements",
 };
 const JobPosting_experienceInPlaceOfEducation: PropertyRule = {
   name: "experienceInPlaceOfEducation",
@@ -219,8 +233,9 @@ const JobPosting_experienceInPlaceOfEducation: PropertyRule = {
   requires: ["experienceRequirements", "educationRequirements"],
   fix: "Give \"experienceInPlaceOfEducation\": true only together with both experienceRequirements and educationRequirements.",
   docs: DOCS,
+  rule: "/rules/JobPosting#experienceInPlaceOfEducation",
 };
-const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS };
+const JobPosting_oneOf0: OneOfRule = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], fix: "Add \"jobLocation\" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, \"applicantLocationRequirements\" with at least one country, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}, together with \"jobLocationType\": \"TELECOMMUTE\".", docs: DOCS, rule: "/rules/JobPosting#one-of:jobLocation" };
 
 /** JobPosting: Job posting (job search experience). */
 export function validate_JobPosting(node: JsonObject, run: Run, at: string): void {
@@ -279,6 +294,7 @@ const JobPosting_hiringOrganization_Organization_name: PropertyRule = {
   single: false,
   fix: "Give hiringOrganization.name as the company's name, e.g. \"Starbucks, Inc\" (not the hiring location), or \"confidential\" when the employer hires anonymously.",
   docs: DOCS,
+  rule: "/rules/JobPosting#hiringOrganization.name",
 };
 const JobPosting_hiringOrganization_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -293,6 +309,7 @@ const JobPosting_hiringOrganization_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give hiringOrganization.sameAs as the company's website URL, e.g. \"https://www.example.com\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#hiringOrganization.sameAs",
 };
 const JobPosting_hiringOrganization_Organization_logo: PropertyRule = {
   name: "logo",
@@ -307,6 +324,7 @@ const JobPosting_hiringOrganization_Organization_logo: PropertyRule = {
   single: false,
   fix: "Give hiringOrganization.logo as a crawlable logo URL (width to height ratio between 0.75 and 2.5); it is only used on third-party job sites.",
   docs: DOCS,
+  rule: "/rules/JobPosting#hiringOrganization.logo",
 };
 
 /** Nested shape JobPosting > hiringOrganization > Organization. */
@@ -333,6 +351,7 @@ const JobPosting_jobLocation_Place_address: PropertyRule = {
   single: false,
   fix: "Give jobLocation.address as a PostalAddress with at least addressCountry, e.g. {\"@type\": \"PostalAddress\", \"addressLocality\": \"Detroit\", \"addressRegion\": \"MI\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address",
 };
 
 /** Nested shape JobPosting > jobLocation > Place. */
@@ -355,6 +374,7 @@ const JobPosting_jobLocation_Place_address_PostalAddress_addressCountry: Propert
   single: false,
   fix: "Add jobLocation.address.addressCountry, preferably as the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address.addressCountry",
 };
 const JobPosting_jobLocation_Place_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -369,6 +389,7 @@ const JobPosting_jobLocation_Place_address_PostalAddress_addressLocality: Proper
   single: false,
   fix: "Add jobLocation.address.addressLocality with the city, e.g. \"Detroit\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address.addressLocality",
 };
 const JobPosting_jobLocation_Place_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -383,6 +404,7 @@ const JobPosting_jobLocation_Place_address_PostalAddress_addressRegion: Property
   single: false,
   fix: "Add jobLocation.address.addressRegion with the state or region, e.g. \"MI\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address.addressRegion",
 };
 const JobPosting_jobLocation_Place_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -397,6 +419,7 @@ const JobPosting_jobLocation_Place_address_PostalAddress_postalCode: PropertyRul
   single: false,
   fix: "Add jobLocation.address.postalCode, e.g. \"48201\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address.postalCode",
 };
 const JobPosting_jobLocation_Place_address_PostalAddress_streetAddress: PropertyRule = {
   name: "streetAddress",
@@ -411,6 +434,7 @@ const JobPosting_jobLocation_Place_address_PostalAddress_streetAddress: Property
   single: false,
   fix: "Add jobLocation.address.streetAddress, e.g. \"555 Clancy St\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#jobLocation.address.streetAddress",
 };
 
 /** Nested shape JobPosting > jobLocation > Place > address > PostalAddress. */
@@ -445,6 +469,7 @@ const JobPosting_applicantLocationRequirements_AdministrativeArea_name: Property
   single: false,
   fix: "Give applicantLocationRequirements.name, e.g. \"USA\" for a Country or \"Michigan, USA\" for a State.",
   docs: DOCS,
+  rule: "/rules/JobPosting#applicantLocationRequirements.name",
 };
 
 /** Nested shape JobPosting > applicantLocationRequirements > AdministrativeArea. */
@@ -467,6 +492,7 @@ const JobPosting_baseSalary_MonetaryAmount_currency: PropertyRule = {
   single: false,
   fix: "Add baseSalary.currency with the ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.currency",
 };
 const JobPosting_baseSalary_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -481,6 +507,7 @@ const JobPosting_baseSalary_MonetaryAmount_value: PropertyRule = {
   single: false,
   fix: "Add baseSalary.value as a QuantitativeValue, e.g. {\"@type\": \"QuantitativeValue\", \"value\": 40.00, \"unitText\": \"HOUR\"}.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.value",
 };
 
 /** Nested shape JobPosting > baseSalary > MonetaryAmount. */
@@ -506,6 +533,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_value: Proper
   single: false,
   fix: "Give baseSalary.value.value as the salary amount, e.g. 40.00.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.value.value",
 };
 const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -520,6 +548,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_minValue: Pro
   single: false,
   fix: "Give baseSalary.value.minValue as the bottom of the salary range, e.g. 40.00.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.value.minValue",
 };
 const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -534,6 +563,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_maxValue: Pro
   single: false,
   fix: "Give baseSalary.value.maxValue as the top of the salary range, e.g. 50.00.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.value.maxValue",
 };
 const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: PropertyRule = {
   name: "unitText",
@@ -549,8 +579,9 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: Pro
   textValues: new Set(["HOUR", "DAY", "WEEK", "MONTH", "YEAR"]),
   fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
   docs: DOCS,
+  rule: "/rules/JobPosting#baseSalary.value.unitText",
 };
-const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS };
+const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0: OneOfRule = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS, rule: "/rules/JobPosting#one-of:baseSalary.value.value" };
 
 /** Nested shape JobPosting > baseSalary > MonetaryAmount > value > QuantitativeValue. */
 export function validate_JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -579,6 +610,7 @@ const JobPosting_identifier_PropertyValue_name: PropertyRule = {
   single: false,
   fix: "Give identifier.name, e.g. the hiring organization's name.",
   docs: DOCS,
+  rule: "/rules/JobPosting#identifier.name",
 };
 const JobPosting_identifier_PropertyValue_value: PropertyRule = {
   name: "value",
@@ -593,6 +625,7 @@ const JobPosting_identifier_PropertyValue_value: PropertyRule = {
   single: false,
   fix: "Give identifier.value with the hiring organization's unique ID for the job, e.g. \"1234567\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#identifier.value",
 };
 
 /** Nested shape JobPosting > identifier > PropertyValue. */
@@ -619,6 +652,7 @@ const JobPosting_educationRequirements_EducationalOccupationalCredential_credent
   textValues: new Set(["high school", "associate degree", "bachelor degree", "professional certificate", "postgraduate degree"]),
   fix: "Add educationRequirements.credentialCategory with one of \"high school\", \"associate degree\", \"bachelor degree\", \"professional certificate\" or \"postgraduate degree\".",
   docs: DOCS,
+  rule: "/rules/JobPosting#educationRequirements.credentialCategory",
 };
 
 /** Nested shape JobPosting > educationRequirements > EducationalOccupationalCredential. */
@@ -641,6 +675,7 @@ const JobPosting_experienceRequirements_OccupationalExperienceRequirements_month
   single: false,
   fix: "Add experienceRequirements.monthsOfExperience with the minimum number of months of experience, e.g. 36.",
   docs: DOCS,
+  rule: "/rules/JobPosting#experienceRequirements.monthsOfExperience",
 };
 
 /** Nested shape JobPosting > experienceRequirements > OccupationalExperienceRequirements. */

@@ -21,6 +21,7 @@ const LocalBusiness_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the business, e.g. \"Dave's Steak House\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#name",
 };
 const LocalBusiness_address: PropertyRule = {
   name: "address",
@@ -35,6 +36,7 @@ const LocalBusiness_address: PropertyRule = {
   single: false,
   fix: "Add \"address\" as a PostalAddress of the physical location, with as many parts as apply, e.g. {\"@type\": \"PostalAddress\", \"streetAddress\": \"148 W 51st St\", \"addressLocality\": \"New York\", \"addressRegion\": \"NY\", \"postalCode\": \"10019\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address",
 };
 const LocalBusiness_geo: PropertyRule = {
   name: "geo",
@@ -49,6 +51,7 @@ const LocalBusiness_geo: PropertyRule = {
   single: false,
   fix: "Add \"geo\" with the coordinates of the location (at least 5 decimal places), e.g. {\"@type\": \"GeoCoordinates\", \"latitude\": 40.761293, \"longitude\": -73.982294}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#geo",
 };
 const LocalBusiness_openingHoursSpecification: PropertyRule = {
   name: "openingHoursSpecification",
@@ -63,6 +66,7 @@ const LocalBusiness_openingHoursSpecification: PropertyRule = {
   single: false,
   fix: "Add \"openingHoursSpecification\" with one OpeningHoursSpecification per set of days, e.g. {\"@type\": \"OpeningHoursSpecification\", \"dayOfWeek\": [\"Monday\", \"Tuesday\"], \"opens\": \"11:30\", \"closes\": \"22:00\"}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification",
 };
 const LocalBusiness_priceRange: PropertyRule = {
   name: "priceRange",
@@ -78,6 +82,7 @@ const LocalBusiness_priceRange: PropertyRule = {
   maxLength: 99,
   fix: "Add \"priceRange\" as a short range or a number of currency signs, e.g. \"$10-15\" or \"$$$\" (under 100 characters, or it is not shown).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#priceRange",
 };
 const LocalBusiness_servesCuisine: PropertyRule = {
   name: "servesCuisine",
@@ -92,6 +97,7 @@ const LocalBusiness_servesCuisine: PropertyRule = {
   single: false,
   fix: "Add \"servesCuisine\" with the kind of food the restaurant serves, e.g. \"American\" or [\"Italian\", \"Pizza\"].",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#servesCuisine",
 };
 const LocalBusiness_menu: PropertyRule = {
   name: "menu",
@@ -106,6 +112,7 @@ const LocalBusiness_menu: PropertyRule = {
   single: false,
   fix: "Add \"menu\" with the URL of the menu, e.g. \"https://www.example.com/menu\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#menu",
 };
 const LocalBusiness_telephone: PropertyRule = {
   name: "telephone",
@@ -120,6 +127,7 @@ const LocalBusiness_telephone: PropertyRule = {
   single: false,
   fix: "Add \"telephone\" with the primary phone number for customers, including the country and area code, e.g. \"+12122459600\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#telephone",
 };
 const LocalBusiness_url: PropertyRule = {
   name: "url",
@@ -134,6 +142,7 @@ const LocalBusiness_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the working, fully qualified URL of this specific location, e.g. \"https://www.example.com/restaurant-locations/manhattan\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#url",
 };
 const LocalBusiness_department: PropertyRule = {
   name: "department",
@@ -148,6 +157,7 @@ const LocalBusiness_department: PropertyRule = {
   single: false,
   fix: "Give each \"department\" as a LocalBusiness (its most specific subtype, e.g. Pharmacy) with a name and the properties that differ from the main store.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department",
 };
 const LocalBusiness_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -162,6 +172,7 @@ const LocalBusiness_aggregateRating: PropertyRule = {
   single: false,
   fix: "Only on a site that reviews other businesses: give \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.4, \"reviewCount\": 89}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating",
 };
 const LocalBusiness_review: PropertyRule = {
   name: "review",
@@ -176,6 +187,7 @@ const LocalBusiness_review: PropertyRule = {
   single: false,
   fix: "Only on a site that reviews other businesses: give \"review\" with an author and a reviewRating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Lillian Ruiz\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 4}}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review",
 };
 const LocalBusiness_image: PropertyRule = {
   name: "image",
@@ -190,6 +202,7 @@ const LocalBusiness_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" as crawlable image URLs of the business (16x9, 4x3 and 1x1 at 50K pixels or more), e.g. [\"https://example.com/photos/1x1/photo.jpg\"]; the restaurant carousel requires it.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#image",
 };
 const LocalBusiness_logo: PropertyRule = {
   name: "logo",
@@ -204,6 +217,7 @@ const LocalBusiness_logo: PropertyRule = {
   single: false,
   fix: "Give \"logo\" as the crawlable URL of the business logo, at least 112x112 pixels.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#logo",
 };
 const LocalBusiness_sameAs: PropertyRule = {
   name: "sameAs",
@@ -218,6 +232,7 @@ const LocalBusiness_sameAs: PropertyRule = {
   single: false,
   fix: "Give \"sameAs\" as absolute URLs of the business's profiles on other sites, e.g. [\"https://example.net/profile/daves-steak-house\"].",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#sameAs",
 };
 
 /** LocalBusiness: Local business details. */
@@ -280,6 +295,7 @@ const LocalBusiness_address_PostalAddress_streetAddress: PropertyRule = {
   single: false,
   fix: "Add address.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address.streetAddress",
 };
 const LocalBusiness_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -294,6 +310,7 @@ const LocalBusiness_address_PostalAddress_addressLocality: PropertyRule = {
   single: false,
   fix: "Add address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address.addressLocality",
 };
 const LocalBusiness_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -308,6 +325,7 @@ const LocalBusiness_address_PostalAddress_addressRegion: PropertyRule = {
   single: false,
   fix: "Add address.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address.addressRegion",
 };
 const LocalBusiness_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -322,6 +340,7 @@ const LocalBusiness_address_PostalAddress_postalCode: PropertyRule = {
   single: false,
   fix: "Add address.postalCode, e.g. \"10019\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address.postalCode",
 };
 const LocalBusiness_address_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
@@ -336,6 +355,7 @@ const LocalBusiness_address_PostalAddress_addressCountry: PropertyRule = {
   single: false,
   fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#address.addressCountry",
 };
 
 /** Nested shape LocalBusiness > address > PostalAddress. */
@@ -370,6 +390,7 @@ const LocalBusiness_geo_GeoCoordinates_latitude: PropertyRule = {
   single: false,
   fix: "Give geo.latitude with at least 5 decimal places, e.g. 40.76129.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#geo.latitude",
 };
 const LocalBusiness_geo_GeoCoordinates_longitude: PropertyRule = {
   name: "longitude",
@@ -384,6 +405,7 @@ const LocalBusiness_geo_GeoCoordinates_longitude: PropertyRule = {
   single: false,
   fix: "Give geo.longitude with at least 5 decimal places, e.g. -73.98229.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#geo.longitude",
 };
 
 /** Nested shape LocalBusiness > geo > GeoCoordinates. */
@@ -409,6 +431,7 @@ const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWee
   single: false,
   fix: "Add openingHoursSpecification.dayOfWeek with the days these hours apply to, e.g. [\"Monday\", \"Tuesday\"] (short names or https://schema.org/Monday); leave it out only for a seasonal closure given with validFrom and validThrough.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification.dayOfWeek",
 };
 const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens: PropertyRule = {
   name: "opens",
@@ -423,6 +446,7 @@ const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens: P
   single: false,
   fix: "Add openingHoursSpecification.opens as hh:mm or hh:mm:ss, e.g. \"09:00\" (\"00:00\" with closes \"23:59\" for open all day; both \"00:00\" for closed).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification.opens",
 };
 const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes: PropertyRule = {
   name: "closes",
@@ -437,6 +461,7 @@ const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes: 
   single: false,
   fix: "Add openingHoursSpecification.closes as hh:mm or hh:mm:ss, e.g. \"21:00\" (for hours past midnight, e.g. opens \"18:00\" and closes \"03:00\" in one specification).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification.closes",
 };
 const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom: PropertyRule = {
   name: "validFrom",
@@ -451,6 +476,7 @@ const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFro
   single: false,
   fix: "Give openingHoursSpecification.validFrom as the first day of a seasonal change in YYYY-MM-DD, e.g. \"2026-12-23\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification.validFrom",
 };
 const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough: PropertyRule = {
   name: "validThrough",
@@ -465,6 +491,7 @@ const LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThr
   single: false,
   fix: "Give openingHoursSpecification.validThrough as the last day of a seasonal change in YYYY-MM-DD, e.g. \"2027-01-05\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#openingHoursSpecification.validThrough",
 };
 
 /** Nested shape LocalBusiness > openingHoursSpecification > OpeningHoursSpecification. */
@@ -497,6 +524,7 @@ const LocalBusiness_department_LocalBusiness_name: PropertyRule = {
   single: false,
   fix: "Give each department a \"name\" in the form \"{store name} {department name}\", e.g. \"Dave's Pharmacy\" (or the department's own brand, e.g. \"Geek Squad\").",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.name",
 };
 const LocalBusiness_department_LocalBusiness_address: PropertyRule = {
   name: "address",
@@ -511,6 +539,7 @@ const LocalBusiness_department_LocalBusiness_address: PropertyRule = {
   single: false,
   fix: "Give department.address as a PostalAddress when the department's address differs from the store's.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.address",
 };
 const LocalBusiness_department_LocalBusiness_telephone: PropertyRule = {
   name: "telephone",
@@ -525,6 +554,7 @@ const LocalBusiness_department_LocalBusiness_telephone: PropertyRule = {
   single: false,
   fix: "Give department.telephone with the country and area code, e.g. \"+14088719385\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.telephone",
 };
 const LocalBusiness_department_LocalBusiness_openingHoursSpecification: PropertyRule = {
   name: "openingHoursSpecification",
@@ -539,6 +569,7 @@ const LocalBusiness_department_LocalBusiness_openingHoursSpecification: Property
   single: false,
   fix: "Give department.openingHoursSpecification as OpeningHoursSpecification objects when the department's hours differ from the store's.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.openingHoursSpecification",
 };
 
 /** Nested shape LocalBusiness > department > LocalBusiness. */
@@ -567,6 +598,7 @@ const LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHo
   single: false,
   fix: "Give department.openingHoursSpecification.dayOfWeek as day names, e.g. [\"Monday\", \"Tuesday\"].",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.openingHoursSpecification.dayOfWeek",
 };
 const LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens: PropertyRule = {
   name: "opens",
@@ -581,6 +613,7 @@ const LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHo
   single: false,
   fix: "Add department.openingHoursSpecification.opens as hh:mm, e.g. \"09:00\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.openingHoursSpecification.opens",
 };
 const LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes: PropertyRule = {
   name: "closes",
@@ -595,6 +628,7 @@ const LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHo
   single: false,
   fix: "Add department.openingHoursSpecification.closes as hh:mm, e.g. \"19:00\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#department.openingHoursSpecification.closes",
 };
 
 /** Nested shape LocalBusiness > department > LocalBusiness > openingHoursSpecification > OpeningHoursSpecification. */
@@ -622,6 +656,7 @@ const LocalBusiness_aggregateRating_AggregateRating_ratingValue: PropertyRule = 
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating.ratingValue",
 };
 const LocalBusiness_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -636,6 +671,7 @@ const LocalBusiness_aggregateRating_AggregateRating_ratingCount: PropertyRule = 
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating.ratingCount",
 };
 const LocalBusiness_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -650,6 +686,7 @@ const LocalBusiness_aggregateRating_AggregateRating_reviewCount: PropertyRule = 
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating.reviewCount",
 };
 const LocalBusiness_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -664,6 +701,7 @@ const LocalBusiness_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating.bestRating",
 };
 const LocalBusiness_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -678,8 +716,9 @@ const LocalBusiness_aggregateRating_AggregateRating_worstRating: PropertyRule = 
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#aggregateRating.worstRating",
 };
-const LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
+const LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/LocalBusiness#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -712,6 +751,7 @@ const LocalBusiness_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Lillian Ruiz\"}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.author",
 };
 const LocalBusiness_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -726,6 +766,7 @@ const LocalBusiness_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.reviewRating",
 };
 const LocalBusiness_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -740,6 +781,7 @@ const LocalBusiness_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.datePublished",
 };
 
 /** Nested shape LocalBusiness > review > Review. */
@@ -768,6 +810,7 @@ const LocalBusiness_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Lillian Ruiz\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.author.name",
 };
 
 /** Nested shape LocalBusiness > review > Review > author > Person. */
@@ -790,6 +833,7 @@ const LocalBusiness_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.author.name",
 };
 
 /** Nested shape LocalBusiness > review > Review > author > Organization. */
@@ -812,6 +856,7 @@ const LocalBusiness_review_Review_reviewRating_Rating_ratingValue: PropertyRule 
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.reviewRating.ratingValue",
 };
 const LocalBusiness_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -826,6 +871,7 @@ const LocalBusiness_review_Review_reviewRating_Rating_bestRating: PropertyRule =
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.reviewRating.bestRating",
 };
 const LocalBusiness_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -840,6 +886,7 @@ const LocalBusiness_review_Review_reviewRating_Rating_worstRating: PropertyRule 
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/LocalBusiness#review.reviewRating.worstRating",
 };
 
 /** Nested shape LocalBusiness > review > Review > reviewRating > Rating. */

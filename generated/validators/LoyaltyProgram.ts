@@ -19,6 +19,7 @@ const LoyaltyProgram_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the loyalty program, e.g. \"Membership Plus\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#name",
 };
 const LoyaltyProgram_description: PropertyRule = {
   name: "description",
@@ -33,6 +34,7 @@ const LoyaltyProgram_description: PropertyRule = {
   single: false,
   fix: "Add \"description\" with the primary benefits for members, e.g. \"For frequent shoppers this is our top-rated loyalty program\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#description",
 };
 const LoyaltyProgram_hasTiers: PropertyRule = {
   name: "hasTiers",
@@ -47,6 +49,7 @@ const LoyaltyProgram_hasTiers: PropertyRule = {
   single: false,
   fix: "Add \"hasTiers\" with at least one MemberProgramTier, e.g. {\"@type\": \"MemberProgramTier\", \"@id\": \"#plus-tier-silver\", \"name\": \"silver\", \"hasTierBenefit\": \"https://schema.org/TierBenefitLoyaltyPoints\", \"membershipPointsEarned\": 5}.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers",
 };
 const LoyaltyProgram_url: PropertyRule = {
   name: "url",
@@ -61,6 +64,7 @@ const LoyaltyProgram_url: PropertyRule = {
   single: true,
   fix: "Add \"url\": one URL of the page where a shopper signs up for the program (otherwise the page with the markup is assumed).",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#url",
 };
 
 /** LoyaltyProgram: Loyalty program (member prices and points in merchant listings and knowledge panels). */
@@ -92,6 +96,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_name: PropertyRule = {
   single: false,
   fix: "Give each tier a \"name\", e.g. \"silver\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.name",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierBenefit: PropertyRule = {
   name: "hasTierBenefit",
@@ -106,6 +111,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierBenefit: PropertyRule = {
   single: false,
   fix: "Give each tier \"hasTierBenefit\" with \"https://schema.org/TierBenefitLoyaltyPoints\" (then also membershipPointsEarned) and/or \"https://schema.org/TierBenefitLoyaltyPrice\"; shipping and returns benefits are not supported.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierBenefit",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement: PropertyRule = {
   name: "hasTierRequirement",
@@ -120,6 +126,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement: PropertyRule
   single: false,
   fix: "For a tier that is not free to join, give \"hasTierRequirement\" as a CreditCard (the card to sign up for), a MonetaryAmount (minimum spend), a UnitPriceSpecification (periodic fee) or a Text describing the requirement.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned: PropertyRule = {
   name: "membershipPointsEarned",
@@ -134,6 +141,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned: Property
   single: false,
   fix: "Give \"membershipPointsEarned\" with the points earned per currency unit spent, e.g. 5 (with TierBenefitLoyaltyPoints).",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.membershipPointsEarned",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_url: PropertyRule = {
   name: "url",
@@ -148,6 +156,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_url: PropertyRule = {
   single: true,
   fix: "Add the tier's \"url\": one URL of the page where a shopper signs up for this tier.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.url",
 };
 
 /** Nested shape LoyaltyProgram > hasTiers > MemberProgramTier. */
@@ -180,6 +189,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard_na
   single: false,
   fix: "Give the credit card's \"name\", e.g. \"Example platinum card plus\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.name",
 };
 
 /** Nested shape LoyaltyProgram > hasTiers > MemberProgramTier > hasTierRequirement > CreditCard. */
@@ -202,6 +212,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   single: false,
   fix: "Give the minimum spend as hasTierRequirement.value, e.g. 250.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.value",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -216,6 +227,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   single: false,
   fix: "Give hasTierRequirement.currency, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.currency",
 };
 
 /** Nested shape LoyaltyProgram > hasTiers > MemberProgramTier > hasTierRequirement > MonetaryAmount. */
@@ -241,6 +253,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   single: false,
   fix: "Give the membership fee as hasTierRequirement.price, e.g. 9.99.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.price",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -255,6 +268,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   single: false,
   fix: "Give hasTierRequirement.priceCurrency, e.g. \"EUR\".",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.priceCurrency",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingDuration: PropertyRule = {
   name: "billingDuration",
@@ -269,6 +283,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   single: false,
   fix: "Add hasTierRequirement.billingDuration, e.g. 12 (months of membership).",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.billingDuration",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingIncrement: PropertyRule = {
   name: "billingIncrement",
@@ -283,6 +298,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   single: false,
   fix: "Add hasTierRequirement.billingIncrement, e.g. 1 (billed every month).",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.billingIncrement",
 };
 const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode: PropertyRule = {
   name: "unitCode",
@@ -297,6 +313,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   single: false,
   fix: "Add hasTierRequirement.unitCode, e.g. \"MON\" for months.",
   docs: DOCS,
+  rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.unitCode",
 };
 
 /** Nested shape LoyaltyProgram > hasTiers > MemberProgramTier > hasTierRequirement > UnitPriceSpecification. */

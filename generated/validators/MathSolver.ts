@@ -19,6 +19,7 @@ const MathSolver_potentialAction: PropertyRule = {
   single: false,
   fix: "Add \"potentialAction\" as a SolveMathAction, e.g. {\"@type\": \"SolveMathAction\", \"target\": \"https://mathdomain.com/solve?q={math_expression_string}\", \"mathExpression-input\": \"required name=math_expression_string\", \"eduQuestionType\": \"Polynomial Equation\"}.",
   docs: DOCS,
+  rule: "/rules/MathSolver#potentialAction",
 };
 const MathSolver_url: PropertyRule = {
   name: "url",
@@ -33,6 +34,7 @@ const MathSolver_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the URL of the math solver (its home page), e.g. \"https://www.mathdomain.com/\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#url",
 };
 const MathSolver_usageInfo: PropertyRule = {
   name: "usageInfo",
@@ -47,6 +49,7 @@ const MathSolver_usageInfo: PropertyRule = {
   single: false,
   fix: "Add \"usageInfo\" with the URL of the privacy policy of the solver site, e.g. \"https://www.mathdomain.com/privacy\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#usageInfo",
 };
 const MathSolver_learningResourceType: PropertyRule = {
   name: "learningResourceType",
@@ -61,6 +64,7 @@ const MathSolver_learningResourceType: PropertyRule = {
   single: false,
   fix: "Co-type the node as [\"MathSolver\", \"LearningResource\"] and add \"learningResourceType\": \"Math Solver\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#learningResourceType",
 };
 const MathSolver_inLanguage: PropertyRule = {
   name: "inLanguage",
@@ -75,6 +79,7 @@ const MathSolver_inLanguage: PropertyRule = {
   single: false,
   fix: "Add \"inLanguage\" with the language the solver supports, e.g. \"en\" (one solver node per language, or a list).",
   docs: DOCS,
+  rule: "/rules/MathSolver#inLanguage",
 };
 const MathSolver_assesses: PropertyRule = {
   name: "assesses",
@@ -89,6 +94,7 @@ const MathSolver_assesses: PropertyRule = {
   single: false,
   fix: "Give \"assesses\" with the problem types solved, when the solver accompanies HowTo markup for a specific problem, e.g. \"Polynomial Equation\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#assesses",
 };
 
 /** MathSolver: Math solver. */
@@ -125,6 +131,7 @@ const MathSolver_potentialAction_SolveMathAction_target: PropertyRule = {
   single: false,
   fix: "Give potentialAction.target as the URL that solves an expression, with the {math_expression_string} placeholder, e.g. \"https://mathdomain.com/solve?q={math_expression_string}\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#potentialAction.target",
 };
 const MathSolver_potentialAction_SolveMathAction_eduQuestionType: PropertyRule = {
   name: "eduQuestionType",
@@ -139,6 +146,7 @@ const MathSolver_potentialAction_SolveMathAction_eduQuestionType: PropertyRule =
   single: false,
   fix: "Add potentialAction.eduQuestionType with the problem types this target solves, e.g. [\"Polynomial Equation\", \"Derivative\"].",
   docs: DOCS,
+  rule: "/rules/MathSolver#potentialAction.eduQuestionType",
 };
 
 /** Nested shape MathSolver > potentialAction > SolveMathAction. */
@@ -164,6 +172,7 @@ const MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate: 
   single: false,
   fix: "Give target.urlTemplate as the solver URL with the placeholder, e.g. \"https://mathdomain.com/solve?q={math_expression_string}\".",
   docs: DOCS,
+  rule: "/rules/MathSolver#potentialAction.target.urlTemplate",
 };
 
 /** Nested shape MathSolver > potentialAction > SolveMathAction > target > EntryPoint. */

@@ -20,6 +20,7 @@ const MerchantReturnPolicy_applicableCountry: PropertyRule = {
   maxItems: 50,
   fix: "Give \"applicableCountry\" as the two-letter ISO 3166-1 codes of the countries where the product is sold and returned from (up to 50), e.g. [\"DE\", \"AT\", \"CH\"].",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#applicableCountry",
 };
 const MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   name: "returnPolicyCategory",
@@ -34,6 +35,7 @@ const MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   single: true,
   fix: "Give \"returnPolicyCategory\" as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicyCategory",
 };
 const MerchantReturnPolicy_merchantReturnLink: PropertyRule = {
   name: "merchantReturnLink",
@@ -48,6 +50,7 @@ const MerchantReturnPolicy_merchantReturnLink: PropertyRule = {
   single: false,
   fix: "Give \"merchantReturnLink\" as the absolute URL of the page that describes your return policy, e.g. \"https://www.example.com/returns\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#merchantReturnLink",
 };
 const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   name: "merchantReturnDays",
@@ -63,6 +66,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add \"merchantReturnDays\" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#merchantReturnDays",
 };
 const MerchantReturnPolicy_returnFees: PropertyRule = {
   name: "returnFees",
@@ -77,6 +81,7 @@ const MerchantReturnPolicy_returnFees: PropertyRule = {
   single: true,
   fix: "Add \"returnFees\": \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnFees",
 };
 const MerchantReturnPolicy_returnMethod: PropertyRule = {
   name: "returnMethod",
@@ -91,6 +96,7 @@ const MerchantReturnPolicy_returnMethod: PropertyRule = {
   single: false,
   fix: "Add \"returnMethod\" with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnMethod",
 };
 const MerchantReturnPolicy_returnPolicyCountry: PropertyRule = {
   name: "returnPolicyCountry",
@@ -105,6 +111,7 @@ const MerchantReturnPolicy_returnPolicyCountry: PropertyRule = {
   single: false,
   fix: "Add \"returnPolicyCountry\" with the two-letter ISO 3166-1 code of the country products are sent back to, e.g. \"IE\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicyCountry",
 };
 const MerchantReturnPolicy_itemCondition: PropertyRule = {
   name: "itemCondition",
@@ -119,6 +126,7 @@ const MerchantReturnPolicy_itemCondition: PropertyRule = {
   single: false,
   fix: "Add \"itemCondition\" with the conditions in which items are accepted back, e.g. [\"https://schema.org/NewCondition\", \"https://schema.org/DamagedCondition\"].",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemCondition",
 };
 const MerchantReturnPolicy_refundType: PropertyRule = {
   name: "refundType",
@@ -133,6 +141,7 @@ const MerchantReturnPolicy_refundType: PropertyRule = {
   single: false,
   fix: "Add \"refundType\": \"https://schema.org/FullRefund\", \"https://schema.org/ExchangeRefund\" or \"https://schema.org/StoreCreditRefund\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#refundType",
 };
 const MerchantReturnPolicy_returnLabelSource: PropertyRule = {
   name: "returnLabelSource",
@@ -147,6 +156,7 @@ const MerchantReturnPolicy_returnLabelSource: PropertyRule = {
   single: false,
   fix: "Add \"returnLabelSource\": \"https://schema.org/ReturnLabelInBox\", \"https://schema.org/ReturnLabelDownloadAndPrint\" or \"https://schema.org/ReturnLabelCustomerResponsibility\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnLabelSource",
 };
 const MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
   name: "returnShippingFeesAmount",
@@ -161,6 +171,7 @@ const MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
   single: false,
   fix: "Give \"returnShippingFeesAmount\" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount",
 };
 const MerchantReturnPolicy_customerRemorseReturnFees: PropertyRule = {
   name: "customerRemorseReturnFees",
@@ -175,6 +186,7 @@ const MerchantReturnPolicy_customerRemorseReturnFees: PropertyRule = {
   single: false,
   fix: "Give \"customerRemorseReturnFees\" (returns because the customer changed their mind) as FreeReturn, ReturnFeesCustomerResponsibility or ReturnShippingFees.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#customerRemorseReturnFees",
 };
 const MerchantReturnPolicy_customerRemorseReturnLabelSource: PropertyRule = {
   name: "customerRemorseReturnLabelSource",
@@ -189,6 +201,7 @@ const MerchantReturnPolicy_customerRemorseReturnLabelSource: PropertyRule = {
   single: false,
   fix: "Give \"customerRemorseReturnLabelSource\" as ReturnLabelInBox, ReturnLabelDownloadAndPrint or ReturnLabelCustomerResponsibility.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#customerRemorseReturnLabelSource",
 };
 const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount: PropertyRule = {
   name: "customerRemorseReturnShippingFeesAmount",
@@ -203,6 +216,7 @@ const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount: PropertyRule
   single: false,
   fix: "Give \"customerRemorseReturnShippingFeesAmount\" (only with a non-zero fee) as a MonetaryAmount with value and currency.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount",
 };
 const MerchantReturnPolicy_itemDefectReturnFees: PropertyRule = {
   name: "itemDefectReturnFees",
@@ -217,6 +231,7 @@ const MerchantReturnPolicy_itemDefectReturnFees: PropertyRule = {
   single: false,
   fix: "Give \"itemDefectReturnFees\" (returns of defective items) as FreeReturn, ReturnFeesCustomerResponsibility or ReturnShippingFees.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemDefectReturnFees",
 };
 const MerchantReturnPolicy_itemDefectReturnLabelSource: PropertyRule = {
   name: "itemDefectReturnLabelSource",
@@ -231,6 +246,7 @@ const MerchantReturnPolicy_itemDefectReturnLabelSource: PropertyRule = {
   single: false,
   fix: "Give \"itemDefectReturnLabelSource\" as ReturnLabelInBox, ReturnLabelDownloadAndPrint or ReturnLabelCustomerResponsibility.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemDefectReturnLabelSource",
 };
 const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount: PropertyRule = {
   name: "itemDefectReturnShippingFeesAmount",
@@ -245,6 +261,7 @@ const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount: PropertyRule = {
   single: false,
   fix: "Give \"itemDefectReturnShippingFeesAmount\" (only with a non-zero fee) as a MonetaryAmount with value and currency.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount",
 };
 const MerchantReturnPolicy_restockingFee: PropertyRule = {
   name: "restockingFee",
@@ -259,6 +276,7 @@ const MerchantReturnPolicy_restockingFee: PropertyRule = {
   single: false,
   fix: "Give \"restockingFee\" as a Number (a percentage of the price paid, e.g. 10) or a MonetaryAmount for a fixed amount.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#restockingFee",
 };
 const MerchantReturnPolicy_returnPolicySeasonalOverride: PropertyRule = {
   name: "returnPolicySeasonalOverride",
@@ -273,9 +291,10 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride: PropertyRule = {
   single: false,
   fix: "Give \"returnPolicySeasonalOverride\" as MerchantReturnPolicySeasonalOverride objects with returnPolicyCategory, startDate, endDate and merchantReturnDays.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride",
 };
-const MerchantReturnPolicy_oneOf0: OneOfRule = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry", members: ["applicableCountry", "merchantReturnLink"], fix: "Add \"applicableCountry\" with the two-letter country codes the policy applies to, e.g. [\"DE\", \"AT\", \"CH\"], together with returnPolicyCategory (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
-const MerchantReturnPolicy_oneOf1: OneOfRule = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory", members: ["returnPolicyCategory", "merchantReturnLink"], fix: "Add \"returnPolicyCategory\", e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\", together with applicableCountry (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS };
+const MerchantReturnPolicy_oneOf0: OneOfRule = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry", members: ["applicableCountry", "merchantReturnLink"], fix: "Add \"applicableCountry\" with the two-letter country codes the policy applies to, e.g. [\"DE\", \"AT\", \"CH\"], together with returnPolicyCategory (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS, rule: "/rules/MerchantReturnPolicy#one-of:applicableCountry" };
+const MerchantReturnPolicy_oneOf1: OneOfRule = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory", members: ["returnPolicyCategory", "merchantReturnLink"], fix: "Add \"returnPolicyCategory\", e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\", together with applicableCountry (or give only \"merchantReturnLink\" with the URL of your return policy page).", docs: DOCS, rule: "/rules/MerchantReturnPolicy#one-of:returnPolicyCategory" };
 
 /** MerchantReturnPolicy: Return policy (merchant listings and shopping knowledge panel). */
 export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: string): void {
@@ -341,6 +360,7 @@ const MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value: Proper
   single: false,
   fix: "Give returnShippingFeesAmount.value as the non-zero return shipping fee, e.g. 2.99.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount.value",
 };
 const MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -355,6 +375,7 @@ const MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency: Pro
   single: false,
   fix: "Give returnShippingFeesAmount.currency as the ISO 4217 code, e.g. \"EUR\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount.currency",
 };
 
 /** Nested shape MerchantReturnPolicy > returnShippingFeesAmount > MonetaryAmount. */
@@ -380,6 +401,7 @@ const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmoun
   single: false,
   fix: "Give customerRemorseReturnShippingFeesAmount.value, e.g. 5.99.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.value",
 };
 const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -394,6 +416,7 @@ const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmoun
   single: false,
   fix: "Give customerRemorseReturnShippingFeesAmount.currency, e.g. \"EUR\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.currency",
 };
 
 /** Nested shape MerchantReturnPolicy > customerRemorseReturnShippingFeesAmount > MonetaryAmount. */
@@ -419,6 +442,7 @@ const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_val
   single: false,
   fix: "Give itemDefectReturnShippingFeesAmount.value, e.g. 4.99.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.value",
 };
 const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -433,6 +457,7 @@ const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_cur
   single: false,
   fix: "Give itemDefectReturnShippingFeesAmount.currency, e.g. \"EUR\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.currency",
 };
 
 /** Nested shape MerchantReturnPolicy > itemDefectReturnShippingFeesAmount > MonetaryAmount. */
@@ -458,6 +483,7 @@ const MerchantReturnPolicy_restockingFee_MonetaryAmount_value: PropertyRule = {
   single: false,
   fix: "Give restockingFee.value, e.g. 10.",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#restockingFee.value",
 };
 const MerchantReturnPolicy_restockingFee_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -472,6 +498,7 @@ const MerchantReturnPolicy_restockingFee_MonetaryAmount_currency: PropertyRule =
   single: false,
   fix: "Give restockingFee.currency, e.g. \"EUR\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#restockingFee.currency",
 };
 
 /** Nested shape MerchantReturnPolicy > restockingFee > MonetaryAmount. */
@@ -497,6 +524,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   single: false,
   fix: "Give returnPolicySeasonalOverride.returnPolicyCategory, e.g. \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays).",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.returnPolicyCategory",
 };
 const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_startDate: PropertyRule = {
   name: "startDate",
@@ -511,6 +539,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   single: false,
   fix: "Add returnPolicySeasonalOverride.startDate in ISO 8601, e.g. \"2026-11-29\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.startDate",
 };
 const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate: PropertyRule = {
   name: "endDate",
@@ -525,6 +554,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   single: false,
   fix: "Add returnPolicySeasonalOverride.endDate in ISO 8601, e.g. \"2026-12-06\".",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.endDate",
 };
 const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays: PropertyRule = {
   name: "merchantReturnDays",
@@ -540,6 +570,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add returnPolicySeasonalOverride.merchantReturnDays, e.g. 10 (required with a finite window).",
   docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.merchantReturnDays",
 };
 
 /** Nested shape MerchantReturnPolicy > returnPolicySeasonalOverride > MerchantReturnPolicySeasonalOverride. */

@@ -20,6 +20,7 @@ const Movie_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the movie, e.g. \"A Star Is Born\".",
   docs: DOCS,
+  rule: "/rules/Movie#name",
 };
 const Movie_image: PropertyRule = {
   name: "image",
@@ -34,6 +35,7 @@ const Movie_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with a crawlable, high-resolution image of the movie in a 6:9 aspect ratio (.jpg, .png or .gif), e.g. \"https://example.com/photos/6x9/photo.jpg\".",
   docs: DOCS,
+  rule: "/rules/Movie#image",
 };
 const Movie_dateCreated: PropertyRule = {
   name: "dateCreated",
@@ -48,6 +50,7 @@ const Movie_dateCreated: PropertyRule = {
   single: false,
   fix: "Add \"dateCreated\" with the release date of the movie in ISO 8601, e.g. \"2024-10-05\".",
   docs: DOCS,
+  rule: "/rules/Movie#dateCreated",
 };
 const Movie_director: PropertyRule = {
   name: "director",
@@ -62,6 +65,7 @@ const Movie_director: PropertyRule = {
   single: false,
   fix: "Add \"director\" as a Person with a name, e.g. {\"@type\": \"Person\", \"name\": \"Bradley Cooper\"}.",
   docs: DOCS,
+  rule: "/rules/Movie#director",
 };
 const Movie_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -76,6 +80,7 @@ const Movie_aggregateRating: PropertyRule = {
   single: false,
   fix: "Add \"aggregateRating\" with the average review score and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 90, \"bestRating\": 100, \"ratingCount\": 19141}.",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating",
 };
 const Movie_review: PropertyRule = {
   name: "review",
@@ -90,6 +95,7 @@ const Movie_review: PropertyRule = {
   single: false,
   fix: "Add a \"review\" of the movie with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"John D.\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
   docs: DOCS,
+  rule: "/rules/Movie#review",
 };
 
 /** Movie: Movie carousel. */
@@ -127,6 +133,7 @@ const Movie_director_Person_name: PropertyRule = {
   single: false,
   fix: "Give the director a \"name\", e.g. \"Bradley Cooper\".",
   docs: DOCS,
+  rule: "/rules/Movie#director.name",
 };
 
 /** Nested shape Movie > director > Person. */
@@ -149,6 +156,7 @@ const Movie_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 90 on a 100-point scale (with bestRating 100).",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating.ratingValue",
 };
 const Movie_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -163,6 +171,7 @@ const Movie_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 19141.",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating.ratingCount",
 };
 const Movie_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -177,6 +186,7 @@ const Movie_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 19141.",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating.reviewCount",
 };
 const Movie_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -191,6 +201,7 @@ const Movie_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating.bestRating",
 };
 const Movie_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -205,8 +216,9 @@ const Movie_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Movie#aggregateRating.worstRating",
 };
-const Movie_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 19141.", docs: DOCS };
+const Movie_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 19141.", docs: DOCS, rule: "/rules/Movie#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Movie > aggregateRating > AggregateRating. */
 export function validate_Movie_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -239,6 +251,7 @@ const Movie_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"John D.\"}.",
   docs: DOCS,
+  rule: "/rules/Movie#review.author",
 };
 const Movie_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -253,6 +266,7 @@ const Movie_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}.",
   docs: DOCS,
+  rule: "/rules/Movie#review.reviewRating",
 };
 const Movie_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -267,8 +281,9 @@ const Movie_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Movie#review.datePublished",
 };
-const Movie_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const Movie_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Movie#one-of:review.reviewRating" };
 
 /** Nested shape Movie > review > Review. */
 export function validate_Movie_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -296,6 +311,7 @@ const Movie_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"John D.\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Movie#review.author.name",
 };
 
 /** Nested shape Movie > review > Review > author > Person. */
@@ -318,6 +334,7 @@ const Movie_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Movie#review.author.name",
 };
 
 /** Nested shape Movie > review > Review > author > Organization. */
@@ -340,6 +357,7 @@ const Movie_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 5, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Movie#review.reviewRating.ratingValue",
 };
 const Movie_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -354,6 +372,7 @@ const Movie_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Movie#review.reviewRating.bestRating",
 };
 const Movie_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -368,6 +387,7 @@ const Movie_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Movie#review.reviewRating.worstRating",
 };
 
 /** Nested shape Movie > review > Review > reviewRating > Rating. */

@@ -20,6 +20,7 @@ const OfferShippingDetails_shippingRate: PropertyRule = {
   single: true,
   fix: "Give one \"shippingRate\" as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate",
 };
 const OfferShippingDetails_shippingDestination: PropertyRule = {
   name: "shippingDestination",
@@ -34,6 +35,7 @@ const OfferShippingDetails_shippingDestination: PropertyRule = {
   single: false,
   fix: "Give \"shippingDestination\" as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingDestination",
 };
 const OfferShippingDetails_deliveryTime: PropertyRule = {
   name: "deliveryTime",
@@ -48,6 +50,7 @@ const OfferShippingDetails_deliveryTime: PropertyRule = {
   single: true,
   fix: "Give one \"deliveryTime\" as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime",
 };
 const OfferShippingDetails_hasShippingService: PropertyRule = {
   name: "hasShippingService",
@@ -62,10 +65,11 @@ const OfferShippingDetails_hasShippingService: PropertyRule = {
   single: false,
   fix: "Give \"hasShippingService\" only as {\"@id\": \"https://example.com/shipping#policy\"}, a reference to the ShippingService defined under your Organization.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#hasShippingService",
 };
-const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate", members: ["shippingRate", "hasShippingService"], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
-const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination", members: ["shippingDestination", "hasShippingService"], fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS };
-const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime", members: ["deliveryTime", "hasShippingService"], fix: "Add \"deliveryTime\" with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate", members: ["shippingRate", "hasShippingService"], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
+const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination", members: ["shippingDestination", "hasShippingService"], fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
+const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime", members: ["deliveryTime", "hasShippingService"], fix: "Add \"deliveryTime\" with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:deliveryTime" };
 
 /** OfferShippingDetails: Shipping details (merchant listings). */
 export function validate_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -95,6 +99,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = 
   single: false,
   fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate.currency",
 };
 const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -109,6 +114,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   single: false,
   fix: "Give shippingRate.value as the shipping cost, e.g. 2.99 (0 for free shipping; no currency symbol or thousands separator).",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate.value",
 };
 const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
   name: "maxValue",
@@ -123,8 +129,9 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = 
   single: false,
   fix: "Give shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate.maxValue",
 };
-const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value", members: ["shippingRate.value", "shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
+const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value", members: ["shippingRate.value", "shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
 
 /** Nested shape OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -151,6 +158,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry: Pro
   single: false,
   fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingDestination.addressCountry",
 };
 const OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -165,6 +173,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: Prop
   single: false,
   fix: "Give addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingDestination.addressRegion",
 };
 const OfferShippingDetails_shippingDestination_DefinedRegion_postalCode: PropertyRule = {
   name: "postalCode",
@@ -179,6 +188,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_postalCode: Propert
   single: false,
   fix: "Give postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingDestination.postalCode",
 };
 
 /** Nested shape OfferShippingDetails > shippingDestination > DefinedRegion. */
@@ -205,6 +215,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime: Prope
   single: false,
   fix: "Add deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime",
 };
 const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime: PropertyRule = {
   name: "transitTime",
@@ -219,6 +230,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime: Proper
   single: false,
   fix: "Add deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.transitTime",
 };
 
 /** Nested shape OfferShippingDetails > deliveryTime > ShippingDeliveryTime. */
@@ -244,6 +256,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   single: false,
   fix: "Add handlingTime.minValue as a whole number of days, e.g. 0.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.minValue",
 };
 const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -258,6 +271,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   single: false,
   fix: "Add handlingTime.maxValue as a whole number of days, e.g. 1.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.maxValue",
 };
 const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -272,6 +286,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   single: false,
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.unitCode",
 };
 
 /** Nested shape OfferShippingDetails > deliveryTime > ShippingDeliveryTime > handlingTime > QuantitativeValue. */
@@ -300,6 +315,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   single: false,
   fix: "Add transitTime.minValue as a whole number of days, e.g. 1.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.minValue",
 };
 const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -314,6 +330,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   single: false,
   fix: "Add transitTime.maxValue as a whole number of days, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.maxValue",
 };
 const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -328,6 +345,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   single: false,
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.unitCode",
 };
 
 /** Nested shape OfferShippingDetails > deliveryTime > ShippingDeliveryTime > transitTime > QuantitativeValue. */

@@ -22,6 +22,7 @@ const Organization_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the organization's name, the same one used as your site name, e.g. \"Example Corporation\".",
   docs: DOCS,
+  rule: "/rules/Organization#name",
 };
 const Organization_url: PropertyRule = {
   name: "url",
@@ -36,6 +37,7 @@ const Organization_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the URL of the organization's website, e.g. \"https://www.example.com\".",
   docs: DOCS,
+  rule: "/rules/Organization#url",
 };
 const Organization_logo: PropertyRule = {
   name: "logo",
@@ -50,6 +52,7 @@ const Organization_logo: PropertyRule = {
   single: false,
   fix: "Add \"logo\" with the crawlable URL of a logo at least 112x112 pixels that looks right on a white background, e.g. \"https://www.example.com/images/logo.png\".",
   docs: DOCS,
+  rule: "/rules/Organization#logo",
 };
 const Organization_address: PropertyRule = {
   name: "address",
@@ -64,6 +67,7 @@ const Organization_address: PropertyRule = {
   single: false,
   fix: "Give \"address\" as one or more PostalAddress objects, e.g. {\"@type\": \"PostalAddress\", \"streetAddress\": \"Rue Improbable 99\", \"addressLocality\": \"Paris\", \"postalCode\": \"75001\", \"addressCountry\": \"FR\"}.",
   docs: DOCS,
+  rule: "/rules/Organization#address",
 };
 const Organization_telephone: PropertyRule = {
   name: "telephone",
@@ -78,6 +82,7 @@ const Organization_telephone: PropertyRule = {
   single: false,
   fix: "Give \"telephone\" with the main customer phone number, including the country and area code, e.g. \"+47-99-999-9999\".",
   docs: DOCS,
+  rule: "/rules/Organization#telephone",
 };
 const Organization_alternateName: PropertyRule = {
   name: "alternateName",
@@ -92,6 +97,7 @@ const Organization_alternateName: PropertyRule = {
   single: false,
   fix: "Give \"alternateName\" with another common name of the organization, the same one used as your site's alternate name, e.g. \"ExCo\".",
   docs: DOCS,
+  rule: "/rules/Organization#alternateName",
 };
 const Organization_legalName: PropertyRule = {
   name: "legalName",
@@ -106,6 +112,7 @@ const Organization_legalName: PropertyRule = {
   single: false,
   fix: "Give \"legalName\" with the registered legal name, when it differs from \"name\".",
   docs: DOCS,
+  rule: "/rules/Organization#legalName",
 };
 const Organization_description: PropertyRule = {
   name: "description",
@@ -120,6 +127,7 @@ const Organization_description: PropertyRule = {
   single: false,
   fix: "Give \"description\" with a detailed description of the organization.",
   docs: DOCS,
+  rule: "/rules/Organization#description",
 };
 const Organization_email: PropertyRule = {
   name: "email",
@@ -134,6 +142,7 @@ const Organization_email: PropertyRule = {
   single: false,
   fix: "Give \"email\" with the contact e-mail address, e.g. \"contact@example.com\".",
   docs: DOCS,
+  rule: "/rules/Organization#email",
 };
 const Organization_contactPoint: PropertyRule = {
   name: "contactPoint",
@@ -148,6 +157,7 @@ const Organization_contactPoint: PropertyRule = {
   single: false,
   fix: "Give \"contactPoint\" as ContactPoint objects with a telephone or e-mail, e.g. {\"@type\": \"ContactPoint\", \"contactType\": \"customer service\", \"email\": \"support@example.com\"}.",
   docs: DOCS,
+  rule: "/rules/Organization#contactPoint",
 };
 const Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -162,6 +172,7 @@ const Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give \"sameAs\" as absolute URLs of the organization's profiles on other sites, e.g. [\"https://example.net/profile/example1234\"].",
   docs: DOCS,
+  rule: "/rules/Organization#sameAs",
 };
 const Organization_foundingDate: PropertyRule = {
   name: "foundingDate",
@@ -176,6 +187,7 @@ const Organization_foundingDate: PropertyRule = {
   single: false,
   fix: "Give \"foundingDate\" as an ISO 8601 date, e.g. \"1999-03-01\".",
   docs: DOCS,
+  rule: "/rules/Organization#foundingDate",
 };
 const Organization_numberOfEmployees: PropertyRule = {
   name: "numberOfEmployees",
@@ -190,6 +202,7 @@ const Organization_numberOfEmployees: PropertyRule = {
   single: false,
   fix: "Give \"numberOfEmployees\" as a QuantitativeValue, e.g. {\"@type\": \"QuantitativeValue\", \"value\": 2056} or {\"@type\": \"QuantitativeValue\", \"minValue\": 100, \"maxValue\": 999}.",
   docs: DOCS,
+  rule: "/rules/Organization#numberOfEmployees",
 };
 const Organization_iso6523Code: PropertyRule = {
   name: "iso6523Code",
@@ -204,6 +217,7 @@ const Organization_iso6523Code: PropertyRule = {
   single: false,
   fix: "Give \"iso6523Code\" as the scheme code (ICD), a colon and the identifier, e.g. \"0199:724500PMK2A2M1SQQ228\" (0060 DUNS, 0088 GLN, 0199 LEI).",
   docs: DOCS,
+  rule: "/rules/Organization#iso6523Code",
 };
 const Organization_duns: PropertyRule = {
   name: "duns",
@@ -218,6 +232,7 @@ const Organization_duns: PropertyRule = {
   single: false,
   fix: "Give \"duns\" with the Dun & Bradstreet number (iso6523Code with the prefix 0060 is preferred).",
   docs: DOCS,
+  rule: "/rules/Organization#duns",
 };
 const Organization_leiCode: PropertyRule = {
   name: "leiCode",
@@ -232,6 +247,7 @@ const Organization_leiCode: PropertyRule = {
   single: false,
   fix: "Give \"leiCode\" with the ISO 17442 identifier (iso6523Code with the prefix 0199 is preferred).",
   docs: DOCS,
+  rule: "/rules/Organization#leiCode",
 };
 const Organization_globalLocationNumber: PropertyRule = {
   name: "globalLocationNumber",
@@ -246,6 +262,7 @@ const Organization_globalLocationNumber: PropertyRule = {
   single: false,
   fix: "Give \"globalLocationNumber\" with the GS1 Global Location Number.",
   docs: DOCS,
+  rule: "/rules/Organization#globalLocationNumber",
 };
 const Organization_naics: PropertyRule = {
   name: "naics",
@@ -260,6 +277,7 @@ const Organization_naics: PropertyRule = {
   single: false,
   fix: "Give \"naics\" with the North American Industry Classification System code.",
   docs: DOCS,
+  rule: "/rules/Organization#naics",
 };
 const Organization_taxID: PropertyRule = {
   name: "taxID",
@@ -274,6 +292,7 @@ const Organization_taxID: PropertyRule = {
   single: false,
   fix: "Give \"taxID\" with the tax ID that matches the country in \"address\".",
   docs: DOCS,
+  rule: "/rules/Organization#taxID",
 };
 const Organization_vatID: PropertyRule = {
   name: "vatID",
@@ -288,6 +307,7 @@ const Organization_vatID: PropertyRule = {
   single: false,
   fix: "Give \"vatID\" with the VAT code, e.g. \"FR12345678901\".",
   docs: DOCS,
+  rule: "/rules/Organization#vatID",
 };
 const Organization_hasMerchantReturnPolicy: PropertyRule = {
   name: "hasMerchantReturnPolicy",
@@ -302,6 +322,7 @@ const Organization_hasMerchantReturnPolicy: PropertyRule = {
   single: false,
   fix: "Give \"hasMerchantReturnPolicy\" as a MerchantReturnPolicy, following the merchant return policy documentation.",
   docs: DOCS,
+  rule: "/rules/Organization#hasMerchantReturnPolicy",
 };
 const Organization_hasShippingService: PropertyRule = {
   name: "hasShippingService",
@@ -316,6 +337,7 @@ const Organization_hasShippingService: PropertyRule = {
   single: false,
   fix: "Give \"hasShippingService\" as ShippingService objects, following the merchant shipping policy documentation.",
   docs: DOCS,
+  rule: "/rules/Organization#hasShippingService",
 };
 const Organization_hasMemberProgram: PropertyRule = {
   name: "hasMemberProgram",
@@ -330,8 +352,9 @@ const Organization_hasMemberProgram: PropertyRule = {
   single: false,
   fix: "Give \"hasMemberProgram\" as MemberProgram objects, following the loyalty program documentation.",
   docs: DOCS,
+  rule: "/rules/Organization#hasMemberProgram",
 };
-const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS };
+const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS, rule: "/rules/Organization#one-of:address" };
 
 /** Organization: Organization logo and knowledge panel details. */
 export function validate_Organization(node: JsonObject, run: Run, at: string): void {
@@ -400,6 +423,7 @@ const Organization_logo_ImageObject_url: PropertyRule = {
   single: false,
   fix: "Give logo.url as the crawlable URL of the logo image.",
   docs: DOCS,
+  rule: "/rules/Organization#logo.url",
 };
 const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -414,8 +438,9 @@ const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give logo.contentUrl as the crawlable URL of the logo image.",
   docs: DOCS,
+  rule: "/rules/Organization#logo.contentUrl",
 };
-const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS };
+const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS, rule: "/rules/Organization#one-of:logo.contentUrl" };
 
 /** Nested shape Organization > logo > ImageObject. */
 export function validate_Organization_logo_ImageObject(node: JsonObject, run: Run, at: string): void {
@@ -439,6 +464,7 @@ const Organization_address_PostalAddress_streetAddress: PropertyRule = {
   single: false,
   fix: "Add address.streetAddress, e.g. \"Rue Improbable 99\".",
   docs: DOCS,
+  rule: "/rules/Organization#address.streetAddress",
 };
 const Organization_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -453,6 +479,7 @@ const Organization_address_PostalAddress_addressLocality: PropertyRule = {
   single: false,
   fix: "Add address.addressLocality with the city, e.g. \"Paris\".",
   docs: DOCS,
+  rule: "/rules/Organization#address.addressLocality",
 };
 const Organization_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -467,6 +494,7 @@ const Organization_address_PostalAddress_addressRegion: PropertyRule = {
   single: false,
   fix: "Give address.addressRegion with the region or state, if your country uses one, e.g. \"Ile-de-France\".",
   docs: DOCS,
+  rule: "/rules/Organization#address.addressRegion",
 };
 const Organization_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -481,6 +509,7 @@ const Organization_address_PostalAddress_postalCode: PropertyRule = {
   single: false,
   fix: "Add address.postalCode, e.g. \"75001\".",
   docs: DOCS,
+  rule: "/rules/Organization#address.postalCode",
 };
 const Organization_address_PostalAddress_addressCountry: PropertyRule = {
   name: "addressCountry",
@@ -495,6 +524,7 @@ const Organization_address_PostalAddress_addressCountry: PropertyRule = {
   single: false,
   fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"FR\".",
   docs: DOCS,
+  rule: "/rules/Organization#address.addressCountry",
 };
 
 /** Nested shape Organization > address > PostalAddress. */
@@ -528,6 +558,7 @@ const Organization_contactPoint_ContactPoint_telephone: PropertyRule = {
   single: false,
   fix: "Give contactPoint.telephone with the country and area code, e.g. \"+9-999-999-9999\".",
   docs: DOCS,
+  rule: "/rules/Organization#contactPoint.telephone",
 };
 const Organization_contactPoint_ContactPoint_email: PropertyRule = {
   name: "email",
@@ -542,8 +573,9 @@ const Organization_contactPoint_ContactPoint_email: PropertyRule = {
   single: false,
   fix: "Give contactPoint.email, e.g. \"support@example.com\".",
   docs: DOCS,
+  rule: "/rules/Organization#contactPoint.email",
 };
-const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS };
+const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS, rule: "/rules/Organization#one-of:contactPoint.telephone" };
 
 /** Nested shape Organization > contactPoint > ContactPoint. */
 export function validate_Organization_contactPoint_ContactPoint(node: JsonObject, run: Run, at: string): void {

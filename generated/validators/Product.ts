@@ -21,6 +21,7 @@ const Product_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the product, e.g. \"Executive Anvil\".",
   docs: DOCS,
+  rule: "/rules/Product#name",
 };
 const Product_review: PropertyRule = {
   name: "review",
@@ -35,6 +36,7 @@ const Product_review: PropertyRule = {
   single: false,
   fix: "Add a \"review\" of the product with an author and a reviewRating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Fred Benson\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 4}}.",
   docs: DOCS,
+  rule: "/rules/Product#review",
 };
 const Product_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -49,6 +51,7 @@ const Product_aggregateRating: PropertyRule = {
   single: false,
   fix: "Add an \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.4, \"reviewCount\": 89}.",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating",
 };
 const Product_offers: PropertyRule = {
   name: "offers",
@@ -63,6 +66,7 @@ const Product_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" with an Offer (price, priceCurrency, availability), e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"}, or an AggregateOffer with lowPrice and priceCurrency.",
   docs: DOCS,
+  rule: "/rules/Product#offers",
 };
 const Product_image: PropertyRule = {
   name: "image",
@@ -77,8 +81,9 @@ const Product_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" as crawlable image URLs of the product, e.g. [\"https://example.com/photos/1x1/photo.jpg\"].",
   docs: DOCS,
+  rule: "/rules/Product#image",
 };
-const Product_oneOf0: OneOfRule = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review", members: ["review", "aggregateRating", "offers"], fix: "Add at least one of \"offers\" (price and currency), \"review\" or \"aggregateRating\" to the product, e.g. \"offers\": {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.", docs: DOCS };
+const Product_oneOf0: OneOfRule = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review", members: ["review", "aggregateRating", "offers"], fix: "Add at least one of \"offers\" (price and currency), \"review\" or \"aggregateRating\" to the product, e.g. \"offers\": {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.", docs: DOCS, rule: "/rules/Product#one-of:review" };
 
 /** Product: Product snippet. */
 export function validate_Product(node: JsonObject, run: Run, at: string): void {
@@ -112,6 +117,7 @@ const Product_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Fred Benson\"}.",
   docs: DOCS,
+  rule: "/rules/Product#review.author",
 };
 const Product_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -126,6 +132,7 @@ const Product_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
+  rule: "/rules/Product#review.reviewRating",
 };
 const Product_review_Review_positiveNotes: PropertyRule = {
   name: "positiveNotes",
@@ -140,6 +147,7 @@ const Product_review_Review_positiveNotes: PropertyRule = {
   single: false,
   fix: "Give review.positiveNotes as an ItemList of ListItems, e.g. {\"@type\": \"ItemList\", \"itemListElement\": [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}]}.",
   docs: DOCS,
+  rule: "/rules/Product#review.positiveNotes",
 };
 const Product_review_Review_negativeNotes: PropertyRule = {
   name: "negativeNotes",
@@ -154,6 +162,7 @@ const Product_review_Review_negativeNotes: PropertyRule = {
   single: false,
   fix: "Give review.negativeNotes as an ItemList of ListItems, e.g. {\"@type\": \"ItemList\", \"itemListElement\": [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"No child protection\"}]}.",
   docs: DOCS,
+  rule: "/rules/Product#review.negativeNotes",
 };
 const Product_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -168,8 +177,9 @@ const Product_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Product#review.datePublished",
 };
-const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.positiveNotes", "review.negativeNotes"], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS };
+const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.positiveNotes", "review.negativeNotes"], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Product#one-of:review.reviewRating" };
 
 /** Nested shape Product > review > Review. */
 export function validate_Product_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -201,6 +211,7 @@ const Product_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"James Smith\" (under 100 characters; not a slogan such as \"50% off\").",
   docs: DOCS,
+  rule: "/rules/Product#review.author.name",
 };
 
 /** Nested shape Product > review > Review > author > Person. */
@@ -223,6 +234,7 @@ const Product_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Product#review.author.name",
 };
 
 /** Nested shape Product > review > Review > author > Organization. */
@@ -245,6 +257,7 @@ const Product_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
+  rule: "/rules/Product#review.reviewRating.ratingValue",
 };
 const Product_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -259,6 +272,7 @@ const Product_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Product#review.reviewRating.bestRating",
 };
 const Product_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -273,6 +287,7 @@ const Product_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Product#review.reviewRating.worstRating",
 };
 
 /** Nested shape Product > review > Review > reviewRating > Rating. */
@@ -301,6 +316,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement: PropertyRule
   single: false,
   fix: "Add review.positiveNotes.itemListElement with one ListItem per positive statement (pros).",
   docs: DOCS,
+  rule: "/rules/Product#review.positiveNotes.itemListElement",
 };
 
 /** Nested shape Product > review > Review > positiveNotes > ItemList. */
@@ -323,6 +339,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name
   single: false,
   fix: "Give each pros statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
+  rule: "/rules/Product#review.positiveNotes.itemListElement.name",
 };
 const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
@@ -337,6 +354,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_posi
   single: false,
   fix: "Give each pros statement a \"position\", starting at 1.",
   docs: DOCS,
+  rule: "/rules/Product#review.positiveNotes.itemListElement.position",
 };
 
 /** Nested shape Product > review > Review > positiveNotes > ItemList > itemListElement > ListItem. */
@@ -362,6 +380,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement: PropertyRule
   single: false,
   fix: "Add review.negativeNotes.itemListElement with one ListItem per negative statement (cons).",
   docs: DOCS,
+  rule: "/rules/Product#review.negativeNotes.itemListElement",
 };
 
 /** Nested shape Product > review > Review > negativeNotes > ItemList. */
@@ -384,6 +403,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name
   single: false,
   fix: "Give each cons statement (ListItem) a \"name\" with the statement, e.g. \"No child protection\".",
   docs: DOCS,
+  rule: "/rules/Product#review.negativeNotes.itemListElement.name",
 };
 const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
@@ -398,6 +418,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_posi
   single: false,
   fix: "Give each cons statement a \"position\", starting at 1.",
   docs: DOCS,
+  rule: "/rules/Product#review.negativeNotes.itemListElement.position",
 };
 
 /** Nested shape Product > review > Review > negativeNotes > ItemList > itemListElement > ListItem. */
@@ -423,6 +444,7 @@ const Product_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating.ratingValue",
 };
 const Product_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -437,6 +459,7 @@ const Product_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating.ratingCount",
 };
 const Product_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -451,6 +474,7 @@ const Product_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating.reviewCount",
 };
 const Product_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -465,6 +489,7 @@ const Product_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating.bestRating",
 };
 const Product_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -479,8 +504,9 @@ const Product_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Product#aggregateRating.worstRating",
 };
-const Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS };
+const Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Product#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Product > aggregateRating > AggregateRating. */
 export function validate_Product_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -513,6 +539,7 @@ const Product_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Give offers.price as a number, e.g. 39.99 or \"39.99\" (0 when the product is free; no currency symbol; a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Product#offers.price",
 };
 const Product_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -527,6 +554,7 @@ const Product_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceCurrency",
 };
 const Product_offers_Offer_priceSpecification: PropertyRule = {
   name: "priceSpecification",
@@ -541,6 +569,7 @@ const Product_offers_Offer_priceSpecification: PropertyRule = {
   single: false,
   fix: "Give offers.priceSpecification as a UnitPriceSpecification with price and priceCurrency, e.g. {\"@type\": \"UnitPriceSpecification\", \"price\": 9.99, \"priceCurrency\": \"AUD\"}.",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceSpecification",
 };
 const Product_offers_Offer_availability: PropertyRule = {
   name: "availability",
@@ -555,6 +584,7 @@ const Product_offers_Offer_availability: PropertyRule = {
   single: true,
   fix: "Add offers.availability with the one value that fits best, e.g. \"https://schema.org/InStock\" (BackOrder, Discontinued, InStock, InStoreOnly, LimitedAvailability, OnlineOnly, OutOfStock, PreOrder, PreSale or SoldOut).",
   docs: DOCS,
+  rule: "/rules/Product#offers.availability",
 };
 const Product_offers_Offer_priceValidUntil: PropertyRule = {
   name: "priceValidUntil",
@@ -569,9 +599,10 @@ const Product_offers_Offer_priceValidUntil: PropertyRule = {
   single: false,
   fix: "Add offers.priceValidUntil with the date after which the price no longer applies, in ISO 8601, e.g. \"2026-12-31\" (a past date may stop the snippet from showing).",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceValidUntil",
 };
-const Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price", members: ["offers.price", "offers.priceSpecification.price"], fix: "Add offers.price with the current price, e.g. \"price\": 39.99, or give it in offers.priceSpecification.price.", docs: DOCS };
-const Product_offers_Offer_oneOf1: OneOfRule = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 currency code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
+const Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price", members: ["offers.price", "offers.priceSpecification.price"], fix: "Add offers.price with the current price, e.g. \"price\": 39.99, or give it in offers.priceSpecification.price.", docs: DOCS, rule: "/rules/Product#one-of:offers.price" };
+const Product_offers_Offer_oneOf1: OneOfRule = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 currency code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS, rule: "/rules/Product#one-of:offers.priceCurrency" };
 
 /** Nested shape Product > offers > Offer. */
 export function validate_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -604,6 +635,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_price: Property
   single: false,
   fix: "Add offers.priceSpecification.price, e.g. 9.99.",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceSpecification.price",
 };
 const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -618,6 +650,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: 
   single: false,
   fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 currency code, e.g. \"AUD\".",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceSpecification.priceCurrency",
 };
 
 /** Nested shape Product > offers > Offer > priceSpecification > PriceSpecification. */
@@ -643,6 +676,7 @@ const Product_offers_AggregateOffer_lowPrice: PropertyRule = {
   single: false,
   fix: "Add offers.lowPrice with the lowest price of all offers as a number, e.g. 119.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/Product#offers.lowPrice",
 };
 const Product_offers_AggregateOffer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -657,6 +691,7 @@ const Product_offers_AggregateOffer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Add offers.priceCurrency with the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Product#offers.priceCurrency",
 };
 const Product_offers_AggregateOffer_highPrice: PropertyRule = {
   name: "highPrice",
@@ -671,6 +706,7 @@ const Product_offers_AggregateOffer_highPrice: PropertyRule = {
   single: false,
   fix: "Add offers.highPrice with the highest price of all offers, e.g. 199.99.",
   docs: DOCS,
+  rule: "/rules/Product#offers.highPrice",
 };
 const Product_offers_AggregateOffer_offerCount: PropertyRule = {
   name: "offerCount",
@@ -685,6 +721,7 @@ const Product_offers_AggregateOffer_offerCount: PropertyRule = {
   single: false,
   fix: "Add offers.offerCount with the number of offers, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/Product#offers.offerCount",
 };
 
 /** Nested shape Product > offers > AggregateOffer. */
@@ -716,6 +753,7 @@ const Product__merchant_listing_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the product, e.g. \"Nice trinket\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:name",
 };
 const Product__merchant_listing_image: PropertyRule = {
   name: "image",
@@ -730,6 +768,7 @@ const Product__merchant_listing_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with crawlable URLs of product photos (ideally on a white background; 16x9, 4x3 and 1x1 at 50K pixels or more), e.g. [\"https://example.com/photos/1x1/trinket.jpg\"].",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:image",
 };
 const Product__merchant_listing_offers: PropertyRule = {
   name: "offers",
@@ -744,6 +783,7 @@ const Product__merchant_listing_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers",
 };
 const Product__merchant_listing_description: PropertyRule = {
   name: "description",
@@ -758,6 +798,7 @@ const Product__merchant_listing_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the product.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:description",
 };
 const Product__merchant_listing_brand: PropertyRule = {
   name: "brand",
@@ -772,6 +813,7 @@ const Product__merchant_listing_brand: PropertyRule = {
   single: true,
   fix: "Add \"brand\" with the brand name, e.g. {\"@type\": \"Brand\", \"name\": \"ACME\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:brand",
 };
 const Product__merchant_listing_sku: PropertyRule = {
   name: "sku",
@@ -786,6 +828,7 @@ const Product__merchant_listing_sku: PropertyRule = {
   single: true,
   fix: "Add \"sku\" with your one identifier for the product, without spaces, e.g. \"trinket-12345\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:sku",
 };
 const Product__merchant_listing_mpn: PropertyRule = {
   name: "mpn",
@@ -800,6 +843,7 @@ const Product__merchant_listing_mpn: PropertyRule = {
   single: false,
   fix: "Add \"mpn\" with the manufacturer part number, e.g. \"925872\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:mpn",
 };
 const Product__merchant_listing_gtin: PropertyRule = {
   name: "gtin",
@@ -814,6 +858,7 @@ const Product__merchant_listing_gtin: PropertyRule = {
   single: false,
   fix: "Give \"gtin\" as the digits of the GTIN with a valid check digit, e.g. \"00012345600012\" (not a URL).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:gtin",
 };
 const Product__merchant_listing_gtin8: PropertyRule = {
   name: "gtin8",
@@ -828,6 +873,7 @@ const Product__merchant_listing_gtin8: PropertyRule = {
   single: false,
   fix: "Give \"gtin8\" as the 8 digits of the GTIN-8.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:gtin8",
 };
 const Product__merchant_listing_gtin12: PropertyRule = {
   name: "gtin12",
@@ -842,6 +888,7 @@ const Product__merchant_listing_gtin12: PropertyRule = {
   single: false,
   fix: "Give \"gtin12\" as the 12 digits of the UPC (GTIN-12).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:gtin12",
 };
 const Product__merchant_listing_gtin13: PropertyRule = {
   name: "gtin13",
@@ -856,6 +903,7 @@ const Product__merchant_listing_gtin13: PropertyRule = {
   single: false,
   fix: "Give \"gtin13\" as the 13 digits of the EAN (GTIN-13).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:gtin13",
 };
 const Product__merchant_listing_gtin14: PropertyRule = {
   name: "gtin14",
@@ -870,6 +918,7 @@ const Product__merchant_listing_gtin14: PropertyRule = {
   single: false,
   fix: "Give \"gtin14\" as the 14 digits of the GTIN-14.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:gtin14",
 };
 const Product__merchant_listing_audience: PropertyRule = {
   name: "audience",
@@ -884,6 +933,7 @@ const Product__merchant_listing_audience: PropertyRule = {
   single: false,
   fix: "Give \"audience\" as a PeopleAudience (suggestedGender, suggestedMinAge, suggestedMaxAge); no other Audience type is supported.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:audience",
 };
 const Product__merchant_listing_category: PropertyRule = {
   name: "category",
@@ -898,6 +948,7 @@ const Product__merchant_listing_category: PropertyRule = {
   single: false,
   fix: "Give \"category\" as your product type text and/or CategoryCode objects with a Google product category, e.g. {\"@type\": \"CategoryCode\", \"inCodeSet\": \"https://www.google.com/basepages/producttype/taxonomy-with-ids.en-US.txt\", \"codeValue\": \"2271\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:category",
 };
 const Product__merchant_listing_color: PropertyRule = {
   name: "color",
@@ -912,6 +963,7 @@ const Product__merchant_listing_color: PropertyRule = {
   single: false,
   fix: "Give \"color\" as text, e.g. \"red\" or \"yellow/sky blue\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:color",
 };
 const Product__merchant_listing_material: PropertyRule = {
   name: "material",
@@ -926,6 +978,7 @@ const Product__merchant_listing_material: PropertyRule = {
   single: false,
   fix: "Give \"material\" as text, e.g. \"Leather\" or \"Cotton/Polyester\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:material",
 };
 const Product__merchant_listing_pattern: PropertyRule = {
   name: "pattern",
@@ -940,6 +993,7 @@ const Product__merchant_listing_pattern: PropertyRule = {
   single: false,
   fix: "Give \"pattern\" as text, e.g. \"polka dots\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:pattern",
 };
 const Product__merchant_listing_size: PropertyRule = {
   name: "size",
@@ -954,6 +1008,7 @@ const Product__merchant_listing_size: PropertyRule = {
   single: true,
   fix: "Give one \"size\" as text (e.g. \"XL\") or a SizeSpecification.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:size",
 };
 const Product__merchant_listing_hasAdultConsideration: PropertyRule = {
   name: "hasAdultConsideration",
@@ -968,6 +1023,7 @@ const Product__merchant_listing_hasAdultConsideration: PropertyRule = {
   single: false,
   fix: "Label adult-oriented products with \"hasAdultConsideration\": \"https://schema.org/SexualContentConsideration\" (the only value the search engine supports).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasAdultConsideration",
 };
 const Product__merchant_listing_hasCertification: PropertyRule = {
   name: "hasCertification",
@@ -982,6 +1038,7 @@ const Product__merchant_listing_hasCertification: PropertyRule = {
   single: false,
   fix: "Give \"hasCertification\" as Certification objects (up to 10) with issuedBy and certificationIdentification or certificationRating.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification",
 };
 const Product__merchant_listing_inProductGroupWithID: PropertyRule = {
   name: "inProductGroupWithID",
@@ -996,6 +1053,7 @@ const Product__merchant_listing_inProductGroupWithID: PropertyRule = {
   single: true,
   fix: "Give one \"inProductGroupWithID\" with the ID of the product group this variant belongs to.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:inProductGroupWithID",
 };
 const Product__merchant_listing_isVariantOf: PropertyRule = {
   name: "isVariantOf",
@@ -1010,6 +1068,7 @@ const Product__merchant_listing_isVariantOf: PropertyRule = {
   single: false,
   fix: "Give \"isVariantOf\" as the ProductGroup this variant belongs to.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:isVariantOf",
 };
 const Product__merchant_listing_subjectOf: PropertyRule = {
   name: "subjectOf",
@@ -1024,8 +1083,9 @@ const Product__merchant_listing_subjectOf: PropertyRule = {
   single: true,
   fix: "Give \"subjectOf\" as one 3DModel whose encoding.contentUrl links to a .gltf or .glb file.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:subjectOf",
 };
-const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\".", docs: DOCS };
+const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\".", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:gtin" };
 
 /** Product, feature "Merchant listing": requirements on top of the base rules. */
 export function validate_Product__merchant_listing(node: JsonObject, run: Run, at: string): void {
@@ -1098,6 +1158,7 @@ const Product__merchant_listing_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Give offers.price as the current price above zero, e.g. 39.99: merchant listings need a price greater than zero.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.price",
 };
 const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -1112,6 +1173,7 @@ const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Give offers.priceCurrency as the three-letter ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceCurrency",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification: PropertyRule = {
   name: "priceSpecification",
@@ -1126,6 +1188,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification: PropertyRule = 
   single: false,
   fix: "Give offers.priceSpecification as UnitPriceSpecification objects with price and priceCurrency, e.g. {\"@type\": \"UnitPriceSpecification\", \"price\": 10.00, \"priceCurrency\": \"USD\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification",
 };
 const Product__merchant_listing_offers_Offer_itemCondition: PropertyRule = {
   name: "itemCondition",
@@ -1140,6 +1203,7 @@ const Product__merchant_listing_offers_Offer_itemCondition: PropertyRule = {
   single: true,
   fix: "Add offers.itemCondition with one value: \"https://schema.org/NewCondition\", \"https://schema.org/RefurbishedCondition\" or \"https://schema.org/UsedCondition\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.itemCondition",
 };
 const Product__merchant_listing_offers_Offer_url: PropertyRule = {
   name: "url",
@@ -1154,6 +1218,7 @@ const Product__merchant_listing_offers_Offer_url: PropertyRule = {
   single: true,
   fix: "Add offers.url with the one URL of the page where the shopper buys the product (with the variant selected).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.url",
 };
 const Product__merchant_listing_offers_Offer_priceValidUntil: PropertyRule = {
   name: "priceValidUntil",
@@ -1168,6 +1233,7 @@ const Product__merchant_listing_offers_Offer_priceValidUntil: PropertyRule = {
   single: false,
   fix: "Give offers.priceValidUntil as the date (or date and time) the price ends, in ISO 8601, e.g. \"2026-11-30T23:59:59+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceValidUntil",
 };
 const Product__merchant_listing_offers_Offer_validFrom: PropertyRule = {
   name: "validFrom",
@@ -1182,6 +1248,7 @@ const Product__merchant_listing_offers_Offer_validFrom: PropertyRule = {
   single: false,
   fix: "Add offers.validFrom with the start of the price (for a sale, its first day and time), in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.validFrom",
 };
 const Product__merchant_listing_offers_Offer_validThrough: PropertyRule = {
   name: "validThrough",
@@ -1196,6 +1263,7 @@ const Product__merchant_listing_offers_Offer_validThrough: PropertyRule = {
   single: false,
   fix: "Give offers.validThrough as the end of the price, in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.validThrough",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy: PropertyRule = {
   name: "hasMerchantReturnPolicy",
@@ -1210,6 +1278,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy: PropertyRu
   single: false,
   fix: "Add offers.hasMerchantReturnPolicy (or define the policy once under Organization and reference it with {\"@id\": ...}) with applicableCountry and returnPolicyCategory.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails: PropertyRule = {
   name: "shippingDetails",
@@ -1224,9 +1293,10 @@ const Product__merchant_listing_offers_Offer_shippingDetails: PropertyRule = {
   single: false,
   fix: "Add offers.shippingDetails with shippingRate, shippingDestination and deliveryTime (or define a shipping policy once under Organization and reference it).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails",
 };
-const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS };
-const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
+const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer. */
 export function validate_Product__merchant_listing_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -1272,6 +1342,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   requiredWhen: { property: "membershipPointsEarned", values: null },
   fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.price",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -1287,6 +1358,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   requiredWhen: { property: "membershipPointsEarned", values: null },
   fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType: PropertyRule = {
   name: "priceType",
@@ -1301,6 +1373,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   single: false,
   fix: "Use priceType only for the original (struck-through) price, with the value \"https://schema.org/StrikethroughPrice\"; don't mark the current price with it.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceType",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom: PropertyRule = {
   name: "validFrom",
@@ -1315,6 +1388,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   single: false,
   fix: "Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough: PropertyRule = {
   name: "validThrough",
@@ -1329,6 +1403,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   single: false,
   fix: "Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned: PropertyRule = {
   name: "membershipPointsEarned",
@@ -1343,6 +1418,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   single: false,
   fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.membershipPointsEarned",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier: PropertyRule = {
   name: "validForMemberTier",
@@ -1357,6 +1433,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   single: false,
   fix: "Give validForMemberTier as the loyalty program tier the member price is for, e.g. {\"@id\": \"https://example.com/member-plan#tier_gold\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.validForMemberTier",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > priceSpecification > UnitPriceSpecification. */
@@ -1392,6 +1469,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   single: false,
   fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.price",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -1406,6 +1484,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   single: false,
   fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom: PropertyRule = {
   name: "validFrom",
@@ -1420,6 +1499,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   single: false,
   fix: "Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom",
 };
 const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough: PropertyRule = {
   name: "validThrough",
@@ -1434,6 +1514,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   single: false,
   fix: "Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > priceSpecification > PriceSpecification. */
@@ -1463,6 +1544,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add applicableCountry with the two-letter ISO 3166-1 country code the policy applies to, e.g. \"CH\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   name: "returnPolicyCategory",
@@ -1477,6 +1559,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add returnPolicyCategory: \"https://schema.org/MerchantReturnFiniteReturnWindow\", \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   name: "merchantReturnDays",
@@ -1492,6 +1575,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
   fix: "Add merchantReturnDays with the number of days after delivery a product can be returned (required with a finite return window).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees: PropertyRule = {
   name: "returnFees",
@@ -1506,6 +1590,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod: PropertyRule = {
   name: "returnMethod",
@@ -1520,6 +1605,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add returnMethod (when returns are allowed): \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
   name: "returnShippingFeesAmount",
@@ -1534,6 +1620,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Give returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount with value and currency.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy. */
@@ -1570,6 +1657,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add returnShippingFeesAmount.value with the (non-zero) return shipping fee, e.g. 3.49.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value",
 };
 const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -1584,6 +1672,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   single: false,
   fix: "Add returnShippingFeesAmount.currency with the ISO 4217 code, e.g. \"CHF\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnShippingFeesAmount > MonetaryAmount. */
@@ -1609,6 +1698,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: true,
   fix: "Give shippingRate as one MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination: PropertyRule = {
   name: "shippingDestination",
@@ -1623,6 +1713,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Give shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime: PropertyRule = {
   name: "deliveryTime",
@@ -1637,10 +1728,11 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: true,
   fix: "Give one deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime",
 };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -1668,6 +1760,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -1682,6 +1775,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
   name: "maxValue",
@@ -1696,8 +1790,9 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Give shippingRate.maxValue as the highest shipping cost.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue",
 };
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -1724,6 +1819,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -1738,6 +1834,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Give addressRegion as an ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode: PropertyRule = {
   name: "postalCode",
@@ -1752,6 +1849,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Give postalCode as a postal code (Australia, Canada and the US only); don't combine it with addressRegion.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingDestination > DefinedRegion. */
@@ -1778,6 +1876,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime: PropertyRule = {
   name: "transitTime",
@@ -1792,6 +1891,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime. */
@@ -1817,6 +1917,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add handlingTime.minValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -1831,6 +1932,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add handlingTime.maxValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -1845,6 +1947,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > handlingTime > QuantitativeValue. */
@@ -1873,6 +1976,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add transitTime.minValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -1887,6 +1991,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add transitTime.maxValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue",
 };
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -1901,6 +2006,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   single: false,
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode",
 };
 
 /** Nested shape Product >  > merchant > listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > transitTime > QuantitativeValue. */
@@ -1929,6 +2035,7 @@ const Product__merchant_listing_brand_Brand_name: PropertyRule = {
   single: true,
   fix: "Add brand.name with the one brand name of the product, e.g. \"ACME\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:brand.name",
 };
 
 /** Nested shape Product >  > merchant > listing > brand > Brand. */
@@ -1951,6 +2058,7 @@ const Product__merchant_listing_brand_Organization_name: PropertyRule = {
   single: true,
   fix: "Add brand.name with the one brand name of the product, e.g. \"ACME\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:brand.name",
 };
 
 /** Nested shape Product >  > merchant > listing > brand > Organization. */
@@ -1973,6 +2081,7 @@ const Product__merchant_listing_hasCertification_Certification_issuedBy: Propert
   single: false,
   fix: "Add hasCertification.issuedBy with the certifying Organization, e.g. {\"@type\": \"Organization\", \"name\": \"European_Commission\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification.issuedBy",
 };
 const Product__merchant_listing_hasCertification_Certification_certificationIdentification: PropertyRule = {
   name: "certificationIdentification",
@@ -1987,6 +2096,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationIden
   single: false,
   fix: "Add hasCertification.certificationIdentification with the certificate code, e.g. the EPREL code \"123456\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification.certificationIdentification",
 };
 const Product__merchant_listing_hasCertification_Certification_certificationRating: PropertyRule = {
   name: "certificationRating",
@@ -2001,8 +2111,9 @@ const Product__merchant_listing_hasCertification_Certification_certificationRati
   single: false,
   fix: "Give certificationRating as a Rating with ratingValue (and bestRating / worstRating for EU energy labels), e.g. {\"@type\": \"Rating\", \"ratingValue\": \"D\"}.",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification.certificationRating",
 };
-const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS };
+const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
 
 /** Nested shape Product >  > merchant > listing > hasCertification > Certification. */
 export function validate_Product__merchant_listing_hasCertification_Certification(node: JsonObject, run: Run, at: string): void {
@@ -2029,6 +2140,7 @@ const Product__merchant_listing_hasCertification_Certification_issuedBy_Organiza
   single: false,
   fix: "Give issuedBy.name as the certification body, e.g. \"European_Commission\", \"ADEME\" or \"BMWK\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification.issuedBy.name",
 };
 
 /** Nested shape Product >  > merchant > listing > hasCertification > Certification > issuedBy > Organization. */
@@ -2051,6 +2163,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationRati
   single: false,
   fix: "Add certificationRating.ratingValue with the class, e.g. \"D\".",
   docs: DOCS,
+  rule: "/rules/Product#merchant-listing:hasCertification.certificationRating.ratingValue",
 };
 
 /** Nested shape Product >  > merchant > listing > hasCertification > Certification > certificationRating > Rating. */

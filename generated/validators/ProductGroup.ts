@@ -21,6 +21,7 @@ const ProductGroup_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the product group, e.g. \"Wool winter coat\" (variant names should be more specific, e.g. \"Wool winter coat - green, size small\").",
   docs: DOCS,
+  rule: "/rules/ProductGroup#name",
 };
 const ProductGroup_description: PropertyRule = {
   name: "description",
@@ -35,6 +36,7 @@ const ProductGroup_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the product group, e.g. \"Wool coat, new for the coming winter season\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#description",
 };
 const ProductGroup_brand: PropertyRule = {
   name: "brand",
@@ -49,6 +51,7 @@ const ProductGroup_brand: PropertyRule = {
   single: true,
   fix: "Add \"brand\" with the brand shared by all variants, e.g. {\"@type\": \"Brand\", \"name\": \"Good brand\"}.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#brand",
 };
 const ProductGroup_productGroupID: PropertyRule = {
   name: "productGroupID",
@@ -63,6 +66,7 @@ const ProductGroup_productGroupID: PropertyRule = {
   single: true,
   fix: "Add \"productGroupID\" with the group's unique ID (the parent sku), e.g. \"44E01\" (or give inProductGroupWithID on every variant; if both are given they must match).",
   docs: DOCS,
+  rule: "/rules/ProductGroup#productGroupID",
 };
 const ProductGroup_variesBy: PropertyRule = {
   name: "variesBy",
@@ -77,6 +81,7 @@ const ProductGroup_variesBy: PropertyRule = {
   single: false,
   fix: "Add \"variesBy\" with the full Schema.org URLs of the properties the variants differ in: https://schema.org/color, https://schema.org/size, https://schema.org/suggestedAge, https://schema.org/suggestedGender, https://schema.org/material or https://schema.org/pattern.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#variesBy",
 };
 const ProductGroup_hasVariant: PropertyRule = {
   name: "hasVariant",
@@ -91,6 +96,7 @@ const ProductGroup_hasVariant: PropertyRule = {
   single: false,
   fix: "Give \"hasVariant\" as the variant Products (each with name, image, a unique sku or gtin, the varying properties such as color and size, and offers), or let each variant point back with \"isVariantOf\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant",
 };
 const ProductGroup_url: PropertyRule = {
   name: "url",
@@ -105,6 +111,7 @@ const ProductGroup_url: PropertyRule = {
   single: true,
   fix: "Give \"url\" only on single-page sites: the group's URL without variant selectors, e.g. \"https://www.example.com/coat\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#url",
 };
 const ProductGroup_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -119,6 +126,7 @@ const ProductGroup_aggregateRating: PropertyRule = {
   single: false,
   fix: "Give \"aggregateRating\" (representative of all variants) with ratingValue and ratingCount or reviewCount.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating",
 };
 const ProductGroup_review: PropertyRule = {
   name: "review",
@@ -133,6 +141,7 @@ const ProductGroup_review: PropertyRule = {
   single: false,
   fix: "Give \"review\" as Review objects (author and reviewRating) that apply to all variants.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#review",
 };
 const ProductGroup_hasAdultConsideration: PropertyRule = {
   name: "hasAdultConsideration",
@@ -147,6 +156,7 @@ const ProductGroup_hasAdultConsideration: PropertyRule = {
   single: false,
   fix: "Label adult-oriented product groups with \"hasAdultConsideration\": \"https://schema.org/SexualContentConsideration\" (the only value the search engine supports).",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasAdultConsideration",
 };
 const ProductGroup_audience: PropertyRule = {
   name: "audience",
@@ -161,6 +171,7 @@ const ProductGroup_audience: PropertyRule = {
   single: false,
   fix: "Give \"audience\" as a PeopleAudience (suggestedGender, suggestedAge or suggestedMinAge / suggestedMaxAge).",
   docs: DOCS,
+  rule: "/rules/ProductGroup#audience",
 };
 
 /** ProductGroup: Product variants (merchant listing experiences). */
@@ -207,6 +218,7 @@ const ProductGroup_brand_Brand_name: PropertyRule = {
   single: true,
   fix: "Add brand.name with the brand shared by all variants, e.g. \"Good brand\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#brand.name",
 };
 
 /** Nested shape ProductGroup > brand > Brand. */
@@ -229,6 +241,7 @@ const ProductGroup_brand_Organization_name: PropertyRule = {
   single: true,
   fix: "Add brand.name with the brand shared by all variants, e.g. \"Good brand\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#brand.name",
 };
 
 /** Nested shape ProductGroup > brand > Organization. */
@@ -251,6 +264,7 @@ const ProductGroup_hasVariant_Product_name: PropertyRule = {
   single: false,
   fix: "Give each variant a \"name\" more specific than the group's, e.g. \"Small green coat\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.name",
 };
 const ProductGroup_hasVariant_Product_image: PropertyRule = {
   name: "image",
@@ -265,6 +279,7 @@ const ProductGroup_hasVariant_Product_image: PropertyRule = {
   single: false,
   fix: "Give each variant an \"image\" showing that variant, e.g. \"https://www.example.com/coat_small_green.jpg\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.image",
 };
 const ProductGroup_hasVariant_Product_sku: PropertyRule = {
   name: "sku",
@@ -279,6 +294,7 @@ const ProductGroup_hasVariant_Product_sku: PropertyRule = {
   single: true,
   fix: "Give each variant one \"sku\" without spaces, e.g. \"44E01-M11000\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.sku",
 };
 const ProductGroup_hasVariant_Product_gtin: PropertyRule = {
   name: "gtin",
@@ -293,6 +309,7 @@ const ProductGroup_hasVariant_Product_gtin: PropertyRule = {
   single: false,
   fix: "Give \"gtin\" as the digits of the variant's GTIN with a valid check digit.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.gtin",
 };
 const ProductGroup_hasVariant_Product_gtin8: PropertyRule = {
   name: "gtin8",
@@ -307,6 +324,7 @@ const ProductGroup_hasVariant_Product_gtin8: PropertyRule = {
   single: false,
   fix: "Give \"gtin8\" as the 8 digits of the GTIN-8.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.gtin8",
 };
 const ProductGroup_hasVariant_Product_gtin12: PropertyRule = {
   name: "gtin12",
@@ -321,6 +339,7 @@ const ProductGroup_hasVariant_Product_gtin12: PropertyRule = {
   single: false,
   fix: "Give \"gtin12\" as the 12 digits of the UPC.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.gtin12",
 };
 const ProductGroup_hasVariant_Product_gtin13: PropertyRule = {
   name: "gtin13",
@@ -335,6 +354,7 @@ const ProductGroup_hasVariant_Product_gtin13: PropertyRule = {
   single: false,
   fix: "Give \"gtin13\" as the 13 digits of the EAN.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.gtin13",
 };
 const ProductGroup_hasVariant_Product_gtin14: PropertyRule = {
   name: "gtin14",
@@ -349,6 +369,7 @@ const ProductGroup_hasVariant_Product_gtin14: PropertyRule = {
   single: false,
   fix: "Give \"gtin14\" as the 14 digits of the GTIN-14, e.g. \"98766051104214\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.gtin14",
 };
 const ProductGroup_hasVariant_Product_inProductGroupWithID: PropertyRule = {
   name: "inProductGroupWithID",
@@ -363,6 +384,7 @@ const ProductGroup_hasVariant_Product_inProductGroupWithID: PropertyRule = {
   single: true,
   fix: "Give \"inProductGroupWithID\" the same value as the group's productGroupID.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.inProductGroupWithID",
 };
 const ProductGroup_hasVariant_Product_color: PropertyRule = {
   name: "color",
@@ -377,6 +399,7 @@ const ProductGroup_hasVariant_Product_color: PropertyRule = {
   single: false,
   fix: "Give the variant's \"color\" as text, e.g. \"Green\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.color",
 };
 const ProductGroup_hasVariant_Product_size: PropertyRule = {
   name: "size",
@@ -391,6 +414,7 @@ const ProductGroup_hasVariant_Product_size: PropertyRule = {
   single: true,
   fix: "Give one \"size\", e.g. \"small\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.size",
 };
 const ProductGroup_hasVariant_Product_url: PropertyRule = {
   name: "url",
@@ -405,6 +429,7 @@ const ProductGroup_hasVariant_Product_url: PropertyRule = {
   single: false,
   fix: "Give the variant's \"url\" with the URL that preselects it, e.g. \"https://www.example.com/coat?size=small&color=green\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.url",
 };
 const ProductGroup_hasVariant_Product_offers: PropertyRule = {
   name: "offers",
@@ -419,8 +444,9 @@ const ProductGroup_hasVariant_Product_offers: PropertyRule = {
   single: false,
   fix: "Give each variant \"offers\" with price, priceCurrency and availability, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"}.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers",
 };
-const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS };
+const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
 
 /** Nested shape ProductGroup > hasVariant > Product. */
 export function validate_ProductGroup_hasVariant_Product(node: JsonObject, run: Run, at: string): void {
@@ -469,6 +495,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Give offers.price as the variant's price, e.g. 39.99 (no currency symbol).",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.price",
 };
 const ProductGroup_hasVariant_Product_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -483,6 +510,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_priceCurrency: PropertyRule =
   single: false,
   fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency",
 };
 const ProductGroup_hasVariant_Product_offers_Offer_availability: PropertyRule = {
   name: "availability",
@@ -497,6 +525,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_availability: PropertyRule = 
   single: true,
   fix: "Add offers.availability, e.g. \"https://schema.org/InStock\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.availability",
 };
 const ProductGroup_hasVariant_Product_offers_Offer_itemCondition: PropertyRule = {
   name: "itemCondition",
@@ -511,6 +540,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_itemCondition: PropertyRule =
   single: true,
   fix: "Give offers.itemCondition as \"https://schema.org/NewCondition\", \"https://schema.org/RefurbishedCondition\" or \"https://schema.org/UsedCondition\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.itemCondition",
 };
 const ProductGroup_hasVariant_Product_offers_Offer_url: PropertyRule = {
   name: "url",
@@ -525,8 +555,9 @@ const ProductGroup_hasVariant_Product_offers_Offer_url: PropertyRule = {
   single: true,
   fix: "Give offers.url with the one URL that preselects this variant.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.url",
 };
-const ProductGroup_hasVariant_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price", members: ["hasVariant.offers.price", "hasVariant.offers.priceSpecification.price"], fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS };
+const ProductGroup_hasVariant_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price", members: ["hasVariant.offers.price", "hasVariant.offers.priceSpecification.price"], fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS, rule: "/rules/ProductGroup#one-of:hasVariant.offers.price" };
 
 /** Nested shape ProductGroup > hasVariant > Product > offers > Offer. */
 export function validate_ProductGroup_hasVariant_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -558,6 +589,7 @@ const ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice: PropertyRu
   single: false,
   fix: "Add offers.lowPrice, e.g. 39.99.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.lowPrice",
 };
 const ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -572,6 +604,7 @@ const ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency: Prope
   single: false,
   fix: "Add offers.priceCurrency, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency",
 };
 
 /** Nested shape ProductGroup > hasVariant > Product > offers > AggregateOffer. */
@@ -597,8 +630,9 @@ const ProductGroup_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue, e.g. 4.4.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating.ratingValue",
 };
-const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount, e.g. \"reviewCount\": 89.", docs: DOCS };
+const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount, e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ProductGroup#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape ProductGroup > aggregateRating > AggregateRating. */
 export function validate_ProductGroup_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -621,6 +655,7 @@ const ProductGroup_review_Review_author: PropertyRule = {
   single: false,
   fix: "Give review.author as a Person or Organization with a name.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#review.author",
 };
 const ProductGroup_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -635,6 +670,7 @@ const ProductGroup_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating with a ratingValue.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#review.reviewRating",
 };
 
 /** Nested shape ProductGroup > review > Review. */
@@ -660,6 +696,7 @@ const ProductGroup_review_Review_reviewRating_Rating_ratingValue: PropertyRule =
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4.",
   docs: DOCS,
+  rule: "/rules/ProductGroup#review.reviewRating.ratingValue",
 };
 
 /** Nested shape ProductGroup > review > Review > reviewRating > Rating. */

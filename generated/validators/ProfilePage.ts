@@ -19,6 +19,7 @@ const ProfilePage_mainEntity: PropertyRule = {
   single: true,
   fix: "Add \"mainEntity\" with the Person (or Organization) the page is about, e.g. {\"@type\": \"Person\", \"name\": \"Angelo Huff\", \"alternateName\": \"ahuff23\"}.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity",
 };
 const ProfilePage_dateCreated: PropertyRule = {
   name: "dateCreated",
@@ -33,6 +34,7 @@ const ProfilePage_dateCreated: PropertyRule = {
   single: false,
   fix: "Add \"dateCreated\" with the date and time the profile was created, in ISO 8601, e.g. \"2024-12-23T12:34:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#dateCreated",
 };
 const ProfilePage_dateModified: PropertyRule = {
   name: "dateModified",
@@ -47,6 +49,7 @@ const ProfilePage_dateModified: PropertyRule = {
   single: false,
   fix: "Add \"dateModified\" with the date and time the profile information was last edited by a person, in ISO 8601, e.g. \"2024-12-26T14:53:00-05:00\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#dateModified",
 };
 
 /** ProfilePage: Profile page (Discussions and forums). */
@@ -75,6 +78,7 @@ const ProfilePage_mainEntity_Person_name: PropertyRule = {
   single: false,
   fix: "Give mainEntity.name with the real name, e.g. \"Angelo Huff\" (put a social media handle in alternateName).",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.name",
 };
 const ProfilePage_mainEntity_Person_alternateName: PropertyRule = {
   name: "alternateName",
@@ -89,6 +93,7 @@ const ProfilePage_mainEntity_Person_alternateName: PropertyRule = {
   single: false,
   fix: "Give mainEntity.alternateName with the public handle, e.g. \"ahuff23\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.alternateName",
 };
 const ProfilePage_mainEntity_Person_description: PropertyRule = {
   name: "description",
@@ -103,6 +108,7 @@ const ProfilePage_mainEntity_Person_description: PropertyRule = {
   single: false,
   fix: "Give mainEntity.description with the user's byline or credential.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.description",
 };
 const ProfilePage_mainEntity_Person_identifier: PropertyRule = {
   name: "identifier",
@@ -117,6 +123,7 @@ const ProfilePage_mainEntity_Person_identifier: PropertyRule = {
   single: false,
   fix: "Give mainEntity.identifier with the site's internal, stable ID for the user, e.g. \"123475623\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.identifier",
 };
 const ProfilePage_mainEntity_Person_image: PropertyRule = {
   name: "image",
@@ -131,6 +138,7 @@ const ProfilePage_mainEntity_Person_image: PropertyRule = {
   single: false,
   fix: "Give mainEntity.image as the crawlable URL of the profile picture; leave it out rather than using a default or placeholder image.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.image",
 };
 const ProfilePage_mainEntity_Person_sameAs: PropertyRule = {
   name: "sameAs",
@@ -145,6 +153,7 @@ const ProfilePage_mainEntity_Person_sameAs: PropertyRule = {
   single: false,
   fix: "Give mainEntity.sameAs as absolute URLs of the same person's other profiles or home page, e.g. [\"https://www.example.com/real-angelo\"].",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.sameAs",
 };
 const ProfilePage_mainEntity_Person_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -159,6 +168,7 @@ const ProfilePage_mainEntity_Person_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Give mainEntity.interactionStatistic as InteractionCounter objects about this platform only, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/FollowAction\", \"userInteractionCount\": 1}.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic",
 };
 const ProfilePage_mainEntity_Person_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -173,8 +183,9 @@ const ProfilePage_mainEntity_Person_agentInteractionStatistic: PropertyRule = {
   single: false,
   fix: "Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 2346}.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic",
 };
-const ProfilePage_mainEntity_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
+const ProfilePage_mainEntity_Person_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
 
 /** Nested shape ProfilePage > mainEntity > Person. */
 export function validate_ProfilePage_mainEntity_Person(node: JsonObject, run: Run, at: string): void {
@@ -210,6 +221,7 @@ const ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_inte
   single: false,
   fix: "Give interactionStatistic.interactionType as FollowAction (followers), LikeAction or BefriendAction, e.g. \"https://schema.org/FollowAction\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic.interactionType",
 };
 const ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -224,6 +236,7 @@ const ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_user
   single: false,
   fix: "Give interactionStatistic.userInteractionCount as a whole number, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape ProfilePage > mainEntity > Person > interactionStatistic > InteractionCounter. */
@@ -249,6 +262,7 @@ const ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter
   single: false,
   fix: "Give agentInteractionStatistic.interactionType as WriteAction (posts), LikeAction, FollowAction or ShareAction, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.interactionType",
 };
 const ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -263,6 +277,7 @@ const ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter
   single: false,
   fix: "Give agentInteractionStatistic.userInteractionCount as a whole number, e.g. 2346.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape ProfilePage > mainEntity > Person > agentInteractionStatistic > InteractionCounter. */
@@ -288,6 +303,7 @@ const ProfilePage_mainEntity_Organization_name: PropertyRule = {
   single: false,
   fix: "Give mainEntity.name with the real name, e.g. \"Angelo Huff\" (put a social media handle in alternateName).",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.name",
 };
 const ProfilePage_mainEntity_Organization_alternateName: PropertyRule = {
   name: "alternateName",
@@ -302,6 +318,7 @@ const ProfilePage_mainEntity_Organization_alternateName: PropertyRule = {
   single: false,
   fix: "Give mainEntity.alternateName with the public handle, e.g. \"ahuff23\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.alternateName",
 };
 const ProfilePage_mainEntity_Organization_description: PropertyRule = {
   name: "description",
@@ -316,6 +333,7 @@ const ProfilePage_mainEntity_Organization_description: PropertyRule = {
   single: false,
   fix: "Give mainEntity.description with the user's byline or credential.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.description",
 };
 const ProfilePage_mainEntity_Organization_identifier: PropertyRule = {
   name: "identifier",
@@ -330,6 +348,7 @@ const ProfilePage_mainEntity_Organization_identifier: PropertyRule = {
   single: false,
   fix: "Give mainEntity.identifier with the site's internal, stable ID for the user, e.g. \"123475623\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.identifier",
 };
 const ProfilePage_mainEntity_Organization_image: PropertyRule = {
   name: "image",
@@ -344,6 +363,7 @@ const ProfilePage_mainEntity_Organization_image: PropertyRule = {
   single: false,
   fix: "Give mainEntity.image as the crawlable URL of the profile picture; leave it out rather than using a default or placeholder image.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.image",
 };
 const ProfilePage_mainEntity_Organization_sameAs: PropertyRule = {
   name: "sameAs",
@@ -358,6 +378,7 @@ const ProfilePage_mainEntity_Organization_sameAs: PropertyRule = {
   single: false,
   fix: "Give mainEntity.sameAs as absolute URLs of the same person's other profiles or home page, e.g. [\"https://www.example.com/real-angelo\"].",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.sameAs",
 };
 const ProfilePage_mainEntity_Organization_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -372,6 +393,7 @@ const ProfilePage_mainEntity_Organization_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Give mainEntity.interactionStatistic as InteractionCounter objects about this platform only, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/FollowAction\", \"userInteractionCount\": 1}.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic",
 };
 const ProfilePage_mainEntity_Organization_agentInteractionStatistic: PropertyRule = {
   name: "agentInteractionStatistic",
@@ -386,8 +408,9 @@ const ProfilePage_mainEntity_Organization_agentInteractionStatistic: PropertyRul
   single: false,
   fix: "Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": \"https://schema.org/WriteAction\", \"userInteractionCount\": 2346}.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic",
 };
-const ProfilePage_mainEntity_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS };
+const ProfilePage_mainEntity_Organization_oneOf0: OneOfRule = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], fix: "Give the profile's person or organization a \"name\", e.g. \"Angelo Huff\" (or, when only a handle is known, an \"alternateName\" such as \"ahuff23\").", docs: DOCS, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
 
 /** Nested shape ProfilePage > mainEntity > Organization. */
 export function validate_ProfilePage_mainEntity_Organization(node: JsonObject, run: Run, at: string): void {
@@ -423,6 +446,7 @@ const ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounte
   single: false,
   fix: "Give interactionStatistic.interactionType as FollowAction (followers), LikeAction or BefriendAction, e.g. \"https://schema.org/FollowAction\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic.interactionType",
 };
 const ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -437,6 +461,7 @@ const ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounte
   single: false,
   fix: "Give interactionStatistic.userInteractionCount as a whole number, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape ProfilePage > mainEntity > Organization > interactionStatistic > InteractionCounter. */
@@ -462,6 +487,7 @@ const ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionC
   single: false,
   fix: "Give agentInteractionStatistic.interactionType as WriteAction (posts), LikeAction, FollowAction or ShareAction, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.interactionType",
 };
 const ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -476,6 +502,7 @@ const ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionC
   single: false,
   fix: "Give agentInteractionStatistic.userInteractionCount as a whole number, e.g. 2346.",
   docs: DOCS,
+  rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.userInteractionCount",
 };
 
 /** Nested shape ProfilePage > mainEntity > Organization > agentInteractionStatistic > InteractionCounter. */

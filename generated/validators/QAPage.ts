@@ -19,6 +19,7 @@ const QAPage_mainEntity: PropertyRule = {
   single: true,
   fix: "Add \"mainEntity\" with the page's one Question, including its name, answerCount and answers, e.g. {\"@type\": \"Question\", \"name\": \"How many ounces are there in a pound?\", \"answerCount\": 1, \"acceptedAnswer\": {\"@type\": \"Answer\", \"text\": \"16 ounces.\"}}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity",
 };
 
 /** QAPage: Q&A rich result. */
@@ -41,6 +42,7 @@ const QAPage_mainEntity_Question_name: PropertyRule = {
   single: false,
   fix: "Add mainEntity.name with the short form of the question, e.g. \"How many ounces are there in a pound?\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.name",
 };
 const QAPage_mainEntity_Question_answerCount: PropertyRule = {
   name: "answerCount",
@@ -55,6 +57,7 @@ const QAPage_mainEntity_Question_answerCount: PropertyRule = {
   single: false,
   fix: "Add mainEntity.answerCount with the total number of answers, including any not marked up because of pagination, e.g. 3 (0 when there are none yet).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.answerCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   name: "acceptedAnswer",
@@ -69,6 +72,7 @@ const QAPage_mainEntity_Question_acceptedAnswer: PropertyRule = {
   single: false,
   fix: "Give mainEntity.acceptedAnswer as the Answer accepted as the top answer (by the asker, a moderator or votes), e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\", \"url\": \"https://example.com/question1#acceptedAnswer\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer",
 };
 const QAPage_mainEntity_Question_suggestedAnswer: PropertyRule = {
   name: "suggestedAnswer",
@@ -83,6 +87,7 @@ const QAPage_mainEntity_Question_suggestedAnswer: PropertyRule = {
   single: false,
   fix: "Give mainEntity.suggestedAnswer as the other Answers, e.g. [{\"@type\": \"Answer\", \"text\": \"...\", \"url\": \"https://example.com/question1#suggestedAnswer1\"}].",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer",
 };
 const QAPage_mainEntity_Question_author: PropertyRule = {
   name: "author",
@@ -97,6 +102,7 @@ const QAPage_mainEntity_Question_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author",
 };
 const QAPage_mainEntity_Question_datePublished: PropertyRule = {
   name: "datePublished",
@@ -111,6 +117,7 @@ const QAPage_mainEntity_Question_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.datePublished",
 };
 const QAPage_mainEntity_Question_text: PropertyRule = {
   name: "text",
@@ -125,6 +132,7 @@ const QAPage_mainEntity_Question_text: PropertyRule = {
   single: false,
   fix: "Add mainEntity.text with the full, long form of the question.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.text",
 };
 const QAPage_mainEntity_Question_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -139,6 +147,7 @@ const QAPage_mainEntity_Question_upvoteCount: PropertyRule = {
   single: false,
   fix: "Add mainEntity.upvoteCount with the question's votes as one whole number (upvotes minus downvotes where both exist), e.g. 26.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.upvoteCount",
 };
 const QAPage_mainEntity_Question_dateModified: PropertyRule = {
   name: "dateModified",
@@ -153,6 +162,7 @@ const QAPage_mainEntity_Question_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.dateModified",
 };
 const QAPage_mainEntity_Question_commentCount: PropertyRule = {
   name: "commentCount",
@@ -167,6 +177,7 @@ const QAPage_mainEntity_Question_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.commentCount",
 };
 const QAPage_mainEntity_Question_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -181,6 +192,7 @@ const QAPage_mainEntity_Question_digitalSourceType: PropertyRule = {
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.digitalSourceType",
 };
 const QAPage_mainEntity_Question_image: PropertyRule = {
   name: "image",
@@ -195,6 +207,7 @@ const QAPage_mainEntity_Question_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.image",
 };
 const QAPage_mainEntity_Question_video: PropertyRule = {
   name: "video",
@@ -209,6 +222,7 @@ const QAPage_mainEntity_Question_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.video",
 };
 const QAPage_mainEntity_Question_comment: PropertyRule = {
   name: "comment",
@@ -223,8 +237,9 @@ const QAPage_mainEntity_Question_comment: PropertyRule = {
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment",
 };
-const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS };
+const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer" };
 
 /** Nested shape QAPage > mainEntity > Question. */
 export function validate_QAPage_mainEntity_Question(node: JsonObject, run: Run, at: string): void {
@@ -278,6 +293,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give each answer its full \"text\", e.g. \"1 pound (lb) is equal to 16 ounces (oz).\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author: PropertyRule = {
   name: "author",
@@ -292,6 +308,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished: PropertyRule = {
   name: "datePublished",
@@ -306,6 +323,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished: PropertyRu
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.datePublished",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_url: PropertyRule = {
   name: "url",
@@ -320,6 +338,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_url: PropertyRule = {
   single: false,
   fix: "Add the answer's \"url\", a link straight to it, e.g. \"https://example.com/question1#acceptedAnswer\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.url",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -334,6 +353,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount: PropertyRule
   single: false,
   fix: "Give \"upvoteCount\" as one whole number: upvotes minus downvotes where both exist, e.g. 3.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.upvoteCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified: PropertyRule = {
   name: "dateModified",
@@ -348,6 +368,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified: PropertyRul
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.dateModified",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount: PropertyRule = {
   name: "commentCount",
@@ -362,6 +383,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount: PropertyRul
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.commentCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -376,6 +398,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType: Proper
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.digitalSourceType",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_image: PropertyRule = {
   name: "image",
@@ -390,6 +413,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.image",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_video: PropertyRule = {
   name: "video",
@@ -404,6 +428,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.video",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment: PropertyRule = {
   name: "comment",
@@ -418,6 +443,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment: PropertyRule = {
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer. */
@@ -463,6 +489,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_name: Prope
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url: PropertyRule = {
   name: "url",
@@ -477,6 +504,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url: Proper
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > author > Person. */
@@ -502,6 +530,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_name:
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url: PropertyRule = {
   name: "url",
@@ -516,6 +545,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url: 
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > author > Organization. */
@@ -541,6 +571,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_text: Pro
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -555,6 +586,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author: P
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -569,6 +601,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePubli
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.datePublished",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -583,6 +616,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModif
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.dateModified",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -597,6 +631,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCo
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.commentCount",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -611,6 +646,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSo
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -625,6 +661,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image: Pr
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.image",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -639,6 +676,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video: Pr
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.video",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -653,6 +691,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment: 
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment. */
@@ -693,6 +732,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Pe
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -707,6 +747,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Pe
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > author > Person. */
@@ -732,6 +773,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Or
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -746,6 +788,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Or
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > author > Organization. */
@@ -771,6 +814,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.text",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -785,6 +829,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -799,6 +844,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment. */
@@ -827,6 +873,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -841,6 +888,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment > author > Person. */
@@ -866,6 +914,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -880,6 +929,7 @@ const QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_C
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > acceptedAnswer > Answer > comment > Comment > comment > Comment > author > Organization. */
@@ -905,6 +955,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give each answer its full \"text\", e.g. \"1 pound (lb) is equal to 16 ounces (oz).\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author: PropertyRule = {
   name: "author",
@@ -919,6 +970,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished: PropertyRule = {
   name: "datePublished",
@@ -933,6 +985,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished: PropertyR
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.datePublished",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_url: PropertyRule = {
   name: "url",
@@ -947,6 +1000,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_url: PropertyRule = {
   single: false,
   fix: "Add the answer's \"url\", a link straight to it, e.g. \"https://example.com/question1#acceptedAnswer\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.url",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount: PropertyRule = {
   name: "upvoteCount",
@@ -961,6 +1015,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount: PropertyRul
   single: false,
   fix: "Give \"upvoteCount\" as one whole number: upvotes minus downvotes where both exist, e.g. 3.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.upvoteCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified: PropertyRule = {
   name: "dateModified",
@@ -975,6 +1030,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified: PropertyRu
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.dateModified",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount: PropertyRule = {
   name: "commentCount",
@@ -989,6 +1045,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount: PropertyRu
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.commentCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1003,6 +1060,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType: Prope
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.digitalSourceType",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_image: PropertyRule = {
   name: "image",
@@ -1017,6 +1075,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.image",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_video: PropertyRule = {
   name: "video",
@@ -1031,6 +1090,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.video",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment: PropertyRule = {
   name: "comment",
@@ -1045,6 +1105,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment: PropertyRule = 
   single: false,
   fix: "Give clarifications or discussion as \"comment\" (Comment objects with text), not as answers, e.g. {\"@type\": \"Comment\", \"text\": \"I'm looking for ounces, not fluid ounces.\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer. */
@@ -1090,6 +1151,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_name: Prop
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url: PropertyRule = {
   name: "url",
@@ -1104,6 +1166,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url: Prope
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > author > Person. */
@@ -1129,6 +1192,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_name
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1143,6 +1207,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url:
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > author > Organization. */
@@ -1168,6 +1233,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_text: Pr
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1182,6 +1248,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author: 
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1196,6 +1263,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePubl
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.datePublished",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1210,6 +1278,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModi
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.dateModified",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1224,6 +1293,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentC
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.commentCount",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1238,6 +1308,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalS
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -1252,6 +1323,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image: P
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.image",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -1266,6 +1338,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video: P
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.video",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -1280,6 +1353,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment:
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment. */
@@ -1320,6 +1394,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_P
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1334,6 +1409,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_P
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > author > Person. */
@@ -1359,6 +1435,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_O
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1373,6 +1450,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_O
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > author > Organization. */
@@ -1398,6 +1476,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.text",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1412,6 +1491,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1426,6 +1506,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment. */
@@ -1454,6 +1535,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1468,6 +1550,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment > author > Person. */
@@ -1493,6 +1576,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1507,6 +1591,7 @@ const QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > suggestedAnswer > Answer > comment > Comment > comment > Comment > author > Organization. */
@@ -1532,6 +1617,7 @@ const QAPage_mainEntity_Question_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.name",
 };
 const QAPage_mainEntity_Question_author_Person_url: PropertyRule = {
   name: "url",
@@ -1546,6 +1632,7 @@ const QAPage_mainEntity_Question_author_Person_url: PropertyRule = {
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > author > Person. */
@@ -1571,6 +1658,7 @@ const QAPage_mainEntity_Question_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.name",
 };
 const QAPage_mainEntity_Question_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1585,6 +1673,7 @@ const QAPage_mainEntity_Question_author_Organization_url: PropertyRule = {
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > author > Organization. */
@@ -1610,6 +1699,7 @@ const QAPage_mainEntity_Question_comment_Comment_text: PropertyRule = {
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.text",
 };
 const QAPage_mainEntity_Question_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1624,6 +1714,7 @@ const QAPage_mainEntity_Question_comment_Comment_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author",
 };
 const QAPage_mainEntity_Question_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1638,6 +1729,7 @@ const QAPage_mainEntity_Question_comment_Comment_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.datePublished",
 };
 const QAPage_mainEntity_Question_comment_Comment_dateModified: PropertyRule = {
   name: "dateModified",
@@ -1652,6 +1744,7 @@ const QAPage_mainEntity_Question_comment_Comment_dateModified: PropertyRule = {
   single: false,
   fix: "Give \"dateModified\" with the date and time of the last edit, in ISO 8601.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.dateModified",
 };
 const QAPage_mainEntity_Question_comment_Comment_commentCount: PropertyRule = {
   name: "commentCount",
@@ -1666,6 +1759,7 @@ const QAPage_mainEntity_Question_comment_Comment_commentCount: PropertyRule = {
   single: false,
   fix: "Give \"commentCount\" as the whole number of comments.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.commentCount",
 };
 const QAPage_mainEntity_Question_comment_Comment_digitalSourceType: PropertyRule = {
   name: "digitalSourceType",
@@ -1680,6 +1774,7 @@ const QAPage_mainEntity_Question_comment_Comment_digitalSourceType: PropertyRule
   single: false,
   fix: "Give \"digitalSourceType\" only for machine-made content: \"https://schema.org/TrainedAlgorithmicMediaDigitalSource\" (a trained model such as an LLM) or \"https://schema.org/AlgorithmicMediaDigitalSource\" (a simpler bot).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.digitalSourceType",
 };
 const QAPage_mainEntity_Question_comment_Comment_image: PropertyRule = {
   name: "image",
@@ -1694,6 +1789,7 @@ const QAPage_mainEntity_Question_comment_Comment_image: PropertyRule = {
   single: false,
   fix: "Give \"image\" with inline images only (no default, icon, placeholder or author images).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.image",
 };
 const QAPage_mainEntity_Question_comment_Comment_video: PropertyRule = {
   name: "video",
@@ -1708,6 +1804,7 @@ const QAPage_mainEntity_Question_comment_Comment_video: PropertyRule = {
   single: false,
   fix: "Give \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.video",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment: PropertyRule = {
   name: "comment",
@@ -1722,6 +1819,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment: PropertyRule = {
   single: false,
   fix: "Give threaded replies to a comment as Comment objects in its \"comment\" property, each with its text.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment. */
@@ -1762,6 +1860,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Person_name: PropertyRul
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1776,6 +1875,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Person_url: PropertyRule
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > author > Person. */
@@ -1801,6 +1901,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Organization_name: Prope
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1815,6 +1916,7 @@ const QAPage_mainEntity_Question_comment_Comment_author_Organization_url: Proper
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > author > Organization. */
@@ -1840,6 +1942,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_text: PropertyR
   single: false,
   fix: "Give each comment its full \"text\", e.g. \"I'm looking for ounces, not fluid ounces.\"",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.text",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author: PropertyRule = {
   name: "author",
@@ -1854,6 +1957,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author: Propert
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name and a profile url, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\", \"url\": \"https://example.com/profiles/mary-stone\"}.",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished: PropertyRule = {
   name: "datePublished",
@@ -1868,6 +1972,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished: 
   single: false,
   fix: "Add \"datePublished\" with the date and time it was posted, in ISO 8601, e.g. \"2024-02-14T16:34-05:00\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.datePublished",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment. */
@@ -1896,6 +2001,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_n
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_url: PropertyRule = {
   name: "url",
@@ -1910,6 +2016,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_u
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment > author > Person. */
@@ -1935,6 +2042,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organiza
   single: false,
   fix: "Give the author a \"name\", e.g. \"Mary Stone\".",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.name",
 };
 const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url: PropertyRule = {
   name: "url",
@@ -1949,6 +2057,7 @@ const QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organiza
   single: false,
   fix: "Give the author a \"url\" with their profile page on the site, e.g. \"https://example.com/profiles/mary-stone\" (marked up as a ProfilePage).",
   docs: DOCS,
+  rule: "/rules/QAPage#mainEntity.comment.comment.author.url",
 };
 
 /** Nested shape QAPage > mainEntity > Question > comment > Comment > comment > Comment > author > Organization. */

@@ -18,6 +18,7 @@ const Quiz_hasPart: PropertyRule = {
   single: false,
   fix: "Add \"hasPart\" with one Question per flashcard, e.g. {\"@type\": \"Question\", \"eduQuestionType\": \"Flashcard\", \"text\": \"...\", \"acceptedAnswer\": {\"@type\": \"Answer\", \"text\": \"...\"}}.",
   docs: DOCS,
+  rule: "/rules/Quiz#hasPart",
 };
 const Quiz_about: PropertyRule = {
   name: "about",
@@ -32,6 +33,7 @@ const Quiz_about: PropertyRule = {
   single: false,
   fix: "Add \"about\" with the underlying concept, e.g. {\"@type\": \"Thing\", \"name\": \"Cell Transport\"}.",
   docs: DOCS,
+  rule: "/rules/Quiz#about",
 };
 const Quiz_educationalAlignment: PropertyRule = {
   name: "educationalAlignment",
@@ -46,6 +48,7 @@ const Quiz_educationalAlignment: PropertyRule = {
   single: false,
   fix: "Add \"educationalAlignment\", e.g. [{\"@type\": \"AlignmentObject\", \"alignmentType\": \"educationalSubject\", \"targetName\": \"Biology\"}, {\"@type\": \"AlignmentObject\", \"alignmentType\": \"educationalLevel\", \"targetName\": \"Fifth grade\"}].",
   docs: DOCS,
+  rule: "/rules/Quiz#educationalAlignment",
 };
 
 /** Quiz: Education Q&A carousel. */
@@ -74,6 +77,7 @@ const Quiz_hasPart_Question_text: PropertyRule = {
   single: false,
   fix: "Give each flashcard Question a \"text\" with the full question, e.g. \"This is some fact about receptor molecules.\"",
   docs: DOCS,
+  rule: "/rules/Quiz#hasPart.text",
 };
 const Quiz_hasPart_Question_eduQuestionType: PropertyRule = {
   name: "eduQuestionType",
@@ -88,6 +92,7 @@ const Quiz_hasPart_Question_eduQuestionType: PropertyRule = {
   single: false,
   fix: "Give each Question \"eduQuestionType\": \"Flashcard\" (pages with other question types are not eligible).",
   docs: DOCS,
+  rule: "/rules/Quiz#hasPart.eduQuestionType",
 };
 const Quiz_hasPart_Question_acceptedAnswer: PropertyRule = {
   name: "acceptedAnswer",
@@ -102,6 +107,7 @@ const Quiz_hasPart_Question_acceptedAnswer: PropertyRule = {
   single: true,
   fix: "Give each Question exactly one \"acceptedAnswer\", e.g. {\"@type\": \"Answer\", \"text\": \"cell membrane\"}.",
   docs: DOCS,
+  rule: "/rules/Quiz#hasPart.acceptedAnswer",
 };
 
 /** Nested shape Quiz > hasPart > Question. */
@@ -130,6 +136,7 @@ const Quiz_hasPart_Question_acceptedAnswer_Answer_text: PropertyRule = {
   single: false,
   fix: "Give the accepted Answer a \"text\" with the full answer, e.g. \"receptor molecules\".",
   docs: DOCS,
+  rule: "/rules/Quiz#hasPart.acceptedAnswer.text",
 };
 
 /** Nested shape Quiz > hasPart > Question > acceptedAnswer > Answer. */
@@ -152,6 +159,7 @@ const Quiz_about_Thing_name: PropertyRule = {
   single: false,
   fix: "Give about.name with the concept behind the quiz, e.g. \"Cell Transport\".",
   docs: DOCS,
+  rule: "/rules/Quiz#about.name",
 };
 
 /** Nested shape Quiz > about > Thing. */
@@ -174,6 +182,7 @@ const Quiz_educationalAlignment_AlignmentObject_alignmentType: PropertyRule = {
   single: false,
   fix: "Add educationalAlignment.alignmentType: \"educationalSubject\" for the field of study, or \"educationalLevel\" for the grade or standard.",
   docs: DOCS,
+  rule: "/rules/Quiz#educationalAlignment.alignmentType",
 };
 const Quiz_educationalAlignment_AlignmentObject_targetName: PropertyRule = {
   name: "targetName",
@@ -188,6 +197,7 @@ const Quiz_educationalAlignment_AlignmentObject_targetName: PropertyRule = {
   single: false,
   fix: "Add educationalAlignment.targetName, e.g. \"Biology\" or \"Grade 7: Cell Structure\".",
   docs: DOCS,
+  rule: "/rules/Quiz#educationalAlignment.targetName",
 };
 
 /** Nested shape Quiz > educationalAlignment > AlignmentObject. */

@@ -20,6 +20,7 @@ const Recipe_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the dish, e.g. \"Non-Alcoholic Piña Colada\".",
   docs: DOCS,
+  rule: "/rules/Recipe#name",
 };
 const Recipe_image: PropertyRule = {
   name: "image",
@@ -34,6 +35,7 @@ const Recipe_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with one or more crawlable image URLs of the finished dish (16x9, 4x3 and 1x1, at least 50K pixels each).",
   docs: DOCS,
+  rule: "/rules/Recipe#image",
 };
 const Recipe_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -48,6 +50,7 @@ const Recipe_aggregateRating: PropertyRule = {
   single: false,
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount), following the review snippet guidelines.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating",
 };
 const Recipe_author: PropertyRule = {
   name: "author",
@@ -62,6 +65,7 @@ const Recipe_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Mary Stone\"}.",
   docs: DOCS,
+  rule: "/rules/Recipe#author",
 };
 const Recipe_cookTime: PropertyRule = {
   name: "cookTime",
@@ -76,6 +80,7 @@ const Recipe_cookTime: PropertyRule = {
   single: false,
   fix: "Add \"cookTime\" as an ISO 8601 duration, e.g. \"PT25M\", together with prepTime.",
   docs: DOCS,
+  rule: "/rules/Recipe#cookTime",
 };
 const Recipe_datePublished: PropertyRule = {
   name: "datePublished",
@@ -90,6 +95,7 @@ const Recipe_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" in ISO 8601, e.g. \"2024-03-10\".",
   docs: DOCS,
+  rule: "/rules/Recipe#datePublished",
 };
 const Recipe_description: PropertyRule = {
   name: "description",
@@ -104,6 +110,7 @@ const Recipe_description: PropertyRule = {
   single: false,
   fix: "Add a short \"description\" summarizing the dish.",
   docs: DOCS,
+  rule: "/rules/Recipe#description",
 };
 const Recipe_keywords: PropertyRule = {
   name: "keywords",
@@ -118,6 +125,7 @@ const Recipe_keywords: PropertyRule = {
   single: false,
   fix: "Add \"keywords\" as comma-separated terms that are not the category or cuisine, e.g. \"winter apple pie, nutmeg crust\".",
   docs: DOCS,
+  rule: "/rules/Recipe#keywords",
 };
 const Recipe_nutrition: PropertyRule = {
   name: "nutrition",
@@ -133,6 +141,7 @@ const Recipe_nutrition: PropertyRule = {
   requires: ["recipeYield"],
   fix: "Add \"nutrition\" as a NutritionInformation with calories per serving, e.g. {\"@type\": \"NutritionInformation\", \"calories\": \"270 calories\"}.",
   docs: DOCS,
+  rule: "/rules/Recipe#nutrition",
 };
 const Recipe_prepTime: PropertyRule = {
   name: "prepTime",
@@ -147,6 +156,7 @@ const Recipe_prepTime: PropertyRule = {
   single: false,
   fix: "Add \"prepTime\" as an ISO 8601 duration, e.g. \"PT15M\", together with cookTime.",
   docs: DOCS,
+  rule: "/rules/Recipe#prepTime",
 };
 const Recipe_recipeCategory: PropertyRule = {
   name: "recipeCategory",
@@ -161,6 +171,7 @@ const Recipe_recipeCategory: PropertyRule = {
   single: false,
   fix: "Add \"recipeCategory\" with the meal or course, e.g. \"dinner\" or \"dessert\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeCategory",
 };
 const Recipe_recipeCuisine: PropertyRule = {
   name: "recipeCuisine",
@@ -175,6 +186,7 @@ const Recipe_recipeCuisine: PropertyRule = {
   single: false,
   fix: "Add \"recipeCuisine\" with the region of the recipe, e.g. \"French\" or \"American\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeCuisine",
 };
 const Recipe_recipeIngredient: PropertyRule = {
   name: "recipeIngredient",
@@ -189,6 +201,7 @@ const Recipe_recipeIngredient: PropertyRule = {
   single: false,
   fix: "Add \"recipeIngredient\" with one entry per ingredient, e.g. [\"3/4 cup sugar\", \"1 tablespoon lemon juice\"].",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeIngredient",
 };
 const Recipe_recipeInstructions: PropertyRule = {
   name: "recipeInstructions",
@@ -203,6 +216,7 @@ const Recipe_recipeInstructions: PropertyRule = {
   single: false,
   fix: "Add \"recipeInstructions\" as a list of HowToStep items, each with \"text\" (use HowToSection only to group steps into sections).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions",
 };
 const Recipe_recipeYield: PropertyRule = {
   name: "recipeYield",
@@ -217,6 +231,7 @@ const Recipe_recipeYield: PropertyRule = {
   single: false,
   fix: "Add \"recipeYield\" with the number of servings as a number, e.g. 4 or [\"4\", \"24 cookies\"]; it is needed when nutrition.calories is given.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeYield",
 };
 const Recipe_totalTime: PropertyRule = {
   name: "totalTime",
@@ -231,6 +246,7 @@ const Recipe_totalTime: PropertyRule = {
   single: false,
   fix: "Add \"totalTime\" as an ISO 8601 duration, e.g. \"PT1H\" (or give both prepTime and cookTime).",
   docs: DOCS,
+  rule: "/rules/Recipe#totalTime",
 };
 const Recipe_video: PropertyRule = {
   name: "video",
@@ -245,6 +261,7 @@ const Recipe_video: PropertyRule = {
   single: false,
   fix: "Add a \"video\" (VideoObject with name, thumbnailUrl, uploadDate and contentUrl or embedUrl) showing how to make the dish.",
   docs: DOCS,
+  rule: "/rules/Recipe#video",
 };
 
 /** Recipe: Recipe rich result. */
@@ -315,6 +332,7 @@ const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.5.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.ratingValue",
 };
 const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -329,6 +347,7 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.bestRating when the scale does not top out at 5.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.bestRating",
 };
 const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -343,8 +362,9 @@ const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   single: false,
   fix: "Add aggregateRating.worstRating when the scale does not start at 1.",
   docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.worstRating",
 };
-const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS };
+const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Recipe > aggregateRating > AggregateRating. */
 export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -371,6 +391,7 @@ const Recipe_author_Person_name: PropertyRule = {
   single: false,
   fix: "Add author.name with the name of the person who wrote the recipe.",
   docs: DOCS,
+  rule: "/rules/Recipe#author.name",
 };
 
 /** Nested shape Recipe > author > Person. */
@@ -393,6 +414,7 @@ const Recipe_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Add author.name with the name of the organization that wrote the recipe.",
   docs: DOCS,
+  rule: "/rules/Recipe#author.name",
 };
 
 /** Nested shape Recipe > author > Organization. */
@@ -415,6 +437,7 @@ const Recipe_nutrition_NutritionInformation_calories: PropertyRule = {
   single: false,
   fix: "Add nutrition.calories with the calories per serving, e.g. \"270 calories\", and give recipeYield as a number of servings.",
   docs: DOCS,
+  rule: "/rules/Recipe#nutrition.calories",
 };
 
 /** Nested shape Recipe > nutrition > NutritionInformation. */
@@ -437,6 +460,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement: PropertyRule = {
   single: false,
   fix: "List the step's directions and tips as HowToDirection or HowToTip items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement",
 };
 const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
   name: "name",
@@ -451,6 +475,7 @@ const Recipe_recipeInstructions_HowToStep_name: PropertyRule = {
   single: false,
   fix: "Give each HowToStep a short \"name\" summarizing it, e.g. \"Preheat\" (no step numbers).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.name",
 };
 const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
   name: "image",
@@ -465,6 +490,7 @@ const Recipe_recipeInstructions_HowToStep_image: PropertyRule = {
   single: false,
   fix: "Add an \"image\" URL showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.image",
 };
 const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
   name: "url",
@@ -479,6 +505,7 @@ const Recipe_recipeInstructions_HowToStep_url: PropertyRule = {
   single: false,
   fix: "Add a \"url\" that links directly to the step, e.g. \"https://example.com/recipe#step1\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.url",
 };
 const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   name: "video",
@@ -493,8 +520,9 @@ const Recipe_recipeInstructions_HowToStep_video: PropertyRule = {
   single: false,
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.video",
 };
-const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS, rule: "/rules/Recipe#one-of:recipeInstructions.text" };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -527,6 +555,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text: P
   single: false,
   fix: "Give each HowToDirection a \"text\" with the direction.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep > itemListElement > HowToDirection. */
@@ -549,6 +578,7 @@ const Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text: Propert
   single: false,
   fix: "Give each HowToTip a \"text\" with the tip.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToStep > itemListElement > HowToTip. */
@@ -571,6 +601,7 @@ const Recipe_recipeInstructions_HowToSection_name: PropertyRule = {
   single: false,
   fix: "Give each HowToSection a \"name\", e.g. \"Assemble the pie\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.name",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement: PropertyRule = {
   name: "itemListElement",
@@ -585,6 +616,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement: PropertyRule = {
   single: false,
   fix: "Put the section's steps in itemListElement as HowToStep items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection. */
@@ -610,6 +642,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "List the step's directions and tips as HowToDirection or HowToTip items, each with \"text\".",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: PropertyRule = {
   name: "name",
@@ -624,6 +657,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name: Pro
   single: false,
   fix: "Give each HowToStep a short \"name\" summarizing it, e.g. \"Preheat\" (no step numbers).",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.name",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: PropertyRule = {
   name: "image",
@@ -638,6 +672,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image: Pr
   single: false,
   fix: "Add an \"image\" URL showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.image",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: PropertyRule = {
   name: "url",
@@ -652,6 +687,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url: Prop
   single: false,
   fix: "Add a \"url\" that links directly to the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.url",
 };
 const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: PropertyRule = {
   name: "video",
@@ -666,8 +702,9 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video: Pr
   single: false,
   fix: "Add a \"video\" (VideoObject or Clip) showing the step.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.video",
 };
-const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS };
+const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0: OneOfRule = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], fix: "Give each HowToStep a \"text\" with the full instruction (or itemListElement with HowToDirection / HowToTip items).", docs: DOCS, rule: "/rules/Recipe#one-of:recipeInstructions.itemListElement.text" };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep. */
 export function validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep(node: JsonObject, run: Run, at: string): void {
@@ -700,6 +737,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "Give each HowToDirection a \"text\" with the direction.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep > itemListElement > HowToDirection. */
@@ -722,6 +760,7 @@ const Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListE
   single: false,
   fix: "Give each HowToTip a \"text\" with the tip.",
   docs: DOCS,
+  rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text",
 };
 
 /** Nested shape Recipe > recipeInstructions > HowToSection > itemListElement > HowToStep > itemListElement > HowToTip. */
@@ -744,6 +783,7 @@ const Recipe_video_VideoObject_name: PropertyRule = {
   single: false,
   fix: "Add video.name with the title of the video.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.name",
 };
 const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   name: "thumbnailUrl",
@@ -758,6 +798,7 @@ const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   single: false,
   fix: "Add video.thumbnailUrl with the URL of the video's thumbnail image.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.thumbnailUrl",
 };
 const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   name: "uploadDate",
@@ -772,6 +813,7 @@ const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   single: false,
   fix: "Add video.uploadDate with the date and time the video was first published, in ISO 8601 with a UTC offset, e.g. \"2024-02-05T08:00:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/Recipe#video.uploadDate",
 };
 const Recipe_video_VideoObject_description: PropertyRule = {
   name: "description",
@@ -786,6 +828,7 @@ const Recipe_video_VideoObject_description: PropertyRule = {
   single: false,
   fix: "Add video.description describing the video.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.description",
 };
 const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -800,6 +843,7 @@ const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give video.contentUrl as the URL of the video file itself.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.contentUrl",
 };
 const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   name: "embedUrl",
@@ -814,6 +858,7 @@ const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   single: false,
   fix: "Give video.embedUrl as the URL of the video player.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.embedUrl",
 };
 const Recipe_video_VideoObject_duration: PropertyRule = {
   name: "duration",
@@ -828,6 +873,7 @@ const Recipe_video_VideoObject_duration: PropertyRule = {
   single: false,
   fix: "Add video.duration as an ISO 8601 duration, e.g. \"PT1M33S\".",
   docs: DOCS,
+  rule: "/rules/Recipe#video.duration",
 };
 const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -842,6 +888,7 @@ const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Add video.interactionStatistic with the number of views (an InteractionCounter with a WatchAction).",
   docs: DOCS,
+  rule: "/rules/Recipe#video.interactionStatistic",
 };
 const Recipe_video_VideoObject_expires: PropertyRule = {
   name: "expires",
@@ -856,6 +903,7 @@ const Recipe_video_VideoObject_expires: PropertyRule = {
   single: false,
   fix: "Give video.expires only if the video stops being available, in ISO 8601 with a UTC offset.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.expires",
 };
 const Recipe_video_VideoObject_hasPart: PropertyRule = {
   name: "hasPart",
@@ -870,6 +918,7 @@ const Recipe_video_VideoObject_hasPart: PropertyRule = {
   single: false,
   fix: "Mark important segments of the video as Clip items in video.hasPart.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.hasPart",
 };
 const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
   name: "regionsAllowed",
@@ -884,6 +933,7 @@ const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
   single: false,
   fix: "Give video.regionsAllowed as ISO 3166-1 country codes, only if the video is restricted.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.regionsAllowed",
 };
 const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   name: "ineligibleRegion",
@@ -898,8 +948,9 @@ const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
   single: false,
   fix: "Give video.ineligibleRegion as ISO 3166-1 country codes, only if the video is blocked somewhere.",
   docs: DOCS,
+  rule: "/rules/Recipe#video.ineligibleRegion",
 };
-const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS };
+const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS, rule: "/rules/Recipe#one-of:video.contentUrl" };
 
 /** Nested shape Recipe > video > VideoObject. */
 export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at: string): void {

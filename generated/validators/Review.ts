@@ -20,6 +20,7 @@ const Review_author: PropertyRule = {
   single: false,
   fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Bob Smith\"}.",
   docs: DOCS,
+  rule: "/rules/Review#author",
 };
 const Review_itemReviewed: PropertyRule = {
   name: "itemReviewed",
@@ -34,6 +35,7 @@ const Review_itemReviewed: PropertyRule = {
   single: false,
   fix: "Add \"itemReviewed\" with the reviewed item as one of the supported types (Book, Course, CreativeWorkSeason, CreativeWorkSeries, Episode, Event, Game, HowTo, LocalBusiness, MediaObject, Movie, MusicPlaylist, MusicRecording, Organization, Product, Recipe, SoftwareApplication) and its name, e.g. {\"@type\": \"Restaurant\", \"name\": \"Legal Seafood\"}; or nest the review in the item's own markup with \"review\".",
   docs: DOCS,
+  rule: "/rules/Review#itemReviewed",
 };
 const Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -48,6 +50,7 @@ const Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Add \"reviewRating\" as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
+  rule: "/rules/Review#reviewRating",
 };
 const Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -62,6 +65,7 @@ const Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add \"datePublished\" with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/Review#datePublished",
 };
 const Review_positiveNotes: PropertyRule = {
   name: "positiveNotes",
@@ -76,6 +80,7 @@ const Review_positiveNotes: PropertyRule = {
   single: false,
   fix: "Give \"positiveNotes\" as an ItemList of ListItems, e.g. {\"@type\": \"ItemList\", \"itemListElement\": [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}]}.",
   docs: DOCS,
+  rule: "/rules/Review#positiveNotes",
 };
 const Review_negativeNotes: PropertyRule = {
   name: "negativeNotes",
@@ -90,8 +95,9 @@ const Review_negativeNotes: PropertyRule = {
   single: false,
   fix: "Give \"negativeNotes\" as an ItemList of ListItems, e.g. {\"@type\": \"ItemList\", \"itemListElement\": [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"No child protection\"}]}.",
   docs: DOCS,
+  rule: "/rules/Review#negativeNotes",
 };
-const Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating", members: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], fix: "Add a \"reviewRating\" with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its \"datePublished\" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.", docs: DOCS };
+const Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating", members: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], fix: "Add a \"reviewRating\" with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its \"datePublished\" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Review#one-of:reviewRating" };
 
 /** Review: Review snippet. */
 export function validate_Review(node: JsonObject, run: Run, at: string): void {
@@ -127,6 +133,7 @@ const Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Bob Smith\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
+  rule: "/rules/Review#author.name",
 };
 
 /** Nested shape Review > author > Person. */
@@ -149,6 +156,7 @@ const Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"Washington Times\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/Review#author.name",
 };
 
 /** Nested shape Review > author > Organization. */
@@ -171,6 +179,7 @@ const Review_itemReviewed_any_name: PropertyRule = {
   single: false,
   fix: "Give itemReviewed a \"name\" with the name of the reviewed item, e.g. \"Legal Seafood\".",
   docs: DOCS,
+  rule: "/rules/Review#itemReviewed.name",
 };
 
 /** Nested shape Review > itemReviewed > any. */
@@ -193,6 +202,7 @@ const Review_reviewRating_Rating_ratingValue: PropertyRule = {
   single: false,
   fix: "Add reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
+  rule: "/rules/Review#reviewRating.ratingValue",
 };
 const Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -207,6 +217,7 @@ const Review_reviewRating_Rating_bestRating: PropertyRule = {
   single: false,
   fix: "Add reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Review#reviewRating.bestRating",
 };
 const Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -221,6 +232,7 @@ const Review_reviewRating_Rating_worstRating: PropertyRule = {
   single: false,
   fix: "Add reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/Review#reviewRating.worstRating",
 };
 
 /** Nested shape Review > reviewRating > Rating. */
@@ -249,6 +261,7 @@ const Review_positiveNotes_ItemList_itemListElement: PropertyRule = {
   single: false,
   fix: "Add positiveNotes.itemListElement with one ListItem per positive statement (pros).",
   docs: DOCS,
+  rule: "/rules/Review#positiveNotes.itemListElement",
 };
 
 /** Nested shape Review > positiveNotes > ItemList. */
@@ -271,6 +284,7 @@ const Review_positiveNotes_ItemList_itemListElement_ListItem_name: PropertyRule 
   single: false,
   fix: "Give each pros statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
+  rule: "/rules/Review#positiveNotes.itemListElement.name",
 };
 const Review_positiveNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
@@ -285,6 +299,7 @@ const Review_positiveNotes_ItemList_itemListElement_ListItem_position: PropertyR
   single: false,
   fix: "Give each pros statement a \"position\", starting at 1.",
   docs: DOCS,
+  rule: "/rules/Review#positiveNotes.itemListElement.position",
 };
 
 /** Nested shape Review > positiveNotes > ItemList > itemListElement > ListItem. */
@@ -310,6 +325,7 @@ const Review_negativeNotes_ItemList_itemListElement: PropertyRule = {
   single: false,
   fix: "Add negativeNotes.itemListElement with one ListItem per negative statement (cons).",
   docs: DOCS,
+  rule: "/rules/Review#negativeNotes.itemListElement",
 };
 
 /** Nested shape Review > negativeNotes > ItemList. */
@@ -332,6 +348,7 @@ const Review_negativeNotes_ItemList_itemListElement_ListItem_name: PropertyRule 
   single: false,
   fix: "Give each cons statement (ListItem) a \"name\" with the statement, e.g. \"No child protection\".",
   docs: DOCS,
+  rule: "/rules/Review#negativeNotes.itemListElement.name",
 };
 const Review_negativeNotes_ItemList_itemListElement_ListItem_position: PropertyRule = {
   name: "position",
@@ -346,6 +363,7 @@ const Review_negativeNotes_ItemList_itemListElement_ListItem_position: PropertyR
   single: false,
   fix: "Give each cons statement a \"position\", starting at 1.",
   docs: DOCS,
+  rule: "/rules/Review#negativeNotes.itemListElement.position",
 };
 
 /** Nested shape Review > negativeNotes > ItemList > itemListElement > ListItem. */

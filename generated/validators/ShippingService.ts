@@ -19,6 +19,7 @@ const ShippingService_shippingConditions: PropertyRule = {
   single: false,
   fix: "Add \"shippingConditions\" to the ShippingService: one or more ShippingConditions with the destination, order value range, shipping rate and transit time they apply to.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions",
 };
 const ShippingService_name: PropertyRule = {
   name: "name",
@@ -33,6 +34,7 @@ const ShippingService_name: PropertyRule = {
   single: false,
   fix: "Give the shipping service a unique \"name\", e.g. \"Standard shipping\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#name",
 };
 const ShippingService_description: PropertyRule = {
   name: "description",
@@ -47,6 +49,7 @@ const ShippingService_description: PropertyRule = {
   single: false,
   fix: "Give the shipping service a \"description\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#description",
 };
 const ShippingService_fulfillmentType: PropertyRule = {
   name: "fulfillmentType",
@@ -61,6 +64,7 @@ const ShippingService_fulfillmentType: PropertyRule = {
   single: false,
   fix: "Give \"fulfillmentType\" as \"https://schema.org/FulfillmentTypeDelivery\" (the default) or \"https://schema.org/FulfillmentTypeCollectionPoint\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#fulfillmentType",
 };
 const ShippingService_handlingTime: PropertyRule = {
   name: "handlingTime",
@@ -75,6 +79,7 @@ const ShippingService_handlingTime: PropertyRule = {
   single: false,
   fix: "Give \"handlingTime\" as a ServicePeriod with cutoffTime, businessDays and duration.",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime",
 };
 const ShippingService_validForMemberTier: PropertyRule = {
   name: "validForMemberTier",
@@ -89,6 +94,7 @@ const ShippingService_validForMemberTier: PropertyRule = {
   single: false,
   fix: "Give \"validForMemberTier\" as a reference to a MemberProgramTier, e.g. {\"@id\": \"https://www.example.com/member-plus#tier_silver\"}, and keep at least one non-member shipping service.",
   docs: DOCS,
+  rule: "/rules/ShippingService#validForMemberTier",
 };
 
 /** ShippingService: Merchant shipping policy. */
@@ -121,6 +127,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingDestination:
   single: false,
   fix: "Give shippingConditions.shippingDestination as DefinedRegions with addressCountry (leave it out for worldwide conditions).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingDestination",
 };
 const ShippingService_shippingConditions_ShippingConditions_shippingOrigin: PropertyRule = {
   name: "shippingOrigin",
@@ -135,6 +142,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingOrigin: Prop
   single: false,
   fix: "Give shippingConditions.shippingOrigin as a DefinedRegion with addressCountry.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingOrigin",
 };
 const ShippingService_shippingConditions_ShippingConditions_orderValue: PropertyRule = {
   name: "orderValue",
@@ -149,6 +157,7 @@ const ShippingService_shippingConditions_ShippingConditions_orderValue: Property
   single: false,
   fix: "Give shippingConditions.orderValue as a MonetaryAmount range, e.g. {\"@type\": \"MonetaryAmount\", \"minValue\": 0, \"maxValue\": 29.99, \"currency\": \"USD\"}.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.orderValue",
 };
 const ShippingService_shippingConditions_ShippingConditions_shippingRate: PropertyRule = {
   name: "shippingRate",
@@ -163,6 +172,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate: Proper
   single: false,
   fix: "Give shippingConditions.shippingRate as a MonetaryAmount (value or maxValue, and currency) or a ShippingRateSettings (orderPercentage or weightPercentage); leave it out when doesNotShip is true.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate",
 };
 const ShippingService_shippingConditions_ShippingConditions_transitTime: PropertyRule = {
   name: "transitTime",
@@ -177,6 +187,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime: Propert
   single: false,
   fix: "Give shippingConditions.transitTime as a ServicePeriod with a duration in days; leave it out when doesNotShip is true.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime",
 };
 const ShippingService_shippingConditions_ShippingConditions_doesNotShip: PropertyRule = {
   name: "doesNotShip",
@@ -191,6 +202,7 @@ const ShippingService_shippingConditions_ShippingConditions_doesNotShip: Propert
   single: false,
   fix: "Give \"doesNotShip\": true for conditions under which you don't ship (then leave out shippingRate and transitTime).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.doesNotShip",
 };
 const ShippingService_shippingConditions_ShippingConditions_seasonalOverride: PropertyRule = {
   name: "seasonalOverride",
@@ -205,6 +217,7 @@ const ShippingService_shippingConditions_ShippingConditions_seasonalOverride: Pr
   single: false,
   fix: "Give shippingConditions.seasonalOverride as an OpeningHoursSpecification with validFrom and/or validThrough.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.seasonalOverride",
 };
 const ShippingService_shippingConditions_ShippingConditions_numItems: PropertyRule = {
   name: "numItems",
@@ -219,6 +232,7 @@ const ShippingService_shippingConditions_ShippingConditions_numItems: PropertyRu
   single: false,
   fix: "Give shippingConditions.numItems as a QuantitativeValue range of the number of items.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.numItems",
 };
 const ShippingService_shippingConditions_ShippingConditions_weight: PropertyRule = {
   name: "weight",
@@ -233,6 +247,7 @@ const ShippingService_shippingConditions_ShippingConditions_weight: PropertyRule
   single: false,
   fix: "Give shippingConditions.weight as a QuantitativeValue range with unitCode LBR or KGM.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.weight",
 };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions. */
@@ -270,6 +285,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingDestination_
   single: false,
   fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"CA\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingDestination.addressCountry",
 };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingDestination > DefinedRegion. */
@@ -292,6 +308,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingOrigin_Defin
   single: false,
   fix: "Add shippingOrigin.addressCountry with the two-letter ISO 3166-1 code.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingOrigin.addressCountry",
 };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingOrigin > DefinedRegion. */
@@ -314,6 +331,7 @@ const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryA
   single: false,
   fix: "Add orderValue.currency with the ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.orderValue.currency",
 };
 const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_minValue: PropertyRule = {
   name: "minValue",
@@ -328,6 +346,7 @@ const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryA
   single: false,
   fix: "Give orderValue.minValue as the lowest order value of the condition, e.g. 30.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.orderValue.minValue",
 };
 const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_maxValue: PropertyRule = {
   name: "maxValue",
@@ -342,8 +361,9 @@ const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryA
   single: false,
   fix: "Give orderValue.maxValue as the highest order value of the condition, e.g. 29.99.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.orderValue.maxValue",
 };
-const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.orderValue.minValue", members: ["shippingConditions.orderValue.minValue", "shippingConditions.orderValue.maxValue"], fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.orderValue.minValue", members: ["shippingConditions.orderValue.minValue", "shippingConditions.orderValue.maxValue"], fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.orderValue.minValue" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > orderValue > MonetaryAmount. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -370,6 +390,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   single: false,
   fix: "Add shippingRate.currency with the ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.currency",
 };
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -384,6 +405,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   single: false,
   fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.value",
 };
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
   name: "maxValue",
@@ -398,8 +420,9 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   single: false,
   fix: "Give shippingRate.maxValue as the highest shipping cost.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.maxValue",
 };
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value", "shippingConditions.shippingRate.maxValue"], fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value", "shippingConditions.shippingRate.maxValue"], fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingRate > MonetaryAmount. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -426,6 +449,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Shippin
   single: false,
   fix: "Give orderPercentage as a fraction of the order value between 0 and 1, e.g. 0.10.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.orderPercentage",
 };
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_weightPercentage: PropertyRule = {
   name: "weightPercentage",
@@ -440,8 +464,9 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Shippin
   single: false,
   fix: "Give weightPercentage as a fraction between 0 and 1.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.weightPercentage",
 };
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0: OneOfRule = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "shippingConditions.shippingRate.orderPercentage", members: ["shippingConditions.shippingRate.orderPercentage", "shippingConditions.shippingRate.weightPercentage"], fix: "Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. \"orderPercentage\": 0.10.", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0: OneOfRule = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "shippingConditions.shippingRate.orderPercentage", members: ["shippingConditions.shippingRate.orderPercentage", "shippingConditions.shippingRate.weightPercentage"], fix: "Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. \"orderPercentage\": 0.10.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.orderPercentage" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingRate > ShippingRateSettings. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings(node: JsonObject, run: Run, at: string): void {
@@ -465,6 +490,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Add transitTime.duration, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 2, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration",
 };
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays: PropertyRule = {
   name: "businessDays",
@@ -479,6 +505,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Give transitTime.businessDays as days of the week, e.g. [\"https://schema.org/Monday\", \"https://schema.org/Friday\"] (Monday to Saturday is assumed).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.businessDays",
 };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod. */
@@ -503,6 +530,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Give transitTime.duration.value as the exact number of days (without minValue and maxValue).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
 };
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -517,6 +545,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Give transitTime.duration.minValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.minValue",
 };
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -531,6 +560,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Give transitTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.maxValue",
 };
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -545,8 +575,9 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   single: false,
   fix: "Add transitTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.unitCode",
 };
-const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value", "shippingConditions.transitTime.duration.maxValue"], fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value", "shippingConditions.transitTime.duration.maxValue"], fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -575,6 +606,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_Quantita
   single: false,
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.unitCode",
 };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > QuantitativeValue. */
@@ -597,6 +629,7 @@ const ShippingService_shippingConditions_ShippingConditions_seasonalOverride_Ope
   single: false,
   fix: "Give seasonalOverride.validFrom as the first day in ISO 8601, e.g. \"2026-12-20\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.seasonalOverride.validFrom",
 };
 const ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validThrough: PropertyRule = {
   name: "validThrough",
@@ -611,8 +644,9 @@ const ShippingService_shippingConditions_ShippingConditions_seasonalOverride_Ope
   single: false,
   fix: "Give seasonalOverride.validThrough as the last day in ISO 8601, e.g. \"2027-01-05\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.seasonalOverride.validThrough",
 };
-const ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0: OneOfRule = { level: "required", properties: ["validFrom", "validThrough"], property: "shippingConditions.seasonalOverride.validFrom", members: ["shippingConditions.seasonalOverride.validFrom", "shippingConditions.seasonalOverride.validThrough"], fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0: OneOfRule = { level: "required", properties: ["validFrom", "validThrough"], property: "shippingConditions.seasonalOverride.validFrom", members: ["shippingConditions.seasonalOverride.validFrom", "shippingConditions.seasonalOverride.validThrough"], fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.seasonalOverride.validFrom" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > seasonalOverride > OpeningHoursSpecification. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification(node: JsonObject, run: Run, at: string): void {
@@ -623,7 +657,7 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_s
   if (node["validFrom"] === undefined && node["validThrough"] === undefined) run.missingOneOf(ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0, at);
 }
 
-const ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.numItems.minValue", members: ["shippingConditions.numItems.minValue", "shippingConditions.numItems.maxValue"], fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.numItems.minValue", members: ["shippingConditions.numItems.minValue", "shippingConditions.numItems.maxValue"], fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.numItems.minValue" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > numItems > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -643,8 +677,9 @@ const ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeV
   single: false,
   fix: "Add weight.unitCode \"LBR\" (pound) or \"KGM\" (kilogram).",
   docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.weight.unitCode",
 };
-const ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.weight.minValue", members: ["shippingConditions.weight.minValue", "shippingConditions.weight.maxValue"], fix: "Give weight.minValue or weight.maxValue.", docs: DOCS };
+const ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.weight.minValue", members: ["shippingConditions.weight.minValue", "shippingConditions.weight.maxValue"], fix: "Give weight.minValue or weight.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.weight.minValue" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > weight > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -667,6 +702,7 @@ const ShippingService_handlingTime_ServicePeriod_cutoffTime: PropertyRule = {
   single: false,
   fix: "Give handlingTime.cutoffTime with a UTC offset, e.g. \"14:30:00-07:00\".",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.cutoffTime",
 };
 const ShippingService_handlingTime_ServicePeriod_businessDays: PropertyRule = {
   name: "businessDays",
@@ -681,6 +717,7 @@ const ShippingService_handlingTime_ServicePeriod_businessDays: PropertyRule = {
   single: false,
   fix: "Give handlingTime.businessDays as the days orders are processed, e.g. [\"https://schema.org/Monday\", \"https://schema.org/Friday\"].",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.businessDays",
 };
 const ShippingService_handlingTime_ServicePeriod_duration: PropertyRule = {
   name: "duration",
@@ -695,6 +732,7 @@ const ShippingService_handlingTime_ServicePeriod_duration: PropertyRule = {
   single: false,
   fix: "Give handlingTime.duration, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration",
 };
 
 /** Nested shape ShippingService > handlingTime > ServicePeriod. */
@@ -720,6 +758,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_valu
   single: false,
   fix: "Give handlingTime.duration.value as the exact number of days.",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.value",
 };
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -734,6 +773,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minV
   single: false,
   fix: "Give handlingTime.duration.minValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.minValue",
 };
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxValue: PropertyRule = {
   name: "maxValue",
@@ -748,6 +788,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxV
   single: false,
   fix: "Give handlingTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.maxValue",
 };
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -762,8 +803,9 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unit
   single: false,
   fix: "Add handlingTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.unitCode",
 };
-const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value", "handlingTime.duration.maxValue"], fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS };
+const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value", "maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value", "handlingTime.duration.maxValue"], fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
 
 /** Nested shape ShippingService > handlingTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -792,6 +834,7 @@ const ShippingService_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   single: false,
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.unitCode",
 };
 
 /** Nested shape ShippingService > handlingTime > QuantitativeValue. */

@@ -20,6 +20,7 @@ const SoftwareApplication_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the app, e.g. \"Angry Birds\".",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#name",
 };
 const SoftwareApplication_offers: PropertyRule = {
   name: "offers",
@@ -34,6 +35,7 @@ const SoftwareApplication_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" with the price of the app, e.g. {\"@type\": \"Offer\", \"price\": 1.00, \"priceCurrency\": \"USD\"} ({\"@type\": \"Offer\", \"price\": 0} for a free app).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#offers",
 };
 const SoftwareApplication_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -48,6 +50,7 @@ const SoftwareApplication_aggregateRating: PropertyRule = {
   single: false,
   fix: "Give \"aggregateRating\" with the average rating and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 8864}.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating",
 };
 const SoftwareApplication_review: PropertyRule = {
   name: "review",
@@ -62,6 +65,7 @@ const SoftwareApplication_review: PropertyRule = {
   single: false,
   fix: "Give \"review\" as a Review with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 4}}.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review",
 };
 const SoftwareApplication_applicationCategory: PropertyRule = {
   name: "applicationCategory",
@@ -76,6 +80,7 @@ const SoftwareApplication_applicationCategory: PropertyRule = {
   single: false,
   fix: "Add \"applicationCategory\" with a supported app type, e.g. \"GameApplication\" (also BusinessApplication, EducationalApplication, FinanceApplication, HealthApplication, LifestyleApplication, MultimediaApplication, ShoppingApplication, SocialNetworkingApplication, TravelApplication, UtilitiesApplication and others listed in the documentation).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#applicationCategory",
 };
 const SoftwareApplication_operatingSystem: PropertyRule = {
   name: "operatingSystem",
@@ -90,8 +95,9 @@ const SoftwareApplication_operatingSystem: PropertyRule = {
   single: false,
   fix: "Add \"operatingSystem\" with the operating system(s) the app needs, e.g. \"ANDROID\" or \"Windows 10, macOS 14\".",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#operatingSystem",
 };
-const SoftwareApplication_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], fix: "Add an \"aggregateRating\" (e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 8864}) or a \"review\" of the app.", docs: DOCS };
+const SoftwareApplication_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], fix: "Add an \"aggregateRating\" (e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 8864}) or a \"review\" of the app.", docs: DOCS, rule: "/rules/SoftwareApplication#one-of:aggregateRating" };
 
 /** SoftwareApplication: Software app. */
 export function validate_SoftwareApplication(node: JsonObject, run: Run, at: string): void {
@@ -127,6 +133,7 @@ const SoftwareApplication_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Add offers.price as a number, e.g. 1.00, or 0 if the app is free (no currency symbol; a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#offers.price",
 };
 const SoftwareApplication_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -141,6 +148,7 @@ const SoftwareApplication_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Add offers.priceCurrency with the ISO 4217 code when the price is above 0, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#offers.priceCurrency",
 };
 
 /** Nested shape SoftwareApplication > offers > Offer. */
@@ -166,6 +174,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_ratingValue: PropertyR
   single: false,
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.6 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating.ratingValue",
 };
 const SoftwareApplication_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   name: "ratingCount",
@@ -180,6 +189,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_ratingCount: PropertyR
   single: false,
   fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 8864.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating.ratingCount",
 };
 const SoftwareApplication_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   name: "reviewCount",
@@ -194,6 +204,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_reviewCount: PropertyR
   single: false,
   fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 8864.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating.reviewCount",
 };
 const SoftwareApplication_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -208,6 +219,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_bestRating: PropertyRu
   single: false,
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating.bestRating",
 };
 const SoftwareApplication_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -222,8 +234,9 @@ const SoftwareApplication_aggregateRating_AggregateRating_worstRating: PropertyR
   single: false,
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#aggregateRating.worstRating",
 };
-const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 8864.", docs: DOCS };
+const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 8864.", docs: DOCS, rule: "/rules/SoftwareApplication#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape SoftwareApplication > aggregateRating > AggregateRating. */
 export function validate_SoftwareApplication_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -256,6 +269,7 @@ const SoftwareApplication_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.author",
 };
 const SoftwareApplication_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -270,6 +284,7 @@ const SoftwareApplication_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}.",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.reviewRating",
 };
 const SoftwareApplication_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -284,8 +299,9 @@ const SoftwareApplication_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.datePublished",
 };
-const SoftwareApplication_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS };
+const SoftwareApplication_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/SoftwareApplication#one-of:review.reviewRating" };
 
 /** Nested shape SoftwareApplication > review > Review. */
 export function validate_SoftwareApplication_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -313,6 +329,7 @@ const SoftwareApplication_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.author.name",
 };
 
 /** Nested shape SoftwareApplication > review > Review > author > Person. */
@@ -335,6 +352,7 @@ const SoftwareApplication_review_Review_author_Organization_name: PropertyRule =
   single: false,
   fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.author.name",
 };
 
 /** Nested shape SoftwareApplication > review > Review > author > Organization. */
@@ -357,6 +375,7 @@ const SoftwareApplication_review_Review_reviewRating_Rating_ratingValue: Propert
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.reviewRating.ratingValue",
 };
 const SoftwareApplication_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -371,6 +390,7 @@ const SoftwareApplication_review_Review_reviewRating_Rating_bestRating: Property
   single: false,
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.reviewRating.bestRating",
 };
 const SoftwareApplication_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
   name: "worstRating",
@@ -385,6 +405,7 @@ const SoftwareApplication_review_Review_reviewRating_Rating_worstRating: Propert
   single: false,
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
+  rule: "/rules/SoftwareApplication#review.reviewRating.worstRating",
 };
 
 /** Nested shape SoftwareApplication > review > Review > reviewRating > Rating. */

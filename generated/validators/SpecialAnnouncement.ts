@@ -19,6 +19,7 @@ const SpecialAnnouncement_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the short title of the announcement, e.g. \"Stanford announces COVID-19 testing facility\".",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#name",
 };
 const SpecialAnnouncement_datePosted: PropertyRule = {
   name: "datePosted",
@@ -33,6 +34,7 @@ const SpecialAnnouncement_datePosted: PropertyRule = {
   single: false,
   fix: "Add \"datePosted\" with the date and time the announcement was published, in ISO 8601, e.g. \"2020-03-17T08:00:00-07:00\".",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#datePosted",
 };
 const SpecialAnnouncement_text: PropertyRule = {
   name: "text",
@@ -47,6 +49,7 @@ const SpecialAnnouncement_text: PropertyRule = {
   single: false,
   fix: "Add \"text\" with a short summary of the announcement.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#text",
 };
 const SpecialAnnouncement_expires: PropertyRule = {
   name: "expires",
@@ -61,6 +64,7 @@ const SpecialAnnouncement_expires: PropertyRule = {
   single: false,
   fix: "Add \"expires\" with the date and time the announcement stops being relevant, in ISO 8601, e.g. \"2020-04-30T23:59:00-07:00\" (leave it out if unknown).",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#expires",
 };
 const SpecialAnnouncement_announcementLocation: PropertyRule = {
   name: "announcementLocation",
@@ -75,6 +79,7 @@ const SpecialAnnouncement_announcementLocation: PropertyRule = {
   single: false,
   fix: "Give \"announcementLocation\" as the specific LocalBusiness or CivicStructure the announcement is about, e.g. {\"@type\": \"School\", \"name\": \"Palo Alto High School\"}.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#announcementLocation",
 };
 const SpecialAnnouncement_spatialCoverage: PropertyRule = {
   name: "spatialCoverage",
@@ -89,6 +94,7 @@ const SpecialAnnouncement_spatialCoverage: PropertyRule = {
   single: false,
   fix: "Give \"spatialCoverage\" as the Place (e.g. an AdministrativeArea) the announcement covers, e.g. {\"@type\": \"State\", \"name\": \"California\"}.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#spatialCoverage",
 };
 const SpecialAnnouncement_category: PropertyRule = {
   name: "category",
@@ -103,6 +109,7 @@ const SpecialAnnouncement_category: PropertyRule = {
   single: false,
   fix: "Give \"category\" as the URL of the topic, e.g. \"https://www.wikidata.org/wiki/Q81068910\".",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#category",
 };
 const SpecialAnnouncement_governmentBenefitsInfo: PropertyRule = {
   name: "governmentBenefitsInfo",
@@ -117,6 +124,7 @@ const SpecialAnnouncement_governmentBenefitsInfo: PropertyRule = {
   single: false,
   fix: "Give \"governmentBenefitsInfo\" as a GovernmentService with a name and url.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo",
 };
 const SpecialAnnouncement_diseasePreventionInfo: PropertyRule = {
   name: "diseasePreventionInfo",
@@ -131,6 +139,7 @@ const SpecialAnnouncement_diseasePreventionInfo: PropertyRule = {
   single: false,
   fix: "Give \"diseasePreventionInfo\" as the URL of the prevention information.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#diseasePreventionInfo",
 };
 const SpecialAnnouncement_diseaseSpreadStatistics: PropertyRule = {
   name: "diseaseSpreadStatistics",
@@ -145,6 +154,7 @@ const SpecialAnnouncement_diseaseSpreadStatistics: PropertyRule = {
   single: false,
   fix: "Give \"diseaseSpreadStatistics\" as the URL of the statistics.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#diseaseSpreadStatistics",
 };
 const SpecialAnnouncement_gettingTestedInfo: PropertyRule = {
   name: "gettingTestedInfo",
@@ -159,6 +169,7 @@ const SpecialAnnouncement_gettingTestedInfo: PropertyRule = {
   single: false,
   fix: "Give \"gettingTestedInfo\" as the URL of the testing information.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#gettingTestedInfo",
 };
 const SpecialAnnouncement_newsUpdatesAndGuidelines: PropertyRule = {
   name: "newsUpdatesAndGuidelines",
@@ -173,6 +184,7 @@ const SpecialAnnouncement_newsUpdatesAndGuidelines: PropertyRule = {
   single: false,
   fix: "Give \"newsUpdatesAndGuidelines\" as the URL of the news and guidelines page.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#newsUpdatesAndGuidelines",
 };
 const SpecialAnnouncement_publicTransportClosuresInfo: PropertyRule = {
   name: "publicTransportClosuresInfo",
@@ -187,6 +199,7 @@ const SpecialAnnouncement_publicTransportClosuresInfo: PropertyRule = {
   single: false,
   fix: "Give \"publicTransportClosuresInfo\" as the URL of the closures page.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#publicTransportClosuresInfo",
 };
 const SpecialAnnouncement_quarantineGuidelines: PropertyRule = {
   name: "quarantineGuidelines",
@@ -201,6 +214,7 @@ const SpecialAnnouncement_quarantineGuidelines: PropertyRule = {
   single: false,
   fix: "Give \"quarantineGuidelines\" as the URL of the quarantine guidelines.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#quarantineGuidelines",
 };
 const SpecialAnnouncement_schoolClosuresInfo: PropertyRule = {
   name: "schoolClosuresInfo",
@@ -215,6 +229,7 @@ const SpecialAnnouncement_schoolClosuresInfo: PropertyRule = {
   single: false,
   fix: "Give \"schoolClosuresInfo\" as the URL of the school closures page.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#schoolClosuresInfo",
 };
 const SpecialAnnouncement_travelBans: PropertyRule = {
   name: "travelBans",
@@ -229,6 +244,7 @@ const SpecialAnnouncement_travelBans: PropertyRule = {
   single: false,
   fix: "Give \"travelBans\" as the URL of the travel restrictions page.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#travelBans",
 };
 
 /** SpecialAnnouncement: Special announcement (COVID-19 announcement). */
@@ -284,6 +300,7 @@ const SpecialAnnouncement_announcementLocation_LocalBusiness_name: PropertyRule 
   single: false,
   fix: "Give announcementLocation.name with the name of the place.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#announcementLocation.name",
 };
 
 /** Nested shape SpecialAnnouncement > announcementLocation > LocalBusiness. */
@@ -306,6 +323,7 @@ const SpecialAnnouncement_announcementLocation_CivicStructure_name: PropertyRule
   single: false,
   fix: "Give announcementLocation.name with the name of the place.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#announcementLocation.name",
 };
 
 /** Nested shape SpecialAnnouncement > announcementLocation > CivicStructure. */
@@ -328,6 +346,7 @@ const SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_name: Propert
   single: false,
   fix: "Give governmentBenefitsInfo.name with the name of the benefit.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo.name",
 };
 const SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url: PropertyRule = {
   name: "url",
@@ -342,6 +361,7 @@ const SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url: Property
   single: false,
   fix: "Give governmentBenefitsInfo.url with the page describing the benefit.",
   docs: DOCS,
+  rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo.url",
 };
 
 /** Nested shape SpecialAnnouncement > governmentBenefitsInfo > GovernmentService. */

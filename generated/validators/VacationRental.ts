@@ -21,6 +21,7 @@ const VacationRental_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the name of the listing, e.g. \"My Beautiful Vacation Rental\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#name",
 };
 const VacationRental_identifier: PropertyRule = {
   name: "identifier",
@@ -35,6 +36,7 @@ const VacationRental_identifier: PropertyRule = {
   single: false,
   fix: "Add \"identifier\" with a unique ID of the property that does not change when the listing is edited and is the same in every language, e.g. \"abc123\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#identifier",
 };
 const VacationRental_image: PropertyRule = {
   name: "image",
@@ -50,6 +52,7 @@ const VacationRental_image: PropertyRule = {
   minItems: 8,
   fix: "Add at least 8 \"image\" URLs of the listing, with at least one of a bedroom, a bathroom and a common area, e.g. [\"https://example.com/mylisting/unit_image1.png\", ...].",
   docs: DOCS,
+  rule: "/rules/VacationRental#image",
 };
 const VacationRental_latitude: PropertyRule = {
   name: "latitude",
@@ -64,6 +67,7 @@ const VacationRental_latitude: PropertyRule = {
   single: false,
   fix: "Give \"latitude\" with at least 5 decimal places, e.g. 42.12345.",
   docs: DOCS,
+  rule: "/rules/VacationRental#latitude",
 };
 const VacationRental_longitude: PropertyRule = {
   name: "longitude",
@@ -78,6 +82,7 @@ const VacationRental_longitude: PropertyRule = {
   single: false,
   fix: "Give \"longitude\" with at least 5 decimal places, e.g. 101.12345.",
   docs: DOCS,
+  rule: "/rules/VacationRental#longitude",
 };
 const VacationRental_geo: PropertyRule = {
   name: "geo",
@@ -92,6 +97,7 @@ const VacationRental_geo: PropertyRule = {
   single: false,
   fix: "Give \"geo\" as GeoCoordinates with latitude and longitude, or put latitude and longitude on the listing itself.",
   docs: DOCS,
+  rule: "/rules/VacationRental#geo",
 };
 const VacationRental_containsPlace: PropertyRule = {
   name: "containsPlace",
@@ -106,6 +112,7 @@ const VacationRental_containsPlace: PropertyRule = {
   single: true,
   fix: "Add \"containsPlace\" with one Accommodation describing the rental (occupancy, beds, rooms, amenities), e.g. {\"@type\": \"Accommodation\", \"additionalType\": \"EntirePlace\", \"occupancy\": {\"@type\": \"QuantitativeValue\", \"value\": 2}}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace",
 };
 const VacationRental_additionalType: PropertyRule = {
   name: "additionalType",
@@ -120,6 +127,7 @@ const VacationRental_additionalType: PropertyRule = {
   single: false,
   fix: "Add \"additionalType\" with the kind of rental, e.g. \"Apartment\", \"Cabin\", \"Cottage\", \"HolidayVillageRental\", \"House\" or \"Villa\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#additionalType",
 };
 const VacationRental_address: PropertyRule = {
   name: "address",
@@ -134,6 +142,7 @@ const VacationRental_address: PropertyRule = {
   single: false,
   fix: "Add \"address\" with the full physical address (street with unit, city, region, postal code, country).",
   docs: DOCS,
+  rule: "/rules/VacationRental#address",
 };
 const VacationRental_aggregateRating: PropertyRule = {
   name: "aggregateRating",
@@ -148,6 +157,7 @@ const VacationRental_aggregateRating: PropertyRule = {
   single: false,
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount or reviewCount.",
   docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating",
 };
 const VacationRental_brand: PropertyRule = {
   name: "brand",
@@ -162,6 +172,7 @@ const VacationRental_brand: PropertyRule = {
   single: false,
   fix: "Add \"brand\" with the brand ID of the property, e.g. {\"@type\": \"Brand\", \"name\": \"brandIdName\"}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#brand",
 };
 const VacationRental_checkinTime: PropertyRule = {
   name: "checkinTime",
@@ -176,6 +187,7 @@ const VacationRental_checkinTime: PropertyRule = {
   single: false,
   fix: "Add \"checkinTime\" with the earliest check-in time in ISO 8601, e.g. \"14:30:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#checkinTime",
 };
 const VacationRental_checkoutTime: PropertyRule = {
   name: "checkoutTime",
@@ -190,6 +202,7 @@ const VacationRental_checkoutTime: PropertyRule = {
   single: false,
   fix: "Add \"checkoutTime\" with the latest check-out time in ISO 8601, e.g. \"11:00:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#checkoutTime",
 };
 const VacationRental_description: PropertyRule = {
   name: "description",
@@ -204,6 +217,7 @@ const VacationRental_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the property.",
   docs: DOCS,
+  rule: "/rules/VacationRental#description",
 };
 const VacationRental_knowsLanguage: PropertyRule = {
   name: "knowsLanguage",
@@ -218,6 +232,7 @@ const VacationRental_knowsLanguage: PropertyRule = {
   single: false,
   fix: "Add \"knowsLanguage\" with the languages the host speaks as IETF BCP 47 codes, e.g. [\"en-US\", \"fr-FR\"].",
   docs: DOCS,
+  rule: "/rules/VacationRental#knowsLanguage",
 };
 const VacationRental_review: PropertyRule = {
   name: "review",
@@ -232,9 +247,10 @@ const VacationRental_review: PropertyRule = {
   single: false,
   fix: "Add \"review\" with user reviews of the listing (author, reviewRating, datePublished).",
   docs: DOCS,
+  rule: "/rules/VacationRental#review",
 };
-const VacationRental_oneOf0: OneOfRule = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude", members: ["latitude", "geo.latitude"], fix: "Add \"latitude\" (or geo.latitude) with at least 5 decimal places, e.g. \"latitude\": 42.12345.", docs: DOCS };
-const VacationRental_oneOf1: OneOfRule = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude", members: ["longitude", "geo.longitude"], fix: "Add \"longitude\" (or geo.longitude) with at least 5 decimal places, e.g. \"longitude\": 101.12345.", docs: DOCS };
+const VacationRental_oneOf0: OneOfRule = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude", members: ["latitude", "geo.latitude"], fix: "Add \"latitude\" (or geo.latitude) with at least 5 decimal places, e.g. \"latitude\": 42.12345.", docs: DOCS, rule: "/rules/VacationRental#one-of:latitude" };
+const VacationRental_oneOf1: OneOfRule = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude", members: ["longitude", "geo.longitude"], fix: "Add \"longitude\" (or geo.longitude) with at least 5 decimal places, e.g. \"longitude\": 101.12345.", docs: DOCS, rule: "/rules/VacationRental#one-of:longitude" };
 
 /** VacationRental: Vacation rental listing. */
 export function validate_VacationRental(node: JsonObject, run: Run, at: string): void {
@@ -300,6 +316,7 @@ const VacationRental_geo_GeoCoordinates_latitude: PropertyRule = {
   single: false,
   fix: "Give geo.latitude with at least 5 decimal places, e.g. 42.12345.",
   docs: DOCS,
+  rule: "/rules/VacationRental#geo.latitude",
 };
 const VacationRental_geo_GeoCoordinates_longitude: PropertyRule = {
   name: "longitude",
@@ -314,6 +331,7 @@ const VacationRental_geo_GeoCoordinates_longitude: PropertyRule = {
   single: false,
   fix: "Give geo.longitude with at least 5 decimal places, e.g. 101.12345.",
   docs: DOCS,
+  rule: "/rules/VacationRental#geo.longitude",
 };
 
 /** Nested shape VacationRental > geo > GeoCoordinates. */
@@ -337,6 +355,7 @@ const VacationRental_containsPlace_Accommodation_occupancy: PropertyRule = {
   single: false,
   fix: "Add containsPlace.occupancy with the maximum number of guests, e.g. {\"@type\": \"QuantitativeValue\", \"value\": 5}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.occupancy",
 };
 const VacationRental_containsPlace_Accommodation_additionalType: PropertyRule = {
   name: "additionalType",
@@ -351,6 +370,7 @@ const VacationRental_containsPlace_Accommodation_additionalType: PropertyRule = 
   single: false,
   fix: "Add containsPlace.additionalType: \"EntirePlace\", \"PrivateRoom\" or \"SharedRoom\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.additionalType",
 };
 const VacationRental_containsPlace_Accommodation_amenityFeature: PropertyRule = {
   name: "amenityFeature",
@@ -365,6 +385,7 @@ const VacationRental_containsPlace_Accommodation_amenityFeature: PropertyRule = 
   single: false,
   fix: "Add containsPlace.amenityFeature with the amenities, e.g. {\"@type\": \"LocationFeatureSpecification\", \"name\": \"ac\", \"value\": true}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.amenityFeature",
 };
 const VacationRental_containsPlace_Accommodation_bed: PropertyRule = {
   name: "bed",
@@ -379,6 +400,7 @@ const VacationRental_containsPlace_Accommodation_bed: PropertyRule = {
   single: false,
   fix: "Add containsPlace.bed as BedDetails, e.g. [{\"@type\": \"BedDetails\", \"numberOfBeds\": 1, \"typeOfBed\": \"Queen\"}].",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.bed",
 };
 const VacationRental_containsPlace_Accommodation_floorSize: PropertyRule = {
   name: "floorSize",
@@ -393,6 +415,7 @@ const VacationRental_containsPlace_Accommodation_floorSize: PropertyRule = {
   single: false,
   fix: "Add containsPlace.floorSize, e.g. {\"@type\": \"QuantitativeValue\", \"value\": 75, \"unitCode\": \"MTK\"}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.floorSize",
 };
 const VacationRental_containsPlace_Accommodation_numberOfBathroomsTotal: PropertyRule = {
   name: "numberOfBathroomsTotal",
@@ -407,6 +430,7 @@ const VacationRental_containsPlace_Accommodation_numberOfBathroomsTotal: Propert
   single: false,
   fix: "Add containsPlace.numberOfBathroomsTotal, the simple sum of bathrooms (2 full and 1 half bathroom give 2.5).",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.numberOfBathroomsTotal",
 };
 const VacationRental_containsPlace_Accommodation_numberOfBedrooms: PropertyRule = {
   name: "numberOfBedrooms",
@@ -421,6 +445,7 @@ const VacationRental_containsPlace_Accommodation_numberOfBedrooms: PropertyRule 
   single: false,
   fix: "Add containsPlace.numberOfBedrooms, e.g. 3.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.numberOfBedrooms",
 };
 const VacationRental_containsPlace_Accommodation_numberOfRooms: PropertyRule = {
   name: "numberOfRooms",
@@ -435,6 +460,7 @@ const VacationRental_containsPlace_Accommodation_numberOfRooms: PropertyRule = {
   single: false,
   fix: "Add containsPlace.numberOfRooms, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.numberOfRooms",
 };
 
 /** Nested shape VacationRental > containsPlace > Accommodation. */
@@ -478,6 +504,7 @@ const VacationRental_containsPlace_Accommodation_occupancy_QuantitativeValue_val
   single: false,
   fix: "Give containsPlace.occupancy.value as the maximum number of guests, e.g. 5.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.occupancy.value",
 };
 
 /** Nested shape VacationRental > containsPlace > Accommodation > occupancy > QuantitativeValue. */
@@ -500,6 +527,7 @@ const VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureS
   single: false,
   fix: "Give each amenityFeature a \"name\" from the documented list, in English, e.g. \"ac\", \"wifi\", \"pool\" or \"internetType\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.amenityFeature.name",
 };
 const VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_value: PropertyRule = {
   name: "value",
@@ -514,6 +542,7 @@ const VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureS
   single: false,
   fix: "Give each amenityFeature a \"value\": true or false, or the documented text for internetType, parkingType, poolType or licenseNum (e.g. \"Free\").",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.amenityFeature.value",
 };
 
 /** Nested shape VacationRental > containsPlace > Accommodation > amenityFeature > LocationFeatureSpecification. */
@@ -539,6 +568,7 @@ const VacationRental_containsPlace_Accommodation_bed_BedDetails_numberOfBeds: Pr
   single: false,
   fix: "Add bed.numberOfBeds, e.g. 2.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.bed.numberOfBeds",
 };
 const VacationRental_containsPlace_Accommodation_bed_BedDetails_typeOfBed: PropertyRule = {
   name: "typeOfBed",
@@ -553,6 +583,7 @@ const VacationRental_containsPlace_Accommodation_bed_BedDetails_typeOfBed: Prope
   single: false,
   fix: "Add bed.typeOfBed, e.g. \"Queen\" (CaliforniaKing, King, Queen, Full, Double, SemiDouble or Single).",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.bed.typeOfBed",
 };
 
 /** Nested shape VacationRental > containsPlace > Accommodation > bed > BedDetails. */
@@ -578,6 +609,7 @@ const VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_val
   single: false,
   fix: "Give floorSize.value, e.g. 75.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.floorSize.value",
 };
 const VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -592,6 +624,7 @@ const VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_uni
   single: false,
   fix: "Give floorSize.unitCode: \"FTK\" or \"SQFT\" for square feet, \"MTK\" or \"SQM\" for square meters.",
   docs: DOCS,
+  rule: "/rules/VacationRental#containsPlace.floorSize.unitCode",
 };
 
 /** Nested shape VacationRental > containsPlace > Accommodation > floorSize > QuantitativeValue. */
@@ -617,6 +650,7 @@ const VacationRental_address_PostalAddress_addressCountry: PropertyRule = {
   single: false,
   fix: "Add address.addressCountry as the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#address.addressCountry",
 };
 const VacationRental_address_PostalAddress_addressLocality: PropertyRule = {
   name: "addressLocality",
@@ -631,6 +665,7 @@ const VacationRental_address_PostalAddress_addressLocality: PropertyRule = {
   single: false,
   fix: "Add address.addressLocality with the city.",
   docs: DOCS,
+  rule: "/rules/VacationRental#address.addressLocality",
 };
 const VacationRental_address_PostalAddress_addressRegion: PropertyRule = {
   name: "addressRegion",
@@ -645,6 +680,7 @@ const VacationRental_address_PostalAddress_addressRegion: PropertyRule = {
   single: false,
   fix: "Add address.addressRegion with the state, region or province.",
   docs: DOCS,
+  rule: "/rules/VacationRental#address.addressRegion",
 };
 const VacationRental_address_PostalAddress_postalCode: PropertyRule = {
   name: "postalCode",
@@ -659,6 +695,7 @@ const VacationRental_address_PostalAddress_postalCode: PropertyRule = {
   single: false,
   fix: "Add address.postalCode.",
   docs: DOCS,
+  rule: "/rules/VacationRental#address.postalCode",
 };
 const VacationRental_address_PostalAddress_streetAddress: PropertyRule = {
   name: "streetAddress",
@@ -673,6 +710,7 @@ const VacationRental_address_PostalAddress_streetAddress: PropertyRule = {
   single: false,
   fix: "Add address.streetAddress with the full street address, including the unit number (no P.O. box).",
   docs: DOCS,
+  rule: "/rules/VacationRental#address.streetAddress",
 };
 
 /** Nested shape VacationRental > address > PostalAddress. */
@@ -707,6 +745,7 @@ const VacationRental_aggregateRating_AggregateRating_ratingValue: PropertyRule =
   single: false,
   fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
   docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.ratingValue",
 };
 const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   name: "bestRating",
@@ -721,8 +760,9 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   single: false,
   fix: "Give aggregateRating.bestRating when the scale does not top out at 5.",
   docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.bestRating",
 };
-const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS };
+const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape VacationRental > aggregateRating > AggregateRating. */
 export function validate_VacationRental_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -747,6 +787,7 @@ const VacationRental_brand_Brand_name: PropertyRule = {
   single: false,
   fix: "Give brand.name as the brand ID configured in Hotel Center.",
   docs: DOCS,
+  rule: "/rules/VacationRental#brand.name",
 };
 
 /** Nested shape VacationRental > brand > Brand. */
@@ -769,6 +810,7 @@ const VacationRental_review_Review_author: PropertyRule = {
   single: false,
   fix: "Add review.author as a Person or Organization with a name.",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.author",
 };
 const VacationRental_review_Review_reviewRating: PropertyRule = {
   name: "reviewRating",
@@ -783,6 +825,7 @@ const VacationRental_review_Review_reviewRating: PropertyRule = {
   single: false,
   fix: "Add review.reviewRating, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.reviewRating",
 };
 const VacationRental_review_Review_datePublished: PropertyRule = {
   name: "datePublished",
@@ -797,6 +840,7 @@ const VacationRental_review_Review_datePublished: PropertyRule = {
   single: false,
   fix: "Add review.datePublished (required for vacation rentals) in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.datePublished",
 };
 const VacationRental_review_Review_contentReferenceTime: PropertyRule = {
   name: "contentReferenceTime",
@@ -811,6 +855,7 @@ const VacationRental_review_Review_contentReferenceTime: PropertyRule = {
   single: false,
   fix: "Give review.contentReferenceTime with the start date of the author's stay (required for listings in France), e.g. \"2026-11-17\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.contentReferenceTime",
 };
 
 /** Nested shape VacationRental > review > Review. */
@@ -841,6 +886,7 @@ const VacationRental_review_Review_author_Person_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\", e.g. \"Lillian Ruiz\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.author.name",
 };
 
 /** Nested shape VacationRental > review > Review > author > Person. */
@@ -863,6 +909,7 @@ const VacationRental_review_Review_author_Organization_name: PropertyRule = {
   single: false,
   fix: "Give the review's author a \"name\".",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.author.name",
 };
 
 /** Nested shape VacationRental > review > Review > author > Organization. */
@@ -885,6 +932,7 @@ const VacationRental_review_Review_reviewRating_Rating_ratingValue: PropertyRule
   single: false,
   fix: "Add review.reviewRating.ratingValue, e.g. 4.",
   docs: DOCS,
+  rule: "/rules/VacationRental#review.reviewRating.ratingValue",
 };
 
 /** Nested shape VacationRental > review > Review > reviewRating > Rating. */

@@ -19,6 +19,7 @@ const Vehicle_brand: PropertyRule = {
   single: false,
   fix: "Add \"brand\" with the make of the vehicle, e.g. {\"@type\": \"Brand\", \"name\": \"Volkswagen\"}.",
   docs: DOCS,
+  rule: "/rules/Vehicle#brand",
 };
 const Vehicle_model: PropertyRule = {
   name: "model",
@@ -33,6 +34,7 @@ const Vehicle_model: PropertyRule = {
   single: false,
   fix: "Add \"model\" with the model without the trim level, e.g. \"Golf\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#model",
 };
 const Vehicle_vehicleIdentificationNumber: PropertyRule = {
   name: "vehicleIdentificationNumber",
@@ -47,6 +49,7 @@ const Vehicle_vehicleIdentificationNumber: PropertyRule = {
   single: false,
   fix: "Add \"vehicleIdentificationNumber\" with the 17-character VIN, e.g. \"1HGCM82633A004352\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleIdentificationNumber",
 };
 const Vehicle_vehicleModelDate: PropertyRule = {
   name: "vehicleModelDate",
@@ -61,6 +64,7 @@ const Vehicle_vehicleModelDate: PropertyRule = {
   single: false,
   fix: "Add \"vehicleModelDate\" with the model year in YYYY format, e.g. \"2009\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleModelDate",
 };
 const Vehicle_image: PropertyRule = {
   name: "image",
@@ -75,6 +79,7 @@ const Vehicle_image: PropertyRule = {
   single: false,
   fix: "Add \"image\" with crawlable photos of the vehicle.",
   docs: DOCS,
+  rule: "/rules/Vehicle#image",
 };
 const Vehicle_itemCondition: PropertyRule = {
   name: "itemCondition",
@@ -89,6 +94,7 @@ const Vehicle_itemCondition: PropertyRule = {
   single: true,
   fix: "Add \"itemCondition\": \"https://schema.org/NewCondition\" or \"https://schema.org/UsedCondition\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#itemCondition",
 };
 const Vehicle_offers: PropertyRule = {
   name: "offers",
@@ -103,6 +109,7 @@ const Vehicle_offers: PropertyRule = {
   single: false,
   fix: "Add \"offers\" with the sale price, e.g. {\"@type\": \"Offer\", \"price\": 13000, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"}.",
   docs: DOCS,
+  rule: "/rules/Vehicle#offers",
 };
 const Vehicle_mileageFromOdometer: PropertyRule = {
   name: "mileageFromOdometer",
@@ -117,6 +124,7 @@ const Vehicle_mileageFromOdometer: PropertyRule = {
   single: false,
   fix: "Add \"mileageFromOdometer\" (required for used vehicles), e.g. {\"@type\": \"QuantitativeValue\", \"value\": 137000, \"unitCode\": \"SMI\"}.",
   docs: DOCS,
+  rule: "/rules/Vehicle#mileageFromOdometer",
 };
 const Vehicle_name: PropertyRule = {
   name: "name",
@@ -131,6 +139,7 @@ const Vehicle_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the vehicle's title, e.g. \"2009 Volkswagen Golf V 1.4 TSI\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#name",
 };
 const Vehicle_vehicleConfiguration: PropertyRule = {
   name: "vehicleConfiguration",
@@ -145,6 +154,7 @@ const Vehicle_vehicleConfiguration: PropertyRule = {
   single: false,
   fix: "Add \"vehicleConfiguration\" with the trim level, e.g. \"LX\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleConfiguration",
 };
 const Vehicle_bodyType: PropertyRule = {
   name: "bodyType",
@@ -159,6 +169,7 @@ const Vehicle_bodyType: PropertyRule = {
   single: false,
   fix: "Add \"bodyType\", e.g. \"Hatchback\" or \"SUV\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#bodyType",
 };
 const Vehicle_color: PropertyRule = {
   name: "color",
@@ -173,6 +184,7 @@ const Vehicle_color: PropertyRule = {
   single: false,
   fix: "Add \"color\" with the exterior color, e.g. \"Black\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#color",
 };
 const Vehicle_driveWheelConfiguration: PropertyRule = {
   name: "driveWheelConfiguration",
@@ -187,6 +199,7 @@ const Vehicle_driveWheelConfiguration: PropertyRule = {
   single: false,
   fix: "Add \"driveWheelConfiguration\", e.g. \"https://schema.org/FrontWheelDriveConfiguration\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#driveWheelConfiguration",
 };
 const Vehicle_vehicleEngine: PropertyRule = {
   name: "vehicleEngine",
@@ -201,6 +214,7 @@ const Vehicle_vehicleEngine: PropertyRule = {
   single: false,
   fix: "Give \"vehicleEngine\" as an EngineSpecification with fuelType.",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleEngine",
 };
 const Vehicle_fuelType: PropertyRule = {
   name: "fuelType",
@@ -215,6 +229,7 @@ const Vehicle_fuelType: PropertyRule = {
   single: false,
   fix: "Give \"fuelType\", e.g. \"Gasoline\", \"Diesel\" or \"Electric\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#fuelType",
 };
 const Vehicle_vehicleInteriorColor: PropertyRule = {
   name: "vehicleInteriorColor",
@@ -229,6 +244,7 @@ const Vehicle_vehicleInteriorColor: PropertyRule = {
   single: false,
   fix: "Add \"vehicleInteriorColor\", e.g. \"Beige\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleInteriorColor",
 };
 const Vehicle_vehicleInteriorType: PropertyRule = {
   name: "vehicleInteriorType",
@@ -243,6 +259,7 @@ const Vehicle_vehicleInteriorType: PropertyRule = {
   single: false,
   fix: "Add \"vehicleInteriorType\", e.g. \"Leather\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleInteriorType",
 };
 const Vehicle_vehicleSeatingCapacity: PropertyRule = {
   name: "vehicleSeatingCapacity",
@@ -257,6 +274,7 @@ const Vehicle_vehicleSeatingCapacity: PropertyRule = {
   single: false,
   fix: "Add \"vehicleSeatingCapacity\", e.g. 5.",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleSeatingCapacity",
 };
 const Vehicle_vehicleTransmission: PropertyRule = {
   name: "vehicleTransmission",
@@ -271,6 +289,7 @@ const Vehicle_vehicleTransmission: PropertyRule = {
   single: false,
   fix: "Add \"vehicleTransmission\", e.g. \"Automatic\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleTransmission",
 };
 const Vehicle_numberOfDoors: PropertyRule = {
   name: "numberOfDoors",
@@ -285,6 +304,7 @@ const Vehicle_numberOfDoors: PropertyRule = {
   single: false,
   fix: "Add \"numberOfDoors\", e.g. 5.",
   docs: DOCS,
+  rule: "/rules/Vehicle#numberOfDoors",
 };
 
 /** Vehicle: Vehicle listing. */
@@ -362,6 +382,7 @@ const Vehicle_brand_Brand_name: PropertyRule = {
   single: false,
   fix: "Give brand.name with the make of the vehicle, e.g. \"Volkswagen\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#brand.name",
 };
 
 /** Nested shape Vehicle > brand > Brand. */
@@ -384,6 +405,7 @@ const Vehicle_brand_Organization_name: PropertyRule = {
   single: false,
   fix: "Give brand.name with the make of the vehicle, e.g. \"Volkswagen\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#brand.name",
 };
 
 /** Nested shape Vehicle > brand > Organization. */
@@ -406,6 +428,7 @@ const Vehicle_offers_Offer_price: PropertyRule = {
   single: false,
   fix: "Add offers.price with the sale price, e.g. 13000 (no currency symbol).",
   docs: DOCS,
+  rule: "/rules/Vehicle#offers.price",
 };
 const Vehicle_offers_Offer_priceCurrency: PropertyRule = {
   name: "priceCurrency",
@@ -420,6 +443,7 @@ const Vehicle_offers_Offer_priceCurrency: PropertyRule = {
   single: false,
   fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#offers.priceCurrency",
 };
 const Vehicle_offers_Offer_availability: PropertyRule = {
   name: "availability",
@@ -434,6 +458,7 @@ const Vehicle_offers_Offer_availability: PropertyRule = {
   single: false,
   fix: "Add offers.availability, e.g. \"https://schema.org/InStock\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#offers.availability",
 };
 
 /** Nested shape Vehicle > offers > Offer. */
@@ -462,6 +487,7 @@ const Vehicle_mileageFromOdometer_QuantitativeValue_value: PropertyRule = {
   single: false,
   fix: "Give mileageFromOdometer.value, e.g. 137000.",
   docs: DOCS,
+  rule: "/rules/Vehicle#mileageFromOdometer.value",
 };
 const Vehicle_mileageFromOdometer_QuantitativeValue_unitCode: PropertyRule = {
   name: "unitCode",
@@ -476,6 +502,7 @@ const Vehicle_mileageFromOdometer_QuantitativeValue_unitCode: PropertyRule = {
   single: false,
   fix: "Give mileageFromOdometer.unitCode: \"SMI\" for miles or \"KMT\" for kilometers.",
   docs: DOCS,
+  rule: "/rules/Vehicle#mileageFromOdometer.unitCode",
 };
 
 /** Nested shape Vehicle > mileageFromOdometer > QuantitativeValue. */
@@ -501,6 +528,7 @@ const Vehicle_vehicleEngine_EngineSpecification_fuelType: PropertyRule = {
   single: false,
   fix: "Add vehicleEngine.fuelType, e.g. \"Gasoline\".",
   docs: DOCS,
+  rule: "/rules/Vehicle#vehicleEngine.fuelType",
 };
 
 /** Nested shape Vehicle > vehicleEngine > EngineSpecification. */

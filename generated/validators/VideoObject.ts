@@ -19,6 +19,7 @@ const VideoObject_name: PropertyRule = {
   single: false,
   fix: "Add \"name\" with the title of the video (unique for each video on the site), e.g. \"Introducing the self-driving bicycle in the Netherlands\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#name",
 };
 const VideoObject_thumbnailUrl: PropertyRule = {
   name: "thumbnailUrl",
@@ -33,6 +34,7 @@ const VideoObject_thumbnailUrl: PropertyRule = {
   single: false,
   fix: "Add \"thumbnailUrl\" with one or more crawlable URLs of the video's thumbnail image, e.g. [\"https://example.com/photos/16x9/photo.jpg\"].",
   docs: DOCS,
+  rule: "/rules/VideoObject#thumbnailUrl",
 };
 const VideoObject_uploadDate: PropertyRule = {
   name: "uploadDate",
@@ -47,6 +49,7 @@ const VideoObject_uploadDate: PropertyRule = {
   single: false,
   fix: "Add \"uploadDate\" with the date and time the video was first published in ISO 8601, with a time zone, e.g. \"2024-03-31T08:00:00+08:00\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#uploadDate",
 };
 const VideoObject_description: PropertyRule = {
   name: "description",
@@ -61,6 +64,7 @@ const VideoObject_description: PropertyRule = {
   single: false,
   fix: "Add a \"description\" of the video (unique for each video; HTML tags are ignored).",
   docs: DOCS,
+  rule: "/rules/VideoObject#description",
 };
 const VideoObject_duration: PropertyRule = {
   name: "duration",
@@ -75,6 +79,7 @@ const VideoObject_duration: PropertyRule = {
   single: false,
   fix: "Add \"duration\" as an ISO 8601 duration, e.g. \"PT1M54S\" (one minute 54 seconds).",
   docs: DOCS,
+  rule: "/rules/VideoObject#duration",
 };
 const VideoObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -89,6 +94,7 @@ const VideoObject_contentUrl: PropertyRule = {
   single: false,
   fix: "Give \"contentUrl\" as the URL of the video file itself (not the page it is on), e.g. \"https://www.example.com/video/123/file.mp4\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#contentUrl",
 };
 const VideoObject_embedUrl: PropertyRule = {
   name: "embedUrl",
@@ -103,6 +109,7 @@ const VideoObject_embedUrl: PropertyRule = {
   single: false,
   fix: "Give \"embedUrl\" as the URL of the video player (the src of the embed), e.g. \"https://www.example.com/embed/123\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#embedUrl",
 };
 const VideoObject_interactionStatistic: PropertyRule = {
   name: "interactionStatistic",
@@ -117,6 +124,7 @@ const VideoObject_interactionStatistic: PropertyRule = {
   single: false,
   fix: "Add \"interactionStatistic\" with the number of views, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": {\"@type\": \"WatchAction\"}, \"userInteractionCount\": 12345}.",
   docs: DOCS,
+  rule: "/rules/VideoObject#interactionStatistic",
 };
 const VideoObject_expires: PropertyRule = {
   name: "expires",
@@ -131,6 +139,7 @@ const VideoObject_expires: PropertyRule = {
   single: false,
   fix: "Give \"expires\" only if the video stops being available, in ISO 8601 with a time zone, e.g. \"2026-12-31T23:59:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#expires",
 };
 const VideoObject_regionsAllowed: PropertyRule = {
   name: "regionsAllowed",
@@ -145,6 +154,7 @@ const VideoObject_regionsAllowed: PropertyRule = {
   single: false,
   fix: "Give \"regionsAllowed\" only if the video is restricted, as ISO 3166-1 country codes, e.g. [\"US\", \"NL\"] (use either regionsAllowed or ineligibleRegion).",
   docs: DOCS,
+  rule: "/rules/VideoObject#regionsAllowed",
 };
 const VideoObject_ineligibleRegion: PropertyRule = {
   name: "ineligibleRegion",
@@ -159,6 +169,7 @@ const VideoObject_ineligibleRegion: PropertyRule = {
   single: false,
   fix: "Give \"ineligibleRegion\" only if the video is blocked somewhere, as ISO 3166-1 country codes, e.g. \"US\" (use either ineligibleRegion or regionsAllowed).",
   docs: DOCS,
+  rule: "/rules/VideoObject#ineligibleRegion",
 };
 const VideoObject_creator: PropertyRule = {
   name: "creator",
@@ -173,6 +184,7 @@ const VideoObject_creator: PropertyRule = {
   single: false,
   fix: "Give \"creator\" as the Person or Organization that made the video, e.g. {\"@type\": \"Person\", \"name\": \"John Smith\"}.",
   docs: DOCS,
+  rule: "/rules/VideoObject#creator",
 };
 const VideoObject_author: PropertyRule = {
   name: "author",
@@ -187,8 +199,9 @@ const VideoObject_author: PropertyRule = {
   single: false,
   fix: "Give \"author\" as the Person or Organization that made the video (creator is also accepted).",
   docs: DOCS,
+  rule: "/rules/VideoObject#author",
 };
-const VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl", members: ["contentUrl", "embedUrl"], fix: "Add \"contentUrl\" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, \"embedUrl\" with the URL of the player.", docs: DOCS };
+const VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl", members: ["contentUrl", "embedUrl"], fix: "Add \"contentUrl\" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, \"embedUrl\" with the URL of the player.", docs: DOCS, rule: "/rules/VideoObject#one-of:contentUrl" };
 
 /** VideoObject: Video result. */
 export function validate_VideoObject(node: JsonObject, run: Run, at: string): void {
@@ -240,6 +253,7 @@ const VideoObject_interactionStatistic_InteractionCounter_interactionType: Prope
   single: false,
   fix: "Add interactionStatistic.interactionType, e.g. {\"@type\": \"WatchAction\"} for the number of views.",
   docs: DOCS,
+  rule: "/rules/VideoObject#interactionStatistic.interactionType",
 };
 const VideoObject_interactionStatistic_InteractionCounter_userInteractionCount: PropertyRule = {
   name: "userInteractionCount",
@@ -254,6 +268,7 @@ const VideoObject_interactionStatistic_InteractionCounter_userInteractionCount: 
   single: false,
   fix: "Add interactionStatistic.userInteractionCount as a whole number, e.g. 5647018.",
   docs: DOCS,
+  rule: "/rules/VideoObject#interactionStatistic.userInteractionCount",
 };
 
 /** Nested shape VideoObject > interactionStatistic > InteractionCounter. */
@@ -279,6 +294,7 @@ const VideoObject__live_badge_publication: PropertyRule = {
   single: false,
   fix: "Give \"publication\" as BroadcastEvent objects, e.g. {\"@type\": \"BroadcastEvent\", \"isLiveBroadcast\": true, \"startDate\": \"2024-10-27T14:00:00+00:00\", \"endDate\": \"2024-10-27T14:37:14+00:00\"}, and call the Indexing API when the stream starts and ends.",
   docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication",
 };
 
 /** VideoObject, feature "LIVE badge": requirements on top of the base rules. */
@@ -301,6 +317,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast: Proper
   single: false,
   fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
   docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast",
 };
 const VideoObject__live_badge_publication_BroadcastEvent_startDate: PropertyRule = {
   name: "startDate",
@@ -315,6 +332,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_startDate: PropertyRule
   single: false,
   fix: "Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. \"2024-10-27T14:00:00+00:00\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.startDate",
 };
 const VideoObject__live_badge_publication_BroadcastEvent_endDate: PropertyRule = {
   name: "endDate",
@@ -329,6 +347,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_endDate: PropertyRule =
   single: false,
   fix: "Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. \"2024-10-27T14:37:14+00:00\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.endDate",
 };
 
 /** Nested shape VideoObject >  > live > badge > publication > BroadcastEvent. */
@@ -357,6 +376,7 @@ const VideoObject__key_moments_clip_hasPart: PropertyRule = {
   single: false,
   fix: "Give \"hasPart\" as Clip objects for the important segments, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart",
 };
 
 /** VideoObject, feature "Key moments (Clip)": requirements on top of the base rules. */
@@ -379,6 +399,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_name: PropertyRule = {
   single: false,
   fix: "Give each Clip a \"name\" describing the segment, e.g. \"Cat jumps\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.name",
 };
 const VideoObject__key_moments_clip_hasPart_Clip_startOffset: PropertyRule = {
   name: "startOffset",
@@ -393,6 +414,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_startOffset: PropertyRule = {
   single: false,
   fix: "Give each Clip a \"startOffset\" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset",
 };
 const VideoObject__key_moments_clip_hasPart_Clip_url: PropertyRule = {
   name: "url",
@@ -407,6 +429,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_url: PropertyRule = {
   single: false,
   fix: "Give each Clip a \"url\" that starts the video at the clip, on the same URL path as the video, e.g. \"https://www.example.com/example?t=30\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.url",
 };
 const VideoObject__key_moments_clip_hasPart_Clip_endOffset: PropertyRule = {
   name: "endOffset",
@@ -421,6 +444,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_endOffset: PropertyRule = {
   single: false,
   fix: "Add each Clip's \"endOffset\" in seconds from the start of the video, e.g. 45.",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset",
 };
 
 /** Nested shape VideoObject >  > key > moments > clip > hasPart > Clip. */
@@ -452,6 +476,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction: PropertyRule = {
   single: false,
   fix: "Give \"potentialAction\" as a SeekToAction with \"target\" (URL with {seek_to_second_number}) and \"startOffset-input\": \"required name=seek_to_second_number\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction",
 };
 
 /** VideoObject, feature "Key moments (SeekToAction)": requirements on top of the base rules. */
@@ -474,6 +499,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_targe
   single: false,
   fix: "Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. \"https://video.example.com/watch/videoID?t={seek_to_second_number}\".",
   docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
 };
 
 /** Nested shape VideoObject >  > key > moments > seek > to > action > potentialAction > SeekToAction. */

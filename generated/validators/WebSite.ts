@@ -20,6 +20,7 @@ const WebSite_name: PropertyRule = {
   requiredWhen: { property: "potentialAction", values: null },
   fix: "Add \"name\" with the site name you prefer, e.g. \"Example Company\": the site-names documentation requires it, and without it the markup states no site-name preference.",
   docs: DOCS,
+  rule: "/rules/WebSite#name",
 };
 const WebSite_url: PropertyRule = {
   name: "url",
@@ -34,6 +35,7 @@ const WebSite_url: PropertyRule = {
   single: false,
   fix: "Add \"url\" with the canonical home page of the domain or subdomain, e.g. \"https://example.com/\" (not a subdirectory such as https://example.com/news).",
   docs: DOCS,
+  rule: "/rules/WebSite#url",
 };
 const WebSite_alternateName: PropertyRule = {
   name: "alternateName",
@@ -48,6 +50,7 @@ const WebSite_alternateName: PropertyRule = {
   single: false,
   fix: "Give \"alternateName\" with other names for the site in order of preference, e.g. [\"EC\", \"example.com\"] (the domain in lowercase works as a fallback).",
   docs: DOCS,
+  rule: "/rules/WebSite#alternateName",
 };
 
 /** WebSite: Site name. */
@@ -75,6 +78,7 @@ const WebSite__sitelinks_searchbox_potentialAction: PropertyRule = {
   single: false,
   fix: "The sitelinks search box is retired; the SearchAction markup can stay or be removed.",
   docs: DOCS,
+  rule: "/rules/WebSite#sitelinks-searchbox:potentialAction",
 };
 
 /** WebSite, feature "Sitelinks search box": requirements on top of the base rules. */
@@ -97,6 +101,7 @@ const WebSite__sitelinks_searchbox_potentialAction_SearchAction_target: Property
   single: false,
   fix: "Give potentialAction.target as an EntryPoint with a urlTemplate, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://query.example.com/search?q={search_term_string}\"}.",
   docs: DOCS,
+  rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target",
 };
 
 /** Nested shape WebSite >  > sitelinks > searchbox > potentialAction > SearchAction. */
@@ -119,6 +124,7 @@ const WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoin
   single: false,
   fix: "Give potentialAction.target.urlTemplate with the search URL and the {search_term_string} placeholder, e.g. \"https://query.example.com/search?q={search_term_string}\".",
   docs: DOCS,
+  rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target.urlTemplate",
 };
 
 /** Nested shape WebSite >  > sitelinks > searchbox > potentialAction > SearchAction > target > EntryPoint. */

@@ -7,6 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { toValidationResponse } from "../../runtime/report.ts";
+import { withoutRuleUrlBase } from "./relative-rule-urls.ts";
 import { validateJsonText, validateValue } from "../../runtime/validate.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
 
@@ -44,8 +45,15 @@ for (const [name, jsonld] of INPUTS) {
     const engine = typeof jsonld === "string" ? validateJsonText(jsonld) : validateValue(jsonld);
     // Through JSON, as the wire sees it (undefined fields vanish; that is not a loss).
     const expected = JSON.parse(JSON.stringify(toValidationResponse(engine, body.meta)));
-    assert.equal(body, expected);
+    // The engine links issues site-relative; the answer links them under PUBLIC_BASE_URL.
+    assert.equal(withoutRuleUrlBase(body, t.config.publicBaseUrl), expected);
   });
 }
+
+test("the answer's rule links are absolute, under PUBLIC_BASE_URL", async () => {
+  const res = await t.app.inject({ method: "POST", url: "/api/v1/validate", headers: { "x-api-key": key }, payload: { jsonld: INPUTS[1][1] } });
+  const startDate = res.json().schemas[0].errors.find((e: { property: string }) => e.property === "startDate");
+  assert.is(startDate.rule_url, "https://sdv.test/rules/Event#startDate");
+});
 
 test.run();
