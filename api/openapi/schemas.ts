@@ -342,9 +342,11 @@ export const ValidateBodySchema = {
     url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
     jsonld: {
       description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
+      // additionalProperties: true says "any object" to generators: a bare { type: "object" } becomes an
+      // object type without properties (Record<string, never> in openapi-typescript), refusing every real one.
       anyOf: [
-        { type: "object" },
-        { type: "array", minItems: 1, items: { type: "object" } },
+        { type: "object", additionalProperties: true },
+        { type: "array", minItems: 1, items: { type: "object", additionalProperties: true } },
         { type: "string", minLength: 1 },
       ],
     },

@@ -64,6 +64,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_url" },
       schema: {
         tags: ["validation"],
+        operationId: "validateUrl",
         summary: "Fetch a page and validate its JSON-LD blocks (results cached for 1 hour)",
         security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
         querystring: ValidateQuerySchema,
@@ -83,6 +84,7 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
       config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_request" },
       schema: {
         tags: ["validation"],
+        operationId: "validate",
         summary: "Validate a page by URL ({url}) or raw JSON-LD ({jsonld}: object, array of objects, or JSON text)",
         security: [{ apiKeyHeader: [] }],
         consumes: ["application/json", "application/ld+json"],

@@ -81,7 +81,7 @@ test.after(async () => {
 test("mixed items: results in input order, each the single call's answer; only fresh validations charged", async () => {
   const { key, email } = await signup(t.app);
   const invalidEvent = { ...EVENT, startDate: undefined, name: "No date" };
-  const items = [
+  const items: Array<{ url?: string; jsonld?: unknown }> = [
     { url: site("/slow") }, // answers last, listed first
     { jsonld: EVENT },
     { jsonld: "{\n  \"@type\": \"Event\",\n}" },
@@ -114,7 +114,7 @@ test("mixed items: results in input order, each the single call's answer; only f
   const other = await signup(t.app);
   const freshUrl = (u: string) => `${u}-single`;
   for (const [i, item] of items.entries()) {
-    const payload = "url" in item && item.url.startsWith("http:") ? { url: freshUrl(item.url) } : item;
+    const payload = item.url?.startsWith("http:") ? { url: freshUrl(item.url) } : item;
     const res = await single(other.key, payload);
     assert.is(res.statusCode, got[i].status, `item ${i}: status`);
     if (got[i].ok) {
