@@ -20,8 +20,8 @@ export async function validateRoutes(app: FastifyInstance): Promise<void> {
   const validations = new Validations(app.sdv);
   app.addHook("onClose", async () => validations.close());
   const pool = validations.pool;
-  // A sibling with its own body parser (a batch body is not a validate body); registered before this
-  // plugin adds its parsers below, and it replaces the JSON one anyway.
+  // The batch route shares this engine (one page-fetch limit, one single-flight map, one worker pool); it is
+  // a child plugin with its own body parser, since a batch body is not a validate body.
   await app.register(validateBatchRoutes, { validations });
 
   /**
