@@ -32,14 +32,14 @@ export function inspectBody(text: string, ldJson: boolean): BodyInspection {
 }
 
 /** A value of the same JSON type (enough for a type check), small. */
-function stubValue(v: unknown): unknown {
+export function stubValue(v: unknown): unknown {
   if (Array.isArray(v)) return [];
   if (isPlainObject(v)) return {};
   return v;
 }
 
 /** jsonld's schema: an object, a non-empty list of objects, or a string; the stand-in fails where the value does. */
-function stubJsonLd(v: unknown): unknown {
+export function stubJsonLd(v: unknown): unknown {
   if (!Array.isArray(v)) return stubValue(v);
   if (v.length === 0) return [];
   const firstNonObject = v.findIndex((item) => !isPlainObject(item));
@@ -47,7 +47,7 @@ function stubJsonLd(v: unknown): unknown {
   return [...Array.from({ length: firstNonObject }, () => ({})), stubValue(v[firstNonObject])];
 }
 
-function checkText(text: string): JsonLdTextCheck {
+export function checkText(text: string): JsonLdTextCheck {
   const parsed = parseBlock(text);
   if (!parsed.ok) return { ok: false, offset: parsed.offset, message: parsed.message };
   const value = parsed.value;

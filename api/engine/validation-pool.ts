@@ -17,6 +17,7 @@ import type { EngineResult } from "../../runtime/types.ts";
 import { runJob, type ValidationJob } from "./validation-job.ts";
 import type { WorkerTask } from "./worker-task.ts";
 import type { BodyInspection } from "./inspect-body.ts";
+import type { BatchInspection } from "./inspect-batch.ts";
 
 /** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
 export const INLINE_MAX_CHARS = 32 * 1024;
@@ -75,6 +76,11 @@ export class ValidationPool {
   /** Parses a large request body in a worker (see inspect-body.ts). */
   inspectBody(text: string, ldJson: boolean): Promise<BodyInspection> {
     return this.runInWorker({ kind: "inspect-body", text, ldJson }) as Promise<BodyInspection>;
+  }
+
+  /** Parses a large batch body in a worker (see inspect-batch.ts). */
+  inspectBatch(text: string): Promise<BatchInspection> {
+    return this.runInWorker({ kind: "inspect-batch", text }) as Promise<BatchInspection>;
   }
 
   runInWorker(task: WorkerTask): Promise<unknown> {

@@ -15,6 +15,20 @@ const uri = { type: "string", format: "uri" } as const;
 const nonNegative = { type: "integer", minimum: 0 } as const;
 const stringList = { type: "array", items: { type: "string" } } as const;
 
+export const ApiErrorDetailSchema = {
+  $id: "ApiErrorDetail",
+  type: "object",
+  description: "The error member of an ApiError (also the error of a failed batch item).",
+  required: ["code", "message"],
+  properties: {
+    code: { type: "string", enum: ERROR_CODES, description: "Machine-readable and stable." },
+    message: { type: "string", description: "Human-readable." },
+    docs_url: { ...uri, description: "Explanation of the code." },
+    upgrade_url: { ...uri, description: "Present on quota_exceeded." },
+    retry_after_seconds: { type: "integer", minimum: 1, description: "Present on rate_limit_exceeded; equals the Retry-After header." },
+  },
+} as const;
+
 export const ApiErrorSchema = {
   $id: "ApiError",
   type: "object",
@@ -22,17 +36,7 @@ export const ApiErrorSchema = {
   required: ["success", "error"],
   properties: {
     success: { type: "boolean", const: false },
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: { type: "string", enum: ERROR_CODES, description: "Machine-readable and stable." },
-        message: { type: "string", description: "Human-readable." },
-        docs_url: { ...uri, description: "Explanation of the code." },
-        upgrade_url: { ...uri, description: "Present on quota_exceeded." },
-        retry_after_seconds: { type: "integer", minimum: 1, description: "Present on rate_limit_exceeded; equals the Retry-After header." },
-      },
-    },
+    error: { $ref: "ApiErrorDetail#" },
   },
 } as const;
 
@@ -351,11 +355,78 @@ export const ValidateBodySchema = {
     url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
     jsonld: {
       description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
+      // additionalProperties: true says "any object" to generators: a bare { type: "object" } becomes an
+      // object type without properties (Record<string, never> in openapi-typescript), refusing every real one.
       anyOf: [
-        { type: "object" },
-        { type: "array", minItems: 1, items: { type: "object" } },
+        { type: "object", additionalProperties: true },
+        { type: "array", minItems: 1, items: { type: "object", additionalProperties: true } },
         { type: "string", minLength: 1 },
       ],
+    },
+  },
+} as const;
+
+/** Items of one POST /api/v1/validate/batch. */
+export const BATCH_MAX_ITEMS = 50;
+
+export const ValidateBatchBodySchema = {
+  type: "object",
+  required: ["items"],
+  additionalProperties: false,
+  properties: {
+    items: {
+      type: "array",
+      minItems: 1,
+      maxItems: BATCH_MAX_ITEMS,
+      description: `1 to ${BATCH_MAX_ITEMS} validations, each the body of one POST /api/v1/validate: {url} or {jsonld}.`,
+      items: ValidateBodySchema,
+    },
+  },
+} as const;
+
+export const BatchItemSuccessSchema = {
+  $id: "BatchItemSuccess",
+  type: "object",
+  description: "An item validated: the ValidationResponse the same POST /api/v1/validate would have answered.",
+  required: ["ok", "status", "result"],
+  properties: {
+    ok: { type: "boolean", const: true },
+    status: { type: "integer", const: 200, description: "The HTTP status of the same single call." },
+    result: { $ref: "ValidationResponse#" },
+  },
+} as const;
+
+export const BatchItemFailureSchema = {
+  $id: "BatchItemFailure",
+  type: "object",
+  description: "An item that could not be validated (0 credits): the error the same POST /api/v1/validate would have answered.",
+  required: ["ok", "status", "error"],
+  properties: {
+    ok: { type: "boolean", const: false },
+    status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503)." },
+    error: { $ref: "ApiErrorDetail#" },
+  },
+} as const;
+
+export const ValidationBatchResponseSchema = {
+  $id: "ValidationBatchResponse",
+  type: "object",
+  required: ["results", "summary"],
+  properties: {
+    results: {
+      type: "array",
+      description: "One entry per item, in the order of the request's items.",
+      items: { oneOf: [{ $ref: "BatchItemSuccess#" }, { $ref: "BatchItemFailure#" }] },
+    },
+    summary: {
+      type: "object",
+      required: ["items", "succeeded", "failed", "credits_used"],
+      properties: {
+        items: nonNegative,
+        succeeded: nonNegative,
+        failed: nonNegative,
+        credits_used: { ...nonNegative, description: "Credits charged for the whole batch: fresh validations only (cache hits and failures are free)." },
+      },
     },
   },
 } as const;
@@ -391,12 +462,16 @@ export const WebhookResponseSchema = {
 } as const;
 
 export const SHARED_SCHEMAS = [
+  ApiErrorDetailSchema,
   ApiErrorSchema,
   ValidationIssueSchema,
   SchemaResultSchema,
   ValidationResponseSchema,
   TypeEntrySchema,
   TypesResponseSchema,
+  BatchItemSuccessSchema,
+  BatchItemFailureSchema,
+  ValidationBatchResponseSchema,
 ] as const;
 
 /** Response entries for the error statuses a route can answer. */

@@ -10,6 +10,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { API_VERSION } from "../../runtime/report.ts";
 import { ERRORS, ERROR_CODES } from "../errors.ts";
 import { SHARED_SCHEMAS } from "../openapi/schemas.ts";
+import { EVENT_EXAMPLE, EXAMPLE_PAGE_URL, batchRequestExample, batchResponseExample, validationExample } from "../openapi/examples.ts";
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
@@ -23,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           "Validates JSON-LD (Schema.org V29.4) against the search engine's rich-result requirements, by page URL or raw JSON-LD. " +
           "Errors are ApiError objects with a stable error.code; see /docs/errors.",
+        license: { name: "Apache-2.0", identifier: "Apache-2.0" },
       },
       servers: [{ url: app.sdv.config.publicBaseUrl }],
       tags: [
@@ -38,6 +40,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    transformObject: (input) => forGenerators((input as { openapiObject: OpenApiDocument }).openapiObject, app.sdv.config.publicBaseUrl) as never,
     refResolver: {
       buildLocalReference(json, _baseUri, _fragment, i) {
         return typeof json.$id === "string" ? json.$id : `def-${i}`;
@@ -52,6 +55,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["meta"],
+        operationId: "getOpenApiDocument",
+        security: [],
         summary: "This API's OpenAPI 3.1 document",
         response: { 200: { type: "object", additionalProperties: true, description: "OpenAPI 3.1 document" } },
       },
@@ -65,6 +70,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["meta"],
+        operationId: "listErrorCodes",
+        security: [],
         summary: "Every error code, its HTTP status and meaning (the docs_url of each ApiError points here)",
         response: { 200: { description: "HTML page", content: { "text/html": { schema: { type: "string" } } } } },
       },
@@ -74,6 +81,62 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return errorsPage;
     },
   );
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> } & Record<string, unknown>;
+interface Operation {
+  requestBody?: { description?: string; content?: Record<string, MediaType> };
+  responses?: Record<string, { content?: Record<string, MediaType> }>;
+}
+interface MediaType {
+  schema?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
+
+/** Raw JSON-LD as the document itself: any JSON object, or a non-empty array of objects (a graph). */
+const JSON_LD_DOCUMENT = {
+  description:
+    "The JSON-LD document itself (an object, or a non-empty array of objects). An object whose only keys are url and/or jsonld " +
+    "is read as the usual {url} or {jsonld} request instead.",
+  anyOf: [
+    { type: "object", additionalProperties: true },
+    { type: "array", minItems: 1, items: { type: "object", additionalProperties: true } },
+  ],
+};
+
+/**
+ * What the route schemas cannot say: the application/ld+json body of POST /api/v1/validate is the JSON-LD
+ * document (the route's parser wraps it into {jsonld} before the schema check sees it), and examples,
+ * built once from the engine's real answer.
+ */
+function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocument {
+  const validation = validationExample();
+  const single = doc.paths?.["/api/v1/validate"]?.post;
+  const body = single?.requestBody?.content;
+  if (body?.["application/json"]) {
+    body["application/json"].examples = {
+      jsonld: { summary: "Raw JSON-LD: an Event", value: { jsonld: EVENT_EXAMPLE } },
+      url: { summary: "A page by URL", value: { url: EXAMPLE_PAGE_URL } },
+    };
+  }
+  if (body?.["application/ld+json"]) {
+    body["application/ld+json"] = { schema: JSON_LD_DOCUMENT, examples: { event: { summary: "An Event JSON-LD document", value: EVENT_EXAMPLE } } };
+  }
+  if (single?.requestBody) {
+    single.requestBody.description =
+      "application/json: exactly one of url and jsonld. application/ld+json: the JSON-LD document itself.";
+  }
+  const ok = single?.responses?.["200"]?.content?.["application/json"];
+  if (ok) ok.examples = { event: { summary: "The report for the Event example", value: validation } };
+  const get = doc.paths?.["/api/v1/validate"]?.get?.responses?.["200"]?.content?.["application/json"];
+  if (get) get.examples = { page: { summary: "The report for a page holding the Event example", value: { ...validation, success: true, url: EXAMPLE_PAGE_URL } } };
+
+  const batch = doc.paths?.["/api/v1/validate/batch"]?.post;
+  const batchBody = batch?.requestBody?.content?.["application/json"];
+  if (batchBody) batchBody.examples = { mixed: { summary: "Raw JSON-LD and a URL", value: batchRequestExample() } };
+  const batchOk = batch?.responses?.["200"]?.content?.["application/json"];
+  if (batchOk) batchOk.examples = { mixed: { summary: "One report, one per-item error", value: batchResponseExample(publicBaseUrl) } };
+  return doc;
 }
 
 function renderErrorsPage(): string {

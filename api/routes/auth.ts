@@ -36,6 +36,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { fieldCodes: { email: "invalid_email" }, bodyCode: "invalid_email" },
       schema: {
         tags: ["accounts"],
+        operationId: "signup",
+        security: [],
         summary: "Create an account on the free plan and receive its API key",
         body: EmailBodySchema,
         response: { 201: SignupResponseSchema, ...errorResponses(400, 409, 413, 415, 429, 503) },
@@ -76,6 +78,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { fieldCodes: { email: "invalid_email" }, bodyCode: "invalid_email" },
       schema: {
         tags: ["accounts"],
+        operationId: "login",
+        security: [],
         summary: "Passwordless login: the account's API key and usage for an e-mail address",
         body: EmailBodySchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 404, 413, 415, 429, 500, 503) },
@@ -116,6 +120,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireApiKey({ allowQueryKey: false }),
       schema: {
         tags: ["accounts"],
+        operationId: "rotateKey",
         summary: "Rotate the API key: a new key is issued and the one used for this call stops working at once",
         security: keyed,
         body: { type: ["object", "null"], additionalProperties: false, properties: {}, description: "No fields (the body may be omitted)." },
@@ -149,6 +154,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { fieldCodes: { plan: "invalid_plan", billing: "invalid_billing" }, bodyCode: "invalid_plan" },
       schema: {
         tags: ["accounts"],
+        operationId: "createCheckout",
         summary: "Start a paid-plan checkout; answers the URL of the payment provider's hosted checkout page",
         security: keyed,
         body: CheckoutBodySchema,

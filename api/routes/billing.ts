@@ -34,6 +34,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       validatorCompiler: () => () => true,
       schema: {
         tags: ["billing"],
+        operationId: "stripeWebhook",
+        security: [],
         summary: "Stripe webhook (signed with the endpoint secret); not for API clients",
         headers: {
           type: "object",

@@ -13,6 +13,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["meta"],
+        operationId: "health",
+        security: [],
         summary: "Liveness and store readiness: 200 when every store answers, 503 service_unavailable otherwise",
         response: { 200: HealthResponseSchema, ...errorResponses(503) },
       },

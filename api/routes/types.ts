@@ -29,6 +29,8 @@ export async function typesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["validation"],
+        operationId: "listTypes",
+        security: [],
         summary: "The types sdv validates, with their status, tier and (tier 1) required and recommended properties",
         response: { 200: { $ref: "TypesResponse#", description: "The type list" } },
       },

@@ -12,7 +12,7 @@ import { startServer, type Fixture } from "./fetch/fixtures.ts";
 import { signup, startApp, type TestApp } from "./helpers.ts";
 import { amplificationPageGzip, manyBlocksPage, manyNodes, manyPropertiesNode } from "./hostile-inputs.ts";
 import { LIMITS } from "../../runtime/limits.ts";
-import { MAX_CACHED_ENTRY_CHARS } from "../../api/routes/validate.ts";
+import { MAX_CACHED_ENTRY_CHARS } from "../../api/engine/validations.ts";
 
 let fixture: Fixture;
 let t: TestApp;

@@ -30,6 +30,7 @@ const ROUTES: Array<[string, string, boolean]> = [
   ["get", "/api/v1/types", false],
   ["get", "/api/v1/validate", true],
   ["post", "/api/v1/validate", true],
+  ["post", "/api/v1/validate/batch", true],
   ["post", "/api/billing/webhook", false],
   ["get", "/health", false],
   ["get", "/openapi.json", false],
