@@ -3,16 +3,36 @@
  * One Vite input per page; the playground bundles the engine from runtime/ and generated/ (no Node
  * built-ins there, by design). SDV_WEB_OUT_DIR lets the browser tests build into a folder of their own.
  */
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * /offline-assets.json: every built asset, which the playground hands to its service worker after the
+ * first validation so that a rule set never used online still validates offline. Vite's own manifest
+ * does not list the worker's chunks; the bundle does, as assets the worker build emitted into it.
+ */
+function offlineAssetList(): Plugin {
+  return {
+    name: "sdv-offline-asset-list",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle).filter((name) => name.startsWith("assets/")).sort().map((name) => `/${name}`);
+      this.emitFile({ type: "asset", fileName: "offline-assets.json", source: JSON.stringify(assets) });
+    },
+  };
+}
 
 export default defineConfig({
   root: here("."),
   base: "/",
   publicDir: here("public"),
   logLevel: "warn",
+  plugins: [offlineAssetList()],
+  // ES module workers can import chunks: each rule set is one, fetched when a paste needs it.
+  worker: { format: "es" },
   build: {
     outDir: process.env.SDV_WEB_OUT_DIR ?? here("../dist/web"),
     emptyOutDir: true,

@@ -75,7 +75,7 @@ export interface Site {
   server: TestApp;
   browser: Browser;
   /** A fresh browser context (own sessionStorage) with a page; CSP violations and page errors are collected. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  newPage(options?: { viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block" }): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
   close(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function startSite(env: Record<string, string> = {}, deps: AppDeps 
     server,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: base, viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const context = await browser.newContext({ baseURL: base, viewport: options.viewport ?? { width: 1280, height: 900 }, serviceWorkers: options.serviceWorkers ?? "allow" });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));

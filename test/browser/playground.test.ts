@@ -16,6 +16,8 @@ import { browserSkipReason, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { OFFLINE_FETCH, uniqueEmail } from "../api/helpers.ts";
 import { API_KEY_PREFIX } from "../../api/keys/api-key.ts";
+import { validate } from "../../lib/index.ts";
+import { summaryLine } from "../../web/src/playground/results.ts";
 
 const examples = fileURLToPath(new URL("../../../shared/corpus/google-examples/", import.meta.url));
 const skip = browserSkipReason() ?? (existsSync(examples) ? null : "../shared/corpus/google-examples not found");
@@ -112,9 +114,9 @@ async function selectionPlace(page: Page): Promise<{ line: number; column: numbe
 }
 
 /** Polls an async condition in the page (waitForFunction does not await a promise it is handed). */
-async function until(page: Page, predicate: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+async function until(page: Page, predicate: (arg: string[]) => Promise<boolean>, arg: string[], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(predicate))) {
+  while (!(await page.evaluate(predicate, arg))) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${predicate.toString().slice(0, 200)}`);
     await page.waitForTimeout(50);
   }
@@ -316,22 +318,85 @@ test("a share link carries the markup in its fragment and restores and validates
   }
 });
 
-test("once loaded, the playground works offline: the service worker keeps the page, its assets and the worker, and no API answer", async () => {
+/** Replaces the editor's text with a paste and returns the status once the new paste's validation landed. */
+async function replaceAndValidate(page: Page, text: string): Promise<string> {
+  const before = (await page.locator("#pg-status").textContent()) ?? "";
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete"); // a synthetic paste does not replace the selection
+  await paste(page, text);
+  await page.waitForFunction(
+    (previous) => {
+      const now = document.getElementById("pg-status")?.textContent ?? "";
+      return now !== previous && /\d+ nodes?:|No structured data|validation failed/.test(now);
+    },
+    before,
+  );
+  return (await page.locator("#pg-status").textContent()) ?? "";
+}
+
+/** What the page must say for a Google example: the summary of the Node engine's answer. */
+function expectedStatus(name: string): string {
+  return summaryLine(validate(example(name), { format: name.endsWith(".json") ? "json" : "html" }));
+}
+
+/** The paths of the hashed assets the page, its worker and its service worker fetched. */
+function assetPaths(requests: Request[]): string[] {
+  return requests.map((r) => new URL(r.url())).filter((u) => u.origin === site.base && u.pathname.startsWith("/assets/")).map((u) => u.pathname);
+}
+
+test("the validation worker fetches a rule set the first time a paste needs it, and only that one", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  // No service worker: it would fetch every asset in the background.
+  const { context, page, problems } = await site.newPage({ serviceWorkers: "block" });
+  const requests: Request[] = [];
+  context.on("request", (request) => void requests.push(request));
+  try {
+    await page.goto("/");
+    await page.locator(".cm-content").waitFor();
+    const ruleSetChunk = (type: string) => new RegExp(`^/assets/${type}-[\\w-]+\\.js$`);
+    const fetched = (type: string) => assetPaths(requests).filter((p) => ruleSetChunk(type).test(p)).length;
+    assert.ok(assetPaths(requests).some((p) => /^\/assets\/worker-/.test(p)), "the worker started");
+    assert.is(fetched("Event"), 0, "no rule set before a paste");
+    assert.is(await replaceAndValidate(page, example("Event-1.json")), expectedStatus("Event-1.json"));
+    assert.is(fetched("Event"), 1);
+    assert.is(fetched("Recipe"), 0, "the Recipe rule set is not fetched for an Event");
+    assert.is(await replaceAndValidate(page, example("Recipe-1.json")), expectedStatus("Recipe-1.json"));
+    assert.is(fetched("Recipe"), 1);
+    assert.is(await replaceAndValidate(page, example("Event-2.json")), expectedStatus("Event-2.json"));
+    assert.is(fetched("Event"), 1, "a loaded rule set is not fetched again");
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("once loaded, the playground works offline: the service worker keeps the page, every asset (rule sets never used online too), and no API answer", async () => {
   if (skip) return void console.log(`skip: ${skip}`);
   const { context, page, problems } = await open();
   try {
-    // The page hands its files to the service worker once it is active; wait until the worker script is kept.
-    await until(page, async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const keys = await (await caches.open("sdv-playground-v1")).keys();
-      const paths = keys.map((r) => new URL(r.url).pathname);
-      return paths.includes("/") && paths.some((p) => /^\/assets\/worker-.*\.js$/.test(p)) && paths.some((p) => /^\/assets\/playground-.*\.js$/.test(p));
-    });
+    assert.is(await replaceAndValidate(page, example("Event-1.json")), expectedStatus("Event-1.json"));
+    // After the first validation the page hands the service worker every built asset; wait until all are kept.
+    const listed = (await page.evaluate(async () => (await fetch("/offline-assets.json")).json())) as string[];
+    assert.ok(listed.some((p) => /^\/assets\/Recipe-.*\.js$/.test(p)) && listed.some((p) => /^\/assets\/worker-.*\.js$/.test(p)), "the list has the worker and the rule sets");
+    await until(
+      page,
+      async (wanted) => {
+        if (!navigator.serviceWorker.controller) return false;
+        const keys = await (await caches.open("sdv-playground-v1")).keys();
+        const paths = new Set(keys.map((r) => new URL(r.url).pathname));
+        return paths.has("/") && wanted.every((p) => paths.has(p));
+      },
+      listed,
+    );
     await context.setOffline(true);
+    // A type not validated before, in the worker that started online.
+    assert.is(await replaceAndValidate(page, example("Recipe-1.json")), expectedStatus("Recipe-1.json"));
+    // And after a reload offline: the page, the worker and another new type's rule set come from the cache.
     await page.reload();
     await page.locator(".cm-content").waitFor();
-    await paste(page, example("Event-1.json"));
-    assert.match(await resultStatus(page), /1 node: 0 errors/);
+    assert.is(await replaceAndValidate(page, example("Product-1.json")), expectedStatus("Product-1.json"));
+    assert.is(await replaceAndValidate(page, example("Event-1.json")), expectedStatus("Event-1.json"));
     const cached = await page.evaluate(async () => (await (await caches.open("sdv-playground-v1")).keys()).map((r) => new URL(r.url).pathname));
     assert.equal(cached.filter((p) => p.startsWith("/api/")), []);
     assert.equal(problems, []);

@@ -5,8 +5,9 @@
  * change under one name). The API is never cached or touched, nor is any other origin.
  */
 const CACHE = "sdv-playground-v1";
-// Served with no-cache under a fixed name: network-first.
-const FIXED = new Set(["/", "/site.css", "/favicon.svg"]);
+// Served with no-cache under a fixed name: network-first. The asset list too, so that the page asking
+// for it offline gets an answer instead of a failed request.
+const FIXED = new Set(["/", "/site.css", "/favicon.svg", "/offline-assets.json"]);
 // Named by content hash: cache-first.
 const HASHED = /^\/assets\//;
 

@@ -14,7 +14,7 @@ import { describeError, signUpInline, storedKey, validateUrlThroughApi } from ".
 import { currentSession, endSession } from "../session.ts";
 import { ApiCallError } from "../api.ts";
 import { EXAMPLE } from "./example.ts";
-import { enableOffline } from "./offline.ts";
+import { enableOffline, precacheAllAssets } from "./offline.ts";
 import { externalLink, h } from "./dom.ts";
 
 /** A pause this long after a keystroke starts a validation. */
@@ -77,6 +77,8 @@ function showMarkupReply(reply: ValidationReply): void {
     return;
   }
   show(reply.response, `Pasted markup, validated in your browser in ${Math.max(1, Math.round(reply.ms))} ms (nothing was sent).`);
+  // After the first validation, not before: its rule sets are fetched first, the rest while the visitor reads.
+  precacheAllAssets();
   const located = reply.response.schemas.flatMap((s) => [...s.errors, ...s.warnings]).filter((i) => i.line !== undefined);
   editor.showIssues(located.map((i) => ({ line: i.line!, column: i.column ?? 1, severity: i.severity, message: `${i.property}: ${i.message}` })));
 }

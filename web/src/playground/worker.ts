@@ -1,6 +1,7 @@
 /**
  * The validation worker: the engine runs here so that typing never waits on a large page. One request
- * at a time; the page keeps only the newest pending one (validation-client.ts).
+ * at a time; the page keeps only the newest pending one (validation-client.ts). A request may wait on
+ * fetching the rule sets its types need (engine.ts); the reply's `ms` includes that wait.
  */
 import { validateMarkup, type MarkupFormat, type ValidationResponse } from "./engine.ts";
 
@@ -23,13 +24,13 @@ export interface WorkerHello {
 
 (self as unknown as Worker).postMessage({ hello: self.location.href } satisfies WorkerHello);
 
-self.onmessage = (event: MessageEvent<ValidationRequest>) => {
+self.onmessage = async (event: MessageEvent<ValidationRequest>) => {
   const { id, text, format, repeat = 1 } = event.data;
   const started = performance.now();
   let reply: ValidationReply;
   try {
-    let response = validateMarkup(text, format);
-    for (let i = 1; i < repeat; i++) response = validateMarkup(text, format);
+    let response = await validateMarkup(text, format);
+    for (let i = 1; i < repeat; i++) response = await validateMarkup(text, format);
     reply = { id, ok: true, response, ms: (performance.now() - started) / repeat };
   } catch (err) {
     reply = { id, ok: false, message: err instanceof Error ? err.message : String(err) };
