@@ -5,6 +5,7 @@
  */
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
 import { validateValue } from "../../runtime/validate.ts";
+import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 import { ApiError, errorBody } from "../errors.ts";
 
 /** An event listing as a site would publish it (the spec's Event rules: name, startDate with offset, location). */
@@ -42,9 +43,9 @@ export const EVENT_EXAMPLE = {
 
 export const EXAMPLE_PAGE_URL = "https://example.com/events/jazz-night";
 
-/** What POST /api/v1/validate answers for EVENT_EXAMPLE (computed by the engine). */
-export function validationExample(): ValidationResponse {
-  return toValidationResponse(validateValue(EVENT_EXAMPLE), {
+/** What POST /api/v1/validate answers for EVENT_EXAMPLE on this service (computed by the engine; rule_url made absolute as the API does). */
+export function validationExample(publicBaseUrl: string): ValidationResponse {
+  return toValidationResponse(withAbsoluteRuleUrls(validateValue(EVENT_EXAMPLE), publicBaseUrl), {
     api_version: API_VERSION,
     validated_at: "2026-07-01T12:00:00.000Z",
     cached: false,
@@ -62,7 +63,7 @@ export function batchResponseExample(publicBaseUrl: string): unknown {
   const failed = errorBody(new ApiError("fetch_failed", "Could not resolve the host unreachable.example."), publicBaseUrl).error;
   return {
     results: [
-      { ok: true, status: 200, result: validationExample() },
+      { ok: true, status: 200, result: validationExample(publicBaseUrl) },
       { ok: false, status: 422, error: failed },
     ],
     summary: { items: 2, succeeded: 1, failed: 1, credits_used: 1 },

@@ -110,7 +110,7 @@ const JSON_LD_DOCUMENT = {
  * built once from the engine's real answer.
  */
 function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocument {
-  const validation = validationExample();
+  const validation = validationExample(publicBaseUrl);
   const single = doc.paths?.["/api/v1/validate"]?.post;
   const body = single?.requestBody?.content;
   if (body?.["application/json"]) {

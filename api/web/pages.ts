@@ -68,6 +68,9 @@ export async function webPages(app: FastifyInstance, options: WebPagesOptions): 
     schemaHide: true,
   });
 
+  // Browsers ask for /favicon.ico on any page that names no icon (the JSON API, /docs): point them at ours.
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) => reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301));
+
   for (const [path, file] of Object.entries(PAGES)) {
     app.get(path, { schema: { hide: true } }, async (_request, reply) => reply.sendFile(file));
     if (path !== "/") app.get(`${path}/`, { schema: { hide: true } }, async (_request, reply) => reply.redirect(path, 301));

@@ -35,6 +35,7 @@ export function htmlPage(frame: PageFrame): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(frame.title)}</title>`,
     `<meta name="description" content="${esc(frame.description)}">`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="stylesheet" href="/rules.css">',
     "</head>",
     "<body>",

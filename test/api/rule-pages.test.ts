@@ -87,8 +87,8 @@ test("names that are no type never reach a file: traversal, other generated file
     "/rules/..%5C..%5Cpackage.json",
     "/rules/....%2F%2Fpackage.json",
     "/rules/../../package.json",
-    "/rules/..",
-    "/rules/%2e%2e",
+    // "/rules/.." and "/rules/%2e%2e" are left out: a WHATWG URL parser (browsers, inject) resolves both
+    // to "/", the playground, before anything is sent.
     "/rules/index",
     "/rules/index.html",
     "/rules/rules-not-found",

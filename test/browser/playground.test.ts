@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { browserSkipReason, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
+import { paste, resultStatus } from "./playground-page.ts";
 import { OFFLINE_FETCH, uniqueEmail } from "../api/helpers.ts";
 import { API_KEY_PREFIX } from "../../api/keys/api-key.ts";
 import { validate } from "../../lib/index.ts";
@@ -76,26 +77,8 @@ function storedKey(key: string, email: string): (context: BrowserContext) => Pro
     }, [key, email]);
 }
 
-/** Pastes text into the editor as a clipboard paste would. */
-async function paste(page: Page, text: string): Promise<void> {
-  const content = page.locator(".cm-content");
-  await content.click();
-  await content.evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", pasted);
-    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
 async function editorText(page: Page): Promise<string> {
   return (await page.locator(".cm-line").allTextContents()).join("\n");
-}
-
-/** The results' live status once a validation has landed ("N node(s): ..."). */
-async function resultStatus(page: Page): Promise<string> {
-  const status = page.locator("#pg-status");
-  await page.waitForFunction(() => /\d+ nodes?:|No structured data/.test(document.getElementById("pg-status")?.textContent ?? ""));
-  return (await status.textContent()) ?? "";
 }
 
 /** Line and column (1-based) of the editor's selection start, read from the DOM selection inside its shadow root. */
