@@ -354,6 +354,23 @@ test("the validation worker fetches a rule set the first time a paste needs it, 
   }
 });
 
+test("a rule set that failed to load (a network blip) loads on the next validation", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  const { context, page } = await site.newPage({ serviceWorkers: "block" });
+  try {
+    await page.goto("/");
+    await page.locator(".cm-content").waitFor();
+    let blocked = 0;
+    await context.route(/\/assets\/Recipe-[\w-]+\.js$/, (route) => (blocked++, route.abort("connectionreset")));
+    assert.match(await replaceAndValidate(page, example("Recipe-1.json")), /^The validation failed/);
+    assert.is(blocked, 1);
+    await context.unrouteAll();
+    assert.is(await replaceAndValidate(page, example("Recipe-1.json")), expectedStatus("Recipe-1.json"));
+  } finally {
+    await context.close();
+  }
+});
+
 test("once loaded, the playground works offline: the service worker keeps the page, every asset (rule sets never used online too), and no API answer", async () => {
   if (skip) return void console.log(`skip: ${skip}`);
   const { context, page, problems } = await open();
