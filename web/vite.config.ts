@@ -5,6 +5,7 @@
  */
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import { siteHeader } from "./site-header.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,12 +26,23 @@ function offlineAssetList(): Plugin {
   };
 }
 
+/** Each page's `<!--site-header-->` becomes the shared header (web/site-header.ts). */
+function sharedHeader(): Plugin {
+  return {
+    name: "sdv-site-header",
+    transformIndexHtml(html, ctx) {
+      if (!html.includes("<!--site-header-->")) throw new Error(`${ctx.path}: no <!--site-header--> placeholder`);
+      return html.replace("<!--site-header-->", siteHeader(ctx.path));
+    },
+  };
+}
+
 export default defineConfig({
   root: here("."),
   base: "/",
   publicDir: here("public"),
   logLevel: "warn",
-  plugins: [offlineAssetList()],
+  plugins: [sharedHeader(), offlineAssetList()],
   // ES module workers can import chunks: each rule set is one, fetched when a paste needs it.
   worker: { format: "es" },
   build: {

@@ -12,7 +12,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../support/free-port.ts";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,16 +50,6 @@ let server: ChildProcess;
 let base = "";
 let log = "";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Starts the built server; resolves with the address its log says it listens on, once it says it is ready. */
 function start(port: number): Promise<string> {

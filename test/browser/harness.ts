@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { AppDeps } from "../../api/app.ts";
 import { startApp, type TestApp } from "../api/helpers.ts";
+import { freePort } from "../support/free-port.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -111,14 +112,3 @@ export async function startSite(env: Record<string, string> = {}, deps: AppDeps 
   };
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { sleep } from "../stores/fixtures.ts";
+import { freePort } from "../../support/free-port.ts";
 
 export interface PrivateRedis {
   url: string;
@@ -15,16 +16,6 @@ export interface PrivateRedis {
   kill(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
