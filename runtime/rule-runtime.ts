@@ -390,6 +390,40 @@ export function hasPath(node: JsonObject, segments: readonly string[]): boolean 
   return true;
 }
 
+/**
+ * A one_of member counts only when it holds a value (`name`, or the dotted `item.name`): an empty
+ * text, null or an empty list names nothing, so it cannot stand in for the group (a breadcrumb with
+ * "name": "" has no title to show). The empty value itself is still reported by the property's rule.
+ */
+export function hasValue(node: JsonObject, segments: readonly string[]): boolean {
+  if (segments.length === 1) return holdsValue(node[segments[0]]);
+  let frontier: unknown[] = [node];
+  for (const segment of segments) {
+    const next: unknown[] = [];
+    for (const value of frontier) {
+      const items = Array.isArray(value) ? value : [value];
+      for (const item of items) if (isObject(item) && item[segment] !== undefined) next.push(item[segment]);
+    }
+    if (next.length === 0) return false;
+    frontier = next;
+  }
+  for (const value of frontier) if (holdsValue(value)) return true;
+  return false;
+}
+
+function holdsValue(value: unknown): boolean {
+  if (!Array.isArray(value)) return isGiven(value);
+  for (const item of value) if (isGiven(item)) return true;
+  return false;
+}
+
+function isGiven(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === "string") return !isBlank(value);
+  if (isObject(value) && "@value" in value) return isGiven(value["@value"]);
+  return !Array.isArray(value);
+}
+
 /** Empty or white space only, without allocating a trimmed copy (this runs on every text value). */
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

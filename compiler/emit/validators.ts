@@ -94,7 +94,8 @@ function bodyWriter(rules: IrNodeRules, page: PageOf): WriterFunction {
     }
     rules.oneOf.forEach((g, i) => {
       const absent = g.properties
-        .map((name) => (name.includes(".") ? `!hasPath(node, ${lit(name.split("."))})` : `node[${lit(name)}] === undefined`))
+        // An empty member ("name": "") does not satisfy the group (runtime hasValue).
+        .map((name) => `!hasValue(node, ${lit(name.split("."))})`)
         .join(" && ");
       w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
     });
@@ -144,7 +145,7 @@ export function emitValidator(rs: IrRuleSet): string {
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: "../../runtime/json.ts", namedImports: ["JsonObject"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["Run", "PropertyRule", "OneOfRule"] },
-    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasPath", "hasType"] },
+    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasValue", "hasType"] },
     { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
     { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
