@@ -30,6 +30,8 @@ export type ExpectSpec =
       /** The validator is another rule set's: its issues are renamed under this property. */
       readonly prefixed?: boolean;
       readonly nodeCheck?: NodeCheck;
+      /** The node check's property is required in this shape (ratingValue of a Rating): a failed check is an error. */
+      readonly nodeCheckRequired?: boolean;
     };
 
 export interface PropertyRule {
@@ -235,7 +237,7 @@ export class Run {
   checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string, rule?: string): void {
     const problem = check.test(node);
     if (problem === null) return;
-    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, `Keep ${check.description}.`, docs, `${at}/${check.property}`, rule);
+    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, check.fix, docs, `${at}/${check.property}`, rule);
   }
 
   /** Siblings a present property needs beside it (the rule's `requires`). */
@@ -316,7 +318,11 @@ export class Run {
       const problem = matched.nodeCheck.test(node);
       if (problem !== null) {
         const property = `${rule.property}.${matched.nodeCheck.property}`;
-        this.report("out-of-range", rule.level === "required" ? "error" : "warning", property, `"${property}": ${problem}.`, rule.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
+        // A value outside the scale is a malformed value of the checked property: an error where
+        // that property is required in the shape (a Rating's ratingValue), even when the rating
+        // itself is only recommended, as a malformed nested required value is.
+        const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
+        this.report("out-of-range", severity, property, `"${property}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
       }
     }
   }

@@ -40,8 +40,14 @@ function expectSource(e: IrExpect): string {
     case "enum":
       return `{ kind: "enum", type: ${lit(e.type)}, members: enumerationMembers(${lit(e.type)}) }`;
     case "class":
-      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : e.rulesOf ? `validate_${e.rulesOf}` : "null"}${e.rulesOf ? ", prefixed: true" : ""}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""}${e.notEligible ? `, notEligible: ${lit(e.notEligible)}` : ""} }`;
+      return `{ kind: "class", type: ${lit(e.type)}, accepts: subtypes(${lit(e.type)}), validate: ${e.rules ? fnName(e.rules) : e.rulesOf ? `validate_${e.rulesOf}` : "null"}${e.rulesOf ? ", prefixed: true" : ""}${e.nodeCheck ? `, nodeCheck: nodeChecks[${lit(e.nodeCheck)}]` : ""}${e.nodeCheck && checkedPropertyRequired(e.rules, e.nodeCheck) ? ", nodeCheckRequired: true" : ""}${e.notEligible ? `, notEligible: ${lit(e.notEligible)}` : ""} }`;
   }
+}
+
+/** The property a node check judges is required in the shape's own rules (ratingValue in a Rating). */
+function checkedPropertyRequired(rules: IrNodeRules | null, check: string): boolean {
+  const name = nodeChecks[check].property;
+  return rules?.properties.some((p) => p.name === name && p.level === "required" && !p.malformedWarning) ?? false;
 }
 
 function ruleSource(p: IrProperty, page: PageOf): string {

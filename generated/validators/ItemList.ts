@@ -619,7 +619,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   segment: "/aggregateRating",
   property: "itemListElement.item.aggregateRating",
   level: "recommended",
-  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   format: null,
   values: null,
   min: null,

@@ -43,7 +43,7 @@ const Recipe_aggregateRating: PropertyRule = {
   segment: "/aggregateRating",
   property: "aggregateRating",
   level: "recommended",
-  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Recipe_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Recipe_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   format: null,
   values: null,
   min: null,

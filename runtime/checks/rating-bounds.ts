@@ -7,7 +7,10 @@ export const DEFAULT_WORST_RATING = 1;
 /** A number, or a number written as text; NaN for anything else. */
 function toNumber(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
-  if (typeof value === "string" && scanDecimal(value, true, true) >= 0) return Number(value);
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (scanDecimal(text, true, true) >= 0) return Number(text);
+  }
   return NaN;
 }
 
@@ -18,12 +21,39 @@ function describe(value: unknown): string {
   return String(value);
 }
 
+const PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
+const FRACTION = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/;
+const COMMA_DECIMAL = /^\s*[+-]?\d+,\d+\s*$/;
+
+/**
+ * A percentage ("60%") or a fraction ("6 / 10") carries its own scale: the documentation's
+ * ratingValue "either a number, fraction, or percentage (for example, 4, 60%, or 6 / 10). Google
+ * understands the scale for fractions and percentages". Null when within it, a reason when not,
+ * undefined when the value is neither.
+ */
+function impliedScale(text: string): string | null | undefined {
+  const percent = PERCENT.exec(text);
+  if (percent) return Number(percent[1]) <= 100 ? null : `ratingValue ${describe(text)} is above 100%`;
+  const fraction = FRACTION.exec(text);
+  if (fraction) {
+    const [value, scale] = [Number(fraction[1]), Number(fraction[2])];
+    if (scale === 0) return `ratingValue ${describe(text)} has a scale of 0`;
+    return value <= scale ? null : `ratingValue ${describe(text)} is above its own scale of ${scale}`;
+  }
+  return undefined;
+}
+
 /**
  * Null when ratingValue lies within [worstRating, bestRating]; otherwise why not. Absent
  * (undefined or null) bounds take the defaults. An absent ratingValue passes: whether it is
- * required is for the property rules to say.
+ * required is for the property rules to say. A percentage or a fraction is judged against its own
+ * scale, whatever bestRating says.
  */
 export function ratingWithinBounds(ratingValue: unknown, bestRating: unknown, worstRating: unknown): string | null {
+  if (typeof ratingValue === "string") {
+    const implied = impliedScale(ratingValue);
+    if (implied !== undefined) return implied;
+  }
   const best = bestRating == null ? DEFAULT_BEST_RATING : toNumber(bestRating);
   if (Number.isNaN(best)) return `bestRating ${describe(bestRating)} is not a number`;
   const worst = worstRating == null ? DEFAULT_WORST_RATING : toNumber(worstRating);
@@ -34,7 +64,10 @@ export function ratingWithinBounds(ratingValue: unknown, bestRating: unknown, wo
   }
   if (ratingValue == null) return null;
   const rating = toNumber(ratingValue);
-  if (Number.isNaN(rating)) return `ratingValue ${describe(ratingValue)} is not a number`;
+  if (Number.isNaN(rating)) {
+    const comma = typeof ratingValue === "string" && COMMA_DECIMAL.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
+    return `ratingValue ${describe(ratingValue)} is not a number${comma}`;
+  }
   if (rating > best) {
     return `ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`;
   }

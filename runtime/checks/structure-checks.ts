@@ -15,6 +15,8 @@ export interface NodeCheck {
   description: string;
   /** The property of the node the issue is about. */
   property: string;
+  /** What to do, citing the documentation that sets the rule. */
+  fix: string;
   test(node: JsonObject): string | null;
 }
 
@@ -34,6 +36,9 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
   "rating-bounds": {
     description: "ratingValue lies between worstRating and bestRating (1 and 5 by default)",
     property: "ratingValue",
+    fix:
+      'Give a ratingValue within the scale, or set "bestRating" and "worstRating" to the scale you use, e.g. {"ratingValue": 8, "bestRating": 10}. ' +
+      'Search Central, Review snippet, Rating properties (ratingValue): "The default scale for numbers is a 5-point scale, where 1 is the lowest value and 5 is the highest value. If another scale is intended, use bestRating and worstRating."',
     test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating),
   },
 };

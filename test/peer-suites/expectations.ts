@@ -119,7 +119,6 @@ export const JUSTIFICATIONS: Record<string, string> = {
   "adobe/BroadcastEvent/missing-endDate.json": "A standalone BroadcastEvent is not an event listing; endDate is required only under VideoObject.publication (the LIVE badge).",
   "adobe/BroadcastEvent/missing-isLiveBroadcast.json": "As above: isLiveBroadcast is required only under VideoObject.publication (the LIVE badge).",
   "adobe/BroadcastEvent/missing-startDate.json": "As above: startDate is required only under VideoObject.publication (the LIVE badge).",
-  "adobe/Review/invalid_rating_out_of_range.json": "to fix in rules: a reviewRating above its bestRating is reported as a warning (a malformed value of a property the one-of makes optional); the documentation's rating rules suggest an error.",
   "mulraj/WebSite/invalid_missing_name.json": "to fix in rules: WebSite name is required (site names documentation); issue 8 lists this fix.",
   "schemaorg-rs/breadcrumb_non_last_item_needs_url.json": "to fix in rules: item is required on every ListItem but the last (issue 8 lists this fix); today a warning.",
   "schemaorg-rs/local_business_address_missing_fields.json": "The documentation lists address sub-properties as recommended for local business: warnings.",
