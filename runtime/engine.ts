@@ -16,7 +16,7 @@ import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
 import { extractHtmlItems } from "./extract/extract-items.ts";
 import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
-import { itemBlockCapResult, locateItemIssues } from "./extract/item-positions.ts";
+import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
 import { evaluateFeatures, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
@@ -160,6 +160,12 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       }
       const result = validateEntity(entity, resolver, registry);
       if (result) schemas.push(result);
+    }
+    if (p.items?.untyped) {
+      for (const result of untypedItemResults(p.items, blockIndex, page, baseResult)) {
+        if (++nodesFound > LIMITS.nodes) nodesNotValidated++;
+        else schemas.push(result);
+      }
     }
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
     for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);

@@ -22,7 +22,7 @@ export const ISSUE_CODES = [
   "invalid-json", // the block is not valid JSON
   "too-deep", // nesting beyond the depth cap
   "too-large", // more nodes than the size cap
-  "missing-type", // a top-level node without @type
+  "missing-type", // a top-level node without @type (a warning for a Microdata itemscope without itemtype)
   "missing-context", // no schema.org @context
   "type-retired", // reserved: retired rich results carry deprecation_note and downgrade their findings instead
   "unknown-property", // vocabulary: not a property of the type

@@ -24,7 +24,7 @@ export function extractHtmlItems(html: string, pageUrl: string | null = null, kn
     if (!present) continue;
     const block = extract(tree, html, base);
     if (tree.truncated && block.truncated === null && block.items.length > 0) block.truncated = "the page's elements pass sdv's nesting or count limits";
-    if (block.items.length > 0 || block.truncated !== null) out.push(block);
+    if (block.items.length > 0 || block.truncated !== null || block.untyped !== undefined) out.push(block);
   }
   return out;
 }

@@ -16,6 +16,18 @@ export interface ItemBlock {
   offsets: Map<string, number>;
   /** Set when a cap cut the extraction short: what was passed. */
   truncated: string | null;
+  /** Top-level Microdata items without itemtype, in page order: not validated, but reported. */
+  untyped?: UntypedItem[];
+}
+
+/** An `itemscope` with no `itemtype` that is no property of another item: invisible to rich results. */
+export interface UntypedItem {
+  /** Offset in the page of the element carrying `itemscope`. */
+  offset: number;
+  /** Its property names, in page order. */
+  properties: string[];
+  /** Those of its properties whose value is a typed item: markup the missing type hides. */
+  typedValues: string[];
 }
 
 /** Items, properties and values per syntax and page: far above real pages, far below hostile ones. */

@@ -51,3 +51,37 @@ export function itemBlockCapResult(block: ItemBlock, blockIndex: number, base: (
   });
   return result;
 }
+
+/**
+ * One result per top-level Microdata item without itemtype: valid (itemscope alone is correct
+ * Microdata) and unchecked, with a warning at the item's line and column, since no rich result can
+ * come from an item the search engine cannot type. Typed items held as its property values are
+ * named: they are not read either, being no top-level item.
+ */
+export function untypedItemResults(block: ItemBlock, blockIndex: number, page: string, base: (type: string, block: number, path: string, reason: string) => SchemaResult): SchemaResult[] {
+  const out: SchemaResult[] = [];
+  if (block.untyped === undefined) return out;
+  const lines = new LineIndex(page);
+  for (const item of block.untyped) {
+    const result = base("(no itemtype)", blockIndex, "", "The Microdata item has no itemtype, so no rich result can come from it.");
+    result.properties_found = item.properties;
+    result.syntax = block.syntax;
+    const at = lines.at(item.offset);
+    const hidden = item.typedValues.length === 0 ? "" : ` The typed items it holds under ${item.typedValues.map((k) => `"${k}"`).join(", ")} are not read either: they are properties of this untyped item, not items of their own.`;
+    result.warnings.push({
+      severity: "warning",
+      property: "@type",
+      code: "missing-type",
+      message: `itemscope without itemtype: this item has no type, so no rich result can come from it.${hidden}`,
+      fix:
+        item.typedValues.length === 0
+          ? 'Add an itemtype with the Schema.org type the item describes, e.g. itemtype="https://schema.org/Product"; or remove itemscope if the markup is not meant as structured data.'
+          : `Add an itemtype to this item, or remove its itemscope and the itemprop of the typed items under ${item.typedValues.map((k) => `"${k}"`).join(", ")} so that they become top-level items.`,
+      path: "",
+      line: at.line,
+      column: at.column,
+    });
+    out.push(result);
+  }
+  return out;
+}

@@ -9,8 +9,10 @@
  * standard here, since its parser reads them): `content=` on any element wins over the element's
  * rule, and an item with `itemprop` that is no property of any item (`<html itemscope itemprop=...>`)
  * is top-level.
- * Items without `itemtype` are not reported on their own (no vocabulary: nothing to validate);
- * nested, they are values like any other.
+ * Top-level items without `itemtype` are not validated (no vocabulary: nothing to check them
+ * against) but listed in the block's `untyped`, so the page's report can say that no rich result
+ * comes from them; nested, they are values like any other (the Schema.org and search engine
+ * examples nest untyped items as property values, which is normal).
  *
  * Bounded: items, values and nesting are capped (item-block.ts), an item that holds itself
  * (through itemref) is written as a reference, and each element is crawled once per item.
@@ -19,7 +21,7 @@ import type { JsonObject } from "../json.ts";
 import { escapePointer } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
 import { textContent } from "./html-text.ts";
-import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock } from "./item-block.ts";
+import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock, type UntypedItem } from "./item-block.ts";
 
 const URL_FROM_SRC = new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
 const URL_FROM_HREF = new Set(["a", "area", "link"]);
@@ -33,13 +35,36 @@ export function extractMicrodata(tree: ItemTree, html: string, base: string | nu
   const state: State = { html, base, tree, block, items: 0, values: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
-    if (!untyped && tokens(element.attrs.itemtype).length === 0) continue;
+    if (!untyped && tokens(element.attrs.itemtype).length === 0) {
+      if (++state.items > MAX_ITEMS) {
+        state.block.truncated = `the page holds more than ${MAX_ITEMS} items`;
+        break;
+      }
+      (block.untyped ??= []).push(untypedItem(element, state));
+      continue;
+    }
     const pointer = `/${block.items.length}`;
     const node = materialize(element, pointer, [], state);
     if (node === null) break;
     block.items.push(node);
   }
   return block;
+}
+
+/** What the report says of an untyped top-level item: where it is, what it holds, what it hides. */
+function untypedItem(element: ItemElement, state: State): UntypedItem {
+  const properties: string[] = [];
+  const typedValues: string[] = [];
+  for (const prop of crawlProperties(element, state)) {
+    const typed = prop.attrs.itemscope !== undefined && tokens(prop.attrs.itemtype).length > 0;
+    for (const raw of tokens(prop.attrs.itemprop)) {
+      const name = propertyName(raw);
+      if (name === null) continue;
+      if (!properties.includes(name)) properties.push(name);
+      if (typed && !typedValues.includes(name)) typedValues.push(name);
+    }
+  }
+  return { offset: element.start, properties, typedValues };
 }
 
 interface State {

@@ -84,7 +84,7 @@ for (const [name, html, expected, base] of CASES) {
   });
 }
 
-test("microdata: untyped top-level items are not reported by default (nothing to validate them against)", () => {
+test("microdata: untyped top-level items are not nodes by default (nothing to validate them against; listed in untyped)", () => {
   const html = `<div itemscope><span itemprop="a">A</span></div><div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">T</span></div>`;
   assert.equal(extractMicrodata(buildItemTree(html), html, null).items, [{ "@context": "https://schema.org", "@type": "Thing", name: "T" }]);
 });
