@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { validateOnDemand } from "../lib/validate-on-demand.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
 import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
+import { onlyUntypedItems } from "../runtime/extract/item-positions.ts";
 import type { FetchOptions } from "../api/fetch/guarded-fetch.ts";
 import type { Outcome } from "./outcome.ts";
 import { displayPath, type Source } from "./collect-inputs.ts";
@@ -53,7 +54,7 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
 }
 
 function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json"): Outcome {
-  if (response.schemas_found === 0) {
+  if (response.schemas_found === 0 || onlyUntypedItems(response.schemas)) {
     return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null)}` } };
   }
   return { source, text, response };

@@ -18,6 +18,7 @@ import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
 import { LineIndex } from "../../runtime/extract/line-column.ts";
 import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
+import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
 import { ApiError } from "../errors.ts";
 import { fetchPage } from "../fetch/guarded-fetch.ts";
 import { FetchError } from "../fetch/fetch-error.ts";
@@ -170,7 +171,7 @@ export class Validations {
       throw err;
     }
     const result = await this.pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
-    if (result.blocks_found === 0 || (result.schemas.length === 0 && result.blocks_unparsable === 0)) {
+    if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
       throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
     }
     if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {

@@ -52,6 +52,18 @@ export function itemBlockCapResult(block: ItemBlock, blockIndex: number, base: (
   return result;
 }
 
+/** The type of the result standing for a top-level Microdata item without itemtype. */
+export const UNTYPED_ITEM_TYPE = "(no itemtype)";
+
+/**
+ * True when every result stands for an untyped item: such a page holds nothing a rich result can come
+ * from, so callers answer it like a page without structured data (the API's 422 no_jsonld_found, free),
+ * whose message already names the untyped items.
+ */
+export function onlyUntypedItems(schemas: ReadonlyArray<{ type: string }>): boolean {
+  return schemas.length > 0 && schemas.every((schema) => schema.type === UNTYPED_ITEM_TYPE);
+}
+
 /**
  * One result per top-level Microdata item without itemtype: valid (itemscope alone is correct
  * Microdata) and unchecked, with a warning at the item's line and column, since no rich result can
@@ -63,7 +75,7 @@ export function untypedItemResults(block: ItemBlock, blockIndex: number, page: s
   if (block.untyped === undefined) return out;
   const lines = new LineIndex(page);
   for (const item of block.untyped) {
-    const result = base("(no itemtype)", blockIndex, "", "The Microdata item has no itemtype, so no rich result can come from it.");
+    const result = base(UNTYPED_ITEM_TYPE, blockIndex, "", "The Microdata item has no itemtype, so no rich result can come from it.");
     result.properties_found = item.properties;
     result.syntax = block.syntax;
     const at = lines.at(item.offset);

@@ -48,6 +48,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
       return html(PAGE(["{\n  \"@type\": \"Event\",\n}", "[1,"]));
     case "/none":
       return html("<!doctype html><html><body><script type=\"application/json\">{}</script></body></html>");
+    case "/untyped":
+      return html('<!doctype html><html><body><div itemscope><span itemprop="name">Jazz night</span></div></body></html>');
+    case "/untyped-and-typed":
+      return html(
+        '<!doctype html><html><body><div itemscope><span itemprop="name">Jazz night</span></div>' +
+          `<script type="application/ld+json">${EVENT_BLOCK}</script></body></html>`,
+      );
     case "/pdf":
       res.writeHead(200, { "content-type": "application/pdf" });
       return void res.end("%PDF-1.4");
@@ -181,6 +188,7 @@ test("fetch failures: 422 with the fetcher's code, 0 credits, the reservation re
     [site("/loop"), "too_many_redirects"],
     [site("/to-private"), "destination_not_allowed"],
     [site("/none"), "no_jsonld_found"],
+    [site("/untyped"), "no_jsonld_found"],
     [site("/broken"), "parse_error"],
     ["http://evil.test/", "destination_not_allowed"],
     ["http://meta.test/latest/meta-data/", "destination_not_allowed"],
@@ -206,6 +214,21 @@ test("fetch failures: 422 with the fetcher's code, 0 credits, the reservation re
   } finally {
     accounts.releaseCredit = original;
   }
+});
+
+test("untyped Microdata: alone it is a page without structured data (422, free, the message names it); next to typed data it is a warning", async () => {
+  const { key, email } = await signup(t.app);
+  const alone = apiError(await get(key, site("/untyped")), 422, "no_jsonld_found");
+  assert.match(alone.message, /Microdata items without an itemtype/);
+  assert.is((await login(t.app, email)).requests_used, 0);
+
+  const res = await get(key, site("/untyped-and-typed"));
+  assert.is(res.statusCode, 200, res.body);
+  const body = res.json();
+  assert.equal(body.schemas.map((s: { type: string }) => s.type).sort(), ["(no itemtype)", "Event"]);
+  const untyped = body.schemas.find((s: { type: string }) => s.type === "(no itemtype)");
+  assert.is(untyped.warnings[0].code, "missing-type");
+  assert.is((await login(t.app, email)).requests_used, 1);
 });
 
 test("400 invalid_url: not http(s), credentials, port not allowed, missing", async () => {

@@ -53,6 +53,20 @@ test("a valid file exits 0 and prints a readable report", async () => {
   assert.match(r.stdout, /fix: /);
 });
 
+test("a page whose only Microdata is untyped is not validated (exit 2, no_jsonld_found naming the untyped items); next to typed data it is a warning", async () => {
+  const untyped = '<div itemscope><span itemprop="name">Jazz night</span></div>';
+  const alone = await sdv(["validate", "--format", "json", file("untyped.html", `<!doctype html><body>${untyped}</body>`)]);
+  assert.is(alone.code, 2, alone.stderr);
+  const failure = JSON.parse(alone.stdout).error;
+  assert.is(failure.code, "no_jsonld_found");
+  assert.match(failure.message, /Microdata items without an itemtype/);
+
+  const both = await sdv(["validate", "--format", "json", "--fail-on", "error", file("untyped-and-typed.html", `<!doctype html><body>${untyped}<script type="application/ld+json">${JSON.stringify(goodEvent)}</script></body>`)]);
+  assert.is(both.code, 0, both.stderr);
+  const types = JSON.parse(both.stdout).schemas.map((s: { type: string }) => s.type).sort();
+  assert.equal(types, ["(no itemtype)", "Event"]);
+});
+
 test("errors exit 1 and name property, fix and place", async () => {
   const bad = JSON.stringify({ ...goodEvent, startDate: "2026-07-21" }, null, 2);
   const r = await sdv(["validate", file("bad.json", bad)]);
