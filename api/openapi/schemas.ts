@@ -408,7 +408,7 @@ export const BatchItemFailureSchema = {
   required: ["ok", "status", "error"],
   properties: {
     ok: { type: "boolean", const: false },
-    status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503)." },
+    status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503), or 504 batch_timeout: the batch's deadline passed before the item finished." },
     error: { $ref: "ApiErrorDetail#" },
   },
 } as const;

@@ -90,6 +90,8 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
           "(and served with no credits left), a failure is free, a fresh validation costs 1 credit. The answer is 200 with one " +
           "result per item in input order: {ok: true, status: 200, result} or {ok: false, status, error} where status and error are " +
           "what the single call would have answered (422 fetch_failed, 429 quota_exceeded for items past the remaining credits, ...). " +
+          "Credits are reserved in input order, so when they run out the later items are refused. The batch answers within " +
+          `${BATCH_DEADLINE_MS / 1000} s: items not finished by then are {ok: false, status: 504, error: {code: "batch_timeout"}}, not charged. ` +
           "The batch counts as one request against the per-minute limit.",
         security: [{ apiKeyHeader: [] }],
         body: ValidateBatchBodySchema,
