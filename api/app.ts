@@ -46,6 +46,8 @@ export interface AppDeps {
   cipher?: KeyCipher;
   /** Deadline for a request to arrive completely (real sockets); default REQUEST_TIMEOUT_MS (30 s). */
   requestTimeoutMs?: number;
+  /** A batch's deadline instead of BATCH_DEADLINE_MS (tests shorten it). */
+  batchDeadlineMs?: number;
   /** Folder with the built web pages instead of the package's dist/web (the browser tests build their own). */
   webRoot?: string;
 }
@@ -148,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(healthRoutes);
     await app.register(typesRoutes);
     await app.register(authRoutes);
-    await app.register(validateRoutes);
+    await app.register(validateRoutes, { batchDeadlineMs: deps.batchDeadlineMs });
     await app.register(billingRoutes);
     // The rule pages are registered inside the web plugin, so they get the pages' CSP and headers.
     await app.register(webPages, { webRoot: deps.webRoot, extraRoutes: [rulePagesRoutes] });

@@ -43,6 +43,7 @@ export const ERRORS = {
   parse_error: { status: 422, meaning: "The submitted jsonld text, or every JSON-LD block of the page, is not valid JSON; the message gives the line and column." },
   quota_exceeded: { status: 429, meaning: "The account used all validations of its plan for this calendar month (UTC); error.upgrade_url leads to a bigger plan." },
   rate_limit_exceeded: { status: 429, meaning: "Too many requests in the current minute; retry after error.retry_after_seconds (also in the Retry-After header)." },
+  batch_timeout: { status: 504, meaning: "A batch item did not finish within the batch's deadline (50 s); it was not charged, and its page fetch was stopped. Send it again, alone or in a smaller batch." },
   internal_error: { status: 500, meaning: "An unexpected error on the server; details are only in the server log." },
   billing_unavailable: { status: 503, meaning: "Payments are not configured on this server, or the payment provider did not answer." },
   service_unavailable: { status: 503, meaning: "The service is shutting down, or a store it depends on is unavailable; retry later." },

@@ -1,6 +1,7 @@
 /**
  * What the account's owner may see of it: the spec's login fields (the key and this month's usage) plus
- * when the usage resets. One shape for passwordless login and for the keyed read (GET /api/auth/account),
+ * when the usage resets and the per-minute limit the service applies (the plan's, or RATE_LIMIT_PER_MINUTE
+ * when the server sets it: the bundled plans table cannot know that). One shape for passwordless login and for the keyed read (GET /api/auth/account),
  * so a page holding only the key shows exactly what login shows.
  */
 import type { ServiceContext } from "../http/context.ts";
@@ -18,6 +19,8 @@ export interface AccountSummary {
   dashboard_url: string;
   /** ISO 8601 date-time (UTC) of the next billing period's start, when requests_used goes back to 0. */
   period_resets_at: string;
+  /** Requests a minute this account may make, as enforced (ctx.limits). */
+  rate_limit_per_minute: number;
 }
 
 export async function accountSummary(ctx: ServiceContext, account: Account): Promise<AccountSummary> {
@@ -25,7 +28,8 @@ export async function accountSummary(ctx: ServiceContext, account: Account): Pro
   const now = ctx.now();
   const apiKey = ctx.cipher.decrypt(account.keyCiphertext);
   const usage = await storeCall(() => ctx.stores.accounts.usage(account.id, billingPeriod(now)));
-  const limit = ctx.limits(account.plan).monthly;
+  const limits = ctx.limits(account.plan);
+  const limit = limits.monthly;
   return {
     api_key: apiKey,
     email: account.email,
@@ -35,5 +39,6 @@ export async function accountSummary(ctx: ServiceContext, account: Account): Pro
     credits_remaining: Math.max(0, limit - usage.used),
     dashboard_url: ctx.urls.dashboard,
     period_resets_at: nextPeriodStart(now).toISOString(),
+    rate_limit_per_minute: limits.perMinute,
   };
 }

@@ -6,6 +6,8 @@
  *        in-flight validation of the same URL in this process -> share its result as a cache hit
  *        else reserve 1 credit (429 quota_exceeded) -> fetch + validate -> cache 1 h -> 1 credit;
  *        any failure releases the credit exactly once
+ *        a caller that gives up (CallContext.signal: a batch's deadline) stops waiting at once, its credit
+ *        released; the fetch is aborted unless another request still waits for it
  *   jsonld: (text: 422 parse_error / 400 first) reserve 1 credit -> validate (never cached); a failure
  *        releases the credit
  *
@@ -40,7 +42,7 @@ import { Semaphore } from "./semaphore.ts";
  * bombs at once pushed the process past 500 MB. Later requests (and batch items) wait their turn (inside
  * their own deadlines); raw JSON-LD does not wait.
  */
-const CONCURRENT_PAGE_FETCHES = 8;
+export const CONCURRENT_PAGE_FETCHES = 8;
 
 /**
  * A result whose cache entry is longer than this is served but not cached: reading it back would cost
@@ -75,13 +77,29 @@ export type JsonLdSubmission =
 export interface CallContext {
   log: FastifyBaseLogger;
   elapsedMs(): number;
+  /**
+   * Aborted when the caller stops waiting (a batch's deadline): the call then throws the signal's reason,
+   * with any credit released and nothing charged. A validation already finished is answered.
+   */
+  signal?: AbortSignal;
+  /** The caller's turn to reserve a credit (a batch: input order); passed once the reservation is decided. */
+  creditTurn?: { wait(): Promise<void>; pass(): void };
+}
+
+/** One URL being fetched and validated in this process, shared by every request that wants it. */
+interface Flight {
+  key: string;
+  promise: Promise<CachedValidation>;
+  /** Requests waiting for it; when the last one gives up, the fetch is aborted. */
+  interest: number;
+  abort: AbortController;
 }
 
 export class Validations {
   readonly pool = new ValidationPool();
   readonly #ctx: ServiceContext;
   /** URL validations running in this process, by cache key (single flight). */
-  readonly #inflight = new Map<string, Promise<CachedValidation>>();
+  readonly #inflight = new Map<string, Flight>();
   readonly #pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
 
   constructor(ctx: ServiceContext) {
@@ -103,27 +121,30 @@ export class Validations {
     const cacheKey = CACHE_PREFIX + url;
 
     const cached = await this.#cacheGet(cacheKey, call.log);
-    if (cached) return this.#respondShared(account, cached, call);
+    if (cached) {
+      call.creditTurn?.pass();
+      return this.#respondShared(account, cached, call);
+    }
     const pending = this.#inflight.get(cacheKey);
-    if (pending) return this.#respondShared(account, await pending, call);
+    if (pending) {
+      call.creditTurn?.pass();
+      return this.#respondShared(account, await this.#join(pending, call.signal), call);
+    }
 
-    const credit = await reserveCredit(this.#ctx, account);
+    const credit = await this.#reserveInTurn(account, call);
     // Another request may have started the same URL while we reserved: share its result instead.
     const started = this.#inflight.get(cacheKey);
     if (started) {
       await credit.release();
-      return this.#respondShared(account, await started, call);
+      return this.#respondShared(account, await this.#join(started, call.signal), call);
     }
-    const work = this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, call.log));
-    this.#inflight.set(cacheKey, work);
+    const flight = this.#takeOff(url, cacheKey, call.log);
     let entry: CachedValidation;
     try {
-      entry = await work;
+      entry = await this.#join(flight, call.signal);
     } catch (err) {
       await credit.release();
       throw err;
-    } finally {
-      this.#inflight.delete(cacheKey);
     }
     return this.#respond(entry.result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: entry.validated_at }, call, entry.url);
   }
@@ -150,7 +171,7 @@ export class Validations {
       // Only small values reach us parsed (large ones are kept as text), so they run in this thread.
       inputChars = 0;
     }
-    const credit = await reserveCredit(this.#ctx, account);
+    const credit = await this.#reserveInTurn(account, call);
     let result: EngineResult;
     try {
       result = await this.pool.run(job, inputChars);
@@ -161,11 +182,54 @@ export class Validations {
     return this.#respond(result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: this.#ctx.now().toISOString() }, call);
   }
 
-  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger): Promise<CachedValidation> {
+  /** Reserves a credit when the caller's turn comes (at once without a turn); passes the turn whatever happens. */
+  async #reserveInTurn(account: Account, call: CallContext): Promise<Credit> {
+    try {
+      if (call.creditTurn) await untilAborted(call.creditTurn.wait(), call.signal);
+      call.signal?.throwIfAborted();
+      return await reserveCredit(this.#ctx, account);
+    } finally {
+      call.creditTurn?.pass();
+    }
+  }
+
+  /** Starts fetching and validating `url` (after a place in the page-fetch semaphore); callers then join it. */
+  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger): Flight {
+    const abort = new AbortController();
+    const flight: Flight = {
+      key: cacheKey,
+      promise: this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, log, abort.signal), abort.signal),
+      interest: 0,
+      abort,
+    };
+    this.#inflight.set(cacheKey, flight);
+    const landed = () => {
+      if (this.#inflight.get(cacheKey) === flight) this.#inflight.delete(cacheKey);
+    };
+    // Also handles the rejection when every waiter gave up before it settled.
+    flight.promise.then(landed, landed);
+    return flight;
+  }
+
+  /** Waits for a flight until `signal` aborts; the last waiter to give up aborts it (and nobody new joins it). */
+  async #join(flight: Flight, signal: AbortSignal | undefined): Promise<CachedValidation> {
+    flight.interest++;
+    try {
+      return await untilAborted(flight.promise, signal);
+    } finally {
+      flight.interest--;
+      if (flight.interest === 0 && signal?.aborted) {
+        if (this.#inflight.get(flight.key) === flight) this.#inflight.delete(flight.key);
+        flight.abort.abort(signal.reason);
+      }
+    }
+  }
+
+  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal): Promise<CachedValidation> {
     const ctx = this.#ctx;
     let html: string;
     try {
-      html = (await fetchPage(url, ctx.fetchOptions)).body;
+      html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
     } catch (err) {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
@@ -277,6 +341,26 @@ async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Cre
       await storeCall(() => ctx.stores.accounts.releaseCredit(account.id, period));
     },
   };
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (the promise itself keeps running). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 function checkJsonLdText(text: string): JsonLdTextCheck {

@@ -56,6 +56,8 @@ export interface FetchOptions {
    * Accept: the body is then decoded as text like a page, and `data` holds the bytes (a .xml.gz sitemap).
    */
   anyContentType?: boolean;
+  /** The caller gave up (a batch's deadline): the fetch stops at once and fails with fetch_timeout. */
+  signal?: AbortSignal;
 }
 
 export interface FetchedPage {
@@ -104,6 +106,10 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
       new FetchError("fetch_timeout", `Fetching the page from ${first.host} took longer than ${formatMs(timeoutMs)}.`),
     );
   }, timeoutMs);
+  const onCallerAbort = () =>
+    controller.abort(new FetchError("fetch_timeout", `Fetching the page from ${first.host} was stopped: the caller's deadline passed.`));
+  if (options.signal?.aborted) onCallerAbort();
+  else options.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
   const ctx: Context = {
     timeoutMs,
@@ -125,6 +131,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     throw toFetchError(err, ctx);
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onCallerAbort);
   }
 }
 

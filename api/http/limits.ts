@@ -6,6 +6,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 /** URL results are cached this long. */
 export const CACHE_TTL_SECONDS = 3600;
+/**
+ * A batch answers within this time: items not finished by then answer 504 batch_timeout (not charged, their
+ * fetches aborted). Below the 60 s idle timeouts common in front of services (AWS ALB, nginx's
+ * proxy_read_timeout), so the caller gets the finished items rather than a proxy's 504 for all of them.
+ */
+export const BATCH_DEADLINE_MS = 50_000;
 /** A request must arrive completely within this time (real sockets only). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past their deadline: the deadline is honoured within this much. */

@@ -292,7 +292,7 @@ export const SignupResponseSchema = {
 export const LoginResponseSchema = {
   type: "object",
   description: "The account's API key and usage in the current month (UTC)",
-  required: ["api_key", "email", "plan", "requests_limit", "requests_used", "credits_remaining", "dashboard_url", "period_resets_at"],
+  required: ["api_key", "email", "plan", "requests_limit", "requests_used", "credits_remaining", "dashboard_url", "period_resets_at", "rate_limit_per_minute"],
   properties: {
     ...accountCore,
     requests_used: { type: "integer", minimum: 0, description: "Validations charged in the current month." },
@@ -301,6 +301,11 @@ export const LoginResponseSchema = {
       type: "string",
       format: "date-time",
       description: "Start of the next billing period (00:00 UTC on the 1st of next month), when requests_used goes back to 0. Added field.",
+    },
+    rate_limit_per_minute: {
+      type: "integer",
+      minimum: 1,
+      description: "Requests a minute the service applies to this account: the plan's, or the server's RATE_LIMIT_PER_MINUTE when it sets one. Added field.",
     },
   },
 } as const;
@@ -403,7 +408,7 @@ export const BatchItemFailureSchema = {
   required: ["ok", "status", "error"],
   properties: {
     ok: { type: "boolean", const: false },
-    status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503)." },
+    status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503), or 504 batch_timeout: the batch's deadline passed before the item finished." },
     error: { $ref: "ApiErrorDetail#" },
   },
 } as const;

@@ -7,7 +7,11 @@
  *
  * The batch is one request for the per-minute limit (the onRequest hook runs once). Items start in input
  * order, a few at a time; URL items also take their turn in the process-wide page-fetch semaphore, so a
- * batch of 50 URLs neither floods the fetcher nor starves other requests.
+ * batch of 50 URLs neither floods the fetcher nor starves other requests. Credits are reserved in input
+ * order (InputOrder), so when they run out mid-batch the later items get 429, whatever the timing.
+ *
+ * The batch answers within its deadline (BATCH_DEADLINE_MS): items not finished by then answer 504
+ * batch_timeout, their credits released and their fetches aborted (validations.ts, CallContext.signal).
  */
 import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
 import pLimit from "p-limit";
@@ -17,11 +21,18 @@ import { toApiError } from "../plugins/error-handler.ts";
 import { BATCH_MAX_ITEMS, ValidateBatchBodySchema, errorResponses } from "../openapi/schemas.ts";
 import { INLINE_MAX_CHARS } from "../engine/validation-pool.ts";
 import type { KeptItem } from "../engine/inspect-batch.ts";
-import type { Validations, CallContext, JsonLdSubmission } from "../engine/validations.ts";
+import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../engine/validations.ts";
+import { InputOrder } from "../engine/input-order.ts";
+import { BATCH_DEADLINE_MS } from "../http/limits.ts";
 import type { ValidationResponse } from "../../runtime/report.ts";
 
-/** Items of one batch running at once (URL items then queue for the page-fetch semaphore). */
-export const BATCH_ITEM_CONCURRENCY = 4;
+/**
+ * Items of one batch running at once: as many as the process's page fetches. The page-fetch semaphore is
+ * the real bound on fetching, and it serves waiters in arrival order, so a batch gets a fair share next to
+ * other requests whatever this number; a lower one (it was 4) only left fetch slots idle, doubling the time
+ * a batch of slow pages takes and how many of its items a deadline cuts.
+ */
+export const BATCH_ITEM_CONCURRENCY = CONCURRENT_PAGE_FETCHES;
 
 interface BatchItem {
   url?: string;
@@ -36,8 +47,15 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-export async function validateBatchRoutes(app: FastifyInstance, options: { validations: Validations }): Promise<void> {
+export interface BatchRouteOptions {
+  validations: Validations;
+  /** The batch's deadline (tests shorten it); default BATCH_DEADLINE_MS. */
+  deadlineMs?: number;
+}
+
+export async function validateBatchRoutes(app: FastifyInstance, options: BatchRouteOptions): Promise<void> {
   const { validations } = options;
+  const deadlineMs = options.deadlineMs ?? BATCH_DEADLINE_MS;
 
   /** Large bodies are parsed in a worker (inspect-batch.ts); what it kept of each item, by request. */
   const keptItems = new WeakMap<FastifyRequest, Array<KeptItem | null>>();
@@ -72,6 +90,8 @@ export async function validateBatchRoutes(app: FastifyInstance, options: { valid
           "(and served with no credits left), a failure is free, a fresh validation costs 1 credit. The answer is 200 with one " +
           "result per item in input order: {ok: true, status: 200, result} or {ok: false, status, error} where status and error are " +
           "what the single call would have answered (422 fetch_failed, 429 quota_exceeded for items past the remaining credits, ...). " +
+          "Credits are reserved in input order, so when they run out the later items are refused. The batch answers within " +
+          `${BATCH_DEADLINE_MS / 1000} s: items not finished by then are {ok: false, status: 504, error: {code: "batch_timeout"}}, not charged. ` +
           "The batch counts as one request against the per-minute limit.",
         security: [{ apiKeyHeader: [] }],
         body: ValidateBatchBodySchema,
@@ -90,10 +110,30 @@ export async function validateBatchRoutes(app: FastifyInstance, options: { valid
       const account = request.account!;
       const base = app.sdv.config.publicBaseUrl;
       const limit = pLimit(BATCH_ITEM_CONCURRENCY);
+      const order = new InputOrder(items.length);
+      const deadline = new AbortController();
+      const timeout = new ApiError(
+        "batch_timeout",
+        `The batch's ${formatSeconds(deadlineMs)} deadline passed before this item finished; it was not charged. Send it again, alone or in a smaller batch.`,
+      );
+      const timer = setTimeout(() => {
+        order.passAll();
+        deadline.abort(timeout);
+      }, deadlineMs);
+      const timedOut = (): ItemResult => ({ ok: false, status: timeout.statusCode, error: errorBody(timeout, base).error });
 
       const runItem = async (item: BatchItem, index: number): Promise<ItemResult> => {
+        if (deadline.signal.aborted) {
+          order.pass(index);
+          return timedOut();
+        }
         const started = performance.now();
-        const call: CallContext = { log: request.log, elapsedMs: () => performance.now() - started };
+        const call: CallContext = {
+          log: request.log,
+          elapsedMs: () => performance.now() - started,
+          signal: deadline.signal,
+          creditTurn: { wait: () => order.wait(index), pass: () => order.pass(index) },
+        };
         try {
           const result =
             item.url !== undefined
@@ -101,18 +141,30 @@ export async function validateBatchRoutes(app: FastifyInstance, options: { valid
               : await validations.jsonld(account, submission(item.jsonld, kept?.[index] ?? null), call);
           return { ok: true, status: 200, result };
         } catch (err) {
+          if (err === timeout) return timedOut();
           const apiError = toApiError(err, request);
           if (apiError.statusCode >= 500) request.log.error({ err, item: index }, "batch item failed");
           return { ok: false, status: apiError.statusCode, error: errorBody(apiError, base).error };
+        } finally {
+          order.pass(index);
         }
       };
 
-      const results = await Promise.all(items.map((item, index) => limit(() => runItem(item, index))));
+      let results: ItemResult[];
+      try {
+        results = await Promise.all(items.map((item, index) => limit(() => runItem(item, index))));
+      } finally {
+        clearTimeout(timer);
+      }
       const succeeded = results.filter((r) => r.ok).length;
       const creditsUsed = results.reduce((sum, r) => sum + (r.ok ? r.result.meta.credits_used : 0), 0);
       return { results, summary: { items: results.length, succeeded, failed: results.length - succeeded, credits_used: creditsUsed } };
     },
   );
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** An item's jsonld as the engine takes it; a large body's items were kept as text by the worker. */

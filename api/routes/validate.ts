@@ -16,13 +16,13 @@ import { validateBatchRoutes } from "./validate-batch.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
 
-export async function validateRoutes(app: FastifyInstance): Promise<void> {
+export async function validateRoutes(app: FastifyInstance, options: { batchDeadlineMs?: number }): Promise<void> {
   const validations = new Validations(app.sdv);
   app.addHook("onClose", async () => validations.close());
   const pool = validations.pool;
   // The batch route shares this engine (one page-fetch limit, one single-flight map, one worker pool); it is
   // a child plugin with its own body parser, since a batch body is not a validate body.
-  await app.register(validateBatchRoutes, { validations });
+  await app.register(validateBatchRoutes, { validations, deadlineMs: options.batchDeadlineMs });
 
   /**
    * Large bodies are parsed in a worker, never on the main thread (inspect-body.ts): the route's schema

@@ -5,6 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { PLANS } from "../../api/billing/plans.ts";
 import { apiError, EVENT, login, signup, startApp, validateJsonLd, type TestApp } from "./helpers.ts";
 
 let now = Date.parse("2026-02-14T10:30:00Z");
@@ -24,7 +25,7 @@ test("200: the login fields plus period_resets_at, equal to what login answers; 
   const res = await account(key);
   assert.is(res.statusCode, 200);
   const body = res.json();
-  assert.equal(Object.keys(body).sort(), ["api_key", "credits_remaining", "dashboard_url", "email", "period_resets_at", "plan", "requests_limit", "requests_used"]);
+  assert.equal(Object.keys(body).sort(), ["api_key", "credits_remaining", "dashboard_url", "email", "period_resets_at", "plan", "rate_limit_per_minute", "requests_limit", "requests_used"]);
   assert.is(body.api_key, key);
   assert.is(body.email, email);
   assert.is(body.plan, "free");
@@ -33,6 +34,7 @@ test("200: the login fields plus period_resets_at, equal to what login answers; 
   assert.is(body.credits_remaining, 99);
   assert.is(body.dashboard_url, "https://sdv.test/dashboard");
   assert.is(body.period_resets_at, "2026-03-01T00:00:00.000Z");
+  assert.is(body.rate_limit_per_minute, 1000, "the applied limit (RATE_LIMIT_PER_MINUTE), not the plans table's");
   // Reading the account again and again costs nothing.
   for (let i = 0; i < 3; i++) assert.is((await account(key)).json().requests_used, 1);
   assert.equal(await login(t.app, email), body);
@@ -79,6 +81,22 @@ test("401 missing_api_key / invalid_api_key; the key is taken from the header on
   assert.is(fresh.api_key, rotated.json().api_key);
 });
 
+test("rate_limit_per_minute without RATE_LIMIT_PER_MINUTE: the plan's own limit, following the plan", async () => {
+  const own = await startApp({}, { clock: () => new Date(now) });
+  try {
+    const { key, email } = await signup(own.app);
+    const read = async () => (await own.app.inject({ method: "GET", url: "/api/auth/account", headers: { "x-api-key": key } })).json();
+    assert.is((await read()).rate_limit_per_minute, PLANS.free.perMinute);
+    assert.is((await login(own.app, email)).rate_limit_per_minute, PLANS.free.perMinute);
+    const stored = await own.app.sdv.stores.accounts.findByEmail(email);
+    await own.app.sdv.stores.accounts.setPlan(stored!.id, "growth");
+    assert.is((await read()).rate_limit_per_minute, PLANS.growth.perMinute);
+    assert.is.not(PLANS.growth.perMinute, PLANS.free.perMinute, "the plans differ, so the field follows the plan");
+  } finally {
+    await own.close();
+  }
+});
+
 test("the key never reaches the log lines of account reads", async () => {
   const { key } = await signup(t.app);
   const before = t.logs.length;
@@ -98,6 +116,8 @@ test("OpenAPI: the route is documented with its operationId, the key scheme and 
   assert.is(schema.properties.period_resets_at.format, "date-time");
   assert.ok(schema.required.includes("period_resets_at"));
   assert.ok(doc.paths["/api/auth/login"].post.responses["200"].content["application/json"].schema.properties.period_resets_at);
+  assert.is(schema.properties.rate_limit_per_minute.type, "integer");
+  assert.ok(schema.required.includes("rate_limit_per_minute"));
 });
 
 test.run();

@@ -77,7 +77,7 @@ test("login: 200 with the current key and usage; 404 email_not_found; 400 invali
   const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: email.toUpperCase() } });
   assert.is(res.statusCode, 200);
   const body = res.json();
-  assert.equal(Object.keys(body).sort(), ["api_key", "credits_remaining", "dashboard_url", "email", "period_resets_at", "plan", "requests_limit", "requests_used"]);
+  assert.equal(Object.keys(body).sort(), ["api_key", "credits_remaining", "dashboard_url", "email", "period_resets_at", "plan", "rate_limit_per_minute", "requests_limit", "requests_used"]);
   assert.is(body.api_key, key);
   assert.is(body.email, email);
   assert.is(body.plan, "free");

@@ -103,7 +103,9 @@ test("sign up in the page: plan free, usage 0 of 100, credits, reset date; the k
     const account = (await api("POST", "/api/auth/login", { body: { email } })).body;
     assert.is(await text(page, "[data-field=email]"), email);
     assert.is(await text(page, "[data-field=plan]"), "Free");
-    assert.is(await text(page, "[data-field=plan-limits]"), "100 validations a month, 10 requests a minute");
+    // The site runs with RATE_LIMIT_PER_MINUTE=1000: the page shows the applied limit, not the table's 10.
+    assert.is(account.rate_limit_per_minute, 1000);
+    assert.is(await text(page, "[data-field=plan-limits]"), "100 validations a month, 1,000 requests a minute");
     assert.is(await text(page, "[data-field=usage]"), "0 of 100 validations used");
     assert.is(await text(page, "[data-field=credits]"), "100");
     assert.is(await page.locator("[data-field=resets]").getAttribute("datetime"), account.period_resets_at);
@@ -258,6 +260,7 @@ test("upgrade: plans from the service's table, current marked, annual; pay on th
     await page.waitForURL(`${site.base}/dashboard/upgrade`);
     await page.locator('li[data-plan="free"][aria-current="true"]').waitFor();
     assert.match(await text(page, 'li[data-plan="free"]'), /Your current plan/);
+    assert.match(await text(page, 'li[data-plan="free"]'), /1,000 requests a minute/, "the current plan shows the applied limit");
     assert.match(await text(page, 'li[data-plan="growth"]'), /25,000 validations a month/);
     assert.match(await text(page, 'li[data-plan="growth"]'), /300 requests a minute/);
     assert.match(await text(page, 'li[data-plan="scale"]'), /100,000 validations a month/);

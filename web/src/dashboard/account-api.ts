@@ -10,6 +10,8 @@ export interface AccountSummary extends AccountData {
   credits_remaining: number;
   /** ISO 8601 date-time (UTC). */
   period_resets_at: string;
+  /** Requests a minute as the service applies them (may differ from the plans table). */
+  rate_limit_per_minute: number;
 }
 
 export const fetchAccount = (apiKey: string) => call<AccountSummary>("GET", "/api/auth/account", { apiKey });

@@ -1,9 +1,8 @@
 /**
- * Plan and usage of the current billing period: the plan with its limits (the table the service
- * enforces, api/billing/plans.ts, bundled), validations used out of the limit, credits left, and the
+ * Plan and usage of the current billing period: the plan with its limits (the monthly quota from the
+ * account, the per-minute limit as the service applies it: a server may override the plans table), validations used out of the limit, credits left, and the
  * date the count goes back to zero.
  */
-import { PLANS, isPlan } from "../../../api/billing/plans.ts";
 import type { AccountSummary } from "./account-api.ts";
 import { h } from "./dom.ts";
 import { count, planName, resetDate, usageText } from "./format.ts";
@@ -43,8 +42,7 @@ export function usagePanel(): UsagePanel {
     element,
     update(account) {
       plan.textContent = planName(account.plan);
-      const limits = isPlan(account.plan) ? PLANS[account.plan] : null;
-      planLimits.textContent = limits ? `${count(limits.monthly)} validations a month, ${count(limits.perMinute)} requests a minute` : "";
+      planLimits.textContent = `${count(account.requests_limit)} validations a month, ${count(account.rate_limit_per_minute)} requests a minute`;
       planLink.textContent = account.plan === "scale" ? "See the plans" : "Upgrade";
       usedText.textContent = usageText(account);
       progress.max = Math.max(1, account.requests_limit);

@@ -80,7 +80,8 @@ function renderPlans(): void {
         { class: `plan-card${isCurrent ? " current" : ""}`, "data-plan": plan, "aria-current": isCurrent ? "true" : null },
         h("h3", {}, planName(plan)),
         h("p", { class: "quota" }, h("strong", {}, count(limits.monthly)), " validations a month"),
-        h("p", {}, `${count(limits.perMinute)} requests a minute`),
+        // The current plan shows what the service applies to this account (a server may override the table).
+        h("p", {}, `${count(isCurrent && account ? account.rate_limit_per_minute : limits.perMinute)} requests a minute`),
         plan === "free" ? h("p", { class: "hint" }, "No card needed") : h("p", { class: "hint" }, billing === "monthly" ? "Billed monthly" : "Billed yearly"),
         action,
       );
