@@ -102,7 +102,13 @@ export async function startSite(env: Record<string, string> = {}, deps: AppDeps 
       page.on("console", (msg) => {
         if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
       });
-      page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+      page.on("requestfailed", (request) => {
+        const error = request.failure()?.errorText ?? "";
+        // A navigation cancels the previous page's late requests (its icon, say) with ERR_ABORTED: the
+        // test moved on, the page did nothing wrong. Refusals (CSP, 404 bodies, resets) keep other codes.
+        if (error === "net::ERR_ABORTED") return;
+        problems.push(`request failed: ${request.url()} ${error}`);
+      });
       return { context, page, problems };
     },
     async close() {
