@@ -5,8 +5,8 @@
  * only ever looks a name up in the map of pages that exist, never builds a path from its input.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { findPackageRoot } from "../web/package-root.ts";
 
 export interface RulePages {
   index: Buffer;
@@ -19,20 +19,12 @@ export interface RulePages {
 }
 
 const PAGE_FILE = /^([A-Z][A-Za-z0-9]*)\.html$/;
-/** Ancestors searched: the module's folder up to the repository root in both layouts. */
-const MAX_LEVELS = 5;
-
-/** The generated/site folder nearest above `moduleUrl`, or null when there is none. */
+/** The generated/site folder of the package above `moduleUrl`, or null when there is none. */
 export function findGeneratedSite(moduleUrl: string | URL): string | null {
-  let dir = dirname(fileURLToPath(moduleUrl));
-  for (let i = 0; i < MAX_LEVELS; i++) {
-    const candidate = join(dir, "generated", "site");
-    if (existsSync(join(candidate, "rules", "index.html"))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return null;
+  const root = findPackageRoot(moduleUrl);
+  if (root === null) return null;
+  const site = join(root, "generated", "site");
+  return existsSync(join(site, "rules", "index.html")) ? site : null;
 }
 
 export function loadRulePages(siteDir: string): RulePages {

@@ -7,9 +7,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
+/** Folders climbed from a module: its own up to the package root, in both layouts. */
+const MAX_LEVELS = 5;
+
+/** The sdv package root above `moduleUrl` (a module's own URL or path), or null when there is none. */
+export function findPackageRoot(moduleUrl: string | URL): string | null {
+  let dir = dirname(moduleUrl instanceof URL || moduleUrl.startsWith("file:") ? fileURLToPath(moduleUrl) : moduleUrl);
+  for (let i = 0; i < MAX_LEVELS; i++) {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest)) {
       try {
@@ -18,7 +22,15 @@ export function packageRoot(): string {
         // not ours; keep climbing
       }
     }
-    dir = dirname(dir);
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
   }
-  throw new Error("sdv: cannot find the package root (package.json named sdv) above " + fileURLToPath(import.meta.url));
+  return null;
+}
+
+export function packageRoot(): string {
+  const root = findPackageRoot(import.meta.url);
+  if (root === null) throw new Error(`sdv: cannot find the package root (package.json named sdv) above ${fileURLToPath(import.meta.url)}`);
+  return root;
 }

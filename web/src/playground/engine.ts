@@ -4,10 +4,8 @@
  * demand (generated/on-demand.ts, as the CLI does): Vite makes each one a chunk of its own, and the
  * worker fetches only those the pasted markup's types need, once each.
  */
-import { prepareHtml, prepareJsonText, typesIn, validatePrepared } from "../../../runtime/engine.ts";
-import { OnDemandRegistry } from "../../../runtime/on-demand-registry.ts";
-import { ruleSetLoaders, ruleSetTypeFor } from "../../../generated/on-demand.ts";
-import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../../runtime/report.ts";
+import { validateOnDemand } from "../../../lib/validate-on-demand.ts";
+import type { ValidationResponse } from "../../../runtime/report.ts";
 
 export type { ValidationResponse } from "../../../runtime/report.ts";
 export type { SchemaResult, ValidationIssue, FeatureResult } from "../../../runtime/types.ts";
@@ -16,19 +14,11 @@ import type { MarkupFormat } from "./format.ts";
 
 export type { MarkupFormat } from "./format.ts";
 
-/** One per worker: a rule set loaded for one paste serves every later one. */
-const registry = new OnDemandRegistry(ruleSetTypeFor, ruleSetLoaders);
-
-/** The service's ValidationResponse for pasted markup, as lib/index.ts builds it (no credits: nothing was billed). */
-export async function validateMarkup(text: string, format: MarkupFormat): Promise<ValidationResponse> {
-  const started = performance.now();
-  const prepared = format === "json" ? prepareJsonText(text) : prepareHtml(text, null);
-  await registry.load(typesIn(prepared));
-  return toValidationResponse(validatePrepared(prepared, registry), {
-    api_version: API_VERSION,
-    validated_at: new Date().toISOString(),
-    cached: false,
-    credits_used: 0,
-    response_time_ms: Math.round(performance.now() - started),
-  });
+/**
+ * The service's ValidationResponse for pasted markup, exactly as the library's on-demand entry builds it
+ * (no credits: nothing was billed); its registry lives as long as the worker, so a rule set loaded for
+ * one paste serves every later one.
+ */
+export function validateMarkup(text: string, format: MarkupFormat): Promise<ValidationResponse> {
+  return validateOnDemand(text, { format });
 }

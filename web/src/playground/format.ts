@@ -1,8 +1,9 @@
+import { readsAsJson } from "../../../lib/respond.ts";
+
 /** How pasted text is read: a JSON-LD block, or a whole HTML page with its blocks and items. */
 export type MarkupFormat = "json" | "html";
 
-/** Mirrors lib/index.ts: "{" or "[" first is JSON, anything else HTML. */
+/** As the library reads a string: "{" or "[" first is JSON, anything else HTML. */
 export function detectFormat(text: string): MarkupFormat {
-  const first = text.trimStart().charAt(0);
-  return first === "{" || first === "[" ? "json" : "html";
+  return readsAsJson(text, "auto") ? "json" : "html";
 }
