@@ -10,7 +10,7 @@ import type Stripe from "stripe";
 import type { Config } from "./config.ts";
 import { openStores, type Stores } from "./stores/index.ts";
 import { KeyCipher, loadOrCreateSecret } from "./keys/index.ts";
-import type { FetchOptions } from "./fetch/guarded-fetch.ts";
+import type { FetchOptions } from "../fetch/guarded-fetch.ts";
 import { PLANS, type PlanLimits } from "./billing/plans.ts";
 import { createStripeClient } from "./billing/stripe-client.ts";
 import type { Plan } from "./stores/ports.ts";

@@ -6,7 +6,7 @@
  * README.md (Settings) lists every setting; keep the two in step.
  */
 import { resolve } from "node:path";
-import { parseAllowedHosts } from "./fetch/host-policy.ts";
+import { parseAllowedHosts } from "../fetch/host-policy.ts";
 import { parseSecret } from "./keys/index.ts";
 import { BILLING_PERIODS, PAID_PLANS, type BillingPeriod, type PaidPlan } from "./billing/plans.ts";
 

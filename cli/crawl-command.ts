@@ -105,11 +105,11 @@ export async function runCrawl(args: string[]): Promise<number> {
   }
 
   const [{ discover }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
-    import("./crawl/discover.ts"),
-    import("./crawl/pacer.ts"),
+    import("../fetch/site/discover.ts"),
+    import("../fetch/site/pacer.ts"),
     import("./crawl/progress.ts"),
     import("p-limit"),
-    import("../api/fetch/guarded-fetch.ts"),
+    import("../fetch/guarded-fetch.ts"),
   ]);
   let pace = pacer(options.delayMs);
   let discovery;

@@ -5,7 +5,7 @@ import { validateOnDemand } from "../lib/validate-on-demand.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
 import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
 import { onlyUntypedItems } from "../runtime/extract/item-positions.ts";
-import type { FetchOptions } from "../api/fetch/guarded-fetch.ts";
+import type { FetchOptions } from "../fetch/guarded-fetch.ts";
 import type { Outcome } from "./outcome.ts";
 import { displayPath, type Source } from "./collect-inputs.ts";
 
@@ -43,7 +43,7 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
 
 /** A page fetched through the guarded fetcher; `fetch` is injectable for the crawler's own options. */
 export async function validatePage(url: string, options: ReadOptions, fetchOptions: FetchOptions = {}): Promise<Outcome> {
-  const { fetchPage, FetchError } = await import("../api/fetch/guarded-fetch.ts");
+  const { fetchPage, FetchError } = await import("../fetch/guarded-fetch.ts");
   try {
     const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl }), "html");

@@ -24,8 +24,8 @@ export type {
   ValidationSummary,
 } from "../runtime/types.ts";
 export type { IssueCode } from "../runtime/issue-codes.ts";
-export type { FetchErrorCode } from "../api/fetch/fetch-error.ts";
-export { FetchError } from "../api/fetch/fetch-error.ts";
+export type { FetchErrorCode } from "../fetch/fetch-error.ts";
+export { FetchError } from "../fetch/fetch-error.ts";
 export { API_VERSION } from "../runtime/report.ts";
 
 export type { InputFormat } from "./respond.ts";
@@ -73,7 +73,7 @@ export function validate(input: unknown, options: ValidateOptions = {}): Validat
  */
 export async function validateUrl(url: string, options: ValidateUrlOptions = {}): Promise<ValidationResponse> {
   const started = performance.now();
-  const { fetchPage } = await import("../api/fetch/guarded-fetch.ts");
+  const { fetchPage } = await import("../fetch/guarded-fetch.ts");
   const page = await fetchPage(url, {
     allowPrivateHosts: options.allowPrivateHosts,
     timeoutMs: options.timeoutMs,

@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import type { Stores } from "../stores/index.ts";
 import type { Account } from "../stores/ports.ts";
 import type { KeyCipher } from "../keys/index.ts";
-import type { FetchOptions } from "../fetch/guarded-fetch.ts";
+import type { FetchOptions } from "../../fetch/guarded-fetch.ts";
 import type { PlanLimits } from "../billing/plans.ts";
 import type { Plan } from "../stores/ports.ts";
 

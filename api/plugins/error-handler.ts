@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, GENERIC_MESSAGES, errorBody, isErrorCode, type ErrorCode } from "../errors.ts";
-import { FetchError } from "../fetch/fetch-error.ts";
+import { FetchError } from "../../fetch/fetch-error.ts";
 import { BODY_LIMIT_BYTES } from "../http/limits.ts";
 
 interface AjvError {

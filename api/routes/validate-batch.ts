@@ -19,10 +19,10 @@ import { errorBody, ApiError, type ApiErrorBody } from "../errors.ts";
 import { requireApiKey } from "../http/auth-hooks.ts";
 import { toApiError } from "../plugins/error-handler.ts";
 import { BATCH_MAX_ITEMS, ValidateBatchBodySchema, errorResponses } from "../openapi/schemas.ts";
-import { INLINE_MAX_CHARS } from "../engine/validation-pool.ts";
-import type { KeptItem } from "../engine/inspect-batch.ts";
-import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../engine/validations.ts";
-import { InputOrder } from "../engine/input-order.ts";
+import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
+import type { KeptItem } from "../validation/inspect-batch.ts";
+import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
+import { InputOrder } from "../validation/input-order.ts";
 import { BATCH_DEADLINE_MS } from "../http/limits.ts";
 import type { ValidationResponse } from "../../runtime/report.ts";
 

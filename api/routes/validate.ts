@@ -8,10 +8,10 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import type { ValidationResponse } from "../../runtime/report.ts";
 import { requireApiKey } from "../http/auth-hooks.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
-import { INLINE_MAX_CHARS } from "../engine/validation-pool.ts";
-import type { JsonLdTextCheck } from "../engine/inspect-body.ts";
-import { asValidateBody } from "../engine/validation-job.ts";
-import { Validations, type CallContext, type JsonLdSubmission } from "../engine/validations.ts";
+import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
+import type { JsonLdTextCheck } from "../validation/inspect-body.ts";
+import { asValidateBody } from "../validation/validation-job.ts";
+import { Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
-import { startServer, type Fixture } from "./fetch/fixtures.ts";
+import { startServer, type Fixture } from "../fetch/fixtures.ts";
 import { amplificationPageGzip } from "./hostile-inputs.ts";
 
 const RSS_GROWTH_LIMIT_MB = 400;

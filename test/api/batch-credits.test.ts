@@ -12,7 +12,7 @@ import * as assert from "uvu/assert";
 import type http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { openStores, type Stores } from "../../api/stores/index.ts";
-import { fakeResolver, recorder, startServer, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
 import { closeQuietly, deleteRedisPrefix, probeRedis, REDIS_URL, TEST_REDIS_TIMEOUT_MS, tempDir, uniqueRedisPrefix } from "./stores/fixtures.ts";
 

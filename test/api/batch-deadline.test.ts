@@ -10,7 +10,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
-import { fakeResolver, recorder, sleep, startServer, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, sleep, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
 import { BATCH_ITEM_CONCURRENCY } from "../../api/routes/validate-batch.ts";
 

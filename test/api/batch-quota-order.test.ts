@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
 import type { FastifyInstance } from "fastify";
-import { fakeResolver, recorder, startServer, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body></body></html>`;

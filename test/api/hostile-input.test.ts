@@ -8,11 +8,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
-import { startServer, type Fixture } from "./fetch/fixtures.ts";
+import { startServer, type Fixture } from "../fetch/fixtures.ts";
 import { signup, startApp, type TestApp } from "./helpers.ts";
 import { amplificationPageGzip, manyBlocksPage, manyNodes, manyPropertiesNode } from "./hostile-inputs.ts";
 import { LIMITS } from "../../runtime/limits.ts";
-import { MAX_CACHED_ENTRY_CHARS } from "../../api/engine/validations.ts";
+import { MAX_CACHED_ENTRY_CHARS } from "../../api/validation/validations.ts";
 
 let fixture: Fixture;
 let t: TestApp;

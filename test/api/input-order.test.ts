@@ -1,7 +1,7 @@
-/** InputOrder (api/engine/input-order.ts): turns taken strictly in input order, however the items pass. */
+/** InputOrder (api/validation/input-order.ts): turns taken strictly in input order, however the items pass. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { InputOrder } from "../../api/engine/input-order.ts";
+import { InputOrder } from "../../api/validation/input-order.ts";
 
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 

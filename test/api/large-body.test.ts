@@ -1,12 +1,12 @@
 /**
- * Bodies over 32 KiB are parsed in a worker (api/engine/inspect-body.ts) and small ones on the main
+ * Bodies over 32 KiB are parsed in a worker (api/validation/inspect-body.ts) and small ones on the main
  * thread: both must answer alike. Each body below is sent as written and padded with JSON whitespace
  * past the threshold; status, error code and message must be the same (and a 200 the same report).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { signup, startApp, EVENT, type TestApp } from "./helpers.ts";
-import { INLINE_MAX_CHARS } from "../../api/engine/validation-pool.ts";
+import { INLINE_MAX_CHARS } from "../../api/validation/validation-pool.ts";
 
 let t: TestApp;
 let key = "";

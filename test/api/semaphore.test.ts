@@ -1,7 +1,7 @@
-/** Semaphore (api/engine/semaphore.ts): a waiter whose signal aborts leaves the queue without taking a place. */
+/** Semaphore (api/validation/semaphore.ts): a waiter whose signal aborts leaves the queue without taking a place. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Semaphore } from "../../api/engine/semaphore.ts";
+import { Semaphore } from "../../api/validation/semaphore.ts";
 
 test("an aborted waiter rejects with the signal's reason and the next waiter gets the place", async () => {
   const pages = new Semaphore(1);

@@ -10,7 +10,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
 import type { LightMyRequestResponse } from "fastify";
-import { fakeResolver, recorder, startServer, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, apiError, login, signup, startApp, type TestApp } from "./helpers.ts";
 
 const EVENT_BLOCK = JSON.stringify(EVENT);

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import type http from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fakeResolver, recorder, startServer, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { apiError, signup, startApp, type TestApp } from "./helpers.ts";
 import { corpusDir } from "../corpus-dir.ts";
 

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
 import { request as undiciRequest } from "undici";
-import { fakeResolver, recorder, startServer, sleep, type Fixture } from "./fetch/fixtures.ts";
+import { fakeResolver, recorder, startServer, sleep, type Fixture } from "../fetch/fixtures.ts";
 import { apiError, login, signup, startApp, type TestApp } from "./helpers.ts";
 
 const PAGE = (blocks: string[]) =>

@@ -1,8 +1,8 @@
 /** The validation pool: a worker gives the same result as this thread; jobs queue past the pool size; a closed pool refuses. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ValidationPool } from "../../api/engine/validation-pool.ts";
-import { runJob, type ValidationJob } from "../../api/engine/validation-job.ts";
+import { ValidationPool } from "../../api/validation/validation-pool.ts";
+import { runJob, type ValidationJob } from "../../api/validation/validation-job.ts";
 import { manyNodes } from "./hostile-inputs.ts";
 import { EVENT } from "./helpers.ts";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { corpusDir } from "../corpus-dir.ts";
-import { parseSitemap } from "../../cli/crawl/sitemap.ts";
+import { parseSitemap } from "../../fetch/site/sitemap.ts";
 import { sdv } from "./sdv-process.ts";
 
 const sitemaps: Array<[string, string, string[]]> = [

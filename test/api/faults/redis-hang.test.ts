@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
-import { startServer, type Fixture } from "../fetch/fixtures.ts";
+import { startServer, type Fixture } from "../../fetch/fixtures.ts";
 import { EVENT, signup, startApp, uniqueEmail, type TestApp } from "../helpers.ts";
 import { startPrivateRedis, type PrivateRedis } from "./private-redis.ts";
 import { sleep } from "../stores/fixtures.ts";

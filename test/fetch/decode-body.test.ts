@@ -2,7 +2,7 @@
 // rejected), F-12 (invalid bytes never crash).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { decodeHtml, isHtmlContentType, parseContentType } from "../../../api/fetch/decode-body.ts";
+import { decodeHtml, isHtmlContentType, parseContentType } from "../../fetch/decode-body.ts";
 
 const types: Array<[string | null, string, string | null, boolean]> = [
   ["text/html", "text/html", null, true],

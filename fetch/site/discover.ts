@@ -3,7 +3,7 @@
  * lines), then the sitemap given or found, sitemap indexes followed, pages kept when same-origin and
  * allowed, up to --max-pages. Every fetch goes through the guarded fetcher.
  */
-import { fetchPage, FetchError, type FetchOptions } from "../../api/fetch/guarded-fetch.ts";
+import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
 import { createRequire } from "node:module";
 import { parseSitemap, sitemapText } from "./sitemap.ts";
 

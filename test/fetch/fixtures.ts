@@ -6,7 +6,7 @@
 import http from "node:http";
 import type https from "node:https";
 import type { AddressInfo } from "node:net";
-import type { FetchOptions } from "../../../api/fetch/guarded-fetch.ts";
+import type { FetchOptions } from "../../fetch/guarded-fetch.ts";
 
 export interface Fixture {
   readonly port: number;

@@ -17,7 +17,7 @@ import {
   fetchPage,
   type FetchedPage,
   type FetchOptions,
-} from "../../../api/fetch/guarded-fetch.ts";
+} from "../../fetch/guarded-fetch.ts";
 import { fakeResolver, recorder, sleep, startServer, type Fixture, type ResolverMap } from "./fixtures.ts";
 
 const PAGE = '<!doctype html><title>t</title><script type="application/ld+json">{"@type":"Thing"}</script>';

@@ -4,7 +4,7 @@
 // resolver entry here maps to a public address.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FetchError, fetchPage, type FetchOptions } from "../../../api/fetch/guarded-fetch.ts";
+import { FetchError, fetchPage, type FetchOptions } from "../../fetch/guarded-fetch.ts";
 import { fakeResolver, recorder, type ResolverMap } from "./fixtures.ts";
 
 const names: ResolverMap = {

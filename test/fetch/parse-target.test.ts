@@ -2,9 +2,9 @@
 // S-50..S-56, S-59..S-63 (parse side), plus the allow-list syntax.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FetchError } from "../../../api/fetch/fetch-error.ts";
-import { isAllowedHost, isDeniedHostname, parseAllowedHosts } from "../../../api/fetch/host-policy.ts";
-import { isPortAllowed, MAX_URL_LENGTH, parseTarget } from "../../../api/fetch/parse-target.ts";
+import { FetchError } from "../../fetch/fetch-error.ts";
+import { isAllowedHost, isDeniedHostname, parseAllowedHosts } from "../../fetch/host-policy.ts";
+import { isPortAllowed, MAX_URL_LENGTH, parseTarget } from "../../fetch/parse-target.ts";
 
 type Ok = { host: string; hostname?: string; port: number; ip: 0 | 4 | 6; href?: string };
 const accepted: Array<[string, Ok]> = [

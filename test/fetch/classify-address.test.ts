@@ -7,7 +7,7 @@ import {
   isUnicastRange,
   sameAddress,
   type AddressRange,
-} from "../../../api/fetch/classify-address.ts";
+} from "../../fetch/classify-address.ts";
 
 // [address, expected range] — "public" rows are the only ones that may be fetched without an allow entry.
 const table: Array<[string, AddressRange]> = [

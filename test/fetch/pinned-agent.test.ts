@@ -6,12 +6,12 @@ import type { Socket } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { buildConnector } from "undici";
-import { FetchError } from "../../../api/fetch/fetch-error.ts";
+import { FetchError } from "../../fetch/fetch-error.ts";
 import {
   createPinnedConnector,
   createPinnedLookup,
   type PinnedDestination,
-} from "../../../api/fetch/pinned-agent.ts";
+} from "../../fetch/pinned-agent.ts";
 
 interface FakeSocket {
   remoteAddress: string | undefined;
