@@ -91,6 +91,7 @@ export const SchemaResultSchema = {
       properties: { eligible: { type: "boolean" }, reason: { type: "string" }, google_docs_url: uri },
     },
     matched_type: { type: "string", description: "The @type as written when it was normalized to a parent (additive)." },
+    id: { type: "string", maxLength: 2048, description: "The node's own @id as written, when it has one (additive)." },
     block: { type: "integer", minimum: 0, description: "0-based index of the block: JSON-LD blocks in page order, then one block for the page's Microdata items and one for its RDFa nodes (additive)." },
     path: { type: "string", description: "JSON Pointer of the node inside its block (additive)." },
     syntax: { type: "string", enum: ["json-ld", "microdata", "rdfa"], description: "The syntax the node was written in (additive)." },
