@@ -13,6 +13,8 @@ import { validateHtml, validateJsonText, validateValue } from "../runtime/valida
 import type { ValidationResponse } from "../runtime/report.ts";
 import type { EngineResult } from "../runtime/types.ts";
 import { readsAsJson, respond, type InputFormat } from "./respond.ts";
+import { ruleSetFor } from "../generated/index.ts";
+import type { Profile, RunOptions } from "../runtime/options/profile.ts";
 
 export type { ValidationResponse, ValidationMeta } from "../runtime/report.ts";
 export type {
@@ -29,12 +31,21 @@ export { FetchError } from "../fetch/fetch-error.ts";
 export { API_VERSION } from "../runtime/report.ts";
 
 export type { InputFormat } from "./respond.ts";
+export type { Profile } from "../runtime/options/profile.ts";
+export type { IssueOverride } from "../runtime/options/overrides.ts";
+export { PROFILES } from "../runtime/options/profile.ts";
+export { diffRuns, snapshotPage } from "../runtime/diff/feature-diff.ts";
+export type { RunDiff, PageSnapshot, NodeSnapshot, FeatureChange, IssueChange, IssueKey } from "../runtime/diff/feature-diff.ts";
 
 export interface ValidateOptions {
   /** How to read a string input (default "auto"). Ignored for objects and arrays. */
   format?: InputFormat;
   /** Reported as the response's `url` (the page the input came from), if given. */
   url?: string;
+  /** "spec" (default: the service spec's rules) or "google" (what the search engine's own test accepts). */
+  profile?: Profile;
+  /** Severity overrides, first match wins: {code?, property?, type?, severity: "off" | "warning" | "error"}. */
+  overrides?: RunOptions["overrides"];
 }
 
 export interface ValidateUrlOptions {
@@ -49,12 +60,15 @@ export interface ValidateUrlOptions {
   maxBytes?: number;
   /** Default "sdv/<version> (structured-data validator)". */
   userAgent?: string;
+  profile?: Profile;
+  overrides?: RunOptions["overrides"];
 }
 
 /** The engine's result for one input, before it is wrapped in the response. */
-export function validateEngine(input: unknown, options: Pick<ValidateOptions, "format" | "url"> = {}): EngineResult {
-  if (typeof input !== "string") return validateValue(input);
-  return readsAsJson(input, options.format ?? "auto") ? validateJsonText(input) : validateHtml(input, options.url ?? null);
+export function validateEngine(input: unknown, options: Pick<ValidateOptions, "format" | "url" | "profile" | "overrides"> = {}): EngineResult {
+  const run: RunOptions = { profile: options.profile, overrides: options.overrides };
+  if (typeof input !== "string") return validateValue(input, ruleSetFor, run);
+  return readsAsJson(input, options.format ?? "auto") ? validateJsonText(input, ruleSetFor, run) : validateHtml(input, options.url ?? null, ruleSetFor, run);
 }
 
 /**
@@ -80,5 +94,5 @@ export async function validateUrl(url: string, options: ValidateUrlOptions = {})
     maxBytes: options.maxBytes,
     userAgent: options.userAgent,
   });
-  return respond(validateHtml(page.body, page.finalUrl), started, page.finalUrl);
+  return respond(validateHtml(page.body, page.finalUrl, ruleSetFor, { profile: options.profile, overrides: options.overrides }), started, page.finalUrl);
 }

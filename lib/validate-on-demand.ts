@@ -8,18 +8,20 @@ import { OnDemandRegistry } from "../runtime/on-demand-registry.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
 import { ruleSetLoaders, ruleSetTypeFor } from "../generated/on-demand.ts";
 import { readsAsJson, respond, type InputFormat } from "./respond.ts";
+import type { RunOptions } from "../runtime/options/profile.ts";
 
 /** One per process: a rule set loaded for one input serves the next. */
 export const onDemandRegistry = new OnDemandRegistry(ruleSetTypeFor, ruleSetLoaders);
 
-export async function validateOnDemand(input: unknown, options: { format?: InputFormat; url?: string } = {}): Promise<ValidationResponse> {
+export async function validateOnDemand(input: unknown, options: { format?: InputFormat; url?: string } & RunOptions = {}): Promise<ValidationResponse> {
   const started = performance.now();
-  const prepared = prepare(input, options.format ?? "auto", options.url);
+  const run: RunOptions = { profile: options.profile, overrides: options.overrides };
+  const prepared = prepare(input, options.format ?? "auto", options.url, run);
   await onDemandRegistry.load(typesIn(prepared));
   return respond(validatePrepared(prepared, onDemandRegistry), started, options.url);
 }
 
-function prepare(input: unknown, format: InputFormat, url: string | undefined): PreparedInput {
-  if (typeof input !== "string") return prepareValue(input);
-  return readsAsJson(input, format) ? prepareJsonText(input) : prepareHtml(input, url ?? null);
+function prepare(input: unknown, format: InputFormat, url: string | undefined, run: RunOptions): PreparedInput {
+  if (typeof input !== "string") return prepareValue(input, run);
+  return readsAsJson(input, format) ? prepareJsonText(input, run) : prepareHtml(input, url ?? null, run);
 }

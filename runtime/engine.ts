@@ -28,27 +28,30 @@ import { LIMITS } from "./limits.ts";
 import { capReport } from "./report-caps.ts";
 import { boundedView } from "./bounded-view.ts";
 import { startRequestBudget, requestBudget } from "./request-budget.ts";
+import { profileOverrides, relaxForProfile, type RunOptions } from "./options/profile.ts";
+import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
+import { blankOutLeniencies } from "./options/lenient-json.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
 const BLOCK = "(block)";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
-export function prepareHtml(html: string, pageUrl: string | null = null): PreparedInput {
+export function prepareHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
   const hints = { itemAttributes: false };
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  return items.length === 0 ? prepareBlocks(blocks, [], "") : prepareBlocks(blocks, items, html);
+  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
 }
 
 /** One block of JSON text (a pasted script body or a file). */
-export function prepareJsonText(text: string): PreparedInput {
-  return prepareBlocks([{ text, offset: 0, line: 1, column: 1 }], [], "");
+export function prepareJsonText(text: string, options: RunOptions = {}): PreparedInput {
+  return prepareBlocks([{ text, offset: 0, line: 1, column: 1 }], [], "", options);
 }
 
 /** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
-export function prepareValue(value: unknown): PreparedInput {
-  return prepareParsed([{ value, block: null }], 0, "", null);
+export function prepareValue(value: unknown, options: RunOptions = {}): PreparedInput {
+  return prepareParsed([{ value, block: null }], 0, "", null, options);
 }
 
 interface ParsedBlock {
@@ -56,6 +59,8 @@ interface ParsedBlock {
   /** The source, when there is text to point into. */
   block: SourceBlock | null;
   parseIssue?: ValidationIssue;
+  /** The block was read leniently (the google profile): the warning that says what was tolerated. */
+  leniencyNote?: ValidationIssue;
   /** Microdata or RDFa: the items (value) came from these elements of `page`. */
   items?: ItemBlock;
 }
@@ -72,6 +77,8 @@ export interface PreparedInput {
   readonly page: string;
   /** Blocks of the source (JSON-LD scripts and item blocks); null for a parsed value. */
   readonly blocksFound: number | null;
+  /** The profile and overrides the run applies. */
+  readonly options: RunOptions;
 }
 
 /** Every @type name of the nodes to report: what a registry must be able to answer for this input. */
@@ -81,7 +88,7 @@ export function typesIn(prepared: PreparedInput): Set<string> {
   return types;
 }
 
-export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = ""): PreparedInput {
+export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = "", options: RunOptions = {}): PreparedInput {
   const parsed: ParsedBlock[] = [];
   let notValidated = 0;
   for (const block of blocks) {
@@ -92,7 +99,9 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
       continue;
     }
     const result = parseBlock(block.text);
+    const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
     if (result.ok) parsed.push({ value: result.value, block });
+    else if (lenient) parsed.push(lenient);
     else {
       const pos = pagePosition(block, result.offset, null);
       parsed.push({
@@ -112,12 +121,36 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
     }
   }
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
-  return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length);
+  return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length, options);
+}
+
+/** Comments and trailing commas blanked out (positions kept), when that is all that stood in the way. */
+function readLeniently(block: SourceBlock): ParsedBlock | null {
+  const lenient = blankOutLeniencies(block.text);
+  if (!lenient) return null;
+  const again = parseBlock(lenient.text);
+  if (!again.ok) return null;
+  const pos = pagePosition(block, lenient.first, null);
+  const what = [lenient.comments ? `${lenient.comments} comment(s)` : "", lenient.trailingCommas ? `${lenient.trailingCommas} trailing comma(s)` : ""].filter(Boolean).join(" and ");
+  return {
+    value: again.value,
+    block,
+    leniencyNote: {
+      severity: "warning",
+      property: "(block)",
+      code: "invalid-json",
+      message: `The block is not valid JSON (${what}); read as the search engine's test reads it (the google profile).`,
+      fix: "Remove the comments and trailing commas: JSON-LD is JSON, and other consumers reject the block.",
+      path: "",
+      line: pos.line,
+      column: pos.column,
+    },
+  };
 }
 
 const NOT_BLANK = /\S/;
 
-function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: string, blocksFound: number | null): PreparedInput {
+function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: string, blocksFound: number | null, options: RunOptions): PreparedInput {
   const ids = new Map<string, JsonObject>();
   const problems = parsed.map((p) => {
     if (p.parseIssue) return null;
@@ -127,7 +160,7 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
   // After every block is indexed and merged: merging moves an item's properties (@type among them) into
   // an earlier node with its IRI and leaves a bare reference in its place.
   const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
-  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound };
+  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options };
 }
 
 /**
@@ -139,6 +172,9 @@ const MAX_REPORTED_ID = 2048;
 
 export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry): EngineResult {
   const { parsed, problems, ids, blocksNotValidated, page } = prepared;
+  // The project's overrides first: they win over the profile's.
+  const overrides = [...(prepared.options.overrides ?? []), ...profileOverrides(prepared.options.profile)];
+  const judging: Judging = { overrides, profile: prepared.options.profile };
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
@@ -161,7 +197,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         nodesNotValidated++;
         continue;
       }
-      const result = validateEntity(entity, resolver, registry);
+      const result = validateEntity(entity, resolver, registry, judging);
       if (!result) continue;
       const id = entity.node["@id"];
       // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
@@ -175,6 +211,12 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       }
     }
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
+    if (p.leniencyNote) {
+      if (schemas.length === first) schemas.push(baseResult(BLOCK, blockIndex, "", "The block holds no node to validate."));
+      schemas[first].warnings.unshift(p.leniencyNote);
+      schemas[first].score = nodeScore(schemas[first].errors, schemas[first].warnings);
+    }
+    if (overrides.length) for (let i = first; i < schemas.length; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
     if (p.block) addPositions(schemas.slice(first), p.block);
     if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
@@ -199,7 +241,32 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   return result;
 }
 
-function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): SchemaResult | null {
+interface Judging {
+  overrides: IssueOverride[];
+  profile: RunOptions["profile"];
+}
+
+/**
+ * The overrides once more over everything the node reports (vocabulary findings, broken blocks,
+ * unchecked types): an issue made an error makes its node invalid and not eligible.
+ */
+function overrideFinal(result: SchemaResult, overrides: IssueOverride[]): void {
+  const types = result.matched_type ? [result.type, result.matched_type] : [result.type];
+  const all = [...result.errors, ...result.warnings];
+  const after = applyOverrides(all, types, overrides);
+  if (!after) return;
+  result.errors = after.filter((i) => i.severity === "error");
+  result.warnings = after.filter((i) => i.severity === "warning");
+  if (result.errors.length && result.valid) {
+    result.valid = false;
+    result.rich_result_eligible = false;
+    result.rich_result = { ...result.rich_result, eligible: false, reason: `Not eligible: ${result.errors.length} error(s) must be fixed (${[...new Set(result.errors.map((e) => e.property))].join(", ")}).` };
+    for (const f of result.features ?? []) if (f.eligible) Object.assign(f, { eligible: false, reason: "Not eligible: the node has errors." });
+  } else if (!result.errors.length) result.valid = true;
+  result.score = nodeScore(result.errors, result.warnings);
+}
+
+function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry, judging: Judging): SchemaResult | null {
   const { node } = entity;
   const types = typeNames(node["@type"]);
   if (types.length === 0) {
@@ -226,6 +293,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
   const undetected = optInAbsent(ruleSet, node);
   if (undetected === null) ruleSet.validate(node, run, entity.path);
+  // Before eligibility: a profile or an override decides what counts as an error for this node.
+  relaxForProfile(run.issues, judging.profile);
+  const overridden = applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
+  if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
   if (!entity.hasContext) {
     run.report(
       "missing-context",

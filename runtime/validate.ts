@@ -8,22 +8,23 @@ import type { RuleRegistry } from "./compiled-rule-set.ts";
 import type { ItemBlock } from "./extract/item-block.ts";
 import { ruleSetFor } from "../generated/index.ts";
 import { prepareBlocks, prepareHtml, prepareJsonText, prepareValue, validatePrepared } from "./engine.ts";
+import type { RunOptions } from "./options/profile.ts";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
-export function validateHtml(html: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor): EngineResult {
-  return validatePrepared(prepareHtml(html, pageUrl), registry);
+export function validateHtml(html: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
+  return validatePrepared(prepareHtml(html, pageUrl, options), registry);
 }
 
 /** One block of JSON text (a pasted script body or a file). */
-export function validateJsonText(text: string, registry: RuleRegistry = ruleSetFor): EngineResult {
-  return validatePrepared(prepareJsonText(text), registry);
+export function validateJsonText(text: string, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
+  return validatePrepared(prepareJsonText(text, options), registry);
 }
 
 /** Already-parsed JSON-LD (an object or an array of objects): no text, so no line and column. */
-export function validateValue(value: unknown, registry: RuleRegistry = ruleSetFor): EngineResult {
-  return validatePrepared(prepareValue(value), registry);
+export function validateValue(value: unknown, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
+  return validatePrepared(prepareValue(value, options), registry);
 }
 
-export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = "", registry: RuleRegistry = ruleSetFor): EngineResult {
-  return validatePrepared(prepareBlocks(blocks, itemBlocks, page), registry);
+export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = "", registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
+  return validatePrepared(prepareBlocks(blocks, itemBlocks, page, options), registry);
 }

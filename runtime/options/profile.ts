@@ -1,0 +1,41 @@
+/**
+ * Profiles: which rules a run applies. `spec` (the default) is the service spec's rules. `google` is
+ * what the search engine's own test accepts where the two differ: a date-only Event startDate is a
+ * warning, JSON-LD with JavaScript comments or trailing commas is read (with a warning), and the
+ * recommendations the search engine's documentation dropped are not warned about.
+ */
+import type { ValidationIssue } from "../types.ts";
+import type { IssueOverride } from "./overrides.ts";
+
+export const PROFILES = ["spec", "google"] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export const isProfile = (value: unknown): value is Profile => typeof value === "string" && (PROFILES as readonly string[]).includes(value);
+
+/** What a run is told beyond its input: the profile and the project's own overrides (first match wins). */
+export interface RunOptions {
+  profile?: Profile;
+  overrides?: readonly IssueOverride[];
+}
+
+/** Recommendations that the search engine's current pages no longer list (rules-src notes why each stays in the spec profile). */
+const DROPPED_RECOMMENDATIONS: IssueOverride[] = [{ type: "Event", code: "missing-recommended", property: "eventAttendanceMode", severity: "off" }];
+
+/** The overrides a profile brings; the project's own come first and so win. */
+export function profileOverrides(profile: Profile | undefined): IssueOverride[] {
+  return profile === "google" ? DROPPED_RECOMMENDATIONS : [];
+}
+
+/** The date-only startDate: the spec wants a time and an offset; the search engine accepts a date alone (all-day events). */
+export function relaxForProfile(issues: ValidationIssue[], profile: Profile | undefined): void {
+  if (profile !== "google") return;
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i];
+    if (issue.severity === "error" && issue.code === "invalid-format" && issue.property === "startDate" && DATE_ONLY.test(issue.message)) {
+      issues[i] = { ...issue, severity: "warning", message: `${issue.message} (A warning under the google profile: the search engine accepts a date alone for an all-day event.)` };
+    }
+  }
+}
+
+/** The date checks' message for a date without a time (runtime/checks/iso8601.ts). */
+const DATE_ONLY = /: no time:/;

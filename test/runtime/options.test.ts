@@ -1,0 +1,75 @@
+/**
+ * Run options: the google profile (date-only startDate a warning, comments and trailing commas read
+ * with a warning, dropped recommendations not warned) and severity overrides decided before
+ * eligibility; the spec profile stays today's answer.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validate } from "../../lib/index.ts";
+import { blankOutLeniencies } from "../../runtime/options/lenient-json.ts";
+
+const place = { "@type": "Place", name: "Hall", address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Town", postalCode: "1000", addressRegion: "RG", addressCountry: "US" } };
+const allDay = { "@context": "https://schema.org", "@type": "Event", name: "Fair", startDate: "2026-07-21", location: place };
+
+test("spec: a date-only startDate is an error; google: a warning, and the event is eligible", () => {
+  const spec = validate(allDay);
+  assert.is(spec.summary.total_errors, 1);
+  assert.is(spec.schemas[0].errors[0].property, "startDate");
+  const google = validate(allDay, { profile: "google" });
+  assert.is(google.summary.total_errors, 0);
+  assert.is(google.schemas[0].rich_result_eligible, true);
+  const w = google.schemas[0].warnings.find((i) => i.property === "startDate");
+  assert.ok(w && /google profile/.test(w.message), w?.message);
+});
+
+test("google: a startDate without a time zone stays an error (only the date alone is accepted)", () => {
+  const google = validate({ ...allDay, startDate: "2026-07-21T19:00" }, { profile: "google" });
+  assert.ok(google.schemas[0].errors.some((e) => e.property === "startDate"));
+});
+
+test("google: eventAttendanceMode, which the search engine no longer lists, is not warned", () => {
+  assert.ok(validate(allDay).schemas[0].warnings.some((w) => w.property === "eventAttendanceMode"));
+  assert.not.ok(validate(allDay, { profile: "google" }).schemas[0].warnings.some((w) => w.property === "eventAttendanceMode"));
+});
+
+const commented = `{
+  // the shop
+  "@context": "https://schema.org", "@type": "Organization", "name": "A, ] // not a comment", "url": "https://example.com/", /* trailing */
+}`;
+
+test("JSON-LD with comments and a trailing comma: broken under spec, read with a positioned warning under google", () => {
+  const spec = validate(commented, { format: "json" });
+  assert.equal(spec.schemas[0].errors.map((e) => e.code), ["invalid-json"]);
+  const google = validate(commented, { format: "json", profile: "google" });
+  assert.is(google.schemas[0].type, "Organization");
+  assert.is(google.schemas[0].valid, true);
+  const note = google.schemas[0].warnings[0];
+  assert.is(note.code, "invalid-json");
+  assert.is(note.line, 2);
+  assert.is(note.column, 3);
+  assert.match(note.message, /2 comment\(s\) and 1 trailing comma\(s\)/);
+});
+
+test("lenient reading keeps strings and positions as they are", () => {
+  const out = blankOutLeniencies('{"a": "x // y, ]", /* c */ "b": [1, 2,], }');
+  assert.ok(out);
+  assert.is(out.text.length, '{"a": "x // y, ]", /* c */ "b": [1, 2,], }'.length);
+  assert.equal(JSON.parse(out.text), { a: "x // y, ]", b: [1, 2] });
+  assert.is(blankOutLeniencies('{"a": 1'), null);
+});
+
+test("an override that downgrades an error is decided before eligibility; off removes; error upgrades and makes invalid", () => {
+  const down = validate(allDay, { overrides: [{ code: "invalid-format", property: "startDate", severity: "warning" }] });
+  assert.is(down.schemas[0].valid, true);
+  assert.is(down.schemas[0].rich_result_eligible, true);
+  const off = validate(allDay, { overrides: [{ property: "startDate", severity: "off" }] });
+  assert.not.ok([...off.schemas[0].errors, ...off.schemas[0].warnings].some((i) => i.property === "startDate"));
+  const up = validate({ ...allDay, startDate: "2026-07-21T19:00-05:00" }, { overrides: [{ code: "missing-recommended", property: "image", type: "Event", severity: "error" }] });
+  assert.is(up.schemas[0].valid, false);
+  assert.is(up.schemas[0].rich_result_eligible, false);
+  assert.is(up.summary.total_errors, 1);
+  const otherType = validate(allDay, { overrides: [{ property: "startDate", type: "Recipe", severity: "off" }] });
+  assert.is(otherType.summary.total_errors, 1);
+});
+
+test.run();
