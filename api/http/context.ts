@@ -40,5 +40,7 @@ declare module "fastify" {
     fieldCodes?: Record<string, import("../errors.ts").ErrorCode>;
     /** Error code when the body as a whole is missing or not an object. */
     bodyCode?: import("../errors.ts").ErrorCode;
+    /** The body is {url} or {jsonld} (POST /api/v1/validate): say which one is missing or doubled. */
+    exactlyOneOf?: boolean;
   }
 }

@@ -341,6 +341,16 @@ export const RotateKeyResponseSchema = {
   properties: { api_key: accountCore.api_key, email: accountCore.email, message: { type: "string" } },
 } as const;
 
+/** Additive: which rules a validation applies (runtime/options/profile.ts). A URL's cached result is kept per profile. */
+export const ProfileSchema = {
+  type: "string",
+  enum: ["spec", "google"],
+  // No `default` here: the app's ajv fills defaults in, and a batch item must be able to name none.
+  description:
+    "Which rules apply (additive; default spec): spec, the service spec's rules; google, what the search engine's own test accepts where the two differ " +
+    "(a date-only Event startDate is a warning, JSON-LD with comments or trailing commas is read with a warning, recommendations the search engine's documentation dropped are not warned).",
+} as const;
+
 export const ValidateQuerySchema = {
   type: "object",
   required: ["url"],
@@ -348,16 +358,18 @@ export const ValidateQuerySchema = {
   properties: {
     url: { type: "string", description: "Fully qualified http or https URL of the page (URL-encode it)." },
     access_key: { type: "string", description: "The API key, instead of the x-api-key header (GET only)." },
+    profile: ProfileSchema,
   },
 } as const;
 
 export const ValidateBodySchema = {
   type: "object",
-  description: "Exactly one of url and jsonld.",
+  description: "Exactly one of url and jsonld, and optionally profile.",
   additionalProperties: false,
   minProperties: 1,
-  maxProperties: 1,
+  oneOf: [{ required: ["url"] }, { required: ["jsonld"] }],
   properties: {
+    profile: ProfileSchema,
     url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
     jsonld: {
       description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
@@ -380,6 +392,7 @@ export const ValidateBatchBodySchema = {
   required: ["items"],
   additionalProperties: false,
   properties: {
+    profile: { ...ProfileSchema, description: `${ProfileSchema.description} The batch's profile applies to every item that names none.` },
     items: {
       type: "array",
       minItems: 1,

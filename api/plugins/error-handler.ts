@@ -82,6 +82,10 @@ function fromValidation(v: AjvError, context: string | undefined, request: Fasti
   if (v.keyword === "required" && field === "") field = String(v.params.missingProperty ?? "");
   const codeFor = (name: string): ErrorCode => config.fieldCodes?.[name] ?? "invalid_request";
 
+  // The validate body's "exactly one of url and jsonld" (oneOf of two required lists, beside an optional profile).
+  if (context === "body" && segments.length === 0 && (v.keyword === "oneOf" || v.keyword === "required") && config.exactlyOneOf) {
+    return new ApiError("invalid_request", exactlyOneMessage(request.body));
+  }
   switch (v.keyword) {
     case "additionalProperties":
       return new ApiError("invalid_request", `Unknown ${where} ${JSON.stringify(String(v.params.additionalProperty ?? ""))}.`);
@@ -119,12 +123,14 @@ function fromValidation(v: AjvError, context: string | undefined, request: Fasti
 
 /** The validate body holds exactly one of url and jsonld: say what is wrong with this one. */
 function exactlyOneMessage(body: unknown): string {
+  // A list's keys are its indexes: say what the body should be instead (a large body is checked as a shorter stand-in).
+  if (Array.isArray(body)) return 'The request body must be a JSON object {"url": ...} or {"jsonld": ...} (or send the JSON-LD itself as application/ld+json).';
   const keys = typeof body === "object" && body !== null ? Object.keys(body) : [];
-  const unknown = keys.find((k) => k !== "url" && k !== "jsonld");
+  const unknown = keys.find((k) => k !== "url" && k !== "jsonld" && k !== "profile");
   if (unknown !== undefined) {
     return `Unknown field ${JSON.stringify(unknown)}: the body is {"url": ...} or {"jsonld": ...} (or send the JSON-LD itself as application/ld+json).`;
   }
-  return keys.length === 0 ? "Give one of url and jsonld." : "Give only one of url and jsonld, not both.";
+  return keys.includes("url") && keys.includes("jsonld") ? "Give only one of url and jsonld, not both." : "Give one of url and jsonld.";
 }
 
 function article(type: string): string {

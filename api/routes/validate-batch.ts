@@ -13,6 +13,7 @@
  * The batch answers within its deadline (BATCH_DEADLINE_MS): items not finished by then answer 504
  * batch_timeout, their credits released and their fetches aborted (validations.ts, CallContext.signal).
  */
+import type { Profile } from "../../runtime/options/profile.ts";
 import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
 import pLimit from "p-limit";
 import { errorBody, ApiError, type ApiErrorBody } from "../errors.ts";
@@ -37,6 +38,7 @@ export const BATCH_ITEM_CONCURRENCY = CONCURRENT_PAGE_FETCHES;
 interface BatchItem {
   url?: string;
   jsonld?: unknown;
+  profile?: Profile;
 }
 
 type ItemResult = { ok: true; status: 200; result: ValidationResponse } | { ok: false; status: number; error: ApiErrorBody["error"] };
@@ -105,7 +107,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
       if (request.validationError) {
         throw batchShapeError((request.validationError as { validation?: AjvError[] }).validation ?? [], request.body);
       }
-      const items = (request.body as { items: BatchItem[] }).items;
+      const { items, profile: batchProfile } = request.body as { items: BatchItem[]; profile?: Profile };
       const kept = keptItems.get(request);
       const account = request.account!;
       const base = app.sdv.config.publicBaseUrl;
@@ -133,6 +135,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
           elapsedMs: () => performance.now() - started,
           signal: deadline.signal,
           creditTurn: { wait: () => order.wait(index), pass: () => order.pass(index) },
+          profile: item.profile ?? batchProfile,
         };
         try {
           const result =
@@ -176,7 +179,7 @@ function submission(jsonld: unknown, kept: KeptItem | null): JsonLdSubmission {
 
 /** A 400 invalid_request that names the item (items[3]) and what is wrong with it. */
 export function batchShapeError(errors: AjvError[], body: unknown): ApiError {
-  const error = errors.find((e) => e.keyword === "anyOf") ?? errors[0];
+  const error = errors.find((e) => e.keyword === "anyOf" && e.instancePath.endsWith("/jsonld")) ?? errors[0];
   const bad = (message: string) => new ApiError("invalid_request", message);
   const usage = 'Send {"items": [{"url": "..."} or {"jsonld": {...}}, ...]}.';
   if (error === undefined) return bad(`The request body is invalid. ${usage}`);
@@ -192,6 +195,8 @@ export function batchShapeError(errors: AjvError[], body: unknown): ApiError {
         return bad(`The field items is required. ${usage}`);
       case "additionalProperties":
         return bad(`Unknown field ${JSON.stringify(String(error.params.additionalProperty ?? ""))}. ${usage}`);
+      case "enum":
+        return bad(`profile must be one of: spec, google.`);
     }
     return bad(segments.length === 0 ? `The request body must be a JSON object. ${usage}` : `items must be an array. ${usage}`);
   }
@@ -199,6 +204,13 @@ export function batchShapeError(errors: AjvError[], body: unknown): ApiError {
   const field = segments[2];
   if (field === "jsonld") return bad(`${where}.jsonld must be an object, a non-empty array of objects, or a string holding JSON text.`);
   if (field === "url") return bad(`${where}.url must be a string.`);
+  if (field === "profile") return bad(`${where}.profile must be one of: spec, google.`);
+  const item = (body as { items: unknown[] }).items[Number(segments[1])];
+  const unknownKey = typeof item === "object" && item !== null && !Array.isArray(item) ? Object.keys(item).find((k) => k !== "url" && k !== "jsonld" && k !== "profile") : undefined;
+  if (unknownKey !== undefined) return bad(`${where} has an unknown field ${JSON.stringify(unknownKey)}: an item is {"url": ...} or {"jsonld": ...}.`);
+  if ((error.keyword === "oneOf" || error.keyword === "required") && typeof item === "object" && item !== null && !Array.isArray(item)) {
+    return "url" in item && "jsonld" in item ? bad(`${where} gives both url and jsonld: give only one.`) : bad(`${where} is empty: give one of url and jsonld.`);
+  }
   switch (error.keyword) {
     case "additionalProperties":
       return bad(`${where} has an unknown field ${JSON.stringify(String(error.params.additionalProperty ?? ""))}: an item is {"url": ...} or {"jsonld": ...}.`);

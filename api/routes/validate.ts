@@ -13,6 +13,7 @@ import type { JsonLdTextCheck } from "../validation/inspect-body.ts";
 import { asValidateBody } from "../validation/validation-job.ts";
 import { Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
 
@@ -72,8 +73,8 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const { url } = request.query as { url: string };
-      return validateUrl(request, reply, url);
+      const { url, profile } = request.query as { url: string; profile?: Profile };
+      return validateUrl(request, reply, url, profile);
     },
   );
 
@@ -81,7 +82,7 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
     "/api/v1/validate",
     {
       onRequest: requireApiKey({ allowQueryKey: false }),
-      config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_request" },
+      config: { fieldCodes: { url: "invalid_url" }, bodyCode: "invalid_request", exactlyOneOf: true },
       schema: {
         tags: ["validation"],
         operationId: "validate",
@@ -93,19 +94,19 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const body = request.body as { url?: string; jsonld?: unknown };
-      if (body.url !== undefined) return validateUrl(request, reply, body.url);
-      return validateJsonLd(request, reply, body.jsonld);
+      const body = request.body as { url?: string; jsonld?: unknown; profile?: Profile };
+      if (body.url !== undefined) return validateUrl(request, reply, body.url, body.profile);
+      return validateJsonLd(request, reply, body.jsonld, body.profile);
     },
   );
 
-  const call = (request: FastifyRequest, reply: FastifyReply): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime });
+  const call = (request: FastifyRequest, reply: FastifyReply, profile: Profile | undefined): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime, profile });
 
-  function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string): Promise<ValidationResponse> {
-    return validations.url(request.account!, rawUrl, call(request, reply));
+  function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined): Promise<ValidationResponse> {
+    return validations.url(request.account!, rawUrl, call(request, reply, profile));
   }
 
-  function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown): Promise<ValidationResponse> {
+  function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown, profile: Profile | undefined): Promise<ValidationResponse> {
     const large = largeBodies.get(request);
     let input: JsonLdSubmission;
     if (typeof jsonld === "string") {
@@ -117,6 +118,6 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       // Without kept text the body was small (our parsers keep every large one).
       input = { kind: "value", value: jsonld };
     }
-    return validations.jsonld(request.account!, input, call(request, reply));
+    return validations.jsonld(request.account!, input, call(request, reply, profile));
   }
 }

@@ -1,8 +1,10 @@
 /** What the validate route asks the engine for; the same shape runs in this thread or in a worker. */
 import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
 import type { EngineResult } from "../../runtime/types.ts";
+import { ruleSetFor } from "../../generated/index.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 
-export type ValidationJob =
+export type ValidationJob = (
   /** `pageUrl` resolves the relative links of Microdata and RDFa items. */
   | { kind: "html"; text: string; pageUrl?: string | null }
   | { kind: "json-text"; text: string }
@@ -12,18 +14,20 @@ export type ValidationJob =
    * less than a structured clone of the parsed value (60-120 ms for 20,000 nodes or 30,000 properties).
    * The body was parsed and checked on the main thread already; `ldJson`: an application/ld+json body.
    */
-  | { kind: "body"; text: string; ldJson: boolean };
+  | { kind: "body"; text: string; ldJson: boolean }
+) & { profile?: Profile };
 
 export function runJob(job: ValidationJob): EngineResult {
+  const options = { profile: job.profile };
   switch (job.kind) {
     case "html":
-      return validateHtml(job.text, job.pageUrl ?? null);
+      return validateHtml(job.text, job.pageUrl ?? null, ruleSetFor, options);
     case "json-text":
-      return validateJsonText(job.text);
+      return validateJsonText(job.text, ruleSetFor, options);
     case "value":
-      return validateValue(job.value);
+      return validateValue(job.value, ruleSetFor, options);
     case "body":
-      return validateValue((asValidateBody(JSON.parse(job.text), job.ldJson) as { jsonld: unknown }).jsonld);
+      return validateValue((asValidateBody(JSON.parse(job.text), job.ldJson) as { jsonld: unknown }).jsonld, ruleSetFor, options);
   }
 }
 
@@ -35,7 +39,7 @@ export function asValidateBody(value: unknown, ldJson = true): unknown {
   if (!ldJson) return value;
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld")) return value;
+    if (keys.some((k) => k === "url" || k === "jsonld") && keys.every((k) => k === "url" || k === "jsonld" || k === "profile")) return value;
   }
   return { jsonld: value };
 }

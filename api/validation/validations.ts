@@ -35,6 +35,7 @@ import { ValidationPool } from "./validation-pool.ts";
 import type { JsonLdTextCheck } from "./inspect-body.ts";
 import type { ValidationJob } from "./validation-job.ts";
 import { Semaphore } from "./semaphore.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 
 /**
  * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
@@ -84,6 +85,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The caller's turn to reserve a credit (a batch: input order); passed once the reservation is decided. */
   creditTurn?: { wait(): Promise<void>; pass(): void };
+  /** Which rules apply (default spec). */
+  profile?: Profile;
 }
 
 /** One URL being fetched and validated in this process, shared by every request that wants it. */
@@ -118,7 +121,9 @@ export class Validations {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const cacheKey = CACHE_PREFIX + url;
+    const profile = call.profile ?? "spec";
+    // The spec profile keeps the key it always had; another profile's result is a different result.
+    const cacheKey = CACHE_PREFIX + (profile === "spec" ? "" : `profile=${profile} `) + url;
 
     const cached = await this.#cacheGet(cacheKey, call.log);
     if (cached) {
@@ -138,7 +143,7 @@ export class Validations {
       await credit.release();
       return this.#respondShared(account, await this.#join(started, call.signal), call);
     }
-    const flight = this.#takeOff(url, cacheKey, call.log);
+    const flight = this.#takeOff(url, cacheKey, call.log, profile);
     let entry: CachedValidation;
     try {
       entry = await this.#join(flight, call.signal);
@@ -154,20 +159,23 @@ export class Validations {
     let inputChars: number;
     if (input.kind === "text") {
       const checked = input.check ?? checkJsonLdText(input.text);
-      if (!checked.ok) {
+      // The google profile reads comments and trailing commas: the engine decides (in a worker when large), and a
+      // block it still cannot read is the same 422 parse_error below.
+      const lenient = !checked.ok && call.profile === "google";
+      if (!checked.ok && !lenient) {
         const at = new LineIndex(input.text).at(checked.offset);
         throw new ApiError("parse_error", `jsonld is not valid JSON at line ${at.line}, column ${at.column}: ${checked.message}.`);
       }
-      if (!checked.objects) {
+      if (checked.ok && !checked.objects) {
         throw new ApiError("invalid_request", "jsonld text must hold a JSON object or a non-empty array of objects.");
       }
-      job = { kind: "json-text", text: input.text };
+      job = { kind: "json-text", text: input.text, profile: call.profile };
       inputChars = input.text.length;
     } else if (input.kind === "kept") {
-      job = input.job;
+      job = { ...input.job, profile: call.profile };
       inputChars = input.chars;
     } else {
-      job = { kind: "value", value: input.value };
+      job = { kind: "value", value: input.value, profile: call.profile };
       // Only small values reach us parsed (large ones are kept as text), so they run in this thread.
       inputChars = 0;
     }
@@ -178,6 +186,11 @@ export class Validations {
     } catch (err) {
       await credit.release();
       throw err;
+    }
+    if (job.kind === "json-text" && result.blocks_unparsable > 0) {
+      await credit.release();
+      const first = result.schemas[0]?.errors[0];
+      throw new ApiError("parse_error", `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`);
     }
     return this.#respond(result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: this.#ctx.now().toISOString() }, call);
   }
@@ -194,11 +207,11 @@ export class Validations {
   }
 
   /** Starts fetching and validating `url` (after a place in the page-fetch semaphore); callers then join it. */
-  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger): Flight {
+  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger, profile: Profile): Flight {
     const abort = new AbortController();
     const flight: Flight = {
       key: cacheKey,
-      promise: this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, log, abort.signal), abort.signal),
+      promise: this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, log, abort.signal, profile), abort.signal),
       interest: 0,
       abort,
     };
@@ -225,7 +238,7 @@ export class Validations {
     }
   }
 
-  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal): Promise<CachedValidation> {
+  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal, profile: Profile): Promise<CachedValidation> {
     const ctx = this.#ctx;
     let html: string;
     try {
@@ -234,7 +247,7 @@ export class Validations {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = await this.pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
+    const result = await this.pool.run({ kind: "html", text: html, pageUrl: url, profile }, html.length);
     if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
       throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
     }
