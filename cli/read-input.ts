@@ -6,12 +6,15 @@ import type { ValidationResponse } from "../runtime/report.ts";
 import { noStructuredDataMessage } from "../runtime/extract/unreadable-markup.ts";
 import { onlyUntypedItems } from "../runtime/extract/item-positions.ts";
 import type { FetchOptions } from "../fetch/guarded-fetch.ts";
+import type { RunOptions } from "../runtime/options/profile.ts";
 import type { Outcome } from "./outcome.ts";
 import { displayPath, type Source } from "./collect-inputs.ts";
 
 export interface ReadOptions {
   /** `host` or `host:port` entries the fetcher may reach although they are private (--allow-host + the env). */
   allowHosts: string[];
+  /** The profile and the project's overrides for the page of this name (a path as shown, or a URL). */
+  runFor?: (page: string) => RunOptions;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -27,18 +30,18 @@ export const sourceName = (source: Source): string =>
 
 export async function readAndValidate(source: Source, options: ReadOptions): Promise<Outcome> {
   const name = sourceName(source);
-  if (source.kind === "missing") return { source: name, failure: { code: "unreadable_input", message: `cannot read ${name}: ${source.reason}` } };
+  // Messages do not repeat the input's name: every report shows it beside them.
+  if (source.kind === "missing") return { source: name, failure: { code: "unreadable_input", message: `cannot read it: ${source.reason}` } };
   if (source.kind === "url") return validatePage(source.url, options);
   let text: string;
   try {
     text = source.kind === "stdin" ? await readStdin() : await readFile(source.path, "utf8");
   } catch (err) {
-    const what = source.kind === "stdin" ? "standard input" : name;
-    return { source: name, failure: { code: "unreadable_input", message: `cannot read ${what}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
+    return { source: name, failure: { code: "unreadable_input", message: `cannot read it: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` } };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const format = formatOf(name, text);
-  return judged(name, text, await validateOnDemand(text, { format }), format);
+  return judged(name, text, await validateOnDemand(text, { format, ...options.runFor?.(name) }), format);
 }
 
 /** A page fetched through the guarded fetcher; `fetch` is injectable for the crawler's own options. */
@@ -46,7 +49,7 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
   const { fetchPage, FetchError } = await import("../fetch/guarded-fetch.ts");
   try {
     const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
-    return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl }), "html");
+    return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl, ...options.runFor?.(url) }), "html");
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     return { source: url, failure: { code: err.code, message: withAllowHint(err.code, err.message, url) } };
@@ -55,7 +58,7 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
 
 function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json"): Outcome {
   if (response.schemas_found === 0 || onlyUntypedItems(response.schemas)) {
-    return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null)}` } };
+    return { source, text, failure: { code: "no_jsonld_found", message: noStructuredDataMessage(format === "html" ? text : null) } };
   }
   return { source, text, response };
 }

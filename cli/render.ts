@@ -5,8 +5,9 @@
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "./outcome.ts";
 import type { FailOn, Verdict } from "./exit-policy.ts";
+import type { BaselineReport } from "./baseline.ts";
 
-export const FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
+export const FORMATS = ["text", "json", "sarif", "junit", "github", "csv"] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface RenderRequest {
@@ -19,6 +20,9 @@ export interface RenderRequest {
   failOn: FailOn;
   /** Text printed before the verdict line (crawl's summary by type and page). */
   appendix?: string;
+  /** --baseline: new and fixed issues, the per-feature diff. */
+  baseline?: BaselineReport;
+  profile?: string;
 }
 
 /** Returns false when the report could not be written (the command then exits 2). */
@@ -38,7 +42,8 @@ export async function renderReport(r: RenderRequest): Promise<boolean> {
     return true;
   }
   if (r.format === "text") {
-    process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${verdictLine}\n`);
+    const baseline = r.baseline ? `${(await import("./formats/baseline-text.ts")).baselineText(r.baseline)}\n` : "";
+    process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${baseline}${verdictLine}\n`);
   } else {
     if (body) process.stdout.write(`${body}\n`);
     console.error(verdictLine);
@@ -53,7 +58,7 @@ async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> 
       return formatText(r.outcomes, paint(terminal && colourWanted(process.stdout)));
     }
     case "json":
-      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.single);
+      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.single, r.baseline);
     case "sarif": {
       const { packageVersion } = await import("./version.ts");
       return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion());
@@ -62,5 +67,7 @@ async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> 
       return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn);
     case "github":
       return (await import("./formats/github.ts")).formatGithub(r.outcomes);
+    case "csv":
+      return (await import("./formats/csv.ts")).formatCsv(r.outcomes);
   }
 }

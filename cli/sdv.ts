@@ -4,13 +4,17 @@ const HELP = `usage: sdv <command> [options]
 Commands:
   validate <input>...   validate files, directories, globs, standard input or URLs
   crawl <url>           validate a site: its sitemaps (or the sitemap URL given), within robots.txt
+  diff <old> <new>      per-feature eligibility gained and lost, new and fixed errors, between two reports
   admin <action>        account operations on the server's configuration (deactivate, activate, set-plan, ...)
 
 Options:
   -h, --help            this help (and "sdv <command> --help" for a command's options)
   -v, --version         the version
 
-Run "sdv validate --help" for formats (text, json, sarif, junit, github), --min-score and --fail-on.`;
+Run "sdv validate --help" for formats (text, json, sarif, junit, github, csv), --config, --profile,
+--baseline, --min-score and --fail-on.`;
+
+const COMMANDS = ["validate", "crawl", "diff", "admin", "help"];
 
 const [command, ...rest] = process.argv.slice(2);
 switch (command) {
@@ -19,6 +23,9 @@ switch (command) {
     break;
   case "crawl":
     process.exitCode = await (await import("./crawl-command.ts")).runCrawl(rest);
+    break;
+  case "diff":
+    process.exitCode = await (await import("./diff-command.ts")).runDiff(rest);
     break;
   case "admin": {
     const admin = await import("./admin-command.ts");
@@ -39,7 +46,10 @@ switch (command) {
     console.log(HELP);
     process.exitCode = command === undefined ? 2 : 0;
     break;
-  default:
-    console.error(`sdv: unknown command "${command}"\n\n${HELP}`);
+  default: {
+    const { closestName } = await import("../runtime/did-you-mean.ts");
+    const guess = command.startsWith("-") ? null : closestName(command, COMMANDS);
+    console.error(`sdv: unknown ${command.startsWith("-") ? "option" : "command"} "${command}"${guess ? `; did you mean "sdv ${guess}"?` : ""}\n\n${HELP}`);
     process.exitCode = 2;
+  }
 }

@@ -1,32 +1,49 @@
-/** `sdv validate`: many inputs in one process, five output formats, an exit code that says why. */
+/** `sdv validate`: many inputs in one process, six output formats, an exit code that says why. */
 import { parseArgs } from "node:util";
 import { collectInputs, type Source } from "./collect-inputs.ts";
-import { allowedPrivateHosts, readAndValidate } from "./read-input.ts";
+import { allowedPrivateHosts, readAndValidate, type ReadOptions } from "./read-input.ts";
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { renderReport, FORMATS, type Format } from "./render.ts";
 import { UsageError, wholeNumber } from "./usage.ts";
+import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
+import { findConfig, ConfigError } from "./config/load-config.ts";
+import { parseExpectFlag, ProjectPolicy } from "./config/project-policy.ts";
+import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
 Inputs (any number, in one process): files (.json/.jsonld = JSON-LD, .html/.htm = pages), directories
 (walked for those extensions), globs ("pages/**/*.html", quoted or not), - for standard input, and
-http(s) URLs (fetched through the guarded fetcher).
+http(s) URLs (fetched through the guarded fetcher). Pages without structured data are listed ("no
+structured data") and do not fail the run, unless --require-markup or an expectation applies to them;
+one input named alone without structured data is exit 2.
 
 Options:
-  -f, --format <f>      text (default), json, sarif, junit or github (Actions annotations)
+  -f, --format <f>      text (default), json, sarif, junit, github (Actions annotations) or csv
       --json            the same as --format json
   -o, --output <file>   write the report to a file instead of standard output
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
+      --profile <p>     spec (default: the service spec's rules) or google (what the search engine's own
+                        test accepts: a date-only startDate, JSON-LD comments and trailing commas)
+      --config <file>   the config file (default: sdv.config.json, .sdvrc.json or package.json's "sdv"
+                        key, found from the working directory upwards); see docs/cli-config.md
+      --expect <g=T>    pages matching the glob must carry the type, e.g. "public/p/**=Product" or
+                        "public/p/**=Product[merchant-listing]" (repeatable; error expectation-not-met)
+      --require-markup  a page without structured data fails the run (exit 2)
+      --baseline <file> a previous --format json report: only issues not in it count for the exit code;
+                        the report lists new and fixed issues and per-feature eligibility changes
       --allow-host <h>  let URLs reach this private or local host or host:port (repeatable; also the
                         FETCH_ALLOWED_PRIVATE_HOSTS setting), e.g. --allow-host 127.0.0.1:8080
       --concurrency <n> URLs fetched at once (default 4)
   -h, --help            this help
 
-Exit codes: 0 passed; 1 issues that --fail-on counts, or a score under --min-score; 2 an input could not
-be validated (unreadable, no JSON-LD, fetch refused or failed) or bad usage. The last line (standard
-error for json, sarif, junit and github) says why.`;
+Exit codes: 0 passed; 1 issues that --fail-on counts, an expectation not met, or a score under
+--min-score; 2 an input could not be validated (unreadable, fetch refused or failed; no structured
+data when named alone or with --require-markup), a bad config or bad usage. The last line (standard
+error for json, sarif, junit, github and csv) says why. With GITHUB_STEP_SUMMARY set, a Markdown
+summary is appended to that file.`;
 
 export async function runValidate(args: string[]): Promise<number> {
   let options;
@@ -43,14 +60,49 @@ export async function runValidate(args: string[]): Promise<number> {
     console.log(VALIDATE_HELP);
     return 0;
   }
+  let loaded;
+  try {
+    loaded = await findConfig(options.config);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`sdv: exit 2: ${err.message}`);
+    return 2;
+  }
+  const { config, source: configSource } = loaded;
+  const profile: Profile = options.profile ?? config.profile ?? "spec";
+  const failOn = options.failOn ?? config.failOn ?? "error";
+  const minScore = options.minScore ?? config.minScore ?? 0;
+  const policy = new ProjectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
+  warnExpired(policy, configSource);
 
   const sources = await collectInputs(options.inputs);
-  const outcomes = await validateAll(sources, options.allowHosts, options.concurrency);
+  const read: ReadOptions = { allowHosts: options.allowHosts, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
+  const outcomes = await validateAll(sources, read, options.concurrency);
+  checkExpectations(outcomes, policy);
+  let baseline;
+  if (options.baseline !== undefined) {
+    const { applyBaseline } = await import("./baseline.ts");
+    const { ReportFileError } = await import("./report-file.ts");
+    try {
+      baseline = applyBaseline(options.baseline, outcomes);
+    } catch (err) {
+      if (!(err instanceof ReportFileError)) throw err;
+      console.error(`sdv: exit 2: --baseline: ${err.message}`);
+      return 2;
+    }
+  }
   // One file, "-" or URL answers with its own ValidationResponse; a directory or a glob with the report.
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
-  const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: true });
-  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn: options.failOn });
+  const verdict = decideExit(outcomes, {
+    failOn,
+    minScore,
+    failuresAreFatal: true,
+    noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
+    baseline: baseline !== undefined,
+  });
+  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn, baseline, profile });
+  if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }
 
@@ -58,8 +110,13 @@ interface ValidateOptions {
   inputs: string[];
   format: Format;
   output: string | undefined;
-  minScore: number;
-  failOn: FailOn;
+  minScore: number | undefined;
+  failOn: FailOn | undefined;
+  profile: Profile | undefined;
+  config: string | undefined;
+  expect: Array<{ glob: string; types: string[] }>;
+  requireMarkup: boolean;
+  baseline: string | undefined;
   allowHosts: string[];
   concurrency: number;
 }
@@ -75,6 +132,11 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
+      profile: { type: "string" },
+      config: { type: "string" },
+      expect: { type: "string", multiple: true },
+      "require-markup": { type: "boolean" },
+      baseline: { type: "string" },
       "allow-host": { type: "string", multiple: true },
       concurrency: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -84,28 +146,34 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
   if (positionals.length === 0) throw new UsageError("give at least one input: a file, a directory, a glob, - or a URL");
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
-  const failOn = (values["fail-on"] ?? "error") as FailOn;
-  if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
+  const failOn = values["fail-on"] as FailOn | undefined;
+  if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
+  if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
   return {
     inputs: positionals,
     format,
     output: values.output,
-    minScore: values["min-score"] === undefined ? 0 : wholeNumber("--min-score", values["min-score"], 0, 100),
+    minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
+    profile: values.profile as Profile | undefined,
+    config: values.config,
+    expect: (values.expect ?? []).map(parseExpectFlag),
+    requireMarkup: values["require-markup"] === true,
+    baseline: values.baseline,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
     concurrency: values.concurrency === undefined ? 4 : wholeNumber("--concurrency", values.concurrency, 1, 64),
   };
 }
 
 /** Files one after another (validation is CPU work); URLs `concurrency` at a time. Results in input order. */
-async function validateAll(sources: Source[], allowHosts: string[], concurrency: number): Promise<Outcome[]> {
+async function validateAll(sources: Source[], read: ReadOptions, concurrency: number): Promise<Outcome[]> {
   const outcomes: Array<Promise<Outcome>> = [];
   const urls = sources.filter((s) => s.kind === "url");
   const limit: (fn: () => Promise<Outcome>) => Promise<Outcome> =
     urls.length > 1 ? (await import("p-limit")).default(concurrency) : (fn) => fn();
   for (const source of sources) {
-    if (source.kind === "url") outcomes.push(limit(() => readAndValidate(source, { allowHosts })));
-    else outcomes.push(Promise.resolve(await readAndValidate(source, { allowHosts })));
+    if (source.kind === "url") outcomes.push(limit(() => readAndValidate(source, read)));
+    else outcomes.push(Promise.resolve(await readAndValidate(source, read)));
   }
   return Promise.all(outcomes);
 }

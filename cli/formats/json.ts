@@ -5,9 +5,11 @@
  */
 import type { Outcome } from "../outcome.ts";
 import type { Verdict } from "../exit-policy.ts";
+import type { BaselineReport } from "../baseline.ts";
 
-export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean): string {
-  const entry = (o: Outcome) => (o.response ? o.response : { success: false, error: o.failure });
+export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean, baseline?: BaselineReport): string {
+  // Additive: a page's unmet expectations (the project's config) beside its response or error.
+  const entry = (o: Outcome) => ({ ...(o.response ? o.response : { success: false, error: o.failure }), ...(o.findings?.length ? { findings: o.findings } : {}) });
   if (single && outcomes.length === 1) return JSON.stringify(entry(outcomes[0]), null, 2);
   const done = outcomes.filter((o) => o.response);
   return JSON.stringify(
@@ -18,12 +20,15 @@ export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolea
       summary: {
         validated: done.length,
         not_validated: outcomes.length - done.length,
+        no_structured_data: outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length,
+        expectations_not_met: outcomes.reduce((n, o) => n + (o.findings?.length ?? 0), 0),
         total_schemas: done.reduce((n, o) => n + o.response!.schemas_found, 0),
         total_errors: done.reduce((n, o) => n + o.response!.summary.total_errors, 0),
         total_warnings: done.reduce((n, o) => n + o.response!.summary.total_warnings, 0),
         mean_score: done.length ? Math.round(done.reduce((n, o) => n + o.response!.summary.score, 0) / done.length) : null,
         lowest_score: done.length ? Math.min(...done.map((o) => o.response!.summary.score)) : null,
       },
+      ...(baseline ? { baseline } : {}),
       exit: verdict,
     },
     null,

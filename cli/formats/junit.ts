@@ -18,6 +18,21 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
   let errors = 0;
   for (const o of outcomes) {
     const name = xml(o.source);
+    // Expectations of the project's config: one failing case each, whatever else the page holds.
+    const expectationCases = (o.findings ?? []).map(
+      (f) => `    <testcase classname="${name}" name="(expectation)">\n      <failure message="${xml(f.message)}" type="${f.code}"/>\n    </testcase>`,
+    );
+    if (o.failure?.code === "no_jsonld_found") {
+      // No structured data: skipped, not an error of the run (unless an expectation says it should have some).
+      tests += 1 + expectationCases.length;
+      failures += expectationCases.length;
+      suites.push(
+        `  <testsuite name="${name}" tests="${1 + expectationCases.length}" failures="${expectationCases.length}" errors="0" skipped="1">\n` +
+          `    <testcase classname="${name}" name="(input)">\n      <skipped message="no structured data"/>\n    </testcase>\n` +
+          `${expectationCases.map((c) => `${c}\n`).join("")}  </testsuite>`,
+      );
+      continue;
+    }
     if (o.failure) {
       tests++;
       errors++;
@@ -46,6 +61,8 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
           `    </testcase>`,
       );
     }
+    cases.push(...expectationCases);
+    suiteFailures += expectationCases.length;
     tests += cases.length;
     failures += suiteFailures;
     suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">\n${cases.join("\n")}\n  </testsuite>`);

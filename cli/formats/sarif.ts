@@ -58,23 +58,37 @@ export function formatSarif(outcomes: Outcome[], version: string): string {
           },
         ],
         partialFingerprints: { "sdv/v1": `${issue.code}:${schema.type}:${issue.path}:${issue.property}` },
+        ...(o.known ? { baselineState: o.known.has(issue) ? "unchanged" : "new" } : {}),
         properties: { property: issue.property, path: issue.path, ...(issue.google_docs_url ? { docs: issue.google_docs_url } : {}) },
       });
     }
   }
 
+  for (const o of outcomes) {
+    for (const f of o.findings ?? []) {
+      let index = ruleIndex.get(f.code);
+      if (index === undefined) {
+        index = rules.length;
+        ruleIndex.set(f.code, index);
+        rules.push({ id: f.code, name: ruleName(f.code), shortDescription: { text: "The page does not carry what the project's config expects" }, defaultConfiguration: { level: "error" } });
+      }
+      const uri = toUri(o.source);
+      results.push({ ruleId: f.code, ruleIndex: index, level: "error", message: { text: f.message }, locations: [{ physicalLocation: { artifactLocation: { uri, index: artifactIndex.get(uri) } } }] });
+    }
+  }
+  // A page without structured data is not a failure of the tool: a note.
   const failures = outcomes.filter((o) => o.failure);
   const log = {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "sdv", semanticVersion: version, rules } },
+        tool: { driver: { name: "sdv", version, semanticVersion: version, rules } },
         invocations: [
           {
-            executionSuccessful: failures.length === 0,
+            executionSuccessful: failures.every((o) => o.failure!.code === "no_jsonld_found"),
             toolExecutionNotifications: failures.map((o) => ({
-              level: "error",
+              level: o.failure!.code === "no_jsonld_found" ? "note" : "error",
               message: { text: `${o.source}: ${o.failure!.message}` },
               descriptor: { id: o.failure!.code },
               locations: [{ physicalLocation: { artifactLocation: { uri: toUri(o.source) } } }],

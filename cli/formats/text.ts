@@ -9,6 +9,11 @@ const MAX_SOURCE_LINE = 160;
 export function formatText(outcomes: Outcome[], p: Paint): string {
   const out: string[] = [];
   for (const o of outcomes) {
+    const findings = (o.findings ?? []).map((f) => `    ${p.red("error  ")} ${f.message} ${p.dim(`[${f.code}]`)}`);
+    if (o.failure?.code === "no_jsonld_found") {
+      out.push(`${p.bold(o.source)}: no structured data: ${o.failure.message}`, ...findings, "");
+      continue;
+    }
     if (o.failure) {
       out.push(`${p.bold(o.source)}: ${p.red("not validated")}: ${o.failure.message} [${o.failure.code}]`, "");
       continue;
@@ -37,7 +42,8 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
       for (const g of groupIssues([...s.errors, ...s.warnings])) {
         const tag = g.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
         const times = g.count > 1 ? ` ×${g.count}` : "";
-        out.push(`    ${tag} ${g.label}: ${g.first.message}${times}${where(g.first)} ${p.dim(`[${g.first.code}]`)}`);
+        const known = o.known?.has(g.first) ? p.dim(" (in the baseline)") : "";
+        out.push(`    ${tag} ${g.label}: ${g.first.message}${times}${where(g.first)}${known} ${p.dim(`[${g.first.code}]`)}`);
         // Issues at the same place (a node's missing properties) show its source line once.
         const place = `${g.first.line}:${g.first.column}`;
         const excerpt = lines && place !== shownPlace ? sourceExcerpt(lines, g.first) : null;
@@ -47,6 +53,7 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
       }
     }
     const m = r.summary;
+    if (findings.length) out.push("", ...findings);
     out.push(
       "",
       `  score ${m.score}/100: ${m.valid_schemas} valid, ${m.invalid_schemas} invalid, ${m.rich_result_eligible} eligible; ${m.total_errors} error(s), ${m.total_warnings} warning(s)`,
@@ -63,10 +70,17 @@ export function totalsLine(outcomes: Outcome[]): string {
   const warnings = done.reduce((n, o) => n + o.response!.summary.total_warnings, 0);
   const schemas = done.reduce((n, o) => n + o.response!.schemas_found, 0);
   const mean = done.length ? Math.round(done.reduce((n, o) => n + o.response!.summary.score, 0) / done.length) : 0;
-  return `${outcomes.length} inputs: ${done.length} validated (${schemas} schemas, mean score ${mean}), ${outcomes.length - done.length} not validated; ${errors} error(s), ${warnings} warning(s)`;
+  const none = outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length;
+  const failed = outcomes.length - done.length - none;
+  const unmet = outcomes.reduce((n, o) => n + (o.findings?.length ?? 0), 0);
+  return `${outcomes.length} inputs: ${done.length} validated (${schemas} schemas, mean score ${mean}), ${none ? `${none} without structured data, ` : ""}${failed} not validated; ${errors} error(s), ${warnings} warning(s)${unmet ? `, ${unmet} expectation(s) not met` : ""}`;
 }
 
-const where = (i: ValidationIssue): string => (i.line !== undefined ? ` (line ${i.line}, column ${i.column})` : i.path ? ` (at ${i.path})` : "");
+/** The issue's place, unless its message already says it (a broken block's message names its line and column). */
+function where(i: ValidationIssue): string {
+  const place = i.line !== undefined ? ` (line ${i.line}, column ${i.column})` : i.path ? ` (at ${i.path})` : "";
+  return place && i.message.includes(place.trim()) ? "" : place;
+}
 
 /** The issue's source line, cut around the column on long (minified) lines, and a caret under the column. */
 function sourceExcerpt(lines: string[], issue: ValidationIssue): string[] | null {

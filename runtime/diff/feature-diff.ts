@@ -74,7 +74,8 @@ function issueKeys(issues: SchemaResult["errors"]): IssueKey[] {
   return [...seen.values()].sort((a, b) => compare(a.code, b.code) || compare(a.property ?? "", b.property ?? ""));
 }
 
-function nodeKey(result: SchemaResult): string {
+/** The node's key across runs (also for --baseline's issue matching). */
+export function nodeKey(result: SchemaResult): string {
   return typeof result.id === "string" && result.id !== "" ? `${result.type}#${result.id}` : `${result.type}@${result.block}:${result.path}`;
 }
 

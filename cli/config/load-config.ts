@@ -1,0 +1,131 @@
+/**
+ * The project's configuration: `--config FILE`, else the first of sdv.config.json, .sdvrc.json or
+ * package.json's "sdv" key found from the working directory upwards. Checked against the published
+ * JSON Schema (schema/sdv.config.schema.json) with errors that name the key (`rules[2].severity`).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Profile } from "../../runtime/options/profile.ts";
+import type { FailOn } from "../exit-policy.ts";
+
+export interface RuleEntry {
+  code?: string;
+  property?: string;
+  type?: string;
+  severity: "off" | "warning" | "error";
+}
+
+export interface IgnoreEntry {
+  files?: string;
+  urls?: string;
+  code?: string;
+  property?: string;
+  type?: string;
+  reason: string;
+  until?: string;
+}
+
+export interface SdvConfig {
+  profile?: Profile;
+  failOn?: FailOn;
+  minScore?: number;
+  requireMarkup?: boolean;
+  rules?: RuleEntry[];
+  ignore?: IgnoreEntry[];
+  expect?: Record<string, string[]>;
+}
+
+export interface LoadedConfig {
+  config: SdvConfig;
+  /** Where it came from ("sdv.config.json", "package.json#sdv"), or null when there is none. */
+  source: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const NAMES = ["sdv.config.json", ".sdvrc.json"];
+
+/** The raw value and where it came from, without checking it; null when no config file is found. */
+function locate(explicit: string | undefined, cwd: string): { value: unknown; source: string } | null {
+  if (explicit !== undefined) return { value: readJson(resolve(cwd, explicit), explicit), source: explicit };
+  for (let dir = resolve(cwd); ; ) {
+    for (const name of NAMES) {
+      const path = join(dir, name);
+      if (existsSync(path)) return { value: readJson(path, path), source: path };
+    }
+    const pkg = join(dir, "package.json");
+    if (existsSync(pkg)) {
+      const value = readJson(pkg, pkg) as { sdv?: unknown } | null;
+      if (value && typeof value === "object" && "sdv" in value) return { value: value.sdv, source: `${pkg}#sdv` };
+    }
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}
+
+function readJson(path: string, shown: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new ConfigError(`cannot read the config file ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`the config file ${shown} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+type Validator = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }> | null };
+let validator: Validator | null = null;
+
+/** The published schema, found beside the sources and beside the built files alike. */
+export function configSchemaPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, "schema", "sdv.config.schema.json");
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("schema/sdv.config.schema.json is missing from the package");
+}
+
+async function compile(): Promise<Validator> {
+  const { Ajv } = await import("ajv");
+  const schema = JSON.parse(readFileSync(configSchemaPath(), "utf8"));
+  return new Ajv({ allErrors: true, strict: false }).compile(schema) as Validator;
+}
+
+function check(value: unknown, shown: string): SdvConfig {
+  if (validator!(value)) return value as SdvConfig;
+  const problems = (validator!.errors ?? []).filter((e) => e.keyword !== "if").map(describe);
+  throw new ConfigError(`the config file ${shown} is invalid:\n${[...new Set(problems)].map((p) => `  - ${p}`).join("\n")}`);
+}
+
+/** `/rules/2/severity` -> `rules[2].severity`; the message says what the key takes. */
+function describe(e: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }): string {
+  let key = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), "");
+  if (e.keyword === "additionalProperties") return `${key ? `${key}: ` : ""}unknown key "${String(e.params.additionalProperty)}"`;
+  if (e.keyword === "required") key = key ? `${key}.${String(e.params.missingProperty)}` : String(e.params.missingProperty);
+  if (e.keyword === "required") return `${key} is required`;
+  if (e.keyword === "enum") return `${key || "(the file)"} must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  if (e.keyword === "not" && /^ignore\[\d+\]$/.test(key)) return `${key}: give files or urls, not both`;
+  if (e.keyword === "pattern" && key.startsWith("expect")) return `${key} must be a type ("Product") or a type and a feature ("Product[merchant-listing]")`;
+  if (e.keyword === "pattern" && key.endsWith(".until")) return `${key} must be a date YYYY-MM-DD`;
+  return `${key || "(the file)"} ${e.message ?? "is invalid"}`;
+}
+
+/** Reads `explicit`, else the first config found upwards from cwd; ajv is loaded only when there is one (start-up time is a budget). */
+export async function findConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig> {
+  const found = locate(explicit, cwd);
+  if (!found) return { config: {}, source: null };
+  validator ??= await compile();
+  return { config: check(found.value, found.source), source: found.source };
+}
