@@ -6,6 +6,10 @@ import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
 import { UsageError, wholeNumber } from "./usage.ts";
+import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
+import { findConfig, ConfigError } from "./config/load-config.ts";
+import { parseExpectFlag, ProjectPolicy } from "./config/project-policy.ts";
+import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
 
@@ -19,16 +23,27 @@ Options:
       --concurrency <n>  pages fetched at once (default 2)
       --delay <ms>       at least this long between request starts (default 250, or robots.txt's
                          Crawl-delay when longer)
+      --include <glob>   only pages whose URL matches (repeatable), e.g. "https://example.com/products/**"
+      --exclude <glob>   not pages whose URL matches (repeatable); both decide before --max-pages counts
+      --header <h>       "Name: value" sent with every request to the site (repeatable; a staging site's
+                         credentials), never to another origin a redirect leads to
+      --user-agent <ua>  the User-Agent header (robots.txt is still read for the token "sdv")
+      --retries <n>      tries again after a 429 or 503 answer, waiting Retry-After (at most 60 s) or
+                         1, 2, 4 s (default 2; 0 to 5)
       --report <file>    also write a self-contained HTML report (pages by status, issues by type and
                          property, the score distribution)
-  -f, --format <f>       text (default: pages, then summaries by type and by page), json, sarif, junit, github
+  -f, --format <f>       text (default: pages, then summaries by type and by page), json, sarif, junit,
+                         github or csv
       --json             the same as --format json
   -o, --output <file>    write the report to a file instead of standard output
       --min-score <n>    fail (exit 1) when a page scores below n
       --fail-on <what>   error (default), warning or never; pages that could not be fetched count as errors
       --allow-host <h>   let the crawl reach this private or local host[:port] (repeatable), e.g. a preview
                          at --allow-host 127.0.0.1:8080
+      --profile, --config, --expect, --baseline: as for sdv validate (globs of the config match URLs)
   -h, --help             this help
+
+Progress goes to standard error: a bar on a terminal, else a line at least every 10 seconds.
 
 Exit codes: 0 passed; 1 issues that --fail-on counts, pages that failed, or a score under --min-score;
 2 robots.txt or the sitemaps could not be used (no page found) or bad usage. Pages without structured
@@ -36,15 +51,40 @@ data are listed and do not fail the run.`;
 
 interface CrawlOptions {
   start: string;
+  include: string[];
+  exclude: string[];
+  headers: Record<string, string>;
+  userAgent: string | undefined;
+  retries: number;
+  profile: Profile | undefined;
+  config: string | undefined;
+  expect: Array<{ glob: string; types: string[] }>;
+  baseline: string | undefined;
   maxPages: number;
   concurrency: number;
   delayMs: number;
   report: string | undefined;
   format: Format;
   output: string | undefined;
-  minScore: number;
-  failOn: FailOn;
+  minScore: number | undefined;
+  failOn: FailOn | undefined;
   allowHosts: string[];
+}
+
+const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/;
+const RESERVED = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect", "user-agent", "accept", "accept-encoding"]);
+
+function parseHeaders(values: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const m = HEADER.exec(value);
+    if (!m || /[\r\n\0]/.test(m[2])) throw new UsageError(`--header takes "Name: value" (got ${JSON.stringify(value)})`);
+    const name = m[1].toLowerCase();
+    if (name === "user-agent") throw new UsageError("give the user agent with --user-agent");
+    if (RESERVED.has(name) || name.startsWith("proxy-")) throw new UsageError(`--header cannot set ${m[1]}: the fetcher decides it`);
+    out[name] = m[2];
+  }
+  return out;
 }
 
 function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
@@ -63,6 +103,15 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      include: { type: "string", multiple: true },
+      exclude: { type: "string", multiple: true },
+      header: { type: "string", multiple: true },
+      "user-agent": { type: "string" },
+      retries: { type: "string" },
+      profile: { type: "string" },
+      config: { type: "string" },
+      expect: { type: "string", multiple: true },
+      baseline: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -72,17 +121,29 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   if (!/^https?:\/\//i.test(start) || !URL.canParse(start)) throw new UsageError(`not an http(s) URL: ${start}`);
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
-  const failOn = (values["fail-on"] ?? "error") as FailOn;
-  if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
+  const failOn = values["fail-on"] as FailOn | undefined;
+  if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
+  if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
+  const userAgent = values["user-agent"];
+  if (userAgent !== undefined && (userAgent.trim() === "" || /[\r\n\0]/.test(userAgent))) throw new UsageError("--user-agent takes one line of text");
   return {
     start,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
+    headers: parseHeaders(values.header ?? []),
+    userAgent,
+    retries: values.retries === undefined ? 2 : wholeNumber("--retries", values.retries, 0, 5),
+    profile: values.profile as Profile | undefined,
+    config: values.config,
+    expect: (values.expect ?? []).map(parseExpectFlag),
+    baseline: values.baseline,
     maxPages: values["max-pages"] === undefined ? 500 : wholeNumber("--max-pages", values["max-pages"], 1, 100_000),
     concurrency: values.concurrency === undefined ? 2 : wholeNumber("--concurrency", values.concurrency, 1, 32),
     delayMs: values.delay === undefined ? 250 : wholeNumber("--delay", values.delay, 0, 60_000),
     report: values.report,
     format,
     output: values.output,
-    minScore: values["min-score"] === undefined ? 0 : wholeNumber("--min-score", values["min-score"], 0, 100),
+    minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
   };
@@ -104,6 +165,23 @@ export async function runCrawl(args: string[]): Promise<number> {
     return 0;
   }
 
+  let loaded;
+  try {
+    loaded = await findConfig(options.config);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`sdv: exit 2: ${err.message}`);
+    return 2;
+  }
+  const { config, source: configSource } = loaded;
+  const profile: Profile = options.profile ?? config.profile ?? "spec";
+  const failOn = options.failOn ?? config.failOn ?? "error";
+  const minScore = options.minScore ?? config.minScore ?? 0;
+  const policy = new ProjectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
+  warnExpired(policy, configSource);
+  const keep = await urlFilter(options.include, options.exclude);
+  const fetchOptions = { allowPrivateHosts: options.allowHosts, headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
+
   const [{ discover }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
     import("../fetch/site/discover.ts"),
     import("../fetch/site/pacer.ts"),
@@ -116,8 +194,9 @@ export async function runCrawl(args: string[]): Promise<number> {
   try {
     discovery = await discover(options.start, {
       maxPages: options.maxPages,
-      fetchOptions: { allowPrivateHosts: options.allowHosts },
+      fetchOptions,
       beforeFetch: () => pace(),
+      keep,
     });
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
@@ -142,16 +221,38 @@ export async function runCrawl(args: string[]): Promise<number> {
   const outcomes: Outcome[] = await Promise.all(
     discovery.pages.map((url) =>
       limit(async () => {
-        await pace();
-        const outcome = await validatePage(url, { allowHosts: options.allowHosts });
-        progress.tick(url);
+        const outcome = await validatePage(
+          url,
+          {
+            allowHosts: options.allowHosts,
+            runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
+            retries: options.retries,
+            beforeFetch: () => pace(),
+            onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
+          },
+          fetchOptions,
+        );
+        progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
         return outcome;
       }),
     ),
   );
   progress.done();
+  checkExpectations(outcomes, policy);
+  let baseline;
+  if (options.baseline !== undefined) {
+    const { applyBaseline } = await import("./baseline.ts");
+    const { ReportFileError } = await import("./report-file.ts");
+    try {
+      baseline = applyBaseline(options.baseline, outcomes);
+    } catch (err) {
+      if (!(err instanceof ReportFileError)) throw err;
+      console.error(`sdv: exit 2: --baseline: ${err.message}`);
+      return 2;
+    }
+  }
 
-  const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: false });
+  const verdict = decideExit(outcomes, { failOn, minScore, failuresAreFatal: false, baseline: baseline !== undefined });
   if (options.report) {
     const { htmlReport } = await import("./crawl/html-report.ts");
     try {
@@ -168,8 +269,20 @@ export async function runCrawl(args: string[]): Promise<number> {
     format: options.format,
     single: false,
     output: options.output,
-    failOn: options.failOn,
+    failOn,
     appendix: summaryText(outcomes, discovery.skipped),
+    baseline,
+    profile,
   });
+  if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "crawl", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
+}
+
+/** --include and --exclude as one test of a page URL; undefined when neither is given. */
+async function urlFilter(include: string[], exclude: string[]): Promise<((url: string) => boolean) | undefined> {
+  if (include.length === 0 && exclude.length === 0) return undefined;
+  const { default: picomatch } = await import("picomatch");
+  const inc = include.length ? picomatch(include, { dot: true }) : () => true;
+  const exc = exclude.length ? picomatch(exclude, { dot: true }) : () => false;
+  return (url) => inc(url) && !exc(url);
 }

@@ -15,6 +15,13 @@ export interface ReadOptions {
   allowHosts: string[];
   /** The profile and the project's overrides for the page of this name (a path as shown, or a URL). */
   runFor?: (page: string) => RunOptions;
+  /** 429 and 503 answers: tries again this many times (default 0), after Retry-After or a doubling wait. */
+  retries?: number;
+  /** The longest wait between tries, whatever Retry-After asks (default 60 s). */
+  maxRetryWaitMs?: number;
+  /** Before each try (the crawl's pacing), and told of each retry (the crawl's progress). */
+  beforeFetch?: () => Promise<void>;
+  onRetry?: (url: string, waitMs: number, status: number) => void;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -48,11 +55,30 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
 export async function validatePage(url: string, options: ReadOptions, fetchOptions: FetchOptions = {}): Promise<Outcome> {
   const { fetchPage, FetchError } = await import("../fetch/guarded-fetch.ts");
   try {
-    const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
+    const page = await withRetries(() => fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts }), url, options, FetchError);
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl, ...options.runFor?.(url) }), "html");
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     return { source: url, failure: { code: err.code, message: withAllowHint(err.code, err.message, url) } };
+  }
+}
+
+const RETRY_STATUSES = new Set([429, 503]);
+
+/** Bounded retries of a busy server's answers: at most `retries` more tries, each wait at most `maxRetryWaitMs`. */
+async function withRetries<T>(attempt: () => Promise<T>, url: string, options: ReadOptions, FetchErrorClass: typeof import("../fetch/fetch-error.ts").FetchError): Promise<T> {
+  const retries = options.retries ?? 0;
+  const maxWait = options.maxRetryWaitMs ?? 60_000;
+  for (let tried = 0; ; tried++) {
+    await options.beforeFetch?.();
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof FetchErrorClass) || err.status === undefined || !RETRY_STATUSES.has(err.status) || tried >= retries) throw err;
+      const waitMs = Math.min(maxWait, err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : 1000 * 2 ** tried);
+      options.onRetry?.(url, waitMs, err.status);
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
   }
 }
 

@@ -17,11 +17,14 @@ export class FetchError extends Error {
   readonly code: FetchErrorCode;
   /** HTTP status of the final response, when the failure is a non-2xx answer. */
   readonly status: number | undefined;
+  /** A 429 or 503 answer's Retry-After, in seconds (an HTTP date is turned into seconds from now). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: FetchErrorCode, message: string, options: { cause?: unknown; status?: number } = {}) {
+  constructor(code: FetchErrorCode, message: string, options: { cause?: unknown; status?: number; retryAfterSeconds?: number } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

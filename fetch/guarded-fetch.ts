@@ -49,6 +49,12 @@ export interface FetchOptions {
   /** Injectable DNS (tests map names to 127.0.0.x). Default: the system resolver, all addresses. */
   resolver?: Resolver;
   userAgent?: string;
+  /**
+   * Extra request headers (a staging site's credentials, a bypass token), sent only to the origin of
+   * the URL asked for: a redirect to another origin does not take them along. Names that shape the
+   * connection or the framing (host, content-length, connection, ...) are not sent.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** Test-only backstop: called with the address just before connecting; throwing refuses the connection. */
   connectGuard?: ConnectGuard;
   /**
@@ -84,6 +90,8 @@ interface Context {
   readonly allowedPorts: readonly number[];
   readonly resolver: Resolver;
   readonly userAgent: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly origin: string;
   readonly connectGuard: ConnectGuard | undefined;
   readonly anyContentType: boolean;
   readonly signal: AbortSignal;
@@ -91,6 +99,30 @@ interface Context {
   readonly requestedHost: string;
   /** Redirects followed so far. */
   hop: number;
+}
+
+/** Names a caller may not set: they decide the connection, the framing or what the fetcher itself sends. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect", "user-agent", "accept", "accept-encoding"]);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The caller's extra headers, less reserved names and anything that is not a valid header. */
+export function extraHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(lower) || lower.startsWith("proxy-") || /[\r\n\0]/.test(value)) continue;
+    out[lower] = value;
+  }
+  return out;
+}
+
+/** Retry-After as seconds: a number of seconds, or an HTTP date (then from now); undefined when absent or unreadable. */
+function retryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
@@ -119,6 +151,8 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
     resolver: options.resolver ?? systemResolver,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    headers: extraHeaders(options.headers),
+    origin: first.url.origin,
     connectGuard: options.connectGuard,
     anyContentType: options.anyContentType === true,
     signal: controller.signal,
@@ -154,7 +188,11 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         redirect: "manual",
         signal: ctx.signal,
         dispatcher: agent,
-        headers: { "user-agent": ctx.userAgent, accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9" },
+        headers: {
+          ...(target.url.origin === ctx.origin ? ctx.headers : {}),
+          "user-agent": ctx.userAgent,
+          accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9",
+        },
       });
 
       if (REDIRECT_STATUSES.has(response.status)) {
@@ -174,6 +212,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         await discard(response);
         throw new FetchError("fetch_failed", `The page answered with HTTP status ${response.status}.`, {
           status: response.status,
+          retryAfterSeconds: response.status === 429 || response.status === 503 ? retryAfter(response.headers.get("retry-after")) : undefined,
         });
       }
 

@@ -23,7 +23,7 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 
 export interface Skipped {
   url: string;
-  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)";
+  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)" | "not in --include / in --exclude";
 }
 
 export interface Discovery {
@@ -42,6 +42,8 @@ export interface DiscoverOptions {
   fetchOptions: FetchOptions;
   /** Before each request (pacing). */
   beforeFetch: () => Promise<void>;
+  /** Which pages the caller wants (--include / --exclude), decided before --max-pages counts them. */
+  keep?: (url: string) => boolean;
 }
 
 export async function discover(start: string, options: DiscoverOptions): Promise<Discovery> {
@@ -108,6 +110,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       seen.add(href);
       if (url.origin !== origin) skipped.push({ url: href, reason: "other origin" });
       else if (!allowed(href)) skipped.push({ url: href, reason: "disallowed by robots.txt" });
+      else if (options.keep && !options.keep(href)) skipped.push({ url: href, reason: "not in --include / in --exclude" });
       else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
       else {
         pages.push(href);
