@@ -71,7 +71,12 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
 
 export function fromFetchError(err: FetchError): ApiError {
   const code: ErrorCode = isErrorCode(err.code) ? err.code : "fetch_failed";
-  return new ApiError(code, err.message, { cause: err.cause ?? err });
+  // Self-hosters testing a local preview meet this first: the message names the setting that lets it through.
+  const message =
+    code === "destination_not_allowed"
+      ? `${err.message} A self-hosted service can allow a private host (or host:port) with the FETCH_ALLOWED_PRIVATE_HOSTS setting.`
+      : err.message;
+  return new ApiError(code, message, { cause: err.cause ?? err });
 }
 
 function fromValidation(v: AjvError, context: string | undefined, request: FastifyRequest): ApiError {

@@ -93,4 +93,9 @@ test("an unknown profile is 400 invalid_request naming the choices; exactly one 
   assert.match(apiError(bad, 400, "invalid_request").message, /profile/);
 });
 
+test("destination_not_allowed names FETCH_ALLOWED_PRIVATE_HOSTS", async () => {
+  const res = await t.app.inject({ method: "GET", url: `/api/v1/validate?url=${encodeURIComponent("http://127.0.0.9/")}`, headers: { "x-api-key": key } });
+  assert.match(apiError(res, 422, "destination_not_allowed").message, /FETCH_ALLOWED_PRIVATE_HOSTS/);
+});
+
 test.run();
