@@ -8,7 +8,7 @@ import { FORMATS, renderReport, type Format } from "./render.ts";
 import { UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { findConfig, ConfigError } from "./config/load-config.ts";
-import { parseExpectFlag, ProjectPolicy } from "./config/project-policy.ts";
+import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
 import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
@@ -177,7 +177,7 @@ export async function runCrawl(args: string[]): Promise<number> {
   const profile: Profile = options.profile ?? config.profile ?? "spec";
   const failOn = options.failOn ?? config.failOn ?? "error";
   const minScore = options.minScore ?? config.minScore ?? 0;
-  const policy = new ProjectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
+  const policy = await projectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
   warnExpired(policy, configSource);
   const keep = await urlFilter(options.include, options.exclude);
   const fetchOptions = { allowPrivateHosts: options.allowHosts, headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };

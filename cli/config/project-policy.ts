@@ -3,7 +3,7 @@
  * accepted issues (`ignore`, until a date) and expectations (`expect`). Globs name files (relative to
  * the working directory) or URLs; a glob that starts with http(s):// matches URLs, any other one files.
  */
-import picomatch from "picomatch";
+import type picomatchType from "picomatch";
 import type { IssueOverride } from "../../runtime/options/overrides.ts";
 import type { SchemaResult } from "../../runtime/types.ts";
 import type { IgnoreEntry, SdvConfig } from "./load-config.ts";
@@ -27,8 +27,11 @@ export interface ExpiredIgnore {
 const isUrlGlob = (glob: string) => /^https?:\/\//i.test(glob);
 const isUrl = (page: string) => /^https?:\/\//i.test(page);
 
+/** Loaded only when the config or the flags hold a glob (start-up time is a budget). */
+let picomatch: typeof picomatchType | null = null;
+
 function matcher(glob: string, forUrls = isUrlGlob(glob)): (page: string) => boolean {
-  const match = picomatch(glob, { dot: true });
+  const match = picomatch!(glob, { dot: true });
   return (page) => isUrl(page) === forUrls && match(page);
 }
 
@@ -41,6 +44,13 @@ export function parseExpectFlag(value: string): { glob: string; types: string[] 
   const types = value.slice(at + 1).split(",").map((t) => t.trim());
   for (const t of types) if (!EXPECTED.test(t)) throw new UsageError(`--expect: ${JSON.stringify(t)} is not a type ("Product") or a type and a feature ("Product[merchant-listing]")`);
   return { glob: value.slice(0, at), types };
+}
+
+/** The policy of a config and the --expect flags; picomatch is imported when there is a glob to match. */
+export async function projectPolicy(config: SdvConfig, source: string | null, expectFlags: Array<{ glob: string; types: string[] }>, today: string): Promise<ProjectPolicy> {
+  const globs = (config.ignore ?? []).some((i) => i.files !== undefined || i.urls !== undefined) || Object.keys(config.expect ?? {}).length > 0 || expectFlags.length > 0;
+  if (globs) picomatch ??= (await import("picomatch")).default;
+  return new ProjectPolicy(config, source, expectFlags, today);
 }
 
 export class ProjectPolicy {
