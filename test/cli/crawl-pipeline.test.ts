@@ -70,7 +70,9 @@ test("headers, user agent, a retry after 429 with Retry-After, --include / --exc
   assert.ok(rows.some((l) => l.startsWith(`${origin}/about,no structured data,`)));
   assert.ok(rows.some((l) => l.startsWith(`${origin}/products/busy,warnings,`)));
 
-  const only = await sdv(["crawl", `${origin}/`, ...common(), "--include", `${origin}/products/*`, "--format", "json"]);
+  const summary = join(mkdtempSync(join(tmpdir(), "sdv-crawl-summary-")), "summary.md");
+  const only = await sdv(["crawl", `${origin}/`, ...common(), "--include", `${origin}/products/*`, "--format", "json"], { env: { GITHUB_STEP_SUMMARY: summary } });
+  assert.match(readFileSync(summary, "utf8"), /^## ✅ sdv crawl: passed \(exit 0\)[\s\S]*\| 2 \| 2 \| 0 \| 0 \| 0 \|/);
   const report = JSON.parse(only.stdout);
   assert.equal(report.results.map((x: { source: string }) => x.source).sort(), [`${origin}/products/busy`, `${origin}/products/kettle`]);
 
