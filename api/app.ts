@@ -116,7 +116,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
       limits: (plan: Plan): PlanLimits => {
         const limits = PLANS[plan] ?? PLANS.free;
-        return config.rateLimitPerMinute === null ? limits : { monthly: limits.monthly, perMinute: config.rateLimitPerMinute };
+        return {
+          monthly: limits.monthly,
+          perMinute: config.rateLimitPerMinute ?? limits.perMinute,
+          answerBytesPerMinute: config.answerBytesPerMinute ?? limits.answerBytesPerMinute,
+        };
       },
       urls: {
         dashboard: `${base}/dashboard`,

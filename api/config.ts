@@ -45,6 +45,8 @@ export interface Config {
   fetchAllowedPrivateHosts: string[];
   /** Overrides every plan's per-minute limit when set. */
   rateLimitPerMinute: number | null;
+  /** Overrides every plan's answer budget (bytes of validation answers per key per minute) when set. */
+  answerBytesPerMinute: number | null;
   /** Per client IP, per minute, for signup and login (0: off). */
   authRateLimitPerMinute: number;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: CORS off; ["*"]: any origin. */
@@ -173,6 +175,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
 
   const rateText = get("RATE_LIMIT_PER_MINUTE");
   const rateLimitPerMinute = rateText === undefined ? null : integer(rateText, "RATE_LIMIT_PER_MINUTE", 1, 1, 1e9, problems);
+  const answerText = get("ANSWER_BYTES_PER_MINUTE");
+  const answerBytesPerMinute = answerText === undefined ? null : integer(answerText, "ANSWER_BYTES_PER_MINUTE", 1, 1, 1e12, problems);
   const authRateLimitPerMinute = integer(get("AUTH_RATE_LIMIT_PER_MINUTE"), "AUTH_RATE_LIMIT_PER_MINUTE", DEFAULTS.AUTH_RATE_LIMIT_PER_MINUTE, 0, 1e9, problems);
   const invalidKeyLimitPerMinute = integer(get("INVALID_KEY_LIMIT_PER_MINUTE"), "INVALID_KEY_LIMIT_PER_MINUTE", DEFAULTS.INVALID_KEY_LIMIT_PER_MINUTE, 0, 1e9, problems);
 
@@ -201,6 +205,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     stripe: { secretKey, webhookSecret, prices, apiBase },
     fetchAllowedPrivateHosts,
     rateLimitPerMinute,
+    answerBytesPerMinute,
     authRateLimitPerMinute,
     invalidKeyLimitPerMinute,
     corsOrigins,

@@ -95,7 +95,7 @@ export function limitByIp(): onRequestAsyncHookHandler {
 }
 
 /** A limiter call on the shared limiter, or on the in-process one while the shared one fails. */
-async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
+export async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
   const ctx = request.server.sdv;
   try {
     return await call(ctx.stores.rateLimiter);
