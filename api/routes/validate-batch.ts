@@ -14,6 +14,7 @@
  * batch_timeout, their credits released and their fetches aborted (validations.ts, CallContext.signal).
  */
 import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
 import pLimit from "p-limit";
 import { errorBody, ApiError, type ApiErrorBody } from "../errors.ts";
 import { requireApiKey } from "../http/auth-hooks.ts";
@@ -174,9 +175,9 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
       } finally {
         clearTimeout(timer);
       }
-      const text = await batchAnswer(request, results, base);
+      const answer = await batchAnswer(request, results, base);
       reply.type("application/json; charset=utf-8");
-      return text;
+      return reply.send(answer);
     },
   );
 }
@@ -188,7 +189,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
  * answer's bytes are counted against the key's answer budget, and items that cost no credit are refused,
  * last first, for the part past it.
  */
-async function batchAnswer(request: FastifyRequest, results: ItemResult[], base: string): Promise<string> {
+async function batchAnswer(request: FastifyRequest, results: ItemResult[], base: string): Promise<Readable> {
   const brief: boolean[] = [];
   const bytes: number[] = [];
   let total = 0;
@@ -214,7 +215,7 @@ async function batchAnswer(request: FastifyRequest, results: ItemResult[], base:
       results[index] = { ok: false, status: 429, error: refused, ...(result.answer.duplicateOf !== undefined ? { duplicateOf: result.answer.duplicateOf } : {}) };
     }
   }
-  const parts: string[] = [];
+  const parts: string[] = ['{"results":['];
   let succeeded = 0;
   let creditsUsed = 0;
   results.forEach((result, index) => {
@@ -223,13 +224,15 @@ async function batchAnswer(request: FastifyRequest, results: ItemResult[], base:
     if (result.ok) {
       succeeded++;
       creditsUsed += result.answer.meta.credits_used;
-      parts.push(`${head},"result":${answerText(result.answer, brief[index])}}`);
+      parts.push(`${index > 0 ? "," : ""}${head},"result":${answerText(result.answer, brief[index])}}`);
     } else {
-      parts.push(`${head},"error":${JSON.stringify(result.error)}}`);
+      parts.push(`${index > 0 ? "," : ""}${head},"error":${JSON.stringify(result.error)}}`);
     }
   });
   const summary = { items: results.length, succeeded, failed: results.length - succeeded, credits_used: creditsUsed };
-  return `{"results":[${parts.join(",")}],"summary":${JSON.stringify(summary)}}`;
+  parts.push(`],"summary":${JSON.stringify(summary)}}`);
+  // Written a part at a time (each encoded as it goes out), never flattened into one string of megabytes.
+  return Readable.from(parts, { objectMode: false });
 }
 
 /**
@@ -239,14 +242,24 @@ async function batchAnswer(request: FastifyRequest, results: ItemResult[], base:
  */
 function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined): number[] {
   const seen = new Map<string, number>();
+  // Copies spelled alike (the usual case) are found without parsing them again.
+  const normalized = new Map<string, string | undefined>();
+  const normalize = (url: string): string | undefined => {
+    if (normalized.has(url)) return normalized.get(url);
+    let href: string | undefined;
+    try {
+      href = parseTarget(url).url.href;
+    } catch {
+      href = undefined;
+    }
+    normalized.set(url, href);
+    return href;
+  };
   return items.map((item, index) => {
     let key: string | undefined;
     if (item.url !== undefined) {
-      try {
-        key = `url:${parseTarget(item.url).url.href}`;
-      } catch {
-        key = undefined;
-      }
+      const href = typeof item.url === "string" ? normalize(item.url) : undefined;
+      key = href === undefined ? undefined : `url:${href}`;
     } else if (typeof item.jsonld === "string") {
       key = `text:${item.jsonld}`;
     } else if (kept?.[index]?.body !== undefined) {

@@ -46,9 +46,12 @@ export function answerText(answer: Answer, brief = false): string {
   return `{"success":true,${url}${brief ? answer.brief : answer.body},"meta":${JSON.stringify(answer.meta)}}`;
 }
 
-/** Bytes of the answer as sent (UTF-8). */
+/**
+ * Size of the answer as sent, counted in characters of its JSON text (bytes for ASCII, which reports mostly
+ * are): O(1), where counting UTF-8 bytes would scan every answer of every batch item again.
+ */
 export function answerBytes(answer: Answer, brief = false): number {
-  return Buffer.byteLength(brief ? answer.brief : answer.body) + 300 + (answer.url === undefined ? 0 : Buffer.byteLength(answer.url));
+  return (brief ? answer.brief : answer.body).length + 300 + (answer.url?.length ?? 0);
 }
 
 /** Serializes an engine result, its rule links made absolute against `base`. Runs in a worker for large results. */

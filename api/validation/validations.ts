@@ -66,18 +66,20 @@ interface CachedValidation extends ReportText {
 const CACHE_PREFIX = `validate:${API_VERSION}:r2:`;
 
 function cacheText(entry: CachedValidation): string {
-  const header = JSON.stringify({ url: entry.url, validated_at: entry.validated_at, expires_at: entry.expires_at, base: entry.base });
+  // The body's length, so a hit splits the text without scanning half a megabyte for the line break.
+  const header = JSON.stringify({ url: entry.url, validated_at: entry.validated_at, expires_at: entry.expires_at, base: entry.base, body_chars: entry.body.length });
   return `${header}\n${entry.body}\n${entry.brief}`;
 }
 
 function fromCacheText(text: string): CachedValidation | null {
   const first = text.indexOf("\n");
-  const second = first === -1 ? -1 : text.indexOf("\n", first + 1);
-  if (second === -1) return null;
-  const header = JSON.parse(text.slice(0, first)) as Partial<CachedValidation> | null;
+  if (first === -1) return null;
+  const header = JSON.parse(text.slice(0, first)) as (Partial<CachedValidation> & { body_chars?: number }) | null;
   if (typeof header?.url !== "string" || typeof header.validated_at !== "string" || typeof header.expires_at !== "number" || typeof header.base !== "string") {
     return null;
   }
+  const second = first + 1 + (header.body_chars ?? -1);
+  if (typeof header.body_chars !== "number" || text.charCodeAt(second) !== 10) return null;
   return { url: header.url, validated_at: header.validated_at, expires_at: header.expires_at, base: header.base, body: text.slice(first + 1, second), brief: text.slice(second + 1) };
 }
 
