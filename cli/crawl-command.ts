@@ -104,7 +104,7 @@ export async function runCrawl(args: string[]): Promise<number> {
     return 0;
   }
 
-  const [{ discover }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
+  const [{ discover, CRAWL_PAGE_FETCH }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
     import("../fetch/site/discover.ts"),
     import("../fetch/site/pacer.ts"),
     import("./crawl/progress.ts"),
@@ -143,13 +143,19 @@ export async function runCrawl(args: string[]): Promise<number> {
     discovery.pages.map((url) =>
       limit(async () => {
         await pace();
-        const outcome = await validatePage(url, { allowHosts: options.allowHosts });
+        const outcome = await validatePage(url, { allowHosts: options.allowHosts }, CRAWL_PAGE_FETCH);
         progress.tick(url);
         return outcome;
       }),
     ),
   );
   progress.done();
+  // A page that redirected to another site was not fetched there: skipped, not failed.
+  for (let i = outcomes.length - 1; i >= 0; i--) {
+    if (outcomes[i].failure?.code !== "redirected_off_site") continue;
+    discovery.skipped.push({ url: outcomes[i].source, reason: "redirected off-site" });
+    outcomes.splice(i, 1);
+  }
 
   const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: false });
   if (options.report) {
