@@ -110,6 +110,8 @@ const JSON_LD_DOCUMENT = {
  * built once from the engine's real answer.
  */
 function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocument {
+  // The base as it is now (PORT=0 learns its port when listening, after this plugin was registered).
+  (doc as { servers?: unknown }).servers = [{ url: publicBaseUrl }];
   const validation = validationExample(publicBaseUrl);
   const single = doc.paths?.["/api/v1/validate"]?.post;
   const body = single?.requestBody?.content;
