@@ -96,6 +96,9 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
           "what the single call would have answered (422 fetch_failed, 429 quota_exceeded for items past the remaining credits, ...). " +
           "Credits are reserved in input order, so when they run out the later items are refused. The batch answers within " +
           `${BATCH_DEADLINE_MS / 1000} s: items not finished by then are {ok: false, status: 504, error: {code: "batch_timeout"}}, not charged. ` +
+          "Duplicates (the same normalized URL or JSON-LD text) run once; the others repeat the first one's answer with duplicate_of. " +
+          "The answer is capped at about 4 MiB: later items are brief (schemas not listed, summary intact, limits.schemas_not_listed). " +
+          "It counts against the key's answer budget per minute; past it, items that cost no credit are 429 rate_limit_exceeded. " +
           "The batch counts as one request against the per-minute limit.",
         security: [{ apiKeyHeader: [] }],
         body: ValidateBatchBodySchema,
