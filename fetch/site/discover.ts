@@ -31,6 +31,8 @@ export interface Skipped {
 export interface Discovery {
   origin: string;
   pages: string[];
+  /** Each listed page's <lastmod> as its sitemap wrote it, for the pages that have one. */
+  lastmod: Record<string, string>;
   skipped: Skipped[];
   /** Sitemaps read, and the ones that failed with why. */
   sitemaps: Array<{ url: string; pages: number; error?: string }>;
@@ -77,6 +79,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
   if (queue.length === 0) queue.push(`${origin}/sitemap.xml`);
 
   const pages: string[] = [];
+  const lastmod: Record<string, string> = Object.create(null) as Record<string, string>;
   const seen = new Set<string>();
   const sitemaps: Discovery["sitemaps"] = [];
   const visited = new Set<string>();
@@ -100,7 +103,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       continue;
     }
     let added = 0;
-    for (const loc of parsed.locs) {
+    for (const { loc, lastmod: modified } of parsed.entries) {
       if (!URL.canParse(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
         skipped.push({ url: loc, reason: "not http(s)" });
         continue;
@@ -115,12 +118,13 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
       else {
         pages.push(href);
+        if (modified !== undefined) lastmod[href] = modified;
         added++;
       }
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
   }
-  return { origin, pages, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
+  return { origin, pages, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
 }
 
 /** Page fetches of a crawl: redirects within the site only (see the top of this file). */

@@ -33,7 +33,7 @@ function siteRoutes(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (path === "/sitemap.xml") return redirect(otherUrl("/sitemap.xml"));
   if (path === "/moved-sitemap.xml") return redirect("/sitemap-here.xml");
   if (path === "/sitemap-here.xml") {
-    const urls = ["/page", "/page-away"].map((p) => `<url><loc>${siteUrl(p)}</loc></url>`).join("");
+    const urls = ["/page", "/page-away"].map((p) => `<url><loc>${siteUrl(p)}</loc>${p === "/page" ? "<lastmod>2026-11-01</lastmod>" : ""}</url>`).join("");
     return send("application/xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
   }
   if (path === "/page-away") return redirect(otherUrl("/page"));
@@ -70,6 +70,7 @@ test("robots.txt and the sitemap redirect off-site: skipped, not followed; the o
 test("a same-origin sitemap redirect is followed; its pages are listed", async () => {
   const found = await discover(siteUrl("/moved-sitemap.xml"), { maxPages: 10, fetchOptions: fetchOptions(), beforeFetch: async () => {} });
   assert.equal(found.pages, [siteUrl("/page"), siteUrl("/page-away")]);
+  assert.equal({ ...found.lastmod }, { [siteUrl("/page")]: "2026-11-01" }, "lastmod read with the entries");
   assert.is(other.connections, 0);
 });
 
