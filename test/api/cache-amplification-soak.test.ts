@@ -3,7 +3,8 @@
  * concurrent batches of 50 copies of a cached 5,000-block page from one free key. Before: 701 MiB of
  * answers for 0 credits, RSS 1.1 -> 3.0 GB, /health blocked 24 s. Now items past the key's answer budget
  * are refused (429 rate_limit_exceeded), RSS grows less than 300 MB, and /health answers within a generous
- * 1 s here (the server runs under tsx, and the machine the suite runs on may be shared); the figure against
+ * 3 s here (measured 0.13-1.8 s with the server under tsx on a 2-core machine at a load average of 12-16,
+ * against 24 s before); the figure against
  * the 100 ms budget is `npm run bench`'s cache-amplification row, on the build.
  */
 import { test } from "uvu";
@@ -11,7 +12,8 @@ import * as assert from "uvu/assert";
 import { cacheAmplification, canMeasureRss } from "./cache-amplification-scenario.ts";
 
 const RSS_GROWTH_LIMIT_MB = 300;
-const HEALTH_BOUND_MS = 1000;
+/** Generous: on a 2-core machine shared by other jobs an idle process's timers already run 60 ms late. */
+const HEALTH_BOUND_MS = 3000;
 
 test("30 concurrent batches of 50 copies of a cached 5,000-block page from one free key: refused past the budget, RSS and /health bounded", async () => {
   if (!canMeasureRss) {
