@@ -167,6 +167,26 @@ test("a batch's answer is capped in bytes: later items are brief (summary kept, 
   }
 });
 
+test("50 items of 800 nodes in one 0.94 MiB body: the answer is capped (it was 26 MiB), every item counted in its summary", async () => {
+  const t = await startApp({ RATE_LIMIT_PER_MINUTE: "1000" });
+  try {
+    const { key } = await signup(t.app);
+    // Distinct items (identical ones would run once): 800 bare Events each, after one that names the item.
+    const payload = { items: Array.from({ length: 50 }, (_, i) => ({ jsonld: [{ "@type": "Event", name: `item ${i}` }, ...Array.from({ length: 799 }, () => ({ "@type": "Event" }))] })) };
+    assert.ok(JSON.stringify(payload).length < 1024 * 1024);
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/validate/batch", headers: { "x-api-key": key }, payload });
+    assert.is(res.statusCode, 200);
+    assert.ok(res.body.length < BATCH_ANSWER_MAX_BYTES + 50 * 8192, `answer ${res.body.length} bytes`);
+    const body = res.json();
+    assert.is(body.summary.succeeded, 50);
+    assert.is(body.summary.credits_used, 50);
+    for (const r of body.results) assert.ok(r.result.summary.total_schemas > 0);
+    assert.ok(body.results.some((r: { result: { schemas: unknown[] } }) => r.result.schemas.length === 0), "later items are brief");
+  } finally {
+    await t.close();
+  }
+});
+
 test("a cache hit is the fresh answer but for meta", async () => {
   const t = await startApp({ FETCH_ALLOWED_PRIVATE_HOSTS: "site.test", RATE_LIMIT_PER_MINUTE: "1000" }, { fetchOptions: fetchOptions() });
   try {
