@@ -4,12 +4,17 @@
  *
  *   URL: cache hit -> cached, 0 credits, served even with no credits left
  *        in-flight validation of the same URL in this process -> share its result as a cache hit
- *        else reserve 1 credit (429 quota_exceeded) -> fetch + validate -> cache 1 h -> 1 credit;
+ *        else reserve 1 credit (429 quota_exceeded) -> (cached or in flight meanwhile: share it, credit back)
+ *        -> fetch + validate -> cache 1 h -> 1 credit;
  *        any failure releases the credit exactly once
  *        a caller that gives up (CallContext.signal: a batch's deadline) stops waiting at once, its credit
  *        released; the fetch is aborted unless another request still waits for it
  *   jsonld: (text: 422 parse_error / 400 first) reserve 1 credit -> validate (never cached); a failure
  *        releases the credit
+ *
+ * Answers are JSON text (answer.ts), serialized once where the validation ran: a cache hit is answered
+ * from the stored text, a shared result from the flight's. The caller counts them against the key's answer
+ * budget (http/answer-budget.ts) before sending them.
  *
  * Failures are thrown (ApiError, FetchError or anything else); callers turn them into answers.
  */
