@@ -8,6 +8,7 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Config } from "./config.ts";
+import { baseUrlFor } from "./config/server.ts";
 import { openStores, type Stores } from "./stores/index.ts";
 import { KeyCipher, loadOrCreateSecret } from "./keys/index.ts";
 import type { FetchOptions } from "../fetch/guarded-fetch.ts";
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // One access-log line per request (written on completion, below) instead of Fastify's two:
     // log writes were the largest single cost of a validation under load.
     logController: new LogController({ disableRequestLogging: true }),
+    // TRUST_PROXY: only these proxies' X-Forwarded-For names the client (request.ip); by default nobody's.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout,
     // Node checks the deadline only every connectionsCheckingInterval (30 s by default), so a 30 s deadline
@@ -103,7 +106,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   try {
     const cipher = deps.cipher ?? new KeyCipher(loadOrCreateSecret(config.dataDir, config.env.KEY_ENCRYPTION_SECRET));
-    const base = config.publicBaseUrl;
     const ctx: ServiceContext = {
       config,
       stores,
@@ -116,16 +118,37 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
       limits: (plan: Plan): PlanLimits => {
         const limits = PLANS[plan] ?? PLANS.free;
-        return config.rateLimitPerMinute === null ? limits : { monthly: limits.monthly, perMinute: config.rateLimitPerMinute };
+        return {
+          monthly: limits.monthly,
+          perMinute: config.rateLimitPerMinute ?? limits.perMinute,
+          answerBytesPerMinute: config.answerBytesPerMinute ?? limits.answerBytesPerMinute,
+        };
       },
+      // Read at each use: with PORT=0 the base is only known once listening (below).
       urls: {
-        dashboard: `${base}/dashboard`,
-        upgrade: `${base}/dashboard/upgrade`,
-        checkoutSuccess: `${base}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-        checkoutCancel: `${base}/dashboard?checkout=cancelled`,
-        rules: `${base}/rules`,
+        get dashboard() {
+          return `${config.publicBaseUrl}/dashboard`;
+        },
+        get upgrade() {
+          return `${config.publicBaseUrl}/dashboard/upgrade`;
+        },
+        get checkoutSuccess() {
+          return `${config.publicBaseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
+        },
+        get checkoutCancel() {
+          return `${config.publicBaseUrl}/dashboard?checkout=cancelled`;
+        },
+        get rules() {
+          return `${config.publicBaseUrl}/rules`;
+        },
       },
     };
+    // PORT=0 without PUBLIC_BASE_URL: every link handed out would name port 0; use the port actually bound.
+    app.addHook("onListen", async () => {
+      if (config.publicBaseUrlSet || config.port !== 0) return;
+      const address = app.server.address();
+      if (address !== null && typeof address === "object") config.publicBaseUrl = baseUrlFor(config.host, address.port);
+    });
     app.decorate("sdv", ctx);
     app.decorateRequest("account", null);
 

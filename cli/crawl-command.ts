@@ -182,7 +182,7 @@ export async function runCrawl(args: string[]): Promise<number> {
   const keep = await urlFilter(options.include, options.exclude);
   const fetchOptions = { allowPrivateHosts: options.allowHosts, headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
 
-  const [{ discover }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
+  const [{ discover, CRAWL_PAGE_FETCH }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
     import("../fetch/site/discover.ts"),
     import("../fetch/site/pacer.ts"),
     import("./crawl/progress.ts"),
@@ -230,7 +230,7 @@ export async function runCrawl(args: string[]): Promise<number> {
             beforeFetch: () => pace(),
             onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
           },
-          fetchOptions,
+          { ...CRAWL_PAGE_FETCH, ...fetchOptions },
         );
         progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
         return outcome;
@@ -238,6 +238,12 @@ export async function runCrawl(args: string[]): Promise<number> {
     ),
   );
   progress.done();
+  // A page that redirected to another site was not fetched there: skipped, not failed.
+  for (let i = outcomes.length - 1; i >= 0; i--) {
+    if (outcomes[i].failure?.code !== "redirected_off_site") continue;
+    discovery.skipped.push({ url: outcomes[i].source, reason: "redirected off-site" });
+    outcomes.splice(i, 1);
+  }
   checkExpectations(outcomes, policy);
   let baseline;
   if (options.baseline !== undefined) {

@@ -10,7 +10,9 @@ export type FetchErrorCode =
   | "fetch_timeout"
   | "page_too_large"
   | "unsupported_content_type"
-  | "too_many_redirects";
+  | "too_many_redirects"
+  /** A redirect to another origin, when the caller asked for same-origin redirects only (a crawl). */
+  | "redirected_off_site";
 
 export class FetchError extends Error {
   override readonly name = "FetchError";

@@ -62,6 +62,11 @@ export interface FetchOptions {
    * Accept: the body is then decoded as text like a page, and `data` holds the bytes (a .xml.gz sitemap).
    */
   anyContentType?: boolean;
+  /**
+   * Follow redirects only within the first URL's origin (a crawl of one site): a redirect to another origin
+   * fails with redirected_off_site, and nothing connects to that origin.
+   */
+  sameOrigin?: boolean;
   /** The caller gave up (a batch's deadline): the fetch stops at once and fails with fetch_timeout. */
   signal?: AbortSignal;
 }
@@ -94,6 +99,7 @@ interface Context {
   readonly origin: string;
   readonly connectGuard: ConnectGuard | undefined;
   readonly anyContentType: boolean;
+  readonly sameOrigin: boolean;
   readonly signal: AbortSignal;
   /** The host the caller gave: the only host a message may name. */
   readonly requestedHost: string;
@@ -155,6 +161,7 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     origin: first.url.origin,
     connectGuard: options.connectGuard,
     anyContentType: options.anyContentType === true,
+    sameOrigin: options.sameOrigin === true,
     signal: controller.signal,
     requestedHost: first.host,
     hop: 0,
@@ -204,6 +211,9 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
           );
         }
         target = redirectTarget(response.headers.get("location"), target);
+        if (ctx.sameOrigin && target.url.origin !== first.url.origin) {
+          throw new FetchError("redirected_off_site", "The page redirected to another site (another origin); the redirect was not followed.");
+        }
         ctx.hop += 1;
         continue;
       }

@@ -1,5 +1,5 @@
 /**
- * Plans: monthly validation quota and per-minute request limit. Annual billing buys the same monthly
+ * Plans: monthly validation quota, per-minute request limit and per-minute answer budget. Annual billing buys the same monthly
  * quota (billed yearly). Billing periods are calendar months in UTC.
  */
 import type { Plan } from "../stores/ports.ts";
@@ -11,13 +11,20 @@ export interface PlanLimits {
   monthly: number;
   /** Keyed requests per minute. */
   perMinute: number;
+  /**
+   * Bytes of validation answers per minute (docs/limits.md). Cache hits cost no credit, so without it one
+   * cached page could be served without end; answers that cost a credit count but are never refused by it.
+   */
+  answerBytesPerMinute: number;
 }
 
+const MiB = 1024 * 1024;
+
 export const PLANS: Readonly<Record<Plan, PlanLimits>> = Object.freeze({
-  free: { monthly: 100, perMinute: 10 },
-  basic: { monthly: 5_000, perMinute: 60 },
-  growth: { monthly: 25_000, perMinute: 300 },
-  scale: { monthly: 100_000, perMinute: 1_000 },
+  free: { monthly: 100, perMinute: 10, answerBytesPerMinute: 16 * MiB },
+  basic: { monthly: 5_000, perMinute: 60, answerBytesPerMinute: 64 * MiB },
+  growth: { monthly: 25_000, perMinute: 300, answerBytesPerMinute: 256 * MiB },
+  scale: { monthly: 100_000, perMinute: 1_000, answerBytesPerMinute: 1024 * MiB },
 });
 
 export const PLAN_NAMES = Object.keys(PLANS) as Plan[];

@@ -4,9 +4,9 @@
  * Order on keyed routes (pinned by tests):
  *   1. carrier: the x-api-key header; on GET also ?access_key= (the header wins when both are given)
  *   2. format (sdv_live_ + 32 lowercase hex), before any store query        -> 401 missing/invalid_api_key
- *   2b. this client IP went over the unknown-key limit this minute           -> 429 rate_limit_exceeded
  *   3. look-up by SHA-256, compared in constant time                         -> 401 invalid_api_key
- *      (each unknown key counts against the IP: INVALID_KEY_LIMIT_PER_MINUTE; over it, 429 at once)
+ *      (each unknown key counts against the IP: INVALID_KEY_LIMIT_PER_MINUTE; over it, and for the rest
+ *      of the minute, an unknown key answers 429 rate_limit_exceeded)
  *   4. deactivated, or replaced by rotation                                  -> 403 inactive_api_key
  *   5. per-minute limit of the plan (every keyed request counts)             -> 429 rate_limit_exceeded
  * Quota (credits) is the validate route's business: only validations cost credits.
@@ -14,8 +14,11 @@
  * Unkeyed signup and login are limited per client IP (AUTH_RATE_LIMIT_PER_MINUTE).
  *
  * Guessing keys is throttled per IP, not per key: a bucket per unknown key would let a flood of random
- * keys grow the limiter. Once an IP is over the limit, even a valid key from it waits for the next window
- * (refusing before the look-up is what keeps the guesses from being checked at all).
+ * keys grow the limiter. Only unknown keys are refused: a valid key is never refused for what others on
+ * its address did (behind NAT or a proxy one address is many clients, and 21 bad keys locked them all out).
+ * The look-up still runs for a throttled address (it is the same indexed read every valid request makes);
+ * keys are 128 random bits, so the throttle bounds noise, not odds. The client address is the socket
+ * peer, or, behind the proxies TRUST_PROXY names, the client their X-Forwarded-For gives.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { ApiError } from "../errors.ts";
@@ -57,10 +60,10 @@ export function requireApiKey(options: { allowQueryKey: boolean }): onRequestAsy
     if (!isWellFormedKey(key)) throw new ApiError("invalid_api_key", INVALID_KEY_MESSAGE);
     const ctx = request.server.sdv;
     const failureLimit = ctx.config.invalidKeyLimitPerMinute;
-    const blockedFor = failureLimit > 0 ? blockedAddresses(ctx).secondsLeft(request.ip, Date.now()) : 0;
-    if (blockedFor > 0) throw tooManyUnknownKeys(blockedFor);
     const account = await storeCall(() => findAccountByKey(ctx.stores.accounts, key));
     if (!account) {
+      const blockedFor = failureLimit > 0 ? blockedAddresses(ctx).secondsLeft(request.ip, Date.now()) : 0;
+      if (blockedFor > 0) throw tooManyUnknownKeys(blockedFor);
       if (failureLimit > 0) {
         const counted = await limiterCall(request, (limiter) => limiter.hit(`badkey:ip:${request.ip}`, failureLimit));
         if (!counted.allowed) {
@@ -95,7 +98,7 @@ export function limitByIp(): onRequestAsyncHookHandler {
 }
 
 /** A limiter call on the shared limiter, or on the in-process one while the shared one fails. */
-async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
+export async function limiterCall(request: FastifyRequest, call: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
   const ctx = request.server.sdv;
   try {
     return await call(ctx.stores.rateLimiter);

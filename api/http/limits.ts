@@ -12,6 +12,11 @@ export const CACHE_TTL_SECONDS = 3600;
  * proxy_read_timeout), so the caller gets the finished items rather than a proxy's 504 for all of them.
  */
 export const BATCH_DEADLINE_MS = 50_000;
+/**
+ * A batch's answer, about: items are given whole in input order while they fit, the others brief (their
+ * summary and counts, no schemas listed). 50 items of a large page would otherwise answer 26 MiB.
+ */
+export const BATCH_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
 /** A request must arrive completely within this time (real sockets only). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past their deadline: the deadline is honoured within this much. */

@@ -183,6 +183,10 @@ export const ValidationResponseSchema = {
         values_not_checked: nonNegative,
         issues_found: nonNegative,
         issues_listed: nonNegative,
+        schemas_not_listed: {
+          ...nonNegative,
+          description: "A batch item past the batch's answer cap (about 4 MiB): its schemas are not listed (schemas is empty), summary counts them all.",
+        },
         omitted_issues: {
           type: "object",
           required: ["errors", "warnings", "by_code", "by_property"],
@@ -411,6 +415,7 @@ export const BatchItemSuccessSchema = {
   properties: {
     ok: { type: "boolean", const: true },
     status: { type: "integer", const: 200, description: "The HTTP status of the same single call." },
+    duplicate_of: { ...nonNegative, description: "Present on a duplicate (same normalized URL or JSON-LD text): the index of the item whose answer this repeats, without work or charge." },
     result: { $ref: "ValidationResponse#" },
   },
 } as const;
@@ -422,6 +427,7 @@ export const BatchItemFailureSchema = {
   required: ["ok", "status", "error"],
   properties: {
     ok: { type: "boolean", const: false },
+    duplicate_of: { ...nonNegative, description: "Present on a duplicate: the index of the item whose error this repeats." },
     status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status of the same single call (400, 422, 429, 500, 503), or 504 batch_timeout: the batch's deadline passed before the item finished." },
     error: { $ref: "ApiErrorDetail#" },
   },

@@ -4,6 +4,7 @@
  * nothing fetched from the internet); the error-code page at GET /docs/errors (docs_url of every ApiError).
  * Must be registered before the routes, so that it sees them being added.
  */
+import { DOCS_HEADERS, staticPageCsp, tightenSwaggerCsp } from "../web/docs-security.ts";
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -48,7 +49,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 
-  await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list", deepLinking: true } });
+  // In a scope of its own, so that the headers hook covers Swagger UI's pages and static files alike.
+  await app.register(async (docs) => {
+    docs.addHook("onRequest", (_request, reply, done) => {
+      reply.headers(DOCS_HEADERS);
+      done();
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: "/docs",
+      uiConfig: { docExpansion: "list", deepLinking: true },
+      staticCSP: true,
+      transformStaticCSP: tightenSwaggerCsp,
+    });
+  });
 
   app.get(
     "/openapi.json",
@@ -65,6 +78,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   );
 
   const errorsPage = renderErrorsPage();
+  const errorsPageCsp = staticPageCsp(ERRORS_PAGE_CSS);
   app.get(
     "/docs/errors",
     {
@@ -77,7 +91,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      reply.type("text/html; charset=utf-8");
+      reply.type("text/html; charset=utf-8").headers(DOCS_HEADERS).header("content-security-policy", errorsPageCsp);
       return errorsPage;
     },
   );
@@ -110,6 +124,8 @@ const JSON_LD_DOCUMENT = {
  * built once from the engine's real answer.
  */
 function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocument {
+  // The base as it is now (PORT=0 learns its port when listening, after this plugin was registered).
+  (doc as { servers?: unknown }).servers = [{ url: publicBaseUrl }];
   const validation = validationExample(publicBaseUrl);
   const single = doc.paths?.["/api/v1/validate"]?.post;
   const body = single?.requestBody?.content;
@@ -139,6 +155,8 @@ function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocu
   return doc;
 }
 
+const ERRORS_PAGE_CSS = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{text-align:left;padding:.3rem .6rem;vertical-align:top}tr:target{background:#ffe}";
+
 function renderErrorsPage(): string {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const rows = ERROR_CODES.map(
@@ -146,7 +164,7 @@ function renderErrorsPage(): string {
   ).join("\n");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>sdv error codes</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{text-align:left;padding:.3rem .6rem;vertical-align:top}tr:target{background:#ffe}</style>
+<style>${ERRORS_PAGE_CSS}</style>
 </head><body>
 <h1>sdv error codes</h1>
 <p>Every error answer is <code>{"success": false, "error": {"code", "message", "docs_url"}}</code>; <code>error.code</code> is stable across versions, the message wording is not. Errors cost no credits.</p>

@@ -22,8 +22,10 @@ export function typesWithRuleLinks(rulesRoot: string): typeof typesPayload {
 }
 
 export async function typesRoutes(app: FastifyInstance): Promise<void> {
-  // Serialized once; a string payload with a JSON content type is sent as is (no schema serializer in between).
-  const body = JSON.stringify(typesWithRuleLinks(app.sdv.urls.rules));
+  // Serialized once per rule-page root (it changes once, when PORT=0 learns its port); a string payload with a
+  // JSON content type is sent as is (no schema serializer in between).
+  let body = { root: "", text: "" };
+  const bodyFor = (root: string) => (body.root === root ? body.text : (body = { root, text: JSON.stringify(typesWithRuleLinks(root)) }).text);
   app.get(
     "/api/v1/types",
     {
@@ -37,7 +39,7 @@ export async function typesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       reply.type("application/json; charset=utf-8");
-      return body;
+      return bodyFor(app.sdv.urls.rules);
     },
   );
 }

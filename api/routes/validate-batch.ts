@@ -15,6 +15,7 @@
  */
 import type { Profile } from "../../runtime/options/profile.ts";
 import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
 import pLimit from "p-limit";
 import { errorBody, ApiError, type ApiErrorBody } from "../errors.ts";
 import { requireApiKey } from "../http/auth-hooks.ts";
@@ -25,7 +26,10 @@ import type { KeptItem } from "../validation/inspect-batch.ts";
 import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
 import { InputOrder } from "../validation/input-order.ts";
 import { BATCH_DEADLINE_MS } from "../http/limits.ts";
-import type { ValidationResponse } from "../../runtime/report.ts";
+import { BATCH_ANSWER_MAX_BYTES } from "../http/limits.ts";
+import { answerBudgetExceeded, chargeAnswerBytes } from "../http/answer-budget.ts";
+import { answerBytes, answerText, type Answer } from "../validation/answer.ts";
+import { parseTarget } from "../../fetch/parse-target.ts";
 
 /**
  * Items of one batch running at once: as many as the process's page fetches. The page-fetch semaphore is
@@ -41,7 +45,7 @@ interface BatchItem {
   profile?: Profile;
 }
 
-type ItemResult = { ok: true; status: 200; result: ValidationResponse } | { ok: false; status: number; error: ApiErrorBody["error"] };
+type ItemResult = { ok: true; status: 200; answer: Answer } | { ok: false; status: number; error: ApiErrorBody["error"]; duplicateOf?: number };
 
 interface AjvError {
   keyword: string;
@@ -94,6 +98,9 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
           "what the single call would have answered (422 fetch_failed, 429 quota_exceeded for items past the remaining credits, ...). " +
           "Credits are reserved in input order, so when they run out the later items are refused. The batch answers within " +
           `${BATCH_DEADLINE_MS / 1000} s: items not finished by then are {ok: false, status: 504, error: {code: "batch_timeout"}}, not charged. ` +
+          "Duplicates (the same normalized URL or JSON-LD text) run once; the others repeat the first one's answer with duplicate_of. " +
+          "The answer is capped at about 4 MiB: later items are brief (schemas not listed, summary intact, limits.schemas_not_listed). " +
+          "It counts against the key's answer budget per minute; past it, items that cost no credit are 429 rate_limit_exceeded. " +
           "The batch counts as one request against the per-minute limit.",
         security: [{ apiKeyHeader: [] }],
         body: ValidateBatchBodySchema,
@@ -103,7 +110,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.validationError) {
         throw batchShapeError((request.validationError as { validation?: AjvError[] }).validation ?? [], request.body);
       }
@@ -138,11 +145,11 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
           profile: item.profile ?? batchProfile,
         };
         try {
-          const result =
+          const answer =
             item.url !== undefined
               ? await validations.url(account, item.url, call)
               : await validations.jsonld(account, submission(item.jsonld, kept?.[index] ?? null), call);
-          return { ok: true, status: 200, result };
+          return { ok: true, status: 200, answer };
         } catch (err) {
           if (err === timeout) return timedOut();
           const apiError = toApiError(err, request);
@@ -153,17 +160,130 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         }
       };
 
+      // Duplicates run once: the first of each is validated (and charged), the others repeat its answer.
+      const firstOf = duplicates(items, kept);
+      const running = new Map<number, Promise<ItemResult>>();
       let results: ItemResult[];
       try {
-        results = await Promise.all(items.map((item, index) => limit(() => runItem(item, index))));
+        results = await Promise.all(
+          items.map((item, index) => {
+            const first = firstOf[index];
+            if (first !== index) {
+              // Takes no turn in the credit order: it reserves nothing.
+              order.pass(index);
+              return running.get(first)!.then((result) => repeat(result, first, item.url !== undefined));
+            }
+            const run = limit(() => runItem(item, index));
+            running.set(index, run);
+            return run;
+          }),
+        );
       } finally {
         clearTimeout(timer);
       }
-      const succeeded = results.filter((r) => r.ok).length;
-      const creditsUsed = results.reduce((sum, r) => sum + (r.ok ? r.result.meta.credits_used : 0), 0);
-      return { results, summary: { items: results.length, succeeded, failed: results.length - succeeded, credits_used: creditsUsed } };
+      const answer = await batchAnswer(request, results, base);
+      reply.type("application/json; charset=utf-8");
+      return reply.send(answer);
     },
   );
+}
+
+/**
+ * The batch's answer as JSON text, made of the items' answers as they were serialized (no item is parsed or
+ * serialized again here). In input order, items are given whole while the answer stays within
+ * BATCH_ANSWER_MAX_BYTES, then brief (summary and counts, no schemas listed: answer.ts); then the whole
+ * answer's bytes are counted against the key's answer budget, and items that cost no credit are refused,
+ * last first, for the part past it.
+ */
+async function batchAnswer(request: FastifyRequest, results: ItemResult[], base: string): Promise<Readable> {
+  const brief: boolean[] = [];
+  const bytes: number[] = [];
+  let total = 0;
+  results.forEach((result, index) => {
+    if (!result.ok) {
+      bytes[index] = 300;
+      brief[index] = false;
+      return;
+    }
+    const whole = answerBytes(result.answer);
+    brief[index] = total + whole > BATCH_ANSWER_MAX_BYTES;
+    bytes[index] = brief[index] ? answerBytes(result.answer, true) : whole;
+    total += bytes[index];
+  });
+  const budget = await chargeAnswerBytes(request, total);
+  if (budget.over > 0) {
+    const refused = errorBody(answerBudgetExceeded(budget), base).error;
+    let toRefuse = budget.over;
+    for (let index = results.length - 1; index >= 0 && toRefuse > 0; index--) {
+      const result = results[index];
+      if (!result.ok || result.answer.meta.credits_used > 0) continue;
+      toRefuse -= bytes[index];
+      results[index] = { ok: false, status: 429, error: refused, ...(result.answer.duplicateOf !== undefined ? { duplicateOf: result.answer.duplicateOf } : {}) };
+    }
+  }
+  const parts: string[] = ['{"results":['];
+  let succeeded = 0;
+  let creditsUsed = 0;
+  results.forEach((result, index) => {
+    const duplicate = result.ok ? result.answer.duplicateOf : result.duplicateOf;
+    const head = `{"ok":${result.ok},"status":${result.status}${duplicate !== undefined ? `,"duplicate_of":${duplicate}` : ""}`;
+    if (result.ok) {
+      succeeded++;
+      creditsUsed += result.answer.meta.credits_used;
+      parts.push(`${index > 0 ? "," : ""}${head},"result":${answerText(result.answer, brief[index])}}`);
+    } else {
+      parts.push(`${index > 0 ? "," : ""}${head},"error":${JSON.stringify(result.error)}}`);
+    }
+  });
+  const summary = { items: results.length, succeeded, failed: results.length - succeeded, credits_used: creditsUsed };
+  parts.push(`],"summary":${JSON.stringify(summary)}}`);
+  // Written a part at a time (each encoded as it goes out), never flattened into one string of megabytes.
+  return Readable.from(parts, { objectMode: false });
+}
+
+/**
+ * For each item, the index of the first item it duplicates (itself when it is the first): the same URL once
+ * normalized, or the same JSON-LD text. Objects given as JSON values are small (large bodies are kept as
+ * text) and not compared.
+ */
+function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined): number[] {
+  const seen = new Map<string, number>();
+  // Copies spelled alike (the usual case) are found without parsing them again.
+  const normalized = new Map<string, string | undefined>();
+  const normalize = (url: string): string | undefined => {
+    if (normalized.has(url)) return normalized.get(url);
+    let href: string | undefined;
+    try {
+      href = parseTarget(url).url.href;
+    } catch {
+      href = undefined;
+    }
+    normalized.set(url, href);
+    return href;
+  };
+  return items.map((item, index) => {
+    let key: string | undefined;
+    if (item.url !== undefined) {
+      const href = typeof item.url === "string" ? normalize(item.url) : undefined;
+      key = href === undefined ? undefined : `url:${href}`;
+    } else if (typeof item.jsonld === "string") {
+      key = `text:${item.jsonld}`;
+    } else if (kept?.[index]?.body !== undefined) {
+      key = `body:${kept[index]!.body}`;
+    }
+    if (key === undefined) return index;
+    const first = seen.get(key);
+    if (first !== undefined) return first;
+    seen.set(key, index);
+    return index;
+  });
+}
+
+/** A duplicate's answer: the first item's, without work or charge (a URL's repeat is a cache hit). */
+function repeat(result: ItemResult, first: number, url: boolean): ItemResult {
+  if (!result.ok) return { ...result, duplicateOf: first };
+  const meta = { ...result.answer.meta, cached: url ? true : result.answer.meta.cached, credits_used: 0 };
+  return { ok: true, status: 200, answer: { ...result.answer, meta, duplicateOf: first } };
 }
 
 function formatSeconds(ms: number): string {
@@ -173,7 +293,9 @@ function formatSeconds(ms: number): string {
 /** An item's jsonld as the engine takes it; a large body's items were kept as text by the worker. */
 function submission(jsonld: unknown, kept: KeptItem | null): JsonLdSubmission {
   if (typeof jsonld === "string") return { kind: "text", text: jsonld, check: kept?.check };
-  if (kept?.body !== undefined) return { kind: "kept", job: { kind: "body", text: kept.body, ldJson: false }, chars: kept.body.length };
+  // Items of a large body run in a worker whatever their own size: 50 items of 19 KB (800 nodes each) answer
+  // 0.5 MiB each, and validating and serializing them here held the event loop for the whole batch.
+  if (kept?.body !== undefined) return { kind: "kept", job: { kind: "body", text: kept.body, ldJson: false }, chars: Math.max(kept.body.length, INLINE_MAX_CHARS + 1) };
   return { kind: "value", value: jsonld };
 }
 

@@ -2,11 +2,13 @@
  * GET and POST /api/v1/validate, and (registered from here, to share one engine) POST /api/v1/validate/batch.
  *
  *   auth + per-minute limit (onRequest) -> input checks (400, 422 parse_error for jsonld text)
- *   -> one validation (engine/validations.ts: cache, single flight, credit reserved and released once)
+ *   -> one validation (validation/validations.ts: cache, single flight, credit reserved and released once)
+ *   -> the answer budget (http/answer-budget.ts) -> the answer's text as serialized where it was made
  */
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { ValidationResponse } from "../../runtime/report.ts";
 import { requireApiKey } from "../http/auth-hooks.ts";
+import { answerBudgetExceeded, chargeAnswerBytes } from "../http/answer-budget.ts";
+import { answerBytes, answerText, type Answer } from "../validation/answer.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
 import type { JsonLdTextCheck } from "../validation/inspect-body.ts";
@@ -102,11 +104,22 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
 
   const call = (request: FastifyRequest, reply: FastifyReply, profile: Profile | undefined): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime, profile });
 
-  function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined): Promise<ValidationResponse> {
-    return validations.url(request.account!, rawUrl, call(request, reply, profile));
+  async function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined): Promise<string> {
+    return send(request, reply, await validations.url(request.account!, rawUrl, call(request, reply, profile)));
   }
 
-  function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown, profile: Profile | undefined): Promise<ValidationResponse> {
+  /**
+   * The answer's text, as it was serialized where the validation ran (or as the cache stored it), after its
+   * bytes are counted against the key's answer budget (answer-budget.ts).
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, answer: Answer): Promise<string> {
+    const budget = await chargeAnswerBytes(request, answerBytes(answer));
+    if (budget.over > 0 && answer.meta.credits_used === 0) throw answerBudgetExceeded(budget);
+    reply.type("application/json; charset=utf-8");
+    return answerText(answer);
+  }
+
+  async function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown, profile: Profile | undefined): Promise<string> {
     const large = largeBodies.get(request);
     let input: JsonLdSubmission;
     if (typeof jsonld === "string") {
@@ -118,6 +131,6 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       // Without kept text the body was small (our parsers keep every large one).
       input = { kind: "value", value: jsonld };
     }
-    return validations.jsonld(request.account!, input, call(request, reply, profile));
+    return send(request, reply, await validations.jsonld(request.account!, input, call(request, reply, profile)));
   }
 }

@@ -88,15 +88,18 @@ export interface CacheStore {
 
 export interface RateDecision {
   allowed: boolean;
-  /** Requests counted in the current window, this one included. */
+  /** Requests (or units) counted in the current window, this one included. */
   count: number;
   /** Whole seconds until the current window ends, at least 1 (set whether or not the hit is allowed). */
   retryAfterSeconds: number;
 }
 
 export interface RateLimiter {
-  /** Counts one request for `key` in a fixed one-minute window. */
-  hit(key: string, limitPerMinute: number): Promise<RateDecision>;
+  /**
+   * Counts one request for `key` in a fixed one-minute window, or `cost` units (the answer-byte budget
+   * counts bytes); allowed while the window's count, this hit included, is at most the limit.
+   */
+  hit(key: string, limitPerMinute: number, cost?: number): Promise<RateDecision>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -18,6 +18,8 @@ import { runJob, type ValidationJob } from "./validation-job.ts";
 import type { WorkerTask } from "./worker-task.ts";
 import type { BodyInspection } from "./inspect-body.ts";
 import type { BatchInspection } from "./inspect-batch.ts";
+import { jobReport, pageReport, type PageReport } from "./page-report.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 
 /** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
 export const INLINE_MAX_CHARS = 32 * 1024;
@@ -71,6 +73,30 @@ export class ValidationPool {
       }
     }
     return this.runInWorker(job) as Promise<EngineResult>;
+  }
+
+  /** The job's answer report, serialized where it ran (answer.ts): here when `inputChars` is small, else in a worker. */
+  report(job: ValidationJob, inputChars: number, base: string): Promise<PageReport> {
+    if (inputChars <= INLINE_MAX_CHARS) {
+      try {
+        return Promise.resolve(jobReport(job, base));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.runInWorker({ kind: "report", job, base }) as Promise<PageReport>;
+  }
+
+  /** A fetched page's report (page-report.ts), where its size says. */
+  pageReport(html: string, pageUrl: string, base: string, profile?: Profile): Promise<PageReport> {
+    if (html.length <= INLINE_MAX_CHARS) {
+      try {
+        return Promise.resolve(pageReport(html, pageUrl, base, profile));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.runInWorker({ kind: "page-report", html, pageUrl, base, profile }) as Promise<PageReport>;
   }
 
   /** Parses a large request body in a worker (see inspect-body.ts). */

@@ -4,23 +4,24 @@
  *
  *   URL: cache hit -> cached, 0 credits, served even with no credits left
  *        in-flight validation of the same URL in this process -> share its result as a cache hit
- *        else reserve 1 credit (429 quota_exceeded) -> fetch + validate -> cache 1 h -> 1 credit;
+ *        else reserve 1 credit (429 quota_exceeded) -> (cached or in flight meanwhile: share it, credit back)
+ *        -> fetch + validate -> cache 1 h -> 1 credit;
  *        any failure releases the credit exactly once
  *        a caller that gives up (CallContext.signal: a batch's deadline) stops waiting at once, its credit
  *        released; the fetch is aborted unless another request still waits for it
  *   jsonld: (text: 422 parse_error / 400 first) reserve 1 credit -> validate (never cached); a failure
  *        releases the credit
  *
+ * Answers are JSON text (answer.ts), serialized once where the validation ran: a cache hit is answered
+ * from the stored text, a shared result from the flight's. The caller counts them against the key's answer
+ * budget (http/answer-budget.ts) before sending them.
+ *
  * Failures are thrown (ApiError, FetchError or anything else); callers turn them into answers.
  */
 import type { FastifyBaseLogger } from "fastify";
-import { API_VERSION, toValidationResponse, type ValidationResponse } from "../../runtime/report.ts";
-import type { EngineResult } from "../../runtime/types.ts";
-import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
+import { API_VERSION } from "../../runtime/report.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
 import { LineIndex } from "../../runtime/extract/line-column.ts";
-import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
-import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
 import { ApiError } from "../errors.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
@@ -36,6 +37,8 @@ import type { JsonLdTextCheck } from "./inspect-body.ts";
 import type { ValidationJob } from "./validation-job.ts";
 import { Semaphore } from "./semaphore.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
+import { answerMeta, type Answer, type MetaInput, type ReportText } from "./answer.ts";
+import type { PageReport } from "./page-report.ts";
 
 /**
  * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
@@ -52,16 +55,40 @@ export const CONCURRENT_PAGE_FETCHES = 8;
  */
 export const MAX_CACHED_ENTRY_CHARS = 1024 * 1024;
 
-/** What the URL cache holds for one normalized URL. */
-interface CachedValidation {
+/**
+ * What the URL cache holds for one normalized URL: a one-line JSON header, then the report's two texts
+ * (answer.ts), one a line (serialized JSON holds no raw line break). A hit is answered from the texts as
+ * they are: no parse, no serialization.
+ */
+interface CachedValidation extends ReportText {
   url: string;
   validated_at: string;
   /** Epoch ms; checked against the app's clock as well as the store's TTL. */
   expires_at: number;
-  result: EngineResult;
+  /** PUBLIC_BASE_URL the rule links were made absolute with; an entry made under another is a miss. */
+  base: string;
 }
 
-const CACHE_PREFIX = `validate:${API_VERSION}:`;
+/** `r2`: entries hold answer text (older ones held an engine result to serialize on every hit). */
+const CACHE_PREFIX = `validate:${API_VERSION}:r2:`;
+
+function cacheText(entry: CachedValidation): string {
+  // The body's length, so a hit splits the text without scanning half a megabyte for the line break.
+  const header = JSON.stringify({ url: entry.url, validated_at: entry.validated_at, expires_at: entry.expires_at, base: entry.base, body_chars: entry.body.length });
+  return `${header}\n${entry.body}\n${entry.brief}`;
+}
+
+function fromCacheText(text: string): CachedValidation | null {
+  const first = text.indexOf("\n");
+  if (first === -1) return null;
+  const header = JSON.parse(text.slice(0, first)) as (Partial<CachedValidation> & { body_chars?: number }) | null;
+  if (typeof header?.url !== "string" || typeof header.validated_at !== "string" || typeof header.expires_at !== "number" || typeof header.base !== "string") {
+    return null;
+  }
+  const second = first + 1 + (header.body_chars ?? -1);
+  if (typeof header.body_chars !== "number" || text.charCodeAt(second) !== 10) return null;
+  return { url: header.url, validated_at: header.validated_at, expires_at: header.expires_at, base: header.base, body: text.slice(first + 1, second), brief: text.slice(second + 1) };
+}
 
 /**
  * Raw JSON-LD as a caller submitted it:
@@ -113,7 +140,7 @@ export class Validations {
     return this.pool.close();
   }
 
-  async url(account: Account, rawUrl: string, call: CallContext): Promise<ValidationResponse> {
+  async url(account: Account, rawUrl: string, call: CallContext): Promise<Answer> {
     let url: string;
     try {
       url = parseTarget(rawUrl).url.href;
@@ -137,7 +164,15 @@ export class Validations {
     }
 
     const credit = await this.#reserveInTurn(account, call);
-    // Another request may have started the same URL while we reserved: share its result instead.
+    // Another request may have started the same URL while we reserved, or even finished it (its flight has
+    // landed and its answer is in the cache): share its result instead, so one URL is fetched and charged
+    // once whatever the timing.
+    const landed = this.#inflight.has(cacheKey) ? null : await this.#cacheGet(cacheKey, call.log);
+    if (landed) {
+      await credit.release();
+      return this.#respondShared(account, landed, call);
+    }
+    // Checked after the cache read, with no await before taking off, so that only one request takes off.
     const started = this.#inflight.get(cacheKey);
     if (started) {
       await credit.release();
@@ -151,10 +186,10 @@ export class Validations {
       await credit.release();
       throw err;
     }
-    return this.#respond(entry.result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: entry.validated_at }, call, entry.url);
+    return respond(entry, { cached: false, credits_used: 1, credits_remaining: credit.remaining, validated_at: entry.validated_at }, call, entry.url);
   }
 
-  async jsonld(account: Account, input: JsonLdSubmission, call: CallContext): Promise<ValidationResponse> {
+  async jsonld(account: Account, input: JsonLdSubmission, call: CallContext): Promise<Answer> {
     let job: ValidationJob;
     let inputChars: number;
     if (input.kind === "text") {
@@ -180,19 +215,18 @@ export class Validations {
       inputChars = 0;
     }
     const credit = await this.#reserveInTurn(account, call);
-    let result: EngineResult;
+    let report: PageReport;
     try {
-      result = await this.pool.run(job, inputChars);
+      report = await this.pool.report(job, inputChars, this.#ctx.config.publicBaseUrl);
     } catch (err) {
       await credit.release();
       throw err;
     }
-    if (job.kind === "json-text" && result.blocks_unparsable > 0) {
+    if (!report.ok) {
       await credit.release();
-      const first = result.schemas[0]?.errors[0];
-      throw new ApiError("parse_error", `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`);
+      throw new ApiError(report.code, report.message);
     }
-    return this.#respond(result, { cached: false, creditsUsed: 1, remaining: credit.remaining, validatedAt: this.#ctx.now().toISOString() }, call);
+    return respond(report, { cached: false, credits_used: 1, credits_remaining: credit.remaining, validated_at: this.#ctx.now().toISOString() }, call);
   }
 
   /** Reserves a credit when the caller's turn comes (at once without a turn); passes the turn whatever happens. */
@@ -247,21 +281,12 @@ export class Validations {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = await this.pool.run({ kind: "html", text: html, pageUrl: url, profile }, html.length);
-    if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
-      throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
-    }
-    if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
-      const first = result.schemas[0]?.errors[0];
-      const where = first?.line !== undefined ? ` The first problem is at line ${first.line}, column ${first.column} of the page.` : "";
-      throw new ApiError(
-        "parse_error",
-        `No JSON-LD block of the page is valid JSON (${result.blocks_unparsable} block${result.blocks_unparsable === 1 ? "" : "s"}).${where}`,
-      );
-    }
+    const base = ctx.config.publicBaseUrl;
+    const report = await this.pool.pageReport(html, url, base, profile);
+    if (!report.ok) throw new ApiError(report.code, report.message);
     const now = ctx.now();
-    const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, result };
-    const text = JSON.stringify(entry);
+    const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, base, body: report.body, brief: report.brief };
+    const text = cacheText(entry);
     if (text.length > MAX_CACHED_ENTRY_CHARS) {
       log.info({ chars: text.length }, "result too large for the url cache (not cached)");
       return entry;
@@ -274,16 +299,11 @@ export class Validations {
     return entry;
   }
 
-  /** The answer of one validation; issues' rule_url made absolute for this service (results are shared: copied, not changed). */
-  #respond(result: EngineResult, meta: MetaInput, call: CallContext, url?: string): ValidationResponse {
-    return respond(withAbsoluteRuleUrls(result, this.#ctx.config.publicBaseUrl), meta, call, url);
-  }
-
-  async #respondShared(account: Account, entry: CachedValidation, call: CallContext): Promise<ValidationResponse> {
+  async #respondShared(account: Account, entry: CachedValidation, call: CallContext): Promise<Answer> {
     const ctx = this.#ctx;
     const usage = await storeCall(() => ctx.stores.accounts.usage(account.id, billingPeriod(ctx.now())));
     const remaining = Math.max(0, ctx.limits(account.plan).monthly - usage.used);
-    return this.#respond(entry.result, { cached: true, creditsUsed: 0, remaining, validatedAt: entry.validated_at }, call, entry.url);
+    return respond(entry, { cached: true, credits_used: 0, credits_remaining: remaining, validated_at: entry.validated_at }, call, entry.url);
   }
 
   async #cacheGet(key: string, log: FastifyBaseLogger): Promise<CachedValidation | null> {
@@ -296,8 +316,8 @@ export class Validations {
     }
     if (text === null) return null;
     try {
-      const entry = JSON.parse(text) as CachedValidation;
-      if (typeof entry?.expires_at !== "number" || entry.expires_at <= this.#ctx.now().getTime() || !entry.result) return null;
+      const entry = fromCacheText(text);
+      if (!entry || entry.expires_at <= this.#ctx.now().getTime() || entry.base !== this.#ctx.config.publicBaseUrl) return null;
       return entry;
     } catch {
       return null;
@@ -305,26 +325,13 @@ export class Validations {
   }
 }
 
-interface MetaInput {
-  cached: boolean;
-  creditsUsed: number;
-  remaining: number;
-  validatedAt: string;
-}
-
-function respond(result: EngineResult, meta: MetaInput, call: CallContext, url?: string): ValidationResponse {
-  return toValidationResponse(
-    result,
-    {
-      api_version: API_VERSION,
-      validated_at: meta.validatedAt,
-      cached: meta.cached,
-      credits_used: meta.creditsUsed,
-      credits_remaining: meta.remaining,
-      response_time_ms: Math.round(call.elapsedMs()),
-    },
-    url,
-  );
+function respond(report: ReportText, meta: Omit<MetaInput, "response_time_ms">, call: CallContext, url?: string): Answer {
+  return {
+    ...(url !== undefined ? { url } : {}),
+    body: report.body,
+    brief: report.brief,
+    meta: answerMeta({ ...meta, response_time_ms: Math.round(call.elapsedMs()) }),
+  };
 }
 
 interface Credit {

@@ -1,12 +1,24 @@
-/** What a validation worker can be asked: a validation, or the first look at a large request body (validate or batch). */
+/**
+ * What a validation worker can be asked: a validation (as an engine result, or already serialized as an
+ * answer's report), a fetched page's report, or the first look at a large request body (validate or batch).
+ */
 import { runJob, type ValidationJob } from "./validation-job.ts";
 import { inspectBody } from "./inspect-body.ts";
 import { inspectBatch } from "./inspect-batch.ts";
+import { jobReport, pageReport } from "./page-report.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 
-export type WorkerTask = ValidationJob | { kind: "inspect-body"; text: string; ldJson: boolean } | { kind: "inspect-batch"; text: string };
+export type WorkerTask =
+  | ValidationJob
+  | { kind: "report"; job: ValidationJob; base: string }
+  | { kind: "page-report"; html: string; pageUrl: string; base: string; profile?: Profile }
+  | { kind: "inspect-body"; text: string; ldJson: boolean }
+  | { kind: "inspect-batch"; text: string };
 
 export function runTask(task: WorkerTask): unknown {
   if (task.kind === "inspect-body") return inspectBody(task.text, task.ldJson);
   if (task.kind === "inspect-batch") return inspectBatch(task.text);
+  if (task.kind === "report") return jobReport(task.job, task.base);
+  if (task.kind === "page-report") return pageReport(task.html, task.pageUrl, task.base, task.profile);
   return runJob(task);
 }

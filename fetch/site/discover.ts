@@ -1,7 +1,9 @@
 /**
  * Which pages a crawl validates: robots.txt first (its Disallow rules for our user agent, its Sitemap:
  * lines), then the sitemap given or found, sitemap indexes followed, pages kept when same-origin and
- * allowed, up to --max-pages. Every fetch goes through the guarded fetcher.
+ * allowed, up to --max-pages. Every fetch goes through the guarded fetcher, and follows redirects within
+ * the site's origin only: robots.txt, a sitemap or a page that redirects to another origin is reported as
+ * skipped ("redirected off-site") and never fetched there, so a crawl of one site cannot be aimed at another.
  */
 import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
 import { createRequire } from "node:module";
@@ -23,12 +25,14 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 
 export interface Skipped {
   url: string;
-  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)" | "not in --include / in --exclude";
+  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)" | "not in --include / in --exclude" | "redirected off-site";
 }
 
 export interface Discovery {
   origin: string;
   pages: string[];
+  /** Each listed page's <lastmod> as its sitemap wrote it, for the pages that have one. */
+  lastmod: Record<string, string>;
   skipped: Skipped[];
   /** Sitemaps read, and the ones that failed with why. */
   sitemaps: Array<{ url: string; pages: number; error?: string }>;
@@ -51,8 +55,9 @@ export async function discover(start: string, options: DiscoverOptions): Promise
   const origin = startUrl.origin;
   const fetchAny = async (url: string, maxBytes: number) => {
     await options.beforeFetch();
-    return fetchPage(url, { ...options.fetchOptions, anyContentType: true, maxBytes });
+    return fetchPage(url, { ...options.fetchOptions, anyContentType: true, maxBytes, sameOrigin: true });
   };
+  const skipped: Skipped[] = [];
 
   const robotsParser = createRequire(import.meta.url)("robots-parser") as (url: string, text: string) => RobotsRules;
   let robotsText = "";
@@ -65,6 +70,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     if (!(err instanceof FetchError)) throw err;
     const status = err.status;
     robots = status !== undefined && status >= 400 && status < 500 ? "none" : "unreadable";
+    if (err.code === "redirected_off_site") skipped.push({ url: `${origin}/robots.txt`, reason: "redirected off-site" });
     if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
   }
   const rules = robotsParser(`${origin}/robots.txt`, robotsText);
@@ -75,8 +81,8 @@ export async function discover(start: string, options: DiscoverOptions): Promise
   if (queue.length === 0) queue.push(`${origin}/sitemap.xml`);
 
   const pages: string[] = [];
+  const lastmod: Record<string, string> = Object.create(null) as Record<string, string>;
   const seen = new Set<string>();
-  const skipped: Skipped[] = [];
   const sitemaps: Discovery["sitemaps"] = [];
   const visited = new Set<string>();
   while (queue.length > 0 && visited.size < MAX_SITEMAPS) {
@@ -89,6 +95,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       parsed = parseSitemap(sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
     } catch (err) {
       if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
+      if (err instanceof FetchError && err.code === "redirected_off_site") skipped.push({ url: sitemapUrl, reason: "redirected off-site" });
       sitemaps.push({ url: sitemapUrl, pages: 0, error: err instanceof Error ? err.message : String(err) });
       continue;
     }
@@ -98,7 +105,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       continue;
     }
     let added = 0;
-    for (const loc of parsed.locs) {
+    for (const { loc, lastmod: modified } of parsed.entries) {
       if (!URL.canParse(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
         skipped.push({ url: loc, reason: "not http(s)" });
         continue;
@@ -114,13 +121,17 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
       else {
         pages.push(href);
+        if (modified !== undefined) lastmod[href] = modified;
         added++;
       }
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
   }
-  return { origin, pages, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
+  return { origin, pages, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
 }
+
+/** Page fetches of a crawl: redirects within the site only (see the top of this file). */
+export const CRAWL_PAGE_FETCH = { sameOrigin: true } as const;
 
 function sameOrigin(url: string, origin: string): boolean {
   return URL.canParse(url) && new URL(url).origin === origin;

@@ -32,7 +32,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.#counters.size;
   }
 
-  async hit(key: string, limitPerMinute: number): Promise<RateDecision> {
+  async hit(key: string, limitPerMinute: number, cost = 1): Promise<RateDecision> {
     const now = this.#now();
     const window = fixedWindow(now);
     let counter = this.#counters.get(key);
@@ -42,7 +42,7 @@ export class MemoryRateLimiter implements RateLimiter {
       this.#counters.set(key, counter);
       if (this.#counters.size > this.#maxKeys) this.#sweep(window.start);
     }
-    counter.count += 1;
+    counter.count += cost;
     const { count } = counter;
     return { allowed: count <= limitPerMinute, count, retryAfterSeconds: window.retryAfterSeconds };
   }

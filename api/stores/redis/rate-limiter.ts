@@ -14,8 +14,8 @@ import { closeRedis, connectRedis, type RedisClient, type RedisConnectOptions } 
  * One round trip instead of MULTI/INCR/PEXPIRE/EXEC (four commands per request): the script runs
  * atomically, so the counter still never lives without its expiry.
  */
-const COUNT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+const COUNT_SCRIPT = `local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 export interface RedisRateLimiterOptions extends RedisStoreOptions {
@@ -45,13 +45,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.#deadline = options.deadline ?? new CommandDeadline();
   }
 
-  async hit(key: string, limitPerMinute: number): Promise<RateDecision> {
+  async hit(key: string, limitPerMinute: number, cost = 1): Promise<RateDecision> {
     const now = this.#now();
     const window = fixedWindow(now);
     const counterKey = `${this.#prefix}${key}:${window.start}`;
     // The key outlives its window by a minute so a slightly slow clock elsewhere still finds it.
     const count = await this.#deadline.run(() =>
-      this.#client.eval(COUNT_SCRIPT, { keys: [counterKey], arguments: [String(window.start + 2 * WINDOW_MS - now)] }),
+      this.#client.eval(COUNT_SCRIPT, { keys: [counterKey], arguments: [String(window.start + 2 * WINDOW_MS - now), String(Math.max(0, Math.round(cost)))] }),
     );
     const counted = Number(count);
     return { allowed: counted <= limitPerMinute, count: counted, retryAfterSeconds: window.retryAfterSeconds };

@@ -399,6 +399,21 @@ const cases: Case[] = [
   },
   {
     port: "limiter",
+    name: "a hit can count several units (the answer budget counts bytes): allowed while the window's total is within the limit",
+    async run(limiter) {
+      await awaitRoomInWindow();
+      const key = `bytes-${randomUUID()}`;
+      assert.equal({ ...(await limiter.hit(key, 1000, 600)), retryAfterSeconds: 0 }, { allowed: true, count: 600, retryAfterSeconds: 0 });
+      assert.equal({ ...(await limiter.hit(key, 1000, 400)), retryAfterSeconds: 0 }, { allowed: true, count: 1000, retryAfterSeconds: 0 });
+      const over = await limiter.hit(key, 1000, 1);
+      assert.is(over.allowed, false);
+      assert.is(over.count, 1001);
+      const counts = await Promise.all(Array.from({ length: 10 }, () => limiter.hit(key, 1e9, 100)));
+      assert.is(Math.max(...counts.map((d) => d.count)), 2001, "concurrent multi-unit hits are all counted");
+    },
+  },
+  {
+    port: "limiter",
     name: "concurrent hits are all counted: 30 at once with limit 10 -> 10 allowed",
     async run(limiter) {
       await awaitRoomInWindow();

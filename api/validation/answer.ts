@@ -1,0 +1,101 @@
+/**
+ * A validation's answer kept as JSON text, so that it is serialized once (in the worker that validated it,
+ * or here for a small input) and then only copied: a URL cache hit is answered from the stored bytes, a
+ * batch's duplicates repeat them, and a batch's answer is their concatenation. Parsing and re-serializing a
+ * 0.5 MiB report for every hit was what made a hit slower than a fresh validation and let cached pages block
+ * the event loop.
+ *
+ * The text is the report's fields between `url` and `meta` of a ValidationResponse, in the spec's order:
+ * `"schemas_found":..,"schemas":[..],"summary":{..}` and `"limits":{..}` when a cap was reached.
+ */
+import { API_VERSION, type ValidationMeta } from "../../runtime/report.ts";
+import type { EngineResult } from "../../runtime/types.ts";
+import { LIMITS, type LimitsReport } from "../../runtime/limits.ts";
+import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
+
+/** A report serialized twice: whole, and `brief` (no schemas listed) for when a batch's answer is full. */
+export interface ReportText {
+  body: string;
+  brief: string;
+}
+
+export interface Answer extends ReportText {
+  /** Present for URL requests. */
+  url?: string;
+  meta: ValidationMeta;
+  /** Index of the batch item whose answer this repeats (a duplicate in the same batch). */
+  duplicateOf?: number;
+}
+
+export type MetaInput = Omit<ValidationMeta, "api_version">;
+
+export function answerMeta(meta: MetaInput): ValidationMeta {
+  return {
+    api_version: API_VERSION,
+    validated_at: meta.validated_at,
+    cached: meta.cached,
+    credits_used: meta.credits_used,
+    credits_remaining: meta.credits_remaining,
+    response_time_ms: meta.response_time_ms,
+  };
+}
+
+/** The ValidationResponse as JSON text; `brief` gives the report without its schemas. */
+export function answerText(answer: Answer, brief = false): string {
+  const url = answer.url !== undefined ? `"url":${JSON.stringify(answer.url)},` : "";
+  return `{"success":true,${url}${brief ? answer.brief : answer.body},"meta":${JSON.stringify(answer.meta)}}`;
+}
+
+/**
+ * Size of the answer as sent, counted in characters of its JSON text (bytes for ASCII, which reports mostly
+ * are): O(1), where counting UTF-8 bytes would scan every answer of every batch item again.
+ */
+export function answerBytes(answer: Answer, brief = false): number {
+  return (brief ? answer.brief : answer.body).length + 300 + (answer.url?.length ?? 0);
+}
+
+/** Serializes an engine result, its rule links made absolute against `base`. Runs in a worker for large results. */
+export function reportText(result: EngineResult, base: string): ReportText {
+  const absolute = withAbsoluteRuleUrls(result, base);
+  const body = `"schemas_found":${absolute.schemas.length},"schemas":${JSON.stringify(absolute.schemas)},"summary":${JSON.stringify(absolute.summary)}${
+    absolute.limits !== undefined ? `,"limits":${JSON.stringify(absolute.limits)}` : ""
+  }`;
+  return { body, brief: briefText(absolute) };
+}
+
+/**
+ * The report with no schemas listed, as the caps summarize any answer: `summary` counts everything,
+ * `limits.truncated` says the lists were cut, and `limits.schemas_not_listed` how many nodes were left out.
+ */
+function briefText(result: EngineResult): string {
+  const limits: LimitsReport & { schemas_not_listed: number } = {
+    ...(result.limits ?? emptyLimits(result)),
+    truncated: true,
+    schemas_not_listed: result.schemas.length,
+  };
+  return `"schemas_found":${result.schemas.length},"schemas":[],"summary":${JSON.stringify(result.summary)},"limits":${JSON.stringify(limits)}`;
+}
+
+function emptyLimits(result: EngineResult): LimitsReport {
+  const issues = result.summary.total_errors + result.summary.total_warnings;
+  return {
+    truncated: true,
+    caps: {
+      blocks: LIMITS.blocks,
+      nodes: LIMITS.nodes,
+      properties_per_object: LIMITS.propertiesPerObject,
+      values_per_property: LIMITS.valuesPerProperty,
+      issues_per_node: LIMITS.issuesPerNode,
+      issues_per_answer: LIMITS.issuesPerAnswer,
+    },
+    blocks_found: result.blocks_found,
+    blocks_not_validated: 0,
+    nodes_found: result.schemas.length,
+    nodes_not_validated: 0,
+    properties_not_checked: 0,
+    values_not_checked: 0,
+    issues_found: issues,
+    issues_listed: 0,
+    omitted_issues: { errors: result.summary.total_errors, warnings: result.summary.total_warnings, by_code: {}, by_property: {} },
+  };
+}

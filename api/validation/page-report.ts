@@ -1,0 +1,45 @@
+/**
+ * A fetched page validated and its answer serialized, in one step that runs where the validation runs (a
+ * worker for a large page): the main thread receives strings, never a result to clone or serialize. A page
+ * the spec refuses (no structured data, no block that parses) comes back as the error to answer.
+ */
+import { validateHtml } from "../../runtime/validate.ts";
+import { ruleSetFor } from "../../generated/index.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
+import { runJob, type ValidationJob } from "./validation-job.ts";
+import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
+import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
+import { reportText, type ReportText } from "./answer.ts";
+
+export type PageReport = ({ ok: true } & ReportText) | { ok: false; code: "no_jsonld_found" | "parse_error"; message: string };
+
+export function pageReport(html: string, pageUrl: string, base: string, profile?: Profile): PageReport {
+  const result = validateHtml(html, pageUrl, ruleSetFor, { profile });
+  if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
+    return { ok: false, code: "no_jsonld_found", message: noStructuredDataMessage(html) };
+  }
+  if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
+    const first = result.schemas[0]?.errors[0];
+    const where = first?.line !== undefined ? ` The first problem is at line ${first.line}, column ${first.column} of the page.` : "";
+    const count = result.blocks_unparsable;
+    return { ok: false, code: "parse_error", message: `No JSON-LD block of the page is valid JSON (${count} block${count === 1 ? "" : "s"}).${where}` };
+  }
+  return { ok: true, ...reportText(result, base) };
+}
+
+/**
+ * A submitted job's report. JSON-LD text reaches the engine unparsed only when the google profile reads what
+ * strict JSON refuses (comments, trailing commas); a block it still cannot read is the spec's 422 parse_error.
+ */
+export function jobReport(job: ValidationJob, base: string): PageReport {
+  const result = runJob(job);
+  if (job.kind === "json-text" && result.blocks_unparsable > 0) {
+    const first = result.schemas[0]?.errors[0];
+    return {
+      ok: false,
+      code: "parse_error",
+      message: `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`,
+    };
+  }
+  return { ok: true, ...reportText(result, base) };
+}
