@@ -93,11 +93,14 @@ function requiredPackages(dir: string): Set<string> {
   return names;
 }
 
-/** What the packaged library imports, following its modules from both entries as a consumer's bundler would. */
-async function libraryImports(): Promise<Set<string>> {
+/**
+ * What the packaged files import, following their modules from each entry (the library's two, the
+ * command's) as a consumer's bundler or Node would; also what test/lib/packed-tarball.test.ts checks.
+ */
+export async function packagedImports(dir: string = lightDir): Promise<Set<string>> {
   const { metafile } = await build({
-    absWorkingDir: lightDir,
-    entryPoints: ["dist/lib/index.js", "dist/lib/browser.js"],
+    absWorkingDir: dir,
+    entryPoints: ["dist/lib/index.js", "dist/lib/browser.js", "dist/cli/sdv.js"],
     bundle: true,
     splitting: true,
     format: "esm",
@@ -108,7 +111,7 @@ async function libraryImports(): Promise<Set<string>> {
     metafile: true,
     logLevel: "error",
   });
-  return externalPackages(metafile);
+  return new Set([...externalPackages(metafile), ...requiredPackages(join(dir, "dist"))]);
 }
 
 interface Manifest {
@@ -150,12 +153,12 @@ export async function buildLightPackage(): Promise<Set<string>> {
     if (!existsSync(join(repoRoot, "dist", folder))) throw new Error(`light package: dist/${folder} is missing; run tsc -p tsconfig.build.json first`);
   for (const built of ["dist", "bin", "LICENSE"]) rmSync(join(lightDir, built), { recursive: true, force: true });
   for (const folder of LIBRARY_FOLDERS) cpSync(join(repoRoot, "dist", folder), join(lightDir, "dist", folder), { recursive: true });
-  const cli = await bundleCli(join(lightDir, "dist/cli"), [adminElsewhere, noService]);
+  await bundleCli(join(lightDir, "dist/cli"), [adminElsewhere, noService]);
   mkdirSync(join(lightDir, "bin"));
   cpSync(join(repoRoot, "bin/sdv.js"), join(lightDir, "bin/sdv.js"));
   cpSync(join(repoRoot, "LICENSE"), join(lightDir, "LICENSE"));
 
-  const imports = new Set([...externalPackages(cli), ...(await libraryImports()), ...requiredPackages(join(lightDir, "dist"))]);
+  const imports = await packagedImports();
   const service = [...imports].filter(isServicePackage);
   if (service.length > 0) throw new Error(`light package: its files import the service's ${service.join(", ")}`);
   return imports;
