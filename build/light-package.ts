@@ -1,7 +1,9 @@
 /**
  * `npm run build`, third step: the light package, packages/sdv (an npm workspace, `npm pack --workspace sdv`):
  * the CLI and the library without the service. Its files are built from this tree: the library's compiled
- * modules (dist/lib, runtime, generated, fetch from the tsc step), the CLI bundled again with the service
+ * modules (dist/lib, runtime, generated, fetch from the tsc step), the library bundled for a browser (the
+ * `browser` export condition: lib/index.ts with lib/browser-fetch.ts in place of the fetcher, so it has the
+ * same exports and no Node built-in), the CLI bundled again with the service
  * left out (`sdv admin` works on the service's stores, so the light command says where to find it), and
  * bin/sdv.js. Installing it builds nothing native and pulls none of the service's dependencies.
  *
@@ -55,6 +57,30 @@ export async function runAdmin() { console.error("sdv: " + WHY); return 2; }`,
     }));
   },
 };
+
+/** The browser build's fetcher: validateUrl rejects there (lib/browser-fetch.ts says why). */
+const browserFetcher: Plugin = {
+  name: "light-browser-fetch",
+  setup(b) {
+    b.onResolve({ filter: /\/guarded-fetch\.ts$/ }, () => ({ path: join(repoRoot, "lib/browser-fetch.ts") }));
+  },
+};
+
+/** lib/index.ts as one ES module for bundlers that target a browser; platform "browser" fails on any Node built-in. */
+async function bundleBrowserLibrary(outfile: string): Promise<void> {
+  await build({
+    absWorkingDir: repoRoot,
+    entryPoints: ["lib/index.ts"],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    plugins: [browserFetcher],
+    logLevel: "warning",
+    banner: { js: "// Built by `npm run build` (build/light-package.ts) from lib/index.ts for browsers; the sources are in the repository." },
+  });
+}
 
 /** Any other module of the service the CLI reaches: a build error naming the importer, not a broken package. */
 const noService: Plugin = {
@@ -153,6 +179,7 @@ export async function buildLightPackage(): Promise<Set<string>> {
     if (!existsSync(join(repoRoot, "dist", folder))) throw new Error(`light package: dist/${folder} is missing; run tsc -p tsconfig.build.json first`);
   for (const built of ["dist", "bin", "LICENSE"]) rmSync(join(lightDir, built), { recursive: true, force: true });
   for (const folder of LIBRARY_FOLDERS) cpSync(join(repoRoot, "dist", folder), join(lightDir, "dist", folder), { recursive: true });
+  await bundleBrowserLibrary(join(lightDir, "dist/lib/browser.js"));
   await bundleCli(join(lightDir, "dist/cli"), [adminElsewhere, noService]);
   mkdirSync(join(lightDir, "bin"));
   cpSync(join(repoRoot, "bin/sdv.js"), join(lightDir, "bin/sdv.js"));

@@ -7,15 +7,65 @@
  *
  * Both return the service's ValidationResponse (per node results, summary with the score, meta).
  * Importing this module loads the engine only: no HTTP server, no database driver, no billing client.
- * The URL fetcher (and undici with it) is loaded on the first validateUrl call. Bundlers that target a
- * browser get lib/browser.ts instead (the package's `browser` export condition).
+ * The URL fetcher (and undici with it) is loaded on the first validateUrl call.
  */
+import { validateHtml, validateJsonText, validateValue } from "../runtime/validate.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
-import { validateHtml } from "../runtime/validate.ts";
-import { respond } from "./respond.ts";
-import type { ValidateUrlOptions } from "./validate.ts";
+import type { EngineResult } from "../runtime/types.ts";
+import { readsAsJson, respond, type InputFormat } from "./respond.ts";
 
-export * from "./validate.ts";
+export type { ValidationResponse, ValidationMeta } from "../runtime/report.ts";
+export type {
+  EngineResult,
+  FeatureResult,
+  RichResult,
+  SchemaResult,
+  ValidationIssue,
+  ValidationSummary,
+} from "../runtime/types.ts";
+export type { IssueCode } from "../runtime/issue-codes.ts";
+export type { FetchErrorCode } from "../fetch/fetch-error.ts";
+export { FetchError } from "../fetch/fetch-error.ts";
+export { API_VERSION } from "../runtime/report.ts";
+
+export type { InputFormat } from "./respond.ts";
+
+export interface ValidateOptions {
+  /** How to read a string input (default "auto"). Ignored for objects and arrays. */
+  format?: InputFormat;
+  /** Reported as the response's `url` (the page the input came from), if given. */
+  url?: string;
+}
+
+export interface ValidateUrlOptions {
+  /**
+   * `host` or `host:port` entries that may be fetched although they are private or loopback addresses
+   * (a local preview: ["127.0.0.1:8080"]). Everything else must be a public http(s) address.
+   */
+  allowPrivateHosts?: string[];
+  /** Whole-fetch deadline in milliseconds (default 10 000). */
+  timeoutMs?: number;
+  /** Cap on the decoded page size in bytes (default 5 MiB). */
+  maxBytes?: number;
+  /** Default "sdv/<version> (structured-data validator)". */
+  userAgent?: string;
+}
+
+/** The engine's result for one input, before it is wrapped in the response. */
+export function validateEngine(input: unknown, options: Pick<ValidateOptions, "format" | "url"> = {}): EngineResult {
+  if (typeof input !== "string") return validateValue(input);
+  return readsAsJson(input, options.format ?? "auto") ? validateJsonText(input) : validateHtml(input, options.url ?? null);
+}
+
+/**
+ * Validate HTML (every JSON-LD block of the page), JSON-LD text (one block, with line and column on each
+ * issue) or an already-parsed JSON-LD value. A page without structured data gives `schemas_found: 0`.
+ */
+export function validate(input: unknown, options: ValidateOptions = {}): ValidationResponse {
+  const started = performance.now();
+  const result = validateEngine(input, options);
+  return respond(result, started, options.url);
+}
 
 /**
  * Fetch a public page through the guarded fetcher (http(s) only, no private addresses unless allowed,

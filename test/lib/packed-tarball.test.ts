@@ -180,9 +180,10 @@ void issues; void score;
 test("esbuild --platform=browser bundles import { validate } from \"sdv\" with no Node built-in, and the bundle validates", async () => {
   writeFileSync(
     join(project, "page.js"),
-    `import { validate } from "sdv";
+    `import { validate, validateUrl } from "sdv";
 const r = validate('<script type="application/ld+json">${JSON.stringify(event)}</script>');
-console.log(JSON.stringify({ type: r.schemas[0].type, startDate: r.schemas[0].errors.some((e) => e.property === "startDate") }));`,
+const fetched = await validateUrl("https://example.com/").catch((e) => e.code);
+console.log(JSON.stringify({ type: r.schemas[0].type, startDate: r.schemas[0].errors.some((e) => e.property === "startDate"), fetched }));`,
   );
   const out = join(project, "bundle.js");
   const result = await build({
@@ -197,7 +198,7 @@ console.log(JSON.stringify({ type: r.schemas[0].type, startDate: r.schemas[0].er
   });
   assert.equal(result.errors, []);
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((i) => i.endsWith("node_modules/sdv/dist/lib/browser.js")), "the browser condition chose lib/browser.js");
+  assert.ok(inputs.some((i) => i.endsWith("node_modules/sdv/dist/lib/browser.js")), "the browser condition chose the browser build");
   assert.equal(inputs.filter((i) => isBuiltin(i.replace(/^node:/, "")) || i.startsWith("node:") || i.includes("node_modules/undici/")), []);
   const externals = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
   assert.equal(externals, [], "nothing left for a runtime to provide");
@@ -207,7 +208,7 @@ console.log(JSON.stringify({ type: r.schemas[0].type, startDate: r.schemas[0].er
     copyFileSync(out, join(alone, "bundle.mjs"));
     const ran = run(process.execPath, ["bundle.mjs"], alone);
     assert.is(ran.status, 0, ran.stderr);
-    assert.equal(JSON.parse(ran.stdout), { type: "Event", startDate: true });
+    assert.equal(JSON.parse(ran.stdout), { type: "Event", startDate: true, fetched: "fetch_failed" }, "validateUrl rejects: the fetcher needs Node");
   } finally {
     rmSync(alone, { recursive: true, force: true });
   }
