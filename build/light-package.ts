@@ -44,16 +44,41 @@ export const isServicePackage = (name: string): boolean =>
 /** The library's compiled folders (tsc's output in dist/) the light package carries. */
 const LIBRARY_FOLDERS = ["lib", "runtime", "generated", "fetch"];
 
-/** `sdv admin` opens the service's stores (SQLite, MongoDB, Redis): in the light package it says so instead. */
+/**
+ * `sdv admin` opens the service's stores (SQLite, MongoDB, Redis): the light package says where it is. Inside
+ * the repository (node_modules/.bin/sdv is the workspace's command there) it runs the service's own command.
+ */
 const adminElsewhere: Plugin = {
   name: "light-admin",
   setup(b) {
     b.onResolve({ filter: /\/admin-command\.ts$/ }, (args) => ({ path: args.path, namespace: "light-admin" }));
     b.onLoad({ filter: /.*/, namespace: "light-admin" }, () => ({
       loader: "js",
-      contents: `const WHY = "sdv admin works on the service's account stores; it comes with the service (the repository: npm install && npm start), not with the light sdv package.";
+      resolveDir: repoRoot,
+      contents: `import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+const WHY = "sdv admin works on the service's account stores; it comes with the service (the repository: npm install && npm start), not with the light sdv package.";
 export const ADMIN_USAGE = WHY;
-export async function runAdmin() { console.error("sdv: " + WHY); return 2; }`,
+/** The repository's own command when this bundle was built into its packages/sdv (dist/cli/ is four levels down). */
+function serviceCommand() {
+  const root = new URL("../../../../", import.meta.url);
+  try {
+    const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+    const bin = fileURLToPath(new URL("bin/sdv.js", root));
+    return manifest.name === "sdv" && manifest.workspaces?.includes("packages/sdv") && existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+export async function runAdmin(args) {
+  const bin = serviceCommand();
+  if (bin === null) {
+    console.error("sdv: " + WHY);
+    return 2;
+  }
+  return spawnSync(process.execPath, [bin, "admin", ...args], { stdio: "inherit" }).status ?? 2;
+}`,
     }));
   },
 };
