@@ -3,13 +3,12 @@
  * the CLI and the library without the service. Its files are built from this tree: the library's compiled
  * modules (dist/lib, runtime, generated, fetch from the tsc step), the library bundled for a browser (the
  * `browser` export condition: lib/index.ts with lib/browser-fetch.ts in place of the fetcher, so it has the
- * same exports and no Node built-in), the CLI bundled again with the service
- * left out (`sdv admin` works on the service's stores, so the light command says where to find it), and
- * bin/sdv.js. Installing it builds nothing native and pulls none of the service's dependencies.
+ * same exports and no Node built-in), the CLI bundled again with the service left out (`sdv admin` works
+ * on the service's stores, so the light command says where to find it), and bin/sdv.js. Installing it builds nothing native and pulls none of the service's dependencies.
  *
  * Its manifest is committed (package-lock.json records a workspace's dependencies). Its `dependencies` are
  * what the packaged files import, at the root's ranges: `--write` updates them (and the version) after a
- * change, and test/lib/light-package.test.ts fails while they drift. A service package among them fails
+ * change, and test/lib/packed-tarball.test.ts fails while they drift. A service package among them fails
  * the build: the light package would then pull the service or break.
  */
 import { build, type Metafile, type Plugin } from "esbuild";
