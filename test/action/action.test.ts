@@ -152,12 +152,13 @@ test("second run (cache hit): nothing installed or built; SARIF uploaded when as
   assert.ok(existsSync(join(workspace, "out.sarif")));
 });
 
-test("annotations and step summary can be turned off", () => {
-  const job = runComposite(action, { actionPath, workspace, inputs: { inputs: "public", annotations: "false", "step-summary": "false" }, cacheStore, env });
+test("annotations and step summary can be turned off; args reach sdv", () => {
+  const job = runComposite(action, { actionPath, workspace, inputs: { inputs: "public", annotations: "false", "step-summary": "false", args: "--concurrency 2 --fail-on warning" }, cacheStore, env });
   assert.is(job.steps.find((s) => s.name === "Annotate")!.skipped, true);
   assert.equal(commandsIn(job, "error"), []);
   assert.is(job.summary, "");
   assert.is(job.outputs["exit-code"], "1");
+  assert.match(job.steps.find((s) => s.name === "Run sdv")!.stderr, /--fail-on warning/, "the later --fail-on of args won");
 });
 
 test("an input that cannot be validated is annotated first, and a URL's finding names the URL, not a file", () => {
