@@ -158,7 +158,8 @@ test("annotations and step summary can be turned off; args reach sdv", () => {
   assert.equal(commandsIn(job, "error"), []);
   assert.is(job.summary, "");
   assert.is(job.outputs["exit-code"], "1");
-  assert.match(job.steps.find((s) => s.name === "Run sdv")!.stderr, /--fail-on warning/, "the later --fail-on of args won");
+  const run = job.steps.find((s) => s.name === "Run sdv")!;
+  assert.match(run.stderr, /--fail-on warning/, `the later --fail-on of args won: ${run.stderr}`);
 });
 
 test("an input that cannot be validated is annotated first, and a URL's finding names the URL, not a file", () => {
