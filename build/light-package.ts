@@ -176,8 +176,11 @@ const readManifest = (path: string): Manifest => JSON.parse(readFileSync(path, "
 /** The light manifest's version and dependencies as the built files need them. */
 export function expectedManifest(imports: Iterable<string>): { version: string; dependencies: Record<string, string> } {
   const root = readManifest(join(repoRoot, "package.json"));
+  // An optional peer (playwright-core, for rendering) is imported when asked for, never installed with sdv.
+  const peers = (readManifest(manifestPath).peerDependencies ?? {}) as Record<string, string>;
   const dependencies: Record<string, string> = {};
   for (const name of [...imports].sort()) {
+    if (name in peers) continue;
     const range = root.dependencies?.[name] ?? root.devDependencies?.[name];
     if (range === undefined) throw new Error(`light package: ${name} is imported but not in the root package.json`);
     dependencies[name] = range;
