@@ -5,7 +5,7 @@
  * imported when an input needs it (lib/validate-on-demand.ts); so do the commands and formats that the
  * sources import lazily. npm packages stay outside the bundle: they are dependencies of the package.
  */
-import { build, type Plugin } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -22,10 +22,13 @@ const jsonAsParse: Plugin = {
   },
 };
 
-/** Writes the bundle to `outdir` (emptied first); `npm run build` writes dist/cli/, tests a scratch folder. */
-export async function bundleCli(outdir: string): Promise<void> {
+/**
+ * Writes the bundle to `outdir` (emptied first); `npm run build` writes dist/cli/, tests a scratch folder,
+ * the light package (build/light-package.ts) its own, with `plugins` that leave the service out.
+ */
+export async function bundleCli(outdir: string, plugins: Plugin[] = []): Promise<Metafile> {
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: repoRoot,
     entryPoints: ["cli/sdv.ts"],
     outdir,
@@ -35,10 +38,12 @@ export async function bundleCli(outdir: string): Promise<void> {
     platform: "node",
     target: "node20.19",
     packages: "external",
-    plugins: [jsonAsParse],
+    plugins: [...plugins, jsonAsParse],
+    metafile: true,
     logLevel: "warning",
     banner: { js: "// Built by `npm run build` (build/bundle-cli.ts) from cli/sdv.ts; the sources are in the repository." },
   });
+  return result.metafile;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await bundleCli(`${repoRoot}dist/cli`);
