@@ -5,4 +5,9 @@ export interface ValueCheck {
   description: string;
   /** null when the value passes; otherwise a short user-facing reason ("month 13 is out of range") */
   test(value: string | number | boolean): string | null;
+  /**
+   * True when the search engine resolves a failing value itself, so it still counts as given (a
+   * relative URL, resolved against the page's URL as every link is): its issue stays a warning.
+   */
+  repaired?(value: string | number | boolean): boolean;
 }
