@@ -68,6 +68,8 @@ export interface IrFeature {
   googleDocsUrl: string;
   /** Opt-in: the feature applies only when one of these (names or dotted paths) is present; empty: always. */
   triggers: string[];
+  /** Detected, its required properties are the node's: a failure is an error, not a feature-requirement warning. */
+  binding: boolean;
   retired: { since: string; note: string } | null;
   rules: IrNodeRules;
 }

@@ -1065,7 +1065,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Book actions",
   verifiedOn: "2026-11-22",
   deprecated: null,
-  optIn: null,
+  optIn: ["dataFeedElement@Book", "dataFeedElement@LibrarySystem"],
   validate: validate_DataFeed,
   features: [],
 };
