@@ -151,7 +151,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     property: dotted,
     level: rule.level as Level,
     expect,
-    format: rule.format ?? null,
+    format: rule.format ?? defaultFormat(expect),
     values: rule.values ?? null,
     min: rule.min ?? null,
     max: rule.max ?? null,
@@ -170,6 +170,20 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     fix: rule.fix ?? defaultFix(dotted, rule.level),
     why: rule.why ?? null,
   };
+}
+
+/**
+ * A date or duration type says its format: a value expected only as Date, DateTime or Duration is
+ * checked as ISO 8601 at every depth even where the rule names no format (a nested video's
+ * uploadDate, a carousel Movie's dateCreated).
+ */
+function defaultFormat(expect: IrExpect[]): string | null {
+  if (expect.length === 0 || !expect.every((e) => e.kind === "literal")) return null;
+  const kinds = new Set(expect.map((e) => (e.kind === "literal" ? e.literal : null)));
+  // A date-time check, as a date-time passes where a date is asked for (the search engine reads both).
+  if ([...kinds].every((k) => k === "date" || k === "datetime")) return "iso8601-datetime";
+  if (expect.every((e) => e.type === "Duration")) return "iso8601-duration";
+  return null;
 }
 
 function fitsRange(c: FileChecker, property: string, typeName: string): boolean {

@@ -254,6 +254,21 @@ const ItemList_itemListElement_ListItem_item_Movie_image: PropertyRule = {
   docs: DOCS,
   rule: "/rules/ItemList#itemListElement.item.image",
 };
+const ItemList_itemListElement_ListItem_item_Movie_dateCreated: PropertyRule = {
+  name: "dateCreated",
+  segment: "/dateCreated",
+  property: "itemListElement.item.dateCreated",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  values: null,
+  min: null,
+  max: null,
+  single: false,
+  fix: "Give each movie's \"dateCreated\" as its release date in ISO 8601, e.g. \"2024-10-05\".",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.dateCreated",
+};
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Movie. */
 export function validate_ItemList_itemListElement_ListItem_item_Movie(node: JsonObject, run: Run, at: string): void {
@@ -266,6 +281,8 @@ export function validate_ItemList_itemListElement_ListItem_item_Movie(node: Json
   const v_image = node["image"];
   if (v_image === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_image, at);
   else run.check(v_image, ItemList_itemListElement_ListItem_item_Movie_image, at);
+  const v_dateCreated = node["dateCreated"];
+  if (v_dateCreated !== undefined) run.check(v_dateCreated, ItemList_itemListElement_ListItem_item_Movie_dateCreated, at);
 }
 
 const ItemList_itemListElement_ListItem_item_Recipe_name: PropertyRule = {

@@ -751,7 +751,7 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   segment: "/bestRating",
   property: "aggregateRating.bestRating",
   level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
   format: null,
   values: null,
   min: null,

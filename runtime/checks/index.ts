@@ -10,6 +10,7 @@ import { iso8601Date } from "./iso8601-date.ts";
 import { iso8601Datetime } from "./iso8601-datetime.ts";
 import { iso8601DatetimeTz } from "./iso8601-datetime-tz.ts";
 import { iso8601Duration } from "./iso8601-duration.ts";
+import { iso8601Interval } from "./iso8601-interval.ts";
 import { iso8601Time } from "./iso8601-time.ts";
 import { languageCode } from "./language-code.ts";
 import { nonEmptyText } from "./non-empty-text.ts";
@@ -29,6 +30,7 @@ const checks = {
   "iso8601-datetime-tz": iso8601DatetimeTz,
   "iso8601-time": iso8601Time,
   "iso8601-duration": iso8601Duration,
+  "iso8601-interval": iso8601Interval,
   "iso4217": iso4217,
   "iso3166-alpha2": iso3166Alpha2,
   "absolute-url": absoluteUrl,
