@@ -78,6 +78,7 @@ const ProductGroup_variesBy: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["https://schema.org/color", "https://schema.org/size", "https://schema.org/suggestedAge", "https://schema.org/suggestedGender", "https://schema.org/material", "https://schema.org/pattern", "http://schema.org/color", "http://schema.org/size", "http://schema.org/suggestedAge", "http://schema.org/suggestedGender", "http://schema.org/material", "http://schema.org/pattern"]),
   fix: "Add \"variesBy\" with the full Schema.org URLs of the properties the variants differ in: https://schema.org/color, https://schema.org/size, https://schema.org/suggestedAge, https://schema.org/suggestedGender, https://schema.org/material or https://schema.org/pattern.",
   docs: DOCS,
   rule: "/rules/ProductGroup#variesBy",
