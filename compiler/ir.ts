@@ -16,6 +16,8 @@ export interface IrProperty {
   /** Empty: any value. */
   expect: IrExpect[];
   format: string | null;
+  /** Options of the format's check (`format: {check: gtin, lengths: [13]}`), validated by the compiler; null: none. */
+  formatOptions: Record<string, unknown> | null;
   values: string[] | null;
   min: number | null;
   max: number | null;

@@ -57,7 +57,7 @@ function ruleSource(p: IrProperty, page: PageOf): string {
     `property: ${lit(p.property)}`,
     `level: ${lit(p.level)}`,
     `expect: [${p.expect.map(expectSource).join(", ")}]`,
-    `format: ${p.format ? `valueChecks[${lit(p.format)}]` : "null"}`,
+    `format: ${p.format ? (p.formatOptions ? `configuredCheck(${lit(p.format)}, ${lit(p.formatOptions)})` : `valueChecks[${lit(p.format)}]`) : "null"}`,
     `values: ${p.values ? `new Set(${lit(p.values)})` : "null"}`,
     `min: ${p.min ?? "null"}`,
     `max: ${p.max ?? "null"}`,
@@ -148,7 +148,7 @@ export function emitValidator(rs: IrRuleSet): string {
     { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasType"] },
     { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
-    { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
+    { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks", "configuredCheck"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/compiled-rule-set.ts", namedImports: ["CompiledRuleSet"] },
   ]);
   file.addVariableStatement({

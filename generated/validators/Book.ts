@@ -3,7 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
@@ -633,7 +633,7 @@ const Book__book_actions_workExample_Book_isbn: PropertyRule = {
   property: "workExample.isbn",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [13] }),
   values: null,
   min: null,
   max: null,

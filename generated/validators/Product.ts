@@ -3,7 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
@@ -865,7 +865,7 @@ const Product__merchant_listing_gtin8: PropertyRule = {
   property: "gtin8",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [8] }),
   values: null,
   min: null,
   max: null,
@@ -880,7 +880,7 @@ const Product__merchant_listing_gtin12: PropertyRule = {
   property: "gtin12",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [12] }),
   values: null,
   min: null,
   max: null,
@@ -895,7 +895,7 @@ const Product__merchant_listing_gtin13: PropertyRule = {
   property: "gtin13",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [13] }),
   values: null,
   min: null,
   max: null,
@@ -910,7 +910,7 @@ const Product__merchant_listing_gtin14: PropertyRule = {
   property: "gtin14",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [14] }),
   values: null,
   min: null,
   max: null,

@@ -3,7 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-variants";
@@ -317,7 +317,7 @@ const ProductGroup_hasVariant_Product_gtin8: PropertyRule = {
   property: "hasVariant.gtin8",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [8] }),
   values: null,
   min: null,
   max: null,
@@ -332,7 +332,7 @@ const ProductGroup_hasVariant_Product_gtin12: PropertyRule = {
   property: "hasVariant.gtin12",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [12] }),
   values: null,
   min: null,
   max: null,
@@ -347,7 +347,7 @@ const ProductGroup_hasVariant_Product_gtin13: PropertyRule = {
   property: "hasVariant.gtin13",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [13] }),
   values: null,
   min: null,
   max: null,
@@ -362,7 +362,7 @@ const ProductGroup_hasVariant_Product_gtin14: PropertyRule = {
   property: "hasVariant.gtin14",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [14] }),
   values: null,
   min: null,
   max: null,
