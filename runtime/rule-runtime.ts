@@ -424,7 +424,9 @@ export class Run {
           }
           continue;
         }
-        if (literalFits(e.literal, value)) { accepted = true; break; }
+        // A number stands for a text (a postal code) only where no object is expected: an address
+        // given as 12345 is no address.
+        if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
         return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, path);

@@ -123,6 +123,11 @@ test("an ordinary DataFeed of DataFeedItems is validated as what it is, not as a
   assert.not.ok(s.rich_result_eligible);
 });
 
+test("an Event location whose address is a number is no address: an error", () => {
+  const s = validateValue({ "@context": "https://schema.org", "@type": "Event", name: "Concert", startDate: "2026-05-01T19:00:00-05:00", location: { "@type": "Place", name: "Hall", address: 12345 } }).schemas[0];
+  assert.ok(s.errors.some((e) => e.property === "location.address" && e.code === "wrong-type"));
+});
+
 test("a relative URL still counts as given (the page's URL completes it): a warning", () => {
   const s = product((p) => (p.image = "/photos/anvil.jpg"));
   assert.ok(s.valid);
