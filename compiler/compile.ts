@@ -68,7 +68,7 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
   out.set("generated/site/rules-not-found.html", emitRulesNotFound());
   out.set("generated/index.ts", emitRegistry(ruleSets));
   out.set("generated/on-demand.ts", emitOnDemandRegistry(ruleSets, table));
-  out.set("generated/types.json", emitTypesPayload(ruleSets, table));
+  out.set("generated/types.json", emitTypesPayload(ruleSets, table, vocabulary.data.schema_org_version));
   out.set("generated/docs/README.md", emitDocsIndex(ruleSets));
   return { output: { files: new Map([...out].sort(([a], [b]) => a.localeCompare(b))), ruleSets }, diagnostics: [] };
 }

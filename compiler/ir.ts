@@ -16,6 +16,8 @@ export interface IrProperty {
   /** Empty: any value. */
   expect: IrExpect[];
   format: string | null;
+  /** Options of the format's check (`format: {check: gtin, lengths: [13]}`), validated by the compiler; null: none. */
+  formatOptions: Record<string, unknown> | null;
   values: string[] | null;
   min: number | null;
   max: number | null;
@@ -68,6 +70,8 @@ export interface IrFeature {
   googleDocsUrl: string;
   /** Opt-in: the feature applies only when one of these (names or dotted paths) is present; empty: always. */
   triggers: string[];
+  /** Detected, its required properties are the node's: a failure is an error, not a feature-requirement warning. */
+  binding: boolean;
   retired: { since: string; note: string } | null;
   rules: IrNodeRules;
 }

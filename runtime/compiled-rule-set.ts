@@ -6,6 +6,8 @@ export interface CompiledFeature {
   readonly googleDocsUrl: string;
   /** Opt-in: evaluated only when one of these (names or dotted paths) is present; empty: always. */
   readonly triggers: readonly string[];
+  /** Detected, its requirements are the node's: a missing or broken required property is an error. */
+  readonly binding?: boolean;
   readonly retired: { readonly since: string; readonly note: string } | null;
   readonly validate: NodeValidator;
 }

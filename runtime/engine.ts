@@ -5,7 +5,7 @@
  * and finds the nodes to report (their @type names: `typesIn`), `validatePrepared` checks them against
  * a registry. `validate.ts` joins both with the registry of every compiled rule set.
  */
-import type { EngineResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
+import type { EngineResult, FeatureResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
 import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
@@ -273,19 +273,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  // Among several types, the first with a rule set whose rich result is not retired decides
-  // (["Car", "Product"] is a product, not a retired vehicle listing).
-  let ruleSet: CompiledRuleSet | undefined;
-  let matched = types[0];
-  for (const t of types) {
-    const candidate = registry.get(t);
-    if (!candidate) continue;
-    if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
-      ruleSet = candidate;
-      matched = t;
-    }
-    if (ruleSet.deprecated?.kind !== "retired") break;
-  }
+  const { ruleSet, matched } = pickRuleSet(types, registry);
   const properties_found = Object.keys(node).filter((k) => k.charCodeAt(0) !== 64 /* @ */);
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
@@ -320,29 +308,90 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   const retired = isRetiredRuleSet(ruleSet);
   if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
   addVocabularyWarnings(node, entity.path, run.issues);
-  const errors: ValidationIssue[] = [];
-  const warnings: ValidationIssue[] = [];
-  // One pass sorts the issues and collects the missing names (a handful: includes beats a Set).
-  const missingRequired: string[] = [];
-  const missingRecommended: string[] = [];
-  for (const issue of run.issues) {
+  const issues = partitionIssues(run.issues);
+  const verdict = decideVerdict(ruleSet, issues.errors, run.ineligible, features, undetected, retired);
+
+  const result: SchemaResult = {
+    type: ruleSet.type,
+    valid: verdict.valid,
+    rich_result_eligible: verdict.eligible,
+    deprecated: ruleSet.deprecated !== null,
+    deprecation_note: ruleSet.deprecated ? ruleSet.deprecated.note : null,
+    errors: issues.errors,
+    warnings: issues.warnings,
+    properties_found,
+    properties_missing_required: issues.missingRequired,
+    properties_missing_recommended: issues.missingRecommended,
+    rich_result: { eligible: verdict.eligible, reason: verdict.reason, google_docs_url: ruleSet.googleDocsUrl },
+    block: entity.block,
+    path: entity.path,
+    checked: true,
+  };
+  if (matched !== ruleSet.type) result.matched_type = matched;
+  if (features.length) result.features = features;
+  // Everything a retired rich result finds weighs as a note, as does what only retired features find.
+  result.score = nodeScore(issues.errors, issues.warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : undefined);
+  return result;
+}
+
+/**
+ * Among several types, the first with a rule set whose rich result is not retired decides
+ * (["Car", "Product"] is a product, not a retired vehicle listing).
+ */
+function pickRuleSet(types: readonly string[], registry: RuleRegistry): { ruleSet: CompiledRuleSet | undefined; matched: string } {
+  let ruleSet: CompiledRuleSet | undefined;
+  let matched = types[0];
+  for (const t of types) {
+    const candidate = registry.get(t);
+    if (!candidate) continue;
+    if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
+      ruleSet = candidate;
+      matched = t;
+    }
+    if (ruleSet.deprecated?.kind !== "retired") break;
+  }
+  return { ruleSet, matched };
+}
+
+interface PartitionedIssues {
+  errors: ValidationIssue[];
+  warnings: ValidationIssue[];
+  missingRequired: string[];
+  missingRecommended: string[];
+}
+
+/** One pass sorts the issues by severity and collects the missing names (a handful: includes beats a Set). */
+function partitionIssues(issues: readonly ValidationIssue[]): PartitionedIssues {
+  const out: PartitionedIssues = { errors: [], warnings: [], missingRequired: [], missingRecommended: [] };
+  for (const issue of issues) {
     if (issue.severity === "error") {
-      errors.push(issue);
-      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !missingRequired.includes(issue.property)) missingRequired.push(issue.property);
+      out.errors.push(issue);
+      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !out.missingRequired.includes(issue.property)) out.missingRequired.push(issue.property);
     } else {
-      warnings.push(issue);
-      if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !missingRecommended.includes(issue.property)) missingRecommended.push(issue.property);
+      out.warnings.push(issue);
+      if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !out.missingRecommended.includes(issue.property)) out.missingRecommended.push(issue.property);
     }
   }
-  const valid = errors.length === 0;
+  return out;
+}
 
+/** Valid when nothing is an error; eligible when valid, detected, not retired, and the rich result (or a feature) is met. */
+function decideVerdict(
+  ruleSet: CompiledRuleSet,
+  errors: readonly ValidationIssue[],
+  ineligible: readonly string[],
+  features: readonly FeatureResult[],
+  undetected: string | null,
+  retired: boolean,
+): { valid: boolean; eligible: boolean; reason: string } {
+  const valid = errors.length === 0;
   let eligible = false;
   let reason: string;
   if (undetected !== null) reason = undetected;
   else if (retired) reason = retiredReason(ruleSet);
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
   else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
-  else if (run.ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(run.ineligible)].join("; ")}.`;
+  else if (ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(ineligible)].join("; ")}.`;
   else {
     eligible = true;
     reason = `Meets the requirements for ${ruleSet.richResult}.`;
@@ -351,30 +400,9 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   const eligibleFeatures = features.filter((f) => f.eligible);
   if (eligibleFeatures.length) {
     reason += ` Also eligible for: ${eligibleFeatures.map((f) => f.name).join(", ")}.`;
-    if (!retired && valid) eligible = eligible || eligibleFeatures.length > 0;
+    if (!retired && valid) eligible = true;
   }
-
-  const result: SchemaResult = {
-    type: ruleSet.type,
-    valid,
-    rich_result_eligible: eligible,
-    deprecated: ruleSet.deprecated !== null,
-    deprecation_note: ruleSet.deprecated ? ruleSet.deprecated.note : null,
-    errors,
-    warnings,
-    properties_found,
-    properties_missing_required: missingRequired,
-    properties_missing_recommended: missingRecommended,
-    rich_result: { eligible, reason, google_docs_url: ruleSet.googleDocsUrl },
-    block: entity.block,
-    path: entity.path,
-    checked: true,
-  };
-  if (matched !== ruleSet.type) result.matched_type = matched;
-  if (features.length) result.features = features;
-  // Everything a retired rich result finds weighs as a note, as does what only retired features find.
-  result.score = nodeScore(errors, warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : undefined);
-  return result;
+  return { valid, eligible, reason };
 }
 
 function isReferenceOnly(node: JsonObject): boolean {

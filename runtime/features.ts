@@ -4,19 +4,40 @@
  * already raise.
  */
 import type { CompiledRuleSet } from "./compiled-rule-set.ts";
-import { Run, hasPath, type ReferenceResolver } from "./rule-runtime.ts";
+import { Run, hasPath, hasType, isObject, type ReferenceResolver } from "./rule-runtime.ts";
+import { subtypes } from "./type-hierarchy.ts";
 import type { FeatureResult } from "./types.ts";
 import type { JsonObject } from "./json.ts";
 
 /** True when the node carries one of an opt-in feature's triggers (names or dotted paths). */
 export function detected(triggers: readonly string[], node: JsonObject): boolean {
   for (const trigger of triggers) {
-    if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== undefined) return true;
+    const at = trigger.indexOf("@");
+    if (at >= 0) {
+      if (holdsType(node, trigger.slice(0, at).split("."), subtypes(trigger.slice(at + 1)))) return true;
+    } else if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== undefined) return true;
   }
   return false;
 }
 
-const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${triggers.join(" or ")}.`;
+/** A value at the path is an object of one of the types (a feed of Book entities, not of DataFeedItems). */
+function holdsType(node: JsonObject, segments: readonly string[], types: ReadonlySet<string>): boolean {
+  let frontier: unknown[] = [node];
+  for (const segment of segments) {
+    const next: unknown[] = [];
+    for (const value of frontier) for (const item of Array.isArray(value) ? value : [value]) if (isObject(item) && item[segment] !== undefined) next.push(item[segment]);
+    frontier = next;
+  }
+  for (const value of frontier) for (const item of Array.isArray(value) ? value : [value]) if (isObject(item) && hasType(item, types)) return true;
+  return false;
+}
+
+const describeTrigger = (trigger: string): string => {
+  const at = trigger.indexOf("@");
+  return at < 0 ? trigger : `${trigger.slice(0, at)} of type ${trigger.slice(at + 1)}`;
+};
+
+const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${triggers.map(describeTrigger).join(" or ")}.`;
 
 /**
  * The reason when the rule set's own rich result is opt-in and the node does not opt in (its
@@ -49,6 +70,14 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
     const reported = new Set(base.issues.map((i) => i.property));
     for (const issue of run.issues) {
       if (issue.severity === "error") missing.push(issue.property);
+      if (issue.severity === "error" && feature.binding) {
+        // Markup that, once used, must be complete: its errors are the node's, raised over a
+        // base warning on the same property.
+        for (const b of base.issues) if (b.property === issue.property && b.severity === "warning") b.severity = "error";
+        if (!base.issues.some((b) => b.property === issue.property && b.severity === "error")) base.issues.push({ ...issue, message: `${issue.message} (${feature.name})` });
+        reported.add(issue.property);
+        continue;
+      }
       if (reported.has(issue.property)) continue;
       reported.add(issue.property);
       base.issues.push(

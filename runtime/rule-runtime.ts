@@ -9,6 +9,8 @@ import { typeNames } from "./graph/type-names.ts";
 import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
 import { enumMember } from "./checks/enumeration.ts";
+import { vocabularyIndex } from "./type-hierarchy.ts";
+import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
 import type { ListCheck, NodeCheck } from "./checks/structure-checks.ts";
 
@@ -76,6 +78,8 @@ export interface OneOfRule {
   readonly property: string;
   /** Every member as a path from the validated node: the issue's `one_of`. */
   readonly members: readonly string[];
+  /** `properties` split into segments (emitted, so the hot path does not split). */
+  readonly paths?: readonly (readonly string[])[];
   readonly fix: string;
   readonly docs: string;
   /** Site-relative link to the group on its type's page: the issue's `rule_url`. */
@@ -110,6 +114,14 @@ export class Run {
   lastItem = true;
   /** Follows references at most this deep, so a reference cycle cannot loop. */
   private referenceDepth = 0;
+  /**
+   * The JSON Pointer of every value that failed its value rules, to the first issue it got. Such a
+   * value counts as missing: a one-of member holding it does not satisfy its group. Null until the
+   * first failure, so valid markup pays nothing.
+   */
+  private invalid: Map<string, ValidationIssue> | null = null;
+  /** The rule whose required_when condition holds while its value is checked (a malformed value is then an error). */
+  private requiredNow: PropertyRule | null = null;
 
   constructor(private readonly references: ReferenceResolver | null) {}
 
@@ -119,8 +131,18 @@ export class Run {
     else this.issues.push({ severity, property, message, fix, google_docs_url: docs, rule_url: rule, code, path });
   }
 
-  private fail(rule: PropertyRule, code: IssueCode, message: string, path: string): void {
-    this.report(code, rule.level === "required" && rule.malformedWarning !== true ? "error" : "warning", rule.property, message, rule.fix, rule.docs, path, rule.rule);
+  /**
+   * A value that breaks its rules is a missing value: an error where the property is required (or
+   * its required_when condition holds), unless the search engine is documented to repair it
+   * (`malformed: warning`); else a warning. A one-of member's failure is raised to an error later
+   * when no member of a required group holds a valid value (`oneOf`).
+   */
+  private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true): void {
+    const repaired = rule.malformedWarning === true;
+    const required = (rule.level === "required" || this.requiredNow === rule) && !repaired;
+    this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
+    // A value the search engine repairs still counts; so does a list with one value too many.
+    if (voids && !repaired) (this.invalid ??= new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
@@ -142,24 +164,81 @@ export class Run {
 
   /** A missing property with a conditional requirement: an error when the condition holds, else as its level says. */
   missingWhen(rule: PropertyRule, node: JsonObject, at: string): void {
-    const cond = rule.requiredWhen!;
-    const sibling = node[cond.property];
-    let holds: boolean;
-    let because: string;
-    if (cond.values === null) {
-      holds = sibling === undefined;
-      because = `"${cond.property}" is absent`;
-    } else {
-      holds = false;
-      for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
-        const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
-        if (text !== null && cond.values.has(enumMember(text) ?? text)) holds = true;
-      }
-      because = `"${cond.property}" is ${[...cond.values].join(" or ")}`;
-    }
-    if (!holds) return this.missing(rule, at);
+    if (!conditionHolds(rule, node)) return this.missing(rule, at);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
-    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because}.`, rule.fix, rule.docs, at, rule.rule);
+    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because(rule)}.`, rule.fix, rule.docs, at, rule.rule);
+  }
+
+  /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
+  checkWhen(value: unknown, rule: PropertyRule, node: JsonObject, at: string): void {
+    if (!conditionHolds(rule, node)) return this.check(value, rule, at);
+    const outer = this.requiredNow;
+    this.requiredNow = rule;
+    try {
+      this.check(value, rule, at);
+    } finally {
+      this.requiredNow = outer;
+    }
+  }
+
+  /**
+   * A one-of group: satisfied only by a member holding a value that passed its rules. When the
+   * members present all failed them, the group is missing as if they were absent; in a required
+   * group their own issues become errors too, so the error names what to repair.
+   */
+  oneOf(group: OneOfRule, node: JsonObject, at: string): void {
+    const paths = group.paths ?? group.properties.map((p) => p.split("."));
+    if (this.invalid === null) {
+      for (const segments of paths) if (hasValue(node, segments)) return;
+      return this.missingOneOf(group, at);
+    }
+    const broken: ValidationIssue[] = [];
+    for (const segments of paths) if (this.holdsValid(node, segments, at, broken)) return;
+    if (group.level === "recommended") {
+      // The broken member's own warning already says what a missing recommended group would.
+      if (broken.length === 0) this.missingOneOf(group, at);
+      return;
+    }
+    for (const issue of broken) {
+      if (issue.severity === "error") continue;
+      issue.severity = "error";
+      issue.message += ` No other of ${group.members.map((p) => `"${p}"`).join(", ")} holds a valid value.`;
+    }
+    this.missingOneOf(group, at);
+  }
+
+  /** True when the member (a name or a dotted path) holds a value that passed its rules; the issues of those that failed go to `broken`. */
+  private holdsValid(node: JsonObject, segments: readonly string[], at: string, broken: ValidationIssue[]): boolean {
+    const invalid = this.invalid!;
+    let frontier: Array<[unknown, string]> = [[node, at]];
+    for (const segment of segments) {
+      const next: Array<[unknown, string]> = [];
+      for (const [value, pointer] of frontier) {
+        if (Array.isArray(value)) {
+          value.forEach((item, i) => {
+            const p = `${pointer}/${i}`;
+            if (isObject(item) && item[segment] !== undefined && !invalid.has(p)) next.push([item[segment], `${p}/${escapePointer(segment)}`]);
+          });
+        } else if (isObject(value) && value[segment] !== undefined && !invalid.has(pointer)) next.push([value[segment], `${pointer}/${escapePointer(segment)}`]);
+      }
+      if (next.length === 0) return false;
+      frontier = next;
+    }
+    for (const [value, pointer] of frontier) {
+      const listIssue = invalid.get(pointer);
+      if (listIssue !== undefined) {
+        broken.push(listIssue);
+        continue;
+      }
+      const items = Array.isArray(value) ? value : [value];
+      for (let i = 0; i < items.length; i++) {
+        if (!isGiven(items[i])) continue;
+        const issue = Array.isArray(value) ? invalid.get(`${pointer}/${i}`) : undefined;
+        if (issue === undefined) return true;
+        broken.push(issue);
+      }
+    }
+    return false;
   }
 
   missingOneOf(group: OneOfRule, at: string): void {
@@ -183,12 +262,12 @@ export class Run {
     const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
     if (Array.isArray(value)) {
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
-      if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path);
+      if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
       if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
-      if (rule.maxItems !== undefined && value.length > rule.maxItems) this.fail(rule, "too-many-values", `"${rule.property}" has ${value.length} values; it takes at most ${rule.maxItems}.`, path);
+      if (rule.maxItems !== undefined && value.length > rule.maxItems) this.fail(rule, "too-many-values", `"${rule.property}" has ${value.length} values; it takes at most ${rule.maxItems}.`, path, rule.fix, false);
       if (rule.listCheck) {
         const problem = rule.listCheck.test(value);
-        if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path);
+        if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path, rule.fix, false);
       }
       // Values past the cap are counted, not checked (runtime/limits.ts).
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
@@ -209,7 +288,7 @@ export class Run {
   }
 
   private tooFew(rule: PropertyRule, count: number, path: string): void {
-    this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path);
+    this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path, rule.fix, false);
   }
 
   /**
@@ -307,7 +386,9 @@ export class Run {
     if (types.length === 0) matched = firstClass;
     if (!matched || matched.kind !== "class") {
       const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
-      return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path);
+      const meant = types.length ? meantType(types, expect) : null;
+      const fix = meant === null ? rule.fix : `Did you mean "${meant}"? Use "@type": "${meant}". ${rule.fix}`;
+      return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path, fix);
     }
     if (matched.notEligible) this.ineligible.push(matched.notEligible);
     if (matched.validate) {
@@ -343,7 +424,9 @@ export class Run {
           }
           continue;
         }
-        if (literalFits(e.literal, value)) { accepted = true; break; }
+        // A number stands for a text (a postal code) only where no object is expected: an address
+        // given as 12345 is no address.
+        if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
         return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, path);
@@ -363,7 +446,14 @@ export class Run {
     }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);
-      if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
+      if (problem !== null) {
+        if (rule.format.repaired?.(value)) {
+          // Still given, as the search engine completes it: a warning whatever the level.
+          this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, path, rule.rule);
+          return;
+        }
+        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
+      }
     }
     if (rule.min !== null || rule.max !== null) {
       const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : NaN;
@@ -373,6 +463,35 @@ export class Run {
       }
     }
   }
+}
+
+let classNames: string[] | null = null;
+
+/** The accepted type a misspelt nested @type stands for ("Ofer" for Offer), as the top level suggests one. */
+function meantType(types: readonly string[], expect: readonly ExpectSpec[]): string | null {
+  const vocabulary = vocabularyIndex();
+  for (const t of types) {
+    if (vocabulary.isType(t)) continue;
+    const suggestion = closestName(t, (classNames ??= Object.keys(vocabulary.data.classes)));
+    if (suggestion !== null && expect.some((e) => e.kind === "class" && e.accepts.has(suggestion))) return suggestion;
+  }
+  return null;
+}
+
+function conditionHolds(rule: PropertyRule, node: JsonObject): boolean {
+  const cond = rule.requiredWhen!;
+  const sibling = node[cond.property];
+  if (cond.values === null) return sibling === undefined;
+  for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+    const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
+    if (text !== null && cond.values.has(enumMember(text) ?? text)) return true;
+  }
+  return false;
+}
+
+function because(rule: PropertyRule): string {
+  const cond = rule.requiredWhen!;
+  return cond.values === null ? `"${cond.property}" is absent` : `"${cond.property}" is ${[...cond.values].join(" or ")}`;
 }
 
 /** True when one of the node's @type names is in `types` (a subtype-only rule applies). */

@@ -13,6 +13,11 @@ export function vocabularyIndex(): VocabularyIndex {
   return (index ??= new VocabularyIndex(vocabularyData as unknown as Vocabulary));
 }
 
+/** The Schema.org release the vocabulary was built from ("29.4"; see `npm run vocab`). */
+export function schemaOrgVersion(): string {
+  return (vocabularyData as unknown as Vocabulary).schema_org_version;
+}
+
 /** The type and all its subtypes. */
 export function subtypes(type: string): ReadonlySet<string> {
   let set = cache.get(type);

@@ -8,7 +8,7 @@
  */
 import type { ValidationIssue } from "./types.ts";
 import { isObject, type JsonObject } from "./json.ts";
-import { vocabularyIndex } from "./type-hierarchy.ts";
+import { schemaOrgVersion, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import { isSchemaOrgContext } from "./graph/collect.ts";
 
@@ -51,7 +51,7 @@ export function unknownTopLevelType(node: JsonObject, types: readonly string[], 
     severity: "error",
     property: "@type",
     code: "unknown-type",
-    message: `"${unknown}" is not a Schema.org 29.4 type, so no rich result can come from this node.`,
+    message: `"${unknown}" is not a Schema.org ${schemaOrgVersion()} type, so no rich result can come from this node.`,
     fix: suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : `Use a type from ${FULL_LIST}.`,
     google_docs_url: FULL_LIST,
     path: `${at}/@type`,

@@ -7,7 +7,7 @@
 import type { ValidationIssue } from "./types.ts";
 import { escapePointer, isObject, type JsonObject } from "./json.ts";
 import { shortTypeName, typeNames } from "./graph/type-names.ts";
-import { vocabularyIndex } from "./type-hierarchy.ts";
+import { schemaOrgVersion, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { VocabProperty } from "./vocabulary-types.ts";
 
@@ -170,7 +170,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         warn(
           "unknown-type",
           joinDotted(dottedOf(current), "@type"),
-          `"${t}" is not a Schema.org 29.4 type.`,
+          `"${t}" is not a Schema.org ${schemaOrgVersion()} type.`,
           suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : "Use a type from https://schema.org/docs/full.html.",
           `${pointerOf(current, at)}/@type`,
         );
@@ -191,7 +191,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
-          `"${key}" is not a Schema.org 29.4 property.`,
+          `"${key}" is not a Schema.org ${schemaOrgVersion()} property.`,
           suggestion ? `Did you mean "${suggestion}"?` : "Remove it, or use a property from the type's Schema.org page.",
           `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );
@@ -201,7 +201,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
-          `"${key}" is not a property of ${known.join(" or ")} in Schema.org 29.4.`,
+          `"${key}" is not a property of ${known.join(" or ")} in Schema.org ${schemaOrgVersion()}.`,
           `Move "${key}" to a node whose type has it, or remove it (it belongs to ${facts.domains.slice(0, 4).join(", ")}${facts.domains.length > 4 ? ", ..." : ""}).`,
           `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );

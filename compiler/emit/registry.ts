@@ -15,7 +15,7 @@ export function ruleSetLiteral(rs: IrRuleSet): string {
   const features = rs.features
     .map(
       (f) =>
-        `{ id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}, retired: ${lit(f.retired)}, validate: validate_${f.rules.id} }`,
+        `{ id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}, retired: ${lit(f.retired)}, validate: validate_${f.rules.id} }`,
     )
     .join(",\n");
   return `{

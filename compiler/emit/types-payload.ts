@@ -92,7 +92,8 @@ function noteOf(rs: IrRuleSet): string | undefined {
   return parts.length ? parts.join(" ") : undefined;
 }
 
-export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable) {
+/** `schemaOrgVersion`: the release of the vocabulary the rules were compiled against (the spec fixes 29.4). */
+export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable, schemaOrgVersion = "29.4") {
   const byType = new Map(ruleSets.map((rs) => [rs.type, rs]));
   const helpers = ruleSets.filter((rs) => rs.listedUnder);
   const types: TypeListEntry[] = ruleSets
@@ -126,11 +127,11 @@ export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable) {
     total_coming_soon: types.filter((t) => t.tier === 2).length,
     total_planned: types.filter((t) => t.tier === 3 || t.tier === 4).length,
     total_deprecated: types.filter((t) => t.tier === 0).length,
-    schema_org_version: "29.4",
+    schema_org_version: schemaOrgVersion,
     last_updated: lastUpdated,
   };
 }
 
-export function emitTypesPayload(ruleSets: IrRuleSet[], table: MatchTable): string {
-  return JSON.stringify(buildTypesPayload(ruleSets, table), null, 2) + "\n";
+export function emitTypesPayload(ruleSets: IrRuleSet[], table: MatchTable, schemaOrgVersion = "29.4"): string {
+  return JSON.stringify(buildTypesPayload(ruleSets, table, schemaOrgVersion), null, 2) + "\n";
 }

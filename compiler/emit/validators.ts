@@ -57,7 +57,7 @@ function ruleSource(p: IrProperty, page: PageOf): string {
     `property: ${lit(p.property)}`,
     `level: ${lit(p.level)}`,
     `expect: [${p.expect.map(expectSource).join(", ")}]`,
-    `format: ${p.format ? `valueChecks[${lit(p.format)}]` : "null"}`,
+    `format: ${p.format ? (p.formatOptions ? `configuredCheck(${lit(p.format)}, ${lit(p.formatOptions)})` : `valueChecks[${lit(p.format)}]`) : "null"}`,
     `values: ${p.values ? `new Set(${lit(p.values)})` : "null"}`,
     `min: ${p.min ?? "null"}`,
     `max: ${p.max ?? "null"}`,
@@ -80,9 +80,8 @@ function ruleSource(p: IrProperty, page: PageOf): string {
 
 /** Presence and value checks of one property rule. */
 function writeProperty(w: CodeBlockWriter, rules: IrNodeRules, p: IrProperty, local: string): void {
-  const whenPresent = p.requires.length
-    ? `{ run.check(${local}, ${ruleConst(rules, p)}, at); run.companions(node, ${ruleConst(rules, p)}, at); }`
-    : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
+  const check = p.requiredWhen ? `run.checkWhen(${local}, ${ruleConst(rules, p)}, node, at);` : `run.check(${local}, ${ruleConst(rules, p)}, at);`;
+  const whenPresent = p.requires.length ? `{ ${check} run.companions(node, ${ruleConst(rules, p)}, at); }` : check;
   if (p.notOnLastItem) w.writeLine(`if (${local} === undefined) { if (!run.lastItem) run.missing(${ruleConst(rules, p)}, at); }`).writeLine(`else ${whenPresent}`);
   else if (p.requiredWhen) w.writeLine(`if (${local} === undefined) run.missingWhen(${ruleConst(rules, p)}, node, at);`).writeLine(`else ${whenPresent}`);
   else if (p.level === "optional") w.writeLine(`if (${local} !== undefined) ${whenPresent}`);
@@ -98,13 +97,8 @@ function bodyWriter(rules: IrNodeRules, page: PageOf): WriterFunction {
       if (p.onlyFor.length) w.write(`if (${p.onlyFor.map((t) => `hasType(node, subtypes(${lit(t)}))`).join(" || ")}) `).inlineBlock(() => writeProperty(w, rules, p, local));
       else writeProperty(w, rules, p, local);
     }
-    rules.oneOf.forEach((g, i) => {
-      const absent = g.properties
-        // An empty member ("name": "") does not satisfy the group (runtime hasValue).
-        .map((name) => `!hasValue(node, ${lit(name.split("."))})`)
-        .join(" && ");
-      w.writeLine(`if (${absent}) run.missingOneOf(${groupConst(rules, i)}, at);`);
-    });
+    // Only a member holding a valid value satisfies a group (runtime Run.oneOf).
+    rules.oneOf.forEach((_g, i) => w.writeLine(`run.oneOf(${groupConst(rules, i)}, node, at);`));
     if (rules.nodeCheck) {
       const rule = ruleUrl(page.type, propertyAnchor(page.feature, nodeChecks[rules.nodeCheck].property));
       w.writeLine(`run.checkNode(node, nodeChecks[${lit(rules.nodeCheck)}], DOCS, at, ${lit(rule)});`);
@@ -127,7 +121,7 @@ function addShape(file: SourceFile, rules: IrNodeRules, doc: string, page: PageO
         {
           name: groupConst(rules, i),
           type: "OneOfRule",
-          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, fix: ${lit(g.fix)}, docs: DOCS, rule: ${lit(ruleUrl(page.type, oneOfAnchor(page.feature, g.property)))} }`,
+          initializer: `{ level: ${lit(g.level)}, properties: ${lit(g.properties)}, property: ${lit(g.property)}, members: ${lit(g.members)}, paths: ${lit(g.properties.map((name) => name.split(".")))}, fix: ${lit(g.fix)}, docs: DOCS, rule: ${lit(ruleUrl(page.type, oneOfAnchor(page.feature, g.property)))} }`,
         },
       ],
     });
@@ -151,10 +145,10 @@ export function emitValidator(rs: IrRuleSet): string {
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: "../../runtime/json.ts", namedImports: ["JsonObject"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["Run", "PropertyRule", "OneOfRule"] },
-    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasValue", "hasType"] },
+    { moduleSpecifier: "../../runtime/rule-runtime.ts", namedImports: ["hasType"] },
     { moduleSpecifier: "../../runtime/checks/structure-checks.ts", namedImports: ["listChecks", "nodeChecks"] },
     { moduleSpecifier: "../../runtime/type-hierarchy.ts", namedImports: ["subtypes", "enumerationMembers"] },
-    { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks"] },
+    { moduleSpecifier: "../../runtime/checks/index.ts", namedImports: ["valueChecks", "configuredCheck"] },
     { isTypeOnly: true, moduleSpecifier: "../../runtime/compiled-rule-set.ts", namedImports: ["CompiledRuleSet"] },
   ]);
   file.addVariableStatement({

@@ -8,9 +8,11 @@ import { checkNode } from "./properties.ts";
 
 /** Each trigger is a property name or dotted path; its first segment must apply to the node's type. */
 export function checkTriggers(c: FileChecker, optIn: Raw | undefined, nodeType: string, path: Path): void {
-  (optIn?.triggers ?? []).forEach((trigger: string, ti: number) =>
-    trigger.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti])),
-  );
+  (optIn?.triggers ?? []).forEach((trigger: string, ti: number) => {
+    const [dotted, type] = trigger.split("@");
+    dotted.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti]));
+    if (type !== undefined && !c.vocabulary.isType(type)) c.report([...path, "triggers", ti], `"${type}" is not a Schema.org 29.4 type`);
+  });
 }
 
 export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string, ruleType: string): IrFeature[] {
@@ -24,6 +26,7 @@ export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string, ruleTy
       name: f.name,
       googleDocsUrl: f.google_docs_url,
       triggers: f.opt_in?.triggers ?? [],
+      binding: f.opt_in?.binding === true,
       retired: f.retired ?? null,
       rules: checkNode(c, f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
     };

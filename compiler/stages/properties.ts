@@ -3,6 +3,7 @@
  * and the language's invariants, and normalized into the IR; nested shapes recurse.
  */
 import { didYouMean } from "../did-you-mean.ts";
+import { isCheckName, optionProblems } from "../../runtime/checks/index.ts";
 import type { IrExpect, IrNodeRules, IrOneOf, IrProperty, Level, LiteralKind } from "../ir.ts";
 import type { FileChecker, Path, Raw } from "./context.ts";
 
@@ -106,8 +107,17 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
       if (!allowed.has(v)) c.report([...path, "values", i], `"${v}" is not a member of ${enums.length ? enums.join(" or ") : "any enumeration in the range of " + name}${didYouMean(v, allowed)}`);
     });
   }
-  if (rule.format && c.formats && !c.formats.has(rule.format)) {
-    c.report([...path, "format"], `unknown format "${rule.format}" (known: ${[...c.formats].sort().join(", ")})`);
+  // `format: name` or `format: {check: name, ...options}`: the options are validated against what the check declares.
+  const formatName: string | undefined = typeof rule.format === "object" && rule.format !== null ? rule.format.check : rule.format;
+  let formatOptions: Record<string, unknown> | null = null;
+  if (typeof rule.format === "object" && rule.format !== null) {
+    const { check: _name, ...options } = rule.format as Record<string, unknown>;
+    formatOptions = options;
+  }
+  if (formatName && c.formats && !c.formats.has(formatName)) {
+    c.report([...path, "format"], `unknown format "${formatName}" (known: ${[...c.formats].sort().join(", ")})`);
+  } else if (formatName && formatOptions && isCheckName(formatName)) {
+    for (const problem of optionProblems(formatName, formatOptions)) c.report([...path, "format"], problem);
   }
   if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) c.report([...path, "min"], `min ${rule.min} is above max ${rule.max}`);
   if (rule.needed_for_eligibility && rule.level === "required") c.report([...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
@@ -151,7 +161,8 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     property: dotted,
     level: rule.level as Level,
     expect,
-    format: rule.format ?? null,
+    format: formatName ?? defaultFormat(expect),
+    formatOptions,
     values: rule.values ?? null,
     min: rule.min ?? null,
     max: rule.max ?? null,
@@ -170,6 +181,20 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     fix: rule.fix ?? defaultFix(dotted, rule.level),
     why: rule.why ?? null,
   };
+}
+
+/**
+ * A date or duration type says its format: a value expected only as Date, DateTime or Duration is
+ * checked as ISO 8601 at every depth even where the rule names no format (a nested video's
+ * uploadDate, a carousel Movie's dateCreated).
+ */
+function defaultFormat(expect: IrExpect[]): string | null {
+  if (expect.length === 0 || !expect.every((e) => e.kind === "literal")) return null;
+  const kinds = new Set(expect.map((e) => (e.kind === "literal" ? e.literal : null)));
+  // A date-time check, as a date-time passes where a date is asked for (the search engine reads both).
+  if ([...kinds].every((k) => k === "date" || k === "datetime")) return "iso8601-datetime";
+  if (expect.every((e) => e.type === "Duration")) return "iso8601-duration";
+  return null;
 }
 
 function fitsRange(c: FileChecker, property: string, typeName: string): boolean {

@@ -177,5 +177,5 @@ export const ruleSet: CompiledRuleSet = {
   deprecated: null,
   optIn: null,
   validate: validate_CreativeWork,
-  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], retired: null, validate: validate_CreativeWork__paywalled_content }],
+  features: [{ id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, retired: null, validate: validate_CreativeWork__paywalled_content }],
 };

@@ -2,7 +2,7 @@
 import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
@@ -293,7 +293,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_isbn: PropertyRule = {
   property: "dataFeedElement.workExample.isbn",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["gtin"],
+  format: configuredCheck("gtin", { "lengths": [13] }),
   values: null,
   min: null,
   max: null,
@@ -1065,7 +1065,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Book actions",
   verifiedOn: "2026-11-22",
   deprecated: null,
-  optIn: null,
+  optIn: ["dataFeedElement@Book", "dataFeedElement@LibrarySystem"],
   validate: validate_DataFeed,
   features: [],
 };

@@ -297,7 +297,7 @@ const Dataset_temporalCoverage: PropertyRule = {
   property: "temporalCoverage",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "url", type: "URL" }],
-  format: null,
+  format: valueChecks["iso8601-interval"],
   values: null,
   min: null,
   max: null,

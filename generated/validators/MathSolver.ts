@@ -62,6 +62,7 @@ const MathSolver_learningResourceType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["Math Solver", "Math solver"]),
   fix: "Co-type the node as [\"MathSolver\", \"LearningResource\"] and add \"learningResourceType\": \"Math Solver\".",
   docs: DOCS,
   rule: "/rules/MathSolver#learningResourceType",

@@ -90,6 +90,7 @@ const Quiz_hasPart_Question_eduQuestionType: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["Flashcard"]),
   fix: "Give each Question \"eduQuestionType\": \"Flashcard\" (pages with other question types are not eligible).",
   docs: DOCS,
   rule: "/rules/Quiz#hasPart.eduQuestionType",

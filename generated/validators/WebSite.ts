@@ -57,7 +57,7 @@ const WebSite_alternateName: PropertyRule = {
 export function validate_WebSite(node: JsonObject, run: Run, at: string): void {
   const v_name = node["name"];
   if (v_name === undefined) run.missingWhen(WebSite_name, node, at);
-  else run.check(v_name, WebSite_name, at);
+  else run.checkWhen(v_name, WebSite_name, node, at);
   const v_url = node["url"];
   if (v_url === undefined) run.missing(WebSite_url, at);
   else run.check(v_url, WebSite_url, at);

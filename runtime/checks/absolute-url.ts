@@ -1,4 +1,4 @@
-import { httpUrlError, schemeNotAllowed } from "./http-url.ts";
+import { httpUrlError, isRelativeReference, schemeNotAllowed } from "./http-url.ts";
 import { expectedText } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -8,4 +8,5 @@ export const absoluteUrl: ValueCheck = {
   test(value) {
     return typeof value === "string" ? httpUrlError(value, schemeNotAllowed) : expectedText("a URL", value);
   },
+  repaired: (value) => typeof value === "string" && isRelativeReference(value),
 };

@@ -42,6 +42,24 @@ function textError(s: string): string | null {
 }
 
 export const gtin: ValueCheck = {
+  options: { lengths: { kind: "integer-list", description: "the digit counts the property takes (gtin13: [13]; an ISBN-13: [13])" } },
+  configure(options) {
+    const lengths = (options.lengths as number[] | undefined) ?? [8, 12, 13, 14];
+    const base = this.test;
+    const allowed = lengths.join(" or ");
+    return {
+      name: this.name,
+      description: `GTIN of ${allowed} digits with a valid check digit`,
+      test(value) {
+        const problem = base(value);
+        if (problem !== null) return problem;
+        // A JSON number lost its leading zeros: it may be shorter than the length, never longer.
+        const digits = typeof value === "number" ? String(value) : String(value);
+        const fits = typeof value === "number" ? digits.length <= Math.max(...lengths) : lengths.includes(digits.length);
+        return fits ? null : `${digits.length} digits: this property takes a GTIN of ${allowed} digits`;
+      },
+    };
+  },
   name: "gtin",
   description: 'GTIN-8, -12 (UPC), -13 (EAN) or -14 with a valid check digit, e.g. "4006381333931"',
   test(value) {

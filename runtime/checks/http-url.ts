@@ -95,6 +95,20 @@ export function httpUrlError(s: string, otherScheme: (scheme: string) => string)
   return "not a valid URL: check the host name and the characters used";
 }
 
+/**
+ * A relative reference ("/photos/a.jpg", "../b.html", "//cdn.example.com/c.jpg"): the page's URL
+ * completes it (the HTML base URL, RFC 3986 section 5), so it still names one resource. A bare
+ * host ("www.example.com/x") is not one: resolved, it would name a path on the page's own host.
+ */
+export function isRelativeReference(s: string): boolean {
+  if (s.length === 0 || WHITESPACE.test(s)) return false;
+  const match = SCHEME.exec(s);
+  if (match !== null && !match[1].includes(".")) return false;
+  if (s.startsWith("//")) return true;
+  const host = HOST_LIKE.exec(s);
+  return host === null || FILE_NAME.test(host[1]);
+}
+
 export function schemeNotAllowed(scheme: string): string {
   return `only http and https URLs are allowed, not ${scheme}:`;
 }

@@ -10,6 +10,7 @@ import { iso8601Date } from "./iso8601-date.ts";
 import { iso8601Datetime } from "./iso8601-datetime.ts";
 import { iso8601DatetimeTz } from "./iso8601-datetime-tz.ts";
 import { iso8601Duration } from "./iso8601-duration.ts";
+import { iso8601Interval } from "./iso8601-interval.ts";
 import { iso8601Time } from "./iso8601-time.ts";
 import { languageCode } from "./language-code.ts";
 import { nonEmptyText } from "./non-empty-text.ts";
@@ -29,6 +30,7 @@ const checks = {
   "iso8601-datetime-tz": iso8601DatetimeTz,
   "iso8601-time": iso8601Time,
   "iso8601-duration": iso8601Duration,
+  "iso8601-interval": iso8601Interval,
   "iso4217": iso4217,
   "iso3166-alpha2": iso3166Alpha2,
   "absolute-url": absoluteUrl,
@@ -48,6 +50,31 @@ export type CheckName = keyof typeof checks;
 
 /** The value checks by name, the names rule files use in `format:`. */
 export const valueChecks: Readonly<Record<string, ValueCheck>> = Object.freeze(checks);
+
+/** A check with options applied: what generated validators call for `format: { check, ...options }`. */
+export function configuredCheck(name: CheckName, options: Readonly<Record<string, unknown>>): ValueCheck {
+  const check: ValueCheck = checks[name];
+  return check.configure!(options);
+}
+
+/** What is wrong with a rule file's options for a check (empty: nothing), so the compiler reports each. */
+export function optionProblems(name: CheckName, options: Readonly<Record<string, unknown>>): string[] {
+  const check: ValueCheck = checks[name];
+  const declared = check.options ?? {};
+  const known = Object.keys(declared);
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(options)) {
+    const spec = declared[key];
+    if (!spec) {
+      problems.push(known.length ? `"${name}" takes no option "${key}" (options: ${known.join(", ")})` : `"${name}" takes no options`);
+      continue;
+    }
+    const fits =
+      spec.kind === "boolean" ? typeof value === "boolean" : spec.kind === "number" ? typeof value === "number" && Number.isFinite(value) : Array.isArray(value) && value.length > 0 && value.every((v) => Number.isInteger(v) && v > 0);
+    if (!fits) problems.push(`option "${key}" of "${name}" must be ${spec.kind === "integer-list" ? "a list of positive whole numbers" : `a ${spec.kind}`}: ${spec.description}`);
+  }
+  return problems;
+}
 
 export function isCheckName(name: string): name is CheckName {
   return Object.hasOwn(checks, name);

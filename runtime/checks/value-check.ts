@@ -1,3 +1,10 @@
+/** An option a check takes in a rule file (`format: { check: gtin, lengths: [13] }`), validated by the compiler. */
+export interface CheckOption {
+  readonly kind: "number" | "boolean" | "integer-list";
+  /** One line, for the compiler's messages and the rule language's docs. */
+  readonly description: string;
+}
+
 export interface ValueCheck {
   /** kebab-case, equal to the file name and the registry key, e.g. "iso8601-date" */
   name: string;
@@ -5,4 +12,13 @@ export interface ValueCheck {
   description: string;
   /** null when the value passes; otherwise a short user-facing reason ("month 13 is out of range") */
   test(value: string | number | boolean): string | null;
+  /**
+   * True when the search engine resolves a failing value itself, so it still counts as given (a
+   * relative URL, resolved against the page's URL as every link is): its issue stays a warning.
+   */
+  repaired?(value: string | number | boolean): boolean;
+  /** The options the check takes, by name; none when absent. */
+  readonly options?: Readonly<Record<string, CheckOption>>;
+  /** The check with options applied (only names in `options`, of their kind: the compiler made sure). */
+  configure?(options: Readonly<Record<string, unknown>>): ValueCheck;
 }

@@ -54,6 +54,13 @@ const cases: Array<[string, string, string[], string?]> = [
   ["bad level", withLine(9, "  name: { level: mandatory, expect: Text }"), [
     'rules-src/types/Event.yaml:9:18: "properties.name.level" must be one of "required", "recommended", "optional"',
   ]],
+  ["an option the check does not take", withLine(10, "  startDate: { level: required, format: { check: iso8601-datetime-tz, lengths: [13] } }"), [
+    'rules-src/types/Event.yaml:10:41: "iso8601-datetime-tz" takes no options',
+  ]],
+  ["check options: an unknown one and one of the wrong kind, both in one round", withLine(9, "  name: { level: required, expect: Text, format: { check: number, integer: yes, minimum: 0 } }"), [
+    'rules-src/types/Event.yaml:9:50: "number" takes no option "minimum" (options: integer, min, exclusive_min)',
+    'rules-src/types/Event.yaml:9:50: option "integer" of "number" must be a boolean: a whole number only',
+  ]],
   ["unknown key in a property", withLine(9, "  name: { level: required, expected: Text }"), [
     'rules-src/types/Event.yaml:9:28: unknown key "expected" in "properties.name" (did you mean "expect"?)',
   ]],
