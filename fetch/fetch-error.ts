@@ -10,7 +10,13 @@ export type FetchErrorCode =
   | "fetch_timeout"
   | "page_too_large"
   | "unsupported_content_type"
-  | "too_many_redirects";
+  | "too_many_redirects"
+  /** Rendering was asked for and no browser can run here, or too many pages wait for one (fetch/render/). */
+  | "render_unavailable"
+  /** The rendered page passed a cap (requests, bytes, DOM, frames, script time, memory) or crashed. */
+  | "render_failed"
+  /** The rendered page did not load and settle within the render deadline. */
+  | "render_timeout";
 
 export class FetchError extends Error {
   override readonly name = "FetchError";
