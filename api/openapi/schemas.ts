@@ -347,17 +347,20 @@ export const ValidateQuerySchema = {
   properties: {
     url: { type: "string", description: "Fully qualified http or https URL of the page (URL-encode it)." },
     access_key: { type: "string", description: "The API key, instead of the x-api-key header (GET only)." },
+    render: { type: "string", enum: ["true", "false"], description: "true: Validate the page after its JavaScript ran (headless Chromium, every request under the same fetch policy), each node marked in-html, added-by-javascript or changed-by-javascript against the server's HTML. Cached apart from the raw result; 1 credit, like any validation." },
   },
 } as const;
 
 export const ValidateBodySchema = {
   type: "object",
-  description: "Exactly one of url and jsonld.",
+  description: "Exactly one of url and jsonld; render only with url.",
   additionalProperties: false,
   minProperties: 1,
-  maxProperties: 1,
+  // url and render; exactly one of url and jsonld is checked by the route (validate-body-fields.ts).
+  maxProperties: 2,
   properties: {
     url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
+    render: { type: "boolean", description: "With url: Validate the page after its JavaScript ran (headless Chromium, every request under the same fetch policy), each node marked in-html, added-by-javascript or changed-by-javascript against the server's HTML. Cached apart from the raw result; 1 credit, like any validation." },
     jsonld: {
       description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
       // additionalProperties: true says "any object" to generators: a bare { type: "object" } becomes an

@@ -23,6 +23,7 @@ import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
 import type { KeptItem } from "../validation/inspect-batch.ts";
 import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
 import { InputOrder } from "../validation/input-order.ts";
+import { bodyFieldsProblem } from "../validation/validate-body-fields.ts";
 import { BATCH_DEADLINE_MS } from "../http/limits.ts";
 import type { ValidationResponse } from "../../runtime/report.ts";
 
@@ -37,6 +38,7 @@ export const BATCH_ITEM_CONCURRENCY = CONCURRENT_PAGE_FETCHES;
 interface BatchItem {
   url?: string;
   jsonld?: unknown;
+  render?: boolean;
 }
 
 type ItemResult = { ok: true; status: 200; result: ValidationResponse } | { ok: false; status: number; error: ApiErrorBody["error"] };
@@ -106,6 +108,14 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         throw batchShapeError((request.validationError as { validation?: AjvError[] }).validation ?? [], request.body);
       }
       const items = (request.body as { items: BatchItem[] }).items;
+      const wrong = items.findIndex((item) => bodyFieldsProblem(item) !== null);
+      if (wrong !== -1) {
+        const item = items[wrong];
+        throw new ApiError(
+          "invalid_request",
+          item.url !== undefined && item.jsonld !== undefined ? `items[${wrong}] gives both url and jsonld: give only one.` : `items[${wrong}]: ${bodyFieldsProblem(item)}`,
+        );
+      }
       const kept = keptItems.get(request);
       const account = request.account!;
       const base = app.sdv.config.publicBaseUrl;
@@ -137,7 +147,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         try {
           const result =
             item.url !== undefined
-              ? await validations.url(account, item.url, call)
+              ? await validations.url(account, item.url, call, { render: item.render === true })
               : await validations.jsonld(account, submission(item.jsonld, kept?.[index] ?? null), call);
           return { ok: true, status: 200, result };
         } catch (err) {

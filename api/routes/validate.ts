@@ -12,6 +12,8 @@ import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
 import type { JsonLdTextCheck } from "../validation/inspect-body.ts";
 import { asValidateBody } from "../validation/validation-job.ts";
 import { Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
+import { bodyFieldsProblem } from "../validation/validate-body-fields.ts";
+import { ApiError } from "../errors.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
@@ -72,8 +74,8 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const { url } = request.query as { url: string };
-      return validateUrl(request, reply, url);
+      const { url, render } = request.query as { url: string; render?: "true" | "false" };
+      return validateUrl(request, reply, url, render === "true");
     },
   );
 
@@ -93,16 +95,18 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const body = request.body as { url?: string; jsonld?: unknown };
-      if (body.url !== undefined) return validateUrl(request, reply, body.url);
+      const body = request.body as { url?: string; jsonld?: unknown; render?: boolean };
+      const problem = bodyFieldsProblem(body);
+      if (problem !== null) throw new ApiError("invalid_request", problem);
+      if (body.url !== undefined) return validateUrl(request, reply, body.url, body.render === true);
       return validateJsonLd(request, reply, body.jsonld);
     },
   );
 
   const call = (request: FastifyRequest, reply: FastifyReply): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime });
 
-  function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string): Promise<ValidationResponse> {
-    return validations.url(request.account!, rawUrl, call(request, reply));
+  function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, render = false): Promise<ValidationResponse> {
+    return validations.url(request.account!, rawUrl, call(request, reply), { render });
   }
 
   function validateJsonLd(request: FastifyRequest, reply: FastifyReply, jsonld: unknown): Promise<ValidationResponse> {

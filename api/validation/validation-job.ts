@@ -1,10 +1,12 @@
 /** What the validate route asks the engine for; the same shape runs in this thread or in a worker. */
-import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
+import { validateHtml, validateJsonText, validateRenderedHtml, validateValue } from "../../runtime/validate.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 
 export type ValidationJob =
   /** `pageUrl` resolves the relative links of Microdata and RDFa items. */
   | { kind: "html"; text: string; pageUrl?: string | null }
+  /** A rendered page (`text`, the DOM after scripts) compared with the server's HTML (`raw`). */
+  | { kind: "rendered-html"; text: string; raw: string; pageUrl?: string | null }
   | { kind: "json-text"; text: string }
   | { kind: "value"; value: unknown }
   /**
@@ -18,6 +20,8 @@ export function runJob(job: ValidationJob): EngineResult {
   switch (job.kind) {
     case "html":
       return validateHtml(job.text, job.pageUrl ?? null);
+    case "rendered-html":
+      return validateRenderedHtml(job.text, job.raw, job.pageUrl ?? null);
     case "json-text":
       return validateJsonText(job.text);
     case "value":
@@ -35,7 +39,7 @@ export function asValidateBody(value: unknown, ldJson = true): unknown {
   if (!ldJson) return value;
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld")) return value;
+    if (keys.length > 0 && keys.every((k) => k === "url" || k === "jsonld" || k === "render")) return value;
   }
   return { jsonld: value };
 }

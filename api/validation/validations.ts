@@ -8,6 +8,9 @@
  *        any failure releases the credit exactly once
  *        a caller that gives up (CallContext.signal: a batch's deadline) stops waiting at once, its credit
  *        released; the fetch is aborted unless another request still waits for it
+ *   render: the same, keyed apart in the cache (a rendered and a raw result are different answers); the page
+ *        is rendered by fetch/render/ (its own process-wide limit instead of the page-fetch semaphore), then
+ *        its raw HTML fetched, and each node marked against it (runtime/rendering.ts); 1 credit, like any URL
  *   jsonld: (text: 422 parse_error / 400 first) reserve 1 credit -> validate (never cached); a failure
  *        releases the credit
  *
@@ -25,6 +28,8 @@ import { ApiError } from "../errors.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { parseTarget } from "../../fetch/parse-target.ts";
+import { Renderer } from "../../fetch/render/renderer.ts";
+import { RENDER_DEFAULTS } from "../../fetch/render/config.ts";
 import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
 import { fromFetchError } from "../plugins/error-handler.ts";
@@ -61,6 +66,13 @@ interface CachedValidation {
 }
 
 const CACHE_PREFIX = `validate:${API_VERSION}:`;
+/** Rendered results live under their own keys: the same URL raw and rendered are two answers. */
+const RENDERED_CACHE_PREFIX = `validate:${API_VERSION}:rendered:`;
+
+export interface UrlValidationOptions {
+  /** Validate the page after its scripts ran (headless Chromium), compared with its raw HTML. */
+  render?: boolean;
+}
 
 /**
  * Raw JSON-LD as a caller submitted it:
@@ -101,16 +113,20 @@ export class Validations {
   /** URL validations running in this process, by cache key (single flight). */
   readonly #inflight = new Map<string, Flight>();
   readonly #pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
+  /** Started on the first rendered validation only. */
+  readonly renderer: Renderer;
 
   constructor(ctx: ServiceContext) {
     this.#ctx = ctx;
+    this.renderer = new Renderer(ctx.config.render ?? RENDER_DEFAULTS);
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.renderer.close()]);
   }
 
-  async url(account: Account, rawUrl: string, call: CallContext): Promise<ValidationResponse> {
+  async url(account: Account, rawUrl: string, call: CallContext, options: UrlValidationOptions = {}): Promise<ValidationResponse> {
+    const render = options.render === true;
     let url: string;
     try {
       url = parseTarget(rawUrl).url.href;
@@ -118,7 +134,7 @@ export class Validations {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const cacheKey = CACHE_PREFIX + url;
+    const cacheKey = (render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX) + url;
 
     const cached = await this.#cacheGet(cacheKey, call.log);
     if (cached) {
@@ -138,7 +154,7 @@ export class Validations {
       await credit.release();
       return this.#respondShared(account, await this.#join(started, call.signal), call);
     }
-    const flight = this.#takeOff(url, cacheKey, call.log);
+    const flight = this.#takeOff(url, cacheKey, call.log, render);
     let entry: CachedValidation;
     try {
       entry = await this.#join(flight, call.signal);
@@ -194,11 +210,13 @@ export class Validations {
   }
 
   /** Starts fetching and validating `url` (after a place in the page-fetch semaphore); callers then join it. */
-  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger): Flight {
+  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger, render: boolean): Flight {
     const abort = new AbortController();
+    const run = () => this.#fetchAndValidate(url, cacheKey, log, abort.signal, render);
     const flight: Flight = {
       key: cacheKey,
-      promise: this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, log, abort.signal), abort.signal),
+      // A render waits for the renderer's own places, not for a page fetch's: raw fetches never queue behind renders.
+      promise: render ? run() : this.#pages.use(run, abort.signal),
       interest: 0,
       abort,
     };
@@ -225,18 +243,29 @@ export class Validations {
     }
   }
 
-  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal): Promise<CachedValidation> {
+  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal, render: boolean): Promise<CachedValidation> {
     const ctx = this.#ctx;
     let html: string;
+    let raw: string | null = null;
     try {
-      html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      if (render) {
+        const { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent } = ctx.fetchOptions;
+        // Rendered first (the costly part, in its own limited places), then the server's HTML to compare with.
+        html = (await this.renderer.render(url, { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent, signal })).html;
+        raw = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      } else {
+        html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      }
     } catch (err) {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const result = await this.pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
+    const result =
+      raw === null
+        ? await this.pool.run({ kind: "html", text: html, pageUrl: url }, html.length)
+        : await this.pool.run({ kind: "rendered-html", text: html, raw, pageUrl: url }, html.length + raw.length);
     if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
-      throw new ApiError("no_jsonld_found", noStructuredDataMessage(html));
+      throw new ApiError("no_jsonld_found", noStructuredDataMessage(html, { rendered: render }));
     }
     if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
       const first = result.schemas[0]?.errors[0];
