@@ -28,6 +28,8 @@ Options:
       --fail-on <what>   error (default), warning or never; pages that could not be fetched count as errors
       --allow-host <h>   let the crawl reach this private or local host[:port] (repeatable), e.g. a preview
                          at --allow-host 127.0.0.1:8080
+      --render           validate each page after its JavaScript ran (headless Chromium), marked against
+                         its raw HTML (see sdv validate --help)
   -h, --help             this help
 
 Exit codes: 0 passed; 1 issues that --fail-on counts, pages that failed, or a score under --min-score;
@@ -45,6 +47,7 @@ interface CrawlOptions {
   minScore: number;
   failOn: FailOn;
   allowHosts: string[];
+  render: boolean;
 }
 
 function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
@@ -63,6 +66,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -85,6 +89,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
     minScore: values["min-score"] === undefined ? 0 : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
+    render: values.render === true,
   };
 }
 
@@ -139,16 +144,21 @@ export async function runCrawl(args: string[]): Promise<number> {
 
   const progress = progressBar(discovery.pages.length);
   const limit = pLimit(options.concurrency);
-  const outcomes: Outcome[] = await Promise.all(
-    discovery.pages.map((url) =>
-      limit(async () => {
-        await pace();
-        const outcome = await validatePage(url, { allowHosts: options.allowHosts });
-        progress.tick(url);
-        return outcome;
-      }),
-    ),
-  );
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(
+      discovery.pages.map((url) =>
+        limit(async () => {
+          await pace();
+          const outcome = await validatePage(url, { allowHosts: options.allowHosts, render: options.render });
+          progress.tick(url);
+          return outcome;
+        }),
+      ),
+    );
+  } finally {
+    if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
+  }
   progress.done();
 
   const verdict = decideExit(outcomes, { failOn: options.failOn, minScore: options.minScore, failuresAreFatal: false });

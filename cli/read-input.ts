@@ -12,6 +12,8 @@ import { displayPath, type Source } from "./collect-inputs.ts";
 export interface ReadOptions {
   /** `host` or `host:port` entries the fetcher may reach although they are private (--allow-host + the env). */
   allowHosts: string[];
+  /** URLs are validated after their JavaScript ran (--render), compared with their raw HTML. */
+  render?: boolean;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -45,6 +47,12 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
 export async function validatePage(url: string, options: ReadOptions, fetchOptions: FetchOptions = {}): Promise<Outcome> {
   const { fetchPage, FetchError } = await import("../fetch/guarded-fetch.ts");
   try {
+    if (options.render) {
+      const [{ sharedRenderer }, { validateRenderedOnDemand }] = await Promise.all([import("../fetch/render/shared-renderer.ts"), import("../lib/validate-on-demand.ts")]);
+      const rendered = await sharedRenderer().render(url, { allowPrivateHosts: options.allowHosts, userAgent: fetchOptions.userAgent });
+      const raw = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
+      return judged(url, rendered.html, await validateRenderedOnDemand(rendered.html, raw.body, rendered.finalUrl), "html", true);
+    }
     const page = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl }), "html");
   } catch (err) {
@@ -53,9 +61,9 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
   }
 }
 
-function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json"): Outcome {
+function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json", rendered = false): Outcome {
   if (response.schemas_found === 0 || onlyUntypedItems(response.schemas)) {
-    return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null)}` } };
+    return { source, text, failure: { code: "no_jsonld_found", message: `${source}: ${noStructuredDataMessage(format === "html" ? text : null, { rendered })}` } };
   }
   return { source, text, response };
 }

@@ -1,7 +1,7 @@
 /** `sdv validate`: many inputs in one process, five output formats, an exit code that says why. */
 import { parseArgs } from "node:util";
 import { collectInputs, type Source } from "./collect-inputs.ts";
-import { allowedPrivateHosts, readAndValidate } from "./read-input.ts";
+import { allowedPrivateHosts, readAndValidate, type ReadOptions } from "./read-input.ts";
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { renderReport, FORMATS, type Format } from "./render.ts";
@@ -22,6 +22,9 @@ Options:
       --allow-host <h>  let URLs reach this private or local host or host:port (repeatable; also the
                         FETCH_ALLOWED_PRIVATE_HOSTS setting), e.g. --allow-host 127.0.0.1:8080
       --concurrency <n> URLs fetched at once (default 4)
+      --render          validate URLs after their JavaScript ran (headless Chromium: CHROMIUM_PATH or a
+                        system chromium), each node marked in-html, added-by-javascript or
+                        changed-by-javascript against the raw HTML; every request under the same rules
   -h, --help            this help
 
 Exit codes: 0 passed; 1 issues that --fail-on counts, or a score under --min-score; 2 an input could not
@@ -45,7 +48,12 @@ export async function runValidate(args: string[]): Promise<number> {
   }
 
   const sources = await collectInputs(options.inputs);
-  const outcomes = await validateAll(sources, options.allowHosts, options.concurrency);
+  let outcomes: Outcome[];
+  try {
+    outcomes = await validateAll(sources, { allowHosts: options.allowHosts, render: options.render }, options.concurrency);
+  } finally {
+    if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
+  }
   // One file, "-" or URL answers with its own ValidationResponse; a directory or a glob with the report.
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
@@ -62,6 +70,7 @@ interface ValidateOptions {
   failOn: FailOn;
   allowHosts: string[];
   concurrency: number;
+  render: boolean;
 }
 
 function parseValidateArgs(args: string[]): ValidateOptions | "help" {
@@ -77,6 +86,7 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
       "fail-on": { type: "string" },
       "allow-host": { type: "string", multiple: true },
       concurrency: { type: "string" },
+      render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -94,18 +104,19 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     failOn,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
     concurrency: values.concurrency === undefined ? 4 : wholeNumber("--concurrency", values.concurrency, 1, 64),
+    render: values.render === true,
   };
 }
 
 /** Files one after another (validation is CPU work); URLs `concurrency` at a time. Results in input order. */
-async function validateAll(sources: Source[], allowHosts: string[], concurrency: number): Promise<Outcome[]> {
+async function validateAll(sources: Source[], read: ReadOptions, concurrency: number): Promise<Outcome[]> {
   const outcomes: Array<Promise<Outcome>> = [];
   const urls = sources.filter((s) => s.kind === "url");
   const limit: (fn: () => Promise<Outcome>) => Promise<Outcome> =
     urls.length > 1 ? (await import("p-limit")).default(concurrency) : (fn) => fn();
   for (const source of sources) {
-    if (source.kind === "url") outcomes.push(limit(() => readAndValidate(source, { allowHosts })));
-    else outcomes.push(Promise.resolve(await readAndValidate(source, { allowHosts })));
+    if (source.kind === "url") outcomes.push(limit(() => readAndValidate(source, read)));
+    else outcomes.push(Promise.resolve(await readAndValidate(source, read)));
   }
   return Promise.all(outcomes);
 }

@@ -456,6 +456,12 @@ export const HealthResponseSchema = {
     },
     api_version: { type: "string" },
     uptime_seconds: nonNegative,
+    rendering: {
+      type: "object",
+      description: "Whether validations with render=true can run here (a Chromium was found); without it they answer 503 render_unavailable.",
+      required: ["available"],
+      properties: { available: { type: "boolean" } },
+    },
   },
 } as const;
 
