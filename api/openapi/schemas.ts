@@ -102,6 +102,16 @@ export const SchemaResultSchema = {
       required: ["errors", "warnings", "properties_found"],
       properties: { errors: nonNegative, warnings: nonNegative, properties_found: nonNegative },
     },
+    rendering: {
+      type: "string",
+      enum: ["in-html", "added-by-javascript", "changed-by-javascript"],
+      description:
+        "Rendered validations only (render=true; additive): the node is in the server's HTML as rendered, only JavaScript added it, or JavaScript changed it (see changed_properties). Matched by type and @id, else by type and position.",
+    },
+    changed_properties: {
+      ...stringList,
+      description: "With changed-by-javascript (additive): the properties JavaScript added, removed or changed, as dotted paths (offers.price).",
+    },
     features: {
       type: "array",
       description: "Eligibility per rich-result feature (additive).",
@@ -141,6 +151,12 @@ export const ValidationResponseSchema = {
         total_warnings: nonNegative,
         rich_result_eligible: nonNegative,
         score: { type: "integer", minimum: 0, maximum: 100 },
+        rendering: {
+          type: "object",
+          description: "Rendered validations only (render=true; additive): nodes by where they come from; removed_by_javascript counts nodes of the server's HTML gone after the scripts ran.",
+          required: ["in_html", "added_by_javascript", "changed_by_javascript", "removed_by_javascript"],
+          properties: { in_html: nonNegative, added_by_javascript: nonNegative, changed_by_javascript: nonNegative, removed_by_javascript: nonNegative },
+        },
       },
     },
     limits: {
