@@ -195,4 +195,35 @@ withBrowser("/health says rendering is available when Chromium is there", async 
   assert.equal(health.json().rendering, { available: true });
 });
 
+/** The Node process's budget while 20 rendered requests run (Chromium's own processes are apart). */
+const RSS_BUDGET_MB = 400;
+const HEALTH_BUDGET_MS = 1_000;
+
+withBrowser(`20 rendered requests at once: /health keeps answering (each within ${HEALTH_BUDGET_MS} ms) and the process stays under ${RSS_BUDGET_MB} MB`, async () => {
+  let running = true;
+  const health: number[] = [];
+  let peakRss = process.memoryUsage().rss;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await t.app.inject({ method: "GET", url: "/health" });
+      assert.is(res.statusCode, 200);
+      health.push(performance.now() - started);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/inline?n=${i}`, true)));
+  running = false;
+  await probe;
+  for (const res of answers) {
+    assert.is(res.statusCode, 200, res.body);
+    assert.is(res.json().schemas[0].rendering, "added-by-javascript");
+  }
+  assert.ok(health.length >= 5, `health was probed ${health.length} times`);
+  assert.ok(Math.max(...health) < HEALTH_BUDGET_MS, `slowest /health: ${Math.round(Math.max(...health))} ms`);
+  assert.ok(peakRss < RSS_BUDGET_MB * 1024 * 1024, `peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
+  console.log(`20 rendered at once: slowest /health ${Math.round(Math.max(...health))} ms over ${health.length} probes, peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
+});
+
 test.run();
