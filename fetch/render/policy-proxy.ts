@@ -60,7 +60,7 @@ export class PolicyProxy {
   /** The URLs (or host:port of tunnels) refused, for the caller to explain a failed navigation. */
   readonly refusedTargets: string[] = [];
   readonly #server: http.Server;
-  readonly #options: PolicyProxyOptions;
+  #options: PolicyProxyOptions;
   readonly #sockets = new Set<net.Socket>();
   #limitHit = false;
   #closed = false;
@@ -89,6 +89,11 @@ export class PolicyProxy {
     // Never keeps the process alive by itself.
     proxy.#server.unref();
     return proxy;
+  }
+
+  /** Policy and caps from now on (a proxy started without a policy, for a page opened ahead of time). */
+  arm(options: PolicyProxyOptions): void {
+    this.#options = options;
   }
 
   /** http://127.0.0.1:<port>, for the browser's proxy setting. */

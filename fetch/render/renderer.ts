@@ -16,7 +16,7 @@
  * over any bound fails with a FetchError that says which; its context is closed, and if even that does not
  * end it in time the browser is restarted, so the next page is served.
  */
-import type { Browser, BrowserContext, CDPSession, Page, Response } from "playwright-core";
+import type { Browser, CDPSession, Response } from "playwright-core";
 import { FetchError } from "../fetch-error.ts";
 import { parseTarget, DEFAULT_ALLOWED_PORTS } from "../parse-target.ts";
 import { parseAllowedHosts } from "../host-policy.ts";
@@ -24,6 +24,7 @@ import { checkDestination, DestinationRefused, type DestinationPolicy, type Reso
 import { DEFAULT_MAX_BYTES, DEFAULT_USER_AGENT, systemResolver } from "../guarded-fetch.ts";
 import type { ConnectGuard } from "../pinned-agent.ts";
 import { PolicyProxy } from "./policy-proxy.ts";
+import { PageSession } from "./page-session.ts";
 import { findChromium } from "./chromium-path.ts";
 import { RENDER_DEFAULTS, type RenderConfig, type RenderLimits } from "./config.ts";
 
@@ -128,10 +129,13 @@ export class Renderer {
       throw new FetchError("fetch_failed", `Could not resolve the host ${target.host}.`, { cause: err.cause ?? err });
     }
     await this.#acquire(options.signal);
+    let done: Promise<void> = Promise.resolve();
     try {
-      return await this.#renderOne(target.url.href, target.host, policy, limits, options);
+      return await this.#renderOne(target.url.href, target.host, policy, limits, options, (ending) => {
+        done = ending;
+      });
     } finally {
-      this.#release();
+      void done.finally(() => this.#release());
     }
   }
 
@@ -249,102 +253,62 @@ export class Renderer {
     if (live.active === 0) void this.#shutDown(live);
   }
 
-  async #renderOne(url: string, host: string, policy: DestinationPolicy, limits: RenderLimits, options: RenderOptions): Promise<RenderedPage> {
+  /** Renders one page; `closing` receives the promise of its clean-up (the place is held until it settles). */
+  async #renderOne(
+    url: string,
+    host: string,
+    policy: DestinationPolicy,
+    limits: RenderLimits,
+    options: RenderOptions,
+    closing: (done: Promise<void>) => void,
+  ): Promise<RenderedPage> {
     const started = performance.now();
     const stop = new AbortController();
     const fail = (err: FetchError) => {
       if (!stop.signal.aborted) stop.abort(err);
     };
-    let timer: NodeJS.Timeout | undefined;
     const onCallerAbort = () => fail(new FetchError("fetch_timeout", `Rendering the page from ${host} was stopped: the caller's deadline passed.`));
     if (options.signal?.aborted) onCallerAbort();
     else options.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
-    const live = await untilStopped(this.#browser(), stop.signal).catch((err: unknown) => {
+    let live: LiveBrowser;
+    try {
+      live = await untilStopped(this.#browser(), stop.signal);
+    } catch (err) {
       options.signal?.removeEventListener("abort", onCallerAbort);
       throw err;
-    });
+    }
     // The deadline is the page's: starting the browser (once) is not charged to it.
-    timer = setTimeout(
+    const timer = setTimeout(
       () => fail(new FetchError("render_timeout", `Rendering the page from ${host} did not finish within ${formatMs(limits.deadlineMs)} (its scripts or requests kept it busy).`)),
       limits.deadlineMs,
     );
     live.active++;
     live.pages++;
-    const proxy = await PolicyProxy.start({
-      policy,
-      connectGuard: options.connectGuard,
-      maxRequests: limits.maxRequests,
-      maxBytes: limits.maxBytes,
-      onLimit: (what) =>
-        fail(
-          new FetchError(
-            "render_failed",
-            what === "bytes"
-              ? `The rendered page received more than ${formatBytes(limits.maxBytes)} (all its requests together).`
-              : `The rendered page made more than ${limits.maxRequests} requests.`,
-          ),
-        ),
-    });
-    let context: BrowserContext | null = null;
+    const opening = PageSession.open(live.browser, options.userAgent ?? DEFAULT_USER_AGENT);
+    let session: PageSession | null = null;
     let watchdog: NodeJS.Timeout | undefined;
     try {
-      context = await untilStopped(
-        live.browser.newContext({
-          proxy: { server: proxy.url },
-          serviceWorkers: "block",
-          acceptDownloads: false,
-          permissions: [],
-          userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-          viewport: { width: 1280, height: 900 },
-          javaScriptEnabled: true,
-        }),
-        stop.signal,
-      );
-      const ctx = context;
-      // No scheme but http(s) leaves the page (file:, ftp:, chrome:...): data: and blob: never reach the network.
-      await ctx.route((u) => u.protocol !== "http:" && u.protocol !== "https:", (route) => route.abort("blockedbyclient"));
-      // WebRTC can send UDP around any proxy: the page gets no peer connections at all.
-      await ctx.addInitScript(NO_WEBRTC);
-      let requests = 0;
-      let inflight = 0;
-      let lastActivity = performance.now();
-      let frames = 0;
-      ctx.on("request", () => {
-        inflight++;
-        lastActivity = performance.now();
-        if (++requests > limits.maxRequests) fail(new FetchError("render_failed", `The rendered page made more than ${limits.maxRequests} requests.`));
+      session = await untilStopped(opening, stop.signal);
+      session.arm({
+        policy,
+        connectGuard: options.connectGuard,
+        maxRequests: limits.maxRequests,
+        maxBytes: limits.maxBytes,
+        maxFrames: limits.maxFrames,
+        fail: (what) => fail(capError(what, limits)),
       });
-      const settled = () => {
-        inflight = Math.max(0, inflight - 1);
-        lastActivity = performance.now();
-      };
-      ctx.on("requestfinished", settled);
-      ctx.on("requestfailed", settled);
-      let first: Page | null = null;
-      ctx.on("page", (opened) => {
-        // Popups and new windows are closed as they open; only the first page is rendered.
-        if (first === null) first = opened;
-        else void opened.close().catch(() => {});
-      });
-      const page: Page = await untilStopped(ctx.newPage(), stop.signal);
-      page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
-      page.on("crash", () => fail(new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`)));
-      page.on("frameattached", () => {
-        if (++frames > limits.maxFrames) fail(new FetchError("render_failed", `The rendered page opened more than ${limits.maxFrames} frames.`));
-      });
-      const cdp = await untilStopped(ctx.newCDPSession(page), stop.signal);
-      await untilStopped(cdp.send("Performance.enable"), stop.signal);
-      watchdog = startWatchdog(cdp, limits, fail);
-
+      const { page } = session;
+      watchdog = startWatchdog(session.cdp, limits, fail);
       const response = await untilStopped(page.goto(url, { waitUntil: "load", timeout: 0 }), stop.signal).catch((err: unknown) => {
         throw stop.signal.aborted ? stop.signal.reason : navigationError(err, host);
       });
       checkMainResponse(response, host);
-      await untilStopped(waitForQuiet(() => inflight, () => lastActivity, limits), stop.signal);
-      const html = await untilStopped(page.content(), stop.signal);
+      const s = session;
+      await untilStopped(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
+      // One round trip: the serialized DOM (as page.content() gives it) and its element count.
+      const [html, elements] = await untilStopped(page.evaluate(SNAPSHOT), stop.signal);
       if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
-      const elements = await untilStopped(page.evaluate(() => document.getElementsByTagName("*").length), stop.signal);
       if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
       stop.signal.throwIfAborted();
       return {
@@ -352,9 +316,9 @@ export class Renderer {
         finalUrl: page.url(),
         status: response?.status() ?? 200,
         html,
-        requests,
-        refused: proxy.stats.refused,
-        bytes: proxy.stats.bytesIn,
+        requests: session.requests,
+        refused: session.proxy.stats.refused,
+        bytes: session.proxy.stats.bytesIn,
         elapsedMs: performance.now() - started,
       };
     } catch (err) {
@@ -365,17 +329,35 @@ export class Renderer {
       clearTimeout(timer);
       clearInterval(watchdog);
       options.signal?.removeEventListener("abort", onCallerAbort);
-      // Ends the page's tunnels and WebSockets at once, whatever the browser does next.
-      await proxy.close();
-      if (context !== null) {
-        const closed = await withTimeout(context.close(), CLOSE_TIMEOUT_MS).then(() => true, () => false);
+      // The answer does not wait for the clean-up; the page's place does.
+      const ending = (session !== null ? session.close(CLOSE_TIMEOUT_MS) : opening.then((s) => s.close(CLOSE_TIMEOUT_MS), () => true)).then((closed) => {
         if (!closed) live.retiring = true;
-      }
-      live.active--;
-      if (live.retiring || live.pages >= this.config.pagesPerBrowser) this.#retire(live);
+        live.active--;
+        if (live.retiring || live.pages >= this.config.pagesPerBrowser) this.#retire(live);
+      });
+      closing(ending);
     }
   }
 }
+
+function capError(what: "requests" | "bytes" | "frames" | "crash", limits: RenderLimits): FetchError {
+  switch (what) {
+    case "bytes":
+      return new FetchError("render_failed", `The rendered page received more than ${formatBytes(limits.maxBytes)} (all its requests together).`);
+    case "requests":
+      return new FetchError("render_failed", `The rendered page made more than ${limits.maxRequests} requests.`);
+    case "frames":
+      return new FetchError("render_failed", `The rendered page opened more than ${limits.maxFrames} frames.`);
+    case "crash":
+      return new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`);
+  }
+}
+
+/** Runs in the page: what page.content() returns (doctype included), and the number of elements. */
+const SNAPSHOT = (): [string, number] => {
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
+  return [doctype + document.documentElement.outerHTML, document.getElementsByTagName("*").length];
+};
 
 /** Chromium's flags: headless, nothing that reaches the network by itself, no name resolution of its own. */
 export function chromiumArgs(maxHeapMb: number): string[] {
@@ -406,11 +388,6 @@ export function chromiumArgs(maxHeapMb: number): string[] {
   return args;
 }
 
-const NO_WEBRTC = `(() => {
-  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCIceTransport"]) {
-    try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
-  }
-})();`;
 
 function startWatchdog(cdp: CDPSession, limits: RenderLimits, fail: (err: FetchError) => void): NodeJS.Timeout {
   let asking = false;
