@@ -16,7 +16,7 @@ import * as assert from "uvu/assert";
 import type http from "node:http";
 import { isLoopbackForTest, startServer, type Fixture } from "../fixtures.ts";
 import { findChromium } from "../../../fetch/render/chromium-path.ts";
-import { Renderer } from "../../../fetch/render/renderer.ts";
+import { chromiumArgs, Renderer } from "../../../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../../../fetch/render/config.ts";
 import { FetchError } from "../../../fetch/fetch-error.ts";
 
@@ -189,6 +189,15 @@ withBrowser("a page the policy refuses is refused before any browser work, in th
   const meta = await renderer.render("http://169.254.169.254/latest/meta-data/", {}).catch((e: unknown) => e);
   assert.is((meta as FetchError).code, "destination_not_allowed");
   assert.is(otherAddressCanary.connections, 0);
+});
+
+test("Chromium's flags leave it no way out but the proxy: no name resolution of its own, no QUIC, no UDP for WebRTC, a capped heap", () => {
+  const args = chromiumArgs(128);
+  for (const flag of ["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--js-flags=--max-old-space-size=128", "--disable-background-networking"]) {
+    assert.ok(args.includes(flag), flag);
+  }
+  // The proxy itself (--proxy-server and --proxy-bypass-list=<-loopback>) is given at launch through
+  // playwright-core's proxy option, which adds both flags (checked by the hostile page's canaries above).
 });
 
 test("without Chromium: render_unavailable, nothing started", async () => {
