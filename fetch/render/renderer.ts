@@ -335,7 +335,14 @@ export class Renderer {
         live.active--;
         if (live.retiring || live.pages >= this.config.pagesPerBrowser) this.#retire(live);
       });
-      closing(ending);
+      closing(
+        withTimeout(ending, CLOSE_TIMEOUT_MS * 2).catch(() => {
+          // Not even closing answered: the browser is stuck. Stop it (its pages with it) and free the place.
+          live.retiring = true;
+          if (this.#current === live) this.#current = null;
+          void this.#shutDown(live);
+        }),
+      );
     }
   }
 }
