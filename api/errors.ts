@@ -39,6 +39,8 @@ export const ERRORS = {
   page_too_large: { status: 422, meaning: "The page is larger than the limit (5 MiB after decompression)." },
   unsupported_content_type: { status: 422, meaning: "The page is not HTML (text/html or application/xhtml+xml)." },
   too_many_redirects: { status: 422, meaning: "The page redirected more than 5 times." },
+  render_failed: { status: 422, meaning: "The page was rendered (render=true) and passed a bound: too many requests, bytes, frames or elements, scripts that ran too long, too much memory, or it crashed; the message says which." },
+  render_timeout: { status: 422, meaning: "The page was rendered (render=true) and did not load and settle within the render deadline (15 s by default: RENDER_TIMEOUT_MS)." },
   no_jsonld_found: { status: 422, meaning: "The page holds no JSON-LD block, Microdata item or RDFa node sdv reads." },
   parse_error: { status: 422, meaning: "The submitted jsonld text, or every JSON-LD block of the page, is not valid JSON; the message gives the line and column." },
   quota_exceeded: { status: 429, meaning: "The account used all validations of its plan for this calendar month (UTC); error.upgrade_url leads to a bigger plan." },
@@ -46,6 +48,7 @@ export const ERRORS = {
   batch_timeout: { status: 504, meaning: "A batch item did not finish within the batch's deadline (50 s); it was not charged, and its page fetch was stopped. Send it again, alone or in a smaller batch." },
   internal_error: { status: 500, meaning: "An unexpected error on the server; details are only in the server log." },
   billing_unavailable: { status: 503, meaning: "Payments are not configured on this server, or the payment provider did not answer." },
+  render_unavailable: { status: 503, meaning: "Rendering (render=true) is not available on this server (no Chromium: install it or set CHROMIUM_PATH), or too many pages wait to be rendered; retry later, or validate without render." },
   service_unavailable: { status: 503, meaning: "The service is shutting down, or a store it depends on is unavailable; retry later." },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -41,6 +41,8 @@ Options:
       --allow-host <h>   let the crawl reach this private or local host[:port] (repeatable), e.g. a preview
                          at --allow-host 127.0.0.1:8080
       --profile, --config, --expect, --baseline: as for sdv validate (globs of the config match URLs)
+      --render           validate each page after its JavaScript ran (headless Chromium), marked against
+                         its raw HTML (see sdv validate --help)
   -h, --help             this help
 
 Progress goes to standard error: a bar on a terminal, else a line at least every 10 seconds.
@@ -69,6 +71,7 @@ interface CrawlOptions {
   minScore: number | undefined;
   failOn: FailOn | undefined;
   allowHosts: string[];
+  render: boolean;
 }
 
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/;
@@ -112,6 +115,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
       config: { type: "string" },
       expect: { type: "string", multiple: true },
       baseline: { type: "string" },
+      render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -146,6 +150,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
     minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
+    render: values.render === true,
   };
 }
 
@@ -218,25 +223,31 @@ export async function runCrawl(args: string[]): Promise<number> {
 
   const progress = progressBar(discovery.pages.length);
   const limit = pLimit(options.concurrency);
-  const outcomes: Outcome[] = await Promise.all(
-    discovery.pages.map((url) =>
-      limit(async () => {
-        const outcome = await validatePage(
-          url,
-          {
-            allowHosts: options.allowHosts,
-            runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
-            retries: options.retries,
-            beforeFetch: () => pace(),
-            onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
-          },
-          { ...CRAWL_PAGE_FETCH, ...fetchOptions },
-        );
-        progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
-        return outcome;
-      }),
-    ),
-  );
+  let outcomes: Outcome[];
+  try {
+    outcomes = await Promise.all(
+      discovery.pages.map((url) =>
+        limit(async () => {
+          const outcome = await validatePage(
+            url,
+            {
+              allowHosts: options.allowHosts,
+              render: options.render,
+              runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
+              retries: options.retries,
+              beforeFetch: () => pace(),
+              onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
+            },
+            { ...CRAWL_PAGE_FETCH, ...fetchOptions },
+          );
+          progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
+          return outcome;
+        }),
+      ),
+    );
+  } finally {
+    if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
+  }
   progress.done();
   // A page that redirected to another site was not fetched there: skipped, not failed.
   for (let i = outcomes.length - 1; i >= 0; i--) {

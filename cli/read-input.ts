@@ -22,6 +22,8 @@ export interface ReadOptions {
   /** Before each try (the crawl's pacing), and told of each retry (the crawl's progress). */
   beforeFetch?: () => Promise<void>;
   onRetry?: (url: string, waitMs: number, status: number) => void;
+  /** URLs are validated after their JavaScript ran (--render), compared with their raw HTML. */
+  render?: boolean;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -55,6 +57,12 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
 export async function validatePage(url: string, options: ReadOptions, fetchOptions: FetchOptions = {}): Promise<Outcome> {
   const { fetchPage, FetchError } = await import("../fetch/guarded-fetch.ts");
   try {
+    if (options.render) {
+      const [{ sharedRenderer }, { validateRenderedOnDemand }] = await Promise.all([import("../fetch/render/shared-renderer.ts"), import("../lib/validate-on-demand.ts")]);
+      const rendered = await withRetries(() => sharedRenderer().render(url, { allowPrivateHosts: options.allowHosts, userAgent: fetchOptions.userAgent }), url, options, FetchError);
+      const raw = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
+      return judged(url, rendered.html, await validateRenderedOnDemand(rendered.html, raw.body, rendered.finalUrl, options.runFor?.(url)), "html", true);
+    }
     const page = await withRetries(() => fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts }), url, options, FetchError);
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl, ...options.runFor?.(url) }), "html");
   } catch (err) {
@@ -82,9 +90,9 @@ async function withRetries<T>(attempt: () => Promise<T>, url: string, options: R
   }
 }
 
-function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json"): Outcome {
+function judged(source: string, text: string, response: ValidationResponse, format: "html" | "json", rendered = false): Outcome {
   if (response.schemas_found === 0 || onlyUntypedItems(response.schemas)) {
-    return { source, text, failure: { code: "no_jsonld_found", message: noStructuredDataMessage(format === "html" ? text : null) } };
+    return { source, text, failure: { code: "no_jsonld_found", message: noStructuredDataMessage(format === "html" ? text : null, { rendered }) } };
   }
   return { source, text, response };
 }

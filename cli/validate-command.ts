@@ -37,6 +37,9 @@ Options:
       --allow-host <h>  let URLs reach this private or local host or host:port (repeatable; also the
                         FETCH_ALLOWED_PRIVATE_HOSTS setting), e.g. --allow-host 127.0.0.1:8080
       --concurrency <n> URLs fetched at once (default 4)
+      --render          validate URLs after their JavaScript ran (headless Chromium: CHROMIUM_PATH or a
+                        system chromium), each node marked in-html, added-by-javascript or
+                        changed-by-javascript against the raw HTML; every request under the same rules
   -h, --help            this help
 
 Exit codes: 0 passed; 1 issues that --fail-on counts, an expectation not met, or a score under
@@ -76,8 +79,13 @@ export async function runValidate(args: string[]): Promise<number> {
   warnExpired(policy, configSource);
 
   const sources = await collectInputs(options.inputs);
-  const read: ReadOptions = { allowHosts: options.allowHosts, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
-  const outcomes = await validateAll(sources, read, options.concurrency);
+  const read: ReadOptions = { allowHosts: options.allowHosts, render: options.render, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
+  let outcomes: Outcome[];
+  try {
+    outcomes = await validateAll(sources, read, options.concurrency);
+  } finally {
+    if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
+  }
   checkExpectations(outcomes, policy);
   let baseline;
   if (options.baseline !== undefined) {
@@ -119,6 +127,7 @@ interface ValidateOptions {
   baseline: string | undefined;
   allowHosts: string[];
   concurrency: number;
+  render: boolean;
 }
 
 function parseValidateArgs(args: string[]): ValidateOptions | "help" {
@@ -139,6 +148,7 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
       baseline: { type: "string" },
       "allow-host": { type: "string", multiple: true },
       concurrency: { type: "string" },
+      render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -162,6 +172,7 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     baseline: values.baseline,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
     concurrency: values.concurrency === undefined ? 4 : wholeNumber("--concurrency", values.concurrency, 1, 64),
+    render: values.render === true,
   };
 }
 

@@ -12,7 +12,14 @@ export type FetchErrorCode =
   | "unsupported_content_type"
   | "too_many_redirects"
   /** A redirect to another origin, when the caller asked for same-origin redirects only (a crawl). */
-  | "redirected_off_site";
+  | "redirected_off_site"
+
+  /** Rendering was asked for and no browser can run here, or too many pages wait for one (fetch/render/). */
+  | "render_unavailable"
+  /** The rendered page passed a cap (requests, bytes, DOM, frames, script time, memory) or crashed. */
+  | "render_failed"
+  /** The rendered page did not load and settle within the render deadline. */
+  | "render_timeout";
 
 export class FetchError extends Error {
   override readonly name = "FetchError";

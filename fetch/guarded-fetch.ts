@@ -10,14 +10,13 @@
  * Nothing of the caller's is forwarded: the request carries only User-Agent and Accept.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP } from "node:net";
 import { fetch, type Response } from "undici";
-import { classifyAddress, isUnicastRange } from "./classify-address.ts";
 import { decodeHtml, isHtmlContentType, parseContentType } from "./decode-body.ts";
 import { FetchError } from "./fetch-error.ts";
-import { isAllowedHost, isDeniedHostname, parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
-import { DEFAULT_ALLOWED_PORTS, isPortAllowed, parseTarget, type Target } from "./parse-target.ts";
-import { createPinnedAgent, type ConnectGuard, type PinnedAddress, type PinnedDestination } from "./pinned-agent.ts";
+import { parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
+import { DEFAULT_ALLOWED_PORTS, parseTarget, type Target } from "./parse-target.ts";
+import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./pinned-agent.ts";
+import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
 
 export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
 
@@ -29,7 +28,7 @@ export const DEFAULT_USER_AGENT = "sdv/0.1 (structured-data validator)";
 const CONNECT_TIMEOUT_MS = 5_000;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+export type { Resolver } from "./destination-policy.ts";
 
 export interface FetchOptions {
   /** Whole-request deadline (DNS, connect, every hop, body), default 10_000. */
@@ -263,51 +262,19 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
 
 /** Refuse before any connection: literal address, host name, port; then resolve once and classify all. */
 async function checkDestination(target: Target, ctx: Context): Promise<PinnedDestination> {
-  const explicitlyAllowed = isAllowedHost(ctx.allowed, target.host, target.port);
-  const acceptable = (address: string) => {
-    const cls = classifyAddress(address);
-    return cls.public || (explicitlyAllowed && isUnicastRange(cls.range));
-  };
-
-  if (target.ipFamily !== 0) {
-    if (!acceptable(target.hostname)) throw notAllowed(ctx, target);
-  } else if (!explicitlyAllowed && isDeniedHostname(target.hostname)) {
-    throw notAllowed(ctx, target);
-  }
-
-  if (!isPortAllowed(target, ctx.allowedPorts, explicitlyAllowed)) {
-    const ports = ctx.allowedPorts.join(", ");
-    if (ctx.hop === 0) throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${ports}.`);
-    throw new FetchError("destination_not_allowed", `The page redirected to a port that is not allowed (allowed ports: ${ports}).`);
-  }
-
-  if (target.ipFamily !== 0) {
-    return {
-      hostname: target.hostname,
-      addresses: [{ address: target.hostname, family: target.ipFamily }],
-      allowPrivate: explicitlyAllowed,
-    };
-  }
-
-  let resolved: unknown;
   try {
-    resolved = await untilAborted(ctx.resolver(target.hostname), ctx.signal);
+    return await checkAgainstPolicy(target, ctx, (lookup) => untilAborted(lookup, ctx.signal));
   } catch (err) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    throw new FetchError("fetch_failed", `Could not resolve ${where(ctx, target)}.`, { cause: err });
+    if (!(err instanceof DestinationRefused)) throw err;
+    if (err.reason === "address") throw notAllowed(ctx, target);
+    if (err.reason === "port") {
+      const ports = ctx.allowedPorts.join(", ");
+      if (ctx.hop === 0) throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${ports}.`);
+      throw new FetchError("destination_not_allowed", `The page redirected to a port that is not allowed (allowed ports: ${ports}).`);
+    }
+    throw new FetchError("fetch_failed", `Could not resolve ${where(ctx, target)}.`, { cause: err.cause ?? err });
   }
-  const addresses: PinnedAddress[] = [];
-  for (const entry of Array.isArray(resolved) ? resolved : []) {
-    const address = typeof entry?.address === "string" ? entry.address : "";
-    const family = isIP(address) as 0 | 4 | 6;
-    // Fail closed: any blocked address fails the host (the socket could try any of them).
-    if (family === 0 || !acceptable(address)) throw notAllowed(ctx, target);
-    addresses.push({ address, family });
-  }
-  if (addresses.length === 0) {
-    throw new FetchError("fetch_failed", `Could not resolve ${where(ctx, target)}.`);
-  }
-  return { hostname: target.hostname, addresses, allowPrivate: explicitlyAllowed };
 }
 
 function redirectTarget(location: string | null, current: Target): Target {
@@ -436,7 +403,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {
+export async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {
   const all = await dnsLookup(hostname, { all: true });
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }

@@ -24,6 +24,7 @@ export type {
   SchemaResult,
   ValidationIssue,
   ValidationSummary,
+  RenderingSummary,
 } from "../runtime/types.ts";
 export type { IssueCode } from "../runtime/issue-codes.ts";
 export type { FetchErrorCode } from "../fetch/fetch-error.ts";
@@ -62,6 +63,13 @@ export interface ValidateUrlOptions {
   userAgent?: string;
   profile?: Profile;
   overrides?: RunOptions["overrides"];
+  /**
+   * Validate the page after its JavaScript ran, in headless Chromium (CHROMIUM_PATH or a system
+   * Chromium, and playwright-core), every request under the same fetch policy; each SchemaResult then
+   * says `rendering`: in-html, added-by-javascript or changed-by-javascript. The browser is started on
+   * the first such call and kept for the next: call `closeRenderer()` when done.
+   */
+  render?: boolean;
 }
 
 /** The engine's result for one input, before it is wrapped in the response. */
@@ -88,11 +96,25 @@ export function validate(input: unknown, options: ValidateOptions = {}): Validat
 export async function validateUrl(url: string, options: ValidateUrlOptions = {}): Promise<ValidationResponse> {
   const started = performance.now();
   const { fetchPage } = await import("../fetch/guarded-fetch.ts");
-  const page = await fetchPage(url, {
+  const fetchOptions = {
     allowPrivateHosts: options.allowPrivateHosts,
     timeoutMs: options.timeoutMs,
     maxBytes: options.maxBytes,
     userAgent: options.userAgent,
-  });
-  return respond(validateHtml(page.body, page.finalUrl, ruleSetFor, { profile: options.profile, overrides: options.overrides }), started, page.finalUrl);
+  };
+  const run = { profile: options.profile, overrides: options.overrides };
+  if (options.render) {
+    const [{ sharedRenderer }, { validateRenderedHtml }] = await Promise.all([import("../fetch/render/shared-renderer.ts"), import("../runtime/validate.ts")]);
+    const rendered = await sharedRenderer().render(url, { allowPrivateHosts: options.allowPrivateHosts, userAgent: options.userAgent });
+    const raw = await fetchPage(url, fetchOptions);
+    return respond(validateRenderedHtml(rendered.html, raw.body, rendered.finalUrl, ruleSetFor, run), started, rendered.finalUrl);
+  }
+  const page = await fetchPage(url, fetchOptions);
+  return respond(validateHtml(page.body, page.finalUrl, ruleSetFor, run), started, page.finalUrl);
+}
+
+/** Stops the browser `validateUrl(url, { render: true })` started (nothing when none was). */
+export async function closeRenderer(): Promise<void> {
+  const { closeSharedRenderer } = await import("../fetch/render/shared-renderer.ts");
+  await closeSharedRenderer();
 }

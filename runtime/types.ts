@@ -71,6 +71,21 @@ export interface SchemaResult {
   score?: number;
   /** Additive: what the lists leave out at the caps (runtime/limits.ts); present only when something was. */
   omitted?: SchemaOmitted;
+  /**
+   * Additive, rendered validations only (runtime/rendering.ts): the node was in the server's HTML, only
+   * JavaScript added it, or JavaScript changed it (then `changed_properties` says where).
+   */
+  rendering?: "in-html" | "added-by-javascript" | "changed-by-javascript";
+  /** Additive: the properties JavaScript added, removed or changed, as dotted paths (`offers.price`). */
+  changed_properties?: string[];
+}
+
+/** Nodes of a rendered validation by where they come from; `removed_by_javascript`: raw nodes gone after scripts ran. */
+export interface RenderingSummary {
+  in_html: number;
+  added_by_javascript: number;
+  changed_by_javascript: number;
+  removed_by_javascript: number;
 }
 
 export interface ValidationSummary {
@@ -81,6 +96,8 @@ export interface ValidationSummary {
   total_warnings: number;
   rich_result_eligible: number;
   score: number;
+  /** Additive: present on rendered validations only. */
+  rendering?: RenderingSummary;
 }
 
 /** A script block as found in a page (or the one block of a raw submission). */

@@ -9,6 +9,7 @@ import type { ItemBlock } from "./extract/item-block.ts";
 import { ruleSetFor } from "../generated/index.ts";
 import { prepareBlocks, prepareHtml, prepareJsonText, prepareValue, validatePrepared } from "./engine.ts";
 import type { RunOptions } from "./options/profile.ts";
+import { compareRendering } from "./rendering.ts";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function validateHtml(html: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
@@ -27,4 +28,17 @@ export function validateValue(value: unknown, registry: RuleRegistry = ruleSetFo
 
 export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [], page = "", registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
   return validatePrepared(prepareBlocks(blocks, itemBlocks, page, options), registry);
+}
+
+/**
+ * A rendered page (the DOM after scripts ran), each node marked against the server's HTML `raw`:
+ * in-html, added-by-javascript or changed-by-javascript (runtime/rendering.ts).
+ */
+export function validateRenderedHtml(rendered: string, raw: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
+  const renderedPrepared = prepareHtml(rendered, pageUrl, options);
+  const rawPrepared = prepareHtml(raw, pageUrl, options);
+  return compareRendering(
+    { prepared: renderedPrepared, result: validatePrepared(renderedPrepared, registry) },
+    { prepared: rawPrepared, result: validatePrepared(rawPrepared, registry) },
+  );
 }

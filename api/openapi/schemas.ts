@@ -103,6 +103,16 @@ export const SchemaResultSchema = {
       required: ["errors", "warnings", "properties_found"],
       properties: { errors: nonNegative, warnings: nonNegative, properties_found: nonNegative },
     },
+    rendering: {
+      type: "string",
+      enum: ["in-html", "added-by-javascript", "changed-by-javascript"],
+      description:
+        "Rendered validations only (render=true; additive): the node is in the server's HTML as rendered, only JavaScript added it, or JavaScript changed it (see changed_properties). Matched by type and @id, else by type and position.",
+    },
+    changed_properties: {
+      ...stringList,
+      description: "With changed-by-javascript (additive): the properties JavaScript added, removed or changed, as dotted paths (offers.price).",
+    },
     features: {
       type: "array",
       description: "Eligibility per rich-result feature (additive).",
@@ -142,6 +152,12 @@ export const ValidationResponseSchema = {
         total_warnings: nonNegative,
         rich_result_eligible: nonNegative,
         score: { type: "integer", minimum: 0, maximum: 100 },
+        rendering: {
+          type: "object",
+          description: "Rendered validations only (render=true; additive): nodes by where they come from; removed_by_javascript counts nodes of the server's HTML gone after the scripts ran.",
+          required: ["in_html", "added_by_javascript", "changed_by_javascript", "removed_by_javascript"],
+          properties: { in_html: nonNegative, added_by_javascript: nonNegative, changed_by_javascript: nonNegative, removed_by_javascript: nonNegative },
+        },
       },
     },
     limits: {
@@ -363,18 +379,21 @@ export const ValidateQuerySchema = {
     url: { type: "string", description: "Fully qualified http or https URL of the page (URL-encode it)." },
     access_key: { type: "string", description: "The API key, instead of the x-api-key header (GET only)." },
     profile: ProfileSchema,
+    render: { type: "string", enum: ["true", "false"], description: "true: Validate the page after its JavaScript ran (headless Chromium, every request under the same fetch policy), each node marked in-html, added-by-javascript or changed-by-javascript against the server's HTML. Cached apart from the raw result; 1 credit, like any validation." },
   },
 } as const;
 
 export const ValidateBodySchema = {
   type: "object",
-  description: "Exactly one of url and jsonld, and optionally profile.",
+  description: "Exactly one of url and jsonld, optionally profile; render only with url.",
   additionalProperties: false,
   minProperties: 1,
+  // render with jsonld passes the schema; the route names the problem (validate-body-fields.ts).
   oneOf: [{ required: ["url"] }, { required: ["jsonld"] }],
   properties: {
     profile: ProfileSchema,
     url: { type: "string", description: "Fully qualified http or https URL of the page to fetch and validate." },
+    render: { type: "boolean", description: "With url: Validate the page after its JavaScript ran (headless Chromium, every request under the same fetch policy), each node marked in-html, added-by-javascript or changed-by-javascript against the server's HTML. Cached apart from the raw result; 1 credit, like any validation." },
     jsonld: {
       description: "JSON-LD to validate: an object, an array of objects (a graph), or a string holding JSON text (a pasted script block). Never cached.",
       // additionalProperties: true says "any object" to generators: a bare { type: "object" } becomes an
@@ -473,6 +492,12 @@ export const HealthResponseSchema = {
     },
     api_version: { type: "string" },
     uptime_seconds: nonNegative,
+    rendering: {
+      type: "object",
+      description: "Whether validations with render=true can run here (a Chromium was found); without it they answer 503 render_unavailable.",
+      required: ["available"],
+      properties: { available: { type: "boolean" } },
+    },
   },
 } as const;
 

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors.ts";
 import { API_VERSION } from "../../runtime/report.ts";
 import { HealthResponseSchema, errorResponses } from "../openapi/schemas.ts";
+import { findChromium } from "../../fetch/render/chromium-path.ts";
+import { RENDER_DEFAULTS } from "../../fetch/render/config.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -41,6 +43,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         stores: { accounts: stores.kind.accounts, cache: stores.kind.cache, rate_limiter: stores.kind.cache },
         api_version: API_VERSION,
         uptime_seconds: Math.floor((Date.now() - started) / 1000),
+        // Only whether a browser is there: starting one is left to the first render.
+        rendering: { available: findChromium((app.sdv.config.render ?? RENDER_DEFAULTS).chromiumPath) !== null },
       };
     },
   );

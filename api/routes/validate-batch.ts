@@ -25,6 +25,7 @@ import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
 import type { KeptItem } from "../validation/inspect-batch.ts";
 import { CONCURRENT_PAGE_FETCHES, type Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
 import { InputOrder } from "../validation/input-order.ts";
+import { bodyFieldsProblem } from "../validation/validate-body-fields.ts";
 import { BATCH_DEADLINE_MS } from "../http/limits.ts";
 import { BATCH_ANSWER_MAX_BYTES } from "../http/limits.ts";
 import { answerBudgetExceeded, chargeAnswerBytes } from "../http/answer-budget.ts";
@@ -43,6 +44,7 @@ interface BatchItem {
   url?: string;
   jsonld?: unknown;
   profile?: Profile;
+  render?: boolean;
 }
 
 type ItemResult = { ok: true; status: 200; answer: Answer } | { ok: false; status: number; error: ApiErrorBody["error"]; duplicateOf?: number };
@@ -115,6 +117,14 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         throw batchShapeError((request.validationError as { validation?: AjvError[] }).validation ?? [], request.body);
       }
       const { items, profile: batchProfile } = request.body as { items: BatchItem[]; profile?: Profile };
+      const wrong = items.findIndex((item) => bodyFieldsProblem(item) !== null);
+      if (wrong !== -1) {
+        const item = items[wrong];
+        throw new ApiError(
+          "invalid_request",
+          item.url !== undefined && item.jsonld !== undefined ? `items[${wrong}] gives both url and jsonld: give only one.` : `items[${wrong}]: ${bodyFieldsProblem(item)}`,
+        );
+      }
       const kept = keptItems.get(request);
       const account = request.account!;
       const base = app.sdv.config.publicBaseUrl;
@@ -147,7 +157,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         try {
           const answer =
             item.url !== undefined
-              ? await validations.url(account, item.url, call)
+              ? await validations.url(account, item.url, call, { render: item.render === true })
               : await validations.jsonld(account, submission(item.jsonld, kept?.[index] ?? null), call);
           return { ok: true, status: 200, answer };
         } catch (err) {
@@ -161,7 +171,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
       };
 
       // Duplicates run once: the first of each is validated (and charged), the others repeat its answer.
-      const firstOf = duplicates(items, kept);
+      const firstOf = duplicates(items, kept, batchProfile);
       const running = new Map<number, Promise<ItemResult>>();
       let results: ItemResult[];
       try {
@@ -243,10 +253,10 @@ async function batchAnswer(request: FastifyRequest, results: ItemResult[], base:
 
 /**
  * For each item, the index of the first item it duplicates (itself when it is the first): the same URL once
- * normalized, or the same JSON-LD text. Objects given as JSON values are small (large bodies are kept as
+ * normalized, or the same JSON-LD text, under the same profile and render mode. Objects given as JSON values are small (large bodies are kept as
  * text) and not compared.
  */
-function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined): number[] {
+function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined, batchProfile: Profile | undefined): number[] {
   const seen = new Map<string, number>();
   // Copies spelled alike (the usual case) are found without parsing them again.
   const normalized = new Map<string, string | undefined>();
@@ -272,6 +282,8 @@ function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined
       key = `body:${kept[index]!.body}`;
     }
     if (key === undefined) return index;
+    // The same input under another profile, or rendered, is another answer.
+    key = `${item.profile ?? batchProfile ?? "spec"} ${item.render === true ? "rendered" : "raw"} ${key}`;
     const first = seen.get(key);
     if (first !== undefined) return first;
     seen.set(key, index);
@@ -328,7 +340,7 @@ export function batchShapeError(errors: AjvError[], body: unknown): ApiError {
   if (field === "url") return bad(`${where}.url must be a string.`);
   if (field === "profile") return bad(`${where}.profile must be one of: spec, google.`);
   const item = (body as { items: unknown[] }).items[Number(segments[1])];
-  const unknownKey = typeof item === "object" && item !== null && !Array.isArray(item) ? Object.keys(item).find((k) => k !== "url" && k !== "jsonld" && k !== "profile") : undefined;
+  const unknownKey = typeof item === "object" && item !== null && !Array.isArray(item) ? Object.keys(item).find((k) => k !== "url" && k !== "jsonld" && k !== "profile" && k !== "render") : undefined;
   if (unknownKey !== undefined) return bad(`${where} has an unknown field ${JSON.stringify(unknownKey)}: an item is {"url": ...} or {"jsonld": ...}.`);
   if ((error.keyword === "oneOf" || error.keyword === "required") && typeof item === "object" && item !== null && !Array.isArray(item)) {
     return "url" in item && "jsonld" in item ? bad(`${where} gives both url and jsonld: give only one.`) : bad(`${where} is empty: give one of url and jsonld.`);

@@ -14,6 +14,8 @@ import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
 import type { JsonLdTextCheck } from "../validation/inspect-body.ts";
 import { asValidateBody } from "../validation/validation-job.ts";
 import { Validations, type CallContext, type JsonLdSubmission } from "../validation/validations.ts";
+import { bodyFieldsProblem } from "../validation/validate-body-fields.ts";
+import { ApiError } from "../errors.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 
@@ -75,8 +77,8 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const { url, profile } = request.query as { url: string; profile?: Profile };
-      return validateUrl(request, reply, url, profile);
+      const { url, profile, render } = request.query as { url: string; profile?: Profile; render?: "true" | "false" };
+      return validateUrl(request, reply, url, profile, render === "true");
     },
   );
 
@@ -96,16 +98,18 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
       },
     },
     async (request, reply) => {
-      const body = request.body as { url?: string; jsonld?: unknown; profile?: Profile };
-      if (body.url !== undefined) return validateUrl(request, reply, body.url, body.profile);
+      const body = request.body as { url?: string; jsonld?: unknown; profile?: Profile; render?: boolean };
+      const problem = bodyFieldsProblem(body);
+      if (problem !== null) throw new ApiError("invalid_request", problem);
+      if (body.url !== undefined) return validateUrl(request, reply, body.url, body.profile, body.render === true);
       return validateJsonLd(request, reply, body.jsonld, body.profile);
     },
   );
 
   const call = (request: FastifyRequest, reply: FastifyReply, profile: Profile | undefined): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime, profile });
 
-  async function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined): Promise<string> {
-    return send(request, reply, await validations.url(request.account!, rawUrl, call(request, reply, profile)));
+  async function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined, render = false): Promise<string> {
+    return send(request, reply, await validations.url(request.account!, rawUrl, call(request, reply, profile), { render }));
   }
 
   /**

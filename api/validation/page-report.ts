@@ -3,7 +3,7 @@
  * worker for a large page): the main thread receives strings, never a result to clone or serialize. A page
  * the spec refuses (no structured data, no block that parses) comes back as the error to answer.
  */
-import { validateHtml } from "../../runtime/validate.ts";
+import { validateHtml, validateRenderedHtml } from "../../runtime/validate.ts";
 import { ruleSetFor } from "../../generated/index.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 import { runJob, type ValidationJob } from "./validation-job.ts";
@@ -13,10 +13,11 @@ import { reportText, type ReportText } from "./answer.ts";
 
 export type PageReport = ({ ok: true } & ReportText) | { ok: false; code: "no_jsonld_found" | "parse_error"; message: string };
 
-export function pageReport(html: string, pageUrl: string, base: string, profile?: Profile): PageReport {
-  const result = validateHtml(html, pageUrl, ruleSetFor, { profile });
+/** `raw`: the server's HTML when `html` is the rendered page (each node then says how rendering changed it). */
+export function pageReport(html: string, pageUrl: string, base: string, profile?: Profile, raw: string | null = null): PageReport {
+  const result = raw === null ? validateHtml(html, pageUrl, ruleSetFor, { profile }) : validateRenderedHtml(html, raw, pageUrl, ruleSetFor, { profile });
   if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
-    return { ok: false, code: "no_jsonld_found", message: noStructuredDataMessage(html) };
+    return { ok: false, code: "no_jsonld_found", message: noStructuredDataMessage(html, { rendered: raw !== null }) };
   }
   if (result.blocks_unparsable > 0 && result.schemas.length === result.blocks_unparsable) {
     const first = result.schemas[0]?.errors[0];

@@ -1,5 +1,5 @@
 /** What the validate route asks the engine for; the same shape runs in this thread or in a worker. */
-import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
+import { validateHtml, validateJsonText, validateRenderedHtml, validateValue } from "../../runtime/validate.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { ruleSetFor } from "../../generated/index.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
@@ -7,6 +7,8 @@ import type { Profile } from "../../runtime/options/profile.ts";
 export type ValidationJob = (
   /** `pageUrl` resolves the relative links of Microdata and RDFa items. */
   | { kind: "html"; text: string; pageUrl?: string | null }
+  /** A rendered page (`text`, the DOM after scripts) compared with the server's HTML (`raw`). */
+  | { kind: "rendered-html"; text: string; raw: string; pageUrl?: string | null }
   | { kind: "json-text"; text: string }
   | { kind: "value"; value: unknown }
   /**
@@ -22,6 +24,8 @@ export function runJob(job: ValidationJob): EngineResult {
   switch (job.kind) {
     case "html":
       return validateHtml(job.text, job.pageUrl ?? null, ruleSetFor, options);
+    case "rendered-html":
+      return validateRenderedHtml(job.text, job.raw, job.pageUrl ?? null, ruleSetFor, options);
     case "json-text":
       return validateJsonText(job.text, ruleSetFor, options);
     case "value":
@@ -39,7 +43,7 @@ export function asValidateBody(value: unknown, ldJson = true): unknown {
   if (!ldJson) return value;
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    if (keys.some((k) => k === "url" || k === "jsonld") && keys.every((k) => k === "url" || k === "jsonld" || k === "profile")) return value;
+    if (keys.some((k) => k === "url" || k === "jsonld") && keys.every((k) => k === "url" || k === "jsonld" || k === "profile" || k === "render")) return value;
   }
   return { jsonld: value };
 }

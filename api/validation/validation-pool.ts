@@ -88,15 +88,15 @@ export class ValidationPool {
   }
 
   /** A fetched page's report (page-report.ts), where its size says. */
-  pageReport(html: string, pageUrl: string, base: string, profile?: Profile): Promise<PageReport> {
-    if (html.length <= INLINE_MAX_CHARS) {
+  pageReport(html: string, pageUrl: string, base: string, profile?: Profile, raw: string | null = null): Promise<PageReport> {
+    if (html.length + (raw?.length ?? 0) <= INLINE_MAX_CHARS) {
       try {
-        return Promise.resolve(pageReport(html, pageUrl, base, profile));
+        return Promise.resolve(pageReport(html, pageUrl, base, profile, raw));
       } catch (err) {
         return Promise.reject(err);
       }
     }
-    return this.runInWorker({ kind: "page-report", html, pageUrl, base, profile }) as Promise<PageReport>;
+    return this.runInWorker({ kind: "page-report", html, pageUrl, base, profile, raw }) as Promise<PageReport>;
   }
 
   /** Parses a large request body in a worker (see inspect-body.ts). */

@@ -9,6 +9,9 @@
  *        any failure releases the credit exactly once
  *        a caller that gives up (CallContext.signal: a batch's deadline) stops waiting at once, its credit
  *        released; the fetch is aborted unless another request still waits for it
+ *   render: the same, keyed apart in the cache (a rendered and a raw result are different answers); the page
+ *        is rendered by fetch/render/ (its own process-wide limit instead of the page-fetch semaphore), then
+ *        its raw HTML fetched, and each node marked against it (runtime/rendering.ts); 1 credit, like any URL
  *   jsonld: (text: 422 parse_error / 400 first) reserve 1 credit -> validate (never cached); a failure
  *        releases the credit
  *
@@ -26,6 +29,8 @@ import { ApiError } from "../errors.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { parseTarget } from "../../fetch/parse-target.ts";
+import { Renderer } from "../../fetch/render/renderer.ts";
+import { RENDER_DEFAULTS } from "../../fetch/render/config.ts";
 import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
 import { fromFetchError } from "../plugins/error-handler.ts";
@@ -90,6 +95,14 @@ function fromCacheText(text: string): CachedValidation | null {
   return { url: header.url, validated_at: header.validated_at, expires_at: header.expires_at, base: header.base, body: text.slice(first + 1, second), brief: text.slice(second + 1) };
 }
 
+/** Rendered results live under their own keys: the same URL raw and rendered are two answers. */
+const RENDERED_CACHE_PREFIX = `validate:${API_VERSION}:r2:rendered:`;
+
+export interface UrlValidationOptions {
+  /** Validate the page after its scripts ran (headless Chromium), compared with its raw HTML. */
+  render?: boolean;
+}
+
 /**
  * Raw JSON-LD as a caller submitted it:
  * - `text`: a string holding JSON text; `check` when it was already parsed elsewhere (a worker);
@@ -131,16 +144,20 @@ export class Validations {
   /** URL validations running in this process, by cache key (single flight). */
   readonly #inflight = new Map<string, Flight>();
   readonly #pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
+  /** Started on the first rendered validation only. */
+  readonly renderer: Renderer;
 
   constructor(ctx: ServiceContext) {
     this.#ctx = ctx;
+    this.renderer = new Renderer(ctx.config.render ?? RENDER_DEFAULTS);
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.renderer.close()]);
   }
 
-  async url(account: Account, rawUrl: string, call: CallContext): Promise<Answer> {
+  async url(account: Account, rawUrl: string, call: CallContext, options: UrlValidationOptions = {}): Promise<Answer> {
+    const render = options.render === true;
     let url: string;
     try {
       url = parseTarget(rawUrl).url.href;
@@ -149,8 +166,8 @@ export class Validations {
       throw err;
     }
     const profile = call.profile ?? "spec";
-    // The spec profile keeps the key it always had; another profile's result is a different result.
-    const cacheKey = CACHE_PREFIX + (profile === "spec" ? "" : `profile=${profile} `) + url;
+    // The spec profile keeps the key it always had; another profile's (or a rendered) result is a different result.
+    const cacheKey = (render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX) + (profile === "spec" ? "" : `profile=${profile} `) + url;
 
     const cached = await this.#cacheGet(cacheKey, call.log);
     if (cached) {
@@ -178,7 +195,7 @@ export class Validations {
       await credit.release();
       return this.#respondShared(account, await this.#join(started, call.signal), call);
     }
-    const flight = this.#takeOff(url, cacheKey, call.log, profile);
+    const flight = this.#takeOff(url, cacheKey, call.log, profile, render);
     let entry: CachedValidation;
     try {
       entry = await this.#join(flight, call.signal);
@@ -241,11 +258,13 @@ export class Validations {
   }
 
   /** Starts fetching and validating `url` (after a place in the page-fetch semaphore); callers then join it. */
-  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger, profile: Profile): Flight {
+  #takeOff(url: string, cacheKey: string, log: FastifyBaseLogger, profile: Profile, render: boolean): Flight {
     const abort = new AbortController();
+    const run = () => this.#fetchAndValidate(url, cacheKey, log, abort.signal, profile, render);
     const flight: Flight = {
       key: cacheKey,
-      promise: this.#pages.use(() => this.#fetchAndValidate(url, cacheKey, log, abort.signal, profile), abort.signal),
+      // A render waits for the renderer's own places, not for a page fetch's: raw fetches never queue behind renders.
+      promise: render ? run() : this.#pages.use(run, abort.signal),
       interest: 0,
       abort,
     };
@@ -272,17 +291,25 @@ export class Validations {
     }
   }
 
-  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal, profile: Profile): Promise<CachedValidation> {
+  async #fetchAndValidate(url: string, cacheKey: string, log: FastifyBaseLogger, signal: AbortSignal, profile: Profile, render: boolean): Promise<CachedValidation> {
     const ctx = this.#ctx;
     let html: string;
+    let raw: string | null = null;
     try {
-      html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      if (render) {
+        const { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent } = ctx.fetchOptions;
+        // Rendered first (the costly part, in its own limited places), then the server's HTML to compare with.
+        html = (await this.renderer.render(url, { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent, signal })).html;
+        raw = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      } else {
+        html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
+      }
     } catch (err) {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
     const base = ctx.config.publicBaseUrl;
-    const report = await this.pool.pageReport(html, url, base, profile);
+    const report = await this.pool.pageReport(html, url, base, profile, raw);
     if (!report.ok) throw new ApiError(report.code, report.message);
     const now = ctx.now();
     const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, base, body: report.body, brief: report.brief };

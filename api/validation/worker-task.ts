@@ -11,7 +11,7 @@ import type { Profile } from "../../runtime/options/profile.ts";
 export type WorkerTask =
   | ValidationJob
   | { kind: "report"; job: ValidationJob; base: string }
-  | { kind: "page-report"; html: string; pageUrl: string; base: string; profile?: Profile }
+  | { kind: "page-report"; html: string; pageUrl: string; base: string; profile?: Profile; raw?: string | null }
   | { kind: "inspect-body"; text: string; ldJson: boolean }
   | { kind: "inspect-batch"; text: string };
 
@@ -19,6 +19,6 @@ export function runTask(task: WorkerTask): unknown {
   if (task.kind === "inspect-body") return inspectBody(task.text, task.ldJson);
   if (task.kind === "inspect-batch") return inspectBatch(task.text);
   if (task.kind === "report") return jobReport(task.job, task.base);
-  if (task.kind === "page-report") return pageReport(task.html, task.pageUrl, task.base, task.profile);
+  if (task.kind === "page-report") return pageReport(task.html, task.pageUrl, task.base, task.profile, task.raw ?? null);
   return runJob(task);
 }

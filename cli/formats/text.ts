@@ -31,7 +31,7 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
       const shown = s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type;
       const syntax = s.syntax === "microdata" ? " [Microdata]" : s.syntax === "rdfa" ? " [RDFa]" : "";
       const unchecked = s.checked || s.errors.some((e) => e.code === "unknown-type") ? "" : " (not checked: no rule set)";
-      out.push("", `  ${p.bold(shown)}${syntax}: ${state}, ${eligibility}${unchecked}`);
+      out.push("", `  ${p.bold(shown)}${syntax}: ${state}, ${eligibility}${unchecked}${renderingNote(s.rendering, s.changed_properties)}`);
       out.push(`    ${p.dim(s.rich_result.reason)}`);
       if (s.deprecation_note && !notesShown.has(s.deprecation_note)) {
         notesShown.add(s.deprecation_note);
@@ -57,11 +57,23 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
     out.push(
       "",
       `  score ${m.score}/100: ${m.valid_schemas} valid, ${m.invalid_schemas} invalid, ${m.rich_result_eligible} eligible; ${m.total_errors} error(s), ${m.total_warnings} warning(s)`,
-      "",
     );
+    if (m.rendering) {
+      const g = m.rendering;
+      out.push(`  rendered: ${g.in_html} in the HTML, ${g.added_by_javascript} added by JavaScript, ${g.changed_by_javascript} changed by JavaScript, ${g.removed_by_javascript} removed by JavaScript`);
+    }
+    out.push("");
   }
   if (outcomes.length > 1) out.push(totalsLine(outcomes));
   return out.join("\n");
+}
+
+/** Where a rendered validation's node comes from; nothing for a raw one. */
+function renderingNote(rendering: string | undefined, changed: string[] | undefined): string {
+  if (rendering === "added-by-javascript") return " (added by JavaScript: not in the server's HTML)";
+  if (rendering === "changed-by-javascript") return ` (changed by JavaScript: ${(changed ?? []).join(", ")})`;
+  if (rendering === "in-html") return " (in the server's HTML)";
+  return "";
 }
 
 export function totalsLine(outcomes: Outcome[]): string {

@@ -10,9 +10,36 @@ const MICROFORMATS1 = /\bclass\s*=\s*["'][^"']*\b(?:vcard|hentry|hrecipe|hreview
 const UNTYPED_ITEMS = /[\s"'/]itemscope\b/i;
 const OTHER_RDFA = /[\s"'/]typeof\s*=/i;
 
-export function noStructuredDataMessage(html: string | null): string {
-  const base = "The page holds no structured data sdv reads: no JSON-LD (<script type=\"application/ld+json\">), no Microdata (itemscope with itemtype) and no RDFa (typeof).";
+const SCRIPT_TAG = /<script\b([^>]*)>/gi;
+const TYPE_ATTRIBUTE = /\btype\s*=\s*["']?([^"'\s>]*)/i;
+const RUNNING_TYPE = /^(?:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|module)?$/i;
+
+/** A script element the browser runs (no type, a JavaScript type or module): not JSON-LD, not a template. */
+function loadsScripts(html: string): boolean {
+  SCRIPT_TAG.lastIndex = 0;
+  for (let m = SCRIPT_TAG.exec(html); m !== null; m = SCRIPT_TAG.exec(html)) {
+    const type = TYPE_ATTRIBUTE.exec(m[1])?.[1] ?? "";
+    if (RUNNING_TYPE.test(type.trim())) return true;
+  }
+  return false;
+}
+
+/**
+ * `rendered`: the HTML is the page after its scripts ran; otherwise, a page that loads scripts gets a hint
+ * that they may add the markup (validate it rendered).
+ */
+export function noStructuredDataMessage(html: string | null, options: { rendered?: boolean } = {}): string {
+  const base = options.rendered
+    ? "The page holds no structured data sdv reads, even after its scripts ran: no JSON-LD (<script type=\"application/ld+json\">), no Microdata (itemscope with itemtype) and no RDFa (typeof)."
+    : "The page holds no structured data sdv reads: no JSON-LD (<script type=\"application/ld+json\">), no Microdata (itemscope with itemtype) and no RDFa (typeof).";
   if (html === null) return base;
+  const hint = !options.rendered && loadsScripts(html)
+    ? " It loads scripts, which may add structured data as the page renders (tag managers, shop apps, React or Vue components): validate it rendered, with render=true in the API or --render in the CLI."
+    : "";
+  return withMarkupNote(base, html) + hint;
+}
+
+function withMarkupNote(base: string, html: string): string {
   const found: string[] = [];
   if (OPEN_GRAPH.test(html)) found.push("Open Graph meta tags (og:)");
   if (TWITTER_CARD.test(html)) found.push("Twitter card meta tags");

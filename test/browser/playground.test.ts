@@ -200,6 +200,29 @@ test("a loopback page validated by URL with a stored key: the key goes in the he
   }
 });
 
+test("Run JavaScript: the URL check asks for render=true and shows where each node comes from", async () => {
+  if (skip) return void console.log(`skip: ${skip}`);
+  const email = uniqueEmail("playground-render");
+  const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  const { api_key: key } = (await signup.json()) as { api_key: string };
+  const { context, page, problems, requests } = await open("/", storedKey(key, email));
+  try {
+    await page.getByLabel("Page URL").fill(`${fixtureBase}/event`);
+    await page.getByLabel("Run JavaScript").check();
+    await page.getByRole("button", { name: "Validate URL" }).click();
+    assert.match(await resultStatus(page), /1 node: 0 errors/);
+    const calls = requests.filter((r) => new URL(r.url()).pathname === "/api/v1/validate");
+    assert.is(calls.length, 1);
+    assert.is(new URL(calls[0].url()).searchParams.get("render"), "true");
+    assert.match((await page.locator("section.pg-node p.pg-muted").first().textContent()) ?? "", /in the server's HTML/);
+    assert.match((await page.locator(".pg-summary").textContent()) ?? "", /After JavaScript/);
+    assertSameOrigin(requests);
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("without a key, the URL check signs up inline, keeps the key in sessionStorage and validates", async () => {
   if (skip) return void console.log(`skip: ${skip}`);
   const { context, page, problems, requests } = await open();

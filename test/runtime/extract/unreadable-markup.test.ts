@@ -22,4 +22,27 @@ for (const [name, html, present, absent] of CASES) {
   });
 }
 
+const SCRIPT_CASES: Array<[string, string, boolean]> = [
+  ["an external script", `<script src="/app.js"></script>`, true],
+  ["an inline script", `<script>window.x = 1</script>`, true],
+  ["a module", `<script type="module" src="/m.js"></script>`, true],
+  ["text/javascript", `<script type="text/javascript">1</script>`, true],
+  ["only JSON-LD", `<script type="application/ld+json">{}</script>`, false],
+  ["a template", `<script type="text/template"><p></p></script>`, false],
+  ["no script", `<p>hi</p>`, false],
+];
+
+for (const [name, html, hinted] of SCRIPT_CASES) {
+  test(`no structured data, ${name}: ${hinted ? "suggests" : "does not suggest"} rendering`, () => {
+    const message = noStructuredDataMessage(html);
+    if (hinted) assert.match(message, "render=true");
+    else assert.not.match(message, "render");
+    assert.not.match(noStructuredDataMessage(html, { rendered: true }), "render=true");
+  });
+}
+
+test("no structured data after rendering: says the scripts ran", () => {
+  assert.match(noStructuredDataMessage("<script src=a.js></script>", { rendered: true }), "even after its scripts ran");
+});
+
 test.run();

@@ -161,12 +161,13 @@ function targetUrl(): string | null {
 
 async function checkUrl(url: string, apiKey: string): Promise<void> {
   apiError.replaceChildren();
-  status.textContent = `Validating ${url} through the API...`;
+  const render = $<HTMLInputElement>("pg-render").checked;
+  status.textContent = `Validating ${url} through the API${render ? ", running its JavaScript" : ""}...`;
   results.setAttribute("aria-busy", "true");
   try {
-    const response = await validateUrlThroughApi(url, apiKey);
+    const response = await validateUrlThroughApi(url, apiKey, render);
     const credits = response.meta.credits_remaining !== undefined ? `; ${response.meta.credits_remaining} credits left` : "";
-    show(response, `${response.url ?? url}, validated by the API${response.meta.cached ? " (cached)" : ""}${credits}.`, false);
+    show(response, `${response.url ?? url}, ${render ? "rendered and " : ""}validated by the API${response.meta.cached ? " (cached)" : ""}${credits}.`, false);
   } catch (err) {
     status.textContent = "The URL could not be validated.";
     // A rotated or deactivated key is of no further use: forget it, so the next try offers to sign up.

@@ -29,6 +29,12 @@ export function renderResults(container: HTMLElement, response: ValidationRespon
     ...pair("Nodes", `${response.schemas_found} (${s.valid_schemas} valid, ${s.invalid_schemas} invalid)`),
     ...pair("Errors", `${s.total_errors}`, s.total_errors ? "error-text" : undefined),
     ...pair("Warnings", `${s.total_warnings}`, s.total_warnings ? "warning-text" : undefined),
+    ...(s.rendering
+      ? pair(
+          "After JavaScript",
+          `${s.rendering.in_html} in the HTML, ${s.rendering.added_by_javascript} added, ${s.rendering.changed_by_javascript} changed, ${s.rendering.removed_by_javascript} removed by scripts`,
+        )
+      : []),
     ...pair("Eligible", `${s.rich_result_eligible}`),
   );
   const nodes = response.schemas.map((schema, index) => renderNode(schema, index, options));
@@ -55,7 +61,7 @@ function renderNode(schema: SchemaResult, index: number, options: ResultsOptions
     schema.score !== undefined ? h("span", { class: "pg-badge" }, `score ${schema.score}`) : null,
   );
   const where = schema.syntax && schema.syntax !== "json-ld" ? `${schema.syntax}, ` : "";
-  const meta = h("p", { class: "pg-muted" }, `${where}block ${schema.block + 1}${schema.path ? `, at ${schema.path}` : ""}`);
+  const meta = h("p", { class: "pg-muted" }, `${where}block ${schema.block + 1}${schema.path ? `, at ${schema.path}` : ""}${renderingText(schema)}`);
   const deprecated = schema.deprecated && schema.deprecation_note ? h("p", { class: "warning-text" }, `Deprecated: ${schema.deprecation_note}`) : null;
 
   const eligibility = h(
@@ -71,6 +77,14 @@ function renderNode(schema: SchemaResult, index: number, options: ResultsOptions
     : h("p", { class: "ok-text" }, "No issues.");
   const omitted = schema.omitted ? h("p", { class: "pg-muted" }, "More issues were found than are listed here.") : null;
   return h("section", { class: "pg-node", "aria-labelledby": id }, heading, meta, deprecated, eligibility, list, omitted);
+}
+
+/** Where a rendered page's node comes from (nothing for a raw validation). */
+function renderingText(schema: SchemaResult): string {
+  if (schema.rendering === "added-by-javascript") return "; added by JavaScript (not in the server's HTML)";
+  if (schema.rendering === "changed-by-javascript") return `; changed by JavaScript: ${(schema.changed_properties ?? []).join(", ")}`;
+  if (schema.rendering === "in-html") return "; in the server's HTML";
+  return "";
 }
 
 function feature(eligible: boolean, label: string, reason: string, docs: string, about: string): HTMLElement {

@@ -6,8 +6,9 @@ import { ApiCallError, call, signup } from "../api.ts";
 import { currentSession, saveSession } from "../session.ts";
 import type { ValidationResponse } from "./engine.ts";
 
-export function validateUrlThroughApi(url: string, apiKey: string): Promise<ValidationResponse> {
-  return call<ValidationResponse>("GET", `/api/v1/validate?url=${encodeURIComponent(url)}`, { apiKey });
+/** `render`: the page after its JavaScript ran (the "Run JavaScript" switch), each node marked against the raw HTML. */
+export function validateUrlThroughApi(url: string, apiKey: string, render = false): Promise<ValidationResponse> {
+  return call<ValidationResponse>("GET", `/api/v1/validate?url=${encodeURIComponent(url)}${render ? "&render=true" : ""}`, { apiKey });
 }
 
 /** Signs up and keeps the key for this tab; returns it. */

@@ -1,0 +1,500 @@
+/**
+ * Pages after JavaScript: headless Chromium driven by playwright-core, started once and reused, a fresh
+ * browser context (own cookies, cache, storage) per page.
+ *
+ * Nothing of this runs, and playwright-core is not even loaded, until a render is asked for.
+ *
+ * Safety (README, "Rendering"): the browser reaches the network only through a PolicyProxy that applies
+ * the guarded fetcher's rules; the browser-wide proxy refuses everything and each context gets its own
+ * proxy for its one page; loopback is not exempt (`<-loopback>`); Chromium resolves no name itself (its
+ * host resolver maps every name to "not found"); QUIC, WebRTC over UDP, service workers, downloads,
+ * non-http(s) requests, dialogs, popups and permission prompts are refused.
+ *
+ * Bounds: one deadline per page (navigation, scripts, settling, snapshot), caps on requests, bytes,
+ * frames, DOM elements, script time and JavaScript heap (a watchdog reads the page's metrics over CDP;
+ * the renderer's V8 heap is limited too), and at most `concurrency` pages at once in the process. A page
+ * over any bound fails with a FetchError that says which; its context is closed, and if even that does not
+ * end it in time the browser is restarted, so the next page is served.
+ */
+import type { Browser, CDPSession, Response } from "playwright-core";
+import { FetchError } from "../fetch-error.ts";
+import { parseTarget, DEFAULT_ALLOWED_PORTS } from "../parse-target.ts";
+import { parseAllowedHosts } from "../host-policy.ts";
+import { checkDestination, DestinationRefused, type DestinationPolicy, type Resolver } from "../destination-policy.ts";
+import { DEFAULT_MAX_BYTES, DEFAULT_USER_AGENT, systemResolver } from "../guarded-fetch.ts";
+import type { ConnectGuard } from "../pinned-agent.ts";
+import { PolicyProxy } from "./policy-proxy.ts";
+import { PageSession } from "./page-session.ts";
+import { findChromium } from "./chromium-path.ts";
+import { RENDER_DEFAULTS, type RenderConfig, type RenderLimits } from "./config.ts";
+
+export interface RenderOptions {
+  /** As for the fetcher (FETCH_ALLOWED_PRIVATE_HOSTS): host or host:port entries that may be private. */
+  allowPrivateHosts?: string[];
+  allowedPorts?: readonly number[];
+  /** Injectable DNS for the proxy (tests). */
+  resolver?: Resolver;
+  /** Test backstop: sees every address the proxy is about to connect to. */
+  connectGuard?: ConnectGuard;
+  userAgent?: string;
+  /** The caller gave up: the render stops at once. */
+  signal?: AbortSignal;
+  /** Tighter (or looser) bounds for this page. */
+  limits?: Partial<RenderLimits>;
+}
+
+export interface RenderedPage {
+  /** The requested URL, normalized. */
+  url: string;
+  /** The document's URL after redirects. */
+  finalUrl: string;
+  status: number;
+  /** The DOM serialized after scripts ran and the network went quiet. */
+  html: string;
+  /** Requests the page made (all frames). */
+  requests: number;
+  /** Requests the policy refused (never sent). */
+  refused: number;
+  /** Bytes received from servers. */
+  bytes: number;
+  elapsedMs: number;
+}
+
+export interface RenderAvailability {
+  available: boolean;
+  /** Why not, when not. */
+  reason?: string;
+}
+
+/** How long closing a page's context may take before the browser is restarted instead. */
+const CLOSE_TIMEOUT_MS = 3_000;
+const LAUNCH_TIMEOUT_MS = 30_000;
+const WATCHDOG_INTERVAL_MS = 200;
+const MAX_REDIRECTS = 5;
+
+type Playwright = typeof import("playwright-core");
+
+interface LiveBrowser {
+  browser: Browser;
+  fallbackProxy: PolicyProxy;
+  pages: number;
+  active: number;
+  retiring: boolean;
+}
+
+export class Renderer {
+  readonly config: RenderConfig;
+  #current: LiveBrowser | null = null;
+  #starting: Promise<LiveBrowser> | null = null;
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+  #closed = false;
+
+  constructor(config: RenderConfig = RENDER_DEFAULTS) {
+    this.config = config;
+  }
+
+  /** Whether a browser can be started here (looks for the executable; starts nothing). */
+  availability(): RenderAvailability {
+    if (findChromium(this.config.chromiumPath) !== null) return { available: true };
+    return {
+      available: false,
+      reason: this.config.chromiumPath !== null ? `CHROMIUM_PATH (${this.config.chromiumPath}) is not an executable file` : "no Chromium found (install chromium, or set CHROMIUM_PATH)",
+    };
+  }
+
+  /** Pages rendering and waiting right now. */
+  get load(): { rendering: number; waiting: number } {
+    return { rendering: this.#running, waiting: this.#waiting.length };
+  }
+
+  async render(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
+    const target = parseTarget(url);
+    const availability = this.availability();
+    if (!availability.available) throw new FetchError("render_unavailable", `Rendering is not available on this server: ${availability.reason}.`);
+    if (this.#closed) throw new FetchError("render_unavailable", "Rendering is not available: the renderer is shutting down.");
+    const limits: RenderLimits = { ...this.config.limits, ...options.limits };
+    const policy: DestinationPolicy = {
+      allowed: parseAllowedHosts(options.allowPrivateHosts),
+      allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
+      resolver: options.resolver ?? systemResolver,
+    };
+    // The page itself is refused with the fetcher's words before any browser work.
+    try {
+      await checkDestination(target, policy);
+    } catch (err) {
+      if (!(err instanceof DestinationRefused)) throw err;
+      if (err.reason === "port") throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${policy.allowedPorts.join(", ")}.`);
+      if (err.reason === "address") throw new FetchError("destination_not_allowed", `Fetching ${target.host} is not allowed: it is, or resolves to, a private, local or reserved network address.`);
+      throw new FetchError("fetch_failed", `Could not resolve the host ${target.host}.`, { cause: err.cause ?? err });
+    }
+    await this.#acquire(options.signal);
+    let done: Promise<void> = Promise.resolve();
+    try {
+      return await this.#renderOne(target.url.href, target.host, policy, limits, options, (ending) => {
+        done = ending;
+      });
+    } finally {
+      void done.finally(() => this.#release());
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const starting = this.#starting;
+    if (starting) await starting.catch(() => null);
+    const current = this.#current;
+    this.#current = null;
+    if (current) await this.#shutDown(current);
+  }
+
+  async #acquire(signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.#running < this.config.concurrency) {
+      this.#running++;
+      return;
+    }
+    if (this.#waiting.length >= this.config.maxQueued) {
+      throw new FetchError("render_unavailable", `Too many pages are waiting to be rendered (${this.#waiting.length}); retry in a moment.`);
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = this.#waiting.indexOf(granted);
+        if (at !== -1) this.#waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      const granted = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      this.#waiting.push(granted);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#running--;
+  }
+
+  /** The browser, started on first use and again after a crash or when it served its share of pages. */
+  async #browser(): Promise<LiveBrowser> {
+    const current = this.#current;
+    if (current && !current.retiring && current.browser.isConnected()) return current;
+    if (current) {
+      this.#current = null;
+      this.#retire(current);
+    }
+    this.#starting ??= this.#launch().then(
+      (live) => {
+        this.#starting = null;
+        if (this.#closed) {
+          void this.#shutDown(live);
+          throw new FetchError("render_unavailable", "Rendering is not available: the renderer is shutting down.");
+        }
+        this.#current = live;
+        return live;
+      },
+      (err: unknown) => {
+        this.#starting = null;
+        throw err;
+      },
+    );
+    return this.#starting;
+  }
+
+  async #launch(): Promise<LiveBrowser> {
+    const executablePath = findChromium(this.config.chromiumPath);
+    if (executablePath === null) throw new FetchError("render_unavailable", "Rendering is not available on this server: no Chromium found.");
+    let playwright: Playwright;
+    try {
+      playwright = await import("playwright-core");
+    } catch (err) {
+      throw new FetchError("render_unavailable", "Rendering is not available on this server: playwright-core is not installed.", { cause: err });
+    }
+    const fallbackProxy = await PolicyProxy.start({ policy: null });
+    let browser: Browser;
+    try {
+      browser = await playwright.chromium.launch({
+        executablePath,
+        headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        // Every context without a proxy of its own would get this one, which refuses everything.
+        proxy: { server: fallbackProxy.url },
+        args: chromiumArgs(this.config.limits.maxHeapMb),
+      });
+    } catch (err) {
+      await fallbackProxy.close();
+      throw new FetchError("render_unavailable", "Rendering is not available on this server: the browser did not start.", { cause: err });
+    }
+    const live: LiveBrowser = { browser, fallbackProxy, pages: 0, active: 0, retiring: false };
+    browser.on("disconnected", () => {
+      live.retiring = true;
+      if (this.#current === live) this.#current = null;
+      void fallbackProxy.close();
+    });
+    return live;
+  }
+
+  async #shutDown(live: LiveBrowser): Promise<void> {
+    live.retiring = true;
+    await withTimeout(live.browser.close(), CLOSE_TIMEOUT_MS).catch(() => {});
+    await live.fallbackProxy.close();
+  }
+
+  /** Stops handing out `live`; closes it now if idle, else when its last page is done. */
+  #retire(live: LiveBrowser): void {
+    live.retiring = true;
+    if (this.#current === live) this.#current = null;
+    if (live.active === 0) void this.#shutDown(live);
+  }
+
+  /** Renders one page; `closing` receives the promise of its clean-up (the place is held until it settles). */
+  async #renderOne(
+    url: string,
+    host: string,
+    policy: DestinationPolicy,
+    limits: RenderLimits,
+    options: RenderOptions,
+    closing: (done: Promise<void>) => void,
+  ): Promise<RenderedPage> {
+    const started = performance.now();
+    const stop = new AbortController();
+    const fail = (err: FetchError) => {
+      if (!stop.signal.aborted) stop.abort(err);
+    };
+    const onCallerAbort = () => fail(new FetchError("fetch_timeout", `Rendering the page from ${host} was stopped: the caller's deadline passed.`));
+    if (options.signal?.aborted) onCallerAbort();
+    else options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+    let live: LiveBrowser;
+    try {
+      live = await untilStopped(this.#browser(), stop.signal);
+    } catch (err) {
+      options.signal?.removeEventListener("abort", onCallerAbort);
+      throw err;
+    }
+    // The deadline is the page's: starting the browser (once) is not charged to it.
+    const timer = setTimeout(
+      () => fail(new FetchError("render_timeout", `Rendering the page from ${host} did not finish within ${formatMs(limits.deadlineMs)} (its scripts or requests kept it busy).`)),
+      limits.deadlineMs,
+    );
+    live.active++;
+    live.pages++;
+    const opening = PageSession.open(live.browser, options.userAgent ?? DEFAULT_USER_AGENT);
+    let session: PageSession | null = null;
+    let watchdog: NodeJS.Timeout | undefined;
+    try {
+      session = await untilStopped(opening, stop.signal);
+      session.arm({
+        policy,
+        connectGuard: options.connectGuard,
+        maxRequests: limits.maxRequests,
+        maxBytes: limits.maxBytes,
+        maxFrames: limits.maxFrames,
+        fail: (what) => fail(capError(what, limits)),
+      });
+      const { page } = session;
+      watchdog = startWatchdog(session.cdp, limits, fail);
+      const response = await untilStopped(page.goto(url, { waitUntil: "load", timeout: 0 }), stop.signal).catch((err: unknown) => {
+        throw stop.signal.aborted ? stop.signal.reason : navigationError(err, host);
+      });
+      checkMainResponse(response, host);
+      const s = session;
+      await untilStopped(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
+      // One round trip: the serialized DOM (as page.content() gives it) and its element count.
+      const [html, elements] = await untilStopped(page.evaluate(SNAPSHOT), stop.signal);
+      if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
+      if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
+      stop.signal.throwIfAborted();
+      return {
+        url,
+        finalUrl: page.url(),
+        status: response?.status() ?? 200,
+        html,
+        requests: session.requests,
+        refused: session.proxy.stats.refused,
+        bytes: session.proxy.stats.bytesIn,
+        elapsedMs: performance.now() - started,
+      };
+    } catch (err) {
+      if (stop.signal.aborted) throw stop.signal.reason;
+      if (err instanceof FetchError) throw err;
+      throw new FetchError("render_failed", `Rendering the page from ${host} failed.`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+      // The answer does not wait for the clean-up; the page's place does.
+      const ending = (session !== null ? session.close(CLOSE_TIMEOUT_MS) : opening.then((s) => s.close(CLOSE_TIMEOUT_MS), () => true)).then((closed) => {
+        if (!closed) live.retiring = true;
+        live.active--;
+        if (live.retiring || live.pages >= this.config.pagesPerBrowser) this.#retire(live);
+      });
+      closing(
+        withTimeout(ending, CLOSE_TIMEOUT_MS * 2).catch(() => {
+          // Not even closing answered: the browser is stuck. Stop it (its pages with it) and free the place.
+          live.retiring = true;
+          if (this.#current === live) this.#current = null;
+          void this.#shutDown(live);
+        }),
+      );
+    }
+  }
+}
+
+function capError(what: "requests" | "bytes" | "frames" | "crash", limits: RenderLimits): FetchError {
+  switch (what) {
+    case "bytes":
+      return new FetchError("render_failed", `The rendered page received more than ${formatBytes(limits.maxBytes)} (all its requests together).`);
+    case "requests":
+      return new FetchError("render_failed", `The rendered page made more than ${limits.maxRequests} requests.`);
+    case "frames":
+      return new FetchError("render_failed", `The rendered page opened more than ${limits.maxFrames} frames.`);
+    case "crash":
+      return new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`);
+  }
+}
+
+/** Runs in the page: what page.content() returns (doctype included), and the number of elements. */
+const SNAPSHOT = (): [string, number] => {
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
+  return [doctype + document.documentElement.outerHTML, document.getElementsByTagName("*").length];
+};
+
+/** Chromium's flags: headless, nothing that reaches the network by itself, no name resolution of its own. */
+export function chromiumArgs(maxHeapMb: number): string[] {
+  const args = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-dev-shm-usage",
+    "--disable-breakpad",
+    "--no-pings",
+    "--mute-audio",
+    "--dns-prefetch-disable",
+    "--disable-features=NetworkPrediction,Prerender2,NoStatePrefetch,DnsOverHttps,AsyncDns,MediaRouter,OptimizationHints,Translate,AutofillServerCommunication,InterestFeedContentSuggestions",
+    // Every name Chromium would resolve itself fails: only the proxy (an address) is reachable.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    `--js-flags=--max-old-space-size=${maxHeapMb}`,
+  ];
+  // Chromium's sandbox cannot run as root; anywhere else it stays on.
+  if (typeof process.getuid === "function" && process.getuid() === 0) args.push("--no-sandbox");
+  return args;
+}
+
+
+function startWatchdog(cdp: CDPSession, limits: RenderLimits, fail: (err: FetchError) => void): NodeJS.Timeout {
+  let asking = false;
+  return setInterval(() => {
+    // A page stuck in a loop does not answer: the deadline ends it; the watchdog just waits.
+    if (asking) return;
+    asking = true;
+    cdp.send("Performance.getMetrics").then(
+      ({ metrics }) => {
+        asking = false;
+        const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+        if (value("ScriptDuration") * 1000 > limits.maxScriptMs) {
+          fail(new FetchError("render_failed", `The rendered page's scripts ran longer than ${formatMs(limits.maxScriptMs)}.`));
+        } else if (value("JSHeapUsedSize") > limits.maxHeapMb * 1024 * 1024) {
+          fail(new FetchError("render_failed", `The rendered page used more than ${limits.maxHeapMb} MB of JavaScript memory.`));
+        } else if (value("Nodes") > limits.maxDomElements * 4) {
+          fail(new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`));
+        }
+      },
+      () => {
+        asking = false;
+      },
+    );
+  }, WATCHDOG_INTERVAL_MS);
+}
+
+/** After the load event: until no request has been open for `settleMs`, or `maxSettleWaitMs` passed. */
+async function waitForQuiet(inflight: () => number, lastActivity: () => number, limits: RenderLimits): Promise<void> {
+  const until = performance.now() + limits.maxSettleWaitMs;
+  for (;;) {
+    const now = performance.now();
+    if (now >= until) return;
+    if (inflight() === 0 && now - lastActivity() >= limits.settleMs) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, limits.settleMs / 4))));
+  }
+}
+
+function checkMainResponse(response: Response | null, host: string): void {
+  if (response === null) return;
+  if (response.headers()["x-sdv-refused"] !== undefined) {
+    throw new FetchError("destination_not_allowed", "The page redirected to a destination that is not allowed (a private, local or reserved network address).");
+  }
+  let hops = 0;
+  for (let r = response.request().redirectedFrom(); r !== null; r = r.redirectedFrom()) hops++;
+  if (hops > MAX_REDIRECTS) throw new FetchError("too_many_redirects", `The page redirected more than ${MAX_REDIRECTS} times.`);
+  const status = response.status();
+  if (status < 200 || status > 299) throw new FetchError("fetch_failed", `The page answered with HTTP status ${status}.`, { status });
+  const type = (response.headers()["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "" && type !== "text/html" && type !== "application/xhtml+xml") {
+    throw new FetchError("unsupported_content_type", `The page from ${host} is not HTML; only text/html and application/xhtml+xml pages can be validated.`);
+  }
+}
+
+function navigationError(err: unknown, host: string): FetchError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/ERR_TOO_MANY_REDIRECTS/.test(message)) return new FetchError("too_many_redirects", `The page redirected more than ${MAX_REDIRECTS} times.`, { cause: err });
+  if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED|ERR_BLOCKED_BY_CLIENT/.test(message)) {
+    return new FetchError("destination_not_allowed", "The page redirected to a destination that is not allowed (a private, local or reserved network address).", { cause: err });
+  }
+  if (/Download is starting|ERR_ABORTED/.test(message)) {
+    return new FetchError("unsupported_content_type", `The page from ${host} is not HTML (the browser would download it).`, { cause: err });
+  }
+  return new FetchError("fetch_failed", `Could not load the page from ${host} in the browser.`, { cause: err });
+}
+
+function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,211 @@
+/**
+ * The renderer against hostile pages, over loopback only.
+ *
+ * A page whose scripts try every way out: canary listeners on another port of the page's own host and on
+ * other loopback addresses (127.0.0.2, in decimal and octal forms too), 169.254.169.254, file: URLs, a
+ * WebSocket, a service worker, prefetch and DNS prefetch, a beacon, an EventSource, WebRTC, a popup and a
+ * redirect into a canary. The canaries count their connections: zero. The render still completes.
+ *
+ * Pages that loop forever, allocate without end, open 1,000 iframes or redirect in circles end within
+ * their deadline with a clear error, and the next page is served.
+ *
+ * Needs Chromium; without it every test here is skipped (counted as skipped).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type http from "node:http";
+import { isLoopbackForTest, startServer, type Fixture } from "../fixtures.ts";
+import { findChromium } from "../../../fetch/render/chromium-path.ts";
+import { chromiumArgs, Renderer } from "../../../fetch/render/renderer.ts";
+import { RENDER_DEFAULTS } from "../../../fetch/render/config.ts";
+import { FetchError } from "../../../fetch/fetch-error.ts";
+
+const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
+if (chromium === null) console.log("skip: renderer tests (Chromium not found: apt-get install chromium, or set CHROMIUM_PATH)");
+const withBrowser = chromium === null ? test.skip : test;
+
+const DEADLINE_MS = 5_000;
+/** Closing a stuck page (or restarting the browser) on top of the deadline. */
+const SLACK_MS = 4_000;
+
+let site: Fixture;
+let sameHostCanary: Fixture;
+let otherAddressCanary: Fixture;
+let renderer: Renderer;
+/** Every address the renderer's proxy was about to connect to. */
+const attempts: string[] = [];
+
+const allowed = () => [`127.0.0.1:${site.port}`];
+const render = (path: string) =>
+  renderer.render(`http://127.0.0.1:${site.port}${path}`, {
+    allowPrivateHosts: allowed(),
+    connectGuard: (address) => {
+      attempts.push(address);
+      if (!isLoopbackForTest(address)) throw new Error(`test connect guard: refusing ${address}`);
+    },
+  });
+
+function hostilePage(): string {
+  const c1 = `127.0.0.1:${sameHostCanary.port}`;
+  const c2 = `127.0.0.2:${otherAddressCanary.port}`;
+  const c2decimal = `2130706434:${otherAddressCanary.port}`;
+  const c2octal = `0177.0.0.2:${otherAddressCanary.port}`;
+  const targets = [
+    `http://${c1}/fetch`,
+    `http://${c2}/fetch`,
+    `http://${c2decimal}/decimal`,
+    `http://${c2octal}/octal`,
+    `http://localhost:${sameHostCanary.port}/localhost`,
+    `http://[::1]:${sameHostCanary.port}/v6`,
+    "http://169.254.169.254/latest/meta-data/",
+    `https://${c1}/tls`,
+    `http://127.0.0.1:${site.port}/redirect-to-canary`,
+    "file:///etc/passwd",
+  ];
+  return `<!doctype html><html><head><title>hostile</title>
+<link rel="dns-prefetch" href="//canary.example">
+<link rel="preconnect" href="http://${c2}">
+<link rel="prefetch" href="http://${c1}/prefetch">
+<link rel="stylesheet" href="http://${c2}/style.css">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"still validated"}</script>
+</head><body>
+<img src="http://${c1}/img"><img src="http://${c2}/img"><img src="file:///etc/hostname">
+<iframe src="http://${c2}/frame"></iframe><iframe src="file:///etc/passwd"></iframe>
+<script>
+const targets = ${JSON.stringify(targets)};
+for (const t of targets) { try { fetch(t).catch(() => {}); } catch {} }
+for (const t of targets) { try { const x = new XMLHttpRequest(); x.open("GET", t); x.send(); } catch {} }
+for (const w of ["ws://${c1}/ws", "ws://${c2}/ws", "wss://${c1}/ws"]) { try { new WebSocket(w); } catch {} }
+try { new EventSource("http://${c1}/events"); } catch {}
+try { navigator.sendBeacon("http://${c2}/beacon", "x"); } catch {}
+try { navigator.serviceWorker.register("/sw.js").catch(() => {}); } catch {}
+try { const pc = new RTCPeerConnection({ iceServers: [{ urls: "stun:${c2}" }] }); pc.createDataChannel("x"); pc.createOffer().then((o) => pc.setLocalDescription(o)); } catch {}
+try { window.open("http://${c1}/popup"); } catch {}
+</script></body></html>`;
+}
+
+function route(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const path = (req.url ?? "/").split("?")[0];
+  const html = (body: string) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(body);
+  };
+  switch (path) {
+    case "/plain":
+      return html(`<!doctype html><html><head><script type="application/ld+json">{"@type":"Thing","name":"x"}</script></head><body>ok</body></html>`);
+    case "/hostile":
+      return html(hostilePage());
+    case "/redirect-to-canary":
+      res.writeHead(302, { location: `http://127.0.0.2:${otherAddressCanary.port}/redirected` });
+      return void res.end();
+    case "/sw.js":
+      res.writeHead(200, { "content-type": "text/javascript" });
+      return void res.end("self.addEventListener('fetch', () => {});");
+    case "/loop":
+      return html("<!doctype html><html><body><script>for (;;) {}</script></body></html>");
+    case "/loop-later":
+      return html("<!doctype html><html><body><p>x</p><script>setTimeout(() => { for (;;) {} }, 10);</script></body></html>");
+    case "/allocate":
+      return html("<!doctype html><html><body><script>const keep = []; for (;;) keep.push(new Array(1e6).fill(Math.random()));</script></body></html>");
+    case "/iframes":
+      return html("<!doctype html><html><body><script>for (let i = 0; i < 1000; i++) document.body.appendChild(document.createElement('iframe'));</script></body></html>");
+    case "/circle-a":
+      res.writeHead(302, { location: "/circle-b" });
+      return void res.end();
+    case "/circle-b":
+      res.writeHead(302, { location: "/circle-a" });
+      return void res.end();
+    case "/js-redirect-loop":
+      return html("<!doctype html><html><body><script>location.href = '/js-redirect-loop?' + Math.random();</script></body></html>");
+    default:
+      res.writeHead(404).end();
+  }
+}
+
+const canaryHandler = (_req: http.IncomingMessage, res: http.ServerResponse) => res.end("canary");
+
+test.before(async () => {
+  site = await startServer(route);
+  sameHostCanary = await startServer(canaryHandler);
+  otherAddressCanary = await startServer(canaryHandler, { host: "127.0.0.2" });
+  renderer = new Renderer({ ...RENDER_DEFAULTS, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: DEADLINE_MS, settleMs: 300, maxScriptMs: 3_000, maxHeapMb: 128 } });
+});
+
+test.after(async () => {
+  await renderer.close();
+  await Promise.all([site.close(), sameHostCanary.close(), otherAddressCanary.close()]);
+});
+
+withBrowser("a plain page renders", async () => {
+  const page = await render("/plain");
+  assert.match(page.html, "application/ld+json");
+  assert.is(page.status, 200);
+});
+
+withBrowser("a hostile page: no canary sees a connection, nothing but loopback is dialled, and the render completes", async () => {
+  const before = site.requests.length;
+  const page = await render("/hostile");
+  assert.match(page.html, "still validated");
+  // Give stragglers (a late beacon, a retried socket) a moment to show up at the canaries.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.is(sameHostCanary.connections, 0, "canary on another port of the page's host");
+  assert.is(otherAddressCanary.connections, 0, "canary on 127.0.0.2");
+  assert.ok(page.refused >= 5, `the proxy refused the attempts (${page.refused})`);
+  assert.equal(attempts.filter((a) => !isLoopbackForTest(a)), [], "no non-loopback address was ever dialled");
+  const paths = site.requests.slice(before).map((r) => r.url);
+  assert.not.ok(paths.includes("/sw.js"), "the service worker script was not even fetched");
+});
+
+const HOSTILE: Array<[string, string, RegExp]> = [
+  ["/loop", "a script that loops forever", /render_timeout|render_failed/],
+  ["/loop-later", "a script that starts looping after load", /render_timeout|render_failed/],
+  ["/allocate", "a script that allocates without end", /render_failed|render_timeout/],
+  ["/iframes", "1,000 iframes", /render_failed/],
+  ["/circle-a", "redirects in a circle", /too_many_redirects/],
+  ["/js-redirect-loop", "a script that navigates again and again", /render_timeout|render_failed/],
+];
+
+for (const [path, what, codes] of HOSTILE) {
+  withBrowser(`${what} ends within its deadline with a clear error, and the next page is served`, async () => {
+    const started = performance.now();
+    const err = await render(path).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const elapsed = performance.now() - started;
+    assert.instance(err, FetchError);
+    assert.match((err as FetchError).code, codes);
+    assert.ok((err as FetchError).message.length > 20);
+    assert.ok(elapsed < DEADLINE_MS + SLACK_MS, `ended after ${Math.round(elapsed)} ms`);
+    const next = await render("/plain");
+    assert.match(next.html, "application/ld+json");
+  });
+}
+
+withBrowser("a page the policy refuses is refused before any browser work, in the fetcher's words", async () => {
+  const err = await renderer.render(`http://127.0.0.2:${otherAddressCanary.port}/`, { allowPrivateHosts: allowed() }).catch((e: unknown) => e);
+  assert.instance(err, FetchError);
+  assert.is((err as FetchError).code, "destination_not_allowed");
+  const meta = await renderer.render("http://169.254.169.254/latest/meta-data/", {}).catch((e: unknown) => e);
+  assert.is((meta as FetchError).code, "destination_not_allowed");
+  assert.is(otherAddressCanary.connections, 0);
+});
+
+test("Chromium's flags leave it no way out but the proxy: no name resolution of its own, no QUIC, no UDP for WebRTC, a capped heap", () => {
+  const args = chromiumArgs(128);
+  for (const flag of ["--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--js-flags=--max-old-space-size=128", "--disable-background-networking"]) {
+    assert.ok(args.includes(flag), flag);
+  }
+  // The proxy itself (--proxy-server and --proxy-bypass-list=<-loopback>) is given at launch through
+  // playwright-core's proxy option, which adds both flags (checked by the hostile page's canaries above).
+});
+
+test("without Chromium: render_unavailable, nothing started", async () => {
+  const none = new Renderer({ ...RENDER_DEFAULTS, chromiumPath: "/nonexistent/chromium" });
+  assert.is(none.availability().available, false);
+  const err = await none.render("http://127.0.0.1:1/").catch((e: unknown) => e);
+  assert.instance(err, FetchError);
+  assert.is((err as FetchError).code, "render_unavailable");
+});
+
+test.run();
