@@ -5,7 +5,7 @@ import { allowedPrivateHosts, readAndValidate } from "./read-input.ts";
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { renderReport, FORMATS, type Format } from "./render.ts";
-import { UsageError, wholeNumber } from "./usage.ts";
+import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
@@ -29,20 +29,8 @@ be validated (unreadable, no JSON-LD, fetch refused or failed) or bad usage. The
 error for json, sarif, junit and github) says why.`;
 
 export async function runValidate(args: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseValidateArgs(args);
-  } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      console.error(`sdv validate: ${(err as Error).message}\nRun "sdv validate --help" for the options.`);
-      return 2;
-    }
-    throw err;
-  }
-  if (options === "help") {
-    console.log(VALIDATE_HELP);
-    return 0;
-  }
+  const options = optionsOrExit("validate", VALIDATE_HELP, () => parseValidateArgs(args));
+  if (typeof options === "number") return options;
 
   const sources = await collectInputs(options.inputs);
   const outcomes = await validateAll(sources, options.allowHosts, options.concurrency);

@@ -18,6 +18,7 @@ import { FetchError } from "./fetch-error.ts";
 import { isAllowedHost, isDeniedHostname, parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
 import { DEFAULT_ALLOWED_PORTS, isPortAllowed, parseTarget, type Target } from "./parse-target.ts";
 import { createPinnedAgent, type ConnectGuard, type PinnedAddress, type PinnedDestination } from "./pinned-agent.ts";
+import { untilAborted } from "../runtime/until-aborted.ts";
 
 export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
 
@@ -367,24 +368,6 @@ function where(ctx: Context, target: Target): string {
 
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => {});
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {

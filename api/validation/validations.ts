@@ -35,6 +35,7 @@ import { ValidationPool } from "./validation-pool.ts";
 import type { JsonLdTextCheck } from "./inspect-body.ts";
 import type { ValidationJob } from "./validation-job.ts";
 import { Semaphore } from "./semaphore.ts";
+import { untilAborted } from "../../runtime/until-aborted.ts";
 
 /**
  * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
@@ -341,26 +342,6 @@ async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Cre
       await storeCall(() => ctx.stores.accounts.releaseCredit(account.id, period));
     },
   };
-}
-
-/** `promise`, or the signal's reason as soon as it aborts (the promise itself keeps running). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function checkJsonLdText(text: string): JsonLdTextCheck {

@@ -6,25 +6,9 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createConnection } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { EVENT, signup, startApp, validateJsonLd, type TestApp } from "./helpers.ts";
-
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port: 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => {
-      socket.write("PING\r\n");
-      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
-    });
-  });
-}
+import { redisAnswers } from "../support/redis-answers.ts";
 
 /** Uses `used` credits of the account's current period directly in the store. */
 async function useCredits(app: FastifyInstance, email: string, used: number): Promise<string> {
