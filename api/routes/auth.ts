@@ -9,7 +9,7 @@ import { generateApiKey, hashApiKey } from "../keys/index.ts";
 import { EmailTakenError, type Account } from "../stores/ports.ts";
 import { PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
 import { limitByIp, requireApiKey } from "../http/auth-hooks.ts";
-import { storeCall } from "../http/store-call.ts";
+import { storeCall } from "../stores/store-call.ts";
 import {
   AccountResponseSchema,
   CheckoutBodySchema,

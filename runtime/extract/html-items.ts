@@ -87,25 +87,133 @@ const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
 const IGNORED_END_TAGS = new Set(["html", "head", "body"]);
 
 export function buildItemTree(html: string): ItemTree {
-  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
-  const wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
-  const n = html.length;
+  const builder = new TreeBuilder(html);
   const scan = new HtmlScanner(html);
-  // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
-  const names: string[] = [];
-  const nearest: Array<ItemElement | null> = [];
-  const keptAt: Array<ItemElement | null> = [];
-  let keptCount = 0;
+  while (scan.next()) {
+    if (scan.isEndTag) builder.endTag(scan);
+    else if (!builder.startTag(scan)) break;
+  }
+  builder.closeTo(0, html.length);
+  return builder.tree;
+}
 
-  const closeTo = (index: number, at: number) => {
+/** The steps of building the tree, one method each; the open elements live here. */
+class TreeBuilder {
+  readonly tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
+  /** With itemref in the page, elements with an id are kept too: they may be itemref targets. */
+  private readonly wantIds: boolean;
+  // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
+  private readonly names: string[] = [];
+  private readonly nearest: Array<ItemElement | null> = [];
+  private readonly keptAt: Array<ItemElement | null> = [];
+  private keptCount = 0;
+
+  constructor(html: string) {
+    this.wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
+  }
+
+  /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */
+  startTag(scan: HtmlScanner): boolean {
+    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    this.closeImplied(name, scan.tagStart);
+    let kept: ItemElement | null = null;
+    if (this.shouldKeep(scan)) {
+      kept = keepElement(scan, name, this.wantIds);
+      if (this.keptCount++ >= MAX_KEPT_ELEMENTS) {
+        this.tree.truncated = true;
+        return false;
+      }
+      this.attach(kept);
+    }
+    this.notePageAddress(scan, name);
+    this.open(scan, name, kept);
+    return true;
+  }
+
+  /** An end tag closes the nearest open element of its name (and everything above it). */
+  endTag(scan: HtmlScanner): void {
+    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    if (IGNORED_END_TAGS.has(name)) return;
+    // Most end tags close the element on top: no search.
+    const top = this.names.length - 1;
+    const open = top >= 0 && this.names[top] === name ? top : this.findOpen(name, null, null, false);
+    if (open !== -1) this.closeTo(open, scan.tagStart);
+  }
+
+  closeTo(index: number, at: number): void {
+    const { names, nearest, keptAt } = this;
     while (names.length > index) {
       names.pop();
       nearest.pop();
       const kept = keptAt.pop();
       if (kept) kept.contentEnd = at;
     }
-  };
-  const findOpen = (name: string, names2: string[] | null, stop: string[] | null, walkPhrasingOnly: boolean): number => {
+  }
+
+  /** The end tags HTML implies before this start tag (an open p, li, dt/dd, tr, td/th, option). */
+  private closeImplied(name: string, at: number): void {
+    if (CLOSES_P.has(name)) {
+      const open = this.findOpen("p", null, null, true);
+      if (open !== -1) this.closeTo(open, at);
+    }
+    const implied = IMPLIED.get(name);
+    if (implied) {
+      const open = this.findOpen("", implied.closes, implied.stop, false);
+      if (open !== -1) this.closeTo(open, at);
+    }
+  }
+
+  /** An item attribute, an id a page with itemref may point at, or the object of a hanging RDFa rel. */
+  private shouldKeep(scan: HtmlScanner): boolean {
+    if (hasTrigger(scan)) return true;
+    if (scan.attrCount === 0) return false;
+    return (this.wantIds && readAttribute(scan, "id") !== null) || isHangingRelObject(scan, this.nearest);
+  }
+
+  /** Under the nearest kept open element, or a root. */
+  private attach(kept: ItemElement): void {
+    const { tree, nearest } = this;
+    const parent = nearest.length > 0 ? nearest[nearest.length - 1] : null;
+    kept.parent = parent;
+    (parent ? parent.children : tree.roots).push(kept);
+    const attrs = kept.attrs;
+    if (attrs.itemscope !== undefined) tree.hasMicrodata = true;
+    if (attrs.typeof !== undefined) tree.hasRdfa = true;
+    if (this.wantIds && attrs.id !== undefined && !tree.ids.has(attrs.id)) tree.ids.set(attrs.id, kept);
+  }
+
+  /** `<base href>` and `<link rel=canonical>`: what relative URLs resolve against. */
+  private notePageAddress(scan: HtmlScanner, name: string): void {
+    const tree = this.tree;
+    if (name === "base" && tree.baseHref === null) {
+      const href = readAttribute(scan, "href");
+      if (href !== null) tree.baseHref = href;
+    } else if (name === "link" && tree.canonicalHref === null && readAttribute(scan, "rel")?.trim().toLowerCase() === "canonical") {
+      tree.canonicalHref = readAttribute(scan, "href");
+    }
+  }
+
+  /** Pushes the element on the open stack, unless it has no children (void, raw text) or the stack is full. */
+  private open(scan: HtmlScanner, name: string, kept: ItemElement | null): void {
+    if (scan.rawText !== null) {
+      // The scanner has skipped the content already: it is text, never children.
+      if (kept) kept.contentEnd = scan.rawTextEnd;
+      return;
+    }
+    if (VOID.has(name)) return;
+    const { names, nearest, keptAt } = this;
+    if (names.length >= MAX_OPEN_ELEMENTS) {
+      this.tree.truncated = true;
+      if (kept) kept.contentEnd = scan.tagEnd; // treated as empty: its content belongs to the parent
+      return;
+    }
+    names.push(name);
+    keptAt.push(kept);
+    nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
+  }
+
+  private findOpen(name: string, names2: string[] | null, stop: string[] | null, walkPhrasingOnly: boolean): number {
+    const names = this.names;
     for (let i = names.length - 1, seen = 0; i >= 0 && seen < MAX_OPEN_ELEMENTS; i--, seen++) {
       const open = names[i];
       if (open === name || (names2 !== null && names2.includes(open))) return i;
@@ -113,73 +221,7 @@ export function buildItemTree(html: string): ItemTree {
       if (walkPhrasingOnly && !PHRASING.has(open)) return -1;
     }
     return -1;
-  };
-
-  while (scan.next()) {
-    const lt = scan.tagStart;
-    const name = html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
-    if (scan.isEndTag) {
-      if (IGNORED_END_TAGS.has(name)) continue;
-      // Most end tags close the element on top: no search.
-      const top = names.length - 1;
-      const open = top >= 0 && names[top] === name ? top : findOpen(name, null, null, false);
-      if (open !== -1) closeTo(open, lt);
-      continue;
-    }
-    const tagEnd = scan.tagEnd;
-
-    // Implied end tags.
-    if (CLOSES_P.has(name)) {
-      const open = findOpen("p", null, null, true);
-      if (open !== -1) closeTo(open, lt);
-    }
-    const implied = IMPLIED.get(name);
-    if (implied) {
-      const open = findOpen("", implied.closes, implied.stop, false);
-      if (open !== -1) closeTo(open, lt);
-    }
-
-    let kept: ItemElement | null = null;
-    // With itemref in the page, elements with an id are kept too: they may be itemref targets.
-    // Under an RDFa rel with no object of its own, a plain link or image is that object (RDFa Core's hanging rel).
-    if (hasTrigger(scan) || (scan.attrCount > 0 && ((wantIds && readAttribute(scan, "id") !== null) || isHangingRelObject(scan, nearest)))) {
-      kept = keepElement(scan, name, wantIds);
-      if (keptCount++ >= MAX_KEPT_ELEMENTS) {
-        tree.truncated = true;
-        break;
-      }
-      const parent = nearest.length > 0 ? nearest[nearest.length - 1] : null;
-      kept.parent = parent;
-      (parent ? parent.children : tree.roots).push(kept);
-      const attrs = kept.attrs;
-      if (attrs.itemscope !== undefined) tree.hasMicrodata = true;
-      if (attrs.typeof !== undefined) tree.hasRdfa = true;
-      if (wantIds && attrs.id !== undefined && !tree.ids.has(attrs.id)) tree.ids.set(attrs.id, kept);
-    }
-    if (name === "base" && tree.baseHref === null) {
-      const href = readAttribute(scan, "href");
-      if (href !== null) tree.baseHref = href;
-    } else if (name === "link" && tree.canonicalHref === null && readAttribute(scan, "rel")?.trim().toLowerCase() === "canonical") {
-      tree.canonicalHref = readAttribute(scan, "href");
-    }
-
-    if (scan.rawText !== null) {
-      // The scanner has skipped the content already: it is text, never children.
-      if (kept) kept.contentEnd = scan.rawTextEnd;
-      continue;
-    }
-    if (VOID.has(name)) continue;
-    if (names.length >= MAX_OPEN_ELEMENTS) {
-      tree.truncated = true;
-      if (kept) kept.contentEnd = tagEnd; // treated as empty: its content belongs to the parent
-      continue;
-    }
-    names.push(name);
-    keptAt.push(kept);
-    nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
   }
-  closeTo(0, n);
-  return tree;
 }
 
 function keepElement(scan: HtmlScanner, name: string, wantIds: boolean): ItemElement {
