@@ -9,7 +9,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { Config } from "./config.ts";
 import { baseUrlFor } from "./config/server.ts";
-import { openStores, type Stores } from "./stores/index.ts";
+import { openConfiguredStores, type Stores } from "./stores/index.ts";
 import { KeyCipher, loadOrCreateSecret } from "./keys/index.ts";
 import type { FetchOptions } from "../fetch/guarded-fetch.ts";
 import { PLANS, type PlanLimits } from "./billing/plans.ts";
@@ -18,7 +18,7 @@ import type { Plan } from "./stores/ports.ts";
 import { ApiError, GENERIC_MESSAGES } from "./errors.ts";
 import type { ServiceContext } from "./http/context.ts";
 import { installErrorHandling, sendApiError } from "./plugins/error-handler.ts";
-import { handleClientError, handleFrameworkError } from "./http/client-errors.ts";
+import { handleClientError, handleFrameworkError } from "./plugins/client-errors.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./http/request-id.ts";
 import { loggerOptions, type LogStream } from "./http/logging.ts";
 import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, REQUEST_TIMEOUT_MS } from "./http/limits.ts";
@@ -90,18 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const ownStores = deps.stores === undefined;
   const stores =
     deps.stores ??
-    (await openStores({
-      dataDir: config.dataDir,
-      mongodbUrl: config.mongodbUrl ?? undefined,
-      redisUrl: config.redisUrl ?? undefined,
-      onRedisError: (err) => app.log.warn({ err: { message: err.message } }, "redis connection error"),
-      redisCommandTimeoutMs: config.redisCommandTimeoutMs,
-      onRedisDown: (err, cooldownMs) =>
-        app.log.warn(
-          { err: { name: err.name, message: err.message }, cooldownMs },
-          "redis unavailable: URL cache misses and in-process rate limits until it answers again",
-        ),
-    }));
+    (await openConfiguredStores(config, { log: app.log }));
   if (ownStores) app.addHook("onClose", async () => stores.close());
 
   try {

@@ -6,17 +6,7 @@
 // Usage: node bench/adobe-validate-files.mjs <vocab.jsonld> <file>...
 // Prints one JSON line: {"files": n, "nodes": n, "failed": n} or {"error": "..."}.
 import { readFileSync } from "node:fs";
-
-/** web-auto-extractor's JSON-LD shape (items grouped by @type) from a parsed JSON-LD document. */
-function toWaeData(value) {
-  const jsonld = {};
-  const add = (item) => (jsonld[String(item?.["@type"])] ??= []).push(item);
-  for (const item of Array.isArray(value) ? value : [value]) {
-    if (Array.isArray(item?.["@graph"])) item["@graph"].forEach(add);
-    else add(item);
-  }
-  return { jsonld };
-}
+import { toWaeData } from "./wae-data.mjs";
 
 try {
   const [vocabFile, ...files] = process.argv.slice(2);

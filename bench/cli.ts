@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sharedDir, type BenchContext } from "./util.ts";
+import { median, quantile, sharedDir, type BenchContext } from "./util.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const COLD_RUNS = 41;
@@ -23,13 +23,6 @@ function wallMs(args: string[]): { ms: number; status: number | null; stdout: st
   return { ms: Number(process.hrtime.bigint() - t0) / 1e6, status: child.status, stdout: child.stdout };
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (s.length - 1) * q;
-  const lo = Math.floor(at);
-  return s[lo] + (s[Math.ceil(at)] - s[lo]) * (at - lo);
-};
-const median = (xs: number[]) => quantile(xs, 0.5);
 
 /**
  * Both commands run alternately, so a load spike on the machine hits both sides alike; which one goes

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { Parser } from "htmlparser2";
 import { extractHtmlItems } from "../runtime/extract/extract-items.ts";
 import { extractJsonLdBlocks } from "../runtime/extract/extract-jsonld.ts";
+import { baselineRevision, importBaseline } from "./baseline.ts";
 import { errorMessage, medianNs, printTable, sharedDir, type BenchContext } from "./util.ts";
 
 const BUDGET_MBS = 50;
@@ -113,6 +114,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     ["sdv items (ours)", ours],
     ["sdv whole page (JSON-LD + items)", oursWholePage],
     ["sdv JSON-LD only (before items)", (html) => extractJsonLdBlocks(html).length],
+    ...(await baselineRows()),
     ["htmlparser2 tokenizer (floor)", htmlparser2Floor],
     ["adobe (web-auto-extractor)", adobe],
     ["microdata-node (Microdata only)", await loadMicrodataNode()],
@@ -149,6 +151,29 @@ export async function run(ctx: BenchContext): Promise<void> {
   const before = measured.get("sdv JSON-LD only (before items)|json-ld only") ?? NaN;
   const after = measured.get("sdv whole page (JSON-LD + items)|json-ld only") ?? NaN;
   console.log(`JSON-LD-only page, whole-page extraction vs JSON-LD alone (before items): ${(after / before).toFixed(2)}x the speed (budget: no slower, within noise)`);
+}
+
+/** The same entries at BENCH_BASELINE (see baseline.ts), when set. */
+async function baselineRows(): Promise<Array<[string, Extractor | string]>> {
+  const rev = baselineRevision();
+  if (rev === null) return [];
+  type Jsonld = typeof import("../runtime/extract/extract-jsonld.ts");
+  type Items = typeof import("../runtime/extract/extract-items.ts");
+  const jsonld = await importBaseline<Jsonld>("runtime/extract/extract-jsonld.ts");
+  const items = await importBaseline<Items>("runtime/extract/extract-items.ts");
+  if (typeof jsonld === "string" || typeof items === "string") return [[`sdv at ${rev} (baseline)`, typeof jsonld === "string" ? jsonld : (items as string)]];
+  return [
+    [`sdv items at ${rev} (baseline)`, (html) => items.extractHtmlItems(html).reduce((n, b) => n + b.items.length, 0)],
+    [
+      `sdv whole page at ${rev} (baseline)`,
+      (html) => {
+        const hints = { itemAttributes: false };
+        let n = jsonld.extractJsonLdBlocks(html, hints).length;
+        if (hints.itemAttributes) for (const block of items.extractHtmlItems(html, null, true)) n += block.items.length;
+        return n;
+      },
+    ],
+  ];
 }
 
 function formatMbs(x: number): string {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Parser } from "htmlparser2";
 import { parse as parseDom } from "node-html-parser";
 import { extractJsonLdBlocks } from "../runtime/extract/extract-jsonld.ts";
+import { baselineRevision, importBaseline } from "./baseline.ts";
 import { errorMessage, medianNs, printTable, type BenchContext } from "./util.ts";
 
 const PAGES = ["small", "typical", "large"];
@@ -84,6 +85,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const adobe = await loadAdobeExtractor();
   const extractors: Array<[string, Extractor | string]> = [
     ["sdv (ours)", extractJsonLdBlocks],
+    ...(await baselineRows()),
     ["regex scan (floor)", regexScan],
     ["htmlparser2 stream", htmlparser2Stream],
     ["node-html-parser", nodeHtmlParser],
@@ -94,6 +96,20 @@ export async function run(ctx: BenchContext): Promise<void> {
   const rows: string[][] = [header];
   let oursTypical = NaN;
   const notes: string[] = [];
+  const timeOf = (fn: Extractor, html: string, bytes: number) =>
+    // Fewer samples on the 1.5 MB page: the slow parsers take tens of ms per call.
+    medianNs(() => fn(html), bytes > 1e6 ? { minSamples: 7, sampleMs: 400 } : {});
+  // With a baseline, ours and the baseline are timed in turns, best of three: on a shared machine a
+  // busy moment would otherwise land on one side of the comparison only.
+  const paired = new Map<string, number>();
+  const baseline = extractors[1];
+  if (baselineRevision() !== null && typeof baseline[1] !== "string") {
+    for (let round = 0; round < 3; round++) {
+      for (const [label, fn] of [extractors[0], baseline] as Array<[string, Extractor]>) {
+        for (const p of pages) paired.set(`${label}|${p.name}`, Math.min(paired.get(`${label}|${p.name}`) ?? Infinity, timeOf(fn, p.html, p.bytes)));
+      }
+    }
+  }
   for (const [label, fn] of extractors) {
     if (typeof fn === "string") {
       rows.push([label, ...pages.map(() => "n/a")]);
@@ -102,8 +118,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     }
     const cells = pages.map((p) => {
       const blocks = fn(p.html).length;
-      // Fewer samples on the 1.5 MB page: the slow parsers take tens of ms per call.
-      const ns = medianNs(() => fn(p.html), p.bytes > 1e6 ? { minSamples: 7, sampleMs: 400 } : {});
+      const ns = paired.get(`${label}|${p.name}`) ?? timeOf(fn, p.html, p.bytes);
       const mbs = p.bytes / 1e6 / (ns / 1e9);
       if (fn === extractJsonLdBlocks && p.name === "typical") oursTypical = mbs;
       return `${formatMbs(mbs)} (${blocks})`;
@@ -115,6 +130,14 @@ export async function run(ctx: BenchContext): Promise<void> {
   console.log(
     `extraction typical.html: ${formatMbs(oursTypical)} MB/s (budget >= ${BUDGET_MBS}) ${oursTypical >= BUDGET_MBS ? "PASS" : "FAIL"}`,
   );
+}
+
+/** Our extractor at BENCH_BASELINE (see baseline.ts), when set. */
+async function baselineRows(): Promise<Array<[string, Extractor | string]>> {
+  const rev = baselineRevision();
+  if (rev === null) return [];
+  const mod = await importBaseline<{ extractJsonLdBlocks: Extractor }>("runtime/extract/extract-jsonld.ts");
+  return [[`sdv at ${rev} (baseline)`, typeof mod === "string" ? mod : mod.extractJsonLdBlocks]];
 }
 
 function formatMbs(x: number): string {

@@ -18,11 +18,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createConnection, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { errorMessage, medianNs, medianNsAsync, printTable, type BenchContext } from "./util.ts";
+import { redisAnswers } from "../test/support/redis-answers.ts";
 
 const CONNECTIONS = 50;
 const WARMUP_S = 3;
@@ -195,22 +196,6 @@ export async function stop(proc: ChildProcess, dir: string): Promise<void> {
     if (proc.exitCode === null) proc.kill("SIGKILL");
   }
   rmSync(dir, { recursive: true, force: true });
-}
-
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port: 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => {
-      socket.write("PING\r\n");
-      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
-    });
-  });
 }
 
 // ----------------------------------------------------------------------------- the servers (--serve)

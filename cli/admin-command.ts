@@ -72,12 +72,8 @@ export async function runAdmin(args: string[], io: AdminIo = {}): Promise<number
     throw e;
   }
   // Loaded here, so `sdv validate` does not load the database drivers.
-  const { openStores } = await import("../api/stores/index.ts");
-  const stores = await openStores({
-    dataDir: config.dataDir,
-    mongodbUrl: config.mongodbUrl ?? undefined,
-    redisUrl: undefined, // accounts only
-  });
+  const { openConfiguredStores } = await import("../api/stores/index.ts");
+  const stores = await openConfiguredStores(config, { accountsOnly: true });
   const accounts = stores.accounts;
   try {
     if (action === "list") {

@@ -5,7 +5,7 @@ import { allowedPrivateHosts, validatePage } from "./read-input.ts";
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
-import { UsageError, wholeNumber } from "./usage.ts";
+import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { findConfig, ConfigError } from "./config/load-config.ts";
 import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
@@ -155,20 +155,8 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
 }
 
 export async function runCrawl(args: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseCrawlArgs(args);
-  } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      console.error(`sdv crawl: ${(err as Error).message}\nRun "sdv crawl --help" for the options.`);
-      return 2;
-    }
-    throw err;
-  }
-  if (options === "help") {
-    console.log(CRAWL_HELP);
-    return 0;
-  }
+  const options = optionsOrExit("crawl", CRAWL_HELP, () => parseCrawlArgs(args));
+  if (typeof options === "number") return options;
 
   let loaded;
   try {

@@ -5,7 +5,7 @@ import { allowedPrivateHosts, readAndValidate, type ReadOptions } from "./read-i
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { renderReport, FORMATS, type Format } from "./render.ts";
-import { UsageError, wholeNumber } from "./usage.ts";
+import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { findConfig, ConfigError } from "./config/load-config.ts";
 import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
@@ -49,20 +49,8 @@ error for json, sarif, junit, github and csv) says why. With GITHUB_STEP_SUMMARY
 summary is appended to that file.`;
 
 export async function runValidate(args: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseValidateArgs(args);
-  } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      console.error(`sdv validate: ${(err as Error).message}\nRun "sdv validate --help" for the options.`);
-      return 2;
-    }
-    throw err;
-  }
-  if (options === "help") {
-    console.log(VALIDATE_HELP);
-    return 0;
-  }
+  const options = optionsOrExit("validate", VALIDATE_HELP, () => parseValidateArgs(args));
+  if (typeof options === "number") return options;
   let loaded;
   try {
     loaded = await findConfig(options.config);

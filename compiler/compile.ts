@@ -13,7 +13,7 @@ import type { IrRuleSet } from "./ir.ts";
 import { emitValidator } from "./emit/validators.ts";
 import { emitOnDemandRegistry, emitRegistry } from "./emit/registry.ts";
 import { emitTypesPayload } from "./emit/types-payload.ts";
-import { emitDocsIndex, emitTypeDoc } from "./emit/docs.ts";
+import { emitDocsIndex, emitGeneratedReadme, emitTypeDoc } from "./emit/docs.ts";
 import { emitRulePage, emitRulesIndex, emitRulesNotFound } from "./emit/site.ts";
 import { VocabularyIndex } from "../runtime/vocabulary.ts";
 import type { Vocabulary } from "../runtime/vocabulary-types.ts";
@@ -70,6 +70,7 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
   out.set("generated/on-demand.ts", emitOnDemandRegistry(ruleSets, table));
   out.set("generated/types.json", emitTypesPayload(ruleSets, table, vocabulary.data.schema_org_version));
   out.set("generated/docs/README.md", emitDocsIndex(ruleSets));
+  out.set("generated/README.md", emitGeneratedReadme());
   return { output: { files: new Map([...out].sort(([a], [b]) => a.localeCompare(b))), ruleSets }, diagnostics: [] };
 }
 

@@ -17,6 +17,7 @@ import { parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
 import { DEFAULT_ALLOWED_PORTS, parseTarget, type Target } from "./parse-target.ts";
 import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./pinned-agent.ts";
 import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
+import { untilAborted } from "../runtime/until-aborted.ts";
 
 export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
 
@@ -383,24 +384,6 @@ function where(ctx: Context, target: Target): string {
 
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => {});
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 export async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {

@@ -502,6 +502,11 @@ export function hasType(node: JsonObject, types: ReadonlySet<string>): boolean {
 
 /** Presence of a dotted path ("item.name"): any value along lists counts. */
 export function hasPath(node: JsonObject, segments: readonly string[]): boolean {
+  return valuesAt(node, segments) !== null;
+}
+
+/** The values a dotted path reaches (through lists at every step), or null when it reaches none. */
+function valuesAt(node: JsonObject, segments: readonly string[]): unknown[] | null {
   let frontier: unknown[] = [node];
   for (const segment of segments) {
     const next: unknown[] = [];
@@ -509,10 +514,10 @@ export function hasPath(node: JsonObject, segments: readonly string[]): boolean 
       const items = Array.isArray(value) ? value : [value];
       for (const item of items) if (isObject(item) && item[segment] !== undefined) next.push(item[segment]);
     }
-    if (next.length === 0) return false;
+    if (next.length === 0) return null;
     frontier = next;
   }
-  return true;
+  return frontier;
 }
 
 /**
@@ -522,17 +527,9 @@ export function hasPath(node: JsonObject, segments: readonly string[]): boolean 
  */
 export function hasValue(node: JsonObject, segments: readonly string[]): boolean {
   if (segments.length === 1) return holdsValue(node[segments[0]]);
-  let frontier: unknown[] = [node];
-  for (const segment of segments) {
-    const next: unknown[] = [];
-    for (const value of frontier) {
-      const items = Array.isArray(value) ? value : [value];
-      for (const item of items) if (isObject(item) && item[segment] !== undefined) next.push(item[segment]);
-    }
-    if (next.length === 0) return false;
-    frontier = next;
-  }
-  for (const value of frontier) if (holdsValue(value)) return true;
+  const values = valuesAt(node, segments);
+  if (values === null) return false;
+  for (const value of values) if (holdsValue(value)) return true;
   return false;
 }
 

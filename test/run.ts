@@ -1,15 +1,25 @@
 /**
  * `npm test`: every test/**\/*.test.ts under uvu in one process, and the type check (`tsc --noEmit`) next to
  * it, then one closing line `N passed, N failed, N skipped` (what CI reads). The type check counts as one
- * test: a store adapter missing a port method runs fine under tsx, so only tsc can catch it. Extra
- * arguments narrow the run to a folder; a narrowed run skips the type check (it covers the whole project).
+ * test: a store adapter missing a port method runs fine under tsx, so only tsc can catch it. An argument
+ * narrows the run to a folder (`npm test -- test/api`) or one file (`npm test -- test/api/auth.test.ts`);
+ * a narrowed run skips the type check (it covers the whole project).
  */
 import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const narrowed = process.argv[2] !== undefined;
-const dir = process.argv[2] ?? "test";
+const [dir, pattern] = target(process.argv[2] ?? "test");
+
+/** uvu's folder and file pattern for a folder or a single test file. */
+function target(path: string): [string, string] {
+  const isFile = statSync(new URL(path, `file://${repoRoot}`), { throwIfNoEntry: false })?.isFile() ?? false;
+  if (!isFile) return [path, ".*\\.test\\.ts$"];
+  return [dirname(path), `^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`];
+}
 
 interface Finished {
   status: number | null;
@@ -30,7 +40,7 @@ function run(args: string[]): Promise<Finished> {
 }
 
 const [tests, typecheck] = await Promise.all([
-  run(["--import", "tsx", "node_modules/uvu/bin.js", dir, ".*\\.test\\.ts$", "--no-color"]),
+  run(["--import", "tsx", "node_modules/uvu/bin.js", dir, pattern, "--no-color"]),
   narrowed ? Promise.resolve(null) : typeCheckAll(),
 ]);
 

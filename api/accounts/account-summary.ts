@@ -4,10 +4,22 @@
  * when the server sets it: the bundled plans table cannot know that). One shape for passwordless login and for the keyed read (GET /api/auth/account),
  * so a page holding only the key shows exactly what login shows.
  */
-import type { ServiceContext } from "../http/context.ts";
-import type { Account } from "../stores/ports.ts";
-import { billingPeriod, nextPeriodStart } from "../billing/plans.ts";
-import { storeCall } from "../http/store-call.ts";
+import type { Account, AccountStore, Plan } from "../stores/ports.ts";
+import { billingPeriod, nextPeriodStart, type PlanLimits } from "../billing/plans.ts";
+import type { KeyCipher } from "../keys/index.ts";
+import { storeCall } from "../stores/store-call.ts";
+
+/**
+ * What the summary reads of the service: http/context.ts's ServiceContext has all of it. Named here
+ * rather than imported, so accounts/ stays below the HTTP layer.
+ */
+export interface SummaryContext {
+  now(): Date;
+  cipher: Pick<KeyCipher, "decrypt">;
+  stores: { accounts: Pick<AccountStore, "usage"> };
+  limits(plan: Plan): PlanLimits;
+  urls: { dashboard: string };
+}
 
 export interface AccountSummary {
   api_key: string;
@@ -23,7 +35,7 @@ export interface AccountSummary {
   rate_limit_per_minute: number;
 }
 
-export async function accountSummary(ctx: ServiceContext, account: Account): Promise<AccountSummary> {
+export async function accountSummary(ctx: SummaryContext, account: Account): Promise<AccountSummary> {
   // One reading of the clock, so the usage and the reset date belong to the same period.
   const now = ctx.now();
   const apiKey = ctx.cipher.decrypt(account.keyCiphertext);

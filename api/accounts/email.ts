@@ -7,13 +7,7 @@
  * Addresses are trimmed and lower-cased (normalizeEmail; the stores keep that form). The reserved
  * .invalid top-level domain (RFC 2606) can never receive mail and is refused.
  */
-/**
- * One spelling per mailbox, so "Ann@Example.com " and "ann@example.com" cannot hold two accounts. Every
- * adapter stores and looks up this form; the unique indexes are on it.
- */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+import { normalizeEmail } from "../stores/normalize-email.ts";
 
 const LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -4,11 +4,15 @@
  * (the SDK sends the same Idempotency-Key on each retry).
  */
 import Stripe from "stripe";
-import type { Config } from "../config.ts";
 
 export const STRIPE_TIMEOUT_MS = 10_000;
 
-export function createStripeClient(config: Config): Stripe | null {
+/** What the client needs of the configuration (api/config.ts's Config has it), named here so billing/ stays below config. */
+export interface StripeClientSettings {
+  stripe: { secretKey: string | null; apiBase: { protocol: "http" | "https"; host: string; port: number } | null };
+}
+
+export function createStripeClient(config: StripeClientSettings): Stripe | null {
   const { secretKey, apiBase } = config.stripe;
   if (!secretKey) return null;
   return new Stripe(secretKey, {

@@ -27,7 +27,7 @@ import { MemoryRateLimiter } from "../stores/embedded/memory-rate-limiter.ts";
 import type { RateDecision, RateLimiter } from "../stores/ports.ts";
 import { isRetiredKeyAccount } from "../accounts/retired-keys.ts";
 import { BlockedAddresses } from "./blocked-addresses.ts";
-import { storeCall } from "./store-call.ts";
+import { storeCall } from "../stores/store-call.ts";
 
 const INVALID_KEY_MESSAGE = "The API key is not valid.";
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findPackageRoot } from "../web/package-root.ts";
+import { findPackageRoot } from "./package-root.ts";
 
 export interface RulePages {
   index: Buffer;

@@ -5,9 +5,10 @@
  * a 500 with a generic message, its details only in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, GENERIC_MESSAGES, errorBody, isErrorCode, type ErrorCode } from "../errors.ts";
+import { ApiError, GENERIC_MESSAGES, errorBody, type ErrorCode } from "../errors.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { BODY_LIMIT_BYTES } from "../http/limits.ts";
+import { fromFetchError } from "../http/fetch-errors.ts";
 
 interface AjvError {
   keyword: string;
@@ -67,16 +68,6 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   if (status >= 400 && status < 500) return new ApiError("invalid_request", "The request is invalid.");
   if (status === 503) return new ApiError("service_unavailable", GENERIC_MESSAGES.service_unavailable, { cause: err });
   return new ApiError("internal_error", `${GENERIC_MESSAGES.internal_error} (request id ${request.id})`, { cause: err });
-}
-
-export function fromFetchError(err: FetchError): ApiError {
-  const code: ErrorCode = isErrorCode(err.code) ? err.code : "fetch_failed";
-  // Self-hosters testing a local preview meet this first: the message names the setting that lets it through.
-  const message =
-    code === "destination_not_allowed"
-      ? `${err.message} A self-hosted service can allow a private host (or host:port) with the FETCH_ALLOWED_PRIVATE_HOSTS setting.`
-      : err.message;
-  return new ApiError(code, message, { cause: err.cause ?? err });
 }
 
 function fromValidation(v: AjvError, context: string | undefined, request: FastifyRequest): ApiError {

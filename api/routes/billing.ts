@@ -14,7 +14,7 @@ import Stripe from "stripe";
 import { ApiError } from "../errors.ts";
 import { applyStripeEvent } from "../billing/webhook-events.ts";
 import { WEBHOOK_BODY_LIMIT_BYTES } from "../http/limits.ts";
-import { storeCall } from "../http/store-call.ts";
+import { storeCall } from "../stores/store-call.ts";
 import { WebhookResponseSchema, errorResponses } from "../openapi/schemas.ts";
 
 /** How long a claimed event belongs to the delivery applying it, if that process dies meanwhile. */

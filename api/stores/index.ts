@@ -40,6 +40,39 @@ export interface Stores {
 
 export const EMBEDDED_DB_FILE = "sdv.db";
 
+/** The store settings of the service's configuration (api/config.ts's Config carries them all). */
+export interface StoreSettings {
+  dataDir: string;
+  mongodbUrl: string | null;
+  redisUrl: string | null;
+  redisCommandTimeoutMs: number;
+}
+
+/** Where Redis trouble is told: the service's logger (a Fastify/pino logger fits). */
+export interface StoreLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * The one wiring from configuration to stores, for the service and `sdv admin`. `accountsOnly`: the
+ * cache and rate limits stay in process whatever REDIS_URL says (an admin command needs accounts only).
+ */
+export function openConfiguredStores(settings: StoreSettings, options: { log?: StoreLog; accountsOnly?: boolean } = {}): Promise<Stores> {
+  const log = options.log;
+  return openStores({
+    dataDir: settings.dataDir,
+    mongodbUrl: settings.mongodbUrl ?? undefined,
+    redisUrl: options.accountsOnly ? undefined : (settings.redisUrl ?? undefined),
+    redisCommandTimeoutMs: settings.redisCommandTimeoutMs,
+    onRedisError: (err) => log?.warn({ err: { message: err.message } }, "redis connection error"),
+    onRedisDown: (err, cooldownMs) =>
+      log?.warn(
+        { err: { name: err.name, message: err.message }, cooldownMs },
+        "redis unavailable: URL cache misses and in-process rate limits until it answers again",
+      ),
+  });
+}
+
 export async function openStores(options: StoreOptions): Promise<Stores> {
   makePrivateDir(options.dataDir);
   const closers: Array<() => Promise<void>> = [];

@@ -33,9 +33,9 @@ import { Renderer } from "../../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../../fetch/render/config.ts";
 import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
-import { fromFetchError } from "../plugins/error-handler.ts";
+import { fromFetchError } from "../http/fetch-errors.ts";
 import { CACHE_TTL_SECONDS } from "../http/limits.ts";
-import { storeCall } from "../http/store-call.ts";
+import { storeCall } from "../stores/store-call.ts";
 import type { ServiceContext } from "../http/context.ts";
 import { ValidationPool } from "./validation-pool.ts";
 import type { JsonLdTextCheck } from "./inspect-body.ts";
@@ -44,6 +44,7 @@ import { Semaphore } from "./semaphore.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 import { answerMeta, type Answer, type MetaInput, type ReportText } from "./answer.ts";
 import type { PageReport } from "./page-report.ts";
+import { untilAborted } from "../../runtime/until-aborted.ts";
 
 /**
  * Page fetches (and their validation) running at once in this process. A fetched page can hold 5 MiB of
@@ -388,26 +389,6 @@ async function reserveCredit(ctx: ServiceContext, account: Account): Promise<Cre
       await storeCall(() => ctx.stores.accounts.releaseCredit(account.id, period));
     },
   };
-}
-
-/** `promise`, or the signal's reason as soon as it aborts (the promise itself keeps running). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function checkJsonLdText(text: string): JsonLdTextCheck {

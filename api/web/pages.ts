@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify"
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { CONTENT_SECURITY_POLICY } from "./content-security-policy.ts";
-import { packageRoot } from "./package-root.ts";
+import { packageRoot } from "../http/package-root.ts";
 
 /** Page path -> its HTML file under the web root (one entry per Vite input in web/vite.config.ts). */
 export const PAGES: Readonly<Record<string, string>> = Object.freeze({

@@ -87,3 +87,18 @@ export function emitDocsIndex(ruleSets: IrRuleSet[]): string {
   }
   return lines.join("\n") + "\n";
 }
+
+/** generated/README.md: what the folder holds and what it may import (every top-level folder has one). */
+export function emitGeneratedReadme(): string {
+  return `${BANNER("compiler/emit/docs.ts")}
+# generated/
+
+Written by \`npm run compile\` from \`rules-src/\`, committed, never edited by hand (every file names
+its source and the command). \`validators/<Type>.ts\` (one rule set each), \`index.ts\` (the registry),
+\`on-demand.ts\` (rule sets loaded when first needed), \`types.json\`, \`vocabulary.json\` (Schema.org,
+compact, by \`npm run vocab\`), \`docs/\` (a page per type), \`site/\` (the rule pages).
+
+May import: runtime/ only (the rule runtime and the checks). Change the YAML or the compiler, then
+run \`npm run compile\`; \`npm run compile:check\` fails on any difference.
+`;
+}

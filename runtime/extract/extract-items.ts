@@ -6,7 +6,8 @@
  * the two (extract-jsonld.ts PageHints). Called alone, a pre-scan (indexOf) decides. Only pages with such
  * attributes are tokenized a second time, into the light tree both syntaxes read.
  */
-import { buildItemTree, mayHoldItems } from "./html-items.ts";
+import { buildItemTree } from "./html-items.ts";
+import { mayHoldItems } from "./html-scan.ts";
 import { extractMicrodata } from "./microdata.ts";
 import { extractRdfa } from "./rdfa.ts";
 import { effectiveBase, type ItemBlock } from "./item-block.ts";

@@ -1,46 +1,16 @@
 /**
  * HTML page -> its `<script type="application/ld+json">` blocks, in page order.
  *
- * Why a hand-written scanner and not node-html-parser: we need only script elements, so building a
- * DOM (node-html-parser: 16-35 MB/s) wastes most of the budget of DESIGN.md section 8 (>= 50 MB/s),
- * and a DOM parser loses the source offsets we report as line and column.
- *
- * The scanner follows the HTML tokenizer where it decides what is a block:
- * - comments (`<!-- ... -->`, also `<!-->`, `<!--->` and `--!>` endings), bogus comments
- *   (`<!DOCTYPE ...>`, `<?...>`, `</ ...>`) and end tags are skipped;
- * - start tags are scanned attribute by attribute, so a `>` inside a quoted value does not end
- *   the tag; attribute names are case-insensitive and the first `type` wins, as in HTML;
- * - the content of raw-text and RCDATA elements (script, style, textarea, title, xmp, iframe,
- *   noembed, noframes) is skipped up to the matching end tag (`</name` followed by whitespace,
- *   `/` or `>`, case-insensitive); `<plaintext>` swallows the rest of the page;
- * - a script ends at its first `</script` end tag (the "double escaped" `<!--<script>` state
- *   of the HTML standard is not modeled, like htmlparser2); an unterminated ld+json script
- *   yields the rest of the page.
- * Not modeled: `<noscript>` as raw text (that is the scripting-enabled parse; blocks inside
- * noscript are reported), and foreign content (SVG `<title>`/`<style>` are treated as raw text,
- * which only matters if they contain markup).
- *
- * One forward pass with indexOf/charCodeAt: linear time, no recursion, no DOM.
+ * Why a hand-written scanner (html-scan.ts) and not node-html-parser: we need only script elements,
+ * so building a DOM (node-html-parser: 16-35 MB/s) wastes most of the budget of DESIGN.md section 8
+ * (>= 50 MB/s), and a DOM parser loses the source offsets we report as line and column. What counts
+ * as a block follows the HTML tokenizer (see html-scan.ts): comments, bogus comments and the content
+ * of other raw-text elements hide a script; attribute names are case-insensitive and the first
+ * `type` wins; an unterminated ld+json script yields the rest of the page.
  */
 import type { SourceBlock } from "../types.ts";
+import { HtmlScanner } from "./html-scan.ts";
 import { LineCursor } from "./line-column.ts";
-
-const LT = 60; // <
-const GT = 62; // >
-const SLASH = 47; // /
-const BANG = 33; // !
-const QMARK = 63; // ?
-const EQ = 61; // =
-const DQUOTE = 34; // "
-const SQUOTE = 39; // '
-const DASH = 45; // -
-
-/** Raw-text / RCDATA elements whose content is not markup, plus plaintext; indexed by name length. */
-const RAW_TEXT_BY_LENGTH: string[][] = [];
-for (let len = 0; len <= 9; len++) RAW_TEXT_BY_LENGTH.push([]);
-for (const name of ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]) {
-  RAW_TEXT_BY_LENGTH[name.length].push(name);
-}
 
 /** Filled by extractJsonLdBlocks when asked: what else the scan saw, for free. */
 export interface PageHints {
@@ -50,163 +20,32 @@ export interface PageHints {
 
 export function extractJsonLdBlocks(html: string, hints?: PageHints): SourceBlock[] {
   const blocks: SourceBlock[] = [];
-  sawItemAttribute = false;
-  const n = html.length;
+  const scan = new HtmlScanner(html, true);
   let lines: LineCursor | null = null;
-  let p = 0;
 
-  while (p < n) {
-    const lt = html.indexOf("<", p);
-    if (lt === -1) break;
-    const c = html.charCodeAt(lt + 1);
-
-    if (isAsciiAlpha(c)) {
-      // Start tag.
-      const nameStart = lt + 1;
-      let i = nameStart + 1;
-      while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-      const raw = rawTextName(html, nameStart, i);
-      const isScript = raw === "script";
-      typeValue = null;
-      const tagEnd = scanAttributes(html, i, isScript);
-      if (tagEnd === -1) break; // EOF inside a tag: the tag is dropped.
-      p = tagEnd;
-      if (raw === null) continue;
-      if (raw === "plaintext") break;
-
-      const close = findEndTag(html, tagEnd, raw);
-      const contentEnd = close === -1 ? n : close;
-      if (isScript && typeValue !== null && isJsonLdType(typeValue)) {
-        stripWrappers(html, tagEnd, contentEnd);
-        lines ??= new LineCursor(html);
-        const { line, column } = lines.at(wrapStart);
-        blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
-      }
-      if (close === -1) break;
-      const afterEnd = scanAttributes(html, close + 2 + raw.length, false);
-      if (afterEnd === -1) break;
-      p = afterEnd;
-    } else if (c === SLASH) {
-      const c2 = html.charCodeAt(lt + 2);
-      if (isAsciiAlpha(c2)) {
-        // End tag (its attributes, if any, are scanned so a quoted `>` does not end it).
-        let i = lt + 3;
-        while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-        const end = scanAttributes(html, i, false);
-        if (end === -1) break;
-        p = end;
-      } else if (c2 === GT) {
-        p = lt + 3; // `</>` is dropped.
-      } else {
-        p = skipBogusComment(html, lt + 2);
-      }
-    } else if (c === BANG) {
-      if (html.charCodeAt(lt + 2) === DASH && html.charCodeAt(lt + 3) === DASH) {
-        p = skipComment(html, lt + 4);
-      } else {
-        p = skipBogusComment(html, lt + 2); // <!DOCTYPE ...>, <![CDATA[ ...> in HTML content
-      }
-    } else if (c === QMARK) {
-      p = skipBogusComment(html, lt + 2);
-    } else {
-      p = lt + 1; // A lone `<` is text.
-    }
+  while (scan.next()) {
+    if (scan.rawText !== "script") continue;
+    const type = typeAttribute(scan);
+    if (type === null || !isJsonLdType(type)) continue;
+    stripWrappers(html, scan.tagEnd, scan.rawTextEnd);
+    lines ??= new LineCursor(html);
+    const { line, column } = lines.at(wrapStart);
+    blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
   }
-  if (hints) hints.itemAttributes = sawItemAttribute;
+  if (hints) hints.itemAttributes = scan.sawItemAttribute;
   return blocks;
 }
 
-// Results of scanAttributes / stripWrappers, in module variables to avoid a tuple per tag.
-let typeValue: string | null = null;
-let sawItemAttribute = false;
+// Results of stripWrappers, in module variables to avoid a tuple per block.
 let wrapStart = 0;
 let wrapEnd = 0;
 
-function isAsciiAlpha(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
-/** HTML whitespace: tab, LF, FF, CR, space. */
-function isWs(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
-}
-
-function isTagNameEnd(c: number): boolean {
-  return c === GT || c === SLASH || isWs(c);
-}
-
-/** The lower-case tag name when it is a raw-text element (or plaintext), else null. No allocation. */
-function rawTextName(html: string, start: number, end: number): string | null {
-  const len = end - start;
-  if (len < 3 || len > 9) return null;
-  for (const name of RAW_TEXT_BY_LENGTH[len]) {
-    let k = 0;
-    while (k < len && (html.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
-    if (k === len) return name;
-  }
+/** The raw value of the current start tag's first `type` attribute ("" without a value), or null. */
+function typeAttribute(scan: HtmlScanner): string | null {
+  do {
+    for (let k = 0; k < scan.attrCount; k++) if (scan.attributeIs(k, "type")) return scan.attributeValue(k);
+  } while (scan.moreAttributes());
   return null;
-}
-
-/**
- * Scans the attributes of a tag from `i` (just after the tag name) to its `>`.
- * Returns the index after `>`, or -1 at EOF. When `wantType`, sets `typeValue` to the raw value
- * of the first `type` attribute ("" when it has no value), else leaves it null.
- */
-function scanAttributes(html: string, i: number, wantType: boolean): number {
-  const n = html.length;
-  for (;;) {
-    // Before attribute name: whitespace and `/` separate attributes.
-    let c = html.charCodeAt(i);
-    while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
-    if (i >= n) return -1;
-    if (c === GT) return i + 1;
-
-    // Attribute name (a leading `=` belongs to the name).
-    const nameStart = i++;
-    c = html.charCodeAt(i);
-    while (i < n && c !== EQ && c !== GT && c !== SLASH && !isWs(c)) c = html.charCodeAt(++i);
-    const nameEnd = i;
-    while (i < n && isWs(c)) c = html.charCodeAt(++i);
-
-    let valueStart = i;
-    let valueEnd = i;
-    if (c === EQ) {
-      c = html.charCodeAt(++i);
-      while (i < n && isWs(c)) c = html.charCodeAt(++i);
-      if (c === DQUOTE || c === SQUOTE) {
-        const q = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
-        if (q === -1) return -1;
-        valueStart = i + 1;
-        valueEnd = q;
-        i = q + 1;
-      } else {
-        valueStart = i;
-        while (i < n && c !== GT && !isWs(c)) c = html.charCodeAt(++i);
-        valueEnd = i;
-      }
-    }
-    if (wantType && typeValue === null && nameEnd - nameStart === 4 && isTypeName(html, nameStart)) {
-      typeValue = html.slice(valueStart, valueEnd);
-    }
-    // The item pre-scan rides on this loop: two length tests per attribute, no second pass over the page.
-    if (!sawItemAttribute && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) sawItemAttribute = true;
-  }
-}
-
-/** `itemscope` or `typeof`, any case. */
-function isItemAttributeName(html: string, i: number, len: number): boolean {
-  const word = len === 9 ? "itemscope" : "typeof";
-  for (let k = 0; k < len; k++) if ((html.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
-  return true;
-}
-
-function isTypeName(html: string, i: number): boolean {
-  return (
-    (html.charCodeAt(i) | 0x20) === 116 && // t
-    (html.charCodeAt(i + 1) | 0x20) === 121 && // y
-    (html.charCodeAt(i + 2) | 0x20) === 112 && // p
-    (html.charCodeAt(i + 3) | 0x20) === 101 // e
-  );
 }
 
 /** `application/ld+json`, any case, surrounding whitespace, with or without MIME parameters. */
@@ -227,52 +66,13 @@ function decodeCharRefs(v: string): string {
   });
 }
 
-/**
- * Index of the end tag `</name` (case-insensitive, followed by whitespace, `/` or `>`) at or
- * after `from`, or -1. `name` is lower case ASCII.
- */
-function findEndTag(html: string, from: number, name: string): number {
-  const len = name.length;
-  let j = html.indexOf("</", from);
-  while (j !== -1) {
-    let k = 0;
-    while (k < len && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
-    if (k === len) {
-      const after = html.charCodeAt(j + 2 + len);
-      if (after === GT || after === SLASH || isWs(after)) return j;
-    }
-    j = html.indexOf("</", j + 2);
-  }
-  return -1;
-}
-
-/** From just after `<!--` to just after the comment's end (or EOF). */
-function skipComment(html: string, k: number): number {
-  const c = html.charCodeAt(k);
-  if (c === GT) return k + 1; // <!-->
-  if (c === DASH && html.charCodeAt(k + 1) === GT) return k + 2; // <!--->
-  for (;;) {
-    const d = html.indexOf("--", k);
-    if (d === -1) return html.length;
-    const e = html.charCodeAt(d + 2);
-    if (e === GT) return d + 3; // -->
-    if (e === BANG && html.charCodeAt(d + 3) === GT) return d + 4; // --!>
-    k = d + 1; // also finds `--->`
-  }
-}
-
-function skipBogusComment(html: string, k: number): number {
-  const gt = html.indexOf(">", k);
-  return gt === -1 ? html.length : gt + 1;
-}
-
 function startsAt(html: string, i: number, s: string): boolean {
   return html.startsWith(s, i);
 }
 
 /** JavaScript-ish whitespace around wrappers: HTML whitespace plus vertical tab. */
 function isSpace(c: number): boolean {
-  return isWs(c) || c === 11;
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * HTML page -> the elements that carry Microdata or RDFa, as a light tree with source offsets.
  *
- * Why a hand-written tokenizer (the same scanning rules as extract-jsonld.ts) and not htmlparser2
+ * Why a hand-written tokenizer (html-scan.ts, which extract-jsonld.ts reads pages with too) and not htmlparser2
  * or parse5: on the bench's 170-180 KB Microdata and RDFa pages (`npm run bench`, extract-items),
  * htmlparser2's tokenizer alone, reading item attributes and building nothing, runs at 33-97 MB/s
  * (it allocates an attribute object for every tag and decodes every text node), which leaves
@@ -19,6 +19,7 @@
  * deepest kept one), and so is the number of elements kept.
  */
 import { decodeEntities } from "./html-text.ts";
+import { HtmlScanner } from "./html-scan.ts";
 
 export interface ItemElement {
   /** Lower-case tag name. */
@@ -56,22 +57,12 @@ export const MAX_OPEN_ELEMENTS = 512;
 /** Kept elements per page. */
 export const MAX_KEPT_ELEMENTS = 50_000;
 
-const GT = 62;
-const SLASH = 47;
-const BANG = 33;
-const QMARK = 63;
-const EQ = 61;
-const DQUOTE = 34;
-const SQUOTE = 39;
-const DASH = 45;
-
 /** Attributes that make an element part of the tree. */
 const TRIGGERS = new Set(["itemscope", "itemprop", "itemtype", "itemid", "itemref", "vocab", "prefix", "typeof", "property", "rel", "rev", "about", "resource"]);
 /** Attributes read from a kept element. */
 const WANTED = new Set([...TRIGGERS, "id", "href", "src", "content", "datatype", "datetime", "value", "data", "lang"]);
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
-const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 /** Start tags that close an open `<p>` (HTML's "close a p element" list). */
 const CLOSES_P = new Set([
   "address", "article", "aside", "blockquote", "details", "dialog", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form",
@@ -95,58 +86,134 @@ const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
 ]);
 const IGNORED_END_TAGS = new Set(["html", "head", "body"]);
 
-/**
- * Cheap test: can the page hold Microdata or RDFa items at all? indexOf runs at memory speed; a
- * case-insensitive regex over the page cost as much as the whole JSON-LD scan. Attribute names are
- * matched in lower and upper case (what HTML writers and templating engines emit); a mixed-case
- * `ItemScope` is missed, like the `typeof` of script code, which is no attribute.
- */
-export function mayHoldItems(html: string): boolean {
-  return hasAttributeName(html, "itemscope", false) || hasAttributeName(html, "typeof", true);
-}
-
-/** `word` (lower or upper case) written as an attribute name: after whitespace or a quote, before `=` when `needsValue`. */
-export function hasAttributeName(html: string, word: string, needsValue: boolean): boolean {
-  for (const w of [word, word.toUpperCase()]) {
-    let i = html.indexOf(w);
-    while (i !== -1) {
-      const before = html.charCodeAt(i - 1);
-      if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
-        let j = i + w.length;
-        let c = html.charCodeAt(j);
-        if (!needsValue) {
-          if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
-        } else {
-          while (isWs(c)) c = html.charCodeAt(++j);
-          if (c === EQ) return true;
-        }
-      }
-      i = html.indexOf(w, i + w.length);
-    }
-  }
-  return false;
-}
-
 export function buildItemTree(html: string): ItemTree {
-  const tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
-  const wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
-  const n = html.length;
-  // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
-  const names: string[] = [];
-  const nearest: Array<ItemElement | null> = [];
-  const keptAt: Array<ItemElement | null> = [];
-  let keptCount = 0;
-  let p = 0;
+  const builder = new TreeBuilder(html);
+  const scan = new HtmlScanner(html);
+  while (scan.next()) {
+    if (scan.isEndTag) builder.endTag(scan);
+    else if (!builder.startTag(scan)) break;
+  }
+  builder.closeTo(0, html.length);
+  return builder.tree;
+}
 
-  const closeTo = (index: number, at: number) => {
+/** The steps of building the tree, one method each; the open elements live here. */
+class TreeBuilder {
+  readonly tree: ItemTree = { roots: [], ids: new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
+  /** With itemref in the page, elements with an id are kept too: they may be itemref targets. */
+  private readonly wantIds: boolean;
+  // Open elements: names, and the nearest kept element at or above each level (parallel arrays, no object per element).
+  private readonly names: string[] = [];
+  private readonly nearest: Array<ItemElement | null> = [];
+  private readonly keptAt: Array<ItemElement | null> = [];
+  private keptCount = 0;
+
+  constructor(html: string) {
+    this.wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
+  }
+
+  /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */
+  startTag(scan: HtmlScanner): boolean {
+    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    this.closeImplied(name, scan.tagStart);
+    let kept: ItemElement | null = null;
+    if (this.shouldKeep(scan)) {
+      kept = keepElement(scan, name, this.wantIds);
+      if (this.keptCount++ >= MAX_KEPT_ELEMENTS) {
+        this.tree.truncated = true;
+        return false;
+      }
+      this.attach(kept);
+    }
+    this.notePageAddress(scan, name);
+    this.open(scan, name, kept);
+    return true;
+  }
+
+  /** An end tag closes the nearest open element of its name (and everything above it). */
+  endTag(scan: HtmlScanner): void {
+    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    if (IGNORED_END_TAGS.has(name)) return;
+    // Most end tags close the element on top: no search.
+    const top = this.names.length - 1;
+    const open = top >= 0 && this.names[top] === name ? top : this.findOpen(name, null, null, false);
+    if (open !== -1) this.closeTo(open, scan.tagStart);
+  }
+
+  closeTo(index: number, at: number): void {
+    const { names, nearest, keptAt } = this;
     while (names.length > index) {
       names.pop();
       nearest.pop();
       const kept = keptAt.pop();
       if (kept) kept.contentEnd = at;
     }
-  };
-  const findOpen = (name: string, names2: string[] | null, stop: string[] | null, walkPhrasingOnly: boolean): number => {
+  }
+
+  /** The end tags HTML implies before this start tag (an open p, li, dt/dd, tr, td/th, option). */
+  private closeImplied(name: string, at: number): void {
+    if (CLOSES_P.has(name)) {
+      const open = this.findOpen("p", null, null, true);
+      if (open !== -1) this.closeTo(open, at);
+    }
+    const implied = IMPLIED.get(name);
+    if (implied) {
+      const open = this.findOpen("", implied.closes, implied.stop, false);
+      if (open !== -1) this.closeTo(open, at);
+    }
+  }
+
+  /** An item attribute, an id a page with itemref may point at, or the object of a hanging RDFa rel. */
+  private shouldKeep(scan: HtmlScanner): boolean {
+    if (hasTrigger(scan)) return true;
+    if (scan.attrCount === 0) return false;
+    return (this.wantIds && readAttribute(scan, "id") !== null) || isHangingRelObject(scan, this.nearest);
+  }
+
+  /** Under the nearest kept open element, or a root. */
+  private attach(kept: ItemElement): void {
+    const { tree, nearest } = this;
+    const parent = nearest.length > 0 ? nearest[nearest.length - 1] : null;
+    kept.parent = parent;
+    (parent ? parent.children : tree.roots).push(kept);
+    const attrs = kept.attrs;
+    if (attrs.itemscope !== undefined) tree.hasMicrodata = true;
+    if (attrs.typeof !== undefined) tree.hasRdfa = true;
+    if (this.wantIds && attrs.id !== undefined && !tree.ids.has(attrs.id)) tree.ids.set(attrs.id, kept);
+  }
+
+  /** `<base href>` and `<link rel=canonical>`: what relative URLs resolve against. */
+  private notePageAddress(scan: HtmlScanner, name: string): void {
+    const tree = this.tree;
+    if (name === "base" && tree.baseHref === null) {
+      const href = readAttribute(scan, "href");
+      if (href !== null) tree.baseHref = href;
+    } else if (name === "link" && tree.canonicalHref === null && readAttribute(scan, "rel")?.trim().toLowerCase() === "canonical") {
+      tree.canonicalHref = readAttribute(scan, "href");
+    }
+  }
+
+  /** Pushes the element on the open stack, unless it has no children (void, raw text) or the stack is full. */
+  private open(scan: HtmlScanner, name: string, kept: ItemElement | null): void {
+    if (scan.rawText !== null) {
+      // The scanner has skipped the content already: it is text, never children.
+      if (kept) kept.contentEnd = scan.rawTextEnd;
+      return;
+    }
+    if (VOID.has(name)) return;
+    const { names, nearest, keptAt } = this;
+    if (names.length >= MAX_OPEN_ELEMENTS) {
+      this.tree.truncated = true;
+      if (kept) kept.contentEnd = scan.tagEnd; // treated as empty: its content belongs to the parent
+      return;
+    }
+    names.push(name);
+    keptAt.push(kept);
+    nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
+  }
+
+  private findOpen(name: string, names2: string[] | null, stop: string[] | null, walkPhrasingOnly: boolean): number {
+    const names = this.names;
     for (let i = names.length - 1, seen = 0; i >= 0 && seen < MAX_OPEN_ELEMENTS; i--, seen++) {
       const open = names[i];
       if (open === name || (names2 !== null && names2.includes(open))) return i;
@@ -154,133 +221,26 @@ export function buildItemTree(html: string): ItemTree {
       if (walkPhrasingOnly && !PHRASING.has(open)) return -1;
     }
     return -1;
-  };
-
-  while (p < n) {
-    const lt = html.indexOf("<", p);
-    if (lt === -1) break;
-    const c = html.charCodeAt(lt + 1);
-    if (isAsciiAlpha(c)) {
-      let i = lt + 2;
-      while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-      const name = html.slice(lt + 1, i).toLowerCase();
-      attrCount = 0;
-      const tagEnd = scanAttributes(html, i);
-      if (tagEnd === -1) break;
-      p = tagEnd;
-
-      // Implied end tags.
-      if (CLOSES_P.has(name)) {
-        const open = findOpen("p", null, null, true);
-        if (open !== -1) closeTo(open, lt);
-      }
-      const implied = IMPLIED.get(name);
-      if (implied) {
-        const open = findOpen("", implied.closes, implied.stop, false);
-        if (open !== -1) closeTo(open, lt);
-      }
-
-      let kept: ItemElement | null = null;
-      // With itemref in the page, elements with an id are kept too: they may be itemref targets.
-      // Under an RDFa rel with no object of its own, a plain link or image is that object (RDFa Core's hanging rel).
-      if (triggerSeen || (attrCount > 0 && ((wantIds && readAttribute(html, "id") !== null) || isHangingRelObject(html, nearest)))) {
-        kept = keepElement(html, name, lt, tagEnd, wantIds);
-        if (keptCount++ >= MAX_KEPT_ELEMENTS) {
-          tree.truncated = true;
-          break;
-        }
-        const parent = nearest.length > 0 ? nearest[nearest.length - 1] : null;
-        kept.parent = parent;
-        (parent ? parent.children : tree.roots).push(kept);
-        const attrs = kept.attrs;
-        if (attrs.itemscope !== undefined) tree.hasMicrodata = true;
-        if (attrs.typeof !== undefined) tree.hasRdfa = true;
-        if (wantIds && attrs.id !== undefined && !tree.ids.has(attrs.id)) tree.ids.set(attrs.id, kept);
-      }
-      if (name === "base" && tree.baseHref === null) {
-        const href = readAttribute(html, "href");
-        if (href !== null) tree.baseHref = href;
-      } else if (name === "link" && tree.canonicalHref === null && readAttribute(html, "rel")?.trim().toLowerCase() === "canonical") {
-        tree.canonicalHref = readAttribute(html, "href");
-      }
-
-      if (RAW_TEXT.has(name)) {
-        if (name === "plaintext") {
-          if (kept) kept.contentEnd = n;
-          break;
-        }
-        const close = findEndTag(html, tagEnd, name);
-        const end = close === -1 ? n : close;
-        if (kept) kept.contentEnd = end;
-        if (close === -1) break;
-        const after = scanAttributes(html, close + 2 + name.length);
-        if (after === -1) break;
-        p = after;
-        continue;
-      }
-      if (VOID.has(name)) continue;
-      if (names.length >= MAX_OPEN_ELEMENTS) {
-        tree.truncated = true;
-        if (kept) kept.contentEnd = tagEnd; // treated as empty: its content belongs to the parent
-        continue;
-      }
-      names.push(name);
-      keptAt.push(kept);
-      nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
-    } else if (c === SLASH) {
-      const c2 = html.charCodeAt(lt + 2);
-      if (isAsciiAlpha(c2)) {
-        let i = lt + 3;
-        while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-        const name = html.slice(lt + 2, i).toLowerCase();
-        attrCount = 0;
-        const end = scanAttributes(html, i);
-        if (end === -1) break;
-        p = end;
-        if (IGNORED_END_TAGS.has(name)) continue;
-        // Most end tags close the element on top: no search.
-        const top = names.length - 1;
-        const open = top >= 0 && names[top] === name ? top : findOpen(name, null, null, false);
-        if (open !== -1) closeTo(open, lt);
-      } else if (c2 === GT) {
-        p = lt + 3;
-      } else {
-        p = skipBogusComment(html, lt + 2);
-      }
-    } else if (c === BANG) {
-      p = html.charCodeAt(lt + 2) === DASH && html.charCodeAt(lt + 3) === DASH ? skipComment(html, lt + 4) : skipBogusComment(html, lt + 2);
-    } else if (c === QMARK) {
-      p = skipBogusComment(html, lt + 2);
-    } else {
-      p = lt + 1;
-    }
   }
-  closeTo(0, n);
-  return tree;
 }
 
-// Attribute ranges of the last scanned tag: [nameStart, nameEnd, valueStart, valueEnd, hasValue] per attribute.
-const MAX_ATTRIBUTES = 64;
-const attrRanges = new Int32Array(5 * MAX_ATTRIBUTES);
-let attrCount = 0;
-let triggerSeen = false;
-
-function keepElement(html: string, name: string, start: number, tagEnd: number, wantIds: boolean): ItemElement {
+function keepElement(scan: HtmlScanner, name: string, wantIds: boolean): ItemElement {
+  const html = scan.html;
   const attrs: Record<string, string> = {};
-  for (let k = 0; k < attrCount; k++) {
+  for (let k = 0; k < scan.attrCount; k++) {
     const o = k * 5;
-    const attrName = html.slice(attrRanges[o], attrRanges[o + 1]).toLowerCase();
+    const attrName = html.slice(scan.attrs[o], scan.attrs[o + 1]).toLowerCase();
     if (!WANTED.has(attrName) || attrs[attrName] !== undefined) continue; // the first of a repeated attribute wins, as in HTML
     if (attrName === "id" && !wantIds) continue;
-    const raw = attrRanges[o + 4] ? html.slice(attrRanges[o + 2], attrRanges[o + 3]) : "";
+    const raw = scan.attributeValue(k);
     attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw);
   }
-  return { name, start, contentStart: tagEnd, contentEnd: tagEnd, attrs, parent: null, children: [] };
+  return { name, start: scan.tagStart, contentStart: scan.tagEnd, contentEnd: scan.tagEnd, attrs, parent: null, children: [] };
 }
 
-/** The last scanned tag has href or src, and its nearest kept ancestor is a rel waiting for an object. */
-function isHangingRelObject(html: string, nearest: Array<ItemElement | null>): boolean {
-  return nearest.length > 0 && isHangingRel(nearest[nearest.length - 1]) && (readAttribute(html, "href") !== null || readAttribute(html, "src") !== null);
+/** The current tag has href or src, and its nearest kept ancestor is a rel waiting for an object. */
+function isHangingRelObject(scan: HtmlScanner, nearest: Array<ItemElement | null>): boolean {
+  return nearest.length > 0 && isHangingRel(nearest[nearest.length - 1]) && (readAttribute(scan, "href") !== null || readAttribute(scan, "src") !== null);
 }
 
 /** A kept element with rel and no object: its object is the next subject below. */
@@ -290,27 +250,16 @@ function isHangingRel(el: ItemElement | null): boolean {
   return a.rel !== undefined && a.resource === undefined && a.href === undefined && a.src === undefined;
 }
 
-/** The decoded value of `name` in the last scanned tag, or null. */
-function readAttribute(html: string, name: string): string | null {
-  for (let k = 0; k < attrCount; k++) {
+/** The decoded value of `name` in the current tag, or null. */
+function readAttribute(scan: HtmlScanner, name: string): string | null {
+  const html = scan.html;
+  for (let k = 0; k < scan.attrCount; k++) {
     const o = k * 5;
-    if (attrRanges[o + 1] - attrRanges[o] !== name.length) continue;
-    if (html.slice(attrRanges[o], attrRanges[o + 1]).toLowerCase() !== name) continue;
-    return decodeEntities(html.slice(attrRanges[o + 2], attrRanges[o + 3]));
+    if (scan.attrs[o + 1] - scan.attrs[o] !== name.length) continue;
+    if (html.slice(scan.attrs[o], scan.attrs[o + 1]).toLowerCase() !== name) continue;
+    return decodeEntities(html.slice(scan.attrs[o + 2], scan.attrs[o + 3]));
   }
   return null;
-}
-
-function isAsciiAlpha(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
-function isWs(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
-}
-
-function isTagNameEnd(c: number): boolean {
-  return c === GT || c === SLASH || isWs(c);
 }
 
 /** Trigger names by length, lower case, compared by char code (no string per attribute). */
@@ -335,87 +284,11 @@ function isTrigger(html: string, start: number, end: number, valueStart: number,
   return false;
 }
 
-/**
- * Scans the attributes of a tag from `i` to its `>`, recording their ranges (up to 64) and whether
- * a trigger attribute is among them. Returns the index after `>`, or -1 at EOF.
- */
-function scanAttributes(html: string, i: number): number {
-  const n = html.length;
-  triggerSeen = false;
-  for (;;) {
-    let c = html.charCodeAt(i);
-    while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
-    if (i >= n) return -1;
-    if (c === GT) return i + 1;
-
-    const nameStart = i++;
-    c = html.charCodeAt(i);
-    while (i < n && c !== EQ && c !== GT && c !== SLASH && !isWs(c)) c = html.charCodeAt(++i);
-    const nameEnd = i;
-    while (i < n && isWs(c)) c = html.charCodeAt(++i);
-
-    let valueStart = i;
-    let valueEnd = i;
-    let hasValue = 0;
-    if (c === EQ) {
-      c = html.charCodeAt(++i);
-      while (i < n && isWs(c)) c = html.charCodeAt(++i);
-      hasValue = 1;
-      if (c === DQUOTE || c === SQUOTE) {
-        const q = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
-        if (q === -1) return -1;
-        valueStart = i + 1;
-        valueEnd = q;
-        i = q + 1;
-      } else {
-        valueStart = i;
-        while (i < n && c !== GT && !isWs(c)) c = html.charCodeAt(++i);
-        valueEnd = i;
-      }
-    }
-    if (attrCount < MAX_ATTRIBUTES) {
-      const o = attrCount * 5;
-      attrRanges[o] = nameStart;
-      attrRanges[o + 1] = nameEnd;
-      attrRanges[o + 2] = valueStart;
-      attrRanges[o + 3] = valueEnd;
-      attrRanges[o + 4] = hasValue;
-      attrCount++;
-      if (!triggerSeen && isTrigger(html, nameStart, nameEnd, valueStart, valueEnd)) triggerSeen = true;
-    }
+/** Does the current start tag carry a trigger attribute (among the first page of its attributes)? */
+function hasTrigger(scan: HtmlScanner): boolean {
+  for (let k = 0; k < scan.attrCount; k++) {
+    const o = k * 5;
+    if (isTrigger(scan.html, scan.attrs[o], scan.attrs[o + 1], scan.attrs[o + 2], scan.attrs[o + 3])) return true;
   }
-}
-
-function findEndTag(html: string, from: number, name: string): number {
-  const len = name.length;
-  let j = html.indexOf("</", from);
-  while (j !== -1) {
-    let k = 0;
-    while (k < len && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
-    if (k === len) {
-      const after = html.charCodeAt(j + 2 + len);
-      if (after === GT || after === SLASH || isWs(after)) return j;
-    }
-    j = html.indexOf("</", j + 2);
-  }
-  return -1;
-}
-
-function skipComment(html: string, k: number): number {
-  const c = html.charCodeAt(k);
-  if (c === GT) return k + 1;
-  if (c === DASH && html.charCodeAt(k + 1) === GT) return k + 2;
-  for (;;) {
-    const d = html.indexOf("--", k);
-    if (d === -1) return html.length;
-    const e = html.charCodeAt(d + 2);
-    if (e === GT) return d + 3;
-    if (e === BANG && html.charCodeAt(d + 3) === GT) return d + 4;
-    k = d + 1;
-  }
-}
-
-function skipBogusComment(html: string, k: number): number {
-  const gt = html.indexOf(">", k);
-  return gt === -1 ? html.length : gt + 1;
+  return false;
 }

@@ -9,11 +9,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page, Request } from "playwright-core";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { StripeStandIn, stripeEnv } from "../support/stripe-stand-in.ts";
 
 const skip = browserSkipReason();
+const it = browserTest(test, skip);
 const standIn = new StripeStandIn();
 let site: Site;
 
@@ -86,8 +87,7 @@ async function signInInPage(page: Page, email: string): Promise<void> {
   await page.locator("#signed-in").waitFor({ state: "visible" });
 }
 
-test("sign up in the page: plan free, usage 0 of 100, credits, reset date; the key hidden until asked, then equal to login's, copyable", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("sign up in the page: plan free, usage 0 of 100, credits, reset date; the key hidden until asked, then equal to login's, copyable", async () => {
   const { context, page, problems } = await open();
   try {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.base });
@@ -138,8 +138,7 @@ test("sign up in the page: plan free, usage 0 of 100, credits, reset date; the k
   }
 });
 
-test("usage shows what the API charged; a key the service no longer accepts sends the page back to sign-in", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("usage shows what the API charged; a key the service no longer accepts sends the page back to sign-in", async () => {
   const { context, page, problems } = await open();
   try {
     const email = newEmail("usage");
@@ -163,8 +162,7 @@ test("usage shows what the API charged; a key the service no longer accepts send
   }
 });
 
-test("rotate the key: confirm first (cancel and Escape change nothing); then the old key is refused, the new one works and is shown", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("rotate the key: confirm first (cancel and Escape change nothing); then the old key is refused, the new one works and is shown", async () => {
   const { context, page, problems } = await open();
   try {
     await signUpInPage(page, newEmail("rotate"));
@@ -210,8 +208,7 @@ test("rotate the key: confirm first (cancel and Escape change nothing); then the
   }
 });
 
-test("sign out, then sign in again by e-mail: the key is dropped from the tab and comes back with login", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("sign out, then sign in again by e-mail: the key is dropped from the tab and comes back with login", async () => {
   const { context, page, problems } = await open({ viewport: { width: 390, height: 844 } });
   try {
     const email = newEmail("signout");
@@ -250,8 +247,7 @@ test("sign out, then sign in again by e-mail: the key is dropped from the tab an
   }
 });
 
-test("upgrade: plans from the service's table, current marked, annual; pay on the stand-in; back on the dashboard the plan changes after the signed webhook", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("upgrade: plans from the service's table, current marked, annual; pay on the stand-in; back on the dashboard the plan changes after the signed webhook", async () => {
   const { context, page, problems } = await open();
   try {
     const email = newEmail("upgrade");
@@ -312,8 +308,7 @@ test("upgrade: plans from the service's table, current marked, annual; pay on th
   }
 });
 
-test("a cancelled checkout: back on the dashboard, nothing was charged, the plan is unchanged, the address bar clean", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a cancelled checkout: back on the dashboard, nothing was charged, the plan is unchanged, the address bar clean", async () => {
   const { context, page, problems } = await open();
   try {
     await signUpInPage(page, newEmail("cancel"));
@@ -334,8 +329,7 @@ test("a cancelled checkout: back on the dashboard, nothing was charged, the plan
   }
 });
 
-test("a checkout return in a tab that holds no key: the page asks to sign in and still cleans the address bar", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a checkout return in a tab that holds no key: the page asks to sign in and still cleans the address bar", async () => {
   const { context, page, problems } = await open();
   try {
     await page.goto("/dashboard?checkout=cancelled");
@@ -351,8 +345,7 @@ test("a checkout return in a tab that holds no key: the page asks to sign in and
   }
 });
 
-test("the upgrade page signed out: the sign-in form first; after signing in, the plans with the current one marked", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("the upgrade page signed out: the sign-in form first; after signing in, the plans with the current one marked", async () => {
   const { context, page, problems } = await open({ viewport: { width: 390, height: 844 } });
   try {
     const email = newEmail("upgrade-signin");
@@ -384,8 +377,7 @@ test("the upgrade page signed out: the sign-in form first; after signing in, the
   }
 });
 
-test("no key in any URL the browser requested nor in the service's log; no origin but ours, and the stand-in only by navigation", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("no key in any URL the browser requested nor in the service's log; no origin but ours, and the stand-in only by navigation", async () => {
   assert.ok(requests.length > 20, `requests were recorded (${requests.length})`);
   assert.ok(keys.size >= 6, `keys were collected (${keys.size})`);
   const standInOrigin = standIn.origin;

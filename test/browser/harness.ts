@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { AppDeps } from "../../api/app.ts";
+import type { Test } from "uvu";
 import { startApp, type TestApp } from "../api/helpers.ts";
 import { freePort } from "../support/free-port.ts";
 
@@ -29,6 +30,16 @@ export function browserSkipReason(): string | null {
   const reason = "Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)";
   if (process.env.CI) throw new Error(`browser tests: ${reason}; .ci/run installs it under CI`);
   return reason;
+}
+
+/**
+ * How a browser test file registers its tests: uvu's `test`, or `test.skip` when they cannot run here,
+ * so that the totals count them as skipped, never as passed (the reason is printed once per file).
+ */
+export function browserTest(test: Test, skip: string | null): Test["skip"] {
+  if (skip === null) return test as Test["skip"];
+  console.log(`SKIP browser tests: ${skip}`);
+  return test.skip;
 }
 
 let built: Promise<string> | null = null;

@@ -5,11 +5,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { PAGES } from "../../api/web/pages.ts";
 
 const skip = browserSkipReason();
+const it = browserTest(test, skip);
 let site: Site;
 
 test.before(async () => {
@@ -21,8 +22,7 @@ test.after(async () => {
 });
 
 for (const path of Object.keys(PAGES)) {
-  test(`${path} opens under a strict CSP with no errors and no serious accessibility violations`, async (ctx) => {
-    if (skip) return void console.log(`skip: ${skip}`);
+  it(`${path} opens under a strict CSP with no errors and no serious accessibility violations`, async (ctx) => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
       const { context, page, problems } = await site.newPage({ viewport });
       try {
@@ -48,8 +48,7 @@ for (const path of Object.keys(PAGES)) {
   });
 }
 
-test("the links signup and quota_exceeded hand out lead to working pages", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("the links signup and quota_exceeded hand out lead to working pages", async () => {
   const email = `links-${process.pid}@example.com`;
   const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
   const account = (await signup.json()) as { dashboard_url: string };

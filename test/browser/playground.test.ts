@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page, Request } from "playwright-core";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { paste, resultStatus } from "./playground-page.ts";
 import { OFFLINE_FETCH, uniqueEmail } from "../api/helpers.ts";
@@ -22,6 +22,7 @@ import { summaryLine } from "../../web/src/playground/results.ts";
 
 const examples = fileURLToPath(new URL("../../../shared/corpus/google-examples/", import.meta.url));
 const skip = browserSkipReason() ?? (existsSync(examples) ? null : "../shared/corpus/google-examples not found");
+const it = browserTest(test, skip);
 
 const example = (name: string) => readFileSync(`${examples}${name}`, "utf8");
 
@@ -111,8 +112,7 @@ function assertSameOrigin(requests: Request[]): void {
   assert.equal(foreign, [], "requests to another origin");
 }
 
-test("the Event example without startDate shows the error; clicking it selects the node's line and column; the gutter marks it", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("the Event example without startDate shows the error; clicking it selects the node's line and column; the gutter marks it", async () => {
   const page0 = example("Event-1.html");
   const markup = page0.replace(/^[^\n]*"startDate"[^\n]*\n/m, "");
   assert.is.not(markup, page0, "the example has a startDate line to remove");
@@ -155,8 +155,7 @@ test("the Event example without startDate shows the error; clicking it selects t
   }
 });
 
-test("a valid example reads as JSON-LD and shows eligible, with no serious accessibility violation in the results", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a valid example reads as JSON-LD and shows eligible, with no serious accessibility violation in the results", async () => {
   const { context, page, problems, requests } = await open();
   try {
     await paste(page, example("Event-1.json"));
@@ -175,8 +174,7 @@ test("a valid example reads as JSON-LD and shows eligible, with no serious acces
   }
 });
 
-test("a loopback page validated by URL with a stored key: the key goes in the header, never in the URL", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a loopback page validated by URL with a stored key: the key goes in the header, never in the URL", async () => {
   const email = uniqueEmail("playground-url");
   const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
   const { api_key: key } = (await signup.json()) as { api_key: string };
@@ -200,8 +198,7 @@ test("a loopback page validated by URL with a stored key: the key goes in the he
   }
 });
 
-test("Run JavaScript: the URL check asks for render=true and shows where each node comes from", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("Run JavaScript: the URL check asks for render=true and shows where each node comes from", async () => {
   const email = uniqueEmail("playground-render");
   const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
   const { api_key: key } = (await signup.json()) as { api_key: string };
@@ -223,8 +220,7 @@ test("Run JavaScript: the URL check asks for render=true and shows where each no
   }
 });
 
-test("without a key, the URL check signs up inline, keeps the key in sessionStorage and validates", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("without a key, the URL check signs up inline, keeps the key in sessionStorage and validates", async () => {
   const { context, page, problems, requests } = await open();
   try {
     const email = uniqueEmail("playground-inline");
@@ -252,8 +248,7 @@ test("without a key, the URL check signs up inline, keeps the key in sessionStor
   }
 });
 
-test("quota_exceeded shows the API's message and links to its upgrade_url", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("quota_exceeded shows the API's message and links to its upgrade_url", async () => {
   const email = uniqueEmail("playground-quota");
   const signup = await fetch(`${site.base}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
   const { api_key: key, requests_limit: limit } = (await signup.json()) as { api_key: string; requests_limit: number };
@@ -275,8 +270,7 @@ test("quota_exceeded shows the API's message and links to its upgrade_url", asyn
   }
 });
 
-test("a key the service no longer knows is reported and forgotten, so the next check offers to sign up", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a key the service no longer knows is reported and forgotten, so the next check offers to sign up", async () => {
   const { context, page } = await open("/", storedKey(`${API_KEY_PREFIX}${"0".repeat(32)}`, "gone@example.com"));
   try {
     await page.getByLabel("Page URL").fill(`${fixtureBase}/event`);
@@ -290,8 +284,7 @@ test("a key the service no longer knows is reported and forgotten, so the next c
   }
 });
 
-test("a share link carries the markup in its fragment and restores and validates it", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a share link carries the markup in its fragment and restores and validates it", async () => {
   const json = JSON.parse(example("Event-1.json")) as Record<string, unknown>;
   delete json.startDate;
   const markup = JSON.stringify(json, null, 2);
@@ -351,8 +344,7 @@ function assetPaths(requests: Request[]): string[] {
   return requests.map((r) => new URL(r.url())).filter((u) => u.origin === site.base && u.pathname.startsWith("/assets/")).map((u) => u.pathname);
 }
 
-test("the validation worker fetches a rule set the first time a paste needs it, and only that one", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("the validation worker fetches a rule set the first time a paste needs it, and only that one", async () => {
   // No service worker: it would fetch every asset in the background.
   const { context, page, problems } = await site.newPage({ serviceWorkers: "block" });
   const requests: Request[] = [];
@@ -377,8 +369,7 @@ test("the validation worker fetches a rule set the first time a paste needs it, 
   }
 });
 
-test("a rule set that failed to load (a network blip) loads on the next validation", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a rule set that failed to load (a network blip) loads on the next validation", async () => {
   const { context, page } = await site.newPage({ serviceWorkers: "block" });
   try {
     await page.goto("/");
@@ -394,8 +385,7 @@ test("a rule set that failed to load (a network blip) loads on the next validati
   }
 });
 
-test("once loaded, the playground works offline: the service worker keeps the page, every asset (rule sets never used online too), and no API answer", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("once loaded, the playground works offline: the service worker keeps the page, every asset (rule sets never used online too), and no API answer", async () => {
   const { context, page, problems } = await open();
   try {
     assert.is(await replaceAndValidate(page, example("Event-1.json")), expectedStatus("Event-1.json"));
@@ -428,8 +418,7 @@ test("once loaded, the playground works offline: the service worker keeps the pa
   }
 });
 
-test("on a phone the results stack below the editor", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("on a phone the results stack below the editor", async () => {
   const { context, page, problems } = await site.newPage({ viewport: { width: 390, height: 844 } });
   try {
     await page.goto("/");

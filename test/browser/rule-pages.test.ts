@@ -6,11 +6,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { EVENT } from "../api/helpers.ts";
 
 const skip = browserSkipReason();
+const it = browserTest(test, skip);
 let site: Site;
 
 test.before(async () => {
@@ -29,8 +30,7 @@ async function typesEntry(type: string): Promise<{ rules_url: string }> {
   return entry;
 }
 
-test("a types entry's rules_url opens its page: CSP, stylesheet applied, links back, accessible on desktop and phone", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("a types entry's rules_url opens its page: CSP, stylesheet applied, links back, accessible on desktop and phone", async () => {
   for (const type of ["Event", "Product", "Recipe"]) {
     const { rules_url } = await typesEntry(type);
     assert.is(new URL(rules_url).origin, site.base, "rules_url points at this service");
@@ -58,8 +58,7 @@ test("a types entry's rules_url opens its page: CSP, stylesheet applied, links b
   }
 });
 
-test("every rule page and the index fit a phone's width and load without errors", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("every rule page and the index fit a phone's width and load without errors", async () => {
   const types = ((await (await fetch(`${site.base}/api/v1/types`)).json()) as { types: Array<{ rules_url: string }> }).types;
   const { context, page, problems } = await site.newPage({ viewport: { width: 360, height: 740 } });
   try {
@@ -74,8 +73,7 @@ test("every rule page and the index fit a phone's width and load without errors"
   }
 });
 
-test("an issue's rule_url lands on the row of the rule that fired", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("an issue's rule_url lands on the row of the rule that fired", async () => {
   const signup = await fetch(`${site.base}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,7 +1,57 @@
-/** The engine end to end: normalization, dispatch, references, positions, caps and results. */
+/**
+ * The engine end to end: normalization, dispatch, references, positions, caps and results. On an Event
+ * rule set of its own (compiled by the real compiler, test/rules/fixture-registry.ts), so a change to
+ * the committed rules cannot move these tests, and these tests say which rules they rely on.
+ */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { validateBlocks, validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
+import * as engine from "../../runtime/validate.ts";
+import type { SourceBlock } from "../../runtime/types.ts";
+import { compileFixture, type FixtureRegistry } from "../rules/fixture-registry.ts";
+
+const EVENT_RULES = `type: Event
+status: supported
+tier: 1
+also_matches: vocabulary
+google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/event
+rich_result: Event listing
+verified_on: 2026-11-25
+sources:
+  - url: https://developers.google.com/search/docs/appearance/structured-data/event
+properties:
+  name: { level: required, expect: Text }
+  startDate: { level: required, expect: [DateTime, Date], format: iso8601-datetime-tz }
+  location:
+    level: required
+    expect:
+      - type: Place
+        properties:
+          name: { level: recommended, expect: Text }
+          address: { level: required, expect: [PostalAddress, Text] }
+  description: { level: recommended, expect: Text }
+  endDate: { level: recommended, expect: [DateTime, Date], format: iso8601-datetime-tz }
+  eventAttendanceMode: { level: recommended, values: [OfflineEventAttendanceMode, OnlineEventAttendanceMode, MixedEventAttendanceMode] }
+  eventStatus: { level: recommended, values: [EventScheduled, EventCancelled, EventPostponed, EventRescheduled] }
+  image: { level: recommended, expect: [URL, ImageObject], format: image-url }
+  offers: { level: recommended, expect: [Offer] }
+  performer: { level: recommended, expect: [Person, PerformingGroup] }
+  organizer: { level: recommended, expect: [Person, Organization] }
+examples:
+  valid: [{ name: fixture, data: { "@type": Event, name: x, startDate: "2026-07-21T19:00-05:00", location: { "@type": Place, name: H, address: "1 Main St" } } }]
+  invalid: [{ name: fixture, data: { "@type": Event, startDate: "2026-07-21T19:00-05:00", location: { "@type": Place, name: H, address: "1 Main St" } }, expect: [{ code: missing-required, property: name }] }]
+`;
+
+let fixture: FixtureRegistry;
+test.before(async () => {
+  fixture = await compileFixture({ "Event.yaml": EVENT_RULES });
+});
+test.after(() => fixture?.cleanup());
+
+// The engine's entry points, on the fixture registry.
+const validateValue = (value: unknown) => engine.validateValue(value, fixture.registry);
+const validateJsonText = (text: string) => engine.validateJsonText(text, fixture.registry);
+const validateHtml = (html: string) => engine.validateHtml(html, null, fixture.registry);
+const validateBlocks = (blocks: SourceBlock[]) => engine.validateBlocks(blocks, [], "", fixture.registry);
 
 const place = { "@type": "Place", name: "Hall", address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Town", postalCode: "1000", addressRegion: "RG", addressCountry: "US" } };
 const event = (extra: Record<string, unknown> = {}) => ({

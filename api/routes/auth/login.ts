@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../../errors.ts";
 import { limitByIp } from "../../http/auth-hooks.ts";
-import { storeCall } from "../../http/store-call.ts";
+import { storeCall } from "../../stores/store-call.ts";
 import { EmailBodySchema, LoginResponseSchema, errorResponses } from "../../openapi/schemas.ts";
 import { accountSummary } from "../../accounts/account-summary.ts";
 import { emailFrom } from "./email-from.ts";

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../errors.ts";
 import { generateApiKey, hashApiKey } from "../../keys/index.ts";
 import { requireApiKey } from "../../http/auth-hooks.ts";
-import { storeCall } from "../../http/store-call.ts";
+import { storeCall } from "../../stores/store-call.ts";
 import { RotateKeyResponseSchema, errorResponses } from "../../openapi/schemas.ts";
 import { rotateAndRetire } from "../../accounts/retired-keys.ts";
 

@@ -5,7 +5,7 @@ import { generateApiKey, hashApiKey } from "../../keys/index.ts";
 import { EmailTakenError, type Account } from "../../stores/ports.ts";
 import { PLANS } from "../../billing/plans.ts";
 import { limitByIp } from "../../http/auth-hooks.ts";
-import { storeCall } from "../../http/store-call.ts";
+import { storeCall } from "../../stores/store-call.ts";
 import { EmailBodySchema, SignupResponseSchema, errorResponses } from "../../openapi/schemas.ts";
 import { emailFrom } from "./email-from.ts";
 

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
-import { normalizeEmail } from "../../accounts/email.ts";
+import { normalizeEmail } from "../normalize-email.ts";
 import {
   EmailTakenError,
   type Account,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Collection, type Db } from "mongodb";
-import { normalizeEmail } from "../../accounts/email.ts";
+import { normalizeEmail } from "../normalize-email.ts";
 import {
   EmailTakenError,
   type Account,

@@ -12,8 +12,8 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../errors.ts";
-import { sendApiError } from "../plugins/error-handler.ts";
-import { REQUEST_ID_HEADER } from "./request-id.ts";
+import { sendApiError } from "./error-handler.ts";
+import { REQUEST_ID_HEADER } from "../http/request-id.ts";
 
 export function clientErrorAnswer(err: NodeJS.ErrnoException): ApiError {
   switch (err.code) {

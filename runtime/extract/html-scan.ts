@@ -1,0 +1,366 @@
+/**
+ * The HTML tokenizer both extractors read pages with (extract-jsonld.ts for script blocks,
+ * html-items.ts for the elements with Microdata or RDFa): one forward pass with indexOf/charCodeAt,
+ * linear time, no recursion, no DOM, no string per tag unless the caller asks for one.
+ *
+ * It follows the HTML tokenizer where that decides what is markup:
+ * - comments (`<!-- ... -->`, also `<!-->`, `<!--->` and `--!>` endings), bogus comments
+ *   (`<!DOCTYPE ...>`, `<?...>`, `</ ...>`), `</>` and lone `<` are skipped;
+ * - tags are scanned attribute by attribute, so a `>` inside a quoted value does not end the tag;
+ *   a tag cut off by the end of the page is dropped, and so is the rest of the page;
+ * - the content of raw-text and RCDATA elements (script, style, textarea, title, xmp, iframe,
+ *   noembed, noframes) runs to the matching end tag (`</name` followed by whitespace, `/` or `>`,
+ *   case-insensitive), or to the end of the page; `<plaintext>` swallows the rest of the page.
+ *   A script ends at its first `</script` (the "double escaped" `<!--<script>` state of the HTML
+ *   standard is not modeled, like htmlparser2).
+ * Not modeled: `<noscript>` as raw text (that is the scripting-enabled parse), and foreign content
+ * (SVG `<title>`/`<style>` are treated as raw text, which only matters if they contain markup).
+ *
+ * Use: `const s = new HtmlScanner(html); while (s.next()) ...`; after each call the fields describe the
+ * tag it stopped at, and a start tag's attributes are read by index. `new HtmlScanner(html, true)`
+ * stops only at raw-text start tags (script, style, ...) and records only their attributes: what the
+ * JSON-LD extraction needs, at the speed of a scan that builds nothing. (next() returns a boolean and the
+ * kind of tag is a field, not an imported constant: an imported binding read per tag costs a getter
+ * call per tag under tsx, which runs the benchmarks and tests.)
+ */
+
+// Nothing the hot loops use is exported: V8 keeps an exported binding in a module cell that every
+// use loads, where a module-private constant or function is folded or inlined (about 15% of the scan).
+const GT = 62; // >
+const SLASH = 47; // /
+const EQ = 61; // =
+const DQUOTE = 34; // "
+const SQUOTE = 39; // '
+const BANG = 33; // !
+const QMARK = 63; // ?
+const DASH = 45; // -
+
+/** Attributes recorded per page of attributes; a tag with more is read in further pages (moreAttributes). */
+const MAX_ATTRIBUTES = 64;
+
+/** Raw-text / RCDATA elements whose content is not markup, plus plaintext; indexed by name length. */
+const RAW_TEXT_BY_LENGTH: string[][] = [];
+for (let len = 0; len <= 9; len++) RAW_TEXT_BY_LENGTH.push([]);
+for (const name of ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]) {
+  RAW_TEXT_BY_LENGTH[name.length].push(name);
+}
+
+/**
+ * Cheap test: can the page hold Microdata or RDFa items at all? indexOf runs at memory speed; a
+ * case-insensitive regex over the page cost as much as the whole JSON-LD scan. Attribute names are
+ * matched in lower and upper case (what HTML writers and templating engines emit); a mixed-case
+ * `ItemScope` is missed, like the `typeof` of script code, which is no attribute.
+ */
+export function mayHoldItems(html: string): boolean {
+  return hasAttributeName(html, "itemscope", false) || hasAttributeName(html, "typeof", true);
+}
+
+/** `word` (lower or upper case) written as an attribute name: after whitespace or a quote, before `=` when `needsValue`. */
+function hasAttributeName(html: string, word: string, needsValue: boolean): boolean {
+  for (const w of [word, word.toUpperCase()]) {
+    let i = html.indexOf(w);
+    while (i !== -1) {
+      const before = html.charCodeAt(i - 1);
+      if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+        let j = i + w.length;
+        let c = html.charCodeAt(j);
+        if (!needsValue) {
+          if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
+        } else {
+          while (isWs(c)) c = html.charCodeAt(++j);
+          if (c === EQ) return true;
+        }
+      }
+      i = html.indexOf(w, i + w.length);
+    }
+  }
+  return false;
+}
+
+export class HtmlScanner {
+  readonly html: string;
+  /** Where the next token is looked for. */
+  pos = 0;
+  /** The last tag is an end tag (its attributes are not recorded). */
+  isEndTag = false;
+  /** The last tag: offset of its `<`, its name [nameStart, nameEnd), the offset just after its `>`. */
+  tagStart = 0;
+  nameStart = 0;
+  nameEnd = 0;
+  tagEnd = 0;
+  /** A start tag of a raw-text element (or plaintext): its lower-case name; else null. */
+  rawText: string | null = null;
+  /** With rawText: where its content ends (the end tag's `<`, or the end of the page). */
+  rawTextEnd = 0;
+  /** The start tag's attributes: [nameStart, nameEnd, valueStart, valueEnd, hasValue] each. */
+  readonly attrs = new Int32Array(5 * MAX_ATTRIBUTES);
+  attrCount = 0;
+  /**
+   * A start tag so far carried an `itemscope` or `typeof` attribute (any case): Microdata or RDFa
+   * items may follow. Read while scanning, so the JSON-LD pass tells for free whether the item pass is needed.
+   */
+  sawItemAttribute = false;
+  /** Stop only at raw-text start tags. */
+  private readonly rawTextOnly: boolean;
+  /** Where the first attribute past this page of attributes starts, or -1. */
+  private overflowAt = -1;
+
+  constructor(html: string, rawTextOnly = false) {
+    this.html = html;
+    this.rawTextOnly = rawTextOnly;
+  }
+
+  /** Moves to the next start or end tag; false at the end of the page. */
+  next(): boolean {
+    const html = this.html;
+    const n = html.length;
+    let p = this.pos;
+    while (p < n) {
+      const lt = html.indexOf("<", p);
+      if (lt === -1) break;
+      const c = html.charCodeAt(lt + 1);
+      if (isAsciiAlpha(c)) {
+        let i = lt + 2;
+        while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
+        const raw = rawTextName(html, lt + 1, i);
+        const record = raw !== null || !this.rawTextOnly;
+        const tagEnd = scanAttributes(html, i, record ? this.attrs : null, !this.sawItemAttribute);
+        if (tagEnd === -1) break;
+        if (scannedItemAttribute) this.sawItemAttribute = true;
+        if (!record) {
+          p = tagEnd;
+          continue;
+        }
+        this.attrCount = scannedCount;
+        this.overflowAt = scannedOverflowAt;
+        this.isEndTag = false;
+        this.tagStart = lt;
+        this.nameStart = lt + 1;
+        this.nameEnd = i;
+        this.tagEnd = tagEnd;
+        this.rawText = raw;
+        this.pos = tagEnd;
+        if (raw !== null) this.skipRawText(raw, tagEnd);
+        return true;
+      }
+      if (c === SLASH) {
+        const c2 = html.charCodeAt(lt + 2);
+        if (isAsciiAlpha(c2)) {
+          // An end tag's attributes are scanned so that a quoted `>` does not end it, and not recorded.
+          let i = lt + 3;
+          while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
+          const end = scanAttributes(html, i, null, false);
+          if (end === -1) break;
+          if (this.rawTextOnly) {
+            p = end;
+            continue;
+          }
+          this.isEndTag = true;
+          this.tagStart = lt;
+          this.nameStart = lt + 2;
+          this.nameEnd = i;
+          this.tagEnd = end;
+          this.rawText = null;
+          this.pos = end;
+          return true;
+        }
+        p = c2 === GT ? lt + 3 : skipBogusComment(html, lt + 2);
+      } else if (c === BANG) {
+        p = html.charCodeAt(lt + 2) === DASH && html.charCodeAt(lt + 3) === DASH ? skipComment(html, lt + 4) : skipBogusComment(html, lt + 2);
+      } else if (c === QMARK) {
+        p = skipBogusComment(html, lt + 2);
+      } else {
+        p = lt + 1; // A lone `<` is text.
+      }
+    }
+    this.pos = n;
+    return false;
+  }
+
+  /** Does attribute k's name equal `word` (lower case ASCII), in any case? */
+  attributeIs(k: number, word: string): boolean {
+    const o = k * 5;
+    const start = this.attrs[o];
+    const len = word.length;
+    if (this.attrs[o + 1] - start !== len) return false;
+    const html = this.html;
+    for (let j = 0; j < len; j++) if ((html.charCodeAt(start + j) | 0x20) !== word.charCodeAt(j)) return false;
+    return true;
+  }
+
+  /** Attribute k's raw value ("" when it has none). */
+  attributeValue(k: number): string {
+    const o = k * 5;
+    return this.attrs[o + 4] ? this.html.slice(this.attrs[o + 2], this.attrs[o + 3]) : "";
+  }
+
+  /**
+   * A start tag with more than MAX_ATTRIBUTES attributes: replaces the recorded ones by the next page
+   * of them and returns true; false when there are no more.
+   */
+  moreAttributes(): boolean {
+    const from = this.overflowAt;
+    if (from === -1) return false;
+    scanAttributes(this.html, from, this.attrs, false);
+    this.attrCount = scannedCount;
+    this.overflowAt = scannedOverflowAt;
+    return true;
+  }
+
+  /** Content of a raw-text element: to its end tag, whose own attributes are skipped. */
+  private skipRawText(raw: string, contentStart: number): void {
+    const n = this.html.length;
+    if (raw === "plaintext") {
+      this.rawTextEnd = n;
+      this.pos = n;
+      return;
+    }
+    const close = findEndTag(this.html, contentStart, raw);
+    this.rawTextEnd = close === -1 ? n : close;
+    const after = close === -1 ? -1 : scanAttributes(this.html, close + 2 + raw.length, null, false);
+    this.pos = after === -1 ? n : after;
+  }
+
+}
+
+// What scanAttributes found besides the tag's end, in module variables to avoid an object per tag.
+let scannedCount = 0;
+let scannedOverflowAt = -1;
+let scannedItemAttribute = false;
+
+/**
+ * From `i` (just after a tag name) to the tag's `>`: returns the index after it, or -1 at the end of
+ * the page. With `attrs`, the attributes' ranges are recorded there (a page of them at most; the count
+ * in scannedCount, where the next page starts in scannedOverflowAt); with `items` (until one is
+ * found), scannedItemAttribute says whether an itemscope or typeof name was among them.
+ */
+function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: boolean): number {
+  const n = html.length;
+  let count = 0;
+  let overflowAt = -1;
+  let sawItem = !items;
+  for (;;) {
+    // Before an attribute name: whitespace and `/` separate attributes.
+    let c = html.charCodeAt(i);
+    while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
+    if (i >= n) return -1;
+    if (c === GT) {
+      scannedCount = count;
+      scannedOverflowAt = overflowAt;
+      scannedItemAttribute = items && sawItem;
+      return i + 1;
+    }
+
+    // Attribute name (a leading `=` belongs to the name).
+    const nameStart = i++;
+    c = html.charCodeAt(i);
+    while (i < n && c !== EQ && c !== GT && c !== SLASH && !isWs(c)) c = html.charCodeAt(++i);
+    const nameEnd = i;
+    while (i < n && isWs(c)) c = html.charCodeAt(++i);
+
+    let valueStart = i;
+    let valueEnd = i;
+    let hasValue = 0;
+    if (c === EQ) {
+      c = html.charCodeAt(++i);
+      while (i < n && isWs(c)) c = html.charCodeAt(++i);
+      hasValue = 1;
+      if (c === DQUOTE || c === SQUOTE) {
+        const q = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
+        if (q === -1) return -1;
+        valueStart = i + 1;
+        valueEnd = q;
+        i = q + 1;
+      } else {
+        valueStart = i;
+        while (i < n && c !== GT && !isWs(c)) c = html.charCodeAt(++i);
+        valueEnd = i;
+      }
+    }
+    // Two length tests per attribute until one is seen: no second pass over the page.
+    if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6)) sawItem = isItemAttributeName(html, nameStart, nameEnd - nameStart);
+    if (attrs === null) continue;
+    if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
+    else if (overflowAt === -1) overflowAt = nameStart;
+  }
+}
+
+function recordAttribute(attrs: Int32Array, k: number, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, hasValue: number): void {
+  const o = k * 5;
+  attrs[o] = nameStart;
+  attrs[o + 1] = nameEnd;
+  attrs[o + 2] = valueStart;
+  attrs[o + 3] = valueEnd;
+  attrs[o + 4] = hasValue;
+}
+
+/** `itemscope` or `typeof`, any case. */
+function isItemAttributeName(html: string, i: number, len: number): boolean {
+  const word = len === 9 ? "itemscope" : "typeof";
+  for (let k = 0; k < len; k++) if ((html.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** HTML whitespace: tab, LF, FF, CR, space. */
+function isWs(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+function isTagNameEnd(c: number): boolean {
+  return c === GT || c === SLASH || isWs(c);
+}
+
+/** The lower-case tag name when it is a raw-text element (or plaintext), else null. No allocation. */
+function rawTextName(html: string, start: number, end: number): string | null {
+  const len = end - start;
+  if (len < 3 || len > 9) return null;
+  for (const name of RAW_TEXT_BY_LENGTH[len]) {
+    let k = 0;
+    while (k < len && (html.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k === len) return name;
+  }
+  return null;
+}
+
+/**
+ * Index of the end tag `</name` (case-insensitive, followed by whitespace, `/` or `>`) at or
+ * after `from`, or -1. `name` is lower case ASCII.
+ */
+function findEndTag(html: string, from: number, name: string): number {
+  const len = name.length;
+  let j = html.indexOf("</", from);
+  while (j !== -1) {
+    let k = 0;
+    while (k < len && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k === len) {
+      const after = html.charCodeAt(j + 2 + len);
+      if (after === GT || after === SLASH || isWs(after)) return j;
+    }
+    j = html.indexOf("</", j + 2);
+  }
+  return -1;
+}
+
+/** From just after `<!--` to just after the comment's end (or the end of the page). */
+function skipComment(html: string, k: number): number {
+  const c = html.charCodeAt(k);
+  if (c === GT) return k + 1; // <!-->
+  if (c === DASH && html.charCodeAt(k + 1) === GT) return k + 2; // <!--->
+  for (;;) {
+    const d = html.indexOf("--", k);
+    if (d === -1) return html.length;
+    const e = html.charCodeAt(d + 2);
+    if (e === GT) return d + 3; // -->
+    if (e === BANG && html.charCodeAt(d + 3) === GT) return d + 4; // --!>
+    k = d + 1; // also finds `--->`
+  }
+}
+
+function skipBogusComment(html: string, k: number): number {
+  const gt = html.indexOf(">", k);
+  return gt === -1 ? html.length : gt + 1;
+}
