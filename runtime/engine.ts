@@ -134,6 +134,9 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
  * Checks a prepared input. The registry must answer for every name of `typesIn(prepared)`; it is
  * asked for nothing else.
  */
+/** Longer @ids are not echoed back: the report stays bounded, and the node is then named by its place. */
+const MAX_REPORTED_ID = 2048;
+
 export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry): EngineResult {
   const { parsed, problems, ids, blocksNotValidated, page } = prepared;
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
@@ -159,7 +162,11 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         continue;
       }
       const result = validateEntity(entity, resolver, registry);
-      if (result) schemas.push(result);
+      if (!result) continue;
+      const id = entity.node["@id"];
+      // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
+      if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
+      schemas.push(result);
     }
     if (p.items?.untyped) {
       for (const result of untypedItemResults(p.items, blockIndex, page, baseResult)) {

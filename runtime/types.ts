@@ -56,6 +56,8 @@ export interface SchemaResult {
   rich_result: RichResult;
   /** Additive: the @type as written when it was normalized to a parent (NewsArticle -> Article). */
   matched_type?: string;
+  /** Additive: the node's own @id as written, when it has one (up to 2048 characters). */
+  id?: string;
   /** Additive: index of the JSON-LD block (0-based, page order) the node came from. */
   block: number;
   /** Additive: JSON Pointer of the node inside its block. */
