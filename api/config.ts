@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { parseAllowedHosts } from "../fetch/host-policy.ts";
 import { parseSecret } from "./keys/index.ts";
 import { BILLING_PERIODS, PAID_PLANS, type BillingPeriod, type PaidPlan } from "./billing/plans.ts";
+import { readAuditConfig, type AuditConfig } from "./audits/config.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -52,6 +53,8 @@ export interface Config {
   /** Unknown API keys per client IP per minute before the IP is refused with 429 (0: off). */
   invalidKeyLimitPerMinute: number;
   logLevel: LogLevel;
+  /** Site audits: workers, politeness, retention (api/audits/config.ts). */
+  audits: AuditConfig;
   /** The environment the configuration came from (KEY_ENCRYPTION_SECRET is read from it by the key module). */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -189,6 +192,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if ((LOG_LEVELS as readonly string[]).includes(levelText)) logLevel = levelText as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(levelText)})`);
 
+  const audits = readAuditConfig(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -205,6 +210,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     invalidKeyLimitPerMinute,
     corsOrigins,
     logLevel,
+    audits,
     env,
   };
 }

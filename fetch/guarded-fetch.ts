@@ -58,6 +58,11 @@ export interface FetchOptions {
   anyContentType?: boolean;
   /** The caller gave up (a batch's deadline): the fetch stops at once and fails with fetch_timeout. */
   signal?: AbortSignal;
+  /**
+   * POST this body instead of a GET (the audits' webhooks), under the same destination checks: any answer
+   * type is accepted, and a redirect is a failure (a webhook is never re-sent elsewhere).
+   */
+  post?: { body: string; headers: Record<string, string> };
 }
 
 export interface FetchedPage {
@@ -87,6 +92,7 @@ interface Context {
   readonly connectGuard: ConnectGuard | undefined;
   readonly anyContentType: boolean;
   readonly signal: AbortSignal;
+  readonly post: FetchOptions["post"];
   /** The host the caller gave: the only host a message may name. */
   readonly requestedHost: string;
   /** Redirects followed so far. */
@@ -120,8 +126,9 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     resolver: options.resolver ?? systemResolver,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     connectGuard: options.connectGuard,
-    anyContentType: options.anyContentType === true,
+    anyContentType: options.anyContentType === true || options.post !== undefined,
     signal: controller.signal,
+    post: options.post,
     requestedHost: first.host,
     hop: 0,
   };
@@ -149,16 +156,19 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
       maxResponseBytes: ctx.maxBytes,
     });
     try {
+      const headers = { "user-agent": ctx.userAgent, accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9" };
       const response = await fetch(target.url, {
-        method: "GET",
+        method: ctx.post ? "POST" : "GET",
         redirect: "manual",
         signal: ctx.signal,
         dispatcher: agent,
-        headers: { "user-agent": ctx.userAgent, accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9" },
+        headers: ctx.post ? { ...ctx.post.headers, ...headers } : headers,
+        ...(ctx.post ? { body: ctx.post.body } : {}),
       });
 
       if (REDIRECT_STATUSES.has(response.status)) {
         await discard(response);
+        if (ctx.post) throw new FetchError("fetch_failed", `The address answered the POST with a redirect (HTTP ${response.status}); it is not followed.`, { status: response.status });
         if (ctx.hop >= ctx.maxRedirects) {
           throw new FetchError(
             "too_many_redirects",
