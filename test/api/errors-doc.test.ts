@@ -33,6 +33,7 @@ test("the issue's stable codes are all there, with their statuses", () => {
     unsupported_content_type: 422, too_many_redirects: 422, no_jsonld_found: 422, parse_error: 422,
     quota_exceeded: 429, rate_limit_exceeded: 429, billing_unavailable: 503, service_unavailable: 503, internal_error: 500,
     batch_timeout: 504,
+    audit_not_found: 404, audit_in_progress: 409, too_many_audits: 429,
   };
   assert.equal(Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].status])), expected);
 });
