@@ -85,6 +85,7 @@ export class AuditRunner {
       creditsUsed: 0,
       delayMs: null,
       diff: null,
+      eligible: null,
     };
     await this.#d.store.createRun(run);
     await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
@@ -104,7 +105,9 @@ export class AuditRunner {
   }
 
   async stop(runId: string, reason: string): Promise<boolean> {
-    return this.#d.store.setRunStatus(runId, ["queued", "running"], "stopped", { reason, finishedAt: this.#d.ctx.now().toISOString() });
+    const stopped = await this.#d.store.setRunStatus(runId, ["queued", "running"], "stopped", { reason, finishedAt: this.#d.ctx.now().toISOString() });
+    if (stopped) await this.#d.store.setRunEligible(runId, (await this.#d.store.summary(runId)).features);
+    return stopped;
   }
 
   async #discover(runId: string): Promise<void> {
@@ -224,6 +227,7 @@ export class AuditRunner {
   async #finish(runId: string): Promise<void> {
     const { store, ctx } = this.#d;
     if (!(await store.setRunStatus(runId, ["running"], "done", { finishedAt: ctx.now().toISOString() }))) return;
+    await store.setRunEligible(runId, (await store.summary(runId)).features);
     const run = (await store.getRun(runId))!;
     const previous = (await store.listRuns(run.auditId, 50)).find((r) => r.id !== runId && r.status === "done" && r.createdAt <= run.createdAt);
     if (!previous) return;

@@ -59,6 +59,8 @@ export interface RunRecord {
   /** The pause between requests to the site this run keeps (the setting, or robots.txt's Crawl-delay). */
   delayMs: number | null;
   diff: RunDiffTotals | null;
+  /** Pages eligible per feature, recorded when the run finished or stopped (the dashboard's trend). */
+  eligible: Record<string, number> | null;
 }
 
 /** One issue of a page, as the summaries count them. */
@@ -131,6 +133,7 @@ export interface AuditStore {
   /** Moves the run to `to` only from one of `from`; true when this call moved it (of concurrent callers, one). */
   setRunStatus(id: string, from: readonly RunStatus[], to: RunStatus, fields?: { reason?: string; startedAt?: string; finishedAt?: string }): Promise<boolean>;
   setRunDiff(id: string, diff: RunDiffTotals): Promise<void>;
+  setRunEligible(id: string, eligible: Record<string, number>): Promise<void>;
 
   /** Records the discovered pages (pending) and the skipped ones; sets found, skipped and the pause. */
   addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void>;

@@ -26,7 +26,7 @@ import { auditLimits } from "./limits.ts";
 import { MemoryJobQueue } from "./memory-queue.ts";
 import { MemoryPoliteness, RedisPoliteness, type Politeness } from "./politeness.ts";
 import { checkTarget } from "./target-check.ts";
-import { auditView, pageView, type AuditView, type PageView } from "./views.ts";
+import { auditView, pageView, runView, type AuditView, type PageView } from "./views.ts";
 import { newWebhookSecret } from "./webhook-signature.ts";
 
 const DAY_MS = 86_400_000;
@@ -177,7 +177,7 @@ export class Audits {
     const run = await storeCall(() => this.runner.startRun(audit, "created"));
     const view = auditView(audit, [run], 0, undefined);
     if (secret && view.notify) view.notify.secret = secret;
-    view.runs = [run].map((r) => ({ id: r.id, status: r.status, reason: r.reason, trigger: r.trigger, created_at: r.createdAt, started_at: null, finished_at: null, pages: view.pages, credits_used: 0, diff: null }));
+    view.runs = [runView(run)];
     return view;
   }
 
@@ -217,12 +217,13 @@ export class Audits {
   }
 
   /** The last run against the one before it, or against `against`: a run of this audit, or another audit of the account (its last run). */
-  async diff(account: Account, id: string, against?: string): Promise<{ run: string; against: string; diff: RunDiff }> {
+  async diff(account: Account, id: string, against?: string, runId?: string): Promise<{ run: string; against: string; diff: RunDiff }> {
     const audit = await this.#own(account, id);
     const runs = await storeCall(() => this.store.listRuns(audit.id, RUNS_SHOWN));
     const finished = runs.filter((r) => r.status === "done" || r.status === "stopped");
-    const after = finished[0];
-    if (!after) throw new ApiError("audit_not_found", "The audit has no finished run to compare yet.");
+    const after = runId === undefined ? finished[0] : finished.find((r) => r.id === runId);
+    if (!after) throw new ApiError("audit_not_found", runId === undefined ? "The audit has no finished run to compare yet." : "The audit has no finished run with this id.");
+    if (runId !== undefined && against === undefined) against = finished[finished.indexOf(after) + 1]?.id;
     let before: RunRecord | undefined;
     if (against === undefined) {
       before = finished[1];

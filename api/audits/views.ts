@@ -12,6 +12,7 @@ export interface RunView {
   pages: { found: number; done: number; failed: number; skipped: number };
   credits_used: number;
   diff: RunRecord["diff"];
+  eligible: RunRecord["eligible"];
 }
 
 export function runView(run: RunRecord): RunView {
@@ -26,6 +27,7 @@ export function runView(run: RunRecord): RunView {
     pages: { found: run.found, done: run.done, failed: run.failed, skipped: run.skipped },
     credits_used: run.creditsUsed,
     diff: run.diff,
+    eligible: run.eligible,
   };
 }
 

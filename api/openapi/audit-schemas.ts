@@ -39,6 +39,7 @@ export const AuditRunSchema = {
     pages: counts,
     credits_used: count,
     diff: diffTotals,
+    eligible: { type: ["object", "null"], additionalProperties: count, description: "Pages eligible per feature when the run finished or stopped." },
   },
 } as const;
 
@@ -153,7 +154,7 @@ export const AuditListSchema = {
 export const AuditDiffQuerySchema = {
   type: "object",
   additionalProperties: false,
-  properties: { against: { type: "string", maxLength: 100 }, access_key: { type: "string" } },
+  properties: { against: { type: "string", maxLength: 100 }, run: { type: "string", maxLength: 100 }, access_key: { type: "string" } },
 } as const;
 
 export const AuditDiffSchema = {

@@ -129,14 +129,17 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["audits"],
         operationId: "diffAudit",
-        summary: "The latest finished run against the one before, or against ?against= (a run's or another audit's id)",
+        summary: "A finished run (?run=, default the latest) against the one before it, or against ?against= (a run's or another audit's id)",
         security: getSecurity,
         params,
         querystring: AuditDiffQuerySchema,
         response: { 200: AuditDiffSchema, ...errorResponses(400, 401, 403, 404, 429, 503) },
       },
     },
-    async (request) => audits.diff(request.account!, (request.params as { id: string }).id, (request.query as { against?: string }).against),
+    async (request) => {
+      const query = request.query as { against?: string; run?: string };
+      return audits.diff(request.account!, (request.params as { id: string }).id, query.against, query.run);
+    },
   );
 
   app.delete(

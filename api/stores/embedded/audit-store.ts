@@ -60,7 +60,8 @@ const MIGRATIONS: readonly string[] = [
     to_check INTEGER NOT NULL DEFAULT 0,
     handed_out INTEGER NOT NULL DEFAULT 0,
     delay_ms INTEGER,
-    diff TEXT
+    diff TEXT,
+    eligible TEXT
   ) STRICT;
   CREATE INDEX audit_runs_audit ON audit_runs (audit_id, created_at);
   CREATE INDEX audit_runs_account ON audit_runs (account_id, status);
@@ -143,6 +144,7 @@ interface RunRow {
   skipped: number;
   delay_ms: number | null;
   diff: string | null;
+  eligible: string | null;
   credits: number;
 }
 
@@ -190,6 +192,7 @@ const toRun = (r: RunRow): RunRecord => ({
   creditsUsed: r.credits,
   delayMs: r.delay_ms,
   diff: r.diff === null ? null : (JSON.parse(r.diff) as RunDiffTotals),
+  eligible: r.eligible === null ? null : (JSON.parse(r.eligible) as Record<string, number>),
 });
 
 const toPage = (r: PageRow): PageRecord => ({
@@ -206,7 +209,7 @@ const toPage = (r: PageRow): PageRecord => ({
 });
 
 const RUN_COLUMNS = `r.id, r.audit_id, r.account_id, r.status, r.reason, r.trigger, r.created_at, r.started_at, r.finished_at,
-  r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, (SELECT COUNT(*) FROM audit_charges c WHERE c.run_id = r.id) AS credits`;
+  r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, r.eligible, (SELECT COUNT(*) FROM audit_charges c WHERE c.run_id = r.id) AS credits`;
 const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p.warnings, p.issues, p.problem, p.validated_at";
 
 export class SqliteAuditStore implements AuditStore {
@@ -341,6 +344,10 @@ export class SqliteAuditStore implements AuditStore {
 
   async setRunDiff(id: string, diff: RunDiffTotals): Promise<void> {
     await this.#run(() => this.#db.prepare("UPDATE audit_runs SET diff = ? WHERE id = ?").run(JSON.stringify(diff), id));
+  }
+
+  async setRunEligible(id: string, eligible: Record<string, number>): Promise<void> {
+    await this.#run(() => this.#db.prepare("UPDATE audit_runs SET eligible = ? WHERE id = ?").run(JSON.stringify(eligible), id));
   }
 
   async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void> {

@@ -190,6 +190,10 @@ export class MongoAuditStore implements AuditStore {
     await this.#runs.updateOne({ _id: id }, { $set: { diff } });
   }
 
+  async setRunEligible(id: string, eligible: Record<string, number>): Promise<void> {
+    await this.#runs.updateOne({ _id: id }, { $set: { eligible } });
+  }
+
   async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void> {
     const blank = { types: [], features: [], codes: [], score: null, errors: 0, warnings: 0, issues: [], snapshot: null, validatedAt: null, worker: null };
     const docs: PageDoc[] = [

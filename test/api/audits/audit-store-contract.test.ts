@@ -74,6 +74,7 @@ const run = (a: AuditRecord, overrides: Partial<RunRecord> = {}): RunRecord => (
   creditsUsed: 0,
   delayMs: null,
   diff: null,
+  eligible: null,
   ...overrides,
 });
 

@@ -99,6 +99,7 @@ test("a second run after the site changed: the diff names lost eligibility and n
   assert.is((await login(t.app, email)).requests_used, 2 * PAGES - 1);
   assert.is(audit.eligible.Event, PAGES - 4);
   assert.ok(audit.runs[0].diff.regressed);
+  assert.equal(audit.runs.map((r: { eligible: Record<string, number> }) => r.eligible.Event), [PAGES - 4, PAGES], "eligible pages per feature, per run (the trend)");
 
   const diff = (await get(key, `/api/v1/audits/${auditId}/diff`)).json();
   assert.is(diff.against, audit.runs[1].id);
@@ -112,6 +113,8 @@ test("a second run after the site changed: the diff names lost eligibility and n
   assert.is((await allPages(t.app, key, auditId, "status=failed")).items[0].problem.code, "fetch_failed");
   const against = (await get(key, `/api/v1/audits/${auditId}/diff?against=${audit.runs[1].id}`)).json();
   assert.equal(against.diff, diff.diff);
+  const byRun = (await get(key, `/api/v1/audits/${auditId}/diff?run=${audit.runs[0].id}`)).json();
+  assert.equal([byRun.run, byRun.against], [audit.runs[0].id, audit.runs[1].id]);
 
   const until = Date.now() + 10_000;
   while (site.hooks.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
@@ -137,7 +140,12 @@ test("an account near its quota: the audit stops cleanly, keeping what it valida
   for (let i = 0; i < 95; i++) await t.app.sdv.stores.accounts.reserveCredit(account.id, billingPeriod(new Date()), 100);
   const res = await post(k2, "/api/v1/audits", { sitemap_url: `${site.origin}/sitemap-events.xml` });
   assert.is(res.statusCode, 202, res.body);
-  const audit = await settled(t.app, k2, res.json().id);
+  let audit = await settled(t.app, k2, res.json().id);
+  // Pages already charged when the run stopped are finished and kept: wait for those in flight.
+  for (let i = 0; i < 100 && audit.pages.done < audit.credits_used; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    audit = (await get(k2, `/api/v1/audits/${audit.id}`)).json();
+  }
   assert.is(audit.status, "stopped");
   assert.match(audit.reason, /Out of credits/);
   assert.is(audit.credits_used, 5, JSON.stringify(audit));
