@@ -34,6 +34,9 @@ import type { Politeness } from "./politeness.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
 import { auditView, runView } from "./views.ts";
 
+/** Pages listed per feature and per error in a webhook's diff (the totals count them all; GET …/diff lists every one). */
+export const WEBHOOK_PAGES_LISTED = 100;
+
 /** robots.txt may ask for more room than the setting, up to this. */
 const MAX_DELAY_MS = 60_000;
 
@@ -247,7 +250,14 @@ export class AuditRunner {
     const run = await store.getRun(runId);
     const audit = run && (await store.getAudit(run.auditId));
     if (!run || !audit?.webhookUrl || !audit.webhookSecret || !run.diff) return;
-    const diff = await this.diff(run.diff.against, runId);
+    const full = await this.diff(run.diff.against, runId);
+    const cut = (pages: string[]) => pages.slice(0, WEBHOOK_PAGES_LISTED);
+    const diff = {
+      ...full,
+      features: full.features.map((f) => ({ ...f, gained: cut(f.gained), lost: cut(f.lost) })),
+      errors: { new: full.errors.new.map((e) => ({ ...e, pages: cut(e.pages) })), fixed: full.errors.fixed.map((e) => ({ ...e, pages: cut(e.pages) })) },
+      pages: { added: cut(full.pages.added), removed: cut(full.pages.removed) },
+    };
     const runs = await store.listRuns(audit.id, 1);
     const body = JSON.stringify({ audit: auditView(audit, runs, await store.creditsUsed(audit.id)), run: runView(run), diff });
     const secret = ctx.cipher.decrypt(audit.webhookSecret);
