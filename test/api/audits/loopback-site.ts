@@ -14,6 +14,8 @@ export interface LoopbackSite {
   pages: string[];
   privatePages: string[];
   hits: Map<string, number>;
+  /** When each page request arrived (ms since the epoch), in order. */
+  pageTimes: number[];
   /** Paths whose Event loses its location (and so its eligibility) from now on. */
   broken: Set<string>;
   /** Pages answering 500 from now on. */
@@ -53,6 +55,7 @@ export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?
   const privatePages = ["/private/a", "/private/b"];
   const site = {
     hits: new Map<string, number>(),
+    pageTimes: [] as number[],
     broken: new Set<string>(),
     failing: new Set<string>(),
     pageDelayMs: 0,
@@ -90,6 +93,7 @@ export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?
       return send(200, "application/xml", `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`);
     }
     if (pages.includes(path) || privatePages.includes(path)) {
+      site.pageTimes.push(Date.now());
       const answer = () => (site.failing.has(path) ? send(500, "text/plain", "down") : send(200, "text/html; charset=utf-8", eventPage(path, site.broken.has(path))));
       if (site.pageDelayMs > 0) setTimeout(answer, site.pageDelayMs);
       else answer();
