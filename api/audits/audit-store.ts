@@ -55,6 +55,7 @@ export interface RunRecord {
   done: number;
   failed: number;
   skipped: number;
+  /** Charge records of the run (kept as a counter that moves with them). */
   creditsUsed: number;
   /** The pause between requests to the site this run keeps (the setting, or robots.txt's Crawl-delay). */
   delayMs: number | null;

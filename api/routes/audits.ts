@@ -17,17 +17,9 @@ import {
 } from "../openapi/audit-schemas.ts";
 import { Audits, type CreateAuditBody, type PagesQuery } from "../audits/audits.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    audits: Audits;
-  }
-}
-
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const audits = await Audits.open(app.sdv, app.log);
   app.addHook("onClose", async () => audits.close());
-  // Visible to the tests and the dashboard's server side through the root instance.
-  app.decorate("audits", audits);
 
   const keyed = requireApiKey({ allowQueryKey: false });
   const keyedGet = requireApiKey({ allowQueryKey: true });

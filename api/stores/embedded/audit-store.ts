@@ -59,6 +59,7 @@ const MIGRATIONS: readonly string[] = [
     skipped INTEGER NOT NULL DEFAULT 0,
     to_check INTEGER NOT NULL DEFAULT 0,
     handed_out INTEGER NOT NULL DEFAULT 0,
+    credits INTEGER NOT NULL DEFAULT 0,
     delay_ms INTEGER,
     diff TEXT,
     eligible TEXT
@@ -209,7 +210,7 @@ const toPage = (r: PageRow): PageRecord => ({
 });
 
 const RUN_COLUMNS = `r.id, r.audit_id, r.account_id, r.status, r.reason, r.trigger, r.created_at, r.started_at, r.finished_at,
-  r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, r.eligible, (SELECT COUNT(*) FROM audit_charges c WHERE c.run_id = r.id) AS credits`;
+  r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, r.eligible, r.credits`;
 const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p.warnings, p.issues, p.problem, p.validated_at";
 
 export class SqliteAuditStore implements AuditStore {
@@ -390,20 +391,32 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async charge(runId: string, auditId: string, url: string, reserve: () => Promise<boolean>): Promise<ChargeOutcome> {
-    const inserted = await this.#run(() => this.#db.prepare("INSERT OR IGNORE INTO audit_charges (run_id, url, audit_id) VALUES (?, ?, ?)").run(runId, url, auditId));
-    if (inserted.changes === 0) return "already";
+    // The run's credit count moves with its charge records, in the same transaction (no count over the records per read).
+    const inserted = await this.#tx(() => {
+      const changes = this.#db.prepare("INSERT OR IGNORE INTO audit_charges (run_id, url, audit_id) VALUES (?, ?, ?)").run(runId, url, auditId).changes;
+      if (changes === 1) this.#db.prepare("UPDATE audit_runs SET credits = credits + 1 WHERE id = ?").run(runId);
+      return changes;
+    });
+    if (inserted === 0) return "already";
     let ok = false;
     try {
       ok = await reserve();
     } finally {
-      if (!ok) await this.#run(() => this.#db.prepare("DELETE FROM audit_charges WHERE run_id = ? AND url = ?").run(runId, url));
+      if (!ok) await this.#removeCharge(runId, url);
     }
     return ok ? "charged" : "quota";
   }
 
+  #removeCharge(runId: string, url: string): Promise<boolean> {
+    return this.#tx(() => {
+      const deleted = this.#db.prepare("DELETE FROM audit_charges WHERE run_id = ? AND url = ?").run(runId, url).changes === 1;
+      if (deleted) this.#db.prepare("UPDATE audit_runs SET credits = credits - 1 WHERE id = ?").run(runId);
+      return deleted;
+    });
+  }
+
   async refund(runId: string, url: string, release: () => Promise<void>): Promise<boolean> {
-    const deleted = await this.#run(() => this.#db.prepare("DELETE FROM audit_charges WHERE run_id = ? AND url = ?").run(runId, url));
-    if (deleted.changes === 0) return false;
+    if (!(await this.#removeCharge(runId, url))) return false;
     await release();
     return true;
   }

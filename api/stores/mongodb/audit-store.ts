@@ -21,7 +21,7 @@ import type {
 } from "../../audits/audit-store.ts";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: string };
-type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & { _id: string; toCheck: number; handedOut: number };
+type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & { _id: string; toCheck: number; handedOut: number; credits: number };
 interface PageDoc {
   _id: string;
   runId: string;
@@ -127,8 +127,8 @@ export class MongoAuditStore implements AuditStore {
     this.#charges = db.collection<ChargeDoc>("audit_charges");
   }
 
-  async #toRun({ _id, toCheck: _toCheck, handedOut: _handedOut, ...rest }: RunDoc): Promise<RunRecord> {
-    return { id: _id, ...rest, creditsUsed: await this.#charges.countDocuments({ runId: _id }) };
+  async #toRun({ _id, toCheck: _toCheck, handedOut: _handedOut, credits, ...rest }: RunDoc): Promise<RunRecord> {
+    return { id: _id, ...rest, creditsUsed: credits ?? 0 };
   }
 
   async createAudit(a: AuditRecord): Promise<void> {
@@ -160,7 +160,7 @@ export class MongoAuditStore implements AuditStore {
 
   async createRun(r: RunRecord): Promise<void> {
     const { id, creditsUsed: _credits, ...rest } = r;
-    await this.#runs.insertOne({ _id: id, ...rest, toCheck: 0, handedOut: 0 });
+    await this.#runs.insertOne({ _id: id, ...rest, toCheck: 0, handedOut: 0, credits: 0 });
   }
 
   async getRun(id: string): Promise<RunRecord | null> {
@@ -237,18 +237,25 @@ export class MongoAuditStore implements AuditStore {
       if ((err as { code?: number }).code === 11000) return "already";
       throw err;
     }
+    await this.#runs.updateOne({ _id: runId }, { $inc: { credits: 1 } });
     let ok = false;
     try {
       ok = await reserve();
     } finally {
-      if (!ok) await this.#charges.deleteOne({ _id: pageId(runId, url) });
+      if (!ok) await this.#removeCharge(runId, url);
     }
     return ok ? "charged" : "quota";
   }
 
-  async refund(runId: string, url: string, release: () => Promise<void>): Promise<boolean> {
+  async #removeCharge(runId: string, url: string): Promise<boolean> {
     const deleted = await this.#charges.deleteOne({ _id: pageId(runId, url) });
     if (deleted.deletedCount === 0) return false;
+    await this.#runs.updateOne({ _id: runId }, { $inc: { credits: -1 } });
+    return true;
+  }
+
+  async refund(runId: string, url: string, release: () => Promise<void>): Promise<boolean> {
+    if (!(await this.#removeCharge(runId, url))) return false;
     await release();
     return true;
   }

@@ -44,7 +44,6 @@ test.after(async () => {
 test("on BullMQ: every allowed page validated once, one credit each, at most AUDIT_HOST_CONCURRENCY requests at once on the site", async () => {
   if (skip) return console.log(`  skipped: ${skip}`);
   const app = t!.app;
-  assert.is(app.audits.queue.kind, "bullmq");
   let inFlight = 0;
   let most = 0;
   site.pageDelayMs = 30;
@@ -69,6 +68,12 @@ test("on BullMQ: every allowed page validated once, one credit each, at most AUD
   for (const page of site.pages) assert.is(site.hits.get(page), 1, `${page} fetched once`);
   assert.ok(most <= 2, `at most 2 page requests at once on the site (saw ${most})`);
   assert.is((await allPages(app, key, audit.id, "status=validated", 50)).items.length, PAGES);
+  const probe = await probeRedis();
+  if ("reason" in probe) throw new Error(probe.reason);
+  const queueKeys: string[] = [];
+  for await (const keys of probe.client.scanIterator({ MATCH: `${prefix}:audits:*`, COUNT: 500 })) queueKeys.push(...keys);
+  await closeRedis(probe.client);
+  assert.ok(queueKeys.length > 0, "the jobs went through BullMQ's queue in Redis");
 });
 
 test.run();
