@@ -31,6 +31,7 @@ import { typesRoutes } from "./routes/types.ts";
 import { validateRoutes } from "./routes/validate.ts";
 import { webPages } from "./web/pages.ts";
 import { rulePagesRoutes } from "./routes/rule-pages.ts";
+import { auditRoutes } from "./routes/audits.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(authRoutes);
     await app.register(validateRoutes, { batchDeadlineMs: deps.batchDeadlineMs });
     await app.register(billingRoutes);
+    await app.register(auditRoutes);
     // The rule pages are registered inside the web plugin, so they get the pages' CSP and headers.
     await app.register(webPages, { webRoot: deps.webRoot, extraRoutes: [rulePagesRoutes] });
   } catch (err) {

@@ -17,6 +17,7 @@ import { readFetch, type FetchConfig } from "./config/fetch.ts";
 import { readLimits, type LimitsConfig } from "./config/limits.ts";
 import { readHttp, type HttpConfig } from "./config/http.ts";
 import { readRenderConfig, type RenderConfig } from "../fetch/render/config.ts";
+import { readAuditConfig, type AuditConfig } from "./config/audits.ts";
 
 export { LOG_LEVELS, type LogLevel } from "./config/server.ts";
 export type { PriceTable, StripeApiBase, StripeConfig } from "./config/stripe.ts";
@@ -28,6 +29,8 @@ export type Config = ServerConfig &
   HttpConfig & {
     /** Rendering pages with headless Chromium (CHROMIUM_PATH, RENDER_*: fetch/render/config.ts). */
     render: RenderConfig;
+    /** Site audits: workers, politeness, retention (api/config/audits.ts). */
+    audits: AuditConfig;
     /** The environment the configuration came from (KEY_ENCRYPTION_SECRET is read from it by the key module). */
     env: Readonly<Record<string, string | undefined>>;
   };
@@ -54,6 +57,7 @@ export function loadConfig(raw: Readonly<Record<string, string | undefined>> = p
     ...readLimits(env, problems),
     ...readHttp(env, problems),
     render: readRenderConfig(raw, problems),
+    audits: readAuditConfig(raw, problems),
     env: raw,
   };
   if (problems.length > 0) throw new ConfigError(problems);

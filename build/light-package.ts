@@ -61,7 +61,7 @@ const WHY = "sdv admin works on the service's account stores; it comes with the 
 export const ADMIN_USAGE = WHY;
 /** The repository's own command when this bundle was built into its packages/sdv (dist/cli/ is four levels down). */
 function serviceCommand() {
-  const root = new URL("../../../../", import.meta.url);
+  const root = new URL("../../../", import.meta.url);
   try {
     const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
     const bin = fileURLToPath(new URL("bin/sdv.js", root));

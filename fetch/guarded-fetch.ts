@@ -69,6 +69,11 @@ export interface FetchOptions {
   sameOrigin?: boolean;
   /** The caller gave up (a batch's deadline): the fetch stops at once and fails with fetch_timeout. */
   signal?: AbortSignal;
+  /**
+   * POST this body instead of a GET (the audits' webhooks), under the same destination checks: any answer
+   * type is accepted, and a redirect is a failure (a webhook is never re-sent elsewhere).
+   */
+  post?: { body: string; headers: Record<string, string> };
 }
 
 export interface FetchedPage {
@@ -101,6 +106,7 @@ interface Context {
   readonly anyContentType: boolean;
   readonly sameOrigin: boolean;
   readonly signal: AbortSignal;
+  readonly post: FetchOptions["post"];
   /** The host the caller gave: the only host a message may name. */
   readonly requestedHost: string;
   /** Redirects followed so far. */
@@ -160,9 +166,10 @@ export async function fetchPage(url: string, options: FetchOptions = {}): Promis
     headers: extraHeaders(options.headers),
     origin: first.url.origin,
     connectGuard: options.connectGuard,
-    anyContentType: options.anyContentType === true,
+    anyContentType: options.anyContentType === true || options.post !== undefined,
     sameOrigin: options.sameOrigin === true,
     signal: controller.signal,
+    post: options.post,
     requestedHost: first.host,
     hop: 0,
   };
@@ -191,19 +198,22 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
     });
     try {
       const response = await fetch(target.url, {
-        method: "GET",
+        method: ctx.post ? "POST" : "GET",
         redirect: "manual",
         signal: ctx.signal,
         dispatcher: agent,
         headers: {
+          ...(ctx.post ? ctx.post.headers : {}),
           ...(target.url.origin === ctx.origin ? ctx.headers : {}),
           "user-agent": ctx.userAgent,
           accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9",
         },
+        ...(ctx.post ? { body: ctx.post.body } : {}),
       });
 
       if (REDIRECT_STATUSES.has(response.status)) {
         await discard(response);
+        if (ctx.post) throw new FetchError("fetch_failed", `The address answered the POST with a redirect (HTTP ${response.status}); it is not followed.`, { status: response.status });
         if (ctx.hop >= ctx.maxRedirects) {
           throw new FetchError(
             "too_many_redirects",

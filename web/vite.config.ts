@@ -56,6 +56,7 @@ export default defineConfig({
         playground: here("index.html"),
         dashboard: here("dashboard/index.html"),
         upgrade: here("dashboard/upgrade/index.html"),
+        audits: here("dashboard/audits/index.html"),
       },
     },
   },

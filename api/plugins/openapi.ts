@@ -31,6 +31,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: "validation", description: "Validate structured data" },
         { name: "accounts", description: "Sign up, log in, rotate keys, buy a plan" },
+        { name: "audits", description: "Site audits and monitoring: every page of a site validated, runs compared, webhooks on regressions" },
         { name: "billing", description: "Payment provider callbacks" },
         { name: "meta", description: "Health and documentation" },
       ],

@@ -45,6 +45,8 @@ export interface AccountStore {
   create(account: NewAccount): Promise<Account>;
   findByEmail(email: string): Promise<Account | null>;
   findByKeyHash(keyHash: string): Promise<Account | null>;
+  /** By account id (audit workers: the account's current plan when a page is charged). */
+  findById(id: string): Promise<Account | null>;
   /** Accounts in e-mail order, `limit` at a time, starting after the e-mail `after` (for `sdv admin list`). */
   list(options: { after?: string; limit: number }): Promise<Account[]>;
   /**

@@ -20,6 +20,7 @@ export const PAGES: Readonly<Record<string, string>> = Object.freeze({
   "/": "index.html",
   "/dashboard": "dashboard/index.html",
   "/dashboard/upgrade": "dashboard/upgrade/index.html",
+  "/dashboard/audits": "dashboard/audits/index.html",
 });
 
 export function defaultWebRoot(): string {

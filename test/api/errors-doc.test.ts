@@ -34,6 +34,7 @@ test("the issue's stable codes are all there, with their statuses", () => {
     quota_exceeded: 429, rate_limit_exceeded: 429, billing_unavailable: 503, service_unavailable: 503, internal_error: 500,
     batch_timeout: 504,
     render_failed: 422, render_timeout: 422, render_unavailable: 503,
+    audit_not_found: 404, audit_in_progress: 409, too_many_audits: 429,
   };
   assert.equal(Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].status])), expected);
 });

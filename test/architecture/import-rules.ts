@@ -36,6 +36,7 @@ export const API_FLOORS: readonly (readonly string[])[] = [
   ["accounts/"],
   ["http/"],
   ["validation/"],
+  ["audits/"],
   ["plugins/", "openapi/", "web/"],
   ["routes/"],
   ["app.ts", "server.ts"],

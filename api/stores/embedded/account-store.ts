@@ -229,6 +229,10 @@ export class SqliteAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
+  async findById(id: string): Promise<Account | null> {
+    return this.#run(() => this.#byId(id));
+  }
+
   async list(options: { after?: string; limit: number }): Promise<Account[]> {
     const rows = await this.#run(() => this.#sql.page.all(options.after ?? "", Math.max(0, Math.floor(options.limit))));
     return rows.map(toAccount);

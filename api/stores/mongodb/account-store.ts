@@ -158,6 +158,11 @@ export class MongoAccountStore implements AccountStore {
     return doc ? toAccount(doc) : null;
   }
 
+  async findById(id: string): Promise<Account | null> {
+    const doc = await this.#accounts.findOne({ _id: id });
+    return doc ? toAccount(doc) : null;
+  }
+
   async list(options: { after?: string; limit: number }): Promise<Account[]> {
     const docs = await this.#accounts
       .find(options.after === undefined ? {} : { email: { $gt: options.after } })

@@ -84,6 +84,8 @@ const cases: Case[] = [
       assert.equal(await store.findByKeyHash(input.keyHash), created);
       assert.is(await store.findByEmail(`nobody-${randomUUID()}@example.com`), null);
       assert.is(await store.findByKeyHash("0".repeat(64)), null);
+      assert.equal(await store.findById(created.id), created);
+      assert.is(await store.findById(randomUUID()), null);
     },
   },
   {

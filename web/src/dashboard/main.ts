@@ -32,7 +32,7 @@ const accountHeading = h("h2", { id: "account-heading", tabindex: -1 }, "Your ac
 const signedIn = h(
   "div",
   { id: "signed-in", hidden: true },
-  h("section", { class: "panel account-line", "aria-labelledby": "account-heading" }, accountHeading, h("p", {}, "Signed in as ", email, ". "), signOut),
+  h("section", { class: "panel account-line", "aria-labelledby": "account-heading" }, accountHeading, h("p", {}, "Signed in as ", email, ". "), signOut, h("p", {}, h("a", { href: "/dashboard/audits" }, "Site audits"), ": validate every page of a site, and watch it run after run.")),
   usage.element,
   key.element,
 );

@@ -1,0 +1,272 @@
+/**
+ * What audit workers do with each job, on any instance:
+ *
+ *   discover: robots.txt and sitemaps through fetch/site/discover.ts (the code `sdv crawl` runs), paced per
+ *             site; the pages are stored pending and the run's first window of them is queued
+ *   page:     skip unless the run is running and the page still pending -> charge the page's credit once
+ *             (per run and URL: a retry after a killed worker finds the record and charges nothing) -> a
+ *             slot on the site (politeness across instances) -> guarded fetch + the engine -> credit given
+ *             back when the page failed or holds no structured data -> the outcome stored once -> the next
+ *             page of the run queued -> the last page finishes the run
+ *   finish:   one instance wins the run's move to done, compares it with the previous done run (the CLI's
+ *             diff model) and, when eligibility was lost or errors appeared, queues the webhook
+ *   notify:   POST {audit, run, diff}, signed, through the guarded fetcher; a failure throws, and the queue
+ *             retries it with backoff
+ *
+ * Only a window of each run's pages is queued at a time (AUDIT_ACCOUNT_WINDOW): the queue stays small for
+ * 100,000-page audits, and another account's pages wait behind at most a window per running audit.
+ */
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import { discover } from "../../fetch/site/discover.ts";
+import { fetchPage } from "../../fetch/guarded-fetch.ts";
+import { FetchError } from "../../fetch/fetch-error.ts";
+import { diffRuns, snapshotPage, type RunDiff } from "../../runtime/diff/feature-diff.ts";
+import type { EngineResult } from "../../runtime/types.ts";
+import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
+import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
+import { billingPeriod } from "../billing/plans.ts";
+import type { ServiceContext } from "../http/context.ts";
+import type { ValidationPool } from "../validation/validation-pool.ts";
+import type { AuditRecord, AuditStore, PageIssue, PageOutcome, RunRecord } from "../stores/audit-store.ts";
+import type { AuditJob, JobQueue } from "./job-queue.ts";
+import type { Politeness } from "./politeness.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
+import { auditView, runView } from "./views.ts";
+
+/** Pages listed per feature and per error in a webhook's diff (the totals count them all; GET …/diff lists every one). */
+export const WEBHOOK_PAGES_LISTED = 100;
+
+/** robots.txt may ask for more room than the setting, up to this. */
+const MAX_DELAY_MS = 60_000;
+
+export interface RunnerDeps {
+  ctx: ServiceContext;
+  store: AuditStore;
+  queue: JobQueue;
+  politeness: Politeness;
+  pool: ValidationPool;
+  log: FastifyBaseLogger;
+}
+
+export class AuditRunner {
+  readonly #d: RunnerDeps;
+  /** host:pid of this instance, stored with each page it works. */
+  readonly worker = `${hostname()}:${process.pid}`;
+
+  constructor(deps: RunnerDeps) {
+    this.#d = deps;
+  }
+
+  handle = async (job: AuditJob): Promise<void> => {
+    try {
+      if (job.kind === "discover") await this.#discover(job.runId);
+      else if (job.kind === "page") await this.#page(job.runId, job.url);
+      else await this.#notify(job.runId);
+    } catch (err) {
+      this.#d.log.warn({ err, job: { kind: job.kind, runId: job.runId } }, "audit job failed (retried)");
+      throw err;
+    }
+  };
+
+  /** Creates a queued run of `audit` and queues its discovery. */
+  async startRun(audit: AuditRecord, trigger: RunRecord["trigger"]): Promise<RunRecord> {
+    const run: RunRecord = {
+      id: `run_${crypto.randomUUID().replaceAll("-", "")}`,
+      auditId: audit.id,
+      accountId: audit.accountId,
+      status: "queued",
+      reason: null,
+      trigger,
+      createdAt: this.#d.ctx.now().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      found: 0,
+      done: 0,
+      failed: 0,
+      skipped: 0,
+      creditsUsed: 0,
+      delayMs: null,
+      diff: null,
+      eligible: null,
+    };
+    await this.#d.store.createRun(run);
+    await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
+    return run;
+  }
+
+  /** In-process queue only: work left by a previous process (queued runs, pending pages) is queued again. */
+  async resume(): Promise<void> {
+    for (const run of await this.#d.store.unfinishedRuns()) {
+      if (run.status === "queued" || run.found === 0) {
+        await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
+      } else {
+        await this.#d.store.resetClaims(run.id);
+        await this.#refill(run, this.#d.ctx.config.audits.accountWindow);
+      }
+    }
+  }
+
+  async stop(runId: string, reason: string): Promise<boolean> {
+    const stopped = await this.#d.store.setRunStatus(runId, ["queued", "running"], "stopped", { reason, finishedAt: this.#d.ctx.now().toISOString() });
+    if (stopped) await this.#d.store.setRunEligible(runId, (await this.#d.store.summary(runId)).features);
+    return stopped;
+  }
+
+  async #discover(runId: string): Promise<void> {
+    const { store, ctx } = this.#d;
+    const run = await store.getRun(runId);
+    if (!run) return;
+    // A retried discovery (its worker was killed) finds the run running with nothing found yet.
+    const retry = run.status === "running" && run.found === 0;
+    if (!retry && !(await store.setRunStatus(runId, ["queued"], "running", { startedAt: ctx.now().toISOString() }))) return;
+    const audit = await store.getAudit(run.auditId);
+    if (!audit) return;
+    const settings = ctx.config.audits;
+    const origin = new URL(audit.url).origin;
+    let found;
+    try {
+      found = await discover(audit.url, {
+        maxPages: audit.maxPages,
+        fetchOptions: ctx.fetchOptions,
+        beforeFetch: async () => (await this.#d.politeness.acquire(origin, settings.hostConcurrency, settings.hostDelayMs))(),
+      });
+    } catch (err) {
+      if (!(err instanceof FetchError)) throw err;
+      await store.setRunStatus(runId, ["running"], "failed", { reason: `${audit.url} could not be read (${err.code}): ${err.message}`, finishedAt: ctx.now().toISOString() });
+      return;
+    }
+    if (found.pages.length === 0) {
+      const why = found.sitemaps.map((s) => `${s.url}: ${s.error ?? `${s.pages} page(s)`}`).join("; ");
+      await store.setRunStatus(runId, ["running"], "failed", {
+        reason: `No page to validate (sitemaps: ${why || "none"}; skipped ${found.skipped.length}).`,
+        finishedAt: ctx.now().toISOString(),
+      });
+      return;
+    }
+    const crawlDelayMs = found.crawlDelaySeconds === undefined ? 0 : Math.min(found.crawlDelaySeconds * 1000, MAX_DELAY_MS);
+    const skipped = found.skipped.map((s) => ({ url: s.url, reason: s.reason === "over --max-pages" ? "over max_pages" : s.reason }));
+    await store.addPages(runId, found.pages, skipped, Math.max(settings.hostDelayMs, crawlDelayMs));
+    await this.#refill(run, settings.accountWindow);
+  }
+
+  async #refill(run: RunRecord, n: number): Promise<void> {
+    const urls = await this.#d.store.claimPages(run.id, n);
+    await this.#d.queue.add(urls.map((url) => ({ kind: "page" as const, runId: run.id, accountId: run.accountId, url })));
+  }
+
+  async #page(runId: string, url: string): Promise<void> {
+    const { store, ctx } = this.#d;
+    const run = await store.getRun(runId);
+    if (!run || run.status !== "running") return;
+    const page = await store.getPage(runId, url);
+    if (!page || page.status !== "pending") return;
+
+    const account = await ctx.stores.accounts.findById(run.accountId);
+    if (!account || !account.active) {
+      await this.stop(runId, "The account is no longer active.");
+      return;
+    }
+    const period = billingPeriod(ctx.now());
+    const limit = ctx.limits(account.plan).monthly;
+    const charged = await store.charge(runId, run.auditId, url, async () => (await ctx.stores.accounts.reserveCredit(account.id, period, limit)).ok);
+    if (charged === "quota") {
+      await this.stop(runId, `Out of credits: the ${account.plan} plan's ${limit} validations for ${period} are used up. The pages validated so far are kept.`);
+      return;
+    }
+
+    const outcome = await this.#validate(url, run.delayMs ?? ctx.config.audits.hostDelayMs);
+    if (outcome.status !== "validated") {
+      await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period));
+    }
+    const { changed, finished } = await store.completePage(runId, url, outcome);
+    if (changed) await this.#refill(run, 1);
+    if (finished) await this.#finish(runId);
+  }
+
+  /** Fetches and validates one page; every failure is an outcome (only the store's failures throw). */
+  async #validate(url: string, delayMs: number): Promise<PageOutcome> {
+    const { ctx, pool, politeness } = this.#d;
+    const base = { types: [], features: [], score: null, errors: 0, warnings: 0, issues: [], validatedAt: ctx.now().toISOString(), worker: this.worker };
+    const release = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
+    let html: string;
+    let result: EngineResult;
+    try {
+      html = (await fetchPage(url, ctx.fetchOptions)).body;
+      result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
+    } catch (err) {
+      const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
+      if (!(err instanceof FetchError)) this.#d.log.error({ err, url }, "audit page failed");
+      return { ...base, status: "failed", problem, snapshot: snapshotPage(url, null, "failed") };
+    } finally {
+      await release();
+    }
+    if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
+      return { ...base, status: "no_markup", problem: { code: "no_jsonld_found", message: noStructuredDataMessage(html) }, snapshot: snapshotPage(url, [], "no-markup") };
+    }
+    const snapshot = snapshotPage(url, result.schemas, "validated");
+    const features = [...new Set(snapshot.nodes.flatMap((n) => n.eligible))].sort();
+    const issues = new Map<string, PageIssue>();
+    for (const schema of result.schemas) {
+      for (const issue of [...schema.errors, ...schema.warnings]) {
+        const entry: PageIssue = { severity: issue.severity, type: schema.type, property: issue.property, code: issue.code };
+        issues.set(JSON.stringify(entry), entry);
+      }
+    }
+    return {
+      ...base,
+      status: "validated",
+      types: [...new Set(result.schemas.map((s) => s.type))].sort(),
+      features,
+      score: result.summary.score,
+      errors: result.summary.total_errors,
+      warnings: result.summary.total_warnings,
+      issues: [...issues.values()],
+      problem: null,
+      snapshot,
+    };
+  }
+
+  async #finish(runId: string): Promise<void> {
+    const { store, ctx } = this.#d;
+    if (!(await store.setRunStatus(runId, ["running"], "done", { finishedAt: ctx.now().toISOString() }))) return;
+    await store.setRunEligible(runId, (await store.summary(runId)).features);
+    const run = (await store.getRun(runId))!;
+    const previous = (await store.listRuns(run.auditId, 50)).find((r) => r.id !== runId && r.status === "done" && r.createdAt <= run.createdAt);
+    if (!previous) return;
+    const diff = await this.diff(previous.id, runId);
+    await store.setRunDiff(runId, { against: previous.id, ...diff.totals, regressed: diff.regressed });
+    const audit = await store.getAudit(run.auditId);
+    if (diff.regressed && audit?.webhookUrl) await this.#d.queue.add([{ kind: "notify", runId, accountId: run.accountId }]);
+  }
+
+  async diff(beforeRunId: string, afterRunId: string): Promise<RunDiff> {
+    const [before, after] = await Promise.all([this.#d.store.snapshots(beforeRunId), this.#d.store.snapshots(afterRunId)]);
+    return diffRuns(before, after);
+  }
+
+  async #notify(runId: string): Promise<void> {
+    const { store, ctx } = this.#d;
+    const run = await store.getRun(runId);
+    const audit = run && (await store.getAudit(run.auditId));
+    if (!run || !audit?.webhookUrl || !audit.webhookSecret || !run.diff) return;
+    const full = await this.diff(run.diff.against, runId);
+    const cut = (pages: string[]) => pages.slice(0, WEBHOOK_PAGES_LISTED);
+    const diff = {
+      ...full,
+      features: full.features.map((f) => ({ ...f, gained: cut(f.gained), lost: cut(f.lost) })),
+      errors: { new: full.errors.new.map((e) => ({ ...e, pages: cut(e.pages) })), fixed: full.errors.fixed.map((e) => ({ ...e, pages: cut(e.pages) })) },
+      pages: { added: cut(full.pages.added), removed: cut(full.pages.removed) },
+    };
+    const runs = await store.listRuns(audit.id, 1);
+    const body = JSON.stringify({ audit: auditView(audit, runs, await store.creditsUsed(audit.id)), run: runView(run), diff });
+    const secret = ctx.cipher.decrypt(audit.webhookSecret);
+    const signature = signatureHeader(secret, body, Math.floor(ctx.now().getTime() / 1000));
+    await fetchPage(audit.webhookUrl, {
+      ...ctx.fetchOptions,
+      maxRedirects: 0,
+      maxBytes: 64 * 1024,
+      post: { body, headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature } },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The job queue on BullMQ over REDIS_URL: every instance adds jobs and runs a worker. A worker killed
+ * mid-job (kill -9) stops renewing the job's lock; after `jobLockMs` BullMQ's stalled-job check puts the
+ * job back and another instance takes it (the runner makes that retry charge nothing twice). Page jobs
+ * are named after their run and URL, so a page queued twice while the first copy still waits is one job.
+ */
+import { createHash } from "node:crypto";
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { ATTEMPTS, type AuditJob, type JobHandler, type JobQueue, type JobQueueOptions } from "./job-queue.ts";
+
+const QUEUE_NAME = "audits";
+
+export function redisConnection(url: string): Redis {
+  // BullMQ's workers block on Redis: they need a connection that never gives up on a command.
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+}
+
+function jobId(job: AuditJob): string {
+  if (job.kind === "page") return `p-${job.runId}-${createHash("sha1").update(job.url).digest("hex")}`;
+  return `${job.kind === "discover" ? "d" : "n"}-${job.runId}`;
+}
+
+export class BullJobQueue implements JobQueue {
+  readonly kind = "bullmq";
+  readonly #options: JobQueueOptions;
+  readonly #prefix: string;
+  readonly #connection: Redis;
+  readonly #queue: Queue;
+  #worker: Worker | null = null;
+
+  constructor(connection: Redis, options: JobQueueOptions & { prefix: string }) {
+    this.#options = options;
+    this.#prefix = options.prefix;
+    this.#connection = connection;
+    this.#queue = new Queue(QUEUE_NAME, { connection, prefix: this.#prefix });
+  }
+
+  async add(jobs: AuditJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.#queue.addBulk(
+      jobs.map((job) => ({
+        name: job.kind,
+        data: job,
+        opts: {
+          jobId: jobId(job),
+          attempts: ATTEMPTS[job.kind],
+          backoff: { type: "exponential", delay: job.kind === "notify" ? this.#options.webhookBackoffMs : 1000 },
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 86_400 },
+        },
+      })),
+    );
+  }
+
+  start(handler: JobHandler): void {
+    this.#worker = new Worker(QUEUE_NAME, async (job) => handler(job.data as AuditJob), {
+      connection: this.#connection.duplicate({ maxRetriesPerRequest: null }),
+      prefix: this.#prefix,
+      concurrency: this.#options.workers,
+      lockDuration: this.#options.jobLockMs,
+      stalledInterval: Math.max(500, Math.floor(this.#options.jobLockMs / 2)),
+      maxStalledCount: 3,
+    });
+    // A job's failure is logged by the runner; the worker's own events would only repeat it.
+    this.#worker.on("error", () => {});
+  }
+
+  async close(): Promise<void> {
+    await this.#worker?.close();
+    await this.#queue.close();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The audits' job queue: discovery of a run, one job per page, and webhook deliveries. With REDIS_URL it
+ * is BullMQ (bullmq-queue.ts), shared by every instance; without, an in-process queue (memory-queue.ts),
+ * so `npm start` on one machine audits too. The handler is the same either way (audit-runner.ts).
+ */
+export type AuditJob =
+  | { kind: "discover"; runId: string; accountId: string }
+  | { kind: "page"; runId: string; accountId: string; url: string }
+  | { kind: "notify"; runId: string; accountId: string };
+
+export type JobHandler = (job: AuditJob) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** Jobs one instance works on at once. */
+  workers: number;
+  /** First pause before a failed webhook is sent again (it doubles). */
+  webhookBackoffMs: number;
+  /** A job whose worker stopped renewing its lock this long ago is retried elsewhere. */
+  jobLockMs: number;
+}
+
+export interface JobQueue {
+  readonly kind: "memory" | "bullmq";
+  add(jobs: AuditJob[]): Promise<void>;
+  /** Starts the workers: `handler` runs every job; a throw retries it (later, with backoff) until its attempts are spent. */
+  start(handler: JobHandler): void;
+  close(): Promise<void>;
+}
+
+/** Attempts per job kind: a page's fetch failure is a result, not a throw, so throws are store or engine trouble. */
+export const ATTEMPTS: Record<AuditJob["kind"], number> = { discover: 3, page: 5, notify: 6 };

@@ -1,0 +1,169 @@
+/** Request and response schemas of the audit routes (api/routes/audits.ts); the OpenAPI document is built from them. */
+const nullableString = { type: ["string", "null"] } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
+const count = { type: "integer", minimum: 0 } as const;
+const counts = {
+  type: "object",
+  description: "found: pages the sitemaps list for the site; done: validated (or without structured data); failed: could not be fetched or read; skipped: not audited (robots.txt, another origin, over max_pages). done + failed + skipped = found once the run is done.",
+  required: ["found", "done", "failed", "skipped"],
+  properties: { found: count, done: count, failed: count, skipped: count },
+} as const;
+const runStatus = { type: "string", enum: ["queued", "running", "done", "stopped", "failed"] } as const;
+const pageStatus = { type: "string", enum: ["pending", "validated", "no_markup", "failed", "skipped"] } as const;
+
+const diffTotals = {
+  type: ["object", "null"],
+  description: "This run against the previous done run (null for the first run).",
+  properties: {
+    against: { type: "string" },
+    pages_gained: count,
+    pages_lost: count,
+    new_errors: count,
+    fixed_errors: count,
+    regressed: { type: "boolean" },
+  },
+} as const;
+
+export const AuditRunSchema = {
+  type: "object",
+  required: ["id", "status", "reason", "trigger", "created_at", "started_at", "finished_at", "pages", "credits_used", "diff"],
+  properties: {
+    id: { type: "string" },
+    status: runStatus,
+    reason: nullableString,
+    trigger: { type: "string", enum: ["created", "manual", "schedule"] },
+    created_at: dateTime,
+    started_at: nullableDateTime,
+    finished_at: nullableDateTime,
+    pages: counts,
+    credits_used: count,
+    diff: diffTotals,
+    eligible: { type: ["object", "null"], additionalProperties: count, description: "Pages eligible per feature when the run finished or stopped." },
+  },
+} as const;
+
+const issueSummary = {
+  type: "object",
+  properties: { severity: { type: "string", enum: ["error", "warning"] }, type: { type: "string" }, property: { type: "string" }, code: { type: "string" }, pages: count },
+} as const;
+
+export const AuditSchema = {
+  type: "object",
+  required: ["id", "max_pages", "render", "schedule", "next_run_at", "notify", "created_at", "status", "reason", "pages", "credits_used"],
+  properties: {
+    id: { type: "string" },
+    url: { type: "string", format: "uri" },
+    sitemap_url: { type: "string", format: "uri" },
+    max_pages: { type: "integer", minimum: 1 },
+    render: { type: "boolean", description: "Kept with the audit; pages are validated from their HTML as served (see docs/audits.md)." },
+    schedule: { type: ["string", "null"], enum: ["daily", "weekly", null] },
+    next_run_at: nullableDateTime,
+    notify: {
+      type: ["object", "null"],
+      properties: {
+        webhook_url: { type: "string", format: "uri" },
+        secret: { type: "string", description: "The webhook's signing secret: only in the answer that created the audit." },
+      },
+    },
+    created_at: dateTime,
+    status: { ...runStatus, description: "The latest run's status." },
+    reason: { ...nullableString, description: "Why the latest run stopped or failed." },
+    pages: counts,
+    credits_used: { ...count, description: "Credits charged by every kept run of the audit (1 per page validated)." },
+    eligible: { type: "object", additionalProperties: count, description: "The latest run's pages eligible per rich-result feature." },
+    scores: { type: "object", additionalProperties: count, description: "The latest run's validated pages per score band (0-49, 50-89, 90-99, 100)." },
+    issues: { type: "array", items: issueSummary, description: "The latest run's issues by type and property, with the pages that have each (most first, at most 50)." },
+    worst_pages: {
+      type: "array",
+      items: { type: "object", properties: { url: { type: "string" }, score: count, errors: count } },
+      description: "The latest run's lowest-scoring pages (at most 10).",
+    },
+    runs: { type: "array", items: AuditRunSchema, description: "Newest first (at most 50)." },
+  },
+} as const;
+
+export const CreateAuditBodySchema = {
+  type: "object",
+  additionalProperties: false,
+  description: "Exactly one of url (the site: robots.txt, then its sitemaps) and sitemap_url.",
+  properties: {
+    url: { type: "string", maxLength: 2048 },
+    sitemap_url: { type: "string", maxLength: 2048 },
+    max_pages: { type: "integer", minimum: 1, maximum: 100_000, description: "Pages at most (default and ceiling: the plan's pages per audit)." },
+    render: { type: "boolean" },
+    schedule: { type: "string", enum: ["daily", "weekly"] },
+    notify: {
+      type: "object",
+      additionalProperties: false,
+      required: ["webhook_url"],
+      properties: { webhook_url: { type: "string", maxLength: 2048 } },
+    },
+  },
+} as const;
+
+export const AuditIdParamsSchema = {
+  type: "object",
+  required: ["id"],
+  properties: { id: { type: "string", maxLength: 100 } },
+} as const;
+
+export const AuditPagesQuerySchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    cursor: { type: "string", maxLength: 8192 },
+    limit: { type: "string", pattern: "^(500|[1-4][0-9]{2}|[1-9][0-9]?)$", description: "Pages per answer, 1 to 500 (default 50)." },
+    status: pageStatus,
+    type: { type: "string", maxLength: 200 },
+    feature: { type: "string", maxLength: 200 },
+    code: { type: "string", maxLength: 200 },
+    access_key: { type: "string" },
+  },
+} as const;
+
+export const AuditPageSchema = {
+  type: "object",
+  required: ["url", "status", "types", "eligible", "score", "errors", "warnings", "issues", "problem", "validated_at"],
+  properties: {
+    url: { type: "string" },
+    status: pageStatus,
+    types: { type: "array", items: { type: "string" } },
+    eligible: { type: "array", items: { type: "string" }, description: "Rich-result features the page is eligible for." },
+    score: { type: ["integer", "null"], minimum: 0, maximum: 100 },
+    errors: count,
+    warnings: count,
+    issues: { type: "array", items: { type: "object", properties: { severity: { type: "string" }, type: { type: "string" }, property: { type: "string" }, code: { type: "string" } } } },
+    problem: { type: ["object", "null"], properties: { code: { type: "string" }, message: { type: "string" } } },
+    validated_at: nullableDateTime,
+  },
+} as const;
+
+export const AuditPagesSchema = {
+  type: "object",
+  required: ["items", "next_cursor"],
+  properties: { items: { type: "array", items: AuditPageSchema }, next_cursor: { ...nullableString, description: "null at the end" } },
+} as const;
+
+export const AuditListSchema = {
+  type: "object",
+  required: ["items"],
+  properties: { items: { type: "array", items: AuditSchema, description: "The account's audits, newest first (at most 200)." } },
+} as const;
+
+export const AuditDiffQuerySchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: { against: { type: "string", maxLength: 100 }, run: { type: "string", maxLength: 100 }, access_key: { type: "string" } },
+} as const;
+
+export const AuditDiffSchema = {
+  type: "object",
+  required: ["run", "against", "diff"],
+  description: "The per-feature diff of `sdv diff` (runtime/diff/feature-diff.ts): pages that gained and lost eligibility per feature, new and fixed errors by type, code and property.",
+  properties: {
+    run: { type: "string" },
+    against: { type: "string" },
+    diff: { type: "object", additionalProperties: true },
+  },
+} as const;

@@ -1,0 +1,215 @@
+/**
+ * Site audits (DESIGN.md section 8): an audit of a 2,000-page loopback site (each page answers after
+ * PAGE_LATENCY_MS, like a real server) by one instance and by two instances on one Redis (BullMQ) and one
+ * store (the shared SQLite file), in pages a second and the ratio (budget: two >= 1.7x one); one instance
+ * without Redis (the in-process queue) for reference. Then the memory of a 100,000-page audit's
+ * bookkeeping: discovery of a 100,000-URL sitemap, the pages recorded in the store, the first window
+ * queued, measured in a child process with --expose-gc (budget: peak heap growth <= 128 MB, kept after
+ * discovery <= 16 MB: the pages live in the store, only a window is in memory).
+ *
+ * Each server is a child process (`node --import tsx api/server.ts`), the site runs here. Reports; never gates.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createConnection, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { printTable, type BenchContext } from "./util.ts";
+
+const PAGES = 2_000;
+const PAGE_LATENCY_MS = 20;
+const WORKERS_PER_INSTANCE = 8;
+const RATIO_BUDGET = 1.7;
+const BOOKKEEPING_PAGES = 100_000;
+const PEAK_BUDGET_MB = 128;
+const KEPT_BUDGET_MB = 16;
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+function page(path: string): string {
+  const event = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: `Concert ${path}`,
+    startDate: "2027-07-21T19:00-05:00",
+    location: { "@type": "Place", name: "Stadium", address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Town", addressCountry: "US" } },
+    image: "https://example.com/a.jpg",
+    description: "An evening concert.",
+  };
+  return `<!doctype html><html><head><title>${path}</title><script type="application/ld+json">${JSON.stringify(event)}</script></head><body><p>${"text ".repeat(400)}</p></body></html>`;
+}
+
+async function startSite(pages: number, latencyMs: number): Promise<{ origin: string; host: string; server: Server }> {
+  let origin = "";
+  const sitemap = () => `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from({ length: pages }, (_, i) => `<url><loc>${origin}/p/${i}</loc></url>`).join("")}</urlset>`;
+  let cached: string | null = null;
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    if (path === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end(`User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
+    if (path === "/sitemap.xml") return res.writeHead(200, { "content-type": "application/xml" }).end((cached ??= sitemap()));
+    setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(path)), latencyMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return { origin, host: `127.0.0.1:${port}`, server };
+}
+
+async function redisAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(6379, "127.0.0.1");
+    socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
+    socket.once("error", () => resolve(false));
+    socket.once("data", (d) => (socket.destroy(), resolve(d.toString().startsWith("+PONG"))));
+    socket.write("PING\r\n");
+  });
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts"], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", MONGODB_URL: "", RATE_LIMIT_PER_MINUTE: "1000000", AUTH_RATE_LIMIT_PER_MINUTE: "0", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("server did not start")), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (base) {
+        clearTimeout(timer);
+        out = "";
+        child.stdout!.resume();
+        resolve({ child, base });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+async function call(base: string, method: string, path: string, key?: string, body?: unknown): Promise<any> {
+  const res = await fetch(base + path, { method, headers: { ...(key ? { "x-api-key": key } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return res.json();
+}
+
+/** Seconds from POST /api/v1/audits to the run's end, with `instances` servers sharing DATA_DIR (and Redis when given). */
+async function auditOnce(instances: number, redisUrl: string | null, site: { origin: string; host: string }): Promise<{ seconds: number; pages: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sdv-bench-audit-"));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    REDIS_URL: redisUrl ?? "",
+    AUDIT_QUEUE_PREFIX: `sdv-bench-${randomUUID()}`,
+    FETCH_ALLOWED_PRIVATE_HOSTS: site.host,
+    AUDIT_WORKERS: String(WORKERS_PER_INSTANCE),
+    AUDIT_HOST_CONCURRENCY: String(WORKERS_PER_INSTANCE * instances),
+    AUDIT_HOST_DELAY_MS: "0",
+    AUDIT_ACCOUNT_WINDOW: String(4 * WORKERS_PER_INSTANCE * instances),
+  };
+  const servers: Array<{ child: ChildProcess; base: string }> = [];
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer(env));
+    const base = servers[0]!.base;
+    const account = await call(base, "POST", "/api/auth/signup", undefined, { email: `bench-${randomUUID()}@example.com` });
+    // The scale plan, as `sdv admin set-plan` would set it: 2,000 pages need more than the free 100 credits.
+    const { SqliteAccountStore } = await import("../api/stores/embedded/account-store.ts");
+    const store = SqliteAccountStore.open(join(dataDir, "sdv.db"));
+    const found = await store.findByEmail(account.email);
+    await store.setPlan(found!.id, "scale");
+    await store.close();
+    const t0 = performance.now();
+    const audit = await call(base, "POST", "/api/v1/audits", account.api_key, { url: `${site.origin}/`, max_pages: PAGES });
+    if (!audit.id) throw new Error(`audit not created: ${JSON.stringify(audit)}`);
+    for (;;) {
+      const now = await call(servers[servers.length - 1]!.base, "GET", `/api/v1/audits/${audit.id}`, account.api_key);
+      if (["done", "stopped", "failed"].includes(now.status)) {
+        if (now.status !== "done") throw new Error(`audit ${now.status}: ${now.reason}`);
+        return { seconds: (performance.now() - t0) / 1000, pages: now.pages.done };
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    for (const { child } of servers) {
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await gone;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The child of the memory measurement (this file with --bookkeeping <origin> <host>). */
+async function bookkeeping(origin: string, host: string): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  const { discover } = await import("../fetch/site/discover.ts");
+  const { SqliteAuditStore } = await import("../api/stores/embedded/audit-store.ts");
+  const { MemoryJobQueue } = await import("../api/audits/memory-queue.ts");
+  const dir = mkdtempSync(join(tmpdir(), "sdv-bench-book-"));
+  const store = SqliteAuditStore.open(join(dir, "sdv.db"));
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let peak = before;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+  const found = await discover(`${origin}/`, { maxPages: BOOKKEEPING_PAGES, fetchOptions: { allowPrivateHosts: [host], timeoutMs: 60_000 }, beforeFetch: async () => {} });
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  await store.addPages("run-1", found.pages, found.skipped, 0);
+  const queue = new MemoryJobQueue({ workers: 1, webhookBackoffMs: 1000, jobLockMs: 1000 });
+  const window = await store.claimPages("run-1", 16);
+  await queue.add(window.map((url) => ({ kind: "page" as const, runId: "run-1", accountId: "a", url })));
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  clearInterval(sample);
+  const pages = found.pages.length;
+  (found as { pages: string[] }).pages = [];
+  gc();
+  const kept = process.memoryUsage().heapUsed - before;
+  process.stdout.write(`${JSON.stringify({ pages, peakMb: (peak - before) / 2 ** 20, keptMb: kept / 2 ** 20, rssMb: process.memoryUsage().rss / 2 ** 20 })}\n`);
+  await queue.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function run(_ctx: BenchContext): Promise<void> {
+  const site = await startSite(PAGES, PAGE_LATENCY_MS);
+  try {
+    const rows: string[][] = [["scenario", "pages", "seconds", "pages/s", "vs one (Redis)"]];
+    const one = await auditOnce(1, null, site);
+    rows.push(["1 instance, in-process queue", String(one.pages), one.seconds.toFixed(1), (one.pages / one.seconds).toFixed(0), ""]);
+    if (await redisAnswers()) {
+      const single = await auditOnce(1, "redis://127.0.0.1:6379", site);
+      const double = await auditOnce(2, "redis://127.0.0.1:6379", site);
+      const ratio = single.seconds / double.seconds;
+      rows.push(["1 instance, BullMQ", String(single.pages), single.seconds.toFixed(1), (single.pages / single.seconds).toFixed(0), "1.00x"]);
+      rows.push(["2 instances, BullMQ", String(double.pages), double.seconds.toFixed(1), (double.pages / double.seconds).toFixed(0), `${ratio.toFixed(2)}x`]);
+      printTable(rows);
+      console.log(`${ratio >= RATIO_BUDGET ? "PASS" : "FAIL"} audits: two instances ${ratio.toFixed(2)}x one (budget >= ${RATIO_BUDGET}x); ${WORKERS_PER_INSTANCE} workers each, pages answer after ${PAGE_LATENCY_MS} ms`);
+    } else {
+      printTable(rows);
+      console.log("SKIP audits on Redis: no Redis on 127.0.0.1:6379");
+    }
+  } finally {
+    site.server.closeAllConnections();
+    site.server.close();
+  }
+
+  const big = await startSite(BOOKKEEPING_PAGES, 0);
+  try {
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--bookkeeping", big.origin, big.host], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+    await new Promise((r) => child.once("exit", r));
+    const m = JSON.parse(out.trim().split("\n").pop()!) as { pages: number; peakMb: number; keptMb: number; rssMb: number };
+    console.log(
+      `${m.peakMb <= PEAK_BUDGET_MB && m.keptMb <= KEPT_BUDGET_MB ? "PASS" : "FAIL"} audit bookkeeping of ${m.pages} pages: peak heap +${m.peakMb.toFixed(1)} MB during discovery ` +
+        `(budget ${PEAK_BUDGET_MB}), +${m.keptMb.toFixed(1)} MB kept once recorded in the store with a window queued (budget ${KEPT_BUDGET_MB}); RSS ${m.rssMb.toFixed(0)} MB`,
+    );
+  } finally {
+    big.server.closeAllConnections();
+    big.server.close();
+  }
+}
+
+if (process.argv[2] === "--bookkeeping") {
+  await bookkeeping(process.argv[3]!, process.argv[4]!);
+}

@@ -1,0 +1,186 @@
+/**
+ * Two server processes on one Redis (a redis-server of the test's own) and one store (the embedded SQLite
+ * file, shared through DATA_DIR: several processes may open it): an audit's pages are worked by both; a
+ * schedule due on both starts one run; `kill -9` of one instance mid-audit and the audit still completes,
+ * every page stored once, no credit charged twice. Skips visibly without a redis-server binary.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { openDatabase } from "../../../api/stores/embedded/sqlite-driver.ts";
+import { startPrivateRedis, type PrivateRedis } from "../faults/private-redis.ts";
+import { startLoopbackSite, type LoopbackSite } from "./loopback-site.ts";
+import { sleep } from "./helpers.ts";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const PAGES = 60;
+let redis: PrivateRedis | null = null;
+let skip = "";
+let site: LoopbackSite;
+let dataDir: string;
+const servers: Array<{ child: ChildProcess; base: string }> = [];
+
+function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      REDIS_URL: redis!.url,
+      MONGODB_URL: "",
+      FETCH_ALLOWED_PRIVATE_HOSTS: site.host,
+      RATE_LIMIT_PER_MINUTE: "100000",
+      AUTH_RATE_LIMIT_PER_MINUTE: "0",
+      AUDIT_WORKERS: "3",
+      AUDIT_HOST_CONCURRENCY: "6",
+      AUDIT_HOST_DELAY_MS: "0",
+      AUDIT_JOB_LOCK_MS: "2000",
+      AUDIT_SCHEDULER_INTERVAL_MS: "150",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("server did not start")), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (base) {
+        clearTimeout(timer);
+        out = "";
+        resolve({ child, base });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+async function call(base: string, method: string, path: string, key?: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(key ? { "x-api-key": key } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+async function settled(base: string, key: string, id: string, timeoutMs = 90_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await call(base, "GET", `/api/v1/audits/${id}`, key);
+    if (["done", "stopped", "failed"].includes(json.status)) return json;
+    if (Date.now() > until) throw new Error(`still ${json.status}: ${JSON.stringify(json.pages)}`);
+    await sleep(100);
+  }
+}
+
+/** The shared store, read as an operator would. */
+function query<Row>(sql: string, ...params: string[]): Row[] {
+  const db = openDatabase(join(dataDir, "sdv.db"), { readonly: true });
+  try {
+    return db.prepare<Row>(sql).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+test.before(async () => {
+  const started = await startPrivateRedis();
+  if ("reason" in started) {
+    skip = started.reason;
+    return;
+  }
+  redis = started;
+  site = await startLoopbackSite(PAGES);
+  site.pageDelayMs = 60;
+  dataDir = mkdtempSync(join(tmpdir(), "sdv-audit-2i-"));
+  servers.push(await startServer());
+  servers.push(await startServer());
+});
+
+test.after(async () => {
+  for (const { child } of servers) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await redis?.kill();
+  await site?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+let key = "";
+let email = "";
+
+test("an audit's pages are worked by both instances; every page once, one credit each", async () => {
+  if (skip) return console.log(`  skipped: ${skip}`);
+  const [a, b] = servers.map((s) => s.base) as [string, string];
+  const signup = await call(a, "POST", "/api/auth/signup", undefined, { email: `two-${process.pid}@example.com` });
+  assert.is(signup.status, 201);
+  key = signup.json.api_key;
+  email = signup.json.email;
+  // A paid plan (as a checkout would set it): three runs of 60 pages need more than the free 100 credits.
+  const db = openDatabase(join(dataDir, "sdv.db"));
+  db.prepare("UPDATE accounts SET plan = 'basic' WHERE email = ?").run(email);
+  db.close();
+  const created = await call(a, "POST", "/api/v1/audits", key, { url: `${site.origin}/`, schedule: "daily" });
+  assert.is(created.status, 202, JSON.stringify(created.json));
+  const audit = await settled(b, key, created.json.id);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.equal(audit.pages, { found: PAGES + 2, done: PAGES, failed: 0, skipped: 2 });
+  assert.is(audit.credits_used, PAGES);
+  const workers = query<{ worker: string; n: number }>("SELECT worker, COUNT(*) AS n FROM audit_pages WHERE worker IS NOT NULL GROUP BY worker");
+  assert.is(workers.length, 2, `pages worked by both instances: ${JSON.stringify(workers)}`);
+  for (const page of site.pages) assert.is(site.hits.get(page), 1, `${page} fetched once`);
+  assert.is((await call(b, "POST", "/api/auth/login", undefined, { email })).json.requests_used, PAGES);
+});
+
+test("a schedule due on both instances starts one run", async () => {
+  if (skip) return;
+  const [a] = servers.map((s) => s.base) as [string];
+  const [{ id }] = query<{ id: string }>("SELECT id FROM audits");
+  site.pageDelayMs = 0;
+  // Make the schedule due now on both instances (each looks every 150 ms).
+  const db = openDatabase(join(dataDir, "sdv.db"));
+  db.prepare("UPDATE audits SET next_run_at = ? WHERE id = ?").run(new Date(Date.now() - 1000).toISOString(), id!);
+  db.close();
+  await sleep(1500);
+  const audit = await settled(a, key, id!);
+  const scheduled = audit.runs.filter((r: { trigger: string }) => r.trigger === "schedule");
+  assert.is(scheduled.length, 1, JSON.stringify(audit.runs));
+  assert.ok(Date.parse(audit.next_run_at) > Date.now() + 23 * 3600_000, "the next one is a day later");
+  assert.is(audit.runs[0].credits_used, PAGES);
+});
+
+test("kill -9 of one instance mid-audit: the other completes it, every page stored once, no credit charged twice", async () => {
+  if (skip) return;
+  const [a, b] = servers as [{ child: ChildProcess; base: string }, { child: ChildProcess; base: string }];
+  site.pageDelayMs = 80;
+  site.hits.clear();
+  const { json } = await call(a.base, "POST", `/api/v1/audits/${query<{ id: string }>("SELECT id FROM audits")[0]!.id}/run`, key);
+  const id = json.id;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const now = await call(b.base, "GET", `/api/v1/audits/${id}`, key);
+    if (now.json.pages.done >= PAGES / 4) break;
+    if (Date.now() > until) throw new Error("the audit did not progress");
+    await sleep(20);
+  }
+  a.child.kill("SIGKILL");
+  const audit = await settled(b.base, key, id);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.equal(audit.pages, { found: PAGES + 2, done: PAGES, failed: 0, skipped: 2 });
+  assert.is(audit.runs[0].credits_used, PAGES, "one charge record per page of the run");
+  assert.is((await call(b.base, "POST", "/api/auth/login", undefined, { email })).json.requests_used, 3 * PAGES, "the account was charged once per page per run");
+  const rows = query<{ n: number; distinct_urls: number }>("SELECT COUNT(*) AS n, COUNT(DISTINCT url) AS distinct_urls FROM audit_pages WHERE run_id = ? AND status = 'validated'", audit.runs[0].id);
+  assert.equal(rows[0], { n: PAGES, distinct_urls: PAGES });
+  const refetched = site.pages.filter((p) => (site.hits.get(p) ?? 0) > 1);
+  for (const page of site.pages) assert.ok((site.hits.get(page) ?? 0) >= 1, `${page} fetched`);
+  assert.ok(refetched.length <= 3, `only the pages in flight on the killed instance were fetched again (${refetched.length})`);
+});
+
+test.run();
