@@ -16,6 +16,7 @@ import { readSecrets } from "./config/secrets.ts";
 import { readFetch, type FetchConfig } from "./config/fetch.ts";
 import { readLimits, type LimitsConfig } from "./config/limits.ts";
 import { readHttp, type HttpConfig } from "./config/http.ts";
+import { readVerification, type VerificationConfig } from "./config/verification.ts";
 
 export { LOG_LEVELS, type LogLevel } from "./config/server.ts";
 export type { PriceTable, StripeApiBase, StripeConfig } from "./config/stripe.ts";
@@ -24,7 +25,7 @@ export { shown } from "./config/env.ts";
 export type Config = ServerConfig &
   StoresConfig & { stripe: StripeConfig } & FetchConfig &
   LimitsConfig &
-  HttpConfig & {
+  HttpConfig & { verification: VerificationConfig } & {
     /** The environment the configuration came from (KEY_ENCRYPTION_SECRET is read from it by the key module). */
     env: Readonly<Record<string, string | undefined>>;
   };
@@ -50,6 +51,7 @@ export function loadConfig(raw: Readonly<Record<string, string | undefined>> = p
     ...readFetch(env, problems),
     ...readLimits(env, problems),
     ...readHttp(env, problems),
+    ...readVerification(env, problems),
     env: raw,
   };
   if (problems.length > 0) throw new ConfigError(problems);
