@@ -21,7 +21,7 @@ function verifiedApp(env: Record<string, string> = {}, clock?: () => Date): Prom
 }
 
 function codeIn(mail: ReceivedMail): string {
-  const match = /code for sdv: ([A-Za-z0-9_-]{20})\b/.exec(mail.raw);
+  const match = /code for sdv: ([A-Za-z0-9_-]{20})(?=\s)/.exec(mail.raw);
   if (!match) throw new Error(`no code in the mail:\n${mail.raw}`);
   return match[1]!;
 }

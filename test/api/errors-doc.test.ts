@@ -32,7 +32,7 @@ test("the issue's stable codes are all there, with their statuses", () => {
     fetch_failed: 422, fetch_timeout: 422, destination_not_allowed: 422, page_too_large: 422,
     unsupported_content_type: 422, too_many_redirects: 422, no_jsonld_found: 422, parse_error: 422,
     quota_exceeded: 429, rate_limit_exceeded: 429, billing_unavailable: 503, service_unavailable: 503, internal_error: 500,
-    batch_timeout: 504,
+    batch_timeout: 504, invalid_verification: 400, mail_unavailable: 503,
   };
   assert.equal(Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].status])), expected);
 });
