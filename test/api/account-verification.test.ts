@@ -197,6 +197,24 @@ test("unset: signup 201 and login 200 return the key at once (the spec), no mail
   }
 });
 
+test("the OpenAPI document has the 202 of signup and login and the verify operation, and says which mode the server runs", async () => {
+  const t = await verifiedApp();
+  try {
+    const doc = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
+    for (const path of ["/api/auth/signup", "/api/auth/login"]) {
+      const pending = doc.paths[path].post.responses["202"].content["application/json"].schema;
+      const schema = pending.$ref ? doc.components.schemas[pending.$ref.split("/").pop()] : pending;
+      assert.ok(schema.required.includes("request_id"), path);
+    }
+    const verifyOp = doc.paths["/api/auth/verify"].post;
+    assert.is(verifyOp.operationId, "verify");
+    assert.ok(verifyOp.responses["200"] && verifyOp.responses["201"]);
+    assert.match(doc.info.description, /This server verifies e-mail/);
+  } finally {
+    await t.close();
+  }
+});
+
 test("configuration: ACCOUNT_VERIFICATION=email needs SMTP_URL; bad values are named, passwords never echoed", () => {
   const problems = (env: Record<string, string>): string[] => {
     try {
