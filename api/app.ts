@@ -32,6 +32,7 @@ import { validateRoutes } from "./routes/validate.ts";
 import { webPages } from "./web/pages.ts";
 import { rulePagesRoutes } from "./routes/rule-pages.ts";
 import { auditRoutes } from "./routes/audits.ts";
+import { smtpMailer } from "./accounts/mailer.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       now: deps.clock ?? (() => new Date()),
       cipher,
       stripe: deps.stripe !== undefined ? deps.stripe : createStripeClient(config),
+      mailer: config.verification.smtpUrl !== null ? smtpMailer(config.verification.smtpUrl, config.verification.mailFrom) : null,
       fetchOptions: {
         ...deps.fetchOptions,
         allowPrivateHosts: [...config.fetchAllowedPrivateHosts, ...(deps.fetchOptions?.allowPrivateHosts ?? [])],
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const address = app.server.address();
       if (address !== null && typeof address === "object") config.publicBaseUrl = baseUrlFor(config.host, address.port);
     });
+    if (ctx.mailer) app.addHook("onClose", async () => ctx.mailer?.close());
     app.decorate("sdv", ctx);
     app.decorateRequest("account", null);
 

@@ -18,6 +18,7 @@ import { readLimits, type LimitsConfig } from "./config/limits.ts";
 import { readHttp, type HttpConfig } from "./config/http.ts";
 import { readRenderConfig, type RenderConfig } from "../fetch/render/config.ts";
 import { readAuditConfig, type AuditConfig } from "./config/audits.ts";
+import { readVerification, type VerificationConfig } from "./config/verification.ts";
 
 export { LOG_LEVELS, type LogLevel } from "./config/server.ts";
 export type { PriceTable, StripeApiBase, StripeConfig } from "./config/stripe.ts";
@@ -26,7 +27,7 @@ export { shown } from "./config/env.ts";
 export type Config = ServerConfig &
   StoresConfig & { stripe: StripeConfig } & FetchConfig &
   LimitsConfig &
-  HttpConfig & {
+  HttpConfig & { verification: VerificationConfig } & {
     /** Rendering pages with headless Chromium (CHROMIUM_PATH, RENDER_*: fetch/render/config.ts). */
     render: RenderConfig;
     /** Site audits: workers, politeness, retention (api/config/audits.ts). */
@@ -58,6 +59,7 @@ export function loadConfig(raw: Readonly<Record<string, string | undefined>> = p
     ...readHttp(env, problems),
     render: readRenderConfig(raw, problems),
     audits: readAuditConfig(raw, problems),
+    ...readVerification(env, problems),
     env: raw,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -22,6 +22,10 @@ export const ERRORS = {
   invalid_url: { status: 400, meaning: "The url is missing or is not a fully qualified http or https URL the service may fetch (no credentials, allowed port)." },
   invalid_plan: { status: 400, meaning: "The plan is missing or is not one of basic, growth, scale." },
   invalid_billing: { status: 400, meaning: "The billing period is not one of monthly, annual." },
+  invalid_verification: {
+    status: 400,
+    meaning: "The request_id and code given to POST /api/auth/verify do not complete a pending signup or login: the code is wrong, was used already, expired, or belongs to another request. Each request allows one attempt; sign up or log in again for a new code.",
+  },
   missing_api_key: { status: 401, meaning: "No API key was given (x-api-key header, or access_key on GET requests)." },
   invalid_api_key: { status: 401, meaning: "The API key is malformed or unknown." },
   inactive_api_key: { status: 403, meaning: "The API key has been deactivated, or replaced by a newer key (POST /api/auth/keys)." },
@@ -52,6 +56,7 @@ export const ERRORS = {
   internal_error: { status: 500, meaning: "An unexpected error on the server; details are only in the server log." },
   billing_unavailable: { status: 503, meaning: "Payments are not configured on this server, or the payment provider did not answer." },
   render_unavailable: { status: 503, meaning: "Rendering (render=true) is not available on this server (no Chromium: install it or set CHROMIUM_PATH), or too many pages wait to be rendered; retry later, or validate without render." },
+  mail_unavailable: { status: 503, meaning: "With e-mail verification on, the server could not send the one-time code (its mail server did not answer or refused); retry later." },
   service_unavailable: { status: 503, meaning: "The service is shutting down, or a store it depends on is unavailable; retry later." },
 } as const satisfies Record<string, ErrorSpec>;
 

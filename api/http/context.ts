@@ -10,6 +10,7 @@ import type { KeyCipher } from "../keys/index.ts";
 import type { FetchOptions } from "../../fetch/guarded-fetch.ts";
 import type { PlanLimits } from "../billing/plans.ts";
 import type { Plan } from "../stores/ports.ts";
+import type { Mailer } from "../accounts/mailer.ts";
 
 export interface ServiceContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface ServiceContext {
   cipher: KeyCipher;
   /** null when STRIPE_SECRET_KEY is not set. */
   stripe: Stripe | null;
+  /** Sends the one-time codes when ACCOUNT_VERIFICATION=email; null otherwise. */
+  mailer: Mailer | null;
   /** Options for every page fetch (allowPrivateHosts already merged from the configuration). */
   fetchOptions: FetchOptions;
   /** Limits of a plan, with RATE_LIMIT_PER_MINUTE applied. */

@@ -8,6 +8,7 @@
  * line, column; schema block, path, matched_type, checked, features, score): a field missing here would be
  * silently dropped by the serializer.
  */
+import { CODE_PATTERN, REQUEST_ID_PATTERN } from "../accounts/verification-format.ts";
 import { ERROR_CODES } from "../errors.ts";
 import { PAID_PLANS, PLAN_NAMES, BILLING_PERIODS } from "../billing/plans.ts";
 
@@ -293,6 +294,32 @@ export const EmailBodySchema = {
   required: ["email"],
   additionalProperties: false,
   properties: { email },
+} as const;
+
+export const VerificationPendingSchema = {
+  type: "object",
+  description:
+    "Only when the server sets ACCOUNT_VERIFICATION=email: a one-time code was mailed to the address; no key yet. " +
+    "POST /api/auth/verify with this request_id and the mailed code returns the key (the signup or login answer).",
+  required: ["status", "request_id", "email", "expires_at", "verify_url", "message"],
+  properties: {
+    status: { type: "string", const: "verification_sent" },
+    request_id: { type: "string", pattern: REQUEST_ID_PATTERN, description: "Binds the mailed code to this request: keep it; the code alone completes nothing." },
+    email: { type: "string", format: "email" },
+    expires_at: { type: "string", format: "date-time", description: "The code is refused after this instant (VERIFICATION_TTL_SECONDS, 10 minutes by default)." },
+    verify_url: { type: "string", format: "uri", description: "Where to send request_id and code (POST)." },
+    message: { type: "string" },
+  },
+} as const;
+
+export const VerifyBodySchema = {
+  type: "object",
+  required: ["request_id", "code"],
+  additionalProperties: false,
+  properties: {
+    request_id: { type: "string", pattern: REQUEST_ID_PATTERN, description: "The request_id of the 202 answer to signup or login." },
+    code: { type: "string", pattern: CODE_PATTERN, description: "The one-time code from the mail." },
+  },
 } as const;
 
 const accountCore = {

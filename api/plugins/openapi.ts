@@ -24,7 +24,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: API_VERSION,
         description:
           "Validates JSON-LD (Schema.org V29.4) against the search engine's rich-result requirements, by page URL or raw JSON-LD. " +
-          "Errors are ApiError objects with a stable error.code; see /docs/errors.",
+          "Errors are ApiError objects with a stable error.code; see /docs/errors. " +
+          (app.sdv.config.verification.mode === "email"
+            ? "This server verifies e-mail: signup and login answer 202 and mail a one-time code; POST /api/auth/verify with the 202's request_id and the code returns the key."
+            : "Signup and login return the key at once (servers with ACCOUNT_VERIFICATION=email answer 202 and mail a code instead; see POST /api/auth/verify)."),
         license: { name: "Apache-2.0", identifier: "Apache-2.0" },
       },
       servers: [{ url: app.sdv.config.publicBaseUrl }],

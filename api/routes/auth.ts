@@ -1,6 +1,6 @@
 /**
  * Accounts: signup, passwordless login, the keyed read of the account, key rotation, and the start of a
- * paid-plan checkout; one file per route in routes/auth/.
+ * paid-plan checkout, and the completion of a signup or login verified by e-mail; one file per route in routes/auth/.
  */
 import type { FastifyInstance } from "fastify";
 import { signupRoute } from "./auth/signup.ts";
@@ -8,6 +8,7 @@ import { loginRoute } from "./auth/login.ts";
 import { accountRoute } from "./auth/account.ts";
 import { rotateKeyRoute } from "./auth/rotate-key.ts";
 import { checkoutRoute } from "./auth/checkout.ts";
+import { verifyRoute } from "./auth/verify.ts";
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   signupRoute(app);
@@ -15,4 +16,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   accountRoute(app);
   rotateKeyRoute(app);
   checkoutRoute(app);
+  verifyRoute(app);
 }

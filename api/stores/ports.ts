@@ -40,6 +40,24 @@ export type EventClaim = "claimed" | "applied" | "in_progress";
 
 export type ReserveOutcome = { ok: true; used: number } | { ok: false; used: number };
 
+export type VerificationPurpose = "signup" | "login";
+
+/**
+ * A signup or login waiting for its one-time code (ACCOUNT_VERIFICATION=email). Only hashes are stored:
+ * the request id the 202 answer gave and the code the mail carried are never kept as they were sent.
+ */
+export interface PendingVerification {
+  /** SHA-256 (hex) of the request id (the 202 answer's request_id). */
+  idHash: string;
+  /** SHA-256 (hex) of the mailed code. */
+  codeHash: string;
+  /** Normalized e-mail address. */
+  email: string;
+  purpose: VerificationPurpose;
+  /** Epoch ms after which the code is refused. */
+  expiresAt: number;
+}
+
 export interface AccountStore {
   /** Throws EmailTakenError when the (normalized) e-mail exists. */
   create(account: NewAccount): Promise<Account>;
@@ -76,6 +94,14 @@ export interface AccountStore {
   completeEvent(eventId: string): Promise<void>;
   /** Drops the claim of an event that could not be applied, so the next delivery claims it again. */
   abandonEvent(eventId: string): Promise<void>;
+  /** Stores a pending verification (its idHash is new: 128 random bits); may drop ones expired before `now` (epoch ms). */
+  addVerification(verification: PendingVerification, now: number): Promise<void>;
+  /**
+   * Removes the pending verification and returns it, exactly once across processes and instances: a second
+   * take (or a concurrent one) gets null. The caller checks the code and the expiry; any attempt, right or
+   * wrong, uses the request up.
+   */
+  takeVerification(idHash: string): Promise<PendingVerification | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

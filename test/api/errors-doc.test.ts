@@ -35,6 +35,7 @@ test("the issue's stable codes are all there, with their statuses", () => {
     batch_timeout: 504,
     render_failed: 422, render_timeout: 422, render_unavailable: 503,
     audit_not_found: 404, audit_in_progress: 409, too_many_audits: 429,
+    invalid_verification: 400, mail_unavailable: 503,
   };
   assert.equal(Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].status])), expected);
 });

@@ -24,6 +24,7 @@ test.after(async () => {
 const ROUTES: Array<[string, string, boolean]> = [
   ["post", "/api/auth/signup", false],
   ["post", "/api/auth/login", false],
+  ["post", "/api/auth/verify", false],
   ["post", "/api/auth/checkout", true],
   ["post", "/api/auth/keys", true],
   ["get", "/api/auth/account", true],

@@ -26,7 +26,8 @@ type ValidateJson = paths["/api/v1/validate"]["post"]["requestBody"]["content"][
 export async function run(baseUrl: string, email: string) {
   const client = createClient<paths>({ baseUrl });
   const signup = await client.POST("/api/auth/signup", { body: { email } });
-  if (!signup.data) throw new Error("signup failed: " + JSON.stringify(signup.error));
+  // A 202 (servers with ACCOUNT_VERIFICATION=email) carries no key: the typed client has to tell them apart.
+  if (!signup.data || !("api_key" in signup.data)) throw new Error("signup failed: " + JSON.stringify(signup.error ?? signup.data));
   const key: string = signup.data.api_key;
 
   // A real JSON-LD object: nested objects, arrays, @-keys. A generated client used to refuse any object here.

@@ -61,5 +61,20 @@ export async function call<T>(method: "GET" | "POST", path: string, options: { a
   return parsed as T;
 }
 
-export const signup = (email: string) => call<AccountData>("POST", "/api/auth/signup", { body: { email } });
-export const login = (email: string) => call<AccountData>("POST", "/api/auth/login", { body: { email } });
+/** A server with ACCOUNT_VERIFICATION=email answers signup and login with this (202) and mails a code. */
+export interface VerificationPending {
+  status: "verification_sent";
+  request_id: string;
+  email: string;
+  expires_at: string;
+  message: string;
+}
+
+export function isPending(answer: AccountData | VerificationPending): answer is VerificationPending {
+  return (answer as VerificationPending).status === "verification_sent";
+}
+
+export const signup = (email: string) => call<AccountData | VerificationPending>("POST", "/api/auth/signup", { body: { email } });
+export const login = (email: string) => call<AccountData | VerificationPending>("POST", "/api/auth/login", { body: { email } });
+/** Completes a pending signup (201) or login (200) with the mailed code. */
+export const verify = (requestId: string, code: string) => call<AccountData>("POST", "/api/auth/verify", { body: { request_id: requestId, code } });

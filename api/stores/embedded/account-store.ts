@@ -22,6 +22,7 @@ import {
   type AccountStore,
   type EventClaim,
   type NewAccount,
+  type PendingVerification,
   type Plan,
   type ReserveOutcome,
   type Usage,
@@ -40,6 +41,14 @@ interface AccountRow {
   stripe_customer_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+interface VerificationRow {
+  id_hash: string;
+  code_hash: string;
+  email: string;
+  purpose: PendingVerification["purpose"];
+  expires_at: number;
 }
 
 export interface SqliteAccountStoreOptions {
@@ -101,6 +110,9 @@ export class SqliteAccountStore implements AccountStore {
     eventState: Statement<{ state: string }>;
     completeEvent: Statement;
     abandonEvent: Statement;
+    addVerification: Statement;
+    dropExpiredVerifications: Statement;
+    takeVerification: Statement<VerificationRow>;
     ping: Statement;
     dataVersion: Statement<{ data_version: number }>;
   };
@@ -162,6 +174,10 @@ export class SqliteAccountStore implements AccountStore {
       eventState: db.prepare("SELECT state FROM events WHERE id = ?"),
       completeEvent: db.prepare("UPDATE events SET state = 'applied', lease_until = NULL WHERE id = ?"),
       abandonEvent: db.prepare("DELETE FROM events WHERE id = ? AND state = 'pending'"),
+      addVerification: db.prepare("INSERT INTO verifications (id_hash, code_hash, email, purpose, expires_at) VALUES (?, ?, ?, ?, ?)"),
+      dropExpiredVerifications: db.prepare("DELETE FROM verifications WHERE expires_at < ?"),
+      // One statement finds and removes: of two takes, in any number of processes, one gets the row.
+      takeVerification: db.prepare("DELETE FROM verifications WHERE id_hash = ? RETURNING id_hash, code_hash, email, purpose, expires_at"),
       ping: db.prepare("SELECT 1"),
       dataVersion: db.prepare("PRAGMA data_version"),
     };
@@ -354,6 +370,25 @@ export class SqliteAccountStore implements AccountStore {
 
   async abandonEvent(eventId: string): Promise<void> {
     await this.#run(() => this.#sql.abandonEvent.run(eventId));
+  }
+
+  async addVerification(verification: PendingVerification, now: number): Promise<void> {
+    const { idHash, codeHash, email, purpose, expiresAt } = verification;
+    await this.#run(() =>
+      this.#db
+        .transaction(() => {
+          this.#sql.dropExpiredVerifications.run(now);
+          this.#sql.addVerification.run(idHash, codeHash, normalizeEmail(email), purpose, expiresAt);
+        })
+        .immediate(),
+    );
+  }
+
+  async takeVerification(idHash: string): Promise<PendingVerification | null> {
+    const row = await this.#run(() => this.#sql.takeVerification.get(idHash));
+    return row
+      ? { idHash: row.id_hash, codeHash: row.code_hash, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
+      : null;
   }
 
   async ping(): Promise<void> {

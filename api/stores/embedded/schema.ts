@@ -39,6 +39,17 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE events ADD COLUMN state TEXT NOT NULL DEFAULT 'applied' CHECK (state IN ('pending', 'applied'));
   ALTER TABLE events ADD COLUMN lease_until INTEGER;
   `,
+  // ACCOUNT_VERIFICATION=email: signups and logins waiting for their mailed code (hashes only).
+  `
+  CREATE TABLE verifications (
+    id_hash TEXT PRIMARY KEY,
+    code_hash TEXT NOT NULL,
+    email TEXT NOT NULL,
+    purpose TEXT NOT NULL CHECK (purpose IN ('signup', 'login')),
+    expires_at INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX verifications_expires_at ON verifications (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

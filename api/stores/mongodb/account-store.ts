@@ -1,7 +1,8 @@
 /**
  * AccountStore on MongoDB, used when MONGODB_URL is set. Each operation is a single-document atomic write,
  * so no transactions (and no replica set) are needed. Collections: accounts (unique email, unique keyHash),
- * usage (unique {accountId, period}), events (the event id is _id).
+ * usage (unique {accountId, period}), events (the event id is _id), verifications (the request id's hash is
+ * _id; a TTL index drops expired ones).
  */
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type Collection, type Db } from "mongodb";
@@ -12,6 +13,7 @@ import {
   type AccountStore,
   type EventClaim,
   type NewAccount,
+  type PendingVerification,
   type Plan,
   type ReserveOutcome,
   type Usage,
@@ -42,6 +44,16 @@ interface EventDoc {
   state?: "pending" | "applied";
   /** Epoch ms until which a pending claim belongs to its holder. */
   leaseUntil?: number | null;
+}
+
+interface VerificationDoc {
+  _id: string;
+  codeHash: string;
+  email: string;
+  purpose: PendingVerification["purpose"];
+  expiresAt: number;
+  /** For the TTL index (MongoDB expires on dates only); expiry itself is checked against expiresAt. */
+  expireAt: Date;
 }
 
 export interface MongoAccountStoreOptions {
@@ -80,6 +92,7 @@ export class MongoAccountStore implements AccountStore {
   readonly #accounts: Collection<AccountDoc>;
   readonly #usage: Collection<UsageDoc>;
   readonly #events: Collection<EventDoc>;
+  readonly #verifications: Collection<VerificationDoc>;
   readonly #now: () => Date;
 
   static async connect(url: string, options: MongoAccountStoreOptions = {}): Promise<MongoAccountStore> {
@@ -107,6 +120,7 @@ export class MongoAccountStore implements AccountStore {
       db
         .collection<UsageDoc>("usage")
         .createIndex({ accountId: 1, period: 1 }, { name: "accountId_period_unique", unique: true }),
+      db.collection<VerificationDoc>("verifications").createIndex({ expireAt: 1 }, { name: "expireAt_ttl", expireAfterSeconds: 0 }),
     ]);
   }
 
@@ -115,6 +129,7 @@ export class MongoAccountStore implements AccountStore {
     this.#accounts = db.collection<AccountDoc>("accounts");
     this.#usage = db.collection<UsageDoc>("usage");
     this.#events = db.collection<EventDoc>("events");
+    this.#verifications = db.collection<VerificationDoc>("verifications");
     this.#now = now;
   }
 
@@ -244,6 +259,18 @@ export class MongoAccountStore implements AccountStore {
 
   async abandonEvent(eventId: string): Promise<void> {
     await this.#events.deleteOne({ _id: eventId, state: "pending" });
+  }
+
+  async addVerification(verification: PendingVerification, _now: number): Promise<void> {
+    const { idHash, codeHash, email, purpose, expiresAt } = verification;
+    // Expired ones are dropped by the TTL index, not here.
+    await this.#verifications.insertOne({ _id: idHash, codeHash, email: normalizeEmail(email), purpose, expiresAt, expireAt: new Date(expiresAt) });
+  }
+
+  async takeVerification(idHash: string): Promise<PendingVerification | null> {
+    // findOneAndDelete is atomic on the one document: of concurrent takes, one gets it.
+    const doc = await this.#verifications.findOneAndDelete({ _id: idHash });
+    return doc ? { idHash: doc._id, codeHash: doc.codeHash, email: doc.email, purpose: doc.purpose, expiresAt: doc.expiresAt } : null;
   }
 
   async ping(): Promise<void> {

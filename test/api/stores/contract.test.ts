@@ -315,6 +315,51 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
+    name: "verifications: added, taken back as stored (e-mail normalized), taken once; unknown ids give null",
+    async run(store) {
+      const idHash = randomUUID().replace(/-/g, "").padEnd(64, "a");
+      const pending = { idHash, codeHash: "c".repeat(64), email: ` Ann.${randomUUID()}@Example.COM`, purpose: "login" as const, expiresAt: Date.now() + 60_000 };
+      await store.addVerification(pending, Date.now());
+      assert.is(await store.takeVerification(`${idHash.slice(0, -1)}b`), null, "another id takes nothing");
+      const taken = await store.takeVerification(idHash);
+      assert.equal(taken, { ...pending, email: pending.email.trim().toLowerCase() });
+      assert.is(await store.takeVerification(idHash), null, "single use");
+    },
+  },
+  {
+    port: "accounts",
+    name: "verifications: of concurrent takes (two connections where the adapter has them) exactly one gets it",
+    needsSibling: true,
+    async run(store, ctx) {
+      const other = await ctx.sibling!();
+      try {
+        const idHash = randomUUID().replace(/-/g, "").padEnd(64, "0");
+        await store.addVerification({ idHash, codeHash: "d".repeat(64), email: `race.${randomUUID()}@example.com`, purpose: "signup", expiresAt: Date.now() + 60_000 }, Date.now());
+        const takes = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? store : other).takeVerification(idHash)));
+        assert.is(takes.filter((t) => t !== null).length, 1);
+        assert.is(takes.find((t) => t !== null)!.purpose, "signup");
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
+    port: "accounts",
+    name: "verifications: adding drops or keeps the expired ones, never a live one",
+    async run(store) {
+      const live = { idHash: randomUUID().replace(/-/g, "").padEnd(64, "1"), codeHash: "e".repeat(64), email: `live.${randomUUID()}@example.com`, purpose: "login" as const, expiresAt: Date.now() + 60_000 };
+      const old = { ...live, idHash: randomUUID().replace(/-/g, "").padEnd(64, "2"), expiresAt: Date.now() - 1 };
+      await store.addVerification(live, Date.now());
+      await store.addVerification(old, Date.now() - 10);
+      await store.addVerification({ ...live, idHash: randomUUID().replace(/-/g, "").padEnd(64, "3") }, Date.now());
+      assert.ok(await store.takeVerification(live.idHash), "a live verification survives later additions");
+      const stale = await store.takeVerification(old.idHash);
+      // An adapter may have dropped it; if not, the caller sees its expiry and refuses it.
+      if (stale) assert.ok(stale.expiresAt < Date.now());
+    },
+  },
+  {
+    port: "accounts",
     name: "ping answers",
     async run(store) {
       await store.ping();

@@ -4,7 +4,7 @@
  * second account. Used by the dashboard and, before checkout, by the upgrade page. On success the key
  * goes to sessionStorage and the caller gets the account with its usage.
  */
-import { ApiCallError, login, signup } from "../api.ts";
+import { ApiCallError, isPending, login, signup, verify, type AccountData, type VerificationPending } from "../api.ts";
 import { saveSession } from "../session.ts";
 import { fetchAccount, type AccountSummary } from "./account-api.ts";
 import type { Announcer } from "./announcer.ts";
@@ -45,20 +45,47 @@ export function signInSection(options: SignInOptions): HTMLElement {
   );
   signupEmail.setAttribute("aria-describedby", "signup-hint");
 
+  // Servers with ACCOUNT_VERIFICATION=email answer 202 and mail a code: asked for here, sent with the request_id.
+  const codeInput = h("input", { id: "verify-code", name: "code", type: "text", autocomplete: "one-time-code", required: true, spellcheck: "false" });
+  const codeButton = h("button", { type: "submit" }, "Confirm");
+  const codeIntro = h("p", { id: "verify-intro" });
+  const codeForm = h(
+    "form",
+    { id: "verify-form", class: "auth-form", "aria-labelledby": "verify-form-heading", hidden: true },
+    h("h3", { id: "verify-form-heading" }, "Enter the code we mailed you"),
+    codeIntro,
+    h("label", { for: "verify-code" }, "Code"),
+    codeInput,
+    codeButton,
+  );
+  codeInput.setAttribute("aria-describedby", "verify-intro");
+  let pending: { request: VerificationPending; how: "signin" | "signup" } | null = null;
+
   const busy = (on: boolean) => {
-    for (const control of [signinEmail, signinButton, signupEmail, signupButton]) control.disabled = on;
+    for (const control of [signinEmail, signinButton, signupEmail, signupButton, codeInput, codeButton]) control.disabled = on;
   };
+
+  async function signedIn(account: AccountData, how: "signin" | "signup"): Promise<void> {
+    saveSession({ apiKey: account.api_key, email: account.email });
+    // Signup answers without usage and reset date; the keyed read has both.
+    const summary = how === "signin" && typeof account.period_resets_at === "string" ? (account as AccountSummary) : await fetchAccount(account.api_key);
+    options.onSignedIn(summary, how);
+  }
 
   async function submit(how: "signin" | "signup", email: string): Promise<void> {
     busy(true);
     announcer.status(how === "signin" ? "Signing in…" : "Creating your account…");
     let retry: HTMLInputElement | null = null;
     try {
-      const account = how === "signin" ? await login(email) : await signup(email);
-      saveSession({ apiKey: account.api_key, email: account.email });
-      // Signup answers without usage and reset date; the keyed read has both.
-      const summary = how === "signin" && typeof account.period_resets_at === "string" ? (account as AccountSummary) : await fetchAccount(account.api_key);
-      options.onSignedIn(summary, how);
+      const answer = how === "signin" ? await login(email) : await signup(email);
+      if (isPending(answer)) {
+        pending = { request: answer, how };
+        codeIntro.textContent = `We sent a one-time code to ${answer.email}. It works once, in this tab, until ${new Date(answer.expires_at).toLocaleTimeString()}.`;
+        codeInput.value = "";
+        codeForm.hidden = false;
+        announcer.status(`Code sent to ${answer.email}.`);
+        retry = codeInput;
+      } else await signedIn(answer, how);
     } catch (err) {
       announcer.status("");
       announcer.error(explain(err, how));
@@ -76,6 +103,32 @@ export function signInSection(options: SignInOptions): HTMLElement {
     event.preventDefault();
     void submit("signin", signinEmail.value.trim());
   });
+  codeForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void confirmCode(codeInput.value.trim());
+  });
+
+  async function confirmCode(code: string): Promise<void> {
+    if (!pending) return;
+    const { request, how } = pending;
+    busy(true);
+    announcer.status("Checking the code…");
+    try {
+      const account = await verify(request.request_id, code);
+      pending = null;
+      codeForm.hidden = true;
+      await signedIn(account, how);
+    } catch (err) {
+      announcer.status("");
+      // One attempt per request: a refused code ends it, so ask for a new one.
+      pending = null;
+      codeForm.hidden = true;
+      announcer.error(err instanceof ApiCallError && err.code === "invalid_verification" ? "That code did not work (wrong, used or expired). Ask for a new one." : explain(err, how));
+    } finally {
+      busy(false);
+    }
+  }
+
   signupForm.addEventListener("submit", (event) => {
     event.preventDefault();
     void submit("signup", signupEmail.value.trim());
@@ -87,6 +140,7 @@ export function signInSection(options: SignInOptions): HTMLElement {
     heading,
     h("p", {}, options.intro),
     h("div", { class: "auth-forms" }, signinForm, signupForm),
+    codeForm,
   );
 }
 

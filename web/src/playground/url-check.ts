@@ -2,7 +2,7 @@
  * A live page validated through the API with the visitor's key (x-api-key header, never in the URL).
  * Without a key the visitor signs up inline first; the key then lives in sessionStorage only.
  */
-import { ApiCallError, call, signup } from "../api.ts";
+import { ApiCallError, call, isPending, signup } from "../api.ts";
 import { currentSession, saveSession } from "../session.ts";
 import type { ValidationResponse } from "./engine.ts";
 
@@ -14,6 +14,9 @@ export function validateUrlThroughApi(url: string, apiKey: string, render = fals
 /** Signs up and keeps the key for this tab; returns it. */
 export async function signUpInline(email: string): Promise<string> {
   const account = await signup(email);
+  if (isPending(account)) {
+    throw new ApiCallError(202, { code: "verification_sent", message: "This server confirms e-mail addresses: finish signing up on the dashboard (/dashboard) with the code it mailed you." });
+  }
   saveSession({ apiKey: account.api_key, email: account.email });
   return account.api_key;
 }
