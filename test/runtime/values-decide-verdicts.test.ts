@@ -189,4 +189,15 @@ for (const unitCode of ["days", "Day", "HUR"]) {
   });
 }
 
+test("a paywalled section typed WebPage, not WebPageElement, is named (a warning: hasPart is recommended on the paywall page)", () => {
+  const s = validateValue({
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: "Article headline",
+    isAccessibleForFree: false,
+    hasPart: { "@type": "WebPage", isAccessibleForFree: false, cssSelector: ".paywall" },
+  }).schemas[0];
+  assert.ok(s.warnings.some((w) => w.property === "hasPart" && w.code === "wrong-type"), JSON.stringify(s.warnings));
+});
+
 test.run();
