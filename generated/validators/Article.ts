@@ -280,7 +280,7 @@ const Article__paywalled_content_hasPart: PropertyRule = {
   segment: "/hasPart",
   property: "hasPart",
   level: "optional",
-  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Article__paywalled_content_hasPart_WebPageElement }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
+  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Article__paywalled_content_hasPart_WebPageElement }],
   format: null,
   values: null,
   min: null,

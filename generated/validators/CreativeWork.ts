@@ -104,7 +104,7 @@ const CreativeWork__paywalled_content_hasPart: PropertyRule = {
   segment: "/hasPart",
   property: "hasPart",
   level: "optional",
-  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_CreativeWork__paywalled_content_hasPart_WebPageElement }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
+  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_CreativeWork__paywalled_content_hasPart_WebPageElement }],
   format: null,
   values: null,
   min: null,

@@ -2,7 +2,7 @@
 import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 import { validate_ShippingService } from "./ShippingService.ts";
 
@@ -279,12 +279,11 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   property: "deliveryTime.handlingTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: null,
+  format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
   values: null,
   min: null,
   max: null,
   single: false,
-  textValues: new Set(["DAY", "d"]),
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.unitCode",
@@ -339,12 +338,11 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   property: "deliveryTime.transitTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: null,
+  format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
   values: null,
   min: null,
   max: null,
   single: false,
-  textValues: new Set(["DAY", "d"]),
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.unitCode",

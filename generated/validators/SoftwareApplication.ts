@@ -78,6 +78,7 @@ const SoftwareApplication_applicationCategory: PropertyRule = {
   min: null,
   max: null,
   single: false,
+  textValues: new Set(["GameApplication", "SocialNetworkingApplication", "TravelApplication", "ShoppingApplication", "SportsApplication", "LifestyleApplication", "BusinessApplication", "DesignApplication", "DeveloperApplication", "DriverApplication", "EducationalApplication", "HealthApplication", "FinanceApplication", "SecurityApplication", "BrowserApplication", "CommunicationApplication", "DesktopEnhancementApplication", "EntertainmentApplication", "MultimediaApplication", "HomeApplication", "UtilitiesApplication", "ReferenceApplication"]),
   fix: "Add \"applicationCategory\" with a supported app type, e.g. \"GameApplication\" (also BusinessApplication, EducationalApplication, FinanceApplication, HealthApplication, LifestyleApplication, MultimediaApplication, ShoppingApplication, SocialNetworkingApplication, TravelApplication, UtilitiesApplication and others listed in the documentation).",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#applicationCategory",

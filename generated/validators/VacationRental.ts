@@ -3,7 +3,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { Run, PropertyRule, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental";
@@ -616,7 +616,7 @@ const VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_uni
   property: "containsPlace.floorSize.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
-  format: null,
+  format: configuredCheck("unit-code", { "allowed": ["FTK", "SQFT", "MTK", "SQM"] }),
   values: null,
   min: null,
   max: null,

@@ -1,4 +1,5 @@
 import { absoluteUrl } from "./absolute-url.ts";
+import { daysOrDate } from "./days-or-date.ts";
 import { geoLatitude } from "./geo-latitude.ts";
 import { geoLongitude } from "./geo-longitude.ts";
 import { gtin } from "./gtin.ts";
@@ -17,7 +18,8 @@ import { nonEmptyText } from "./non-empty-text.ts";
 import { number } from "./number.ts";
 import { positiveInteger } from "./positive-integer.ts";
 import { price } from "./price.ts";
-import type { ValueCheck } from "./value-check.ts";
+import { unitCode } from "./unit-code.ts";
+import type { CheckOption, ValueCheck } from "./value-check.ts";
 
 export type { ValueCheck } from "./value-check.ts";
 export { enumMember } from "./enumeration.ts";
@@ -44,6 +46,8 @@ const checks = {
   "language-code": languageCode,
   "non-empty-text": nonEmptyText,
   "gtin": gtin,
+  "days-or-date": daysOrDate,
+  "unit-code": unitCode,
 } as const satisfies Record<string, ValueCheck>;
 
 export type CheckName = keyof typeof checks;
@@ -55,6 +59,26 @@ export const valueChecks: Readonly<Record<string, ValueCheck>> = Object.freeze(c
 export function configuredCheck(name: CheckName, options: Readonly<Record<string, unknown>>): ValueCheck {
   const check: ValueCheck = checks[name];
   return check.configure!(options);
+}
+
+const KIND_WORDS: Record<CheckOption["kind"], string> = {
+  boolean: "a boolean",
+  number: "a number",
+  "integer-list": "a list of positive whole numbers",
+  "text-list": "a list of distinct, non-empty texts",
+};
+
+function optionFits(kind: CheckOption["kind"], value: unknown): boolean {
+  switch (kind) {
+    case "boolean":
+      return typeof value === "boolean";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer-list":
+      return Array.isArray(value) && value.length > 0 && value.every((v) => Number.isInteger(v) && v > 0);
+    case "text-list":
+      return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string" && v.trim() !== "") && new Set(value).size === value.length;
+  }
 }
 
 /** What is wrong with a rule file's options for a check (empty: nothing), so the compiler reports each. */
@@ -69,9 +93,7 @@ export function optionProblems(name: CheckName, options: Readonly<Record<string,
       problems.push(known.length ? `"${name}" takes no option "${key}" (options: ${known.join(", ")})` : `"${name}" takes no options`);
       continue;
     }
-    const fits =
-      spec.kind === "boolean" ? typeof value === "boolean" : spec.kind === "number" ? typeof value === "number" && Number.isFinite(value) : Array.isArray(value) && value.length > 0 && value.every((v) => Number.isInteger(v) && v > 0);
-    if (!fits) problems.push(`option "${key}" of "${name}" must be ${spec.kind === "integer-list" ? "a list of positive whole numbers" : `a ${spec.kind}`}: ${spec.description}`);
+    if (!optionFits(spec.kind, value)) problems.push(`option "${key}" of "${name}" must be ${KIND_WORDS[spec.kind]}: ${spec.description}`);
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 /** An option a check takes in a rule file (`format: { check: gtin, lengths: [13] }`), validated by the compiler. */
 export interface CheckOption {
-  readonly kind: "number" | "boolean" | "integer-list";
+  readonly kind: "number" | "boolean" | "integer-list" | "text-list";
   /** One line, for the compiler's messages and the rule language's docs. */
   readonly description: string;
 }

@@ -61,6 +61,9 @@ const cases: Array<[string, string, string[], string?]> = [
     'rules-src/types/Event.yaml:9:50: "number" takes no option "minimum" (options: integer, min, exclusive_min)',
     'rules-src/types/Event.yaml:9:50: option "integer" of "number" must be a boolean: a whole number only',
   ]],
+  ["unit-code allowed: not a list of distinct texts", withLine(9, "  name: { level: required, expect: Text, format: { check: unit-code, allowed: [DAY, DAY] } }"), [
+    'rules-src/types/Event.yaml:9:50: option "allowed" of "unit-code" must be a list of distinct, non-empty texts: the codes the property takes, exactly (shipping times: [DAY, d])',
+  ]],
   ["unknown key in a property", withLine(9, "  name: { level: required, expected: Text }"), [
     'rules-src/types/Event.yaml:9:28: unknown key "expected" in "properties.name" (did you mean "expect"?)',
   ]],

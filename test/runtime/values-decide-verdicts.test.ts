@@ -134,4 +134,70 @@ test("a relative URL still counts as given (the page's URL completes it): a warn
   assert.ok(s.warnings.some((w) => w.property === "image" && w.code === "invalid-format"));
 });
 
+const shopPolicy = (merchantReturnDays: unknown) =>
+  validateValue({
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: "Example Shop",
+    url: "https://www.example.com",
+    hasMerchantReturnPolicy: { "@type": "MerchantReturnPolicy", applicableCountry: "US", returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow", merchantReturnDays },
+  }).schemas[0];
+
+for (const days of ["30 days", 30.5, "thirty"]) {
+  test(`a shop-wide finite return window of ${JSON.stringify(days)} is no number of days: an error, not valid`, () => {
+    const s = shopPolicy(days);
+    assert.ok(errorOn(s, "hasMerchantReturnPolicy.merchantReturnDays"), JSON.stringify(s.errors));
+    assert.not.ok(s.valid);
+  });
+}
+
+for (const days of [30, "30", "2026-12-31"]) {
+  test(`a shop-wide return window of ${JSON.stringify(days)} (days or a last date) is accepted`, () => {
+    assert.not.ok(errorOn(shopPolicy(days), "hasMerchantReturnPolicy.merchantReturnDays"));
+  });
+}
+
+test("an app category outside the supported app types is a warning (recommended), the app stays eligible", () => {
+  const s = validateValue({
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: "Angry Birds",
+    applicationCategory: "Games",
+    offers: { "@type": "Offer", price: 0 },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: 4.6, ratingCount: 8864 },
+  }).schemas[0];
+  assert.ok(s.warnings.some((w) => w.property === "applicationCategory" && w.code === "invalid-enum"));
+  assert.ok(s.rich_result_eligible);
+});
+
+for (const unitCode of ["days", "Day", "HUR"]) {
+  test(`a shipping handling time in ${JSON.stringify(unitCode)} (not DAY or d) ends the merchant listing`, () => {
+    const s = product((p) => {
+      p.offers.shippingDetails = {
+        "@type": "OfferShippingDetails",
+        shippingRate: { "@type": "MonetaryAmount", value: 3.49, currency: "USD" },
+        shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
+        deliveryTime: {
+          "@type": "ShippingDeliveryTime",
+          handlingTime: { "@type": "QuantitativeValue", minValue: 0, maxValue: 1, unitCode },
+          transitTime: { "@type": "QuantitativeValue", minValue: 1, maxValue: 5, unitCode: "d" },
+        },
+      };
+    });
+    assert.ok(s.warnings.some((w) => w.property === "offers.shippingDetails.deliveryTime.handlingTime.unitCode"), JSON.stringify(s.warnings));
+    assert.not.ok(feature(s, "merchant-listing")?.eligible);
+  });
+}
+
+test("a paywalled section typed WebPage, not WebPageElement, is named (a warning: hasPart is recommended on the paywall page)", () => {
+  const s = validateValue({
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: "Article headline",
+    isAccessibleForFree: false,
+    hasPart: { "@type": "WebPage", isAccessibleForFree: false, cssSelector: ".paywall" },
+  }).schemas[0];
+  assert.ok(s.warnings.some((w) => w.property === "hasPart" && w.code === "wrong-type"), JSON.stringify(s.warnings));
+});
+
 test.run();

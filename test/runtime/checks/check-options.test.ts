@@ -29,6 +29,10 @@ test("option problems: every wrong option at once", () => {
   assert.equal(optionProblems("gtin", { lengths: [] }).length, 1);
   assert.equal(optionProblems("number", { integer: "yes", max: 3 }).length, 2);
   assert.equal(optionProblems("iso4217", { strict: true }), ['"iso4217" takes no options']);
+  assert.equal(optionProblems("unit-code", { allowed: ["DAY", "d"] }), []);
+  for (const allowed of [[], ["DAY", "DAY"], ["DAY", ""], "DAY", [1]]) {
+    assert.equal(optionProblems("unit-code", { allowed }).length, 1, JSON.stringify(allowed));
+  }
 });
 
 test.run();
