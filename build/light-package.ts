@@ -82,11 +82,12 @@ export async function runAdmin(args) {
   },
 };
 
-/** The browser build's fetcher: validateUrl rejects there (lib/browser-fetch.ts says why). */
+/** The browser build's fetcher and renderer: validateUrl rejects there (lib/browser-fetch.ts and lib/browser-renderer.ts say why). */
 const browserFetcher: Plugin = {
   name: "light-browser-fetch",
   setup(b) {
     b.onResolve({ filter: /\/guarded-fetch\.ts$/ }, () => ({ path: join(repoRoot, "lib/browser-fetch.ts") }));
+    b.onResolve({ filter: /\/render\/shared-renderer\.ts$/ }, () => ({ path: join(repoRoot, "lib/browser-renderer.ts") }));
   },
 };
 
