@@ -135,3 +135,4 @@ export const FEATURE_KEYS = {
 } as const satisfies Keys<RawFeature>;
 export const VALID_EXAMPLE_KEYS = { name: true, data: true, eligible: true } as const satisfies Keys<RawValidExample>;
 export const INVALID_EXAMPLE_KEYS = { name: true, data: true, expect: true, eligible: true } as const satisfies Keys<RawInvalidExample>;
+export const SHAPE_FILE_KEYS = { shape: true, type: true, properties: true, one_of: true, node_check: true } as const satisfies Keys<RawShapeFile>;
