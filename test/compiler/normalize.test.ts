@@ -211,4 +211,16 @@ test("shape files are checked: schema, file name, type", () => {
   assert.equal(loadShapes([misnamed], vocabulary).diagnostics.map((d) => d.code), ["file-name", "unknown-type"]);
 });
 
+test("defaults fill a frozen input's gaps in the IR, not in the input (a deprecated entry without kind)", () => {
+  const text = USING.replace("status: supported\ntier: 1", "status: deprecated\ntier: 0\ndeprecated: { since: 2025-01-01, note: Gone. }");
+  const { loaded } = loadRuleText("rules-src/types/Event.yaml", text);
+  deepFreeze(loaded!.data);
+  const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+  const { shapes } = loadShapes([shapeFile], vocabulary);
+  const { ir, diagnostics } = checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.equal(diagnostics, []);
+  assert.equal(ir!.deprecated, { since: "2025-01-01", note: "Gone.", kind: "retired" });
+  assert.is((loaded!.data as { deprecated: { kind?: string } }).deprecated.kind, undefined);
+});
+
 test.run();
