@@ -1,37 +1,63 @@
 /**
- * Semantic checks of one rule file against the vocabulary and the language's invariants, in
- * stages (compiler/stages/): the header, the requirements, the opt-in triggers and features; then
- * the IR. Every problem is collected with its place rather than stopping at the first.
+ * The normalize stage of one rule file: raw (already through the schema) to IR in named steps,
+ * never changing the raw input.
+ *   1. shape inlining   (normalize/inline-shapes.ts): `shape:` references replaced by the shared rules
+ *   2. semantic checks  (stages/): header, requirements, triggers and features against the vocabulary
+ *   3. defaults         (normalize/defaults.ts): default fix texts and formats, `{path}` in texts
+ *   4. subtype expansion (normalize/subtypes.ts): each expected class with the subtypes it accepts
+ * Every problem is collected with its place rather than stopping at the first.
  */
 import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
 import type { IrRuleSet } from "./ir.ts";
+import type { RawRuleFile } from "./raw.ts";
 import type { VocabularyIndex } from "../runtime/vocabulary.ts";
 import { FileChecker, type Raw } from "./stages/context.ts";
 import { checkHeader } from "./stages/header.ts";
 import { checkNode } from "./stages/properties.ts";
 import { checkFeatures, checkTriggers } from "./stages/features.ts";
+import { inlineShapes, type ShapeLibrary, type ShapeUse } from "./normalize/inline-shapes.ts";
+import { applyDefaults } from "./normalize/defaults.ts";
+import { expandSubtypes } from "./normalize/subtypes.ts";
 
 export interface CheckContext {
   vocabulary: VocabularyIndex;
   formats: ReadonlySet<string> | null;
+  shapes?: ShapeLibrary;
+}
+
+export interface CheckOptions {
+  /** The header failed the schema: skip its checks (they would only repeat the schema's complaint). */
+  skipHeader?: boolean;
 }
 
 export function checkRuleFile(
   file: LoadedFile,
   ctx: CheckContext,
+  data: RawRuleFile = file.data as RawRuleFile,
+  options: CheckOptions = {},
 ): { ir?: IrRuleSet; diagnostics: Diagnostic[]; rulesOf?: Array<{ name: string; line: number; column: number }> } {
-  const raw = file.data as Raw;
   const c = new FileChecker(file, ctx.vocabulary, ctx.formats);
-  const { ruleType, nodeType, alsoMatches, extraMatches } = checkHeader(c, raw);
+  const uses: ShapeUse[] = [];
+  const raw = inlineShapes(data, ctx.shapes ?? new Map(), (code, path, message) => c.report(code, path, message), uses) as Raw;
+  for (const use of uses) {
+    const shapeType = ctx.shapes!.get(use.shape)!.type;
+    if (ctx.vocabulary.isType(use.type) && !ctx.vocabulary.isSubtypeOf(use.type, shapeType)) {
+      c.report("not-subtype", use.path, `shape "${use.shape}" holds rules for ${shapeType}; ${use.type} is not ${shapeType} or a subtype of it`);
+    }
+  }
 
-  const rules = raw.properties ? checkNode(c, raw, nodeType, [], "", ruleType) : null;
+  const header = options.skipHeader
+    ? { ruleType: String(raw.type), nodeType: String(raw.extra_matches?.[0] ?? raw.type), alsoMatches: [], extraMatches: [] }
+    : checkHeader(c, raw);
+  const { ruleType, nodeType, alsoMatches, extraMatches } = header;
+  const nodeTypeKnown = ctx.vocabulary.isType(nodeType) ? nodeType : null;
+
+  const rules = raw.properties ? checkNode(c, raw, nodeTypeKnown, [], "", ruleType) : null;
   if (rules && raw.node_check) rules.nodeCheck = raw.node_check;
 
-  checkTriggers(c, raw.opt_in, nodeType, ["opt_in"]);
-  const features = checkFeatures(c, raw, nodeType, ruleType);
-
-  if (raw.deprecated && raw.deprecated.kind === undefined) raw.deprecated.kind = "retired";
+  if (nodeTypeKnown) checkTriggers(c, raw.opt_in, nodeTypeKnown, ["opt_in"]);
+  const features = checkFeatures(c, raw, nodeTypeKnown, ruleType);
 
   const ir: IrRuleSet = {
     type: ruleType,
@@ -53,8 +79,10 @@ export function checkRuleFile(
     optIn: raw.opt_in?.triggers ?? null,
     rules,
     features,
-    examples: { valid: raw.examples.valid, invalid: raw.examples.invalid },
+    examples: { valid: raw.examples?.valid ?? [], invalid: raw.examples?.invalid ?? [] },
   };
+  applyDefaults(ir);
+  expandSubtypes(ir, ctx.vocabulary);
   const locateRulesOf = c.rulesOfUses.map((use) => ({ name: use.name, ...file.locate(use.path) }));
   return { ir, diagnostics: c.diagnostics, rulesOf: locateRulesOf };
 }

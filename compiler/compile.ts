@@ -5,7 +5,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRuleDirectory, type LoadedFile } from "./load.ts";
-import { checkShape } from "./validate.ts";
+import { existsSync } from "node:fs";
+import { shapeProblems, checkShapeFile } from "./validate.ts";
+import { pruneRefused } from "./normalize/prune.ts";
+import type { RawShapeFile } from "./raw.ts";
 import { checkRuleFile } from "./check.ts";
 import { buildMatches } from "./matches.ts";
 import { sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
@@ -28,29 +31,65 @@ export function loadVocabulary(repoRoot: string): VocabularyIndex {
   return new VocabularyIndex(JSON.parse(readFileSync(join(repoRoot, "generated/vocabulary.json"), "utf8")) as Vocabulary);
 }
 
-export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, loadDiagnostics: Diagnostic[] = []): { output?: CompileOutput; diagnostics: Diagnostic[] } {
+/**
+ * The shared shapes (rules-src/shapes/), each checked against the schema's shapeFile definition
+ * and named like its file.
+ */
+export function loadShapes(shapeFiles: LoadedFile[], vocabulary: VocabularyIndex): { shapes: Map<string, RawShapeFile>; diagnostics: Diagnostic[] } {
+  const shapes = new Map<string, RawShapeFile>();
+  const diagnostics: Diagnostic[] = [];
+  for (const file of shapeFiles) {
+    const problems = checkShapeFile(file);
+    if (problems.length) {
+      diagnostics.push(...problems);
+      continue;
+    }
+    const shape = file.data as RawShapeFile;
+    const expectedName = file.file.replace(/^.*\//, "").replace(/\.ya?ml$/, "");
+    if (shape.shape !== expectedName) {
+      diagnostics.push({ file: file.file, ...file.locate(["shape"]), code: "file-name", message: `shape "${shape.shape}" must equal the file name "${expectedName}"` });
+    }
+    if (!vocabulary.isType(shape.type)) {
+      diagnostics.push({ file: file.file, ...file.locate(["type"]), code: "unknown-type", message: `"${shape.type}" is not a Schema.org ${vocabulary.data.schema_org_version} type` });
+    }
+    shapes.set(shape.shape, shape);
+  }
+  return { shapes, diagnostics };
+}
+
+export function compileFiles(
+  files: LoadedFile[],
+  vocabulary: VocabularyIndex,
+  loadDiagnostics: Diagnostic[] = [],
+  shapeFiles: LoadedFile[] = [],
+): { output?: CompileOutput; diagnostics: Diagnostic[] } {
   const diagnostics = [...loadDiagnostics];
+  const { shapes, diagnostics: shapeDiagnostics } = loadShapes(shapeFiles, vocabulary);
+  diagnostics.push(...shapeDiagnostics);
   const formats = new Set(Object.keys(valueChecks));
   const ruleSets: IrRuleSet[] = [];
   const rulesOfUses: Array<{ name: string; file: string; line: number; column: number }> = [];
   for (const file of files) {
-    const shape = checkShape(file);
-    if (shape.length) {
-      diagnostics.push(...shape);
+    const shape = shapeProblems(file);
+    if (shape.diagnostics.length) {
+      // Still check every part the schema accepts; the file gives no rule set.
+      diagnostics.push(...shape.diagnostics);
+      const pruned = pruneRefused(file.data, shape.paths);
+      diagnostics.push(...checkRuleFile(file, { vocabulary, formats, shapes }, pruned.data, { skipHeader: pruned.skipHeader }).diagnostics);
       continue;
     }
-    const { ir, diagnostics: semantic, rulesOf } = checkRuleFile(file, { vocabulary, formats });
+    const { ir, diagnostics: semantic, rulesOf } = checkRuleFile(file, { vocabulary, formats, shapes });
     diagnostics.push(...semantic);
     if (ir) ruleSets.push(ir);
     for (const use of rulesOf ?? []) rulesOfUses.push({ ...use, file: file.file });
   }
   const allTypes = new Set(ruleSets.map((rs) => rs.type));
   for (const rs of ruleSets) {
-    if (rs.listedUnder && !allTypes.has(rs.listedUnder)) diagnostics.push({ file: rs.file, line: 1, column: 1, message: `listed_under names "${rs.listedUnder}", which has no rule file` });
+    if (rs.listedUnder && !allTypes.has(rs.listedUnder)) diagnostics.push({ file: rs.file, line: 1, column: 1, code: "reference", message: `listed_under names "${rs.listedUnder}", which has no rule file` });
   }
   const withRules = new Set(ruleSets.filter((rs) => rs.rules).map((rs) => rs.type));
   for (const use of rulesOfUses) {
-    if (!withRules.has(use.name)) diagnostics.push({ file: use.file, line: use.line, column: use.column, message: `rules_of names "${use.name}", which has no rule set with properties` });
+    if (!withRules.has(use.name)) diagnostics.push({ file: use.file, line: use.line, column: use.column, code: "reference", message: `rules_of names "${use.name}", which has no rule set with properties` });
   }
   const { table, diagnostics: matchProblems } = buildMatches(ruleSets, vocabulary);
   diagnostics.push(...matchProblems);
@@ -76,5 +115,7 @@ export function compileFiles(files: LoadedFile[], vocabulary: VocabularyIndex, l
 
 export function compileDirectory(repoRoot: string) {
   const { files, diagnostics } = loadRuleDirectory(join(repoRoot, "rules-src/types"), "rules-src/types");
-  return compileFiles(files, loadVocabulary(repoRoot), diagnostics);
+  const shapeDir = join(repoRoot, "rules-src/shapes");
+  const shapes = existsSync(shapeDir) ? loadRuleDirectory(shapeDir, "rules-src/shapes") : { files: [], diagnostics: [] };
+  return compileFiles(files, loadVocabulary(repoRoot), [...diagnostics, ...shapes.diagnostics], shapes.files);
 }

@@ -21,7 +21,7 @@ export function loadRuleText(file: string, text: string): { loaded?: LoadedFile;
   const diagnostics: Diagnostic[] = [];
   for (const error of [...doc.errors, ...doc.warnings]) {
     const pos = lineCounter.linePos(error.pos[0]);
-    diagnostics.push({ file, line: pos.line, column: pos.col, message: `YAML: ${error.message.split("\n")[0]}` });
+    diagnostics.push({ file, line: pos.line, column: pos.col, code: "yaml", message: `YAML: ${error.message.split("\n")[0]}` });
   }
   if (doc.errors.length) return { diagnostics };
   const locate = (path: ReadonlyArray<string | number>, atKey = false) => {

@@ -19,7 +19,7 @@ export function buildMatches(ruleSets: IrRuleSet[], vocabulary: VocabularyIndex)
   const target = (rs: IrRuleSet): string => rs.validateAs ?? rs.type;
   for (const rs of ruleSets) {
     if (rs.validateAs && !byType.get(rs.validateAs)?.rules) {
-      diagnostics.push({ file: rs.file, line: 1, column: 1, message: `validate_as names "${rs.validateAs}", which has no rule set with properties` });
+      diagnostics.push({ file: rs.file, line: 1, column: 1, code: "reference", message: `validate_as names "${rs.validateAs}", which has no rule set with properties` });
     }
   }
 

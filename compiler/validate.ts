@@ -1,6 +1,6 @@
 /** The shape check: the rule-language JSON Schema through ajv, every error with its place. */
 import { readFileSync } from "node:fs";
-import AjvModule, { type ErrorObject } from "ajv";
+import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
 import { didYouMean } from "./did-you-mean.ts";
@@ -10,6 +10,7 @@ const schema = JSON.parse(readFileSync(new URL("./schema/rule-file.schema.json",
 // verbose: errors carry their schema, so an unknown key can be matched against the known ones.
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 const validateShape = ajv.compile(schema);
+const validateShapeFile = ajv.getSchema(`${schema.$id}#/definitions/shapeFile`)!;
 
 const pointerToPath = (pointer: string): string[] =>
   pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
@@ -40,21 +41,33 @@ function describe(error: ErrorObject): { message: string; extraKey?: string } {
  * useful ones, so the umbrella `oneOf` error is dropped when more precise errors exist.
  */
 export function checkShape(file: LoadedFile): Diagnostic[] {
-  if (validateShape(file.data)) return [];
-  const errors = validateShape.errors ?? [];
+  return shapeProblems(file, validateShape).diagnostics;
+}
+
+/** A shared shape file (rules-src/shapes/) against the schema's shapeFile definition. */
+export function checkShapeFile(file: LoadedFile): Diagnostic[] {
+  return shapeProblems(file, validateShapeFile).diagnostics;
+}
+
+/** The diagnostics and, for each, the data path it is about (for checking the rest of the file). */
+export function shapeProblems(file: LoadedFile, validate: ValidateFunction = validateShape): { diagnostics: Diagnostic[]; paths: string[][] } {
+  if (validate(file.data)) return { diagnostics: [], paths: [] };
+  const errors = validate.errors ?? [];
   const precise = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "if");
   const chosen = precise.length ? precise : errors;
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
+  const paths: string[][] = [];
   for (const error of chosen) {
     const { message, extraKey } = describe(error);
     const path = pointerToPath(error.instancePath);
+    paths.push(extraKey ? [...path, extraKey] : path);
     const pos = extraKey ? file.locate([...path, extraKey], true) : file.locate(path);
     const text = `${message}`;
     const key = `${pos.line}:${pos.column}:${text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ file: file.file, line: pos.line, column: pos.column, message: text });
+    out.push({ file: file.file, line: pos.line, column: pos.column, code: "shape", message: text });
   }
-  return out;
+  return { diagnostics: out, paths };
 }

@@ -2,7 +2,7 @@
  * What every check stage of one rule file shares: the vocabulary, the diagnostics collected so far
  * (each with its file, line and column), and the property-name check.
  */
-import type { Diagnostic } from "../diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "../diagnostics.ts";
 import type { LoadedFile } from "../load.ts";
 import type { VocabularyIndex } from "../../runtime/vocabulary.ts";
 import { didYouMean } from "../did-you-mean.ts";
@@ -21,9 +21,9 @@ export class FileChecker {
     readonly formats: ReadonlySet<string> | null,
   ) {}
 
-  report(path: Path, message: string, atKey = false): void {
+  report(code: DiagnosticCode, path: Path, message: string, atKey = false): void {
     const pos = this.file.locate(path, atKey);
-    this.diagnostics.push({ file: this.file.file, line: pos.line, column: pos.column, message });
+    this.diagnostics.push({ file: this.file.file, line: pos.line, column: pos.column, code, message });
   }
 
   /** A property name (or "<name>-input" of an Action) exists and, given a type, applies to it. */
@@ -32,9 +32,9 @@ export class FileChecker {
     // Schema.org Actions annotate a property's input or output as "<property>-input".
     const name = written.replace(/-(input|output)$/, "");
     if (!this.vocabulary.isProperty(name)) {
-      this.report(path, `"${name}" is not a Schema.org 29.4 property${didYouMean(name, Object.keys(this.vocabulary.data.properties))}`, atKey);
+      this.report("unknown-property", path, `"${name}" is not a Schema.org 29.4 property${didYouMean(name, Object.keys(this.vocabulary.data.properties))}`, atKey);
     } else if (nodeType && !this.vocabulary.propertyApplies(name, nodeType)) {
-      this.report(path, `"${name}" is not a property of ${nodeType} or its supertypes in Schema.org 29.4`, atKey);
+      this.report("property-domain", path, `"${name}" is not a property of ${nodeType} or its supertypes in Schema.org 29.4`, atKey);
     }
   }
 }

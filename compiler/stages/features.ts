@@ -11,17 +11,19 @@ export function checkTriggers(c: FileChecker, optIn: Raw | undefined, nodeType: 
   (optIn?.triggers ?? []).forEach((trigger: string, ti: number) => {
     const [dotted, type] = trigger.split("@");
     dotted.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti]));
-    if (type !== undefined && !c.vocabulary.isType(type)) c.report([...path, "triggers", ti], `"${type}" is not a Schema.org 29.4 type`);
+    if (type !== undefined && !c.vocabulary.isType(type)) c.report("unknown-type", [...path, "triggers", ti], `"${type}" is not a Schema.org 29.4 type`);
   });
 }
 
-export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string, ruleType: string): IrFeature[] {
+export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null, ruleType: string): IrFeature[] {
   const featureIds = new Set<string>();
-  return (raw.features ?? []).map((f: Raw, i: number) => {
-    if (featureIds.has(f.id)) c.report(["features", i, "id"], `feature id "${f.id}" is used twice`);
+  // A feature whose own keys failed the schema is left out (null) and checks nothing.
+  return (raw.features ?? []).flatMap((f: Raw | null, i: number): IrFeature[] => {
+    if (!f) return [];
+    if (featureIds.has(f.id)) c.report("duplicate", ["features", i, "id"], `feature id "${f.id}" is used twice`);
     featureIds.add(f.id);
-    checkTriggers(c, f.opt_in, nodeType, ["features", i, "opt_in"]);
-    return {
+    if (nodeType) checkTriggers(c, f.opt_in, nodeType, ["features", i, "opt_in"]);
+    return [{
       id: f.id,
       name: f.name,
       googleDocsUrl: f.google_docs_url,
@@ -29,6 +31,6 @@ export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string, ruleTy
       binding: f.opt_in?.binding === true,
       retired: f.retired ?? null,
       rules: checkNode(c, f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
-    };
+    }];
   });
 }

@@ -40,7 +40,8 @@ export function checkNode(c: FileChecker, nodeRaw: Raw, nodeType: string | null,
       properties: group.properties,
       property: prefix + group.properties[0],
       members: group.properties.map((p: string) => prefix + p),
-      fix: group.fix ?? `Add at least one of ${group.properties.map((p: string) => `"${p}"`).join(", ")}.`,
+      // Filled in by the defaults step (compiler/normalize/defaults.ts).
+      fix: group.fix ?? "",
     };
   });
   return { id, properties, oneOf, nodeCheck: null };
@@ -49,8 +50,8 @@ export function checkNode(c: FileChecker, nodeRaw: Raw, nodeType: string | null,
 function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string | null, path: Path, dotted: string, id: string): IrProperty {
   const onlyFor: string[] = rule.only_for ?? [];
   onlyFor.forEach((t, i) => {
-    if (!c.vocabulary.isType(t)) c.report([...path, "only_for", i], `"${t}" is not a Schema.org 29.4 type${didYouMean(t, Object.keys(c.vocabulary.data.classes))}`);
-    else if (nodeType && (!c.vocabulary.isSubtypeOf(t, nodeType) || t === nodeType)) c.report([...path, "only_for", i], `"${t}" is not a subtype of ${nodeType}`);
+    if (!c.vocabulary.isType(t)) c.report("unknown-type", [...path, "only_for", i], `"${t}" is not a Schema.org 29.4 type${didYouMean(t, Object.keys(c.vocabulary.data.classes))}`);
+    else if (nodeType && (!c.vocabulary.isSubtypeOf(t, nodeType) || t === nodeType)) c.report("not-subtype", [...path, "only_for", i], `"${t}" is not a subtype of ${nodeType}`);
   });
   // A subtype-only property is checked against the subtypes' domains, not the rule set's type.
   if (onlyFor.length && onlyFor.every((t) => c.vocabulary.isType(t))) {
@@ -58,7 +59,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
   } else c.checkPropertyName(name, nodeType, path);
   const superseded = c.vocabulary.data.properties[name]?.superseded_by;
   if (superseded && rule.level === "required") {
-    c.report([...path, "level"], `"${name}" is superseded by "${superseded}" in Schema.org and cannot be required`);
+    c.report("conflict", [...path, "level"], `"${name}" is superseded by "${superseded}" in Schema.org and cannot be required`);
   }
   const expectRaw: Array<string | Raw> = rule.expect === undefined ? [] : Array.isArray(rule.expect) ? rule.expect : [rule.expect];
   const expect: IrExpect[] = [];
@@ -67,16 +68,16 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     const typeName = typeof item === "string" ? item : item.type;
     const typePath = typeof item === "string" ? itemPath : [...itemPath, "type"];
     if (!c.vocabulary.isType(typeName)) {
-      c.report(typePath, `"${typeName}" is not a Schema.org 29.4 type${didYouMean(typeName, Object.keys(c.vocabulary.data.classes))}`);
+      c.report("unknown-type", typePath, `"${typeName}" is not a Schema.org 29.4 type${didYouMean(typeName, Object.keys(c.vocabulary.data.classes))}`);
       return;
     }
     if (!fitsRange(c, name, typeName)) {
       const ranges = c.vocabulary.data.properties[name]?.ranges ?? [];
-      c.report(typePath, `"${typeName}" is not in the range of "${name}" (${ranges.join(", ")})`);
+      c.report("range", typePath, `"${typeName}" is not in the range of "${name}" (${ranges.join(", ")})`);
     }
     const literal = LITERALS[typeName] ?? (c.vocabulary.isSubtypeOf(typeName, "Quantity") ? "quantity" : undefined);
     if (literal) {
-      if (typeof item !== "string") c.report(itemPath, `"${typeName}" is a data type: it cannot have nested properties`);
+      if (typeof item !== "string") c.report("range", itemPath, `"${typeName}" is a data type: it cannot have nested properties`);
       expect.push({ kind: "literal", literal, type: typeName });
     } else if (c.vocabulary.isEnumeration(typeName)) {
       expect.push({ kind: "enum", type: typeName, members: c.vocabulary.members(typeName) });
@@ -84,10 +85,10 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
       const nested = typeof item === "string" ? null : item.properties || item.one_of ? checkNode(c, item, typeName, itemPath, dotted, `${id}_${typeName}`) : null;
       const nodeCheck = typeof item === "string" ? null : (item.node_check ?? null);
       const rulesOf = typeof item === "string" ? null : (item.rules_of ?? null);
-      if (rulesOf && nested) c.report([...itemPath, "rules_of"], `use either rules_of or nested properties for ${typeName}, not both`);
+      if (rulesOf && nested) c.report("conflict", [...itemPath, "rules_of"], `use either rules_of or nested properties for ${typeName}, not both`);
       if (rulesOf) c.rulesOfUses.push({ name: rulesOf, path: [...itemPath, "rules_of"] });
       const notEligible = typeof item === "string" ? null : (item.not_eligible ?? null);
-      expect.push({ kind: "class", type: typeName, accepts: [typeName, ...c.vocabulary.descendants(typeName)], rules: nested, nodeCheck, rulesOf, notEligible });
+      expect.push({ kind: "class", type: typeName, accepts: [typeName], rules: nested, nodeCheck, rulesOf, notEligible });
     }
   });
   if (rule.properties || rule.one_of) {
@@ -95,7 +96,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     const firstClass = expect.find((e) => e.kind === "class");
     const nested = checkNode(c, rule, firstClass?.type ?? null, path, dotted, `${id}_any`);
     if (!expect.some((e) => e.kind === "class")) {
-      c.report(path, `nested "properties" need an object type in "expect"`);
+      c.report("range", path, `nested "properties" need an object type in "expect"`);
     }
     for (const e of expect) if (e.kind === "class" && !e.rules) e.rules = nested;
   }
@@ -104,7 +105,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     const enums = [...ranges, ...expect.map((e) => e.type)].filter((r) => c.vocabulary.isEnumeration(r));
     const allowed = new Set(enums.flatMap((e) => c.vocabulary.members(e)));
     rule.values.forEach((v: string, i: number) => {
-      if (!allowed.has(v)) c.report([...path, "values", i], `"${v}" is not a member of ${enums.length ? enums.join(" or ") : "any enumeration in the range of " + name}${didYouMean(v, allowed)}`);
+      if (!allowed.has(v)) c.report("enum-member", [...path, "values", i], `"${v}" is not a member of ${enums.length ? enums.join(" or ") : "any enumeration in the range of " + name}${didYouMean(v, allowed)}`);
     });
   }
   // `format: name` or `format: {check: name, ...options}`: the options are validated against what the check declares.
@@ -115,35 +116,35 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     formatOptions = options;
   }
   if (formatName && c.formats && !c.formats.has(formatName)) {
-    c.report([...path, "format"], `unknown format "${formatName}" (known: ${[...c.formats].sort().join(", ")})`);
+    c.report("format", [...path, "format"], `unknown format "${formatName}" (known: ${[...c.formats].sort().join(", ")})`);
   } else if (formatName && formatOptions && isCheckName(formatName)) {
-    for (const problem of optionProblems(formatName, formatOptions)) c.report([...path, "format"], problem);
+    for (const problem of optionProblems(formatName, formatOptions)) c.report("format", [...path, "format"], problem);
   }
-  if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) c.report([...path, "min"], `min ${rule.min} is above max ${rule.max}`);
-  if (rule.needed_for_eligibility && rule.level === "required") c.report([...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
-  if (rule.min_items !== undefined && rule.max_items !== undefined && rule.min_items > rule.max_items) c.report([...path, "min_items"], `min_items ${rule.min_items} is above max_items ${rule.max_items}`);
-  if (rule.single && rule.max_items !== undefined) c.report([...path, "max_items"], `a single-valued property takes one value already; drop max_items`);
-  if (rule.text_values && rule.values) c.report([...path, "text_values"], `use values for enumeration members and text_values for fixed texts, not both`);
+  if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) c.report("conflict", [...path, "min"], `min ${rule.min} is above max ${rule.max}`);
+  if (rule.needed_for_eligibility && rule.level === "required") c.report("conflict", [...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
+  if (rule.min_items !== undefined && rule.max_items !== undefined && rule.min_items > rule.max_items) c.report("conflict", [...path, "min_items"], `min_items ${rule.min_items} is above max_items ${rule.max_items}`);
+  if (rule.single && rule.max_items !== undefined) c.report("conflict", [...path, "max_items"], `a single-valued property takes one value already; drop max_items`);
+  if (rule.text_values && rule.values) c.report("conflict", [...path, "text_values"], `use values for enumeration members and text_values for fixed texts, not both`);
   if (rule.text_values) {
     const ranges = c.vocabulary.data.properties[name]?.ranges ?? [];
     const enums = ranges.filter((r) => c.vocabulary.isEnumeration(r));
     const members = new Set(enums.flatMap((e) => c.vocabulary.members(e)));
     rule.text_values.forEach((v: string, i: number) => {
-      if (members.has(v)) c.report([...path, "text_values", i], `"${v}" is a member of ${enums.join(" or ")}: list it under values`);
+      if (members.has(v)) c.report("enum-member", [...path, "text_values", i], `"${v}" is a member of ${enums.join(" or ")}: list it under values`);
     });
   }
-  if (rule.single && rule.min_items > 1) c.report([...path, "min_items"], `a single-valued property cannot need ${rule.min_items} values`);
+  if (rule.single && rule.min_items > 1) c.report("conflict", [...path, "min_items"], `a single-valued property cannot need ${rule.min_items} values`);
   (rule.requires ?? []).forEach((sibling: string, i: number) => {
     c.checkPropertyName(sibling, nodeType, [...path, "requires", i]);
-    if (sibling === name) c.report([...path, "requires", i], `"${name}" cannot require itself`);
+    if (sibling === name) c.report("conflict", [...path, "requires", i], `"${name}" cannot require itself`);
   });
-  if (rule.not_on_last_item && rule.level !== "required") c.report([...path, "not_on_last_item"], `not_on_last_item applies to required properties only`);
+  if (rule.not_on_last_item && rule.level !== "required") c.report("conflict", [...path, "not_on_last_item"], `not_on_last_item applies to required properties only`);
   if (rule.required_when) {
     const cond = rule.required_when;
     c.checkPropertyName(cond.property, nodeType, [...path, "required_when", "property"], false);
-    if ((cond.values === undefined) === (cond.absent === undefined)) c.report([...path, "required_when"], `required_when needs either "values" or "absent: true"`);
-    if (cond.property === name) c.report([...path, "required_when", "property"], `"${name}" cannot depend on itself`);
-    if (rule.level === "required") c.report([...path, "required_when"], `"${name}" is required always; required_when is for recommended or optional properties`);
+    if ((cond.values === undefined) === (cond.absent === undefined)) c.report("conflict", [...path, "required_when"], `required_when needs either "values" or "absent: true"`);
+    if (cond.property === name) c.report("conflict", [...path, "required_when", "property"], `"${name}" cannot depend on itself`);
+    if (rule.level === "required") c.report("conflict", [...path, "required_when"], `"${name}" is required always; required_when is for recommended or optional properties`);
     if (cond.values) {
       // Enumeration members must be real members of the sibling's range; other texts are fixed values.
       const ranges = c.vocabulary.data.properties[cond.property]?.ranges ?? [];
@@ -151,7 +152,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
       if (enums.length) {
         const allowed = new Set(enums.flatMap((e) => c.vocabulary.members(e)));
         cond.values.forEach((v: string, i: number) => {
-          if (!allowed.has(v)) c.report([...path, "required_when", "values", i], `"${v}" is not a member of ${enums.join(" or ")}${didYouMean(v, allowed)}`);
+          if (!allowed.has(v)) c.report("enum-member", [...path, "required_when", "values", i], `"${v}" is not a member of ${enums.join(" or ")}${didYouMean(v, allowed)}`);
         });
       }
     }
@@ -161,7 +162,7 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     property: dotted,
     level: rule.level as Level,
     expect,
-    format: formatName ?? defaultFormat(expect),
+    format: formatName ?? null,
     formatOptions,
     values: rule.values ?? null,
     min: rule.min ?? null,
@@ -178,23 +179,9 @@ function checkProperty(c: FileChecker, name: string, rule: Raw, nodeType: string
     onlyFor,
     malformedWarning: rule.malformed === "warning",
     requiredWhen: rule.required_when ? { property: rule.required_when.property, values: rule.required_when.values ?? null } : null,
-    fix: rule.fix ?? defaultFix(dotted, rule.level),
+    fix: rule.fix ?? "",
     why: rule.why ?? null,
   };
-}
-
-/**
- * A date or duration type says its format: a value expected only as Date, DateTime or Duration is
- * checked as ISO 8601 at every depth even where the rule names no format (a nested video's
- * uploadDate, a carousel Movie's dateCreated).
- */
-function defaultFormat(expect: IrExpect[]): string | null {
-  if (expect.length === 0 || !expect.every((e) => e.kind === "literal")) return null;
-  const kinds = new Set(expect.map((e) => (e.kind === "literal" ? e.literal : null)));
-  // A date-time check, as a date-time passes where a date is asked for (the search engine reads both).
-  if ([...kinds].every((k) => k === "date" || k === "datetime")) return "iso8601-datetime";
-  if (expect.every((e) => e.type === "Duration")) return "iso8601-duration";
-  return null;
 }
 
 function fitsRange(c: FileChecker, property: string, typeName: string): boolean {
@@ -202,8 +189,4 @@ function fitsRange(c: FileChecker, property: string, typeName: string): boolean 
   if (!ranges) return true; // reported as an unknown property already
   if (typeName === "Text" || typeName === "URL") return true; // the search engine accepts text and links widely
   return ranges.some((r) => c.vocabulary.isSubtypeOf(typeName, r) || (LITERALS[r] === "number" && LITERALS[typeName] === "integer"));
-}
-
-function defaultFix(property: string, level: Level): string {
-  return level === "required" ? `Add "${property}"; the rich result needs it.` : `Add "${property}" for a richer result.`;
 }

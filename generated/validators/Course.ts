@@ -166,7 +166,7 @@ const Course_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 1200.",
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
   rule: "/rules/Course#aggregateRating.ratingCount",
 };
@@ -181,7 +181,7 @@ const Course_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 1200.",
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
   rule: "/rules/Course#aggregateRating.reviewCount",
 };
@@ -215,7 +215,7 @@ const Course_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Course#aggregateRating.worstRating",
 };
-const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Course#one-of:aggregateRating.ratingCount" };
+const Course_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Course#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Course > aggregateRating > AggregateRating. */
 export function validate_Course_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

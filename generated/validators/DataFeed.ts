@@ -972,7 +972,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   min: null,
   max: null,
   single: false,
-  fix: "Add the branch's street address.",
+  fix: "Add dataFeedElement.member.location.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.member.location.streetAddress",
 };
@@ -987,7 +987,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   min: null,
   max: null,
   single: false,
-  fix: "Add the branch's city.",
+  fix: "Add dataFeedElement.member.location.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.member.location.addressLocality",
 };
@@ -1002,7 +1002,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   min: null,
   max: null,
   single: false,
-  fix: "Add the branch's region or state, where it applies.",
+  fix: "Add dataFeedElement.member.location.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.member.location.addressRegion",
 };
@@ -1017,7 +1017,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   min: null,
   max: null,
   single: false,
-  fix: "Add the branch's postal code, where it applies.",
+  fix: "Add dataFeedElement.member.location.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.member.location.postalCode",
 };
@@ -1032,7 +1032,7 @@ const DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddre
   min: null,
   max: null,
   single: false,
-  fix: "Add the branch's country as an ISO 3166-1 code, e.g. \"US\".",
+  fix: "Add dataFeedElement.member.location.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.member.location.addressCountry",
 };

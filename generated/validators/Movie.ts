@@ -169,7 +169,7 @@ const Movie_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 19141.",
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
   rule: "/rules/Movie#aggregateRating.ratingCount",
 };
@@ -184,7 +184,7 @@ const Movie_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 19141.",
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
   rule: "/rules/Movie#aggregateRating.reviewCount",
 };
@@ -218,7 +218,7 @@ const Movie_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Movie#aggregateRating.worstRating",
 };
-const Movie_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 19141.", docs: DOCS, rule: "/rules/Movie#one-of:aggregateRating.ratingCount" };
+const Movie_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Movie#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Movie > aggregateRating > AggregateRating. */
 export function validate_Movie_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

@@ -462,7 +462,7 @@ const Organization_address_PostalAddress_streetAddress: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Add address.streetAddress, e.g. \"Rue Improbable 99\".",
+  fix: "Add address.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
   rule: "/rules/Organization#address.streetAddress",
 };
@@ -477,7 +477,7 @@ const Organization_address_PostalAddress_addressLocality: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Add address.addressLocality with the city, e.g. \"Paris\".",
+  fix: "Add address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/Organization#address.addressLocality",
 };
@@ -507,7 +507,7 @@ const Organization_address_PostalAddress_postalCode: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Add address.postalCode, e.g. \"75001\".",
+  fix: "Add address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/Organization#address.postalCode",
 };
@@ -522,7 +522,7 @@ const Organization_address_PostalAddress_addressCountry: PropertyRule = {
   min: null,
   max: null,
   single: false,
-  fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"FR\".",
+  fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Organization#address.addressCountry",
 };

@@ -188,7 +188,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_ratingCount: PropertyR
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 8864.",
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#aggregateRating.ratingCount",
 };
@@ -203,7 +203,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_reviewCount: PropertyR
   min: 0,
   max: null,
   single: false,
-  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 8864.",
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#aggregateRating.reviewCount",
 };
@@ -237,7 +237,7 @@ const SoftwareApplication_aggregateRating_AggregateRating_worstRating: PropertyR
   docs: DOCS,
   rule: "/rules/SoftwareApplication#aggregateRating.worstRating",
 };
-const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"ratingCount\": 8864.", docs: DOCS, rule: "/rules/SoftwareApplication#one-of:aggregateRating.ratingCount" };
+const SoftwareApplication_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/SoftwareApplication#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape SoftwareApplication > aggregateRating > AggregateRating. */
 export function validate_SoftwareApplication_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

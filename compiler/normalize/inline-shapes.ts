@@ -1,0 +1,96 @@
+/**
+ * Normalize step "shape inlining": every expect item naming a `shape` is replaced by the shape's
+ * rules with the item's own keys laid over them. Pure: the raw file is never changed, a new tree
+ * is returned. Per-use overrides work key by key inside each property rule (`level`, `fix`, ...),
+ * new properties are added after the shape's, and a one_of group naming the same members as a
+ * shape's group replaces that group's keys; other groups are added.
+ */
+import type { RawExpectNode, RawFeature, RawOneOf, RawPropertyMap, RawPropertyRule, RawRuleFile, RawShapeFile } from "../raw.ts";
+import type { DiagnosticCode } from "../diagnostics.ts";
+import type { Path } from "../stages/context.ts";
+
+export type ShapeLibrary = ReadonlyMap<string, RawShapeFile>;
+export type Report = (code: DiagnosticCode, path: Path, message: string) => void;
+export interface ShapeUse {
+  shape: string;
+  type: string;
+  path: Path;
+}
+
+export function inlineShapes(raw: RawRuleFile, shapes: ShapeLibrary, report: Report, uses: ShapeUse[] = []): RawRuleFile {
+  const walker = new Inliner(shapes, report, uses);
+  const out: RawRuleFile = { ...raw };
+  if (raw.properties) out.properties = walker.map(raw.properties, ["properties"], []);
+  if (raw.features) {
+    out.features = raw.features.map((f: RawFeature, i: number): RawFeature =>
+      f && f.properties ? { ...f, properties: walker.map(f.properties, ["features", i, "properties"], []) } : f,
+    );
+  }
+  return out;
+}
+
+class Inliner {
+  constructor(
+    private readonly shapes: ShapeLibrary,
+    private readonly report: Report,
+    private readonly uses: ShapeUse[],
+  ) {}
+
+  map(props: RawPropertyMap, path: Path, stack: string[]): RawPropertyMap {
+    const out: RawPropertyMap = {};
+    for (const [name, rule] of Object.entries(props)) out[name] = this.rule(rule, [...path, name], stack);
+    return out;
+  }
+
+  private rule(rule: RawPropertyRule, path: Path, stack: string[]): RawPropertyRule {
+    if (!rule || typeof rule !== "object") return rule;
+    const out: RawPropertyRule = { ...rule };
+    if (rule.properties) out.properties = this.map(rule.properties, [...path, "properties"], stack);
+    if (Array.isArray(rule.expect)) {
+      out.expect = rule.expect.map((item, i) => (typeof item === "string" || !item ? item : this.item(item, [...path, "expect", i], stack)));
+    }
+    return out;
+  }
+
+  private item(item: RawExpectNode, path: Path, stack: string[]): RawExpectNode {
+    let merged: RawExpectNode = item;
+    if (item.shape !== undefined) {
+      const shape = this.shapes.get(item.shape);
+      if (!shape) {
+        this.report("reference", [...path, "shape"], `shape "${item.shape}" has no file in rules-src/shapes/`);
+        const { shape: _dropped, ...rest } = item;
+        merged = rest;
+      } else if (stack.includes(item.shape)) {
+        this.report("reference", [...path, "shape"], `shape "${item.shape}" uses itself (${[...stack, item.shape].join(" -> ")})`);
+        const { shape: _dropped, ...rest } = item;
+        merged = rest;
+      } else {
+        this.uses.push({ shape: item.shape, type: item.type, path: [...path, "type"] });
+        merged = overlay(shape, item);
+        stack = [...stack, item.shape];
+      }
+    }
+    return merged.properties ? { ...merged, properties: this.map(merged.properties, [...path, "properties"], stack) } : merged;
+  }
+}
+
+function overlay(shape: RawShapeFile, use: RawExpectNode): RawExpectNode {
+  const { shape: _name, properties: ownProps, one_of: ownGroups, ...ownKeys } = use;
+  const properties: RawPropertyMap = {};
+  for (const [name, rule] of Object.entries(shape.properties ?? {})) properties[name] = ownProps?.[name] ? { ...rule, ...ownProps[name] } : rule;
+  for (const [name, rule] of Object.entries(ownProps ?? {})) if (!(name in properties)) properties[name] = rule;
+  const sameMembers = (a: RawOneOf, b: RawOneOf) => a.properties.length === b.properties.length && a.properties.every((p) => b.properties.includes(p));
+  const groups: RawOneOf[] = (shape.one_of ?? []).map((g) => {
+    const own = ownGroups?.find((o) => sameMembers(o, g));
+    return own ? { ...g, ...own } : g;
+  });
+  for (const own of ownGroups ?? []) if (!groups.some((g) => sameMembers(g, own))) groups.push(own);
+  const out: RawExpectNode = { type: ownKeys.type };
+  const nodeCheck = ownKeys.node_check ?? shape.node_check;
+  if (nodeCheck) out.node_check = nodeCheck;
+  if (Object.keys(properties).length) out.properties = properties;
+  if (groups.length) out.one_of = groups;
+  if (ownKeys.rules_of !== undefined) out.rules_of = ownKeys.rules_of;
+  if (ownKeys.not_eligible !== undefined) out.not_eligible = ownKeys.not_eligible;
+  return out;
+}

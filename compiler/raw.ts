@@ -1,0 +1,138 @@
+/**
+ * The rule file as written, typed after compiler/schema/rule-file.schema.json. Only data that
+ * passed the schema is read through these types; test/compiler/raw-types.test.ts keeps every
+ * interface's keys equal to the schema's (the `*_KEYS` lists below must name each key exactly once,
+ * which the `satisfies` clauses enforce on the TypeScript side).
+ */
+export type RawLevel = "required" | "recommended" | "optional";
+
+export interface RawRuleFile {
+  type: string;
+  status: "supported" | "coming_soon" | "planned" | "deprecated";
+  tier: 0 | 1 | 2 | 3 | 4;
+  validate_as?: string;
+  also_matches?: "vocabulary" | string[];
+  not_matches?: string[];
+  extra_matches?: string[];
+  google_docs_url: string;
+  rich_result?: string | null;
+  opt_in?: RawOptIn;
+  verified_on: string;
+  sources: Array<{ url: string; note?: string }>;
+  deprecated?: { since: string; kind?: "retired" | "restricted"; note: string } | null;
+  note?: string;
+  properties?: RawPropertyMap;
+  one_of?: RawOneOf[];
+  features?: RawFeature[];
+  examples: { valid: RawValidExample[]; invalid: RawInvalidExample[] };
+  node_check?: "rating-bounds";
+  listed_under?: string;
+}
+
+export type RawPropertyMap = Record<string, RawPropertyRule>;
+
+export interface RawPropertyRule {
+  level: RawLevel;
+  expect?: string | Array<string | RawExpectNode>;
+  format?: string | ({ check: string } & Record<string, unknown>);
+  values?: string[];
+  min?: number;
+  max?: number;
+  single?: boolean;
+  fix?: string;
+  why?: string;
+  properties?: RawPropertyMap;
+  one_of?: RawOneOf[];
+  min_items?: number;
+  list_check?: "ascending-positions";
+  requires?: string[];
+  needed_for_eligibility?: boolean;
+  required_when?: { property: string; values?: string[]; absent?: true };
+  not_on_last_item?: true;
+  malformed?: "warning";
+  max_items?: number;
+  max_length?: number;
+  text_values?: string[];
+  only_for?: string[];
+}
+
+export interface RawExpectNode {
+  type: string;
+  /** A shared shape of rules-src/shapes/ whose rules this item starts from (its own keys override). */
+  shape?: string;
+  properties?: RawPropertyMap;
+  one_of?: RawOneOf[];
+  node_check?: "rating-bounds";
+  rules_of?: string;
+  not_eligible?: string;
+}
+
+export interface RawOneOf {
+  level: "required" | "recommended";
+  properties: string[];
+  fix?: string;
+}
+
+export interface RawOptIn {
+  triggers: string[];
+  binding?: boolean;
+}
+
+export interface RawFeature {
+  id: string;
+  name: string;
+  google_docs_url: string;
+  retired?: { since: string; note: string };
+  properties?: RawPropertyMap;
+  one_of?: RawOneOf[];
+  opt_in?: RawOptIn;
+}
+
+export interface RawValidExample {
+  name: string;
+  data: object;
+  eligible?: boolean;
+}
+
+export interface RawInvalidExample {
+  name: string;
+  data: object;
+  expect: Array<{ code: string; property: string; severity?: "error" | "warning" }>;
+  eligible?: boolean;
+}
+
+/** A shared shape file (rules-src/shapes/<Name>.yaml): the rules of one object type, used by reference. */
+export interface RawShapeFile {
+  shape: string;
+  type: string;
+  properties?: RawPropertyMap;
+  one_of?: RawOneOf[];
+  node_check?: "rating-bounds";
+}
+
+type Keys<T> = { readonly [K in keyof Required<T>]: true };
+
+export const RULE_FILE_KEYS = {
+  type: true, status: true, tier: true, validate_as: true, also_matches: true, not_matches: true, extra_matches: true,
+  google_docs_url: true, rich_result: true, opt_in: true, verified_on: true, sources: true, deprecated: true, note: true,
+  properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
+} as const satisfies Keys<RawRuleFile>;
+
+export const PROPERTY_RULE_KEYS = {
+  level: true, expect: true, format: true, values: true, min: true, max: true, single: true, fix: true, why: true,
+  properties: true, one_of: true, min_items: true, list_check: true, requires: true, needed_for_eligibility: true,
+  required_when: true, not_on_last_item: true, malformed: true, max_items: true, max_length: true, text_values: true, only_for: true,
+} as const satisfies Keys<RawPropertyRule>;
+
+export const EXPECT_NODE_KEYS = {
+  type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true,
+} as const satisfies Keys<RawExpectNode>;
+
+export const ONE_OF_KEYS = { level: true, properties: true, fix: true } as const satisfies Keys<RawOneOf>;
+export const OPT_IN_KEYS = { triggers: true, binding: true } as const satisfies Keys<RawOptIn>;
+export const FEATURE_KEYS = {
+  id: true, name: true, google_docs_url: true, retired: true, properties: true, one_of: true, opt_in: true,
+} as const satisfies Keys<RawFeature>;
+export const VALID_EXAMPLE_KEYS = { name: true, data: true, eligible: true } as const satisfies Keys<RawValidExample>;
+export const INVALID_EXAMPLE_KEYS = { name: true, data: true, expect: true, eligible: true } as const satisfies Keys<RawInvalidExample>;
+export const SHAPE_FILE_KEYS = { shape: true, type: true, properties: true, one_of: true, node_check: true } as const satisfies Keys<RawShapeFile>;
