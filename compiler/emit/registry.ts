@@ -11,22 +11,19 @@ const COMPILED_RULE_SET = "../runtime/compiled-rule-set.ts";
 
 const withRulesSorted = (ruleSets: IrRuleSet[]) => ruleSets.filter((rs) => rs.rules).sort((a, b) => a.type.localeCompare(b.type));
 
-/** A rule set's CompiledRuleSet literal; its validators are functions of the same module. */
+/** A rule set's CompiledRuleSet literal (fields at their defaults left out); its validators are functions of the same module. */
 export function ruleSetLiteral(rs: IrRuleSet): string {
   const features = rs.features.map(
     (f) =>
-      `    { id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}, retired: ${lit(f.retired)}, validate: ${ident(`validate_${f.rules.id}`)} },\n`,
+      `    { id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}${f.retired ? `, retired: ${lit(f.retired)}` : ""}, validate: ${ident(`validate_${f.rules.id}`)} },\n`,
   );
   return `{
   type: ${lit(rs.type)},
   status: ${lit(rs.status)},
   tier: ${lit(rs.tier)},
   googleDocsUrl: ${lit(rs.googleDocsUrl)},
-  richResult: ${lit(rs.richResult)},
-  verifiedOn: ${lit(rs.verifiedOn)},
-  deprecated: ${lit(rs.deprecated)},
-  optIn: ${lit(rs.optIn)},
-  validate: ${ident(`validate_${rs.type}`)},
+${rs.richResult !== null ? `  richResult: ${lit(rs.richResult)},\n` : ""}  verifiedOn: ${lit(rs.verifiedOn)},
+${rs.deprecated ? `  deprecated: ${lit(rs.deprecated)},\n` : ""}${rs.optIn ? `  optIn: ${lit(rs.optIn)},\n` : ""}  validate: ${ident(`validate_${rs.type}`)},
   features: [${features.length ? `\n${features.join("")}  ` : ""}],
 }`;
 }

@@ -297,10 +297,8 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/article",
   richResult: "Article rich result",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Article,
   features: [
-    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, retired: null, validate: validate_Article__paywalled_content },
+    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_Article__paywalled_content },
   ],
 };

@@ -966,13 +966,10 @@ export const ruleSet: CompiledRuleSet = {
   status: "supported",
   tier: 1,
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book",
-  richResult: null,
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Book,
   features: [
-    { id: "book-actions", name: "Book actions", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book", triggers: ["workExample"], retired: null, validate: validate_Book__book_actions },
-    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review","aggregateRating"], retired: null, validate: validate_Book__review_snippet },
+    { id: "book-actions", name: "Book actions", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book", triggers: ["workExample"], validate: validate_Book__book_actions },
+    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review","aggregateRating"], validate: validate_Book__review_snippet },
   ],
 };

@@ -89,8 +89,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb",
   richResult: "Breadcrumb",
   verifiedOn: "2026-11-24",
-  deprecated: null,
-  optIn: null,
   validate: validate_BreadcrumbList,
   features: [],
 };

@@ -410,7 +410,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Fact check",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2025-09-09","kind":"retired","note":"Fact check rich results are no longer shown in Google Search. The phase-out was announced on 2025-06-12, and on 2025-09-09 ClaimReview left Search Console's rich result reports and the Rich Results Test. ClaimReview markup is still read by Google's Fact Check Explorer and the Fact Check Tools APIs; sdv checks it against the last documented requirements."},
-  optIn: null,
   validate: validate_ClaimReview,
   features: [],
 };

@@ -449,8 +449,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/course",
   richResult: "Course list",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Course,
   features: [
     { id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["hasCourseInstance"], retired: {"since":"2025-09-09","note":"The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected."}, validate: validate_Course__course_info },

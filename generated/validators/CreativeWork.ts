@@ -144,12 +144,9 @@ export const ruleSet: CompiledRuleSet = {
   status: "supported",
   tier: 1,
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content",
-  richResult: null,
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_CreativeWork,
   features: [
-    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, retired: null, validate: validate_CreativeWork__paywalled_content },
+    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_CreativeWork__paywalled_content },
   ],
 };

@@ -871,7 +871,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/book",
   richResult: "Book actions",
   verifiedOn: "2026-11-22",
-  deprecated: null,
   optIn: ["dataFeedElement@Book","dataFeedElement@LibrarySystem"],
   validate: validate_DataFeed,
   features: [],

@@ -497,7 +497,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Dataset Search listing",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2025-11-05","kind":"restricted","note":"Since 2025-11-05 Dataset markup is used only by Google Dataset Search, not by Google Search results. Datasets stay eligible for Dataset Search with the same requirements."},
-  optIn: null,
   validate: validate_Dataset,
   features: [],
 };

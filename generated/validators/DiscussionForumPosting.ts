@@ -1173,8 +1173,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum",
   richResult: "Discussions and forums",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_DiscussionForumPosting,
   features: [],
 };

@@ -142,8 +142,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/employer-rating",
   richResult: "Employer aggregate rating",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_EmployerAggregateRating,
   features: [],
 };

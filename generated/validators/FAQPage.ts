@@ -86,7 +86,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "FAQ rich result",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2026-05-07","kind":"retired","note":"FAQ rich results are no longer shown in Google Search since 2026-05-07 (deprecation announced 2026-05-08, documentation removed 2026-06-15; Rich Results Test and Search Console report support dropped in June 2026, Search Console API support in August 2026). From 2023-08-08 they had been limited to well-known, authoritative government and health websites. The markup is harmless and may stay for other search engines and systems; sdv still checks the last documented requirements (mainEntity Questions with name and acceptedAnswer text)."},
-  optIn: null,
   validate: validate_FAQPage,
   features: [],
 };

@@ -477,7 +477,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "How-to rich result",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2023-09-13","kind":"retired","note":"How-to rich results have not been shown since 2023-09-13 (mobile was dropped on 2023-08-08, desktop on 2023-09-13; documentation removed on 2023-09-14). The markup is harmless and may stay; sdv still checks the last documented requirements (name and step). Recipe, a HowTo subtype, keeps its own rich result."},
-  optIn: null,
   validate: validate_HowTo,
   features: [],
 };

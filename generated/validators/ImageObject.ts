@@ -184,10 +184,9 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata",
   richResult: "Image metadata in Google Images",
   verifiedOn: "2026-11-22",
-  deprecated: null,
   optIn: ["license","acquireLicensePage","creditText","creator","copyrightNotice"],
   validate: validate_ImageObject,
   features: [
-    { id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], retired: null, validate: validate_ImageObject__licensable_badge },
+    { id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], validate: validate_ImageObject__licensable_badge },
   ],
 };

@@ -762,10 +762,8 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousel",
   richResult: "Carousel",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_ItemList,
   features: [
-    { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], retired: null, validate: validate_ItemList__carousels_beta },
+    { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], validate: validate_ItemList__carousels_beta },
   ],
 };

@@ -565,8 +565,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/job-posting",
   richResult: "Job posting (job search experience)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_JobPosting,
   features: [],
 };

@@ -286,8 +286,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program",
   richResult: "Loyalty program (member prices and points in merchant listings and knowledge panels)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_LoyaltyProgram,
   features: [],
 };

@@ -161,8 +161,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/math-solvers",
   richResult: "Math solver",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_MathSolver,
   features: [],
 };

@@ -505,8 +505,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/return-policy",
   richResult: "Return policy (merchant listings and shopping knowledge panel)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_MerchantReturnPolicy,
   features: [],
 };

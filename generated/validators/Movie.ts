@@ -339,8 +339,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/movie",
   richResult: "Movie carousel",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Movie,
   features: [],
 };

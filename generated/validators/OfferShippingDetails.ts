@@ -314,8 +314,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing",
   richResult: "Shipping details (merchant listings)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_OfferShippingDetails,
   features: [],
 };

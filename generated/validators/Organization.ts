@@ -477,8 +477,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/organization",
   richResult: "Organization logo and knowledge panel details",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Organization,
   features: [],
 };

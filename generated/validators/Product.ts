@@ -1818,10 +1818,8 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-snippet",
   richResult: "Product snippet",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Product,
   features: [
-    { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], retired: null, validate: validate_Product__merchant_listing },
+    { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], validate: validate_Product__merchant_listing },
   ],
 };

@@ -599,8 +599,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-variants",
   richResult: "Product variants (merchant listing experiences)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_ProductGroup,
   features: [],
 };

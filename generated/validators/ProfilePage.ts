@@ -429,8 +429,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/profile-page",
   richResult: "Profile page (Discussions and forums)",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_ProfilePage,
   features: [],
 };

@@ -1699,8 +1699,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/qapage",
   richResult: "Q&A rich result",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_QAPage,
   features: [],
 };

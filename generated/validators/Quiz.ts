@@ -187,8 +187,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/education-qa",
   richResult: "Education Q&A carousel",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_Quiz,
   features: [
     { id: "practice-problems", name: "Practice problems", googleDocsUrl: "https://developers.google.com/search/updates", triggers: [], retired: {"since":"2026-01-06","note":"Practice problem rich results are no longer shown in Google Search; the deprecation was announced on 2025-11-05 and the documentation was removed on 2026-01-06. Flashcard quizzes remain eligible for the education Q&A carousel."}, validate: validate_Quiz__practice_problems },

@@ -317,8 +317,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
   richResult: "Review snippet",
   verifiedOn: "2026-11-25",
-  deprecated: null,
-  optIn: null,
   validate: validate_Review,
   features: [],
 };

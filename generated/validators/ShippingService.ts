@@ -717,8 +717,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy",
   richResult: "Merchant shipping policy",
   verifiedOn: "2026-11-24",
-  deprecated: null,
-  optIn: null,
   validate: validate_ShippingService,
   features: [],
 };

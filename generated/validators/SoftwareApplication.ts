@@ -355,8 +355,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/software-app",
   richResult: "Software app",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_SoftwareApplication,
   features: [],
 };

@@ -315,7 +315,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Special announcement (COVID-19 announcement)",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2025-07-31","kind":"retired","note":"Special announcement rich results are no longer shown in Google Search since 2025-07-31 (deprecation notice 2025-04-23; part of the June 2025 \"simplifying the search results page\" phase-out; documentation, Rich Results Test and Search Console report support removed on 2025-09-09). The markup is harmless; sdv still checks the last documented requirements (datePosted and name)."},
-  optIn: null,
   validate: validate_SpecialAnnouncement,
   features: [],
 };

@@ -780,7 +780,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Vacation rental listing",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2023-12-04","kind":"restricted","note":"Limited to sites that work with a Google Technical Account Manager and have Hotel Center access (vacation rentals interest form, Early Adopters Program); markup alone does not make other sites eligible."},
-  optIn: null,
   validate: validate_VacationRental,
   features: [],
 };

@@ -444,7 +444,6 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Vehicle listing",
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2025-09-09","kind":"retired","note":"Vehicle listing rich results were phased out (announced 2025-06-12; no longer shown and removed from the documentation, the Rich Results Test and Search Console reports on 2025-09-09). The markup is still validated against the last documented requirements; a vehicle sold on the page can still get product snippets and merchant listings as [\"Product\", \"Car\"]."},
-  optIn: null,
   validate: validate_Vehicle,
   features: [],
 };

@@ -434,13 +434,11 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video",
   richResult: "Video result",
   verifiedOn: "2026-11-22",
-  deprecated: null,
-  optIn: null,
   validate: validate_VideoObject,
   features: [
-    { id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], retired: null, validate: validate_VideoObject__live_badge },
-    { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], retired: null, validate: validate_VideoObject__key_moments_clip },
-    { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], retired: null, validate: validate_VideoObject__key_moments_seek_to_action },
+    { id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], validate: validate_VideoObject__live_badge },
+    { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], validate: validate_VideoObject__key_moments_clip },
+    { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], validate: validate_VideoObject__key_moments_seek_to_action },
     { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: {"since":"2025-09-09","note":"Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result."}, validate: validate_VideoObject__learning_video },
   ],
 };

@@ -120,8 +120,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/site-names",
   richResult: "Site name",
   verifiedOn: "2026-11-24",
-  deprecated: null,
-  optIn: null,
   validate: validate_WebSite,
   features: [
     { id: "sitelinks-searchbox", name: "Sitelinks search box", googleDocsUrl: "https://developers.google.com/search/blog/2024/10/sitelinks-search-box", triggers: ["potentialAction"], retired: {"since":"2024-11-21","note":"The sitelinks search box is no longer shown in Google Search (documentation removed on 2024-11-29). The markup can stay and causes no errors; the last documented requirements (a SearchAction whose target has a urlTemplate) are still checked."}, validate: validate_WebSite__sitelinks_searchbox },
