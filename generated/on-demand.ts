@@ -286,7 +286,7 @@ export const ruleSetTypeFor: ReadonlyMap<string, string> = new Map<string, strin
   ["WebSite", "WebSite"],
   ["WholesaleStore", "LocalBusiness"],
   ["Winery", "LocalBusiness"],
-  ["WorkersUnion", "Organization"]
+  ["WorkersUnion", "Organization"],
 ]);
 /** Each rule set's module, imported on first use (runtime/on-demand-registry.ts). */
 export const ruleSetLoaders: Readonly<Record<string, () => Promise<CompiledRuleSet>>> = {
@@ -327,5 +327,5 @@ export const ruleSetLoaders: Readonly<Record<string, () => Promise<CompiledRuleS
   VacationRental: async () => (await import("./validators/VacationRental.ts")).ruleSet,
   Vehicle: async () => (await import("./validators/Vehicle.ts")).ruleSet,
   VideoObject: async () => (await import("./validators/VideoObject.ts")).ruleSet,
-  WebSite: async () => (await import("./validators/WebSite.ts")).ruleSet
+  WebSite: async () => (await import("./validators/WebSite.ts")).ruleSet,
 };

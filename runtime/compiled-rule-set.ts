@@ -8,7 +8,8 @@ export interface CompiledFeature {
   readonly triggers: readonly string[];
   /** Detected, its requirements are the node's: a missing or broken required property is an error. */
   readonly binding?: boolean;
-  readonly retired: { readonly since: string; readonly note: string } | null;
+  /** Absent: not retired. */
+  readonly retired?: { readonly since: string; readonly note: string };
   readonly validate: NodeValidator;
 }
 
@@ -19,11 +20,13 @@ export interface CompiledRuleSet {
   readonly status: "supported" | "coming_soon" | "planned" | "deprecated";
   readonly tier: number;
   readonly googleDocsUrl: string;
-  readonly richResult: string | null;
+  /** Absent: the type has no rich result of its own. */
+  readonly richResult?: string;
   readonly verifiedOn: string;
-  readonly deprecated: { readonly since: string; readonly kind: "retired" | "restricted"; readonly note: string } | null;
-  /** The rule set's own rich result is opt-in: checked only when one of these is present (null: always). */
-  readonly optIn: readonly string[] | null;
+  /** Absent: not deprecated. */
+  readonly deprecated?: { readonly since: string; readonly kind: "retired" | "restricted"; readonly note: string };
+  /** The rule set's own rich result is opt-in: checked only when one of these is present (absent: always). */
+  readonly optIn?: readonly string[];
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }

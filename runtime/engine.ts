@@ -315,7 +315,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
     type: ruleSet.type,
     valid: verdict.valid,
     rich_result_eligible: verdict.eligible,
-    deprecated: ruleSet.deprecated !== null,
+    deprecated: ruleSet.deprecated !== undefined,
     deprecation_note: ruleSet.deprecated ? ruleSet.deprecated.note : null,
     errors: issues.errors,
     warnings: issues.warnings,
@@ -390,7 +390,7 @@ function decideVerdict(
   if (undetected !== null) reason = undetected;
   else if (retired) reason = retiredReason(ruleSet);
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
-  else if (ruleSet.richResult === null) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
+  else if (ruleSet.richResult === undefined) reason = `${ruleSet.type} has no rich result of its own; the markup is valid.`;
   else if (ineligible.length) reason = `Valid, but not eligible for ${ruleSet.richResult}: ${[...new Set(ineligible)].join("; ")}.`;
   else {
     eligible = true;

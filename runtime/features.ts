@@ -44,7 +44,7 @@ const notDetected = (triggers: readonly string[]): string => `Not detected: the 
  * requirements then do not apply at all), else null.
  */
 export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
-  if (ruleSet.optIn === null || detected(ruleSet.optIn, node)) return null;
+  if (ruleSet.optIn === undefined || detected(ruleSet.optIn, node)) return null;
   return `${notDetected(ruleSet.optIn)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
 }
 
@@ -87,7 +87,7 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
       );
     }
     const uniqueMissing = [...new Set(missing)];
-    let eligible = baseValid && uniqueMissing.length === 0 && feature.retired === null;
+    let eligible = baseValid && uniqueMissing.length === 0 && feature.retired === undefined;
     let reason: string;
     if (feature.retired) {
       eligible = false;

@@ -57,12 +57,12 @@ const splits = new WeakMap<CompiledRuleSet, FeatureSplit>();
 export function splitRetiredFeatures(ruleSet: CompiledRuleSet): FeatureSplit {
   let split = splits.get(ruleSet);
   if (!split) {
-    const retired: CompiledFeature[] = ruleSet.features.filter((f) => f.retired !== null);
+    const retired: CompiledFeature[] = ruleSet.features.filter((f) => f.retired !== undefined);
     const order = new Map(ruleSet.features.map((f, i) => [f.id, i]));
     split =
       retired.length === 0
         ? { current: ruleSet, retired: null, order }
-        : { current: { ...ruleSet, features: ruleSet.features.filter((f) => f.retired === null) }, retired: { ...ruleSet, features: retired }, order };
+        : { current: { ...ruleSet, features: ruleSet.features.filter((f) => f.retired === undefined) }, retired: { ...ruleSet, features: retired }, order };
     splits.set(ruleSet, split);
   }
   return split;

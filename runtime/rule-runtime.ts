@@ -44,11 +44,16 @@ export interface PropertyRule {
   readonly property: string;
   readonly level: Level;
   readonly expect: readonly ExpectSpec[];
-  readonly format: ValueCheck | null;
-  readonly values: ReadonlySet<string> | null;
-  readonly min: number | null;
-  readonly max: number | null;
-  readonly single: boolean;
+  // Generated rules leave out every field at its default (compiler/emit/validators.ts): absent is the default.
+  /** Absent: no value check. */
+  readonly format?: ValueCheck;
+  /** Enumeration members the value must be one of (absent: any). */
+  readonly values?: ReadonlySet<string>;
+  /** Numeric bounds (absent: unbounded). */
+  readonly min?: number;
+  readonly max?: number;
+  /** One value only (absent: false). */
+  readonly single?: boolean;
   readonly minItems?: number;
   readonly maxItems?: number;
   /** A text value has at most this many characters. */
@@ -455,10 +460,10 @@ export class Run {
         return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
       }
     }
-    if (rule.min !== null || rule.max !== null) {
+    if (rule.min !== undefined || rule.max !== undefined) {
       const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : NaN;
-      if (!Number.isNaN(n) && ((rule.min !== null && n < rule.min) || (rule.max !== null && n > rule.max))) {
-        const bounds = rule.min !== null && rule.max !== null ? `between ${rule.min} and ${rule.max}` : rule.min !== null ? `at least ${rule.min}` : `at most ${rule.max}`;
+      if (!Number.isNaN(n) && ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))) {
+        const bounds = rule.min !== undefined && rule.max !== undefined ? `between ${rule.min} and ${rule.max}` : rule.min !== undefined ? `at least ${rule.min}` : `at most ${rule.max}`;
         this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, path);
       }
     }
