@@ -20,7 +20,7 @@ import { ValidationPool } from "../validation/validation-pool.ts";
 import type { RunDiff } from "../../runtime/diff/feature-diff.ts";
 import type { AuditRecord, AuditStore, PageFilter, RunRecord, Schedule } from "../stores/audit-store.ts";
 import { AuditRunner } from "./audit-runner.ts";
-import { BullJobQueue, redisConnection } from "./bullmq-queue.ts";
+import { BullJobQueue, CLOSE_WAIT_MS, redisConnection, settledWithin } from "./bullmq-queue.ts";
 import type { JobQueue } from "./job-queue.ts";
 import { auditLimits } from "./limits.ts";
 import { MemoryJobQueue } from "./memory-queue.ts";
@@ -137,10 +137,14 @@ export class Audits {
     if (this.#timer) clearInterval(this.#timer);
     await this.#ticking;
     await this.queue.close();
-    await this.#politeness.close();
+    await settledWithin(this.#politeness.close(), CLOSE_WAIT_MS);
     await this.#pool.close();
     await this.store.close();
-    if (this.#redis) await this.#redis.quit().catch(() => {});
+    // quit() waits for Redis's reply: a frozen Redis would hold the shutdown, so it is bounded too.
+    if (this.#redis) {
+      await settledWithin(this.#redis.quit(), CLOSE_WAIT_MS);
+      this.#redis.disconnect();
+    }
   }
 
   // ------------------------------------------------------------------------------------------ the API

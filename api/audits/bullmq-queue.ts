@@ -16,6 +16,16 @@ export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
 }
 
+/** How long closing waits for Redis to answer before it drops the connections. */
+export const CLOSE_WAIT_MS = 2_000;
+
+/** Waits for `promise` to settle, or `ms`, whichever comes first (a rejection is not rethrown). */
+export async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 function jobId(job: AuditJob): string {
   if (job.kind === "page") return `p-${job.runId}-${createHash("sha1").update(job.url).digest("hex")}`;
   return `${job.kind === "discover" ? "d" : "n"}-${job.runId}`;
@@ -26,6 +36,7 @@ export class BullJobQueue implements JobQueue {
   readonly #options: JobQueueOptions;
   readonly #prefix: string;
   readonly #connection: Redis;
+  #workerConnection: Redis | null = null;
   readonly #queue: Queue;
   #worker: Worker | null = null;
 
@@ -54,8 +65,11 @@ export class BullJobQueue implements JobQueue {
   }
 
   start(handler: JobHandler): void {
+    this.#workerConnection = this.#connection.duplicate({ maxRetriesPerRequest: null });
+    // The service's connection logs Redis outages; this one's errors would only repeat them.
+    this.#workerConnection.on("error", () => {});
     this.#worker = new Worker(QUEUE_NAME, async (job) => handler(job.data as AuditJob), {
-      connection: this.#connection.duplicate({ maxRetriesPerRequest: null }),
+      connection: this.#workerConnection,
       prefix: this.#prefix,
       concurrency: this.#options.workers,
       lockDuration: this.#options.jobLockMs,
@@ -66,8 +80,18 @@ export class BullJobQueue implements JobQueue {
     this.#worker.on("error", () => {});
   }
 
+  /**
+   * A Redis that stopped answering (frozen, or gone) must not hold the service's shutdown: BullMQ's close
+   * waits for replies, so it gets CLOSE_WAIT_MS, then the connections are dropped.
+   */
   async close(): Promise<void> {
-    await this.#worker?.close();
-    await this.#queue.close();
+    await settledWithin(
+      (async () => {
+        await this.#worker?.close();
+        await this.#queue.close();
+      })(),
+      CLOSE_WAIT_MS,
+    );
+    this.#workerConnection?.disconnect();
   }
 }
