@@ -92,6 +92,9 @@ export class BullJobQueue implements JobQueue {
       })(),
       CLOSE_WAIT_MS,
     );
+    // Whatever close left (the worker's blocking connection, BullMQ's own duplicates) is dropped, so a Redis
+    // that is gone is not dialled again and again after shutdown.
+    await settledWithin(Promise.all([this.#worker?.disconnect(), this.#queue.disconnect()]), CLOSE_WAIT_MS);
     this.#workerConnection?.disconnect();
   }
 }
