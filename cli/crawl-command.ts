@@ -9,6 +9,7 @@ import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { findConfig, ConfigError } from "./config/load-config.ts";
 import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
+import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
@@ -244,18 +245,8 @@ export async function runCrawl(args: string[]): Promise<number> {
     outcomes.splice(i, 1);
   }
   checkExpectations(outcomes, policy);
-  let baseline;
-  if (options.baseline !== undefined) {
-    const { applyBaseline } = await import("./baseline.ts");
-    const { ReportFileError } = await import("./report-file.ts");
-    try {
-      baseline = applyBaseline(options.baseline, outcomes);
-    } catch (err) {
-      if (!(err instanceof ReportFileError)) throw err;
-      console.error(`sdv: exit 2: --baseline: ${err.message}`);
-      return 2;
-    }
-  }
+  const baseline = await baselineFromFlag(options.baseline, outcomes);
+  if (baseline === "unreadable") return 2;
 
   const verdict = decideExit(outcomes, { failOn, minScore, failuresAreFatal: false, baseline: baseline !== undefined });
   if (options.report) {

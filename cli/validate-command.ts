@@ -9,6 +9,7 @@ import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { findConfig, ConfigError } from "./config/load-config.ts";
 import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
+import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
@@ -75,18 +76,8 @@ export async function runValidate(args: string[]): Promise<number> {
     if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
   }
   checkExpectations(outcomes, policy);
-  let baseline;
-  if (options.baseline !== undefined) {
-    const { applyBaseline } = await import("./baseline.ts");
-    const { ReportFileError } = await import("./report-file.ts");
-    try {
-      baseline = applyBaseline(options.baseline, outcomes);
-    } catch (err) {
-      if (!(err instanceof ReportFileError)) throw err;
-      console.error(`sdv: exit 2: --baseline: ${err.message}`);
-      return 2;
-    }
-  }
+  const baseline = await baselineFromFlag(options.baseline, outcomes);
+  if (baseline === "unreadable") return 2;
   // One file, "-" or URL answers with its own ValidationResponse; a directory or a glob with the report.
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
