@@ -33,6 +33,8 @@ import { webPages } from "./web/pages.ts";
 import { rulePagesRoutes } from "./routes/rule-pages.ts";
 import { auditRoutes } from "./routes/audits.ts";
 import { smtpMailer } from "./accounts/mailer.ts";
+import { Renderer } from "../fetch/render/renderer.ts";
+import { RENDER_DEFAULTS } from "../fetch/render/config.ts";
 
 export interface AppDeps {
   /** Stores to use instead of opening them from the configuration; the caller closes them. */
@@ -104,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       cipher,
       stripe: deps.stripe !== undefined ? deps.stripe : createStripeClient(config),
       mailer: config.verification.smtpUrl !== null ? smtpMailer(config.verification.smtpUrl, config.verification.mailFrom) : null,
+      renderer: new Renderer(config.render ?? RENDER_DEFAULTS),
       fetchOptions: {
         ...deps.fetchOptions,
         allowPrivateHosts: [...config.fetchAllowedPrivateHosts, ...(deps.fetchOptions?.allowPrivateHosts ?? [])],
@@ -142,6 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       if (address !== null && typeof address === "object") config.publicBaseUrl = baseUrlFor(config.host, address.port);
     });
     if (ctx.mailer) app.addHook("onClose", async () => ctx.mailer?.close());
+    // A render asked for after this (a late audit job) is refused as render_unavailable, never left hanging.
+    app.addHook("onClose", async () => ctx.renderer.close());
     app.decorate("sdv", ctx);
     app.decorateRequest("account", null);
 

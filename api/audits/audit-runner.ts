@@ -20,6 +20,7 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { discover } from "../../fetch/site/discover.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
+import { renderOptionsFor } from "../../fetch/render/render-options.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { diffRuns, snapshotPage, type RunDiff } from "../../runtime/diff/feature-diff.ts";
 import type { EngineResult } from "../../runtime/types.ts";
@@ -175,7 +176,8 @@ export class AuditRunner {
       return;
     }
 
-    const outcome = await this.#validate(url, run.delayMs ?? ctx.config.audits.hostDelayMs);
+    const render = (await store.getAudit(run.auditId))?.render === true;
+    const outcome = await this.#validate(url, run.delayMs ?? ctx.config.audits.hostDelayMs, render);
     if (outcome.status !== "validated") {
       await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period));
     }
@@ -184,15 +186,19 @@ export class AuditRunner {
     if (finished) await this.#finish(runId);
   }
 
-  /** Fetches and validates one page; every failure is an outcome (only the store's failures throw). */
-  async #validate(url: string, delayMs: number): Promise<PageOutcome> {
+  /**
+   * Fetches (or, for an audit with `render`, renders in the service's browser) and validates one page;
+   * every failure is an outcome (only the store's failures throw), a missing browser included
+   * (`render_unavailable`, the page's credit given back).
+   */
+  async #validate(url: string, delayMs: number, render: boolean): Promise<PageOutcome> {
     const { ctx, pool, politeness } = this.#d;
     const base = { types: [], features: [], score: null, errors: 0, warnings: 0, issues: [], validatedAt: ctx.now().toISOString(), worker: this.worker };
     const release = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
     let html: string;
     let result: EngineResult;
     try {
-      html = (await fetchPage(url, ctx.fetchOptions)).body;
+      html = render ? (await ctx.renderer.render(url, renderOptionsFor(ctx.fetchOptions))).html : (await fetchPage(url, ctx.fetchOptions)).body;
       result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
     } catch (err) {
       const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };

@@ -11,6 +11,7 @@ import type { FetchOptions } from "../../fetch/guarded-fetch.ts";
 import type { PlanLimits } from "../billing/plans.ts";
 import type { Plan } from "../stores/ports.ts";
 import type { Mailer } from "../accounts/mailer.ts";
+import type { Renderer } from "../../fetch/render/renderer.ts";
 
 export interface ServiceContext {
   config: Config;
@@ -22,6 +23,11 @@ export interface ServiceContext {
   stripe: Stripe | null;
   /** Sends the one-time codes when ACCOUNT_VERIFICATION=email; null otherwise. */
   mailer: Mailer | null;
+  /**
+   * The process's one headless browser (started by the first render, none before): rendered validations
+   * and audit workers share it, so its limits (pages at once, memory) hold for the process as a whole.
+   */
+  renderer: Renderer;
   /** Options for every page fetch (allowPrivateHosts already merged from the configuration). */
   fetchOptions: FetchOptions;
   /** Limits of a plan, with RATE_LIMIT_PER_MINUTE applied. */

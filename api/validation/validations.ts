@@ -26,11 +26,10 @@ import { API_VERSION } from "../../runtime/report.ts";
 import { parseBlock } from "../../runtime/parse-block.ts";
 import { LineIndex } from "../../runtime/extract/line-column.ts";
 import { ApiError } from "../errors.ts";
+import { renderOptionsFor } from "../../fetch/render/render-options.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { parseTarget } from "../../fetch/parse-target.ts";
-import { Renderer } from "../../fetch/render/renderer.ts";
-import { RENDER_DEFAULTS } from "../../fetch/render/config.ts";
 import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
 import { fromFetchError } from "../http/fetch-errors.ts";
@@ -145,16 +144,12 @@ export class Validations {
   /** URL validations running in this process, by cache key (single flight). */
   readonly #inflight = new Map<string, Flight>();
   readonly #pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
-  /** Started on the first rendered validation only. */
-  readonly renderer: Renderer;
-
   constructor(ctx: ServiceContext) {
     this.#ctx = ctx;
-    this.renderer = new Renderer(ctx.config.render ?? RENDER_DEFAULTS);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool.close(), this.renderer.close()]);
+    await this.pool.close(); // the renderer is the service's (ServiceContext), closed with it
   }
 
   async url(account: Account, rawUrl: string, call: CallContext, options: UrlValidationOptions = {}): Promise<Answer> {
@@ -298,9 +293,8 @@ export class Validations {
     let raw: string | null = null;
     try {
       if (render) {
-        const { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent } = ctx.fetchOptions;
         // Rendered first (the costly part, in its own limited places), then the server's HTML to compare with.
-        html = (await this.renderer.render(url, { allowPrivateHosts, allowedPorts, resolver, connectGuard, userAgent, signal })).html;
+        html = (await ctx.renderer.render(url, renderOptionsFor(ctx.fetchOptions, signal))).html;
         raw = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
       } else {
         html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
