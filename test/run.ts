@@ -1,9 +1,9 @@
 /**
  * `npm test`: every test/**\/*.test.ts under uvu in one process, and the type check (`tsc --noEmit`) next to
  * it, then one closing line `N passed, N failed, N skipped` (what CI reads). The type check counts as one
- * test: a store adapter missing a port method runs fine under tsx, so only tsc can catch it. An argument
- * narrows the run to a folder (`npm test -- test/api`) or one file (`npm test -- test/api/auth.test.ts`);
- * a narrowed run skips the type check (it covers the whole project).
+ * test: a store adapter missing a port method runs fine under tsx, so only tsc can catch it. Arguments
+ * narrow the run to folders or files (`npm test -- test/api test/cli/crawl.test.ts`), each run by uvu in
+ * turn and the totals added up; a narrowed run skips the type check (it covers the whole project).
  */
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
@@ -11,8 +11,8 @@ import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const narrowed = process.argv[2] !== undefined;
-const [dir, pattern] = target(process.argv[2] ?? "test");
+const narrowed = process.argv.length > 2;
+const targets = narrowed ? process.argv.slice(2).map(target) : [target("test")];
 
 /** uvu's folder and file pattern for a folder or a single test file. */
 function target(path: string): [string, string] {
@@ -61,10 +61,14 @@ function run(args: string[]): Promise<Finished> {
   });
 }
 
-const [tests, typecheck] = await Promise.all([
-  run(["--import", "tsx", "node_modules/uvu/bin.js", dir, pattern, "--no-color"]),
-  narrowed ? Promise.resolve(null) : typeCheckAll(),
-]);
+/** Each target in turn (uvu takes one folder and pattern): test files that start servers do not overlap. */
+async function runTargets(): Promise<Finished[]> {
+  const finished: Finished[] = [];
+  for (const [dir, pattern] of targets) finished.push(await run(["--import", "tsx", "node_modules/uvu/bin.js", dir, pattern, "--no-color"]));
+  return finished;
+}
+
+const [runs, typecheck] = await Promise.all([runTargets(), narrowed ? Promise.resolve(null) : typeCheckAll()]);
 
 /** The Node project and the browser pages (DOM types, bundler resolution) are checked with their own settings. */
 async function typeCheckAll(): Promise<Finished> {
@@ -72,8 +76,10 @@ async function typeCheckAll(): Promise<Finished> {
   const web = await run(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "web/tsconfig.json"]);
   return { status: node.status || web.status, stdout: node.stdout + web.stdout, stderr: node.stderr + web.stderr };
 }
-process.stdout.write(tests.stdout);
-process.stderr.write(tests.stderr);
+for (const tests of runs) {
+  process.stdout.write(tests.stdout);
+  process.stderr.write(tests.stderr);
+}
 
 let typeFailures = 0;
 if (typecheck === null) {
@@ -87,21 +93,29 @@ if (typecheck === null) {
   process.stderr.write(typecheck.stderr);
 }
 
-// eslint-disable-next-line no-control-regex
-const plain = tests.stdout.replace(/\x1b\[[0-9;]*m/g, "");
-const count = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
-const total = count("Total");
-const passed = count("Passed");
-const skipped = count("Skipped");
-if (Number.isNaN(total) || Number.isNaN(passed)) {
-  console.error("test/run: uvu printed no totals (a test file failed to load?)");
-  console.log(`0 passed, ${1 + typeFailures} failed, 0 skipped`);
-  process.exit(1);
+let passed = 0;
+let failed = typeFailures;
+let skipped = 0;
+let exitedBadly = false;
+for (const [i, tests] of runs.entries()) {
+  // eslint-disable-next-line no-control-regex
+  const plain = tests.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+  const count = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
+  const total = count("Total");
+  const ran = count("Passed");
+  if (Number.isNaN(total) || Number.isNaN(ran)) {
+    console.error(`test/run: uvu printed no totals for ${targets[i][0]} (a test file failed to load?)`);
+    failed += 1;
+    continue;
+  }
+  // uvu's Total counts the tests that ran; skipped ones are counted apart.
+  passed += ran;
+  failed += total - ran;
+  skipped += Number.isNaN(count("Skipped")) ? 0 : count("Skipped");
+  if (tests.status !== 0) exitedBadly = true;
 }
-// uvu's Total counts the tests that ran; skipped ones are counted apart.
 // A leak is named loudly but is no failed assertion: every test it held has passed or failed already.
 if (leakedHandles) console.log(`test/run: WARNING: the test process did not exit ${EXIT_GRACE_MS / 1000} s after its totals (a test left a handle open): ended`);
-const failed = total - passed + typeFailures;
 const typePassed = typecheck !== null && typeFailures === 0 ? 1 : 0;
-console.log(`${passed + typePassed} passed, ${failed} failed, ${Number.isNaN(skipped) ? 0 : skipped} skipped`);
-process.exit((tests.status === 0 || leakedHandles) && failed === 0 ? 0 : 1);
+console.log(`${passed + typePassed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit((!exitedBadly || leakedHandles) && failed === 0 ? 0 : 1);
