@@ -39,7 +39,7 @@ import type { ServiceContext } from "../http/context.ts";
 import { ValidationPool } from "./validation-pool.ts";
 import type { JsonLdTextCheck } from "./inspect-body.ts";
 import type { ValidationJob } from "./validation-job.ts";
-import { Semaphore } from "./semaphore.ts";
+import { Semaphore } from "../../fetch/semaphore.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 import { answerMeta, type Answer, type MetaInput, type ReportText } from "./answer.ts";
 import type { PageReport } from "./page-report.ts";

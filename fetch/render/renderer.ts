@@ -23,6 +23,7 @@ import { parseAllowedHosts } from "../host-policy.ts";
 import { checkDestination, DestinationRefused, type DestinationPolicy, type Resolver } from "../destination-policy.ts";
 import { DEFAULT_MAX_BYTES, DEFAULT_USER_AGENT, systemResolver } from "../guarded-fetch.ts";
 import type { ConnectGuard } from "../pinned-agent.ts";
+import { Semaphore } from "../semaphore.ts";
 import { PolicyProxy } from "./policy-proxy.ts";
 import { PageSession } from "./page-session.ts";
 import { findChromium } from "./chromium-path.ts";
@@ -86,12 +87,14 @@ export class Renderer {
   readonly config: RenderConfig;
   #current: LiveBrowser | null = null;
   #starting: Promise<LiveBrowser> | null = null;
-  #running = 0;
-  readonly #waiting: Array<() => void> = [];
+  /** The pages being rendered at once (`concurrency`); a page's place is given back once it is closed. */
+  readonly #places: Semaphore;
   #closed = false;
+  #rendering = 0;
 
   constructor(config: RenderConfig = RENDER_DEFAULTS) {
     this.config = config;
+    this.#places = new Semaphore(config.concurrency);
   }
 
   /** Whether a browser can be started here (looks for the executable; starts nothing). */
@@ -105,7 +108,7 @@ export class Renderer {
 
   /** Pages rendering and waiting right now. */
   get load(): { rendering: number; waiting: number } {
-    return { rendering: this.#running, waiting: this.#waiting.length };
+    return { rendering: this.#rendering, waiting: this.#places.waiting };
   }
 
   async render(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
@@ -148,34 +151,19 @@ export class Renderer {
     if (current) await this.#shutDown(current);
   }
 
+  /** A place among the pages rendering, refused at once when `maxQueued` pages already wait for one. */
   async #acquire(signal: AbortSignal | undefined): Promise<void> {
     signal?.throwIfAborted();
-    if (this.#running < this.config.concurrency) {
-      this.#running++;
-      return;
+    if (this.#places.full && this.#places.waiting >= this.config.maxQueued) {
+      throw new FetchError("render_unavailable", `Too many pages are waiting to be rendered (${this.#places.waiting}); retry in a moment.`);
     }
-    if (this.#waiting.length >= this.config.maxQueued) {
-      throw new FetchError("render_unavailable", `Too many pages are waiting to be rendered (${this.#waiting.length}); retry in a moment.`);
-    }
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const at = this.#waiting.indexOf(granted);
-        if (at !== -1) this.#waiting.splice(at, 1);
-        reject(signal!.reason);
-      };
-      const granted = () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      this.#waiting.push(granted);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
+    await this.#places.acquire(signal);
+    this.#rendering++;
   }
 
   #release(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#running--;
+    this.#rendering--;
+    this.#places.release();
   }
 
   /** The browser, started on first use and again after a crash or when it served its share of pages. */

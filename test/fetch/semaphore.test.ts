@@ -1,7 +1,7 @@
-/** Semaphore (api/validation/semaphore.ts): a waiter whose signal aborts leaves the queue without taking a place. */
+/** Semaphore (fetch/semaphore.ts): a waiter whose signal aborts leaves the queue without taking a place; a place held past its work. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Semaphore } from "../../api/validation/semaphore.ts";
+import { Semaphore } from "../../fetch/semaphore.ts";
 
 test("an aborted waiter rejects with the signal's reason and the next waiter gets the place", async () => {
   const pages = new Semaphore(1);
@@ -37,6 +37,25 @@ test("an already aborted signal never takes a place", async () => {
   );
   assert.not.ok(ran);
   assert.is(await pages.use(async () => "free"), "free");
+});
+
+test("acquire and release: a place held past its work is handed to the longest waiter; waiting and full say so", async () => {
+  const places = new Semaphore(1);
+  await places.acquire();
+  assert.ok(places.full);
+  const order: string[] = [];
+  const a = places.acquire().then(() => order.push("a"));
+  const b = places.acquire().then(() => order.push("b"));
+  assert.is(places.waiting, 2);
+  places.release();
+  await a;
+  assert.equal(order, ["a"]);
+  assert.is(places.waiting, 1);
+  places.release();
+  await b;
+  places.release();
+  assert.not.ok(places.full);
+  assert.is(places.waiting, 0);
 });
 
 test.run();
