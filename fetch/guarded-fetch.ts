@@ -18,6 +18,7 @@ import { DEFAULT_ALLOWED_PORTS, parseTarget, type Target } from "./parse-target.
 import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./pinned-agent.ts";
 import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
 import { untilAborted } from "../runtime/until-aborted.ts";
+import { formatBytes, formatMs } from "../runtime/limit-text.ts";
 
 export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
 
@@ -411,12 +412,3 @@ function nonNegativeInteger(name: string, value: number): number {
   return value;
 }
 
-function formatMs(ms: number): string {
-  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
-}

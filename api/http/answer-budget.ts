@@ -9,6 +9,7 @@
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "../errors.ts";
 import { limiterCall } from "./auth-hooks.ts";
+import { formatBytes } from "../../runtime/limit-text.ts";
 
 export interface BudgetDecision {
   /** Bytes past the budget after this charge (0: within it). */
@@ -34,7 +35,3 @@ export function answerBudgetExceeded(decision: BudgetDecision): ApiError {
   );
 }
 
-function formatBytes(bytes: number): string {
-  const MiB = 1024 * 1024;
-  return bytes >= MiB && bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} bytes`;
-}

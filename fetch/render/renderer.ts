@@ -28,6 +28,7 @@ import { PolicyProxy } from "./policy-proxy.ts";
 import { PageSession } from "./page-session.ts";
 import { findChromium } from "./chromium-path.ts";
 import { RENDER_DEFAULTS, type RenderConfig, type RenderLimits } from "./config.ts";
+import { formatBytes, formatMs } from "../../runtime/limit-text.ts";
 
 export interface RenderOptions {
   /** As for the fetcher (FETCH_ALLOWED_PRIVATE_HOSTS): host or host:port entries that may be private. */
@@ -383,7 +384,6 @@ export function chromiumArgs(maxHeapMb: number): string[] {
   return args;
 }
 
-
 function startWatchdog(cdp: CDPSession, limits: RenderLimits, fail: (err: FetchError) => void): NodeJS.Timeout {
   let asking = false;
   return setInterval(() => {
@@ -477,12 +477,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function formatMs(ms: number): string {
-  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
-}
