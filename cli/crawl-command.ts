@@ -7,10 +7,10 @@ import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
 import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
-import { findConfig, ConfigError } from "./config/load-config.ts";
-import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
+import { runSettings } from "./config/run-settings.ts";
+import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
-import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
+import { checkExpectations } from "./config/apply-policy.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
 
@@ -159,20 +159,9 @@ export async function runCrawl(args: string[]): Promise<number> {
   const options = optionsOrExit("crawl", CRAWL_HELP, () => parseCrawlArgs(args));
   if (typeof options === "number") return options;
 
-  let loaded;
-  try {
-    loaded = await findConfig(options.config);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(`sdv: exit 2: ${err.message}`);
-    return 2;
-  }
-  const { config, source: configSource } = loaded;
-  const profile: Profile = options.profile ?? config.profile ?? "spec";
-  const failOn = options.failOn ?? config.failOn ?? "error";
-  const minScore = options.minScore ?? config.minScore ?? 0;
-  const policy = await projectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
-  warnExpired(policy, configSource);
+  const settings = await runSettings(options);
+  if (settings === 2) return 2;
+  const { config, profile, failOn, minScore, policy } = settings;
   const keep = await urlFilter(options.include, options.exclude);
   const fetchOptions = { allowPrivateHosts: options.allowHosts, headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
 

@@ -7,10 +7,10 @@ import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { renderReport, FORMATS, type Format } from "./render.ts";
 import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
-import { findConfig, ConfigError } from "./config/load-config.ts";
-import { parseExpectFlag, projectPolicy } from "./config/project-policy.ts";
+import { runSettings } from "./config/run-settings.ts";
+import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
-import { checkExpectations, warnExpired } from "./config/apply-policy.ts";
+import { checkExpectations } from "./config/apply-policy.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
@@ -52,20 +52,9 @@ summary is appended to that file.`;
 export async function runValidate(args: string[]): Promise<number> {
   const options = optionsOrExit("validate", VALIDATE_HELP, () => parseValidateArgs(args));
   if (typeof options === "number") return options;
-  let loaded;
-  try {
-    loaded = await findConfig(options.config);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(`sdv: exit 2: ${err.message}`);
-    return 2;
-  }
-  const { config, source: configSource } = loaded;
-  const profile: Profile = options.profile ?? config.profile ?? "spec";
-  const failOn = options.failOn ?? config.failOn ?? "error";
-  const minScore = options.minScore ?? config.minScore ?? 0;
-  const policy = await projectPolicy(config, configSource, options.expect, new Date().toISOString().slice(0, 10));
-  warnExpired(policy, configSource);
+  const settings = await runSettings(options);
+  if (settings === 2) return 2;
+  const { config, profile, failOn, minScore, policy } = settings;
 
   const sources = await collectInputs(options.inputs);
   const read: ReadOptions = { allowHosts: options.allowHosts, render: options.render, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
