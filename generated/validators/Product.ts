@@ -93,7 +93,7 @@ const Product_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Product_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Fred Benson\"}.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Product#review.author",
 };
@@ -107,6 +107,18 @@ const Product_review_Review_reviewRating: PropertyRule = {
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/Product#review.reviewRating",
+};
+// rules-src/types/Product.yaml: review > Review > datePublished
+const Product_review_Review_datePublished: PropertyRule = {
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "review.datePublished",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/Product#review.datePublished",
 };
 // rules-src/types/Product.yaml: review > Review > positiveNotes
 const Product_review_Review_positiveNotes: PropertyRule = {
@@ -130,18 +142,6 @@ const Product_review_Review_negativeNotes: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes",
 };
-// rules-src/types/Product.yaml: review > Review > datePublished
-const Product_review_Review_datePublished: PropertyRule = {
-  name: "datePublished",
-  segment: "/datePublished",
-  property: "review.datePublished",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
-  format: valueChecks["iso8601-datetime"],
-  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
-  docs: DOCS,
-  rule: "/rules/Product#review.datePublished",
-};
 // rules-src/types/Product.yaml: review > Review > one of review.reviewRating, review.positiveNotes, review.negativeNotes
 const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","positiveNotes","negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating","review.positiveNotes","review.negativeNotes"], paths: [["reviewRating"],["positiveNotes"],["negativeNotes"]], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Product#one-of:review.reviewRating" };
 
@@ -152,13 +152,13 @@ export function validate_Product_review_Review(node: JsonObject, run: Run, at: s
   else run.check(v_author, Product_review_Review_author, at);
   const v_reviewRating = node["reviewRating"];
   if (v_reviewRating !== undefined) run.check(v_reviewRating, Product_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === undefined) run.missing(Product_review_Review_datePublished, at);
+  else run.check(v_datePublished, Product_review_Review_datePublished, at);
   const v_positiveNotes = node["positiveNotes"];
   if (v_positiveNotes !== undefined) run.check(v_positiveNotes, Product_review_Review_positiveNotes, at);
   const v_negativeNotes = node["negativeNotes"];
   if (v_negativeNotes !== undefined) run.check(v_negativeNotes, Product_review_Review_negativeNotes, at);
-  const v_datePublished = node["datePublished"];
-  if (v_datePublished === undefined) run.missing(Product_review_Review_datePublished, at);
-  else run.check(v_datePublished, Product_review_Review_datePublished, at);
   run.oneOf(Product_review_Review_oneOf0, node, at);
 }
 
@@ -169,7 +169,7 @@ const Product_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"James Smith\" (under 100 characters; not a slogan such as \"50% off\").",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off\").",
   docs: DOCS,
   rule: "/rules/Product#review.author.name",
 };
@@ -207,7 +207,7 @@ const Product_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#review.reviewRating.ratingValue",
 };
