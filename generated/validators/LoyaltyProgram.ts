@@ -174,7 +174,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give the minimum spend as hasTierRequirement.value, e.g. 250.",
+  fix: "Give the minimum spend as hasTiers.hasTierRequirement.value, e.g. 250.",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.value",
 };
@@ -186,7 +186,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give hasTierRequirement.currency, e.g. \"USD\".",
+  fix: "Give hasTiers.hasTierRequirement.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.currency",
 };

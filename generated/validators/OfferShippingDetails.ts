@@ -76,18 +76,6 @@ export function validate_OfferShippingDetails(node: JsonObject, run: Run, at: st
   run.oneOf(OfferShippingDetails_oneOf2, node, at);
 }
 
-// rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > currency
-const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
-  name: "currency",
-  segment: "/currency",
-  property: "shippingRate.currency",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
-  docs: DOCS,
-  rule: "/rules/OfferShippingDetails#shippingRate.currency",
-};
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > value
 const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -96,9 +84,21 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 2.99 (0 for free shipping; no currency symbol or thousands separator).",
+  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate.value",
+};
+// rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > currency
+const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
+  name: "currency",
+  segment: "/currency",
+  property: "shippingRate.currency",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate.currency",
 };
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > maxValue
 const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -113,15 +113,15 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = 
   rule: "/rules/OfferShippingDetails#shippingRate.maxValue",
 };
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > one of shippingRate.value, shippingRate.maxValue
-const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingRate.value", members: ["shippingRate.value","shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
+const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingRate.value", members: ["shippingRate.value","shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
 
 /** Nested shape OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, node, at);

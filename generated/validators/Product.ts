@@ -1372,7 +1372,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Add returnShippingFeesAmount.value with the (non-zero) return shipping fee, e.g. 3.49.",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value",
 };
@@ -1384,7 +1384,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add returnShippingFeesAmount.currency with the ISO 4217 code, e.g. \"CHF\".",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency",
 };
@@ -1454,18 +1454,6 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
   run.oneOf(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, node, at);
 }
 
-// rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > currency
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
-  name: "currency",
-  segment: "/currency",
-  property: "offers.shippingDetails.shippingRate.currency",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
-  docs: DOCS,
-  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
-};
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > value
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -1474,9 +1462,21 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
+  fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
+};
+// rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > currency
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
+  name: "currency",
+  segment: "/currency",
+  property: "offers.shippingDetails.shippingRate.currency",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > maxValue
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -1486,20 +1486,20 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
-  fix: "Give shippingRate.maxValue as the highest shipping cost.",
+  fix: "Give offers.shippingDetails.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > one of offers.shippingDetails.shippingRate.value, offers.shippingDetails.shippingRate.maxValue
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, node, at);

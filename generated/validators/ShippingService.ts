@@ -305,18 +305,6 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_o
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0, node, at);
 }
 
-// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > currency
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency: PropertyRule = {
-  name: "currency",
-  segment: "/currency",
-  property: "shippingConditions.shippingRate.currency",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code, e.g. \"USD\".",
-  docs: DOCS,
-  rule: "/rules/ShippingService#shippingConditions.shippingRate.currency",
-};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > value
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value: PropertyRule = {
   name: "value",
@@ -325,9 +313,21 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping).",
+  fix: "Give shippingConditions.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.value",
+};
+// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > currency
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency: PropertyRule = {
+  name: "currency",
+  segment: "/currency",
+  property: "shippingConditions.shippingRate.currency",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give shippingConditions.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.currency",
 };
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > maxValue
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -337,20 +337,20 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
-  fix: "Give shippingRate.maxValue as the highest shipping cost.",
+  fix: "Give shippingConditions.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.maxValue",
 };
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > one of shippingConditions.shippingRate.value, shippingConditions.shippingRate.maxValue
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value","shippingConditions.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value","shippingConditions.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingConditions.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingConditions.shippingRate.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingRate > MonetaryAmount. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, at);
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0, node, at);
