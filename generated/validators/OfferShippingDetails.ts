@@ -214,7 +214,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.minValue as a whole number of days, e.g. 0.",
+  fix: "Add deliveryTime.handlingTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.minValue",
 };
@@ -226,7 +226,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.maxValue as a whole number of days, e.g. 1.",
+  fix: "Add deliveryTime.handlingTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.maxValue",
 };
@@ -238,7 +238,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add deliveryTime.handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.unitCode",
 };
@@ -264,7 +264,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.minValue as a whole number of days, e.g. 1.",
+  fix: "Add deliveryTime.transitTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.minValue",
 };
@@ -276,7 +276,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.maxValue as a whole number of days, e.g. 5.",
+  fix: "Add deliveryTime.transitTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.maxValue",
 };
@@ -288,7 +288,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add deliveryTime.transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.unitCode",
 };

@@ -1558,7 +1558,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.deliveryTime.handlingTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
-  fix: "Add deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime",
 };
@@ -1569,7 +1569,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.deliveryTime.transitTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
-  fix: "Add deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime",
 };
@@ -1592,7 +1592,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.minValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue",
 };
@@ -1604,7 +1604,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.maxValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue",
 };
@@ -1616,7 +1616,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode",
 };
@@ -1642,7 +1642,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.minValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue",
 };
@@ -1654,7 +1654,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.maxValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue",
 };
@@ -1666,7 +1666,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode",
 };

@@ -2,7 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
@@ -427,18 +427,6 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_t
   if (v_businessDays !== undefined) run.check(v_businessDays, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays, at);
 }
 
-// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > value
-const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "shippingConditions.transitTime.duration.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give transitTime.duration.value as the exact number of days (without minValue and maxValue).",
-  docs: DOCS,
-  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
-};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > minValue
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -447,7 +435,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give transitTime.duration.minValue as a whole number of days.",
+  fix: "Add shippingConditions.transitTime.duration.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.minValue",
 };
@@ -459,7 +447,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give transitTime.duration.maxValue as a whole number of days.",
+  fix: "Add shippingConditions.transitTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.maxValue",
 };
@@ -470,18 +458,28 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   property: "shippingConditions.transitTime.duration.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
-  fix: "Add transitTime.duration.unitCode \"DAY\" (or \"d\").",
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
+  fix: "Add shippingConditions.transitTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.unitCode",
 };
+// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > value
+const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "shippingConditions.transitTime.duration.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give shippingConditions.transitTime.duration.value as the exact number of days (without minValue and maxValue).",
+  docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
+};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > one of shippingConditions.transitTime.duration.value, shippingConditions.transitTime.duration.maxValue
-const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value","shippingConditions.transitTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
+const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value","shippingConditions.transitTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give shippingConditions.transitTime.duration.value (a fixed number of days) or shippingConditions.transitTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, at);
   const v_minValue = node["minValue"];
   if (v_minValue !== undefined) run.check(v_minValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue, at);
   const v_maxValue = node["maxValue"];
@@ -489,6 +487,8 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_t
   const v_unitCode = node["unitCode"];
   if (v_unitCode === undefined) run.missing(ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, at);
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0, node, at);
 }
 
@@ -499,7 +499,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_Quantita
   property: "shippingConditions.transitTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.unitCode",
@@ -624,18 +624,6 @@ export function validate_ShippingService_handlingTime_ServicePeriod(node: JsonOb
   if (v_duration !== undefined) run.check(v_duration, ShippingService_handlingTime_ServicePeriod_duration, at);
 }
 
-// rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > value
-const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "handlingTime.duration.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give handlingTime.duration.value as the exact number of days.",
-  docs: DOCS,
-  rule: "/rules/ShippingService#handlingTime.duration.value",
-};
 // rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > minValue
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -644,7 +632,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minV
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give handlingTime.duration.minValue as a whole number of days.",
+  fix: "Add handlingTime.duration.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.minValue",
 };
@@ -656,7 +644,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxV
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give handlingTime.duration.maxValue as a whole number of days.",
+  fix: "Add handlingTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.maxValue",
 };
@@ -667,18 +655,28 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unit
   property: "handlingTime.duration.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add handlingTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.unitCode",
 };
+// rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > value
+const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "handlingTime.duration.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give handlingTime.duration.value as the exact number of days (without minValue and maxValue).",
+  docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.value",
+};
 // rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > one of handlingTime.duration.value, handlingTime.duration.maxValue
-const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value","handlingTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
+const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value","handlingTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give handlingTime.duration.value (a fixed number of days) or handlingTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
 
 /** Nested shape ShippingService > handlingTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, at);
   const v_minValue = node["minValue"];
   if (v_minValue !== undefined) run.check(v_minValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue, at);
   const v_maxValue = node["maxValue"];
@@ -686,6 +684,8 @@ export function validate_ShippingService_handlingTime_ServicePeriod_duration_Qua
   const v_unitCode = node["unitCode"];
   if (v_unitCode === undefined) run.missing(ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, at);
   run.oneOf(ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0, node, at);
 }
 
@@ -696,7 +696,7 @@ const ShippingService_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   property: "handlingTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.unitCode",
