@@ -720,6 +720,31 @@ export function validate_Book__book_actions_workExample_Book_potentialAction_Rea
   else run.check(v_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, at);
 }
 
+// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
+const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
+  name: "price",
+  segment: "/price",
+  property: "workExample.potentialAction.expectsAcceptanceOf.price",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  min: 0,
+  fix: "Add workExample.potentialAction.expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
+  docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.price",
+};
+// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > priceCurrency
+const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
+  name: "priceCurrency",
+  segment: "/priceCurrency",
+  property: "workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
+};
 // rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
   name: "category",
@@ -741,31 +766,6 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
-};
-// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
-const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
-  name: "price",
-  segment: "/price",
-  property: "workExample.potentialAction.expectsAcceptanceOf.price",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["price"],
-  min: 0,
-  fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
-  docs: DOCS,
-  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.price",
-};
-// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > priceCurrency
-const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
-  name: "priceCurrency",
-  segment: "/priceCurrency",
-  property: "workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso4217"],
-  fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
-  docs: DOCS,
-  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };
 // rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > availabilityStarts
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
@@ -794,18 +794,18 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
 
 /** Nested shape Book > feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
 export function validate_Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer(node: JsonObject, run: Run, at: string): void {
-  const v_category = node["category"];
-  if (v_category === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
-  else run.check(v_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
-  const v_eligibleRegion = node["eligibleRegion"];
-  if (v_eligibleRegion === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
-  else run.check(v_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   const v_price = node["price"];
   if (v_price === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
   else run.check(v_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
   const v_priceCurrency = node["priceCurrency"];
   if (v_priceCurrency === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   else run.check(v_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
+  const v_category = node["category"];
+  if (v_category === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
+  else run.check(v_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
+  const v_eligibleRegion = node["eligibleRegion"];
+  if (v_eligibleRegion === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
+  else run.check(v_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   const v_availabilityStarts = node["availabilityStarts"];
   if (v_availabilityStarts === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);
   else run.check(v_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);

@@ -444,6 +444,31 @@ export function validate_DataFeed_dataFeedElement_Book_workExample_Book_potentia
   else run.check(v_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, at);
 }
 
+// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
+const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
+  name: "price",
+  segment: "/price",
+  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  min: 0,
+  fix: "Add dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
+  docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
+};
+// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > priceCurrency
+const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
+  name: "priceCurrency",
+  segment: "/priceCurrency",
+  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
+};
 // rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
   name: "category",
@@ -465,31 +490,6 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
-};
-// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
-const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
-  name: "price",
-  segment: "/price",
-  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["price"],
-  min: 0,
-  fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
-  docs: DOCS,
-  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
-};
-// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > priceCurrency
-const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency: PropertyRule = {
-  name: "priceCurrency",
-  segment: "/priceCurrency",
-  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso4217"],
-  fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
-  docs: DOCS,
-  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };
 // rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > availabilityStarts
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
@@ -518,18 +518,18 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
 export function validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer(node: JsonObject, run: Run, at: string): void {
-  const v_category = node["category"];
-  if (v_category === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
-  else run.check(v_category, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
-  const v_eligibleRegion = node["eligibleRegion"];
-  if (v_eligibleRegion === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
-  else run.check(v_eligibleRegion, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   const v_price = node["price"];
   if (v_price === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
   else run.check(v_price, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
   const v_priceCurrency = node["priceCurrency"];
   if (v_priceCurrency === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   else run.check(v_priceCurrency, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
+  const v_category = node["category"];
+  if (v_category === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
+  else run.check(v_category, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
+  const v_eligibleRegion = node["eligibleRegion"];
+  if (v_eligibleRegion === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
+  else run.check(v_eligibleRegion, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   const v_availabilityStarts = node["availabilityStarts"];
   if (v_availabilityStarts === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);
   else run.check(v_availabilityStarts, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);

@@ -440,7 +440,7 @@ const Product_offers_Offer_price: PropertyRule = {
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Give offers.price as a number, e.g. 39.99 or \"39.99\" (0 when the product is free; no currency symbol; a dot for decimals).",
+  fix: "Give offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#offers.price",
 };
@@ -965,7 +965,7 @@ const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give offers.priceCurrency as the three-letter ISO 4217 code, e.g. \"USD\".",
+  fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceCurrency",
 };

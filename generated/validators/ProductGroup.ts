@@ -406,7 +406,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_price: PropertyRule = {
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Give offers.price as the variant's price, e.g. 39.99 (no currency symbol).",
+  fix: "Give hasVariant.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers.price",
 };
@@ -418,7 +418,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_priceCurrency: PropertyRule =
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\".",
+  fix: "Give hasVariant.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency",
 };
