@@ -524,7 +524,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_price: Property
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Add offers.priceSpecification.price, e.g. 9.99.",
+  fix: "Give offers.priceSpecification.price as a number, e.g. 9.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.price",
 };
@@ -536,7 +536,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: 
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 currency code, e.g. \"AUD\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.priceCurrency",
 };
@@ -1122,7 +1122,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   requiredWhen: { property: "membershipPointsEarned", values: null },
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
@@ -1227,7 +1227,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
