@@ -21,6 +21,8 @@ export interface RawRuleFile {
   sources: Array<{ url: string; note?: string }>;
   deprecated?: { since: string; kind?: "retired" | "restricted"; note: string } | null;
   note?: string;
+  /** A shared shape of rules-src/shapes/ the top-level rules start from (its own keys override). */
+  shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
   features?: RawFeature[];
@@ -115,7 +117,7 @@ type Keys<T> = { readonly [K in keyof Required<T>]: true };
 export const RULE_FILE_KEYS = {
   type: true, status: true, tier: true, validate_as: true, also_matches: true, not_matches: true, extra_matches: true,
   google_docs_url: true, rich_result: true, opt_in: true, verified_on: true, sources: true, deprecated: true, note: true,
-  properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
+  shape: true, properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
 } as const satisfies Keys<RawRuleFile>;
 
 export const PROPERTY_RULE_KEYS = {

@@ -2,7 +2,8 @@
  * Normalize step "defaults": what a rule leaves out is filled in, and `{path}` in a fix text is
  * replaced, so one text (in a shared shape) serves every parent. In a property's fix `{path}` is
  * the property's dotted path (`offers.price`); in a one_of group's fix, the path of the node that
- * holds the group (`aggregateRating`).
+ * holds the group (`aggregateRating`), and `{path}.` is dropped for a group at the top level (a rule
+ * set that starts from a shape).
  */
 import type { IrExpect, IrNodeRules, IrRuleSet, Level } from "../ir.ts";
 import { eachNodeRules } from "./walk.ts";
@@ -19,7 +20,8 @@ function fillNode(rules: IrNodeRules): void {
   }
   for (const g of rules.oneOf) {
     const holder = g.property.slice(0, g.property.length - g.properties[0].length).replace(/\.$/, "");
-    g.fix = g.fix === "" ? `Add at least one of ${g.properties.map((p) => `"${p}"`).join(", ")}.` : withPath(g.fix, holder);
+    // At the top level there is no holder: "{path}.shippingRate" reads "shippingRate".
+    g.fix = g.fix === "" ? `Add at least one of ${g.properties.map((p) => `"${p}"`).join(", ")}.` : withPath(holder ? g.fix : g.fix.split("{path}.").join(""), holder);
   }
 }
 

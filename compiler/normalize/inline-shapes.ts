@@ -3,7 +3,9 @@
  * rules with the item's own keys laid over them. Pure: the raw file is never changed, a new tree
  * is returned. Per-use overrides work key by key inside each property rule (`level`, `fix`, ...),
  * new properties are added after the shape's, and a one_of group naming the same members as a
- * shape's group replaces that group's keys; other groups are added.
+ * shape's group replaces that group's keys; other groups are added. A rule file's own top-level
+ * `shape` works the same way on its top-level rules, so a type that is both a rule set and nested in
+ * others (the offer-level return policy, an offer's shipping details) is written once.
  */
 import type { RawExpectNode, RawFeature, RawOneOf, RawPropertyMap, RawPropertyRule, RawRuleFile, RawShapeFile } from "../raw.ts";
 import type { DiagnosticCode } from "../diagnostics.ts";
@@ -19,8 +21,23 @@ export interface ShapeUse {
 
 export function inlineShapes(raw: RawRuleFile, shapes: ShapeLibrary, report: Report, uses: ShapeUse[] = []): RawRuleFile {
   const walker = new Inliner(shapes, report, uses);
-  const out: RawRuleFile = { ...raw };
-  if (raw.properties) out.properties = walker.map(raw.properties, ["properties"], []);
+  const { shape: _topShape, ...rest } = raw;
+  const out: RawRuleFile = rest;
+  let stack: string[] = [];
+  if (raw.shape !== undefined) {
+    const shape = shapes.get(raw.shape);
+    if (!shape) report("reference", ["shape"], `shape "${raw.shape}" has no file in rules-src/shapes/`);
+    else {
+      uses.push({ shape: raw.shape, type: raw.type, path: ["type"] });
+      const merged = layer(shape, raw.properties, raw.one_of);
+      if (merged.properties) out.properties = merged.properties;
+      if (merged.one_of) out.one_of = merged.one_of;
+      const nodeCheck = raw.node_check ?? shape.node_check;
+      if (nodeCheck) out.node_check = nodeCheck;
+      stack = [raw.shape];
+    }
+  }
+  if (out.properties) out.properties = walker.map(out.properties, ["properties"], stack);
   if (raw.features) {
     out.features = raw.features.map((f: RawFeature, i: number): RawFeature =>
       f && f.properties ? { ...f, properties: walker.map(f.properties, ["features", i, "properties"], []) } : f,
@@ -76,6 +93,19 @@ class Inliner {
 
 function overlay(shape: RawShapeFile, use: RawExpectNode): RawExpectNode {
   const { shape: _name, properties: ownProps, one_of: ownGroups, ...ownKeys } = use;
+  const { properties, one_of: groups } = layer(shape, ownProps, ownGroups);
+  const out: RawExpectNode = { type: ownKeys.type };
+  const nodeCheck = ownKeys.node_check ?? shape.node_check;
+  if (nodeCheck) out.node_check = nodeCheck;
+  if (properties) out.properties = properties;
+  if (groups) out.one_of = groups;
+  if (ownKeys.rules_of !== undefined) out.rules_of = ownKeys.rules_of;
+  if (ownKeys.not_eligible !== undefined) out.not_eligible = ownKeys.not_eligible;
+  return out;
+}
+
+/** The shape's properties and groups with a use's own laid over them (absent when there are none). */
+function layer(shape: RawShapeFile, ownProps: RawPropertyMap | undefined, ownGroups: RawOneOf[] | undefined): { properties?: RawPropertyMap; one_of?: RawOneOf[] } {
   const properties: RawPropertyMap = {};
   for (const [name, rule] of Object.entries(shape.properties ?? {})) properties[name] = ownProps?.[name] ? { ...rule, ...ownProps[name] } : rule;
   for (const [name, rule] of Object.entries(ownProps ?? {})) if (!(name in properties)) properties[name] = rule;
@@ -85,12 +115,8 @@ function overlay(shape: RawShapeFile, use: RawExpectNode): RawExpectNode {
     return own ? { ...g, ...own } : g;
   });
   for (const own of ownGroups ?? []) if (!groups.some((g) => sameMembers(g, own))) groups.push(own);
-  const out: RawExpectNode = { type: ownKeys.type };
-  const nodeCheck = ownKeys.node_check ?? shape.node_check;
-  if (nodeCheck) out.node_check = nodeCheck;
+  const out: { properties?: RawPropertyMap; one_of?: RawOneOf[] } = {};
   if (Object.keys(properties).length) out.properties = properties;
   if (groups.length) out.one_of = groups;
-  if (ownKeys.rules_of !== undefined) out.rules_of = ownKeys.rules_of;
-  if (ownKeys.not_eligible !== undefined) out.not_eligible = ownKeys.not_eligible;
   return out;
 }

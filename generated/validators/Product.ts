@@ -1407,7 +1407,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
   single: true,
-  fix: "Give shippingRate as one MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}.",
+  fix: "Give one offers.shippingDetails.shippingRate as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate",
 };
@@ -1418,7 +1418,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination",
   level: "optional",
   expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion }],
-  fix: "Give shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
+  fix: "Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination",
 };
@@ -1430,16 +1430,16 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
   single: true,
-  fix: "Give one deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
+  fix: "Give one offers.shippingDetails.deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingRate, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingDestination, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.deliveryTime, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -1513,7 +1513,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
+  fix: "Add offers.shippingDetails.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry",
 };
@@ -1524,7 +1524,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give addressRegion as an ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
+  fix: "Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion",
 };
@@ -1535,7 +1535,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination.postalCode",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give postalCode as a postal code (Australia, Canada and the US only); don't combine it with addressRegion.",
+  fix: "Give offers.shippingDetails.shippingDestination.postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode",
 };

@@ -222,7 +222,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingDestination_
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"CA\".",
+  fix: "Add shippingConditions.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingDestination.addressCountry",
 };
@@ -242,7 +242,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingOrigin_Defin
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingOrigin.addressCountry with the two-letter ISO 3166-1 code.",
+  fix: "Add shippingConditions.shippingOrigin.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingOrigin.addressCountry",
 };

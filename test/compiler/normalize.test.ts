@@ -202,6 +202,39 @@ test("a shape is inlined with per-use overrides, extra properties and {path} tex
   assert.ok(aggregate.accepts.includes("EmployerAggregateRating"), "subtype expansion");
 });
 
+test("a rule file may start from a shape: its own properties override and extend the shape's, {path} drops at the top", () => {
+  const text = `type: Rating
+status: supported
+tier: 1
+google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+verified_on: 2026-11-22
+sources:
+  - url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+shape: Rating
+properties:
+  bestRating: { level: optional }
+  worstRating: { level: optional, expect: Number }
+examples:
+  valid:
+    - name: ok
+      data: { "@context": https://schema.org, "@type": Rating, ratingValue: 4, author: { "@type": Person, name: A } }
+  invalid: []
+`;
+  const { loaded } = loadRuleText("rules-src/types/Rating.yaml", text);
+  deepFreeze(loaded!.data);
+  const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+  const { shapes } = loadShapes([shapeFile], vocabulary);
+  const { ir, diagnostics } = checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.equal(diagnostics, []);
+  assert.is(ir!.rules!.nodeCheck, "rating-bounds");
+  assert.equal(ir!.rules!.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"], ["worstRating", "optional"]]);
+  assert.is(ir!.rules!.properties[0].fix, "Add ratingValue, e.g. 4.");
+  assert.is(ir!.rules!.oneOf[0].fix, "Name who rated: author.");
+  const missing = loadRuleText("rules-src/types/Rating.yaml", text.replace("shape: Rating", "shape: NoSuchShape")).loaded!;
+  const result = checkRuleFile(missing, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.ok(result.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "NoSuchShape"')));
+});
+
 test("shape files are checked: schema, file name, type", () => {
   const bad = loadRuleText("rules-src/shapes/Rating.yaml", "shape: Ratin\ntype: Ratng\nlevel: required\n").loaded!;
   assert.equal(loadShapes([bad], vocabulary).diagnostics.map(formatDiagnostic), [
