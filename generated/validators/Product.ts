@@ -1278,7 +1278,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add applicableCountry with the two-letter ISO 3166-1 country code the policy applies to, e.g. \"CH\".",
+  fix: "Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to, e.g. \"CH\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry",
 };
@@ -1290,7 +1290,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [],
   values: new Set(["MerchantReturnFiniteReturnWindow","MerchantReturnNotPermitted","MerchantReturnUnlimitedWindow"]),
-  fix: "Add returnPolicyCategory: \"https://schema.org/MerchantReturnFiniteReturnWindow\", \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
+  fix: "Give offers.hasMerchantReturnPolicy.returnPolicyCategory as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory",
 };
@@ -1303,7 +1303,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
-  fix: "Add merchantReturnDays with the number of days after delivery a product can be returned (required with a finite return window).",
+  fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays",
 };
@@ -1315,7 +1315,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "recommended",
   expect: [],
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
-  fix: "Add returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\".",
+  fix: "Add offers.hasMerchantReturnPolicy.returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees",
 };
@@ -1327,7 +1327,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "recommended",
   expect: [],
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
-  fix: "Add returnMethod (when returns are allowed): \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\".",
+  fix: "Add offers.hasMerchantReturnPolicy.returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod",
 };
@@ -1338,7 +1338,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
-  fix: "Give returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount with value and currency.",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
 };
