@@ -2,7 +2,7 @@
  * Normalize step "shape inlining": every expect item naming a `shape` is replaced by the shape's
  * rules with the item's own keys laid over them. Pure: the raw file is never changed, a new tree
  * is returned. Per-use overrides work key by key inside each property rule (`level`, `fix`, ...),
- * new properties are added after the shape's, and a one_of group naming the same members as a
+ * new properties take the place the use gives them (propertyOrder), and a one_of group naming the same members as a
  * shape's group replaces that group's keys; other groups are added. A rule file's own top-level
  * `shape` works the same way on its top-level rules, so a type that is both a rule set and nested in
  * others (the offer-level return policy, an offer's shipping details) is written once.
@@ -106,9 +106,13 @@ function overlay(shape: RawShapeFile, use: RawExpectNode): RawExpectNode {
 
 /** The shape's properties and groups with a use's own laid over them (absent when there are none). */
 function layer(shape: RawShapeFile, ownProps: RawPropertyMap | undefined, ownGroups: RawOneOf[] | undefined): { properties?: RawPropertyMap; one_of?: RawOneOf[] } {
+  const shapeProps = shape.properties ?? {};
   const properties: RawPropertyMap = {};
-  for (const [name, rule] of Object.entries(shape.properties ?? {})) properties[name] = ownProps?.[name] ? { ...rule, ...ownProps[name] } : rule;
-  for (const [name, rule] of Object.entries(ownProps ?? {})) if (!(name in properties)) properties[name] = rule;
+  for (const name of propertyOrder(Object.keys(shapeProps), Object.keys(ownProps ?? {}))) {
+    const base = shapeProps[name];
+    const own = ownProps?.[name];
+    properties[name] = base && own ? { ...base, ...own } : (own ?? base);
+  }
   const sameMembers = (a: RawOneOf, b: RawOneOf) => a.properties.length === b.properties.length && a.properties.every((p) => b.properties.includes(p));
   const groups: RawOneOf[] = (shape.one_of ?? []).map((g) => {
     const own = ownGroups?.find((o) => sameMembers(o, g));
@@ -118,5 +122,27 @@ function layer(shape: RawShapeFile, ownProps: RawPropertyMap | undefined, ownGro
   const out: { properties?: RawPropertyMap; one_of?: RawOneOf[] } = {};
   if (Object.keys(properties).length) out.properties = properties;
   if (groups.length) out.one_of = groups;
+  return out;
+}
+
+/**
+ * The order of the merged properties (it is the order of the issues in a report): the use's own
+ * keys as it lists them, each shape property the use leaves out right after the shape property
+ * before it (at the start when none is before it). A use that lists the shape's properties where
+ * its page has them (the event page's availability before price) keeps that order, and a use that
+ * names none gets the shape's first.
+ */
+export function propertyOrder(shapeKeys: string[], ownKeys: string[]): string[] {
+  const own = new Set(ownKeys);
+  const out: string[] = [];
+  const followers = (from: number) => {
+    for (let i = from; i < shapeKeys.length && !own.has(shapeKeys[i]); i++) out.push(shapeKeys[i]);
+  };
+  followers(0);
+  for (const key of ownKeys) {
+    out.push(key);
+    const at = shapeKeys.indexOf(key);
+    if (at >= 0) followers(at + 1);
+  }
   return out;
 }

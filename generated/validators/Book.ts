@@ -720,6 +720,28 @@ export function validate_Book__book_actions_workExample_Book_potentialAction_Rea
   else run.check(v_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, at);
 }
 
+// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
+const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
+  name: "category",
+  segment: "/category",
+  property: "workExample.potentialAction.expectsAcceptanceOf.category",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
+  docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.category",
+};
+// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion
+const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
+  name: "eligibleRegion",
+  segment: "/eligibleRegion",
+  property: "workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
+  level: "required",
+  expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: validate_Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country }],
+  fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
+  docs: DOCS,
+  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
+};
 // rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
   name: "price",
@@ -744,28 +766,6 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   fix: "Give workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
-};
-// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
-const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
-  name: "category",
-  segment: "/category",
-  property: "workExample.potentialAction.expectsAcceptanceOf.category",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
-  docs: DOCS,
-  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.category",
-};
-// rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion
-const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
-  name: "eligibleRegion",
-  segment: "/eligibleRegion",
-  property: "workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
-  level: "required",
-  expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: validate_Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country }],
-  fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
-  docs: DOCS,
-  rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
 };
 // rules-src/types/Book.yaml: feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > availabilityStarts
 const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
@@ -794,18 +794,18 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
 
 /** Nested shape Book > feature book-actions > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
 export function validate_Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer(node: JsonObject, run: Run, at: string): void {
-  const v_price = node["price"];
-  if (v_price === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
-  else run.check(v_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
-  const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
-  else run.check(v_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   const v_category = node["category"];
   if (v_category === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
   else run.check(v_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
   const v_eligibleRegion = node["eligibleRegion"];
   if (v_eligibleRegion === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   else run.check(v_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
+  const v_price = node["price"];
+  if (v_price === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
+  else run.check(v_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
+  const v_priceCurrency = node["priceCurrency"];
+  if (v_priceCurrency === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
+  else run.check(v_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   const v_availabilityStarts = node["availabilityStarts"];
   if (v_availabilityStarts === undefined) run.missing(Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);
   else run.check(v_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);

@@ -444,6 +444,28 @@ export function validate_DataFeed_dataFeedElement_Book_workExample_Book_potentia
   else run.check(v_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, at);
 }
 
+// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
+const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
+  name: "category",
+  segment: "/category",
+  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
+  docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
+};
+// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion
+const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
+  name: "eligibleRegion",
+  segment: "/eligibleRegion",
+  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
+  level: "required",
+  expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country }],
+  fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
+  docs: DOCS,
+  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
+};
 // rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > price
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price: PropertyRule = {
   name: "price",
@@ -468,28 +490,6 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   fix: "Give dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
-};
-// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > category
-const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category: PropertyRule = {
-  name: "category",
-  segment: "/category",
-  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
-  docs: DOCS,
-  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
-};
-// rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > eligibleRegion
-const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion: PropertyRule = {
-  name: "eligibleRegion",
-  segment: "/eligibleRegion",
-  property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
-  level: "required",
-  expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country }],
-  fix: "Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {\"@type\": \"Country\", \"name\": \"US\"}.",
-  docs: DOCS,
-  rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion",
 };
 // rules-src/types/DataFeed.yaml: dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer > availabilityStarts
 const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts: PropertyRule = {
@@ -518,18 +518,18 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
 
 /** Nested shape DataFeed > dataFeedElement > Book > workExample > Book > potentialAction > ReadAction > expectsAcceptanceOf > Offer. */
 export function validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer(node: JsonObject, run: Run, at: string): void {
-  const v_price = node["price"];
-  if (v_price === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
-  else run.check(v_price, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
-  const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
-  else run.check(v_priceCurrency, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   const v_category = node["category"];
   if (v_category === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
   else run.check(v_category, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, at);
   const v_eligibleRegion = node["eligibleRegion"];
   if (v_eligibleRegion === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
   else run.check(v_eligibleRegion, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, at);
+  const v_price = node["price"];
+  if (v_price === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
+  else run.check(v_price, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, at);
+  const v_priceCurrency = node["priceCurrency"];
+  if (v_priceCurrency === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
+  else run.check(v_priceCurrency, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, at);
   const v_availabilityStarts = node["availabilityStarts"];
   if (v_availabilityStarts === undefined) run.missing(DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);
   else run.check(v_availabilityStarts, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, at);

@@ -315,6 +315,18 @@ export function validate_Event_location_VirtualLocation(node: JsonObject, run: R
   else run.check(v_url, Event_location_VirtualLocation_url, at);
 }
 
+// rules-src/types/Event.yaml: offers > Offer > availability
+const Event_offers_Offer_availability: PropertyRule = {
+  name: "availability",
+  segment: "/availability",
+  property: "offers.availability",
+  level: "recommended",
+  expect: [],
+  values: new Set(["InStock","SoldOut","PreOrder"]),
+  fix: "Add offers.availability as InStock, SoldOut or PreOrder, e.g. \"https://schema.org/InStock\".",
+  docs: DOCS,
+  rule: "/rules/Event#offers.availability",
+};
 // rules-src/types/Event.yaml: offers > Offer > price
 const Event_offers_Offer_price: PropertyRule = {
   name: "price",
@@ -339,18 +351,6 @@ const Event_offers_Offer_priceCurrency: PropertyRule = {
   fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Event#offers.priceCurrency",
-};
-// rules-src/types/Event.yaml: offers > Offer > availability
-const Event_offers_Offer_availability: PropertyRule = {
-  name: "availability",
-  segment: "/availability",
-  property: "offers.availability",
-  level: "recommended",
-  expect: [],
-  values: new Set(["InStock","SoldOut","PreOrder"]),
-  fix: "Add offers.availability as InStock, SoldOut or PreOrder, e.g. \"https://schema.org/InStock\".",
-  docs: DOCS,
-  rule: "/rules/Event#offers.availability",
 };
 // rules-src/types/Event.yaml: offers > Offer > url
 const Event_offers_Offer_url: PropertyRule = {
@@ -379,15 +379,15 @@ const Event_offers_Offer_validFrom: PropertyRule = {
 
 /** Nested shape Event > offers > Offer. */
 export function validate_Event_offers_Offer(node: JsonObject, run: Run, at: string): void {
+  const v_availability = node["availability"];
+  if (v_availability === undefined) run.missing(Event_offers_Offer_availability, at);
+  else run.check(v_availability, Event_offers_Offer_availability, at);
   const v_price = node["price"];
   if (v_price === undefined) run.missing(Event_offers_Offer_price, at);
   else run.check(v_price, Event_offers_Offer_price, at);
   const v_priceCurrency = node["priceCurrency"];
   if (v_priceCurrency === undefined) run.missing(Event_offers_Offer_priceCurrency, at);
   else run.check(v_priceCurrency, Event_offers_Offer_priceCurrency, at);
-  const v_availability = node["availability"];
-  if (v_availability === undefined) run.missing(Event_offers_Offer_availability, at);
-  else run.check(v_availability, Event_offers_Offer_availability, at);
   const v_url = node["url"];
   if (v_url === undefined) run.missing(Event_offers_Offer_url, at);
   else run.check(v_url, Event_offers_Offer_url, at);

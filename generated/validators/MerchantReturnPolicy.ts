@@ -33,6 +33,18 @@ const MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnPolicyCategory",
 };
+// rules-src/types/MerchantReturnPolicy.yaml: merchantReturnLink
+const MerchantReturnPolicy_merchantReturnLink: PropertyRule = {
+  name: "merchantReturnLink",
+  segment: "/merchantReturnLink",
+  property: "merchantReturnLink",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  format: valueChecks["absolute-url"],
+  fix: "Give \"merchantReturnLink\" as the absolute URL of the page that describes your return policy, e.g. \"https://www.example.com/returns\".",
+  docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#merchantReturnLink",
+};
 // rules-src/types/MerchantReturnPolicy.yaml: merchantReturnDays
 const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   name: "merchantReturnDays",
@@ -71,29 +83,6 @@ const MerchantReturnPolicy_returnMethod: PropertyRule = {
   fix: "Add returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnMethod",
-};
-// rules-src/types/MerchantReturnPolicy.yaml: returnShippingFeesAmount
-const MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
-  name: "returnShippingFeesAmount",
-  segment: "/returnShippingFeesAmount",
-  property: "returnShippingFeesAmount",
-  level: "optional",
-  expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
-  fix: "Give \"returnShippingFeesAmount\" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
-  docs: DOCS,
-  rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount",
-};
-// rules-src/types/MerchantReturnPolicy.yaml: merchantReturnLink
-const MerchantReturnPolicy_merchantReturnLink: PropertyRule = {
-  name: "merchantReturnLink",
-  segment: "/merchantReturnLink",
-  property: "merchantReturnLink",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }],
-  format: valueChecks["absolute-url"],
-  fix: "Give \"merchantReturnLink\" as the absolute URL of the page that describes your return policy, e.g. \"https://www.example.com/returns\".",
-  docs: DOCS,
-  rule: "/rules/MerchantReturnPolicy#merchantReturnLink",
 };
 // rules-src/types/MerchantReturnPolicy.yaml: returnPolicyCountry
 const MerchantReturnPolicy_returnPolicyCountry: PropertyRule = {
@@ -142,6 +131,17 @@ const MerchantReturnPolicy_returnLabelSource: PropertyRule = {
   fix: "Add \"returnLabelSource\": \"https://schema.org/ReturnLabelInBox\", \"https://schema.org/ReturnLabelDownloadAndPrint\" or \"https://schema.org/ReturnLabelCustomerResponsibility\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnLabelSource",
+};
+// rules-src/types/MerchantReturnPolicy.yaml: returnShippingFeesAmount
+const MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = {
+  name: "returnShippingFeesAmount",
+  segment: "/returnShippingFeesAmount",
+  property: "returnShippingFeesAmount",
+  level: "optional",
+  expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
+  fix: "Give \"returnShippingFeesAmount\" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
+  docs: DOCS,
+  rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount",
 };
 // rules-src/types/MerchantReturnPolicy.yaml: customerRemorseReturnFees
 const MerchantReturnPolicy_customerRemorseReturnFees: PropertyRule = {
@@ -246,6 +246,8 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   if (v_applicableCountry !== undefined) run.check(v_applicableCountry, MerchantReturnPolicy_applicableCountry, at);
   const v_returnPolicyCategory = node["returnPolicyCategory"];
   if (v_returnPolicyCategory !== undefined) run.check(v_returnPolicyCategory, MerchantReturnPolicy_returnPolicyCategory, at);
+  const v_merchantReturnLink = node["merchantReturnLink"];
+  if (v_merchantReturnLink !== undefined) run.check(v_merchantReturnLink, MerchantReturnPolicy_merchantReturnLink, at);
   const v_merchantReturnDays = node["merchantReturnDays"];
   if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, MerchantReturnPolicy_merchantReturnDays, node, at);
@@ -255,10 +257,6 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   const v_returnMethod = node["returnMethod"];
   if (v_returnMethod === undefined) run.missing(MerchantReturnPolicy_returnMethod, at);
   else run.check(v_returnMethod, MerchantReturnPolicy_returnMethod, at);
-  const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
-  if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);
-  const v_merchantReturnLink = node["merchantReturnLink"];
-  if (v_merchantReturnLink !== undefined) run.check(v_merchantReturnLink, MerchantReturnPolicy_merchantReturnLink, at);
   const v_returnPolicyCountry = node["returnPolicyCountry"];
   if (v_returnPolicyCountry === undefined) run.missing(MerchantReturnPolicy_returnPolicyCountry, at);
   else run.check(v_returnPolicyCountry, MerchantReturnPolicy_returnPolicyCountry, at);
@@ -271,6 +269,8 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   const v_returnLabelSource = node["returnLabelSource"];
   if (v_returnLabelSource === undefined) run.missing(MerchantReturnPolicy_returnLabelSource, at);
   else run.check(v_returnLabelSource, MerchantReturnPolicy_returnLabelSource, at);
+  const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
+  if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);
   const v_customerRemorseReturnFees = node["customerRemorseReturnFees"];
   if (v_customerRemorseReturnFees !== undefined) run.check(v_customerRemorseReturnFees, MerchantReturnPolicy_customerRemorseReturnFees, at);
   const v_customerRemorseReturnLabelSource = node["customerRemorseReturnLabelSource"];

@@ -76,18 +76,6 @@ export function validate_OfferShippingDetails(node: JsonObject, run: Run, at: st
   run.oneOf(OfferShippingDetails_oneOf2, node, at);
 }
 
-// rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > value
-const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "shippingRate.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-  docs: DOCS,
-  rule: "/rules/OfferShippingDetails#shippingRate.value",
-};
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > currency
 const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -99,6 +87,18 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = 
   fix: "Give shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate.currency",
+};
+// rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > value
+const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "shippingRate.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
+  docs: DOCS,
+  rule: "/rules/OfferShippingDetails#shippingRate.value",
 };
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > maxValue
 const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -117,11 +117,11 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { lev
 
 /** Nested shape OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, node, at);

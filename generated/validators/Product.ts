@@ -108,18 +108,6 @@ const Product_review_Review_reviewRating: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Product#review.reviewRating",
 };
-// rules-src/types/Product.yaml: review > Review > datePublished
-const Product_review_Review_datePublished: PropertyRule = {
-  name: "datePublished",
-  segment: "/datePublished",
-  property: "review.datePublished",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
-  format: valueChecks["iso8601-datetime"],
-  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
-  docs: DOCS,
-  rule: "/rules/Product#review.datePublished",
-};
 // rules-src/types/Product.yaml: review > Review > positiveNotes
 const Product_review_Review_positiveNotes: PropertyRule = {
   name: "positiveNotes",
@@ -142,6 +130,18 @@ const Product_review_Review_negativeNotes: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes",
 };
+// rules-src/types/Product.yaml: review > Review > datePublished
+const Product_review_Review_datePublished: PropertyRule = {
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "review.datePublished",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/Product#review.datePublished",
+};
 // rules-src/types/Product.yaml: review > Review > one of review.reviewRating, review.positiveNotes, review.negativeNotes
 const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","positiveNotes","negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating","review.positiveNotes","review.negativeNotes"], paths: [["reviewRating"],["positiveNotes"],["negativeNotes"]], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Product#one-of:review.reviewRating" };
 
@@ -152,13 +152,13 @@ export function validate_Product_review_Review(node: JsonObject, run: Run, at: s
   else run.check(v_author, Product_review_Review_author, at);
   const v_reviewRating = node["reviewRating"];
   if (v_reviewRating !== undefined) run.check(v_reviewRating, Product_review_Review_reviewRating, at);
-  const v_datePublished = node["datePublished"];
-  if (v_datePublished === undefined) run.missing(Product_review_Review_datePublished, at);
-  else run.check(v_datePublished, Product_review_Review_datePublished, at);
   const v_positiveNotes = node["positiveNotes"];
   if (v_positiveNotes !== undefined) run.check(v_positiveNotes, Product_review_Review_positiveNotes, at);
   const v_negativeNotes = node["negativeNotes"];
   if (v_negativeNotes !== undefined) run.check(v_negativeNotes, Product_review_Review_negativeNotes, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === undefined) run.missing(Product_review_Review_datePublished, at);
+  else run.check(v_datePublished, Product_review_Review_datePublished, at);
   run.oneOf(Product_review_Review_oneOf0, node, at);
 }
 
@@ -1454,18 +1454,6 @@ export function validate_Product__merchant_listing_offers_Offer_shippingDetails_
   run.oneOf(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, node, at);
 }
 
-// rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > value
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "offers.shippingDetails.shippingRate.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["price"],
-  fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-  docs: DOCS,
-  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
-};
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > currency
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -1477,6 +1465,18 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   fix: "Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
+};
+// rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > value
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "offers.shippingDetails.shippingRate.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
+  docs: DOCS,
+  rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > maxValue
 const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -1495,11 +1495,11 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, at);
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, node, at);

@@ -305,18 +305,6 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_o
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0, node, at);
 }
 
-// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > value
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "shippingConditions.shippingRate.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["price"],
-  fix: "Give shippingConditions.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-  docs: DOCS,
-  rule: "/rules/ShippingService#shippingConditions.shippingRate.value",
-};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > currency
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency: PropertyRule = {
   name: "currency",
@@ -328,6 +316,18 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   fix: "Give shippingConditions.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.currency",
+};
+// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > value
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "shippingConditions.shippingRate.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  fix: "Give shippingConditions.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
+  docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.shippingRate.value",
 };
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > maxValue
 const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue: PropertyRule = {
@@ -346,11 +346,11 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingRate > MonetaryAmount. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, at);
   const v_currency = node["currency"];
   if (v_currency === undefined) run.missing(ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, at);
   else run.check(v_currency, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, at);
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, at);
   const v_maxValue = node["maxValue"];
   if (v_maxValue !== undefined) run.check(v_maxValue, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue, at);
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0, node, at);
@@ -427,6 +427,18 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_t
   if (v_businessDays !== undefined) run.check(v_businessDays, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays, at);
 }
 
+// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > value
+const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "shippingConditions.transitTime.duration.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give shippingConditions.transitTime.duration.value as the exact number of days (without minValue and maxValue).",
+  docs: DOCS,
+  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
+};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > minValue
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -463,23 +475,13 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.unitCode",
 };
-// rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > value
-const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "shippingConditions.transitTime.duration.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give shippingConditions.transitTime.duration.value as the exact number of days (without minValue and maxValue).",
-  docs: DOCS,
-  rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
-};
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > one of shippingConditions.transitTime.duration.value, shippingConditions.transitTime.duration.maxValue
 const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value","shippingConditions.transitTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give shippingConditions.transitTime.duration.value (a fixed number of days) or shippingConditions.transitTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, at);
   const v_minValue = node["minValue"];
   if (v_minValue !== undefined) run.check(v_minValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue, at);
   const v_maxValue = node["maxValue"];
@@ -487,8 +489,6 @@ export function validate_ShippingService_shippingConditions_ShippingConditions_t
   const v_unitCode = node["unitCode"];
   if (v_unitCode === undefined) run.missing(ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, at);
   run.oneOf(ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0, node, at);
 }
 
@@ -624,6 +624,18 @@ export function validate_ShippingService_handlingTime_ServicePeriod(node: JsonOb
   if (v_duration !== undefined) run.check(v_duration, ShippingService_handlingTime_ServicePeriod_duration, at);
 }
 
+// rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > value
+const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
+  name: "value",
+  segment: "/value",
+  property: "handlingTime.duration.value",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give handlingTime.duration.value as the exact number of days (without minValue and maxValue).",
+  docs: DOCS,
+  rule: "/rules/ShippingService#handlingTime.duration.value",
+};
 // rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > minValue
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue: PropertyRule = {
   name: "minValue",
@@ -660,23 +672,13 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unit
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.unitCode",
 };
-// rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > value
-const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value: PropertyRule = {
-  name: "value",
-  segment: "/value",
-  property: "handlingTime.duration.value",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give handlingTime.duration.value as the exact number of days (without minValue and maxValue).",
-  docs: DOCS,
-  rule: "/rules/ShippingService#handlingTime.duration.value",
-};
 // rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > one of handlingTime.duration.value, handlingTime.duration.maxValue
 const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value","handlingTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give handlingTime.duration.value (a fixed number of days) or handlingTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
 
 /** Nested shape ShippingService > handlingTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
+  const v_value = node["value"];
+  if (v_value !== undefined) run.check(v_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, at);
   const v_minValue = node["minValue"];
   if (v_minValue !== undefined) run.check(v_minValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue, at);
   const v_maxValue = node["maxValue"];
@@ -684,8 +686,6 @@ export function validate_ShippingService_handlingTime_ServicePeriod_duration_Qua
   const v_unitCode = node["unitCode"];
   if (v_unitCode === undefined) run.missing(ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, at);
-  const v_value = node["value"];
-  if (v_value !== undefined) run.check(v_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, at);
   run.oneOf(ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0, node, at);
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { loadRuleText, loadRuleDirectory } from "../../compiler/load.ts";
 import { compileFiles, loadShapes, loadVocabulary } from "../../compiler/compile.ts";
 import { checkRuleFile } from "../../compiler/check.ts";
+import { propertyOrder } from "../../compiler/normalize/inline-shapes.ts";
 import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
 import * as raw from "../../compiler/raw.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
@@ -233,6 +234,15 @@ examples:
   const missing = loadRuleText("rules-src/types/Rating.yaml", text.replace("shape: Rating", "shape: NoSuchShape")).loaded!;
   const result = checkRuleFile(missing, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
   assert.ok(result.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "NoSuchShape"')));
+});
+
+test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {
+  const shape = ["price", "priceCurrency"];
+  assert.equal(propertyOrder(shape, ["availability", "price", "priceCurrency", "url"]), ["availability", "price", "priceCurrency", "url"]);
+  assert.equal(propertyOrder(shape, ["priceSpecification", "availability"]), ["price", "priceCurrency", "priceSpecification", "availability"]);
+  assert.equal(propertyOrder(shape, ["category", "price", "eligibleRegion"]), ["category", "price", "priceCurrency", "eligibleRegion"]);
+  assert.equal(propertyOrder(["a", "b", "c", "d"], ["c", "x"]), ["a", "b", "c", "d", "x"]);
+  assert.equal(propertyOrder(["a", "b"], []), ["a", "b"]);
 });
 
 test("shape files are checked: schema, file name, type", () => {
