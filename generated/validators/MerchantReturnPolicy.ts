@@ -29,7 +29,7 @@ const MerchantReturnPolicy_returnPolicyCategory: PropertyRule = {
   expect: [],
   values: new Set(["MerchantReturnFiniteReturnWindow","MerchantReturnNotPermitted","MerchantReturnUnlimitedWindow"]),
   single: true,
-  fix: "Give returnPolicyCategory as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
+  fix: "Give \"returnPolicyCategory\" as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnPolicyCategory",
 };
@@ -55,7 +55,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = {
   format: valueChecks["days-or-date"],
   min: 0,
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
-  fix: "Add merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
+  fix: "Add \"merchantReturnDays\" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#merchantReturnDays",
 };
@@ -68,7 +68,7 @@ const MerchantReturnPolicy_returnFees: PropertyRule = {
   expect: [],
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
   single: true,
-  fix: "Add returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
+  fix: "Add \"returnFees\": \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnFees",
 };
@@ -80,7 +80,7 @@ const MerchantReturnPolicy_returnMethod: PropertyRule = {
   level: "recommended",
   expect: [],
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
-  fix: "Add returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
+  fix: "Add \"returnMethod\" with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnMethod",
 };

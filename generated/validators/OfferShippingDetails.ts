@@ -16,7 +16,7 @@ const OfferShippingDetails_shippingRate: PropertyRule = {
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_OfferShippingDetails_shippingRate_MonetaryAmount }],
   single: true,
-  fix: "Give one shippingRate as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
+  fix: "Give one \"shippingRate\" as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate",
 };
@@ -27,7 +27,7 @@ const OfferShippingDetails_shippingDestination: PropertyRule = {
   property: "shippingDestination",
   level: "optional",
   expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion }],
-  fix: "Give shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
+  fix: "Give \"shippingDestination\" as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingDestination",
 };
@@ -39,7 +39,7 @@ const OfferShippingDetails_deliveryTime: PropertyRule = {
   level: "optional",
   expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
   single: true,
-  fix: "Give one deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
+  fix: "Give one \"deliveryTime\" as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime",
 };
@@ -55,11 +55,11 @@ const OfferShippingDetails_hasShippingService: PropertyRule = {
   rule: "/rules/OfferShippingDetails#hasShippingService",
 };
 // rules-src/types/OfferShippingDetails.yaml: one of shippingRate, hasShippingService
-const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "shippingRate", members: ["shippingRate","hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add shippingRate with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
+const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "shippingRate", members: ["shippingRate","hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
 // rules-src/types/OfferShippingDetails.yaml: one of shippingDestination, hasShippingService
-const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "shippingDestination", members: ["shippingDestination","hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add shippingDestination with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
+const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "shippingDestination", members: ["shippingDestination","hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
 // rules-src/types/OfferShippingDetails.yaml: one of deliveryTime, hasShippingService
-const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "deliveryTime", members: ["deliveryTime","hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add deliveryTime with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:deliveryTime" };
+const OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "deliveryTime", members: ["deliveryTime","hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add \"deliveryTime\" with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:deliveryTime" };
 
 /** OfferShippingDetails: Shipping details (merchant listings). */
 export function validate_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {

@@ -203,7 +203,7 @@ test("a shape is inlined with per-use overrides, extra properties and {path} tex
   assert.ok(aggregate.accepts.includes("EmployerAggregateRating"), "subtype expansion");
 });
 
-test("a rule file may start from a shape: its own properties override and extend the shape's, {path} drops at the top", () => {
+test("a rule file may start from a shape: its own properties override and extend the shape's, {path} names a top-level property in quotes", () => {
   const text = `type: Rating
 status: supported
 tier: 1
@@ -229,8 +229,8 @@ examples:
   assert.equal(diagnostics, []);
   assert.is(ir!.rules!.nodeCheck, "rating-bounds");
   assert.equal(ir!.rules!.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"], ["worstRating", "optional"]]);
-  assert.is(ir!.rules!.properties[0].fix, "Add ratingValue, e.g. 4.");
-  assert.is(ir!.rules!.oneOf[0].fix, "Name who rated: author.");
+  assert.is(ir!.rules!.properties[0].fix, 'Add "ratingValue", e.g. 4.');
+  assert.is(ir!.rules!.oneOf[0].fix, 'Name who rated: "author".');
   const missing = loadRuleText("rules-src/types/Rating.yaml", text.replace("shape: Rating", "shape: NoSuchShape")).loaded!;
   const result = checkRuleFile(missing, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
   assert.ok(result.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "NoSuchShape"')));
