@@ -15,7 +15,7 @@ const Review_author: PropertyRule = {
   property: "author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_author_Organization }],
-  fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Bob Smith\"}.",
+  fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Review#author",
 };
@@ -106,7 +106,7 @@ const Review_author_Person_name: PropertyRule = {
   property: "author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Bob Smith\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Review#author.name",
 };
@@ -125,7 +125,7 @@ const Review_author_Organization_name: PropertyRule = {
   property: "author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"Washington Times\" (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Review#author.name",
 };
@@ -163,7 +163,7 @@ const Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
+  fix: "Add reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Review#reviewRating.ratingValue",
 };
