@@ -254,7 +254,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement: PropertyRule
   property: "review.positiveNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add review.positiveNotes.itemListElement with one ListItem per positive statement (pros).",
+  fix: "Add review.positiveNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement",
 };
@@ -273,7 +273,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name
   property: "review.positiveNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each pros statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement.name",
 };
@@ -285,7 +285,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_posi
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each pros statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement.position",
 };
@@ -307,7 +307,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement: PropertyRule
   property: "review.negativeNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add review.negativeNotes.itemListElement with one ListItem per negative statement (cons).",
+  fix: "Add review.negativeNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement",
 };
@@ -326,7 +326,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name
   property: "review.negativeNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each cons statement (ListItem) a \"name\" with the statement, e.g. \"No child protection\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement.name",
 };
@@ -338,7 +338,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_posi
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each cons statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement.position",
 };
