@@ -5,7 +5,8 @@
  * new properties take the place the use gives them (propertyOrder), and a one_of group naming the same members as a
  * shape's group replaces that group's keys; other groups are added. A rule file's own top-level
  * `shape` works the same way on its top-level rules, so a type that is both a rule set and nested in
- * others (the offer-level return policy, an offer's shipping details) is written once.
+ * others (the offer-level return policy, an offer's shipping details) is written once, and so does a
+ * feature's `shape` on the feature's requirements (a book's book actions and the feed's works).
  */
 import type { RawExpectNode, RawFeature, RawOneOf, RawPropertyMap, RawPropertyRule, RawRuleFile, RawShapeFile } from "../raw.ts";
 import type { DiagnosticCode } from "../diagnostics.ts";
@@ -23,27 +24,48 @@ export function inlineShapes(raw: RawRuleFile, shapes: ShapeLibrary, report: Rep
   const walker = new Inliner(shapes, report, uses);
   const { shape: _topShape, ...rest } = raw;
   const out: RawRuleFile = rest;
-  let stack: string[] = [];
-  if (raw.shape !== undefined) {
-    const shape = shapes.get(raw.shape);
-    if (!shape) report("reference", ["shape"], `shape "${raw.shape}" has no file in rules-src/shapes/`);
-    else {
-      uses.push({ shape: raw.shape, type: raw.type, path: ["type"] });
-      const merged = layer(shape, raw.properties, raw.one_of);
-      if (merged.properties) out.properties = merged.properties;
-      if (merged.one_of) out.one_of = merged.one_of;
-      const nodeCheck = raw.node_check ?? shape.node_check;
-      if (nodeCheck) out.node_check = nodeCheck;
-      stack = [raw.shape];
-    }
-  }
-  if (out.properties) out.properties = walker.map(out.properties, ["properties"], stack);
+  const top = startFrom(raw.shape, raw, [], raw.type, shapes, report, uses);
+  if (top.properties) out.properties = top.properties;
+  if (top.one_of) out.one_of = top.one_of;
+  const nodeCheck = raw.node_check ?? (raw.shape !== undefined ? shapes.get(raw.shape)?.node_check : undefined);
+  if (nodeCheck) out.node_check = nodeCheck;
+  if (out.properties) out.properties = walker.map(out.properties, ["properties"], top.stack);
   if (raw.features) {
-    out.features = raw.features.map((f: RawFeature, i: number): RawFeature =>
-      f && f.properties ? { ...f, properties: walker.map(f.properties, ["features", i, "properties"], []) } : f,
-    );
+    out.features = raw.features.map((f: RawFeature, i: number): RawFeature => {
+      if (!f || typeof f !== "object") return f;
+      const { shape: _featureShape, ...feature } = f;
+      const own = startFrom(f.shape, f, ["features", i], raw.type, shapes, report, uses);
+      const merged: RawFeature = { ...feature };
+      if (own.properties) merged.properties = walker.map(own.properties, ["features", i, "properties"], own.stack);
+      if (own.one_of) merged.one_of = own.one_of;
+      return merged;
+    });
   }
   return out;
+}
+
+/**
+ * The requirements a rule file's top level or one of its features start from: its own, laid over
+ * the shape it names (none: its own as they are).
+ */
+function startFrom(
+  name: string | undefined,
+  own: { properties?: RawPropertyMap; one_of?: RawOneOf[] },
+  at: Path,
+  type: string,
+  shapes: ShapeLibrary,
+  report: Report,
+  uses: ShapeUse[],
+): { properties?: RawPropertyMap; one_of?: RawOneOf[]; stack: string[] } {
+  const plain = { properties: own.properties, one_of: own.one_of, stack: [] as string[] };
+  if (name === undefined) return plain;
+  const shape = shapes.get(name);
+  if (!shape) {
+    report("reference", [...at, "shape"], `shape "${name}" has no file in rules-src/shapes/`);
+    return plain;
+  }
+  uses.push({ shape: name, type, path: at.length ? [...at, "shape"] : ["type"] });
+  return { ...layer(shape, own.properties, own.one_of), stack: [name] };
 }
 
 class Inliner {

@@ -236,6 +236,25 @@ examples:
   assert.ok(result.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "NoSuchShape"')));
 });
 
+test("a feature may start from a shape: the feature's requirements are the shape's with its own over them", () => {
+  const text = USING.replace("examples:", `features:
+  - id: rated
+    name: Rated
+    google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+    shape: Rating
+    properties:
+      bestRating: { level: optional }
+examples:`).replace("type: Event\n", "type: Rating\n").replace(/"@type": Event/g, '"@type": Rating').replace("name: { level: required, expect: Text }", "ratingValue: { level: required }").replace("properties: [{ code: missing-required, property: name }]", "");
+  const { loaded } = loadRuleText("rules-src/types/Rating.yaml", text);
+  const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+  const { shapes } = loadShapes([shapeFile], vocabulary);
+  const { ir, diagnostics } = checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.equal(diagnostics.filter((d) => d.message.includes("shape")), []);
+  const feature = ir!.features.find((f) => f.id === "rated")!;
+  assert.equal(feature.rules.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"]]);
+  assert.is(feature.rules.oneOf.length, 1);
+});
+
 test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {
   const shape = ["price", "priceCurrency"];
   assert.equal(propertyOrder(shape, ["availability", "price", "priceCurrency", "url"]), ["availability", "price", "priceCurrency", "url"]);
