@@ -264,9 +264,33 @@ const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.5.",
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.ratingValue",
+};
+// rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > ratingCount
+const Recipe_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.ratingCount",
+};
+// rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > reviewCount
+const Recipe_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.reviewCount",
 };
 // rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > bestRating
 const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
@@ -274,8 +298,8 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   segment: "/bestRating",
   property: "aggregateRating.bestRating",
   level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.bestRating when the scale does not top out at 5.",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.bestRating",
 };
@@ -285,19 +309,23 @@ const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   segment: "/worstRating",
   property: "aggregateRating.worstRating",
   level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.worstRating when the scale does not start at 1.",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.worstRating",
 };
 // rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
+const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Recipe > aggregateRating > AggregateRating. */
 export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(Recipe_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, Recipe_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, Recipe_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, Recipe_aggregateRating_AggregateRating_reviewCount, at);
   const v_bestRating = node["bestRating"];
   if (v_bestRating !== undefined) run.check(v_bestRating, Recipe_aggregateRating_AggregateRating_bestRating, at);
   const v_worstRating = node["worstRating"];

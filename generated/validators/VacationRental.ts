@@ -606,9 +606,33 @@ const VacationRental_aggregateRating_AggregateRating_ratingValue: PropertyRule =
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/VacationRental#aggregateRating.ratingValue",
+};
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > ratingCount
+const VacationRental_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.ratingCount",
+};
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > reviewCount
+const VacationRental_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.reviewCount",
 };
 // rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > bestRating
 const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = {
@@ -617,20 +641,37 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   property: "aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Give aggregateRating.bestRating when the scale does not top out at 5.",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
   docs: DOCS,
   rule: "/rules/VacationRental#aggregateRating.bestRating",
 };
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > worstRating
+const VacationRental_aggregateRating_AggregateRating_worstRating: PropertyRule = {
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.worstRating",
+};
 // rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
+const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape VacationRental > aggregateRating > AggregateRating. */
 export function validate_VacationRental_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(VacationRental_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, VacationRental_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, VacationRental_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, VacationRental_aggregateRating_AggregateRating_reviewCount, at);
   const v_bestRating = node["bestRating"];
   if (v_bestRating !== undefined) run.check(v_bestRating, VacationRental_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, VacationRental_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(VacationRental_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
