@@ -702,11 +702,40 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
 }
 
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > price
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price: PropertyRule = {
+  name: "price",
+  segment: "/price",
+  property: "itemListElement.item.offers.price",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  min: 0,
+  fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price",
+};
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > priceCurrency
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency: PropertyRule = {
+  name: "priceCurrency",
+  segment: "/priceCurrency",
+  property: "itemListElement.item.offers.priceCurrency",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency",
+};
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > one of itemListElement.item.offers.price, itemListElement.item.offers.priceSpecification
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
+  const v_price = node["price"];
+  if (v_price !== undefined) run.check(v_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, at);
+  const v_priceCurrency = node["priceCurrency"];
+  if (v_priceCurrency !== undefined) run.check(v_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, node, at);
 }
 
