@@ -531,7 +531,7 @@ const VacationRental_address_PostalAddress_addressCountry: PropertyRule = {
   level: "recommended",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add address.addressCountry as the two-letter ISO 3166-1 code, e.g. \"US\".",
+  fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressCountry",
 };
@@ -542,7 +542,7 @@ const VacationRental_address_PostalAddress_addressLocality: PropertyRule = {
   property: "address.addressLocality",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.addressLocality with the city.",
+  fix: "Add address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressLocality",
 };
@@ -553,7 +553,7 @@ const VacationRental_address_PostalAddress_addressRegion: PropertyRule = {
   property: "address.addressRegion",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.addressRegion with the state, region or province.",
+  fix: "Add address.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressRegion",
 };
@@ -564,7 +564,7 @@ const VacationRental_address_PostalAddress_postalCode: PropertyRule = {
   property: "address.postalCode",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.postalCode.",
+  fix: "Add address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.postalCode",
 };
