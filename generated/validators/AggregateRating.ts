@@ -60,7 +60,7 @@ const AggregateRating_bestRating: PropertyRule = {
   property: "bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add \"bestRating\" with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add \"bestRating\" with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/AggregateRating#bestRating",
 };

@@ -605,7 +605,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   property: "itemListElement.item.aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
 };

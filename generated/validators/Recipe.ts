@@ -299,7 +299,7 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.bestRating",
 };
@@ -697,7 +697,7 @@ const Recipe_video_VideoObject_description: PropertyRule = {
   property: "video.description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add video.description describing the video (unique for each video; HTML tags are ignored).",
+  fix: "Add video.description with a description of the video (unique for each video; HTML tags are ignored).",
   docs: DOCS,
   rule: "/rules/Recipe#video.description",
 };

@@ -163,7 +163,7 @@ const Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (a dot for decimals).",
+  fix: "Add reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/Review#reviewRating.ratingValue",
 };

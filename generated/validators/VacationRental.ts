@@ -641,7 +641,7 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   property: "aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/VacationRental#aggregateRating.bestRating",
 };
