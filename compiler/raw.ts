@@ -21,6 +21,8 @@ export interface RawRuleFile {
   sources: Array<{ url: string; note?: string }>;
   deprecated?: { since: string; kind?: "retired" | "restricted"; note: string } | null;
   note?: string;
+  /** A shared shape of rules-src/shapes/ the top-level rules start from (its own keys override). */
+  shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
   features?: RawFeature[];
@@ -83,6 +85,8 @@ export interface RawFeature {
   name: string;
   google_docs_url: string;
   retired?: { since: string; note: string };
+  /** A shared shape of rules-src/shapes/ the feature's requirements start from (its own keys override). */
+  shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
   opt_in?: RawOptIn;
@@ -115,7 +119,7 @@ type Keys<T> = { readonly [K in keyof Required<T>]: true };
 export const RULE_FILE_KEYS = {
   type: true, status: true, tier: true, validate_as: true, also_matches: true, not_matches: true, extra_matches: true,
   google_docs_url: true, rich_result: true, opt_in: true, verified_on: true, sources: true, deprecated: true, note: true,
-  properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
+  shape: true, properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
 } as const satisfies Keys<RawRuleFile>;
 
 export const PROPERTY_RULE_KEYS = {
@@ -131,7 +135,7 @@ export const EXPECT_NODE_KEYS = {
 export const ONE_OF_KEYS = { level: true, properties: true, fix: true } as const satisfies Keys<RawOneOf>;
 export const OPT_IN_KEYS = { triggers: true, binding: true } as const satisfies Keys<RawOptIn>;
 export const FEATURE_KEYS = {
-  id: true, name: true, google_docs_url: true, retired: true, properties: true, one_of: true, opt_in: true,
+  id: true, name: true, google_docs_url: true, retired: true, shape: true, properties: true, one_of: true, opt_in: true,
 } as const satisfies Keys<RawFeature>;
 export const VALID_EXAMPLE_KEYS = { name: true, data: true, eligible: true } as const satisfies Keys<RawValidExample>;
 export const INVALID_EXAMPLE_KEYS = { name: true, data: true, expect: true, eligible: true } as const satisfies Keys<RawInvalidExample>;

@@ -2,7 +2,9 @@
  * Normalize step "defaults": what a rule leaves out is filled in, and `{path}` in a fix text is
  * replaced, so one text (in a shared shape) serves every parent. In a property's fix `{path}` is
  * the property's dotted path (`offers.price`); in a one_of group's fix, the path of the node that
- * holds the group (`aggregateRating`).
+ * holds the group (`aggregateRating`). At the top level (a rule set that starts from a shape) the
+ * name is quoted, as the rule sets' own texts quote theirs: `{path}` and `{path}.shippingRate` read
+ * `"returnFees"` and `"shippingRate"`.
  */
 import type { IrExpect, IrNodeRules, IrRuleSet, Level } from "../ir.ts";
 import { eachNodeRules } from "./walk.ts";
@@ -14,12 +16,15 @@ export function applyDefaults(rs: IrRuleSet): void {
 
 function fillNode(rules: IrNodeRules): void {
   for (const p of rules.properties) {
-    p.fix = p.fix === "" ? defaultFix(p.property, p.level) : withPath(p.fix, p.property);
+    // A top-level property (a rule set that starts from a shape) is named in quotes, as the
+    // rule sets' own top-level texts name theirs: "merchantReturnDays".
+    p.fix = p.fix === "" ? defaultFix(p.property, p.level) : withPath(p.fix, p.property.includes(".") ? p.property : `"${p.property}"`);
     p.format ??= defaultFormat(p.expect);
   }
   for (const g of rules.oneOf) {
     const holder = g.property.slice(0, g.property.length - g.properties[0].length).replace(/\.$/, "");
-    g.fix = g.fix === "" ? `Add at least one of ${g.properties.map((p) => `"${p}"`).join(", ")}.` : withPath(g.fix, holder);
+    // At the top level there is no holder: "{path}.shippingRate" reads "\"shippingRate\"".
+    g.fix = g.fix === "" ? `Add at least one of ${g.properties.map((p) => `"${p}"`).join(", ")}.` : withPath(holder ? g.fix : g.fix.replace(/\{path\}\.([\w@]+)/g, '"$1"'), holder);
   }
 }
 

@@ -25,7 +25,7 @@ const AggregateRating_ratingValue: PropertyRule = {
   property: "ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add \"ratingValue\" with the average rating, e.g. 4.4, \"88%\" or \"6 / 10\" (a dot for decimals).",
+  fix: "Add \"ratingValue\" with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/AggregateRating#ratingValue",
 };
@@ -37,7 +37,7 @@ const AggregateRating_ratingCount: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give \"ratingCount\" as the whole number of ratings on your site, e.g. 89.",
+  fix: "Give \"ratingCount\" as a whole number of ratings, e.g. 89.",
   docs: DOCS,
   rule: "/rules/AggregateRating#ratingCount",
 };
@@ -49,7 +49,7 @@ const AggregateRating_reviewCount: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give \"reviewCount\" as the whole number of reviews (with or without a rating), e.g. 89.",
+  fix: "Give \"reviewCount\" as a whole number of reviews, e.g. 89.",
   docs: DOCS,
   rule: "/rules/AggregateRating#reviewCount",
 };
@@ -59,7 +59,7 @@ const AggregateRating_bestRating: PropertyRule = {
   segment: "/bestRating",
   property: "bestRating",
   level: "recommended",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add \"bestRating\" with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/AggregateRating#bestRating",
@@ -70,13 +70,13 @@ const AggregateRating_worstRating: PropertyRule = {
   segment: "/worstRating",
   property: "worstRating",
   level: "recommended",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add \"worstRating\" with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
   rule: "/rules/AggregateRating#worstRating",
 };
 // rules-src/types/AggregateRating.yaml: one of ratingCount, reviewCount
-const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "ratingCount", members: ["ratingCount","reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"ratingCount\": 20.", docs: DOCS, rule: "/rules/AggregateRating#one-of:ratingCount" };
+const AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "ratingCount", members: ["ratingCount","reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add \"ratingCount\" (the number of ratings) or \"reviewCount\" (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/AggregateRating#one-of:ratingCount" };
 
 /** AggregateRating: Review snippet. */
 export function validate_AggregateRating(node: JsonObject, run: Run, at: string): void {

@@ -185,18 +185,6 @@ export function validate_Article_author_Organization(node: JsonObject, run: Run,
   run.oneOf(Article_author_Organization_oneOf0, node, at);
 }
 
-// rules-src/types/Article.yaml: image > ImageObject > url
-const Article_image_ImageObject_url: PropertyRule = {
-  name: "url",
-  segment: "/url",
-  property: "image.url",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }],
-  format: valueChecks["image-url"],
-  fix: "Give image.url as the absolute URL of the image file.",
-  docs: DOCS,
-  rule: "/rules/Article#image.url",
-};
 // rules-src/types/Article.yaml: image > ImageObject > contentUrl
 const Article_image_ImageObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -205,19 +193,31 @@ const Article_image_ImageObject_contentUrl: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["image-url"],
-  fix: "Give image.contentUrl as the absolute URL of the image file.",
+  fix: "Give image.contentUrl as the crawlable URL of the image file, e.g. \"https://example.com/photos/1x1/photo.jpg\".",
   docs: DOCS,
   rule: "/rules/Article#image.contentUrl",
+};
+// rules-src/types/Article.yaml: image > ImageObject > url
+const Article_image_ImageObject_url: PropertyRule = {
+  name: "url",
+  segment: "/url",
+  property: "image.url",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  format: valueChecks["image-url"],
+  fix: "Give image.url as the crawlable URL of the image file (\"contentUrl\" is preferred), e.g. \"https://example.com/photos/1x1/photo.jpg\".",
+  docs: DOCS,
+  rule: "/rules/Article#image.url",
 };
 // rules-src/types/Article.yaml: image > ImageObject > one of image.url, image.contentUrl
 const Article_image_ImageObject_oneOf0: OneOfRule = { level: "recommended", properties: ["url","contentUrl"], property: "image.url", members: ["image.url","image.contentUrl"], paths: [["url"],["contentUrl"]], fix: "Give each ImageObject in \"image\" a \"url\" (or \"contentUrl\") with the crawlable address of the image file.", docs: DOCS, rule: "/rules/Article#one-of:image.url" };
 
 /** Nested shape Article > image > ImageObject. */
 export function validate_Article_image_ImageObject(node: JsonObject, run: Run, at: string): void {
-  const v_url = node["url"];
-  if (v_url !== undefined) run.check(v_url, Article_image_ImageObject_url, at);
   const v_contentUrl = node["contentUrl"];
   if (v_contentUrl !== undefined) run.check(v_contentUrl, Article_image_ImageObject_contentUrl, at);
+  const v_url = node["url"];
+  if (v_url !== undefined) run.check(v_url, Article_image_ImageObject_url, at);
   run.oneOf(Article_image_ImageObject_oneOf0, node, at);
 }
 

@@ -146,7 +146,7 @@ const Book_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Book#aggregateRating.bestRating",
 };
@@ -189,7 +189,7 @@ const Book_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Book_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Book_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"John Doe\"}.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Book#review.author",
 };
@@ -200,7 +200,7 @@ const Book_review_Review_reviewRating: PropertyRule = {
   property: "review.reviewRating",
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Book_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}.",
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/Book#review.reviewRating",
 };
@@ -239,7 +239,7 @@ const Book_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"John Doe\" (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Book#review.author.name",
 };
@@ -258,7 +258,7 @@ const Book_review_Review_author_Organization_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Book#review.author.name",
 };
@@ -277,7 +277,7 @@ const Book_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 5, \"60%\" or \"6 / 10\" (a dot for decimals).",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/Book#review.reviewRating.ratingValue",
 };
@@ -751,7 +751,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
+  fix: "Add workExample.potentialAction.expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
   docs: DOCS,
   rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.price",
 };
@@ -763,7 +763,7 @@ const Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcce
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
+  fix: "Give workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };

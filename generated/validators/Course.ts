@@ -156,7 +156,7 @@ const Course_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Course#aggregateRating.bestRating",
 };
@@ -210,7 +210,7 @@ const Course_review_Review_reviewRating: PropertyRule = {
   property: "review.reviewRating",
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Course_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}.",
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/Course#review.reviewRating",
 };
@@ -249,7 +249,7 @@ const Course_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Course#review.author.name",
 };
@@ -268,7 +268,7 @@ const Course_review_Review_author_Organization_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Course#review.author.name",
 };
@@ -287,7 +287,7 @@ const Course_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/Course#review.reviewRating.ratingValue",
 };

@@ -475,7 +475,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Add expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
+  fix: "Add dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price",
 };
@@ -487,7 +487,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add expectsAcceptanceOf.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
+  fix: "Give dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency",
 };

@@ -226,7 +226,7 @@ const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = {
   property: "location.address.streetAddress",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add the street address of the venue.",
+  fix: "Add location.address.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.streetAddress",
 };
@@ -237,7 +237,7 @@ const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule =
   property: "location.address.addressLocality",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add the city of the venue.",
+  fix: "Add location.address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressLocality",
 };
@@ -248,7 +248,7 @@ const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = {
   property: "location.address.postalCode",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add the postal code of the venue.",
+  fix: "Add location.address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.postalCode",
 };
@@ -259,7 +259,7 @@ const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = {
   property: "location.address.addressRegion",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add the region or state of the venue.",
+  fix: "Add location.address.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressRegion",
 };
@@ -271,7 +271,7 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
   level: "recommended",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add the country as an ISO 3166-1 alpha-2 code, e.g. \"US\".",
+  fix: "Add location.address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressCountry",
 };
@@ -348,7 +348,7 @@ const Event_offers_Offer_priceCurrency: PropertyRule = {
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceCurrency as an ISO 4217 code, e.g. \"USD\".",
+  fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Event#offers.priceCurrency",
 };

@@ -570,18 +570,72 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   property: "itemListElement.item.aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
+  fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
 };
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > ratingCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "itemListElement.item.aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give itemListElement.item.aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
+};
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > reviewCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "itemListElement.item.aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give itemListElement.item.aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
+};
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > bestRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating: PropertyRule = {
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "itemListElement.item.aggregateRating.bestRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
+};
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > worstRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating: PropertyRule = {
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "itemListElement.item.aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
+};
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== undefined) run.check(v_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
@@ -648,11 +702,40 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
 }
 
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > price
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price: PropertyRule = {
+  name: "price",
+  segment: "/price",
+  property: "itemListElement.item.offers.price",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  min: 0,
+  fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price",
+};
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > priceCurrency
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency: PropertyRule = {
+  name: "priceCurrency",
+  segment: "/priceCurrency",
+  property: "itemListElement.item.offers.priceCurrency",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency",
+};
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > one of itemListElement.item.offers.price, itemListElement.item.offers.priceSpecification
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
+  const v_price = node["price"];
+  if (v_price !== undefined) run.check(v_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, at);
+  const v_priceCurrency = node["priceCurrency"];
+  if (v_priceCurrency !== undefined) run.check(v_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, node, at);
 }
 

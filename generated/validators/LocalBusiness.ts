@@ -566,7 +566,7 @@ const LocalBusiness_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/LocalBusiness#aggregateRating.bestRating",
 };
@@ -609,7 +609,7 @@ const LocalBusiness_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_LocalBusiness_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_LocalBusiness_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Lillian Ruiz\"}.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.author",
 };
@@ -632,7 +632,7 @@ const LocalBusiness_review_Review_datePublished: PropertyRule = {
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["iso8601-datetime"],
-  fix: "Add review.datePublished in ISO 8601, e.g. \"2026-11-20\".",
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.datePublished",
 };
@@ -657,7 +657,7 @@ const LocalBusiness_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Lillian Ruiz\" (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.author.name",
 };
@@ -676,7 +676,7 @@ const LocalBusiness_review_Review_author_Organization_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.author.name",
 };
@@ -695,7 +695,7 @@ const LocalBusiness_review_Review_reviewRating_Rating_ratingValue: PropertyRule 
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.reviewRating.ratingValue",
 };

@@ -174,7 +174,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give the minimum spend as hasTierRequirement.value, e.g. 250.",
+  fix: "Give the minimum spend as hasTiers.hasTierRequirement.value, e.g. 250.",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.value",
 };
@@ -186,7 +186,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give hasTierRequirement.currency, e.g. \"USD\".",
+  fix: "Give hasTiers.hasTierRequirement.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.currency",
 };
@@ -209,7 +209,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give the membership fee as hasTierRequirement.price, e.g. 9.99.",
+  fix: "Give the membership fee as hasTiers.hasTierRequirement.price, e.g. 9.99.",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.price",
 };
@@ -221,7 +221,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpec
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give hasTierRequirement.priceCurrency, e.g. \"EUR\".",
+  fix: "Give hasTiers.hasTierRequirement.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.priceCurrency",
 };

@@ -312,7 +312,7 @@ const MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency: Pro
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give returnShippingFeesAmount.currency as the ISO 4217 code, e.g. \"EUR\".",
+  fix: "Give returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount.currency",
 };
@@ -335,7 +335,7 @@ const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give customerRemorseReturnShippingFeesAmount.value, e.g. 5.99.",
+  fix: "Give customerRemorseReturnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.value",
 };
@@ -347,7 +347,7 @@ const MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmoun
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give customerRemorseReturnShippingFeesAmount.currency, e.g. \"EUR\".",
+  fix: "Give customerRemorseReturnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.currency",
 };
@@ -370,7 +370,7 @@ const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_val
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give itemDefectReturnShippingFeesAmount.value, e.g. 4.99.",
+  fix: "Give itemDefectReturnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.value",
 };
@@ -382,7 +382,7 @@ const MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_cur
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give itemDefectReturnShippingFeesAmount.currency, e.g. \"EUR\".",
+  fix: "Give itemDefectReturnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.currency",
 };
@@ -405,7 +405,7 @@ const MerchantReturnPolicy_restockingFee_MonetaryAmount_value: PropertyRule = {
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give restockingFee.value, e.g. 10.",
+  fix: "Give restockingFee.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#restockingFee.value",
 };
@@ -417,7 +417,7 @@ const MerchantReturnPolicy_restockingFee_MonetaryAmount_currency: PropertyRule =
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give restockingFee.currency, e.g. \"EUR\".",
+  fix: "Give restockingFee.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#restockingFee.currency",
 };

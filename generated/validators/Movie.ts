@@ -160,7 +160,7 @@ const Movie_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Movie#aggregateRating.bestRating",
 };
@@ -203,7 +203,7 @@ const Movie_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Movie_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Movie_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"John D.\"}.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Movie#review.author",
 };
@@ -214,7 +214,7 @@ const Movie_review_Review_reviewRating: PropertyRule = {
   property: "review.reviewRating",
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Movie_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}.",
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/Movie#review.reviewRating",
 };
@@ -253,7 +253,7 @@ const Movie_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"John D.\" (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Movie#review.author.name",
 };
@@ -272,7 +272,7 @@ const Movie_review_Review_author_Organization_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization name (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Movie#review.author.name",
 };
@@ -291,7 +291,7 @@ const Movie_review_Review_reviewRating_Rating_ratingValue: PropertyRule = {
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 5, \"60%\" or \"6 / 10\" (a dot for decimals).",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/Movie#review.reviewRating.ratingValue",
 };

@@ -16,7 +16,7 @@ const OfferShippingDetails_shippingRate: PropertyRule = {
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_OfferShippingDetails_shippingRate_MonetaryAmount }],
   single: true,
-  fix: "Give one \"shippingRate\" as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
+  fix: "Give one \"shippingRate\" as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate",
 };
@@ -55,7 +55,7 @@ const OfferShippingDetails_hasShippingService: PropertyRule = {
   rule: "/rules/OfferShippingDetails#hasShippingService",
 };
 // rules-src/types/OfferShippingDetails.yaml: one of shippingRate, hasShippingService
-const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "shippingRate", members: ["shippingRate","hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
+const OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "shippingRate", members: ["shippingRate","hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add \"shippingRate\" with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
 // rules-src/types/OfferShippingDetails.yaml: one of shippingDestination, hasShippingService
 const OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "shippingDestination", members: ["shippingDestination","hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add \"shippingDestination\" with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
 // rules-src/types/OfferShippingDetails.yaml: one of deliveryTime, hasShippingService
@@ -84,7 +84,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_currency: PropertyRule = 
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
+  fix: "Give shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate.currency",
 };
@@ -96,7 +96,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_value: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 2.99 (0 for free shipping; no currency symbol or thousands separator).",
+  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingRate.value",
 };
@@ -113,7 +113,7 @@ const OfferShippingDetails_shippingRate_MonetaryAmount_maxValue: PropertyRule = 
   rule: "/rules/OfferShippingDetails#shippingRate.maxValue",
 };
 // rules-src/types/OfferShippingDetails.yaml: shippingRate > MonetaryAmount > one of shippingRate.value, shippingRate.maxValue
-const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingRate.value", members: ["shippingRate.value","shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 2.99 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
+const OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingRate.value", members: ["shippingRate.value","shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
 
 /** Nested shape OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -146,7 +146,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: Prop
   property: "shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
+  fix: "Give shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingDestination.addressRegion",
 };
@@ -157,7 +157,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_postalCode: Propert
   property: "shippingDestination.postalCode",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
+  fix: "Give shippingDestination.postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingDestination.postalCode",
 };
@@ -214,7 +214,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.minValue as a whole number of days, e.g. 0.",
+  fix: "Add deliveryTime.handlingTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.minValue",
 };
@@ -226,7 +226,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.maxValue as a whole number of days, e.g. 1.",
+  fix: "Add deliveryTime.handlingTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.maxValue",
 };
@@ -238,7 +238,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_Quanti
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add deliveryTime.handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.unitCode",
 };
@@ -264,7 +264,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.minValue as a whole number of days, e.g. 1.",
+  fix: "Add deliveryTime.transitTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.minValue",
 };
@@ -276,7 +276,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.maxValue as a whole number of days, e.g. 5.",
+  fix: "Add deliveryTime.transitTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.maxValue",
 };
@@ -288,7 +288,7 @@ const OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_Quantit
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add deliveryTime.transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.unitCode",
 };

@@ -324,18 +324,6 @@ export function validate_Organization(node: JsonObject, run: Run, at: string): v
   run.oneOf(Organization_oneOf0, node, at);
 }
 
-// rules-src/types/Organization.yaml: logo > ImageObject > url
-const Organization_logo_ImageObject_url: PropertyRule = {
-  name: "url",
-  segment: "/url",
-  property: "logo.url",
-  level: "optional",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }],
-  format: valueChecks["image-url"],
-  fix: "Give logo.url as the crawlable URL of the logo image.",
-  docs: DOCS,
-  rule: "/rules/Organization#logo.url",
-};
 // rules-src/types/Organization.yaml: logo > ImageObject > contentUrl
 const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   name: "contentUrl",
@@ -344,19 +332,31 @@ const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["image-url"],
-  fix: "Give logo.contentUrl as the crawlable URL of the logo image.",
+  fix: "Give logo.contentUrl as the crawlable URL of the image file, e.g. \"https://example.com/photos/1x1/photo.jpg\".",
   docs: DOCS,
   rule: "/rules/Organization#logo.contentUrl",
 };
+// rules-src/types/Organization.yaml: logo > ImageObject > url
+const Organization_logo_ImageObject_url: PropertyRule = {
+  name: "url",
+  segment: "/url",
+  property: "logo.url",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  format: valueChecks["image-url"],
+  fix: "Give logo.url as the crawlable URL of the image file (\"contentUrl\" is preferred), e.g. \"https://example.com/photos/1x1/photo.jpg\".",
+  docs: DOCS,
+  rule: "/rules/Organization#logo.url",
+};
 // rules-src/types/Organization.yaml: logo > ImageObject > one of logo.contentUrl, logo.url
-const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl","url"], property: "logo.contentUrl", members: ["logo.contentUrl","logo.url"], paths: [["contentUrl"],["url"]], fix: "Give the logo ImageObject a \"contentUrl\" (or \"url\") with the crawlable URL of the image, e.g. \"https://www.example.com/images/logo.png\".", docs: DOCS, rule: "/rules/Organization#one-of:logo.contentUrl" };
+const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl","url"], property: "logo.contentUrl", members: ["logo.contentUrl","logo.url"], paths: [["contentUrl"],["url"]], fix: "Give logo a \"contentUrl\" (or \"url\") with the crawlable URL of the image file, e.g. \"https://example.com/photos/1x1/photo.jpg\".", docs: DOCS, rule: "/rules/Organization#one-of:logo.contentUrl" };
 
 /** Nested shape Organization > logo > ImageObject. */
 export function validate_Organization_logo_ImageObject(node: JsonObject, run: Run, at: string): void {
-  const v_url = node["url"];
-  if (v_url !== undefined) run.check(v_url, Organization_logo_ImageObject_url, at);
   const v_contentUrl = node["contentUrl"];
   if (v_contentUrl !== undefined) run.check(v_contentUrl, Organization_logo_ImageObject_contentUrl, at);
+  const v_url = node["url"];
+  if (v_url !== undefined) run.check(v_url, Organization_logo_ImageObject_url, at);
   run.oneOf(Organization_logo_ImageObject_oneOf0, node, at);
 }
 

@@ -93,7 +93,7 @@ const Product_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Product_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Fred Benson\"}.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Product#review.author",
 };
@@ -169,7 +169,7 @@ const Product_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"James Smith\" (under 100 characters; not a slogan such as \"50% off\").",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Product#review.author.name",
 };
@@ -254,7 +254,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement: PropertyRule
   property: "review.positiveNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add review.positiveNotes.itemListElement with one ListItem per positive statement (pros).",
+  fix: "Add review.positiveNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement",
 };
@@ -273,7 +273,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name
   property: "review.positiveNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each pros statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement.name",
 };
@@ -285,7 +285,7 @@ const Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_posi
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each pros statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Product#review.positiveNotes.itemListElement.position",
 };
@@ -307,7 +307,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement: PropertyRule
   property: "review.negativeNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add review.negativeNotes.itemListElement with one ListItem per negative statement (cons).",
+  fix: "Add review.negativeNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement",
 };
@@ -326,7 +326,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name
   property: "review.negativeNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each cons statement (ListItem) a \"name\" with the statement, e.g. \"No child protection\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement.name",
 };
@@ -338,7 +338,7 @@ const Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_posi
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each cons statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Product#review.negativeNotes.itemListElement.position",
 };
@@ -395,7 +395,7 @@ const Product_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   property: "aggregateRating.bestRating",
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Product#aggregateRating.bestRating",
 };
@@ -440,7 +440,7 @@ const Product_offers_Offer_price: PropertyRule = {
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Give offers.price as a number, e.g. 39.99 or \"39.99\" (0 when the product is free; no currency symbol; a dot for decimals).",
+  fix: "Give offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#offers.price",
 };
@@ -524,7 +524,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_price: Property
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Add offers.priceSpecification.price, e.g. 9.99.",
+  fix: "Give offers.priceSpecification.price as a number, e.g. 9.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.price",
 };
@@ -536,7 +536,7 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: 
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 currency code, e.g. \"AUD\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.priceCurrency",
 };
@@ -965,7 +965,7 @@ const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Give offers.priceCurrency as the three-letter ISO 4217 code, e.g. \"USD\".",
+  fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceCurrency",
 };
@@ -1122,7 +1122,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   requiredWhen: { property: "membershipPointsEarned", values: null },
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
@@ -1227,7 +1227,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceSpecification.priceCurrency with the ISO 4217 code, e.g. \"GBP\".",
+  fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 };
@@ -1278,7 +1278,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add applicableCountry with the two-letter ISO 3166-1 country code the policy applies to, e.g. \"CH\".",
+  fix: "Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to, e.g. \"CH\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry",
 };
@@ -1290,7 +1290,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [],
   values: new Set(["MerchantReturnFiniteReturnWindow","MerchantReturnNotPermitted","MerchantReturnUnlimitedWindow"]),
-  fix: "Add returnPolicyCategory: \"https://schema.org/MerchantReturnFiniteReturnWindow\", \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
+  fix: "Give offers.hasMerchantReturnPolicy.returnPolicyCategory as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory",
 };
@@ -1303,7 +1303,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
-  fix: "Add merchantReturnDays with the number of days after delivery a product can be returned (required with a finite return window).",
+  fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays",
 };
@@ -1315,7 +1315,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "recommended",
   expect: [],
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
-  fix: "Add returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\".",
+  fix: "Add offers.hasMerchantReturnPolicy.returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees",
 };
@@ -1327,7 +1327,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "recommended",
   expect: [],
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
-  fix: "Add returnMethod (when returns are allowed): \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\".",
+  fix: "Add offers.hasMerchantReturnPolicy.returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod",
 };
@@ -1338,7 +1338,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
-  fix: "Give returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount with value and currency.",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
 };
@@ -1372,7 +1372,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Add returnShippingFeesAmount.value with the (non-zero) return shipping fee, e.g. 3.49.",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value",
 };
@@ -1384,7 +1384,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add returnShippingFeesAmount.currency with the ISO 4217 code, e.g. \"CHF\".",
+  fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency",
 };
@@ -1407,7 +1407,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
   single: true,
-  fix: "Give shippingRate as one MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}.",
+  fix: "Give one offers.shippingDetails.shippingRate as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate",
 };
@@ -1418,7 +1418,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination",
   level: "optional",
   expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion }],
-  fix: "Give shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
+  fix: "Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination",
 };
@@ -1430,16 +1430,16 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
   single: true,
-  fix: "Give one deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
+  fix: "Give one offers.shippingDetails.deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingRate, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add shippingDetails.shippingRate (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingDestination, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add shippingDetails.shippingDestination with the country shipped to (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.deliveryTime, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add shippingDetails.deliveryTime with handling and transit times (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -1462,7 +1462,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code of the offer's currency, e.g. \"USD\".",
+  fix: "Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
 };
@@ -1474,7 +1474,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
+  fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
 };
@@ -1486,12 +1486,12 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
-  fix: "Give shippingRate.maxValue as the highest shipping cost.",
+  fix: "Give offers.shippingDetails.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue",
 };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > one of offers.shippingDetails.shippingRate.value, offers.shippingDetails.shippingRate.maxValue
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -1513,7 +1513,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
+  fix: "Add offers.shippingDetails.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry",
 };
@@ -1524,7 +1524,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give addressRegion as an ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
+  fix: "Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion",
 };
@@ -1535,7 +1535,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination.postalCode",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give postalCode as a postal code (Australia, Canada and the US only); don't combine it with addressRegion.",
+  fix: "Give offers.shippingDetails.shippingDestination.postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode",
 };
@@ -1558,7 +1558,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.deliveryTime.handlingTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
-  fix: "Add deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime",
 };
@@ -1569,7 +1569,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.deliveryTime.transitTime",
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
-  fix: "Add deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime",
 };
@@ -1592,7 +1592,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.minValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue",
 };
@@ -1604,7 +1604,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add handlingTime.maxValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue",
 };
@@ -1616,7 +1616,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add offers.shippingDetails.deliveryTime.handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode",
 };
@@ -1642,7 +1642,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.minValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue",
 };
@@ -1654,7 +1654,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Add transitTime.maxValue as a whole number of days.",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue",
 };
@@ -1666,7 +1666,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
-  fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
+  fix: "Add offers.shippingDetails.deliveryTime.transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode",
 };

@@ -406,7 +406,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_price: PropertyRule = {
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Give offers.price as the variant's price, e.g. 39.99 (no currency symbol).",
+  fix: "Give hasVariant.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers.price",
 };
@@ -418,7 +418,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_priceCurrency: PropertyRule =
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\".",
+  fix: "Give hasVariant.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency",
 };
@@ -524,18 +524,72 @@ const ProductGroup_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue, e.g. 4.4.",
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/ProductGroup#aggregateRating.ratingValue",
 };
+// rules-src/types/ProductGroup.yaml: aggregateRating > AggregateRating > ratingCount
+const ProductGroup_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating.ratingCount",
+};
+// rules-src/types/ProductGroup.yaml: aggregateRating > AggregateRating > reviewCount
+const ProductGroup_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating.reviewCount",
+};
+// rules-src/types/ProductGroup.yaml: aggregateRating > AggregateRating > bestRating
+const ProductGroup_aggregateRating_AggregateRating_bestRating: PropertyRule = {
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "aggregateRating.bestRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating.bestRating",
+};
+// rules-src/types/ProductGroup.yaml: aggregateRating > AggregateRating > worstRating
+const ProductGroup_aggregateRating_AggregateRating_worstRating: PropertyRule = {
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#aggregateRating.worstRating",
+};
 // rules-src/types/ProductGroup.yaml: aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount, e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ProductGroup#one-of:aggregateRating.ratingCount" };
+const ProductGroup_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ProductGroup#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape ProductGroup > aggregateRating > AggregateRating. */
 export function validate_ProductGroup_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(ProductGroup_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, ProductGroup_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, ProductGroup_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, ProductGroup_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== undefined) run.check(v_bestRating, ProductGroup_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, ProductGroup_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(ProductGroup_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
@@ -545,8 +599,8 @@ const ProductGroup_review_Review_author: PropertyRule = {
   segment: "/author",
   property: "review.author",
   level: "required",
-  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
-  fix: "Give review.author as a Person or Organization with a name.",
+  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ProductGroup_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ProductGroup_review_Review_author_Organization }],
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/ProductGroup#review.author",
 };
@@ -557,9 +611,21 @@ const ProductGroup_review_Review_reviewRating: PropertyRule = {
   property: "review.reviewRating",
   level: "recommended",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_ProductGroup_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-  fix: "Add review.reviewRating with a ratingValue.",
+  fix: "Add review.reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/ProductGroup#review.reviewRating",
+};
+// rules-src/types/ProductGroup.yaml: review > Review > datePublished
+const ProductGroup_review_Review_datePublished: PropertyRule = {
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "review.datePublished",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#review.datePublished",
 };
 
 /** Nested shape ProductGroup > review > Review. */
@@ -570,6 +636,46 @@ export function validate_ProductGroup_review_Review(node: JsonObject, run: Run, 
   const v_reviewRating = node["reviewRating"];
   if (v_reviewRating === undefined) run.missing(ProductGroup_review_Review_reviewRating, at);
   else run.check(v_reviewRating, ProductGroup_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished !== undefined) run.check(v_datePublished, ProductGroup_review_Review_datePublished, at);
+}
+
+// rules-src/types/ProductGroup.yaml: review > Review > author > Person > name
+const ProductGroup_review_Review_author_Person_name: PropertyRule = {
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#review.author.name",
+};
+
+/** Nested shape ProductGroup > review > Review > author > Person. */
+export function validate_ProductGroup_review_Review_author_Person(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(ProductGroup_review_Review_author_Person_name, at);
+  else run.check(v_name, ProductGroup_review_Review_author_Person_name, at);
+}
+
+// rules-src/types/ProductGroup.yaml: review > Review > author > Organization > name
+const ProductGroup_review_Review_author_Organization_name: PropertyRule = {
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#review.author.name",
+};
+
+/** Nested shape ProductGroup > review > Review > author > Organization. */
+export function validate_ProductGroup_review_Review_author_Organization(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(ProductGroup_review_Review_author_Organization_name, at);
+  else run.check(v_name, ProductGroup_review_Review_author_Organization_name, at);
 }
 
 // rules-src/types/ProductGroup.yaml: review > Review > reviewRating > Rating > ratingValue
@@ -579,9 +685,31 @@ const ProductGroup_review_Review_reviewRating_Rating_ratingValue: PropertyRule =
   property: "review.reviewRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add review.reviewRating.ratingValue, e.g. 4.",
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
   docs: DOCS,
   rule: "/rules/ProductGroup#review.reviewRating.ratingValue",
+};
+// rules-src/types/ProductGroup.yaml: review > Review > reviewRating > Rating > bestRating
+const ProductGroup_review_Review_reviewRating_Rating_bestRating: PropertyRule = {
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "review.reviewRating.bestRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#review.reviewRating.bestRating",
+};
+// rules-src/types/ProductGroup.yaml: review > Review > reviewRating > Rating > worstRating
+const ProductGroup_review_Review_reviewRating_Rating_worstRating: PropertyRule = {
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "review.reviewRating.worstRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ProductGroup#review.reviewRating.worstRating",
 };
 
 /** Nested shape ProductGroup > review > Review > reviewRating > Rating. */
@@ -589,6 +717,12 @@ export function validate_ProductGroup_review_Review_reviewRating_Rating(node: Js
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(ProductGroup_review_Review_reviewRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, ProductGroup_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === undefined) run.missing(ProductGroup_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, ProductGroup_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === undefined) run.missing(ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
 }
 
 /** The ProductGroup rule set as the registries hand it to the engine. */

@@ -264,9 +264,33 @@ const Recipe_aggregateRating_AggregateRating_ratingValue: PropertyRule = {
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.5.",
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.ratingValue",
+};
+// rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > ratingCount
+const Recipe_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.ratingCount",
+};
+// rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > reviewCount
+const Recipe_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Recipe#aggregateRating.reviewCount",
 };
 // rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > bestRating
 const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
@@ -274,8 +298,8 @@ const Recipe_aggregateRating_AggregateRating_bestRating: PropertyRule = {
   segment: "/bestRating",
   property: "aggregateRating.bestRating",
   level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.bestRating when the scale does not top out at 5.",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.bestRating",
 };
@@ -285,19 +309,23 @@ const Recipe_aggregateRating_AggregateRating_worstRating: PropertyRule = {
   segment: "/worstRating",
   property: "aggregateRating.worstRating",
   level: "optional",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.worstRating when the scale does not start at 1.",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
   docs: DOCS,
   rule: "/rules/Recipe#aggregateRating.worstRating",
 };
 // rules-src/types/Recipe.yaml: aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews).", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
+const Recipe_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Recipe > aggregateRating > AggregateRating. */
 export function validate_Recipe_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(Recipe_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, Recipe_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, Recipe_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, Recipe_aggregateRating_AggregateRating_reviewCount, at);
   const v_bestRating = node["bestRating"];
   if (v_bestRating !== undefined) run.check(v_bestRating, Recipe_aggregateRating_AggregateRating_bestRating, at);
   const v_worstRating = node["worstRating"];
@@ -634,7 +662,7 @@ const Recipe_video_VideoObject_name: PropertyRule = {
   property: "video.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add video.name with the title of the video.",
+  fix: "Add video.name with the title of the video (unique for each video on the site), e.g. \"Introducing the self-driving bicycle in the Netherlands\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.name",
 };
@@ -646,7 +674,7 @@ const Recipe_video_VideoObject_thumbnailUrl: PropertyRule = {
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["image-url"],
-  fix: "Add video.thumbnailUrl with the URL of the video's thumbnail image.",
+  fix: "Add video.thumbnailUrl with one or more crawlable URLs of the video's thumbnail image, e.g. [\"https://example.com/photos/16x9/photo.jpg\"].",
   docs: DOCS,
   rule: "/rules/Recipe#video.thumbnailUrl",
 };
@@ -658,7 +686,7 @@ const Recipe_video_VideoObject_uploadDate: PropertyRule = {
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
-  fix: "Add video.uploadDate with the date and time the video was first published, in ISO 8601 with a UTC offset, e.g. \"2024-02-05T08:00:00+08:00\".",
+  fix: "Add video.uploadDate with the date and time the video was first published in ISO 8601, with a time zone, e.g. \"2024-03-31T08:00:00+08:00\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.uploadDate",
 };
@@ -669,9 +697,21 @@ const Recipe_video_VideoObject_description: PropertyRule = {
   property: "video.description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add video.description describing the video.",
+  fix: "Add video.description with a description of the video (unique for each video; HTML tags are ignored).",
   docs: DOCS,
   rule: "/rules/Recipe#video.description",
+};
+// rules-src/types/Recipe.yaml: video > VideoObject > duration
+const Recipe_video_VideoObject_duration: PropertyRule = {
+  name: "duration",
+  segment: "/duration",
+  property: "video.duration",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
+  format: valueChecks["iso8601-duration"],
+  fix: "Add video.duration as an ISO 8601 duration, e.g. \"PT1M54S\" (one minute 54 seconds).",
+  docs: DOCS,
+  rule: "/rules/Recipe#video.duration",
 };
 // rules-src/types/Recipe.yaml: video > VideoObject > contentUrl
 const Recipe_video_VideoObject_contentUrl: PropertyRule = {
@@ -681,7 +721,7 @@ const Recipe_video_VideoObject_contentUrl: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
-  fix: "Give video.contentUrl as the URL of the video file itself.",
+  fix: "Give video.contentUrl as the URL of the video file itself (not the page it is on), e.g. \"https://www.example.com/video/123/file.mp4\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.contentUrl",
 };
@@ -693,21 +733,9 @@ const Recipe_video_VideoObject_embedUrl: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
-  fix: "Give video.embedUrl as the URL of the video player.",
+  fix: "Give video.embedUrl as the URL of the video player (the src of the embed), e.g. \"https://www.example.com/embed/123\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.embedUrl",
-};
-// rules-src/types/Recipe.yaml: video > VideoObject > duration
-const Recipe_video_VideoObject_duration: PropertyRule = {
-  name: "duration",
-  segment: "/duration",
-  property: "video.duration",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
-  format: valueChecks["iso8601-duration"],
-  fix: "Add video.duration as an ISO 8601 duration, e.g. \"PT1M33S\".",
-  docs: DOCS,
-  rule: "/rules/Recipe#video.duration",
 };
 // rules-src/types/Recipe.yaml: video > VideoObject > interactionStatistic
 const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
@@ -716,7 +744,7 @@ const Recipe_video_VideoObject_interactionStatistic: PropertyRule = {
   property: "video.interactionStatistic",
   level: "recommended",
   expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: null }],
-  fix: "Add video.interactionStatistic with the number of views (an InteractionCounter with a WatchAction).",
+  fix: "Add video.interactionStatistic with the number of views, e.g. {\"@type\": \"InteractionCounter\", \"interactionType\": {\"@type\": \"WatchAction\"}, \"userInteractionCount\": 12345}.",
   docs: DOCS,
   rule: "/rules/Recipe#video.interactionStatistic",
 };
@@ -728,9 +756,31 @@ const Recipe_video_VideoObject_expires: PropertyRule = {
   level: "optional",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
-  fix: "Give video.expires only if the video stops being available, in ISO 8601 with a UTC offset.",
+  fix: "Give video.expires only if the video stops being available, in ISO 8601 with a time zone, e.g. \"2026-12-31T23:59:00+00:00\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.expires",
+};
+// rules-src/types/Recipe.yaml: video > VideoObject > regionsAllowed
+const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
+  name: "regionsAllowed",
+  segment: "/regionsAllowed",
+  property: "video.regionsAllowed",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
+  fix: "Give video.regionsAllowed only if the video is restricted, as ISO 3166-1 country codes, e.g. [\"US\", \"NL\"] (use either regionsAllowed or ineligibleRegion).",
+  docs: DOCS,
+  rule: "/rules/Recipe#video.regionsAllowed",
+};
+// rules-src/types/Recipe.yaml: video > VideoObject > ineligibleRegion
+const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
+  name: "ineligibleRegion",
+  segment: "/ineligibleRegion",
+  property: "video.ineligibleRegion",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
+  fix: "Give video.ineligibleRegion only if the video is blocked somewhere, as ISO 3166-1 country codes, e.g. \"US\" (use either ineligibleRegion or regionsAllowed).",
+  docs: DOCS,
+  rule: "/rules/Recipe#video.ineligibleRegion",
 };
 // rules-src/types/Recipe.yaml: video > VideoObject > hasPart
 const Recipe_video_VideoObject_hasPart: PropertyRule = {
@@ -743,30 +793,8 @@ const Recipe_video_VideoObject_hasPart: PropertyRule = {
   docs: DOCS,
   rule: "/rules/Recipe#video.hasPart",
 };
-// rules-src/types/Recipe.yaml: video > VideoObject > regionsAllowed
-const Recipe_video_VideoObject_regionsAllowed: PropertyRule = {
-  name: "regionsAllowed",
-  segment: "/regionsAllowed",
-  property: "video.regionsAllowed",
-  level: "optional",
-  expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give video.regionsAllowed as ISO 3166-1 country codes, only if the video is restricted.",
-  docs: DOCS,
-  rule: "/rules/Recipe#video.regionsAllowed",
-};
-// rules-src/types/Recipe.yaml: video > VideoObject > ineligibleRegion
-const Recipe_video_VideoObject_ineligibleRegion: PropertyRule = {
-  name: "ineligibleRegion",
-  segment: "/ineligibleRegion",
-  property: "video.ineligibleRegion",
-  level: "optional",
-  expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give video.ineligibleRegion as ISO 3166-1 country codes, only if the video is blocked somewhere.",
-  docs: DOCS,
-  rule: "/rules/Recipe#video.ineligibleRegion",
-};
 // rules-src/types/Recipe.yaml: video > VideoObject > one of video.contentUrl, video.embedUrl
-const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl","embedUrl"], property: "video.contentUrl", members: ["video.contentUrl","video.embedUrl"], paths: [["contentUrl"],["embedUrl"]], fix: "Add video.contentUrl (the video file) or, if that is not available, video.embedUrl (the player).", docs: DOCS, rule: "/rules/Recipe#one-of:video.contentUrl" };
+const Recipe_video_VideoObject_oneOf0: OneOfRule = { level: "recommended", properties: ["contentUrl","embedUrl"], property: "video.contentUrl", members: ["video.contentUrl","video.embedUrl"], paths: [["contentUrl"],["embedUrl"]], fix: "Add video.contentUrl with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, video.embedUrl with the URL of the player.", docs: DOCS, rule: "/rules/Recipe#one-of:video.contentUrl" };
 
 /** Nested shape Recipe > video > VideoObject. */
 export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at: string): void {
@@ -782,24 +810,24 @@ export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at
   const v_description = node["description"];
   if (v_description === undefined) run.missing(Recipe_video_VideoObject_description, at);
   else run.check(v_description, Recipe_video_VideoObject_description, at);
+  const v_duration = node["duration"];
+  if (v_duration === undefined) run.missing(Recipe_video_VideoObject_duration, at);
+  else run.check(v_duration, Recipe_video_VideoObject_duration, at);
   const v_contentUrl = node["contentUrl"];
   if (v_contentUrl !== undefined) run.check(v_contentUrl, Recipe_video_VideoObject_contentUrl, at);
   const v_embedUrl = node["embedUrl"];
   if (v_embedUrl !== undefined) run.check(v_embedUrl, Recipe_video_VideoObject_embedUrl, at);
-  const v_duration = node["duration"];
-  if (v_duration === undefined) run.missing(Recipe_video_VideoObject_duration, at);
-  else run.check(v_duration, Recipe_video_VideoObject_duration, at);
   const v_interactionStatistic = node["interactionStatistic"];
   if (v_interactionStatistic === undefined) run.missing(Recipe_video_VideoObject_interactionStatistic, at);
   else run.check(v_interactionStatistic, Recipe_video_VideoObject_interactionStatistic, at);
   const v_expires = node["expires"];
   if (v_expires !== undefined) run.check(v_expires, Recipe_video_VideoObject_expires, at);
-  const v_hasPart = node["hasPart"];
-  if (v_hasPart !== undefined) run.check(v_hasPart, Recipe_video_VideoObject_hasPart, at);
   const v_regionsAllowed = node["regionsAllowed"];
   if (v_regionsAllowed !== undefined) run.check(v_regionsAllowed, Recipe_video_VideoObject_regionsAllowed, at);
   const v_ineligibleRegion = node["ineligibleRegion"];
   if (v_ineligibleRegion !== undefined) run.check(v_ineligibleRegion, Recipe_video_VideoObject_ineligibleRegion, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== undefined) run.check(v_hasPart, Recipe_video_VideoObject_hasPart, at);
   run.oneOf(Recipe_video_VideoObject_oneOf0, node, at);
 }
 

@@ -15,7 +15,7 @@ const Review_author: PropertyRule = {
   property: "author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_author_Organization }],
-  fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Bob Smith\"}.",
+  fix: "Add \"author\" as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/Review#author",
 };
@@ -106,7 +106,7 @@ const Review_author_Person_name: PropertyRule = {
   property: "author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Bob Smith\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Review#author.name",
 };
@@ -125,7 +125,7 @@ const Review_author_Organization_name: PropertyRule = {
   property: "author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"Washington Times\" (under 100 characters).",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Review#author.name",
 };
@@ -210,7 +210,7 @@ const Review_positiveNotes_ItemList_itemListElement: PropertyRule = {
   property: "positiveNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Review_positiveNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add positiveNotes.itemListElement with one ListItem per positive statement (pros).",
+  fix: "Add positiveNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Review#positiveNotes.itemListElement",
 };
@@ -229,7 +229,7 @@ const Review_positiveNotes_ItemList_itemListElement_ListItem_name: PropertyRule 
   property: "positiveNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each pros statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Review#positiveNotes.itemListElement.name",
 };
@@ -241,7 +241,7 @@ const Review_positiveNotes_ItemList_itemListElement_ListItem_position: PropertyR
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each pros statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Review#positiveNotes.itemListElement.position",
 };
@@ -263,7 +263,7 @@ const Review_negativeNotes_ItemList_itemListElement: PropertyRule = {
   property: "negativeNotes.itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Review_negativeNotes_ItemList_itemListElement_ListItem }],
-  fix: "Add negativeNotes.itemListElement with one ListItem per negative statement (cons).",
+  fix: "Add negativeNotes.itemListElement with one ListItem per statement, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Consistent results\"}].",
   docs: DOCS,
   rule: "/rules/Review#negativeNotes.itemListElement",
 };
@@ -282,7 +282,7 @@ const Review_negativeNotes_ItemList_itemListElement_ListItem_name: PropertyRule 
   property: "negativeNotes.itemListElement.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each cons statement (ListItem) a \"name\" with the statement, e.g. \"No child protection\".",
+  fix: "Give each pros or cons statement (ListItem) a \"name\" with the statement, e.g. \"Consistent results\".",
   docs: DOCS,
   rule: "/rules/Review#negativeNotes.itemListElement.name",
 };
@@ -294,7 +294,7 @@ const Review_negativeNotes_ItemList_itemListElement_ListItem_position: PropertyR
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["positive-integer"],
-  fix: "Give each cons statement a \"position\", starting at 1.",
+  fix: "Give each pros or cons statement a \"position\", starting at 1.",
   docs: DOCS,
   rule: "/rules/Review#negativeNotes.itemListElement.position",
 };

@@ -2,7 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
-import { valueChecks } from "../../runtime/checks/index.ts";
+import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
@@ -222,7 +222,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingDestination_
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"CA\".",
+  fix: "Add shippingConditions.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingDestination.addressCountry",
 };
@@ -242,7 +242,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingOrigin_Defin
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add shippingOrigin.addressCountry with the two-letter ISO 3166-1 code.",
+  fix: "Add shippingConditions.shippingOrigin.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingOrigin.addressCountry",
 };
@@ -313,7 +313,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add shippingRate.currency with the ISO 4217 code, e.g. \"USD\".",
+  fix: "Give shippingConditions.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.currency",
 };
@@ -325,7 +325,7 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
-  fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping).",
+  fix: "Give shippingConditions.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.value",
 };
@@ -337,12 +337,12 @@ const ShippingService_shippingConditions_ShippingConditions_shippingRate_Monetar
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
-  fix: "Give shippingRate.maxValue as the highest shipping cost.",
+  fix: "Give shippingConditions.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.shippingRate.maxValue",
 };
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > shippingRate > MonetaryAmount > one of shippingConditions.shippingRate.value, shippingConditions.shippingRate.maxValue
-const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value","shippingConditions.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingRate.value (0 for free shipping) or shippingRate.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
+const ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value","shippingConditions.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add shippingConditions.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingConditions.shippingRate.maxValue.", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > shippingRate > MonetaryAmount. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -435,7 +435,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give transitTime.duration.value as the exact number of days (without minValue and maxValue).",
+  fix: "Give shippingConditions.transitTime.duration.value as the exact number of days (without minValue and maxValue).",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value",
 };
@@ -447,7 +447,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give transitTime.duration.minValue as a whole number of days.",
+  fix: "Add shippingConditions.transitTime.duration.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.minValue",
 };
@@ -459,7 +459,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give transitTime.duration.maxValue as a whole number of days.",
+  fix: "Add shippingConditions.transitTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.maxValue",
 };
@@ -470,13 +470,13 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_ServiceP
   property: "shippingConditions.transitTime.duration.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
-  fix: "Add transitTime.duration.unitCode \"DAY\" (or \"d\").",
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
+  fix: "Add shippingConditions.transitTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.duration.unitCode",
 };
 // rules-src/types/ShippingService.yaml: shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue > one of shippingConditions.transitTime.duration.value, shippingConditions.transitTime.duration.maxValue
-const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value","shippingConditions.transitTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give transitTime.duration.value (a fixed number of days) or maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
+const ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value","shippingConditions.transitTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give shippingConditions.transitTime.duration.value (a fixed number of days) or shippingConditions.transitTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
 
 /** Nested shape ShippingService > shippingConditions > ShippingConditions > transitTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -499,7 +499,7 @@ const ShippingService_shippingConditions_ShippingConditions_transitTime_Quantita
   property: "shippingConditions.transitTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add transitTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.transitTime.unitCode",
@@ -632,7 +632,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_valu
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give handlingTime.duration.value as the exact number of days.",
+  fix: "Give handlingTime.duration.value as the exact number of days (without minValue and maxValue).",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.value",
 };
@@ -644,7 +644,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minV
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give handlingTime.duration.minValue as a whole number of days.",
+  fix: "Add handlingTime.duration.minValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.minValue",
 };
@@ -656,7 +656,7 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxV
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  fix: "Give handlingTime.duration.maxValue as a whole number of days.",
+  fix: "Add handlingTime.duration.maxValue as a whole number of days.",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.maxValue",
 };
@@ -667,13 +667,13 @@ const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unit
   property: "handlingTime.duration.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add handlingTime.duration.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.duration.unitCode",
 };
 // rules-src/types/ShippingService.yaml: handlingTime > ServicePeriod > duration > QuantitativeValue > one of handlingTime.duration.value, handlingTime.duration.maxValue
-const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value","handlingTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give handlingTime.duration.value or maxValue, with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
+const ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value","handlingTime.duration.maxValue"], paths: [["value"],["maxValue"]], fix: "Give handlingTime.duration.value (a fixed number of days) or handlingTime.duration.maxValue (an upper bound), with unitCode \"DAY\".", docs: DOCS, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
 
 /** Nested shape ShippingService > handlingTime > ServicePeriod > duration > QuantitativeValue. */
 export function validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue(node: JsonObject, run: Run, at: string): void {
@@ -696,7 +696,7 @@ const ShippingService_handlingTime_QuantitativeValue_unitCode: PropertyRule = {
   property: "handlingTime.unitCode",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["DAY","d"]),
+  format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add handlingTime.unitCode \"DAY\" (or \"d\").",
   docs: DOCS,
   rule: "/rules/ShippingService#handlingTime.unitCode",

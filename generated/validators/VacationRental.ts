@@ -531,7 +531,7 @@ const VacationRental_address_PostalAddress_addressCountry: PropertyRule = {
   level: "recommended",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add address.addressCountry as the two-letter ISO 3166-1 code, e.g. \"US\".",
+  fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressCountry",
 };
@@ -542,7 +542,7 @@ const VacationRental_address_PostalAddress_addressLocality: PropertyRule = {
   property: "address.addressLocality",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.addressLocality with the city.",
+  fix: "Add address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressLocality",
 };
@@ -553,7 +553,7 @@ const VacationRental_address_PostalAddress_addressRegion: PropertyRule = {
   property: "address.addressRegion",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.addressRegion with the state, region or province.",
+  fix: "Add address.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.addressRegion",
 };
@@ -564,7 +564,7 @@ const VacationRental_address_PostalAddress_postalCode: PropertyRule = {
   property: "address.postalCode",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add address.postalCode.",
+  fix: "Add address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/VacationRental#address.postalCode",
 };
@@ -606,9 +606,33 @@ const VacationRental_aggregateRating_AggregateRating_ratingValue: PropertyRule =
   property: "aggregateRating.ratingValue",
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add aggregateRating.ratingValue, e.g. 4.5.",
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS,
   rule: "/rules/VacationRental#aggregateRating.ratingValue",
+};
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > ratingCount
+const VacationRental_aggregateRating_AggregateRating_ratingCount: PropertyRule = {
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.ratingCount",
+};
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > reviewCount
+const VacationRental_aggregateRating_AggregateRating_reviewCount: PropertyRule = {
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.reviewCount",
 };
 // rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > bestRating
 const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = {
@@ -617,20 +641,37 @@ const VacationRental_aggregateRating_AggregateRating_bestRating: PropertyRule = 
   property: "aggregateRating.bestRating",
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  fix: "Give aggregateRating.bestRating when the scale does not top out at 5.",
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
   docs: DOCS,
   rule: "/rules/VacationRental#aggregateRating.bestRating",
 };
+// rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > worstRating
+const VacationRental_aggregateRating_AggregateRating_worstRating: PropertyRule = {
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/VacationRental#aggregateRating.worstRating",
+};
 // rules-src/types/VacationRental.yaml: aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount or aggregateRating.reviewCount.", docs: DOCS, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
+const VacationRental_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
 
 /** Nested shape VacationRental > aggregateRating > AggregateRating. */
 export function validate_VacationRental_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
   const v_ratingValue = node["ratingValue"];
   if (v_ratingValue === undefined) run.missing(VacationRental_aggregateRating_AggregateRating_ratingValue, at);
   else run.check(v_ratingValue, VacationRental_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, VacationRental_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, VacationRental_aggregateRating_AggregateRating_reviewCount, at);
   const v_bestRating = node["bestRating"];
   if (v_bestRating !== undefined) run.check(v_bestRating, VacationRental_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, VacationRental_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(VacationRental_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
@@ -660,7 +701,7 @@ const VacationRental_review_Review_author: PropertyRule = {
   property: "review.author",
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_VacationRental_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_VacationRental_review_Review_author_Organization }],
-  fix: "Add review.author as a Person or Organization with a name.",
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
   docs: DOCS,
   rule: "/rules/VacationRental#review.author",
 };
@@ -722,7 +763,7 @@ const VacationRental_review_Review_author_Person_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\", e.g. \"Lillian Ruiz\".",
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/VacationRental#review.author.name",
 };
@@ -741,7 +782,7 @@ const VacationRental_review_Review_author_Organization_name: PropertyRule = {
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give the review's author a \"name\".",
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/VacationRental#review.author.name",
 };

@@ -340,7 +340,7 @@ const Vehicle_offers_Offer_price: PropertyRule = {
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
-  fix: "Add offers.price with the sale price, e.g. 13000 (no currency symbol).",
+  fix: "Give offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Vehicle#offers.price",
 };
@@ -352,7 +352,7 @@ const Vehicle_offers_Offer_priceCurrency: PropertyRule = {
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\".",
+  fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Vehicle#offers.priceCurrency",
 };

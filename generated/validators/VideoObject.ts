@@ -49,7 +49,7 @@ const VideoObject_description: PropertyRule = {
   property: "description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add a \"description\" of the video (unique for each video; HTML tags are ignored).",
+  fix: "Add \"description\" with a description of the video (unique for each video; HTML tags are ignored).",
   docs: DOCS,
   rule: "/rules/VideoObject#description",
 };

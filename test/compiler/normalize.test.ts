@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { loadRuleText, loadRuleDirectory } from "../../compiler/load.ts";
 import { compileFiles, loadShapes, loadVocabulary } from "../../compiler/compile.ts";
 import { checkRuleFile } from "../../compiler/check.ts";
+import { propertyOrder } from "../../compiler/normalize/inline-shapes.ts";
 import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
 import * as raw from "../../compiler/raw.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
@@ -200,6 +201,67 @@ test("a shape is inlined with per-use overrides, extra properties and {path} tex
   assert.equal(aggregate.rules!.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "recommended"]]);
   assert.is(aggregate.rules!.properties[0].fix, "Add aggregateRating.ratingValue, e.g. 4.");
   assert.ok(aggregate.accepts.includes("EmployerAggregateRating"), "subtype expansion");
+});
+
+test("a rule file may start from a shape: its own properties override and extend the shape's, {path} names a top-level property in quotes", () => {
+  const text = `type: Rating
+status: supported
+tier: 1
+google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+verified_on: 2026-11-22
+sources:
+  - url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+shape: Rating
+properties:
+  bestRating: { level: optional }
+  worstRating: { level: optional, expect: Number }
+examples:
+  valid:
+    - name: ok
+      data: { "@context": https://schema.org, "@type": Rating, ratingValue: 4, author: { "@type": Person, name: A } }
+  invalid: []
+`;
+  const { loaded } = loadRuleText("rules-src/types/Rating.yaml", text);
+  deepFreeze(loaded!.data);
+  const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+  const { shapes } = loadShapes([shapeFile], vocabulary);
+  const { ir, diagnostics } = checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.equal(diagnostics, []);
+  assert.is(ir!.rules!.nodeCheck, "rating-bounds");
+  assert.equal(ir!.rules!.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"], ["worstRating", "optional"]]);
+  assert.is(ir!.rules!.properties[0].fix, 'Add "ratingValue", e.g. 4.');
+  assert.is(ir!.rules!.oneOf[0].fix, 'Name who rated: "author".');
+  const missing = loadRuleText("rules-src/types/Rating.yaml", text.replace("shape: Rating", "shape: NoSuchShape")).loaded!;
+  const result = checkRuleFile(missing, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.ok(result.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "NoSuchShape"')));
+});
+
+test("a feature may start from a shape: the feature's requirements are the shape's with its own over them", () => {
+  const text = USING.replace("examples:", `features:
+  - id: rated
+    name: Rated
+    google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+    shape: Rating
+    properties:
+      bestRating: { level: optional }
+examples:`).replace("type: Event\n", "type: Rating\n").replace(/"@type": Event/g, '"@type": Rating').replace("name: { level: required, expect: Text }", "ratingValue: { level: required }").replace("properties: [{ code: missing-required, property: name }]", "");
+  const { loaded } = loadRuleText("rules-src/types/Rating.yaml", text);
+  const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+  const { shapes } = loadShapes([shapeFile], vocabulary);
+  const { ir, diagnostics } = checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  assert.equal(diagnostics.filter((d) => d.message.includes("shape")), []);
+  const feature = ir!.features.find((f) => f.id === "rated")!;
+  assert.equal(feature.rules.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"]]);
+  assert.is(feature.rules.oneOf.length, 1);
+});
+
+test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {
+  const shape = ["price", "priceCurrency"];
+  assert.equal(propertyOrder(shape, ["availability", "price", "priceCurrency", "url"]), ["availability", "price", "priceCurrency", "url"]);
+  assert.equal(propertyOrder(shape, ["priceSpecification", "availability"]), ["price", "priceCurrency", "priceSpecification", "availability"]);
+  assert.equal(propertyOrder(shape, ["category", "price", "eligibleRegion"]), ["category", "price", "priceCurrency", "eligibleRegion"]);
+  assert.equal(propertyOrder(["a", "b", "c", "d"], ["c", "x"]), ["a", "b", "c", "d", "x"]);
+  assert.equal(propertyOrder(["a", "b"], []), ["a", "b"]);
 });
 
 test("shape files are checked: schema, file name, type", () => {

@@ -12,17 +12,14 @@ import { corpusDir } from "../corpus-dir.ts";
 import { validateJsonText, validateValue } from "../../runtime/validate.ts";
 import { ruleSetFor } from "../../generated/index.ts";
 import typesPayload from "../../generated/types.json" with { type: "json" };
-import { ruleFiles } from "./rule-files.ts";
 import { topLevelEntities } from "../../runtime/graph/collect.ts";
 import { typeNames } from "../../runtime/graph/type-names.ts";
 import { isObject, type JsonObject } from "../../runtime/json.ts";
 
 const corpus = corpusDir();
 const requiredOf = new Map(typesPayload.types.map((t) => [t.type, t.required_properties]));
-const oneOfGroups = new Map<string, string[][]>();
-for (const f of ruleFiles() as Array<{ type: string; one_of?: Array<{ level: string; properties: string[] }> }>) {
-  oneOfGroups.set(f.type, (f.one_of ?? []).filter((g) => g.level === "required").map((g) => g.properties));
-}
+// From the compiled rules, not the YAML: a rule set that starts from a shape has its groups there.
+const oneOfGroups = new Map<string, string[][]>(typesPayload.types.map((t) => [t.type, (t as { required_one_of?: string[][] }).required_one_of ?? []]));
 
 /** Deletes a dotted path everywhere it occurs under a node (through lists); true when something went. */
 function removePath(node: unknown, path: string[]): boolean {
