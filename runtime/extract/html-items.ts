@@ -114,7 +114,7 @@ class TreeBuilder {
 
   /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */
   startTag(scan: HtmlScanner): boolean {
-    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    const name = scan.tagName();
     this.closeImplied(name, scan.tagStart);
     let kept: ItemElement | null = null;
     if (this.shouldKeep(scan)) {
@@ -132,7 +132,7 @@ class TreeBuilder {
 
   /** An end tag closes the nearest open element of its name (and everything above it). */
   endTag(scan: HtmlScanner): void {
-    const name = scan.html.slice(scan.nameStart, scan.nameEnd).toLowerCase();
+    const name = scan.tagName();
     if (IGNORED_END_TAGS.has(name)) return;
     // Most end tags close the element on top: no search.
     const top = this.names.length - 1;

@@ -124,9 +124,8 @@ export class HtmlScanner {
         while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
         const raw = rawTextName(html, lt + 1, i);
         const record = raw !== null || !this.rawTextOnly;
-        const tagEnd = scanAttributes(html, i, record ? this.attrs : null, !this.sawItemAttribute);
+        const tagEnd = scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
         if (tagEnd === -1) break;
-        if (scannedItemAttribute) this.sawItemAttribute = true;
         if (!record) {
           p = tagEnd;
           continue;
@@ -149,7 +148,7 @@ export class HtmlScanner {
           // An end tag's attributes are scanned so that a quoted `>` does not end it, and not recorded.
           let i = lt + 3;
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-          const end = scanAttributes(html, i, null, false);
+          const end = scanAttributes(html, i, null, null);
           if (end === -1) break;
           if (this.rawTextOnly) {
             p = end;
@@ -177,6 +176,11 @@ export class HtmlScanner {
     return false;
   }
 
+  /** The last tag's name in lower case. A name met before comes from a table: no string per tag. */
+  tagName(): string {
+    return lowerCaseName(this.html, this.nameStart, this.nameEnd);
+  }
+
   /** Does attribute k's name equal `word` (lower case ASCII), in any case? */
   attributeIs(k: number, word: string): boolean {
     const o = k * 5;
@@ -201,7 +205,7 @@ export class HtmlScanner {
   moreAttributes(): boolean {
     const from = this.overflowAt;
     if (from === -1) return false;
-    scanAttributes(this.html, from, this.attrs, false);
+    scanAttributes(this.html, from, this.attrs, null);
     this.attrCount = scannedCount;
     this.overflowAt = scannedOverflowAt;
     return true;
@@ -217,44 +221,47 @@ export class HtmlScanner {
     }
     const close = findEndTag(this.html, contentStart, raw);
     this.rawTextEnd = close === -1 ? n : close;
-    const after = close === -1 ? -1 : scanAttributes(this.html, close + 2 + raw.length, null, false);
+    const after = close === -1 ? -1 : scanAttributes(this.html, close + 2 + raw.length, null, null);
     this.pos = after === -1 ? n : after;
   }
 
 }
 
-// What scanAttributes found besides the tag's end, in module variables to avoid an object per tag.
+// What scanAttributes recorded besides the tag's end, in module variables to avoid an object per
+// tag; written only when it records, so a tag skipped in raw-text-only mode stores nothing.
 let scannedCount = 0;
 let scannedOverflowAt = -1;
-let scannedItemAttribute = false;
 
 /**
  * From `i` (just after a tag name) to the tag's `>`: returns the index after it, or -1 at the end of
  * the page. With `attrs`, the attributes' ranges are recorded there (a page of them at most; the count
- * in scannedCount, where the next page starts in scannedOverflowAt); with `items` (until one is
- * found), scannedItemAttribute says whether an itemscope or typeof name was among them.
+ * in scannedCount, where the next page starts in scannedOverflowAt). With `items` (the scanner, until
+ * it has seen one), an itemscope or typeof name in a tag that ends sets its sawItemAttribute.
  */
-function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: boolean): number {
+function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null): number {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
-  let sawItem = !items;
+  let sawItem = items === null;
   for (;;) {
     // Before an attribute name: whitespace and `/` separate attributes.
     let c = html.charCodeAt(i);
     while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
     if (i >= n) return -1;
     if (c === GT) {
-      scannedCount = count;
-      scannedOverflowAt = overflowAt;
-      scannedItemAttribute = items && sawItem;
+      if (attrs !== null) {
+        scannedCount = count;
+        scannedOverflowAt = overflowAt;
+      }
+      // Only a tag that ends counts (one cut off by the end of the page is dropped).
+      if (sawItem && items !== null) items.sawItemAttribute = true;
       return i + 1;
     }
 
     // Attribute name (a leading `=` belongs to the name).
     const nameStart = i++;
     c = html.charCodeAt(i);
-    while (i < n && c !== EQ && c !== GT && c !== SLASH && !isWs(c)) c = html.charCodeAt(++i);
+    while (i < n && (c > GT || (c !== EQ && c !== GT && c !== SLASH && !isWs(c)))) c = html.charCodeAt(++i);
     const nameEnd = i;
     while (i < n && isWs(c)) c = html.charCodeAt(++i);
 
@@ -273,12 +280,14 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
         i = q + 1;
       } else {
         valueStart = i;
-        while (i < n && c !== GT && !isWs(c)) c = html.charCodeAt(++i);
+        while (i < n && (c > GT || (c !== GT && !isWs(c)))) c = html.charCodeAt(++i);
         valueEnd = i;
       }
     }
     // Two length tests per attribute until one is seen: no second pass over the page.
-    if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6)) sawItem = isItemAttributeName(html, nameStart, nameEnd - nameStart);
+    if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
+      sawItem = true;
+    }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
     else if (overflowAt === -1) overflowAt = nameStart;
@@ -306,12 +315,49 @@ function isAsciiAlpha(c: number): boolean {
 }
 
 /** HTML whitespace: tab, LF, FF, CR, space. */
+// The character tests open with one range check: letters, by far the most frequent characters in
+// names and values, are above every character the tests look for and leave after one comparison.
 function isWs(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+  return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 12);
 }
 
 function isTagNameEnd(c: number): boolean {
-  return c === GT || c === SLASH || isWs(c);
+  return c <= GT && (c === GT || c === SLASH || isWs(c));
+}
+
+/**
+ * Tag names met so far, lower case, in slots by a hash of their characters; a name that lands on a
+ * taken slot replaces it. Pages use a few dozen names, so nearly every tag finds its name here.
+ */
+const NAME_SLOTS = 256;
+const MAX_TABLE_NAME = 16;
+const nameTable: string[] = new Array<string>(NAME_SLOTS).fill("");
+
+/** html.slice(start, end).toLowerCase(), from nameTable when the name is ASCII and was met before. */
+function lowerCaseName(html: string, start: number, end: number): string {
+  const len = end - start;
+  if (len > MAX_TABLE_NAME) return html.slice(start, end).toLowerCase();
+  let h = len;
+  for (let k = start; k < end; k++) {
+    const c = html.charCodeAt(k);
+    // Outside ASCII, toLowerCase is more than a bit flip (and can change the length).
+    if (c >= 128) return html.slice(start, end).toLowerCase();
+    h = (Math.imul(h, 31) + asciiLower(c)) | 0;
+  }
+  const slot = h & (NAME_SLOTS - 1);
+  const known = nameTable[slot];
+  if (known.length === len) {
+    let k = 0;
+    while (k < len && known.charCodeAt(k) === asciiLower(html.charCodeAt(start + k))) k++;
+    if (k === len) return known;
+  }
+  const name = html.slice(start, end).toLowerCase();
+  nameTable[slot] = name;
+  return name;
+}
+
+function asciiLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /** The lower-case tag name when it is a raw-text element (or plaintext), else null. No allocation. */
