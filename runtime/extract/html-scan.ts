@@ -77,6 +77,14 @@ function hasAttributeName(html: string, word: string, needsValue: boolean): bool
   return false;
 }
 
+/**
+ * The attribute buffer of the last scanner that ran to the end of its page, for the next one: a
+ * fresh 1.3 KB typed array per page cost about 3% on a 20 KB page. A scanner gives it up on its last
+ * next() and holds NO_ATTRS from then on, so two live scanners never share one.
+ */
+let spareAttrs: Int32Array | null = null;
+const NO_ATTRS = new Int32Array(0);
+
 export class HtmlScanner {
   readonly html: string;
   /** Where the next token is looked for. */
@@ -93,7 +101,7 @@ export class HtmlScanner {
   /** With rawText: where its content ends (the end tag's `<`, or the end of the page). */
   rawTextEnd = 0;
   /** The start tag's attributes: [nameStart, nameEnd, valueStart, valueEnd, hasValue] each. */
-  readonly attrs = new Int32Array(5 * MAX_ATTRIBUTES);
+  attrs: Int32Array;
   attrCount = 0;
   /**
    * A start tag so far carried an `itemscope` or `typeof` attribute (any case): Microdata or RDFa
@@ -108,6 +116,8 @@ export class HtmlScanner {
   constructor(html: string, rawTextOnly = false) {
     this.html = html;
     this.rawTextOnly = rawTextOnly;
+    this.attrs = spareAttrs ?? new Int32Array(5 * MAX_ATTRIBUTES);
+    spareAttrs = null;
   }
 
   /** Moves to the next start or end tag; false at the end of the page. */
@@ -173,6 +183,10 @@ export class HtmlScanner {
       }
     }
     this.pos = n;
+    if (this.attrs !== NO_ATTRS) {
+      spareAttrs = this.attrs;
+      this.attrs = NO_ATTRS;
+    }
     return false;
   }
 
