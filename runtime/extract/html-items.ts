@@ -19,7 +19,7 @@
  * deepest kept one), and so is the number of elements kept.
  */
 import { decodeEntities } from "./html-text.ts";
-import { HtmlScanner } from "./html-scan.ts";
+import { HtmlScanner, mentionsItemref } from "./html-scan.ts";
 
 export interface ItemElement {
   /** Lower-case tag name. */
@@ -109,7 +109,7 @@ class TreeBuilder {
   private keptCount = 0;
 
   constructor(html: string) {
-    this.wantIds = html.indexOf("itemref") !== -1 || html.indexOf("ITEMREF") !== -1;
+    this.wantIds = mentionsItemref(html);
   }
 
   /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */

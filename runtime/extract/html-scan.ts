@@ -46,36 +46,48 @@ for (const name of ["script", "style", "textarea", "title", "xmp", "iframe", "no
 }
 
 /**
- * Cheap test: can the page hold Microdata or RDFa items at all? indexOf runs at memory speed; a
- * case-insensitive regex over the page cost as much as the whole JSON-LD scan. Attribute names are
- * matched in lower and upper case (what HTML writers and templating engines emit); a mixed-case
- * `ItemScope` is missed, like the `typeof` of script code, which is no attribute.
+ * Cheap test: can the page hold Microdata or RDFa items at all? A case-insensitive regex over the
+ * page cost as much as the whole JSON-LD scan. Attribute names are matched in lower and upper case
+ * (what HTML writers and templating engines emit); a mixed-case `ItemScope` is missed, like the
+ * `typeof` of script code, which is no attribute.
  */
 export function mayHoldItems(html: string): boolean {
-  return hasAttributeName(html, "itemscope", false) || hasAttributeName(html, "typeof", true);
+  return hasAttributeName(html, ITEMSCOPE, 9, false) || hasAttributeName(html, TYPEOF, 6, true);
 }
 
-/** `word` (lower or upper case) written as an attribute name: after whitespace or a quote, before `=` when `needsValue`. */
-function hasAttributeName(html: string, word: string, needsValue: boolean): boolean {
-  for (const w of [word, word.toUpperCase()]) {
-    let i = html.indexOf(w);
-    while (i !== -1) {
-      const before = html.charCodeAt(i - 1);
-      if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
-        let j = i + w.length;
-        let c = html.charCodeAt(j);
-        if (!needsValue) {
-          if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
-        } else {
-          while (isWs(c)) c = html.charCodeAt(++j);
-          if (c === EQ) return true;
-        }
+/**
+ * The two spellings of a word as one pattern of plain alternatives: V8 runs it with a skip-ahead
+ * search, 2-3x faster than indexOf on HTML, where the words' first letters are everywhere (both
+ * spellings have one length, so a match ends `len` after its start).
+ */
+const ITEMSCOPE = /itemscope|ITEMSCOPE/g;
+const TYPEOF = /typeof|TYPEOF/g;
+
+/** `words` (global, matches of length `len`) written as an attribute name: after whitespace, a quote or `/`, before `=` when `needsValue`. */
+function hasAttributeName(html: string, words: RegExp, len: number, needsValue: boolean): boolean {
+  words.lastIndex = 0;
+  while (words.test(html)) {
+    const i = words.lastIndex - len;
+    const before = html.charCodeAt(i - 1);
+    if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+      let j = i + len;
+      let c = html.charCodeAt(j);
+      if (!needsValue) {
+        if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
+      } else {
+        while (isWs(c)) c = html.charCodeAt(++j);
+        if (c === EQ) return true;
       }
-      i = html.indexOf(w, i + w.length);
     }
   }
   return false;
 }
+
+/** Does the page name itemref anywhere (lower or upper case)? The same pattern search as mayHoldItems. */
+export function mentionsItemref(html: string): boolean {
+  return ITEMREF.test(html);
+}
+const ITEMREF = /itemref|ITEMREF/;
 
 /**
  * The attribute buffer of the last scanner that ran to the end of its page, for the next one: a
