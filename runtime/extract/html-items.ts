@@ -225,11 +225,9 @@ class TreeBuilder {
 }
 
 function keepElement(scan: HtmlScanner, name: string, wantIds: boolean): ItemElement {
-  const html = scan.html;
   const attrs: Record<string, string> = {};
   for (let k = 0; k < scan.attrCount; k++) {
-    const o = k * 5;
-    const attrName = html.slice(scan.attrs[o], scan.attrs[o + 1]).toLowerCase();
+    const attrName = scan.attributeName(k);
     if (!WANTED.has(attrName) || attrs[attrName] !== undefined) continue; // the first of a repeated attribute wins, as in HTML
     if (attrName === "id" && !wantIds) continue;
     const raw = scan.attributeValue(k);
@@ -250,13 +248,16 @@ function isHangingRel(el: ItemElement | null): boolean {
   return a.rel !== undefined && a.resource === undefined && a.href === undefined && a.src === undefined;
 }
 
-/** The decoded value of `name` in the current tag, or null. */
+/**
+ * The decoded value of `name` in the current tag, or null. Names are compared by char code, no string
+ * per attribute: for the lower-case ASCII names asked here (none with a k, which the Kelvin sign
+ * lowercases to) that is the answer toLowerCase gave.
+ */
 function readAttribute(scan: HtmlScanner, name: string): string | null {
   const html = scan.html;
   for (let k = 0; k < scan.attrCount; k++) {
+    if (!scan.attributeIs(k, name)) continue;
     const o = k * 5;
-    if (scan.attrs[o + 1] - scan.attrs[o] !== name.length) continue;
-    if (html.slice(scan.attrs[o], scan.attrs[o + 1]).toLowerCase() !== name) continue;
     return decodeEntities(html.slice(scan.attrs[o + 2], scan.attrs[o + 3]));
   }
   return null;

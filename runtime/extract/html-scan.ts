@@ -207,6 +207,11 @@ export class HtmlScanner {
     return lowerCaseName(this.html, this.nameStart, this.nameEnd);
   }
 
+  /** Attribute k's name in lower case, from the same table as tag names. */
+  attributeName(k: number): string {
+    return lowerCaseName(this.html, this.attrs[k * 5], this.attrs[k * 5 + 1]);
+  }
+
   /** Does attribute k's name equal `word` (lower case ASCII), in any case? */
   attributeIs(k: number, word: string): boolean {
     const o = k * 5;
@@ -352,8 +357,9 @@ function isTagNameEnd(c: number): boolean {
 }
 
 /**
- * Tag names met so far, lower case, in slots by a hash of their characters; a name that lands on a
- * taken slot replaces it. Pages use a few dozen names, so nearly every tag finds its name here.
+ * Tag and attribute names met so far, lower case, in slots by a hash of their characters; a name that
+ * lands on a taken slot replaces it. Pages use a few dozen names, so nearly every tag finds its name
+ * here; the same string object each time also makes it a cheap property key and Set member.
  */
 const NAME_SLOTS = 256;
 const MAX_TABLE_NAME = 16;
