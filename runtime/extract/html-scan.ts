@@ -345,9 +345,10 @@ function isAsciiAlpha(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
-/** HTML whitespace: tab, LF, FF, CR, space. */
 // The character tests open with one range check: letters, by far the most frequent characters in
 // names and values, are above every character the tests look for and leave after one comparison.
+
+/** HTML whitespace: tab, LF, FF, CR, space. */
 function isWs(c: number): boolean {
   return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 12);
 }
