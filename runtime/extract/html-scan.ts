@@ -136,6 +136,7 @@ export class HtmlScanner {
   next(): boolean {
     const html = this.html;
     const n = html.length;
+    const rawTextOnly = this.rawTextOnly;
     let p = this.pos;
     while (p < n) {
       const lt = html.indexOf("<", p);
@@ -145,7 +146,7 @@ export class HtmlScanner {
         let i = lt + 2;
         while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
         const raw = rawTextName(html, lt + 1, i);
-        const record = raw !== null || !this.rawTextOnly;
+        const record = raw !== null || !rawTextOnly;
         const tagEnd = scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
         if (tagEnd === -1) break;
         if (!record) {
@@ -172,7 +173,7 @@ export class HtmlScanner {
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
           const end = scanAttributes(html, i, null, null);
           if (end === -1) break;
-          if (this.rawTextOnly) {
+          if (rawTextOnly) {
             p = end;
             continue;
           }
@@ -277,7 +278,7 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
   for (;;) {
     // Before an attribute name: whitespace and `/` separate attributes.
     let c = html.charCodeAt(i);
-    while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
+    while (i < n && c <= SLASH && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
     if (i >= n) return -1;
     if (c === GT) {
       if (attrs !== null) {
