@@ -147,14 +147,16 @@ export class HtmlScanner {
         while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
         const raw = rawTextName(html, lt + 1, i);
         const record = raw !== null || !rawTextOnly;
-        const tagEnd = scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
+        // A tag without attributes (`<li>`, and most end tags below) ends here, without the call.
+        const bare = html.charCodeAt(i) === GT;
+        const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
         if (tagEnd === -1) break;
         if (!record) {
           p = tagEnd;
           continue;
         }
-        this.attrCount = scannedCount;
-        this.overflowAt = scannedOverflowAt;
+        this.attrCount = bare ? 0 : scannedCount;
+        this.overflowAt = bare ? -1 : scannedOverflowAt;
         this.isEndTag = false;
         this.tagStart = lt;
         this.nameStart = lt + 1;
@@ -171,7 +173,7 @@ export class HtmlScanner {
           // An end tag's attributes are scanned so that a quoted `>` does not end it, and not recorded.
           let i = lt + 3;
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-          const end = scanAttributes(html, i, null, null);
+          const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
           if (end === -1) break;
           if (rawTextOnly) {
             p = end;
