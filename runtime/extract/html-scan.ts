@@ -21,7 +21,11 @@
  * stops only at raw-text start tags (script, style, ...) and records only their attributes: what the
  * JSON-LD extraction needs, at the speed of a scan that builds nothing. (next() returns a boolean and the
  * kind of tag is a field, not an imported constant: an imported binding read per tag costs a getter
- * call per tag under tsx, which runs the benchmarks and tests.)
+ * call per tag under tsx, which runs the benchmarks and tests.) tagName() and attributeName(k) give
+ * names in lower case from a table of names met before, not a new string per tag.
+ *
+ * Speed: one scanner for both extractors is held to be no slower than the two it replaced;
+ * `BENCH_BASELINE=fb81849^ npm run bench -- extract extract-items` times them side by side.
  */
 
 // Nothing the hot loops use is exported: V8 keeps an exported binding in a module cell that every
@@ -46,36 +50,57 @@ for (const name of ["script", "style", "textarea", "title", "xmp", "iframe", "no
 }
 
 /**
- * Cheap test: can the page hold Microdata or RDFa items at all? indexOf runs at memory speed; a
- * case-insensitive regex over the page cost as much as the whole JSON-LD scan. Attribute names are
- * matched in lower and upper case (what HTML writers and templating engines emit); a mixed-case
- * `ItemScope` is missed, like the `typeof` of script code, which is no attribute.
+ * Cheap test: can the page hold Microdata or RDFa items at all? A case-insensitive regex over the
+ * page cost as much as the whole JSON-LD scan. Attribute names are matched in lower and upper case
+ * (what HTML writers and templating engines emit); a mixed-case `ItemScope` is missed, like the
+ * `typeof` of script code, which is no attribute.
  */
 export function mayHoldItems(html: string): boolean {
-  return hasAttributeName(html, "itemscope", false) || hasAttributeName(html, "typeof", true);
+  return hasAttributeName(html, ITEMSCOPE, 9, false) || hasAttributeName(html, TYPEOF, 6, true);
 }
 
-/** `word` (lower or upper case) written as an attribute name: after whitespace or a quote, before `=` when `needsValue`. */
-function hasAttributeName(html: string, word: string, needsValue: boolean): boolean {
-  for (const w of [word, word.toUpperCase()]) {
-    let i = html.indexOf(w);
-    while (i !== -1) {
-      const before = html.charCodeAt(i - 1);
-      if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
-        let j = i + w.length;
-        let c = html.charCodeAt(j);
-        if (!needsValue) {
-          if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
-        } else {
-          while (isWs(c)) c = html.charCodeAt(++j);
-          if (c === EQ) return true;
-        }
+/**
+ * The two spellings of a word as one pattern of plain alternatives: V8 runs it with a skip-ahead
+ * search, where indexOf stalls on the words' first letters, which are everywhere in HTML. On the
+ * bench's pages: 3-4x faster than two indexOf calls on a one-byte page (typical.html), as fast on a
+ * two-byte one. Both spellings have one length, so a match ends `len` after its start.
+ */
+const ITEMSCOPE = /itemscope|ITEMSCOPE/g;
+const TYPEOF = /typeof|TYPEOF/g;
+
+/** `words` (global, matches of length `len`) written as an attribute name: after whitespace, a quote or `/`, before `=` when `needsValue`. */
+function hasAttributeName(html: string, words: RegExp, len: number, needsValue: boolean): boolean {
+  words.lastIndex = 0;
+  while (words.test(html)) {
+    const i = words.lastIndex - len;
+    const before = html.charCodeAt(i - 1);
+    if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+      let j = i + len;
+      let c = html.charCodeAt(j);
+      if (!needsValue) {
+        if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
+      } else {
+        while (isWs(c)) c = html.charCodeAt(++j);
+        if (c === EQ) return true;
       }
-      i = html.indexOf(w, i + w.length);
     }
   }
   return false;
 }
+
+/** Does the page name itemref anywhere (lower or upper case)? The same pattern search as mayHoldItems. */
+export function mentionsItemref(html: string): boolean {
+  return ITEMREF.test(html);
+}
+const ITEMREF = /itemref|ITEMREF/;
+
+/**
+ * The attribute buffer of the last scanner that ran to the end of its page, for the next one: a
+ * fresh 1.3 KB typed array per page cost about 3% on a 20 KB page. A scanner gives it up on its last
+ * next() and holds NO_ATTRS from then on, so two live scanners never share one.
+ */
+let spareAttrs: Int32Array | null = null;
+const NO_ATTRS = new Int32Array(0);
 
 export class HtmlScanner {
   readonly html: string;
@@ -93,7 +118,7 @@ export class HtmlScanner {
   /** With rawText: where its content ends (the end tag's `<`, or the end of the page). */
   rawTextEnd = 0;
   /** The start tag's attributes: [nameStart, nameEnd, valueStart, valueEnd, hasValue] each. */
-  readonly attrs = new Int32Array(5 * MAX_ATTRIBUTES);
+  attrs: Int32Array;
   attrCount = 0;
   /**
    * A start tag so far carried an `itemscope` or `typeof` attribute (any case): Microdata or RDFa
@@ -108,12 +133,15 @@ export class HtmlScanner {
   constructor(html: string, rawTextOnly = false) {
     this.html = html;
     this.rawTextOnly = rawTextOnly;
+    this.attrs = spareAttrs ?? new Int32Array(5 * MAX_ATTRIBUTES);
+    spareAttrs = null;
   }
 
   /** Moves to the next start or end tag; false at the end of the page. */
   next(): boolean {
     const html = this.html;
     const n = html.length;
+    const rawTextOnly = this.rawTextOnly;
     let p = this.pos;
     while (p < n) {
       const lt = html.indexOf("<", p);
@@ -123,16 +151,17 @@ export class HtmlScanner {
         let i = lt + 2;
         while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
         const raw = rawTextName(html, lt + 1, i);
-        const record = raw !== null || !this.rawTextOnly;
-        const tagEnd = scanAttributes(html, i, record ? this.attrs : null, !this.sawItemAttribute);
+        const record = raw !== null || !rawTextOnly;
+        // A tag without attributes (`<li>`, and most end tags below) ends here, without the call.
+        const bare = html.charCodeAt(i) === GT;
+        const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
         if (tagEnd === -1) break;
-        if (scannedItemAttribute) this.sawItemAttribute = true;
         if (!record) {
           p = tagEnd;
           continue;
         }
-        this.attrCount = scannedCount;
-        this.overflowAt = scannedOverflowAt;
+        this.attrCount = bare ? 0 : scannedCount;
+        this.overflowAt = bare ? -1 : scannedOverflowAt;
         this.isEndTag = false;
         this.tagStart = lt;
         this.nameStart = lt + 1;
@@ -149,9 +178,9 @@ export class HtmlScanner {
           // An end tag's attributes are scanned so that a quoted `>` does not end it, and not recorded.
           let i = lt + 3;
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
-          const end = scanAttributes(html, i, null, false);
+          const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
           if (end === -1) break;
-          if (this.rawTextOnly) {
+          if (rawTextOnly) {
             p = end;
             continue;
           }
@@ -174,7 +203,21 @@ export class HtmlScanner {
       }
     }
     this.pos = n;
+    if (this.attrs !== NO_ATTRS) {
+      spareAttrs = this.attrs;
+      this.attrs = NO_ATTRS;
+    }
     return false;
+  }
+
+  /** The last tag's name in lower case. A name met before comes from a table: no string per tag. */
+  tagName(): string {
+    return lowerCaseName(this.html, this.nameStart, this.nameEnd);
+  }
+
+  /** Attribute k's name in lower case, from the same table as tag names. */
+  attributeName(k: number): string {
+    return lowerCaseName(this.html, this.attrs[k * 5], this.attrs[k * 5 + 1]);
   }
 
   /** Does attribute k's name equal `word` (lower case ASCII), in any case? */
@@ -201,7 +244,7 @@ export class HtmlScanner {
   moreAttributes(): boolean {
     const from = this.overflowAt;
     if (from === -1) return false;
-    scanAttributes(this.html, from, this.attrs, false);
+    scanAttributes(this.html, from, this.attrs, null);
     this.attrCount = scannedCount;
     this.overflowAt = scannedOverflowAt;
     return true;
@@ -217,44 +260,47 @@ export class HtmlScanner {
     }
     const close = findEndTag(this.html, contentStart, raw);
     this.rawTextEnd = close === -1 ? n : close;
-    const after = close === -1 ? -1 : scanAttributes(this.html, close + 2 + raw.length, null, false);
+    const after = close === -1 ? -1 : scanAttributes(this.html, close + 2 + raw.length, null, null);
     this.pos = after === -1 ? n : after;
   }
 
 }
 
-// What scanAttributes found besides the tag's end, in module variables to avoid an object per tag.
+// What scanAttributes recorded besides the tag's end, in module variables to avoid an object per
+// tag; written only when it records, so a tag skipped in raw-text-only mode stores nothing.
 let scannedCount = 0;
 let scannedOverflowAt = -1;
-let scannedItemAttribute = false;
 
 /**
  * From `i` (just after a tag name) to the tag's `>`: returns the index after it, or -1 at the end of
  * the page. With `attrs`, the attributes' ranges are recorded there (a page of them at most; the count
- * in scannedCount, where the next page starts in scannedOverflowAt); with `items` (until one is
- * found), scannedItemAttribute says whether an itemscope or typeof name was among them.
+ * in scannedCount, where the next page starts in scannedOverflowAt). With `items` (the scanner, until
+ * it has seen one), an itemscope or typeof name in a tag that ends sets its sawItemAttribute.
  */
-function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: boolean): number {
+function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null): number {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
-  let sawItem = !items;
+  let sawItem = items === null;
   for (;;) {
     // Before an attribute name: whitespace and `/` separate attributes.
     let c = html.charCodeAt(i);
-    while (i < n && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
+    while (i < n && c <= SLASH && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
     if (i >= n) return -1;
     if (c === GT) {
-      scannedCount = count;
-      scannedOverflowAt = overflowAt;
-      scannedItemAttribute = items && sawItem;
+      if (attrs !== null) {
+        scannedCount = count;
+        scannedOverflowAt = overflowAt;
+      }
+      // Only a tag that ends counts (one cut off by the end of the page is dropped).
+      if (sawItem && items !== null) items.sawItemAttribute = true;
       return i + 1;
     }
 
     // Attribute name (a leading `=` belongs to the name).
     const nameStart = i++;
     c = html.charCodeAt(i);
-    while (i < n && c !== EQ && c !== GT && c !== SLASH && !isWs(c)) c = html.charCodeAt(++i);
+    while (i < n && (c > GT || (c !== EQ && c !== GT && c !== SLASH && !isWs(c)))) c = html.charCodeAt(++i);
     const nameEnd = i;
     while (i < n && isWs(c)) c = html.charCodeAt(++i);
 
@@ -273,12 +319,14 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
         i = q + 1;
       } else {
         valueStart = i;
-        while (i < n && c !== GT && !isWs(c)) c = html.charCodeAt(++i);
+        while (i < n && (c > GT || (c !== GT && !isWs(c)))) c = html.charCodeAt(++i);
         valueEnd = i;
       }
     }
     // Two length tests per attribute until one is seen: no second pass over the page.
-    if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6)) sawItem = isItemAttributeName(html, nameStart, nameEnd - nameStart);
+    if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
+      sawItem = true;
+    }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
     else if (overflowAt === -1) overflowAt = nameStart;
@@ -305,13 +353,54 @@ function isAsciiAlpha(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
+// The character tests open with one range check: letters, by far the most frequent characters in
+// names and values, are above every character the tests look for and leave after one comparison.
+
 /** HTML whitespace: tab, LF, FF, CR, space. */
 function isWs(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+  return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 12);
 }
 
 function isTagNameEnd(c: number): boolean {
-  return c === GT || c === SLASH || isWs(c);
+  return c <= GT && (c === GT || c === SLASH || isWs(c));
+}
+
+/**
+ * Tag and attribute names met so far, lower case, in slots by a hash of their characters; a name that
+ * lands on a taken slot replaces it. Pages use a few dozen names, so nearly every tag finds its name
+ * here; the same string object each time also makes it a cheap property key and Set member.
+ */
+const NAME_SLOTS = 256;
+// V8 copies a slice shorter than 13 characters; a longer one points into the page and would keep a
+// whole page alive in this table after its extraction.
+const MAX_TABLE_NAME = 12;
+const nameTable: string[] = new Array<string>(NAME_SLOTS).fill("");
+
+/** html.slice(start, end).toLowerCase(), from nameTable when the name is ASCII and was met before. */
+function lowerCaseName(html: string, start: number, end: number): string {
+  const len = end - start;
+  if (len > MAX_TABLE_NAME) return html.slice(start, end).toLowerCase();
+  let h = len;
+  for (let k = start; k < end; k++) {
+    const c = html.charCodeAt(k);
+    // Outside ASCII, toLowerCase is more than a bit flip (and can change the length).
+    if (c >= 128) return html.slice(start, end).toLowerCase();
+    h = (Math.imul(h, 31) + asciiLower(c)) | 0;
+  }
+  const slot = h & (NAME_SLOTS - 1);
+  const known = nameTable[slot];
+  if (known.length === len) {
+    let k = 0;
+    while (k < len && known.charCodeAt(k) === asciiLower(html.charCodeAt(start + k))) k++;
+    if (k === len) return known;
+  }
+  const name = html.slice(start, end).toLowerCase();
+  nameTable[slot] = name;
+  return name;
+}
+
+function asciiLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /** The lower-case tag name when it is a raw-text element (or plaintext), else null. No allocation. */
