@@ -91,6 +91,97 @@ export interface OneOfRule {
   readonly rule?: string;
 }
 
+/**
+ * Every property rule in one object shape, the fields a rule leaves out at their default holding
+ * undefined. The checks read a dozen fields of every rule they apply; generated rules that each
+ * leave out different fields gave those reads dozens of shapes (megamorphic look-ups, the largest
+ * single cost of checking a value). Generated validators build each rule through `propertyRule`.
+ */
+class FixedPropertyRule implements PropertyRule {
+  readonly name: string;
+  readonly segment: string | undefined;
+  readonly property: string;
+  readonly level: Level;
+  readonly expect: readonly ExpectSpec[];
+  readonly format: ValueCheck | undefined;
+  readonly values: ReadonlySet<string> | undefined;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+  readonly single: boolean | undefined;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly textValues: ReadonlySet<string> | undefined;
+  readonly neededForEligibility: boolean | undefined;
+  readonly listCheck: ListCheck | undefined;
+  readonly requires: readonly string[] | undefined;
+  readonly malformedWarning: boolean | undefined;
+  readonly requiredWhen: PropertyRule["requiredWhen"];
+  readonly fix: string;
+  readonly docs: string;
+  readonly rule: string | undefined;
+
+  constructor(r: PropertyRule) {
+    this.name = r.name;
+    this.segment = r.segment;
+    this.property = r.property;
+    this.level = r.level;
+    this.expect = r.expect.map(expectSpec);
+    this.format = r.format;
+    this.values = r.values;
+    this.min = r.min;
+    this.max = r.max;
+    this.single = r.single;
+    this.minItems = r.minItems;
+    this.maxItems = r.maxItems;
+    this.maxLength = r.maxLength;
+    this.textValues = r.textValues;
+    this.neededForEligibility = r.neededForEligibility;
+    this.listCheck = r.listCheck;
+    this.requires = r.requires;
+    this.malformedWarning = r.malformedWarning;
+    this.requiredWhen = r.requiredWhen;
+    this.fix = r.fix;
+    this.docs = r.docs;
+    this.rule = r.rule;
+  }
+}
+
+/** The same for expectations: one shape for the literal, enumeration and class kinds. */
+class FixedExpectSpec {
+  readonly kind: ExpectSpec["kind"];
+  readonly type: string;
+  readonly literal: LiteralKind | undefined;
+  readonly members: ReadonlySet<string> | undefined;
+  readonly accepts: ReadonlySet<string> | undefined;
+  readonly validate: NodeValidator | null | undefined;
+  readonly notEligible: string | undefined;
+  readonly prefixed: boolean | undefined;
+  readonly nodeCheck: NodeCheck | undefined;
+  readonly nodeCheckRequired: boolean | undefined;
+
+  constructor(e: ExpectSpec) {
+    this.kind = e.kind;
+    this.type = e.type;
+    this.literal = e.kind === "literal" ? e.literal : undefined;
+    this.members = e.kind === "enum" ? e.members : undefined;
+    this.accepts = e.kind === "class" ? e.accepts : undefined;
+    this.validate = e.kind === "class" ? e.validate : undefined;
+    this.notEligible = e.kind === "class" ? e.notEligible : undefined;
+    this.prefixed = e.kind === "class" ? e.prefixed : undefined;
+    this.nodeCheck = e.kind === "class" ? e.nodeCheck : undefined;
+    this.nodeCheckRequired = e.kind === "class" ? e.nodeCheckRequired : undefined;
+  }
+}
+
+/** A rule as the checks read it fastest (see FixedPropertyRule); what generated validators declare their rules with. */
+export function propertyRule(rule: PropertyRule): PropertyRule {
+  return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
+}
+
+// The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
+const expectSpec = (e: ExpectSpec): ExpectSpec => (e instanceof FixedExpectSpec ? e : (new FixedExpectSpec(e) as unknown as ExpectSpec));
+
 /** Looks up `{"@id": ...}` references across every block of the page. */
 export interface ReferenceResolver {
   resolve(id: string): JsonObject | undefined;
