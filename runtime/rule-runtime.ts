@@ -187,8 +187,59 @@ export interface ReferenceResolver {
   resolve(id: string): JsonObject | undefined;
 }
 
-const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const INTEGER = /^[+-]?\d+$/;
+/**
+ * A number written as text: what /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/ matches, scanned
+ * in place (prices and ratings arrive as text often; a regular expression call cost more than the scan).
+ */
+function isNumericText(s: string): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
+  const intStart = i;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  if (i > intStart) {
+    if (s.charCodeAt(i) === 46) i++;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+  } else {
+    if (s.charCodeAt(i) !== 46) return false;
+    const fractionStart = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === fractionStart) return false;
+  }
+  if (i < n && (s.charCodeAt(i) | 32) === 101 /* e */) {
+    i++;
+    if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
+    const exponentStart = i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === exponentStart) return false;
+  }
+  return i === n;
+}
+
+/** A whole number written as text: what /^[+-]?\d+$/ matches. */
+function isIntegerText(s: string): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === n) return false;
+  for (; i < n; i++) if (!isDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** `s.trim()`, without the call when the ends are visible ASCII (no white space of any kind to cut). */
+const trimmed = (s: string): string => {
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(s.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127 ? s : s.trim();
+};
+
+/** "A, B or C" lists of a rule's fixed values, worked out on the first failure and kept. */
+const valueLists = new WeakMap<ReadonlySet<string>, string>();
+function valueList(values: ReadonlySet<string>): string {
+  let text = valueLists.get(values);
+  if (text === undefined) valueLists.set(values, (text = [...values].join(", ")));
+  return text;
+}
 
 const describeValue = (v: unknown): string =>
   v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${JSON.stringify(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
@@ -531,11 +582,11 @@ export class Run {
     if (rule.values) {
       const member = typeof value === "string" ? enumMember(value) : null;
       if (member === null || !rule.values.has(member)) {
-        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.values].join(", ")}, not ${describeValue(value)}.`, path);
+        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, path);
       }
     }
     if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
-      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.textValues].join(", ")} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
+      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.textValues)} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
     }
     if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
       this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, path);
@@ -552,7 +603,7 @@ export class Run {
       }
     }
     if (rule.min !== undefined || rule.max !== undefined) {
-      const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : NaN;
+      const n = typeof value === "number" ? value : typeof value === "string" && isNumericText(value) ? Number(value) : NaN;
       if (!Number.isNaN(n) && ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))) {
         const bounds = rule.min !== undefined && rule.max !== undefined ? `between ${rule.min} and ${rule.max}` : rule.min !== undefined ? `at least ${rule.min}` : `at most ${rule.max}`;
         this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, path);
@@ -667,9 +718,9 @@ function literalFits(kind: LiteralKind, value: unknown): boolean {
       // Numbers stand for text often enough (postal codes, ratings) that the search engine accepts them.
       return typeof value === "string" || (kind === "text" && typeof value === "number");
     case "number":
-      return (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && NUMERIC.test(value.trim()));
+      return (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && isNumericText(trimmed(value)));
     case "integer":
-      return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && INTEGER.test(value.trim()));
+      return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && isIntegerText(trimmed(value)));
     case "boolean":
       return typeof value === "boolean" || value === "true" || value === "false" || (typeof value === "string" && (enumMember(value) === "True" || enumMember(value) === "False"));
   }
