@@ -99,6 +99,15 @@ class Verdict {
     /** The property's domain covers the node's types (true when the node has no known type). */
     readonly applies: boolean,
   ) {}
+
+  /**
+   * The last @type seen on a value of this key, whether it is a Schema.org class and whether it
+   * fits the range: values of one property mostly share a type, so one comparison replaces the
+   * class and range look-ups.
+   */
+  lastType: string | null = null;
+  lastKnown = false;
+  lastFits = false;
 }
 
 const MAX_VERDICTS_PER_TYPE = 512;
@@ -229,9 +238,15 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
           let anyKnown = false;
           let fits = false;
           for (let t = 0; t < written.length; t++) {
-            if (!knownClasses.has(written[t])) continue;
+            const type = written[t];
+            if (verdict.lastType !== type) {
+              verdict.lastType = type;
+              verdict.lastKnown = knownClasses.has(type);
+              verdict.lastFits = verdict.lastKnown && fitsRange(type, key, facts.ranges);
+            }
+            if (!verdict.lastKnown) continue;
             anyKnown = true;
-            if (fitsRange(written[t], key, facts.ranges)) fits = true;
+            if (verdict.lastFits) fits = true;
           }
           if (anyKnown && !fits) {
             const itemTypes = written.filter((t) => knownClasses.has(t));
