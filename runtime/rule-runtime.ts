@@ -242,7 +242,16 @@ function valueList(values: ReadonlySet<string>): string {
 }
 
 const describeValue = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${JSON.stringify(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
+  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${quoted(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
+
+/** JSON.stringify of a text, without the call when nothing in it needs an escape (the usual case, in every failure message). */
+function quoted(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
 
 const typeList = (expect: readonly ExpectSpec[]): string => {
   const names = expect.map((e) => e.type);
