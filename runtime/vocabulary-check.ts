@@ -173,7 +173,8 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
     let allKnown = true;
     for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
     const known = allKnown ? types : types.filter((t) => knownClasses.has(t));
-    for (const t of types) {
+    // Every type known (the usual node): nothing to report, no second look-up.
+    if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
         const suggestion = closestName(t, (classNames ??= Object.keys(classes)));
         warn(
