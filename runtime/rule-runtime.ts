@@ -415,8 +415,8 @@ export class Run {
 
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
-    const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
     if (Array.isArray(value)) {
+      const path = valuePath(rule, at, -1);
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
       if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
@@ -431,15 +431,15 @@ export class Run {
       const outer = this.lastItem;
       for (let i = 0; i < checked; i++) {
         this.lastItem = i === value.length - 1;
-        this.checkOne(value[i], rule, `${path}/${i}`);
+        this.checkOne(value[i], rule, at, i);
       }
       this.lastItem = outer;
       return;
     }
-    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);
+    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, valuePath(rule, at, -1));
     const outer = this.lastItem;
     this.lastItem = true;
-    this.checkOne(value, rule, path);
+    this.checkOne(value, rule, at, -1);
     this.lastItem = outer;
   }
 
@@ -493,34 +493,34 @@ export class Run {
     }
   }
 
-  private checkOne(value: unknown, rule: PropertyRule, path: string): void {
-    if (value === null) return this.fail(rule, "empty-value", `"${rule.property}" is null.`, path);
+  private checkOne(value: unknown, rule: PropertyRule, at: string, index: number): void {
+    if (value === null) return this.fail(rule, "empty-value", `"${rule.property}" is null.`, valuePath(rule, at, index));
     if (typeof value === "object") {
       let node = value as JsonObject;
-      if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, path);
-      if ("@value" in node) return this.checkLiteral(node["@value"], rule, path);
+      if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, valuePath(rule, at, index));
+      if ("@value" in node) return this.checkLiteral(node["@value"], rule, at, index);
       const id = node["@id"];
       if (typeof id === "string" && isReferenceOnly(node)) {
         const member = rule.values || rule.expect.some((e) => e.kind === "enum") ? enumMember(id) : null;
-        if (member !== null) return this.checkLiteral(id, rule, path);
+        if (member !== null) return this.checkLiteral(id, rule, at, index);
         const target = this.references?.resolve(id);
         if (!target) {
           if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
-          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, path, rule.rule);
+          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, valuePath(rule, at, index), rule.rule);
           return;
         }
         if (this.referenceDepth > 8) return;
         node = target;
         this.referenceDepth++;
         try {
-          return this.checkObject(node, rule, path);
+          return this.checkObject(node, rule, valuePath(rule, at, index));
         } finally {
           this.referenceDepth--;
         }
       }
-      return this.checkObject(node, rule, path);
+      return this.checkObject(node, rule, valuePath(rule, at, index));
     }
-    this.checkLiteral(value, rule, path);
+    this.checkLiteral(value, rule, at, index);
   }
 
   private checkObject(node: JsonObject, rule: PropertyRule, path: string): void {
@@ -564,8 +564,8 @@ export class Run {
     }
   }
 
-  private checkLiteral(value: unknown, rule: PropertyRule, path: string): void {
-    if (typeof value === "string" && isBlank(value)) return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, path);
+  private checkLiteral(value: unknown, rule: PropertyRule, at: string, index: number): void {
+    if (typeof value === "string" && isBlank(value)) return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, valuePath(rule, at, index));
     if (rule.expect.length) {
       let accepted = false;
       for (const e of rule.expect) {
@@ -575,7 +575,7 @@ export class Run {
             const member = enumMember(value);
             if (member !== null && e.members.has(member)) { accepted = true; break; }
             if (!rule.values && rule.expect.length === 1) {
-              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, path);
+              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index));
             }
           }
           continue;
@@ -585,40 +585,49 @@ export class Run {
         if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
-        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, path);
+        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
       }
     }
     if (rule.values) {
       const member = typeof value === "string" ? enumMember(value) : null;
       if (member === null || !rule.values.has(member)) {
-        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, path);
+        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
       }
     }
     if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
-      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.textValues)} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
+      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.textValues)} (exactly, case-sensitive), not ${describeValue(value)}.`, valuePath(rule, at, index));
     }
     if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
-      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, path);
+      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, valuePath(rule, at, index));
     }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);
       if (problem !== null) {
         if (rule.format.repaired?.(value)) {
           // Still given, as the search engine completes it: a warning whatever the level.
-          this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, path, rule.rule);
+          this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, valuePath(rule, at, index), rule.rule);
           return;
         }
-        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
+        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index));
       }
     }
     if (rule.min !== undefined || rule.max !== undefined) {
       const n = typeof value === "number" ? value : typeof value === "string" && isNumericText(value) ? Number(value) : NaN;
       if (!Number.isNaN(n) && ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))) {
         const bounds = rule.min !== undefined && rule.max !== undefined ? `between ${rule.min} and ${rule.max}` : rule.min !== undefined ? `at least ${rule.min}` : `at most ${rule.max}`;
-        this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, path);
+        this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, valuePath(rule, at, index));
       }
     }
   }
+}
+
+/**
+ * The JSON Pointer of a value (`index` in its list, or -1), built only when an issue or a nested
+ * node needs it: most values pass, and their pointers were most of what checking them allocated.
+ */
+function valuePath(rule: PropertyRule, at: string, index: number): string {
+  const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
+  return index < 0 ? path : `${path}/${index}`;
 }
 
 let classNames: string[] | null = null;
