@@ -173,7 +173,10 @@ const MAX_REPORTED_ID = 2048;
 export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry): EngineResult {
   const { parsed, problems, ids, blocksNotValidated, page } = prepared;
   // The project's overrides first: they win over the profile's.
-  const overrides = [...(prepared.options.overrides ?? []), ...profileOverrides(prepared.options.profile)];
+  const own = prepared.options.overrides ?? [];
+  const fromProfile = profileOverrides(prepared.options.profile);
+  // No copy in the usual run without overrides (this runs once per input).
+  const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging: Judging = { overrides, profile: prepared.options.profile };
   const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
   const schemas: SchemaResult[] = [];
@@ -242,7 +245,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
 }
 
 interface Judging {
-  overrides: IssueOverride[];
+  overrides: readonly IssueOverride[];
   profile: RunOptions["profile"];
 }
 
@@ -250,7 +253,7 @@ interface Judging {
  * The overrides once more over everything the node reports (vocabulary findings, broken blocks,
  * unchecked types): an issue made an error makes its node invalid and not eligible.
  */
-function overrideFinal(result: SchemaResult, overrides: IssueOverride[]): void {
+function overrideFinal(result: SchemaResult, overrides: readonly IssueOverride[]): void {
   const types = result.matched_type ? [result.type, result.matched_type] : [result.type];
   const all = [...result.errors, ...result.warnings];
   const after = applyOverrides(all, types, overrides);
@@ -274,7 +277,8 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
     return untypedResult(entity);
   }
   const { ruleSet, matched } = pickRuleSet(types, registry);
-  const properties_found = Object.keys(node).filter((k) => k.charCodeAt(0) !== 64 /* @ */);
+  const properties_found: string[] = [];
+  for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
   const run = new Run(resolver);
@@ -283,7 +287,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   if (undetected === null) ruleSet.validate(node, run, entity.path);
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
-  const overridden = applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
+  const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
   if (!entity.hasContext) {
     run.report(

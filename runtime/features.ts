@@ -67,7 +67,8 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
     const run = new Run(resolver);
     feature.validate(node, run, at);
     const missing: string[] = [];
-    const reported = new Set(base.issues.map((i) => i.property));
+    // Built only when the feature found something (a complete node's features find nothing).
+    const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
     for (const issue of run.issues) {
       if (issue.severity === "error") missing.push(issue.property);
       if (issue.severity === "error" && feature.binding) {
@@ -75,18 +76,18 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
         // base warning on the same property.
         for (const b of base.issues) if (b.property === issue.property && b.severity === "warning") b.severity = "error";
         if (!base.issues.some((b) => b.property === issue.property && b.severity === "error")) base.issues.push({ ...issue, message: `${issue.message} (${feature.name})` });
-        reported.add(issue.property);
+        reported!.add(issue.property);
         continue;
       }
-      if (reported.has(issue.property)) continue;
-      reported.add(issue.property);
+      if (reported!.has(issue.property)) continue;
+      reported!.add(issue.property);
       base.issues.push(
         issue.severity === "error"
           ? { ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} ${feature.name} needs it.` }
           : { ...issue, message: `${issue.message} (${feature.name})` },
       );
     }
-    const uniqueMissing = [...new Set(missing)];
+    const uniqueMissing = missing.length === 0 ? missing : [...new Set(missing)];
     let eligible = baseValid && uniqueMissing.length === 0 && feature.retired === undefined;
     let reason: string;
     if (feature.retired) {

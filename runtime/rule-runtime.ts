@@ -91,16 +91,167 @@ export interface OneOfRule {
   readonly rule?: string;
 }
 
+/**
+ * Every property rule in one object shape, the fields a rule leaves out at their default holding
+ * undefined. The checks read a dozen fields of every rule they apply; generated rules that each
+ * leave out different fields gave those reads dozens of shapes (megamorphic look-ups, the largest
+ * single cost of checking a value). Generated validators build each rule through `propertyRule`.
+ */
+class FixedPropertyRule implements PropertyRule {
+  readonly name: string;
+  readonly segment: string | undefined;
+  readonly property: string;
+  readonly level: Level;
+  readonly expect: readonly ExpectSpec[];
+  readonly format: ValueCheck | undefined;
+  readonly values: ReadonlySet<string> | undefined;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+  readonly single: boolean | undefined;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly textValues: ReadonlySet<string> | undefined;
+  readonly neededForEligibility: boolean | undefined;
+  readonly listCheck: ListCheck | undefined;
+  readonly requires: readonly string[] | undefined;
+  readonly malformedWarning: boolean | undefined;
+  readonly requiredWhen: PropertyRule["requiredWhen"];
+  readonly fix: string;
+  readonly docs: string;
+  readonly rule: string | undefined;
+
+  constructor(r: PropertyRule) {
+    this.name = r.name;
+    this.segment = r.segment;
+    this.property = r.property;
+    this.level = r.level;
+    this.expect = r.expect.map(expectSpec);
+    this.format = r.format;
+    this.values = r.values;
+    this.min = r.min;
+    this.max = r.max;
+    this.single = r.single;
+    this.minItems = r.minItems;
+    this.maxItems = r.maxItems;
+    this.maxLength = r.maxLength;
+    this.textValues = r.textValues;
+    this.neededForEligibility = r.neededForEligibility;
+    this.listCheck = r.listCheck;
+    this.requires = r.requires;
+    this.malformedWarning = r.malformedWarning;
+    this.requiredWhen = r.requiredWhen;
+    this.fix = r.fix;
+    this.docs = r.docs;
+    this.rule = r.rule;
+  }
+}
+
+/** The same for expectations: one shape for the literal, enumeration and class kinds. */
+class FixedExpectSpec {
+  readonly kind: ExpectSpec["kind"];
+  readonly type: string;
+  readonly literal: LiteralKind | undefined;
+  readonly members: ReadonlySet<string> | undefined;
+  readonly accepts: ReadonlySet<string> | undefined;
+  readonly validate: NodeValidator | null | undefined;
+  readonly notEligible: string | undefined;
+  readonly prefixed: boolean | undefined;
+  readonly nodeCheck: NodeCheck | undefined;
+  readonly nodeCheckRequired: boolean | undefined;
+
+  constructor(e: ExpectSpec) {
+    this.kind = e.kind;
+    this.type = e.type;
+    this.literal = e.kind === "literal" ? e.literal : undefined;
+    this.members = e.kind === "enum" ? e.members : undefined;
+    this.accepts = e.kind === "class" ? e.accepts : undefined;
+    this.validate = e.kind === "class" ? e.validate : undefined;
+    this.notEligible = e.kind === "class" ? e.notEligible : undefined;
+    this.prefixed = e.kind === "class" ? e.prefixed : undefined;
+    this.nodeCheck = e.kind === "class" ? e.nodeCheck : undefined;
+    this.nodeCheckRequired = e.kind === "class" ? e.nodeCheckRequired : undefined;
+  }
+}
+
+/** A rule as the checks read it fastest (see FixedPropertyRule); what generated validators declare their rules with. */
+export function propertyRule(rule: PropertyRule): PropertyRule {
+  return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
+}
+
+// The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
+const expectSpec = (e: ExpectSpec): ExpectSpec => (e instanceof FixedExpectSpec ? e : (new FixedExpectSpec(e) as unknown as ExpectSpec));
+
 /** Looks up `{"@id": ...}` references across every block of the page. */
 export interface ReferenceResolver {
   resolve(id: string): JsonObject | undefined;
 }
 
-const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const INTEGER = /^[+-]?\d+$/;
+/**
+ * A number written as text: what /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/ matches, scanned
+ * in place (prices and ratings arrive as text often; a regular expression call cost more than the scan).
+ */
+function isNumericText(s: string): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
+  const intStart = i;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  if (i > intStart) {
+    if (s.charCodeAt(i) === 46) i++;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+  } else {
+    if (s.charCodeAt(i) !== 46) return false;
+    const fractionStart = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === fractionStart) return false;
+  }
+  if (i < n && (s.charCodeAt(i) | 32) === 101 /* e */) {
+    i++;
+    if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
+    const exponentStart = i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === exponentStart) return false;
+  }
+  return i === n;
+}
+
+/** A whole number written as text: what /^[+-]?\d+$/ matches. */
+function isIntegerText(s: string): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === n) return false;
+  for (; i < n; i++) if (!isDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** `s.trim()`, without the call when the ends are visible ASCII (no white space of any kind to cut). */
+const trimmed = (s: string): string => {
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(s.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127 ? s : s.trim();
+};
+
+/** "A, B or C" lists of a rule's fixed values, worked out on the first failure and kept. */
+const valueLists = new WeakMap<ReadonlySet<string>, string>();
+function valueList(values: ReadonlySet<string>): string {
+  let text = valueLists.get(values);
+  if (text === undefined) valueLists.set(values, (text = [...values].join(", ")));
+  return text;
+}
 
 const describeValue = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${JSON.stringify(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
+  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${quoted(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
+
+/** JSON.stringify of a text, without the call when nothing in it needs an escape (the usual case, in every failure message). */
+function quoted(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
 
 const typeList = (expect: readonly ExpectSpec[]): string => {
   const names = expect.map((e) => e.type);
@@ -264,8 +415,8 @@ export class Run {
 
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
-    const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
     if (Array.isArray(value)) {
+      const path = valuePath(rule, at, -1);
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
       if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
@@ -280,15 +431,15 @@ export class Run {
       const outer = this.lastItem;
       for (let i = 0; i < checked; i++) {
         this.lastItem = i === value.length - 1;
-        this.checkOne(value[i], rule, `${path}/${i}`);
+        this.checkOne(value[i], rule, at, i);
       }
       this.lastItem = outer;
       return;
     }
-    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, path);
+    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, valuePath(rule, at, -1));
     const outer = this.lastItem;
     this.lastItem = true;
-    this.checkOne(value, rule, path);
+    this.checkOne(value, rule, at, -1);
     this.lastItem = outer;
   }
 
@@ -342,34 +493,34 @@ export class Run {
     }
   }
 
-  private checkOne(value: unknown, rule: PropertyRule, path: string): void {
-    if (value === null) return this.fail(rule, "empty-value", `"${rule.property}" is null.`, path);
+  private checkOne(value: unknown, rule: PropertyRule, at: string, index: number): void {
+    if (value === null) return this.fail(rule, "empty-value", `"${rule.property}" is null.`, valuePath(rule, at, index));
     if (typeof value === "object") {
       let node = value as JsonObject;
-      if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, path);
-      if ("@value" in node) return this.checkLiteral(node["@value"], rule, path);
+      if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, valuePath(rule, at, index));
+      if ("@value" in node) return this.checkLiteral(node["@value"], rule, at, index);
       const id = node["@id"];
       if (typeof id === "string" && isReferenceOnly(node)) {
         const member = rule.values || rule.expect.some((e) => e.kind === "enum") ? enumMember(id) : null;
-        if (member !== null) return this.checkLiteral(id, rule, path);
+        if (member !== null) return this.checkLiteral(id, rule, at, index);
         const target = this.references?.resolve(id);
         if (!target) {
           if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
-          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, path, rule.rule);
+          this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, valuePath(rule, at, index), rule.rule);
           return;
         }
         if (this.referenceDepth > 8) return;
         node = target;
         this.referenceDepth++;
         try {
-          return this.checkObject(node, rule, path);
+          return this.checkObject(node, rule, valuePath(rule, at, index));
         } finally {
           this.referenceDepth--;
         }
       }
-      return this.checkObject(node, rule, path);
+      return this.checkObject(node, rule, valuePath(rule, at, index));
     }
-    this.checkLiteral(value, rule, path);
+    this.checkLiteral(value, rule, at, index);
   }
 
   private checkObject(node: JsonObject, rule: PropertyRule, path: string): void {
@@ -413,8 +564,8 @@ export class Run {
     }
   }
 
-  private checkLiteral(value: unknown, rule: PropertyRule, path: string): void {
-    if (typeof value === "string" && isBlank(value)) return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, path);
+  private checkLiteral(value: unknown, rule: PropertyRule, at: string, index: number): void {
+    if (typeof value === "string" && isBlank(value)) return this.fail(rule, "empty-value", `"${rule.property}" is empty.`, valuePath(rule, at, index));
     if (rule.expect.length) {
       let accepted = false;
       for (const e of rule.expect) {
@@ -424,7 +575,7 @@ export class Run {
             const member = enumMember(value);
             if (member !== null && e.members.has(member)) { accepted = true; break; }
             if (!rule.values && rule.expect.length === 1) {
-              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, path);
+              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index));
             }
           }
           continue;
@@ -434,40 +585,49 @@ export class Run {
         if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
-        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, path);
+        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
       }
     }
     if (rule.values) {
       const member = typeof value === "string" ? enumMember(value) : null;
       if (member === null || !rule.values.has(member)) {
-        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.values].join(", ")}, not ${describeValue(value)}.`, path);
+        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
       }
     }
     if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
-      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${[...rule.textValues].join(", ")} (exactly, case-sensitive), not ${describeValue(value)}.`, path);
+      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.textValues)} (exactly, case-sensitive), not ${describeValue(value)}.`, valuePath(rule, at, index));
     }
     if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
-      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, path);
+      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, valuePath(rule, at, index));
     }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);
       if (problem !== null) {
         if (rule.format.repaired?.(value)) {
           // Still given, as the search engine completes it: a warning whatever the level.
-          this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, path, rule.rule);
+          this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, valuePath(rule, at, index), rule.rule);
           return;
         }
-        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, path);
+        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index));
       }
     }
     if (rule.min !== undefined || rule.max !== undefined) {
-      const n = typeof value === "number" ? value : typeof value === "string" && NUMERIC.test(value) ? Number(value) : NaN;
+      const n = typeof value === "number" ? value : typeof value === "string" && isNumericText(value) ? Number(value) : NaN;
       if (!Number.isNaN(n) && ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))) {
         const bounds = rule.min !== undefined && rule.max !== undefined ? `between ${rule.min} and ${rule.max}` : rule.min !== undefined ? `at least ${rule.min}` : `at most ${rule.max}`;
-        this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, path);
+        this.fail(rule, "out-of-range", `"${rule.property}" is ${n}; it should be ${bounds}.`, valuePath(rule, at, index));
       }
     }
   }
+}
+
+/**
+ * The JSON Pointer of a value (`index` in its list, or -1), built only when an issue or a nested
+ * node needs it: most values pass, and their pointers were most of what checking them allocated.
+ */
+function valuePath(rule: PropertyRule, at: string, index: number): string {
+  const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
+  return index < 0 ? path : `${path}/${index}`;
 }
 
 let classNames: string[] | null = null;
@@ -576,9 +736,9 @@ function literalFits(kind: LiteralKind, value: unknown): boolean {
       // Numbers stand for text often enough (postal codes, ratings) that the search engine accepts them.
       return typeof value === "string" || (kind === "text" && typeof value === "number");
     case "number":
-      return (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && NUMERIC.test(value.trim()));
+      return (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && isNumericText(trimmed(value)));
     case "integer":
-      return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && INTEGER.test(value.trim()));
+      return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && isIntegerText(trimmed(value)));
     case "boolean":
       return typeof value === "boolean" || value === "true" || value === "false" || (typeof value === "string" && (enumMember(value) === "True" || enumMember(value) === "False"));
   }

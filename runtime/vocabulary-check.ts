@@ -99,6 +99,15 @@ class Verdict {
     /** The property's domain covers the node's types (true when the node has no known type). */
     readonly applies: boolean,
   ) {}
+
+  /**
+   * The last @type seen on a value of this key, whether it is a Schema.org class and whether it
+   * fits the range: values of one property mostly share a type, so one comparison replaces the
+   * class and range look-ups.
+   */
+  lastType: string | null = null;
+  lastKnown = false;
+  lastFits = false;
 }
 
 const MAX_VERDICTS_PER_TYPE = 512;
@@ -133,6 +142,8 @@ interface Pending {
   /** Position in a list value, or -1. */
   index: number;
   depth: number;
+  /** The node's @type names when the parent already read them for the range check, else null. */
+  types: readonly string[] | null;
 }
 
 function pointerOf(p: Pending, root: string): string {
@@ -153,18 +164,40 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
   const { classes, properties } = vocabulary.data;
   const knownClasses = (classSet ??= new Set(Object.keys(classes)));
   const propertyFacts = (propertyMap ??= propertyFactsMap(properties));
-  const stack: Pending[] = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0 }];
+  const stack: Pending[] = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null }];
   const warn = (code: ValidationIssue["code"], property: string, message: string, fix: string, path: string) =>
     issues.push({ severity: "warning", code, property, message, fix, google_docs_url: SCHEMA_DOCS, path });
+
+  // What the last type list came to: siblings (a list of offers, of steps) mostly share one, and
+  // typeNames hands out one array per @type text, so the same array means the same answers.
+  let lastTypes: readonly string[] | null = null;
+  let lastAllKnown = true;
+  let lastKnown: readonly string[] = [];
+  let lastVerdicts: Map<string, Verdict> | null = null;
 
   while (stack.length) {
     const current = stack.pop()!;
     const { node, depth } = current;
-    const types = typeNames(node["@type"]);
-    let allKnown = true;
-    for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
-    const known = allKnown ? types : types.filter((t) => knownClasses.has(t));
-    for (const t of types) {
+    const types = current.types ?? typeNames(node["@type"]);
+    let allKnown: boolean;
+    let known: readonly string[];
+    let verdicts: Map<string, Verdict>;
+    if (types === lastTypes && lastVerdicts !== null) {
+      allKnown = lastAllKnown;
+      known = lastKnown;
+      verdicts = lastVerdicts;
+    } else {
+      allKnown = true;
+      for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
+      known = allKnown ? types : types.filter((t) => knownClasses.has(t));
+      verdicts = verdictsFor(known);
+      lastTypes = types;
+      lastAllKnown = allKnown;
+      lastKnown = known;
+      lastVerdicts = verdicts;
+    }
+    // Every type known (the usual node): nothing to report, no second look-up.
+    if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
         const suggestion = closestName(t, (classNames ??= Object.keys(classes)));
         warn(
@@ -176,7 +209,6 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
       }
     }
-    const verdicts = verdictsFor(known);
     for (const rawKey in node) {
       if (rawKey.charCodeAt(0) === 64 /* @ */) continue;
       let verdict = verdicts.get(rawKey);
@@ -222,16 +254,23 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
       for (let i = 0; i < count; i++) {
         const item = list ? value[i] : value;
         if (!isObject(item) || "@value" in item) continue;
-        const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1 };
+        const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
         if (itemType !== undefined && facts.ranges.length) {
           const written = typeNames(itemType);
+          child.types = written;
           let anyKnown = false;
           let fits = false;
           for (let t = 0; t < written.length; t++) {
-            if (!knownClasses.has(written[t])) continue;
+            const type = written[t];
+            if (verdict.lastType !== type) {
+              verdict.lastType = type;
+              verdict.lastKnown = knownClasses.has(type);
+              verdict.lastFits = verdict.lastKnown && fitsRange(type, key, facts.ranges);
+            }
+            if (!verdict.lastKnown) continue;
             anyKnown = true;
-            if (fitsRange(written[t], key, facts.ranges)) fits = true;
+            if (verdict.lastFits) fits = true;
           }
           if (anyKnown && !fits) {
             const itemTypes = written.filter((t) => knownClasses.has(t));

@@ -1,7 +1,8 @@
 /**
  * generated/validators/<Type>.ts: one function per node shape (the type, then each nested shape),
  * straight-line presence checks, and one constant per property rule. A rule constant holds only the
- * fields that differ from their defaults (runtime/rule-runtime.ts reads an absent field as its default).
+ * fields that differ from their defaults (runtime/rule-runtime.ts reads an absent field as its default);
+ * `propertyRule` gives every rule one object shape, so the checks' reads of its fields stay fast.
  */
 import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
 import { BANNER, Code, ident, lit } from "./code.ts";
@@ -138,7 +139,7 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
   const propertyRule = c.useType(RULE_RUNTIME, "PropertyRule");
   for (const p of rules.properties) {
     c.comment(`${rs.file}: ${[...trail, p.name].join(" > ")}`);
-    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = {`).items(ruleFields(c, p, page)).line("};");
+    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = ${c.use(RULE_RUNTIME, "propertyRule")}({`).items(ruleFields(c, p, page)).line("});");
   }
   rules.oneOf.forEach((g, i) => {
     const fields = [

@@ -3,6 +3,7 @@ import { validate_LoyaltyProgram } from "./LoyaltyProgram.ts";
 import { validate_MerchantReturnPolicy } from "./MerchantReturnPolicy.ts";
 import { validate_ShippingService } from "./ShippingService.ts";
 import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts";
+import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
@@ -11,7 +12,7 @@ import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/organization";
 
 // rules-src/types/Organization.yaml: name
-const Organization_name: PropertyRule = {
+const Organization_name: PropertyRule = propertyRule({
   name: "name",
   segment: "/name",
   property: "name",
@@ -20,9 +21,9 @@ const Organization_name: PropertyRule = {
   fix: "Add \"name\" with the organization's name, the same one used as your site name, e.g. \"Example Corporation\".",
   docs: DOCS,
   rule: "/rules/Organization#name",
-};
+});
 // rules-src/types/Organization.yaml: url
-const Organization_url: PropertyRule = {
+const Organization_url: PropertyRule = propertyRule({
   name: "url",
   segment: "/url",
   property: "url",
@@ -32,9 +33,9 @@ const Organization_url: PropertyRule = {
   fix: "Add \"url\" with the URL of the organization's website, e.g. \"https://www.example.com\".",
   docs: DOCS,
   rule: "/rules/Organization#url",
-};
+});
 // rules-src/types/Organization.yaml: logo
-const Organization_logo: PropertyRule = {
+const Organization_logo: PropertyRule = propertyRule({
   name: "logo",
   segment: "/logo",
   property: "logo",
@@ -44,9 +45,9 @@ const Organization_logo: PropertyRule = {
   fix: "Add \"logo\" with the crawlable URL of a logo at least 112x112 pixels that looks right on a white background, e.g. \"https://www.example.com/images/logo.png\".",
   docs: DOCS,
   rule: "/rules/Organization#logo",
-};
+});
 // rules-src/types/Organization.yaml: address
-const Organization_address: PropertyRule = {
+const Organization_address: PropertyRule = propertyRule({
   name: "address",
   segment: "/address",
   property: "address",
@@ -55,9 +56,9 @@ const Organization_address: PropertyRule = {
   fix: "Give \"address\" as one or more PostalAddress objects, e.g. {\"@type\": \"PostalAddress\", \"streetAddress\": \"Rue Improbable 99\", \"addressLocality\": \"Paris\", \"postalCode\": \"75001\", \"addressCountry\": \"FR\"}.",
   docs: DOCS,
   rule: "/rules/Organization#address",
-};
+});
 // rules-src/types/Organization.yaml: telephone
-const Organization_telephone: PropertyRule = {
+const Organization_telephone: PropertyRule = propertyRule({
   name: "telephone",
   segment: "/telephone",
   property: "telephone",
@@ -66,9 +67,9 @@ const Organization_telephone: PropertyRule = {
   fix: "Give \"telephone\" with the main customer phone number, including the country and area code, e.g. \"+47-99-999-9999\".",
   docs: DOCS,
   rule: "/rules/Organization#telephone",
-};
+});
 // rules-src/types/Organization.yaml: alternateName
-const Organization_alternateName: PropertyRule = {
+const Organization_alternateName: PropertyRule = propertyRule({
   name: "alternateName",
   segment: "/alternateName",
   property: "alternateName",
@@ -77,9 +78,9 @@ const Organization_alternateName: PropertyRule = {
   fix: "Give \"alternateName\" with another common name of the organization, the same one used as your site's alternate name, e.g. \"ExCo\".",
   docs: DOCS,
   rule: "/rules/Organization#alternateName",
-};
+});
 // rules-src/types/Organization.yaml: legalName
-const Organization_legalName: PropertyRule = {
+const Organization_legalName: PropertyRule = propertyRule({
   name: "legalName",
   segment: "/legalName",
   property: "legalName",
@@ -88,9 +89,9 @@ const Organization_legalName: PropertyRule = {
   fix: "Give \"legalName\" with the registered legal name, when it differs from \"name\".",
   docs: DOCS,
   rule: "/rules/Organization#legalName",
-};
+});
 // rules-src/types/Organization.yaml: description
-const Organization_description: PropertyRule = {
+const Organization_description: PropertyRule = propertyRule({
   name: "description",
   segment: "/description",
   property: "description",
@@ -99,9 +100,9 @@ const Organization_description: PropertyRule = {
   fix: "Give \"description\" with a detailed description of the organization.",
   docs: DOCS,
   rule: "/rules/Organization#description",
-};
+});
 // rules-src/types/Organization.yaml: email
-const Organization_email: PropertyRule = {
+const Organization_email: PropertyRule = propertyRule({
   name: "email",
   segment: "/email",
   property: "email",
@@ -110,9 +111,9 @@ const Organization_email: PropertyRule = {
   fix: "Give \"email\" with the contact e-mail address, e.g. \"contact@example.com\".",
   docs: DOCS,
   rule: "/rules/Organization#email",
-};
+});
 // rules-src/types/Organization.yaml: contactPoint
-const Organization_contactPoint: PropertyRule = {
+const Organization_contactPoint: PropertyRule = propertyRule({
   name: "contactPoint",
   segment: "/contactPoint",
   property: "contactPoint",
@@ -121,9 +122,9 @@ const Organization_contactPoint: PropertyRule = {
   fix: "Give \"contactPoint\" as ContactPoint objects with a telephone or e-mail, e.g. {\"@type\": \"ContactPoint\", \"contactType\": \"customer service\", \"email\": \"support@example.com\"}.",
   docs: DOCS,
   rule: "/rules/Organization#contactPoint",
-};
+});
 // rules-src/types/Organization.yaml: sameAs
-const Organization_sameAs: PropertyRule = {
+const Organization_sameAs: PropertyRule = propertyRule({
   name: "sameAs",
   segment: "/sameAs",
   property: "sameAs",
@@ -133,9 +134,9 @@ const Organization_sameAs: PropertyRule = {
   fix: "Give \"sameAs\" as absolute URLs of the organization's profiles on other sites, e.g. [\"https://example.net/profile/example1234\"].",
   docs: DOCS,
   rule: "/rules/Organization#sameAs",
-};
+});
 // rules-src/types/Organization.yaml: foundingDate
-const Organization_foundingDate: PropertyRule = {
+const Organization_foundingDate: PropertyRule = propertyRule({
   name: "foundingDate",
   segment: "/foundingDate",
   property: "foundingDate",
@@ -145,9 +146,9 @@ const Organization_foundingDate: PropertyRule = {
   fix: "Give \"foundingDate\" as an ISO 8601 date, e.g. \"1999-03-01\".",
   docs: DOCS,
   rule: "/rules/Organization#foundingDate",
-};
+});
 // rules-src/types/Organization.yaml: numberOfEmployees
-const Organization_numberOfEmployees: PropertyRule = {
+const Organization_numberOfEmployees: PropertyRule = propertyRule({
   name: "numberOfEmployees",
   segment: "/numberOfEmployees",
   property: "numberOfEmployees",
@@ -156,9 +157,9 @@ const Organization_numberOfEmployees: PropertyRule = {
   fix: "Give \"numberOfEmployees\" as a QuantitativeValue, e.g. {\"@type\": \"QuantitativeValue\", \"value\": 2056} or {\"@type\": \"QuantitativeValue\", \"minValue\": 100, \"maxValue\": 999}.",
   docs: DOCS,
   rule: "/rules/Organization#numberOfEmployees",
-};
+});
 // rules-src/types/Organization.yaml: iso6523Code
-const Organization_iso6523Code: PropertyRule = {
+const Organization_iso6523Code: PropertyRule = propertyRule({
   name: "iso6523Code",
   segment: "/iso6523Code",
   property: "iso6523Code",
@@ -167,9 +168,9 @@ const Organization_iso6523Code: PropertyRule = {
   fix: "Give \"iso6523Code\" as the scheme code (ICD), a colon and the identifier, e.g. \"0199:724500PMK2A2M1SQQ228\" (0060 DUNS, 0088 GLN, 0199 LEI).",
   docs: DOCS,
   rule: "/rules/Organization#iso6523Code",
-};
+});
 // rules-src/types/Organization.yaml: duns
-const Organization_duns: PropertyRule = {
+const Organization_duns: PropertyRule = propertyRule({
   name: "duns",
   segment: "/duns",
   property: "duns",
@@ -178,9 +179,9 @@ const Organization_duns: PropertyRule = {
   fix: "Give \"duns\" with the Dun & Bradstreet number (iso6523Code with the prefix 0060 is preferred).",
   docs: DOCS,
   rule: "/rules/Organization#duns",
-};
+});
 // rules-src/types/Organization.yaml: leiCode
-const Organization_leiCode: PropertyRule = {
+const Organization_leiCode: PropertyRule = propertyRule({
   name: "leiCode",
   segment: "/leiCode",
   property: "leiCode",
@@ -189,9 +190,9 @@ const Organization_leiCode: PropertyRule = {
   fix: "Give \"leiCode\" with the ISO 17442 identifier (iso6523Code with the prefix 0199 is preferred).",
   docs: DOCS,
   rule: "/rules/Organization#leiCode",
-};
+});
 // rules-src/types/Organization.yaml: globalLocationNumber
-const Organization_globalLocationNumber: PropertyRule = {
+const Organization_globalLocationNumber: PropertyRule = propertyRule({
   name: "globalLocationNumber",
   segment: "/globalLocationNumber",
   property: "globalLocationNumber",
@@ -200,9 +201,9 @@ const Organization_globalLocationNumber: PropertyRule = {
   fix: "Give \"globalLocationNumber\" with the GS1 Global Location Number.",
   docs: DOCS,
   rule: "/rules/Organization#globalLocationNumber",
-};
+});
 // rules-src/types/Organization.yaml: naics
-const Organization_naics: PropertyRule = {
+const Organization_naics: PropertyRule = propertyRule({
   name: "naics",
   segment: "/naics",
   property: "naics",
@@ -211,9 +212,9 @@ const Organization_naics: PropertyRule = {
   fix: "Give \"naics\" with the North American Industry Classification System code.",
   docs: DOCS,
   rule: "/rules/Organization#naics",
-};
+});
 // rules-src/types/Organization.yaml: taxID
-const Organization_taxID: PropertyRule = {
+const Organization_taxID: PropertyRule = propertyRule({
   name: "taxID",
   segment: "/taxID",
   property: "taxID",
@@ -222,9 +223,9 @@ const Organization_taxID: PropertyRule = {
   fix: "Give \"taxID\" with the tax ID that matches the country in \"address\".",
   docs: DOCS,
   rule: "/rules/Organization#taxID",
-};
+});
 // rules-src/types/Organization.yaml: vatID
-const Organization_vatID: PropertyRule = {
+const Organization_vatID: PropertyRule = propertyRule({
   name: "vatID",
   segment: "/vatID",
   property: "vatID",
@@ -233,9 +234,9 @@ const Organization_vatID: PropertyRule = {
   fix: "Give \"vatID\" with the VAT code, e.g. \"FR12345678901\".",
   docs: DOCS,
   rule: "/rules/Organization#vatID",
-};
+});
 // rules-src/types/Organization.yaml: hasMerchantReturnPolicy
-const Organization_hasMerchantReturnPolicy: PropertyRule = {
+const Organization_hasMerchantReturnPolicy: PropertyRule = propertyRule({
   name: "hasMerchantReturnPolicy",
   segment: "/hasMerchantReturnPolicy",
   property: "hasMerchantReturnPolicy",
@@ -244,9 +245,9 @@ const Organization_hasMerchantReturnPolicy: PropertyRule = {
   fix: "Give \"hasMerchantReturnPolicy\" as a MerchantReturnPolicy, following the merchant return policy documentation.",
   docs: DOCS,
   rule: "/rules/Organization#hasMerchantReturnPolicy",
-};
+});
 // rules-src/types/Organization.yaml: hasShippingService
-const Organization_hasShippingService: PropertyRule = {
+const Organization_hasShippingService: PropertyRule = propertyRule({
   name: "hasShippingService",
   segment: "/hasShippingService",
   property: "hasShippingService",
@@ -255,9 +256,9 @@ const Organization_hasShippingService: PropertyRule = {
   fix: "Give \"hasShippingService\" as ShippingService objects, following the merchant shipping policy documentation.",
   docs: DOCS,
   rule: "/rules/Organization#hasShippingService",
-};
+});
 // rules-src/types/Organization.yaml: hasMemberProgram
-const Organization_hasMemberProgram: PropertyRule = {
+const Organization_hasMemberProgram: PropertyRule = propertyRule({
   name: "hasMemberProgram",
   segment: "/hasMemberProgram",
   property: "hasMemberProgram",
@@ -266,7 +267,7 @@ const Organization_hasMemberProgram: PropertyRule = {
   fix: "Give \"hasMemberProgram\" as MemberProgram objects, following the loyalty program documentation.",
   docs: DOCS,
   rule: "/rules/Organization#hasMemberProgram",
-};
+});
 // rules-src/types/Organization.yaml: one of address, telephone
 const Organization_oneOf0: OneOfRule = { level: "recommended", properties: ["address","telephone"], property: "address", members: ["address","telephone"], paths: [["address"],["telephone"]], fix: "Show real-world presence with \"address\" (a PostalAddress) or \"telephone\" (with the country and area code), e.g. \"telephone\": \"+47-99-999-9999\".", docs: DOCS, rule: "/rules/Organization#one-of:address" };
 
@@ -325,7 +326,7 @@ export function validate_Organization(node: JsonObject, run: Run, at: string): v
 }
 
 // rules-src/types/Organization.yaml: logo > ImageObject > contentUrl
-const Organization_logo_ImageObject_contentUrl: PropertyRule = {
+const Organization_logo_ImageObject_contentUrl: PropertyRule = propertyRule({
   name: "contentUrl",
   segment: "/contentUrl",
   property: "logo.contentUrl",
@@ -335,9 +336,9 @@ const Organization_logo_ImageObject_contentUrl: PropertyRule = {
   fix: "Give logo.contentUrl as the crawlable URL of the image file, e.g. \"https://example.com/photos/1x1/photo.jpg\".",
   docs: DOCS,
   rule: "/rules/Organization#logo.contentUrl",
-};
+});
 // rules-src/types/Organization.yaml: logo > ImageObject > url
-const Organization_logo_ImageObject_url: PropertyRule = {
+const Organization_logo_ImageObject_url: PropertyRule = propertyRule({
   name: "url",
   segment: "/url",
   property: "logo.url",
@@ -347,7 +348,7 @@ const Organization_logo_ImageObject_url: PropertyRule = {
   fix: "Give logo.url as the crawlable URL of the image file (\"contentUrl\" is preferred), e.g. \"https://example.com/photos/1x1/photo.jpg\".",
   docs: DOCS,
   rule: "/rules/Organization#logo.url",
-};
+});
 // rules-src/types/Organization.yaml: logo > ImageObject > one of logo.contentUrl, logo.url
 const Organization_logo_ImageObject_oneOf0: OneOfRule = { level: "required", properties: ["contentUrl","url"], property: "logo.contentUrl", members: ["logo.contentUrl","logo.url"], paths: [["contentUrl"],["url"]], fix: "Give logo a \"contentUrl\" (or \"url\") with the crawlable URL of the image file, e.g. \"https://example.com/photos/1x1/photo.jpg\".", docs: DOCS, rule: "/rules/Organization#one-of:logo.contentUrl" };
 
@@ -361,7 +362,7 @@ export function validate_Organization_logo_ImageObject(node: JsonObject, run: Ru
 }
 
 // rules-src/types/Organization.yaml: address > PostalAddress > streetAddress
-const Organization_address_PostalAddress_streetAddress: PropertyRule = {
+const Organization_address_PostalAddress_streetAddress: PropertyRule = propertyRule({
   name: "streetAddress",
   segment: "/streetAddress",
   property: "address.streetAddress",
@@ -370,9 +371,9 @@ const Organization_address_PostalAddress_streetAddress: PropertyRule = {
   fix: "Add address.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
   rule: "/rules/Organization#address.streetAddress",
-};
+});
 // rules-src/types/Organization.yaml: address > PostalAddress > addressLocality
-const Organization_address_PostalAddress_addressLocality: PropertyRule = {
+const Organization_address_PostalAddress_addressLocality: PropertyRule = propertyRule({
   name: "addressLocality",
   segment: "/addressLocality",
   property: "address.addressLocality",
@@ -381,9 +382,9 @@ const Organization_address_PostalAddress_addressLocality: PropertyRule = {
   fix: "Add address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/Organization#address.addressLocality",
-};
+});
 // rules-src/types/Organization.yaml: address > PostalAddress > addressRegion
-const Organization_address_PostalAddress_addressRegion: PropertyRule = {
+const Organization_address_PostalAddress_addressRegion: PropertyRule = propertyRule({
   name: "addressRegion",
   segment: "/addressRegion",
   property: "address.addressRegion",
@@ -392,9 +393,9 @@ const Organization_address_PostalAddress_addressRegion: PropertyRule = {
   fix: "Give address.addressRegion with the region or state, if your country uses one, e.g. \"Ile-de-France\".",
   docs: DOCS,
   rule: "/rules/Organization#address.addressRegion",
-};
+});
 // rules-src/types/Organization.yaml: address > PostalAddress > postalCode
-const Organization_address_PostalAddress_postalCode: PropertyRule = {
+const Organization_address_PostalAddress_postalCode: PropertyRule = propertyRule({
   name: "postalCode",
   segment: "/postalCode",
   property: "address.postalCode",
@@ -403,9 +404,9 @@ const Organization_address_PostalAddress_postalCode: PropertyRule = {
   fix: "Add address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/Organization#address.postalCode",
-};
+});
 // rules-src/types/Organization.yaml: address > PostalAddress > addressCountry
-const Organization_address_PostalAddress_addressCountry: PropertyRule = {
+const Organization_address_PostalAddress_addressCountry: PropertyRule = propertyRule({
   name: "addressCountry",
   segment: "/addressCountry",
   property: "address.addressCountry",
@@ -415,7 +416,7 @@ const Organization_address_PostalAddress_addressCountry: PropertyRule = {
   fix: "Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Organization#address.addressCountry",
-};
+});
 
 /** Nested shape Organization > address > PostalAddress. */
 export function validate_Organization_address_PostalAddress(node: JsonObject, run: Run, at: string): void {
@@ -436,7 +437,7 @@ export function validate_Organization_address_PostalAddress(node: JsonObject, ru
 }
 
 // rules-src/types/Organization.yaml: contactPoint > ContactPoint > telephone
-const Organization_contactPoint_ContactPoint_telephone: PropertyRule = {
+const Organization_contactPoint_ContactPoint_telephone: PropertyRule = propertyRule({
   name: "telephone",
   segment: "/telephone",
   property: "contactPoint.telephone",
@@ -445,9 +446,9 @@ const Organization_contactPoint_ContactPoint_telephone: PropertyRule = {
   fix: "Give contactPoint.telephone with the country and area code, e.g. \"+9-999-999-9999\".",
   docs: DOCS,
   rule: "/rules/Organization#contactPoint.telephone",
-};
+});
 // rules-src/types/Organization.yaml: contactPoint > ContactPoint > email
-const Organization_contactPoint_ContactPoint_email: PropertyRule = {
+const Organization_contactPoint_ContactPoint_email: PropertyRule = propertyRule({
   name: "email",
   segment: "/email",
   property: "contactPoint.email",
@@ -456,7 +457,7 @@ const Organization_contactPoint_ContactPoint_email: PropertyRule = {
   fix: "Give contactPoint.email, e.g. \"support@example.com\".",
   docs: DOCS,
   rule: "/rules/Organization#contactPoint.email",
-};
+});
 // rules-src/types/Organization.yaml: contactPoint > ContactPoint > one of contactPoint.telephone, contactPoint.email
 const Organization_contactPoint_ContactPoint_oneOf0: OneOfRule = { level: "recommended", properties: ["telephone","email"], property: "contactPoint.telephone", members: ["contactPoint.telephone","contactPoint.email"], paths: [["telephone"],["email"]], fix: "Give each contactPoint a \"telephone\" or an \"email\", e.g. {\"@type\": \"ContactPoint\", \"telephone\": \"+9-999-999-9999\", \"email\": \"contact@example.com\"}.", docs: DOCS, rule: "/rules/Organization#one-of:contactPoint.telephone" };
 

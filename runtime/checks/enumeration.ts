@@ -19,6 +19,26 @@ function isAlphanumeric(c: number): boolean {
  * is not looked up: whether it belongs to the expected enumeration is the caller's question.
  */
 export function enumMember(value: string): string | null {
+  if (value.length > MEMO_MAX_LENGTH) return readMember(value);
+  let member = memo.get(value);
+  if (member === undefined) {
+    member = readMember(value);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(value, member);
+  }
+  return member;
+}
+
+/**
+ * Answers kept by value: enumeration values repeat (every offer's availability, every event's
+ * status), and the kept name is one string whose hash the rule's member set has already seen, where
+ * a fresh slice would be hashed again at every look-up. Bounded in entries and in text length.
+ */
+const memo = new Map<string, string | null>();
+const MEMO_LIMIT = 4096;
+const MEMO_MAX_LENGTH = 96;
+
+function readMember(value: string): string | null {
   let start = 0;
   const first = value.charCodeAt(0);
   // Only values starting with h or s can carry a prefix, so most short names skip the search.

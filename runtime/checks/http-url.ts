@@ -21,7 +21,15 @@ function hasHostStart(s: string, at: number): boolean {
   return at < s.length && c !== 47 && c !== 92 && c !== 63 && c !== 35;
 }
 
+/**
+ * The most common URLs of all (lower-case scheme, a host name whose last label starts with a
+ * letter, no port, printable ASCII after it), matched by compiled regular-expression code, faster
+ * than the character loop below. Everything it accepts, isPlainHttpUrl accepts too; the rest goes there.
+ */
+const COMMON_URL = /^https?:\/\/(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?:[/?#][!#-;=?-[\]_a-z~]*)?$/;
+
 function isHttpUrl(s: string): boolean {
+  if (COMMON_URL.test(s)) return true;
   const prefix = httpPrefixLength(s);
   if (prefix === 0 || !hasHostStart(s, prefix)) return false;
   return isPlainHttpUrl(s, prefix) || (!WHITESPACE.test(s) && URL.canParse(s));

@@ -20,14 +20,31 @@ export interface NodeCheck {
   test(node: JsonObject): string | null;
 }
 
+const WHOLE_POSITION = /^[1-9]\d*$/;
+
 export const listChecks: Readonly<Record<string, ListCheck>> = {
   "ascending-positions": {
     description: "positions are whole numbers from 1, ascending without gaps",
     // Only the order is judged here: a missing or malformed position is the property's own issue.
     test: (items) => {
-      const positions = items.map((item) => (isObject(item) ? item.position : undefined));
-      const wellFormed = positions.every((p) => (typeof p === "number" && Number.isInteger(p) && p >= 1) || (typeof p === "string" && /^[1-9]\d*$/.test(p)));
-      return wellFormed ? checkPositions(positions) : null;
+      // One pass decides the usual trail (well formed and numbered 1, 2, 3...) without building a list.
+      let inOrder = true;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item === undefined && !(i in items)) {
+          // A hole (no JSON parse makes one) is skipped as \`every\` skips it; the order check reports it.
+          inOrder = false;
+          continue;
+        }
+        const p = isObject(item) ? item.position : undefined;
+        if (typeof p === "number") {
+          if (!Number.isInteger(p) || p < 1) return null;
+          if (p !== i + 1) inOrder = false;
+        } else if (typeof p === "string" && WHOLE_POSITION.test(p)) {
+          if (Number(p) !== i + 1) inOrder = false;
+        } else return null;
+      }
+      return inOrder ? null : checkPositions(items.map((item) => (isObject(item) ? item.position : undefined)));
     },
   },
 };

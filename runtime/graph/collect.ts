@@ -65,11 +65,14 @@ export function isSchemaOrgContext(context: unknown): boolean {
  */
 export function indexBlock(value: unknown, ids: Map<string, JsonObject>): CollectProblems {
   const problems: CollectProblems = { tooDeep: null, tooLarge: false };
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  // Pointers only for the deep case, rebuilt on demand: keep the hot loop allocation-light.
+  // Two stacks side by side (value, depth) rather than a pair per entry: nothing allocated per node.
+  // Pointers only for the deep case, rebuilt on demand.
+  const stack: unknown[] = [value];
+  const depths: number[] = [0];
   let visited = 0;
   while (stack.length) {
-    const [current, depth] = stack.pop()!;
+    const current = stack.pop();
+    const depth = depths.pop()!;
     if (++visited > MAX_NODES) {
       problems.tooLarge = true;
       break;
@@ -81,7 +84,10 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
     if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         const item = current[i];
-        if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
+        if (typeof item === "object" && item !== null) {
+          stack.push(item);
+          depths.push(depth + 1);
+        }
       }
     } else if (typeof current === "object" && current !== null) {
       const obj = current as JsonObject;
@@ -96,7 +102,10 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
       }
       for (const key in obj) {
         const child = obj[key];
-        if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+        if (typeof child === "object" && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
       }
     }
   }

@@ -43,7 +43,7 @@ test("the generated validators leave defaults out, point to their YAML source an
   const { output } = compileDirectory(repoRoot);
   if (!output) throw new Error("the rule files do not compile");
   const product = output.files.get("generated/validators/Product.ts")!;
-  assert.ok(product.includes("// rules-src/types/Product.yaml: offers\nconst Product_offers: PropertyRule = {"));
+  assert.ok(product.includes("// rules-src/types/Product.yaml: offers\nconst Product_offers: PropertyRule = propertyRule({"));
   for (const [path, text] of output.files) {
     if (!path.startsWith("generated/validators/")) continue;
     assert.not.match(text, /^\s*(format|values|min|max): null,$/m, path);
