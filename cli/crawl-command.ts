@@ -11,6 +11,7 @@ import { runSettings } from "./config/run-settings.ts";
 import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations } from "./config/apply-policy.ts";
+import { canParseUrl } from "../runtime/can-parse-url.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
 
@@ -123,7 +124,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   if (values.help) return "help";
   if (positionals.length !== 1) throw new UsageError("give one site or sitemap URL");
   const start = positionals[0];
-  if (!/^https?:\/\//i.test(start) || !URL.canParse(start)) throw new UsageError(`not an http(s) URL: ${start}`);
+  if (!/^https?:\/\//i.test(start) || !canParseUrl(start)) throw new UsageError(`not an http(s) URL: ${start}`);
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
   const failOn = values["fail-on"] as FailOn | undefined;

@@ -9,6 +9,7 @@ import type { FetchOptions } from "../fetch/guarded-fetch.ts";
 import type { RunOptions } from "../runtime/options/profile.ts";
 import type { Outcome } from "./outcome.ts";
 import { displayPath, type Source } from "./collect-inputs.ts";
+import { canParseUrl } from "../runtime/can-parse-url.ts";
 
 export interface ReadOptions {
   /** `host` or `host:port` entries the fetcher may reach although they are private (--allow-host + the env). */
@@ -100,7 +101,7 @@ function judged(source: string, text: string, response: ValidationResponse, form
 /** A refused local or private address (or port) says which flag or setting lets it through. */
 function withAllowHint(code: string, message: string, url: string): string {
   const refused = code === "destination_not_allowed" || (code === "invalid_url" && /^Port \d+ is not allowed/.test(message));
-  if (!refused || message.startsWith("The page redirected") || !URL.canParse(url)) return message;
+  if (!refused || message.startsWith("The page redirected") || !canParseUrl(url)) return message;
   const host = new URL(url).host;
   return `${message} To validate it anyway (a local preview), pass --allow-host ${host} or set FETCH_ALLOWED_PRIVATE_HOSTS=${host}.`;
 }

@@ -19,6 +19,7 @@ import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./
 import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
 import { untilAborted } from "../runtime/until-aborted.ts";
 import { formatBytes, formatMs } from "../runtime/limit-text.ts";
+import { canParseUrl } from "../runtime/can-parse-url.ts";
 
 export { FetchError, type FetchErrorCode } from "./fetch-error.ts";
 
@@ -296,7 +297,7 @@ function redirectTarget(location: string | null, current: Target): Target {
   try {
     return parseTarget(location, current.url);
   } catch (err) {
-    if (!URL.canParse(location, current.url)) {
+    if (!canParseUrl(location, current.url)) {
       throw new FetchError("fetch_failed", "The page redirected to an invalid URL.", { cause: err });
     }
     throw new FetchError(

@@ -1,6 +1,7 @@
 /** Who may call from a browser (CORS_ORIGINS) and which proxies' X-Forwarded-For is believed (TRUST_PROXY). */
 import { isIP } from "node:net";
 import { list, shown, type SectionReader } from "./env.ts";
+import { canParseUrl } from "../../runtime/can-parse-url.ts";
 
 export interface HttpConfig {
   /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: CORS off; ["*"]: any origin. */
@@ -18,7 +19,7 @@ const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 export const readHttp: SectionReader<HttpConfig> = (env, problems) => {
   const corsOrigins: string[] = [];
   for (const entry of list(env, "CORS_ORIGINS")) {
-    const parsed = entry === "*" || !URL.canParse(entry) ? null : new URL(entry);
+    const parsed = entry === "*" || !canParseUrl(entry) ? null : new URL(entry);
     if (entry === "*") corsOrigins.push("*");
     else if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === entry.replace(/\/$/, "")) corsOrigins.push(parsed.origin);
     else problems.push(`CORS_ORIGINS entries must be origins such as https://app.example.com (scheme, host, optional port; no path), or * (got ${shown(entry)})`);

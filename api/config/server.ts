@@ -1,6 +1,7 @@
 /** Where the service listens and keeps its embedded store; its public address; its logs. */
 import { resolve } from "node:path";
 import { integer, shown, type SectionReader } from "./env.ts";
+import { canParseUrl } from "../../runtime/can-parse-url.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -30,7 +31,7 @@ export const readServer: SectionReader<ServerConfig> = (env, problems) => {
   let publicBaseUrl = baseUrlFor(host, port);
   const base = env.get("PUBLIC_BASE_URL");
   if (base !== undefined) {
-    const parsed = URL.canParse(base) ? new URL(base) : null;
+    const parsed = canParseUrl(base) ? new URL(base) : null;
     if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash || parsed.username || parsed.password) {
       problems.push(`PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, e.g. https://sdv.example.com (got ${shown(base)})`);
     } else {

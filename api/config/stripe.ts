@@ -1,6 +1,7 @@
 /** Stripe: secret key, webhook secret, the price of each plan and billing period, and a stand-in API for tests. */
 import { BILLING_PERIODS, PAID_PLANS, type BillingPeriod, type PaidPlan } from "../billing/plans.ts";
 import { shown, type SectionReader } from "./env.ts";
+import { canParseUrl } from "../../runtime/can-parse-url.ts";
 
 export type PriceTable = Record<PaidPlan, Record<BillingPeriod, string | null>>;
 
@@ -49,7 +50,7 @@ export const readStripe: SectionReader<{ stripe: StripeConfig }> = (env, problem
   let apiBase: StripeApiBase | null = null;
   const apiBaseText = env.get("STRIPE_API_BASE");
   if (apiBaseText !== undefined) {
-    const parsed = URL.canParse(apiBaseText) ? new URL(apiBaseText) : null;
+    const parsed = canParseUrl(apiBaseText) ? new URL(apiBaseText) : null;
     if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || (parsed.pathname !== "/" && parsed.pathname !== "") || parsed.search || parsed.hash || parsed.username || parsed.password) {
       problems.push(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111 (got ${shown(apiBaseText)})`);
     } else {

@@ -4,6 +4,7 @@
  * required then, and only ever echoed through shown() (it usually carries a password).
  */
 import { integer, shown, type SectionReader } from "./env.ts";
+import { canParseUrl } from "../../runtime/can-parse-url.ts";
 
 export interface VerificationConfig {
   /** null: the spec's behaviour (no verification). */
@@ -39,7 +40,7 @@ export const readVerification: SectionReader<{ verification: VerificationConfig 
   const smtpText = env.get("SMTP_URL");
   let smtpUrl: string | null = null;
   if (smtpText !== undefined) {
-    const parsed = URL.canParse(smtpText) ? new URL(smtpText) : null;
+    const parsed = canParseUrl(smtpText) ? new URL(smtpText) : null;
     if (!parsed || (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") || parsed.hostname === "") {
       problems.push(`SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465 (got ${shown(smtpText)})`);
     } else smtpUrl = smtpText;

@@ -8,6 +8,7 @@
 import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
 import { createRequire } from "node:module";
 import { parseSitemap, sitemapText } from "./sitemap.ts";
+import { canParseUrl } from "../../runtime/can-parse-url.ts";
 
 /** What sdv uses of robots-parser (a CommonJS module whose typings do not describe its export). */
 interface RobotsRules {
@@ -106,7 +107,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     }
     let added = 0;
     for (const { loc, lastmod: modified } of parsed.entries) {
-      if (!URL.canParse(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
+      if (!canParseUrl(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
         skipped.push({ url: loc, reason: "not http(s)" });
         continue;
       }
@@ -134,5 +135,5 @@ export async function discover(start: string, options: DiscoverOptions): Promise
 export const CRAWL_PAGE_FETCH = { sameOrigin: true } as const;
 
 function sameOrigin(url: string, origin: string): boolean {
-  return URL.canParse(url) && new URL(url).origin === origin;
+  return canParseUrl(url) && new URL(url).origin === origin;
 }

@@ -1,4 +1,5 @@
 // The URL rules shared by absolute-url and image-url.
+import { canParseUrl } from "../can-parse-url.ts";
 
 const WHITESPACE = /\s/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -32,7 +33,7 @@ function isHttpUrl(s: string): boolean {
   if (COMMON_URL.test(s)) return true;
   const prefix = httpPrefixLength(s);
   if (prefix === 0 || !hasHostStart(s, prefix)) return false;
-  return isPlainHttpUrl(s, prefix) || (!WHITESPACE.test(s) && URL.canParse(s));
+  return isPlainHttpUrl(s, prefix) || (!WHITESPACE.test(s) && canParseUrl(s));
 }
 
 const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
@@ -40,7 +41,7 @@ const isAlnum = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || 
 /**
  * The common case decided without the URL parser (a native call that dominated validation time):
  * an ASCII host name whose last label is not numeric, an optional port, and a path, query and
- * fragment of printable ASCII that WHATWG accepts as is. Anything else goes to URL.canParse.
+ * fragment of printable ASCII that WHATWG accepts as is. Anything else goes to the URL parser.
  */
 export function isPlainHttpUrl(s: string, start: number): boolean {
   const n = s.length;
