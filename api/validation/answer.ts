@@ -58,8 +58,17 @@ const num = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
 
 /** The ValidationResponse as JSON text; `brief` gives the report without its schemas. */
 export function answerText(answer: Answer, brief = false): string {
+  const [head, report, tail] = answerParts(answer, brief);
+  return head + report + tail;
+}
+
+/**
+ * The ValidationResponse as three texts to send one after the other: the report (up to half a megabyte)
+ * stays the string the cache or the worker made, never copied into a larger one.
+ */
+export function answerParts(answer: Answer, brief = false): [string, string, string] {
   const url = answer.url !== undefined ? `"url":${JSON.stringify(answer.url)},` : "";
-  return `{"success":true,${url}${brief ? answer.text.brief : answer.text.body},"meta":${metaText(answer.meta)}}`;
+  return [`{"success":true,${url}`, brief ? answer.text.brief : answer.text.body, `,"meta":${metaText(answer.meta)}}`];
 }
 
 /**
