@@ -145,6 +145,8 @@ export class Validations {
   /** URL validations running in this process, by cache key (single flight). */
   readonly #inflight = new Map<string, Flight>();
   readonly #pages = new Semaphore(CONCURRENT_PAGE_FETCHES);
+  /** The last cache entry read, with its text (one, so that at most one entry's text is held here). */
+  #lastRead: { text: string; entry: CachedValidation } | null = null;
   /** Started on the first rendered validation only. */
   readonly renderer: Renderer;
 
@@ -338,7 +340,9 @@ export class Validations {
     }
     if (text === null) return null;
     try {
-      const entry = fromCacheText(text);
+      // The in-process cache hands back the same string for every hit: its header is read once.
+      const entry = text === this.#lastRead?.text ? this.#lastRead.entry : fromCacheText(text);
+      if (entry) this.#lastRead = { text, entry };
       if (!entry || entry.expires_at <= this.#ctx.now().getTime() || entry.base !== this.#ctx.config.publicBaseUrl) return null;
       return entry;
     } catch {
