@@ -13,37 +13,62 @@ import type { EngineResult } from "../../runtime/types.ts";
 import { LIMITS, type LimitsReport } from "../../runtime/limits.ts";
 import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 
-/** A report serialized twice: whole, and `brief` (no schemas listed) for when a batch's answer is full. */
+/**
+ * A report serialized twice: whole, and `brief` (no schemas listed) for when a batch's answer is full. A
+ * report made in this thread serializes `brief` on first use only: a single validation's answer never
+ * needs it, and it cost a tenth of a small POST validate. (A worker's report is cloned to this thread,
+ * which reads it there, off the event loop.)
+ */
 export interface ReportText {
-  body: string;
-  brief: string;
+  readonly body: string;
+  readonly brief: string;
 }
 
-export interface Answer extends ReportText {
+export interface Answer {
   /** Present for URL requests. */
-  url?: string;
+  url: string | undefined;
+  /** The report, shared (never copied) by the answers that repeat it. */
+  text: ReportText;
   meta: ValidationMeta;
   /** Index of the batch item whose answer this repeats (a duplicate in the same batch). */
-  duplicateOf?: number;
+  duplicateOf: number | undefined;
 }
 
-export type MetaInput = Omit<ValidationMeta, "api_version">;
-
-export function answerMeta(meta: MetaInput): ValidationMeta {
+export function answerMeta(validatedAt: string, cached: boolean, creditsUsed: number, creditsRemaining: number, responseTimeMs: number): ValidationMeta {
   return {
     api_version: API_VERSION,
-    validated_at: meta.validated_at,
-    cached: meta.cached,
-    credits_used: meta.credits_used,
-    credits_remaining: meta.credits_remaining,
-    response_time_ms: meta.response_time_ms,
+    validated_at: validatedAt,
+    cached,
+    credits_used: creditsUsed,
+    credits_remaining: creditsRemaining,
+    response_time_ms: responseTimeMs,
   };
 }
 
+const API_VERSION_TEXT = JSON.stringify(API_VERSION);
+
+/** JSON.stringify(meta), in the same order, without walking an object per answer. */
+function metaText(meta: ValidationMeta): string {
+  if (meta.credits_remaining === undefined) return JSON.stringify(meta);
+  return `{"api_version":${meta.api_version === API_VERSION ? API_VERSION_TEXT : JSON.stringify(meta.api_version)},"validated_at":${JSON.stringify(meta.validated_at)},"cached":${meta.cached},"credits_used":${num(meta.credits_used)},"credits_remaining":${num(meta.credits_remaining)},"response_time_ms":${num(meta.response_time_ms)}}`;
+}
+
+/** A number as JSON.stringify writes it (a non-finite one is null). */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : "null");
+
 /** The ValidationResponse as JSON text; `brief` gives the report without its schemas. */
 export function answerText(answer: Answer, brief = false): string {
+  const [head, report, tail] = answerParts(answer, brief);
+  return head + report + tail;
+}
+
+/**
+ * The ValidationResponse as three texts to send one after the other: the report (up to half a megabyte)
+ * stays the string the cache or the worker made, never copied into a larger one.
+ */
+export function answerParts(answer: Answer, brief = false): [string, string, string] {
   const url = answer.url !== undefined ? `"url":${JSON.stringify(answer.url)},` : "";
-  return `{"success":true,${url}${brief ? answer.brief : answer.body},"meta":${JSON.stringify(answer.meta)}}`;
+  return [`{"success":true,${url}`, brief ? answer.text.brief : answer.text.body, `,"meta":${metaText(answer.meta)}}`];
 }
 
 /**
@@ -51,7 +76,7 @@ export function answerText(answer: Answer, brief = false): string {
  * are): O(1), where counting UTF-8 bytes would scan every answer of every batch item again.
  */
 export function answerBytes(answer: Answer, brief = false): number {
-  return (brief ? answer.brief : answer.body).length + 300 + (answer.url?.length ?? 0);
+  return (brief ? answer.text.brief : answer.text.body).length + 300 + (answer.url?.length ?? 0);
 }
 
 /** Serializes an engine result, its rule links made absolute against `base`. Runs in a worker for large results. */
@@ -60,7 +85,13 @@ export function reportText(result: EngineResult, base: string): ReportText {
   const body = `"schemas_found":${absolute.schemas.length},"schemas":${JSON.stringify(absolute.schemas)},"summary":${JSON.stringify(absolute.summary)}${
     absolute.limits !== undefined ? `,"limits":${JSON.stringify(absolute.limits)}` : ""
   }`;
-  return { body, brief: briefText(absolute) };
+  let brief: string | undefined;
+  return {
+    body,
+    get brief() {
+      return (brief ??= briefText(absolute));
+    },
+  };
 }
 
 /**

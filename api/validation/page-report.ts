@@ -11,7 +11,7 @@ import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup
 import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
 import { reportText, type ReportText } from "./answer.ts";
 
-export type PageReport = ({ ok: true } & ReportText) | { ok: false; code: "no_jsonld_found" | "parse_error"; message: string };
+export type PageReport = { ok: true; text: ReportText } | { ok: false; code: "no_jsonld_found" | "parse_error"; message: string };
 
 /** `raw`: the server's HTML when `html` is the rendered page (each node then says how rendering changed it). */
 export function pageReport(html: string, pageUrl: string, base: string, profile?: Profile, raw: string | null = null): PageReport {
@@ -25,7 +25,7 @@ export function pageReport(html: string, pageUrl: string, base: string, profile?
     const count = result.blocks_unparsable;
     return { ok: false, code: "parse_error", message: `No JSON-LD block of the page is valid JSON (${count} block${count === 1 ? "" : "s"}).${where}` };
   }
-  return { ok: true, ...reportText(result, base) };
+  return { ok: true, text: reportText(result, base) };
 }
 
 /**
@@ -42,5 +42,5 @@ export function jobReport(job: ValidationJob, base: string): PageReport {
       message: `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`,
     };
   }
-  return { ok: true, ...reportText(result, base) };
+  return { ok: true, text: reportText(result, base) };
 }

@@ -72,6 +72,13 @@ function isLockConflict(error: unknown): boolean {
   return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }
 
+/**
+ * Commits to accounts or usage by any store of this process. Another connection's commit shows in
+ * data_version, which a turn of the event loop reads once (below); one made in this process during that
+ * turn (two stores on one file, as tests open them) is seen through this count instead.
+ */
+let commitsInProcess = 0;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
@@ -211,7 +218,20 @@ export class SqliteAccountStore implements AccountStore {
   /** Runs an UPDATE of one account and reads the row back in the same transaction. */
   #updateAccount(id: string, update: () => number): Promise<Account | null> {
     this.#byKeyCache.clear();
-    return this.#run(() => this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate());
+    return this.#run(() => {
+      const account = this.#db.transaction(() => (update() === 0 ? null : this.#byId(id))).immediate();
+      this.#committed();
+      // Again after the commit: a look-up while a lock held it back may have cached the old row.
+      this.#byKeyCache.clear();
+      return account;
+    });
+  }
+
+  /** After each commit to accounts or usage: other stores of this process check data_version again. */
+  #committed(): void {
+    // This store's own commit leaves its caches right (it updates or clears them itself).
+    if (this.#checkedAt === commitsInProcess) this.#checkedAt = commitsInProcess + 1;
+    commitsInProcess++;
   }
 
   async create(account: NewAccount): Promise<Account> {
@@ -220,7 +240,10 @@ export class SqliteAccountStore implements AccountStore {
     const stamp = this.#stamp();
     const id = randomUUID();
     try {
-      await this.#run(() => this.#sql.insert.run(id, email, account.plan, account.active === false ? 0 : 1, account.keyHash, account.keyCiphertext, null, stamp, stamp));
+      await this.#run(() => {
+        this.#sql.insert.run(id, email, account.plan, account.active === false ? 0 : 1, account.keyHash, account.keyCiphertext, null, stamp, stamp);
+        this.#committed();
+      });
     } catch (error) {
       if (sqliteErrorCode(error) === "SQLITE_CONSTRAINT_UNIQUE" && /accounts\.email/.test(String(error))) {
         throw new EmailTakenError(email);
@@ -255,21 +278,22 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   /**
-   * Key look-ups run on every request, so accounts are kept in memory by key hash. The cache is
-   * exact, not timed: this connection's own writes clear it, and SQLite's data_version (which
-   * changes whenever another connection, such as `sdv admin` in another process, commits) clears
-   * it before any read that could be stale.
+   * Key look-ups run on every request, so accounts are kept in memory by key hash (and usage by account
+   * and period, for the credits a cache hit reports). The copies are exact, not timed: this connection's
+   * own writes update or clear them, and SQLite's data_version, which changes whenever another
+   * connection (such as `sdv admin` in another process) commits, clears them when it moves.
+   *
+   * data_version is read at most once per turn of the event loop (a read transaction each time was the
+   * largest cost of a cache hit): the requests read from their sockets in one turn are answered as of
+   * that turn's first look-up, and a commit elsewhere is seen from the next turn on, a few milliseconds
+   * at most. A commit by another store of this process is seen at once (commitsInProcess).
    */
   findByKeyHash(keyHash: string): Promise<Account | null> {
     return this.#run(() => this.#findByKeyHash(keyHash));
   }
 
   #findByKeyHash(keyHash: string): Account | null {
-    const version = this.#sql.dataVersion.get()?.data_version ?? -1;
-    if (version !== this.#cacheVersion) {
-      this.#byKeyCache.clear();
-      this.#cacheVersion = version;
-    }
+    this.#sync();
     const cached = this.#byKeyCache.get(keyHash);
     if (cached) return { ...cached };
     const row = this.#sql.byKeyHash.get(keyHash);
@@ -280,8 +304,34 @@ export class SqliteAccountStore implements AccountStore {
     return { ...account };
   }
 
+  /** Drops the in-memory copies if another connection committed since they were read (see findByKeyHash). */
+  #sync(): void {
+    if (this.#checkedInTurn && this.#checkedAt === commitsInProcess) return;
+    const version = this.#sql.dataVersion.get()?.data_version ?? -1;
+    if (version !== this.#cacheVersion) {
+      this.#byKeyCache.clear();
+      this.#usageCache.clear();
+      this.#cacheVersion = version;
+    }
+    this.#checkedAt = commitsInProcess;
+    if (!this.#checkedInTurn) {
+      this.#checkedInTurn = true;
+      setImmediate(() => (this.#checkedInTurn = false));
+    }
+  }
+
   #byKeyCache = new Map<string, Account>();
+  /** used, by `${accountId} ${period}`. */
+  #usageCache = new Map<string, number>();
   #cacheVersion = -1;
+  #checkedInTurn = false;
+  /** commitsInProcess when data_version was last read. */
+  #checkedAt = -1;
+
+  #setUsage(accountId: string, period: string, used: number): void {
+    if (this.#usageCache.size >= 10_000) this.#usageCache.clear();
+    this.#usageCache.set(`${accountId} ${period}`, used);
+  }
 
   async rotateKey(accountId: string, fromKeyHash: string, keyHash: string, keyCiphertext: string): Promise<Account | null> {
     return this.#updateAccount(
@@ -329,7 +379,13 @@ export class SqliteAccountStore implements AccountStore {
     const batch = this.#pendingReserves;
     this.#pendingReserves = [];
     // A locked database rolls the whole batch back (nothing taken), so retrying it is safe.
-    this.#run(() => this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate()).then(
+    this.#run(() => {
+      const outcomes = this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate();
+      this.#committed();
+      // Committed: the counts read in the transaction are the rows' values now.
+      batch.forEach((r, i) => this.#setUsage(r.accountId, r.period, outcomes[i].used));
+      return outcomes;
+    }).then(
       (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
       (error: unknown) => batch.forEach((r) => r.reject(error)),
     );
@@ -344,11 +400,23 @@ export class SqliteAccountStore implements AccountStore {
 
   /** A credit given back is owed to the caller: it waits out a lock longer than other calls do. */
   async releaseCredit(accountId: string, period: string): Promise<void> {
-    await this.#run(() => this.#sql.release.run(accountId, period), Math.max(this.#lockWaitMs, RELEASE_WAIT_MS));
+    await this.#run(() => {
+      this.#sql.release.run(accountId, period);
+      this.#committed();
+      this.#usageCache.delete(`${accountId} ${period}`);
+    }, Math.max(this.#lockWaitMs, RELEASE_WAIT_MS));
   }
 
   async usage(accountId: string, period: string): Promise<Usage> {
-    return { period, used: (await this.#run(() => this.#sql.usage.get(accountId, period)))?.used ?? 0 };
+    const used = await this.#run(() => {
+      this.#sync();
+      const cached = this.#usageCache.get(`${accountId} ${period}`);
+      if (cached !== undefined) return cached;
+      const read = this.#sql.usage.get(accountId, period)?.used ?? 0;
+      this.#setUsage(accountId, period, read);
+      return read;
+    });
+    return { period, used };
   }
 
   async claimEvent(eventId: string, leaseSeconds: number): Promise<EventClaim> {

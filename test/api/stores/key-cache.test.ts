@@ -1,6 +1,6 @@
 /**
- * The embedded store keeps accounts in memory by key hash; a change made by another connection
- * (the admin command in another process) must show at once, not after a timeout.
+ * The embedded store keeps accounts in memory by key hash, and usage by account and period; a change made
+ * by another connection (the admin command in another process) must show at once, not after a timeout.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -39,6 +39,26 @@ test("own writes are seen at once, and callers cannot change the cached copy", a
   await store.setPlan(created.id, "basic");
   assert.is((await store.findByKeyHash(hash))?.plan, "basic");
   await store.close();
+});
+
+test("usage, kept with the accounts, follows reservations and releases of either connection at once", async () => {
+  const file2 = join(dir, "usage.db");
+  const server = SqliteAccountStore.open(file2);
+  const admin = SqliteAccountStore.open(file2);
+  const created = await server.create({ email: "usage@example.com", plan: "free", keyHash: "d".repeat(64), keyCiphertext: "x" });
+  const used = async () => (await server.usage(created.id, "2026-11")).used;
+  assert.is(await used(), 0);
+  assert.is(await used(), 0, "second read (kept)");
+  await admin.reserveCredit(created.id, "2026-11", 100);
+  assert.is(await used(), 1, "another connection's reservation");
+  await server.reserveCredit(created.id, "2026-11", 100);
+  assert.is(await used(), 2, "its own reservation");
+  await admin.releaseCredit(created.id, "2026-11");
+  assert.is(await used(), 1, "another connection's release");
+  await server.releaseCredit(created.id, "2026-11");
+  assert.is(await used(), 0, "its own release");
+  await server.close();
+  await admin.close();
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));

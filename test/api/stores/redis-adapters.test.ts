@@ -38,6 +38,29 @@ if ("client" in redis) {
     assert.ok(pttl > 60_000 && pttl <= 90_000, `expires a minute after the window ends (${pttl} ms)`);
   });
 
+  test("redis limiter: hits on one counter in one turn are one INCRBY, each told its count in arrival order", async () => {
+    let evals = 0;
+    // Counts the scripts sent; everything else goes to the real client.
+    const counting = new Proxy(admin, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== "eval" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          evals++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const limiter = new RedisRateLimiter(counting, { prefix, deadline: patientDeadline() });
+    const key = `burst-${randomUUID()}`;
+    const decisions = await Promise.all([1, 1, 1, 5, 1].map((cost) => limiter.hit(key, 8, cost)));
+    assert.equal(decisions.map((d) => d.count), [1, 2, 3, 8, 9]);
+    assert.equal(decisions.map((d) => d.allowed), [true, true, true, true, false]);
+    assert.is(evals, 1, "one round trip for the turn's hits");
+    assert.is((await limiter.hit(key, 8)).count, 10);
+    assert.is(evals, 2);
+  });
+
   test("redis: a store given a client does not close it; one that connected does", async () => {
     const borrowed = new RedisCacheStore(admin, { prefix, deadline: patientDeadline() });
     await borrowed.close();
