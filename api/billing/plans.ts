@@ -48,8 +48,15 @@ export function isBillingPeriod(value: unknown): value is BillingPeriod {
 
 /** "2026-11": the billing period (calendar month, UTC) an instant falls in. */
 export function billingPeriod(now: Date): string {
-  return now.toISOString().slice(0, 7);
+  const t = now.getTime();
+  // Every charged request asks; the answer changes once a month (an invalid date still throws below).
+  if (t >= lastPeriod.from && t < lastPeriod.to) return lastPeriod.period;
+  const period = now.toISOString().slice(0, 7);
+  lastPeriod = { from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), to: nextPeriodStart(now).getTime(), period };
+  return period;
 }
+
+let lastPeriod = { from: 0, to: 0, period: "" };
 
 /** The start of the next billing period: 00:00 UTC on the 1st of the next month (when usage resets). */
 export function nextPeriodStart(now: Date): Date {

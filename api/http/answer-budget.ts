@@ -26,6 +26,15 @@ export async function chargeAnswerBytes(request: FastifyRequest, bytes: number):
   return { over: Math.max(0, decision.count - limit), limit, retryAfterSeconds: decision.retryAfterSeconds };
 }
 
+/**
+ * Counts a paid answer's bytes (one that cost a credit) without waiting for the count: it is never refused,
+ * so nothing hangs on the answer, and the request does not wait a limiter round trip (Redis) for it. The
+ * hit is issued before the answer is sent, so a later request of the same key is counted after it.
+ */
+export function countPaidAnswerBytes(request: FastifyRequest, bytes: number): void {
+  chargeAnswerBytes(request, bytes).catch((err: unknown) => request.log.warn({ err }, "answer budget not counted"));
+}
+
 export function answerBudgetExceeded(decision: BudgetDecision): ApiError {
   const seconds = Math.max(1, Math.ceil(decision.retryAfterSeconds));
   return new ApiError(

@@ -7,7 +7,7 @@
  */
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { requireApiKey } from "../http/auth-hooks.ts";
-import { answerBudgetExceeded, chargeAnswerBytes } from "../http/answer-budget.ts";
+import { answerBudgetExceeded, chargeAnswerBytes, countPaidAnswerBytes } from "../http/answer-budget.ts";
 import { answerBytes, answerText, type Answer } from "../validation/answer.ts";
 import { ValidateBodySchema, ValidateQuerySchema, errorResponses } from "../openapi/schemas.ts";
 import { INLINE_MAX_CHARS } from "../validation/validation-pool.ts";
@@ -117,8 +117,12 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
    * bytes are counted against the key's answer budget (answer-budget.ts).
    */
   async function send(request: FastifyRequest, reply: FastifyReply, answer: Answer): Promise<string> {
-    const budget = await chargeAnswerBytes(request, answerBytes(answer));
-    if (budget.over > 0 && answer.meta.credits_used === 0) throw answerBudgetExceeded(budget);
+    if (answer.meta.credits_used > 0) {
+      countPaidAnswerBytes(request, answerBytes(answer));
+    } else {
+      const budget = await chargeAnswerBytes(request, answerBytes(answer));
+      if (budget.over > 0) throw answerBudgetExceeded(budget);
+    }
     reply.type("application/json; charset=utf-8");
     return answerText(answer);
   }

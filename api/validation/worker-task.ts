@@ -5,7 +5,8 @@
 import { runJob, type ValidationJob } from "./validation-job.ts";
 import { inspectBody } from "./inspect-body.ts";
 import { inspectBatch } from "./inspect-batch.ts";
-import { jobReport, pageReport } from "./page-report.ts";
+import { jobReport, pageReport, type PageReport } from "./page-report.ts";
+import { plainReportText } from "./answer.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 
 export type WorkerTask =
@@ -18,7 +19,12 @@ export type WorkerTask =
 export function runTask(task: WorkerTask): unknown {
   if (task.kind === "inspect-body") return inspectBody(task.text, task.ldJson);
   if (task.kind === "inspect-batch") return inspectBatch(task.text);
-  if (task.kind === "report") return jobReport(task.job, task.base);
-  if (task.kind === "page-report") return pageReport(task.html, task.pageUrl, task.base, task.profile, task.raw ?? null);
+  if (task.kind === "report") return postable(jobReport(task.job, task.base));
+  if (task.kind === "page-report") return postable(pageReport(task.html, task.pageUrl, task.base, task.profile, task.raw ?? null));
   return runJob(task);
+}
+
+/** A report as the main thread receives it: texts as data (the brief one is made here, off the event loop). */
+function postable(report: PageReport): PageReport {
+  return report.ok ? { ok: true, text: plainReportText(report.text) } : report;
 }

@@ -1,7 +1,7 @@
 /** What a team running sdv behind a load balancer expects: request ids, CORS, Retry-After on quota_exceeded. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { secondsUntilNextPeriod } from "../../api/billing/plans.ts";
+import { billingPeriod, secondsUntilNextPeriod } from "../../api/billing/plans.ts";
 import { apiError, EVENT, signup, startApp, validateJsonLd, type TestApp } from "./helpers.ts";
 
 let now = Date.parse("2026-05-31T23:59:00Z");
@@ -44,6 +44,18 @@ test("quota_exceeded carries Retry-After: the seconds to the next billing period
   assert.is(res.headers["retry-after"], "60");
   assert.is(secondsUntilNextPeriod(new Date("2026-12-31T23:59:59.500Z")), 1);
   assert.is(secondsUntilNextPeriod(new Date("2026-02-01T00:00:00Z")), 28 * 86400);
+});
+
+test("billingPeriod: the UTC calendar month, right on both sides of a month's first millisecond, in any order of calls", () => {
+  const at = (iso: string) => billingPeriod(new Date(iso));
+  assert.is(at("2026-11-15T12:00:00Z"), "2026-11");
+  assert.is(at("2026-11-30T23:59:59.999Z"), "2026-11");
+  assert.is(at("2026-12-01T00:00:00.000Z"), "2026-12");
+  assert.is(at("2026-11-30T23:59:59.999Z"), "2026-11", "an earlier month after a later one");
+  assert.is(at("2026-12-31T23:59:59.999Z"), "2026-12");
+  assert.is(at("2027-01-01T00:00:00Z"), "2027-01");
+  assert.is(at("2026-12-01T00:59:00+01:00"), "2026-11", "UTC, not the offset's local month");
+  assert.throws(() => at("not a date"), RangeError);
 });
 
 test("CORS is off by default: no CORS headers, preflights are not answered", async () => {

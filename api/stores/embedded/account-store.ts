@@ -111,6 +111,7 @@ export class SqliteAccountStore implements AccountStore {
     setPlanAndCustomer: Statement;
     setActive: Statement;
     reserve: Statement<{ used: number }>;
+    reserveMany: Statement<{ used: number }>;
     release: Statement;
     usage: Statement<{ used: number }>;
     claimEvent: Statement<{ state: string }>;
@@ -167,6 +168,12 @@ export class SqliteAccountStore implements AccountStore {
       reserve: db.prepare(
         `INSERT INTO usage (account_id, period, used) VALUES (?, ?, 1)
          ON CONFLICT (account_id, period) DO UPDATE SET used = used + 1 WHERE usage.used < ?
+         RETURNING used`,
+      ),
+      // The same for n credits at once, all or none: taken only while used + n <= limit.
+      reserveMany: db.prepare(
+        `INSERT INTO usage (account_id, period, used) VALUES (?, ?, ?)
+         ON CONFLICT (account_id, period) DO UPDATE SET used = used + ? WHERE usage.used + ? <= ?
          RETURNING used`,
       ),
       release: db.prepare("UPDATE usage SET used = used - 1 WHERE account_id = ? AND period = ? AND used > 0"),
@@ -380,7 +387,7 @@ export class SqliteAccountStore implements AccountStore {
     this.#pendingReserves = [];
     // A locked database rolls the whole batch back (nothing taken), so retrying it is safe.
     this.#run(() => {
-      const outcomes = this.#db.transaction(() => batch.map((r) => this.#reserveOne(r.accountId, r.period, r.limit))).immediate();
+      const outcomes = this.#db.transaction(() => this.#reserveAll(batch)).immediate();
       this.#committed();
       // Committed: the counts read in the transaction are the rows' values now.
       batch.forEach((r, i) => this.#setUsage(r.accountId, r.period, outcomes[i].used));
@@ -389,6 +396,37 @@ export class SqliteAccountStore implements AccountStore {
       (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
       (error: unknown) => batch.forEach((r) => r.reject(error)),
     );
+  }
+
+  /**
+   * The batch's outcomes, each what its own upsert in arrival order would have given. Under load one key's
+   * requests arrive many to a turn, so the reservations of one account and period are taken by one statement
+   * when all of them fit under the limit (each told the count it would have got in turn); when they do not
+   * all fit, one by one, so that exactly those before the limit get a credit. Rows of different accounts or
+   * periods do not interact, so taking a group together cannot change another group's outcomes.
+   */
+  #reserveAll(batch: ReadonlyArray<{ accountId: string; period: string; limit: number }>): ReserveOutcome[] {
+    const outcomes = new Array<ReserveOutcome>(batch.length);
+    const groups = new Map<string, number[]>();
+    batch.forEach((r, i) => {
+      const key = `${r.accountId} ${r.period}`;
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    });
+    for (const indexes of groups.values()) {
+      const first = batch[indexes[0]];
+      const n = indexes.length;
+      const sameLimit = indexes.every((i) => batch[i].limit === first.limit);
+      // n <= limit: the upsert's first use inserts n unconditionally.
+      const taken = n > 1 && sameLimit && n <= first.limit ? this.#sql.reserveMany.get(first.accountId, first.period, n, n, n, first.limit) : undefined;
+      if (taken) {
+        indexes.forEach((i, k) => (outcomes[i] = { ok: true, used: taken.used - n + k + 1 }));
+      } else {
+        for (const i of indexes) outcomes[i] = this.#reserveOne(batch[i].accountId, batch[i].period, batch[i].limit);
+      }
+    }
+    return outcomes;
   }
 
   #reserveOne(accountId: string, period: string, limit: number): ReserveOutcome {

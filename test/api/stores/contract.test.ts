@@ -267,6 +267,25 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
+    name: "concurrency: reservations of two accounts at once are each told their own count; those past the limit none",
+    async run(store) {
+      const a = await store.create(newAccount());
+      const b = await store.create(newAccount());
+      const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => store.reserveCredit((i % 2 === 0 ? a : b).id, PERIOD, 100)));
+      const counts = (account: { id: string }) =>
+        outcomes.filter((_, i) => (i % 2 === 0 ? a : b) === account).map((o) => (o.ok ? o.used : -1)).sort((x, y) => x - y);
+      assert.equal(counts(a), [1, 2, 3, 4, 5, 6]);
+      assert.equal(counts(b), [1, 2, 3, 4, 5, 6]);
+      // 6 used, limit 8: of four at once, two are taken (7 and 8) and two refused at 8.
+      const near = await Promise.all(Array.from({ length: 4 }, () => store.reserveCredit(a.id, PERIOD, 8)));
+      assert.equal(near.filter((o) => o.ok).map((o) => o.used).sort(), [7, 8]);
+      assert.ok(near.filter((o) => !o.ok).every((o) => o.used === 8));
+      assert.equal(await store.usage(a.id, PERIOD), { period: PERIOD, used: 8 });
+      assert.equal(await store.usage(b.id, PERIOD), { period: PERIOD, used: 6 });
+    },
+  },
+  {
+    port: "accounts",
     name: "concurrency across two connections: 35 reservations split over both, limit 20 -> exactly 20 ok",
     needsSibling: true,
     async run(store, ctx) {
