@@ -9,7 +9,11 @@
  * to a turn, and a round trip each was the largest cost of a request with REDIS_URL set. Each hit is then
  * told the count it would have got from its own INCRBY in arrival order (the group's result minus what
  * came after it), so decisions are those of the same hits sent one by one with nobody else's in between.
+ * All counters hit in a turn travel in one script call (COUNT_SCRIPT). The keys of one call may hash to
+ * different slots, so the limiter needs one Redis (or a primary with replicas), not a Redis Cluster.
  */
+import { createHash } from "node:crypto";
+import { ErrorReply } from "redis";
 import { fixedWindow, WINDOW_MS } from "../fixed-window.ts";
 import type { RateDecision, RateLimiter } from "../ports.ts";
 import type { RedisStoreOptions } from "./cache-store.ts";
@@ -17,12 +21,20 @@ import { CommandDeadline } from "./command-deadline.ts";
 import { closeRedis, connectRedis, type RedisClient, type RedisConnectOptions } from "./connection.ts";
 
 /**
- * One round trip instead of MULTI/INCR/PEXPIRE/EXEC (four commands per request): the script runs
- * atomically, so the counter still never lives without its expiry.
+ * One round trip per turn for every counter hit in it (a key's per-minute count and its answer bytes are
+ * two), instead of MULTI/INCR/PEXPIRE/EXEC per request: the script runs atomically, so a counter still
+ * never lives without its expiry. KEYS[i] is incremented by ARGV[2i] and, when new, expires in ARGV[2i-1] ms.
+ * Sent by its SHA-1 (EVALSHA), so Redis neither receives nor hashes its text each time.
  */
-const COUNT_SCRIPT = `local count = redis.call('INCRBY', KEYS[1], ARGV[2])
-if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+const COUNT_SCRIPT = `local counts = {}
+for i, key in ipairs(KEYS) do
+  local n = tonumber(ARGV[2 * i])
+  local count = redis.call('INCRBY', key, n)
+  if count == n then redis.call('PEXPIRE', key, ARGV[2 * i - 1]) end
+  counts[i] = count
+end
+return counts`;
+const COUNT_SCRIPT_SHA1 = createHash("sha1").update(COUNT_SCRIPT).digest("hex");
 
 export interface RedisRateLimiterOptions extends RedisStoreOptions {
   now?: () => number;
@@ -82,20 +94,30 @@ export class RedisRateLimiter implements RateLimiter {
   #flush(): void {
     const counters = [...this.#pending.values()];
     this.#pending = new Map();
-    for (const counter of counters) {
-      this.#deadline
-        .run(() => this.#client.eval(COUNT_SCRIPT, { keys: [counter.counterKey], arguments: [String(counter.ttlMs), String(counter.total)] }))
-        .then(
-          (count) => {
-            // The last hit's count is the group's; each earlier one's leaves out the hits after it.
-            let counted = Number(count) - counter.total;
-            for (const hit of counter.hits) {
-              counted += hit.cost;
-              hit.resolve({ allowed: counted <= hit.limit, count: counted, retryAfterSeconds: hit.retryAfterSeconds });
-            }
-          },
-          (error: unknown) => counter.hits.forEach((hit) => hit.reject(error)),
-        );
+    const keys = counters.map((counter) => counter.counterKey);
+    const args = counters.flatMap((counter) => [String(counter.ttlMs), String(counter.total)]);
+    this.#deadline.run(() => this.#count(keys, args)).then(
+      (counts) => {
+        counters.forEach((counter, i) => {
+          // The last hit's count is the group's; each earlier one's leaves out the hits after it.
+          let counted = Number(counts[i]) - counter.total;
+          for (const hit of counter.hits) {
+            counted += hit.cost;
+            hit.resolve({ allowed: counted <= hit.limit, count: counted, retryAfterSeconds: hit.retryAfterSeconds });
+          }
+        });
+      },
+      (error: unknown) => counters.forEach((counter) => counter.hits.forEach((hit) => hit.reject(error))),
+    );
+  }
+
+  /** The script by its SHA-1; by its text when this Redis has not seen it yet (a restart, SCRIPT FLUSH). */
+  async #count(keys: string[], args: string[]): Promise<unknown[]> {
+    try {
+      return (await this.#client.evalSha(COUNT_SCRIPT_SHA1, { keys, arguments: args })) as unknown[];
+    } catch (error) {
+      if (!(error instanceof ErrorReply && error.message.startsWith("NOSCRIPT"))) throw error;
+      return (await this.#client.eval(COUNT_SCRIPT, { keys, arguments: args })) as unknown[];
     }
   }
 

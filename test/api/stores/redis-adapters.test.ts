@@ -25,6 +25,21 @@ if ("client" in redis) {
     assert.is(await admin.ttl(`${prefix}cache:fraction`), 1);
   });
 
+  test("redis limiter: counters hit in one turn share one script call, each counted and expiring; after SCRIPT FLUSH it still counts", async () => {
+    const limiter = new RedisRateLimiter(admin, { prefix, deadline: patientDeadline() });
+    const [a, b] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
+    const decisions = await Promise.all([limiter.hit(a, 3), limiter.hit(b, 100, 40), limiter.hit(a, 3), limiter.hit(b, 100, 70), limiter.hit(a, 3), limiter.hit(a, 3)]);
+    assert.equal(
+      decisions.map((d) => [d.allowed, d.count]),
+      [[true, 1], [true, 40], [true, 2], [false, 110], [true, 3], [false, 4]],
+    );
+    const window = fixedWindow(Date.now()).start;
+    assert.ok((await admin.pTTL(`${prefix}rl:${a}:${window}`)) > 0 && (await admin.pTTL(`${prefix}rl:${b}:${window}`)) > 0);
+    // A Redis that lost its scripts (restarted, SCRIPT FLUSH) gets the text again.
+    await admin.scriptFlush();
+    assert.equal(await limiter.hit(a, 10), { allowed: true, count: 5, retryAfterSeconds: fixedWindow(Date.now()).retryAfterSeconds });
+  });
+
   test("redis limiter: the counter is `<prefix>rl:<key>:<windowStart>` and expires after its window", async () => {
     const now = Date.UTC(2026, 10, 22, 12, 0, 30);
     const limiter = new RedisRateLimiter(admin, { prefix, now: () => now, deadline: patientDeadline() });
@@ -40,11 +55,11 @@ if ("client" in redis) {
 
   test("redis limiter: hits on one counter in one turn are one INCRBY, each told its count in arrival order", async () => {
     let evals = 0;
-    // Counts the scripts sent; everything else goes to the real client.
+    // Counts the scripts sent (by text or by SHA-1); everything else goes to the real client.
     const counting = new Proxy(admin, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver) as unknown;
-        if (property !== "eval" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+        if ((property !== "eval" && property !== "evalSha") || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
         return (...args: unknown[]) => {
           evals++;
           return (value as (...a: unknown[]) => unknown).apply(target, args);
@@ -53,12 +68,18 @@ if ("client" in redis) {
     });
     const limiter = new RedisRateLimiter(counting, { prefix, deadline: patientDeadline() });
     const key = `burst-${randomUUID()}`;
+    // Redis learns the script on first use (EVALSHA refused, then EVAL): not counted here.
+    await limiter.hit(`warm-${key}`, 8);
+    evals = 0;
     const decisions = await Promise.all([1, 1, 1, 5, 1].map((cost) => limiter.hit(key, 8, cost)));
     assert.equal(decisions.map((d) => d.count), [1, 2, 3, 8, 9]);
     assert.equal(decisions.map((d) => d.allowed), [true, true, true, true, false]);
     assert.is(evals, 1, "one round trip for the turn's hits");
     assert.is((await limiter.hit(key, 8)).count, 10);
     assert.is(evals, 2);
+    // Another counter in the same turn rides the same call.
+    await Promise.all([limiter.hit(key, 8), limiter.hit(`other-${key}`, 8), limiter.hit(key, 8)]);
+    assert.is(evals, 3, "one round trip for two counters");
   });
 
   test("redis: a store given a client does not close it; one that connected does", async () => {
