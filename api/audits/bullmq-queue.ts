@@ -45,6 +45,16 @@ export class BullJobQueue implements JobQueue {
     this.#prefix = options.prefix;
     this.#connection = connection;
     this.#queue = new Queue(QUEUE_NAME, { connection, prefix: this.#prefix });
+    // The service's connection logs Redis outages; without a listener BullMQ printed each one to stderr.
+    this.#queue.on("error", () => {});
+  }
+
+  /** Jobs of this instance's worker running now, and who waits for there to be none. */
+  #running = 0;
+  #whenIdle: Array<() => void> = [];
+
+  #idle(): Promise<void> {
+    return this.#running === 0 ? Promise.resolve() : new Promise((resolve) => this.#whenIdle.push(resolve));
   }
 
   async add(jobs: AuditJob[]): Promise<void> {
@@ -68,7 +78,14 @@ export class BullJobQueue implements JobQueue {
     this.#workerConnection = this.#connection.duplicate({ maxRetriesPerRequest: null });
     // The service's connection logs Redis outages; this one's errors would only repeat them.
     this.#workerConnection.on("error", () => {});
-    this.#worker = new Worker(QUEUE_NAME, async (job) => handler(job.data as AuditJob), {
+    this.#worker = new Worker(QUEUE_NAME, async (job) => {
+      this.#running++;
+      try {
+        return await handler(job.data as AuditJob);
+      } finally {
+        if (--this.#running === 0) this.#whenIdle.splice(0).forEach((resolve) => resolve());
+      }
+    }, {
       connection: this.#workerConnection,
       prefix: this.#prefix,
       concurrency: this.#options.workers,
@@ -81,20 +98,23 @@ export class BullJobQueue implements JobQueue {
   }
 
   /**
-   * A Redis that stopped answering (frozen, or gone) must not hold the service's shutdown: BullMQ's close
-   * waits for replies, so it gets CLOSE_WAIT_MS, then the connections are dropped.
+   * A Redis that stopped answering (frozen, or gone) must not hold the service's shutdown. The worker takes
+   * no new job, its running jobs get CLOSE_WAIT_MS to finish, and then it is closed by force: BullMQ's own
+   * graceful close waits on Redis (for the blocking fetch), and with Redis gone it never finished, leaving
+   * the lock-renewal timer to keep the process alive after shutdown. A job cut off here is put back by the
+   * stalled-job check and taken by another instance.
    */
   async close(): Promise<void> {
-    await settledWithin(
-      (async () => {
-        await this.#worker?.close();
-        await this.#queue.close();
-      })(),
-      CLOSE_WAIT_MS,
-    );
+    const worker = this.#worker;
+    if (worker) {
+      await settledWithin(worker.pause(true), CLOSE_WAIT_MS);
+      await settledWithin(this.#idle(), CLOSE_WAIT_MS);
+      await settledWithin(worker.close(true), CLOSE_WAIT_MS);
+    }
+    await settledWithin(this.#queue.close(), CLOSE_WAIT_MS);
     // Whatever close left (the worker's blocking connection, BullMQ's own duplicates) is dropped, so a Redis
     // that is gone is not dialled again and again after shutdown.
-    await settledWithin(Promise.all([this.#worker?.disconnect(), this.#queue.disconnect()]), CLOSE_WAIT_MS);
+    await settledWithin(Promise.all([worker?.disconnect(), this.#queue.disconnect()]), CLOSE_WAIT_MS);
     this.#workerConnection?.disconnect();
   }
 }

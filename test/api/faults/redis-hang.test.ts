@@ -10,6 +10,8 @@ import { startServer, type Fixture } from "../../fetch/fixtures.ts";
 import { EVENT, signup, startApp, uniqueEmail, type TestApp } from "../helpers.ts";
 import { startPrivateRedis, type PrivateRedis } from "./private-redis.ts";
 import { sleep } from "../stores/fixtures.ts";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body></body></html>`;
 const ANSWER_WITHIN_MS = 1000;
@@ -104,6 +106,31 @@ if ("reason" in redis) {
     assert.is(res.statusCode, 200, res.body);
     const viaUrl = await timed("URL validation", () => getUrl(key, page("/after-kill")));
     assert.is(viaUrl.statusCode, 200, viaUrl.body);
+  });
+
+  test("a service whose Redis died closes and exits by itself (BullMQ's worker left no timer behind)", async () => {
+    const own = await startPrivateRedis();
+    if ("reason" in own) return assert.unreachable(own.reason);
+    const script = fileURLToPath(new URL("./processes/close-after-redis-death.ts", import.meta.url));
+    const child = spawn(process.execPath, ["--import", "tsx", script, own.url], { stdio: ["pipe", "pipe", "inherit"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      for (let i = 0; i < 300 && !out.includes("ready"); i++) await sleep(100);
+      assert.ok(out.includes("ready"), "the service started");
+      await own.kill();
+      await sleep(300); // the connections notice, and start dialling again
+      child.stdin!.write("close\n");
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([exited, new Promise<string>((resolve) => (timer = setTimeout(() => resolve("still running 15 s later"), 15_000)))]);
+      clearTimeout(timer);
+      assert.is(code, 0, `exit after close: ${String(code)} (${out.trim()})`);
+      assert.ok(out.includes("closed"));
+    } finally {
+      child.kill("SIGKILL");
+      await own.kill();
+    }
   });
 }
 
