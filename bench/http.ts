@@ -30,7 +30,7 @@ import { redisAnswers } from "../test/support/redis-answers.ts";
 const CONNECTIONS = 50;
 const WARMUP_S = 3;
 /** Each scenario is measured in every round; rounds interleave the floor with the service (see run()). */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ROUND_S = 5;
 /** Floors of each scenario's requests per second, as a share of the bare Fastify floor's. */
 const BUDGET_RATIO = { embedded: 0.5, redis: 0.45, cache: 0.6 } as const;
