@@ -170,7 +170,10 @@ export class AuditRunner {
     }
     const period = billingPeriod(ctx.now());
     const limit = ctx.limits(account.plan).monthly;
-    const charged = await store.charge(runId, run.auditId, url, async () => (await ctx.stores.accounts.reserveCredit(account.id, period, limit)).ok);
+    // The charge record is written first, then the credit; a process killed between the two leaves the page
+    // uncharged (another instance sees the record and does not charge it twice), so the credit is written at
+    // once rather than with the turn's other reservations.
+    const charged = await store.charge(runId, run.auditId, url, async () => (await ctx.stores.accounts.reserveCredit(account.id, period, limit, { immediate: true })).ok);
     if (charged === "quota") {
       await this.stop(runId, `Out of credits: the ${account.plan} plan's ${limit} validations for ${period} are used up. The pages validated so far are kept.`);
       return;

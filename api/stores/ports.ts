@@ -76,8 +76,13 @@ export interface AccountStore {
   /** `stripeCustomerId` undefined keeps the stored one; null clears it. Null result: no such account. */
   setPlan(accountId: string, plan: Plan, stripeCustomerId?: string | null): Promise<Account | null>;
   setActive(accountId: string, active: boolean): Promise<Account | null>;
-  /** Atomically takes one credit if used < limit in `period`; `used` is the count after the call. */
-  reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome>;
+  /**
+   * Atomically takes one credit if used < limit in `period`; `used` is the count after the call. A store may
+   * gather the reservations of one turn into one write (SQLite); `immediate` writes this one at once, for a
+   * caller whose other record of the charge is already written (an audit page), so that a crash between the
+   * two leaves as short a gap as possible.
+   */
+  reserveCredit(accountId: string, period: string, limit: number, options?: { immediate?: boolean }): Promise<ReserveOutcome>;
   /** Gives back one credit taken by reserveCredit (a validation that failed); never goes below 0. */
   releaseCredit(accountId: string, period: string): Promise<void>;
   /** A period with no reservation yet has used 0. */

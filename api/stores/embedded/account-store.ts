@@ -367,7 +367,15 @@ export class SqliteAccountStore implements AccountStore {
    * commit): each is still its own conditional upsert, atomic on its own, but a commit, the costly
    * part of a write under load, is paid once per batch instead of once per request.
    */
-  reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
+  reserveCredit(accountId: string, period: string, limit: number, options: { immediate?: boolean } = {}): Promise<ReserveOutcome> {
+    if (options.immediate === true) {
+      return this.#run(() => {
+        const outcome = this.#db.transaction(() => this.#reserveOne(accountId, period, limit)).immediate();
+        this.#committed();
+        this.#setUsage(accountId, period, outcome.used);
+        return outcome;
+      });
+    }
     return new Promise((resolve, reject) => {
       this.#pendingReserves.push({ accountId, period, limit, resolve, reject });
       if (this.#pendingReserves.length === 1) setImmediate(() => this.#flushReserves());

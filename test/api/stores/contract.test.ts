@@ -286,6 +286,23 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
+    name: "reserveCredit immediate: counted with the reservations gathered in the same turn, refused past the limit",
+    async run(store) {
+      const { id } = await store.create(newAccount());
+      const outcomes = await Promise.all([
+        store.reserveCredit(id, PERIOD, 3),
+        store.reserveCredit(id, PERIOD, 3, { immediate: true }),
+        store.reserveCredit(id, PERIOD, 3),
+        store.reserveCredit(id, PERIOD, 3, { immediate: true }),
+      ]);
+      assert.equal(outcomes.filter((o) => o.ok).map((o) => o.used).sort(), [1, 2, 3]);
+      assert.is(outcomes.filter((o) => !o.ok).length, 1);
+      assert.equal(await store.reserveCredit(id, PERIOD, 3, { immediate: true }), { ok: false, used: 3 });
+      assert.equal(await store.usage(id, PERIOD), { period: PERIOD, used: 3 });
+    },
+  },
+  {
+    port: "accounts",
     name: "concurrency across two connections: 35 reservations split over both, limit 20 -> exactly 20 ok",
     needsSibling: true,
     async run(store, ctx) {
