@@ -368,14 +368,7 @@ export class SqliteAccountStore implements AccountStore {
    * part of a write under load, is paid once per batch instead of once per request.
    */
   reserveCredit(accountId: string, period: string, limit: number, options: { immediate?: boolean } = {}): Promise<ReserveOutcome> {
-    if (options.immediate === true) {
-      return this.#run(() => {
-        const outcome = this.#db.transaction(() => this.#reserveOne(accountId, period, limit)).immediate();
-        this.#committed();
-        this.#setUsage(accountId, period, outcome.used);
-        return outcome;
-      });
-    }
+    if (options.immediate === true) return this.#run(() => this.#commitReservations([{ accountId, period, limit }])[0]);
     return new Promise((resolve, reject) => {
       this.#pendingReserves.push({ accountId, period, limit, resolve, reject });
       if (this.#pendingReserves.length === 1) setImmediate(() => this.#flushReserves());
@@ -394,16 +387,18 @@ export class SqliteAccountStore implements AccountStore {
     const batch = this.#pendingReserves;
     this.#pendingReserves = [];
     // A locked database rolls the whole batch back (nothing taken), so retrying it is safe.
-    this.#run(() => {
-      const outcomes = this.#db.transaction(() => this.#reserveAll(batch)).immediate();
-      this.#committed();
-      // Committed: the counts read in the transaction are the rows' values now.
-      batch.forEach((r, i) => this.#setUsage(r.accountId, r.period, outcomes[i].used));
-      return outcomes;
-    }).then(
+    this.#run(() => this.#commitReservations(batch)).then(
       (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
       (error: unknown) => batch.forEach((r) => r.reject(error)),
     );
+  }
+
+  /** Takes the batch's credits in one transaction; the counts read in it are the rows' values once committed. */
+  #commitReservations(batch: ReadonlyArray<{ accountId: string; period: string; limit: number }>): ReserveOutcome[] {
+    const outcomes = this.#db.transaction(() => this.#reserveAll(batch)).immediate();
+    this.#committed();
+    batch.forEach((r, i) => this.#setUsage(r.accountId, r.period, outcomes[i].used));
+    return outcomes;
   }
 
   /**
