@@ -32,12 +32,34 @@ function holdsType(node: JsonObject, segments: readonly string[], types: Readonl
   return false;
 }
 
-const describeTrigger = (trigger: string): string => {
-  const at = trigger.indexOf("@");
-  return at < 0 ? trigger : `${trigger.slice(0, at)} of type ${trigger.slice(at + 1)}`;
-};
+/**
+ * The triggers in words: typed triggers on one path read as one ("itemListElement.item of type
+ * Course, Movie or Recipe"), so a list of content types stays a sentence.
+ */
+function describeTriggers(triggers: readonly string[]): string {
+  const parts: string[] = [];
+  const typesOf = new Map<string, string[]>();
+  for (const trigger of triggers) {
+    const at = trigger.indexOf("@");
+    if (at < 0) {
+      parts.push(trigger);
+      continue;
+    }
+    const path = trigger.slice(0, at);
+    let types = typesOf.get(path);
+    if (types === undefined) {
+      types = [];
+      typesOf.set(path, types);
+      parts.push(path);
+    }
+    types.push(trigger.slice(at + 1));
+  }
+  return parts.map((part) => (typesOf.has(part) ? `${part} of type ${orList(typesOf.get(part)!)}` : part)).join(" or ");
+}
 
-const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${triggers.map(describeTrigger).join(" or ")}.`;
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
+
+const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${describeTriggers(triggers)}.`;
 
 /**
  * The reason when the rule set's own rich result is opt-in and the node does not opt in (its
