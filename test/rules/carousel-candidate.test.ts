@@ -47,6 +47,13 @@ test("a summary page (ListItems with url only) is still checked as a carousel", 
   assert.ok(s.errors.some((e) => e.code === "invalid-sequence"), JSON.stringify(s.errors));
 });
 
+for (const [what, elements] of [["no itemListElement", undefined], ["an empty itemListElement", []]] as const) {
+  test(`a list with ${what} is still a broken carousel (an error naming itemListElement)`, () => {
+    const s = validateValue({ "@context": "https://schema.org", "@type": "ItemList", name: "Best cookies", itemListElement: elements }).schemas[0];
+    assert.ok(s.errors.some((e) => e.property === "itemListElement"), JSON.stringify(s.errors));
+  });
+}
+
 const corpus = corpusDir();
 const nextSeoCustom = corpus && join(corpus, "generators/next-seo/v6-carousel-5-carousel-custom-matches.json");
 if (!nextSeoCustom || !existsSync(nextSeoCustom)) {
