@@ -6,6 +6,7 @@ import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
 import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
+import { checkUserAgent, parseHeaders } from "./request-headers.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { runSettings } from "./config/run-settings.ts";
 import { parseExpectFlag } from "./config/project-policy.ts";
@@ -76,22 +77,6 @@ interface CrawlOptions {
   render: boolean;
 }
 
-const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/;
-const RESERVED = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect", "user-agent", "accept", "accept-encoding"]);
-
-function parseHeaders(values: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const value of values) {
-    const m = HEADER.exec(value);
-    if (!m || /[\r\n\0]/.test(m[2])) throw new UsageError(`--header takes "Name: value" (got ${JSON.stringify(value)})`);
-    const name = m[1].toLowerCase();
-    if (name === "user-agent") throw new UsageError("give the user agent with --user-agent");
-    if (RESERVED.has(name) || name.startsWith("proxy-")) throw new UsageError(`--header cannot set ${m[1]}: the fetcher decides it`);
-    out[name] = m[2];
-  }
-  return out;
-}
-
 function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   const { values, positionals } = parseArgs({
     args,
@@ -130,8 +115,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   const failOn = values["fail-on"] as FailOn | undefined;
   if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
-  const userAgent = values["user-agent"];
-  if (userAgent !== undefined && (userAgent.trim() === "" || /[\r\n\0]/.test(userAgent))) throw new UsageError("--user-agent takes one line of text");
+  const userAgent = checkUserAgent(values["user-agent"]);
   return {
     start,
     include: values.include ?? [],

@@ -11,6 +11,7 @@ import { runSettings } from "./config/run-settings.ts";
 import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations } from "./config/apply-policy.ts";
+import { checkUserAgent, parseHeaders } from "./request-headers.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
@@ -37,6 +38,9 @@ Options:
                         the report lists new and fixed issues and per-feature eligibility changes
       --allow-host <h>  let URLs reach this private or local host or host:port (repeatable; also the
                         FETCH_ALLOWED_PRIVATE_HOSTS setting), e.g. --allow-host 127.0.0.1:8080
+      --header <h>      send this "Name: value" header with every URL's request (repeatable; a staging
+                        site's credentials)
+      --user-agent <ua> the User-Agent header of the URLs' requests
       --concurrency <n> URLs fetched at once (default 4)
       --render          validate URLs after their JavaScript ran (headless Chromium: CHROMIUM_PATH or a
                         system chromium), each node marked in-html, added-by-javascript or
@@ -57,7 +61,12 @@ export async function runValidate(args: string[]): Promise<number> {
   const { config, profile, failOn, minScore, policy } = settings;
 
   const sources = await collectInputs(options.inputs);
-  const read: ReadOptions = { allowHosts: options.allowHosts, render: options.render, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
+  const read: ReadOptions = {
+    allowHosts: options.allowHosts,
+    render: options.render,
+    fetch: { headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) },
+    runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
+  };
   let outcomes: Outcome[];
   try {
     outcomes = await validateAll(sources, read, options.concurrency);
@@ -94,6 +103,8 @@ interface ValidateOptions {
   requireMarkup: boolean;
   baseline: string | undefined;
   allowHosts: string[];
+  headers: Record<string, string>;
+  userAgent: string | undefined;
   concurrency: number;
   render: boolean;
 }
@@ -115,6 +126,8 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
       "require-markup": { type: "boolean" },
       baseline: { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      header: { type: "string", multiple: true },
+      "user-agent": { type: "string" },
       concurrency: { type: "string" },
       render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -139,6 +152,8 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     requireMarkup: values["require-markup"] === true,
     baseline: values.baseline,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
+    headers: parseHeaders(values.header ?? []),
+    userAgent: checkUserAgent(values["user-agent"]),
     concurrency: values.concurrency === undefined ? 4 : wholeNumber("--concurrency", values.concurrency, 1, 64),
     render: values.render === true,
   };
