@@ -25,6 +25,7 @@ Options:
   -f, --format <f>      text (default), json, sarif, junit, github (Actions annotations) or csv
       --json            the same as --format json
   -o, --output <file>   write the report to a file instead of standard output
+  -q, --quiet           text: one line per error (file:line:col code property message), then the exit line
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
       --profile <p>     spec (default: the service spec's rules) or google (what the search engine's own
@@ -76,7 +77,7 @@ export async function runValidate(args: string[]): Promise<number> {
   checkExpectations(outcomes, policy);
   const baseline = await baselineFromFlag(options.baseline, outcomes);
   if (baseline === "unreadable") return 2;
-  // One file, "-" or URL answers with its own ValidationResponse; a directory or a glob with the report.
+  // One input named alone: a page without structured data is exit 2 (a folder lists such pages and goes on).
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
   const verdict = decideExit(outcomes, {
@@ -86,7 +87,7 @@ export async function runValidate(args: string[]): Promise<number> {
     noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
     baseline: baseline !== undefined,
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn, baseline, profile });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }
@@ -94,6 +95,7 @@ export async function runValidate(args: string[]): Promise<number> {
 interface ValidateOptions {
   inputs: string[];
   format: Format;
+  quiet: boolean;
   output: string | undefined;
   minScore: number | undefined;
   failOn: FailOn | undefined;
@@ -117,6 +119,7 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     options: {
       format: { type: "string", short: "f" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
@@ -137,12 +140,14 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
   if (positionals.length === 0) throw new UsageError("give at least one input: a file, a directory, a glob, - or a URL");
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  if (values.quiet && format !== "text") throw new UsageError(`--quiet shortens the text report; --format ${format} has no quiet form`);
   const failOn = values["fail-on"] as FailOn | undefined;
   if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
   return {
     inputs: positionals,
     format,
+    quiet: values.quiet === true,
     output: values.output,
     minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
