@@ -55869,19 +55869,10 @@ var init_read_input = __esm({
 
 // cli/outcome.ts
 function countedIssues(o) {
-  let errors = o.findings?.length ?? 0;
-  let warnings = 0;
-  if (o.response) {
-    errors += o.response.summary.total_errors;
-    warnings += o.response.summary.total_warnings;
-    if (o.known) {
-      for (const issue of o.known) {
-        if (issue.severity === "error") errors--;
-        else warnings--;
-      }
-    }
-  }
-  return { errors, warnings };
+  const unmet = o.findings?.length ?? 0;
+  if (!o.response) return { errors: 0, warnings: 0, unmet };
+  if (o.fresh) return { ...o.fresh, unmet };
+  return { errors: o.response.summary.total_errors, warnings: o.response.summary.total_warnings, unmet };
 }
 var isNoMarkup;
 var init_outcome = __esm({
@@ -55910,14 +55901,16 @@ function decideExit(outcomes, policy) {
   let withErrors = 0;
   let withWarnings = 0;
   let unmet = 0;
+  let withUnmet = 0;
   const underScore = [];
   for (const o of outcomes) {
     const counted = countedIssues(o);
     errors += counted.errors;
     warnings += counted.warnings;
-    unmet += o.findings?.length ?? 0;
+    unmet += counted.unmet;
     if (counted.errors > 0) withErrors++;
     if (counted.warnings > 0) withWarnings++;
+    if (counted.unmet > 0) withUnmet++;
     if (o.response && o.response.summary.score < policy.minScore) underScore.push(o);
   }
   const inputs = plural(validated.length + (unmet ? failed.filter((o) => o.findings?.length).length : 0), "input");
@@ -55927,9 +55920,11 @@ function decideExit(outcomes, policy) {
   if (policy.failOn !== "never" && broken.length > 0) {
     return { code: 1, reason: `exit 1: ${plural(broken.length, "page")} could not be fetched (first: ${broken[0].source}: ${broken[0].failure.code})` };
   }
-  if (policy.failOn !== "never" && errors > 0) {
-    const expectations = unmet ? `, ${plural(unmet, "expectation")} not met` : "";
-    return { code: 1, reason: `exit 1: ${plural(errors, `${fresh}error`)}${notInBaseline} in ${withErrors} of ${inputs}${expectations} (--fail-on ${policy.failOn})` };
+  if (policy.failOn !== "never" && (errors > 0 || unmet > 0)) {
+    const parts = [];
+    if (errors > 0) parts.push(`${plural(errors, `${fresh}error`)}${notInBaseline} in ${withErrors} of ${inputs}`);
+    if (unmet > 0) parts.push(`${plural(unmet, "expectation")} not met${errors > 0 ? "" : ` in ${withUnmet} of ${inputs}`}`);
+    return { code: 1, reason: `exit 1: ${parts.join(", ")} (--fail-on ${policy.failOn})` };
   }
   if (policy.failOn === "warning" && warnings > 0) {
     return { code: 1, reason: `exit 1: ${plural(warnings, `${fresh}warning`)}${notInBaseline} in ${withWarnings} of ${inputs} (--fail-on warning)` };
@@ -55942,7 +55937,7 @@ function decideExit(outcomes, policy) {
     };
   }
   const lowest = validated.length ? Math.min(...validated.map((o) => o.response.summary.score)) : null;
-  const what = policy.failOn === "never" ? `${plural(errors, `${fresh}error`)} ignored (--fail-on never)` : policy.failOn === "warning" ? `no ${fresh}errors or warnings` : `no ${fresh}errors${warnings ? ` (${plural(warnings, `${fresh}warning`)} allowed by --fail-on error)` : ""}`;
+  const what = policy.failOn === "never" ? `${plural(errors, `${fresh}error`)}${unmet ? ` and ${plural(unmet, "expectation")} not met` : ""} ignored (--fail-on never)` : policy.failOn === "warning" ? `no ${fresh}errors or warnings` : `no ${fresh}errors${warnings ? ` (${plural(warnings, `${fresh}warning`)} allowed by --fail-on error)` : ""}`;
   const skipped = noMarkup.length ? `; ${noMarkup.length} without structured data` : "";
   return {
     code: 0,
@@ -55965,7 +55960,8 @@ __export(baseline_text_exports, {
   baselineText: () => baselineText
 });
 function baselineText(b) {
-  const out = [`baseline ${b.file}: ${b.new.length} new issue(s), ${b.fixed.length} fixed`];
+  const c = b.counts;
+  const out = [`baseline ${b.file}: ${c.new_errors} new error(s), ${c.new_warnings} new warning(s), ${c.fixed_errors} error(s) fixed`];
   const list = (title, issues) => {
     if (issues.length === 0) return;
     out.push(`  ${title}:`);
@@ -56035,14 +56031,77 @@ var init_group_issues = __esm({
   }
 });
 
+// cli/formats/issues.ts
+function locatedIssues(outcome) {
+  const out = [];
+  for (const schema of outcome.response?.schemas ?? []) {
+    for (const issue of [...schema.errors, ...schema.warnings].sort(byPlace)) out.push({ outcome, schema, issue });
+  }
+  return out;
+}
+var nodeName;
+var init_issues = __esm({
+  "cli/formats/issues.ts"() {
+    "use strict";
+    init_group_issues();
+    nodeName = (s) => s.matched_type && s.matched_type !== s.type ? `${s.type} (as ${s.matched_type})` : s.type;
+  }
+});
+
+// cli/formats/quiet.ts
+var quiet_exports = {};
+__export(quiet_exports, {
+  formatQuiet: () => formatQuiet
+});
+function formatQuiet(outcomes, failOn) {
+  const out = [];
+  for (const o of outcomes) {
+    if (o.failure && o.failure.code !== "no_jsonld_found") out.push(`${o.source}: ${o.failure.code} ${oneLine(o.failure.message)}`);
+    for (const { issue } of locatedIssues(o)) {
+      if (o.known?.has(issue)) continue;
+      if (issue.severity === "warning" && failOn !== "warning") continue;
+      const place = issue.line === void 0 ? o.source : `${o.source}:${issue.line}:${issue.column ?? 1}`;
+      out.push(`${place} ${issue.code} ${issue.property || "-"} ${oneLine(issue.message)}`);
+    }
+    for (const f of o.findings ?? []) out.push(`${o.source} ${f.code} - ${oneLine(f.message)}`);
+  }
+  return out.join("\n");
+}
+var oneLine;
+var init_quiet = __esm({
+  "cli/formats/quiet.ts"() {
+    "use strict";
+    init_issues();
+    oneLine = (s) => s.replace(/\s*[\r\n]+\s*/g, " ");
+  }
+});
+
 // cli/formats/text.ts
 var text_exports = {};
 __export(text_exports, {
+  REPEATED_ON: () => REPEATED_ON,
   formatText: () => formatText,
   totalsLine: () => totalsLine
 });
+function repeatedIssues(outcomes) {
+  const all = /* @__PURE__ */ new Map();
+  if (outcomes.length < REPEATED_ON) return all;
+  for (const o of outcomes) {
+    for (const s of o.response?.schemas ?? []) {
+      for (const i of [...s.errors, ...s.warnings]) {
+        const key = repeatKey(s.type, i);
+        const entry = all.get(key) ?? all.set(key, { type: s.type, first: i, inputs: [] }).get(key);
+        const name = o.response.url ?? o.source;
+        if (entry.inputs[entry.inputs.length - 1] !== name) entry.inputs.push(name);
+      }
+    }
+  }
+  for (const [key, entry] of all) if (entry.inputs.length < REPEATED_ON) all.delete(key);
+  return all;
+}
 function formatText(outcomes, p) {
   const out = [];
+  const repeated = repeatedIssues(outcomes);
   for (const o of outcomes) {
     const findings = (o.findings ?? []).map((f) => `    ${p.red("error  ")} ${f.message} ${p.dim(`[${f.code}]`)}`);
     if (o.failure?.code === "no_jsonld_found") {
@@ -56057,6 +56116,13 @@ function formatText(outcomes, p) {
     const lines2 = o.text === void 0 ? null : o.text.split(/\r\n|\r|\n/);
     const score = r.summary.score;
     const scoreText = score >= 90 ? p.green(String(score)) : score >= 50 ? p.yellow(String(score)) : p.red(String(score));
+    const issues = r.schemas.flatMap((s) => [...s.errors, ...s.warnings].map((i) => repeated.has(repeatKey(s.type, i))));
+    const shared2 = issues.filter(Boolean).length;
+    if (shared2 > 0 && shared2 === issues.length && !o.findings?.length && !r.summary.rendering) {
+      const nodes = r.schemas.map((s) => `${s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type} ${s.valid ? p.green("valid") : p.red("INVALID")}`).join(", ");
+      out.push(`${p.bold(r.url ?? o.source)}: ${nodes}, score ${scoreText}/100; ${shared2} issue(s) found on many inputs (listed once below)`);
+      continue;
+    }
     out.push(`${p.bold(r.url ?? o.source)}: ${r.schemas_found} schema(s), score ${scoreText}/100`);
     const notesShown = /* @__PURE__ */ new Set();
     for (const s of r.schemas) {
@@ -56073,7 +56139,10 @@ function formatText(outcomes, p) {
       } else if (s.deprecation_note) out.push("    deprecated: see the note above.");
       for (const f of s.features ?? []) out.push(`    feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
       let shownPlace = "";
-      for (const g of groupIssues([...s.errors, ...s.warnings])) {
+      const own = [...s.errors, ...s.warnings].filter((i) => !repeated.has(repeatKey(s.type, i)));
+      const sharedHere = s.errors.length + s.warnings.length - own.length;
+      if (sharedHere > 0) out.push(`    ${p.dim(`+ ${sharedHere} issue(s) found on many inputs (listed once below)`)}`);
+      for (const g of groupIssues(own)) {
         const tag = g.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
         const times = g.count > 1 ? ` \xD7${g.count}` : "";
         const known = o.known?.has(g.first) ? p.dim(" (in the baseline)") : "";
@@ -56097,8 +56166,26 @@ function formatText(outcomes, p) {
     }
     out.push("");
   }
+  if (repeated.size > 0) out.push(...repeatedSection(repeated, outcomes, p), "");
   if (outcomes.length > 1) out.push(totalsLine(outcomes));
   return out.join("\n");
+}
+function repeatedSection(repeated, outcomes, p) {
+  const known = /* @__PURE__ */ new Set();
+  for (const o of outcomes) for (const s of o.response?.schemas ?? []) for (const i of [...s.errors, ...s.warnings]) if (o.known?.has(i)) known.add(repeatKey(s.type, i));
+  const entries = [...repeated.values()].sort((a, b) => a.first.severity === b.first.severity ? b.inputs.length - a.inputs.length : a.first.severity === "error" ? -1 : 1);
+  const out = [p.bold(`Found on many inputs (${entries.length} issue(s), each listed once):`)];
+  for (const e of entries) {
+    const tag = e.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
+    const more = e.inputs.length > NAMED_INPUTS ? ` and ${e.inputs.length - NAMED_INPUTS} more` : "";
+    const inBaseline = known.has(repeatKey(e.type, e.first)) ? p.dim(" (in the baseline)") : "";
+    out.push(
+      `  ${tag} ${p.bold(e.type)} ${e.first.property}: ${e.first.message}${inBaseline} ${p.dim(`[${e.first.code}]`)}`,
+      `          on ${e.inputs.length} inputs: ${e.inputs.slice(0, NAMED_INPUTS).join(", ")}${more}`,
+      `          fix: ${e.first.fix}`
+    );
+  }
+  return out;
 }
 function renderingNote(rendering, changed) {
   if (rendering === "added-by-javascript") return " (added by JavaScript: not in the server's HTML)";
@@ -56131,12 +56218,15 @@ function sourceExcerpt(lines2, issue) {
   const gutter = `${issue.line} | `;
   return [`${gutter}${start > 0 ? "\u2026" : ""}${shown2}`, `${" ".repeat(gutter.length - 2)}| ${" ".repeat(issue.column - 1 - start + (start > 0 ? 1 : 0))}^`];
 }
-var MAX_SOURCE_LINE;
+var MAX_SOURCE_LINE, REPEATED_ON, NAMED_INPUTS, repeatKey;
 var init_text = __esm({
   "cli/formats/text.ts"() {
     "use strict";
     init_group_issues();
     MAX_SOURCE_LINE = 160;
+    REPEATED_ON = 3;
+    NAMED_INPUTS = 3;
+    repeatKey = (type, i) => `${i.severity}\0${i.code}\0${type}\0${i.property}`;
   }
 });
 
@@ -56167,14 +56257,14 @@ var json_exports = {};
 __export(json_exports, {
   formatJson: () => formatJson
 });
-function formatJson(outcomes, verdict, single, baseline) {
+function formatJson(outcomes, verdict, baseline, profile) {
   const entry = (o) => ({ ...o.response ? o.response : { success: false, error: o.failure }, ...o.findings?.length ? { findings: o.findings } : {} });
-  if (single && outcomes.length === 1) return JSON.stringify(entry(outcomes[0]), null, 2);
   const done = outcomes.filter((o) => o.response);
   return JSON.stringify(
     {
       success: done.length === outcomes.length,
       inputs: outcomes.length,
+      ...profile ? { profile } : {},
       results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
       summary: {
         validated: done.length,
@@ -56197,23 +56287,6 @@ function formatJson(outcomes, verdict, single, baseline) {
 var init_json2 = __esm({
   "cli/formats/json.ts"() {
     "use strict";
-  }
-});
-
-// cli/formats/issues.ts
-function locatedIssues(outcome) {
-  const out = [];
-  for (const schema of outcome.response?.schemas ?? []) {
-    for (const issue of [...schema.errors, ...schema.warnings].sort(byPlace)) out.push({ outcome, schema, issue });
-  }
-  return out;
-}
-var nodeName;
-var init_issues = __esm({
-  "cli/formats/issues.ts"() {
-    "use strict";
-    init_group_issues();
-    nodeName = (s) => s.matched_type && s.matched_type !== s.type ? `${s.type} (as ${s.matched_type})` : s.type;
   }
 });
 
@@ -56502,6 +56575,12 @@ async function renderReport(r) {
     else console.error(verdictLine);
     return true;
   }
+  if (r.format === "text" && r.quiet) {
+    process.stdout.write(`${body ? `${body}
+` : ""}${verdictLine}
+`);
+    return true;
+  }
   if (r.format === "text") {
     const baseline = r.baseline ? `${(await Promise.resolve().then(() => (init_baseline_text(), baseline_text_exports))).baselineText(r.baseline)}
 ` : "";
@@ -56519,11 +56598,12 @@ ${r.appendix ? `${r.appendix}
 async function formatBody(r, terminal) {
   switch (r.format) {
     case "text": {
+      if (r.quiet) return (await Promise.resolve().then(() => (init_quiet(), quiet_exports))).formatQuiet(r.outcomes, r.failOn);
       const [{ formatText: formatText2 }, { colourWanted: colourWanted2, paint: paint2 }] = await Promise.all([Promise.resolve().then(() => (init_text(), text_exports)), Promise.resolve().then(() => (init_colour(), colour_exports))]);
       return formatText2(r.outcomes, paint2(terminal && colourWanted2(process.stdout)));
     }
     case "json":
-      return (await Promise.resolve().then(() => (init_json2(), json_exports))).formatJson(r.outcomes, r.verdict, r.single, r.baseline);
+      return (await Promise.resolve().then(() => (init_json2(), json_exports))).formatJson(r.outcomes, r.verdict, r.baseline, r.profile);
     case "sarif": {
       const { packageVersion: packageVersion2 } = await Promise.resolve().then(() => (init_version(), version_exports));
       return (await Promise.resolve().then(() => (init_sarif(), sarif_exports))).formatSarif(r.outcomes, packageVersion2());
@@ -63624,7 +63704,7 @@ function pageErrors(page) {
   }
   return out;
 }
-function diffRuns(before, after) {
+function diffRuns(before, after, options = {}) {
   const beforeByPage = new Map(before.map((p) => [p.page, p]));
   const afterByPage = new Map(after.map((p) => [p.page, p]));
   const gained = /* @__PURE__ */ new Map();
@@ -63641,7 +63721,10 @@ function diffRuns(before, after) {
   for (const page of after) for (const f of pageFeatures(page)) features.add(f);
   for (const [name, now] of afterByPage) {
     const was = beforeByPage.get(name);
-    if (!was) continue;
+    if (!was) {
+      if (options.addedPagesErrorsAreNew && now.status !== "failed") for (const { type, issue } of pageErrors(now).values()) newErrors.add(type, issue, name);
+      continue;
+    }
     const wasFeatures = pageFeatures(was);
     const nowFeatures = pageFeatures(now);
     for (const f of nowFeatures) if (!wasFeatures.has(f)) note(gained, f, name);
@@ -63761,6 +63844,7 @@ function applyBaseline(file, outcomes) {
   }
   const seen = /* @__PURE__ */ new Set();
   const fresh = [];
+  const freshWarnings = /* @__PURE__ */ new Map();
   const read = new Set(outcomes.filter((o) => !o.failure || o.failure.code === "no_jsonld_found").map((o) => o.source));
   for (const o of outcomes) {
     for (const s of o.response?.schemas ?? []) {
@@ -63771,13 +63855,21 @@ function applyBaseline(file, outcomes) {
         if (old && (old.severity === issue.severity || issue.severity === "warning")) {
           (o.known ??= /* @__PURE__ */ new Set()).add(issue);
           seen.add(key);
-        } else fresh.push({ source: o.source, type: s.type, node, severity: issue.severity, code: issue.code, property: issue.property, message: issue.message });
+        } else {
+          fresh.push({ source: o.source, type: s.type, node, severity: issue.severity, code: issue.code, property: issue.property, message: issue.message });
+          if (issue.severity === "warning") (freshWarnings.get(o.source) ?? freshWarnings.set(o.source, /* @__PURE__ */ new Set()).get(o.source)).add(`${s.type}\0${issue.code}\0${issue.property}`);
+        }
       }
     }
   }
   const fixed = [...known.entries()].filter(([key, issue]) => !seen.has(key) && read.has(issue.source)).map(([, issue]) => issue);
   const after = outcomes.map((o) => snapshotPage(o.source, o.response ? o.response.schemas : o.failure?.code === "no_jsonld_found" ? [] : null));
-  return { file, new: fresh, fixed, diff: diffRuns(snapshotsOf(before), after) };
+  const diff = diffRuns(snapshotsOf(before), after, { addedPagesErrorsAreNew: true });
+  const freshErrors = /* @__PURE__ */ new Map();
+  for (const change of diff.errors.new) for (const page of change.pages) freshErrors.set(page, (freshErrors.get(page) ?? 0) + 1);
+  for (const o of outcomes) if (o.response) o.fresh = { errors: freshErrors.get(o.source) ?? 0, warnings: freshWarnings.get(o.source)?.size ?? 0 };
+  const counts = { new_errors: diff.totals.new_errors, fixed_errors: diff.totals.fixed_errors, new_warnings: [...freshWarnings.values()].reduce((n, set) => n + set.size, 0) };
+  return { file, new: fresh, fixed, counts, diff };
 }
 var keyOf2;
 var init_baseline = __esm({
@@ -64764,7 +64856,7 @@ function stepSummary(r) {
     for (const [feature, pages2] of [...eligible].sort((a, b) => a[0] < b[0] ? -1 : 1)) out.push(`| ${code(feature)} | ${pages2.size} |`);
   }
   if (r.baseline) {
-    out.push("", `### Against the baseline`, "", `${r.baseline.new.length} new issue(s), ${r.baseline.fixed.length} fixed.`, "", diffMarkdown(r.baseline.diff, "####"));
+    out.push("", `### Against the baseline`, "", `${r.baseline.counts.new_errors} new error(s), ${r.baseline.counts.new_warnings} new warning(s), ${r.baseline.counts.fixed_errors} error(s) fixed.`, "", diffMarkdown(r.baseline.diff, "####"));
   }
   const byIssue = /* @__PURE__ */ new Map();
   for (const o of validated) {
@@ -64833,6 +64925,7 @@ function parseCrawlArgs(args) {
       report: { type: "string" },
       format: { type: "string", short: "f" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
@@ -64856,6 +64949,7 @@ function parseCrawlArgs(args) {
   if (!/^https?:\/\//i.test(start) || !canParseUrl(start)) throw new UsageError(`not an http(s) URL: ${start}`);
   const format = values.json ? "json" : values.format ?? "text";
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  if (values.quiet && format !== "text") throw new UsageError(`--quiet shortens the text report; --format ${format} has no quiet form`);
   const failOn = values["fail-on"];
   if (failOn !== void 0 && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== void 0 && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
@@ -64876,6 +64970,7 @@ function parseCrawlArgs(args) {
     delayMs: values.delay === void 0 ? 250 : wholeNumber("--delay", values.delay, 0, 6e4),
     report: values.report,
     format,
+    quiet: values.quiet === true,
     output: values.output,
     minScore: values["min-score"] === void 0 ? void 0 : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
@@ -64975,12 +65070,12 @@ async function runCrawl(args) {
     outcomes,
     verdict,
     format: options.format,
-    single: false,
     output: options.output,
     failOn,
     appendix: summaryText2(outcomes, discovery.skipped),
     baseline,
-    profile
+    profile,
+    quiet: options.quiet
   });
   if (process.env.GITHUB_STEP_SUMMARY) await (await Promise.resolve().then(() => (init_step_summary(), step_summary_exports))).writeStepSummary({ command: "crawl", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
@@ -65032,6 +65127,7 @@ Options:
                          github or csv
       --json             the same as --format json
   -o, --output <file>    write the report to a file instead of standard output
+  -q, --quiet            text: one line per error (url:line:col code property message), then the exit line
       --min-score <n>    fail (exit 1) when a page scores below n
       --fail-on <what>   error (default), warning or never; pages that could not be fetched count as errors
       --allow-host <h>   let the crawl reach this private or local host[:port] (repeatable), e.g. a preview
@@ -65087,7 +65183,7 @@ async function runValidate(args) {
     noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
     baseline: baseline !== void 0
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn, baseline, profile });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet });
   if (process.env.GITHUB_STEP_SUMMARY) await (await Promise.resolve().then(() => (init_step_summary(), step_summary_exports))).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }
@@ -65099,6 +65195,7 @@ function parseValidateArgs(args) {
     options: {
       format: { type: "string", short: "f" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
@@ -65119,12 +65216,14 @@ function parseValidateArgs(args) {
   if (positionals.length === 0) throw new UsageError("give at least one input: a file, a directory, a glob, - or a URL");
   const format = values.json ? "json" : values.format ?? "text";
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  if (values.quiet && format !== "text") throw new UsageError(`--quiet shortens the text report; --format ${format} has no quiet form`);
   const failOn = values["fail-on"];
   if (failOn !== void 0 && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== void 0 && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
   return {
     inputs: positionals,
     format,
+    quiet: values.quiet === true,
     output: values.output,
     minScore: values["min-score"] === void 0 ? void 0 : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
@@ -65177,6 +65276,7 @@ Options:
   -f, --format <f>      text (default), json, sarif, junit, github (Actions annotations) or csv
       --json            the same as --format json
   -o, --output <file>   write the report to a file instead of standard output
+  -q, --quiet           text: one line per error (file:line:col code property message), then the exit line
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
       --profile <p>     spec (default: the service spec's rules) or google (what the search engine's own
