@@ -65619,7 +65619,12 @@ async function main() {
   if (code2 !== 0) console.log(`sdv exited ${code2} (see the lines above for why)`);
   return code2;
 }
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (err) {
+  fail(`sdv crashed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  process.exitCode = 2;
+}
 /*! Bundled license information:
 
 undici/lib/web/fetch/body.js:

@@ -84,4 +84,10 @@ async function main(): Promise<number> {
   return code;
 }
 
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (err) {
+  // A crash is no verdict on the pages: exit 2 (1 would read as "issues found"), with the stack for a bug report.
+  fail(`sdv crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 2;
+}
