@@ -56102,6 +56102,7 @@ function repeatedIssues(outcomes) {
 function formatText(outcomes, p) {
   const out = [];
   const repeated = repeatedIssues(outcomes);
+  let oneLiners = 0;
   for (const o of outcomes) {
     const findings = (o.findings ?? []).map((f) => `    ${p.red("error  ")} ${f.message} ${p.dim(`[${f.code}]`)}`);
     if (o.failure?.code === "no_jsonld_found") {
@@ -56119,6 +56120,7 @@ function formatText(outcomes, p) {
     const issues = r.schemas.flatMap((s) => [...s.errors, ...s.warnings].map((i) => repeated.has(repeatKey(s.type, i))));
     const shared2 = issues.filter(Boolean).length;
     if (shared2 > 0 && shared2 === issues.length && !o.findings?.length && !r.summary.rendering) {
+      if (++oneLiners > ONE_LINERS) continue;
       const nodes = r.schemas.map((s) => `${s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type} ${s.valid ? p.green("valid") : p.red("INVALID")}`).join(", ");
       out.push(`${p.bold(r.url ?? o.source)}: ${nodes}, score ${scoreText}/100; ${shared2} issue(s) found on many inputs (listed once below)`);
       continue;
@@ -56166,6 +56168,7 @@ function formatText(outcomes, p) {
     }
     out.push("");
   }
+  if (oneLiners > ONE_LINERS) out.push(`... and ${oneLiners - ONE_LINERS} more inputs whose only issues are found on many inputs (listed below); --format json or csv lists each`, "");
   if (repeated.size > 0) out.push(...repeatedSection(repeated, outcomes, p), "");
   if (outcomes.length > 1) out.push(totalsLine(outcomes));
   return out.join("\n");
@@ -56218,7 +56221,7 @@ function sourceExcerpt(lines2, issue) {
   const gutter = `${issue.line} | `;
   return [`${gutter}${start > 0 ? "\u2026" : ""}${shown2}`, `${" ".repeat(gutter.length - 2)}| ${" ".repeat(issue.column - 1 - start + (start > 0 ? 1 : 0))}^`];
 }
-var MAX_SOURCE_LINE, REPEATED_ON, NAMED_INPUTS, repeatKey;
+var MAX_SOURCE_LINE, REPEATED_ON, NAMED_INPUTS, ONE_LINERS, repeatKey;
 var init_text = __esm({
   "cli/formats/text.ts"() {
     "use strict";
@@ -56226,6 +56229,7 @@ var init_text = __esm({
     MAX_SOURCE_LINE = 160;
     REPEATED_ON = 3;
     NAMED_INPUTS = 3;
+    ONE_LINERS = 20;
     repeatKey = (type, i) => `${i.severity}\0${i.code}\0${type}\0${i.property}`;
   }
 });

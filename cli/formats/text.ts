@@ -9,6 +9,8 @@ const MAX_SOURCE_LINE = 160;
 export const REPEATED_ON = 3;
 /** The inputs a repeated issue names before "and N more". */
 const NAMED_INPUTS = 3;
+/** Inputs with nothing of their own shown one line each up to this many; past it, counted (a site of 1,000 alike pages). */
+const ONE_LINERS = 20;
 
 const repeatKey = (type: string, i: ValidationIssue) => `${i.severity}\u0000${i.code}\u0000${type}\u0000${i.property}`;
 
@@ -39,6 +41,7 @@ function repeatedIssues(outcomes: Outcome[]): Map<string, Repeated> {
 export function formatText(outcomes: Outcome[], p: Paint): string {
   const out: string[] = [];
   const repeated = repeatedIssues(outcomes);
+  let oneLiners = 0;
   for (const o of outcomes) {
     const findings = (o.findings ?? []).map((f) => `    ${p.red("error  ")} ${f.message} ${p.dim(`[${f.code}]`)}`);
     if (o.failure?.code === "no_jsonld_found") {
@@ -57,6 +60,7 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
     const shared = issues.filter(Boolean).length;
     if (shared > 0 && shared === issues.length && !o.findings?.length && !r.summary.rendering) {
       // Nothing of its own to say: one line, its issues are listed once below.
+      if (++oneLiners > ONE_LINERS) continue;
       const nodes = r.schemas.map((s) => `${s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type} ${s.valid ? p.green("valid") : p.red("INVALID")}`).join(", ");
       out.push(`${p.bold(r.url ?? o.source)}: ${nodes}, score ${scoreText}/100; ${shared} issue(s) found on many inputs (listed once below)`);
       continue;
@@ -106,6 +110,7 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
     }
     out.push("");
   }
+  if (oneLiners > ONE_LINERS) out.push(`... and ${oneLiners - ONE_LINERS} more inputs whose only issues are found on many inputs (listed below); --format json or csv lists each`, "");
   if (repeated.size > 0) out.push(...repeatedSection(repeated, outcomes, p), "");
   if (outcomes.length > 1) out.push(totalsLine(outcomes));
   return out.join("\n");

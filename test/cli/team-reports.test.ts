@@ -41,6 +41,16 @@ test("20 pages with the same issues: each issue listed once, naming how many inp
   for (let i = 0; i < 20; i++) assert.match(r.stdout, new RegExp(`public/p${String(i).padStart(2, "0")}\\.html: Product valid, score \\d+/100`));
 });
 
+test("Many alike pages: 20 named, the rest counted, each issue once", async () => {
+  const cwd = site(pages(60, (i) => ld(product(i))));
+  const r = await sdv(["validate", "public"], { cwd });
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.ok(lines.length <= 70, `${lines.length} lines: as many as for 20 pages, plus the line that counts the rest`);
+  assert.match(r.stdout, /\.\.\. and 40 more inputs whose only issues are found on many inputs/);
+  assert.match(r.stdout, /on 60 inputs: public\/p00\.html, public\/p01\.html, public\/p02\.html and 57 more/);
+  assert.match(r.stdout, /^60 inputs: 60 validated/m);
+});
+
 test("an issue on fewer inputs stays under its input, beside the repeated ones", async () => {
   const cwd = site({ ...pages(4, (i) => ld(product(i))), "public/odd.html": ld(product(9, { name: undefined })) });
   const r = await sdv(["validate", "public"], { cwd });
