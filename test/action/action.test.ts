@@ -142,6 +142,16 @@ test("fail-on never passes; annotations and the step summary can be turned off",
   assert.is(r.summary, "");
 });
 
+test("INPUT_MIN-SCORE (the runner keeps the dash) reaches sdv; globs in inputs are sdv's to expand, quotes quote", async () => {
+  const r = await run({ inputs: "public/event-*.json\n'public/product-0.json'", "min-score": "99", "fail-on": "never", "sarif-file": "globbed.sarif" });
+  assert.is(r.code, 1, failureOf(r));
+  assert.match(r.stderr, /below --min-score 99/);
+  const files = new Set(
+    JSON.parse(readFileSync(join(workspace, "globbed.sarif"), "utf8")).runs[0].results.map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0].physicalLocation.artifactLocation.uri),
+  );
+  assert.equal([...files].sort(), [...Array.from({ length: 8 }, (_, i) => `public/event-${i}.json`), "public/product-0.json"].sort());
+});
+
 test("args as shell words: quotes quote, newlines separate, later flags win over the inputs", async () => {
   const r = await run({ inputs: "public", "fail-on": "never", args: `--expect "public/product-*.json=Product[merchant-listing]"\n--fail-on   'error'` });
   assert.is(r.code, 1, failureOf(r));
