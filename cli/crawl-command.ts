@@ -1,4 +1,4 @@
-/** `sdv crawl <site or sitemap URL>`: validate every page a site's sitemaps list, within its robots.txt. */
+/** `sdv crawl <site or sitemap URL>`: validate the pages a site's sitemaps list and its links reach, within its robots.txt. */
 import { parseArgs } from "node:util";
 import { writeFileSync } from "node:fs";
 import { allowedPrivateHosts, validatePage } from "./read-input.ts";
@@ -12,16 +12,27 @@ import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations } from "./config/apply-policy.ts";
 import { canParseUrl } from "../runtime/can-parse-url.ts";
+import { DEFAULT_MAX_DEPTH, DISCOVER_MODES, type DiscoverMode } from "../fetch/site/discover-mode.ts";
+import { readUrlsFile } from "./crawl/urls-file.ts";
 
 export const CRAWL_HELP = `usage: sdv crawl <site URL | sitemap URL> [options]
+       sdv crawl --urls-file <file> [options]
 
 Reads robots.txt (its Disallow rules for the user agent "sdv" and its Sitemap: lines), then the sitemap
-given, or the ones robots.txt names, or /sitemap.xml; follows sitemap indexes (.xml and .xml.gz); keeps
-pages of the same origin that robots.txt allows; validates each one. Every fetch goes through the
-guarded fetcher.
+given, or the ones robots.txt names, or /sitemap.xml (sitemap indexes followed, .xml and .xml.gz), and
+starts at the URL given; follows <a href> links from each page validated (not rel="nofollow" ones, none of
+a page whose meta robots says nofollow), breadth first; keeps pages of the start URL's origin, under its
+folder (a start at https://shop.example/products/ crawls /products/ only), that robots.txt allows;
+validates each one. Every fetch goes through the guarded fetcher; each page is fetched once.
 
 Options:
+      --discover <how>   both (default: sitemaps and links), sitemap (the sitemaps' pages only) or links
+                         (the start page and the pages its links reach)
+      --max-depth <n>    clicks from a start page (the start URL, and the sitemaps' pages) a link is
+                         followed to (default ${DEFAULT_MAX_DEPTH}; 0 follows none)
       --max-pages <n>    pages at most (default 500)
+      --urls-file <file> list mode: validate exactly the URLs of the file (one a line; # comments), no
+                         discovery; robots.txt still decides
       --concurrency <n>  pages fetched at once (default 2)
       --delay <ms>       at least this long between request starts (default 250, or robots.txt's
                          Crawl-delay when longer)
@@ -54,7 +65,12 @@ Exit codes: 0 passed; 1 issues that --fail-on counts, pages that failed, or a sc
 data are listed and do not fail the run.`;
 
 interface CrawlOptions {
+  /** The start URL; in list mode, the first listed one. */
   start: string;
+  discover: DiscoverMode;
+  maxDepth: number;
+  /** List mode (--urls-file): exactly these URLs. */
+  urls: string[] | undefined;
   include: string[];
   exclude: string[];
   headers: Record<string, string>;
@@ -99,6 +115,9 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
     strict: true,
     options: {
       "max-pages": { type: "string" },
+      "max-depth": { type: "string" },
+      discover: { type: "string" },
+      "urls-file": { type: "string" },
       concurrency: { type: "string" },
       delay: { type: "string" },
       report: { type: "string" },
@@ -122,9 +141,13 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
     },
   });
   if (values.help) return "help";
-  if (positionals.length !== 1) throw new UsageError("give one site or sitemap URL");
-  const start = positionals[0];
+  const urls = values["urls-file"] === undefined ? undefined : readUrlsFile(values["urls-file"]);
+  if (urls === undefined && positionals.length !== 1) throw new UsageError("give one site or sitemap URL");
+  if (urls !== undefined && positionals.length !== 0) throw new UsageError("--urls-file lists the pages: give no site URL with it");
+  const start = urls?.[0] ?? positionals[0];
   if (!/^https?:\/\//i.test(start) || !canParseUrl(start)) throw new UsageError(`not an http(s) URL: ${start}`);
+  const discover = (values.discover ?? "both") as DiscoverMode;
+  if (!DISCOVER_MODES.includes(discover)) throw new UsageError(`--discover takes one of ${DISCOVER_MODES.join(", ")}`);
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
   const failOn = values["fail-on"] as FailOn | undefined;
@@ -134,6 +157,9 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   if (userAgent !== undefined && (userAgent.trim() === "" || /[\r\n\0]/.test(userAgent))) throw new UsageError("--user-agent takes one line of text");
   return {
     start,
+    discover,
+    maxDepth: values["max-depth"] === undefined ? DEFAULT_MAX_DEPTH : wholeNumber("--max-depth", values["max-depth"], 0, 1000),
+    urls,
     include: values.include ?? [],
     exclude: values.exclude ?? [],
     headers: parseHeaders(values.header ?? []),
@@ -166,22 +192,25 @@ export async function runCrawl(args: string[]): Promise<number> {
   const keep = await urlFilter(options.include, options.exclude);
   const fetchOptions = { allowPrivateHosts: options.allowHosts, headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) };
 
-  const [{ discover, CRAWL_PAGE_FETCH }, { pacer }, { progressBar }, { default: pLimit }, { FetchError }] = await Promise.all([
+  const [{ discover, CRAWL_PAGE_FETCH }, { pacer }, { progressBar }, { crawlLinks }, { FetchError }] = await Promise.all([
     import("../fetch/site/discover.ts"),
     import("../fetch/site/pacer.ts"),
     import("./crawl/progress.ts"),
-    import("p-limit"),
+    import("../fetch/site/link-crawl.ts"),
     import("../fetch/guarded-fetch.ts"),
   ]);
   let pace = pacer(options.delayMs);
   let discovery;
   try {
-    discovery = await discover(options.start, {
-      maxPages: options.maxPages,
-      fetchOptions,
-      beforeFetch: () => pace(),
-      keep,
-    });
+    discovery = options.urls
+      ? await listed(options.urls, (origin) => discover(`${origin}/`, { maxPages: options.maxPages, fetchOptions, beforeFetch: () => pace(), mode: "links" }), options.maxPages, keep)
+      : await discover(options.start, {
+          maxPages: options.maxPages,
+          fetchOptions,
+          beforeFetch: () => pace(),
+          keep,
+          mode: options.discover,
+        });
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     const host = new URL(options.start).host;
@@ -200,34 +229,45 @@ export async function runCrawl(args: string[]): Promise<number> {
     return 2;
   }
 
+  const followLinks = options.urls === undefined && options.discover !== "sitemap";
   const progress = progressBar(discovery.pages.length);
-  const limit = pLimit(options.concurrency);
-  let outcomes: Outcome[];
+  let crawl;
   try {
-    outcomes = await Promise.all(
-      discovery.pages.map((url) =>
-        limit(async () => {
-          const outcome = await validatePage(
-            url,
-            {
-              allowHosts: options.allowHosts,
-              render: options.render,
-              runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
-              retries: options.retries,
-              beforeFetch: () => pace(),
-              onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
-            },
-            { ...CRAWL_PAGE_FETCH, ...fetchOptions },
-          );
-          progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
-          return outcome;
-        }),
-      ),
-    );
+    crawl = await crawlLinks({
+      seeds: discovery.pages,
+      followLinks,
+      maxPages: options.maxPages,
+      maxDepth: options.maxDepth,
+      concurrency: options.concurrency,
+      scope: discovery.scope,
+      allowed: discovery.allowed,
+      keep,
+      onFound: (n) => progress.grow(n),
+      visit: async (url) => {
+        let finalUrl = url;
+        const outcome = await validatePage(
+          url,
+          {
+            allowHosts: options.allowHosts,
+            render: options.render,
+            runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
+            retries: options.retries,
+            beforeFetch: () => pace(),
+            onRetry: (page, waitMs, status) => progress.note(`${page} answered ${status}: trying again in ${Math.ceil(waitMs / 1000)} s`),
+            onFetched: (served) => (finalUrl = served),
+          },
+          { ...CRAWL_PAGE_FETCH, ...fetchOptions },
+        );
+        progress.tick(url, !outcome.failure || outcome.failure.code === "no_jsonld_found");
+        return { outcome, html: outcome.text, finalUrl };
+      },
+    });
   } finally {
     if (options.render) await (await import("../fetch/render/shared-renderer.ts")).closeSharedRenderer();
   }
   progress.done();
+  const outcomes: Outcome[] = crawl.pages.map((p) => p.result.outcome);
+  discovery.skipped.push(...crawl.skipped);
   // A page that redirected to another site was not fetched there: skipped, not failed.
   for (let i = outcomes.length - 1; i >= 0; i--) {
     if (outcomes[i].failure?.code !== "redirected_off_site") continue;
@@ -271,4 +311,33 @@ async function urlFilter(include: string[], exclude: string[]): Promise<((url: s
   const inc = include.length ? picomatch(include, { dot: true }) : () => true;
   const exc = exclude.length ? picomatch(exclude, { dot: true }) : () => false;
   return (url) => inc(url) && !exc(url);
+}
+
+/** List mode: each listed URL's origin gives its robots.txt (read once per origin); the URLs it allows are the pages. */
+async function listed(
+  urls: string[],
+  robotsOf: (origin: string) => Promise<import("../fetch/site/discover.ts").Discovery>,
+  maxPages: number,
+  keep: ((url: string) => boolean) | undefined,
+): Promise<import("../fetch/site/discover.ts").Discovery> {
+  const byOrigin = new Map<string, import("../fetch/site/discover.ts").Discovery>();
+  const first = await robotsOf(new URL(urls[0]).origin);
+  byOrigin.set(first.origin, first);
+  const pages: string[] = [];
+  const skipped: import("../fetch/site/discover.ts").Skipped[] = [];
+  let delay = first.crawlDelaySeconds;
+  for (const url of urls) {
+    const origin = new URL(url).origin;
+    let site = byOrigin.get(origin);
+    if (!site) {
+      site = await robotsOf(origin);
+      byOrigin.set(origin, site);
+      if (site.crawlDelaySeconds !== undefined) delay = Math.max(delay ?? 0, site.crawlDelaySeconds);
+    }
+    if (!site.allowed(url)) skipped.push({ url, reason: "disallowed by robots.txt" });
+    else if (keep && !keep(url)) skipped.push({ url, reason: "not in --include / in --exclude" });
+    else if (pages.length >= maxPages) skipped.push({ url, reason: "over --max-pages" });
+    else pages.push(url);
+  }
+  return { ...first, pages, skipped, sitemaps: [], lastmod: {}, crawlDelaySeconds: delay };
 }
