@@ -61,7 +61,8 @@ function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
   if (path === "/quiet") return send(page(a("/hidden"), '<meta name="robots" content="noindex, nofollow">'));
   if (path === "/moved") {
     res.writeHead(301, { location: "/landing/" });
-    return res.end();
+    res.end();
+    return;
   }
   if (path === "/landing/") return send(page(a("relative-from-landing")));
   if (path === "/landing/relative-from-landing") return send(page(""));
