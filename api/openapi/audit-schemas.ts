@@ -5,7 +5,7 @@ const nullableDateTime = { type: ["string", "null"], format: "date-time" } as co
 const count = { type: "integer", minimum: 0 } as const;
 const counts = {
   type: "object",
-  description: "found: pages the sitemaps list for the site; done: validated (or without structured data); failed: could not be fetched or read; skipped: not audited (robots.txt, another origin, over max_pages). done + failed + skipped = found once the run is done.",
+  description: "found: pages discovered for the site (sitemaps and links); done: validated (or without structured data); failed: could not be fetched or read; skipped: not audited (robots.txt, another origin, over max_pages). done + failed + skipped = found once the run is done.",
   required: ["found", "done", "failed", "skipped"],
   properties: { found: count, done: count, failed: count, skipped: count },
 } as const;
@@ -50,11 +50,14 @@ const issueSummary = {
 
 export const AuditSchema = {
   type: "object",
-  required: ["id", "max_pages", "render", "schedule", "next_run_at", "notify", "created_at", "status", "reason", "pages", "credits_used"],
+  required: ["id", "discover", "max_depth", "max_pages", "render", "schedule", "next_run_at", "notify", "created_at", "status", "reason", "pages", "credits_used"],
   properties: {
     id: { type: "string" },
     url: { type: "string", format: "uri" },
     sitemap_url: { type: "string", format: "uri" },
+    urls: { type: "array", items: { type: "string", format: "uri" }, description: "List mode: exactly these pages." },
+    discover: { type: "string", enum: ["both", "sitemap", "links"], description: "Where the audit finds its pages (sitemap for list mode and for audits made before link discovery)." },
+    max_depth: { type: "integer", minimum: 0, description: "Clicks from a seed page (the start page, the sitemaps' pages) that links are followed to." },
     max_pages: { type: "integer", minimum: 1 },
     render: { type: "boolean", description: "Kept with the audit; pages are validated from their HTML as served (see docs/audits.md)." },
     schedule: { type: ["string", "null"], enum: ["daily", "weekly", null] },
@@ -86,10 +89,17 @@ export const AuditSchema = {
 export const CreateAuditBodySchema = {
   type: "object",
   additionalProperties: false,
-  description: "Exactly one of url (the site: robots.txt, then its sitemaps) and sitemap_url.",
+  description: "Exactly one of url (the site: robots.txt, its sitemaps and its links from this page on), sitemap_url and urls (list mode).",
   properties: {
-    url: { type: "string", maxLength: 2048 },
+    url: { type: "string", maxLength: 2048, description: "Where the crawl starts; a path keeps it to that folder (https://shop.example/products/ audits /products/… only)." },
     sitemap_url: { type: "string", maxLength: 2048 },
+    urls: { type: "array", minItems: 1, maxItems: 100_000, items: { type: "string", maxLength: 2048 }, description: "List mode: exactly these pages, all on one site (robots.txt still decides); no discovery." },
+    discover: {
+      type: "string",
+      enum: ["both", "sitemap", "links"],
+      description: "both (default): the sitemaps' pages and the pages links reach from the start page and from them; sitemap: the sitemaps' pages only; links: the start page and the pages its links reach.",
+    },
+    max_depth: { type: "integer", minimum: 0, maximum: 1000, description: "Clicks from a seed page (the start page, the sitemaps' pages) that links are followed to (default 10; 0 follows none)." },
     max_pages: { type: "integer", minimum: 1, maximum: 100_000, description: "Pages at most (default and ceiling: the plan's pages per audit)." },
     render: { type: "boolean" },
     schedule: { type: "string", enum: ["daily", "weekly"] },

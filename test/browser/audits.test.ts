@@ -52,7 +52,7 @@ test.before(async () => {
   const account = await res.json();
   key = account.api_key;
   email = account.email;
-  const created = await api("POST", "/api/v1/audits", { url: `${loopback.origin}/` });
+  const created = await api("POST", "/api/v1/audits", { url: `${loopback.origin}/`, discover: "sitemap" });
   await settle(created.id);
   for (const p of loopback.pages.slice(0, 3)) loopback.broken.add(p);
   await api("POST", `/api/v1/audits/${created.id}/run`);
