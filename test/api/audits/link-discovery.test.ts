@@ -24,7 +24,7 @@ test.before(async () => {
       fetchOptions: {
         connectGuard: (address: string, port: number) => {
           if (port === 9) elsewhere.push(`${address}:${port}`);
-          OFFLINE_FETCH.connectGuard(address, port);
+          OFFLINE_FETCH.connectGuard(address);
         },
       },
     },
