@@ -5,6 +5,10 @@ import { allowedPrivateHosts, validatePage } from "./read-input.ts";
 import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
+
+/** The report formats, and html: the crawl's self-contained HTML report (cli/crawl/html-report.ts). */
+const CRAWL_FORMATS: readonly CrawlFormat[] = [...FORMATS, "html"];
+type CrawlFormat = Format | "html";
 import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { runSettings } from "./config/run-settings.ts";
@@ -45,8 +49,8 @@ Options:
                          1, 2, 4 s (default 2; 0 to 5)
       --report <file>    also write a self-contained HTML report (pages by status, issues by type and
                          property, the score distribution)
-  -f, --format <f>       text (default: pages, then summaries by type and by page), json, sarif, junit,
-                         github or csv
+  -f, --format <f>       text (default: pages, then summaries by template, by type and by page), json
+                         (with templates), sarif, junit, github, csv, or html (the --report page)
       --json             the same as --format json
   -o, --output <file>    write the report to a file instead of standard output
       --min-score <n>    fail (exit 1) when a page scores below n
@@ -84,7 +88,7 @@ interface CrawlOptions {
   concurrency: number;
   delayMs: number;
   report: string | undefined;
-  format: Format;
+  format: CrawlFormat;
   output: string | undefined;
   minScore: number | undefined;
   failOn: FailOn | undefined;
@@ -148,8 +152,8 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   if (!/^https?:\/\//i.test(start) || !canParseUrl(start)) throw new UsageError(`not an http(s) URL: ${start}`);
   const discover = (values.discover ?? "both") as DiscoverMode;
   if (!DISCOVER_MODES.includes(discover)) throw new UsageError(`--discover takes one of ${DISCOVER_MODES.join(", ")}`);
-  const format = (values.json ? "json" : (values.format ?? "text")) as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  const format = (values.json ? "json" : (values.format ?? "text")) as CrawlFormat;
+  if (!CRAWL_FORMATS.includes(format)) throw new UsageError(`--format takes one of ${CRAWL_FORMATS.join(", ")}`);
   const failOn = values["fail-on"] as FailOn | undefined;
   if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
@@ -279,10 +283,26 @@ export async function runCrawl(args: string[]): Promise<number> {
   if (baseline === "unreadable") return 2;
 
   const verdict = decideExit(outcomes, { failOn, minScore, failuresAreFatal: false, baseline: baseline !== undefined });
-  if (options.report) {
-    const { htmlReport } = await import("./crawl/html-report.ts");
+  const [{ crawlSnapshots, crawlTemplates, templatesText }, { featureReport }] = await Promise.all([import("./crawl/templates.ts"), import("../runtime/diff/feature-report.ts")]);
+  const snapshots = crawlSnapshots(outcomes);
+  const templates = crawlTemplates(snapshots);
+  const features = featureReport([{ run: "crawl", snapshots }]);
+  const html = async () => (await import("./crawl/html-report.ts")).htmlReport(discovery.origin, outcomes, discovery.skipped, verdict, new Date().toISOString(), templates, features);
+  if (options.format === "html") {
+    // The crawl's own format: the HTML report on standard output (or -o), the verdict on standard error.
     try {
-      writeFileSync(options.report, htmlReport(discovery.origin, outcomes, discovery.skipped, verdict, new Date().toISOString()));
+      if (options.output) writeFileSync(options.output, await html());
+      else process.stdout.write(await html());
+    } catch (err) {
+      console.error(`sdv: exit 2: cannot write the HTML report to ${options.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      return 2;
+    }
+    console.error(`sdv: ${verdict.reason}`);
+    return verdict.code;
+  }
+  if (options.report) {
+    try {
+      writeFileSync(options.report, await html());
     } catch (err) {
       console.error(`sdv: exit 2: cannot write the HTML report to ${options.report}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
       return 2;
@@ -296,7 +316,8 @@ export async function runCrawl(args: string[]): Promise<number> {
     single: false,
     output: options.output,
     failOn,
-    appendix: summaryText(outcomes, discovery.skipped),
+    appendix: `${templatesText(templates)}\n\n${summaryText(outcomes, discovery.skipped)}`,
+    jsonExtra: { templates },
     baseline,
     profile,
   });

@@ -88,4 +88,25 @@ test("--urls-file: exactly the listed URLs (robots.txt still decides), no link f
   assert.match(mode.stderr, /--discover takes one of both, sitemap, links/);
 });
 
+test("templates in the JSON, text and HTML reports; --format html is one self-contained page", async () => {
+  const json = JSON.parse((await sdv(["crawl", `${origin}/`, ...common()])).stdout);
+  const products = json.templates.find((t: { template: string }) => t.template === "/products/*");
+  assert.is(products.pages, 3, JSON.stringify(json.templates));
+  assert.is(products.features.Product.eligible + products.features.Product.not_eligible, 3);
+  assert.equal(
+    json.templates.map((t: { template: string }) => t.template).sort(),
+    ["/", "/blog/*/*", "/products/", "/products/*"],
+    "the blog posts by year collapse into one template",
+  );
+  const text = await sdv(["crawl", `${origin}/`, ...common().filter((a) => a !== "json" && a !== "--format")]);
+  assert.match(text.stdout, /By template:\n.*template\s+pages[\s\S]*\/products\/\*\s+3/);
+  const html = await sdv(["crawl", `${origin}/`, ...common().filter((a) => a !== "json" && a !== "--format"), "--format", "html"]);
+  assert.is(html.code, 0, html.stderr);
+  assert.match(html.stdout, /^<!doctype html>/);
+  assert.match(html.stdout, /<h2>Pages by template<\/h2>[\s\S]*<td>\/products\/\*<\/td><td>3<\/td>/);
+  assert.match(html.stdout, /<h2>Rich-result features<\/h2>[\s\S]*<h3>Product<\/h3><p>\d+ valid, \d+ valid with warnings, \d+ invalid<\/p>/);
+  assert.not.match(html.stdout, /<script|<link |src="|url\(|@import/i, "self-contained: nothing loaded from anywhere");
+  assert.match(html.stderr, /^sdv: exit 0: /m);
+});
+
 test.run();
