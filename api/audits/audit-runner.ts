@@ -28,6 +28,10 @@ import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { renderOptionsFor } from "../../fetch/render/render-options.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { diffRuns, snapshotPage, type RunDiff } from "../../runtime/diff/feature-diff.ts";
+import { templateDiff, type TemplateChange } from "../../runtime/diff/template-report.ts";
+
+/** The audit diff: the CLI's per-feature diff, and what each URL template gained and lost ("/products/* lost merchant-listing on 12 of 40 pages"). */
+export type AuditDiff = RunDiff & { templates: TemplateChange[] };
 import type { EngineResult } from "../../runtime/types.ts";
 import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
 import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
@@ -282,9 +286,11 @@ export class AuditRunner {
     if (diff.regressed && audit?.webhookUrl) await this.#d.queue.add([{ kind: "notify", runId, accountId: run.accountId }]);
   }
 
-  async diff(beforeRunId: string, afterRunId: string): Promise<RunDiff> {
+  /** The per-feature diff of two runs, with its changes per URL template. */
+  async diff(beforeRunId: string, afterRunId: string): Promise<AuditDiff> {
     const [before, after] = await Promise.all([this.#d.store.snapshots(beforeRunId), this.#d.store.snapshots(afterRunId)]);
-    return diffRuns(before, after);
+    const diff = diffRuns(before, after);
+    return { ...diff, templates: templateDiff(before, after, diff) };
   }
 
   async #notify(runId: string): Promise<void> {

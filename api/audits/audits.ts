@@ -17,7 +17,7 @@ import { EMBEDDED_DB_FILE } from "../stores/index.ts";
 import { SqliteAuditStore } from "../stores/embedded/audit-store.ts";
 import type { Account } from "../stores/ports.ts";
 import { ValidationPool } from "../validation/validation-pool.ts";
-import type { RunDiff } from "../../runtime/diff/feature-diff.ts";
+import type { AuditDiff } from "./audit-runner.ts";
 import type { AuditRecord, AuditStore, PageFilter, RunRecord, Schedule } from "../stores/audit-store.ts";
 import { AuditRunner } from "./audit-runner.ts";
 import { BullJobQueue, CLOSE_WAIT_MS, redisConnection, settledWithin } from "./bullmq-queue.ts";
@@ -29,6 +29,7 @@ import { checkTarget } from "./target-check.ts";
 import { auditView, pageView, runView, type AuditView, type PageView } from "./views.ts";
 import { newWebhookSecret } from "./webhook-signature.ts";
 import { listedUrls } from "./listed-urls.ts";
+import { latestTemplates, trendReport } from "./audit-reports.ts";
 import { DEFAULT_MAX_DEPTH, type DiscoverMode } from "../../fetch/site/discover-mode.ts";
 
 const DAY_MS = 86_400_000;
@@ -234,7 +235,7 @@ export class Audits {
   }
 
   /** The last run against the one before it, or against `against`: a run of this audit, or another audit of the account (its last run). */
-  async diff(account: Account, id: string, against?: string, runId?: string): Promise<{ run: string; against: string; diff: RunDiff }> {
+  async diff(account: Account, id: string, against?: string, runId?: string): Promise<{ run: string; against: string; diff: AuditDiff }> {
     const audit = await this.#own(account, id);
     const runs = await storeCall(() => this.store.listRuns(audit.id, RUNS_SHOWN));
     const finished = runs.filter((r) => r.status === "done" || r.status === "stopped");
@@ -255,6 +256,16 @@ export class Audits {
       if (!before) throw new ApiError("audit_not_found", `No finished run or audit of the account has the id ${JSON.stringify(against.slice(0, 80))}.`);
     }
     return { run: after.id, against: before.id, diff: await this.runner.diff(before.id, after.id) };
+  }
+
+  async templates(account: Account, id: string): ReturnType<typeof latestTemplates> {
+    const audit = await this.#own(account, id);
+    return storeCall(() => latestTemplates(this.store, audit.id));
+  }
+
+  async report(account: Account, id: string): ReturnType<typeof trendReport> {
+    const audit = await this.#own(account, id);
+    return storeCall(() => trendReport(this.store, audit.id));
   }
 
   async delete(account: Account, id: string): Promise<void> {

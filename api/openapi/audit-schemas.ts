@@ -167,10 +167,63 @@ export const AuditDiffQuerySchema = {
   properties: { against: { type: "string", maxLength: 100 }, run: { type: "string", maxLength: 100 }, access_key: { type: "string" } },
 } as const;
 
+const featureCounts = { type: "object", required: ["eligible", "not_eligible"], properties: { eligible: count, not_eligible: count } } as const;
+
+export const AuditTemplatesSchema = {
+  type: "object",
+  required: ["run", "items"],
+  description:
+    "The latest run's pages by URL template: path segments that vary among pages sharing the rest of the path collapse into * (/products/*, /blog/*/*, /). Per feature, pages eligible and not (pages with the feature's markup that are not eligible).",
+  properties: {
+    run: nullableString,
+    items: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["template", "pages", "features", "errors", "warnings"],
+        properties: { template: { type: "string" }, pages: count, features: { type: "object", additionalProperties: featureCounts }, errors: count, warnings: count },
+      },
+    },
+  },
+} as const;
+
+export const AuditReportSchema = {
+  type: "object",
+  required: ["runs", "features"],
+  description:
+    "Per rich-result feature over the audit's finished runs (oldest first, at most 10): pages valid, valid with warnings and invalid in each run, and the latest run's top issues with the pages that have each and up to 5 example URLs.",
+  properties: {
+    runs: { type: "array", items: { type: "object", properties: { run: { type: "string" }, created_at: dateTime, status: runStatus } } },
+    features: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["feature", "runs", "top_issues"],
+        properties: {
+          feature: { type: "string" },
+          runs: {
+            type: "array",
+            items: { type: "object", required: ["run", "valid", "valid_with_warnings", "invalid"], properties: { run: { type: "string" }, valid: count, valid_with_warnings: count, invalid: count } },
+          },
+          top_issues: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["severity", "code", "property", "pages", "examples"],
+              properties: { severity: { type: "string", enum: ["error", "warning"] }, code: { type: "string" }, property: nullableString, pages: count, examples: { type: "array", items: { type: "string" } } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 export const AuditDiffSchema = {
   type: "object",
   required: ["run", "against", "diff"],
-  description: "The per-feature diff of `sdv diff` (runtime/diff/feature-diff.ts): pages that gained and lost eligibility per feature, new and fixed errors by type, code and property.",
+  description:
+    "The per-feature diff of `sdv diff` (runtime/diff/feature-diff.ts): pages that gained and lost eligibility per feature, new and fixed errors by type, code and property; and diff.templates: [{template, pages, features: [{feature, gained, lost}]}], the pages that gained and lost each feature per URL template.",
   properties: {
     run: { type: "string" },
     against: { type: "string" },

@@ -104,4 +104,51 @@ test("list mode: exactly the listed pages (robots.txt still decides); one site p
   }
 });
 
+test("templates, the report over two runs, and the diff (and its webhook) per template", async () => {
+  const { key } = await signup(t.app);
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: "GET", url, headers: { "x-api-key": key } });
+    assert.is(res.statusCode, 200, res.body);
+    return res.json();
+  };
+  site.broken.clear();
+  site.hooks.length = 0;
+  const created = (await post(key, { url: `${site.origin}/`, notify: { webhook_url: `${site.origin}/hook` } })).json();
+  await settled(t.app, key, created.id);
+  const templates = await get(`/api/v1/audits/${created.id}/templates`);
+  assert.equal(
+    templates.items.map((i: { template: string; pages: number }) => [i.template, i.pages]),
+    [["/events/*", PAGES], ["/", 1]],
+  );
+  assert.equal(templates.items[0].features.Event, { eligible: PAGES, not_eligible: 0 });
+
+  const broken = site.pages.slice(0, 3);
+  for (const p of broken) site.broken.add(p);
+  const rerun = await t.app.inject({ method: "POST", url: `/api/v1/audits/${created.id}/run`, headers: { "x-api-key": key } });
+  assert.is(rerun.statusCode, 202, rerun.body);
+  const second = await settled(t.app, key, created.id);
+  assert.is(second.status, "done");
+
+  const report = await get(`/api/v1/audits/${created.id}/report`);
+  const event = report.features.find((f: { feature: string }) => f.feature === "Event");
+  assert.equal(report.runs.map((r: { run: string }) => r.run), [...second.runs].reverse().map((r: { id: string }) => r.id), "oldest run first");
+  const [one, two] = event.runs;
+  assert.is(one.valid + one.valid_with_warnings, PAGES);
+  assert.is(one.invalid, 0);
+  assert.is(two.valid + two.valid_with_warnings, PAGES - 3);
+  assert.is(two.invalid, 3);
+  const top = event.top_issues[0];
+  assert.is(top.severity, "error");
+  assert.is(top.property, "location");
+  assert.is(top.pages, 3);
+  assert.equal([...top.examples].sort(), broken.map((p) => `${site.origin}${p}`).sort());
+
+  const diff = await get(`/api/v1/audits/${created.id}/diff`);
+  assert.equal(diff.diff.templates, [{ template: "/events/*", pages: PAGES, features: [{ feature: "Event", gained: 0, lost: 3 }] }]);
+  const until = Date.now() + 10_000;
+  while (site.hooks.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(JSON.parse(site.hooks[0]!.body).diff.templates, diff.diff.templates, "the webhook carries the same");
+  site.broken.clear();
+});
+
 test.run();
