@@ -206,7 +206,9 @@ export class AuditRunner {
     if (outcome.status !== "validated") {
       await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period));
     }
-    if (html !== undefined && page.depth !== null && page.depth < audit.maxDepth) {
+    // A run that already has max_pages pages to check takes no more: its links are not read.
+    const room = run.found - run.skipped < audit.maxPages;
+    if (html !== undefined && page.depth !== null && page.depth < audit.maxDepth && room) {
       const origin = new URL(audit.url).origin;
       const allowed = await this.#robots.allowedFor(origin, ctx.fetchOptions, async () => (await this.#d.politeness.acquire(origin, ctx.config.audits.hostConcurrency, delayMs))());
       const { pages, skipped } = linksToAdd(audit, html, finalUrl, allowed);

@@ -11,8 +11,9 @@ import { currentSession } from "../session.ts";
 import { pageAnnouncer } from "../dashboard/announcer.ts";
 import { byId, h } from "../dashboard/dom.ts";
 import { count } from "../dashboard/format.ts";
-import { createAudit, diffRuns, getAudit, listAudits, runAudit, siteOf, type Audit, type Diff } from "./audits-api.ts";
+import { auditReport, createAudit, diffRuns, getAudit, listAudits, runAudit, siteOf, type Audit, type Diff, type FeatureReport } from "./audits-api.ts";
 import { trendChart } from "./trend-chart.ts";
+import { featureReportCharts } from "./feature-report.ts";
 
 const POLL_MS = 1500;
 const announcer = pageAnnouncer();
@@ -59,7 +60,7 @@ function start(): void {
   );
   const detail = h("section", { class: "panel", id: "audit-detail", "aria-labelledby": "detail-heading", hidden: true });
   root.replaceChildren(
-    h("section", { class: "panel", "aria-labelledby": "new-heading" }, h("h2", { id: "new-heading" }, "Audit a site"), h("p", { class: "hint" }, "Every page the site's sitemaps list and its robots.txt allows is validated: one credit per page."), form),
+    h("section", { class: "panel", "aria-labelledby": "new-heading" }, h("h2", { id: "new-heading" }, "Audit a site"), h("p", { class: "hint" }, "The pages the site's sitemaps list and its links reach from the URL given, within its robots.txt, are validated: one credit per page."), form),
     h("section", { class: "panel", "aria-labelledby": "list-heading" }, h("h2", { id: "list-heading" }, "Audits"), list),
     detail,
   );
@@ -103,6 +104,8 @@ function start(): void {
       button.addEventListener("click", () => void select(button.closest("tr")!.dataset.audit!));
     }
   }
+
+  let reportCache: { key: string; report: Promise<FeatureReport> } | null = null;
 
   async function select(id: string): Promise<void> {
     window.clearTimeout(pollTimer);
@@ -163,9 +166,30 @@ function start(): void {
       issuesTable(audit),
       h("h3", {}, "Trend"),
       trendChart(runs),
+      h("h3", {}, "Pages per feature, by run"),
+      reportBox(audit),
       h("h3", {}, "Compare two runs"),
       compareForm(audit),
     );
+  }
+
+  /**
+   * Filled when the report arrives. It reads every finished run's pages, so it is asked for again only
+   * when the audit's finished runs change, not at every poll of a running audit.
+   */
+  function reportBox(audit: Audit): HTMLElement {
+    const box = h("div", { "data-field": "report-box" }, h("p", { class: "hint" }, "Loading the report…"));
+    const finished = (audit.runs ?? []).filter((r) => r.status === "done" || r.status === "stopped").map((r) => r.id).join(",");
+    const cacheKey = `${audit.id}:${finished}`;
+    if (reportCache?.key !== cacheKey) reportCache = { key: cacheKey, report: auditReport(key, audit.id) };
+    reportCache.report.then(
+      (report) => box.replaceChildren(featureReportCharts(report)),
+      (err: unknown) => {
+        reportCache = null;
+        failed(err, "The report could not be loaded");
+      },
+    );
+    return box;
   }
 
   function featureTable(audit: Audit): HTMLElement {
