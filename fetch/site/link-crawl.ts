@@ -100,6 +100,8 @@ export async function crawlLinks<T extends Visited>(o: LinkCrawlOptions<T>): Pro
             pages.push({ url, depth, result, order });
             // Pages at --max-depth are not read for links: whatever they link to would be too deep.
             if (o.followLinks && depth < o.maxDepth && result.html !== undefined) follow(result.html, result.finalUrl ?? url, depth);
+            // The HTML is let go once its links are read: a crawl's memory is its report, not its pages.
+            result.html = undefined;
             pump();
           },
           (err: unknown) => {
