@@ -64,8 +64,10 @@ Options:
 
 Progress goes to standard error: a bar on a terminal, else a line at least every 10 seconds.
 
+Reports group pages by URL template (/products/*, /blog/*/*: see docs/crawl.md).
+
 Exit codes: 0 passed; 1 issues that --fail-on counts, pages that failed, or a score under --min-score;
-2 robots.txt or the sitemaps could not be used (no page found) or bad usage. Pages without structured
+2 no page found to validate (robots.txt, the sitemaps and the start page gave none) or bad usage. Pages without structured
 data are listed and do not fail the run.`;
 
 interface CrawlOptions {
