@@ -81,7 +81,7 @@ async function graph(): Promise<void> {
     allowed: () => true,
     visit: async (url) => {
       visited++;
-      const i = url === `${origin}/` ? -1 : Number(/(\d+)$/.exec(url)![1]);
+      const i = url === `${origin}/` ? -1 : Number(/\/(\d+)(?:\?|$)/.exec(url)![1]);
       const links = [2 * i + 1, 2 * i + 2];
       for (let k = 1; k <= 25; k++) links.push((i * 31 + k * 3_989) % (4 * GRAPH_PAGES));
       const html = `<html><body>${links.map((j) => `<a href="/page/${Math.abs(j)}?ref=nav#top">x</a>`).join("")}<a href="/cal/${i + 1}">next month</a></body></html>`;
