@@ -112,6 +112,7 @@ test("an audit started from the page is followed while it runs, to the end", asy
     await page.locator("#audit-list tr[data-audit]").first().waitFor();
     await page.getByLabel("Site or sitemap URL").fill(`${loopback.origin}/sitemap-events.xml`);
     await page.getByLabel("Pages at most (optional)").fill("4");
+    await page.getByLabel("Find pages in").selectOption("sitemap");
     await page.getByRole("button", { name: "Start the audit" }).click();
     await page.locator("#status", { hasText: "started" }).waitFor();
     // The new audit's own figures: until the detail shows it, "done" may still be the previous audit's.

@@ -58,7 +58,7 @@ export interface FeatureReport {
 
 export const listAudits = (apiKey: string) => call<{ items: Audit[] }>("GET", "/api/v1/audits", { apiKey });
 export const getAudit = (apiKey: string, id: string) => call<Audit>("GET", `/api/v1/audits/${encodeURIComponent(id)}`, { apiKey });
-export const createAudit = (apiKey: string, body: { url: string; max_pages?: number; schedule?: string }) => call<Audit>("POST", "/api/v1/audits", { apiKey, body });
+export const createAudit = (apiKey: string, body: { url: string; discover?: string; max_pages?: number; schedule?: string }) => call<Audit>("POST", "/api/v1/audits", { apiKey, body });
 export const auditReport = (apiKey: string, id: string) => call<FeatureReport>("GET", `/api/v1/audits/${encodeURIComponent(id)}/report`, { apiKey });
 export const runAudit = (apiKey: string, id: string) => call<Audit>("POST", `/api/v1/audits/${encodeURIComponent(id)}/run`, { apiKey });
 export const diffRuns = (apiKey: string, id: string, run: string, against: string) =>

@@ -37,12 +37,20 @@ function start(): void {
 
   const urlInput = h("input", { id: "audit-url", name: "url", type: "url", required: true, placeholder: "https://www.example.com/", autocomplete: "url" });
   const maxInput = h("input", { id: "audit-max", name: "max_pages", type: "number", min: 1, inputmode: "numeric" });
+  const discoverInput = h(
+    "select",
+    { id: "audit-discover", name: "discover" },
+    h("option", { value: "both" }, "Sitemaps and links"),
+    h("option", { value: "sitemap" }, "Sitemaps only"),
+    h("option", { value: "links" }, "Links only"),
+  );
   const scheduleInput = h("select", { id: "audit-schedule", name: "schedule" }, h("option", { value: "" }, "No"), h("option", { value: "daily" }, "Daily"), h("option", { value: "weekly" }, "Weekly"));
   const form = h(
     "form",
     { class: "audit-form", novalidate: true },
     h("label", { for: "audit-url" }, "Site or sitemap URL", urlInput),
     h("label", { for: "audit-max" }, "Pages at most (optional)", maxInput),
+    h("label", { for: "audit-discover" }, "Find pages in", discoverInput),
     h("label", { for: "audit-schedule" }, "Run again", scheduleInput),
     h("button", { type: "submit" }, "Start the audit"),
   );
@@ -75,7 +83,7 @@ function start(): void {
     }
     const max = maxInput.value.trim();
     announcer.status("Starting the audit…");
-    createAudit(key, { url, ...(max ? { max_pages: Number(max) } : {}), ...(scheduleInput.value ? { schedule: scheduleInput.value } : {}) }).then(
+    createAudit(key, { url, discover: discoverInput.value, ...(max ? { max_pages: Number(max) } : {}), ...(scheduleInput.value ? { schedule: scheduleInput.value } : {}) }).then(
       (audit) => {
         announcer.status(`Audit of ${siteOf(audit)} started.`);
         void refreshList().then(() => select(audit.id));
