@@ -1,0 +1,43 @@
+/**
+ * Text values looked up in the visible text, both sides normalized the same way: lower case, every
+ * run of characters that are neither letters nor digits one space (quotes, dashes, punctuation and
+ * markup differences do not count), tags and character references of the value (an FAQ answer may
+ * hold HTML) read as text. A long value matches by its opening: pages show the first paragraph of
+ * an answer and fold the rest, or cut a review.
+ */
+import { decodeEntities } from "../extract/html-text.ts";
+
+/** Characters of a value compared at most; a longer value matches by its opening this long. */
+export const OPENING = 80;
+
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const TAG = /<[^>]*>/g;
+
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replace(NOT_WORD, " ").trim();
+}
+
+/** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */
+export function lookupKey(value: string): string {
+  const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+  const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
+  if (key.length <= OPENING) return key;
+  const cut = key.lastIndexOf(" ", OPENING);
+  return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
+}
+
+/** The page's visible text prepared for phrase look-ups. */
+export class ShownText {
+  private readonly padded: string;
+  readonly truncated: boolean;
+
+  constructor(text: string, truncated: boolean) {
+    this.padded = ` ${normalizeText(text)} `;
+    this.truncated = truncated;
+  }
+
+  /** True when the normalized key appears as whole words. */
+  shows(key: string): boolean {
+    return this.padded.includes(` ${key} `);
+  }
+}
