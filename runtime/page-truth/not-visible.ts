@@ -11,7 +11,7 @@ import type { TruthPage } from "./truth-page.ts";
 import { isA, GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { lookupKey } from "./text-match.ts";
+import { lookupKey, titleKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
 
@@ -68,21 +68,24 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
         }
       }
       budget.left--;
-      const shown = isShown(value, rule.kind, page);
+      const shown = isShown(value, rule.kind, page, TITLES.has(rule.path[rule.path.length - 1]));
       if (shown !== false) continue;
       out.push({ node, issue: issue(property, pointer, value, rule.kind, fromAttribute) });
     }
   }
 }
 
+/** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
+const TITLES = new Set(["name", "headline", "title"]);
+
 /** True, false, or null when it cannot be told (no value to look up, or the page's text was cut). */
-function isShown(value: string | number, kind: Kind, page: TruthPage): boolean | null {
+function isShown(value: string | number, kind: Kind, page: TruthPage, title: boolean): boolean | null {
   if (kind === "text") {
     if (typeof value !== "string") return null;
-    const key = lookupKey(value);
-    if (key === "") return null;
+    const keys = title ? titleKeys(value) : [lookupKey(value)];
+    if (keys.length === 0) return null;
     const text = page.shownText();
-    return text.shows(key) ? true : text.truncated ? null : false;
+    return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
   }
   const n = markupNumber(value);
   if (n === null) return null;

@@ -26,6 +26,23 @@ export function lookupKey(value: string): string {
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
 }
 
+/** A site name or section after a title ("Anvil | Acme Shop", "Release - webpack - Medium"). */
+const TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
+
+/**
+ * Ways a page shows a name or a headline that the markup words a little differently: whole, before a
+ * site suffix, or without one word at either end when there are three or more ("Aussie Meat Pie
+ * Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings, never makes one.
+ */
+export function titleKeys(value: string): string[] {
+  const keys = [lookupKey(value)];
+  const cut = value.split(TITLE_SUFFIX)[0];
+  if (cut !== value) keys.push(lookupKey(cut));
+  const words = keys[0].split(" ");
+  if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
+  return keys.filter((k) => k !== "");
+}
+
 /** The page's visible text prepared for phrase look-ups. */
 export class ShownText {
   private readonly padded: string;
