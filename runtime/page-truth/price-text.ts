@@ -28,7 +28,7 @@ export function decimalMarkOf(lang: string | null): DecimalMark {
 const MAX_NUMBERS = 200_000;
 
 /** Digits with the separators numbers are written with in between (group or decimal marks, spaces). */
-const NUMBER = /\d+(?:[.,'\u2019 ]\d+)*/g;
+const NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009]\d+)*/g;
 
 /** The numbers a page shows, for look-up by value. */
 export class ShownNumbers {
@@ -63,7 +63,8 @@ export class ShownNumbers {
     return false;
   }
 
-  private addToken(token: string, mark: DecimalMark): void {
+  private addToken(written: string, mark: DecimalMark): void {
+    const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
     // A space may separate thousands ("1 299,00") or two numbers ("4.8 120"): both readings count.
     if (token.indexOf(" ") !== -1) {
       for (const piece of token.split(" ")) this.addReadings(piece, mark);

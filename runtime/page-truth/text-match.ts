@@ -10,11 +10,34 @@ import { decodeEntities } from "../extract/html-text.ts";
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
 
-const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 const TAG = /<[^>]*>/g;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/**
+ * One loop over the characters: ASCII (nearly all of most pages) is classified by code, only other
+ * characters go through the Unicode letter-or-digit test. A regex replace with \p classes cost ten
+ * times more on a page's text.
+ */
 export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(NOT_WORD, " ").trim();
+  const lower = text.toLowerCase();
+  let out = "";
+  let runStart = -1;
+  let pendingSpace = false;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    const word = c < 128 ? (c >= 97 && c <= 122) || (c >= 48 && c <= 57) : WORD_CHAR.test(lower[i]);
+    if (word) {
+      if (runStart === -1) runStart = i;
+      continue;
+    }
+    if (runStart !== -1) {
+      if (pendingSpace) out += " ";
+      out += lower.slice(runStart, i);
+      pendingSpace = true;
+      runStart = -1;
+    }
+  }
+  return out;
 }
 
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */

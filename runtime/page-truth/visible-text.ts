@@ -48,6 +48,9 @@ const COMMENT = /<!--[\s\S]*?(?:--!?>|$)|<[!?][^>]*>?/g;
 
 export function readVisibleText(html: string): VisibleText {
   const scanner = new HtmlScanner(html);
+  // The head shows nothing: start at <body> (its scripts and styles are stepped over by indexOf, not
+  // tag by tag). `<html lang>` comes before it and is read on its own.
+  const body = bodyStart(html);
   const parts: string[] = [];
   let size = 0;
   let truncated = false;
@@ -56,7 +59,12 @@ export function readVisibleText(html: string): VisibleText {
   /** The element that hides what follows, and how many of its name are open inside it. */
   let hiddenName: string | null = null;
   let hiddenDepth = 0;
-  let last = 0;
+  let last = body;
+  if (body > 0) {
+    lang = htmlLang(html, body);
+    sawHtmlTag = true;
+    scanner.pos = body;
+  }
 
   const addText = (from: number, to: number): void => {
     if (to <= from || truncated) return;
@@ -111,9 +119,26 @@ export function readVisibleText(html: string): VisibleText {
     if (!INLINE.has(name)) parts.push(" ");
   }
   if (hiddenName === null && !truncated) addText(last, html.length);
-  const text = parts.join("").replace(/[\s\u00a0\u202f\u2009]+/g, " ").trim();
+  // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
+  const text = parts.join("");
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
+
+function bodyStart(html: string): number {
+  const lower = html.indexOf("<body");
+  const i = lower !== -1 ? lower : html.indexOf("<BODY");
+  return i === -1 ? 0 : i;
+}
+
+/** `<html lang>` (or xml:lang): the html start tag opens the page, so only its first few kilobytes are read. */
+function htmlLang(html: string, end: number): string | null {
+  const tag = HTML_TAG.exec(html.slice(0, Math.min(end, 8192)));
+  if (tag === null) return null;
+  const lang = LANG.exec(tag[0]);
+  return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "");
+}
+const HTML_TAG = /<html\b[^>]*>/i;
+const LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
 function hides(scanner: HtmlScanner): boolean {
   for (let k = 0; k < scanner.attrCount; k++) {
