@@ -6,9 +6,11 @@
  * false one). A rendered page is read the same way from the rendered HTML: what scripts added or
  * removed is there, what a stylesheet hides is not detected.
  *
- * One pass of the shared tokenizer (runtime/extract/html-scan.ts), linear in the page and capped in
- * output: past MAX_VISIBLE characters the text is cut and marked `truncated`, and a value not found
- * in a cut text is not reported (not found is then not known).
+ * One pass from <body>, linear in the page and capped in output: tags are stepped over by indexOf,
+ * and only a tag holding one of the words that can hide (hidden, display, visibility) is read by the
+ * shared tokenizer (runtime/extract/html-scan.ts), so a quoted `>` elsewhere may leave some attribute
+ * text in (more text: a missed warning at worst). Past MAX_VISIBLE characters the text is cut and
+ * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
 import { HtmlScanner } from "../extract/html-scan.ts";
 import { decodeEntities } from "../extract/html-text.ts";
@@ -17,16 +19,13 @@ import { decodeEntities } from "../extract/html-text.ts";
 export const MAX_VISIBLE = 4 * 1024 * 1024;
 
 export interface VisibleText {
-  /** The visible text, white space collapsed. */
+  /** The visible text, character references decoded, white space as written. */
   readonly text: string;
   /** The page's language (`<html lang>`), lower case, or null. */
   readonly lang: string | null;
   /** The text was cut at MAX_VISIBLE: a value not found may be further on. */
   readonly truncated: boolean;
 }
-
-/** Elements whose content no reader sees, whatever their attributes. */
-const NEVER_SHOWN = new Set(["template", "noscript", "head"]);
 
 /** Elements without content: a hidden one hides nothing after it. */
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"]);
@@ -43,60 +42,80 @@ const INLINE = new Set([
 /** Inline styles that take an element out of what is shown. */
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-/** Comments and bogus comments the tokenizer skipped between two tags (their text is no content). */
-const COMMENT = /<!--[\s\S]*?(?:--!?>|$)|<[!?][^>]*>?/g;
-
 export function readVisibleText(html: string): VisibleText {
-  const scanner = new HtmlScanner(html);
-  // The head shows nothing: start at <body> (its scripts and styles are stepped over by indexOf, not
-  // tag by tag). `<html lang>` comes before it and is read on its own.
+  // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own.
   const body = bodyStart(html);
-  const parts: string[] = [];
-  let size = 0;
+  const lang = htmlLang(html, body > 0 ? body : html.length);
+  const n = html.length;
+  // Marks: the words that can hide an element. A tag is read attribute by attribute (the shared
+  // tokenizer) only when the next mark falls inside it; all other tags are stepped over by indexOf.
+  let nextMark = findMark(html, body);
+  let scanner: HtmlScanner | null = null;
+  // Raw slices joined by concatenation (V8 keeps them as a rope); comments and character references
+  // are dealt with once over the whole text, not per text node.
+  let text = "";
   let truncated = false;
-  let lang: string | null = null;
-  let sawHtmlTag = false;
   /** The element that hides what follows, and how many of its name are open inside it. */
   let hiddenName: string | null = null;
   let hiddenDepth = 0;
-  let last = body;
-  if (body > 0) {
-    lang = htmlLang(html, body);
-    sawHtmlTag = true;
-    scanner.pos = body;
-  }
-
-  const addText = (from: number, to: number): void => {
-    if (to <= from || truncated) return;
-    let segment = html.slice(from, to);
-    if (segment.indexOf("<") !== -1) segment = segment.replace(COMMENT, " ");
-    segment = decodeEntities(segment);
-    if (size + segment.length > MAX_VISIBLE) {
-      segment = segment.slice(0, MAX_VISIBLE - size);
-      truncated = true;
-    }
-    parts.push(segment);
-    size += segment.length;
-  };
-
-  while (scanner.next()) {
-    if (hiddenName === null) addText(last, scanner.tagStart);
-    last = scanner.pos;
-    if (truncated) break;
-    const name = scanner.tagName();
-    if (scanner.isEndTag) {
-      if (hiddenName !== null) {
-        if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
-        continue;
+  let p = body;
+  while (p < n) {
+    const lt = html.indexOf("<", p);
+    const stop = lt === -1 ? n : lt;
+    if (hiddenName === null && stop > p) {
+      text += html.slice(p, stop);
+      if (text.length > MAX_VISIBLE) {
+        truncated = true;
+        break;
       }
-      if (!INLINE.has(name)) parts.push(" ");
+    }
+    if (lt === -1) break;
+    const c = html.charCodeAt(lt + 1);
+    if (c === 33 /* ! */ || c === 63 /* ? */) {
+      // Comments, doctype, processing instructions: no content.
+      const close = html.startsWith("!--", lt + 1) ? html.indexOf("-->", lt + 4) : html.indexOf(">", lt + 2);
+      p = close === -1 ? n : close + (html.charCodeAt(close) === 45 ? 3 : 1);
       continue;
     }
-    // Raw text (script, style, title, textarea, ...): the tokenizer already stepped over its content.
-    if (scanner.rawText !== null) continue;
-    if (!sawHtmlTag && name === "html") {
-      sawHtmlTag = true;
-      lang = attribute(scanner, "lang") ?? attribute(scanner, "xml:lang");
+    const isEnd = c === 47; /* / */
+    const nameStart = isEnd ? lt + 2 : lt + 1;
+    if (!isLetter(html.charCodeAt(nameStart))) {
+      if (hiddenName === null) text += "<";
+      p = lt + 1;
+      continue;
+    }
+    let nameEnd = nameStart + 1;
+    while (nameEnd < n && !isNameEnd(html.charCodeAt(nameEnd))) nameEnd++;
+    const gt = html.indexOf(">", nameEnd);
+    if (gt === -1) break;
+    let tagEnd = gt + 1;
+    const name = lowerName(html, nameStart, nameEnd);
+    if (isEnd) {
+      p = tagEnd;
+      if (hiddenName !== null) {
+        if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
+      } else if (!INLINE.has(name)) text += " ";
+      continue;
+    }
+    // A tag with a mark inside: read properly (a quoted `>` does not end it), then judged.
+    let hidden = false;
+    while (nextMark !== -1 && nextMark < lt) nextMark = findMark(html, lt);
+    if (nextMark !== -1 && nextMark < tagEnd) {
+      scanner ??= new HtmlScanner(html);
+      scanner.pos = lt;
+      if (scanner.next() && scanner.tagStart === lt) {
+        tagEnd = scanner.tagEnd;
+        hidden = hides(scanner);
+      }
+      nextMark = findMark(html, tagEnd);
+    }
+    p = tagEnd;
+    const raw = RAW_TEXT.has(name);
+    if (raw) {
+      // Script, style, template, noscript, title, textarea, ...: to the end tag, never shown.
+      const close = findEndTag(html, tagEnd, name);
+      p = close === -1 ? n : close;
+      continue;
     }
     if (hiddenName !== null) {
       if (name !== hiddenName) continue;
@@ -108,20 +127,62 @@ export function readVisibleText(html: string): VisibleText {
       }
     }
     if (VOID.has(name)) {
-      if (!INLINE.has(name)) parts.push(" ");
+      if (!INLINE.has(name)) text += " ";
       continue;
     }
-    if (NEVER_SHOWN.has(name) || hides(scanner)) {
+    if (hidden) {
       hiddenName = name;
       hiddenDepth = 1;
       continue;
     }
-    if (!INLINE.has(name)) parts.push(" ");
+    if (!INLINE.has(name)) text += " ";
   }
-  if (hiddenName === null && !truncated) addText(last, html.length);
+  if (text.length > MAX_VISIBLE) {
+    text = text.slice(0, MAX_VISIBLE);
+    truncated = true;
+  }
+  text = decodeEntities(text);
   // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
-  const text = parts.join("");
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
+}
+
+/** Elements whose content is no visible text: raw text and RCDATA, and template and noscript. */
+const RAW_TEXT = new Set(["script", "style", "template", "noscript", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
+
+const MARK = /hidden|display|visibility|HIDDEN/g;
+
+function findMark(html: string, from: number): number {
+  MARK.lastIndex = from;
+  return MARK.test(html) ? MARK.lastIndex - 1 : -1;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isNameEnd(c: number): boolean {
+  return c === 62 || c === 47 || c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+/** Tag names as set members: the slice when it is lower case already (nearly always), else lowered. */
+function lowerName(html: string, start: number, end: number): string {
+  for (let i = start; i < end; i++) {
+    const c = html.charCodeAt(i);
+    if (c >= 65 && c <= 90) return html.slice(start, end).toLowerCase();
+  }
+  return html.slice(start, end);
+}
+
+/** `</name` (any case) followed by white space, `/` or `>`, at or after `from`; -1 when none. */
+function findEndTag(html: string, from: number, name: string): number {
+  let j = html.indexOf("</", from);
+  while (j !== -1) {
+    let k = 0;
+    while (k < name.length && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k === name.length && isNameEnd(html.charCodeAt(j + 2 + k))) return j;
+    j = html.indexOf("</", j + 2);
+  }
+  return -1;
 }
 
 function bodyStart(html: string): number {
@@ -146,9 +207,4 @@ function hides(scanner: HtmlScanner): boolean {
     if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
   }
   return false;
-}
-
-function attribute(scanner: HtmlScanner, name: string): string | null {
-  for (let k = 0; k < scanner.attrCount; k++) if (scanner.attributeName(k) === name) return decodeEntities(scanner.attributeValue(k));
-  return null;
 }
