@@ -74,17 +74,45 @@ export class ShownText {
     let seen = 0;
     for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {
       if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-      // Enough text after the occurrence to hold the key however its separators were written.
-      const window = normalizeText(lower.slice(at, at + key.length * 3 + 16));
-      if (window === key || window.startsWith(key + " ")) return true;
+      if (matchesAt(lower, at, key)) return true;
     }
     return false;
   }
 }
 
-/** A character normalizeText keeps (the complement of NOT_WORD). */
+/**
+ * The key read at `at` as normalizeText would read it: its characters as they are, each of its
+ * spaces one or more separators, and a separator (or the end) after it. No string is made.
+ */
+function matchesAt(lower: string, at: number, key: string): boolean {
+  let i = at;
+  for (let k = 0; k < key.length; k++) {
+    const kc = key.charCodeAt(k);
+    if (kc === 32) {
+      if (i >= lower.length || isWordChar(lower.charCodeAt(i))) return false;
+      while (i < lower.length && !isWordChar(lower.charCodeAt(i))) i++;
+      continue;
+    }
+    if (lower.charCodeAt(i) !== kc) return false;
+    i++;
+  }
+  return i >= lower.length || !isWordChar(lower.charCodeAt(i));
+}
+
+/** A character normalizeText keeps: the complement of NOT_WORD, by ranges. */
 function isWordChar(c: number): boolean {
-  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-  NOT_WORD.lastIndex = 0;
-  return !NOT_WORD.test(String.fromCharCode(c));
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+  if (c < 0xc0) return c === 0xaa || c === 0xb2 || c === 0xb3 || c === 0xb5 || c === 0xb9 || c === 0xba || (c >= 0xbc && c <= 0xbe);
+  if (c <= 0x1fff) return c !== 0xd7 && c !== 0xf7;
+  return (
+    (c >= 0x2070 && c <= 0x2dff) ||
+    (c >= 0x2e80 && c <= 0x2fff) ||
+    (c >= 0x3040 && c <= 0xd7ff) ||
+    (c >= 0xf900 && c <= 0xfe2f) ||
+    (c >= 0xfe70 && c <= 0xfefe) ||
+    (c >= 0xff10 && c <= 0xff19) ||
+    (c >= 0xff21 && c <= 0xff3a) ||
+    (c >= 0xff41 && c <= 0xff5a) ||
+    (c >= 0xff66 && c <= 0xffdc)
+  );
 }

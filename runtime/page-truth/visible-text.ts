@@ -63,7 +63,8 @@ export function readVisibleText(html: string): VisibleText {
     const lt = html.indexOf("<", p);
     const stop = lt === -1 ? n : lt;
     if (hiddenName === null && stop > p) {
-      text += html.slice(p, stop);
+      // Indentation between tags (most text nodes of a page) is one space, not a slice to keep.
+      text += isBlank(html, p, stop) ? " " : html.slice(p, stop);
       if (text.length > MAX_VISIBLE) {
         truncated = true;
         break;
@@ -164,13 +165,36 @@ function isNameEnd(c: number): boolean {
   return c === 62 || c === 47 || c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
 }
 
-/** Tag names as set members: the slice when it is lower case already (nearly always), else lowered. */
-function lowerName(html: string, start: number, end: number): string {
-  for (let i = start; i < end; i++) {
+function isBlank(html: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
     const c = html.charCodeAt(i);
-    if (c >= 65 && c <= 90) return html.slice(start, end).toLowerCase();
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
   }
-  return html.slice(start, end);
+  return true;
+}
+
+/**
+ * Tag names, lower case, from a table of names met before (pages use a few dozen): no string per
+ * tag, and the same string each time makes a cheap Set member.
+ */
+const NAME_SLOTS = 512;
+const names: string[] = new Array<string>(NAME_SLOTS).fill("");
+
+function lowerName(html: string, start: number, end: number): string {
+  const len = end - start;
+  if (len > 12) return html.slice(start, end).toLowerCase();
+  let h = len;
+  for (let k = start; k < end; k++) h = (Math.imul(h, 31) + (html.charCodeAt(k) | 0x20)) | 0;
+  const slot = h & (NAME_SLOTS - 1);
+  const known = names[slot];
+  if (known.length === len) {
+    let k = 0;
+    while (k < len && known.charCodeAt(k) === (html.charCodeAt(start + k) | 0x20)) k++;
+    if (k === len) return known;
+  }
+  const name = html.slice(start, end).toLowerCase();
+  names[slot] = name;
+  return name;
 }
 
 /** `</name` (any case) followed by white space, `/` or `>`, at or after `from`; -1 when none. */
