@@ -150,11 +150,17 @@ export function readVisibleText(html: string): VisibleText {
 /** Elements whose content is no visible text: raw text and RCDATA, and template and noscript. */
 const RAW_TEXT = new Set(["script", "style", "template", "noscript", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 
-const MARK = /hidden|display|visibility|HIDDEN/g;
+/**
+ * What can hide an element, as written in a tag: the `hidden` attribute (after white space or a
+ * quote, before white space, `=`, `/` or `>`), and the two inline styles. Class names such as
+ * "visually-hidden" are no mark: only stylesheets give them a meaning, and those are not applied.
+ */
+const MARK = /[\s"']hidden(?=[\s=>/])|display\s*:\s*none|visibility\s*:\s*hidden|HIDDEN|DISPLAY\s*:\s*NONE/g;
 
 function findMark(html: string, from: number): number {
   MARK.lastIndex = from;
-  return MARK.test(html) ? MARK.lastIndex - 1 : -1;
+  const m = MARK.exec(html);
+  return m === null ? -1 : m.index + 1;
 }
 
 function isLetter(c: number): boolean {
