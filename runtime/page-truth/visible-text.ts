@@ -49,7 +49,8 @@ export function readVisibleText(html: string): VisibleText {
   const n = html.length;
   // Marks: the words that can hide an element. A tag is read attribute by attribute (the shared
   // tokenizer) only when the next mark falls inside it; all other tags are stepped over by indexOf.
-  let nextMark = findMark(html, body);
+  const marks = new MarkFinder(html);
+  let nextMark = marks.at(body);
   let scanner: HtmlScanner | null = null;
   // Raw slices joined by concatenation (V8 keeps them as a rope); comments and character references
   // are dealt with once over the whole text, not per text node.
@@ -100,7 +101,7 @@ export function readVisibleText(html: string): VisibleText {
     }
     // A tag with a mark inside: read properly (a quoted `>` does not end it), then judged.
     let hidden = false;
-    while (nextMark !== -1 && nextMark < lt) nextMark = findMark(html, lt);
+    if (nextMark !== -1 && nextMark < lt) nextMark = marks.at(lt);
     if (nextMark !== -1 && nextMark < tagEnd) {
       scanner ??= new HtmlScanner(html);
       scanner.pos = lt;
@@ -108,7 +109,7 @@ export function readVisibleText(html: string): VisibleText {
         tagEnd = scanner.tagEnd;
         hidden = hides(scanner);
       }
-      nextMark = findMark(html, tagEnd);
+      nextMark = marks.at(tagEnd);
     }
     p = tagEnd;
     const raw = RAW_TEXT.has(name);
@@ -152,15 +153,55 @@ const RAW_TEXT = new Set(["script", "style", "template", "noscript", "title", "t
 
 /**
  * What can hide an element, as written in a tag: the `hidden` attribute (after white space or a
- * quote, before white space, `=`, `/` or `>`), and the two inline styles. Class names such as
- * "visually-hidden" are no mark: only stylesheets give them a meaning, and those are not applied.
+ * quote, before white space, `=`, `/` or `>`), and the two inline styles (`display:none`,
+ * `visibility:hidden`), in lower case. Class names such as "visually-hidden" are no mark: only
+ * stylesheets give them a meaning, and those are not applied. Found with indexOf per word (a regex
+ * alternation over the page cost more than the rest of the walk) and checked in place.
  */
-const MARK = /[\s"']hidden(?=[\s=>/])|display\s*:\s*none|visibility\s*:\s*hidden|HIDDEN|DISPLAY\s*:\s*NONE/g;
+class MarkFinder {
+  readonly #html: string;
+  /** Per word: its next mark at or after the last `from` asked (-1: none left), so no stretch is searched twice. */
+  readonly #next: number[] = [-2, -2, -2];
 
-function findMark(html: string, from: number): number {
-  MARK.lastIndex = from;
-  const m = MARK.exec(html);
-  return m === null ? -1 : m.index + 1;
+  constructor(html: string) {
+    this.#html = html;
+  }
+
+  /** The first mark at or after `from`, or -1. Calls come with growing `from`: each word's search moves forward only. */
+  at(from: number): number {
+    let best = -1;
+    for (let w = 0; w < MARK_WORDS.length; w++) {
+      let at = this.#next[w];
+      if (at === -2 || (at !== -1 && at < from)) {
+        const word = MARK_WORDS[w];
+        at = this.#html.indexOf(word, from);
+        while (at !== -1 && !isMark(this.#html, at, word)) at = this.#html.indexOf(word, at + 1);
+        this.#next[w] = at;
+      }
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  }
+}
+
+const MARK_WORDS = ["hidden", "display", "visibility"] as const;
+
+function isMark(html: string, at: number, word: (typeof MARK_WORDS)[number]): boolean {
+  if (word === "hidden") {
+    const before = html.charCodeAt(at - 1);
+    const after = html.charCodeAt(at + 6);
+    return (isSpace(before) || before === 34 || before === 39) && (isSpace(after) || after === 61 || after === 62 || after === 47);
+  }
+  let i = at + word.length;
+  while (isSpace(html.charCodeAt(i))) i++;
+  if (html.charCodeAt(i) !== 58 /* : */) return false;
+  i++;
+  while (isSpace(html.charCodeAt(i))) i++;
+  return html.startsWith(word === "display" ? "none" : "hidden", i);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
 }
 
 function isLetter(c: number): boolean {
