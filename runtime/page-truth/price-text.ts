@@ -30,6 +30,8 @@ const MAX_NUMBERS = 200_000;
 /** Digits with the separators numbers are written with in between (group or decimal marks, spaces). */
 const NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009]\d+)*/g;
 
+const DIGITS_ONLY = /^\d+$/;
+
 /** The numbers a page shows, for look-up by value. */
 export class ShownNumbers {
   /** Every value read, as canonical text (1299, 4.8). */
@@ -64,6 +66,11 @@ export class ShownNumbers {
   }
 
   private addToken(written: string, mark: DecimalMark): void {
+    // Most numbers of a page are plain digits: read without the separator analysis and its arrays.
+    if (DIGITS_ONLY.test(written)) {
+      this.exact.add(canonical(Number(written)));
+      return;
+    }
     const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
     // A space may separate thousands ("1 299,00") or two numbers ("4.8 120"): both readings count.
     if (token.indexOf(" ") !== -1) {
