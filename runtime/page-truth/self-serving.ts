@@ -34,6 +34,8 @@ export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Reso
   const isOrganization = (node: JsonObject) => typeNames(node["@type"]).some((t) => organizations.has(t));
   for (const node of nodes) {
     const n = node.entity.node;
+    // Most nodes carry none of the three: no type is looked at for them.
+    if (n.aggregateRating === undefined && n.review === undefined && n.itemReviewed === undefined) continue;
     if (isOrganization(n)) {
       // A Product that is also an Organization is not (Product wins: its reviews never are self-serving).
       if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
