@@ -9,6 +9,10 @@ export const esc = (text: string): string =>
 
 export const code = (text: string): string => `<code>${esc(text)}</code>`;
 
+/** "a, b or c" (or "a, b and c"): how a rule page lists names and values in a sentence. */
+export const list = (items: string[], sep = ", ", last = " or "): string =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(sep)}${last}${items[items.length - 1]}`;
+
 /** An outside link: its text is the address itself unless given. */
 export const link = (href: string, text = href): string => `<a href="${esc(href)}">${esc(text)}</a>`;
 

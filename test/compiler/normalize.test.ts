@@ -18,7 +18,7 @@ import type { IrNodeRules } from "../../compiler/ir.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const vocabulary = loadVocabulary(root);
-const schema = JSON.parse(readFileSync(new URL("../../compiler/schema/rule-file.schema.json", import.meta.url), "utf8"));
+const schema = JSON.parse(readFileSync(new URL("../../generated/rule-file.schema.json", import.meta.url), "utf8"));
 const defs = schema.definitions;
 const keys = (o: object) => Object.keys(o).sort();
 
