@@ -15,8 +15,9 @@ import { listCheck } from "./list-check.ts";
 import { onlyFor } from "./only-for.ts";
 import { requiredWhen } from "./required-when.ts";
 import { notOnLastItem } from "./not-on-last-item.ts";
+import { pattern } from "./pattern.ts";
 
-export const KEYWORDS = [textValues, maxLength, minItems, maxItems, listCheck, onlyFor, requiredWhen, notOnLastItem] as const;
+export const KEYWORDS = [textValues, maxLength, minItems, maxItems, listCheck, onlyFor, requiredWhen, notOnLastItem, pattern] as const;
 
 type Keyword = (typeof KEYWORDS)[number];
 

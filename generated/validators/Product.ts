@@ -5,6 +5,7 @@ import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -685,6 +686,7 @@ const Product__merchant_listing_sku: PropertyRule = propertyRule({
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   single: true,
+  valueKeywords: [textPattern("^\\S+$", "one identifier without white space")],
   fix: "Add \"sku\" with your one identifier for the product, without spaces, e.g. \"trinket-12345\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:sku",
