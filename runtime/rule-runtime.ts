@@ -4,7 +4,7 @@
  */
 import type { IssueCode } from "./issue-codes.ts";
 import type { ValidationIssue } from "./types.ts";
-import { escapePointer, isObject, type JsonObject } from "./json.ts";
+import { escapePointer, isObject, isReferenceOnly, type JsonObject } from "./json.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
@@ -677,11 +677,6 @@ function isBlank(text: string): boolean {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xa0) return false;
   }
-  return true;
-}
-
-function isReferenceOnly(node: JsonObject): boolean {
-  for (const key in node) if (key !== "@id" && key !== "@context") return false;
   return true;
 }
 

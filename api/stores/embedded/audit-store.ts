@@ -23,7 +23,8 @@ import type {
   RunSummary,
 } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
-import { openDatabase, sqliteErrorCode, type Database, type SqlValue } from "./sqlite-driver.ts";
+import { openDatabase, type Database, type SqlValue } from "./sqlite-driver.ts";
+import { withLockRetry } from "./lock-retry.ts";
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -106,14 +107,7 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-const FIRST_RETRY_MS = 2;
-const MAX_RETRY_MS = 50;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function isLockConflict(error: unknown): boolean {
-  const code = sqliteErrorCode(error);
-  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
 
 interface AuditRow {
   id: string;
@@ -247,18 +241,8 @@ export class SqliteAuditStore implements AuditStore {
     this.#lockWaitMs = lockWaitMs;
   }
 
-  async #run<T>(op: () => T): Promise<T> {
-    const giveUpAt = Date.now() + this.#lockWaitMs;
-    let wait = FIRST_RETRY_MS;
-    for (;;) {
-      try {
-        return op();
-      } catch (error) {
-        if (!isLockConflict(error) || Date.now() + wait > giveUpAt) throw error;
-      }
-      await pause(wait / 2 + Math.random() * wait);
-      wait = Math.min(wait * 2, MAX_RETRY_MS);
-    }
+  #run<T>(op: () => T): Promise<T> {
+    return withLockRetry(op, this.#lockWaitMs);
   }
 
   #tx<T>(fn: () => T): Promise<T> {

@@ -19,6 +19,7 @@ import type {
   RunStatus,
   RunSummary,
 } from "../audit-store.ts";
+import { dbNameInUrl } from "./database-name.ts";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: string };
 type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & { _id: string; toCheck: number; handedOut: number; credits: number };
@@ -48,13 +49,6 @@ interface ChargeDoc {
 
 const pageId = (runId: string, url: string) => `${runId}\u0000${url}`;
 
-function dbNameInUrl(url: string): string | undefined {
-  const afterScheme = url.replace(/^mongodb(\+srv)?:\/\//, "");
-  const slash = afterScheme.indexOf("/");
-  if (slash < 0) return undefined;
-  const name = decodeURIComponent(afterScheme.slice(slash + 1).split("?")[0] ?? "");
-  return name === "" ? undefined : name;
-}
 
 const toAudit = ({ _id, ...rest }: AuditDoc): AuditRecord => ({ id: _id, ...rest });
 
