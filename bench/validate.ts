@@ -4,7 +4,7 @@
  * already-parsed value; Adobe's validator gets the same value in the shape its README's extractor
  * produces, with the Schema.org vocabulary loaded once outside the timing, in a child process
  * (see adobe-validate.mjs).
- * Budget (DESIGN.md section 8): ours <= 1.5x JSON.parse on every document.
+ * Budget: ours <= 1.5x JSON.parse on every document.
  *
  * On a shared machine one measurement of each side can land in different load (0.8x to 2.9x for the
  * same document across four runs), so the two are timed in pairs: a batch of JSON.parse, then a batch

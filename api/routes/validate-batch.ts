@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/validate/batch: 1 to 50 validations in one request, each run and charged exactly like one
- * POST /api/v1/validate of the same item (engine/validations.ts): cache hits free and served with no
+ * POST /api/v1/validate of the same item (validation/validations.ts): cache hits free and served with no
  * credits left, failures free, raw JSON-LD charged 1 and never cached. The answer is 200 with one result
  * per item, in input order: the ValidationResponse, or the ApiError the single call would have given
  * with its HTTP status.
