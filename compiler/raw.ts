@@ -1,11 +1,11 @@
 /**
  * The rule file as written, typed after its JSON Schema (compiler/schema/rule-file.base.json, with
  * the keywords' keys from compiler/keywords/). Only data that passed the schema is read through these
- * types; test/compiler/normalize.test.ts keeps every interface's keys equal to the schema's (the
+ * types; test/compiler/normalize.test.ts keeps every interface's keys equal to the schema's (with the
+ * keywords' names of compiler/keywords/registry.ts for a property rule; the
  * `*_KEYS` lists below must name each key exactly once, which the `satisfies` clauses enforce on the
  * TypeScript side).
  */
-import { KEYWORD_NAMES, type KeywordInputs } from "./keywords/registry.ts";
 
 export type RawLevel = "required" | "recommended" | "optional";
 
@@ -36,8 +36,15 @@ export interface RawRuleFile {
 
 export type RawPropertyMap = Record<string, RawPropertyRule>;
 
-/** A property rule: the keys every rule reads, and the keywords' (typed by their modules). */
-export type RawPropertyRule = RawCoreRule & KeywordInputs;
+/** A property rule: the keys every rule reads, and the keywords'. */
+export type RawPropertyRule = RawCoreRule & RawKeywordInputs;
+
+/**
+ * The keywords' keys, each optional and typed by its module in compiler/keywords/, which adds its key
+ * here (`declare module "../raw.ts"`): this file names no keyword, and no keyword module imports back
+ * through a file that imports it.
+ */
+export interface RawKeywordInputs {}
 
 export interface RawCoreRule {
   level: RawLevel;
@@ -125,10 +132,6 @@ export const CORE_PROPERTY_RULE_KEYS = {
   properties: true, one_of: true, requires: true, needed_for_eligibility: true, malformed: true,
 } as const satisfies Keys<RawCoreRule>;
 
-export const PROPERTY_RULE_KEYS: Readonly<Record<string, true>> = {
-  ...CORE_PROPERTY_RULE_KEYS,
-  ...Object.fromEntries(KEYWORD_NAMES.map((name) => [name, true] as const)),
-};
 
 export const EXPECT_NODE_KEYS = {
   type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true,

@@ -2,16 +2,7 @@
  * The frame every rule page shares: a plain HTML document with one external stylesheet and no
  * script or style of its own, because the service sends `Content-Security-Policy: default-src 'self'`.
  */
-
-/** Text or attribute value as HTML (rule files are trusted, but their texts contain quotes and <). */
-export const esc = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"));
-
-export const code = (text: string): string => `<code>${esc(text)}</code>`;
-
-/** "a, b or c" (or "a, b and c"): how a rule page lists names and values in a sentence. */
-export const list = (items: string[], sep = ", ", last = " or "): string =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(sep)}${last}${items[items.length - 1]}`;
+import { code, esc } from "../html-text.ts";
 
 /** An outside link: its text is the address itself unless given. */
 export const link = (href: string, text = href): string => `<a href="${esc(href)}">${esc(text)}</a>`;

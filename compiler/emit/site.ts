@@ -6,7 +6,8 @@
 import type { IrExample, IrFeature, IrNodeRules, IrOneOf, IrProperty, IrRuleSet } from "../ir.ts";
 import type { MatchTable } from "../matches.ts";
 import { oneOfAnchor, propertyAnchor, rulePagePath } from "./rule-anchors.ts";
-import { code, esc, htmlPage, link, list } from "./html.ts";
+import { htmlPage, link } from "./html.ts";
+import { code, esc, list } from "../html-text.ts";
 
 const STATUS_ORDER: IrRuleSet["status"][] = ["supported", "coming_soon", "planned", "deprecated"];
 const STATUS_LABEL: Record<IrRuleSet["status"], string> = {

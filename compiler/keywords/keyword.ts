@@ -7,14 +7,27 @@
 import type { DiagnosticCode } from "../diagnostics.ts";
 import type { IrKeyword } from "../ir.ts";
 import type { RawPropertyRule } from "../raw.ts";
-import type { FileChecker, Path } from "../stages/context.ts";
+import type { VocabularyIndex } from "../../runtime/vocabulary.ts";
+
+/** A place in the rule file: keys and list indexes from the top. */
+export type Path = Array<string | number>;
+
+/**
+ * What a keyword's checks use of the file's checker (compiler/stages/context.ts's FileChecker has it):
+ * named here, so the keywords sit below the stages that call them.
+ */
+export interface KeywordChecker {
+  readonly vocabulary: VocabularyIndex;
+  report(code: DiagnosticCode, path: Path, message: string): void;
+  checkPropertyName(written: string, nodeType: string | null, path: Path, atKey?: boolean): void;
+}
 
 /** A JSON Schema fragment (draft-07, as ajv reads compiler/schema/rule-file.base.json). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** Where a keyword is written: the property rule around it, for checks against the vocabulary and sibling keys. */
 export interface KeywordSite {
-  readonly checker: FileChecker;
+  readonly checker: KeywordChecker;
   /** The property the rule is about. */
   readonly name: string;
   /** The type of the node the property sits on (null: not known here, as in an untyped nested shape). */

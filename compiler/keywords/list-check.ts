@@ -1,7 +1,7 @@
 /** `list_check`: a check over the whole list of values (a breadcrumb trail's positions 1, 2, 3...). */
-import { code } from "../emit/html.ts";
+import { code } from "../html-text.ts";
 import { listChecks } from "../../runtime/checks/structure-checks.ts";
-import type { KeywordDefinition } from "./keyword.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const listCheck: KeywordDefinition<"list_check", string> = {
   name: "list_check",
@@ -16,3 +16,9 @@ export const listCheck: KeywordDefinition<"list_check", string> = {
     page: { cell: "values", html: `List check ${code(check)}.` },
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    list_check?: InputOf<typeof listCheck>;
+  }
+}

@@ -1,5 +1,5 @@
 /** `max_items`: the property takes at most so many values. */
-import type { KeywordDefinition } from "./keyword.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const maxItems: KeywordDefinition<"max_items", number> = {
   name: "max_items",
@@ -13,3 +13,9 @@ export const maxItems: KeywordDefinition<"max_items", number> = {
     page: { cell: "values", html: `At most ${most} values.` },
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    max_items?: InputOf<typeof maxItems>;
+  }
+}

@@ -1,5 +1,5 @@
 /** `max_length`: a text value has at most so many characters (a headline's 110). */
-import type { KeywordDefinition } from "./keyword.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const maxLength: KeywordDefinition<"max_length", number> = {
   name: "max_length",
@@ -10,3 +10,9 @@ export const maxLength: KeywordDefinition<"max_length", number> = {
     page: { cell: "values", html: `At most ${limit} characters.` },
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    max_length?: InputOf<typeof maxLength>;
+  }
+}

@@ -1,5 +1,5 @@
 /** `min_items`: the property needs at least so many values (a breadcrumb trail's two). */
-import type { KeywordDefinition } from "./keyword.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const minItems: KeywordDefinition<"min_items", number> = {
   name: "min_items",
@@ -14,3 +14,9 @@ export const minItems: KeywordDefinition<"min_items", number> = {
     page: { cell: "values", html: `At least ${least} values.` },
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    min_items?: InputOf<typeof minItems>;
+  }
+}

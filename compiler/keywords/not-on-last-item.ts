@@ -1,5 +1,5 @@
 /** `not_on_last_item`: a required property the last value of the list holding the node may leave out (a breadcrumb's last item). */
-import type { KeywordDefinition } from "./keyword.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const notOnLastItem: KeywordDefinition<"not_on_last_item", true> = {
   name: "not_on_last_item",
@@ -18,3 +18,9 @@ export const notOnLastItem: KeywordDefinition<"not_on_last_item", true> = {
     conditional: true,
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    not_on_last_item?: InputOf<typeof notOnLastItem>;
+  }
+}

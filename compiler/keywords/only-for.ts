@@ -4,8 +4,8 @@
  * checked against those subtypes' domains.
  */
 import { didYouMean } from "../did-you-mean.ts";
-import { esc, list } from "../emit/html.ts";
-import type { KeywordDefinition } from "./keyword.ts";
+import { esc, list } from "../html-text.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const onlyFor: KeywordDefinition<"only_for", string[]> = {
   name: "only_for",
@@ -34,3 +34,9 @@ export const onlyFor: KeywordDefinition<"only_for", string[]> = {
     conditional: true,
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    only_for?: InputOf<typeof onlyFor>;
+  }
+}

@@ -6,8 +6,8 @@
  *
  * Numbers and objects are not texts: the type and format checks judge them.
  */
-import { code, esc } from "../emit/html.ts";
-import type { KeywordDefinition } from "./keyword.ts";
+import { code, esc } from "../html-text.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 interface Pattern {
   regex: string;
@@ -42,3 +42,9 @@ export const pattern: KeywordDefinition<"pattern", Pattern> = {
     page: { cell: "values", html: `Matches ${code(regex)}: ${esc(description)}.` },
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    pattern?: InputOf<typeof pattern>;
+  }
+}

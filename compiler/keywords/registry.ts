@@ -1,12 +1,11 @@
 /**
  * The rule keywords, in the order their checks run and their sentences read on a rule page (a
  * value's fixed texts before its length; a list's count before its order). Everything else about
- * a keyword is in its module; the rule-file JSON Schema, the property rule's type and the
- * semantic stage's keyword part are derived here.
+ * a keyword is in its module (its key of RawPropertyRule too); the rule-file JSON Schema's keys and
+ * the semantic stage's keyword part are derived here.
  */
-import type { Path } from "../stages/context.ts";
 import type { IrKeyword } from "../ir.ts";
-import type { InputOf, JsonSchema, KeywordDefinition, KeywordSite } from "./keyword.ts";
+import type { JsonSchema, KeywordDefinition, KeywordSite, Path } from "./keyword.ts";
 import { textValues } from "./text-values.ts";
 import { maxLength } from "./max-length.ts";
 import { minItems } from "./min-items.ts";
@@ -18,11 +17,6 @@ import { notOnLastItem } from "./not-on-last-item.ts";
 import { pattern } from "./pattern.ts";
 
 export const KEYWORDS = [textValues, maxLength, minItems, maxItems, listCheck, onlyFor, requiredWhen, notOnLastItem, pattern] as const;
-
-type Keyword = (typeof KEYWORDS)[number];
-
-/** The keywords' part of a property rule as written: each key optional, typed by its module. */
-export type KeywordInputs = { [K in Keyword as K["name"]]?: InputOf<K> };
 
 /** The keys the keywords add to a property rule. */
 export const KEYWORD_NAMES: readonly string[] = KEYWORDS.map((k) => k.name);

@@ -3,8 +3,8 @@
  * absent); otherwise its level applies. While the condition holds, a broken value is an error too.
  */
 import { didYouMean } from "../did-you-mean.ts";
-import { code, list } from "../emit/html.ts";
-import type { KeywordDefinition } from "./keyword.ts";
+import { code, list } from "../html-text.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 interface Condition {
   property: string;
@@ -60,3 +60,9 @@ export const requiredWhen: KeywordDefinition<"required_when", Condition> = {
     conditional: true,
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    required_when?: InputOf<typeof requiredWhen>;
+  }
+}

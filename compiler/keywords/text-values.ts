@@ -2,8 +2,8 @@
  * `text_values`: fixed texts the search engine accepts that are not Schema.org enumeration members
  * (JobPosting employmentType FULL_TIME), compared exactly.
  */
-import { code, list } from "../emit/html.ts";
-import type { KeywordDefinition } from "./keyword.ts";
+import { code, list } from "../html-text.ts";
+import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
 export const textValues: KeywordDefinition<"text_values", string[]> = {
   name: "text_values",
@@ -32,3 +32,9 @@ export const textValues: KeywordDefinition<"text_values", string[]> = {
     brokenValue: "not-a-fixed-value",
   }),
 };
+
+declare module "../raw.ts" {
+  interface RawKeywordInputs {
+    text_values?: InputOf<typeof textValues>;
+  }
+}
