@@ -65,14 +65,12 @@ export const DEFAULT_LOCK_WAIT_MS = 1_000;
 /** Patience of releaseCredit: a lock taken between a reservation and its release must not keep the credit. */
 const RELEASE_WAIT_MS = 10_000;
 
-
 /**
  * Commits to accounts or usage by any store of this process. Another connection's commit shows in
  * data_version, which a turn of the event loop reads once (below); one made in this process during that
  * turn (two stores on one file, as tests open them) is seen through this count instead.
  */
 let commitsInProcess = 0;
-
 
 const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
 

@@ -107,8 +107,6 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-
-
 interface AuditRow {
   id: string;
   account_id: string;

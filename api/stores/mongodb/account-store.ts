@@ -79,7 +79,6 @@ function toAccount({ _id, ...rest }: AccountDoc): Account {
   return { id: _id, ...rest };
 }
 
-
 export class MongoAccountStore implements AccountStore {
   readonly #client: MongoClient;
   readonly #accounts: Collection<AccountDoc>;

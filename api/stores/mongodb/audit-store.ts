@@ -49,7 +49,6 @@ interface ChargeDoc {
 
 const pageId = (runId: string, url: string) => `${runId}\u0000${url}`;
 
-
 const toAudit = ({ _id, ...rest }: AuditDoc): AuditRecord => ({ id: _id, ...rest });
 
 function toPage(d: PageDoc): PageRecord {
