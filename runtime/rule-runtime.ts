@@ -393,7 +393,7 @@ export class Run {
       const path = valuePath(rule, at, -1);
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
-      if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, value, value.length, path);
+      if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, value, value.length, at);
       // Values past the cap are counted, not checked (runtime/limits.ts).
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
       if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
@@ -405,7 +405,7 @@ export class Run {
       this.lastItem = outer;
       return;
     }
-    if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, null, 1, valuePath(rule, at, -1));
+    if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, null, 1, at);
     const outer = this.lastItem;
     this.lastItem = true;
     this.checkOne(value, rule, at, -1);
@@ -413,10 +413,11 @@ export class Run {
   }
 
   /** The keywords' checks of the values together; a failure leaves the values counting as given. */
-  private checkList(rule: PropertyRule, keywords: readonly ListKeyword[], items: readonly unknown[] | null, count: number, path: string): void {
+  private checkList(rule: PropertyRule, keywords: readonly ListKeyword[], items: readonly unknown[] | null, count: number, at: string): void {
     for (let i = 0; i < keywords.length; i++) {
       const problem = keywords[i].test(items, count, rule.property);
-      if (problem !== null) this.fail(rule, problem.code, problem.message, path, rule.fix, false);
+      // The property's pointer, built only for a failure (valuePath).
+      if (problem !== null) this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
     }
   }
 
