@@ -1,6 +1,8 @@
 /**
- * The service as a Fastify instance: configuration -> stores, key cipher, Stripe -> content types ->
- * error and not-found handlers -> OpenAPI -> routes. `server.ts` only listens and shuts down.
+ * The service as a Fastify instance, and its one composition root: configuration -> stores, key cipher,
+ * Stripe, mailer, renderer, the audit service (store, job queue, worker pool) -> content types -> error
+ * and not-found handlers -> OpenAPI -> routes. Whatever is opened here is closed here (onClose).
+ * `server.ts` only listens and shuts down.
  *
  * `deps` lets tests (and the bench) inject stores, a clock, fetch options (resolver, connect guard, private
  * hosts), a Stripe client and a log stream.
@@ -32,6 +34,7 @@ import { validateRoutes } from "./routes/validate.ts";
 import { webPages } from "./web/pages.ts";
 import { rulePagesRoutes } from "./routes/rule-pages.ts";
 import { auditRoutes } from "./routes/audits.ts";
+import { Audits } from "./audits/audits.ts";
 import { smtpMailer } from "./accounts/mailer.ts";
 import { Renderer } from "../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../fetch/render/config.ts";
@@ -104,6 +107,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (ownStores) app.addHook("onClose", async () => stores.close());
 
   try {
+    // PORT=0 without PUBLIC_BASE_URL: the address bound, once listening (the configuration stays as loaded).
+    let boundBaseUrl: string | null = null;
     const cipher = deps.cipher ?? new KeyCipher(loadOrCreateSecret(config.dataDir, config.env.KEY_ENCRYPTION_SECRET));
     const ctx: ServiceContext = {
       config,
@@ -126,21 +131,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         };
       },
       // Read at each use: with PORT=0 the base is only known once listening (below).
+      get publicBaseUrl() {
+        return boundBaseUrl ?? config.publicBaseUrl;
+      },
       urls: {
         get dashboard() {
-          return `${config.publicBaseUrl}/dashboard`;
+          return `${ctx.publicBaseUrl}/dashboard`;
         },
         get upgrade() {
-          return `${config.publicBaseUrl}/dashboard/upgrade`;
+          return `${ctx.publicBaseUrl}/dashboard/upgrade`;
         },
         get checkoutSuccess() {
-          return `${config.publicBaseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
+          return `${ctx.publicBaseUrl}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
         },
         get checkoutCancel() {
-          return `${config.publicBaseUrl}/dashboard?checkout=cancelled`;
+          return `${ctx.publicBaseUrl}/dashboard?checkout=cancelled`;
         },
         get rules() {
-          return `${config.publicBaseUrl}/rules`;
+          return `${ctx.publicBaseUrl}/rules`;
         },
       },
     };
@@ -148,13 +156,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.addHook("onListen", async () => {
       if (config.publicBaseUrlSet || config.port !== 0) return;
       const address = app.server.address();
-      if (address !== null && typeof address === "object") config.publicBaseUrl = baseUrlFor(config.host, address.port);
+      if (address !== null && typeof address === "object") boundBaseUrl = baseUrlFor(config.host, address.port);
     });
     if (ctx.mailer) app.addHook("onClose", async () => ctx.mailer?.close());
     // A render asked for after this (a late audit job) is refused as render_unavailable, never left hanging.
     app.addHook("onClose", async () => ctx.renderer.close());
     app.decorate("sdv", ctx);
     app.decorateRequest("account", null);
+    // The audit service (its store, job queue and worker pool) is built with the other services and
+    // closed with them; onClose hooks run last-added first, so it stops before the stores it writes to.
+    const audits = await Audits.open(ctx, app.log);
+    app.addHook("onClose", async () => audits.close());
+    app.decorate("audits", audits);
 
     // Bodies: JSON only (Fastify would also take text/plain as a string); application/ld+json on validate.
     app.removeContentTypeParser("text/plain");

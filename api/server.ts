@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   app.log.info(
-    { stores: app.sdv.stores.kind, stripe: app.sdv.stripe !== null, publicBaseUrl: config.publicBaseUrl },
+    { stores: app.sdv.stores.kind, stripe: app.sdv.stripe !== null, publicBaseUrl: app.sdv.publicBaseUrl },
     "sdv service ready",
   );
 }

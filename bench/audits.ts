@@ -1,5 +1,5 @@
 /**
- * Site audits (DESIGN.md section 8): an audit of a 2,000-page loopback site (each page answers after
+ * Site audits: an audit of a 2,000-page loopback site (each page answers after
  * PAGE_LATENCY_MS, like a real server) by one instance and by two instances on one Redis (BullMQ) and one
  * store (the shared SQLite file), in pages a second and the ratio (budget: two >= 1.7x one), with the pages
  * found in the sitemap and (issue 26) found by following links (each page links to two others: a tree

@@ -1,5 +1,5 @@
 /**
- * The command line as users run it (DESIGN.md section 8), whole processes timed from outside:
+ * The command line as users run it, whole processes timed from outside:
  * - cold start: `sdv validate <small file>` (bin/sdv.js -> the bundle in dist/cli/) against `node -e 0`,
  *   runs interleaved (which one goes first alternates), medians and the median of the per-pair ratios
  *   with its interquartile range; budget <= 2x.

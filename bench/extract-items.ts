@@ -7,7 +7,7 @@
  * tokenizer-based extractor: no item building); Adobe's extractor (@marbec/web-auto-extractor,
  * which builds Microdata, RDFa and JSON-LD at once); microdata-node (Microdata only, on
  * htmlparser2's DOM).
- * Budget (DESIGN.md section 8): ours >= 50 MB/s on the Microdata page; the JSON-LD-only page costs
+ * Budget: ours >= 50 MB/s on the Microdata page; the JSON-LD-only page costs
  * the item pre-scan only.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -3,7 +3,7 @@
  * Compared: our scanner; a bare regex (a floor: fast but blind to comments and raw text);
  * htmlparser2 streaming and node-html-parser (the parsers we could have used); and Adobe's
  * extractor (@marbec/web-auto-extractor, which its validator's README pairs it with).
- * Budget (DESIGN.md section 8): ours >= 50 MB/s on typical.html.
+ * Budget: ours >= 50 MB/s on typical.html.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * Hostile requests against the built service in a child process (DESIGN.md section 8: "while the worst
+ * Hostile requests against the built service in a child process ("while the worst
  * bounded request runs, /health answers within 100 ms"). Per scenario: POST /api/v1/validate five times
  * in a row, while this process asks GET /health every 10 ms; reported: the median request time, the
  * request and answer sizes, and the /health latency (p50, worst) measured while the requests ran.

@@ -1,5 +1,5 @@
 /**
- * HTTP throughput and latency, with autocannon on 127.0.0.1, 50 connections (DESIGN.md section 8):
+ * HTTP throughput and latency, with autocannon on 127.0.0.1, 50 connections:
  *
  *   floor  a bare Fastify route that only parses the same JSON body and answers {ok: true}; measured
  *          at the start of every round and once more at the end (see run())

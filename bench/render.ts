@@ -1,5 +1,5 @@
 /**
- * Rendered validation (DESIGN.md section 8: "a rendered page validated in at most its settle time plus
+ * Rendered validation ("a rendered page validated in at most its settle time plus
  * 200 ms of our own work; pages rendered a minute reported"). One loopback product page whose JSON-LD an
  * external script adds, validated raw (fetch + validate) and rendered (render + raw fetch + compare),
  * side by side: median time, this process's RSS, Chromium's processes' RSS; then pages rendered a minute
@@ -18,7 +18,7 @@ import { errorMessage, printTable, type BenchContext } from "./util.ts";
 const REPEATS = 10;
 const RUN_MS = 30_000;
 const SETTLE_MS = RENDER_DEFAULTS.limits.settleMs;
-/** Our own work on top of the page's settle time (DESIGN.md section 8). */
+/** Our own work on top of the page's settle time. */
 const OWN_WORK_BUDGET_MS = 200;
 
 const PRODUCT = JSON.stringify({

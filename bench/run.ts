@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark of BENCHMARKS that exists, in order, and prints its
  * report. It reports and never gates: FAIL lines are information, the exit code stays 0.
- * Inputs are read in place from ../shared/bench (DESIGN.md section 8); without them it skips.
+ * Inputs are read in place from ../shared/bench; without them it skips.
  */
 import { existsSync } from "node:fs";
 import { sharedDir, type BenchContext } from "./util.ts";

@@ -3,7 +3,7 @@
 //
 // Why medians of batches: single calls of JSON.parse take a few microseconds, close to the cost of
 // reading the clock, and GC pauses skew means; timing batches sized to >= ~0.2 ms and taking the
-// median per call gives figures that are stable between runs (DESIGN.md section 8 compares ratios
+// median per call gives figures that are stable between runs (the budgets compare ratios
 // measured in one run, so both sides of a ratio use this same timer).
 
 const DEFAULTS = { warmupMs: 150, sampleMs: 500, minSamples: 15, batchMs: 0.2 };

@@ -4,16 +4,84 @@
  * already-parsed value; Adobe's validator gets the same value in the shape its README's extractor
  * produces, with the Schema.org vocabulary loaded once outside the timing, in a child process
  * (see adobe-validate.mjs).
- * Budget (DESIGN.md section 8): ours <= 1.5x JSON.parse on every document.
+ * Budget: ours <= 1.5x JSON.parse on every document.
+ *
+ * On a shared machine one measurement of each side can land in different load (0.8x to 2.9x for the
+ * same document across four runs), so the two are timed in pairs: a batch of JSON.parse, then a batch
+ * of sdv (the order alternating), so both sides see the same stretch of load. Another process only
+ * ever adds time to a batch, so each side's round figure is a low quantile of its batches (the cost
+ * when nothing interfered), and the round's ratio is theirs; the verdict rests on the median of
+ * ROUNDS rounds, and the lowest and highest round are printed beside it (the spread).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineResult } from "../runtime/types.ts";
-import { errorMessage, medianNs, printTable, type BenchContext } from "./util.ts";
+import { errorMessage, median, medianNs, printTable, quantile, type BenchContext } from "./util.ts";
 
 const BUDGET_X = 1.5;
+const ROUNDS = 5;
+/**
+ * Rounds run first and thrown away: a warm-up timed by the clock is too short on a busy machine (the
+ * process gets a fraction of a core), and the rounds still on their way to the optimizing tier read 2x
+ * to 4x where the warm ones read 1.5x. Counted in calls and rounds, the warm-up does the same work
+ * however busy the machine is.
+ */
+const WARMUP_ROUNDS = 3;
+const PAIRS_PER_ROUND = 40;
+/** The batch a round's figure takes: the 4th fastest of 40 (the fastest alone would hang on one lucky batch). */
+const LOW_QUANTILE = 0.1;
+/** A batch lasts about this long: well above the clock's cost, well below a scheduler slice. */
+const BATCH_MS = 0.2;
+
+let sink: unknown;
+
+/**
+ * Calls a warm-up makes at least: V8 tiers a function up by how often it ran, not by how long, and the
+ * engine's hot functions reached their steady cost only after some 6,000 validations of a document.
+ */
+const WARMUP_CALLS = 10_000;
+
+/** Calls of `fn` in a batch of about BATCH_MS, after a warm-up (JIT tiers, caches). */
+function batchSize(fn: () => unknown): number {
+  let calls = 0;
+  const t0 = process.hrtime.bigint();
+  while (process.hrtime.bigint() - t0 < 50_000_000n || calls < WARMUP_CALLS) {
+    sink = fn();
+    calls++;
+  }
+  // Sized on the last calls only: the first ones ran before the optimizing tier.
+  const t1 = process.hrtime.bigint();
+  for (let i = 0; i < 100; i++) sink = fn();
+  const perCall = Number(process.hrtime.bigint() - t1) / 100;
+  return Math.max(1, Math.ceil((BATCH_MS * 1e6) / perCall));
+}
+
+function timeBatch(fn: () => unknown, calls: number): number {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) sink = fn();
+  return Number(process.hrtime.bigint() - t0) / calls;
+}
+
+/** One round: PAIRS_PER_ROUND adjacent batches of each; both sides' undisturbed cost and their ratio. */
+function pairedRound(base: () => unknown, measured: () => unknown, round: number): { baseNs: number; measuredNs: number; ratio: number } {
+  const nBase = batchSize(base);
+  const nMeasured = batchSize(measured);
+  const baseNs: number[] = [];
+  const measuredNs: number[] = [];
+  for (let i = 0; i < PAIRS_PER_ROUND; i++) {
+    let b: number;
+    let m: number;
+    if ((i + round) % 2 === 0) (b = timeBatch(base, nBase)), (m = timeBatch(measured, nMeasured));
+    else (m = timeBatch(measured, nMeasured)), (b = timeBatch(base, nBase));
+    baseNs.push(b);
+    measuredNs.push(m);
+  }
+  const undisturbedBase = quantile(baseNs, LOW_QUANTILE);
+  const undisturbedMeasured = quantile(measuredNs, LOW_QUANTILE);
+  return { baseNs: undisturbedBase, measuredNs: undisturbedMeasured, ratio: undisturbedMeasured / undisturbedBase };
+}
 
 type ValidateValue = (value: unknown) => EngineResult;
 type AdobeTiming = { parseNs: number; adobeNs: number };
@@ -77,35 +145,47 @@ export async function run(ctx: BenchContext): Promise<void> {
     docs.map((d) => d.file),
   );
 
-  const rows: string[][] = [["doc", "bytes", "JSON.parse us", "sdv us", "sdv x", "adobe us", "adobe x"]];
+  const rows: string[][] = [["doc", "bytes", "JSON.parse us", "sdv us", "sdv x", `spread (${ROUNDS} rounds)`, "adobe us", "adobe x"]];
   let budgetOk = true;
   for (const doc of docs) {
-    const parseNs = medianNs(() => JSON.parse(doc.text));
-    const row = [doc.name, String(doc.bytes), us(parseNs)];
-
     if (typeof engine === "string") {
-      row.push("n/a", "n/a");
-    } else {
-      const value = JSON.parse(doc.text);
-      const ns = medianNs(() => engine(value));
-      row.push(us(ns), times(ns / parseNs));
-      if (ns / parseNs > BUDGET_X) budgetOk = false;
+      const parseNs = medianNs(() => JSON.parse(doc.text));
+      rows.push([doc.name, String(doc.bytes), us(parseNs), "n/a", "n/a", "n/a", ...adobeCells(adobe, doc.file)]);
+      continue;
     }
-
-    const a = typeof adobe === "string" ? undefined : adobe.get(doc.file);
-    if (a === undefined) row.push("n/a", "n/a");
-    else row.push(us(a.adobeNs), times(a.adobeNs / a.parseNs));
+    const value = JSON.parse(doc.text);
+    const parse: number[] = [];
+    const sdv: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < WARMUP_ROUNDS; round++) pairedRound(() => JSON.parse(doc.text), () => engine(value), round);
+    for (let round = 0; round < ROUNDS; round++) {
+      const r = pairedRound(() => JSON.parse(doc.text), () => engine(value), round);
+      parse.push(r.baseNs);
+      sdv.push(r.measuredNs);
+      ratios.push(r.ratio);
+    }
+    const ratio = median(ratios);
+    if (ratio > BUDGET_X) budgetOk = false;
+    // Two decimals: the budget is decided at 1.5, and 1.46 and 1.54 both round to 1.5x.
+    const row = [doc.name, String(doc.bytes), us(median(parse)), us(median(sdv)), `${ratio.toFixed(2)}x`, `${Math.min(...ratios).toFixed(2)}x-${Math.max(...ratios).toFixed(2)}x`];
+    row.push(...adobeCells(adobe, doc.file));
     rows.push(row);
   }
   printTable(rows);
+  void sink;
   if (typeof engine === "string") console.log(`sdv: n/a: ${engine}`);
   if (typeof adobe === "string") console.log(`adobe: n/a: ${adobe}`);
   else console.log("adobe: timed in a plain `node` child; its x is against JSON.parse timed in that child");
   console.log(
     typeof engine === "string"
       ? `validation budget: sdv <= ${BUDGET_X}x JSON.parse on every doc: n/a (sdv engine not built yet)`
-      : `validation budget: sdv <= ${BUDGET_X}x JSON.parse on every doc: ${budgetOk ? "PASS" : "FAIL"}`,
+      : `validation budget: sdv <= ${BUDGET_X}x JSON.parse on every doc (median of ${ROUNDS} interleaved rounds): ${budgetOk ? "PASS" : "FAIL"}`,
   );
+}
+
+function adobeCells(adobe: Map<string, AdobeTiming> | string, file: string): string[] {
+  const a = typeof adobe === "string" ? undefined : adobe.get(file);
+  return a === undefined ? ["n/a", "n/a"] : [us(a.adobeNs), times(a.adobeNs / a.parseNs)];
 }
 
 function us(ns: number): string {

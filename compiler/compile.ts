@@ -21,6 +21,7 @@ import { emitRulePage, emitRulesIndex, emitRulesNotFound } from "./emit/site.ts"
 import { VocabularyIndex } from "../runtime/vocabulary.ts";
 import type { Vocabulary } from "../runtime/vocabulary-types.ts";
 import { valueChecks } from "../runtime/checks/index.ts";
+import { ruleFileSchemaText } from "./rule-file-schema.ts";
 
 export interface CompileOutput {
   files: Map<string, string>;
@@ -110,6 +111,7 @@ export function compileFiles(
   out.set("generated/types.json", emitTypesPayload(ruleSets, table, vocabulary.data.schema_org_version));
   out.set("generated/docs/README.md", emitDocsIndex(ruleSets));
   out.set("generated/README.md", emitGeneratedReadme());
+  out.set("generated/rule-file.schema.json", ruleFileSchemaText());
   return { output: { files: new Map([...out].sort(([a], [b]) => a.localeCompare(b))), ruleSets }, diagnostics: [] };
 }
 

@@ -17,7 +17,7 @@ export const DIAGNOSTIC_CODES = [
   "unknown-property",
   /** A real property that does not apply to the node's type. */
   "property-domain",
-  /** A type that must be a subtype (also_matches, not_matches, only_for, validate_as) is not. */
+  /** A type that must be a subtype (also_matches, not_matches, validate_as, a keyword naming subtypes) is not. */
   "not-subtype",
   /** An expected type outside the property's range, or nested rules on a data type. */
   "range",
@@ -25,7 +25,7 @@ export const DIAGNOSTIC_CODES = [
   "enum-member",
   /** An unknown check, or an option the check does not take. */
   "format",
-  /** Keys of one rule that contradict each other (min above max, required with required_when, ...). */
+  /** Keys of one rule that contradict each other (min above max, a required property with a condition, ...). */
   "conflict",
   /** A feature id used twice. */
   "duplicate",

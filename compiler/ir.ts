@@ -22,26 +22,42 @@ export interface IrProperty {
   min: number | null;
   max: number | null;
   single: boolean;
-  minItems: number | null;
-  maxItems: number | null;
-  maxLength: number | null;
-  /** Fixed texts (not enumeration members), compared exactly. */
-  textValues: string[] | null;
   /** Missing or malformed, the node is not eligible (even when the level is recommended). */
   neededForEligibility: boolean;
-  listCheck: string | null;
   /** Siblings that must be present whenever this property is. */
   requires: string[];
-  /** Conditional requirement: missing, an error when the sibling has one of the values (null: when it is absent). */
-  requiredWhen: { property: string; values: string[] | null } | null;
-  /** The rule applies only to nodes of these types (and their subtypes); empty: always. */
-  onlyFor: string[];
   /** A malformed value is a warning even when the property is required. */
   malformedWarning: boolean;
-  /** Required, except on the last value of the list holding the node. */
-  notOnLastItem: boolean;
+  /** What the rule's keywords (compiler/keywords/) contribute, in the registry's order. */
+  keywords: IrKeyword[];
   fix: string;
   why: string | null;
+}
+
+/** Imports a runtime name for generated code: `use("runtime/rule-runtime.ts", "hasType")` gives the name to write. */
+export type UseRuntime = (module: string, name: string) => string;
+
+/** One keyword of a property rule, as the emitters and the tests read it. */
+export interface IrKeyword {
+  /** The key as written in the rule file. */
+  readonly keyword: string;
+  /** A check the generated rule holds: in which field of runtime/rule-runtime.ts's PropertyRule, and its source. */
+  readonly check?: { readonly field: "valueKeywords" | "listKeywords" | "condition"; source(use: UseRuntime): string };
+  /** Code around the property's presence check in the generated validator. */
+  readonly presence?: {
+    /** An expression the whole check of the property runs under (a rule for some types only). */
+    guard?(use: UseRuntime): string;
+    /** The statement run when the property is missing (`rule`: the rule constant's name). */
+    missing?(rule: string): string;
+    /** The statement checking a present value (`local`: the value's variable). */
+    present?(local: string, rule: string): string;
+  };
+  /** Its sentence on the rule page, in the values cell (what a value is checked against) or the notes cell (when and why). */
+  readonly page?: { readonly cell: "values" | "notes"; readonly html: string };
+  /** A value that breaks this keyword alone, for the table tests. */
+  readonly brokenValue?: unknown;
+  /** The requirement depends on more than the level (the node's type, a sibling, the list position). */
+  readonly conditional?: boolean;
 }
 
 export interface IrOneOf {

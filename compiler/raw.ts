@@ -1,9 +1,12 @@
 /**
- * The rule file as written, typed after compiler/schema/rule-file.schema.json. Only data that
- * passed the schema is read through these types; test/compiler/raw-types.test.ts keeps every
- * interface's keys equal to the schema's (the `*_KEYS` lists below must name each key exactly once,
- * which the `satisfies` clauses enforce on the TypeScript side).
+ * The rule file as written, typed after its JSON Schema (compiler/schema/rule-file.base.json, with
+ * the keywords' keys from compiler/keywords/). Only data that passed the schema is read through these
+ * types; test/compiler/normalize.test.ts keeps every interface's keys equal to the schema's (with the
+ * keywords' names of compiler/keywords/registry.ts for a property rule; the
+ * `*_KEYS` lists below must name each key exactly once, which the `satisfies` clauses enforce on the
+ * TypeScript side).
  */
+
 export type RawLevel = "required" | "recommended" | "optional";
 
 export interface RawRuleFile {
@@ -33,7 +36,17 @@ export interface RawRuleFile {
 
 export type RawPropertyMap = Record<string, RawPropertyRule>;
 
-export interface RawPropertyRule {
+/** A property rule: the keys every rule reads, and the keywords'. */
+export type RawPropertyRule = RawCoreRule & RawKeywordInputs;
+
+/**
+ * The keywords' keys, each optional and typed by its module in compiler/keywords/, which adds its key
+ * here (`declare module "../raw.ts"`): this file names no keyword, and no keyword module imports back
+ * through a file that imports it.
+ */
+export interface RawKeywordInputs {}
+
+export interface RawCoreRule {
   level: RawLevel;
   expect?: string | Array<string | RawExpectNode>;
   format?: string | ({ check: string } & Record<string, unknown>);
@@ -45,17 +58,9 @@ export interface RawPropertyRule {
   why?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
-  min_items?: number;
-  list_check?: "ascending-positions";
   requires?: string[];
   needed_for_eligibility?: boolean;
-  required_when?: { property: string; values?: string[]; absent?: true };
-  not_on_last_item?: true;
   malformed?: "warning";
-  max_items?: number;
-  max_length?: number;
-  text_values?: string[];
-  only_for?: string[];
 }
 
 export interface RawExpectNode {
@@ -122,11 +127,11 @@ export const RULE_FILE_KEYS = {
   shape: true, properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
 } as const satisfies Keys<RawRuleFile>;
 
-export const PROPERTY_RULE_KEYS = {
+export const CORE_PROPERTY_RULE_KEYS = {
   level: true, expect: true, format: true, values: true, min: true, max: true, single: true, fix: true, why: true,
-  properties: true, one_of: true, min_items: true, list_check: true, requires: true, needed_for_eligibility: true,
-  required_when: true, not_on_last_item: true, malformed: true, max_items: true, max_length: true, text_values: true, only_for: true,
-} as const satisfies Keys<RawPropertyRule>;
+  properties: true, one_of: true, requires: true, needed_for_eligibility: true, malformed: true,
+} as const satisfies Keys<RawCoreRule>;
+
 
 export const EXPECT_NODE_KEYS = {
   type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true,

@@ -1,12 +1,12 @@
-/** The shape check: the rule-language JSON Schema through ajv, every error with its place. */
-import { readFileSync } from "node:fs";
+/** The shape check: the rule-language JSON Schema (compiler/rule-file-schema.ts) through ajv, every error with its place. */
 import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { LoadedFile } from "./load.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { RULE_FILE_SCHEMA } from "./rule-file-schema.ts";
 
 const Ajv = AjvModule.default ?? AjvModule;
-const schema = JSON.parse(readFileSync(new URL("./schema/rule-file.schema.json", import.meta.url), "utf8"));
+const schema = RULE_FILE_SCHEMA;
 // verbose: errors carry their schema, so an unknown key can be matched against the known ones.
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 const validateShape = ajv.compile(schema);

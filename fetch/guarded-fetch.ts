@@ -1,5 +1,5 @@
 /**
- * The guarded page fetcher used by the service and the CLI (DESIGN.md section 7).
+ * The guarded page fetcher used by the service and the CLI (fetch/README.md).
  *
  * Per hop: parse once (parse-target) -> refuse by literal address, host name and port -> resolve once ->
  * classify every address (classify-address) -> connect only to those addresses (pinned-agent) -> GET with

@@ -23,7 +23,7 @@ import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
 import { unknownTopLevelType } from "./unknown-type.ts";
-import type { JsonObject } from "./json.ts";
+import { isReferenceOnly, type JsonObject } from "./json.ts";
 import { LIMITS } from "./limits.ts";
 import { capReport } from "./report-caps.ts";
 import { boundedView } from "./bounded-view.ts";
@@ -437,11 +437,6 @@ function decideVerdict(
     if (!retired && valid) eligible = true;
   }
   return { valid, eligible, reason };
-}
-
-function isReferenceOnly(node: JsonObject): boolean {
-  for (const key in node) if (key !== "@id" && key !== "@context") return false;
-  return true;
 }
 
 function baseResult(type: string, entityBlock: number, path: string, reason: string): SchemaResult {

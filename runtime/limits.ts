@@ -1,6 +1,6 @@
 /**
- * The caps that keep every answer and the work behind it bounded, whatever the input (DESIGN.md
- * section 5). They sit at the engine's intake (blocks, nodes, properties walked) and at report
+ * The caps that keep every answer and the work behind it bounded, whatever the input (docs/limits.md).
+ * They sit at the engine's intake (blocks, nodes, properties walked) and at report
  * building (issues listed), so every extractor feeding the engine (JSON-LD, Microdata, RDFa) is
  * capped the same way. Past a cap the input is not an error: the report says what was left out,
  * with counts, in the additive `limits` field (see report-caps.ts).

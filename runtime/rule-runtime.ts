@@ -4,7 +4,7 @@
  */
 import type { IssueCode } from "./issue-codes.ts";
 import type { ValidationIssue } from "./types.ts";
-import { escapePointer, isObject, type JsonObject } from "./json.ts";
+import { escapePointer, isObject, isReferenceOnly, type JsonObject } from "./json.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
@@ -12,7 +12,9 @@ import { enumMember } from "./checks/enumeration.ts";
 import { vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
-import type { ListCheck, NodeCheck } from "./checks/structure-checks.ts";
+import type { NodeCheck } from "./checks/structure-checks.ts";
+import type { ListKeyword, RequirementCondition, ValueKeyword } from "./keywords/keyword-check.ts";
+import { describeValue, valueList } from "./describe-value.ts";
 
 export type Level = "required" | "recommended" | "optional";
 export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
@@ -54,21 +56,18 @@ export interface PropertyRule {
   readonly max?: number;
   /** One value only (absent: false). */
   readonly single?: boolean;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  /** A text value has at most this many characters. */
-  readonly maxLength?: number;
-  /** Fixed texts (not enumeration members), compared exactly. */
-  readonly textValues?: ReadonlySet<string>;
+  /** The rule keywords' checks of each literal value, in the keyword registry's order (compiler/keywords/). */
+  readonly valueKeywords?: readonly ValueKeyword[];
+  /** The rule keywords' checks of the values together (how many, their order). */
+  readonly listKeywords?: readonly ListKeyword[];
   /** Missing or malformed, the node is not eligible although the level is recommended. */
   readonly neededForEligibility?: boolean;
-  readonly listCheck?: ListCheck;
   /** Siblings that must be present whenever this property is. */
   readonly requires?: readonly string[];
-  /** Missing, an error when the sibling has one of `values` (enumeration members compared by short name; null: when the sibling is absent). */
   /** A malformed value is a warning even though the property is required. */
   readonly malformedWarning?: boolean;
-  readonly requiredWhen?: { readonly property: string; readonly values: ReadonlySet<string> | null };
+  /** Missing, an error while this holds (else the level decides); present, a broken value is then an error. */
+  readonly condition?: RequirementCondition;
   readonly fix: string;
   readonly docs: string;
   /** Site-relative link to the rule on its type's page (`/rules/Event#startDate`): the issue's `rule_url`. */
@@ -108,15 +107,12 @@ class FixedPropertyRule implements PropertyRule {
   readonly min: number | undefined;
   readonly max: number | undefined;
   readonly single: boolean | undefined;
-  readonly minItems: number | undefined;
-  readonly maxItems: number | undefined;
-  readonly maxLength: number | undefined;
-  readonly textValues: ReadonlySet<string> | undefined;
+  readonly valueKeywords: readonly ValueKeyword[] | undefined;
+  readonly listKeywords: readonly ListKeyword[] | undefined;
   readonly neededForEligibility: boolean | undefined;
-  readonly listCheck: ListCheck | undefined;
   readonly requires: readonly string[] | undefined;
   readonly malformedWarning: boolean | undefined;
-  readonly requiredWhen: PropertyRule["requiredWhen"];
+  readonly condition: RequirementCondition | undefined;
   readonly fix: string;
   readonly docs: string;
   readonly rule: string | undefined;
@@ -132,15 +128,12 @@ class FixedPropertyRule implements PropertyRule {
     this.min = r.min;
     this.max = r.max;
     this.single = r.single;
-    this.minItems = r.minItems;
-    this.maxItems = r.maxItems;
-    this.maxLength = r.maxLength;
-    this.textValues = r.textValues;
+    this.valueKeywords = r.valueKeywords;
+    this.listKeywords = r.listKeywords;
     this.neededForEligibility = r.neededForEligibility;
-    this.listCheck = r.listCheck;
     this.requires = r.requires;
     this.malformedWarning = r.malformedWarning;
-    this.requiredWhen = r.requiredWhen;
+    this.condition = r.condition;
     this.fix = r.fix;
     this.docs = r.docs;
     this.rule = r.rule;
@@ -233,26 +226,6 @@ const trimmed = (s: string): string => {
   return first > 32 && first < 127 && last > 32 && last < 127 ? s : s.trim();
 };
 
-/** "A, B or C" lists of a rule's fixed values, worked out on the first failure and kept. */
-const valueLists = new WeakMap<ReadonlySet<string>, string>();
-function valueList(values: ReadonlySet<string>): string {
-  let text = valueLists.get(values);
-  if (text === undefined) valueLists.set(values, (text = [...values].join(", ")));
-  return text;
-}
-
-const describeValue = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v === "string" ? `the text ${quoted(v.length > 60 ? v.slice(0, 57) + "..." : v)}` : `the ${typeof v} ${String(v)}`;
-
-/** JSON.stringify of a text, without the call when nothing in it needs an escape (the usual case, in every failure message). */
-function quoted(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
-  }
-  return `"${s}"`;
-}
-
 const typeList = (expect: readonly ExpectSpec[]): string => {
   const names = expect.map((e) => e.type);
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
@@ -263,8 +236,8 @@ export class Run {
   /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
   readonly ineligible: string[] = [];
   /**
-   * True while checking the last value of a list (or a single value): requirements marked
-   * not_on_last_item are waived there. Saved and restored around every list, so it always
+   * True while checking the last value of a list (or a single value): a requirement the last
+   * item may leave out reads it (the generated presence check does). Saved and restored around every list, so it always
    * describes the innermost list.
    */
   lastItem = true;
@@ -276,7 +249,7 @@ export class Run {
    * first failure, so valid markup pays nothing.
    */
   private invalid: Map<string, ValidationIssue> | null = null;
-  /** The rule whose required_when condition holds while its value is checked (a malformed value is then an error). */
+  /** The rule whose condition holds while its value is checked (a malformed value is then an error). */
   private requiredNow: PropertyRule | null = null;
 
   constructor(private readonly references: ReferenceResolver | null) {}
@@ -289,7 +262,7 @@ export class Run {
 
   /**
    * A value that breaks its rules is a missing value: an error where the property is required (or
-   * its required_when condition holds), unless the search engine is documented to repair it
+   * its condition holds), unless the search engine is documented to repair it
    * (`malformed: warning`); else a warning. A one-of member's failure is raised to an error later
    * when no member of a required group holds a valid value (`oneOf`).
    */
@@ -320,14 +293,15 @@ export class Run {
 
   /** A missing property with a conditional requirement: an error when the condition holds, else as its level says. */
   missingWhen(rule: PropertyRule, node: JsonObject, at: string): void {
-    if (!conditionHolds(rule, node)) return this.missing(rule, at);
+    const condition = rule.condition!;
+    if (!condition.holds(node)) return this.missing(rule, at);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
-    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${because(rule)}.`, rule.fix, rule.docs, at, rule.rule);
+    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
   /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
   checkWhen(value: unknown, rule: PropertyRule, node: JsonObject, at: string): void {
-    if (!conditionHolds(rule, node)) return this.check(value, rule, at);
+    if (!rule.condition!.holds(node)) return this.check(value, rule, at);
     const outer = this.requiredNow;
     this.requiredNow = rule;
     try {
@@ -419,12 +393,7 @@ export class Run {
       const path = valuePath(rule, at, -1);
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
       if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
-      if (rule.minItems !== undefined && value.length < rule.minItems) this.tooFew(rule, value.length, path);
-      if (rule.maxItems !== undefined && value.length > rule.maxItems) this.fail(rule, "too-many-values", `"${rule.property}" has ${value.length} values; it takes at most ${rule.maxItems}.`, path, rule.fix, false);
-      if (rule.listCheck) {
-        const problem = rule.listCheck.test(value);
-        if (problem !== null) this.fail(rule, "invalid-sequence", `"${rule.property}": ${problem}.`, path, rule.fix, false);
-      }
+      if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, value, value.length, at);
       // Values past the cap are counted, not checked (runtime/limits.ts).
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
       if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
@@ -436,15 +405,20 @@ export class Run {
       this.lastItem = outer;
       return;
     }
-    if (rule.minItems !== undefined && rule.minItems > 1) this.tooFew(rule, 1, valuePath(rule, at, -1));
+    if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, null, 1, at);
     const outer = this.lastItem;
     this.lastItem = true;
     this.checkOne(value, rule, at, -1);
     this.lastItem = outer;
   }
 
-  private tooFew(rule: PropertyRule, count: number, path: string): void {
-    this.fail(rule, "too-few-values", `"${rule.property}" has ${count} value(s); it needs at least ${rule.minItems}.`, path, rule.fix, false);
+  /** The keywords' checks of the values together; a failure leaves the values counting as given. */
+  private checkList(rule: PropertyRule, keywords: readonly ListKeyword[], items: readonly unknown[] | null, count: number, at: string): void {
+    for (let i = 0; i < keywords.length; i++) {
+      const problem = keywords[i].test(items, count, rule.property);
+      // The property's pointer, built only for a failure (valuePath).
+      if (problem !== null) this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
+    }
   }
 
   /**
@@ -594,11 +568,14 @@ export class Run {
         return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
       }
     }
-    if (rule.textValues && (typeof value !== "string" || !rule.textValues.has(value))) {
-      return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.textValues)} (exactly, case-sensitive), not ${describeValue(value)}.`, valuePath(rule, at, index));
-    }
-    if (rule.maxLength !== undefined && typeof value === "string" && value.length > rule.maxLength) {
-      this.fail(rule, "too-long", `"${rule.property}" has ${value.length} characters; it takes at most ${rule.maxLength}.`, valuePath(rule, at, index));
+    const keywords = rule.valueKeywords;
+    if (keywords !== undefined) {
+      for (let i = 0; i < keywords.length; i++) {
+        const problem = keywords[i].test(value, rule.property);
+        if (problem === null) continue;
+        this.fail(rule, problem.code, problem.message, valuePath(rule, at, index));
+        if (keywords[i].final) return;
+      }
     }
     if (rule.format && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
       const problem = rule.format.test(value);
@@ -641,22 +618,6 @@ function meantType(types: readonly string[], expect: readonly ExpectSpec[]): str
     if (suggestion !== null && expect.some((e) => e.kind === "class" && e.accepts.has(suggestion))) return suggestion;
   }
   return null;
-}
-
-function conditionHolds(rule: PropertyRule, node: JsonObject): boolean {
-  const cond = rule.requiredWhen!;
-  const sibling = node[cond.property];
-  if (cond.values === null) return sibling === undefined;
-  for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
-    const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
-    if (text !== null && cond.values.has(enumMember(text) ?? text)) return true;
-  }
-  return false;
-}
-
-function because(rule: PropertyRule): string {
-  const cond = rule.requiredWhen!;
-  return cond.values === null ? `"${cond.property}" is absent` : `"${cond.property}" is ${[...cond.values].join(" or ")}`;
 }
 
 /** True when one of the node's @type names is in `types` (a subtype-only rule applies). */
@@ -717,11 +678,6 @@ function isBlank(text: string): boolean {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xa0) return false;
   }
-  return true;
-}
-
-function isReferenceOnly(node: JsonObject): boolean {
-  for (const key in node) if (key !== "@id" && key !== "@context") return false;
   return true;
 }
 

@@ -1,7 +1,7 @@
 import type { IssueCode } from "./issue-codes.ts";
 import type { LimitsReport, SchemaOmitted } from "./limits.ts";
 
-/** A ValidationIssue of the spec, plus the additive fields of DESIGN.md section 5. */
+/** A ValidationIssue of the spec, plus sdv's additive fields (code, path, line, column, rule_url, ...). */
 export interface ValidationIssue {
   severity: "error" | "warning";
   property: string;

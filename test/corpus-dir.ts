@@ -1,6 +1,6 @@
 /**
  * Where the shared corpus lives: `../shared/corpus` next to the repository root.
- * Tests that read it call corpusDir() and skip visibly when it returns null (DESIGN.md section 9),
+ * Tests that read it call corpusDir() and skip visibly when it returns null (docs/test-data.md),
  * so a fresh clone without the corpus still passes.
  */
 import { existsSync, statSync } from "node:fs";

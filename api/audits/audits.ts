@@ -58,6 +58,13 @@ export interface PagesQuery extends PageFilter {
   limit?: string;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The audit service, built and closed with the app's other services (api/app.ts). */
+    audits: Audits;
+  }
+}
+
 export class Audits {
   readonly store: AuditStore;
   readonly runner: AuditRunner;

@@ -13,7 +13,7 @@ export interface ServerConfig {
   dataDir: string;
   /**
    * Without a trailing slash. Unset PUBLIC_BASE_URL: http://HOST:PORT, and with PORT=0 the port the server
-   * was given (server.ts sets it once listening; see publicBaseUrlSet).
+   * was given (with PORT=0 the service context holds the bound address once listening; see publicBaseUrlSet).
    */
   publicBaseUrl: string;
   /** Whether PUBLIC_BASE_URL was given (else the base follows the bound address). */

@@ -32,7 +32,12 @@ export interface ServiceContext {
   fetchOptions: FetchOptions;
   /** Limits of a plan, with RATE_LIMIT_PER_MINUTE applied. */
   limits(plan: Plan): PlanLimits;
-  /** `${PUBLIC_BASE_URL}/dashboard` and friends; `rules` is the rule pages' root (`${PUBLIC_BASE_URL}/rules`). */
+  /**
+   * The service's public root (PUBLIC_BASE_URL): the configured one, or, with PORT=0 and none
+   * configured, the address actually bound once listening. The configuration itself never changes.
+   */
+  readonly publicBaseUrl: string;
+  /** `${publicBaseUrl}/dashboard` and friends; `rules` is the rule pages' root (`${publicBaseUrl}/rules`). */
   urls: { dashboard: string; upgrade: string; checkoutSuccess: string; checkoutCancel: string; rules: string };
 }
 

@@ -4,7 +4,7 @@
  * registered once with an $id (app.addSchema) and referenced as { $ref: "Name#" }; they become
  * components.schemas.Name in the document.
  *
- * Response schemas list the spec's fields plus the additive ones of DESIGN.md section 5 (issue code, path,
+ * Response schemas list the spec's fields plus the additive ones (issue code, path,
  * line, column; schema block, path, matched_type, checked, features, score): a field missing here would be
  * silently dropped by the serializer.
  */

@@ -33,7 +33,7 @@ export function handleClientError(this: FastifyInstance, err: NodeJS.ErrnoExcept
   const apiError = clientErrorAnswer(err);
   this.log.info({ code: apiError.code, cause: err.code }, "malformed or incomplete request refused");
   if (socket.writable) {
-    const body = JSON.stringify(errorBody(apiError, this.sdv?.config.publicBaseUrl ?? ""));
+    const body = JSON.stringify(errorBody(apiError, this.sdv?.publicBaseUrl ?? ""));
     socket.write(
       `HTTP/1.1 ${apiError.statusCode} ${statusText(apiError.statusCode)}\r\n` +
         "Content-Type: application/json; charset=utf-8\r\n" +

@@ -39,7 +39,7 @@ export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply
     .code(err.statusCode)
     .type("application/json; charset=utf-8")
-    .send(errorBody(err, reply.server.sdv.config.publicBaseUrl));
+    .send(errorBody(err, reply.server.sdv.publicBaseUrl));
 }
 
 export function toApiError(err: unknown, request: FastifyRequest): ApiError {

@@ -30,7 +30,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             : "Signup and login return the key at once (servers with ACCOUNT_VERIFICATION=email answer 202 and mail a code instead; see POST /api/auth/verify)."),
         license: { name: "Apache-2.0", identifier: "Apache-2.0" },
       },
-      servers: [{ url: app.sdv.config.publicBaseUrl }],
+      servers: [{ url: app.sdv.publicBaseUrl }],
       tags: [
         { name: "validation", description: "Validate structured data" },
         { name: "accounts", description: "Sign up, log in, rotate keys, buy a plan" },
@@ -45,7 +45,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transformObject: (input) => forGenerators((input as { openapiObject: OpenApiDocument }).openapiObject, app.sdv.config.publicBaseUrl) as never,
+    transformObject: (input) => forGenerators((input as { openapiObject: OpenApiDocument }).openapiObject, app.sdv.publicBaseUrl) as never,
     refResolver: {
       buildLocalReference(json, _baseUri, _fragment, i) {
         return typeof json.$id === "string" ? json.$id : `def-${i}`;

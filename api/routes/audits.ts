@@ -17,11 +17,11 @@ import {
   AuditTemplatesSchema,
   CreateAuditBodySchema,
 } from "../openapi/audit-schemas.ts";
-import { Audits, type CreateAuditBody, type PagesQuery } from "../audits/audits.ts";
+import type { CreateAuditBody, PagesQuery } from "../audits/audits.ts";
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  const audits = await Audits.open(app.sdv, app.log);
-  app.addHook("onClose", async () => audits.close());
+  // Built and closed with the app's other services (api/app.ts), not by this plugin.
+  const audits = app.audits;
 
   const keyed = requireApiKey({ allowQueryKey: false });
   const keyedGet = requireApiKey({ allowQueryKey: true });

@@ -227,7 +227,7 @@ export class Validations {
     const credit = await this.#reserveInTurn(account, call);
     let report: PageReport;
     try {
-      report = await this.pool.report(job, inputChars, this.#ctx.config.publicBaseUrl);
+      report = await this.pool.report(job, inputChars, this.#ctx.publicBaseUrl);
     } catch (err) {
       await credit.release();
       throw err;
@@ -300,7 +300,7 @@ export class Validations {
       if (err instanceof FetchError) throw fromFetchError(err);
       throw err;
     }
-    const base = ctx.config.publicBaseUrl;
+    const base = ctx.publicBaseUrl;
     const report = await this.pool.pageReport(html, url, base, profile, raw);
     if (!report.ok) throw new ApiError(report.code, report.message);
     const now = ctx.now();
@@ -338,7 +338,7 @@ export class Validations {
       // The in-process cache hands back the same string for every hit: its header is read once.
       const entry = text === this.#lastRead?.text ? this.#lastRead.entry : fromCacheText(text);
       if (entry) this.#lastRead = { text, entry };
-      if (!entry || entry.expires_at <= this.#ctx.now().getTime() || entry.base !== this.#ctx.config.publicBaseUrl) return null;
+      if (!entry || entry.expires_at <= this.#ctx.now().getTime() || entry.base !== this.#ctx.publicBaseUrl) return null;
       return entry;
     } catch {
       return null;

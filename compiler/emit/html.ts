@@ -2,12 +2,7 @@
  * The frame every rule page shares: a plain HTML document with one external stylesheet and no
  * script or style of its own, because the service sends `Content-Security-Policy: default-src 'self'`.
  */
-
-/** Text or attribute value as HTML (rule files are trusted, but their texts contain quotes and <). */
-export const esc = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"));
-
-export const code = (text: string): string => `<code>${esc(text)}</code>`;
+import { code, esc } from "../html-text.ts";
 
 /** An outside link: its text is the address itself unless given. */
 export const link = (href: string, text = href): string => `<a href="${esc(href)}">${esc(text)}</a>`;

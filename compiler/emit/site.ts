@@ -6,7 +6,8 @@
 import type { IrExample, IrFeature, IrNodeRules, IrOneOf, IrProperty, IrRuleSet } from "../ir.ts";
 import type { MatchTable } from "../matches.ts";
 import { oneOfAnchor, propertyAnchor, rulePagePath } from "./rule-anchors.ts";
-import { code, esc, htmlPage, link } from "./html.ts";
+import { htmlPage, link } from "./html.ts";
+import { code, esc, list } from "../html-text.ts";
 
 const STATUS_ORDER: IrRuleSet["status"][] = ["supported", "coming_soon", "planned", "deprecated"];
 const STATUS_LABEL: Record<IrRuleSet["status"], string> = {
@@ -23,9 +24,6 @@ export interface SiteContext {
   byType: Map<string, IrRuleSet>;
   formatDescriptions: Record<string, string>;
 }
-
-const list = (items: string[], sep = ", ", last = " or "): string =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(sep)}${last}${items[items.length - 1]}`;
 
 /** The ids of one page, so an id is written once and links inside the page point only at ids that exist. */
 class PageIds {
@@ -51,6 +49,9 @@ function expectedCell(p: IrProperty): string {
   );
 }
 
+/** The keywords' sentences for one cell, in the keyword registry's order. */
+const keywordSentences = (p: IrProperty, cell: "values" | "notes"): string[] => p.keywords.flatMap((k) => (k.page?.cell === cell ? [k.page.html] : []));
+
 /** Accepted values, formats and limits: everything a value is checked against. */
 function valuesCell(p: IrProperty, formatDescriptions: Record<string, string>): string {
   const parts: string[] = [];
@@ -58,29 +59,19 @@ function valuesCell(p: IrProperty, formatDescriptions: Record<string, string>): 
   else {
     for (const e of p.expect) if (e.kind === "enum") parts.push(`${esc(e.type)}: ${list(e.members.map(code))}.`);
   }
-  if (p.textValues) parts.push(`Exactly ${list(p.textValues.map(code))} (case-sensitive).`);
   if (p.format) parts.push(`Format ${code(p.format)}: ${esc(formatDescriptions[p.format] ?? p.format)}.`);
   if (p.min !== null && p.max !== null) parts.push(`Between ${p.min} and ${p.max}.`);
   else if (p.min !== null) parts.push(`At least ${p.min}.`);
   else if (p.max !== null) parts.push(`At most ${p.max}.`);
   if (p.single) parts.push("One value only.");
-  if (p.minItems !== null) parts.push(`At least ${p.minItems} values.`);
-  if (p.maxItems !== null) parts.push(`At most ${p.maxItems} values.`);
-  if (p.maxLength !== null) parts.push(`At most ${p.maxLength} characters.`);
-  if (p.listCheck) parts.push(`List check ${code(p.listCheck)}.`);
+  parts.push(...keywordSentences(p, "values"));
   for (const e of p.expect) if (e.kind === "class" && e.nodeCheck) parts.push(`Check ${code(e.nodeCheck)} on the ${esc(e.type)}.`);
   return parts.join(" ");
 }
 
 /** When and why: conditions, eligibility, the fix. */
 function notesCell(p: IrProperty): string {
-  const parts: string[] = [];
-  if (p.onlyFor.length) parts.push(`Only for ${list(p.onlyFor.map(esc))} (and their subtypes).`);
-  if (p.requiredWhen) {
-    const when = p.requiredWhen.values === null ? `${code(p.requiredWhen.property)} is absent` : `${code(p.requiredWhen.property)} is ${list(p.requiredWhen.values.map(code))}`;
-    parts.push(`Required when ${when}.`);
-  }
-  if (p.notOnLastItem) parts.push("Not needed on the last item of the list.");
+  const parts: string[] = keywordSentences(p, "notes");
   if (p.requires.length) parts.push(`Needs ${list(p.requires.map(code), ", ", " and ")} beside it.`);
   if (p.neededForEligibility && p.level !== "required") parts.push("Needed for the rich result.");
   if (p.malformedWarning) parts.push("A malformed value is a warning.");

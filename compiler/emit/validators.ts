@@ -4,7 +4,7 @@
  * fields that differ from their defaults (runtime/rule-runtime.ts reads an absent field as its default);
  * `propertyRule` gives every rule one object shape, so the checks' reads of its fields stay fast.
  */
-import type { IrExpect, IrNodeRules, IrProperty, IrRuleSet } from "../ir.ts";
+import type { IrExpect, IrKeyword, IrNodeRules, IrProperty, IrRuleSet, UseRuntime } from "../ir.ts";
 import { BANNER, Code, ident, lit } from "./code.ts";
 import { ruleSetLiteral } from "./registry.ts";
 import { oneOfAnchor, propertyAnchor, ruleUrl } from "./rule-anchors.ts";
@@ -71,6 +71,20 @@ function checkedPropertyRequired(rules: IrNodeRules | null, check: string): bool
   return rules?.properties.some((p) => p.name === name && p.level === "required" && !p.malformedWarning) ?? false;
 }
 
+/** A runtime name imported into the generated module (paths from the repository root, as the keywords write them). */
+const useRuntime = (c: Code): UseRuntime => (module, name) => c.use(`../../${module}`, name);
+
+/** The keywords' checks that go in one field of the rule, as a list (a field holding one check takes it alone). */
+function keywordField(c: Code, keywords: readonly IrKeyword[], field: NonNullable<IrKeyword["check"]>["field"]): string[] {
+  const sources = keywords.flatMap((k) => (k.check?.field === field ? [k.check.source(useRuntime(c))] : []));
+  if (sources.length === 0) return [];
+  if (field === "condition") {
+    if (sources.length > 1) throw new Error("emit: two keywords of one rule set its condition");
+    return [`condition: ${sources[0]}`];
+  }
+  return [`${field}: [${sources.join(", ")}]`];
+}
+
 /** The rule's fields, defaults (no format, no values, no bounds, not single...) left out. */
 function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
   const set = (values: readonly string[]) => `new Set(${lit(values)})`;
@@ -90,41 +104,42 @@ function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
     ...(p.min !== null ? [`min: ${p.min}`] : []),
     ...(p.max !== null ? [`max: ${p.max}`] : []),
     ...(p.single ? ["single: true"] : []),
-    ...(p.minItems !== null ? [`minItems: ${p.minItems}`] : []),
-    ...(p.maxItems !== null ? [`maxItems: ${p.maxItems}`] : []),
-    ...(p.maxLength !== null ? [`maxLength: ${p.maxLength}`] : []),
-    ...(p.textValues ? [`textValues: ${set(p.textValues)}`] : []),
+    ...keywordField(c, p.keywords, "valueKeywords"),
+    ...keywordField(c, p.keywords, "listKeywords"),
     ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
-    ...(p.listCheck !== null ? [`listCheck: ${c.use(STRUCTURE_CHECKS, "listChecks")}[${lit(p.listCheck)}]`] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
     ...(p.malformedWarning ? ["malformedWarning: true"] : []),
-    ...(p.requiredWhen ? [`requiredWhen: { property: ${lit(p.requiredWhen.property)}, values: ${p.requiredWhen.values ? set(p.requiredWhen.values) : "null"} }`] : []),
+    ...keywordField(c, p.keywords, "condition"),
     `fix: ${lit(p.fix)}`,
     "docs: DOCS",
     `rule: ${lit(ruleUrl(page.type, propertyAnchor(page.feature, p.property)))}`,
   ];
 }
 
-/** Presence and value checks of one property rule. */
+/** The first keyword of the rule that shapes this part of the presence check. */
+function presenceHook<K extends keyof NonNullable<IrKeyword["presence"]>>(p: IrProperty, part: K): NonNullable<IrKeyword["presence"]>[K] | undefined {
+  for (const k of p.keywords) if (k.presence?.[part]) return k.presence[part];
+  return undefined;
+}
+
+/** Presence and value checks of one property rule (a keyword may say what a missing or present value runs). */
 function writeProperty(c: Code, rules: IrNodeRules, p: IrProperty, local: string): void {
   const rule = ruleConst(rules, p);
-  const check = p.requiredWhen ? `run.checkWhen(${local}, ${rule}, node, at);` : `run.check(${local}, ${rule}, at);`;
+  const check = presenceHook(p, "present")?.(local, rule) ?? `run.check(${local}, ${rule}, at);`;
   const whenPresent = p.requires.length ? `{ ${check} run.companions(node, ${rule}, at); }` : check;
-  if (p.notOnLastItem) c.line(`if (${local} === undefined) { if (!run.lastItem) run.missing(${rule}, at); }`).line(`else ${whenPresent}`);
-  else if (p.requiredWhen) c.line(`if (${local} === undefined) run.missingWhen(${rule}, node, at);`).line(`else ${whenPresent}`);
-  else if (p.level === "optional") c.line(`if (${local} !== undefined) ${whenPresent}`);
-  else c.line(`if (${local} === undefined) run.missing(${rule}, at);`).line(`else ${whenPresent}`);
+  const missing = presenceHook(p, "missing")?.(rule) ?? (p.level === "optional" ? null : `run.missing(${rule}, at);`);
+  if (missing === null) c.line(`if (${local} !== undefined) ${whenPresent}`);
+  else c.line(`if (${local} === undefined) ${missing}`).line(`else ${whenPresent}`);
 }
 
 function writeBody(c: Code, rules: IrNodeRules, page: PageOf): void {
   for (const p of rules.properties) {
     const local = ident(`v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`);
     c.line(`const ${local} = node[${lit(p.name)}];`);
-    // A subtype-only rule: skipped unless the node is of one of those types.
-    if (p.onlyFor.length) {
-      const test = p.onlyFor.map((t) => `${c.use(RULE_RUNTIME, "hasType")}(node, ${c.use(TYPE_HIERARCHY, "subtypes")}(${lit(t)}))`).join(" || ");
-      c.block(`if (${test})`, () => writeProperty(c, rules, p, local));
-    } else writeProperty(c, rules, p, local);
+    // A keyword's guard (a rule for some types only): the property is skipped unless it holds.
+    const guard = presenceHook(p, "guard");
+    if (guard) c.block(`if (${guard(useRuntime(c))})`, () => writeProperty(c, rules, p, local));
+    else writeProperty(c, rules, p, local);
   }
   // Only a member holding a valid value satisfies a group (runtime Run.oneOf).
   rules.oneOf.forEach((_g, i) => c.line(`run.oneOf(${groupConst(rules, i)}, node, at);`));

@@ -16,6 +16,7 @@
  * over any bound fails with a FetchError that says which; its context is closed, and if even that does not
  * end it in time the browser is restarted, so the next page is served.
  */
+import { untilAborted } from "../../runtime/until-aborted.ts";
 import type { Browser, CDPSession, Response } from "playwright-core";
 import { FetchError } from "../fetch-error.ts";
 import { parseTarget, DEFAULT_ALLOWED_PORTS } from "../parse-target.ts";
@@ -262,7 +263,7 @@ export class Renderer {
 
     let live: LiveBrowser;
     try {
-      live = await untilStopped(this.#browser(), stop.signal);
+      live = await untilAborted(this.#browser(), stop.signal);
     } catch (err) {
       options.signal?.removeEventListener("abort", onCallerAbort);
       throw err;
@@ -278,7 +279,7 @@ export class Renderer {
     let session: PageSession | null = null;
     let watchdog: NodeJS.Timeout | undefined;
     try {
-      session = await untilStopped(opening, stop.signal);
+      session = await untilAborted(opening, stop.signal);
       session.arm({
         policy,
         connectGuard: options.connectGuard,
@@ -291,15 +292,15 @@ export class Renderer {
       watchdog = startWatchdog(session.cdp, limits, fail);
       // To the commit only, then the document's own load event: a script that navigates away is
       // cancelled (page-session.ts), and Playwright's wait for "load" never ends after such a navigation.
-      const response = await untilStopped(page.goto(url, { waitUntil: "commit", timeout: 0 }), stop.signal).catch((err: unknown) => {
+      const response = await untilAborted(page.goto(url, { waitUntil: "commit", timeout: 0 }), stop.signal).catch((err: unknown) => {
         throw stop.signal.aborted ? stop.signal.reason : navigationError(err, host);
       });
       checkMainResponse(response, host);
-      await untilStopped(page.evaluate(LOADED), stop.signal);
+      await untilAborted(page.evaluate(LOADED), stop.signal);
       const s = session;
-      await untilStopped(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
+      await untilAborted(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
       // One round trip: the serialized DOM (as page.content() gives it) and its element count.
-      const [html, elements] = await untilStopped(page.evaluate(SNAPSHOT), stop.signal);
+      const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT), stop.signal);
       if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
       if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
       stop.signal.throwIfAborted();
@@ -455,27 +456,6 @@ function navigationError(err: unknown, host: string): FetchError {
     return new FetchError("unsupported_content_type", `The page from ${host} is not HTML (the browser would download it).`, { cause: err });
   }
   return new FetchError("fetch_failed", `Could not load the page from ${host} in the browser.`, { cause: err });
-}
-
-function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

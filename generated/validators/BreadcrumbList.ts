@@ -2,6 +2,8 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { atLeastValues } from "../../runtime/keywords/value-count.ts";
+import { wholeList } from "../../runtime/keywords/whole-list.ts";
 import { listChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
@@ -16,8 +18,7 @@ const BreadcrumbList_itemListElement: PropertyRule = propertyRule({
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_BreadcrumbList_itemListElement_ListItem }],
-  minItems: 2,
-  listCheck: listChecks["ascending-positions"],
+  listKeywords: [atLeastValues(2), wholeList(listChecks["ascending-positions"])],
   fix: "Add \"itemListElement\" with at least two ListItems, each with position, name and item, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Books\", \"item\": \"https://example.com/books\"}, {\"@type\": \"ListItem\", \"position\": 2, \"name\": \"Science Fiction\"}].",
   docs: DOCS,
   rule: "/rules/BreadcrumbList#itemListElement",

@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
@@ -219,7 +220,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_bookFormat: PropertyRule = 
   property: "dataFeedElement.workExample.bookFormat",
   level: "required",
   expect: [],
-  textValues: new Set(["https://schema.org/AudiobookFormat","https://schema.org/EBook","https://schema.org/Hardcover","https://schema.org/Paperback","http://schema.org/AudiobookFormat","http://schema.org/EBook","http://schema.org/Hardcover","http://schema.org/Paperback"]),
+  valueKeywords: [fixedTexts(["https://schema.org/AudiobookFormat","https://schema.org/EBook","https://schema.org/Hardcover","https://schema.org/Paperback","http://schema.org/AudiobookFormat","http://schema.org/EBook","http://schema.org/Hardcover","http://schema.org/Paperback"])],
   fix: "Give each edition a \"bookFormat\": \"https://schema.org/AudiobookFormat\", \"https://schema.org/EBook\", \"https://schema.org/Hardcover\" or \"https://schema.org/Paperback\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.bookFormat",

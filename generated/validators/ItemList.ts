@@ -2,6 +2,8 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { atLeastValues } from "../../runtime/keywords/value-count.ts";
+import { wholeList } from "../../runtime/keywords/whole-list.ts";
 import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
@@ -16,8 +18,7 @@ const ItemList_itemListElement: PropertyRule = propertyRule({
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList_itemListElement_ListItem }],
-  minItems: 2,
-  listCheck: listChecks["ascending-positions"],
+  listKeywords: [atLeastValues(2), wholeList(listChecks["ascending-positions"])],
   fix: "Add \"itemListElement\" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}, {\"@type\": \"ListItem\", \"position\": 2, \"url\": \"https://example.com/snickerdoodles.html\"}].",
   docs: DOCS,
   rule: "/rules/ItemList#itemListElement",
@@ -455,7 +456,7 @@ const ItemList__carousels_beta_itemListElement: PropertyRule = propertyRule({
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem }],
-  minItems: 3,
+  listKeywords: [atLeastValues(3)],
   fix: "The beta carousel needs at least three ListItems, each with position and an item object (LocalBusiness, Product or Event) with image, name and url.",
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement",

@@ -3,6 +3,7 @@ import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -83,7 +84,7 @@ const JobPosting_jobLocationType: PropertyRule = propertyRule({
   property: "jobLocationType",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["TELECOMMUTE"]),
+  valueKeywords: [fixedTexts(["TELECOMMUTE"])],
   fix: "Give \"jobLocationType\" the value \"TELECOMMUTE\", and only for jobs that are 100% remote (the description must say so).",
   docs: DOCS,
   rule: "/rules/JobPosting#jobLocationType",
@@ -117,7 +118,7 @@ const JobPosting_employmentType: PropertyRule = propertyRule({
   property: "employmentType",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["FULL_TIME","PART_TIME","CONTRACTOR","TEMPORARY","INTERN","VOLUNTEER","PER_DIEM","OTHER"]),
+  valueKeywords: [fixedTexts(["FULL_TIME","PART_TIME","CONTRACTOR","TEMPORARY","INTERN","VOLUNTEER","PER_DIEM","OTHER"])],
   fix: "Add \"employmentType\" with one or more of the case-sensitive values FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN, VOLUNTEER, PER_DIEM, OTHER, e.g. [\"FULL_TIME\", \"CONTRACTOR\"].",
   docs: DOCS,
   rule: "/rules/JobPosting#employmentType",
@@ -463,7 +464,7 @@ const JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText: Pro
   property: "baseSalary.value.unitText",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["HOUR","DAY","WEEK","MONTH","YEAR"]),
+  valueKeywords: [fixedTexts(["HOUR","DAY","WEEK","MONTH","YEAR"])],
   fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
   docs: DOCS,
   rule: "/rules/JobPosting#baseSalary.value.unitText",
@@ -525,7 +526,7 @@ const JobPosting_educationRequirements_EducationalOccupationalCredential_credent
   property: "educationRequirements.credentialCategory",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["high school","associate degree","bachelor degree","professional certificate","postgraduate degree"]),
+  valueKeywords: [fixedTexts(["high school","associate degree","bachelor degree","professional certificate","postgraduate degree"])],
   fix: "Add educationRequirements.credentialCategory with one of \"high school\", \"associate degree\", \"bachelor degree\", \"professional certificate\" or \"postgraduate degree\".",
   docs: DOCS,
   rule: "/rules/JobPosting#educationRequirements.credentialCategory",

@@ -2,6 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule, hasType } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
@@ -60,7 +61,7 @@ const LocalBusiness_priceRange: PropertyRule = propertyRule({
   property: "priceRange",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  maxLength: 99,
+  valueKeywords: [textAtMost(99)],
   fix: "Add \"priceRange\" as a short range or a number of currency signs, e.g. \"$10-15\" or \"$$$\" (under 100 characters, or it is not shown).",
   docs: DOCS,
   rule: "/rules/LocalBusiness#priceRange",

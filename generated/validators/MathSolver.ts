@@ -3,6 +3,7 @@ import type { PropertyRule, Run } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -50,7 +51,7 @@ const MathSolver_learningResourceType: PropertyRule = propertyRule({
   property: "learningResourceType",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
-  textValues: new Set(["Math Solver","Math solver"]),
+  valueKeywords: [fixedTexts(["Math Solver","Math solver"])],
   fix: "Co-type the node as [\"MathSolver\", \"LearningResource\"] and add \"learningResourceType\": \"Math Solver\".",
   docs: DOCS,
   rule: "/rules/MathSolver#learningResourceType",

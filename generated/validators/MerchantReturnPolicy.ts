@@ -3,6 +3,8 @@ import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { atMostValues } from "../../runtime/keywords/value-count.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -16,7 +18,7 @@ const MerchantReturnPolicy_applicableCountry: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  maxItems: 50,
+  listKeywords: [atMostValues(50)],
   fix: "Give \"applicableCountry\" as the two-letter ISO 3166-1 codes of the countries where the product is sold and returned from (up to 50), e.g. [\"DE\", \"AT\", \"CH\"].",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#applicableCountry",
@@ -55,7 +57,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["days-or-date"],
   min: 0,
-  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
   fix: "Add \"merchantReturnDays\" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#merchantReturnDays",
@@ -478,7 +480,7 @@ const MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeas
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["days-or-date"],
   min: 0,
-  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
   fix: "Add returnPolicySeasonalOverride.merchantReturnDays, e.g. 10 (required with a finite window).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.merchantReturnDays",

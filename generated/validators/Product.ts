@@ -5,6 +5,8 @@ import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
@@ -684,6 +686,7 @@ const Product__merchant_listing_sku: PropertyRule = propertyRule({
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   single: true,
+  valueKeywords: [textPattern("^\\S+$", "one identifier without white space")],
   fix: "Add \"sku\" with your one identifier for the product, without spaces, e.g. \"trinket-12345\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:sku",
@@ -1109,7 +1112,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0.01,
-  requiredWhen: { property: "membershipPointsEarned", values: null },
+  condition: siblingCondition("membershipPointsEarned", null),
   fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.price",
@@ -1122,7 +1125,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
-  requiredWhen: { property: "membershipPointsEarned", values: null },
+  condition: siblingCondition("membershipPointsEarned", null),
   fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
@@ -1303,7 +1306,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "recommended",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
-  requiredWhen: { property: "returnPolicyCategory", values: new Set(["MerchantReturnFiniteReturnWindow"]) },
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays",

@@ -2,6 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
@@ -62,7 +63,7 @@ const ProductGroup_variesBy: PropertyRule = propertyRule({
   property: "variesBy",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
-  textValues: new Set(["https://schema.org/color","https://schema.org/size","https://schema.org/suggestedAge","https://schema.org/suggestedGender","https://schema.org/material","https://schema.org/pattern","http://schema.org/color","http://schema.org/size","http://schema.org/suggestedAge","http://schema.org/suggestedGender","http://schema.org/material","http://schema.org/pattern"]),
+  valueKeywords: [fixedTexts(["https://schema.org/color","https://schema.org/size","https://schema.org/suggestedAge","https://schema.org/suggestedGender","https://schema.org/material","https://schema.org/pattern","http://schema.org/color","http://schema.org/size","http://schema.org/suggestedAge","http://schema.org/suggestedGender","http://schema.org/material","http://schema.org/pattern"])],
   fix: "Add \"variesBy\" with the full Schema.org URLs of the properties the variants differ in: https://schema.org/color, https://schema.org/size, https://schema.org/suggestedAge, https://schema.org/suggestedGender, https://schema.org/material or https://schema.org/pattern.",
   docs: DOCS,
   rule: "/rules/ProductGroup#variesBy",

@@ -3,6 +3,7 @@ import type { PropertyRule, Run } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/education-qa";
@@ -72,7 +73,7 @@ const Quiz_hasPart_Question_eduQuestionType: PropertyRule = propertyRule({
   property: "hasPart.eduQuestionType",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  textValues: new Set(["Flashcard"]),
+  valueKeywords: [fixedTexts(["Flashcard"])],
   fix: "Give each Question \"eduQuestionType\": \"Flashcard\" (pages with other question types are not eligible).",
   docs: DOCS,
   rule: "/rules/Quiz#hasPart.eduQuestionType",

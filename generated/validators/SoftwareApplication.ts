@@ -3,6 +3,7 @@ import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -60,7 +61,7 @@ const SoftwareApplication_applicationCategory: PropertyRule = propertyRule({
   property: "applicationCategory",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
-  textValues: new Set(["GameApplication","SocialNetworkingApplication","TravelApplication","ShoppingApplication","SportsApplication","LifestyleApplication","BusinessApplication","DesignApplication","DeveloperApplication","DriverApplication","EducationalApplication","HealthApplication","FinanceApplication","SecurityApplication","BrowserApplication","CommunicationApplication","DesktopEnhancementApplication","EntertainmentApplication","MultimediaApplication","HomeApplication","UtilitiesApplication","ReferenceApplication"]),
+  valueKeywords: [fixedTexts(["GameApplication","SocialNetworkingApplication","TravelApplication","ShoppingApplication","SportsApplication","LifestyleApplication","BusinessApplication","DesignApplication","DeveloperApplication","DriverApplication","EducationalApplication","HealthApplication","FinanceApplication","SecurityApplication","BrowserApplication","CommunicationApplication","DesktopEnhancementApplication","EntertainmentApplication","MultimediaApplication","HomeApplication","UtilitiesApplication","ReferenceApplication"])],
   fix: "Add \"applicationCategory\" with a supported app type, e.g. \"GameApplication\" (also BusinessApplication, EducationalApplication, FinanceApplication, HealthApplication, LifestyleApplication, MultimediaApplication, ShoppingApplication, SocialNetworkingApplication, TravelApplication, UtilitiesApplication and others listed in the documentation).",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#applicationCategory",

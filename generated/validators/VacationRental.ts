@@ -3,6 +3,7 @@ import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
+import { atLeastValues } from "../../runtime/keywords/value-count.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -39,7 +40,7 @@ const VacationRental_image: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
-  minItems: 8,
+  listKeywords: [atLeastValues(8)],
   fix: "Add at least 8 \"image\" URLs of the listing, with at least one of a bedroom, a bathroom and a common area, e.g. [\"https://example.com/mylisting/unit_image1.png\", ...].",
   docs: DOCS,
   rule: "/rules/VacationRental#image",

@@ -1,5 +1,5 @@
 /**
- * Checks over more than one value: a whole list (`list_check` in a rule file) or a node's own
+ * Checks over more than one value: a whole list (compiler/keywords/list-check.ts) or a node's own
  * properties (`node_check`). Names are the rule language's; a test keeps them equal to the schema.
  */
 import { isObject, type JsonObject } from "../json.ts";

@@ -2,7 +2,7 @@
  * HTML page -> its `<script type="application/ld+json">` blocks, in page order.
  *
  * Why a hand-written scanner (html-scan.ts) and not node-html-parser: we need only script elements,
- * so building a DOM (node-html-parser: 16-35 MB/s) wastes most of the budget of DESIGN.md section 8
+ * so building a DOM (node-html-parser: 16-35 MB/s) wastes most of the extraction budget (bench/extract.ts)
  * (>= 50 MB/s), and a DOM parser loses the source offsets we report as line and column. What counts
  * as a block follows the HTML tokenizer (see html-scan.ts): comments, bogus comments and the content
  * of other raw-text elements hide a script; attribute names are case-insensitive and the first

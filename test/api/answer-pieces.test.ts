@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pieces } from "../../api/routes/validate-batch.ts";
+import { pieces } from "../../api/routes/batch/answer.ts";
 
 test("pieces join back to the texts, none longer than the size, short texts kept whole", () => {
   const texts = ["{", "a".repeat(10), "", "b".repeat(25), "}"];

@@ -12,7 +12,7 @@ import * as assert from "uvu/assert";
 import type http from "node:http";
 import { fakeResolver, recorder, sleep, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
-import { BATCH_ITEM_CONCURRENCY } from "../../api/routes/validate-batch.ts";
+import { BATCH_ITEM_CONCURRENCY } from "../../api/routes/batch/run-items.ts";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body></body></html>`;
 const DEADLINE_MS = 1500;

@@ -1,5 +1,5 @@
 /**
- * Who may import whom (DESIGN.md section 3, and the floors of api/ in api/README.md), as data, and a
+ * Who may import whom (docs/architecture.md, and the floors of api/ in api/README.md), as data, and a
  * checker that reads every .ts file of a tree and lists the imports that break the rules. The test
  * (imports.test.ts) runs it on this repository and on a small tree with a deliberate upward import.
  *

@@ -53,7 +53,7 @@ test("a deliberate upward import is caught, in every form an import takes", () =
   }
 });
 
-test("the rules read as DESIGN.md section 3 states them", () => {
+test("the rules read as docs/architecture.md states them", () => {
   assert.is(checkImport("generated/validators/Event.ts", "runtime/rule-runtime.ts"), null);
   assert.ok(checkImport("generated/index.ts", "fetch/guarded-fetch.ts"));
   assert.is(checkImport("lib/index.ts", "fetch/guarded-fetch.ts"), null);

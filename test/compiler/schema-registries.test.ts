@@ -6,7 +6,7 @@ import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts
 import { ISSUE_CODES } from "../../runtime/issue-codes.ts";
 import { ruleFiles } from "../rules/rule-files.ts";
 
-const schema = JSON.parse(readFileSync(new URL("../../compiler/schema/rule-file.schema.json", import.meta.url), "utf8"));
+const schema = JSON.parse(readFileSync(new URL("../../generated/rule-file.schema.json", import.meta.url), "utf8"));
 
 test("list_check names equal the list-check registry", () => {
   assert.equal([...schema.definitions.propertyRule.properties.list_check.enum].sort(), Object.keys(listChecks).sort());

@@ -25,7 +25,7 @@ type Key = string | number;
 function brokenValues(p: IrProperty): unknown[] {
   const out: unknown[] = [""];
   if (p.values) out.push("NotAMember");
-  else if (p.textValues) out.push("not-a-fixed-value");
+  else if (p.keywords.some((k) => k.brokenValue !== undefined)) out.push(p.keywords.find((k) => k.brokenValue !== undefined)!.brokenValue);
   else if (p.format !== null) out.push(p.format === "non-empty-text" ? "   " : "not a value ###");
   else if (p.expect.length && p.expect.every((e) => e.kind === "class")) out.push("just text", { "@type": "Widget" });
   else if (p.expect.length && p.expect.every((e) => e.kind === "literal" && (e.literal === "number" || e.literal === "integer"))) out.push("many");
@@ -68,7 +68,7 @@ function rows(rules: IrNodeRules, data: unknown, node: Key[], prefix: string, ou
   const holder = at(data, node) as Record<string, unknown>;
   const requiredGroups = rules.oneOf.filter((g) => g.level === "required");
   for (const p of rules.properties) {
-    if (p.name.startsWith("@") || p.onlyFor.length || p.requiredWhen || p.notOnLastItem || p.malformedWarning) continue;
+    if (p.name.startsWith("@") || p.keywords.some((k) => k.conditional) || p.malformedWarning) continue;
     const value = holder[p.name];
     if (value === undefined) continue;
     // A one-of member alone in its required group counts as required.

@@ -1,6 +1,6 @@
 /**
  * POST /api/auth/signup: an account on the free plan, and its API key. With ACCOUNT_VERIFICATION=email the
- * answer is 202 and a mailed code (accounts/verification.ts); the account is created when it is used.
+ * answer is 202 and a mailed code (routes/auth/verification.ts); the account is created when it is used.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../errors.ts";

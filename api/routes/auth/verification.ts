@@ -70,7 +70,7 @@ export async function startVerification(
     request_id: requestId,
     email,
     expires_at: new Date(pending.expiresAt).toISOString(),
-    verify_url: `${ctx.config.publicBaseUrl}/api/auth/verify`,
+    verify_url: `${ctx.publicBaseUrl}/api/auth/verify`,
     message:
       `A one-time code was sent to ${email}. Send it with this request_id to POST /api/auth/verify within ${minutes} minute${minutes === 1 ? "" : "s"}; ` +
       `the API key is returned then. The code works once, with this request_id only.`,

@@ -30,6 +30,7 @@ import {
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
 import { migrate } from "./schema.ts";
 import { openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
+import { withLockRetry } from "./lock-retry.ts";
 
 interface AccountRow {
   id: string;
@@ -61,16 +62,8 @@ export interface SqliteAccountStoreOptions {
 
 export const DEFAULT_LOCK_WAIT_MS = 1_000;
 /** First pause before retrying a locked statement; it doubles up to the cap. */
-const FIRST_RETRY_MS = 2;
-const MAX_RETRY_MS = 50;
 /** Patience of releaseCredit: a lock taken between a reservation and its release must not keep the credit. */
 const RELEASE_WAIT_MS = 10_000;
-
-/** Another connection holds a lock this statement needs. */
-function isLockConflict(error: unknown): boolean {
-  const code = sqliteErrorCode(error);
-  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
 
 /**
  * Commits to accounts or usage by any store of this process. Another connection's commit shows in
@@ -78,8 +71,6 @@ function isLockConflict(error: unknown): boolean {
  * turn (two stores on one file, as tests open them) is seen through this count instead.
  */
 let commitsInProcess = 0;
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const COLUMNS = "id, email, plan, active, key_hash, key_ciphertext, stripe_customer_id, created_at, updated_at";
 
@@ -202,19 +193,8 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   /** Runs `op` now; while another connection holds the lock, again from a timer, within lockWaitMs. */
-  async #run<T>(op: () => T, waitMs = this.#lockWaitMs): Promise<T> {
-    const giveUpAt = Date.now() + waitMs;
-    let wait = FIRST_RETRY_MS;
-    for (;;) {
-      try {
-        return op();
-      } catch (error) {
-        if (!isLockConflict(error) || Date.now() + wait > giveUpAt) throw error;
-      }
-      // Jitter, so that two processes retrying each other's lock do not stay in step.
-      await pause(wait / 2 + Math.random() * wait);
-      wait = Math.min(wait * 2, MAX_RETRY_MS);
-    }
+  #run<T>(op: () => T, waitMs = this.#lockWaitMs): Promise<T> {
+    return withLockRetry(op, waitMs);
   }
 
   #byId(id: string): Account | null {

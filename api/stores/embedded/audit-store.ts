@@ -24,7 +24,8 @@ import type {
 } from "../audit-store.ts";
 import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
-import { openDatabase, sqliteErrorCode, type Database, type SqlValue } from "./sqlite-driver.ts";
+import { openDatabase, type Database, type SqlValue } from "./sqlite-driver.ts";
+import { withLockRetry } from "./lock-retry.ts";
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -116,15 +117,6 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE audit_runs ADD COLUMN skipped_links INTEGER NOT NULL DEFAULT 0;
   `,
 ];
-
-const FIRST_RETRY_MS = 2;
-const MAX_RETRY_MS = 50;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function isLockConflict(error: unknown): boolean {
-  const code = sqliteErrorCode(error);
-  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
 
 interface AuditRow {
   id: string;
@@ -266,18 +258,8 @@ export class SqliteAuditStore implements AuditStore {
     this.#lockWaitMs = lockWaitMs;
   }
 
-  async #run<T>(op: () => T): Promise<T> {
-    const giveUpAt = Date.now() + this.#lockWaitMs;
-    let wait = FIRST_RETRY_MS;
-    for (;;) {
-      try {
-        return op();
-      } catch (error) {
-        if (!isLockConflict(error) || Date.now() + wait > giveUpAt) throw error;
-      }
-      await pause(wait / 2 + Math.random() * wait);
-      wait = Math.min(wait * 2, MAX_RETRY_MS);
-    }
+  #run<T>(op: () => T): Promise<T> {
+    return withLockRetry(op, this.#lockWaitMs);
   }
 
   #tx<T>(fn: () => T): Promise<T> {

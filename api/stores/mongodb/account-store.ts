@@ -18,6 +18,7 @@ import {
   type ReserveOutcome,
   type Usage,
 } from "../ports.ts";
+import { dbNameInUrl } from "./database-name.ts";
 
 interface AccountDoc {
   _id: string;
@@ -76,15 +77,6 @@ function isDuplicateKey(error: unknown, field?: string): boolean {
 
 function toAccount({ _id, ...rest }: AccountDoc): Account {
   return { id: _id, ...rest };
-}
-
-/** The database named in the URL's path, if any ("mongodb://h/sdv?x=1" -> "sdv"). */
-function dbNameInUrl(url: string): string | undefined {
-  const afterScheme = url.replace(/^mongodb(\+srv)?:\/\//, "");
-  const slash = afterScheme.indexOf("/");
-  if (slash < 0) return undefined;
-  const name = decodeURIComponent(afterScheme.slice(slash + 1).split("?")[0] ?? "");
-  return name === "" ? undefined : name;
 }
 
 export class MongoAccountStore implements AccountStore {

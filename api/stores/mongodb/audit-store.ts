@@ -20,6 +20,7 @@ import type {
   RunSummary,
 } from "../audit-store.ts";
 import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
+import { dbNameInUrl } from "./database-name.ts";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: string };
 type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & {
@@ -58,14 +59,6 @@ interface ChargeDoc {
 }
 
 const pageId = (runId: string, url: string) => `${runId}\u0000${url}`;
-
-function dbNameInUrl(url: string): string | undefined {
-  const afterScheme = url.replace(/^mongodb(\+srv)?:\/\//, "");
-  const slash = afterScheme.indexOf("/");
-  if (slash < 0) return undefined;
-  const name = decodeURIComponent(afterScheme.slice(slash + 1).split("?")[0] ?? "");
-  return name === "" ? undefined : name;
-}
 
 // Audits made before link discovery have no discover, maxDepth or urls: they found their pages in sitemaps.
 const toAudit = ({ _id, ...rest }: AuditDoc): AuditRecord => ({ id: _id, ...rest, discover: rest.discover ?? "sitemap", maxDepth: rest.maxDepth ?? 10, urls: rest.urls ?? null });

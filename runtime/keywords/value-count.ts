@@ -1,0 +1,26 @@
+/**
+ * The runtime checks of compiler/keywords/min-items.ts and max-items.ts: how many values the
+ * property holds (one value that is not a list counts as one).
+ */
+import type { KeywordProblem, ListKeyword } from "./keyword-check.ts";
+
+class AtLeast implements ListKeyword {
+  constructor(private readonly least: number) {}
+
+  test(_items: readonly unknown[] | null, count: number, property: string): KeywordProblem | null {
+    if (count >= this.least) return null;
+    return { code: "too-few-values", message: `"${property}" has ${count} value(s); it needs at least ${this.least}.` };
+  }
+}
+
+class AtMost implements ListKeyword {
+  constructor(private readonly most: number) {}
+
+  test(items: readonly unknown[] | null, count: number, property: string): KeywordProblem | null {
+    if (items === null || count <= this.most) return null;
+    return { code: "too-many-values", message: `"${property}" has ${count} values; it takes at most ${this.most}.` };
+  }
+}
+
+export const atLeastValues = (least: number): ListKeyword => new AtLeast(least);
+export const atMostValues = (most: number): ListKeyword => new AtMost(most);

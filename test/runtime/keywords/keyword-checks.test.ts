@@ -1,0 +1,67 @@
+/**
+ * The rule keywords' runtime checks (runtime/keywords/), each on its own: what passes, what fails with
+ * which code and message, and the cases a rule runtime relies on (a single value counts as one; a
+ * list check skips a single value; a fixed text stops the value's later checks, a length does not).
+ * The messages are the ones the rule runtime gave before the keywords had modules (the corpus report
+ * is byte-identical across that change).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { fixedTexts } from "../../../runtime/keywords/fixed-texts.ts";
+import { textAtMost } from "../../../runtime/keywords/text-length.ts";
+import { atLeastValues, atMostValues } from "../../../runtime/keywords/value-count.ts";
+import { wholeList } from "../../../runtime/keywords/whole-list.ts";
+import { siblingCondition } from "../../../runtime/keywords/sibling-condition.ts";
+import { listChecks } from "../../../runtime/checks/structure-checks.ts";
+
+test("fixed texts: exact and case-sensitive; a failure ends the value's checks", () => {
+  const check = fixedTexts(["FULL_TIME", "PART_TIME"]);
+  assert.is(check.test("FULL_TIME", "employmentType"), null);
+  assert.equal(check.test("full_time", "employmentType"), {
+    code: "invalid-enum",
+    message: '"employmentType" should be one of FULL_TIME, PART_TIME (exactly, case-sensitive), not the text "full_time".',
+  });
+  assert.is(check.test(3, "employmentType")?.code, "invalid-enum");
+  assert.ok(check.final);
+});
+
+test("text length: texts only; too long still gets its format checked", () => {
+  const check = textAtMost(5);
+  assert.is(check.test("abcde", "headline"), null);
+  assert.is(check.test(123456, "headline"), null);
+  assert.equal(check.test("abcdef", "headline"), { code: "too-long", message: '"headline" has 6 characters; it takes at most 5.' });
+  assert.not.ok(check.final);
+});
+
+test("value counts: a single value counts as one; at most judges lists only", () => {
+  assert.equal(atLeastValues(2).test(null, 1, "itemListElement"), { code: "too-few-values", message: '"itemListElement" has 1 value(s); it needs at least 2.' });
+  assert.is(atLeastValues(2).test([1, 2], 2, "itemListElement"), null);
+  assert.is(atLeastValues(1).test(null, 1, "x"), null);
+  assert.equal(atMostValues(2).test([1, 2, 3], 3, "x"), { code: "too-many-values", message: '"x" has 3 values; it takes at most 2.' });
+  assert.is(atMostValues(2).test(null, 1, "x"), null);
+});
+
+test("a whole-list check: run on lists, not on a single value", () => {
+  const check = wholeList(listChecks["ascending-positions"]);
+  const item = (position: number) => ({ "@type": "ListItem", position });
+  assert.is(check.test([item(1), item(2)], 2, "itemListElement"), null);
+  assert.is(check.test(null, 1, "itemListElement"), null);
+  const problem = check.test([item(2), item(1)], 2, "itemListElement");
+  assert.is(problem?.code, "invalid-sequence");
+  assert.ok(problem?.message.startsWith('"itemListElement": '), problem?.message);
+});
+
+test("a sibling condition: a value (enumeration members by short name, texts exactly) or absence", () => {
+  const finite = siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]);
+  assert.ok(finite.holds({ returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow" }));
+  assert.ok(finite.holds({ returnPolicyCategory: [{ "@id": "MerchantReturnFiniteReturnWindow" }] }));
+  assert.not.ok(finite.holds({ returnPolicyCategory: "MerchantReturnUnlimitedWindow" }));
+  assert.not.ok(finite.holds({}));
+  assert.is(finite.describe(), '"returnPolicyCategory" is MerchantReturnFiniteReturnWindow');
+  const absent = siblingCondition("potentialAction", null);
+  assert.ok(absent.holds({}));
+  assert.not.ok(absent.holds({ potentialAction: {} }));
+  assert.is(absent.describe(), '"potentialAction" is absent');
+});
+
+test.run();
