@@ -31,6 +31,7 @@ import { startRequestBudget, requestBudget } from "./request-budget.ts";
 import { profileOverrides, relaxForProfile, type RunOptions } from "./options/profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
+import { attachPatches } from "./patches/attach-patches.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -221,6 +222,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     }
     if (overrides.length) for (let i = first; i < schemas.length; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
+    // JSON-LD only: items have no JSON text to patch.
+    if (!p.items && schemas.length > first) attachPatches(schemas.slice(first), p.value);
     if (p.block) addPositions(schemas.slice(first), p.block);
     if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
   });

@@ -56,3 +56,22 @@ function readMember(value: string): string | null {
   }
   return start === 0 ? value : value.slice(start);
 }
+
+const ANY_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
+
+/**
+ * The full URL of the one member of `members` that `value` names in the wrong case or with a prefix sdv
+ * does not read ("instock", "http://schema.org/instock", "HTTPS://SCHEMA.ORG/InStock"), or null: no
+ * member, or more than one, matches (the fixer of invalid-enum issues).
+ */
+export function fixEnumMember(value: string, members: Iterable<string>): string | null {
+  const name = value.trim().replace(ANY_PREFIX, "").toLowerCase();
+  if (name === "") return null;
+  let found: string | null = null;
+  for (const member of members) {
+    if (member.toLowerCase() !== name) continue;
+    if (found !== null) return null;
+    found = member;
+  }
+  return found === null ? null : `https://schema.org/${found}`;
+}

@@ -1,0 +1,71 @@
+/**
+ * The fixers of values that failed their rule: the rule's value check (its `fix`, next to its test in
+ * runtime/checks/), its enumeration (runtime/checks/enumeration.ts), a Boolean written as text, and a
+ * nested object's misspelt @type. A fix is kept only when the fixed value passes the check that failed.
+ */
+import { fixEnumMember } from "../checks/enumeration.ts";
+import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
+import { escapePointer, isObject } from "../json.ts";
+import type { PropertyRule } from "../rule-runtime.ts";
+import type { JsonPatchOperation, ValidationIssue } from "../types.ts";
+import { parentPointer, valueAt } from "./pointer.ts";
+import { typePatch } from "./type-fix.ts";
+
+const BOOLEAN_TEXT = /^\s*(true|false)\s*$/i;
+
+export function valuePatch(issue: ValidationIssue, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
+  const value = valueAt(root, issue.path);
+  if (value === undefined) return null;
+  switch (issue.code) {
+    case "invalid-enum":
+      return typeof value === "string" ? enumPatch(issue.path, value, rule) : null;
+    case "invalid-format":
+      return formatPatch(issue.path, value, rule, root);
+    case "wrong-type":
+      if (isObject(value)) return typePatch(`${issue.path}/@type`, value["@type"], (name) => rule.expect.some((e) => e.kind === "class" && e.accepts.has(name)));
+      return typeof value === "string" ? booleanPatch(issue.path, value, rule) : null;
+    default:
+      return null;
+  }
+}
+
+const replace = (path: string, from: unknown, to: unknown): JsonPatchOperation[] => [
+  { op: "test", path, value: from },
+  { op: "replace", path, value: to },
+];
+
+function enumPatch(path: string, value: string, rule: PropertyRule): JsonPatchOperation[] | null {
+  // Members of the rule's list when it has one, else of the enumerations it expects.
+  const members: string[] = rule.values ? [...rule.values] : rule.expect.flatMap((e) => (e.kind === "enum" ? [...e.members] : []));
+  const fixed = fixEnumMember(value, members);
+  return fixed === null || fixed === value ? null : replace(path, value, fixed);
+}
+
+function booleanPatch(path: string, value: string, rule: PropertyRule): JsonPatchOperation[] | null {
+  const match = BOOLEAN_TEXT.exec(value);
+  if (!match || !rule.expect.some((e) => e.kind === "literal" && e.literal === "boolean")) return null;
+  return replace(path, value, match[1].toLowerCase() === "true");
+}
+
+function formatPatch(path: string, value: unknown, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
+  const check = rule.format;
+  if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
+  const fixed = check.fix(value);
+  if (fixed === null || fixed.value === value || check.test(fixed.value) !== null) return null;
+  const patch = replace(path, value, fixed.value);
+  if (fixed.currencyWritten === undefined) return patch;
+  // The price named its currency: it must agree with priceCurrency, or be the one to add.
+  const parent = parentPointer(path);
+  const node = valueAt(root, parent);
+  if (!isObject(node) || Array.isArray(valueAt(root, parent))) return null;
+  const key = Object.hasOwn(node, "currency") && !Object.hasOwn(node, "priceCurrency") ? "currency" : "priceCurrency";
+  const given = node[key];
+  if (given === undefined) {
+    if (fixed.currency === undefined) return patch;
+    return [...patch, { op: "add", path: `${parent}/${escapePointer(key)}`, value: fixed.currency }];
+  }
+  if (typeof given !== "string") return null;
+  const givenCode = currencyCode(given);
+  // Never a price moved into another currency: "19,99 €" stays unfixed beside "priceCurrency": "HRK".
+  return givenCode !== null && signMayStandFor(fixed.currencyWritten, givenCode) ? patch : null;
+}
