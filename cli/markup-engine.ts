@@ -23,6 +23,12 @@ export function kindOfPath(path: string): DocumentKind | null {
 /** JSON when the text starts as JSON does; a page otherwise. */
 export const kindOfText = (text: string): DocumentKind => (/^\s*[[{]/.test(text) ? "json" : "html");
 
+/** The registry with the rule sets of `types` loaded (explain_rule, hovers). */
+export async function engineRegistry(types: Iterable<string>): Promise<OnDemandRegistry> {
+  await registry.load(types);
+  return registry;
+}
+
 export async function validateMarkup(text: string, kind: DocumentKind, options: RunOptions = {}): Promise<EngineResult> {
   const prepared = kind === "json" ? prepareJsonText(text, options) : prepareHtml(text, null, options);
   await registry.load(typesIn(prepared));

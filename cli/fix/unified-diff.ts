@@ -18,8 +18,8 @@ function editScript(a: string[], b: string[]): Op[] {
   const m = b.length;
   const max = n + m;
   const offset = max + 1;
-  let v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
+  let v: Int32Array<ArrayBufferLike> = new Int32Array(2 * max + 3);
+  const trace: Array<Int32Array<ArrayBufferLike>> = [];
   let found = false;
   for (let d = 0; d <= max && !found; d++) {
     trace.push(v.slice());
