@@ -223,7 +223,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     if (overrides.length) for (let i = first; i < schemas.length; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
     // JSON-LD only: items have no JSON text to patch.
-    if (!p.items && schemas.length > first) attachPatches(schemas.slice(first), p.value);
+    if (!p.items && schemas.length > first && prepared.options.patches !== false) attachPatches(schemas.slice(first), p.value);
     if (p.block) addPositions(schemas.slice(first), p.block);
     if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
   });

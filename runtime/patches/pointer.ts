@@ -6,17 +6,36 @@ export function pointerSegments(pointer: string): string[] {
   return pointer.slice(1).split("/").map((s) => (s.indexOf("~") === -1 ? s : s.replace(/~1/g, "/").replace(/~0/g, "~")));
 }
 
-/** The value at `pointer`, or undefined when nothing is there. */
+/** The array index a segment names ("0", "12"; not "01" or "-"), or -1. */
+function arrayIndex(segment: string): number {
+  if (segment.length === 0 || (segment.length > 1 && segment.charCodeAt(0) === 48)) return -1;
+  let n = 0;
+  for (let i = 0; i < segment.length; i++) {
+    const d = segment.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** The value at `pointer`, or undefined when nothing is there. Walks the pointer in place (it runs per fixable issue). */
 export function valueAt(root: unknown, pointer: string): unknown {
   let current = root;
-  for (const segment of pointerSegments(pointer)) {
+  let start = 1;
+  while (start <= pointer.length && pointer.length > 0) {
+    let end = pointer.indexOf("/", start);
+    if (end === -1) end = pointer.length;
+    let segment = pointer.slice(start, end);
+    if (segment.indexOf("~") !== -1) segment = segment.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(current)) {
-      if (!/^(?:0|[1-9]\d*)$/.test(segment)) return undefined;
-      current = current[Number(segment)];
+      const index = arrayIndex(segment);
+      if (index < 0) return undefined;
+      current = current[index];
     } else if (isObject(current)) {
       if (!Object.hasOwn(current, segment)) return undefined;
       current = current[segment];
     } else return undefined;
+    start = end + 1;
   }
   return current;
 }

@@ -7,6 +7,7 @@ import { fixEnumMember } from "../checks/enumeration.ts";
 import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
 import { escapePointer, isObject } from "../json.ts";
 import type { PropertyRule } from "../rule-runtime.ts";
+import type { FixedValue, ValueCheck } from "../checks/value-check.ts";
 import type { JsonPatchOperation, ValidationIssue } from "../types.ts";
 import { parentPointer, valueAt } from "./pointer.ts";
 import { typePatch } from "./type-fix.ts";
@@ -35,10 +36,41 @@ const replace = (path: string, from: unknown, to: unknown): JsonPatchOperation[]
 ];
 
 function enumPatch(path: string, value: string, rule: PropertyRule): JsonPatchOperation[] | null {
-  // Members of the rule's list when it has one, else of the enumerations it expects.
-  const members: string[] = rule.values ? [...rule.values] : rule.expect.flatMap((e) => (e.kind === "enum" ? [...e.members] : []));
-  const fixed = fixEnumMember(value, members);
+  // Members of the rule's list when it has one, else of the enumerations it expects (indexed once per rule).
+  const members: Iterable<string> = rule.values ?? enumMembers(rule);
+  const fixed = fixEnumMember(value, members, rule);
   return fixed === null || fixed === value ? null : replace(path, value, fixed);
+}
+
+function* enumMembers(rule: PropertyRule): Iterable<string> {
+  for (const e of rule.expect) if (e.kind === "enum") yield* e.members;
+}
+
+/**
+ * Fixes by check and value: values repeat (every offer of a list has the same currency sign), and a value
+ * that has no fix is asked again at every validation. Bounded as enumMember's memo is.
+ */
+const fixes = new Map<ValueCheck, Map<string | number | boolean, FixedValue | null>>();
+const FIX_MEMO_LIMIT = 4096;
+const FIX_MEMO_MAX_LENGTH = 96;
+
+function fixFor(check: ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value: string | number | boolean): FixedValue | null {
+  if (typeof value === "string" && value.length > FIX_MEMO_MAX_LENGTH) return checkedFix(check, value);
+  let memo = fixes.get(check);
+  if (memo === undefined) fixes.set(check, (memo = new Map()));
+  let fixed = memo.get(value);
+  if (fixed === undefined) {
+    fixed = checkedFix(check, value);
+    if (memo.size >= FIX_MEMO_LIMIT) memo.clear();
+    memo.set(value, fixed);
+  }
+  return fixed;
+}
+
+/** The fix, kept only when the fixed value passes the check. */
+function checkedFix(check: ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value: string | number | boolean): FixedValue | null {
+  const fixed = check.fix(value);
+  return fixed === null || fixed.value === value || check.test(fixed.value) !== null ? null : fixed;
 }
 
 function booleanPatch(path: string, value: string, rule: PropertyRule): JsonPatchOperation[] | null {
@@ -50,8 +82,8 @@ function booleanPatch(path: string, value: string, rule: PropertyRule): JsonPatc
 function formatPatch(path: string, value: unknown, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
   const check = rule.format;
   if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
-  const fixed = check.fix(value);
-  if (fixed === null || fixed.value === value || check.test(fixed.value) !== null) return null;
+  const fixed = fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value);
+  if (fixed === null) return null;
   const patch = replace(path, value, fixed.value);
   if (fixed.currencyWritten === undefined) return patch;
   // The price named its currency: it must agree with priceCurrency, or be the one to add.
