@@ -114,4 +114,25 @@ test("no credits left: quota_exceeded as the tool's error result, as on the REST
   await client.close();
 });
 
+test("the plan's per-minute limit counts /mcp requests as any keyed request: 429 over it", async () => {
+  const limited = await startApp({ RATE_LIMIT_PER_MINUTE: "2", LOG_LEVEL: "warn" });
+  try {
+    const { key } = await signup(limited.app);
+    const call = () =>
+      limited.app.inject({
+        method: "POST",
+        url: "/mcp",
+        headers: { "x-api-key": key, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        payload: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call()).statusCode);
+    assert.ok(statuses.includes(429), `statuses ${statuses.join(", ")}`);
+    const over = await call();
+    assert.is(over.json().error.code, "rate_limit_exceeded");
+  } finally {
+    await limited.close();
+  }
+});
+
 test.run();
