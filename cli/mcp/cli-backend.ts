@@ -2,14 +2,14 @@
 import typesPayload from "../../generated/types.json" with { type: "json" };
 import { explainRule } from "../../runtime/explain-rule.ts";
 import { fixText } from "../../runtime/patches/fix-text.ts";
-import { toValidationResponse } from "../../runtime/report.ts";
+import { API_VERSION, toValidationResponse } from "../../runtime/report.ts";
 import { ToolError, type McpBackend, type ToolReport } from "../../runtime/mcp/tools.ts";
 import type { EngineResult } from "../../runtime/types.ts";
 import { engineRegistry, validateMarkup } from "../markup-engine.ts";
 import { allowedPrivateHosts, validatePage } from "../read-input.ts";
 
 const asReport = (result: EngineResult, started: number): ToolReport =>
-  toValidationResponse(result, { api_version: "1.0.0", validated_at: new Date().toISOString(), cached: false, credits_used: 0, response_time_ms: Math.round(performance.now() - started) }) as unknown as ToolReport;
+  toValidationResponse(result, { api_version: API_VERSION, validated_at: new Date().toISOString(), cached: false, credits_used: 0, response_time_ms: Math.round(performance.now() - started) }) as unknown as ToolReport;
 
 export const cliBackend: McpBackend = {
   async validateMarkup(markup, format, profile) {

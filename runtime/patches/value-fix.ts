@@ -89,15 +89,28 @@ function formatPatch(path: string, value: unknown, rule: PropertyRule, root: unk
   // The price named its currency: it must agree with priceCurrency, or be the one to add.
   const parent = parentPointer(path);
   const node = valueAt(root, parent);
-  if (!isObject(node) || Array.isArray(valueAt(root, parent))) return null;
-  const key = Object.hasOwn(node, "currency") && !Object.hasOwn(node, "priceCurrency") ? "currency" : "priceCurrency";
+  if (!isObject(node)) return null;
+  const key = node.priceCurrency === undefined && node.currency !== undefined ? "currency" : "priceCurrency";
   const given = node[key];
   if (given === undefined) {
     if (fixed.currency === undefined) return patch;
     return [...patch, { op: "add", path: `${parent}/${escapePointer(key)}`, value: fixed.currency }];
   }
-  if (typeof given !== "string") return null;
-  const givenCode = currencyCode(given);
   // Never a price moved into another currency: "19,99 €" stays unfixed beside "priceCurrency": "HRK".
-  return givenCode !== null && signMayStandFor(fixed.currencyWritten, givenCode) ? patch : null;
+  return typeof given === "string" && signAgrees(fixed.currencyWritten, given) ? patch : null;
+}
+
+/** Whether a price's sign and its priceCurrency agree, remembered by the pair (they repeat on every offer). */
+const agreements = new Map<string, boolean>();
+
+function signAgrees(sign: string, given: string): boolean {
+  const pair = `${sign}\u0000${given}`;
+  let agrees = agreements.get(pair);
+  if (agrees === undefined) {
+    const code = currencyCode(given);
+    agrees = code !== null && signMayStandFor(sign, code);
+    if (agreements.size >= FIX_MEMO_LIMIT) agreements.clear();
+    if (pair.length <= FIX_MEMO_MAX_LENGTH) agreements.set(pair, agrees);
+  }
+  return agrees;
 }
