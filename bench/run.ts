@@ -16,6 +16,7 @@ const BENCHMARKS = [
   "extract-items.ts",
   "validate.ts",
   "page-truth.ts",
+  "patches.ts",
   "cli.ts",
   "http.ts",
   "hostile.ts",
@@ -28,6 +29,7 @@ const BENCHMARKS = [
   "audits.ts",
   "crawl.ts",
   "compile.ts",
+  "lsp.ts",
 ].filter((b) => wanted.length === 0 || wanted.includes(b.replace(/\.ts$/, "")));
 
 const benchDir = sharedDir("bench");

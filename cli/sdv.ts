@@ -5,6 +5,9 @@ Commands:
   validate <input>...   validate files, directories, globs, standard input or URLs
   crawl <url>           validate a site: its sitemaps (or the sitemap URL given), within robots.txt
   diff <old> <new>      per-feature eligibility gained and lost, new and fixed errors, between two reports
+  fix <file>...         apply the mechanical fixes (a diff, or --write to rewrite the files)
+  mcp                   a Model Context Protocol server on standard input and output (for AI agents)
+  lsp --stdio           a language server: diagnostics, quick fixes and hovers in editors
   admin <action>        account operations on the server's configuration (deactivate, activate, set-plan, ...)
 
 Options:
@@ -14,7 +17,7 @@ Options:
 Run "sdv validate --help" for formats (text, json, sarif, junit, github, csv), --config, --profile,
 --baseline, --min-score and --fail-on.`;
 
-const COMMANDS = ["validate", "crawl", "diff", "admin", "help"];
+const COMMANDS = ["validate", "crawl", "diff", "fix", "mcp", "lsp", "admin", "help"];
 
 const [command, ...rest] = process.argv.slice(2);
 switch (command) {
@@ -26,6 +29,15 @@ switch (command) {
     break;
   case "diff":
     process.exitCode = await (await import("./diff-command.ts")).runDiff(rest);
+    break;
+  case "fix":
+    process.exitCode = await (await import("./fix-command.ts")).runFix(rest);
+    break;
+  case "mcp":
+    process.exitCode = await (await import("./mcp/mcp-command.ts")).runMcp(rest);
+    break;
+  case "lsp":
+    process.exitCode = await (await import("./lsp/lsp-command.ts")).runLsp(rest);
     break;
   case "admin": {
     const admin = await import("./admin-command.ts");

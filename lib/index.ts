@@ -23,6 +23,7 @@ export type {
   RichResult,
   SchemaResult,
   ValidationIssue,
+  JsonPatchOperation,
   ValidationSummary,
   RenderingSummary,
 } from "../runtime/types.ts";

@@ -32,6 +32,7 @@ import { profileOverrides, relaxForProfile, type RunOptions } from "./options/pr
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
+import { attachPatches } from "./patches/attach-patches.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -251,6 +252,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     if (first === end) return;
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
+    // JSON-LD only: items have no JSON text to patch.
+    if (!p.items && prepared.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
     if (p.block) addPositions(schemas.slice(first, end), p.block);
     if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });

@@ -9,6 +9,7 @@ import { typeNames } from "./graph/type-names.ts";
 import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
 import { enumMember } from "./checks/enumeration.ts";
+import { noteFailedRule } from "./patches/failed-rule.ts";
 import { vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
@@ -270,6 +271,7 @@ export class Run {
     const repaired = rule.malformedWarning === true;
     const required = (rule.level === "required" || this.requiredNow === rule) && !repaired;
     this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
+    noteFailedRule(this.issues[this.issues.length - 1], rule);
     // A value the search engine repairs still counts; so does a list with one value too many.
     if (voids && !repaired) (this.invalid ??= new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);

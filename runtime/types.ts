@@ -1,6 +1,13 @@
 import type { IssueCode } from "./issue-codes.ts";
 import type { LimitsReport, SchemaOmitted } from "./limits.ts";
 
+/** One operation of an RFC 6902 JSON Patch, as sdv writes them: a test of the value found, then its replacement (or an added sibling). */
+export interface JsonPatchOperation {
+  op: "test" | "replace" | "add";
+  path: string;
+  value: unknown;
+}
+
 /** A ValidationIssue of the spec, plus sdv's additive fields (code, path, line, column, rule_url, ...). */
 export interface ValidationIssue {
   severity: "error" | "warning";
@@ -20,6 +27,11 @@ export interface ValidationIssue {
    */
   one_of?: string[];
   code: IssueCode;
+  /**
+   * Additive: the mechanical fix, an RFC 6902 JSON Patch against the JSON-LD block the node came from
+   * (pointers relative to the block). Present only where the fix has one reading (runtime/patches/).
+   */
+  patch?: JsonPatchOperation[];
   /** JSON Pointer into the block. */
   path: string;
   line?: number;

@@ -54,6 +54,20 @@ export const ValidationIssueSchema = {
     rule_url: { ...uri, description: "The rule on sdv's rule page of the type, e.g. https://sdv.example/rules/Event#startDate (additive; absent for findings no rule of the page raised, such as vocabulary warnings)." },
     one_of: { ...stringList, description: "For code missing-one-of: every member of the group; property is the first (additive)." },
     code: { type: "string", description: "Stable kebab-case issue code (additive)." },
+    patch: {
+      type: "array",
+      description:
+        "The mechanical fix as an RFC 6902 JSON Patch against the JSON-LD block the node came from, pointers relative to the block: a test of the value found, then its replacement (and, for a price that named its currency, priceCurrency added). Present only where the fix has one reading; never on Microdata or RDFa (additive).",
+      items: {
+        type: "object",
+        required: ["op", "path", "value"],
+        properties: {
+          op: { type: "string", enum: ["test", "replace", "add"] },
+          path: { type: "string" },
+          value: {},
+        },
+      },
+    },
     path: { type: "string", description: "JSON Pointer of the issue inside its block (additive)." },
     line: { type: "integer", minimum: 1, description: "Line in the submitted text or page, where known (additive)." },
     column: { type: "integer", minimum: 1, description: "Column in the submitted text or page, where known (additive)." },

@@ -17,6 +17,7 @@ import { Validations, type CallContext, type JsonLdSubmission } from "../validat
 import { bodyFieldsProblem } from "../validation/validate-body-fields.ts";
 import { ApiError } from "../errors.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
+import { mcpRoutes } from "./mcp.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
@@ -28,6 +29,8 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
   // The batch route shares this engine (one page-fetch limit, one single-flight map, one worker pool); it is
   // a child plugin with its own body parser, since a batch body is not a validate body.
   await app.register(validateBatchRoutes, { validations, deadlineMs: options.batchDeadlineMs });
+  // The MCP endpoint validates through the same service: same credits, cache and limits.
+  await app.register(mcpRoutes, { validations });
 
   /**
    * Large bodies are parsed in a worker, never on the main thread (inspect-body.ts): the route's schema

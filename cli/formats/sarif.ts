@@ -5,6 +5,7 @@
  */
 import type { Outcome } from "../outcome.ts";
 import { locatedIssues, nodeName } from "./issues.ts";
+import { SarifFixer } from "./sarif-fixes.ts";
 
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
@@ -31,6 +32,7 @@ export function formatSarif(outcomes: Outcome[], version: string): string {
       artifactIndex.set(uri, artifacts.length);
       artifacts.push({ location: { uri } });
     }
+    const fixer = o.text !== undefined && !/^https?:\/\//i.test(o.source) ? new SarifFixer(o.text) : null;
     for (const { schema, issue } of locatedIssues(o)) {
       let index = ruleIndex.get(issue.code);
       if (index === undefined) {
@@ -46,6 +48,7 @@ export function formatSarif(outcomes: Outcome[], version: string): string {
       }
       const region =
         issue.line !== undefined ? { region: { startLine: issue.line, ...(issue.column !== undefined ? { startColumn: issue.column } : {}) } } : {};
+      const fixes = issue.patch && fixer && schema.syntax !== "microdata" && schema.syntax !== "rdfa" ? fixer.fixes(schema.block, issue.patch, uri, artifactIndex.get(uri), `Fix ${issue.property}: ${issue.fix}`) : undefined;
       results.push({
         ruleId: issue.code,
         ruleIndex: index,
@@ -60,6 +63,7 @@ export function formatSarif(outcomes: Outcome[], version: string): string {
         partialFingerprints: { "sdv/v1": `${issue.code}:${schema.type}:${issue.path}:${issue.property}` },
         ...(o.known ? { baselineState: o.known.has(issue) ? "unchanged" : "new" } : {}),
         properties: { property: issue.property, path: issue.path, ...(issue.google_docs_url ? { docs: issue.google_docs_url } : {}) },
+        ...(fixes ? { fixes } : {}),
       });
     }
   }

@@ -56,3 +56,40 @@ function readMember(value: string): string | null {
   }
   return start === 0 ? value : value.slice(start);
 }
+
+const ANY_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
+
+/** Per member list, lower-cased name -> its member (null: two members differ only in case). Built once per list. */
+const lowerIndexes = new WeakMap<object, Map<string, string | null>>();
+
+function lowerIndex(members: Iterable<string>, key: object): Map<string, string | null> {
+  let index = lowerIndexes.get(key);
+  if (index === undefined) {
+    index = new Map();
+    for (const member of members) {
+      const lower = member.toLowerCase();
+      index.set(lower, index.has(lower) ? null : member);
+    }
+    lowerIndexes.set(key, index);
+  }
+  return index;
+}
+
+/**
+ * The full URL of the one member of `members` that `value` names in the wrong case or with a prefix sdv
+ * does not read ("instock", "http://schema.org/instock", "HTTPS://SCHEMA.ORG/InStock"), or null: no
+ * member, or more than one, matches (the fixer of invalid-enum issues). `key` is the object the member
+ * list belongs to (a rule), for the index kept per list.
+ */
+export function fixEnumMember(value: string, members: Iterable<string>, key: object = members as object): string | null {
+  const index = lowerIndex(members, key);
+  // Answers by value as written, beside the names (a failing value repeats on every offer and every run).
+  const asked = `\u0000${value}`;
+  const known = index.get(asked);
+  if (known !== undefined) return known;
+  const name = value.trim().replace(ANY_PREFIX, "").toLowerCase();
+  const found = name === "" ? null : index.get(name);
+  const answer = found == null ? null : `https://schema.org/${found}`;
+  if (value.length <= MEMO_MAX_LENGTH && index.size < MEMO_LIMIT) index.set(asked, answer);
+  return answer;
+}

@@ -45,10 +45,48 @@ const check = trimAware((s) => {
   return `${show(s)} is not an ISO 4217 currency code, e.g. USD`;
 });
 
+/**
+ * Symbols and names that stand for exactly one currency. "$" (a dozen dollars and pesos), "¥" (yen and
+ * yuan), "₩" (both wons) and "dollar" are ambiguous and get no fix; a withdrawn code is never replaced
+ * (a price in kuna is not a price in euros).
+ */
+const UNAMBIGUOUS: Readonly<Record<string, string>> = {
+  "US$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "RMB": "CNY", "NTD": "TWD", "YEN": "JPY", "EURO": "EUR",
+  "EUROS": "EUR", "₽": "RUB", "₺": "TRY", "₴": "UAH", "₪": "ILS", "₫": "VND", "₦": "NGN", "₱": "PHP", "zł": "PLN",
+};
+
+/** Currencies written with a bare "$" (dollars and pesos): the sign does not say which, but it rules out the others. */
+const DOLLAR_SIGN: ReadonlySet<string> = new Set([
+  "USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "MXN", "ARS", "CLP", "COP", "UYU", "BSD", "BBD", "BMD", "BND", "BZD",
+  "FJD", "GYD", "JMD", "KYD", "LRD", "NAD", "SBD", "SRD", "TTD", "XCD", "CUP", "DOP",
+]);
+
+/** Whether a price written with `sign` can be in `code` (a "$" price in EUR cannot). */
+export function signMayStandFor(sign: string, code: string): boolean {
+  const own = currencyCode(sign);
+  if (own !== null) return own === code;
+  return sign.trim() === "$" ? DOLLAR_SIGN.has(code) : false;
+}
+
+/** The ISO 4217 code a currency written as a lowercase code, a symbol or a name stands for, or null. */
+export function currencyCode(text: string): string | null {
+  const s = text.trim();
+  if (ISO_4217_CODES.has(s)) return s;
+  const upper = s.toUpperCase();
+  if (ISO_4217_CODES.has(upper)) return upper;
+  if (Object.hasOwn(UNAMBIGUOUS, s)) return UNAMBIGUOUS[s];
+  return Object.hasOwn(UNAMBIGUOUS, upper) ? UNAMBIGUOUS[upper] : null;
+}
+
 export const iso4217: ValueCheck = {
   name: "iso4217",
   description: "ISO 4217 currency code in uppercase, e.g. USD",
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a currency code", value);
+  },
+  fix(value) {
+    if (typeof value !== "string") return null;
+    const code = currencyCode(value);
+    return code === null ? null : { value: code };
   },
 };

@@ -1,4 +1,4 @@
-import { dateError } from "./iso8601.ts";
+import { dateError, isoDateCandidate } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -16,5 +16,9 @@ export const iso8601Date: ValueCheck = {
   description: "ISO 8601 date, e.g. 2026-07-21",
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a date", value);
+  },
+  fix(value) {
+    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+    return candidate === null ? null : { value: candidate };
   },
 };

@@ -1,4 +1,4 @@
-import { dateTimeError } from "./iso8601.ts";
+import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -10,5 +10,9 @@ export const iso8601Datetime: ValueCheck = {
   description: "ISO 8601 date, or date and time with an optional time zone, e.g. 2026-07-21T19:30-05:00",
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a date or date-time", value);
+  },
+  fix(value) {
+    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+    return candidate === null ? null : { value: candidate };
   },
 };

@@ -162,3 +162,59 @@ export function dateTimeError(s: string, needTime: boolean, needZone: boolean): 
   if (zone === -1) return needZone ? NO_TIME_ZONE : null;
   return zoneError(s, zone);
 }
+
+const MONTH_NUMBERS: ReadonlyMap<string, number> = new Map(
+  MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1], [name.slice(0, 3).toLowerCase(), i + 1]] as Array<[string, number]>),
+);
+const SEPARATED_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:([ Tt])(.*))?$/;
+const BASIC = /^(\d{4})(\d{2})(\d{2})$/;
+const NUMERIC_DAY_MONTH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const MONTH_NAME_FIRST = /^([A-Za-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/;
+const DAY_FIRST_NAME = /^(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]+)\.?,? (\d{4})$/;
+const LOWER_ZONE = /z$/;
+
+const pad = (n: number | string): string => String(n).padStart(2, "0");
+
+function calendarDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * The ISO 8601 form of a date or date-time written in a form that has one reading: "2027-07-21 19:00",
+ * "2027/7/21", "20270721", "July 21, 2027", "21 July 2027", "21/07/2027" (21 is no month). Null for
+ * anything else: "07/08/2027" is July 8 in one country and August 7 in another. Times and zones are
+ * kept as written (never invented); the caller checks that the answer passes.
+ */
+export function isoDateCandidate(text: string): string | null {
+  const s = text.trim();
+  let m = SEPARATED_DATE.exec(s);
+  if (m) {
+    const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (date === null) return null;
+    if (m[4] === undefined) return date;
+    const rest = m[5].trim().replace(LOWER_ZONE, "Z");
+    return rest === "" ? null : `${date}T${rest}`;
+  }
+  m = BASIC.exec(s);
+  if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = NUMERIC_DAY_MONTH.exec(s);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    // Either order is possible unless one part cannot be a month (or both readings agree).
+    if (a <= 12 && b <= 12 && a !== b) return null;
+    return a > 12 ? calendarDate(Number(m[3]), b, a) : calendarDate(Number(m[3]), a, b);
+  }
+  m = MONTH_NAME_FIRST.exec(s);
+  if (m) {
+    const month = MONTH_NUMBERS.get(m[1].toLowerCase());
+    return month === undefined ? null : calendarDate(Number(m[3]), month, Number(m[2]));
+  }
+  m = DAY_FIRST_NAME.exec(s);
+  if (m) {
+    const month = MONTH_NUMBERS.get(m[2].toLowerCase());
+    return month === undefined ? null : calendarDate(Number(m[3]), month, Number(m[1]));
+  }
+  return null;
+}

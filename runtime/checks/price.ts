@@ -1,7 +1,7 @@
 import { decimalProblem, scanDecimal } from "./decimal.ts";
-import { ISO_4217_CODES } from "./iso4217.ts";
+import { currencyCode, ISO_4217_CODES } from "./iso4217.ts";
 import { trimAware } from "./shared.ts";
-import type { ValueCheck } from "./value-check.ts";
+import type { FixedValue, ValueCheck } from "./value-check.ts";
 
 const CURRENCY_SYMBOL = /\p{Sc}/u;
 const WORDS = /[A-Za-z]+/g;
@@ -27,6 +27,57 @@ const check = trimAware((s) => {
   return decimalProblem(s);
 });
 
+/** A number with an optional currency written before or after it ("$1,299.00", "19,99 €", "EUR 12.50"). */
+const WITH_CURRENCY = /^(?:(\S*?[^\d\s.,+-])\s*)?(\d(?:[\d.,\s]*\d)?)(?:\s*([^\d\s.,+-]\S*))?$/u;
+const SYMBOL = /^(?:[A-Za-z]{0,3}\p{Sc})$/u;
+const SPACED_GROUPS = /^\d{1,3}(?:\s\d{3})+(?:[.,]\d+)?$/;
+
+/**
+ * "1,299.00", "1.299,00", "1 299,00", "19,99" and "1,234,567" as plain digits; null where the reading is
+ * not certain ("1,299" and "1.299": a thousands separator or a decimal one).
+ */
+function plainNumber(written: string): string | null {
+  let s = written;
+  if (/\s/.test(s)) {
+    if (!SPACED_GROUPS.test(s)) return null;
+    s = s.replace(/\s/g, "");
+  }
+  const comma = s.lastIndexOf(",");
+  const dot = s.lastIndexOf(".");
+  if (comma >= 0 && dot >= 0) {
+    const [thousands, decimal] = comma < dot ? [",", "."] : [".", ","];
+    const pattern = thousands === "," ? /^\d{1,3}(?:,\d{3})+\.\d+$/ : /^\d{1,3}(?:\.\d{3})+,\d+$/;
+    if (!pattern.test(s)) return null;
+    return s.split(thousands).join("").replace(decimal, ".");
+  }
+  const separator = comma >= 0 ? "," : dot >= 0 ? "." : null;
+  if (separator === null) return s;
+  const parts = s.split(separator);
+  if (parts.length > 2) return parts.slice(1).every((p) => p.length === 3) && parts[0].length <= 3 ? parts.join("") : null;
+  if (parts[1].length === 3) return null;
+  return `${parts[0]}.${parts[1]}`;
+}
+
+/** "$1,299.00" -> "1299.00" (the currency unknown: "$" is ambiguous), "19,99 €" -> "19.99" in EUR. */
+function fixPrice(value: string): FixedValue | null {
+  const match = WITH_CURRENCY.exec(value.trim());
+  if (!match) return null;
+  const [, before, number, after] = match;
+  if (before !== undefined && after !== undefined) return null;
+  const written = before ?? after;
+  let currency: string | undefined;
+  if (written !== undefined) {
+    const code = currencyCode(written);
+    // Words that are no currency ("from", "ca.") change what the price says: not ours to drop.
+    if (code === null && !SYMBOL.test(written)) return null;
+    currency = code ?? undefined;
+  }
+  const plain = plainNumber(number);
+  if (plain === null) return null;
+  if (written === undefined) return { value: plain };
+  return currency === undefined ? { value: plain, currencyWritten: written } : { value: plain, currency, currencyWritten: written };
+}
+
 export const price: ValueCheck = {
   name: "price",
   description: 'price as a number or digits with an optional dot decimal, e.g. 12 or "12.50"',
@@ -36,5 +87,8 @@ export const price: ValueCheck = {
       return value < 0 ? "a price can't be negative" : null;
     }
     return typeof value === "string" ? check(value) : `expected a price, not ${value}`;
+  },
+  fix(value) {
+    return typeof value === "string" ? fixPrice(value) : null;
   },
 };

@@ -16,6 +16,8 @@ export const isProfile = (value: unknown): value is Profile => typeof value === 
 export interface RunOptions {
   profile?: Profile;
   overrides?: readonly IssueOverride[];
+  /** false: no `patch` on issues (runtime/patches/); the bench's baseline for what the patch pass costs. */
+  patches?: boolean;
 }
 
 /** Recommendations that the search engine's current pages no longer list (rules-src notes why each stays in the spec profile). */
