@@ -27,16 +27,17 @@ export interface RunSettings {
 
 /** The settings, or exit code 2 after saying on standard error why the config file cannot be used. */
 export async function runSettings(flags: RunFlags): Promise<RunSettings | 2> {
-  let loaded;
+  let config: SdvConfig;
+  let source: string | null;
+  let policy: ProjectPolicy;
   try {
-    loaded = await findConfig(flags.config);
+    ({ config, source } = await findConfig(flags.config));
+    policy = await projectPolicy(config, source, flags.expect, new Date().toISOString().slice(0, 10));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(`sdv: exit 2: ${err.message}`);
     return 2;
   }
-  const { config, source } = loaded;
-  const policy = await projectPolicy(config, source, flags.expect, new Date().toISOString().slice(0, 10));
   warnExpired(policy, source);
   return {
     config,
