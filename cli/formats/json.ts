@@ -7,7 +7,8 @@ import type { Outcome } from "../outcome.ts";
 import type { Verdict } from "../exit-policy.ts";
 import type { BaselineReport } from "../baseline.ts";
 
-export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean, baseline?: BaselineReport): string {
+/** `profile`: each response says it in `meta.profile`; the report of many inputs also at its top. */
+export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean, baseline?: BaselineReport, profile?: string): string {
   // Additive: a page's unmet expectations (the project's config) beside its response or error.
   const entry = (o: Outcome) => ({ ...(o.response ? o.response : { success: false, error: o.failure }), ...(o.findings?.length ? { findings: o.findings } : {}) });
   if (single && outcomes.length === 1) return JSON.stringify(entry(outcomes[0]), null, 2);
@@ -15,6 +16,7 @@ export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolea
   return JSON.stringify(
     {
       success: done.length === outcomes.length,
+      ...(profile ? { profile } : {}),
       inputs: outcomes.length,
       results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
       summary: {

@@ -121,10 +121,10 @@ function cases(pkg: InstalledSdv): void {
   test("standard input, under the google profile by default and the spec's on request", async () => {
     const r = await pkg.sdv(["validate", "-"], { input: JSON.stringify(allDayEvent) });
     assert.is(r.code, 0, r.stdout);
-    assert.match(r.stdout, /profile google/);
+    assert.match(r.stdout, /^profile: google /m);
     const spec = await pkg.sdv(["validate", "-", "--profile", "spec"], { input: JSON.stringify(allDayEvent) });
     assert.is(spec.code, 1, spec.stdout);
-    assert.match(spec.stdout, /profile spec/);
+    assert.match(spec.stdout, /^profile: spec /m);
     assert.match(spec.stdout, /startDate/);
   });
 
@@ -156,7 +156,7 @@ function cases(pkg: InstalledSdv): void {
     const text = await run("text");
     assert.is(text.code, 1);
     assert.match(text.stdout, /location/);
-    assert.match(text.stdout, /profile google/);
+    assert.match(text.stdout, /^profile: google /m);
 
     const json = await run("json");
     assert.is(json.code, 1, json.stderr);
@@ -178,11 +178,11 @@ function cases(pkg: InstalledSdv): void {
     const github = await run("github");
     assert.is(github.code, 1, github.stderr);
     assert.match(github.stdout, /^::error file=event\.jsonld,line=1,col=1,/m);
-    assert.match(github.stdout, /profile google/);
+    assert.match(github.stderr, /^profile: google /m);
 
     const csv = await run("csv");
     assert.is(csv.code, 1, csv.stderr);
-    const [header, first] = csv.stdout.trim().split("\n");
+    const [header, first] = csv.stdout.trim().split("\r\n");
     const columns = header.split(",");
     assert.ok(columns.includes("profile"), header);
     assert.is(first.split(",")[columns.indexOf("profile")], "google");
