@@ -65,7 +65,7 @@ function serviceCommand() {
   try {
     const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
     const bin = fileURLToPath(new URL("bin/sdv.js", root));
-    return manifest.name === "sdv" && manifest.workspaces?.includes("packages/sdv") && existsSync(bin) ? bin : null;
+    return manifest.name === "sdv-service" && manifest.workspaces?.includes("packages/sdv") && existsSync(bin) ? bin : null;
   } catch {
     return null;
   }

@@ -237,6 +237,13 @@ console.log(JSON.stringify({ resolved: import.meta.resolve("sdv"), type: r.schem
     assert.equal({ type: out.type, profile: out.profile, fetched: out.fetched }, { type: "Event", profile: "google", fetched: "fetch_failed" });
   });
 
+  test("--render without playwright-core (an optional peer, not installed): says to npm install it, not 'on this server'", async () => {
+    const r = await pkg.sdv(["validate", "http://127.0.0.1:9/page", "--allow-host", "127.0.0.1:9", "--render"]);
+    assert.is(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stdout, /npm install playwright-core/);
+    assert.not.match(r.stdout, /on this server/);
+  });
+
   test("the installed package carries no file of the service", () => {
     assert.not.ok(existsSync(at("node_modules/sdv/dist/api")));
   });
