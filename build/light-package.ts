@@ -4,7 +4,7 @@
  * modules (dist/lib, runtime, generated, fetch from the tsc step), the library bundled for a browser (the
  * `browser` export condition: lib/index.ts with lib/browser-fetch.ts in place of the fetcher, so it has the
  * same exports and no Node built-in), the CLI bundled again with the service left out (`sdv admin` works
- * on the service's stores, so the light command says where to find it), and bin/sdv.js. Installing it builds nothing native and pulls none of the service's dependencies.
+ * on the service's stores, so the light command says where to find it), bin/sdv.js and schema/ (the config file's JSON Schema). Installing it builds nothing native and pulls none of the service's dependencies.
  *
  * Its manifest is committed (package-lock.json records a workspace's dependencies). Its `dependencies` are
  * what the packaged files import, at the root's ranges: `--write` updates them (and the version) after a
@@ -65,7 +65,7 @@ function serviceCommand() {
   try {
     const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
     const bin = fileURLToPath(new URL("bin/sdv.js", root));
-    return manifest.name === "sdv" && manifest.workspaces?.includes("packages/sdv") && existsSync(bin) ? bin : null;
+    return manifest.name === "sdv-service" && manifest.workspaces?.includes("packages/sdv") && existsSync(bin) ? bin : null;
   } catch {
     return null;
   }
@@ -205,13 +205,15 @@ export function manifestDrift(expected: ReturnType<typeof expectedManifest>): st
 export async function buildLightPackage(): Promise<Set<string>> {
   for (const folder of LIBRARY_FOLDERS)
     if (!existsSync(join(repoRoot, "dist", folder))) throw new Error(`light package: dist/${folder} is missing; run tsc -p tsconfig.build.json first`);
-  for (const built of ["dist", "bin", "LICENSE"]) rmSync(join(lightDir, built), { recursive: true, force: true });
+  for (const built of ["dist", "bin", "schema", "LICENSE"]) rmSync(join(lightDir, built), { recursive: true, force: true });
   for (const folder of LIBRARY_FOLDERS) cpSync(join(repoRoot, "dist", folder), join(lightDir, "dist", folder), { recursive: true });
   await bundleBrowserLibrary(join(lightDir, "dist/lib/browser.js"));
   await bundleCli(join(lightDir, "dist/cli"), [adminElsewhere, noService]);
   mkdirSync(join(lightDir, "bin"));
   cpSync(join(repoRoot, "bin/sdv.js"), join(lightDir, "bin/sdv.js"));
   cpSync(join(repoRoot, "LICENSE"), join(lightDir, "LICENSE"));
+  // The config file is checked against it (cli/config/load-config.ts), and editors read it through `$schema`.
+  cpSync(join(repoRoot, "schema"), join(lightDir, "schema"), { recursive: true });
 
   const imports = await packagedImports();
   const service = [...imports].filter(isServicePackage);

@@ -74,7 +74,7 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl, ...options.runFor?.(url) }), "html");
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
-    return { source: url, failure: { code: err.code, message: withAllowHint(err.code, err.message, url) } };
+    return { source: url, failure: { code: err.code, message: withRenderHint(err.code, withAllowHint(err.code, err.message, url)) } };
   }
 }
 
@@ -102,6 +102,18 @@ function judged(source: string, text: string, response: ValidationResponse, form
     return { source, text, failure: { code: "no_jsonld_found", message: noStructuredDataMessage(format === "html" ? text : null, { rendered }) } };
   }
   return { source, text, response };
+}
+
+/**
+ * --render where it cannot run: the shared renderer speaks as the service ("on this server"); the command
+ * says what to install on this machine.
+ */
+function withRenderHint(code: string, message: string): string {
+  if (code !== "render_unavailable") return message;
+  const here = message.replace(" on this server", " here");
+  if (/playwright-core/.test(message)) return `${here} Install it beside sdv: npm install playwright-core (the browser itself: a system Chromium, or CHROMIUM_PATH).`;
+  if (/Chromium/.test(message)) return `${here} Install Chromium (or set CHROMIUM_PATH to one), and npm install playwright-core if it is not installed.`;
+  return here;
 }
 
 /** A refused local or private address (or port) says which flag or setting lets it through. */

@@ -1,6 +1,7 @@
 /**
  * Print (or write) a report in the chosen format, and the verdict line: last on standard output for text,
- * on standard error for the machine formats (so their output stays parseable).
+ * on standard error for the machine formats (so their output stays parseable). Above the verdict line,
+ * the profile whose rules produced the report.
  */
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "./outcome.ts";
@@ -39,8 +40,8 @@ export async function renderReport(r: RenderRequest): Promise<boolean> {
       console.error(`sdv: exit 2: cannot write the report to ${r.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
       return false;
     }
-    if (r.format === "text") console.log(verdictLine);
-    else console.error(verdictLine);
+    if (r.format === "text") console.log(`${profileLine(r.profile)}${verdictLine}`);
+    else console.error(`${profileLine(r.profile)}${verdictLine}`);
     return true;
   }
   if (r.format === "text" && r.quiet) {
@@ -49,13 +50,18 @@ export async function renderReport(r: RenderRequest): Promise<boolean> {
   }
   if (r.format === "text") {
     const baseline = r.baseline ? `${(await import("./formats/baseline-text.ts")).baselineText(r.baseline)}\n` : "";
-    process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${baseline}${verdictLine}\n`);
+    process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${baseline}${profileLine(r.profile)}${verdictLine}\n`);
   } else {
     if (body) process.stdout.write(`${body}\n`);
-    console.error(verdictLine);
+    // The machine formats also carry it inside (json, sarif, junit, csv); annotations have no place for it.
+    console.error(`${profileLine(r.profile)}${verdictLine}`);
   }
   return true;
 }
+
+/** Which rules produced the text report, above its verdict line. */
+const profileLine = (profile: string | undefined): string =>
+  profile === undefined ? "" : `profile: ${profile} (${profile === "google" ? "what the search engine's own test accepts; --profile spec for the service spec's rules" : "the service spec's rules"})\n`;
 
 async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> {
   switch (r.format) {
@@ -70,13 +76,13 @@ async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> 
     }
     case "sarif": {
       const { packageVersion } = await import("./version.ts");
-      return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion());
+      return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion(), r.profile);
     }
     case "junit":
-      return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn);
+      return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn, r.profile);
     case "github":
       return (await import("./formats/github.ts")).formatGithub(r.outcomes);
     case "csv":
-      return (await import("./formats/csv.ts")).formatCsv(r.outcomes);
+      return (await import("./formats/csv.ts")).formatCsv(r.outcomes, r.profile);
   }
 }

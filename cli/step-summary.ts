@@ -42,7 +42,7 @@ export function stepSummary(r: SummaryRequest): string {
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     `| ${outcomes.length} | ${validated.length} | ${none.length} | ${failed.length} | ${errors} | ${warnings} | ${unmet} |`,
   ];
-  if (r.profile && r.profile !== "spec") out.push("", `Profile: ${code(r.profile)}.`);
+  if (r.profile) out.push("", `Profile: ${code(r.profile)}.`);
 
   // Eligibility per feature: pages with at least one node eligible for it, of the pages carrying its type.
   const eligible = new Map<string, Set<string>>();

@@ -16,7 +16,8 @@ import { checkUserAgent, parseHeaders } from "./request-headers.ts";
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
 Inputs (any number, in one process): files (.json/.jsonld = JSON-LD, .html/.htm = pages), directories
-(walked for those extensions), globs ("pages/**/*.html", quoted or not), - for standard input, and
+(walked for .html, .htm, .jsonld, and .json files that hold JSON-LD: a site's package.json, config or
+web manifest is not read), globs (the same rule), - for standard input, and
 http(s) URLs (fetched through the guarded fetcher). Pages without structured data are listed ("no
 structured data") and do not fail the run, unless --require-markup or an expectation applies to them;
 one input named alone without structured data is exit 2.
@@ -28,8 +29,9 @@ Options:
   -q, --quiet           text: one line per error (file:line:col code property message), then the exit line
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
-      --profile <p>     spec (default: the service spec's rules) or google (what the search engine's own
-                        test accepts: a date-only startDate, JSON-LD comments and trailing commas)
+      --profile <p>     google (default: what the search engine's own test accepts: a date-only
+                        startDate, JSON-LD comments and trailing commas) or spec (the service spec's
+                        rules, the HTTP API's default); every report says which one ran
       --config <file>   the config file (default: sdv.config.json, .sdvrc.json or package.json's "sdv"
                         key, found from the working directory upwards); see docs/cli-config.md
       --expect <g=T>    pages matching the glob must carry the type, e.g. "public/p/**=Product" or

@@ -5,7 +5,9 @@
  *   const report = validate(html);                     // HTML, JSON-LD text, or a parsed object/array
  *   const page = await validateUrl("https://example.com/recipe");
  *
- * Both return the service's ValidationResponse (per node results, summary with the score, meta).
+ * Both return the service's ValidationResponse (per node results, summary with the score, meta). The
+ * default profile is `google` (what the search engine's own test accepts); `{ profile: "spec" }` applies
+ * the service spec's rules, as the HTTP API does by default. `meta.profile` says which one ran.
  * Importing this module loads the engine only: no HTTP server, no database driver, no billing client.
  * The URL fetcher (and undici with it) is loaded on the first validateUrl call.
  */
@@ -14,7 +16,7 @@ import type { ValidationResponse } from "../runtime/report.ts";
 import type { EngineResult } from "../runtime/types.ts";
 import { readsAsJson, respond, type InputFormat } from "./respond.ts";
 import { ruleSetFor } from "../generated/index.ts";
-import type { Profile, RunOptions } from "../runtime/options/profile.ts";
+import { DEFAULT_PROFILE, type Profile, type RunOptions } from "../runtime/options/profile.ts";
 
 export type { ValidationResponse, ValidationMeta } from "../runtime/report.ts";
 export type {
@@ -35,7 +37,7 @@ export { API_VERSION } from "../runtime/report.ts";
 export type { InputFormat } from "./respond.ts";
 export type { Profile } from "../runtime/options/profile.ts";
 export type { IssueOverride } from "../runtime/options/overrides.ts";
-export { PROFILES } from "../runtime/options/profile.ts";
+export { PROFILES, DEFAULT_PROFILE } from "../runtime/options/profile.ts";
 export { diffRuns, snapshotPage } from "../runtime/diff/feature-diff.ts";
 export type { RunDiff, PageSnapshot, NodeSnapshot, FeatureChange, IssueChange, IssueKey } from "../runtime/diff/feature-diff.ts";
 
@@ -44,7 +46,7 @@ export interface ValidateOptions {
   format?: InputFormat;
   /** Reported as the response's `url` (the page the input came from), if given. */
   url?: string;
-  /** "spec" (default: the service spec's rules) or "google" (what the search engine's own test accepts). */
+  /** "google" (default: what the search engine's own test accepts) or "spec" (the service spec's rules, the HTTP API's default). */
   profile?: Profile;
   /** Severity overrides, first match wins: {code?, property?, type?, severity: "off" | "warning" | "error"}. */
   overrides?: RunOptions["overrides"];
@@ -75,7 +77,7 @@ export interface ValidateUrlOptions {
 
 /** The engine's result for one input, before it is wrapped in the response. */
 export function validateEngine(input: unknown, options: Pick<ValidateOptions, "format" | "url" | "profile" | "overrides"> = {}): EngineResult {
-  const run: RunOptions = { profile: options.profile, overrides: options.overrides };
+  const run: RunOptions = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
   if (typeof input !== "string") return validateValue(input, ruleSetFor, run);
   return readsAsJson(input, options.format ?? "auto") ? validateJsonText(input, ruleSetFor, run) : validateHtml(input, options.url ?? null, ruleSetFor, run);
 }
@@ -87,7 +89,7 @@ export function validateEngine(input: unknown, options: Pick<ValidateOptions, "f
 export function validate(input: unknown, options: ValidateOptions = {}): ValidationResponse {
   const started = performance.now();
   const result = validateEngine(input, options);
-  return respond(result, started, options.url);
+  return respond(result, started, options.url, options.profile ?? DEFAULT_PROFILE);
 }
 
 /**
@@ -103,15 +105,15 @@ export async function validateUrl(url: string, options: ValidateUrlOptions = {})
     maxBytes: options.maxBytes,
     userAgent: options.userAgent,
   };
-  const run = { profile: options.profile, overrides: options.overrides };
+  const run = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
   if (options.render) {
     const [{ sharedRenderer }, { validateRenderedHtml }] = await Promise.all([import("../fetch/render/shared-renderer.ts"), import("../runtime/validate.ts")]);
     const rendered = await sharedRenderer().render(url, { allowPrivateHosts: options.allowPrivateHosts, userAgent: options.userAgent });
     const raw = await fetchPage(url, fetchOptions);
-    return respond(validateRenderedHtml(rendered.html, raw.body, rendered.finalUrl, ruleSetFor, run), started, rendered.finalUrl);
+    return respond(validateRenderedHtml(rendered.html, raw.body, rendered.finalUrl, ruleSetFor, run), started, rendered.finalUrl, run.profile);
   }
   const page = await fetchPage(url, fetchOptions);
-  return respond(validateHtml(page.body, page.finalUrl, ruleSetFor, run), started, page.finalUrl);
+  return respond(validateHtml(page.body, page.finalUrl, ruleSetFor, run), started, page.finalUrl, run.profile);
 }
 
 /** Stops the browser `validateUrl(url, { render: true })` started (nothing when none was). */

@@ -1,6 +1,7 @@
 /** What the library's entry points share: reading a string input's format, and the response around a result. */
 import { API_VERSION, toValidationResponse, type ValidationResponse } from "../runtime/report.ts";
 import type { EngineResult } from "../runtime/types.ts";
+import type { Profile } from "../runtime/options/profile.ts";
 
 /** What a string input is; "auto" looks at its first character ("{" or "[" is JSON, anything else HTML). */
 export type InputFormat = "auto" | "html" | "json";
@@ -11,7 +12,8 @@ export function readsAsJson(text: string, format: InputFormat): boolean {
   return first === "{" || first === "[";
 }
 
-export function respond(result: EngineResult, started: number, url: string | undefined): ValidationResponse {
+/** The response around a result; `profile` is said in `meta.profile` (which rules produced it). */
+export function respond(result: EngineResult, started: number, url: string | undefined, profile: Profile): ValidationResponse {
   return toValidationResponse(
     result,
     {
@@ -20,6 +22,7 @@ export function respond(result: EngineResult, started: number, url: string | und
       cached: false,
       credits_used: 0,
       response_time_ms: Math.round(performance.now() - started),
+      profile,
     },
     url,
   );

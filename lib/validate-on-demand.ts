@@ -8,7 +8,7 @@ import { OnDemandRegistry } from "../runtime/on-demand-registry.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
 import { ruleSetLoaders, ruleSetTypeFor } from "../generated/on-demand.ts";
 import { readsAsJson, respond, type InputFormat } from "./respond.ts";
-import type { RunOptions } from "../runtime/options/profile.ts";
+import { DEFAULT_PROFILE, type RunOptions } from "../runtime/options/profile.ts";
 import { compareRendering } from "../runtime/rendering.ts";
 
 /** One per process: a rule set loaded for one input serves the next. */
@@ -16,17 +16,18 @@ export const onDemandRegistry = new OnDemandRegistry(ruleSetTypeFor, ruleSetLoad
 
 export async function validateOnDemand(input: unknown, options: { format?: InputFormat; url?: string } & RunOptions = {}): Promise<ValidationResponse> {
   const started = performance.now();
-  const run: RunOptions = { profile: options.profile, overrides: options.overrides };
+  const run: RunOptions = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
   const prepared = prepare(input, options.format ?? "auto", options.url, run);
   await onDemandRegistry.load(typesIn(prepared));
-  return respond(validatePrepared(prepared, onDemandRegistry), started, options.url);
+  return respond(validatePrepared(prepared, onDemandRegistry), started, options.url, run.profile!);
 }
 
 /**
  * A rendered page (`rendered`, the DOM after scripts) validated and each node marked against the server's
  * HTML (`raw`): in-html, added-by-javascript or changed-by-javascript (runtime/rendering.ts).
  */
-export async function validateRenderedOnDemand(rendered: string, raw: string, url: string, run: RunOptions = {}): Promise<ValidationResponse> {
+export async function validateRenderedOnDemand(rendered: string, raw: string, url: string, options: RunOptions = {}): Promise<ValidationResponse> {
+  const run: RunOptions = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
   const started = performance.now();
   const renderedPrepared = prepareHtml(rendered, url, run);
   const rawPrepared = onlyForComparison(prepareHtml(raw, url, run));
@@ -35,7 +36,7 @@ export async function validateRenderedOnDemand(rendered: string, raw: string, ur
     { prepared: renderedPrepared, result: validatePrepared(renderedPrepared, onDemandRegistry) },
     { prepared: rawPrepared, result: validatePrepared(rawPrepared, onDemandRegistry) },
   );
-  return respond(result, started, url);
+  return respond(result, started, url, run.profile!);
 }
 
 function prepare(input: unknown, format: InputFormat, url: string | undefined, run: RunOptions): PreparedInput {

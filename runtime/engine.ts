@@ -18,6 +18,7 @@ import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
+import { plainTerm, schemaPrefixes, withPlainTerms } from "./graph/schema-terms.ts";
 import { evaluateFeatures, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
@@ -75,6 +76,8 @@ interface ParsedBlock {
   leniencyNote?: ValidationIssue;
   /** Microdata or RDFa: the items (value) came from these elements of `page`. */
   items?: ItemBlock;
+  /** The block's keys were Schema.org IRIs (graph/schema-terms.ts): a key of its text to the term the value now has. */
+  termOf?: (key: string) => string;
 }
 
 /** An input read and indexed, with the nodes to report: everything but the rules. */
@@ -168,15 +171,28 @@ const NOT_BLANK = /\S/;
 
 function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: string, blocksFound: number | null, options: RunOptions): PreparedInput {
   const ids = new Map<string, JsonObject>();
-  const problems = parsed.map((p) => {
+  const problems = parsed.map((p, i) => {
     if (p.parseIssue) return null;
     if (p.items) mergeKnownNodes(p.items.items, ids);
-    return indexBlock(p.value, ids);
+    const found = indexBlock(p.value, ids);
+    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids);
+    return found;
   });
   // After every block is indexed and merged: merging moves an item's properties (@type among them) into
   // an earlier node with its IRI and leaves a bare reference in its place.
   const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
   return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
+}
+
+/** The block read with plain terms for its Schema.org IRI keys; its nodes in the @id index replaced by their copies. */
+function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>): ParsedBlock {
+  const prefixes = schemaPrefixes(p.value);
+  const { value, copies } = withPlainTerms(p.value, prefixes);
+  for (const [id, node] of ids) {
+    const copy = copies.get(node);
+    if (copy !== undefined) ids.set(id, copy as JsonObject);
+  }
+  return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
 }
 
 /**
@@ -252,9 +268,10 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     if (first === end) return;
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
-    // JSON-LD only: items have no JSON text to patch.
-    if (!p.items && prepared.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
-    if (p.block) addPositions(schemas.slice(first, end), p.block);
+    // JSON-LD only: items have no JSON text to patch; a block read through compact IRIs is a copy whose
+    // pointers differ from its text's keys, so it gets none rather than a wrong one.
+    if (!p.items && p.termOf === undefined && prepared.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
+    if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
     if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
 
@@ -555,11 +572,11 @@ function capResult(deepAt: string | null, tooLarge: boolean, blockIndex: number)
 }
 
 /** Line and column in the page (or submitted text) for every issue with a known place. */
-function addPositions(results: SchemaResult[], block: SourceBlock): void {
+function addPositions(results: SchemaResult[], block: SourceBlock, termOf?: (key: string) => string): void {
   const pointers = new Set<string>();
   for (const r of results) for (const list of [r.errors, r.warnings]) for (const issue of list) if (issue.line === undefined) pointers.add(issue.path);
   if (pointers.size === 0) return;
-  const offsets = locatePointers(block.text, pointers);
+  const offsets = locatePointers(block.text, pointers, termOf);
   const lines = new LineIndex(block.text);
   for (const r of results) {
     for (const list of [r.errors, r.warnings]) {

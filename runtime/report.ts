@@ -1,6 +1,7 @@
 /** The spec's ValidationResponse around an engine result; the service and the CLI share it. */
 import type { EngineResult, SchemaResult, ValidationSummary } from "./types.ts";
 import type { LimitsReport } from "./limits.ts";
+import type { Profile } from "./options/profile.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -11,6 +12,8 @@ export interface ValidationMeta {
   credits_used: number;
   credits_remaining?: number;
   response_time_ms: number;
+  /** Additive: the profile whose rules produced the result (the library and the CLI say it; the HTTP API's is its request's). */
+  profile?: Profile;
 }
 
 export interface ValidationResponse {

@@ -7,6 +7,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The root package.json's name (the light package, packages/sdv, is "sdv"). */
+const SERVICE_PACKAGE = "sdv-service";
+
 /** Folders climbed from a module: its own up to the package root, in both layouts. */
 const MAX_LEVELS = 5;
 
@@ -17,7 +20,7 @@ export function findPackageRoot(moduleUrl: string | URL): string | null {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "sdv") return dir;
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === SERVICE_PACKAGE) return dir;
       } catch {
         // not ours; keep climbing
       }

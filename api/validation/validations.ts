@@ -138,6 +138,16 @@ interface Flight {
   abort: AbortController;
 }
 
+/**
+ * The URL cache's key: everything the cached answer depends on besides the page. The API version (the
+ * answer's shape), raw or rendered, the profile (its rules), and the public base URL (the answer's rule
+ * and docs links): two deployments with different base URLs sharing one Redis keep apart entries instead
+ * of overwriting each other's (and charging again for what the other cached).
+ */
+export function urlCacheKey(k: { url: string; profile: Profile; render: boolean; base: string }): string {
+  return `${k.render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX}base=${k.base} ${k.profile === "spec" ? "" : `profile=${k.profile} `}${k.url}`;
+}
+
 export class Validations {
   readonly pool = new ValidationPool();
   readonly #ctx: ServiceContext;
@@ -159,8 +169,7 @@ export class Validations {
     const render = options.render === true;
     const url = normalizedUrl(rawUrl);
     const profile = call.profile ?? "spec";
-    // The spec profile keeps the key it always had; another profile's (or a rendered) result is a different result.
-    const cacheKey = (render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX) + (profile === "spec" ? "" : `profile=${profile} `) + url;
+    const cacheKey = urlCacheKey({ url, profile, render, base: this.#ctx.config.publicBaseUrl });
 
     const cached = await this.#cacheGet(cacheKey, call.log);
     if (cached) {

@@ -4,7 +4,7 @@
  * JSON Schema (schema/sdv.config.schema.json) with errors that name the key (`rules[2].severity`).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Profile } from "../../runtime/options/profile.ts";
 import type { FailOn } from "../exit-policy.ts";
@@ -46,18 +46,25 @@ export class ConfigError extends Error {}
 
 const NAMES = ["sdv.config.json", ".sdvrc.json"];
 
+/** A config file's path as messages show it: relative to the working directory (`../sdv.config.json`), with forward slashes. */
+function shownPath(path: string, cwd: string): string {
+  const rel = relative(resolve(cwd), path) || path;
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
 /** The raw value and where it came from, without checking it; null when no config file is found. */
 function locate(explicit: string | undefined, cwd: string): { value: unknown; source: string } | null {
   if (explicit !== undefined) return { value: readJson(resolve(cwd, explicit), explicit), source: explicit };
   for (let dir = resolve(cwd); ; ) {
     for (const name of NAMES) {
       const path = join(dir, name);
-      if (existsSync(path)) return { value: readJson(path, path), source: path };
+      if (existsSync(path)) return { value: readJson(path, shownPath(path, cwd)), source: shownPath(path, cwd) };
     }
     const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
-      const value = readJson(pkg, pkg) as { sdv?: unknown } | null;
-      if (value && typeof value === "object" && "sdv" in value) return { value: value.sdv, source: `${pkg}#sdv` };
+      const shown = shownPath(pkg, cwd);
+      const value = readJson(pkg, shown) as { sdv?: unknown } | null;
+      if (value && typeof value === "object" && "sdv" in value) return { value: value.sdv, source: `${shown}#sdv` };
     }
     const up = dirname(dir);
     if (up === dir) return null;

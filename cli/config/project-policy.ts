@@ -6,8 +6,9 @@
 import type picomatchType from "picomatch";
 import type { IssueOverride } from "../../runtime/options/overrides.ts";
 import type { SchemaResult } from "../../runtime/types.ts";
-import type { IgnoreEntry, SdvConfig } from "./load-config.ts";
+import { ConfigError, type IgnoreEntry, type SdvConfig } from "./load-config.ts";
 import { UsageError } from "../usage.ts";
+import { policyProblems } from "./check-policy.ts";
 
 export interface Expectation {
   /** As written: "Product" or "Product[merchant-listing]". */
@@ -46,10 +47,20 @@ export function parseExpectFlag(value: string): { glob: string; types: string[] 
   return { glob: value.slice(0, at), types };
 }
 
-/** The policy of a config and the --expect flags; picomatch is imported when there is a glob to match. */
+/**
+ * The policy of a config and the --expect flags; picomatch is imported when there is a glob to match.
+ * Throws ConfigError naming every bad glob and every expected feature its type lacks.
+ */
 export async function projectPolicy(config: SdvConfig, source: string | null, expectFlags: Array<{ glob: string; types: string[] }>, today: string): Promise<ProjectPolicy> {
   const globs = (config.ignore ?? []).some((i) => i.files !== undefined || i.urls !== undefined) || Object.keys(config.expect ?? {}).length > 0 || expectFlags.length > 0;
-  if (globs) picomatch ??= (await import("picomatch")).default;
+  if (globs) {
+    picomatch ??= (await import("picomatch")).default;
+    const problems = await policyProblems(config, expectFlags, picomatch);
+    if (problems.length > 0) {
+      const from = source === null ? "the --expect flags are" : `the config file ${source} is`;
+      throw new ConfigError(`${from} invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    }
+  }
   return new ProjectPolicy(config, source, expectFlags, today);
 }
 

@@ -16,6 +16,7 @@ export interface Progress {
 /** Lines without a terminal: at most this far apart (a timer also fires when no page finishes). */
 const LINE_EVERY_MS = 9_000;
 const BAR_WIDTH = 30;
+const MIN_BAR = 5;
 
 export interface ProgressOptions {
   stream?: NodeJS.WriteStream;
@@ -50,10 +51,14 @@ export function progressBar(total: number, options: ProgressOptions = {}): Progr
     if (drawn) stream.write(`\r${" ".repeat(Math.max(0, columns() - 1))}\r`);
     drawn = false;
   };
+  // The count is what a narrow terminal must keep: the bar shrinks first (and goes below MIN_BAR), then the label.
   const draw = (label: string) => {
     const width = columns() - 1;
-    const filled = Math.round((count / total) * BAR_WIDTH);
-    const text = `[${"#".repeat(filled)}${".".repeat(BAR_WIDTH - filled)}] ${count}/${total} ${label}`;
+    const counter = `${count}/${total}`;
+    const barWidth = Math.min(BAR_WIDTH, width - counter.length - 3);
+    const filled = Math.round((count / total) * barWidth);
+    const bar = barWidth >= MIN_BAR ? `[${"#".repeat(filled)}${".".repeat(barWidth - filled)}] ` : "";
+    const text = `${bar}${counter} ${label}`;
     stream.write(`\r${text.slice(0, width).padEnd(width)}`);
     drawn = true;
   };

@@ -5,7 +5,7 @@
 import type { Outcome } from "../outcome.ts";
 import { locatedIssues } from "./issues.ts";
 
-const HEADER = ["source", "status", "score", "type", "severity", "code", "property", "line", "column", "message", "new"];
+const HEADER = ["source", "status", "score", "type", "severity", "code", "property", "line", "column", "message", "new", "profile"];
 
 /** Quoted when needed; a leading = + - @ is defused so that a spreadsheet does not run it as a formula. */
 function cell(value: string | number | undefined | null): string {
@@ -15,9 +15,10 @@ function cell(value: string | number | undefined | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function formatCsv(outcomes: Outcome[]): string {
+/** `profile`: the rules that produced the report, in a last column of every row (a sheet may mix runs). */
+export function formatCsv(outcomes: Outcome[], profile?: string): string {
   const rows: string[] = [HEADER.join(",")];
-  const row = (values: Array<string | number | undefined | null>) => rows.push(values.map(cell).join(","));
+  const row = (values: Array<string | number | undefined | null>) => rows.push([...values, profile].map(cell).join(","));
   for (const o of outcomes) {
     for (const f of o.findings ?? []) row([o.source, "expectation not met", o.response?.summary.score, "", f.severity, f.code, "", "", "", f.message, ""]);
     if (o.failure) {

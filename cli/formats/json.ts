@@ -9,6 +9,7 @@ import type { Outcome } from "../outcome.ts";
 import type { Verdict } from "../exit-policy.ts";
 import type { BaselineReport } from "../baseline.ts";
 
+/** `profile`: each response says it in `meta.profile`; the report also at its top. */
 export function formatJson(outcomes: Outcome[], verdict: Verdict, baseline?: BaselineReport, profile?: string): string {
   // Additive: a page's unmet expectations (the project's config) beside its response or error.
   const entry = (o: Outcome) => ({ ...(o.response ? o.response : { success: false, error: o.failure }), ...(o.findings?.length ? { findings: o.findings } : {}) });

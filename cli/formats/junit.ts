@@ -11,7 +11,9 @@ const xml = (s: string) =>
   // eslint-disable-next-line no-control-regex
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
 
-export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
+/** `profile`: the rules that produced the report, a <property> of every suite (where JUnit readers show properties). */
+export function formatJunit(outcomes: Outcome[], failOn: FailOn, profile?: string): string {
+  const properties = profile ? `    <properties>\n      <property name="profile" value="${xml(profile)}"/>\n    </properties>\n` : "";
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
@@ -27,7 +29,7 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
       tests += 1 + expectationCases.length;
       failures += expectationCases.length;
       suites.push(
-        `  <testsuite name="${name}" tests="${1 + expectationCases.length}" failures="${expectationCases.length}" errors="0" skipped="1">\n` +
+        `  <testsuite name="${name}" tests="${1 + expectationCases.length}" failures="${expectationCases.length}" errors="0" skipped="1">\n${properties}` +
           `    <testcase classname="${name}" name="(input)">\n      <skipped message="no structured data"/>\n    </testcase>\n` +
           `${expectationCases.map((c) => `${c}\n`).join("")}  </testsuite>`,
       );
@@ -37,7 +39,7 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
       tests++;
       errors++;
       suites.push(
-        `  <testsuite name="${name}" tests="1" failures="0" errors="1">\n` +
+        `  <testsuite name="${name}" tests="1" failures="0" errors="1">\n${properties}` +
           `    <testcase classname="${name}" name="(input)">\n` +
           `      <error message="${xml(o.failure.message)}" type="${xml(o.failure.code)}"/>\n` +
           `    </testcase>\n  </testsuite>`,
@@ -65,7 +67,7 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn): string {
     suiteFailures += expectationCases.length;
     tests += cases.length;
     failures += suiteFailures;
-    suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">\n${cases.join("\n")}\n  </testsuite>`);
+    suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">\n${properties}${cases.join("\n")}\n  </testsuite>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sdv" tests="${tests}" failures="${failures}" errors="${errors}">\n${suites.join("\n")}\n</testsuites>`;
 }

@@ -19,7 +19,8 @@ interface SarifRule {
 
 const ruleName = (code: string) => code.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase());
 
-export function formatSarif(outcomes: Outcome[], version: string): string {
+/** `profile`: the rules that produced the log, in the run's property bag. */
+export function formatSarif(outcomes: Outcome[], version: string, profile?: string): string {
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
   const results: unknown[] = [];
@@ -88,6 +89,7 @@ export function formatSarif(outcomes: Outcome[], version: string): string {
     runs: [
       {
         tool: { driver: { name: "sdv", version, semanticVersion: version, rules } },
+        ...(profile ? { properties: { profile } } : {}),
         invocations: [
           {
             executionSuccessful: failures.every((o) => o.failure!.code === "no_jsonld_found"),

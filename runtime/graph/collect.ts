@@ -20,6 +20,8 @@ export interface Entity {
 export interface CollectProblems {
   tooDeep: string | null;
   tooLarge: boolean;
+  /** A key holds ':' (a compact or full IRI, graph/schema-terms.ts): the block is read again with plain terms. */
+  iriKeys: boolean;
 }
 
 /** Reportable nodes of one block, in document order. */
@@ -55,7 +57,8 @@ const SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcon
 export function isSchemaOrgContext(context: unknown): boolean {
   if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
   if (Array.isArray(context)) return context.some(isSchemaOrgContext);
-  if (isObject(context)) return isSchemaOrgContext(context["@vocab"]) || typeof context["schema"] === "string" && isSchemaOrgContext(context["schema"]);
+  // A prefix for the namespace ({"s": "https://schema.org/"}) makes its compact IRIs Schema.org terms (graph/schema-terms.ts).
+  if (isObject(context)) return isSchemaOrgContext(context["@vocab"]) || Object.keys(context).some((k) => !k.startsWith("@") && typeof context[k] === "string" && isSchemaOrgContext(context[k]));
   return false;
 }
 
@@ -64,7 +67,8 @@ export function isSchemaOrgContext(context: unknown): boolean {
  * measures depth and size against the caps.
  */
 export function indexBlock(value: unknown, ids: Map<string, JsonObject>): CollectProblems {
-  const problems: CollectProblems = { tooDeep: null, tooLarge: false };
+  const problems: CollectProblems = { tooDeep: null, tooLarge: false, iriKeys: false };
+  let iriKeys = false;
   // Two stacks side by side (value, depth) rather than a pair per entry: nothing allocated per node.
   // Pointers only for the deep case, rebuilt on demand.
   const stack: unknown[] = [value];
@@ -101,6 +105,8 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
         }
       }
       for (const key in obj) {
+        // Looked for until one is found: the common block pays one indexOf per key, nothing more.
+        if (!iriKeys && key.indexOf(":") !== -1) iriKeys = true;
         const child = obj[key];
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -109,6 +115,7 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
       }
     }
   }
+  problems.iriKeys = iriKeys;
   return problems;
 }
 

@@ -6,7 +6,8 @@ import { escapePointer } from "../json.ts";
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
-export function locatePointers(text: string, pointers: Iterable<string>): Map<string, number> {
+/** `termOf`: the key as the pointers name it, for a block whose keys were rewritten (graph/schema-terms.ts). */
+export function locatePointers(text: string, pointers: Iterable<string>, termOf?: (key: string) => string): Map<string, number> {
   const wanted = new Set<string>();
   const prefixes = new Set<string>([""]);
   for (const p of pointers) {
@@ -110,7 +111,7 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
       enterValue(`${top.pointer}/${top.index++}`);
     } else {
       if (c !== 0x22) break; // not JSON we understand; give up quietly
-      const key = readString();
+      const key = termOf ? termOf(readString()) : readString();
       skipWs();
       if (text.charCodeAt(pos) === 0x3a) pos++;
       enterValue(`${top.pointer}/${escapePointer(key)}`);

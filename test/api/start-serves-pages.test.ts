@@ -43,8 +43,9 @@ const manifest = JSON.parse(readFileSync(join(scratch, "package.json"), "utf8"))
 const prepared = spawnSync(npm, ["run", "prepare"], { cwd: scratch, encoding: "utf8", env: cleanEnv, maxBuffer: 64 * 1024 * 1024 });
 if (prepared.status !== 0) throw new Error(`npm run prepare failed in the scratch copy:\n${prepared.stdout}\n${prepared.stderr}`);
 
-const startCommand = /^node (\S+)$/.exec(manifest.scripts.start ?? "");
-if (startCommand === null) throw new Error(`the start script is not "node <file>": ${manifest.scripts.start}`);
+// `exec` hands the shell's place to node, so that a signal sent to npm reaches the server (npm-start-signals.test.ts).
+const startCommand = /^(?:exec )?node (\S+)$/.exec(manifest.scripts.start ?? "");
+if (startCommand === null) throw new Error(`the start script is not "[exec] node <file>": ${manifest.scripts.start}`);
 
 let server: ChildProcess;
 let base = "";

@@ -336,7 +336,7 @@ async function replaceAndValidate(page: Page, text: string): Promise<string> {
 
 /** What the page must say for a Google example: the summary of the Node engine's answer. */
 function expectedStatus(name: string): string {
-  return summaryLine(validate(example(name), { format: name.endsWith(".json") ? "json" : "html" }));
+  return summaryLine(validate(example(name), { format: name.endsWith(".json") ? "json" : "html", profile: "spec" }));
 }
 
 /** The paths of the hashed assets the page, its worker and its service worker fetched. */

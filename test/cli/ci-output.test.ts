@@ -15,7 +15,7 @@ test("CSV: formula-like cells start with a quote, commas and quotes are escaped"
   const outcomes: Outcome[] = [{ source: hostile, failure: { code: "no_jsonld_found", message: 'says "hi", twice' } }];
   const [, row] = formatCsv(outcomes).split("\r\n");
   assert.ok(row.startsWith(`"'=HYPERLINK(""http://evil.example"",""x"")|\`[a](http://evil.example)\`",no structured data,`), row);
-  assert.match(row, /,"says ""hi"", twice",$/);
+  assert.match(row, /,"says ""hi"", twice",,$/, "the last two cells: new (no baseline) and profile (none given)");
 });
 
 test("step summary: page names and findings stay in code spans, pipes escaped, backticks removed", () => {

@@ -66,7 +66,7 @@ test("headers, user agent, a retry after 429 with Retry-After, --include / --exc
   assert.is(seen.filter((q) => q.url === "/products/busy").length, 2, "the busy page was tried again");
   assert.match(r.stderr, /\/products\/busy answered 429: trying again in 1 s/);
   const rows = r.stdout.trim().split("\r\n");
-  assert.is(rows[0], "source,status,score,type,severity,code,property,line,column,message,new");
+  assert.is(rows[0], "source,status,score,type,severity,code,property,line,column,message,new,profile");
   assert.ok(rows.some((l) => l.startsWith(`${origin}/about,no structured data,`)));
   assert.ok(rows.some((l) => l.startsWith(`${origin}/products/busy,warnings,`)));
 

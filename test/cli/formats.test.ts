@@ -26,7 +26,8 @@ const event = (extra: object = {}) => ({
   ...extra,
 });
 const clean = write("set/clean.json", event());
-const broken = write("set/broken.json", event({ startDate: "2026-07-21" }));
+// Not ISO 8601 at all: an error under every profile (a date alone is one only under --profile spec).
+const broken = write("set/broken.json", event({ startDate: "21/07/2026" }));
 write("set/nested/page.html", `<html><script type="application/ld+json">${JSON.stringify(event())}</script></html>`);
 write("set/notes.txt", "not an input");
 

@@ -43,7 +43,7 @@ test("a folder with an about page exits 0 and lists it as no structured data; --
 
 test("a config that downgrades a code: the all-day event passes, and the report says why", async () => {
   const cwd = site({
-    "sdv.config.json": JSON.stringify({ rules: [{ type: "Event", code: "invalid-format", property: "startDate", severity: "warning" }] }),
+    "sdv.config.json": JSON.stringify({ profile: "spec", rules: [{ type: "Event", code: "invalid-format", property: "startDate", severity: "warning" }] }),
     "public/fair.html": ld(allDayEvent),
   });
   const without = await sdv(["validate", "public", "--config", "/dev/null/none.json"], { cwd });
@@ -58,9 +58,9 @@ test("a config that downgrades a code: the all-day event passes, and the report 
   // Found from a subfolder too (upwards), and as package.json's "sdv" key.
   const nested = await sdv(["validate", "../public/fair.html"], { cwd: join(cwd, "public") });
   assert.is(nested.code, 0, nested.stdout);
-  const pkg = site({ "package.json": JSON.stringify({ name: "s", sdv: { profile: "google" } }), "fair.html": ld(allDayEvent) });
-  assert.is((await sdv(["validate", "fair.html"], { cwd: pkg })).code, 0);
-  assert.is((await sdv(["validate", "fair.html", "--profile", "spec"], { cwd: pkg })).code, 1, "the flag wins over the config");
+  const pkg = site({ "package.json": JSON.stringify({ name: "s", sdv: { profile: "spec" } }), "fair.html": ld(allDayEvent) });
+  assert.is((await sdv(["validate", "fair.html"], { cwd: pkg })).code, 1);
+  assert.is((await sdv(["validate", "fair.html", "--profile", "google"], { cwd: pkg })).code, 0, "the flag wins over the config");
 });
 
 test("an invalid config names the key that is wrong", async () => {
@@ -76,16 +76,16 @@ test("an invalid config names the key that is wrong", async () => {
 
 test("an ignore hides its issue until its date; past it, sdv warns that it expired and the issue counts again", async () => {
   const entry = { files: "public/**", type: "Event", property: "startDate", reason: "all-day events, ticket SD-12" };
-  const live = site({ "sdv.config.json": JSON.stringify({ ignore: [{ ...entry, until: "2999-12-31" }] }), "public/fair.html": ld(allDayEvent) });
+  const live = site({ "sdv.config.json": JSON.stringify({ profile: "spec", ignore: [{ ...entry, until: "2999-12-31" }] }), "public/fair.html": ld(allDayEvent) });
   const r = await sdv(["validate", "public"], { cwd: live });
   assert.is(r.code, 0, r.stdout);
   assert.not.match(r.stdout, /startDate: "startDate" is invalid/);
-  const old = site({ "sdv.config.json": JSON.stringify({ ignore: [{ ...entry, until: "2020-01-31" }] }), "public/fair.html": ld(allDayEvent) });
+  const old = site({ "sdv.config.json": JSON.stringify({ profile: "spec", ignore: [{ ...entry, until: "2020-01-31" }] }), "public/fair.html": ld(allDayEvent) });
   const expired = await sdv(["validate", "public"], { cwd: old });
   assert.is(expired.code, 1);
   assert.match(expired.stderr, /ignore\[0\] \(public\/\*\* Event startDate: "all-day events, ticket SD-12"\) expired on 2020-01-31; it no longer applies/);
   // Another folder: the glob does not match, the issue counts.
-  const other = site({ "sdv.config.json": JSON.stringify({ ignore: [{ ...entry, files: "drafts/**" }] }), "public/fair.html": ld(allDayEvent) });
+  const other = site({ "sdv.config.json": JSON.stringify({ profile: "spec", ignore: [{ ...entry, files: "drafts/**" }] }), "public/fair.html": ld(allDayEvent) });
   assert.is((await sdv(["validate", "public"], { cwd: other })).code, 1);
 });
 
@@ -154,7 +154,7 @@ test("sdv diff reports a lost merchant listing per feature and exits 1; --format
 });
 
 test("GITHUB_STEP_SUMMARY: a Markdown summary is appended (verdict, counts, features, top issues, the baseline's diff)", async () => {
-  const cwd = site({ "public/kettle.html": ld(product()), "public/about.html": ABOUT, "public/fair.html": ld(allDayEvent) });
+  const cwd = site({ "sdv.config.json": JSON.stringify({ profile: "spec" }), "public/kettle.html": ld(product()), "public/about.html": ABOUT, "public/fair.html": ld(allDayEvent) });
   const summary = join(cwd, "summary.md");
   writeFileSync(summary, "earlier step\n");
   await sdv(["validate", "public", "--format", "json", "--output", "base.json"], { cwd });
@@ -174,11 +174,11 @@ test("GITHUB_STEP_SUMMARY: a Markdown summary is appended (verdict, counts, feat
 
 test("--format csv: a row per issue and a row per input without one; SARIF names the tool's version", async () => {
   const cwd = site({ "public/kettle.html": ld(product()), "public/about.html": ABOUT, "public/fair.html": ld(allDayEvent) });
-  const r = await sdv(["validate", "public", "--format", "csv"], { cwd });
+  const r = await sdv(["validate", "public", "--format", "csv", "--profile", "spec"], { cwd });
   const lines = r.stdout.trim().split("\r\n");
-  assert.is(lines[0], "source,status,score,type,severity,code,property,line,column,message,new");
+  assert.is(lines[0], "source,status,score,type,severity,code,property,line,column,message,new,profile");
   assert.ok(lines.some((l) => l.startsWith("public/about.html,no structured data,")));
-  assert.ok(lines.some((l) => /^public\/fair\.html,errors,\d+,Event,error,invalid-format,startDate,\d+,\d+,/.test(l)));
+  assert.ok(lines.some((l) => /^public\/fair\.html,errors,\d+,Event,error,invalid-format,startDate,\d+,\d+,.*,spec$/.test(l)));
   assert.match(r.stderr, /sdv: exit 1/);
   const sarif = JSON.parse((await sdv(["validate", "public", "--format", "sarif"], { cwd })).stdout);
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
@@ -186,10 +186,10 @@ test("--format csv: a row per issue and a row per input without one; SARIF names
   assert.is(sarif.runs[0].invocations[0].executionSuccessful, true, "a page without structured data is a note, not a failure");
 });
 
-test("--profile google reads JSON-LD comments with a warning; an unknown command gets a did-you-mean", async () => {
+test("the google profile (the default) reads JSON-LD comments with a warning; an unknown command gets a did-you-mean", async () => {
   const cwd = site({ "org.html": `<script type="application/ld+json">{\n  // the shop\n  "@context": "https://schema.org", "@type": "Organization", "name": "Shop", "url": "https://shop.example/",\n}</script>` });
-  assert.is((await sdv(["validate", "org.html"], { cwd })).code, 1);
-  const google = await sdv(["validate", "org.html", "--profile", "google"], { cwd });
+  assert.is((await sdv(["validate", "org.html", "--profile", "spec"], { cwd })).code, 1);
+  const google = await sdv(["validate", "org.html"], { cwd });
   assert.is(google.code, 0, google.stdout);
   assert.match(google.stdout, /1 comment\(s\) and 1 trailing comma\(s\)/);
   const typo = await sdv(["valdate", "x"]);

@@ -69,7 +69,7 @@ test("a page whose only Microdata is untyped is not validated (exit 2, no_jsonld
 
 test("errors exit 1 and name property, fix and place", async () => {
   const bad = JSON.stringify({ ...goodEvent, startDate: "2026-07-21" }, null, 2);
-  const r = await sdv(["validate", file("bad.json", bad)]);
+  const r = await sdv(["validate", file("bad.json", bad), "--profile", "spec"]);
   assert.is(r.code, 1);
   assert.match(r.stdout, /error\s+startDate: .* \(line 5, column 16\)/);
   assert.match(r.stdout, /5 \|   "startDate": "2026-07-21",\n\s+\| {16}\^/, "the source line with a caret under the column");

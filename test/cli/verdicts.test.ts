@@ -50,7 +50,7 @@ test("retired types exit 0 and print their note once", async () => {
 });
 
 test("a page whose only block is broken scores 0", async () => {
-  const r = await sdv(["validate", file("broken.html", '<script type="application/ld+json">{"@type": "Event",}</script>'), "--json"]);
+  const r = await sdv(["validate", file("broken.html", '<script type="application/ld+json">{"@type": "Event", "name": }</script>'), "--json"]);
   assert.is(r.code, 1);
   assert.is(JSON.parse(r.stdout).results[0].summary.score, 0);
 });

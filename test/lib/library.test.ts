@@ -26,7 +26,7 @@ const inputs: Array<[string, unknown, boolean]> = [
 ];
 for (const [label, input, hasPositions] of inputs) {
   test(`validate() takes ${label} and answers the API's ValidationResponse`, () => {
-    const r = validate(input);
+    const r = validate(input, { profile: "spec" });
     assert.is(r.success, true);
     assert.is(r.schemas_found, 1);
     assert.is(r.schemas[0].type, "Event");
@@ -41,6 +41,16 @@ for (const [label, input, hasPositions] of inputs) {
     assert.is(r.url, undefined);
   });
 }
+
+test("the library defaults to the google profile and every response says which profile produced it", () => {
+  const byDefault = validate(event);
+  assert.is(byDefault.meta.profile, "google");
+  assert.not.ok(byDefault.schemas[0].errors.some((e) => e.property === "startDate"), "a date alone is what the search engine accepts");
+  assert.ok(byDefault.schemas[0].warnings.some((w) => w.property === "startDate" && /google profile/.test(w.message)));
+  const spec = validate(event, { profile: "spec" });
+  assert.is(spec.meta.profile, "spec");
+  assert.ok(spec.schemas[0].errors.some((e) => e.property === "startDate"));
+});
 
 test("validate() reads a string as the format it is told", () => {
   assert.is(validate(eventText, { format: "html" }).schemas_found, 0, "JSON text read as HTML holds no script block");

@@ -21,6 +21,7 @@ import { build } from "esbuild";
 import { expectedManifest, isServicePackage, manifestDrift, packagedImports } from "../../build/light-package.ts";
 import { modulesLoadedInProject, servicePackagesIn } from "./loaded-modules.ts";
 import { ltsMajor, registryNodeBin, registryNodeDir } from "./node-lines.ts";
+import { packedSdv } from "../support/packed-sdv.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const tsc = join(repoRoot, "node_modules/typescript/bin/tsc");
@@ -35,9 +36,8 @@ function run(command: string, args: string[], cwd: string, nodeBin?: string) {
   return spawnSync(command, args, { cwd, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 });
 }
 
-const packed = run(npm, ["pack", "--workspace", "sdv", "--pack-destination", scratch, "--silent"], repoRoot);
-const tarball = readdirSync(scratch).find((f) => f.endsWith(".tgz"));
-if (packed.status !== 0 || !tarball) throw new Error(`npm pack --workspace sdv failed: ${packed.stderr}`);
+// Packed once per run, shared with test/artifacts/ (the build behind it is slow).
+const tarball = packedSdv();
 
 test("packages/sdv/package.json lists what its built files import (at the root's ranges), and no service package", async () => {
   const imports = await packagedImports();
@@ -76,7 +76,7 @@ function onNodeLine(label: string, nodeBin: string | undefined): boolean {
   const version = run(node, ["--version"], project).stdout.trim();
   const installed = run(
     npm,
-    ["install", "--omit=dev", "--engine-strict", "--prefer-offline", "--foreground-scripts", "--no-audit", "--no-fund", join(scratch, tarball!)],
+    ["install", "--omit=dev", "--engine-strict", "--prefer-offline", "--foreground-scripts", "--no-audit", "--no-fund", tarball],
     project,
     nodeBin,
   );
@@ -112,7 +112,7 @@ function onNodeLine(label: string, nodeBin: string | undefined): boolean {
     assert.is(v.status, 0, v.stderr);
     assert.match(v.stdout, /^\d+\.\d+\.\d+/);
     writeFileSync(join(project, "event.json"), JSON.stringify(event));
-    const r = run(bin, ["validate", "event.json", "--format", "json"], project, nodeBin);
+    const r = run(bin, ["validate", "event.json", "--format", "json", "--profile", "spec"], project, nodeBin);
     assert.is(r.status, 1, r.stderr);
     const report = JSON.parse(r.stdout).results[0] as { schemas: Array<{ type: string; errors: Array<{ property: string }> }> };
     assert.is(report.schemas[0].type, "Event");
@@ -126,7 +126,7 @@ function onNodeLine(label: string, nodeBin: string | undefined): boolean {
     writeFileSync(
       join(project, "use.mjs"),
       `import { validate, validateUrl } from "sdv";
-const r = validate('<script type="application/ld+json">${JSON.stringify(event)}</script>');
+const r = validate('<script type="application/ld+json">${JSON.stringify(event)}</script>', { profile: "spec" });
 const startDate = r.schemas[0].errors.some((e) => e.property === "startDate");
 console.log(JSON.stringify({ type: r.schemas[0].type, startDate, url: typeof validateUrl }));`,
     );
@@ -183,7 +183,7 @@ test("esbuild --platform=browser bundles import { validate } from \"sdv\" with n
   writeFileSync(
     join(project, "page.js"),
     `import { validate, validateUrl } from "sdv";
-const r = validate('<script type="application/ld+json">${JSON.stringify(event)}</script>');
+const r = validate('<script type="application/ld+json">${JSON.stringify(event)}</script>', { profile: "spec" });
 const fetched = await validateUrl("https://example.com/").catch((e) => e.code);
 console.log(JSON.stringify({ type: r.schemas[0].type, startDate: r.schemas[0].errors.some((e) => e.property === "startDate"), fetched }));`,
   );

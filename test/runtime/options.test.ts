@@ -12,7 +12,7 @@ const place = { "@type": "Place", name: "Hall", address: { "@type": "PostalAddre
 const allDay = { "@context": "https://schema.org", "@type": "Event", name: "Fair", startDate: "2026-07-21", location: place };
 
 test("spec: a date-only startDate is an error; google: a warning, and the event is eligible", () => {
-  const spec = validate(allDay);
+  const spec = validate(allDay, { profile: "spec" });
   assert.is(spec.summary.total_errors, 1);
   assert.is(spec.schemas[0].errors[0].property, "startDate");
   const google = validate(allDay, { profile: "google" });
@@ -28,7 +28,7 @@ test("google: a startDate without a time zone stays an error (only the date alon
 });
 
 test("google: eventAttendanceMode, which the search engine no longer lists, is not warned", () => {
-  assert.ok(validate(allDay).schemas[0].warnings.some((w) => w.property === "eventAttendanceMode"));
+  assert.ok(validate(allDay, { profile: "spec" }).schemas[0].warnings.some((w) => w.property === "eventAttendanceMode"));
   assert.not.ok(validate(allDay, { profile: "google" }).schemas[0].warnings.some((w) => w.property === "eventAttendanceMode"));
 });
 
@@ -38,7 +38,7 @@ const commented = `{
 }`;
 
 test("JSON-LD with comments and a trailing comma: broken under spec, read with a positioned warning under google", () => {
-  const spec = validate(commented, { format: "json" });
+  const spec = validate(commented, { format: "json", profile: "spec" });
   assert.equal(spec.schemas[0].errors.map((e) => e.code), ["invalid-json"]);
   const google = validate(commented, { format: "json", profile: "google" });
   assert.is(google.schemas[0].type, "Organization");
@@ -59,16 +59,16 @@ test("lenient reading keeps strings and positions as they are", () => {
 });
 
 test("an override that downgrades an error is decided before eligibility; off removes; error upgrades and makes invalid", () => {
-  const down = validate(allDay, { overrides: [{ code: "invalid-format", property: "startDate", severity: "warning" }] });
+  const down = validate(allDay, { profile: "spec", overrides: [{ code: "invalid-format", property: "startDate", severity: "warning" }] });
   assert.is(down.schemas[0].valid, true);
   assert.is(down.schemas[0].rich_result_eligible, true);
-  const off = validate(allDay, { overrides: [{ property: "startDate", severity: "off" }] });
+  const off = validate(allDay, { profile: "spec", overrides: [{ property: "startDate", severity: "off" }] });
   assert.not.ok([...off.schemas[0].errors, ...off.schemas[0].warnings].some((i) => i.property === "startDate"));
-  const up = validate({ ...allDay, startDate: "2026-07-21T19:00-05:00" }, { overrides: [{ code: "missing-recommended", property: "image", type: "Event", severity: "error" }] });
+  const up = validate({ ...allDay, startDate: "2026-07-21T19:00-05:00" }, { profile: "spec", overrides: [{ code: "missing-recommended", property: "image", type: "Event", severity: "error" }] });
   assert.is(up.schemas[0].valid, false);
   assert.is(up.schemas[0].rich_result_eligible, false);
   assert.is(up.summary.total_errors, 1);
-  const otherType = validate(allDay, { overrides: [{ property: "startDate", type: "Recipe", severity: "off" }] });
+  const otherType = validate(allDay, { profile: "spec", overrides: [{ property: "startDate", type: "Recipe", severity: "off" }] });
   assert.is(otherType.summary.total_errors, 1);
 });
 

@@ -20,5 +20,6 @@ export type { MarkupFormat } from "./format.ts";
  * one paste serves every later one.
  */
 export function validateMarkup(text: string, format: MarkupFormat): Promise<ValidationResponse> {
-  return validateOnDemand(text, { format });
+  // The service's page answers as its API does: the spec's rules.
+  return validateOnDemand(text, { format, profile: "spec" });
 }
