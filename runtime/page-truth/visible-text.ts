@@ -12,7 +12,8 @@
  * any spacing (`HIDDEN`, `style="DISPLAY : NONE"`). Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
-import { HtmlScanner, MarkupToken, TEXT_LT } from "../extract/html-scan.ts";
+import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
+import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
@@ -42,15 +43,16 @@ const INLINE = new Set([
 /** Inline styles that take an element out of what is shown. */
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-export function readVisibleText(html: string): VisibleText {
+/**
+ * `tags`: the page's tags as the JSON-LD scan logged them (runtime/extract/tag-log.ts), so that the
+ * attributes of every tag are not read twice; without one (or when the log stopped) the page is scanned here.
+ */
+export function readVisibleText(html: string, tags: TagLog | null = null): VisibleText {
   // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own.
   const body = bodyStart(html);
   const lang = htmlLang(html, body > 0 ? body : html.length);
+  const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
   const n = html.length;
-  // Every tag is read by the page's tokenizer (attribute by attribute: a quoted `>` does not end a
-  // tag), the one the extractors use, so this walk and the markup agree on where each tag is.
-  const scanner = new HtmlScanner(html);
-  scanner.pos = body;
   // Raw slices joined by concatenation (V8 keeps them as a rope); character references are decoded
   // once over the whole text, not per text node.
   let text = "";
@@ -58,11 +60,13 @@ export function readVisibleText(html: string): VisibleText {
   /** The element that hides what follows, and how many of its name are open inside it. */
   let hiddenName: string | null = null;
   let hiddenDepth = 0;
+  /** Inside a template or noscript: no text and no tag counts until its first end tag. */
+  let skipTo: string | null = null;
   let p = body;
   for (;;) {
-    const more = scanner.next();
-    const stop = more ? scanner.tagStart : n;
-    if (hiddenName === null && stop > p) {
+    const more = source.next();
+    const stop = more ? source.tagStart : n;
+    if (hiddenName === null && skipTo === null && stop > p) {
       text = appendText(text, html, p, stop);
       if (text.length > MAX_VISIBLE) {
         truncated = true;
@@ -70,25 +74,29 @@ export function readVisibleText(html: string): VisibleText {
       }
     }
     if (!more) break;
-    p = scanner.tagEnd;
-    const name = scanner.tagName();
-    if (scanner.isEndTag) {
+    p = source.after;
+    const name = source.name();
+    if (skipTo !== null) {
+      // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
+      if (source.isEnd && name === skipTo) {
+        skipTo = null;
+        if (hiddenName === null) text += " ";
+      }
+      continue;
+    }
+    if (source.isEnd) {
       if (hiddenName !== null) {
         if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
       } else if (!INLINE.has(name)) text += " ";
       continue;
     }
-    if (scanner.rawText !== null) {
+    if (source.isRawText) {
       // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
-      p = scanner.pos;
       if (hiddenName === null) text += " ";
       continue;
     }
     if (name === "template" || name === "noscript") {
-      // Not raw text to the tokenizer (their content is markup), but never shown: to the end tag.
-      const close = findEndTag(html, p, name);
-      p = close === -1 ? n : close;
-      scanner.pos = p;
+      skipTo = name;
       continue;
     }
     if (hiddenName !== null) {
@@ -104,7 +112,7 @@ export function readVisibleText(html: string): VisibleText {
       if (!INLINE.has(name)) text += " ";
       continue;
     }
-    if (scanner.attrCount > 0 && hides(scanner)) {
+    if (source.hides()) {
       hiddenName = name;
       hiddenDepth = 1;
       continue;
@@ -118,6 +126,97 @@ export function readVisibleText(html: string): VisibleText {
   text = decodeEntities(text);
   // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
+}
+
+/** The tags of the body, one after the other: where each starts, where reading goes on after it, what it is. */
+interface TagSource {
+  next(): boolean;
+  tagStart: number;
+  /** After the tag (after a raw-text element's content and end tag). */
+  after: number;
+  isEnd: boolean;
+  isRawText: boolean;
+  name(): string;
+  /** A start tag with the `hidden` attribute or a hiding inline style. */
+  hides(): boolean;
+}
+
+/**
+ * Tags read from the page by the tokenizer. From the page's start, as the JSON-LD scan reads it (a
+ * `<body` inside a head script is script text, not a tag to start reading at); tags before `from` are passed over.
+ */
+class ScannedTags implements TagSource {
+  readonly #scanner: HtmlScanner;
+  readonly #from: number;
+  tagStart = 0;
+  after = 0;
+  isEnd = false;
+  isRawText = false;
+
+  constructor(html: string, from: number) {
+    this.#scanner = new HtmlScanner(html);
+    this.#from = from;
+  }
+
+  next(): boolean {
+    const s = this.#scanner;
+    do if (!s.next()) return false;
+    while (s.tagStart < this.#from);
+    this.tagStart = s.tagStart;
+    this.after = s.pos;
+    this.isEnd = s.isEndTag;
+    this.isRawText = s.rawText !== null;
+    return true;
+  }
+
+  name(): string {
+    return this.#scanner.tagName();
+  }
+
+  hides(): boolean {
+    return this.#scanner.attrCount > 0 && hides(this.#scanner);
+  }
+}
+
+/** Tags replayed from the JSON-LD scan's log; a tag that may hide is read again, alone. */
+class LoggedTags implements TagSource {
+  readonly #log: TagLog;
+  #i = -1;
+  #nameEnd = 0;
+  #flags = 0;
+  #scanner: HtmlScanner | null = null;
+  tagStart = 0;
+  after = 0;
+  isEnd = false;
+  isRawText = false;
+
+  constructor(log: TagLog) {
+    this.#log = log;
+  }
+
+  next(): boolean {
+    if (++this.#i >= this.#log.count) return false;
+    const d = this.#log.data;
+    const o = this.#i * 5;
+    this.tagStart = d[o];
+    this.after = d[o + 2];
+    this.#nameEnd = d[o + 3];
+    this.#flags = d[o + 4];
+    this.isEnd = (this.#flags & TAG_END) !== 0;
+    this.isRawText = (this.#flags & TAG_RAW_TEXT) !== 0;
+    return true;
+  }
+
+  name(): string {
+    return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+  }
+
+  hides(): boolean {
+    if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return false;
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
+  }
 }
 
 /**
@@ -140,9 +239,6 @@ function appendText(text: string, html: string, from: number, to: number): strin
 }
 const token = new MarkupToken();
 
-function isNameEnd(c: number): boolean {
-  return c === 62 || c === 47 || c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
-}
 
 function isBlank(html: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
@@ -152,19 +248,9 @@ function isBlank(html: string, from: number, to: number): boolean {
   return true;
 }
 
-/** `</name` (any case) followed by white space, `/` or `>`, at or after `from`; -1 when none. */
-function findEndTag(html: string, from: number, name: string): number {
-  let j = html.indexOf("</", from);
-  while (j !== -1) {
-    let k = 0;
-    while (k < name.length && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
-    if (k === name.length && isNameEnd(html.charCodeAt(j + 2 + k))) return j;
-    j = html.indexOf("</", j + 2);
-  }
-  return -1;
-}
 
-function bodyStart(html: string): number {
+/** Where the visible text starts: the `<body` tag (the head shows nothing), or the page's start. */
+export function bodyStart(html: string): number {
   const lower = html.indexOf("<body");
   const i = lower !== -1 ? lower : html.indexOf("<BODY");
   return i === -1 ? 0 : i;
