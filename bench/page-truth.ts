@@ -26,6 +26,8 @@ const TIMER = { warmupMs: 40, sampleMs: 150 };
 const SHOWN_PAGES = ["recipe-recipetineats.com.html", "recipe-tasteofhome.com.html", "recipe-alltommat.se.html"];
 
 type Engine = {
+  extractJsonLdBlocks: (html: string, hints: { itemAttributes: boolean; tags?: unknown }) => unknown[];
+  tagLogFor: (html: string) => unknown;
   prepareHtml: (html: string, url: string | null) => unknown;
   onlyForComparison: (p: unknown) => unknown;
   validatePrepared: (p: unknown, registry: unknown) => { schemas: unknown[] };
@@ -41,7 +43,10 @@ async function loadEngine(): Promise<Engine | string> {
     const engine = await import(engineUrl.href);
     const { ruleSetFor } = await import(registryUrl.href);
     if (typeof engine.onlyForComparison !== "function") return "dist/ predates the page truth checks: run npm run build";
-    return { ...engine, ruleSetFor } as Engine;
+    const { extractJsonLdBlocks } = await import(new URL("../dist/runtime/extract/extract-jsonld.js", import.meta.url).href);
+    const { TruthPage } = await import(new URL("../dist/runtime/page-truth/truth-page.js", import.meta.url).href);
+    if (typeof TruthPage.tagLogFor !== "function") return "dist/ predates the tag log: run npm run build";
+    return { ...engine, ruleSetFor, extractJsonLdBlocks, tagLogFor: (html: string) => TruthPage.tagLogFor(html) } as Engine;
   } catch (err) {
     return `sdv engine failed to load: ${errorMessage(err)}`;
   }
@@ -85,11 +90,18 @@ export async function run(ctx: BenchContext): Promise<void> {
   const corpusPages = sharedDir("corpus");
   const shown = corpusPages === null ? [] : SHOWN_PAGES.map((f) => join(corpusPages, "pages", f)).filter((f) => existsSync(f));
   const all = [...pages, ...shown.map((f) => ({ name: `shown: ${f.split("/").pop()}`, html: readFileSync(f, "utf8") }))];
-  const rows: string[][] = [["page", "bytes", "without us", "with us", "x (median)", "x low-high", "budget"]];
+  // "without" is the report without the checks, as the engine runs it: the JSON-LD scan still keeps its
+  // tag log (runtime/extract/tag-log.ts) for the visible text, which the report cannot leave out. What
+  // the log costs is timed apart ("log us": extraction with it minus without), and "x vs no log" sets
+  // the time with the checks against the report without the checks AND without the log, the build
+  // before the checks: the figure the 1.3x budget is about.
+  const rows: string[][] = [["page", "bytes", "without us", "with us", "x (median)", "x low-high", "log us", "x vs no log", "budget"]];
   for (const p of all) {
     const without: number[] = [];
     const withChecks: number[] = [];
     const ratios: number[] = [];
+    const logCost: number[] = [];
+    const fullRatios: number[] = [];
     report(p.html, true);
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate which side goes first, so a drift within a round weighs on both.
@@ -102,18 +114,24 @@ export async function run(ctx: BenchContext): Promise<void> {
         b = medianNs(() => report(p.html, true), TIMER);
         a = medianNs(() => report(p.html, false), TIMER);
       }
+      const plain = medianNs(() => engine.extractJsonLdBlocks(p.html, { itemAttributes: false }).length, TIMER);
+      const logged = medianNs(() => engine.extractJsonLdBlocks(p.html, { itemAttributes: false, tags: engine.tagLogFor(p.html) }).length, TIMER);
       without.push(a);
       withChecks.push(b);
       ratios.push(b / a);
+      logCost.push(logged - plain);
+      fullRatios.push(b / (a - Math.max(0, logged - plain)));
     }
-    const x = median(ratios);
+    const x = median(fullRatios);
     rows.push([
       p.name,
       String(p.html.length),
       (median(without) / 1e3).toFixed(0),
       (median(withChecks) / 1e3).toFixed(0),
-      x.toFixed(2),
+      median(ratios).toFixed(2),
       `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`,
+      (median(logCost) / 1e3).toFixed(0),
+      x.toFixed(2),
       x <= BUDGET_X ? `ok <= ${BUDGET_X}x` : `FAIL > ${BUDGET_X}x`,
     ]);
   }
