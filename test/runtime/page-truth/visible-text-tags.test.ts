@@ -8,6 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readVisibleText } from "../../../runtime/page-truth/visible-text.ts";
 import { normalizeText } from "../../../runtime/page-truth/text-match.ts";
+import { TruthPage } from "../../../runtime/page-truth/truth-page.ts";
+import { extractJsonLdBlocks } from "../../../runtime/extract/extract-jsonld.ts";
 import { jsonLd, page, product, truthIssues } from "./helpers.ts";
 
 const visible = (body: string): string => normalizeText(readVisibleText(page(body)).text);
@@ -51,6 +53,20 @@ test("display:none and visibility:hidden in any case and with spaces", () => {
 test("comments, a lone `<` and a tag cut off by the end of the page", () => {
   assert.is(visible(`a<!-- <p>not shown</p> -->b <?pi x?>c 1 < 2`), "ab c 1 2");
   assert.is(readVisibleText(`<body>shown <div class="cut`).text.trim(), "shown");
+});
+
+test("read from the JSON-LD scan's tag log or by its own scan: the same text, and the same blocks found", () => {
+  const pages = [
+    page(`<abbr title="x>y">XL</abbr><div HIDDEN>a</div><p style="DISPLAY : NONE">b</p>c<!-- d --><template><p>e</p></template>f`),
+    page(`<noscript>${jsonLd(product())}<p>no</p></noscript><p>shown</p><li hidden>g<li>h`),
+    `<html><head><script>document.write("<body>x</body>")</script></head><body><p>shown</p></body></html>`,
+  ];
+  for (const html of pages) {
+    const tags = TruthPage.tagLogFor(html);
+    const logged = extractJsonLdBlocks(html, { itemAttributes: false, tags });
+    assert.equal(logged, extractJsonLdBlocks(html), html);
+    assert.equal(readVisibleText(html, tags), readVisibleText(html), html);
+  }
 });
 
 test.run();
