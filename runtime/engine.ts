@@ -41,11 +41,12 @@ const BLOCK = "(block)";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function prepareHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
-  const hints = { itemAttributes: false };
+  const tags = TruthPage.tagLogFor(html);
+  const hints = { itemAttributes: false, tags };
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
   const prepared = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
-  return { ...prepared, truthPage: new TruthPage(html, pageUrl) };
+  return { ...prepared, truthPage: new TruthPage(html, pageUrl, tags) };
 }
 
 /**

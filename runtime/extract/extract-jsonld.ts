@@ -11,19 +11,25 @@
 import type { SourceBlock } from "../types.ts";
 import { HtmlScanner } from "./html-scan.ts";
 import { LineCursor } from "./line-column.ts";
+import type { TagLog } from "./tag-log.ts";
 
 /** Filled by extractJsonLdBlocks when asked: what else the scan saw, for free. */
 export interface PageHints {
   /** A start tag carries an `itemscope` or `typeof` attribute (any case): Microdata or RDFa items may follow. */
   itemAttributes: boolean;
+  /** When given, every tag the scan meets is logged there (the page truth checks read the page's text from it). */
+  tags?: TagLog;
 }
 
 export function extractJsonLdBlocks(html: string, hints?: PageHints): SourceBlock[] {
   const blocks: SourceBlock[] = [];
-  const scan = new HtmlScanner(html, true);
+  const tags = hints?.tags;
+  // With a tag log the scanner stops at every tag (same cost: it reads every tag's attributes anyway).
+  const scan = new HtmlScanner(html, tags === undefined);
   let lines: LineCursor | null = null;
 
   while (scan.next()) {
+    if (tags !== undefined) tags.add(scan);
     if (scan.rawText !== "script") continue;
     const type = typeAttribute(scan);
     if (type === null || !isJsonLdType(type)) continue;

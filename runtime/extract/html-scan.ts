@@ -515,3 +515,8 @@ export const TEXT_LT = 0;
 export const START_TAG = 1;
 export const END_TAG = 2;
 export const SKIPPED = 3;
+
+/** A tag name read from the page in lower case, from the scanner's table of names (no string per tag). */
+export function tagNameAt(html: string, start: number, end: number): string {
+  return lowerCaseName(html, start, end);
+}

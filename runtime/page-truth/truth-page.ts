@@ -4,7 +4,8 @@
  * pays for its visible text).
  */
 import { HtmlScanner } from "../extract/html-scan.ts";
-import { readVisibleText, type VisibleText } from "./visible-text.ts";
+import { TagLog } from "../extract/tag-log.ts";
+import { bodyStart, readVisibleText, type VisibleText } from "./visible-text.ts";
 import { ShownText } from "./text-match.ts";
 import { ShownNumbers, decimalMarkOf } from "./price-text.ts";
 
@@ -19,13 +20,29 @@ export class TruthPage {
   #numbers: ShownNumbers | undefined;
   #scanner: HtmlScanner | undefined;
 
-  constructor(html: string, pageUrl: string | null) {
+  /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
+  #tags: TagLog | null;
+
+  constructor(html: string, pageUrl: string | null, tags: TagLog | null = null) {
     this.html = html;
     this.pageUrl = pageUrl;
+    this.#tags = tags;
+  }
+
+  /**
+   * A log for the JSON-LD scan to keep the body's tags in (given back to the constructor): the visible
+   * text is then read without reading every tag's attributes a second time.
+   */
+  static tagLogFor(html: string): TagLog {
+    return new TagLog(html, bodyStart(html));
   }
 
   visibleText(): VisibleText {
-    return (this.#visible ??= readVisibleText(this.html));
+    if (this.#visible === undefined) {
+      this.#visible = readVisibleText(this.html, this.#tags);
+      this.#tags = null;
+    }
+    return this.#visible;
   }
 
   shownText(): ShownText {

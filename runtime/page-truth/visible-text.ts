@@ -6,13 +6,14 @@
  * false one). A rendered page is read the same way from the rendered HTML: what scripts added or
  * removed is there, what a stylesheet hides is not detected.
  *
- * One pass from <body>, linear in the page and capped in output: tags are stepped over by indexOf,
- * and only a tag holding one of the words that can hide (hidden, display, visibility) is read by the
- * shared tokenizer (runtime/extract/html-scan.ts), so a quoted `>` elsewhere may leave some attribute
- * text in (more text: a missed warning at worst). Past MAX_VISIBLE characters the text is cut and
+ * One pass from <body> with the page's tokenizer (runtime/extract/html-scan.ts, the one the extractors
+ * read tags with: one scanner reads tags, everywhere), linear in the page and capped in output. Hiding
+ * is read from the attributes as the tokenizer records them, names and styles in any case and with
+ * any spacing (`HIDDEN`, `style="DISPLAY : NONE"`). Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
-import { HtmlScanner } from "../extract/html-scan.ts";
+import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
+import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
@@ -42,81 +43,60 @@ const INLINE = new Set([
 /** Inline styles that take an element out of what is shown. */
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-export function readVisibleText(html: string): VisibleText {
+/**
+ * `tags`: the page's tags as the JSON-LD scan logged them (runtime/extract/tag-log.ts), so that the
+ * attributes of every tag are not read twice; without one (or when the log stopped) the page is scanned here.
+ */
+export function readVisibleText(html: string, tags: TagLog | null = null): VisibleText {
   // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own.
   const body = bodyStart(html);
   const lang = htmlLang(html, body > 0 ? body : html.length);
+  const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
   const n = html.length;
-  // Marks: the words that can hide an element. A tag is read attribute by attribute (the shared
-  // tokenizer) only when the next mark falls inside it; all other tags are stepped over by indexOf.
-  const marks = new MarkFinder(html);
-  let nextMark = marks.at(body);
-  let scanner: HtmlScanner | null = null;
-  // Raw slices joined by concatenation (V8 keeps them as a rope); comments and character references
-  // are dealt with once over the whole text, not per text node.
+  // Raw slices joined by concatenation (V8 keeps them as a rope); character references are decoded
+  // once over the whole text, not per text node.
   let text = "";
   let truncated = false;
   /** The element that hides what follows, and how many of its name are open inside it. */
   let hiddenName: string | null = null;
   let hiddenDepth = 0;
+  /** Inside a template or noscript: no text and no tag counts until its first end tag. */
+  let skipTo: string | null = null;
   let p = body;
-  while (p < n) {
-    const lt = html.indexOf("<", p);
-    const stop = lt === -1 ? n : lt;
-    if (hiddenName === null && stop > p) {
-      // Indentation between tags (most text nodes of a page) is one space, not a slice to keep.
-      text += isBlank(html, p, stop) ? " " : html.slice(p, stop);
+  for (;;) {
+    const more = source.next();
+    const stop = more ? source.tagStart : n;
+    if (hiddenName === null && skipTo === null && stop > p) {
+      text = appendText(text, html, p, stop);
       if (text.length > MAX_VISIBLE) {
         truncated = true;
         break;
       }
     }
-    if (lt === -1) break;
-    const c = html.charCodeAt(lt + 1);
-    if (c === 33 /* ! */ || c === 63 /* ? */) {
-      // Comments, doctype, processing instructions: no content.
-      const close = html.startsWith("!--", lt + 1) ? html.indexOf("-->", lt + 4) : html.indexOf(">", lt + 2);
-      p = close === -1 ? n : close + (html.charCodeAt(close) === 45 ? 3 : 1);
+    if (!more) break;
+    p = source.after;
+    const name = source.name();
+    if (skipTo !== null) {
+      // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
+      if (source.isEnd && name === skipTo) {
+        skipTo = null;
+        if (hiddenName === null) text += " ";
+      }
       continue;
     }
-    const isEnd = c === 47; /* / */
-    const nameStart = isEnd ? lt + 2 : lt + 1;
-    if (!isLetter(html.charCodeAt(nameStart))) {
-      if (hiddenName === null) text += "<";
-      p = lt + 1;
-      continue;
-    }
-    let nameEnd = nameStart + 1;
-    while (nameEnd < n && !isNameEnd(html.charCodeAt(nameEnd))) nameEnd++;
-    const gt = html.indexOf(">", nameEnd);
-    if (gt === -1) break;
-    let tagEnd = gt + 1;
-    const name = lowerName(html, nameStart, nameEnd);
-    if (isEnd) {
-      p = tagEnd;
+    if (source.isEnd) {
       if (hiddenName !== null) {
         if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
       } else if (!INLINE.has(name)) text += " ";
       continue;
     }
-    // A tag with a mark inside: read properly (a quoted `>` does not end it), then judged.
-    let hidden = false;
-    if (nextMark !== -1 && nextMark < lt) nextMark = marks.at(lt);
-    if (nextMark !== -1 && nextMark < tagEnd) {
-      scanner ??= new HtmlScanner(html);
-      scanner.pos = lt;
-      if (scanner.next() && scanner.tagStart === lt) {
-        tagEnd = scanner.tagEnd;
-        hidden = hides(scanner);
-      }
-      nextMark = marks.at(tagEnd);
+    if (source.isRawText) {
+      // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
+      if (hiddenName === null) text += " ";
+      continue;
     }
-    p = tagEnd;
-    const raw = RAW_TEXT.has(name);
-    if (raw) {
-      // Script, style, template, noscript, title, textarea, ...: to the end tag, never shown.
-      const close = findEndTag(html, tagEnd, name);
-      p = close === -1 ? n : close;
+    if (name === "template" || name === "noscript") {
+      skipTo = name;
       continue;
     }
     if (hiddenName !== null) {
@@ -132,7 +112,7 @@ export function readVisibleText(html: string): VisibleText {
       if (!INLINE.has(name)) text += " ";
       continue;
     }
-    if (hidden) {
+    if (source.hides()) {
       hiddenName = name;
       hiddenDepth = 1;
       continue;
@@ -148,69 +128,117 @@ export function readVisibleText(html: string): VisibleText {
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
 
-/** Elements whose content is no visible text: raw text and RCDATA, and template and noscript. */
-const RAW_TEXT = new Set(["script", "style", "template", "noscript", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
+/** The tags of the body, one after the other: where each starts, where reading goes on after it, what it is. */
+interface TagSource {
+  next(): boolean;
+  tagStart: number;
+  /** After the tag (after a raw-text element's content and end tag). */
+  after: number;
+  isEnd: boolean;
+  isRawText: boolean;
+  name(): string;
+  /** A start tag with the `hidden` attribute or a hiding inline style. */
+  hides(): boolean;
+}
 
 /**
- * What can hide an element, as written in a tag: the `hidden` attribute (after white space or a
- * quote, before white space, `=`, `/` or `>`), and the two inline styles (`display:none`,
- * `visibility:hidden`), in lower case. Class names such as "visually-hidden" are no mark: only
- * stylesheets give them a meaning, and those are not applied. Found with indexOf per word (a regex
- * alternation over the page cost more than the rest of the walk) and checked in place.
+ * Tags read from the page by the tokenizer. From the page's start, as the JSON-LD scan reads it (a
+ * `<body` inside a head script is script text, not a tag to start reading at); tags before `from` are passed over.
  */
-class MarkFinder {
-  readonly #html: string;
-  /** Per word: its next mark at or after the last `from` asked (-1: none left), so no stretch is searched twice. */
-  readonly #next: number[] = [-2, -2, -2];
+class ScannedTags implements TagSource {
+  readonly #scanner: HtmlScanner;
+  readonly #from: number;
+  tagStart = 0;
+  after = 0;
+  isEnd = false;
+  isRawText = false;
 
-  constructor(html: string) {
-    this.#html = html;
+  constructor(html: string, from: number) {
+    this.#scanner = new HtmlScanner(html);
+    this.#from = from;
   }
 
-  /** The first mark at or after `from`, or -1. Calls come with growing `from`: each word's search moves forward only. */
-  at(from: number): number {
-    let best = -1;
-    for (let w = 0; w < MARK_WORDS.length; w++) {
-      let at = this.#next[w];
-      if (at === -2 || (at !== -1 && at < from)) {
-        const word = MARK_WORDS[w];
-        at = this.#html.indexOf(word, from);
-        while (at !== -1 && !isMark(this.#html, at, word)) at = this.#html.indexOf(word, at + 1);
-        this.#next[w] = at;
-      }
-      if (at !== -1 && (best === -1 || at < best)) best = at;
-    }
-    return best;
+  next(): boolean {
+    const s = this.#scanner;
+    do if (!s.next()) return false;
+    while (s.tagStart < this.#from);
+    this.tagStart = s.tagStart;
+    this.after = s.pos;
+    this.isEnd = s.isEndTag;
+    this.isRawText = s.rawText !== null;
+    return true;
+  }
+
+  name(): string {
+    return this.#scanner.tagName();
+  }
+
+  hides(): boolean {
+    return this.#scanner.attrCount > 0 && hides(this.#scanner);
   }
 }
 
-const MARK_WORDS = ["hidden", "display", "visibility"] as const;
+/** Tags replayed from the JSON-LD scan's log; a tag that may hide is read again, alone. */
+class LoggedTags implements TagSource {
+  readonly #log: TagLog;
+  #i = -1;
+  #nameEnd = 0;
+  #flags = 0;
+  #scanner: HtmlScanner | null = null;
+  tagStart = 0;
+  after = 0;
+  isEnd = false;
+  isRawText = false;
 
-function isMark(html: string, at: number, word: (typeof MARK_WORDS)[number]): boolean {
-  if (word === "hidden") {
-    const before = html.charCodeAt(at - 1);
-    const after = html.charCodeAt(at + 6);
-    return (isSpace(before) || before === 34 || before === 39) && (isSpace(after) || after === 61 || after === 62 || after === 47);
+  constructor(log: TagLog) {
+    this.#log = log;
   }
-  let i = at + word.length;
-  while (isSpace(html.charCodeAt(i))) i++;
-  if (html.charCodeAt(i) !== 58 /* : */) return false;
-  i++;
-  while (isSpace(html.charCodeAt(i))) i++;
-  return html.startsWith(word === "display" ? "none" : "hidden", i);
+
+  next(): boolean {
+    if (++this.#i >= this.#log.count) return false;
+    const d = this.#log.data;
+    const o = this.#i * 5;
+    this.tagStart = d[o];
+    this.after = d[o + 2];
+    this.#nameEnd = d[o + 3];
+    this.#flags = d[o + 4];
+    this.isEnd = (this.#flags & TAG_END) !== 0;
+    this.isRawText = (this.#flags & TAG_RAW_TEXT) !== 0;
+    return true;
+  }
+
+  name(): string {
+    return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+  }
+
+  hides(): boolean {
+    if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return false;
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
+  }
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+/**
+ * The text between two tags, added to `text`: indentation (most text nodes of a page) as one space.
+ * The stretch may hold what the tokenizer skipped (comments, `<!DOCTYPE>`, `<?...>`, `</ ...>`):
+ * read token by token, those leave nothing, a lone `<` stays text.
+ */
+function appendText(text: string, html: string, from: number, to: number): string {
+  let lt = html.indexOf("<", from);
+  while (lt !== -1 && lt < to) {
+    if (lt > from) text += isBlank(html, from, lt) ? " " : html.slice(from, lt);
+    // A tag cut off by the end of the page: the tokenizer drops it and the rest of the page.
+    if (!token.read(html, lt)) return text;
+    if (token.kind === TEXT_LT) text += "<";
+    from = Math.min(token.end, to);
+    lt = html.indexOf("<", from);
+  }
+  if (to > from) text += isBlank(html, from, to) ? " " : html.slice(from, to);
+  return text;
 }
+const token = new MarkupToken();
 
-function isLetter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-}
-
-function isNameEnd(c: number): boolean {
-  return c === 62 || c === 47 || c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
-}
 
 function isBlank(html: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
@@ -220,43 +248,9 @@ function isBlank(html: string, from: number, to: number): boolean {
   return true;
 }
 
-/**
- * Tag names, lower case, from a table of names met before (pages use a few dozen): no string per
- * tag, and the same string each time makes a cheap Set member.
- */
-const NAME_SLOTS = 512;
-const names: string[] = new Array<string>(NAME_SLOTS).fill("");
 
-function lowerName(html: string, start: number, end: number): string {
-  const len = end - start;
-  if (len > 12) return html.slice(start, end).toLowerCase();
-  let h = len;
-  for (let k = start; k < end; k++) h = (Math.imul(h, 31) + (html.charCodeAt(k) | 0x20)) | 0;
-  const slot = h & (NAME_SLOTS - 1);
-  const known = names[slot];
-  if (known.length === len) {
-    let k = 0;
-    while (k < len && known.charCodeAt(k) === (html.charCodeAt(start + k) | 0x20)) k++;
-    if (k === len) return known;
-  }
-  const name = html.slice(start, end).toLowerCase();
-  names[slot] = name;
-  return name;
-}
-
-/** `</name` (any case) followed by white space, `/` or `>`, at or after `from`; -1 when none. */
-function findEndTag(html: string, from: number, name: string): number {
-  let j = html.indexOf("</", from);
-  while (j !== -1) {
-    let k = 0;
-    while (k < name.length && (html.charCodeAt(j + 2 + k) | 0x20) === name.charCodeAt(k)) k++;
-    if (k === name.length && isNameEnd(html.charCodeAt(j + 2 + k))) return j;
-    j = html.indexOf("</", j + 2);
-  }
-  return -1;
-}
-
-function bodyStart(html: string): number {
+/** Where the visible text starts: the `<body` tag (the head shows nothing), or the page's start. */
+export function bodyStart(html: string): number {
   const lower = html.indexOf("<body");
   const i = lower !== -1 ? lower : html.indexOf("<BODY");
   return i === -1 ? 0 : i;
@@ -273,9 +267,11 @@ const HTML_TAG = /<html\b[^>]*>/i;
 const LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
 function hides(scanner: HtmlScanner): boolean {
-  for (let k = 0; k < scanner.attrCount; k++) {
-    if (scanner.attributeIs(k, "hidden")) return true;
-    if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
-  }
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "hidden")) return true;
+      if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+    }
+  } while (scanner.moreAttributes());
   return false;
 }

@@ -1,0 +1,72 @@
+/**
+ * The visible text reads tags with the page's tokenizer (issue 25: "one scanner reads tags,
+ * everywhere"): a quoted `>` inside an attribute does not end the tag, and hiding is read from the
+ * attributes in any case and spacing. Each case failed on the walk that found a tag's end with
+ * indexOf(">") and looked for the hiding words in lower case only; each has its clean twin.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readVisibleText } from "../../../runtime/page-truth/visible-text.ts";
+import { normalizeText } from "../../../runtime/page-truth/text-match.ts";
+import { TruthPage } from "../../../runtime/page-truth/truth-page.ts";
+import { extractJsonLdBlocks } from "../../../runtime/extract/extract-jsonld.ts";
+import { jsonLd, page, product, truthIssues } from "./helpers.ts";
+
+const visible = (body: string): string => normalizeText(readVisibleText(page(body)).text);
+
+const PRICE_HIDDEN = ["Product not-visible offers.price"];
+const shows = (priceHtml: string) => page(`<h1>Executive Anvil</h1>${priceHtml}<p>4.8 (120)</p>`, jsonLd(product()));
+
+test("a quoted `>` in an attribute does not end the tag: the attribute's text is no visible text", () => {
+  assert.is(visible(`<abbr title="x>y">XL</abbr> size`), "xl size");
+  assert.is(visible(`<img alt='price > 1299'><p>shown</p>`), "shown");
+  // A price only in an attribute behind a quoted `>` is not shown; the same price as text is.
+  assert.equal(truthIssues(shows(`<img alt="was > $1,299.00" src="a.jpg">`)), PRICE_HIDDEN);
+  assert.equal(truthIssues(shows(`<img alt="was" src="a.jpg"> $1,299.00`)), []);
+});
+
+test("a quoted `>` before the hidden attribute: the element is still hidden", () => {
+  assert.is(visible(`<div title="a>b" hidden>secret</div><p>shown</p>`), "shown");
+  assert.equal(truthIssues(shows(`<div data-note="x>y" hidden>$1,299.00</div>`)), PRICE_HIDDEN);
+  assert.equal(truthIssues(shows(`<div data-note="x>y">$1,299.00</div>`)), []);
+});
+
+test("the hidden attribute in any case", () => {
+  for (const attr of ["HIDDEN", "Hidden", "hidden=HIDDEN", "HIDDEN=''"]) {
+    assert.is(visible(`<div ${attr}>secret</div><p>shown</p>`), "shown", attr);
+    assert.equal(truthIssues(shows(`<div ${attr}>$1,299.00</div>`)), PRICE_HIDDEN, attr);
+  }
+  assert.equal(truthIssues(shows(`<div HIDDEN-NOT>$1,299.00</div>`)), []);
+});
+
+test("display:none and visibility:hidden in any case and with spaces", () => {
+  for (const style of ["DISPLAY : NONE", "Display:None", "color: red; VISIBILITY:\tHIDDEN", "display :none !important"]) {
+    assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), "shown", style);
+    assert.equal(truthIssues(shows(`<div STYLE="${style}">$1,299.00</div>`)), PRICE_HIDDEN, style);
+  }
+  // The twins: shown.
+  for (const style of ["DISPLAY : BLOCK", "visibility: visible"]) {
+    assert.equal(truthIssues(shows(`<div style="${style}">$1,299.00</div>`)), [], style);
+  }
+});
+
+test("comments, a lone `<` and a tag cut off by the end of the page", () => {
+  assert.is(visible(`a<!-- <p>not shown</p> -->b <?pi x?>c 1 < 2`), "ab c 1 2");
+  assert.is(readVisibleText(`<body>shown <div class="cut`).text.trim(), "shown");
+});
+
+test("read from the JSON-LD scan's tag log or by its own scan: the same text, and the same blocks found", () => {
+  const pages = [
+    page(`<abbr title="x>y">XL</abbr><div HIDDEN>a</div><p style="DISPLAY : NONE">b</p>c<!-- d --><template><p>e</p></template>f`),
+    page(`<noscript>${jsonLd(product())}<p>no</p></noscript><p>shown</p><li hidden>g<li>h`),
+    `<html><head><script>document.write("<body>x</body>")</script></head><body><p>shown</p></body></html>`,
+  ];
+  for (const html of pages) {
+    const tags = TruthPage.tagLogFor(html);
+    const logged = extractJsonLdBlocks(html, { itemAttributes: false, tags });
+    assert.equal(logged, extractJsonLdBlocks(html), html);
+    assert.equal(readVisibleText(html, tags), readVisibleText(html), html);
+  }
+});
+
+test.run();
