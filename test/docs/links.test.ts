@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { anchorsOf, githubSlug, isExternal, linksOf } from "./markdown-links.ts";
@@ -104,7 +104,16 @@ test("anchors: rendered heading text, repeats numbered, HTML ids; nothing from f
 });
 
 test("the checker finds what is broken: a missing file or anchor, a path outside, a git-ignored file", () => {
-  const broken = brokenLinks(repoRoot, [join("test", "docs", "links-fixture.md")]);
+  // A file that exists here but that git ignores (.gitignore: .fixture-build-*/), as dist/ would be.
+  const ignoredDir = join(repoRoot, "test", "docs", ".fixture-build-links");
+  mkdirSync(ignoredDir, { recursive: true });
+  writeFileSync(join(ignoredDir, "ignored.md"), "# Ignored\n");
+  let broken: Broken[];
+  try {
+    broken = brokenLinks(repoRoot, [join("test", "docs", "links-fixture.md")]);
+  } finally {
+    rmSync(ignoredDir, { recursive: true, force: true });
+  }
   assert.equal(
     broken.map((b) => `${b.where}: ${b.target}`),
     [
@@ -112,7 +121,7 @@ test("the checker finds what is broken: a missing file or anchor, a path outside
       "test/docs/links-fixture.md:8: ../../README.md#no-such-heading",
       "test/docs/links-fixture.md:9: #nowhere",
       "test/docs/links-fixture.md:10: ../../../outside.md",
-      "test/docs/links-fixture.md:11: ../../node_modules/uvu/package.json",
+      "test/docs/links-fixture.md:11: .fixture-build-links/ignored.md",
     ],
   );
 });
