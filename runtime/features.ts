@@ -32,19 +32,60 @@ function holdsType(node: JsonObject, segments: readonly string[], types: Readonl
   return false;
 }
 
-const describeTrigger = (trigger: string): string => {
-  const at = trigger.indexOf("@");
-  return at < 0 ? trigger : `${trigger.slice(0, at)} of type ${trigger.slice(at + 1)}`;
-};
+/**
+ * The triggers in words: typed triggers on one path read as one ("itemListElement.item of type
+ * Course, Movie or Recipe"), so a list of content types stays a sentence.
+ */
+function describeTriggers(triggers: readonly string[]): string {
+  const parts: string[] = [];
+  const typesOf = new Map<string, string[]>();
+  for (const trigger of triggers) {
+    const at = trigger.indexOf("@");
+    if (at < 0) {
+      parts.push(trigger);
+      continue;
+    }
+    const path = trigger.slice(0, at);
+    let types = typesOf.get(path);
+    if (types === undefined) {
+      types = [];
+      typesOf.set(path, types);
+      parts.push(path);
+    }
+    types.push(trigger.slice(at + 1));
+  }
+  return parts.map((part) => (typesOf.has(part) ? `${part} of type ${orList(typesOf.get(part)!)}` : part)).join(" or ");
+}
 
-const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${triggers.map(describeTrigger).join(" or ")}.`;
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
+
+const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${describeTriggers(triggers)}.`;
+
+/**
+ * Triggers that all look into one property's values (itemListElement.url, itemListElement.item@Movie)
+ * tell what the node is by its entries; without entries nothing tells it is not that markup, and the
+ * property the rule set requires is reported missing (an ItemList without itemListElement is a broken
+ * carousel, one whose entries are all of other types is no carousel).
+ */
+function judgedListMissing(triggers: readonly string[], node: JsonObject): boolean {
+  let property: string | null = null;
+  for (const trigger of triggers) {
+    const end = trigger.search(/[.@]/);
+    if (end < 0) return false;
+    const first = trigger.slice(0, end);
+    if (property !== null && first !== property) return false;
+    property = first;
+  }
+  const value = property === null ? undefined : node[property];
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+}
 
 /**
  * The reason when the rule set's own rich result is opt-in and the node does not opt in (its
  * requirements then do not apply at all), else null.
  */
 export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
-  if (ruleSet.optIn === undefined || detected(ruleSet.optIn, node)) return null;
+  if (ruleSet.optIn === undefined || detected(ruleSet.optIn, node) || judgedListMissing(ruleSet.optIn, node)) return null;
   return `${notDetected(ruleSet.optIn)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
 }
 

@@ -7,7 +7,7 @@
  * proxy refuses everything. (A session opened ahead of time, to hide the 0.3-0.7 s a context and its
  * renderer process take, gained nothing measurable on this 2-core machine under load, so none is.)
  */
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page, Request } from "playwright-core";
 import type { FetchError } from "../fetch-error.ts";
 import type { DestinationPolicy } from "../destination-policy.ts";
 import type { ConnectGuard } from "../pinned-agent.ts";
@@ -29,6 +29,16 @@ const NO_WEBRTC = `(() => {
     try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
   }
 })();`;
+
+/** The request navigates the page's top frame (a request for a frame not created yet, a new iframe, does not). */
+function isTopFrame(request: Request, top: Page | null): boolean {
+  if (top === null) return false;
+  try {
+    return request.frame() === top.mainFrame();
+  } catch {
+    return false;
+  }
+}
 
 export class PageSession {
   readonly userAgent: string;
@@ -63,6 +73,21 @@ export class PageSession {
       });
       // No scheme but http(s) leaves the page (file:, ftp:, chrome:...): data: and blob: never reach the network.
       await context.route((u) => u.protocol !== "http:" && u.protocol !== "https:", (route) => route.abort("blockedbyclient"));
+      // The page's own document is what is judged: once the top frame has committed it, a script that
+      // navigates the top frame away (a form submitted, a location change, a meta refresh) is cancelled
+      // (ERR_ABORTED keeps the current document), instead of leaving the render on another page or on
+      // the error page of a navigation the policy refused. Frames and the first navigation's
+      // redirects are untouched.
+      let ownDocument = false;
+      let top: Page | null = null;
+      await context.route(
+        () => ownDocument,
+        (route) => {
+          const request = route.request();
+          if (request.isNavigationRequest() && isTopFrame(request, top)) return route.abort("aborted").catch(() => {});
+          return route.fallback().catch(() => {});
+        },
+      );
       await context.addInitScript(NO_WEBRTC);
       let first: Page | null = null;
       context.on("page", (opened) => {
@@ -71,6 +96,10 @@ export class PageSession {
         else void opened.close().catch(() => {});
       });
       const page = await context.newPage();
+      top = page;
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame() && frame.url() !== "about:blank") ownDocument = true;
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send("Performance.enable");
       const session = new PageSession(proxy, context, page, cdp, userAgent);

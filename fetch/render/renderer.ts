@@ -289,10 +289,13 @@ export class Renderer {
       });
       const { page } = session;
       watchdog = startWatchdog(session.cdp, limits, fail);
-      const response = await untilStopped(page.goto(url, { waitUntil: "load", timeout: 0 }), stop.signal).catch((err: unknown) => {
+      // To the commit only, then the document's own load event: a script that navigates away is
+      // cancelled (page-session.ts), and Playwright's wait for "load" never ends after such a navigation.
+      const response = await untilStopped(page.goto(url, { waitUntil: "commit", timeout: 0 }), stop.signal).catch((err: unknown) => {
         throw stop.signal.aborted ? stop.signal.reason : navigationError(err, host);
       });
       checkMainResponse(response, host);
+      await untilStopped(page.evaluate(LOADED), stop.signal);
       const s = session;
       await untilStopped(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
       // One round trip: the serialized DOM (as page.content() gives it) and its element count.
@@ -348,6 +351,12 @@ function capError(what: "requests" | "bytes" | "frames" | "crash", limits: Rende
       return new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`);
   }
 }
+
+/** Runs in the page: settles once the document's load event has fired. */
+const LOADED = (): Promise<void> | void => {
+  if (document.readyState === "complete") return;
+  return new Promise<void>((resolve) => addEventListener("load", () => resolve(), { once: true }));
+};
 
 /** Runs in the page: what page.content() returns (doctype included), and the number of elements. */
 const SNAPSHOT = (): [string, number] => {

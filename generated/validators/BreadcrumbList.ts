@@ -61,7 +61,6 @@ const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = propertyRule(
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],
   format: valueChecks["absolute-url"],
-  malformedWarning: true,
   fix: "Give each ListItem except the last an \"item\" with the URL of the breadcrumb's page, e.g. \"https://example.com/books\" (or an object whose \"@id\" is that URL).",
   docs: DOCS,
   rule: "/rules/BreadcrumbList#itemListElement.item",

@@ -219,7 +219,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_bookFormat: PropertyRule = 
   property: "dataFeedElement.workExample.bookFormat",
   level: "required",
   expect: [],
-  values: new Set(["AudiobookFormat","EBook","Hardcover","Paperback"]),
+  textValues: new Set(["https://schema.org/AudiobookFormat","https://schema.org/EBook","https://schema.org/Hardcover","https://schema.org/Paperback","http://schema.org/AudiobookFormat","http://schema.org/EBook","http://schema.org/Hardcover","http://schema.org/Paperback"]),
   fix: "Give each edition a \"bookFormat\": \"https://schema.org/AudiobookFormat\", \"https://schema.org/EBook\", \"https://schema.org/Hardcover\" or \"https://schema.org/Paperback\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.bookFormat",

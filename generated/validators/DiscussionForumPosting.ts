@@ -60,7 +60,7 @@ const DiscussionForumPosting_video: PropertyRule = propertyRule({
   segment: "/video",
   property: "video",
   level: "optional",
-  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
+  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
   fix: "Give \"video\" as a VideoObject for each inline video, e.g. {\"@type\": \"VideoObject\", \"name\": \"Video of concert\", \"contentUrl\": \"https://example.com/media/concert.mp4\", \"uploadDate\": \"2024-03-01T06:34:34+02:00\", \"thumbnailUrl\": \"https://example.com/media/concert.jpg\"}.",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#video",
@@ -275,6 +275,7 @@ const DiscussionForumPosting_author_Person_agentInteractionStatistic_Interaction
   property: "author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
@@ -356,6 +357,7 @@ const DiscussionForumPosting_author_Organization_agentInteractionStatistic_Inter
   property: "author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType",
@@ -383,6 +385,25 @@ export function validate_DiscussionForumPosting_author_Organization_agentInterac
   else run.check(v_userInteractionCount, DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
 }
 
+// rules-src/types/DiscussionForumPosting.yaml: video > VideoObject > uploadDate
+const DiscussionForumPosting_video_VideoObject_uploadDate: PropertyRule = propertyRule({
+  name: "uploadDate",
+  segment: "/uploadDate",
+  property: "video.uploadDate",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Give the video's \"uploadDate\" in ISO 8601 with a time zone, e.g. \"2024-03-01T06:34:34+02:00\".",
+  docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#video.uploadDate",
+});
+
+/** Nested shape DiscussionForumPosting > video > VideoObject. */
+export function validate_DiscussionForumPosting_video_VideoObject(node: JsonObject, run: Run, at: string): void {
+  const v_uploadDate = node["uploadDate"];
+  if (v_uploadDate !== undefined) run.check(v_uploadDate, DiscussionForumPosting_video_VideoObject_uploadDate, at);
+}
+
 // rules-src/types/DiscussionForumPosting.yaml: interactionStatistic > InteractionCounter > interactionType
 const DiscussionForumPosting_interactionStatistic_InteractionCounter_interactionType: PropertyRule = propertyRule({
   name: "interactionType",
@@ -390,6 +411,7 @@ const DiscussionForumPosting_interactionStatistic_InteractionCounter_interaction
   property: "interactionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#interactionStatistic.interactionType",
@@ -469,7 +491,7 @@ const DiscussionForumPosting_comment_Comment_video: PropertyRule = propertyRule(
   segment: "/video",
   property: "comment.video",
   level: "optional",
-  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
+  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_comment_Comment_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.video",
@@ -656,6 +678,7 @@ const DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStati
   property: "comment.author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
@@ -737,6 +760,7 @@ const DiscussionForumPosting_comment_Comment_author_Organization_agentInteractio
   property: "comment.author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType",
@@ -764,6 +788,25 @@ export function validate_DiscussionForumPosting_comment_Comment_author_Organizat
   else run.check(v_userInteractionCount, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
 }
 
+// rules-src/types/DiscussionForumPosting.yaml: comment > Comment > video > VideoObject > uploadDate
+const DiscussionForumPosting_comment_Comment_video_VideoObject_uploadDate: PropertyRule = propertyRule({
+  name: "uploadDate",
+  segment: "/uploadDate",
+  property: "comment.video.uploadDate",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Give the video's \"uploadDate\" in ISO 8601 with a time zone, e.g. \"2024-03-01T06:34:34+02:00\".",
+  docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.video.uploadDate",
+});
+
+/** Nested shape DiscussionForumPosting > comment > Comment > video > VideoObject. */
+export function validate_DiscussionForumPosting_comment_Comment_video_VideoObject(node: JsonObject, run: Run, at: string): void {
+  const v_uploadDate = node["uploadDate"];
+  if (v_uploadDate !== undefined) run.check(v_uploadDate, DiscussionForumPosting_comment_Comment_video_VideoObject_uploadDate, at);
+}
+
 // rules-src/types/DiscussionForumPosting.yaml: comment > Comment > interactionStatistic > InteractionCounter > interactionType
 const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_interactionType: PropertyRule = propertyRule({
   name: "interactionType",
@@ -771,6 +814,7 @@ const DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCou
   property: "comment.interactionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.interactionType",
@@ -850,7 +894,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_video: PropertyRule
   segment: "/video",
   property: "comment.comment.video",
   level: "optional",
-  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
+  expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
   fix: "Give the comment's \"video\" as a VideoObject for each inline video.",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.comment.video",
@@ -1024,6 +1068,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agent
   property: "comment.comment.author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
@@ -1105,6 +1150,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization
   property: "comment.comment.author.agentInteractionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType",
@@ -1132,6 +1178,25 @@ export function validate_DiscussionForumPosting_comment_Comment_comment_Comment_
   else run.check(v_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
 }
 
+// rules-src/types/DiscussionForumPosting.yaml: comment > Comment > comment > Comment > video > VideoObject > uploadDate
+const DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject_uploadDate: PropertyRule = propertyRule({
+  name: "uploadDate",
+  segment: "/uploadDate",
+  property: "comment.comment.video.uploadDate",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Give the video's \"uploadDate\" in ISO 8601 with a time zone, e.g. \"2024-03-01T06:34:34+02:00\".",
+  docs: DOCS,
+  rule: "/rules/DiscussionForumPosting#comment.comment.video.uploadDate",
+});
+
+/** Nested shape DiscussionForumPosting > comment > Comment > comment > Comment > video > VideoObject. */
+export function validate_DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject(node: JsonObject, run: Run, at: string): void {
+  const v_uploadDate = node["uploadDate"];
+  if (v_uploadDate !== undefined) run.check(v_uploadDate, DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject_uploadDate, at);
+}
+
 // rules-src/types/DiscussionForumPosting.yaml: comment > Comment > comment > Comment > interactionStatistic > InteractionCounter > interactionType
 const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_interactionType: PropertyRule = propertyRule({
   name: "interactionType",
@@ -1139,6 +1204,7 @@ const DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatisti
   property: "comment.comment.interactionStatistic.interactionType",
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
+  format: valueChecks["action-type"],
   fix: "Give each InteractionCounter an interactionType, e.g. \"https://schema.org/WriteAction\".",
   docs: DOCS,
   rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.interactionType",

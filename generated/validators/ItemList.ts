@@ -846,6 +846,7 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousel",
   richResult: "Carousel",
   verifiedOn: "2026-11-22",
+  optIn: ["itemListElement.url","itemListElement.item@Course","itemListElement.item@Movie","itemListElement.item@Recipe","itemListElement.item@LocalBusiness","itemListElement.item@Product","itemListElement.item@Event","itemListElement@Course","itemListElement@Movie","itemListElement@Recipe","itemListElement@LocalBusiness","itemListElement@Product","itemListElement@Event"],
   validate: validate_ItemList,
   features: [
     { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], validate: validate_ItemList__carousels_beta },

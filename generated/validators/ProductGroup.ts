@@ -419,6 +419,7 @@ const ProductGroup_hasVariant_Product_offers_Offer_priceCurrency: PropertyRule =
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
+  neededForEligibility: true,
   fix: "Give hasVariant.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency",

@@ -1,4 +1,4 @@
-import { httpUrlError, isRelativeReference, schemeNotAllowed } from "./http-url.ts";
+import { httpUrlError, isRepairableUrl, schemeNotAllowed } from "./http-url.ts";
 import { expectedText } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -8,5 +8,5 @@ export const absoluteUrl: ValueCheck = {
   test(value) {
     return typeof value === "string" ? httpUrlError(value, schemeNotAllowed) : expectedText("a URL", value);
   },
-  repaired: (value) => typeof value === "string" && isRelativeReference(value),
+  repaired: (value) => typeof value === "string" && isRepairableUrl(value),
 };

@@ -118,6 +118,18 @@ export function isRelativeReference(s: string): boolean {
   return host === null || FILE_NAME.test(host[1]);
 }
 
+/**
+ * A value the search engine completes or repairs into one URL: a relative reference, or an absolute
+ * http(s) URL whose only fault is white space (trimmed at the ends, percent-encoded inside, as every
+ * link is). A phrase ("books page") is neither.
+ */
+export function isRepairableUrl(s: string): boolean {
+  if (isRelativeReference(s)) return true;
+  if (!WHITESPACE.test(s)) return false;
+  const trimmed = s.trim();
+  return trimmed.length > 0 && isHttpUrl(trimmed.replace(/\s/g, "%20"));
+}
+
 export function schemeNotAllowed(scheme: string): string {
   return `only http and https URLs are allowed, not ${scheme}:`;
 }

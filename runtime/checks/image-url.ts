@@ -1,4 +1,4 @@
-import { httpUrlError, isRelativeReference, schemeNotAllowed } from "./http-url.ts";
+import { httpUrlError, isRepairableUrl, schemeNotAllowed } from "./http-url.ts";
 import { expectedText } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -15,5 +15,5 @@ export const imageUrl: ValueCheck = {
   test(value) {
     return typeof value === "string" ? httpUrlError(value, imageScheme) : expectedText("an image URL", value);
   },
-  repaired: (value) => typeof value === "string" && isRelativeReference(value),
+  repaired: (value) => typeof value === "string" && isRepairableUrl(value),
 };

@@ -1,4 +1,5 @@
 import { absoluteUrl } from "./absolute-url.ts";
+import { actionType } from "./action-type.ts";
 import { daysOrDate } from "./days-or-date.ts";
 import { geoLatitude } from "./geo-latitude.ts";
 import { geoLongitude } from "./geo-longitude.ts";
@@ -48,6 +49,7 @@ const checks = {
   "gtin": gtin,
   "days-or-date": daysOrDate,
   "unit-code": unitCode,
+  "action-type": actionType,
 } as const satisfies Record<string, ValueCheck>;
 
 export type CheckName = keyof typeof checks;

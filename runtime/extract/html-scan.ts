@@ -453,3 +453,65 @@ function skipBogusComment(html: string, k: number): number {
   const gt = html.indexOf(">", k);
   return gt === -1 ? html.length : gt + 1;
 }
+
+/**
+ * One markup token read at a `<` by the rules HtmlScanner.next() follows, for readers that walk a
+ * slice of the page themselves (an element's text content): a quoted `>` does not end a tag,
+ * comments and bogus comments end where the tokenizer ends them, raw-text content is not markup.
+ * One instance is reused: read() allocates nothing.
+ */
+export class MarkupToken {
+  /** What read() found: TEXT_LT (a `<` that is text), START_TAG, END_TAG or SKIPPED (comment, bogus comment, `</>`). */
+  kind = 0;
+  /** Just after the token (for a raw-text start tag: after its start tag only). */
+  end = 0;
+  /** A tag's name [nameStart, nameEnd). */
+  nameStart = 0;
+  nameEnd = 0;
+  /** A raw-text start tag (script, style, textarea, ...): its lower-case name, where its content ends, and where its end tag ends. */
+  rawText: string | null = null;
+  rawTextEnd = 0;
+  afterRawText = 0;
+
+  /** Reads the token at `lt` (html[lt] is `<`); false for a tag cut off by the end of the page. */
+  read(html: string, lt: number): boolean {
+    const n = html.length;
+    const c = html.charCodeAt(lt + 1);
+    this.rawText = null;
+    if (isAsciiAlpha(c) || (c === SLASH && isAsciiAlpha(html.charCodeAt(lt + 2)))) {
+      const isEnd = c === SLASH;
+      let i = lt + (isEnd ? 3 : 2);
+      while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
+      const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
+      if (end === -1) return false;
+      this.kind = isEnd ? END_TAG : START_TAG;
+      this.nameStart = lt + (isEnd ? 2 : 1);
+      this.nameEnd = i;
+      this.end = end;
+      if (!isEnd) {
+        const raw = rawTextName(html, lt + 1, i);
+        if (raw !== null) {
+          this.rawText = raw;
+          const close = raw === "plaintext" ? -1 : findEndTag(html, end, raw);
+          this.rawTextEnd = close === -1 ? n : close;
+          const after = close === -1 ? -1 : scanAttributes(html, close + 2 + raw.length, null, null);
+          this.afterRawText = after === -1 ? n : after;
+        }
+      }
+      return true;
+    }
+    this.kind = SKIPPED;
+    if (c === SLASH) this.end = html.charCodeAt(lt + 2) === GT ? lt + 3 : skipBogusComment(html, lt + 2);
+    else if (c === BANG) this.end = html.charCodeAt(lt + 2) === DASH && html.charCodeAt(lt + 3) === DASH ? skipComment(html, lt + 4) : skipBogusComment(html, lt + 2);
+    else if (c === QMARK) this.end = skipBogusComment(html, lt + 2);
+    else {
+      this.kind = TEXT_LT;
+      this.end = lt + 1;
+    }
+    return true;
+  }
+}
+export const TEXT_LT = 0;
+export const START_TAG = 1;
+export const END_TAG = 2;
+export const SKIPPED = 3;

@@ -5,6 +5,7 @@
  * Whitespace is collapsed and trimmed because every consumer of the value (the search engine, the
  * peers' extractors) does so; the standard's textContent would keep the page's indentation.
  */
+import { MarkupToken, START_TAG, TEXT_LT } from "./html-scan.ts";
 
 /** The named references real pages use in attribute values and item text; others stay as written. */
 const NAMED: Record<string, string> = {
@@ -37,11 +38,13 @@ const MAX_SCAN = 64_000;
 
 /**
  * Text content of the source slice [start, end): one pass, bounded by MAX_TEXT characters of output
- * and MAX_SCAN characters of source.
+ * and MAX_SCAN characters of source. Markup is stepped over by the page's own tag scanner
+ * (html-scan.ts MarkupToken), so a `>` inside a quoted attribute value does not end a tag here either.
  */
 export function textContent(html: string, start: number, sliceEnd: number, rawText = false): string {
   const end = Math.min(sliceEnd, start + MAX_SCAN);
   if (rawText) return collapse(decodeEntities(html.slice(start, Math.min(end, start + MAX_TEXT * 2))));
+  const token = markup;
   let out = "";
   let p = start;
   while (p < end && out.length < MAX_TEXT) {
@@ -49,46 +52,36 @@ export function textContent(html: string, start: number, sliceEnd: number, rawTe
     const stop = lt === -1 || lt >= end ? end : lt;
     if (stop > p) out += html.slice(p, stop);
     if (stop === end) break;
-    const c = html.charCodeAt(lt + 1);
-    if (c === 33 /* ! */ && html.startsWith("--", lt + 2)) {
-      const close = html.indexOf("-->", lt + 4);
-      p = close === -1 || close >= end ? end : close + 3;
-    } else if (isTagStart(c)) {
-      const gt = html.indexOf(">", lt + 1);
-      if (gt === -1 || gt >= end) break;
-      const tag = html.slice(lt + 1, Math.min(gt, lt + 8)).toLowerCase();
-      const raw = tag.startsWith("script") ? "script" : tag.startsWith("style") ? "style" : null;
-      p = gt + 1;
-      if (raw !== null) {
-        const close = indexOfEndTag(html, p, end, raw);
-        p = close === -1 ? end : close;
-      } else if (c !== 47 /* / */ && isBlockBreak(tag)) {
-        out += " ";
-      }
-    } else {
+    // A tag cut off by the end of the page or of the element: the text ends there.
+    if (!token.read(html, lt) || token.end > end) break;
+    if (token.kind === TEXT_LT) {
       out += "<";
       p = lt + 1;
+    } else if (token.kind === START_TAG && token.rawText !== null) {
+      // Script and style are not text a reader sees; textarea, title and the like hold text, not markup.
+      if (token.rawText !== "script" && token.rawText !== "style") out += html.slice(token.end, Math.min(token.rawTextEnd, end));
+      p = token.afterRawText;
+    } else {
+      if (token.kind === START_TAG && isBlockBreak(html, token.nameStart, token.nameEnd)) out += " ";
+      p = token.end;
     }
   }
   return collapse(decodeEntities(out));
 }
 
-function isTagStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 47 || c === 33 || c === 63;
-}
+const markup = new MarkupToken();
 
 /** `<br>` and block starts separate words that the source may write without spaces between them. */
-function isBlockBreak(tag: string): boolean {
-  return tag.startsWith("br") || tag.startsWith("p") || tag.startsWith("li") || tag.startsWith("div") || tag.startsWith("td");
-}
-
-function indexOfEndTag(html: string, from: number, end: number, name: string): number {
-  let j = html.indexOf("</", from);
-  while (j !== -1 && j < end) {
-    if (html.slice(j + 2, j + 2 + name.length).toLowerCase() === name) return j;
-    j = html.indexOf("</", j + 2);
-  }
-  return -1;
+function isBlockBreak(html: string, nameStart: number, nameEnd: number): boolean {
+  const c = html.charCodeAt(nameStart) | 0x20;
+  if (c === 112 /* p */) return true;
+  const len = nameEnd - nameStart;
+  if (len < 2) return false;
+  const d = html.charCodeAt(nameStart + 1) | 0x20;
+  if (c === 98 /* b */) return d === 114 /* r */;
+  if (c === 108 /* l */) return d === 105 /* i */;
+  if (c === 116 /* t */) return d === 100 /* d */;
+  return c === 100 /* d */ && len >= 3 && d === 105 /* i */ && (html.charCodeAt(nameStart + 2) | 0x20) === 118 /* v */;
 }
 
 function collapse(s: string): string {

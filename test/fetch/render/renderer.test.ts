@@ -19,6 +19,7 @@ import { findChromium } from "../../../fetch/render/chromium-path.ts";
 import { chromiumArgs, Renderer } from "../../../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../../../fetch/render/config.ts";
 import { FetchError } from "../../../fetch/fetch-error.ts";
+import { validateEngine } from "../../../lib/index.ts";
 
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
 if (chromium === null) console.log("skip: renderer tests (Chromium not found: apt-get install chromium, or set CHROMIUM_PATH)");
@@ -116,6 +117,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     case "/circle-b":
       res.writeHead(302, { location: "/circle-a" });
       return void res.end();
+    case "/form-away":
+      // Submitted during parsing, before the load event: the navigation would go to a refused address.
+      return html(`<!doctype html><html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"own document"}</script></head><body><form method="post" action="http://127.0.0.2:${otherAddressCanary.port}/submit"><input name="q" value="1"></form><script>document.forms[0].submit();</script></body></html>`);
+    case "/location-away-later":
+      return html(`<!doctype html><html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"own document"}</script></head><body><p id="p">x</p><script>addEventListener("load", () => setTimeout(() => { document.getElementById("p").textContent = "changed before leaving"; location.href = "http://169.254.169.254/latest/meta-data/"; }, 20));</script></body></html>`);
+    case "/location-away-same-site":
+      return html(`<!doctype html><html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"own document"}</script></head><body><script>location.replace("/plain");</script></body></html>`);
     case "/js-redirect-loop":
       return html("<!doctype html><html><body><script>location.href = '/js-redirect-loop?' + Math.random();</script></body></html>");
     default:
@@ -163,7 +171,6 @@ const HOSTILE: Array<[string, string, RegExp]> = [
   ["/allocate", "a script that allocates without end", /render_failed|render_timeout/],
   ["/iframes", "1,000 iframes", /render_failed/],
   ["/circle-a", "redirects in a circle", /too_many_redirects/],
-  ["/js-redirect-loop", "a script that navigates again and again", /render_timeout|render_failed/],
 ];
 
 for (const [path, what, codes] of HOSTILE) {
@@ -180,6 +187,32 @@ for (const [path, what, codes] of HOSTILE) {
     assert.ok(elapsed < DEADLINE_MS + SLACK_MS, `ended after ${Math.round(elapsed)} ms`);
     const next = await render("/plain");
     assert.match(next.html, "application/ld+json");
+  });
+}
+
+// Issue 25: the page's own document is what is judged. A script that navigates the top frame away
+// (a form submitted to a refused address, a location change) used to leave the browser on the refused
+// navigation's error page (or on another page), and the report found no structured data.
+const NAVIGATES_AWAY: Array<[string, string]> = [
+  ["/form-away", "a form submitted by a script to a refused address"],
+  ["/location-away-later", "a location change to a refused address after load"],
+  ["/location-away-same-site", "a location change to another page of the site"],
+  ["/js-redirect-loop", "a script that navigates again and again"],
+];
+for (const [path, what] of NAVIGATES_AWAY) {
+  withBrowser(`${what}: the page's own document is rendered, nothing refused is dialled`, async () => {
+    const page = await render(path);
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.is(page.finalUrl, url);
+    assert.is(page.status, 200);
+    if (path !== "/js-redirect-loop") {
+      assert.match(page.html, "own document");
+      const schemas = validateEngine(page.html, { format: "html" }).schemas;
+      assert.ok(schemas.some((x) => x.type === "Thing"), "the page's own structured data is reported");
+    }
+    if (path === "/location-away-later") assert.match(page.html, "changed before leaving");
+    assert.is(otherAddressCanary.connections, 0);
+    assert.equal(attempts.filter((a) => !isLoopbackForTest(a)), []);
   });
 }
 
