@@ -33,10 +33,19 @@ interface Answered {
  * command other than curl, open or an assignment fails (a walkthrough step the test would skip).
  */
 async function runCommands(blocks: string[], strict: boolean): Promise<Answered[]> {
-  // One window for the whole run, or a 429 could hide behind a minute turning.
-  const intoWindow = Date.now() % WINDOW_MS;
-  if (intoWindow > WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, WINDOW_MS - intoWindow + 50));
-  const windowAtStart = Math.floor(Date.now() / WINDOW_MS);
+  // One rate-limit window for the whole run, or a 429 could hide behind a minute turning: a run that
+  // crossed a minute is run again from the start of the next one, which leaves it a whole minute.
+  for (let attempt = 0; ; attempt++) {
+    const intoWindow = Date.now() % WINDOW_MS;
+    if (attempt > 0 || intoWindow > WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, WINDOW_MS - (Date.now() % WINDOW_MS) + 50));
+    const windowAtStart = Math.floor(Date.now() / WINDOW_MS);
+    const answered = await runOnce(blocks, strict);
+    if (Math.floor(Date.now() / WINDOW_MS) === windowAtStart) return answered;
+    assert.ok(attempt === 0, "the run stayed within one rate-limit window");
+  }
+}
+
+async function runOnce(blocks: string[], strict: boolean): Promise<Answered[]> {
 
   const t = await startApp({
     AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT_DEFAULTS.AUTH_RATE_LIMIT_PER_MINUTE),
@@ -71,7 +80,6 @@ async function runCommands(blocks: string[], strict: boolean): Promise<Answered[
   } finally {
     await t.close();
   }
-  assert.is(Math.floor(Date.now() / WINDOW_MS), windowAtStart, "the run stayed within one rate-limit window");
   return answered;
 }
 
