@@ -20,8 +20,15 @@ export interface BaselineIssue {
 
 export interface BaselineReport {
   file: string;
+  /** Every issue of this run not in the baseline (an old warning that is an error now is new). */
   new: BaselineIssue[];
   fixed: BaselineIssue[];
+  /**
+   * The counts every report says, the same as `sdv diff OLD NEW` says: errors once per page, type, code
+   * and property (an error that was a warning is new, an error that became a warning is fixed); warnings
+   * the same way, new only when the baseline did not have them at all.
+   */
+  counts: { new_errors: number; fixed_errors: number; new_warnings: number };
   diff: RunDiff;
 }
 
@@ -41,6 +48,7 @@ export function applyBaseline(file: string, outcomes: Outcome[]): BaselineReport
   }
   const seen = new Set<string>();
   const fresh: BaselineIssue[] = [];
+  const freshWarnings = new Map<string, Set<string>>();
   // Pages of this run that were read: a page that failed now says nothing about what was fixed.
   const read = new Set(outcomes.filter((o) => !o.failure || o.failure.code === "no_jsonld_found").map((o) => o.source));
   for (const o of outcomes) {
@@ -53,12 +61,21 @@ export function applyBaseline(file: string, outcomes: Outcome[]): BaselineReport
         if (old && (old.severity === issue.severity || issue.severity === "warning")) {
           (o.known ??= new Set<ValidationIssue>()).add(issue);
           seen.add(key);
-        } else fresh.push({ source: o.source, type: s.type, node, severity: issue.severity, code: issue.code, property: issue.property, message: issue.message });
+        } else {
+          fresh.push({ source: o.source, type: s.type, node, severity: issue.severity, code: issue.code, property: issue.property, message: issue.message });
+          if (issue.severity === "warning") (freshWarnings.get(o.source) ?? freshWarnings.set(o.source, new Set()).get(o.source)!).add(`${s.type}\u0000${issue.code}\u0000${issue.property}`);
+        }
       }
     }
   }
   // Fixed: what the baseline had on a page of this run that this run no longer reports.
   const fixed = [...known.entries()].filter(([key, issue]) => !seen.has(key) && read.has(issue.source)).map(([, issue]) => issue);
   const after = outcomes.map((o) => snapshotPage(o.source, o.response ? o.response.schemas : o.failure?.code === "no_jsonld_found" ? [] : null));
-  return { file, new: fresh, fixed, diff: diffRuns(snapshotsOf(before), after) };
+  const diff = diffRuns(snapshotsOf(before), after, { addedPagesErrorsAreNew: true });
+  // Each outcome's new errors are the diff's, so that the exit line and `sdv diff` cannot disagree.
+  const freshErrors = new Map<string, number>();
+  for (const change of diff.errors.new) for (const page of change.pages) freshErrors.set(page, (freshErrors.get(page) ?? 0) + 1);
+  for (const o of outcomes) if (o.response) o.fresh = { errors: freshErrors.get(o.source) ?? 0, warnings: freshWarnings.get(o.source)?.size ?? 0 };
+  const counts = { new_errors: diff.totals.new_errors, fixed_errors: diff.totals.fixed_errors, new_warnings: [...freshWarnings.values()].reduce((n, set) => n + set.size, 0) };
+  return { file, new: fresh, fixed, counts, diff };
 }

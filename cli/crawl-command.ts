@@ -6,6 +6,7 @@ import type { Outcome } from "./outcome.ts";
 import { decideExit, FAIL_ON, type FailOn } from "./exit-policy.ts";
 import { FORMATS, renderReport, type Format } from "./render.ts";
 import { optionsOrExit, UsageError, wholeNumber } from "./usage.ts";
+import { checkUserAgent, parseHeaders } from "./request-headers.ts";
 import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { runSettings } from "./config/run-settings.ts";
 import { parseExpectFlag } from "./config/project-policy.ts";
@@ -38,6 +39,7 @@ Options:
                          github or csv
       --json             the same as --format json
   -o, --output <file>    write the report to a file instead of standard output
+  -q, --quiet            text: one line per error (url:line:col code property message), then the exit line
       --min-score <n>    fail (exit 1) when a page scores below n
       --fail-on <what>   error (default), warning or never; pages that could not be fetched count as errors
       --allow-host <h>   let the crawl reach this private or local host[:port] (repeatable), e.g. a preview
@@ -69,27 +71,12 @@ interface CrawlOptions {
   delayMs: number;
   report: string | undefined;
   format: Format;
+  quiet: boolean;
   output: string | undefined;
   minScore: number | undefined;
   failOn: FailOn | undefined;
   allowHosts: string[];
   render: boolean;
-}
-
-const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/;
-const RESERVED = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect", "user-agent", "accept", "accept-encoding"]);
-
-function parseHeaders(values: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const value of values) {
-    const m = HEADER.exec(value);
-    if (!m || /[\r\n\0]/.test(m[2])) throw new UsageError(`--header takes "Name: value" (got ${JSON.stringify(value)})`);
-    const name = m[1].toLowerCase();
-    if (name === "user-agent") throw new UsageError("give the user agent with --user-agent");
-    if (RESERVED.has(name) || name.startsWith("proxy-")) throw new UsageError(`--header cannot set ${m[1]}: the fetcher decides it`);
-    out[name] = m[2];
-  }
-  return out;
 }
 
 function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
@@ -104,6 +91,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
       report: { type: "string" },
       format: { type: "string", short: "f" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
@@ -127,11 +115,11 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
   if (!/^https?:\/\//i.test(start) || !canParseUrl(start)) throw new UsageError(`not an http(s) URL: ${start}`);
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  if (values.quiet && format !== "text") throw new UsageError(`--quiet shortens the text report; --format ${format} has no quiet form`);
   const failOn = values["fail-on"] as FailOn | undefined;
   if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
-  const userAgent = values["user-agent"];
-  if (userAgent !== undefined && (userAgent.trim() === "" || /[\r\n\0]/.test(userAgent))) throw new UsageError("--user-agent takes one line of text");
+  const userAgent = checkUserAgent(values["user-agent"]);
   return {
     start,
     include: values.include ?? [],
@@ -148,6 +136,7 @@ function parseCrawlArgs(args: string[]): CrawlOptions | "help" {
     delayMs: values.delay === undefined ? 250 : wholeNumber("--delay", values.delay, 0, 60_000),
     report: values.report,
     format,
+    quiet: values.quiet === true,
     output: values.output,
     minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
@@ -253,12 +242,12 @@ export async function runCrawl(args: string[]): Promise<number> {
     outcomes,
     verdict,
     format: options.format,
-    single: false,
     output: options.output,
     failOn,
     appendix: summaryText(outcomes, discovery.skipped),
     baseline,
     profile,
+    quiet: options.quiet,
   });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "crawl", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;

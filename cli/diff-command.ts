@@ -59,7 +59,8 @@ export async function runDiff(args: string[]): Promise<number> {
     console.error(`sdv: exit 2: ${err.message}`);
     return 2;
   }
-  const diff = diffRuns(before, after);
+  // A page the new report added brings its errors as new ones, as --baseline counts them.
+  const diff = diffRuns(before, after, { addedPagesErrorsAreNew: true });
   const format = values.format ?? "text";
   const body = format === "json" ? JSON.stringify(diff, null, 2) : format === "markdown" ? diffMarkdown(diff) : diffText(diff);
   const lost = diff.features.filter((f) => f.lost.length).map((f) => `${f.feature} on ${f.lost.length} page(s)`);

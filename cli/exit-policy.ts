@@ -46,14 +46,16 @@ export function decideExit(outcomes: Outcome[], policy: Policy): Verdict {
   let withErrors = 0;
   let withWarnings = 0;
   let unmet = 0;
+  let withUnmet = 0;
   const underScore: Outcome[] = [];
   for (const o of outcomes) {
     const counted = countedIssues(o);
     errors += counted.errors;
     warnings += counted.warnings;
-    unmet += o.findings?.length ?? 0;
+    unmet += counted.unmet;
     if (counted.errors > 0) withErrors++;
     if (counted.warnings > 0) withWarnings++;
+    if (counted.unmet > 0) withUnmet++;
     if (o.response && o.response.summary.score < policy.minScore) underScore.push(o);
   }
   const inputs = plural(validated.length + (unmet ? failed.filter((o) => o.findings?.length).length : 0), "input");
@@ -64,9 +66,12 @@ export function decideExit(outcomes: Outcome[], policy: Policy): Verdict {
   if (policy.failOn !== "never" && broken.length > 0) {
     return { code: 1, reason: `exit 1: ${plural(broken.length, "page")} could not be fetched (first: ${broken[0].source}: ${broken[0].failure!.code})` };
   }
-  if (policy.failOn !== "never" && errors > 0) {
-    const expectations = unmet ? `, ${plural(unmet, "expectation")} not met` : "";
-    return { code: 1, reason: `exit 1: ${plural(errors, `${fresh}error`)}${notInBaseline} in ${withErrors} of ${inputs}${expectations} (--fail-on ${policy.failOn})` };
+  // Errors and unmet expectations are counted apart: the totals line and the summaries say the same numbers.
+  if (policy.failOn !== "never" && (errors > 0 || unmet > 0)) {
+    const parts = [];
+    if (errors > 0) parts.push(`${plural(errors, `${fresh}error`)}${notInBaseline} in ${withErrors} of ${inputs}`);
+    if (unmet > 0) parts.push(`${plural(unmet, "expectation")} not met${errors > 0 ? "" : ` in ${withUnmet} of ${inputs}`}`);
+    return { code: 1, reason: `exit 1: ${parts.join(", ")} (--fail-on ${policy.failOn})` };
   }
   if (policy.failOn === "warning" && warnings > 0) {
     return { code: 1, reason: `exit 1: ${plural(warnings, `${fresh}warning`)}${notInBaseline} in ${withWarnings} of ${inputs} (--fail-on warning)` };
@@ -81,7 +86,7 @@ export function decideExit(outcomes: Outcome[], policy: Policy): Verdict {
   const lowest = validated.length ? Math.min(...validated.map((o) => o.response!.summary.score)) : null;
   const what =
     policy.failOn === "never"
-      ? `${plural(errors, `${fresh}error`)} ignored (--fail-on never)`
+      ? `${plural(errors, `${fresh}error`)}${unmet ? ` and ${plural(unmet, "expectation")} not met` : ""} ignored (--fail-on never)`
       : policy.failOn === "warning"
         ? `no ${fresh}errors or warnings`
         : `no ${fresh}errors${warnings ? ` (${plural(warnings, `${fresh}warning`)} allowed by --fail-on error)` : ""}`;

@@ -25,24 +25,20 @@ export interface Outcome {
   findings?: PageFinding[];
   /** Issues the baseline already had (--baseline): listed, not counted for the exit code. */
   known?: Set<ValidationIssue>;
+  /** With --baseline: the errors and warnings not in it, counted as `sdv diff` counts them (cli/baseline.ts). */
+  fresh?: { errors: number; warnings: number };
 }
 
 /** A page without structured data: listed as such, and not a failure of the run unless asked. */
 export const isNoMarkup = (o: Outcome): boolean => o.failure?.code === "no_jsonld_found";
 
-/** Errors and warnings that count for the exit code: less what the baseline knew, plus the page findings. */
-export function countedIssues(o: Outcome): { errors: number; warnings: number } {
-  let errors = o.findings?.length ?? 0;
-  let warnings = 0;
-  if (o.response) {
-    errors += o.response.summary.total_errors;
-    warnings += o.response.summary.total_warnings;
-    if (o.known) {
-      for (const issue of o.known) {
-        if (issue.severity === "error") errors--;
-        else warnings--;
-      }
-    }
-  }
-  return { errors, warnings };
+/**
+ * What counts for the exit code: the engine's errors and warnings (with --baseline, those not in it), and
+ * the project's unmet expectations apart, so that every report gives the same numbers.
+ */
+export function countedIssues(o: Outcome): { errors: number; warnings: number; unmet: number } {
+  const unmet = o.findings?.length ?? 0;
+  if (!o.response) return { errors: 0, warnings: 0, unmet };
+  if (o.fresh) return { ...o.fresh, unmet };
+  return { errors: o.response.summary.total_errors, warnings: o.response.summary.total_warnings, unmet };
 }

@@ -25,6 +25,8 @@ export interface ReadOptions {
   onRetry?: (url: string, waitMs: number, status: number) => void;
   /** URLs are validated after their JavaScript ran (--render), compared with their raw HTML. */
   render?: boolean;
+  /** Headers and user agent of every URL's request (--header, --user-agent). */
+  fetch?: Pick<FetchOptions, "headers" | "userAgent">;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -42,7 +44,7 @@ export async function readAndValidate(source: Source, options: ReadOptions): Pro
   const name = sourceName(source);
   // Messages do not repeat the input's name: every report shows it beside them.
   if (source.kind === "missing") return { source: name, failure: { code: "unreadable_input", message: `cannot read it: ${source.reason}` } };
-  if (source.kind === "url") return validatePage(source.url, options);
+  if (source.kind === "url") return validatePage(source.url, options, options.fetch);
   let text: string;
   try {
     text = source.kind === "stdin" ? await readStdin() : await readFile(source.path, "utf8");

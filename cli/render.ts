@@ -14,8 +14,6 @@ export interface RenderRequest {
   outcomes: Outcome[];
   verdict: Verdict;
   format: Format;
-  /** One input named on the command line: JSON is its own response. */
-  single: boolean;
   output: string | undefined;
   failOn: FailOn;
   /** Text printed before the verdict line (crawl's summary by type and page). */
@@ -23,6 +21,8 @@ export interface RenderRequest {
   /** --baseline: new and fixed issues, the per-feature diff. */
   baseline?: BaselineReport;
   profile?: string;
+  /** --quiet: the text report is one line per error (formats/quiet.ts). */
+  quiet?: boolean;
 }
 
 /** Returns false when the report could not be written (the command then exits 2). */
@@ -41,6 +41,10 @@ export async function renderReport(r: RenderRequest): Promise<boolean> {
     else console.error(verdictLine);
     return true;
   }
+  if (r.format === "text" && r.quiet) {
+    process.stdout.write(`${body ? `${body}\n` : ""}${verdictLine}\n`);
+    return true;
+  }
   if (r.format === "text") {
     const baseline = r.baseline ? `${(await import("./formats/baseline-text.ts")).baselineText(r.baseline)}\n` : "";
     process.stdout.write(`${body}\n${r.appendix ? `${r.appendix}\n` : ""}${baseline}${verdictLine}\n`);
@@ -54,11 +58,12 @@ export async function renderReport(r: RenderRequest): Promise<boolean> {
 async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> {
   switch (r.format) {
     case "text": {
+      if (r.quiet) return (await import("./formats/quiet.ts")).formatQuiet(r.outcomes, r.failOn);
       const [{ formatText }, { colourWanted, paint }] = await Promise.all([import("./formats/text.ts"), import("./colour.ts")]);
       return formatText(r.outcomes, paint(terminal && colourWanted(process.stdout)));
     }
     case "json":
-      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.single, r.baseline);
+      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.baseline, r.profile);
     case "sarif": {
       const { packageVersion } = await import("./version.ts");
       return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion());

@@ -55,7 +55,7 @@ export function stepSummary(r: SummaryRequest): string {
     for (const [feature, pages] of [...eligible].sort((a, b) => (a[0] < b[0] ? -1 : 1))) out.push(`| ${code(feature)} | ${pages.size} |`);
   }
   if (r.baseline) {
-    out.push("", `### Against the baseline`, "", `${r.baseline.new.length} new issue(s), ${r.baseline.fixed.length} fixed.`, "", diffMarkdown(r.baseline.diff, "####"));
+    out.push("", `### Against the baseline`, "", `${r.baseline.counts.new_errors} new error(s), ${r.baseline.counts.new_warnings} new warning(s), ${r.baseline.counts.fixed_errors} error(s) fixed.`, "", diffMarkdown(r.baseline.diff, "####"));
   }
 
   // Top issues: by how many pages they are on (new ones only when there is a baseline).

@@ -11,6 +11,7 @@ import { runSettings } from "./config/run-settings.ts";
 import { parseExpectFlag } from "./config/project-policy.ts";
 import { baselineFromFlag } from "./baseline-flag.ts";
 import { checkExpectations } from "./config/apply-policy.ts";
+import { checkUserAgent, parseHeaders } from "./request-headers.ts";
 
 export const VALIDATE_HELP = `usage: sdv validate <input>... [options]
 
@@ -24,6 +25,7 @@ Options:
   -f, --format <f>      text (default), json, sarif, junit, github (Actions annotations) or csv
       --json            the same as --format json
   -o, --output <file>   write the report to a file instead of standard output
+  -q, --quiet           text: one line per error (file:line:col code property message), then the exit line
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
       --profile <p>     spec (default: the service spec's rules) or google (what the search engine's own
@@ -37,6 +39,9 @@ Options:
                         the report lists new and fixed issues and per-feature eligibility changes
       --allow-host <h>  let URLs reach this private or local host or host:port (repeatable; also the
                         FETCH_ALLOWED_PRIVATE_HOSTS setting), e.g. --allow-host 127.0.0.1:8080
+      --header <h>      send this "Name: value" header with every URL's request (repeatable; a staging
+                        site's credentials)
+      --user-agent <ua> the User-Agent header of the URLs' requests
       --concurrency <n> URLs fetched at once (default 4)
       --render          validate URLs after their JavaScript ran (headless Chromium: CHROMIUM_PATH or a
                         system chromium), each node marked in-html, added-by-javascript or
@@ -57,7 +62,12 @@ export async function runValidate(args: string[]): Promise<number> {
   const { config, profile, failOn, minScore, policy } = settings;
 
   const sources = await collectInputs(options.inputs);
-  const read: ReadOptions = { allowHosts: options.allowHosts, render: options.render, runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }) };
+  const read: ReadOptions = {
+    allowHosts: options.allowHosts,
+    render: options.render,
+    fetch: { headers: options.headers, ...(options.userAgent ? { userAgent: options.userAgent } : {}) },
+    runFor: (page) => ({ profile, overrides: policy.overridesFor(page) }),
+  };
   let outcomes: Outcome[];
   try {
     outcomes = await validateAll(sources, read, options.concurrency);
@@ -67,7 +77,7 @@ export async function runValidate(args: string[]): Promise<number> {
   checkExpectations(outcomes, policy);
   const baseline = await baselineFromFlag(options.baseline, outcomes);
   if (baseline === "unreadable") return 2;
-  // One file, "-" or URL answers with its own ValidationResponse; a directory or a glob with the report.
+  // One input named alone: a page without structured data is exit 2 (a folder lists such pages and goes on).
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
   const verdict = decideExit(outcomes, {
@@ -77,7 +87,7 @@ export async function runValidate(args: string[]): Promise<number> {
     noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
     baseline: baseline !== undefined,
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, single, output: options.output, failOn, baseline, profile });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }
@@ -85,6 +95,7 @@ export async function runValidate(args: string[]): Promise<number> {
 interface ValidateOptions {
   inputs: string[];
   format: Format;
+  quiet: boolean;
   output: string | undefined;
   minScore: number | undefined;
   failOn: FailOn | undefined;
@@ -94,6 +105,8 @@ interface ValidateOptions {
   requireMarkup: boolean;
   baseline: string | undefined;
   allowHosts: string[];
+  headers: Record<string, string>;
+  userAgent: string | undefined;
   concurrency: number;
   render: boolean;
 }
@@ -106,6 +119,7 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     options: {
       format: { type: "string", short: "f" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       output: { type: "string", short: "o" },
       "min-score": { type: "string" },
       "fail-on": { type: "string" },
@@ -115,6 +129,8 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
       "require-markup": { type: "boolean" },
       baseline: { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      header: { type: "string", multiple: true },
+      "user-agent": { type: "string" },
       concurrency: { type: "string" },
       render: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -124,12 +140,14 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
   if (positionals.length === 0) throw new UsageError("give at least one input: a file, a directory, a glob, - or a URL");
   const format = (values.json ? "json" : (values.format ?? "text")) as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format takes one of ${FORMATS.join(", ")}`);
+  if (values.quiet && format !== "text") throw new UsageError(`--quiet shortens the text report; --format ${format} has no quiet form`);
   const failOn = values["fail-on"] as FailOn | undefined;
   if (failOn !== undefined && !FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on takes one of ${FAIL_ON.join(", ")}`);
   if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
   return {
     inputs: positionals,
     format,
+    quiet: values.quiet === true,
     output: values.output,
     minScore: values["min-score"] === undefined ? undefined : wholeNumber("--min-score", values["min-score"], 0, 100),
     failOn,
@@ -139,6 +157,8 @@ function parseValidateArgs(args: string[]): ValidateOptions | "help" {
     requireMarkup: values["require-markup"] === true,
     baseline: values.baseline,
     allowHosts: [...allowedPrivateHosts(), ...(values["allow-host"] ?? [])],
+    headers: parseHeaders(values.header ?? []),
+    userAgent: checkUserAgent(values["user-agent"]),
     concurrency: values.concurrency === undefined ? 4 : wholeNumber("--concurrency", values.concurrency, 1, 64),
     render: values.render === true,
   };

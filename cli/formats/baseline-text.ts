@@ -4,7 +4,8 @@ import type { BaselineReport } from "../baseline.ts";
 const SHOWN = 20;
 
 export function baselineText(b: BaselineReport): string {
-  const out: string[] = [`baseline ${b.file}: ${b.new.length} new issue(s), ${b.fixed.length} fixed`];
+  const c = b.counts;
+  const out: string[] = [`baseline ${b.file}: ${c.new_errors} new error(s), ${c.new_warnings} new warning(s), ${c.fixed_errors} error(s) fixed`];
   const list = (title: string, issues: BaselineReport["new"]) => {
     if (issues.length === 0) return;
     out.push(`  ${title}:`);

@@ -1,21 +1,23 @@
 /**
- * JSON on every exit code. One input: its ValidationResponse, or `{"success": false, "error": {code,
- * message}}` (the API's ApiError shape). Several inputs (a directory, a glob, a crawl): one report object
- * with every input's result in order, totals and the exit verdict.
+ * JSON on every exit code, one shape for one input and for many (a file, a directory, a glob, a crawl):
+ * `{success, inputs, profile, results: [{source, ...its ValidationResponse, or success: false and error:
+ * {code, message}}], summary, baseline?, exit}`. Until 0.2 one input named alone printed its bare
+ * ValidationResponse; `results[0]` is that object now (docs/cli-reports.md), and reports of either shape
+ * are read by --baseline and `sdv diff`.
  */
 import type { Outcome } from "../outcome.ts";
 import type { Verdict } from "../exit-policy.ts";
 import type { BaselineReport } from "../baseline.ts";
 
-export function formatJson(outcomes: Outcome[], verdict: Verdict, single: boolean, baseline?: BaselineReport): string {
+export function formatJson(outcomes: Outcome[], verdict: Verdict, baseline?: BaselineReport, profile?: string): string {
   // Additive: a page's unmet expectations (the project's config) beside its response or error.
   const entry = (o: Outcome) => ({ ...(o.response ? o.response : { success: false, error: o.failure }), ...(o.findings?.length ? { findings: o.findings } : {}) });
-  if (single && outcomes.length === 1) return JSON.stringify(entry(outcomes[0]), null, 2);
   const done = outcomes.filter((o) => o.response);
   return JSON.stringify(
     {
       success: done.length === outcomes.length,
       inputs: outcomes.length,
+      ...(profile ? { profile } : {}),
       results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
       summary: {
         validated: done.length,

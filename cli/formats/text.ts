@@ -5,9 +5,43 @@ import { groupIssues } from "../group-issues.ts";
 import type { Paint } from "../colour.ts";
 
 const MAX_SOURCE_LINE = 160;
+/** An issue (same severity, code, type and property) on this many inputs or more is listed once, after the inputs. */
+export const REPEATED_ON = 3;
+/** The inputs a repeated issue names before "and N more". */
+const NAMED_INPUTS = 3;
+/** Inputs with nothing of their own shown one line each up to this many; past it, counted (a site of 1,000 alike pages). */
+const ONE_LINERS = 20;
+
+const repeatKey = (type: string, i: ValidationIssue) => `${i.severity}\u0000${i.code}\u0000${type}\u0000${i.property}`;
+
+interface Repeated {
+  type: string;
+  first: ValidationIssue;
+  inputs: string[];
+}
+
+/** Issues found on REPEATED_ON inputs or more, by key: the report names them once with how many and which inputs. */
+function repeatedIssues(outcomes: Outcome[]): Map<string, Repeated> {
+  const all = new Map<string, Repeated>();
+  if (outcomes.length < REPEATED_ON) return all;
+  for (const o of outcomes) {
+    for (const s of o.response?.schemas ?? []) {
+      for (const i of [...s.errors, ...s.warnings]) {
+        const key = repeatKey(s.type, i);
+        const entry = all.get(key) ?? all.set(key, { type: s.type, first: i, inputs: [] }).get(key)!;
+        const name = o.response!.url ?? o.source;
+        if (entry.inputs[entry.inputs.length - 1] !== name) entry.inputs.push(name);
+      }
+    }
+  }
+  for (const [key, entry] of all) if (entry.inputs.length < REPEATED_ON) all.delete(key);
+  return all;
+}
 
 export function formatText(outcomes: Outcome[], p: Paint): string {
   const out: string[] = [];
+  const repeated = repeatedIssues(outcomes);
+  let oneLiners = 0;
   for (const o of outcomes) {
     const findings = (o.findings ?? []).map((f) => `    ${p.red("error  ")} ${f.message} ${p.dim(`[${f.code}]`)}`);
     if (o.failure?.code === "no_jsonld_found") {
@@ -22,6 +56,15 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
     const lines = o.text === undefined ? null : o.text.split(/\r\n|\r|\n/);
     const score = r.summary.score;
     const scoreText = score >= 90 ? p.green(String(score)) : score >= 50 ? p.yellow(String(score)) : p.red(String(score));
+    const issues = r.schemas.flatMap((s) => [...s.errors, ...s.warnings].map((i) => repeated.has(repeatKey(s.type, i))));
+    const shared = issues.filter(Boolean).length;
+    if (shared > 0 && shared === issues.length && !o.findings?.length && !r.summary.rendering) {
+      // Nothing of its own to say: one line, its issues are listed once below.
+      if (++oneLiners > ONE_LINERS) continue;
+      const nodes = r.schemas.map((s) => `${s.matched_type ? `${s.type} (as ${s.matched_type})` : s.type} ${s.valid ? p.green("valid") : p.red("INVALID")}`).join(", ");
+      out.push(`${p.bold(r.url ?? o.source)}: ${nodes}, score ${scoreText}/100; ${shared} issue(s) found on many inputs (listed once below)`);
+      continue;
+    }
     out.push(`${p.bold(r.url ?? o.source)}: ${r.schemas_found} schema(s), score ${scoreText}/100`);
     // A retired or restricted type's note is long and the same on every node of that type: once per input.
     const notesShown = new Set<string>();
@@ -39,7 +82,10 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
       } else if (s.deprecation_note) out.push("    deprecated: see the note above.");
       for (const f of s.features ?? []) out.push(`    feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
       let shownPlace = "";
-      for (const g of groupIssues([...s.errors, ...s.warnings])) {
+      const own = [...s.errors, ...s.warnings].filter((i) => !repeated.has(repeatKey(s.type, i)));
+      const sharedHere = s.errors.length + s.warnings.length - own.length;
+      if (sharedHere > 0) out.push(`    ${p.dim(`+ ${sharedHere} issue(s) found on many inputs (listed once below)`)}`);
+      for (const g of groupIssues(own)) {
         const tag = g.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
         const times = g.count > 1 ? ` ×${g.count}` : "";
         const known = o.known?.has(g.first) ? p.dim(" (in the baseline)") : "";
@@ -64,8 +110,28 @@ export function formatText(outcomes: Outcome[], p: Paint): string {
     }
     out.push("");
   }
+  if (oneLiners > ONE_LINERS) out.push(`... and ${oneLiners - ONE_LINERS} more inputs whose only issues are found on many inputs (listed below); --format json or csv lists each`, "");
+  if (repeated.size > 0) out.push(...repeatedSection(repeated, outcomes, p), "");
   if (outcomes.length > 1) out.push(totalsLine(outcomes));
   return out.join("\n");
+}
+
+function repeatedSection(repeated: Map<string, Repeated>, outcomes: Outcome[], p: Paint): string[] {
+  const known = new Set<string>();
+  for (const o of outcomes) for (const s of o.response?.schemas ?? []) for (const i of [...s.errors, ...s.warnings]) if (o.known?.has(i)) known.add(repeatKey(s.type, i));
+  const entries = [...repeated.values()].sort((a, b) => (a.first.severity === b.first.severity ? b.inputs.length - a.inputs.length : a.first.severity === "error" ? -1 : 1));
+  const out = [p.bold(`Found on many inputs (${entries.length} issue(s), each listed once):`)];
+  for (const e of entries) {
+    const tag = e.first.severity === "error" ? p.red("error  ") : p.yellow("warning");
+    const more = e.inputs.length > NAMED_INPUTS ? ` and ${e.inputs.length - NAMED_INPUTS} more` : "";
+    const inBaseline = known.has(repeatKey(e.type, e.first)) ? p.dim(" (in the baseline)") : "";
+    out.push(
+      `  ${tag} ${p.bold(e.type)} ${e.first.property}: ${e.first.message}${inBaseline} ${p.dim(`[${e.first.code}]`)}`,
+      `          on ${e.inputs.length} inputs: ${e.inputs.slice(0, NAMED_INPUTS).join(", ")}${more}`,
+      `          fix: ${e.first.fix}`,
+    );
+  }
+  return out;
 }
 
 /** Where a rendered validation's node comes from; nothing for a raw one. */

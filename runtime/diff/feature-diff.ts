@@ -130,12 +130,22 @@ class IssueChanges {
   }
 }
 
+export interface DiffOptions {
+  /**
+   * The errors of a page in the new run only are new errors (`sdv diff`, `--baseline`: a pull request
+   * that adds a page with errors adds errors). Off for the service's audits, where a crawl that reaches
+   * more pages is no regression.
+   */
+  addedPagesErrorsAreNew?: boolean;
+}
+
 /**
  * Pages are matched by name. A page in one run only counts under pages.added/removed, not as
  * gained or lost eligibility. A page that failed in either run (unreachable, unreadable) loses
  * what it was eligible for, but its errors are neither new nor fixed: nothing was read to say so.
+ * Errors are counted once per page, type, code and property.
  */
-export function diffRuns(before: PageSnapshot[], after: PageSnapshot[]): RunDiff {
+export function diffRuns(before: PageSnapshot[], after: PageSnapshot[], options: DiffOptions = {}): RunDiff {
   const beforeByPage = new Map(before.map((p) => [p.page, p]));
   const afterByPage = new Map(after.map((p) => [p.page, p]));
   const gained = new Map<string, Set<string>>();
@@ -154,7 +164,10 @@ export function diffRuns(before: PageSnapshot[], after: PageSnapshot[]): RunDiff
 
   for (const [name, now] of afterByPage) {
     const was = beforeByPage.get(name);
-    if (!was) continue;
+    if (!was) {
+      if (options.addedPagesErrorsAreNew && now.status !== "failed") for (const { type, issue } of pageErrors(now).values()) newErrors.add(type, issue, name);
+      continue;
+    }
     const wasFeatures = pageFeatures(was);
     const nowFeatures = pageFeatures(now);
     for (const f of nowFeatures) if (!wasFeatures.has(f)) note(gained, f, name);

@@ -51,7 +51,7 @@ test("a config that downgrades a code: the all-day event passes, and the report 
   assert.match(without.stderr, /cannot read the config file/);
   const r = await sdv(["validate", "public/fair.html", "--format", "json"], { cwd });
   assert.is(r.code, 0, r.stderr);
-  const body = JSON.parse(r.stdout);
+  const body = JSON.parse(r.stdout).results[0];
   assert.is(body.summary.total_errors, 0);
   assert.is(body.schemas[0].rich_result_eligible, true);
   assert.match(body.schemas[0].warnings.find((w: { property: string }) => w.property === "startDate").message, /by the project's rules/);
@@ -121,7 +121,7 @@ test("a baseline hides old issues and catches a new one (matched by node and pro
   const r = await sdv(["validate", "public", "--baseline", "baseline.json"], { cwd });
   assert.is(r.code, 1, r.stdout);
   assert.match(r.stdout, /sdv: exit 1: 1 new error not in the baseline in 1 of 2 inputs/);
-  assert.match(r.stdout, /baseline baseline\.json: 1 new issue\(s\), 0 fixed/);
+  assert.match(r.stdout, /baseline baseline\.json: 1 new error\(s\), 0 new warning\(s\), 0 error\(s\) fixed/);
   assert.match(r.stdout, /public\/b\.html: Product error name/);
   assert.match(r.stdout, /name: .*\(in the baseline\)/);
   // With b fixed again, only the known issue remains: exit 0.

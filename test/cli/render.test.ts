@@ -49,7 +49,7 @@ withBrowser("sdv validate --render: found, marked added by JavaScript (text and 
   assert.match(text.stdout, "added by JavaScript");
   assert.match(text.stdout, "1 added by JavaScript");
   const json = await sdv(["validate", `http://127.0.0.1:${site.port}/`, "--allow-host", `127.0.0.1:${site.port}`, "--render", "--json"], { env });
-  const body = JSON.parse(json.stdout);
+  const body = JSON.parse(json.stdout).results[0];
   assert.is(body.schemas[0].rendering, "added-by-javascript");
   assert.is(body.summary.rendering.added_by_javascript, 1);
 });

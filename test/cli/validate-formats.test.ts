@@ -32,7 +32,7 @@ if (corpus) {
     test(`sdv validate ${page} --json: reports ${types.join(", ")} with its syntax`, async () => {
       const out = await sdv(["validate", join(corpus, page), "--json"]);
       assert.ok(out.code === 0 || out.code === 1, `exit ${out.code}: ${out.stderr}`);
-      const report = JSON.parse(out.stdout) as { schemas: Array<{ type: string; syntax: string }> };
+      const report = JSON.parse(out.stdout).results[0] as { schemas: Array<{ type: string; syntax: string }> };
       for (const t of types) assert.ok(report.schemas.some((s) => s.type === t && s.syntax !== "json-ld"), `${t} not reported`);
     });
   }

@@ -57,13 +57,13 @@ test("a page whose only Microdata is untyped is not validated (exit 2, no_jsonld
   const untyped = '<div itemscope><span itemprop="name">Jazz night</span></div>';
   const alone = await sdv(["validate", "--format", "json", file("untyped.html", `<!doctype html><body>${untyped}</body>`)]);
   assert.is(alone.code, 2, alone.stderr);
-  const failure = JSON.parse(alone.stdout).error;
+  const failure = JSON.parse(alone.stdout).results[0].error;
   assert.is(failure.code, "no_jsonld_found");
   assert.match(failure.message, /Microdata items without an itemtype/);
 
   const both = await sdv(["validate", "--format", "json", "--fail-on", "error", file("untyped-and-typed.html", `<!doctype html><body>${untyped}<script type="application/ld+json">${JSON.stringify(goodEvent)}</script></body>`)]);
   assert.is(both.code, 0, both.stderr);
-  const types = JSON.parse(both.stdout).schemas.map((s: { type: string }) => s.type).sort();
+  const types = JSON.parse(both.stdout).results[0].schemas.map((s: { type: string }) => s.type).sort();
   assert.equal(types, ["(no itemtype)", "Event"]);
 });
 
@@ -83,9 +83,14 @@ test("--min-score fails a clean file under the threshold", async () => {
   assert.is((await sdv(["validate", path, "--min-score", "abc"])).code, 2);
 });
 
-test("--json prints a ValidationResponse", async () => {
+test("--json prints the report of every run, one input's ValidationResponse in results", async () => {
   const r = await sdv(["validate", file("ok3.json", JSON.stringify(goodEvent)), "--json"]);
-  const body = JSON.parse(r.stdout);
+  const report = JSON.parse(r.stdout);
+  assert.is(report.inputs, 1);
+  assert.is(report.summary.validated, 1);
+  assert.equal(report.exit, { code: 0, reason: r.stderr.replace(/^sdv: /, "").trim() });
+  const body = report.results[0];
+  assert.ok(body.source.endsWith("ok3.json"), body.source);
   assert.is(body.success, true);
   assert.is(body.schemas_found, 1);
   assert.is(body.schemas[0].type, "Event");
@@ -128,12 +133,12 @@ test("URL input goes through the guarded fetcher", async () => {
     assert.match(refused.stdout, new RegExp(`--allow-host 127\\.0\\.0\\.1:${port}`), "the refusal names the flag that allows it");
     const json = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--format", "json"]);
     assert.is(json.code, 2);
-    assert.is(JSON.parse(json.stdout).error.code, "destination_not_allowed", "JSON output on exit 2 too");
+    assert.is(JSON.parse(json.stdout).results[0].error.code, "destination_not_allowed", "JSON output on exit 2 too");
     const flagged = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--allow-host", `127.0.0.1:${port}`]);
     assert.is(flagged.code, 0, flagged.stdout);
     const allowed = await sdv(["validate", `http://127.0.0.1:${port}/page`, "--json"], undefined, { FETCH_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${port}` });
     assert.is(allowed.code, 0, allowed.stderr);
-    assert.is(JSON.parse(allowed.stdout).url, `http://127.0.0.1:${port}/page`);
+    assert.is(JSON.parse(allowed.stdout).results[0].url, `http://127.0.0.1:${port}/page`);
   } finally {
     server.close();
   }

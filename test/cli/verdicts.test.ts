@@ -40,7 +40,7 @@ test("retired types exit 0 and print their note once", async () => {
   const vehicle = (vin: string) => ({ "@type": "Car", name: "Golf", vehicleIdentificationNumber: vin });
   const r = await sdv(["validate", file("cars.json", { "@context": "https://schema.org", "@graph": [vehicle("1HGCM82633A004352"), vehicle("1HGCM82633A004353")] }), "--json"]);
   assert.is(r.code, 0);
-  const body = JSON.parse(r.stdout);
+  const body = JSON.parse(r.stdout).results[0];
   assert.is(body.summary.total_errors, 0);
   assert.ok(body.summary.total_warnings > 0);
   const note: string = body.schemas[0].deprecation_note;
@@ -52,7 +52,7 @@ test("retired types exit 0 and print their note once", async () => {
 test("a page whose only block is broken scores 0", async () => {
   const r = await sdv(["validate", file("broken.html", '<script type="application/ld+json">{"@type": "Event",}</script>'), "--json"]);
   assert.is(r.code, 1);
-  assert.is(JSON.parse(r.stdout).summary.score, 0);
+  assert.is(JSON.parse(r.stdout).results[0].summary.score, 0);
 });
 
 test.run();

@@ -114,7 +114,7 @@ function onNodeLine(label: string, nodeBin: string | undefined): boolean {
     writeFileSync(join(project, "event.json"), JSON.stringify(event));
     const r = run(bin, ["validate", "event.json", "--format", "json"], project, nodeBin);
     assert.is(r.status, 1, r.stderr);
-    const report = JSON.parse(r.stdout) as { schemas: Array<{ type: string; errors: Array<{ property: string }> }> };
+    const report = JSON.parse(r.stdout).results[0] as { schemas: Array<{ type: string; errors: Array<{ property: string }> }> };
     assert.is(report.schemas[0].type, "Event");
     assert.ok(report.schemas[0].errors.some((e) => e.property === "startDate"), "the date without a time is an error");
     const admin = run(bin, ["admin", "list"], project, nodeBin);

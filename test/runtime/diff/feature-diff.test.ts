@@ -92,6 +92,17 @@ test("pages in one run only are added or removed, not gained or lost", () => {
   assert.is(diff.regressed, false);
 });
 
+test("an added page's errors: new for sdv diff and --baseline (addedPagesErrorsAreNew), not for the service's audits", () => {
+  const before = [page("a.html", product())];
+  const after = [page("a.html", product()), page("new.html", product({ name: undefined }))];
+  assert.is(diffRuns(before, after).totals.new_errors, 0);
+  const counted = diffRuns(before, after, { addedPagesErrorsAreNew: true });
+  assert.is(counted.totals.new_errors, 1);
+  assert.equal(counted.errors.new.map((c) => [c.type, c.property, c.pages]), [["Product", "name", ["new.html"]]]);
+  assert.is(counted.regressed, true);
+  assert.equal(diffRuns([page("a.html", product())], [snapshotPage("b.html", null)], { addedPagesErrorsAreNew: true }).errors.new, [], "an added page that failed says nothing");
+});
+
 test("a page that failed loses its eligibility but its errors are neither new nor fixed", () => {
   const bad = product({ name: undefined });
   const diff = diffRuns([page("a.html", bad)], [snapshotPage("a.html", null)]);
