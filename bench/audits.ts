@@ -1,8 +1,10 @@
 /**
  * Site audits (DESIGN.md section 8): an audit of a 2,000-page loopback site (each page answers after
  * PAGE_LATENCY_MS, like a real server) by one instance and by two instances on one Redis (BullMQ) and one
- * store (the shared SQLite file), in pages a second and the ratio (budget: two >= 1.7x one); one instance
- * without Redis (the in-process queue) for reference. Then the memory of a 100,000-page audit's
+ * store (the shared SQLite file), in pages a second and the ratio (budget: two >= 1.7x one), with the pages
+ * found in the sitemap and (issue 26) found by following links (each page links to two others: a tree
+ * from the home page, so discovery itself runs in the page jobs on both instances); one instance without
+ * Redis (the in-process queue) for reference. Then the memory of a 100,000-page audit's
  * bookkeeping: discovery of a 100,000-URL sitemap, the pages recorded in the store, the first window
  * queued, measured in a child process with --expose-gc (budget: peak heap growth <= 128 MB, kept after
  * discovery <= 16 MB: the pages live in the store, only a window is in memory).
@@ -28,7 +30,9 @@ const PEAK_BUDGET_MB = 128;
 const KEPT_BUDGET_MB = 16;
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function page(path: string): string {
+function page(path: string, pages: number): string {
+  const i = Number(/(\d+)$/.exec(path)?.[1] ?? -1);
+  const links = [2 * i + 1, 2 * i + 2].filter((j) => j >= 0 && j < pages).map((j) => `<a href="/p/${j}">next</a>`).join(" ");
   const event = {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -38,7 +42,7 @@ function page(path: string): string {
     image: "https://example.com/a.jpg",
     description: "An evening concert.",
   };
-  return `<!doctype html><html><head><title>${path}</title><script type="application/ld+json">${JSON.stringify(event)}</script></head><body><p>${"text ".repeat(400)}</p></body></html>`;
+  return `<!doctype html><html><head><title>${path}</title><script type="application/ld+json">${JSON.stringify(event)}</script></head><body>${links}<p>${"text ".repeat(400)}</p></body></html>`;
 }
 
 async function startSite(pages: number, latencyMs: number): Promise<{ origin: string; host: string; server: Server }> {
@@ -49,7 +53,8 @@ async function startSite(pages: number, latencyMs: number): Promise<{ origin: st
     const path = req.url ?? "/";
     if (path === "/robots.txt") return res.writeHead(200, { "content-type": "text/plain" }).end(`User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
     if (path === "/sitemap.xml") return res.writeHead(200, { "content-type": "application/xml" }).end((cached ??= sitemap()));
-    setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(path)), latencyMs);
+    if (path === "/") return res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html><body><a href="/p/0">events</a></body></html>`);
+    setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(path, pages)), latencyMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -96,7 +101,7 @@ async function call(base: string, method: string, path: string, key?: string, bo
 }
 
 /** Seconds from POST /api/v1/audits to the run's end, with `instances` servers sharing DATA_DIR (and Redis when given). */
-async function auditOnce(instances: number, redisUrl: string | null, site: { origin: string; host: string }): Promise<{ seconds: number; pages: number }> {
+async function auditOnce(instances: number, redisUrl: string | null, site: { origin: string; host: string }, discover: "sitemap" | "links" = "sitemap"): Promise<{ seconds: number; pages: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "sdv-bench-audit-"));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -120,13 +125,14 @@ async function auditOnce(instances: number, redisUrl: string | null, site: { ori
     await store.setPlan(found!.id, "scale");
     await store.close();
     const t0 = performance.now();
-    const audit = await call(base, "POST", "/api/v1/audits", account.api_key, { url: `${site.origin}/`, max_pages: PAGES });
+    const audit = await call(base, "POST", "/api/v1/audits", account.api_key, { url: `${site.origin}/`, max_pages: PAGES + 1, discover, max_depth: 20 });
     if (!audit.id) throw new Error(`audit not created: ${JSON.stringify(audit)}`);
     for (;;) {
       const now = await call(servers[servers.length - 1]!.base, "GET", `/api/v1/audits/${audit.id}`, account.api_key);
       if (["done", "stopped", "failed"].includes(now.status)) {
         if (now.status !== "done") throw new Error(`audit ${now.status}: ${now.reason}`);
-        return { seconds: (performance.now() - t0) / 1000, pages: now.pages.done };
+        // Pages with structured data (the home page of a link crawl has none).
+        return { seconds: (performance.now() - t0) / 1000, pages: now.credits_used };
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -182,8 +188,14 @@ export async function run(_ctx: BenchContext): Promise<void> {
       const ratio = single.seconds / double.seconds;
       rows.push(["1 instance, BullMQ", String(single.pages), single.seconds.toFixed(1), (single.pages / single.seconds).toFixed(0), "1.00x"]);
       rows.push(["2 instances, BullMQ", String(double.pages), double.seconds.toFixed(1), (double.pages / double.seconds).toFixed(0), `${ratio.toFixed(2)}x`]);
+      const singleLinks = await auditOnce(1, "redis://127.0.0.1:6379", site, "links");
+      const doubleLinks = await auditOnce(2, "redis://127.0.0.1:6379", site, "links");
+      const linkRatio = singleLinks.seconds / doubleLinks.seconds;
+      rows.push(["1 instance, BullMQ, discover links", String(singleLinks.pages), singleLinks.seconds.toFixed(1), (singleLinks.pages / singleLinks.seconds).toFixed(0), "1.00x"]);
+      rows.push(["2 instances, BullMQ, discover links", String(doubleLinks.pages), doubleLinks.seconds.toFixed(1), (doubleLinks.pages / doubleLinks.seconds).toFixed(0), `${linkRatio.toFixed(2)}x`]);
       printTable(rows);
       console.log(`${ratio >= RATIO_BUDGET ? "PASS" : "FAIL"} audits: two instances ${ratio.toFixed(2)}x one (budget >= ${RATIO_BUDGET}x); ${WORKERS_PER_INSTANCE} workers each, pages answer after ${PAGE_LATENCY_MS} ms`);
+      console.log(`${linkRatio >= RATIO_BUDGET ? "PASS" : "FAIL"} audits by links: two instances ${linkRatio.toFixed(2)}x one (budget >= ${RATIO_BUDGET}x)`);
     } else {
       printTable(rows);
       console.log("SKIP audits on Redis: no Redis on 127.0.0.1:6379");

@@ -11,7 +11,24 @@ import { sharedDir, type BenchContext } from "./util.ts";
  * the command line (`npm run bench -- http`) narrow the run.
  */
 const wanted = process.argv.slice(2);
-const BENCHMARKS = ["extract.ts", "extract-items.ts", "validate.ts", "cli.ts", "http.ts", "hostile.ts", "cache-amplification.ts", "sitemap.ts", "playground.ts", "install.ts", "action.ts", "render.ts", "audits.ts", "compile.ts"].filter((b) => wanted.length === 0 || wanted.includes(b.replace(/\.ts$/, "")));
+const BENCHMARKS = [
+  "extract.ts",
+  "extract-items.ts",
+  "validate.ts",
+  "page-truth.ts",
+  "cli.ts",
+  "http.ts",
+  "hostile.ts",
+  "cache-amplification.ts",
+  "sitemap.ts",
+  "playground.ts",
+  "install.ts",
+  "action.ts",
+  "render.ts",
+  "audits.ts",
+  "crawl.ts",
+  "compile.ts",
+].filter((b) => wanted.length === 0 || wanted.includes(b.replace(/\.ts$/, "")));
 
 const benchDir = sharedDir("bench");
 if (benchDir === null) {

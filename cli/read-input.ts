@@ -27,6 +27,8 @@ export interface ReadOptions {
   render?: boolean;
   /** Headers and user agent of every URL's request (--header, --user-agent). */
   fetch?: Pick<FetchOptions, "headers" | "userAgent">;
+  /** Told the URL a page was served from (after same-origin redirects): a crawl resolves its links against it. */
+  onFetched?: (finalUrl: string) => void;
 }
 
 /** FETCH_ALLOWED_PRIVATE_HOSTS, the service's setting, also counts for the CLI. */
@@ -64,9 +66,11 @@ export async function validatePage(url: string, options: ReadOptions, fetchOptio
       const [{ sharedRenderer }, { validateRenderedOnDemand }] = await Promise.all([import("../fetch/render/shared-renderer.ts"), import("../lib/validate-on-demand.ts")]);
       const rendered = await withRetries(() => sharedRenderer().render(url, { allowPrivateHosts: options.allowHosts, userAgent: fetchOptions.userAgent }), url, options, FetchError);
       const raw = await fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts });
+      options.onFetched?.(rendered.finalUrl);
       return judged(url, rendered.html, await validateRenderedOnDemand(rendered.html, raw.body, rendered.finalUrl, options.runFor?.(url)), "html", true);
     }
     const page = await withRetries(() => fetchPage(url, { ...fetchOptions, allowPrivateHosts: options.allowHosts }), url, options, FetchError);
+    options.onFetched?.(page.finalUrl);
     return judged(url, page.body, await validateOnDemand(page.body, { format: "html", url: page.finalUrl, ...options.runFor?.(url) }), "html");
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;

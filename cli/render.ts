@@ -23,6 +23,8 @@ export interface RenderRequest {
   profile?: string;
   /** --quiet: the text report is one line per error (formats/quiet.ts). */
   quiet?: boolean;
+  /** Fields a command adds to its JSON report (crawl: templates). */
+  jsonExtra?: Record<string, unknown>;
 }
 
 /** Returns false when the report could not be written (the command then exits 2). */
@@ -62,8 +64,10 @@ async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> 
       const [{ formatText }, { colourWanted, paint }] = await Promise.all([import("./formats/text.ts"), import("./colour.ts")]);
       return formatText(r.outcomes, paint(terminal && colourWanted(process.stdout)));
     }
-    case "json":
-      return (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.baseline, r.profile);
+    case "json": {
+      const json = (await import("./formats/json.ts")).formatJson(r.outcomes, r.verdict, r.baseline, r.profile);
+      return r.jsonExtra ? JSON.stringify({ ...(JSON.parse(json) as object), ...r.jsonExtra }, null, 2) : json;
+    }
     case "sarif": {
       const { packageVersion } = await import("./version.ts");
       return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion());

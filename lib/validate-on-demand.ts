@@ -3,7 +3,7 @@
  * the input's nodes need are imported (on first use), instead of all of them with generated/index.ts.
  * The same results as `validate` from index.ts, asynchronously (test/lib/on-demand.test.ts compares them).
  */
-import { prepareHtml, prepareJsonText, prepareValue, typesIn, validatePrepared, type PreparedInput } from "../runtime/engine.ts";
+import { onlyForComparison, prepareHtml, prepareJsonText, prepareValue, typesIn, validatePrepared, type PreparedInput } from "../runtime/engine.ts";
 import { OnDemandRegistry } from "../runtime/on-demand-registry.ts";
 import type { ValidationResponse } from "../runtime/report.ts";
 import { ruleSetLoaders, ruleSetTypeFor } from "../generated/on-demand.ts";
@@ -29,7 +29,7 @@ export async function validateOnDemand(input: unknown, options: { format?: Input
 export async function validateRenderedOnDemand(rendered: string, raw: string, url: string, run: RunOptions = {}): Promise<ValidationResponse> {
   const started = performance.now();
   const renderedPrepared = prepareHtml(rendered, url, run);
-  const rawPrepared = prepareHtml(raw, url, run);
+  const rawPrepared = onlyForComparison(prepareHtml(raw, url, run));
   await onDemandRegistry.load(new Set([...typesIn(renderedPrepared), ...typesIn(rawPrepared)]));
   const result = compareRendering(
     { prepared: renderedPrepared, result: validatePrepared(renderedPrepared, onDemandRegistry) },

@@ -31,6 +31,7 @@ import { startRequestBudget, requestBudget } from "./request-budget.ts";
 import { profileOverrides, relaxForProfile, type RunOptions } from "./options/profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
+import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -41,7 +42,17 @@ export function prepareHtml(html: string, pageUrl: string | null = null, options
   const hints = { itemAttributes: false };
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  const prepared = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  return { ...prepared, truthPage: new TruthPage(html, pageUrl) };
+}
+
+/**
+ * The server's HTML of a rendered page: validated only to be compared with the rendered one
+ * (runtime/rendering.ts), so the page-level checks, whose findings the rendered page's report
+ * carries, do not run on it a second time.
+ */
+export function onlyForComparison(prepared: PreparedInput): PreparedInput {
+  return { ...prepared, truthChecks: false };
 }
 
 /** One block of JSON text (a pasted script body or a file). */
@@ -79,6 +90,10 @@ export interface PreparedInput {
   readonly blocksFound: number | null;
   /** The profile and overrides the run applies. */
   readonly options: RunOptions;
+  /** An HTML input's page, for the page-level truth checks (runtime/page-truth); null for JSON-LD inputs. */
+  readonly truthPage: TruthPage | null;
+  /** False: the truth checks do not run at all (the server's HTML of a rendered page, only compared). */
+  readonly truthChecks: boolean;
 }
 
 /** Every @type name of the nodes to report: what a registry must be able to answer for this input. */
@@ -160,7 +175,7 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
   // After every block is indexed and merged: merging moves an item's properties (@type among them) into
   // an earlier node with its IRI and leaves a bare reference in its place.
   const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
-  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options };
+  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
 }
 
 /**
@@ -184,11 +199,15 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   let nodesFound = 0;
   let nodesNotValidated = 0;
   const budget = startRequestBudget();
+  const truthNodes: TruthNode[] = [];
+  /** Per parsed block: its results, schemas[first, end), finished once every block is read. */
+  const spans: Array<{ first: number; end: number }> = [];
 
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
       unparsable++;
       schemas.push(brokenBlockResult(p.parseIssue, blockIndex));
+      spans.push({ first: schemas.length, end: schemas.length });
       return;
     }
     const first = schemas.length;
@@ -206,6 +225,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
       schemas.push(result);
+      truthNodes.push({ entity, result, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
     }
     if (p.items?.untyped) {
       for (const result of untypedItemResults(p.items, blockIndex, page, baseResult)) {
@@ -219,10 +239,20 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       schemas[first].warnings.unshift(p.leniencyNote);
       schemas[first].score = nodeScore(schemas[first].errors, schemas[first].warnings);
     }
-    if (overrides.length) for (let i = first; i < schemas.length; i++) overrideFinal(schemas[i], overrides);
-    for (let i = first; i < schemas.length; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
-    if (p.block) addPositions(schemas.slice(first), p.block);
-    if (p.items) locateItemIssues(schemas.slice(first), p.items, page);
+    spans.push({ first, end: schemas.length });
+  });
+
+  // Page-level checks need every block's nodes (a duplicate may sit in another block or syntax); they
+  // add issues before the overrides, scores and positions below treat them like the rules' own.
+  if (prepared.truthChecks) checkPageTruth(truthNodes, prepared.truthPage, resolver.resolve, overrides);
+
+  parsed.forEach((p, blockIndex) => {
+    const { first, end } = spans[blockIndex];
+    if (first === end) return;
+    if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
+    for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
+    if (p.block) addPositions(schemas.slice(first, end), p.block);
+    if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
 
   for (const s of schemas) s.syntax ??= "json-ld";

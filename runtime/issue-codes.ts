@@ -29,6 +29,10 @@ export const ISSUE_CODES = [
   "unexpected-type", // vocabulary: a value outside the property's range
   "unknown-type", // not a Schema.org type, with a did-you-mean fix (an error on a top-level node, a warning nested)
   "superseded-property", // vocabulary: Schema.org replaced the property with another
+  "not-visible", // page truth: a value the documentation wants shown is not in the page's visible text
+  "duplicate-entity", // page truth: two top-level nodes describe one entity without an @id joining them
+  "conflicting-values", // page truth: such duplicates disagree on a property (price, rating, name, ...)
+  "self-serving-review", // page truth: a business or organization reviewed on its own site (no review snippet)
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -78,6 +78,8 @@ export interface SchemaResult {
   rendering?: "in-html" | "added-by-javascript" | "changed-by-javascript";
   /** Additive: the properties JavaScript added, removed or changed, as dotted paths (`offers.price`). */
   changed_properties?: string[];
+  /** Additive: what sdv could not check on this node and why (not issues: nothing was found wrong). */
+  notes?: string[];
 }
 
 /** Nodes of a rendered validation by where they come from; `removed_by_javascript`: raw nodes gone after scripts ran. */

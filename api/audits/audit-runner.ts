@@ -2,19 +2,24 @@
  * What audit workers do with each job, on any instance:
  *
  *   discover: robots.txt and sitemaps through fetch/site/discover.ts (the code `sdv crawl` runs), paced per
- *             site; the pages are stored pending and the run's first window of them is queued
+ *             site; the start page and the sitemaps' pages (or the listed ones) are stored pending and the
+ *             run's first window of them is queued
  *   page:     skip unless the run is running and the page still pending -> charge the page's credit once
  *             (per run and URL: a retry after a killed worker finds the record and charges nothing) -> a
  *             slot on the site (politeness across instances) -> guarded fetch + the engine -> credit given
- *             back when the page failed or holds no structured data -> the outcome stored once -> the next
- *             page of the run queued -> the last page finishes the run
+ *             back when the page failed or holds no structured data -> with link discovery, the page's links
+ *             (read from the HTML just validated) within the scope, robots.txt and max_depth are added as
+ *             pending pages, once per run whichever instance finds them first (link-discovery.ts) -> the
+ *             outcome stored once -> the run's window of pages refilled -> the last page finishes the run
  *   finish:   one instance wins the run's move to done, compares it with the previous done run (the CLI's
  *             diff model) and, when eligibility was lost or errors appeared, queues the webhook
  *   notify:   POST {audit, run, diff}, signed, through the guarded fetcher; a failure throws, and the queue
  *             retries it with backoff
  *
  * Only a window of each run's pages is queued at a time (AUDIT_ACCOUNT_WINDOW): the queue stays small for
- * 100,000-page audits, and another account's pages wait behind at most a window per running audit.
+ * 100,000-page audits, and another account's pages wait behind at most a window per running audit. A page
+ * found by links is added before the page that found it completes, so the run cannot finish while it
+ * waits, and a killed worker's page job, retried, finds its links again (added once).
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
@@ -23,6 +28,10 @@ import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { renderOptionsFor } from "../../fetch/render/render-options.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
 import { diffRuns, snapshotPage, type RunDiff } from "../../runtime/diff/feature-diff.ts";
+import { templateDiff, type TemplateChange } from "../../runtime/diff/template-report.ts";
+
+/** The audit diff: the CLI's per-feature diff, and what each URL template gained and lost ("/products/* lost merchant-listing on 12 of 40 pages"). */
+export type AuditDiff = RunDiff & { templates: TemplateChange[] };
 import type { EngineResult } from "../../runtime/types.ts";
 import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
 import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
@@ -34,6 +43,8 @@ import type { AuditJob, JobQueue } from "./job-queue.ts";
 import type { Politeness } from "./politeness.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
 import { auditView, runView } from "./views.ts";
+import { RobotsCache } from "./robots-cache.ts";
+import { linksToAdd } from "./link-discovery.ts";
 
 /** Pages listed per feature and per error in a webhook's diff (the totals count them all; GET …/diff lists every one). */
 export const WEBHOOK_PAGES_LISTED = 100;
@@ -54,6 +65,7 @@ export class AuditRunner {
   readonly #d: RunnerDeps;
   /** host:pid of this instance, stored with each page it works. */
   readonly worker = `${hostname()}:${process.pid}`;
+  readonly #robots = new RobotsCache();
 
   constructor(deps: RunnerDeps) {
     this.#d = deps;
@@ -103,7 +115,7 @@ export class AuditRunner {
         await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
       } else {
         await this.#d.store.resetClaims(run.id);
-        await this.#refill(run, this.#d.ctx.config.audits.accountWindow);
+        await this.#refill(run);
       }
     }
   }
@@ -125,17 +137,24 @@ export class AuditRunner {
     if (!audit) return;
     const settings = ctx.config.audits;
     const origin = new URL(audit.url).origin;
+    const followLinks = audit.urls === null && audit.discover !== "sitemap";
     let found;
     try {
       found = await discover(audit.url, {
         maxPages: audit.maxPages,
         fetchOptions: ctx.fetchOptions,
         beforeFetch: async () => (await this.#d.politeness.acquire(origin, settings.hostConcurrency, settings.hostDelayMs))(),
+        mode: audit.urls !== null ? "links" : audit.discover,
       });
     } catch (err) {
       if (!(err instanceof FetchError)) throw err;
       await store.setRunStatus(runId, ["running"], "failed", { reason: `${audit.url} could not be read (${err.code}): ${err.message}`, finishedAt: ctx.now().toISOString() });
       return;
+    }
+    if (audit.urls !== null) {
+      // List mode: exactly the listed pages robots.txt allows (the start page discover() offered is the first of them).
+      const allowed = found.allowed;
+      found = { ...found, pages: audit.urls.filter(allowed), skipped: audit.urls.filter((u) => !allowed(u)).map((url) => ({ url, reason: "disallowed by robots.txt" as const })) };
     }
     if (found.pages.length === 0) {
       const why = found.sitemaps.map((s) => `${s.url}: ${s.error ?? `${s.pages} page(s)`}`).join("; ");
@@ -147,12 +166,13 @@ export class AuditRunner {
     }
     const crawlDelayMs = found.crawlDelaySeconds === undefined ? 0 : Math.min(found.crawlDelaySeconds * 1000, MAX_DELAY_MS);
     const skipped = found.skipped.map((s) => ({ url: s.url, reason: s.reason === "over --max-pages" ? "over max_pages" : s.reason }));
-    await store.addPages(runId, found.pages, skipped, Math.max(settings.hostDelayMs, crawlDelayMs));
-    await this.#refill(run, settings.accountWindow);
+    await store.addPages(runId, found.pages, skipped, Math.max(settings.hostDelayMs, crawlDelayMs), followLinks ? 0 : null);
+    await this.#refill(run);
   }
 
-  async #refill(run: RunRecord, n: number): Promise<void> {
-    const urls = await this.#d.store.claimPages(run.id, n);
+  /** Queues the run's next pending pages, up to the window of pages handed out and not finished. */
+  async #refill(run: RunRecord): Promise<void> {
+    const urls = await this.#d.store.claimWindow(run.id, this.#d.ctx.config.audits.accountWindow);
     await this.#d.queue.add(urls.map((url) => ({ kind: "page" as const, runId: run.id, accountId: run.accountId, url })));
   }
 
@@ -179,13 +199,23 @@ export class AuditRunner {
       return;
     }
 
-    const render = (await store.getAudit(run.auditId))?.render === true;
-    const outcome = await this.#validate(url, run.delayMs ?? ctx.config.audits.hostDelayMs, render);
+    const audit = await store.getAudit(run.auditId);
+    if (!audit) return;
+    const delayMs = run.delayMs ?? ctx.config.audits.hostDelayMs;
+    const { outcome, html, finalUrl } = await this.#validate(url, delayMs, audit.render);
     if (outcome.status !== "validated") {
       await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period));
     }
+    // A run that already has max_pages pages to check takes no more: its links are not read.
+    const room = run.found - run.skipped < audit.maxPages;
+    if (html !== undefined && page.depth !== null && page.depth < audit.maxDepth && room) {
+      const origin = new URL(audit.url).origin;
+      const allowed = await this.#robots.allowedFor(origin, ctx.fetchOptions, async () => (await this.#d.politeness.acquire(origin, ctx.config.audits.hostConcurrency, delayMs))());
+      const { pages, skipped } = linksToAdd(audit, html, finalUrl, allowed);
+      await store.addFound(runId, pages, page.depth + 1, audit.maxPages, skipped);
+    }
     const { changed, finished } = await store.completePage(runId, url, outcome);
-    if (changed) await this.#refill(run, 1);
+    if (changed) await this.#refill(run);
     if (finished) await this.#finish(runId);
   }
 
@@ -194,24 +224,32 @@ export class AuditRunner {
    * every failure is an outcome (only the store's failures throw), a missing browser included
    * (`render_unavailable`, the page's credit given back).
    */
-  async #validate(url: string, delayMs: number, render: boolean): Promise<PageOutcome> {
+  async #validate(url: string, delayMs: number, render: boolean): Promise<{ outcome: PageOutcome; html?: string; finalUrl: string }> {
     const { ctx, pool, politeness } = this.#d;
     const base = { types: [], features: [], score: null, errors: 0, warnings: 0, issues: [], validatedAt: ctx.now().toISOString(), worker: this.worker };
     const release = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
-    let html: string;
+    let html: string | undefined;
+    let finalUrl = url;
     let result: EngineResult;
     try {
-      html = render ? (await ctx.renderer.render(url, renderOptionsFor(ctx.fetchOptions))).html : (await fetchPage(url, ctx.fetchOptions)).body;
+      if (render) {
+        const rendered = await ctx.renderer.render(url, renderOptionsFor(ctx.fetchOptions));
+        html = rendered.html;
+      } else {
+        const fetched = await fetchPage(url, ctx.fetchOptions);
+        html = fetched.body;
+        finalUrl = fetched.finalUrl;
+      }
       result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
     } catch (err) {
       const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
       if (!(err instanceof FetchError)) this.#d.log.error({ err, url }, "audit page failed");
-      return { ...base, status: "failed", problem, snapshot: snapshotPage(url, null, "failed") };
+      return { outcome: { ...base, status: "failed", problem, snapshot: snapshotPage(url, null, "failed") }, html, finalUrl };
     } finally {
       await release();
     }
     if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
-      return { ...base, status: "no_markup", problem: { code: "no_jsonld_found", message: noStructuredDataMessage(html) }, snapshot: snapshotPage(url, [], "no-markup") };
+      return { outcome: { ...base, status: "no_markup", problem: { code: "no_jsonld_found", message: noStructuredDataMessage(html) }, snapshot: snapshotPage(url, [], "no-markup") }, html, finalUrl };
     }
     const snapshot = snapshotPage(url, result.schemas, "validated");
     const features = [...new Set(snapshot.nodes.flatMap((n) => n.eligible))].sort();
@@ -222,7 +260,7 @@ export class AuditRunner {
         issues.set(JSON.stringify(entry), entry);
       }
     }
-    return {
+    const outcome: PageOutcome = {
       ...base,
       status: "validated",
       types: [...new Set(result.schemas.map((s) => s.type))].sort(),
@@ -234,6 +272,7 @@ export class AuditRunner {
       problem: null,
       snapshot,
     };
+    return { outcome, html, finalUrl };
   }
 
   async #finish(runId: string): Promise<void> {
@@ -249,9 +288,11 @@ export class AuditRunner {
     if (diff.regressed && audit?.webhookUrl) await this.#d.queue.add([{ kind: "notify", runId, accountId: run.accountId }]);
   }
 
-  async diff(beforeRunId: string, afterRunId: string): Promise<RunDiff> {
+  /** The per-feature diff of two runs, with its changes per URL template. */
+  async diff(beforeRunId: string, afterRunId: string): Promise<AuditDiff> {
     const [before, after] = await Promise.all([this.#d.store.snapshots(beforeRunId), this.#d.store.snapshots(afterRunId)]);
-    return diffRuns(before, after);
+    const diff = diffRuns(before, after);
+    return { ...diff, templates: templateDiff(before, after, diff) };
   }
 
   async #notify(runId: string): Promise<void> {

@@ -17,7 +17,7 @@ import { EMBEDDED_DB_FILE } from "../stores/index.ts";
 import { SqliteAuditStore } from "../stores/embedded/audit-store.ts";
 import type { Account } from "../stores/ports.ts";
 import { ValidationPool } from "../validation/validation-pool.ts";
-import type { RunDiff } from "../../runtime/diff/feature-diff.ts";
+import type { AuditDiff } from "./audit-runner.ts";
 import type { AuditRecord, AuditStore, PageFilter, RunRecord, Schedule } from "../stores/audit-store.ts";
 import { AuditRunner } from "./audit-runner.ts";
 import { BullJobQueue, CLOSE_WAIT_MS, redisConnection, settledWithin } from "./bullmq-queue.ts";
@@ -28,6 +28,9 @@ import { MemoryPoliteness, RedisPoliteness, type Politeness } from "./politeness
 import { checkTarget } from "./target-check.ts";
 import { auditView, pageView, runView, type AuditView, type PageView } from "./views.ts";
 import { newWebhookSecret } from "./webhook-signature.ts";
+import { listedUrls } from "./listed-urls.ts";
+import { latestTemplates, trendReport } from "./audit-reports.ts";
+import { DEFAULT_MAX_DEPTH, type DiscoverMode } from "../../fetch/site/discover-mode.ts";
 
 const DAY_MS = 86_400_000;
 const SCHEDULE_MS: Record<Schedule, number> = { daily: DAY_MS, weekly: 7 * DAY_MS };
@@ -39,6 +42,10 @@ const AUDITS_LISTED = 200;
 export interface CreateAuditBody {
   url?: string;
   sitemap_url?: string;
+  /** List mode: exactly these pages, all on one site. */
+  urls?: string[];
+  discover?: DiscoverMode;
+  max_depth?: number;
   max_pages?: number;
   render?: boolean;
   schedule?: Schedule;
@@ -151,15 +158,19 @@ export class Audits {
 
   async create(account: Account, body: CreateAuditBody): Promise<AuditView> {
     const ctx = this.#ctx;
-    if ((body.url === undefined) === (body.sitemap_url === undefined)) {
-      throw new ApiError("invalid_request", "Give exactly one of url (the site) and sitemap_url.");
+    if ([body.url, body.sitemap_url, body.urls].filter((v) => v !== undefined).length !== 1) {
+      throw new ApiError("invalid_request", "Give exactly one of url (the site), sitemap_url and urls (a list of pages).");
     }
-    const kind = body.url !== undefined ? "url" : "sitemap_url";
-    const url = checkTarget(kind, (body.url ?? body.sitemap_url)!, ctx.fetchOptions);
+    const kind = body.url !== undefined ? "url" : body.sitemap_url !== undefined ? "sitemap_url" : "urls";
+    const urls = body.urls === undefined ? null : listedUrls(body.urls, ctx.fetchOptions);
+    const url = urls ? urls[0]! : checkTarget(kind, (body.url ?? body.sitemap_url)!, ctx.fetchOptions);
     const webhookUrl = body.notify ? checkTarget("notify.webhook_url", body.notify.webhook_url, ctx.fetchOptions) : null;
     const limits = auditLimits(account.plan);
     if (body.max_pages !== undefined && body.max_pages > limits.pagesPerAudit) {
       throw new ApiError("invalid_request", `max_pages: the ${account.plan} plan audits at most ${limits.pagesPerAudit} pages per audit.`);
+    }
+    if (urls && urls.length > (body.max_pages ?? limits.pagesPerAudit)) {
+      throw new ApiError("invalid_request", `urls: ${urls.length} pages, over the audit's max_pages (${body.max_pages ?? limits.pagesPerAudit}).`);
     }
     await this.#checkRoom(account);
     const secret = webhookUrl ? newWebhookSecret() : null;
@@ -170,6 +181,9 @@ export class Audits {
       url,
       kind,
       maxPages: body.max_pages ?? limits.pagesPerAudit,
+      discover: urls ? "sitemap" : (body.discover ?? "both"),
+      maxDepth: body.max_depth ?? DEFAULT_MAX_DEPTH,
+      urls,
       render: body.render ?? false,
       schedule: body.schedule ?? null,
       webhookUrl,
@@ -221,7 +235,7 @@ export class Audits {
   }
 
   /** The last run against the one before it, or against `against`: a run of this audit, or another audit of the account (its last run). */
-  async diff(account: Account, id: string, against?: string, runId?: string): Promise<{ run: string; against: string; diff: RunDiff }> {
+  async diff(account: Account, id: string, against?: string, runId?: string): Promise<{ run: string; against: string; diff: AuditDiff }> {
     const audit = await this.#own(account, id);
     const runs = await storeCall(() => this.store.listRuns(audit.id, RUNS_SHOWN));
     const finished = runs.filter((r) => r.status === "done" || r.status === "stopped");
@@ -242,6 +256,16 @@ export class Audits {
       if (!before) throw new ApiError("audit_not_found", `No finished run or audit of the account has the id ${JSON.stringify(against.slice(0, 80))}.`);
     }
     return { run: after.id, against: before.id, diff: await this.runner.diff(before.id, after.id) };
+  }
+
+  async templates(account: Account, id: string): ReturnType<typeof latestTemplates> {
+    const audit = await this.#own(account, id);
+    return storeCall(() => latestTemplates(this.store, audit.id));
+  }
+
+  async report(account: Account, id: string): ReturnType<typeof trendReport> {
+    const audit = await this.#own(account, id);
+    return storeCall(() => trendReport(this.store, audit.id));
   }
 
   async delete(account: Account, id: string): Promise<void> {

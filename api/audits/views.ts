@@ -35,6 +35,9 @@ export interface AuditView {
   id: string;
   url?: string;
   sitemap_url?: string;
+  urls?: string[];
+  discover: AuditRecord["discover"];
+  max_depth: number;
   max_pages: number;
   render: boolean;
   schedule: AuditRecord["schedule"];
@@ -57,7 +60,9 @@ export function auditView(audit: AuditRecord, runs: RunRecord[], creditsUsed: nu
   const last = runs[0];
   const view: AuditView = {
     id: audit.id,
-    ...(audit.kind === "url" ? { url: audit.url } : { sitemap_url: audit.url }),
+    ...(audit.kind === "url" ? { url: audit.url } : audit.kind === "urls" ? { urls: audit.urls ?? [audit.url] } : { sitemap_url: audit.url }),
+    discover: audit.discover,
+    max_depth: audit.maxDepth,
     max_pages: audit.maxPages,
     render: audit.render,
     schedule: audit.schedule,

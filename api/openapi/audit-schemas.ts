@@ -5,7 +5,7 @@ const nullableDateTime = { type: ["string", "null"], format: "date-time" } as co
 const count = { type: "integer", minimum: 0 } as const;
 const counts = {
   type: "object",
-  description: "found: pages the sitemaps list for the site; done: validated (or without structured data); failed: could not be fetched or read; skipped: not audited (robots.txt, another origin, over max_pages). done + failed + skipped = found once the run is done.",
+  description: "found: pages discovered for the site (sitemaps and links); done: validated (or without structured data); failed: could not be fetched or read; skipped: not audited (robots.txt, another origin, over max_pages). done + failed + skipped = found once the run is done.",
   required: ["found", "done", "failed", "skipped"],
   properties: { found: count, done: count, failed: count, skipped: count },
 } as const;
@@ -50,11 +50,14 @@ const issueSummary = {
 
 export const AuditSchema = {
   type: "object",
-  required: ["id", "max_pages", "render", "schedule", "next_run_at", "notify", "created_at", "status", "reason", "pages", "credits_used"],
+  required: ["id", "discover", "max_depth", "max_pages", "render", "schedule", "next_run_at", "notify", "created_at", "status", "reason", "pages", "credits_used"],
   properties: {
     id: { type: "string" },
     url: { type: "string", format: "uri" },
     sitemap_url: { type: "string", format: "uri" },
+    urls: { type: "array", items: { type: "string", format: "uri" }, description: "List mode: exactly these pages." },
+    discover: { type: "string", enum: ["both", "sitemap", "links"], description: "Where the audit finds its pages (sitemap for list mode and for audits made before link discovery)." },
+    max_depth: { type: "integer", minimum: 0, description: "Clicks from a seed page (the start page, the sitemaps' pages) that links are followed to." },
     max_pages: { type: "integer", minimum: 1 },
     render: { type: "boolean", description: "Kept with the audit; pages are validated from their HTML as served (see docs/audits.md)." },
     schedule: { type: ["string", "null"], enum: ["daily", "weekly", null] },
@@ -86,10 +89,17 @@ export const AuditSchema = {
 export const CreateAuditBodySchema = {
   type: "object",
   additionalProperties: false,
-  description: "Exactly one of url (the site: robots.txt, then its sitemaps) and sitemap_url.",
+  description: "Exactly one of url (the site: robots.txt, its sitemaps and its links from this page on), sitemap_url and urls (list mode).",
   properties: {
-    url: { type: "string", maxLength: 2048 },
+    url: { type: "string", maxLength: 2048, description: "Where the crawl starts; a path keeps it to that folder (https://shop.example/products/ audits /products/… only)." },
     sitemap_url: { type: "string", maxLength: 2048 },
+    urls: { type: "array", minItems: 1, maxItems: 100_000, items: { type: "string", maxLength: 2048 }, description: "List mode: exactly these pages, all on one site (robots.txt still decides); no discovery." },
+    discover: {
+      type: "string",
+      enum: ["both", "sitemap", "links"],
+      description: "both (default): the sitemaps' pages and the pages links reach from the start page and from them; sitemap: the sitemaps' pages only; links: the start page and the pages its links reach.",
+    },
+    max_depth: { type: "integer", minimum: 0, maximum: 1000, description: "Clicks from a seed page (the start page, the sitemaps' pages) that links are followed to (default 10; 0 follows none)." },
     max_pages: { type: "integer", minimum: 1, maximum: 100_000, description: "Pages at most (default and ceiling: the plan's pages per audit)." },
     render: { type: "boolean" },
     schedule: { type: "string", enum: ["daily", "weekly"] },
@@ -157,10 +167,63 @@ export const AuditDiffQuerySchema = {
   properties: { against: { type: "string", maxLength: 100 }, run: { type: "string", maxLength: 100 }, access_key: { type: "string" } },
 } as const;
 
+const featureCounts = { type: "object", required: ["eligible", "not_eligible"], properties: { eligible: count, not_eligible: count } } as const;
+
+export const AuditTemplatesSchema = {
+  type: "object",
+  required: ["run", "items"],
+  description:
+    "The latest run's pages by URL template: path segments that vary among pages sharing the rest of the path collapse into * (/products/*, /blog/*/*, /). Per feature, pages eligible and not (pages with the feature's markup that are not eligible).",
+  properties: {
+    run: nullableString,
+    items: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["template", "pages", "features", "errors", "warnings"],
+        properties: { template: { type: "string" }, pages: count, features: { type: "object", additionalProperties: featureCounts }, errors: count, warnings: count },
+      },
+    },
+  },
+} as const;
+
+export const AuditReportSchema = {
+  type: "object",
+  required: ["runs", "features"],
+  description:
+    "Per rich-result feature over the audit's finished runs (oldest first, at most 10): pages valid, valid with warnings and invalid in each run, and the latest run's top issues with the pages that have each and up to 5 example URLs.",
+  properties: {
+    runs: { type: "array", items: { type: "object", properties: { run: { type: "string" }, created_at: dateTime, status: runStatus } } },
+    features: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["feature", "runs", "top_issues"],
+        properties: {
+          feature: { type: "string" },
+          runs: {
+            type: "array",
+            items: { type: "object", required: ["run", "valid", "valid_with_warnings", "invalid"], properties: { run: { type: "string" }, valid: count, valid_with_warnings: count, invalid: count } },
+          },
+          top_issues: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["severity", "code", "property", "pages", "examples"],
+              properties: { severity: { type: "string", enum: ["error", "warning"] }, code: { type: "string" }, property: nullableString, pages: count, examples: { type: "array", items: { type: "string" } } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 export const AuditDiffSchema = {
   type: "object",
   required: ["run", "against", "diff"],
-  description: "The per-feature diff of `sdv diff` (runtime/diff/feature-diff.ts): pages that gained and lost eligibility per feature, new and fixed errors by type, code and property.",
+  description:
+    "The per-feature diff of `sdv diff` (runtime/diff/feature-diff.ts): pages that gained and lost eligibility per feature, new and fixed errors by type, code and property; and diff.templates: [{template, pages, features: [{feature, gained, lost}]}], the pages that gained and lost each feature per URL template.",
   properties: {
     run: { type: "string" },
     against: { type: "string" },

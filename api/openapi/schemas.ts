@@ -114,6 +114,10 @@ export const SchemaResultSchema = {
       ...stringList,
       description: "With changed-by-javascript (additive): the properties JavaScript added, removed or changed, as dotted paths (offers.price).",
     },
+    notes: {
+      ...stringList,
+      description: "What sdv could not check on this node and why (additive; not issues): e.g. self-serving reviews without the page's URL.",
+    },
     features: {
       type: "array",
       description: "Eligibility per rich-result feature (additive).",

@@ -12,7 +12,9 @@ import {
   AuditListSchema,
   AuditPagesQuerySchema,
   AuditPagesSchema,
+  AuditReportSchema,
   AuditSchema,
+  AuditTemplatesSchema,
   CreateAuditBodySchema,
 } from "../openapi/audit-schemas.ts";
 import { Audits, type CreateAuditBody, type PagesQuery } from "../audits/audits.ts";
@@ -132,6 +134,38 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query as { against?: string; run?: string };
       return audits.diff(request.account!, (request.params as { id: string }).id, query.against, query.run);
     },
+  );
+
+  app.get(
+    "/api/v1/audits/:id/templates",
+    {
+      onRequest: keyedGet,
+      schema: {
+        tags: ["audits"],
+        operationId: "auditTemplates",
+        summary: "The latest run's pages by URL template (/products/*), with eligibility per feature, errors and warnings",
+        security: getSecurity,
+        params,
+        response: { 200: AuditTemplatesSchema, ...errorResponses(401, 403, 404, 429, 503) },
+      },
+    },
+    async (request) => audits.templates(request.account!, (request.params as { id: string }).id),
+  );
+
+  app.get(
+    "/api/v1/audits/:id/report",
+    {
+      onRequest: keyedGet,
+      schema: {
+        tags: ["audits"],
+        operationId: "auditReport",
+        summary: "Per feature over the finished runs: pages valid, valid with warnings and invalid, and the top issues with example pages",
+        security: getSecurity,
+        params,
+        response: { 200: AuditReportSchema, ...errorResponses(401, 403, 404, 429, 503) },
+      },
+    },
+    async (request) => audits.report(request.account!, (request.params as { id: string }).id),
   );
 
   app.delete(

@@ -5,6 +5,7 @@
  * one instance. Both adapters pass the contract tests in test/api/audits/audit-store-contract.test.ts.
  */
 import type { PageSnapshot } from "../../runtime/diff/feature-diff.ts";
+import type { DiscoverMode } from "../../fetch/site/discover-mode.ts";
 
 export type RunStatus = "queued" | "running" | "done" | "stopped" | "failed";
 export type PageStatus = "pending" | "validated" | "no_markup" | "failed" | "skipped";
@@ -15,10 +16,16 @@ export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running"];
 export interface AuditRecord {
   id: string;
   accountId: string;
-  /** Where discovery starts: the site's URL, or a sitemap's. */
+  /** Where discovery starts: the site's URL, or a sitemap's; in list mode, the first listed URL. */
   url: string;
-  kind: "url" | "sitemap_url";
+  kind: "url" | "sitemap_url" | "urls";
   maxPages: number;
+  /** Sitemaps, links or both (audits created before link discovery existed read "sitemap"). */
+  discover: DiscoverMode;
+  /** Clicks from a seed page that links are followed to. */
+  maxDepth: number;
+  /** List mode: exactly these pages (kind "urls"); null otherwise. */
+  urls: string[] | null;
   /** Asked for; kept with the audit (pages are validated from their HTML as served; see docs/audits.md). */
   render: boolean;
   schedule: Schedule | null;
@@ -94,6 +101,8 @@ export interface PageRecord extends Omit<PageOutcome, "snapshot" | "status" | "v
   url: string;
   status: PageStatus;
   validatedAt: string | null;
+  /** Clicks from a seed page when the page's links are to be followed; null when they are not (sitemap or list mode). */
+  depth: number | null;
 }
 
 export interface PageFilter {
@@ -113,6 +122,9 @@ export interface RunSummary {
   /** The lowest-scoring validated pages (at most 10). */
   worst: Array<{ url: string; score: number; errors: number }>;
 }
+
+/** Skipped links recorded per run (a link to another site on every page, or a trap of disallowed URLs, would list without end). */
+export const MAX_SKIPPED_LINKS = 1_000;
 
 export type ChargeOutcome = "charged" | "already" | "quota";
 
@@ -136,10 +148,21 @@ export interface AuditStore {
   setRunDiff(id: string, diff: RunDiffTotals): Promise<void>;
   setRunEligible(id: string, eligible: Record<string, number>): Promise<void>;
 
-  /** Records the discovered pages (pending) and the skipped ones; sets found, skipped and the pause. */
-  addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void>;
+  /**
+   * Records the discovered pages (pending, at `depth`: null when their links are not followed) and the
+   * skipped ones; sets found, skipped and the pause.
+   */
+  addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number, depth?: number | null): Promise<void>;
+  /**
+   * Pages a page's links lead to: each URL not yet a page of the run becomes a pending page at `depth`,
+   * while the run has fewer than `maxPages` pages to check (a URL found by two instances at once is added
+   * once); `skipped` are recorded once each, up to MAX_SKIPPED_LINKS per run. Returns the URLs added.
+   */
+  addFound(runId: string, urls: string[], depth: number, maxPages: number, skipped: Array<{ url: string; reason: string }>): Promise<string[]>;
   /** Takes the next `n` pending pages not yet handed out (each is handed out once, whoever asks). */
   claimPages(runId: string, n: number): Promise<string[]>;
+  /** Takes pending pages until `window` of the run's pages are handed out and not finished (a link crawl's queue grows as pages are found). */
+  claimWindow(runId: string, window: number): Promise<string[]>;
   getPage(runId: string, url: string): Promise<PageRecord | null>;
   /**
    * Charges one credit for the run's page once: the charge record (run, page) is written first, unique,

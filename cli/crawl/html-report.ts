@@ -1,10 +1,16 @@
 /**
- * `sdv crawl --report report.html`: one self-contained page (no scripts, no external resources): pages by
- * status, issues grouped by type and property, and an inline SVG chart of the score distribution.
+ * `sdv crawl --report report.html` and `sdv crawl --format html`: one self-contained page (no scripts, no
+ * external resources, no request to any other host): per rich-result feature the pages valid, valid with
+ * warnings and invalid with the top issues and example pages (the counts of GET /api/v1/audits/{id}/report,
+ * for this one crawl), pages by URL template, pages by status, issues grouped by type and property, and an
+ * inline SVG chart of the score distribution.
  */
 import type { Outcome } from "../outcome.ts";
 import type { Verdict } from "../exit-policy.ts";
 import { pageRows, typeRows } from "./summary.ts";
+import type { TemplateSummary } from "../../runtime/diff/template-report.ts";
+import type { FeatureReport } from "../../runtime/diff/feature-report.ts";
+import { featureCounts } from "./templates.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 
@@ -55,7 +61,53 @@ function scoreChart(scores: number[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Score distribution" width="${40 + 10 * (w + 8)}" height="${h + 50}">${bars}<line x1="36" y1="${h + 20}" x2="${40 + 10 * (w + 8)}" y2="${h + 20}" stroke="#555"/></svg>`;
 }
 
-export function htmlReport(site: string, outcomes: Outcome[], skipped: Array<{ url: string; reason: string }>, verdict: Verdict, generatedAt: string): string {
+/** Valid, with warnings, invalid: one stacked bar per feature, drawn inline. */
+function featureSection(report: FeatureReport): string {
+  if (report.features.length === 0) return "<p>No page is eligible for a rich-result feature.</p>";
+  return report.features
+    .map(({ feature, runs, top_issues }) => {
+      const c = runs[runs.length - 1]!;
+      const total = Math.max(1, c.valid + c.valid_with_warnings + c.invalid);
+      const width = 600;
+      let x = 0;
+      const parts = [
+        [c.valid, "#2e7d32", "valid"],
+        [c.valid_with_warnings, "#f9a825", "valid with warnings"],
+        [c.invalid, "#c62828", "invalid"],
+      ] as const;
+      const bars = parts
+        .map(([n, colour, label]) => {
+          const w = Math.round((n / total) * width);
+          const rect = `<rect x="${x}" y="0" width="${w}" height="18" fill="${colour}"><title>${label}: ${n}</title></rect>`;
+          x += w;
+          return rect;
+        })
+        .join("");
+      const issues = top_issues.length
+        ? `<table><tr><th>Severity</th><th>Code</th><th>Property</th><th>Pages</th><th>Examples</th></tr>${top_issues
+            .map((i) => `<tr><td class="${i.severity}">${i.severity}</td><td>${esc(i.code)}</td><td>${esc(i.property ?? "")}</td><td>${i.pages}</td><td>${i.examples.map((u) => `<a href="${esc(u)}">${esc(u)}</a>`).join("<br>")}</td></tr>`)
+            .join("")}</table>`
+        : "";
+      return `<h3>${esc(feature)}</h3><p>${c.valid} valid, ${c.valid_with_warnings} valid with warnings, ${c.invalid} invalid</p><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(feature)}: ${c.valid} valid, ${c.valid_with_warnings} with warnings, ${c.invalid} invalid" width="${width}" height="18">${bars}</svg>${issues}`;
+    })
+    .join("\n");
+}
+
+function templateSection(templates: TemplateSummary[]): string {
+  return `<table><tr><th>Template</th><th>Pages</th><th>Errors</th><th>Warnings</th><th>Eligible / pages with the feature's markup</th></tr>${templates
+    .map((t) => `<tr><td>${esc(t.template)}</td><td>${t.pages}</td><td>${t.errors}</td><td>${t.warnings}</td><td>${esc(featureCounts(t))}</td></tr>`)
+    .join("")}</table>`;
+}
+
+export function htmlReport(
+  site: string,
+  outcomes: Outcome[],
+  skipped: Array<{ url: string; reason: string }>,
+  verdict: Verdict,
+  generatedAt: string,
+  templates: TemplateSummary[] = [],
+  features: FeatureReport = { features: [] },
+): string {
   const pages = pageRows(outcomes);
   const byStatus = new Map<string, typeof pages>();
   for (const p of pages) byStatus.set(p.status, [...(byStatus.get(p.status) ?? []), p]);
@@ -82,6 +134,10 @@ th{background:#f4f4f4}td:nth-child(n+2){white-space:nowrap}.error{color:#c62828}
 </style></head><body>
 <h1>Structured data on ${esc(site)}</h1>
 <p class="muted">Generated ${esc(generatedAt)} by sdv. ${pages.length} page(s) checked, ${skipped.length} skipped. ${esc(verdict.reason)}</p>
+<h2>Rich-result features</h2>
+${featureSection(features)}
+<h2>Pages by template</h2>
+${templateSection(templates)}
 <h2>Score distribution</h2>
 ${scores.length ? scoreChart(scores) : "<p>No page with structured data.</p>"}
 <h2>Pages by status</h2>

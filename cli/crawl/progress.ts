@@ -8,6 +8,8 @@ export interface Progress {
   tick(label: string, ok?: boolean): void;
   /** Something worth a line of its own (a retry after a 429). */
   note(text: string): void;
+  /** The pages to validate are now `total` (a link crawl finds more as it goes). */
+  grow(total: number): void;
   done(): void;
 }
 
@@ -26,7 +28,7 @@ export function progressBar(total: number, options: ProgressOptions = {}): Progr
   const stream = options.stream ?? process.stderr;
   const everyMs = options.everyMs ?? (Number(process.env.SDV_PROGRESS_EVERY_MS) || LINE_EVERY_MS);
   const now = options.now ?? Date.now;
-  if (total === 0) return { tick() {}, note() {}, done() {} };
+  if (total === 0) return { tick() {}, note() {}, grow() {}, done() {} };
   const started = now();
   let count = 0;
   let failed = 0;
@@ -71,6 +73,9 @@ export function progressBar(total: number, options: ProgressOptions = {}): Progr
         if (drawn) clear();
         if (now() - last >= everyMs) plain();
       }
+    },
+    grow(n) {
+      total = Math.max(total, n);
     },
     note(text) {
       clear();

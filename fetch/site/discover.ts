@@ -1,7 +1,9 @@
 /**
- * Which pages a crawl validates: robots.txt first (its Disallow rules for our user agent, its Sitemap:
- * lines), then the sitemap given or found, sitemap indexes followed, pages kept when same-origin and
- * allowed, up to --max-pages. Every fetch goes through the guarded fetcher, and follows redirects within
+ * Which pages a crawl starts from: robots.txt first (its Disallow rules for our user agent, its Sitemap:
+ * lines), then, unless discovery is by links only, the sitemap given or found, sitemap indexes followed,
+ * pages kept when inside the crawl's scope (same origin, under the start URL's folder: scope.ts) and
+ * allowed, up to --max-pages. With link discovery the start page comes first, and link-crawl.ts follows
+ * links from these pages; `allowed` and `scope` are returned for it. Every fetch goes through the guarded fetcher, and follows redirects within
  * the site's origin only: robots.txt, a sitemap or a page that redirects to another origin is reported as
  * skipped ("redirected off-site") and never fetched there, so a crawl of one site cannot be aimed at another.
  */
@@ -9,6 +11,9 @@ import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
 import { createRequire } from "node:module";
 import { parseSitemap, sitemapText } from "./sitemap.ts";
 import { canParseUrl } from "../../runtime/can-parse-url.ts";
+import { crawlScope, type CrawlScope } from "./scope.ts";
+
+import type { DiscoverMode } from "./discover-mode.ts";
 
 /** What sdv uses of robots-parser (a CommonJS module whose typings do not describe its export). */
 interface RobotsRules {
@@ -26,7 +31,14 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 
 export interface Skipped {
   url: string;
-  reason: "disallowed by robots.txt" | "other origin" | "over --max-pages" | "not http(s)" | "not in --include / in --exclude" | "redirected off-site";
+  reason:
+    | "disallowed by robots.txt"
+    | "other origin"
+    | "outside the start folder"
+    | "over --max-pages"
+    | "not http(s)"
+    | "not in --include / in --exclude"
+    | "redirected off-site";
 }
 
 export interface Discovery {
@@ -40,6 +52,9 @@ export interface Discovery {
   /** robots.txt's Crawl-delay for us, in seconds, if any. */
   crawlDelaySeconds: number | undefined;
   robots: "found" | "none" | "unreadable";
+  /** robots.txt's verdict for our user agent on a URL (link discovery asks it of every link). */
+  allowed: (url: string) => boolean;
+  scope: CrawlScope;
 }
 
 export interface DiscoverOptions {
@@ -49,6 +64,8 @@ export interface DiscoverOptions {
   beforeFetch: () => Promise<void>;
   /** Which pages the caller wants (--include / --exclude), decided before --max-pages counts them. */
   keep?: (url: string) => boolean;
+  /** Default "sitemap" (what callers that follow no link want). */
+  mode?: DiscoverMode;
 }
 
 export async function discover(start: string, options: DiscoverOptions): Promise<Discovery> {
@@ -77,15 +94,26 @@ export async function discover(start: string, options: DiscoverOptions): Promise
   const rules = robotsParser(`${origin}/robots.txt`, robotsText);
   const allowed = (url: string) => rules.isAllowed(url, ROBOTS_AGENT) !== false;
 
+  const mode = options.mode ?? "sitemap";
   const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
-  const queue: string[] = givenSitemap ? [startUrl.href] : rules.getSitemaps().filter((s) => sameOrigin(s, origin));
-  if (queue.length === 0) queue.push(`${origin}/sitemap.xml`);
+  const scope = crawlScope(startUrl.href, givenSitemap);
+  const queue: string[] = mode === "links" ? [] : givenSitemap ? [startUrl.href] : rules.getSitemaps().filter((s) => sameOrigin(s, origin));
+  if (queue.length === 0 && mode !== "links") queue.push(`${origin}/sitemap.xml`);
 
   const pages: string[] = [];
   const lastmod: Record<string, string> = Object.create(null) as Record<string, string>;
   const seen = new Set<string>();
   const sitemaps: Discovery["sitemaps"] = [];
   const visited = new Set<string>();
+  if (mode !== "sitemap" && !givenSitemap) {
+    // The start page is the first page of a link crawl (a sitemap given as the start is no page).
+    startUrl.hash = "";
+    const start = startUrl.href;
+    seen.add(start);
+    if (!allowed(start)) skipped.push({ url: start, reason: "disallowed by robots.txt" });
+    else if (options.keep && !options.keep(start)) skipped.push({ url: start, reason: "not in --include / in --exclude" });
+    else pages.push(start);
+  }
   while (queue.length > 0 && visited.size < MAX_SITEMAPS) {
     const sitemapUrl = queue.shift()!;
     if (visited.has(sitemapUrl)) continue;
@@ -116,7 +144,8 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       const href = url.href;
       if (seen.has(href)) continue;
       seen.add(href);
-      if (url.origin !== origin) skipped.push({ url: href, reason: "other origin" });
+      const outside = scope.outside(href);
+      if (outside) skipped.push({ url: href, reason: outside });
       else if (!allowed(href)) skipped.push({ url: href, reason: "disallowed by robots.txt" });
       else if (options.keep && !options.keep(href)) skipped.push({ url: href, reason: "not in --include / in --exclude" });
       else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
@@ -128,7 +157,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
   }
-  return { origin, pages, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots };
+  return { origin, pages, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
 }
 
 /** Page fetches of a crawl: redirects within the site only (see the top of this file). */

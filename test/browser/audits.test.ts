@@ -1,8 +1,9 @@
 /**
  * The audits page in Chromium, against the service on 127.0.0.1 auditing a loopback site: the account's
  * audits, a finished audit's summary (eligible pages per feature, issues by property, worst pages), the
- * trend chart (inline SVG) across two runs, the diff between them, an audit started from the page followed
- * to the end; no CSP violation or page error, and no serious axe violation.
+ * trend chart (inline SVG) across two runs, the report's chart per feature (valid, with warnings, invalid
+ * per run: issue 26), the diff between them, an audit started from the page followed to the end; no CSP
+ * violation or page error, and no serious axe violation.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -52,7 +53,7 @@ test.before(async () => {
   const account = await res.json();
   key = account.api_key;
   email = account.email;
-  const created = await api("POST", "/api/v1/audits", { url: `${loopback.origin}/` });
+  const created = await api("POST", "/api/v1/audits", { url: `${loopback.origin}/`, discover: "sitemap" });
   await settle(created.id);
   for (const p of loopback.pages.slice(0, 3)) loopback.broken.add(p);
   await api("POST", `/api/v1/audits/${created.id}/run`);
@@ -79,6 +80,17 @@ test("a finished audit: summary, issues by property, worst pages, the trend char
     assert.is(await chart.getAttribute("role"), "img");
     assert.is(await page.locator("svg.trend g.series circle").count(), 2);
     assert.match(await page.locator("#trend-desc").textContent() ?? "", /Event: 8, 5/);
+    // The report: a chart per feature, a bar per run; 8 valid pages, then 5 valid and 3 invalid.
+    const report = page.locator('svg.feature-report[data-feature="Event"]');
+    await report.waitFor();
+    assert.is(await report.getAttribute("role"), "img");
+    assert.is(await report.locator("g.run-bar").count(), 2);
+    assert.is(await report.locator("rect.part-invalid").count(), 1, "invalid pages only in the second run");
+    const desc = (await report.locator("desc").textContent()) ?? "";
+    assert.match(desc, /run 1: (\d+) valid, (\d+) with warnings, 0 invalid; run 2: \d+ valid, \d+ with warnings, 3 invalid/);
+    const [, v1, w1] = /run 1: (\d+) valid, (\d+) with warnings/.exec(desc)!;
+    assert.is(Number(v1) + Number(w1), 8);
+    assert.match(await page.locator("[data-field=feature-report] .top-issues").first().textContent() ?? "", /error: location .* on 3 pages/);
     await page.getByRole("button", { name: "Compare" }).click();
     await page.locator("[data-field=diff-totals]").waitFor();
     assert.match(await page.locator("[data-field=diff-totals]").textContent() ?? "", /3 pages lost eligibility, 0 gained it; 3 new errors/);
@@ -100,6 +112,7 @@ test("an audit started from the page is followed while it runs, to the end", asy
     await page.locator("#audit-list tr[data-audit]").first().waitFor();
     await page.getByLabel("Site or sitemap URL").fill(`${loopback.origin}/sitemap-events.xml`);
     await page.getByLabel("Pages at most (optional)").fill("4");
+    await page.getByLabel("Find pages in").selectOption("sitemap");
     await page.getByRole("button", { name: "Start the audit" }).click();
     await page.locator("#status", { hasText: "started" }).waitFor();
     // The new audit's own figures: until the detail shows it, "done" may still be the previous audit's.

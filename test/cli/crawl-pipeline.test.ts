@@ -79,7 +79,7 @@ test("headers, user agent, a retry after 429 with Retry-After, --include / --exc
   const bad = await sdv(["crawl", `${origin}/`, "--header", "Host: evil.example"]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /--header cannot set Host/);
-  const noKey = await sdv(["crawl", `${origin}/`, "--allow-host", `127.0.0.1:${port}`, "--delay", "0"]);
+  const noKey = await sdv(["crawl", `${origin}/`, "--discover", "sitemap", "--allow-host", `127.0.0.1:${port}`, "--delay", "0"]);
   assert.is(noKey.code, 2, "without the header the sitemap answers 401");
 });
 

@@ -64,7 +64,7 @@ if (!corpus) {
       assert.is(refused.code, 2);
       assert.match(refused.stderr, new RegExp(`--allow-host 127\\.0\\.0\\.1:${port}`));
 
-      const r = await sdv(["crawl", `${origin}/`, "--allow-host", `127.0.0.1:${port}`, "--delay", "0", "--format", "json", "--fail-on", "never", "--report", report]);
+      const r = await sdv(["crawl", `${origin}/`, "--discover", "sitemap", "--allow-host", `127.0.0.1:${port}`, "--delay", "0", "--format", "json", "--fail-on", "never", "--report", report]);
       assert.ok([0, 1].includes(r.code), r.stderr);
       const json = JSON.parse(r.stdout);
       const crawled = json.results.map((x: { source: string }) => x.source).sort();

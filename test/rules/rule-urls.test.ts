@@ -18,7 +18,10 @@ import { isObject } from "../../runtime/json.ts";
 
 const pagesDir = new URL("../../generated/site/rules/", import.meta.url);
 
-/** Findings that come from no rule of a type's page: the vocabulary, the JSON, the caps, @context and @type. */
+/**
+ * Findings that come from no rule of a type's page: the vocabulary, the JSON, the caps, @context and
+ * @type, and the page truth checks (runtime/page-truth, documented in docs/page-truth.md).
+ */
 const NOT_FROM_RULES = new Set<IssueCode>([
   "invalid-json",
   "too-deep",
@@ -30,6 +33,10 @@ const NOT_FROM_RULES = new Set<IssueCode>([
   "unexpected-type",
   "unknown-type",
   "superseded-property",
+  "not-visible",
+  "duplicate-entity",
+  "conflicting-values",
+  "self-serving-review",
 ]);
 
 const idsOfPage = new Map<string, Set<string> | null>();

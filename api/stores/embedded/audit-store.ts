@@ -22,6 +22,7 @@ import type {
   RunStatus,
   RunSummary,
 } from "../audit-store.ts";
+import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
 import { openDatabase, sqliteErrorCode, type Database, type SqlValue } from "./sqlite-driver.ts";
 
@@ -104,6 +105,16 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX audit_charges_audit ON audit_charges (audit_id);
   `,
+  // Link discovery (issue 26): how an audit finds its pages, each page's depth, the claim window's count.
+  // Audits made before it found their pages in sitemaps only, and keep doing so.
+  `
+  ALTER TABLE audits ADD COLUMN discover TEXT NOT NULL DEFAULT 'sitemap';
+  ALTER TABLE audits ADD COLUMN max_depth INTEGER NOT NULL DEFAULT 10;
+  ALTER TABLE audits ADD COLUMN urls TEXT;
+  ALTER TABLE audit_pages ADD COLUMN depth INTEGER;
+  ALTER TABLE audit_runs ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE audit_runs ADD COLUMN skipped_links INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 const FIRST_RETRY_MS = 2;
@@ -119,8 +130,11 @@ interface AuditRow {
   id: string;
   account_id: string;
   url: string;
-  kind: "url" | "sitemap_url";
+  kind: AuditRecord["kind"];
   max_pages: number;
+  discover: AuditRecord["discover"];
+  max_depth: number;
+  urls: string | null;
   render: number;
   schedule: AuditRecord["schedule"];
   webhook_url: string | null;
@@ -160,6 +174,7 @@ interface PageRow {
   issues: string;
   problem: string | null;
   validated_at: string | null;
+  depth: number | null;
 }
 
 const toAudit = (r: AuditRow): AuditRecord => ({
@@ -168,6 +183,9 @@ const toAudit = (r: AuditRow): AuditRecord => ({
   url: r.url,
   kind: r.kind,
   maxPages: r.max_pages,
+  discover: r.discover,
+  maxDepth: r.max_depth,
+  urls: r.urls === null ? null : (JSON.parse(r.urls) as string[]),
   render: r.render === 1,
   schedule: r.schedule,
   webhookUrl: r.webhook_url,
@@ -207,11 +225,12 @@ const toPage = (r: PageRow): PageRecord => ({
   issues: JSON.parse(r.issues) as PageRecord["issues"],
   problem: r.problem === null ? null : (JSON.parse(r.problem) as PageRecord["problem"]),
   validatedAt: r.validated_at,
+  depth: r.depth,
 });
 
 const RUN_COLUMNS = `r.id, r.audit_id, r.account_id, r.status, r.reason, r.trigger, r.created_at, r.started_at, r.finished_at,
   r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, r.eligible, r.credits`;
-const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p.warnings, p.issues, p.problem, p.validated_at";
+const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p.warnings, p.issues, p.problem, p.validated_at, p.depth";
 
 export class SqliteAuditStore implements AuditStore {
   readonly #db: Database;
@@ -276,8 +295,10 @@ export class SqliteAuditStore implements AuditStore {
   async createAudit(a: AuditRecord): Promise<void> {
     await this.#run(() =>
       this.#db
-        .prepare("INSERT INTO audits (id, account_id, url, kind, max_pages, render, schedule, webhook_url, webhook_secret, next_run_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .run(a.id, a.accountId, a.url, a.kind, a.maxPages, a.render ? 1 : 0, a.schedule, a.webhookUrl, a.webhookSecret, a.nextRunAt, a.createdAt),
+        .prepare(
+          "INSERT INTO audits (id, account_id, url, kind, max_pages, discover, max_depth, urls, render, schedule, webhook_url, webhook_secret, next_run_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(a.id, a.accountId, a.url, a.kind, a.maxPages, a.discover, a.maxDepth, a.urls === null ? null : JSON.stringify(a.urls), a.render ? 1 : 0, a.schedule, a.webhookUrl, a.webhookSecret, a.nextRunAt, a.createdAt),
     );
   }
 
@@ -351,28 +372,67 @@ export class SqliteAuditStore implements AuditStore {
     await this.#run(() => this.#db.prepare("UPDATE audit_runs SET eligible = ? WHERE id = ?").run(JSON.stringify(eligible), id));
   }
 
-  async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void> {
+  async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number, depth: number | null = null): Promise<void> {
     await this.#tx(() => {
-      const insert = this.#db.prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem) VALUES (?, ?, ?, ?, ?)");
-      pages.forEach((url, i) => insert.run(runId, url, i, "pending", null));
-      skipped.forEach((s, i) => insert.run(runId, s.url, pages.length + i, "skipped", JSON.stringify({ code: "skipped", message: s.reason })));
+      const insert = this.#db.prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
+      pages.forEach((url, i) => insert.run(runId, url, i, "pending", null, depth));
+      skipped.forEach((s, i) => insert.run(runId, s.url, pages.length + i, "skipped", JSON.stringify({ code: "skipped", message: s.reason }), null));
       this.#db
         .prepare("UPDATE audit_runs SET found = ?, skipped = ?, to_check = ?, delay_ms = ? WHERE id = ?")
         .run(pages.length + skipped.length, skipped.length, pages.length, delayMs, runId);
     });
   }
 
-  async claimPages(runId: string, n: number): Promise<string[]> {
+  async addFound(runId: string, urls: string[], depth: number, maxPages: number, skipped: Array<{ url: string; reason: string }>): Promise<string[]> {
     return this.#tx(() => {
-      const run = this.#get<{ handed_out: number }>("SELECT handed_out FROM audit_runs WHERE id = ?", runId);
+      const run = this.#get<{ to_check: number; skipped_links: number }>("SELECT to_check, skipped_links FROM audit_runs WHERE id = ?", runId);
       if (!run) return [];
+      let seq = (this.#get<{ n: number | null }>("SELECT MAX(seq) AS n FROM audit_pages WHERE run_id = ?", runId)?.n ?? -1) + 1;
+      const insert = this.#db.prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
+      const added: string[] = [];
+      for (const url of urls) {
+        if (run.to_check + added.length >= maxPages) break;
+        if (insert.run(runId, url, seq, "pending", null, depth).changes === 1) {
+          added.push(url);
+          seq++;
+        }
+      }
+      let skips = 0;
+      for (const s of skipped) {
+        if (run.skipped_links + skips >= MAX_SKIPPED_LINKS) break;
+        if (insert.run(runId, s.url, seq, "skipped", JSON.stringify({ code: "skipped", message: s.reason }), null).changes === 1) {
+          skips++;
+          seq++;
+        }
+      }
+      this.#db
+        .prepare("UPDATE audit_runs SET found = found + ?, skipped = skipped + ?, to_check = to_check + ?, skipped_links = skipped_links + ? WHERE id = ?")
+        .run(added.length + skips, skips, added.length, skips, runId);
+      return added;
+    });
+  }
+
+  async claimWindow(runId: string, window: number): Promise<string[]> {
+    return this.#claim(runId, (run) => window - (run.claimed - run.done - run.failed));
+  }
+
+  async claimPages(runId: string, n: number): Promise<string[]> {
+    return this.#claim(runId, () => n);
+  }
+
+  #claim(runId: string, howMany: (run: { claimed: number; done: number; failed: number }) => number): Promise<string[]> {
+    return this.#tx(() => {
+      const run = this.#get<{ handed_out: number; claimed: number; done: number; failed: number }>("SELECT handed_out, claimed, done, failed FROM audit_runs WHERE id = ?", runId);
+      if (!run) return [];
+      const n = howMany(run);
+      if (n <= 0) return [];
       const rows = this.#all<{ url: string; seq: number }>(
         "SELECT url, seq FROM audit_pages WHERE run_id = ? AND seq >= ? AND status = 'pending' ORDER BY seq LIMIT ?",
         runId,
         run.handed_out,
         n,
       );
-      if (rows.length > 0) this.#db.prepare("UPDATE audit_runs SET handed_out = ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, runId);
+      if (rows.length > 0) this.#db.prepare("UPDATE audit_runs SET handed_out = ?, claimed = claimed + ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, rows.length, runId);
       return rows.map((r) => r.url);
     });
   }
@@ -380,7 +440,8 @@ export class SqliteAuditStore implements AuditStore {
   async resetClaims(runId: string): Promise<void> {
     await this.#run(() =>
       this.#db
-        .prepare("UPDATE audit_runs SET handed_out = COALESCE((SELECT MIN(seq) FROM audit_pages WHERE run_id = ? AND status = 'pending'), handed_out) WHERE id = ?")
+        // Pending pages are handed out again: none of them counts as in flight any more.
+        .prepare("UPDATE audit_runs SET handed_out = COALESCE((SELECT MIN(seq) FROM audit_pages WHERE run_id = ? AND status = 'pending'), handed_out), claimed = done + failed WHERE id = ?")
         .run(runId, runId),
     );
   }

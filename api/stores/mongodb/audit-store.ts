@@ -19,9 +19,19 @@ import type {
   RunStatus,
   RunSummary,
 } from "../audit-store.ts";
+import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: string };
-type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & { _id: string; toCheck: number; handedOut: number; credits: number };
+type RunDoc = Omit<RunRecord, "id" | "creditsUsed"> & {
+  _id: string;
+  toCheck: number;
+  handedOut: number;
+  credits: number;
+  /** Pages handed out so far (the claim window's count), the next page's seq, skipped links recorded: link discovery's counters. */
+  claimed?: number;
+  nextSeq?: number;
+  skippedLinks?: number;
+};
 interface PageDoc {
   _id: string;
   runId: string;
@@ -39,6 +49,7 @@ interface PageDoc {
   snapshot: PageSnapshot | null;
   validatedAt: string | null;
   worker: string | null;
+  depth?: number | null;
 }
 interface ChargeDoc {
   _id: string;
@@ -56,7 +67,8 @@ function dbNameInUrl(url: string): string | undefined {
   return name === "" ? undefined : name;
 }
 
-const toAudit = ({ _id, ...rest }: AuditDoc): AuditRecord => ({ id: _id, ...rest });
+// Audits made before link discovery have no discover, maxDepth or urls: they found their pages in sitemaps.
+const toAudit = ({ _id, ...rest }: AuditDoc): AuditRecord => ({ id: _id, ...rest, discover: rest.discover ?? "sitemap", maxDepth: rest.maxDepth ?? 10, urls: rest.urls ?? null });
 
 function toPage(d: PageDoc): PageRecord {
   return {
@@ -70,6 +82,7 @@ function toPage(d: PageDoc): PageRecord {
     issues: d.issues,
     problem: d.problem,
     validatedAt: d.validatedAt,
+    depth: d.depth ?? null,
   };
 }
 
@@ -127,7 +140,7 @@ export class MongoAuditStore implements AuditStore {
     this.#charges = db.collection<ChargeDoc>("audit_charges");
   }
 
-  async #toRun({ _id, toCheck: _toCheck, handedOut: _handedOut, credits, ...rest }: RunDoc): Promise<RunRecord> {
+  async #toRun({ _id, toCheck: _toCheck, handedOut: _handedOut, credits, claimed: _c, nextSeq: _n, skippedLinks: _s, ...rest }: RunDoc): Promise<RunRecord> {
     return { id: _id, ...rest, creditsUsed: credits ?? 0 };
   }
 
@@ -194,10 +207,10 @@ export class MongoAuditStore implements AuditStore {
     await this.#runs.updateOne({ _id: id }, { $set: { eligible } });
   }
 
-  async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number): Promise<void> {
+  async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number, depth: number | null = null): Promise<void> {
     const blank = { types: [], features: [], codes: [], score: null, errors: 0, warnings: 0, issues: [], snapshot: null, validatedAt: null, worker: null };
     const docs: PageDoc[] = [
-      ...pages.map((url, seq) => ({ _id: pageId(runId, url), runId, url, seq, status: "pending" as const, problem: null, ...blank })),
+      ...pages.map((url, seq) => ({ _id: pageId(runId, url), runId, url, seq, status: "pending" as const, problem: null, ...blank, depth })),
       ...skipped.map((s, i) => ({ _id: pageId(runId, s.url), runId, url: s.url, seq: pages.length + i, status: "skipped" as const, problem: { code: "skipped", message: s.reason }, ...blank })),
     ];
     for (let i = 0; i < docs.length; i += 1000) {
@@ -206,7 +219,48 @@ export class MongoAuditStore implements AuditStore {
         if (err.code !== 11000 && !(err as { errorResponse?: { code?: number } }).errorResponse) throw err;
       });
     }
-    await this.#runs.updateOne({ _id: runId }, { $set: { found: pages.length + skipped.length, skipped: skipped.length, toCheck: pages.length, delayMs } });
+    await this.#runs.updateOne({ _id: runId }, { $set: { found: pages.length + skipped.length, skipped: skipped.length, toCheck: pages.length, delayMs, nextSeq: docs.length } });
+  }
+
+  /**
+   * Each URL: the run's count of pages to check goes up first (conditional on max_pages), then the page is
+   * inserted; a URL another instance added first (duplicate key) takes the count back. The count is never
+   * below the pending pages, so no instance sees the run finished while a found page waits.
+   */
+  async addFound(runId: string, urls: string[], depth: number, maxPages: number, skipped: Array<{ url: string; reason: string }>): Promise<string[]> {
+    const blank = { types: [], features: [], codes: [], score: null, errors: 0, warnings: 0, issues: [], snapshot: null, validatedAt: null, worker: null };
+    const added: string[] = [];
+    for (const url of urls) {
+      if (await this.#pages.findOne({ _id: pageId(runId, url) }, { projection: { _id: 1 } })) continue;
+      const run = await this.#runs.findOneAndUpdate({ _id: runId, toCheck: { $lt: maxPages } }, { $inc: { toCheck: 1, found: 1, nextSeq: 1 } }, { returnDocument: "before" });
+      if (!run) break;
+      try {
+        await this.#pages.insertOne({ _id: pageId(runId, url), runId, url, seq: run.nextSeq ?? 0, status: "pending", problem: null, ...blank, depth });
+        added.push(url);
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err;
+        await this.#runs.updateOne({ _id: runId }, { $inc: { toCheck: -1, found: -1 } });
+      }
+    }
+    for (const s of skipped) {
+      const run = await this.#runs.findOneAndUpdate({ _id: runId, skippedLinks: { $not: { $gte: MAX_SKIPPED_LINKS } } }, { $inc: { nextSeq: 1, skippedLinks: 1 } }, { returnDocument: "before" });
+      if (!run) break;
+      try {
+        await this.#pages.insertOne({ _id: pageId(runId, s.url), runId, url: s.url, seq: run.nextSeq ?? 0, status: "skipped", problem: { code: "skipped", message: s.reason }, ...blank, depth: null });
+        await this.#runs.updateOne({ _id: runId }, { $inc: { found: 1, skipped: 1 } });
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err;
+        await this.#runs.updateOne({ _id: runId }, { $inc: { skippedLinks: -1 } });
+      }
+    }
+    return added;
+  }
+
+  async claimWindow(runId: string, window: number): Promise<string[]> {
+    const run = await this.#runs.findOne({ _id: runId }, { projection: { claimed: 1, done: 1, failed: 1 } });
+    if (!run) return [];
+    const n = window - ((run.claimed ?? 0) - run.done - run.failed);
+    return n > 0 ? this.claimPages(runId, n) : [];
   }
 
   async claimPages(runId: string, n: number): Promise<string[]> {
@@ -215,14 +269,15 @@ export class MongoAuditStore implements AuditStore {
       if (!run) return [];
       const rows = await this.#pages.find({ runId, seq: { $gte: run.handedOut }, status: "pending" }, { projection: { url: 1, seq: 1 } }).sort({ seq: 1 }).limit(n).toArray();
       if (rows.length === 0) return [];
-      const moved = await this.#runs.updateOne({ _id: runId, handedOut: run.handedOut }, { $set: { handedOut: rows[rows.length - 1]!.seq + 1 } });
+      const moved = await this.#runs.updateOne({ _id: runId, handedOut: run.handedOut }, { $set: { handedOut: rows[rows.length - 1]!.seq + 1 }, $inc: { claimed: rows.length } });
       if (moved.modifiedCount === 1) return rows.map((r) => r.url);
     }
   }
 
   async resetClaims(runId: string): Promise<void> {
     const first = await this.#pages.find({ runId, status: "pending" }, { projection: { seq: 1 } }).sort({ seq: 1 }).limit(1).next();
-    if (first) await this.#runs.updateOne({ _id: runId }, { $set: { handedOut: first.seq } });
+    const run = await this.#runs.findOne({ _id: runId }, { projection: { done: 1, failed: 1 } });
+    if (first) await this.#runs.updateOne({ _id: runId }, { $set: { handedOut: first.seq, claimed: (run?.done ?? 0) + (run?.failed ?? 0) } });
   }
 
   async getPage(runId: string, url: string): Promise<PageRecord | null> {

@@ -48,6 +48,9 @@ const audit = (overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   url: "https://shop.example/",
   kind: "url",
   maxPages: 100,
+  discover: "both",
+  maxDepth: 10,
+  urls: null,
   render: false,
   schedule: null,
   webhookUrl: null,
@@ -255,6 +258,34 @@ const cases: Case[] = [
       await store.setRunStatus(old2.id, ["done"], "done", { finishedAt: "2020-02-01T01:00:00.000Z" });
       assert.ok((await store.prune("2021-01-01T00:00:00.000Z")) >= 1);
       assert.equal((await store.listRuns(a.id, 10)).map((x) => x.id), [old2.id]);
+    },
+  ],
+  [
+    "link discovery: a URL found by two instances at once is added once, within max_pages; the window counts pages in flight",
+    async (store, other) => {
+      const a = audit({ maxPages: 6 });
+      await store.createAudit(a);
+      const r = run(a);
+      await store.createRun(r);
+      const [home, ...found] = pages(8) as [string, ...string[]];
+      await store.addPages(r.id, [home], [], 0, 0);
+      assert.is((await store.getPage(r.id, home))!.depth, 0);
+      assert.equal(await store.claimWindow(r.id, 3), [home]);
+      const [x, y] = await Promise.all([
+        store.addFound(r.id, found.slice(0, 4), 1, a.maxPages, [{ url: "https://elsewhere.example/", reason: "other origin" }]),
+        other.addFound(r.id, found.slice(2, 7), 1, a.maxPages, [{ url: "https://elsewhere.example/", reason: "other origin" }]),
+      ]);
+      const added = [...x, ...y];
+      assert.is(new Set(added).size, added.length, "each URL added by one of the two");
+      assert.is(added.length, 5, "home + 5 = max_pages 6");
+      const counts = (await store.getRun(r.id))!;
+      assert.equal([counts.found, counts.skipped], [7, 1], "the skipped link once");
+      assert.is((await store.getPage(r.id, added[0]!))!.depth, 1);
+      assert.is((await store.claimWindow(r.id, 3)).length, 2, "3 in flight at most: home and two more");
+      assert.is((await store.claimWindow(r.id, 3)).length, 0);
+      const done = await store.completePage(r.id, home, outcome(home, []));
+      assert.equal(done, { changed: true, finished: false }, "found pages wait: the run is not finished");
+      assert.is((await store.claimWindow(r.id, 3)).length, 1, "one finished, one more handed out");
     },
   ],
 ];

@@ -38,7 +38,7 @@ let secret: string;
 
 test("an audit of the site validates every page robots.txt allows, once, for one credit each", async () => {
   ({ key, email } = await signup(t.app));
-  const res = await post(key, "/api/v1/audits", { url: `${site.origin}/`, notify: { webhook_url: `${site.origin}/hook` } });
+  const res = await post(key, "/api/v1/audits", { url: `${site.origin}/`, discover: "sitemap", notify: { webhook_url: `${site.origin}/hook` } });
   assert.is(res.statusCode, 202, res.body);
   const created = res.json();
   assert.match(created.id, /^aud_/);
@@ -179,10 +179,10 @@ test("inputs are checked and errors use the spec's shape", async () => {
 
 test("the list is newest first; DELETE removes the audit", async () => {
   const { key: k4 } = await signup(t.app);
-  const first = (await post(k4, "/api/v1/audits", { url: `${site.origin}/` })).json();
+  const first = (await post(k4, "/api/v1/audits", { url: `${site.origin}/`, discover: "sitemap" })).json();
   await settled(t.app, k4, first.id);
-  const second = (await post(k4, "/api/v1/audits", { url: `${site.origin}/`, max_pages: 3 })).json();
-  const busy = await post(k4, "/api/v1/audits", { url: `${site.origin}/` });
+  const second = (await post(k4, "/api/v1/audits", { url: `${site.origin}/`, discover: "sitemap", max_pages: 3 })).json();
+  const busy = await post(k4, "/api/v1/audits", { url: `${site.origin}/`, discover: "sitemap" });
   assert.is(busy.statusCode, 429, "the free plan runs one audit at once");
   assert.is(busy.json().error.code, "too_many_audits");
   const done = await settled(t.app, k4, second.id);

@@ -58,7 +58,7 @@ test("on BullMQ: every allowed page validated once, one credit each, at most AUD
     return original(path, n);
   };
   const { key, email } = await signup(app);
-  const res = await app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/`, max_pages: 100 } });
+  const res = await app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/`, discover: "sitemap", max_pages: 100 } });
   assert.is(res.statusCode, 202, res.body);
   const audit = await settled(app, key, res.json().id, 60_000);
   assert.is(audit.status, "done", JSON.stringify(audit));

@@ -31,7 +31,7 @@ async function gaps(env: Record<string, string>): Promise<number[]> {
   );
   try {
     const { key } = await signup(t.app);
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/` } });
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/`, discover: "sitemap" } });
     const audit = await settled(t.app, key, res.json().id);
     assert.is(audit.status, "done");
     assert.is(audit.pages.done, 4);

@@ -3,6 +3,11 @@
  * Crawl-delay), a sitemap index naming one sitemap of N event pages plus two private pages, and the
  * pages themselves, each an Event that is eligible unless the test `breaks` it (no location: an error,
  * eligibility lost). Counts every request per path; can answer a webhook.
+ *
+ * For link discovery (issue 26): a home page at / linking to the first event page, the event pages a binary
+ * tree (event i links to events 2i+1 and 2i+2, so depth d holds 2^(d-1) events: a wide crawl, as a real
+ * site's), each also linking home, to a private page, a nofollow-only page and another origin; `sitemap: false` leaves out
+ * the sitemaps (robots.txt names none, /sitemap*.xml answer 404).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,7 +34,14 @@ export interface LoopbackSite {
   close(): Promise<void>;
 }
 
-function eventPage(path: string, broken: boolean): string {
+/** Links of an event page: its two children in the tree, home, a private page, a nofollow-only page, another origin. */
+function eventLinks(pages: string[], path: string): string {
+  const i = pages.indexOf(path);
+  const next = [pages[2 * i + 1], pages[2 * i + 2]].filter((p) => p !== undefined).map((p) => `<a href="${p}#details">next</a>`);
+  return `${next.join(" ")} <a href="/">home</a> <a href="/private/a">members</a> <a href="/sponsored" rel="nofollow sponsored">ad</a> <a href="http://127.0.0.2:9/elsewhere">elsewhere</a>`;
+}
+
+function eventPage(path: string, broken: boolean, links = ""): string {
   const event: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -47,10 +59,11 @@ function eventPage(path: string, broken: boolean): string {
   if (!broken) {
     event.location = { "@type": "Place", name: "Snickerpark Stadium", address: { "@type": "PostalAddress", streetAddress: "100 West Snickerpark Dr", addressLocality: "Snickertown", postalCode: "19019", addressRegion: "PA", addressCountry: "US" } };
   }
-  return `<!doctype html><html><head><title>${path}</title><script type="application/ld+json">${JSON.stringify(event)}</script></head><body>${path}</body></html>`;
+  return `<!doctype html><html><head><title>${path}</title><script type="application/ld+json">${JSON.stringify(event)}</script></head><body>${path} ${links}</body></html>`;
 }
 
-export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?: number } = {}): Promise<LoopbackSite> {
+export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?: number; sitemap?: boolean } = {}): Promise<LoopbackSite> {
+  const withSitemap = options.sitemap !== false;
   const pages = Array.from({ length: n }, (_, i) => `/events/${String(i + 1).padStart(5, "0")}`);
   const privatePages = ["/private/a", "/private/b"];
   const site = {
@@ -83,8 +96,13 @@ export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?
     const send = (status: number, type: string, body: string) => res.writeHead(status, { "content-type": type }).end(body);
     if (path === "/robots.txt") {
       const delay = options.crawlDelaySeconds === undefined ? "" : `Crawl-delay: ${options.crawlDelaySeconds}\n`;
-      return send(200, "text/plain", `User-agent: *\nDisallow: /private/\n${delay}Sitemap: ${origin}/sitemap-index.xml\n`);
+      return send(200, "text/plain", `User-agent: *\nDisallow: /private/\n${delay}${withSitemap ? `Sitemap: ${origin}/sitemap-index.xml\n` : ""}`);
     }
+    if (path === "/") {
+      const first = `<a href="${pages[0]}">events</a>`;
+      return send(200, "text/html", `<!doctype html><html><head><title>home</title></head><body>${first} <a href="/private/b">members</a></body></html>`);
+    }
+    if (!withSitemap && path.startsWith("/sitemap")) return send(404, "text/plain", "not found");
     if (path === "/sitemap-index.xml") {
       return send(200, "application/xml", `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemap-events.xml</loc></sitemap></sitemapindex>`);
     }
@@ -94,7 +112,7 @@ export async function startLoopbackSite(n: number, options: { crawlDelaySeconds?
     }
     if (pages.includes(path) || privatePages.includes(path)) {
       site.pageTimes.push(Date.now());
-      const answer = () => (site.failing.has(path) ? send(500, "text/plain", "down") : send(200, "text/html; charset=utf-8", eventPage(path, site.broken.has(path))));
+      const answer = () => (site.failing.has(path) ? send(500, "text/plain", "down") : send(200, "text/html; charset=utf-8", eventPage(path, site.broken.has(path), eventLinks(pages, path))));
       if (site.pageDelayMs > 0) setTimeout(answer, site.pageDelayMs);
       else answer();
       return;

@@ -22,7 +22,7 @@ test("an audit interrupted by a restart completes after it, every page validated
   let app = await buildApp(config, deps);
   try {
     const { key, email } = await signup(app);
-    const id = (await app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/` } })).json().id;
+    const id = (await app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/`, discover: "sitemap" } })).json().id;
     for (let i = 0; i < 200; i++) {
       const now = (await app.inject({ url: `/api/v1/audits/${id}`, headers: { "x-api-key": key } })).json();
       if (now.pages.done >= 3) break;

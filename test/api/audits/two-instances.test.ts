@@ -3,6 +3,8 @@
  * file, shared through DATA_DIR: several processes may open it): an audit's pages are worked by both; a
  * schedule due on both starts one run; `kill -9` of one instance mid-audit and the audit still completes,
  * every page stored once, no credit charged twice. Skips visibly without a redis-server binary.
+ * Issue 26: the same with an audit discovered by links on a site without a sitemap (discovery runs in the
+ * page jobs, on both instances; a page found by both is added and validated once).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,6 +23,7 @@ const PAGES = 60;
 let redis: PrivateRedis | null = null;
 let skip = "";
 let site: LoopbackSite;
+let linkSite: LoopbackSite;
 let dataDir: string;
 const servers: Array<{ child: ChildProcess; base: string }> = [];
 
@@ -35,7 +38,7 @@ function startServer(): Promise<{ child: ChildProcess; base: string }> {
       LOG_LEVEL: "info",
       REDIS_URL: redis!.url,
       MONGODB_URL: "",
-      FETCH_ALLOWED_PRIVATE_HOSTS: site.host,
+      FETCH_ALLOWED_PRIVATE_HOSTS: `${site.host},${linkSite.host}`,
       RATE_LIMIT_PER_MINUTE: "100000",
       AUTH_RATE_LIMIT_PER_MINUTE: "0",
       AUDIT_WORKERS: "3",
@@ -101,6 +104,8 @@ test.before(async () => {
   redis = started;
   site = await startLoopbackSite(PAGES);
   site.pageDelayMs = 60;
+  linkSite = await startLoopbackSite(PAGES, { sitemap: false });
+  linkSite.pageDelayMs = 60;
   dataDir = mkdtempSync(join(tmpdir(), "sdv-audit-2i-"));
   servers.push(await startServer());
   servers.push(await startServer());
@@ -110,6 +115,7 @@ test.after(async () => {
   for (const { child } of servers) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   await redis?.kill();
   await site?.close();
+  await linkSite?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -127,7 +133,7 @@ test("an audit's pages are worked by both instances; every page once, one credit
   const db = openDatabase(join(dataDir, "sdv.db"));
   db.prepare("UPDATE accounts SET plan = 'basic' WHERE email = ?").run(email);
   db.close();
-  const created = await call(a, "POST", "/api/v1/audits", key, { url: `${site.origin}/`, schedule: "daily" });
+  const created = await call(a, "POST", "/api/v1/audits", key, { url: `${site.origin}/`, discover: "sitemap", schedule: "daily" });
   assert.is(created.status, 202, JSON.stringify(created.json));
   const audit = await settled(b, key, created.json.id);
   assert.is(audit.status, "done", JSON.stringify(audit));
@@ -181,6 +187,40 @@ test("kill -9 of one instance mid-audit: the other completes it, every page stor
   const refetched = site.pages.filter((p) => (site.hits.get(p) ?? 0) > 1);
   for (const page of site.pages) assert.ok((site.hits.get(page) ?? 0) >= 1, `${page} fetched`);
   assert.ok(refetched.length <= 3, `only the pages in flight on the killed instance were fetched again (${refetched.length})`);
+});
+
+test("link discovery across instances, one killed mid-audit: every page found and validated once, credits exact", async () => {
+  if (skip) return;
+  const b = servers[1]!;
+  const c = await startServer();
+  servers.push(c);
+  const before = (await call(b.base, "POST", "/api/auth/login", undefined, { email })).json.requests_used as number;
+  const created = await call(c.base, "POST", "/api/v1/audits", key, { url: `${linkSite.origin}/`, discover: "links" });
+  assert.is(created.status, 202, JSON.stringify(created.json));
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const now = await call(b.base, "GET", `/api/v1/audits/${created.json.id}`, key);
+    if (now.json.pages.done >= PAGES / 4) break;
+    if (Date.now() > until) throw new Error("the audit did not progress");
+    await sleep(20);
+  }
+  const runId = created.json.runs[0].id;
+  const workersBeforeKill = query<{ worker: string }>("SELECT DISTINCT worker FROM audit_pages WHERE run_id = ? AND worker IS NOT NULL", runId);
+  c.child.kill("SIGKILL");
+  const audit = await settled(b.base, key, created.json.id);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  // Home (no markup) + the events; skipped: the two private pages and the other origin.
+  assert.equal(audit.pages, { found: PAGES + 1 + 3, done: PAGES + 1, failed: 0, skipped: 3 });
+  assert.is(audit.runs[0].credits_used, PAGES, "one charge record per event page");
+  assert.is((await call(b.base, "POST", "/api/auth/login", undefined, { email })).json.requests_used, before + PAGES, "the account was charged once per page");
+  const rows = query<{ n: number; distinct_urls: number }>("SELECT COUNT(*) AS n, COUNT(DISTINCT url) AS distinct_urls FROM audit_pages WHERE run_id = ? AND status = 'validated'", runId);
+  assert.equal(rows[0], { n: PAGES, distinct_urls: PAGES });
+  for (const page of linkSite.pages) assert.ok((linkSite.hits.get(page) ?? 0) >= 1, `${page} fetched`);
+  const refetched = linkSite.pages.filter((p) => (linkSite.hits.get(p) ?? 0) > 1);
+  assert.ok(refetched.length <= 3, `only the pages in flight on the killed instance were fetched again (${refetched.length})`);
+  for (const never of [...linkSite.privatePages, "/sponsored"]) assert.is(linkSite.hits.get(never), undefined, `${never} never requested`);
+  const workers = query<{ worker: string }>("SELECT DISTINCT worker FROM audit_pages WHERE run_id = ? AND worker IS NOT NULL", runId);
+  assert.ok(workers.length >= 2 || workersBeforeKill.length >= 2, `pages worked by both instances: ${JSON.stringify(workers)}`);
 });
 
 test.run();

@@ -47,9 +47,19 @@ export interface Diff {
   };
 }
 
+export interface FeatureReport {
+  runs: Array<{ run: string; created_at: string; status: string }>;
+  features: Array<{
+    feature: string;
+    runs: Array<{ run: string; valid: number; valid_with_warnings: number; invalid: number }>;
+    top_issues: Array<{ severity: string; code: string; property: string | null; pages: number; examples: string[] }>;
+  }>;
+}
+
 export const listAudits = (apiKey: string) => call<{ items: Audit[] }>("GET", "/api/v1/audits", { apiKey });
 export const getAudit = (apiKey: string, id: string) => call<Audit>("GET", `/api/v1/audits/${encodeURIComponent(id)}`, { apiKey });
-export const createAudit = (apiKey: string, body: { url: string; max_pages?: number; schedule?: string }) => call<Audit>("POST", "/api/v1/audits", { apiKey, body });
+export const createAudit = (apiKey: string, body: { url: string; discover?: string; max_pages?: number; schedule?: string }) => call<Audit>("POST", "/api/v1/audits", { apiKey, body });
+export const auditReport = (apiKey: string, id: string) => call<FeatureReport>("GET", `/api/v1/audits/${encodeURIComponent(id)}/report`, { apiKey });
 export const runAudit = (apiKey: string, id: string) => call<Audit>("POST", `/api/v1/audits/${encodeURIComponent(id)}/run`, { apiKey });
 export const diffRuns = (apiKey: string, id: string, run: string, against: string) =>
   call<Diff>("GET", `/api/v1/audits/${encodeURIComponent(id)}/diff?run=${encodeURIComponent(run)}&against=${encodeURIComponent(against)}`, { apiKey });

@@ -11,8 +11,9 @@ import { currentSession } from "../session.ts";
 import { pageAnnouncer } from "../dashboard/announcer.ts";
 import { byId, h } from "../dashboard/dom.ts";
 import { count } from "../dashboard/format.ts";
-import { createAudit, diffRuns, getAudit, listAudits, runAudit, siteOf, type Audit, type Diff } from "./audits-api.ts";
+import { auditReport, createAudit, diffRuns, getAudit, listAudits, runAudit, siteOf, type Audit, type Diff, type FeatureReport } from "./audits-api.ts";
 import { trendChart } from "./trend-chart.ts";
+import { featureReportCharts } from "./feature-report.ts";
 
 const POLL_MS = 1500;
 const announcer = pageAnnouncer();
@@ -36,12 +37,20 @@ function start(): void {
 
   const urlInput = h("input", { id: "audit-url", name: "url", type: "url", required: true, placeholder: "https://www.example.com/", autocomplete: "url" });
   const maxInput = h("input", { id: "audit-max", name: "max_pages", type: "number", min: 1, inputmode: "numeric" });
+  const discoverInput = h(
+    "select",
+    { id: "audit-discover", name: "discover" },
+    h("option", { value: "both" }, "Sitemaps and links"),
+    h("option", { value: "sitemap" }, "Sitemaps only"),
+    h("option", { value: "links" }, "Links only"),
+  );
   const scheduleInput = h("select", { id: "audit-schedule", name: "schedule" }, h("option", { value: "" }, "No"), h("option", { value: "daily" }, "Daily"), h("option", { value: "weekly" }, "Weekly"));
   const form = h(
     "form",
     { class: "audit-form", novalidate: true },
     h("label", { for: "audit-url" }, "Site or sitemap URL", urlInput),
     h("label", { for: "audit-max" }, "Pages at most (optional)", maxInput),
+    h("label", { for: "audit-discover" }, "Find pages in", discoverInput),
     h("label", { for: "audit-schedule" }, "Run again", scheduleInput),
     h("button", { type: "submit" }, "Start the audit"),
   );
@@ -59,7 +68,7 @@ function start(): void {
   );
   const detail = h("section", { class: "panel", id: "audit-detail", "aria-labelledby": "detail-heading", hidden: true });
   root.replaceChildren(
-    h("section", { class: "panel", "aria-labelledby": "new-heading" }, h("h2", { id: "new-heading" }, "Audit a site"), h("p", { class: "hint" }, "Every page the site's sitemaps list and its robots.txt allows is validated: one credit per page."), form),
+    h("section", { class: "panel", "aria-labelledby": "new-heading" }, h("h2", { id: "new-heading" }, "Audit a site"), h("p", { class: "hint" }, "The pages the site's sitemaps list and its links reach from the URL given, within its robots.txt, are validated: one credit per page."), form),
     h("section", { class: "panel", "aria-labelledby": "list-heading" }, h("h2", { id: "list-heading" }, "Audits"), list),
     detail,
   );
@@ -74,7 +83,7 @@ function start(): void {
     }
     const max = maxInput.value.trim();
     announcer.status("Starting the audit…");
-    createAudit(key, { url, ...(max ? { max_pages: Number(max) } : {}), ...(scheduleInput.value ? { schedule: scheduleInput.value } : {}) }).then(
+    createAudit(key, { url, discover: discoverInput.value, ...(max ? { max_pages: Number(max) } : {}), ...(scheduleInput.value ? { schedule: scheduleInput.value } : {}) }).then(
       (audit) => {
         announcer.status(`Audit of ${siteOf(audit)} started.`);
         void refreshList().then(() => select(audit.id));
@@ -103,6 +112,8 @@ function start(): void {
       button.addEventListener("click", () => void select(button.closest("tr")!.dataset.audit!));
     }
   }
+
+  let reportCache: { key: string; report: Promise<FeatureReport> } | null = null;
 
   async function select(id: string): Promise<void> {
     window.clearTimeout(pollTimer);
@@ -163,9 +174,30 @@ function start(): void {
       issuesTable(audit),
       h("h3", {}, "Trend"),
       trendChart(runs),
+      h("h3", {}, "Pages per feature, by run"),
+      reportBox(audit),
       h("h3", {}, "Compare two runs"),
       compareForm(audit),
     );
+  }
+
+  /**
+   * Filled when the report arrives. It reads every finished run's pages, so it is asked for again only
+   * when the audit's finished runs change, not at every poll of a running audit.
+   */
+  function reportBox(audit: Audit): HTMLElement {
+    const box = h("div", { "data-field": "report-box" }, h("p", { class: "hint" }, "Loading the report…"));
+    const finished = (audit.runs ?? []).filter((r) => r.status === "done" || r.status === "stopped").map((r) => r.id).join(",");
+    const cacheKey = `${audit.id}:${finished}`;
+    if (reportCache?.key !== cacheKey) reportCache = { key: cacheKey, report: auditReport(key, audit.id) };
+    reportCache.report.then(
+      (report) => box.replaceChildren(featureReportCharts(report)),
+      (err: unknown) => {
+        reportCache = null;
+        failed(err, "The report could not be loaded");
+      },
+    );
+    return box;
   }
 
   function featureTable(audit: Audit): HTMLElement {

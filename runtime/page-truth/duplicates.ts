@@ -1,0 +1,299 @@
+/**
+ * `duplicate-entity` and `conflicting-values`: two or more top-level nodes of one page that describe
+ * the same thing without an `@id` joining them (a theme's Microdata and a plugin's JSON-LD, Yoast and
+ * WooCommerce), and the properties on which they disagree. The search engine then reads two
+ * entities, or picks one.
+ *
+ * Same thing: the same type family and the same `sku` or GTIN, or the same `url` (for Organization
+ * and WebSite also the same `name`), and nothing that tells them apart (a different sku, colour or
+ * size of a product, a different start date of an event, a different address of a business; for a
+ * match by url or name only, names that are not one a part of the other). Nodes are indexed by key,
+ * never compared pairwise: one pass over the page's nodes, a map look-up per key.
+ */
+import { typeNames } from "../graph/type-names.ts";
+import { subtypes } from "../type-hierarchy.ts";
+import { isObject, type JsonObject } from "../json.ts";
+import { escapePointer } from "../json.ts";
+import type { TruthPage } from "./truth-page.ts";
+import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import { valuesAt, type Resolve } from "./node-values.ts";
+import { markupNumber } from "./price-text.ts";
+import { normalizeText } from "./text-match.ts";
+import { LineIndex } from "../extract/line-column.ts";
+
+interface Family {
+  root: string;
+  /** Keys that name one entity: the same value is the same thing (unless a distinguishing property differs). */
+  keys: readonly string[];
+  /** Keys strong enough to match whatever the names say. */
+  strong: readonly string[];
+  /** Properties that tell two entities apart when both have them and they differ. */
+  distinguish: readonly string[];
+}
+
+const GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
+const PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
+
+/** Checked in this order: the first root a node's type falls under is its family (ProductGroup before Product). */
+const FAMILIES: readonly Family[] = [
+  { root: "ProductGroup", keys: ["productGroupID", "sku", ...GTINS, "url"], strong: ["productGroupID", "sku", ...GTINS], distinguish: ["productGroupID", ...PRODUCT_DISTINCT] },
+  { root: "Product", keys: ["sku", ...GTINS, "url"], strong: ["sku", ...GTINS], distinguish: PRODUCT_DISTINCT },
+  { root: "Organization", keys: ["url", "name"], strong: [], distinguish: ["address", "telephone", "branchCode", "geo", "taxID", "vatID"] },
+  { root: "WebSite", keys: ["url", "name"], strong: [], distinguish: [] },
+  { root: "Event", keys: ["url"], strong: [], distinguish: ["startDate", "location"] },
+  { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"] },
+  { root: "Course", keys: ["url"], strong: [], distinguish: ["courseCode", "hasCourseInstance"] },
+  { root: "Recipe", keys: ["url"], strong: [], distinguish: [] },
+  { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem"] },
+  { root: "Book", keys: ["url", "isbn"], strong: ["isbn"], distinguish: ["isbn", "bookFormat"] },
+  { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated"] },
+  { root: "Article", keys: ["url"], strong: [], distinguish: [] },
+];
+
+/** The properties compared between duplicates (dotted, as reported). */
+const COMPARED: ReadonlyArray<{ path: readonly string[]; kind: "number" | "code" | "enum" | "text" }> = [
+  { path: ["name"], kind: "text" },
+  { path: ["offers", "price"], kind: "number" },
+  { path: ["offers", "priceCurrency"], kind: "code" },
+  { path: ["offers", "availability"], kind: "enum" },
+  { path: ["aggregateRating", "ratingValue"], kind: "number" },
+  { path: ["aggregateRating", "reviewCount"], kind: "number" },
+  { path: ["aggregateRating", "ratingCount"], kind: "number" },
+];
+
+interface Candidate {
+  node: TruthNode;
+  family: Family;
+  /** key property -> normalized value */
+  keys: Map<string, string>;
+  /** key property -> the value as written, for the message */
+  written: Map<string, string>;
+}
+
+export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, out: Finding[]): void {
+  const firstByKey = new Map<string, Candidate>();
+  const groups = new Map<Candidate, { members: Candidate[]; matchedOn: string }>();
+  const groupOf = new Map<Candidate, Candidate>();
+  const base = page?.pageUrl ?? null;
+  for (const node of nodes) {
+    const family = familyOf(node.entity.node);
+    if (family === null) continue;
+    const written = new Map<string, string>();
+    const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written };
+    for (const [property, value] of candidate.keys) {
+      const key = `${family.root}\u0000${property === "url" ? "url" : property.startsWith("gtin") ? "gtin" : property}\u0000${value}`;
+      const first = firstByKey.get(key);
+      if (first === undefined) {
+        firstByKey.set(key, candidate);
+        continue;
+      }
+      const leader = groupOf.get(first) ?? first;
+      if (groupOf.has(candidate) || leader === candidate) continue;
+      if (!sameEntity(leader, candidate, property)) continue;
+      let group = groups.get(leader);
+      if (group === undefined) {
+        group = { members: [leader], matchedOn: property };
+        groups.set(leader, group);
+        groupOf.set(leader, leader);
+      }
+      group.members.push(candidate);
+      groupOf.set(candidate, leader);
+    }
+  }
+  if (groups.size === 0) return;
+  const places = new Places(page);
+  for (const [leader, group] of groups) {
+    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places) });
+    for (const compared of COMPARED) {
+      const conflict = firstConflict(leader, group.members, compared.path, compared.kind, resolve);
+      if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
+    }
+  }
+}
+
+function familyOf(node: JsonObject): Family | null {
+  const types = typeNames(node["@type"]);
+  if (types.length === 0) return null;
+  for (const family of FAMILIES) {
+    const members = subtypes(family.root);
+    for (const t of types) if (members.has(t)) return family;
+  }
+  return null;
+}
+
+function keyValues(node: JsonObject, family: Family, base: string | null, resolve: Resolve, written: Map<string, string>): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const property of family.keys) {
+    const value = scalar(node[property], resolve);
+    if (value === null) continue;
+    const normalized = property === "url" ? normalizeUrl(value, base) : property === "name" ? normalizeText(value) : property.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
+    if (normalized === "") continue;
+    keys.set(property, normalized);
+    written.set(property, value);
+  }
+  return keys;
+}
+
+/** The first text or number of a value (lists give their first item). */
+function scalar(value: unknown, resolve: Resolve): string | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return String(v);
+  if (isObject(v) && typeof v["@id"] === "string" && Object.keys(v).length === 1) {
+    const target = resolve(v["@id"]);
+    return target !== undefined && typeof target.url === "string" ? target.url : null;
+  }
+  return null;
+}
+
+/** A URL as compared: resolved, host lower case without "www.", no trailing slash; fragments kept (they name parts of a page). */
+export function normalizeUrl(value: string, base: string | null): string {
+  try {
+    const url = new URL(value.trim(), base ?? undefined);
+    const host = url.hostname.toLowerCase().replace(/^www\./, "");
+    const path = url.pathname.replace(/\/+$/, "");
+    return `${host}${url.port ? `:${url.port}` : ""}${path}${url.search}${url.hash}`;
+  } catch {
+    return value.trim().toLowerCase().replace(/\/+$/, "");
+  }
+}
+
+/** GTIN-8/12/13/14 name one item with or without leading zeros. */
+function normalizeGtin(value: string): string {
+  return value.replace(/\D/g, "").replace(/^0+/, "");
+}
+
+/** Two nodes matched by `property` describe the same thing: nothing tells them apart. */
+function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
+  const na = a.node.entity.node;
+  const nb = b.node.entity.node;
+  // Joined by @id: one entity the graph already knows as one.
+  const ida = na["@id"];
+  if (typeof ida === "string" && ida === nb["@id"]) return false;
+  // Keys both hold must agree (a different url or sku is another thing, even with the same name).
+  for (const [k, v] of a.keys) {
+    const other = b.keys.get(k);
+    if (other !== undefined && other !== v && k !== "name") return false;
+  }
+  for (const p of a.family.distinguish) {
+    const va = na[p];
+    const vb = nb[p];
+    if (va === undefined || vb === undefined) continue;
+    if (comparable(va) !== comparable(vb)) return false;
+  }
+  if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
+  // Matched by url or name only: names must be one a part of the other ("Anvil" and "Anvil | Acme Shop").
+  const nameA = typeof na.name === "string" ? normalizeText(na.name) : "";
+  const nameB = typeof nb.name === "string" ? normalizeText(nb.name) : "";
+  return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
+}
+
+/** A value as compared for telling entities apart: scalars as text, objects by their own scalars. */
+function comparable(value: unknown): string {
+  if (typeof value === "string") return normalizeText(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(comparable).sort().join("|");
+  if (isObject(value)) {
+    const parts: string[] = [];
+    for (const key of Object.keys(value).sort()) {
+      if (key === "@type" || key === "@context") continue;
+      const v = value[key];
+      if (typeof v === "string" || typeof v === "number") parts.push(`${key}=${comparable(v)}`);
+    }
+    return parts.join(";");
+  }
+  return "";
+}
+
+interface Conflict {
+  first: { node: TruthNode; values: string[]; pointer: string };
+  other: { node: TruthNode; values: string[] };
+}
+
+function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: "number" | "code" | "enum" | "text", resolve: Resolve): Conflict | null {
+  const read = (c: Candidate) => {
+    const found = valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
+    const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
+    return { values, pointer: found[0]?.pointer ?? c.node.entity.path };
+  };
+  const mine = read(leader);
+  if (mine.values.length === 0) return null;
+  for (const member of members) {
+    if (member === leader) continue;
+    const theirs = read(member);
+    if (theirs.values.length === 0) continue;
+    if (theirs.values.join("\u0000") !== mine.values.join("\u0000")) return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+  }
+  return null;
+}
+
+function normalizeValue(value: unknown, kind: "number" | "code" | "enum" | "text"): string | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  if (kind === "number") {
+    const n = markupNumber(value);
+    return n === null ? null : String(n);
+  }
+  const text = String(value).trim();
+  if (text === "") return null;
+  if (kind === "code") return text.toUpperCase();
+  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").toLowerCase();
+  return normalizeText(text);
+}
+
+/** Where a node is, in words: its syntax, block and line. */
+class Places {
+  readonly #page: TruthPage | null;
+  #lines: LineIndex | undefined;
+
+  constructor(page: TruthPage | null) {
+    this.#page = page;
+  }
+
+  of(node: TruthNode): string {
+    if (node.items !== null && this.#page !== null) {
+      const offset = node.items.offsets.get(node.entity.path);
+      const syntax = node.syntax === "rdfa" ? "RDFa" : "Microdata";
+      if (offset === undefined) return `the ${syntax} item (block ${node.entity.block})`;
+      const line = (this.#lines ??= new LineIndex(this.#page.html)).at(offset).line;
+      return `the ${syntax} item at line ${line} (block ${node.entity.block})`;
+    }
+    const at = node.entity.path === "" ? "" : ` at ${node.entity.path}`;
+    const line = node.source !== null ? ` starting at line ${node.source.line}` : "";
+    return `the JSON-LD block ${node.entity.block}${line}${at}`;
+  }
+}
+
+const joinHint = (node: TruthNode): string => (node.syntax === "microdata" ? "itemid" : node.syntax === "rdfa" ? "resource" : '"@id"');
+
+const MAX_PLACES = 5;
+
+function duplicateIssue(leader: Candidate, others: Candidate[], matchedOn: string, places: Places): Finding["issue"] {
+  const node = leader.node;
+  const value = leader.written.get(matchedOn) ?? "";
+  const listed = others.slice(0, MAX_PLACES).map((o) => places.of(o.node));
+  const more = others.length > MAX_PLACES ? ` and ${others.length - MAX_PLACES} more` : "";
+  const type = node.result.matched_type ?? node.result.type;
+  const hints = [...new Set([node, ...others.map((o) => o.node)].map(joinHint))].join(" / ");
+  return {
+    severity: "warning",
+    property: matchedOn,
+    code: "duplicate-entity",
+    message: `This ${type} (${places.of(node)}) and ${listed.join(", ")}${more} describe the same ${leader.family.root} (the same ${matchedOn}, ${JSON.stringify(value)}) without an @id joining them: the search engine reads ${others.length + 1} entities, or picks one.`,
+    fix: `Keep one description, or give every copy the same identifier (${hints}, e.g. "https://example.com/page#${leader.family.root.toLowerCase()}") so that they are read as one entity.`,
+    google_docs_url: GUIDELINES_URL,
+    path: `${node.entity.path}/${escapePointer(matchedOn)}`,
+  };
+}
+
+function conflictIssue(property: string, conflict: Conflict, places: Places): Finding["issue"] {
+  const show = (values: string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+  return {
+    severity: "warning",
+    property,
+    code: "conflicting-values",
+    message: `Two descriptions of the same entity disagree on "${property}": ${show(conflict.first.values)} in ${places.of(conflict.first.node)}, ${show(conflict.other.values)} in ${places.of(conflict.other.node)}. The search engine picks one.`,
+    fix: `Make every description of the entity give the same ${property}, or keep only one description.`,
+    google_docs_url: GUIDELINES_URL,
+    path: conflict.first.pointer,
+  };
+}

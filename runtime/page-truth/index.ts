@@ -1,0 +1,101 @@
+/**
+ * The page-level truth checks (issue 25), run once per page over the finished node results:
+ * `not-visible`, `duplicate-entity`, `conflicting-values` and `self-serving-review`. They need the
+ * page (HTML, and its URL for self-serving reviews), so only HTML inputs run them; a JSON-LD input
+ * gets only the note that self-serving reviews were not checked, on the nodes it concerns.
+ *
+ * Findings are warnings on the node they concern, added before the engine applies the project's
+ * overrides, scores and places the issues: severity overrides, ignores and profiles treat these codes
+ * like any other. A self-serving review also takes the review snippet away from the node (its
+ * `review-snippet` feature, or its own rich result for a Review or AggregateRating node): not
+ * eligible for that, the rest of its verdict unchanged, as an additional feature's requirement is
+ * (docs/verdicts.md).
+ */
+import type { FeatureResult, SchemaResult } from "../types.ts";
+import { findOverride, type IssueOverride } from "../options/overrides.ts";
+import { WARNING_POINTS, VALID_FLOOR } from "../score.ts";
+import type { TruthPage } from "./truth-page.ts";
+import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import type { Resolve } from "./node-values.ts";
+import { notVisible, MAX_LOOKUPS } from "./not-visible.ts";
+import { duplicates } from "./duplicates.ts";
+import { NO_PAGE_URL_NOTE, onOwnSite, selfServingCandidates, selfServingIssue } from "./self-serving.ts";
+
+export { TruthPage } from "./truth-page.ts";
+export type { TruthNode } from "./truth-node.ts";
+
+/** `page`: null for JSON-LD inputs (no page to read). Adds to the nodes' results in place. */
+export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, overrides: readonly IssueOverride[]): void {
+  if (nodes.length === 0) return;
+  const findings: Finding[] = [];
+  const selfServing = new Set<SchemaResult>();
+  for (const candidate of selfServingCandidates(nodes, resolve)) {
+    const pageUrl = page?.pageUrl ?? null;
+    if (pageUrl === null) {
+      addNote(candidate.node.result, NO_PAGE_URL_NOTE);
+      continue;
+    }
+    if (!onOwnSite(candidate.entity, pageUrl)) continue;
+    const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
+    if (switchedOff(finding, overrides)) continue;
+    findings.push(finding);
+    selfServing.add(candidate.node.result);
+  }
+  if (page !== null) {
+    const budget = { left: MAX_LOOKUPS };
+    for (const node of nodes) notVisible(node, page, resolve, budget, findings);
+    duplicates(nodes, page, resolve, findings);
+  }
+  if (findings.length === 0) return;
+  const added = new Map<SchemaResult, Set<string>>();
+  for (const { node, issue } of findings) {
+    node.result.warnings.push(issue);
+    let keys = added.get(node.result);
+    if (keys === undefined) added.set(node.result, (keys = new Set()));
+    keys.add(`${issue.code} ${issue.property}`);
+  }
+  for (const result of selfServing) withoutReviewSnippet(result);
+  for (const [result, keys] of added) lowerScore(result, keys.size);
+}
+
+/** The project switched the code off for this node: not even its effect on the review snippet applies. */
+function switchedOff(finding: Finding, overrides: readonly IssueOverride[]): boolean {
+  if (overrides.length === 0) return false;
+  const r = finding.node.result;
+  const o = findOverride(overrides, finding.issue, r.matched_type ? [r.type, r.matched_type] : [r.type]);
+  return o !== null && o.severity === "off";
+}
+
+function addNote(result: SchemaResult, note: string): void {
+  const notes = (result.notes ??= []);
+  if (!notes.includes(note)) notes.push(note);
+}
+
+const SELF_SERVING_REASON = "Not eligible: self-serving reviews (the business or organization reviewed on its own site) get no review snippet.";
+
+function withoutReviewSnippet(result: SchemaResult): void {
+  if (result.type === "Review" || result.type === "AggregateRating") {
+    if (!result.valid) return;
+    result.rich_result_eligible = result.features?.some((f) => f.eligible) ?? false;
+    result.rich_result = { ...result.rich_result, eligible: false, reason: `Valid, but not eligible for the review snippet: self-serving reviews (the business or organization reviewed on its own site) are not shown.` };
+    return;
+  }
+  const feature: FeatureResult | undefined = result.features?.find((f) => f.feature === "review-snippet");
+  if (feature !== undefined) {
+    feature.eligible = false;
+    feature.reason = SELF_SERVING_REASON;
+    return;
+  }
+  (result.features ??= []).push({ feature: "review-snippet", name: "Review snippet", eligible: false, reason: SELF_SERVING_REASON, google_docs_url: REVIEW_SNIPPET_URL, missing: [] });
+}
+
+/**
+ * Each new finding weighs as a warning does in runtime/score.ts (three points, the same floors). The
+ * score the engine gave the node is lowered rather than worked out again: it already knows what the
+ * node's other findings weigh (retired features count as notes).
+ */
+function lowerScore(result: SchemaResult, findings: number): void {
+  if (result.score === undefined) return;
+  const cost = WARNING_POINTS * findings;
+  result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
+}

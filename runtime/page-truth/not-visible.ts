@@ -1,0 +1,114 @@
+/**
+ * `not-visible`: a value the documentation wants readers to see (a price, a rating, a name, a
+ * question and its answer) that the page's visible text does not show. "Don't mark up content that
+ * is not visible to readers of the page" (General structured data guidelines).
+ *
+ * A Microdata or RDFa value read from an element's text is visible by construction (the element is
+ * the text); a `content` attribute (`<meta itemprop content>`) is not. Numbers are compared as
+ * numbers in the page's own format (price-text.ts), texts as words (text-match.ts).
+ */
+import type { TruthPage } from "./truth-page.ts";
+import { isA, GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import { valuesAt, type Resolve } from "./node-values.ts";
+import { markupNumber } from "./price-text.ts";
+import { lookupKey, titleKeys } from "./text-match.ts";
+
+type Kind = "price" | "rating" | "count" | "text";
+
+interface VisibleRule {
+  /** The node's types (with subtypes) the rule applies to; empty: every type. */
+  types: readonly string[];
+  path: readonly string[];
+  kind: Kind;
+}
+
+const ANY: readonly string[] = [];
+
+/** What the documentation wants shown, per type (issue 25's list). */
+const RULES: readonly VisibleRule[] = [
+  { types: ["Product"], path: ["offers", "price"], kind: "price" },
+  { types: ANY, path: ["aggregateRating", "ratingValue"], kind: "rating" },
+  { types: ANY, path: ["aggregateRating", "reviewCount"], kind: "count" },
+  { types: ANY, path: ["aggregateRating", "ratingCount"], kind: "count" },
+  { types: ["AggregateRating"], path: ["ratingValue"], kind: "rating" },
+  { types: ["AggregateRating"], path: ["reviewCount"], kind: "count" },
+  { types: ["AggregateRating"], path: ["ratingCount"], kind: "count" },
+  { types: ["Product", "Recipe", "Event", "Course"], path: ["name"], kind: "text" },
+  { types: ["JobPosting"], path: ["title"], kind: "text" },
+  { types: ["Article"], path: ["headline"], kind: "text" },
+  { types: ["FAQPage", "QAPage"], path: ["mainEntity", "name"], kind: "text" },
+  { types: ["FAQPage", "QAPage"], path: ["mainEntity", "acceptedAnswer", "text"], kind: "text" },
+  { types: ["QAPage"], path: ["mainEntity", "suggestedAnswer", "text"], kind: "text" },
+  { types: ["Review"], path: ["reviewBody"], kind: "text" },
+  { types: ANY, path: ["review", "reviewBody"], kind: "text" },
+];
+
+/** Values looked up per page at most: past it the rest are not checked (each look-up reads the page's text). */
+export const MAX_LOOKUPS = 500;
+
+export interface LookupBudget {
+  left: number;
+}
+
+export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, budget: LookupBudget, out: Finding[]): void {
+  const { entity } = node;
+  for (const rule of RULES) {
+    if (rule.types.length > 0 && !isA(node, ...rule.types)) continue;
+    const property = rule.path.join(".");
+    for (const found of valuesAt(entity.node, rule.path, entity.path, resolve)) {
+      if (budget.left <= 0) return;
+      const { value, pointer } = found;
+      if (typeof value !== "string" && typeof value !== "number") continue;
+      let fromAttribute = false;
+      if (node.items !== null && !found.viaReference) {
+        const offset = node.items.offsets.get(pointer);
+        if (offset !== undefined) {
+          if (page.readsElementText(offset)) continue;
+          fromAttribute = true;
+        }
+      }
+      budget.left--;
+      const shown = isShown(value, rule.kind, page, TITLES.has(rule.path[rule.path.length - 1]));
+      if (shown !== false) continue;
+      out.push({ node, issue: issue(property, pointer, value, rule.kind, fromAttribute) });
+    }
+  }
+}
+
+/** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
+const TITLES = new Set(["name", "headline", "title"]);
+
+/** True, false, or null when it cannot be told (no value to look up, or the page's text was cut). */
+function isShown(value: string | number, kind: Kind, page: TruthPage, title: boolean): boolean | null {
+  if (kind === "text") {
+    if (typeof value !== "string") return null;
+    const keys = title ? titleKeys(value) : [lookupKey(value)];
+    if (keys.length === 0) return null;
+    const text = page.shownText();
+    return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
+  }
+  const n = markupNumber(value);
+  if (n === null) return null;
+  const numbers = page.shownNumbers();
+  return numbers.shows(n, kind === "rating") ? true : numbers.truncated ? null : false;
+}
+
+const MAX_QUOTED = 80;
+
+function issue(property: string, pointer: string, value: string | number, kind: Kind, fromAttribute: boolean): Finding["issue"] {
+  const quoted = typeof value === "number" ? String(value) : JSON.stringify(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}...` : value);
+  const what = kind === "text" ? "text" : "number";
+  const where = fromAttribute ? " (it is only in an attribute such as <meta content>, which readers do not see)" : "";
+  return {
+    severity: "warning",
+    property,
+    code: "not-visible",
+    message: `"${property}" is ${quoted} in the markup, but the page's visible text does not show this ${what}${where}. The guidelines: "Don't mark up content that is not visible to readers of the page."`,
+    fix:
+      kind === "text"
+        ? `Show the same ${property.split(".").pop()} on the page (not hidden, not only in a meta tag), or make the markup say what the page shows.`
+        : `Show the ${kind === "price" ? "price" : kind === "rating" ? "rating" : "count"} on the page as the markup gives it (any number format), or correct the markup to the value the page shows.`,
+    google_docs_url: GUIDELINES_URL,
+    path: pointer,
+  };
+}

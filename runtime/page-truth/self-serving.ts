@@ -1,0 +1,103 @@
+/**
+ * `self-serving-review`: a business or organization that carries reviews or a rating of itself on
+ * its own site. The review snippet guidelines: "If the entity that's being reviewed controls the
+ * reviews about itself, their pages that use LocalBusiness or any other type of Organization
+ * structured data are ineligible for star review feature."
+ *
+ * Its own site: the entity's `url` is on the page's host; without a `url`, its `@id` or one of its
+ * `sameAs` is. A review site that gives the businesses it reviews an `@id` on its own host still
+ * names each business's own site in `url`, so an `@id` never overrules a `url`. The same markup on
+ * another host (a review site, a directory, a booking platform) is not self-serving, and a Product's
+ * reviews never are. Without the page's URL nothing can be compared: the node gets a note instead.
+ */
+import { isObject, type JsonObject } from "../json.ts";
+import { escapePointer } from "../json.ts";
+import { typeNames } from "../graph/type-names.ts";
+import { subtypes } from "../type-hierarchy.ts";
+import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import type { Resolve } from "./node-values.ts";
+
+export const NO_PAGE_URL_NOTE =
+  "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
+
+export interface SelfServing {
+  /** The node to report on, and the property that carries the reviews. */
+  node: TruthNode;
+  property: "review" | "aggregateRating" | "itemReviewed";
+  entity: JsonObject;
+}
+
+/** Business or organization nodes with reviews of themselves, and reviews or ratings of a business. */
+export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Resolve): SelfServing[] {
+  const out: SelfServing[] = [];
+  const organizations = subtypes("Organization");
+  const isOrganization = (node: JsonObject) => typeNames(node["@type"]).some((t) => organizations.has(t));
+  for (const node of nodes) {
+    const n = node.entity.node;
+    // Most nodes carry none of the three: no type is looked at for them.
+    if (n.aggregateRating === undefined && n.review === undefined && n.itemReviewed === undefined) continue;
+    if (isOrganization(n)) {
+      // A Product that is also an Organization is not (Product wins: its reviews never are self-serving).
+      if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
+      const property = present(n.aggregateRating) ? "aggregateRating" : present(n.review) ? "review" : null;
+      if (property !== null) out.push({ node, property, entity: n });
+      continue;
+    }
+    if (typeNames(n["@type"]).some((t) => subtypes("Review").has(t) || subtypes("AggregateRating").has(t))) {
+      const reviewed = firstObject(n.itemReviewed, resolve);
+      if (reviewed !== null && isOrganization(reviewed) && !typeNames(reviewed["@type"]).some((t) => subtypes("Product").has(t))) out.push({ node, property: "itemReviewed", entity: reviewed });
+    }
+  }
+  return out;
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+
+function firstObject(value: unknown, resolve: Resolve): JsonObject | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!isObject(v)) return null;
+  if (typeof v["@id"] === "string" && Object.keys(v).length === 1) return resolve(v["@id"]) ?? null;
+  return v;
+}
+
+/** The entity is on the page's own host (see the module comment for which of its names decide). */
+export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
+  const pageHost = hostOf(pageUrl, null);
+  if (pageHost === null) return false;
+  const urls = texts(entity.url);
+  if (urls.length > 0) return urls.some((u) => hostOf(u, pageUrl) === pageHost);
+  const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
+  return names.some((u) => hostOf(u, pageUrl) === pageHost);
+}
+
+function texts(value: unknown): string[] {
+  if (typeof value === "string") return value.trim() === "" ? [] : [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  return [];
+}
+
+/** The host without "www.", lower case; null when the value is no http(s) URL. */
+function hostOf(value: string, base: string | null): string | null {
+  try {
+    const url = new URL(value.trim(), base ?? undefined);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return url.hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+export function selfServingIssue(candidate: SelfServing): Finding["issue"] {
+  const { node, property } = candidate;
+  const type = node.result.matched_type ?? node.result.type;
+  const about = property === "itemReviewed" ? `reviews a business or organization (${typeNames(candidate.entity["@type"]).join(", ")}) whose site is this page's` : `is a business or organization that carries its own ${property} on its own site`;
+  return {
+    severity: "warning",
+    property,
+    code: "self-serving-review",
+    message: `This ${type} ${about}: self-serving reviews are not eligible for the review snippet. The guidelines: "If the entity that's being reviewed controls the reviews about itself, their pages that use LocalBusiness or any other type of Organization structured data are ineligible for star review feature."`,
+    fix: "Keep the reviews on the page for readers if you like, but expect no review stars from them: only reviews of other businesses (a review site, a directory) are eligible. Removing the review markup removes this warning.",
+    google_docs_url: REVIEW_SNIPPET_URL,
+    path: `${node.entity.path}/${escapePointer(property)}`,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * duplicate-entity and conflicting-values: the same product twice (a theme's Microdata and a plugin's
+ * JSON-LD; two JSON-LD blocks), and the clean twins (joined by @id, or two different products).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateHtml } from "../../../runtime/validate.ts";
+import { jsonLd, page, product, truthIssues, issuesOf } from "./helpers.ts";
+
+const SHOWN = `<h1>Executive Anvil</h1><p>$1,299.00 - $1,199.00</p><p>4.8 out of 5 (120 reviews)</p>`;
+
+const microdata = (price: string, extra = "") => `<div itemscope itemtype="https://schema.org/Product"${extra}><span itemprop="name">Executive Anvil</span><meta itemprop="sku" content="ANV-1">
+  <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${price}</span><meta itemprop="priceCurrency" content="EUR"></div></div>`;
+
+test("Microdata and JSON-LD of one product, different prices: duplicate-entity and conflicting-values offers.price", () => {
+  const result = validateHtml(page(SHOWN + microdata("1199"), jsonLd(product())), "https://shop.example/anvil");
+  const first = result.schemas[0];
+  assert.is(first.syntax, "json-ld");
+  const issues = issuesOf(first);
+  assert.equal(issues.map((i) => `${i.code} ${i.property}`), ["duplicate-entity sku", "conflicting-values offers.price"]);
+  assert.match(issues[0].message, "the Microdata item at line 1");
+  assert.match(issues[0].message, "JSON-LD block 0");
+  assert.match(issues[0].fix, "itemid");
+  assert.match(issues[1].message, '"1299"');
+  assert.match(issues[1].message, '"1199"');
+  assert.is(issues[1].path, "/offers/price");
+  // One issue per entity: the second description carries none of its own.
+  assert.equal(issuesOf(result.schemas[1]), []);
+});
+
+test("the same product, same price: duplicate-entity only; joined by @id / itemid: nothing", () => {
+  assert.equal(truthIssues(page(SHOWN + microdata("1299"), jsonLd(product()))), ["Product duplicate-entity sku"]);
+  const joined = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "https://shop.example/anvil#product" })));
+  assert.equal(truthIssues(joined), []);
+});
+
+test("two JSON-LD blocks, the same url; a different availability and currency", () => {
+  const a = product({ url: "https://shop.example/anvil", sku: undefined });
+  const b = product({ url: "https://www.shop.example/anvil/", sku: undefined, offers: { "@type": "Offer", price: 1299, priceCurrency: "USD", availability: "https://schema.org/OutOfStock" } });
+  assert.equal(truthIssues(page(SHOWN, jsonLd(a) + jsonLd(b))), [
+    "Product conflicting-values offers.availability",
+    "Product conflicting-values offers.priceCurrency",
+    "Product duplicate-entity url",
+  ]);
+});
+
+test("not the same thing: other sku, other colour, other names at one url, other events at one url", () => {
+  assert.equal(truthIssues(page(SHOWN, jsonLd(product()) + jsonLd(product({ sku: "ANV-2" })))), []);
+  assert.equal(truthIssues(page(SHOWN, jsonLd(product({ color: "red" })) + jsonLd(product({ color: "blue" })))), []);
+  const url = "https://shop.example/anvils";
+  assert.equal(truthIssues(page(SHOWN + "<p>Mallet</p>", jsonLd(product({ sku: undefined, url })) + jsonLd(product({ sku: undefined, url, name: "Mallet" })))), []);
+  const event = (startDate: string) => ({ "@context": "https://schema.org", "@type": "Event", name: "Anvil fair", url, startDate, location: { "@type": "Place", name: "Hall", address: "1 Main St" } });
+  assert.equal(truthIssues(page("<h1>Anvil fair</h1>", jsonLd(event("2026-05-01T10:00:00+02:00")) + jsonLd(event("2026-05-02T10:00:00+02:00")))), []);
+});
+
+test("Organization and WebSite: the same name is the same entity; branches with their own addresses are not", () => {
+  const org = (extra: object) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Acme", logo: "https://acme.example/logo.png", ...extra });
+  assert.equal(truthIssues(page("", jsonLd(org({ url: "https://acme.example/" })) + jsonLd(org({})))), ["Organization duplicate-entity name"]);
+  const branch = (street: string) => ({ "@context": "https://schema.org", "@type": "Store", name: "Acme", url: "https://acme.example/", address: { "@type": "PostalAddress", streetAddress: street } });
+  assert.equal(truthIssues(page("", jsonLd(branch("1 Main St")) + jsonLd(branch("9 High St")))), []);
+  const site = (name: string) => ({ "@context": "https://schema.org", "@type": "WebSite", name, url: "https://acme.example/" });
+  assert.equal(truthIssues(page("", jsonLd(site("Acme")) + jsonLd(site("Acme")))), ["WebSite duplicate-entity url"]);
+});
+
+test("5,000 copies of one product: one issue, bounded by the node cap", () => {
+  const copies = Array.from({ length: 5000 }, () => product()).map((p) => jsonLd(p)).join("");
+  const started = performance.now();
+  const result = validateHtml(page(SHOWN, copies), "https://shop.example/anvil");
+  const ms = performance.now() - started;
+  const dup = result.schemas.flatMap((s) => issuesOf(s)).filter((i) => i.code === "duplicate-entity");
+  assert.is(dup.length, 1);
+  assert.match(dup[0].message, "and ");
+  assert.ok(ms < 5000, `${ms} ms`);
+});
+
+test.run();

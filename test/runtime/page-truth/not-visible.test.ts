@@ -1,0 +1,112 @@
+/**
+ * not-visible: planted defects and clean twins that differ only in the defect, in JSON-LD and
+ * Microdata, in English, German and French number formats. The old engine reported none of these.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateHtml } from "../../../runtime/validate.ts";
+import { jsonLd, page, product, truthIssues, issuesOf } from "./helpers.ts";
+
+const SHOWN = { en: ["$1,299.00", "4.8 out of 5", "120 reviews"], de: ["1.299,00 €", "4,8 von 5", "120 Bewertungen"], fr: ["1 299,00 €", "4,8 sur 5", "120 avis"] } as const;
+
+for (const lang of ["en", "de", "fr"] as const) {
+  const [price, rating, count] = SHOWN[lang];
+  const body = (p: string, r: string) => `<h1>Executive Anvil</h1><p class="price">${p}</p><p>${r} (${count})</p>`;
+
+  test(`${lang}: price ${price}, rating ${rating} and the name shown: nothing reported`, () => {
+    assert.equal(truthIssues(page(body(price, rating), jsonLd(product()), lang)), []);
+  });
+
+  test(`${lang}: the rating shown is not the markup's (4.2 on the page, 4.8 in the markup)`, () => {
+    const shown = rating.replace("4", "4").replace(/4([.,])8/, "4$12");
+    assert.equal(truthIssues(page(body(price, shown), jsonLd(product()), lang)), ["Product not-visible aggregateRating.ratingValue"]);
+  });
+
+  test(`${lang}: the price is in a display:none element`, () => {
+    const html = page(`<h1>Executive Anvil</h1><p style="display: none">${price}</p><p>${rating} (${count})</p>`, jsonLd(product()), lang);
+    assert.equal(truthIssues(html), ["Product not-visible offers.price"]);
+  });
+}
+
+test("the page's language decides an ambiguous separator: 1.299 is 1299 in German, 1.299 in English", () => {
+  const markup = jsonLd(product());
+  const body = `<h1>Executive Anvil</h1><p>EUR 1.299</p><p>4.8 / 4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body, markup, "de")), []);
+  assert.equal(truthIssues(page(body, markup, "en")), ["Product not-visible offers.price"]);
+  // Without a language both readings count: no warning on an unknown convention.
+  assert.equal(truthIssues(page(body, markup, null)), []);
+  // "EUR 1,299" is a thousand and more in English.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>EUR 1,299</p><p>4.8 (120)</p>`, markup, "en")), []);
+  // A plain "1299".
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1299</p><p>4.8 (120)</p>`, markup, "en")), []);
+});
+
+test("hidden by the hidden attribute, visibility:hidden, template and noscript: not visible", () => {
+  const markup = jsonLd(product());
+  for (const hide of [`<div hidden>$1,299.00</div>`, `<div style="visibility:hidden">$1,299.00</div>`, `<template>$1,299.00</template>`, `<noscript>$1,299.00</noscript>`, `<script>var p = "$1,299.00"</script>`]) {
+    assert.equal(truthIssues(page(`<h1>Executive Anvil</h1>${hide}<p>4.8 (120)</p>`, markup)), ["Product not-visible offers.price"], hide);
+    // The twin: the same element, shown.
+    const shown = hide.replace(/ hidden|style="visibility:hidden"/, "").replace(/template|noscript|script/g, "div").replace('var p = "$1,299.00"', "$1,299.00");
+    assert.equal(truthIssues(page(`<h1>Executive Anvil</h1>${shown}<p>4.8 (120)</p>`, markup)), [], shown);
+  }
+});
+
+test("a hidden element ends where it ends: text after it is visible", () => {
+  const html = page(`<div hidden><div>x</div><span>y</span></div><h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`, jsonLd(product()));
+  assert.equal(truthIssues(html), []);
+});
+
+test("name, headline, FAQ question and answer, review body: shown or not", () => {
+  const faq = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: [{ "@type": "Question", name: "How long does delivery take?", acceptedAnswer: { "@type": "Answer", text: "<p>Delivery takes <b>two to three</b> working days.</p>" } }],
+  };
+  const shown = `<h2>How long does delivery take?</h2><div>Delivery takes two to three working days.</div>`;
+  assert.equal(truthIssues(page(shown, jsonLd(faq))), []);
+  assert.equal(truthIssues(page(`<h2>How long does delivery take?</h2><div>Delivery is fast.</div>`, jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+  const article = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Anvils fall in price", image: "https://example.com/a.jpg", datePublished: "2026-01-05T08:00:00+01:00" };
+  assert.equal(truthIssues(page(`<h1>Anvils fall in price</h1>`, jsonLd(article))), []);
+  assert.equal(truthIssues(page(`<h1>Anvils rise</h1>`, jsonLd(article))), ["Article not-visible headline"]);
+  const review = product({ review: { "@type": "Review", author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody: "Heavy, and it works." } });
+  const body = `<h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`;
+  assert.equal(truthIssues(page(`${body}<blockquote>Heavy, and it works.</blockquote>`, jsonLd(review))), []);
+  assert.equal(truthIssues(page(body, jsonLd(review))), ["Product not-visible review.reviewBody"]);
+});
+
+test("Microdata: a value read from an element's text is visible; a <meta content> value is looked up", () => {
+  const item = (price: string, rating: string) => `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><link itemprop="image" href="https://example.com/a.jpg">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">${price}<meta itemprop="priceCurrency" content="EUR"></div>
+    <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">${rating} <span itemprop="reviewCount">120</span> Bewertungen</div></div>`;
+  // Text values: visible by construction, whatever the format.
+  assert.equal(truthIssues(page(item(`<span itemprop="price">1299</span>`, `<span itemprop="ratingValue">4.8</span>`), "", "de")), []);
+  // The documentation's own pattern: content="4.4" over a shown "4,4".
+  assert.equal(truthIssues(page(item(`<meta itemprop="price" content="1299"> 1.299,00 €`, `<span itemprop="ratingValue" content="4.8">4,8</span>`), "", "de")), []);
+  // Meta only, and the page shows another rating.
+  assert.equal(truthIssues(page(item(`<meta itemprop="price" content="1299">`, `<span itemprop="ratingValue" content="4.8">4,2</span>`), "", "de")), [
+    "Product not-visible aggregateRating.ratingValue",
+    "Product not-visible offers.price",
+  ]);
+});
+
+test("the issue: a warning with the dotted property, the value's pointer, line and column, and the guideline", () => {
+  const html = page(`<h1>Executive Anvil</h1><p>$1,299.00</p><p>4.2 out of 5 (120)</p>`, jsonLd(product()));
+  const s = validateHtml(html, "https://shop.example/anvil").schemas[0];
+  const [issue] = issuesOf(s);
+  assert.is(issue.severity, "warning");
+  assert.is(issue.path, "/aggregateRating/ratingValue");
+  assert.is(issue.line, 1);
+  assert.ok(issue.column! > 1);
+  assert.match(issue.message, "Don't mark up content that is not visible to readers of the page");
+  assert.is(issue.google_docs_url, "https://developers.google.com/search/docs/appearance/structured-data/sd-policies");
+  assert.ok(s.valid && s.rich_result_eligible, "a warning leaves the verdict");
+  assert.ok(s.score! < 100);
+});
+
+test("JSON-LD alone (no page): no visibility check", async () => {
+  const { validateJsonText } = await import("../../../runtime/validate.ts");
+  const s = validateJsonText(JSON.stringify(product())).schemas[0];
+  assert.equal(issuesOf(s), []);
+});
+
+test.run();

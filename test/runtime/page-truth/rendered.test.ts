@@ -1,0 +1,53 @@
+/**
+ * With rendering, the truth checks read what the browser shows: a price a script writes into the page
+ * is visible once rendered (and not in the server's HTML); a price a script hides is not. Through the
+ * library's validateUrl with Debian's Chromium on a loopback page; skipped without Chromium.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type http from "node:http";
+import { startServer, type Fixture } from "../../fetch/fixtures.ts";
+import { findChromium } from "../../../fetch/render/chromium-path.ts";
+import { closeRenderer, validateUrl } from "../../../lib/index.ts";
+import { jsonLd, page, product, issuesOf } from "./helpers.ts";
+
+const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
+if (chromium === null) console.log("skip: rendered truth-check tests (Chromium not found: apt-get install chromium, or set CHROMIUM_PATH)");
+const withBrowser = chromium === null ? test.skip : test;
+
+const WRITE_PRICE = `<script>document.getElementById("price").textContent = "1.299,00 €";</script>`;
+const HIDE_PRICE = `<script>document.getElementById("price").style.display = "none";</script>`;
+
+function route(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const body = `<h1>Executive Anvil</h1><p id="price">${req.url === "/hidden" ? "1.299,00 €" : ""}</p><p>4,8 von 5 (120)</p>`;
+  res.end(page(body + (req.url === "/hidden" ? HIDE_PRICE : WRITE_PRICE), jsonLd(product()), "de"));
+}
+
+let site: Fixture;
+const codes = (r: Awaited<ReturnType<typeof validateUrl>>) => r.schemas.flatMap((s) => issuesOf(s).map((i) => `${i.code} ${i.property}`));
+
+test.before(async () => {
+  site = await startServer(route);
+});
+
+test.after(async () => {
+  await closeRenderer();
+  await site.close();
+});
+
+withBrowser("a price written by a script: not visible in the server's HTML, visible rendered", async () => {
+  const url = `http://127.0.0.1:${site.port}/written`;
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), ["not-visible offers.price"]);
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), []);
+});
+
+withBrowser("a price a script hides (inline display:none): visible in the server's HTML, not rendered", async () => {
+  const url = `http://127.0.0.1:${site.port}/hidden`;
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), []);
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"]);
+});
+
+test.run();

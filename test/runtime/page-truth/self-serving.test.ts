@@ -1,0 +1,81 @@
+/**
+ * self-serving-review: a business's rating of itself on its own site takes the review snippet away
+ * (the node stays valid and eligible for its own rich result); on another host, or for a Product, it
+ * does not; without a page URL the check does not run and the node says so.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateHtml, validateJsonText } from "../../../runtime/validate.ts";
+import { jsonLd, page, issuesOf } from "./helpers.ts";
+
+const business = (extra: object = {}) => ({
+  "@context": "https://schema.org",
+  "@type": "Restaurant",
+  name: "Joe's Diner",
+  address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Springfield" },
+  url: "https://joes.example/",
+  aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 20 },
+  ...extra,
+});
+const BODY = "<h1>Joe's Diner</h1><p>4.5 stars from 20 reviews</p>";
+
+test("on its own site (www. or not): self-serving-review, review snippet not eligible, the rest unchanged", () => {
+  const s = validateHtml(page(BODY, jsonLd(business())), "https://www.joes.example/menu").schemas[0];
+  const issues = issuesOf(s);
+  assert.equal(issues.map((i) => `${i.code} ${i.property} ${i.path}`), ["self-serving-review aggregateRating /aggregateRating"]);
+  assert.match(issues[0].message, "ineligible for star review feature");
+  assert.ok(s.valid, "valid");
+  assert.ok(s.rich_result_eligible, "still eligible for the local business rich result");
+  const feature = s.features?.find((f) => f.feature === "review-snippet");
+  assert.ok(feature && !feature.eligible, "review snippet not eligible");
+});
+
+test("the same markup on a review site's page: nothing", () => {
+  const s = validateHtml(page(BODY, jsonLd(business())), "https://reviews.example/joes-diner").schemas[0];
+  assert.equal(issuesOf(s), []);
+  assert.is(s.features?.find((f) => f.feature === "review-snippet"), undefined);
+});
+
+test("an @id on the review site's host never overrules the url; without a url, @id or sameAs decide", () => {
+  const withId = business({ "@id": "https://reviews.example/joes-diner#business" });
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(withId)), "https://reviews.example/joes-diner").schemas[0]), []);
+  const noUrl = business({ url: undefined, "@id": "#business" });
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(noUrl)), "https://joes.example/").schemas[0]).length, 1);
+  const sameAs = business({ url: undefined, sameAs: ["https://facebook.example/joes", "https://joes.example/"] });
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(sameAs)), "https://joes.example/").schemas[0]).length, 1);
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(sameAs)), "https://reviews.example/joes").schemas[0]), []);
+});
+
+test("a Product's reviews are never self-serving", () => {
+  const product = { "@context": "https://schema.org", "@type": "Product", name: "Joe's Diner", image: "https://joes.example/a.jpg", url: "https://joes.example/", aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 20 } };
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(product)), "https://joes.example/").schemas[0]), []);
+});
+
+test("a Review of the business on its own site: the Review loses its review snippet, stays valid", () => {
+  const review = { "@context": "https://schema.org", "@type": "Review", itemReviewed: business({ aggregateRating: undefined }), author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 } };
+  const s = validateHtml(page(BODY, jsonLd(review)), "https://joes.example/").schemas[0];
+  assert.equal(issuesOf(s).map((i) => i.code), ["self-serving-review"]);
+  assert.ok(s.valid);
+  assert.not.ok(s.rich_result_eligible);
+});
+
+test("without a page URL (HTML without one, JSON-LD alone): not checked, and the node's notes say so", () => {
+  for (const s of [validateHtml(page(BODY, jsonLd(business())), null).schemas[0], validateJsonText(JSON.stringify(business())).schemas[0]]) {
+    assert.equal(issuesOf(s), []);
+    assert.match(s.notes?.join(" ") ?? "", "not checked");
+  }
+});
+
+test("overrides apply: off removes the issue and its effect; error makes the node invalid", () => {
+  const html = page(BODY, jsonLd(business()));
+  const off = validateHtml(html, "https://joes.example/", undefined, { overrides: [{ code: "self-serving-review", severity: "off" }] }).schemas[0];
+  assert.equal(issuesOf(off), []);
+  assert.is(off.features?.find((f) => f.feature === "review-snippet"), undefined);
+  const error = validateHtml(html, "https://joes.example/", undefined, { overrides: [{ code: "self-serving-review", severity: "error" }] }).schemas[0];
+  assert.equal(error.errors.map((e) => e.code), ["self-serving-review"]);
+  assert.not.ok(error.valid);
+  const ignored = validateHtml(page("<h1>Other</h1>", jsonLd(business())), "https://reviews.example/", undefined, { overrides: [{ code: "not-visible", severity: "off" }] }).schemas[0];
+  assert.equal(issuesOf(ignored), []);
+});
+
+test.run();
