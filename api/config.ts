@@ -6,7 +6,7 @@
  * One reader per section (api/config/*.ts), each `(env, problems) => Section`: a new setting is a field in
  * its section's reader, a new section one file and one line in SECTIONS below.
  *
- * README.md (Settings) lists every setting; keep the two in step.
+ * docs/deployment.md (Settings) lists every setting; keep the two in step.
  */
 import { envOf, type Env } from "./config/env.ts";
 import { readServer, type ServerConfig } from "./config/server.ts";

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { recordResults, type Figure } from "./results.ts";
 import { median, quantile, sharedDir, type BenchContext } from "./util.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -66,14 +67,25 @@ export async function run(_ctx: BenchContext): Promise<void> {
       `(median of ${COLD_RUNS} side-by-side pairs; interquartile range of the ratio ${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)}x)`,
   );
   console.log(`cold start budget: sdv <= 2x node -e 0: ${coldX <= 2 ? "PASS" : "FAIL"}`);
+  const figures: Figure[] = [
+    { id: "cold.ratio", label: "`sdv validate` of one small file against `node -e 0` (cold start, median of side-by-side pairs)", value: coldX, unit: "x", digits: 2, budget: "<= 2x" },
+    { id: "cold.ms", label: "`sdv validate` of one small file, wall time", value: median(colds), unit: "ms", digits: 0 },
+  ];
+  const directory = directoryAgainstAdobe();
+  if (directory !== null) figures.push(directory);
+  recordResults("cli", figures);
+}
 
+/** The directory rows, as a figure, or null (said why) when the corpus, the vocabulary or Adobe's validator is missing. */
+function directoryAgainstAdobe(): Figure | null {
+  const bin = join(repoRoot, "bin/sdv.js");
   const corpus = sharedDir("corpus");
   const vocabDir = sharedDir("vocab");
   const examples = corpus && join(corpus, "google-examples");
   const vocab = vocabDir && join(vocabDir, "schemaorg-all-https-v29.4.jsonld");
   if (!examples || !existsSync(examples) || !vocab || !existsSync(vocab)) {
     console.log("directory: n/a: ../shared/corpus/google-examples or ../shared/vocab not found");
-    return;
+    return null;
   }
   const files = readdirSync(examples)
     .filter((f) => /\.(json|jsonld|html?)$/i.test(f))
@@ -85,7 +97,7 @@ export async function run(_ctx: BenchContext): Promise<void> {
   const adobeOut = JSON.parse(check.stdout.trim().split("\n").pop() || "{}") as { error?: string; failed?: number };
   if (adobeOut.error) {
     console.log(`directory: adobe n/a: ${adobeOut.error}`);
-    return;
+    return null;
   }
   const sdvOut = JSON.parse(wallMs(ours).stdout) as { inputs: number; summary: { validated: number } };
   const [sdvMs, adobeMs] = interleaved(ours, theirs, DIR_RUNS);
@@ -94,4 +106,5 @@ export async function run(_ctx: BenchContext): Promise<void> {
       `adobe ${adobeMs.toFixed(0)} ms (${files.length - (adobeOut.failed ?? 0)}/${files.length} read) = sdv ${(sdvMs / adobeMs).toFixed(2)}x adobe (medians of ${DIR_RUNS})`,
   );
   console.log(`directory budget: sdv not slower than adobe: ${sdvMs <= adobeMs ? "PASS" : "FAIL"}`);
+  return { id: "directory.ratio", label: `a directory of ${files.length} Google examples in one process, sdv's time against Adobe's validator's`, value: sdvMs / adobeMs, unit: "x", digits: 2, budget: "not slower: <= 1x" };
 }

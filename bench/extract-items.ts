@@ -16,6 +16,7 @@ import { Parser } from "htmlparser2";
 import { extractHtmlItems } from "../runtime/extract/extract-items.ts";
 import { extractJsonLdBlocks } from "../runtime/extract/extract-jsonld.ts";
 import { baselineRevision, importBaseline } from "./baseline.ts";
+import { recordResults } from "./results.ts";
 import { errorMessage, medianNs, printTable, sharedDir, type BenchContext } from "./util.ts";
 
 const BUDGET_MBS = 50;
@@ -151,6 +152,15 @@ export async function run(ctx: BenchContext): Promise<void> {
   const before = measured.get("sdv JSON-LD only (before items)|json-ld only") ?? NaN;
   const after = measured.get("sdv whole page (JSON-LD + items)|json-ld only") ?? NaN;
   console.log(`JSON-LD-only page, whole-page extraction vs JSON-LD alone (before items): ${(after / before).toFixed(2)}x the speed (budget: no slower, within noise)`);
+  const size = (name: string) => `${(pages.find((p) => p.name === name)!.bytes / 1024).toFixed(0)} KB`;
+  const rate = (label: string, page: string) => measured.get(`${label}|${page}`) ?? NaN;
+  recordResults("extract-items", [
+    { id: "ours.microdata", label: `sdv's item extraction, a ${size("microdata")} Microdata page`, value: microdata, unit: "MB/s", digits: 0, budget: `>= ${BUDGET_MBS} MB/s` },
+    { id: "ours.rdfa", label: `sdv's item extraction, a ${size("rdfa")} RDFa page`, value: rdfa, unit: "MB/s", digits: 0, budget: `>= ${BUDGET_MBS} MB/s` },
+    { id: "htmlparser2.microdata", label: "htmlparser2's tokenizer alone (no items built), the Microdata page", value: rate("htmlparser2 tokenizer (floor)", "microdata"), unit: "MB/s", digits: 0 },
+    { id: "adobe.microdata", label: "Adobe's extractor (web-auto-extractor), the Microdata page", value: rate("adobe (web-auto-extractor)", "microdata"), unit: "MB/s", digits: 1 },
+    { id: "jsonld-only.ratio", label: "a JSON-LD-only page: whole-page extraction against JSON-LD extraction alone", value: after / before, unit: "x", digits: 2, budget: "no slower" },
+  ].filter((f) => Number.isFinite(f.value)));
 }
 
 /** The same entries at BENCH_BASELINE (see baseline.ts), when set. */

@@ -4,13 +4,16 @@
  * one), each with `npm install --omit=dev <tarball>` into an empty project, install scripts running as they
  * would for a user (better-sqlite3 fetches or builds its native module). Both from a warm npm cache, so the
  * figures compare what is installed and built rather than the network. Rows: wall time, size on disk of
- * node_modules, packages, and the light/full ratios. One install each: minutes for the full one.
+ * node_modules, packages, and the light/full ratios. One install each: minutes for the full one, which
+ * `BENCH_INSTALL=light` leaves out. Each install's figures are recorded apart (bench/results/install-light.json,
+ * install-full.json): the docs show them, and a run of the light one alone keeps the full one's last run.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { recordResults } from "./results.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -63,10 +66,29 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 export async function run(): Promise<void> {
   const light = install("light", ["--workspace", "sdv"]);
+  report("light (npm pack --workspace sdv)", light);
+  recordResults("install", figures("light package (the CLI and the library)", light, { seconds: "<= 10 s", bytes: "<= 15 MB" }), "install-light");
+  if (process.env.BENCH_INSTALL === "light") {
+    console.log("install full: left out (BENCH_INSTALL=light)");
+    return;
+  }
   const full = install("full", []);
-  for (const [name, r] of [["light (npm pack --workspace sdv)", light], ["full (npm pack at the root, the service)", full]] as const)
-    console.log(`install ${name.padEnd(42)} ${r.seconds.toFixed(1).padStart(6)} s  ${mb(r.bytes).padStart(9)} on disk  ${String(r.packages).padStart(4)} packages  tarball ${mb(r.tarballBytes)}`);
+  report("full (npm pack at the root, the service)", full);
+  recordResults("install", figures("full package (the service, the repository root)", full, {}), "install-full");
   console.log(
     `install light/full: time ${(light.seconds / full.seconds).toFixed(2)}x, size ${(light.bytes / full.bytes).toFixed(3)}x, packages ${light.packages}/${full.packages}`,
   );
+}
+
+function report(name: string, r: Installed): void {
+  console.log(`install ${name.padEnd(42)} ${r.seconds.toFixed(1).padStart(6)} s  ${mb(r.bytes).padStart(9)} on disk  ${String(r.packages).padStart(4)} packages  tarball ${mb(r.tarballBytes)}`);
+}
+
+function figures(what: string, r: Installed, budgets: { seconds?: string; bytes?: string }) {
+  return [
+    { id: "seconds", label: `${what}: install time`, value: r.seconds, unit: "s", digits: 1, budget: budgets.seconds },
+    { id: "size", label: `${what}: size on disk`, value: r.bytes / 1024 / 1024, unit: "MB", digits: 1, budget: budgets.bytes },
+    { id: "packages", label: `${what}: packages installed`, value: r.packages, unit: "", digits: 0 },
+    { id: "tarball", label: `${what}: tarball`, value: r.tarballBytes / 1024 / 1024, unit: "MB", digits: 2 },
+  ];
 }

@@ -13,6 +13,7 @@ import { findChromium } from "../fetch/render/chromium-path.ts";
 import { Renderer } from "../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../fetch/render/config.ts";
 import { validateHtml, validateRenderedHtml } from "../runtime/validate.ts";
+import { recordResults, type Figure } from "./results.ts";
 import { errorMessage, printTable, type BenchContext } from "./util.ts";
 
 const REPEATS = 10;
@@ -71,6 +72,11 @@ export async function run(_ctx: BenchContext): Promise<void> {
     console.log(`first render (starts the browser): ${launchMs.toFixed(0)} ms; rendered / raw: ${(rendered.median / raw.median).toFixed(0)}x`);
     const own = rendered.median - SETTLE_MS;
     console.log(`${own <= OWN_WORK_BUDGET_MS ? "PASS" : "FAIL"} rendered page: ${own.toFixed(0)} ms beyond the ${SETTLE_MS} ms settle time (budget ${OWN_WORK_BUDGET_MS} ms)`);
+    const figures: Figure[] = [
+      { id: "raw.ms", label: "a product page validated raw (fetch and validate), median", value: raw.median, unit: "ms", digits: 0 },
+      { id: "rendered.ms", label: "the same page rendered (render, raw fetch, compare), median", value: rendered.median, unit: "ms", digits: 0 },
+      { id: "own.ms", label: `of which beyond the ${SETTLE_MS} ms settle time`, value: own, unit: "ms", digits: 0, budget: `<= ${OWN_WORK_BUDGET_MS} ms` },
+    ];
 
     // Throughput: as many pages as the renderer takes at once, for RUN_MS.
     let done = 0;
@@ -88,6 +94,11 @@ export async function run(_ctx: BenchContext): Promise<void> {
     );
     const perMinute = (done * 60_000) / RUN_MS;
     console.log(`rendered pages a minute: ${perMinute.toFixed(0)} (${done} in ${RUN_MS / 1000} s at ${RENDER_DEFAULTS.concurrency} at once, ${failed} failed); Chromium RSS now ${mb(descendantsRss())} MB`);
+    figures.push(
+      { id: "per-minute", label: `rendered pages a minute, ${RENDER_DEFAULTS.concurrency} at once`, value: perMinute, unit: "", digits: 0 },
+      { id: "chromium.mb", label: "Chromium's processes' memory (RSS) after them", value: Number(mb(descendantsRss())), unit: "MB", digits: 0 },
+    );
+    recordResults("render", figures);
   } catch (err) {
     console.log(`render bench failed: ${errorMessage(err)}`);
   } finally {

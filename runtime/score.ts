@@ -1,5 +1,5 @@
 /**
- * The score, a CI threshold (README "Score", docs/score.md for worked examples).
+ * The score, a CI threshold (docs/score.md: the formula and worked examples).
  *
  * A node's points: 100 - 15 per error - 3 per warning - 1 per note, at least 0, where each
  * finding is counted once per node however often it repeats: findings are distinct by code and

@@ -1,5 +1,5 @@
 /**
- * Audit limits per plan (README.md, Plans): pages one audit may validate, and audit runs an account may have
+ * Audit limits per plan (docs/service.md, Plans): pages one audit may validate, and audit runs an account may have
  * queued or running at once. Every validated page also takes one of the plan's monthly credits.
  */
 import type { Plan } from "../stores/ports.ts";

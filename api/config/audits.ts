@@ -1,5 +1,5 @@
 /**
- * The audits' settings (README.md, Settings: Audits), read by loadConfig into `config.audits`. Every problem
+ * The audits' settings (docs/deployment.md, Settings: Audits), read by loadConfig into `config.audits`. Every problem
  * is added to the caller's list, so a bad value is reported with all the others.
  */
 export interface AuditConfig {

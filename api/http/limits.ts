@@ -1,4 +1,4 @@
-/** Size and time limits of the HTTP layer (README.md lists them). */
+/** Size and time limits of the HTTP layer (docs/deployment.md lists them). */
 
 /** Largest request body, any route but the webhook. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@
  *
  * Nothing of this runs, and playwright-core is not even loaded, until a render is asked for.
  *
- * Safety (README, "Rendering"): the browser reaches the network only through a PolicyProxy that applies
+ * Safety (docs/rendering.md): the browser reaches the network only through a PolicyProxy that applies
  * the guarded fetcher's rules; the browser-wide proxy refuses everything and each context gets its own
  * proxy for its one page; loopback is not exempt (`<-loopback>`); Chromium resolves no name itself (its
  * host resolver maps every name to "not found"); QUIC, WebRTC over UDP, service workers, downloads,

@@ -1,5 +1,5 @@
 /**
- * The score's promises (README "Score", docs/score.md), each as a property over a table of inputs:
+ * The score's promises (docs/score.md), each as a property over a table of inputs:
  * 100 exactly when nothing is reported; a broken block is 0; errors weigh more than warnings (and
  * keep the page under 50); adding a missing property never lowers it; repetition does not sink it;
  * retired-feature findings and vocabulary notes weigh little. Plus the documented worked examples.
