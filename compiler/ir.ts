@@ -56,6 +56,8 @@ export interface IrKeyword {
   readonly page?: { readonly cell: "values" | "notes"; readonly html: string };
   /** A value that breaks this keyword alone, for the table tests. */
   readonly brokenValue?: unknown;
+  /** The only values the keyword accepts (fixed texts), for tools that list them. */
+  readonly accepts?: readonly string[];
   /** The requirement depends on more than the level (the node's type, a sibling, the list position). */
   readonly conditional?: boolean;
 }

@@ -9,6 +9,7 @@ import type { PropertyRule } from "./rule-runtime.ts";
 import { Run } from "./rule-runtime.ts";
 import { FAILED_RULE, type IssueWithRule } from "./patches/failed-rule.ts";
 import type { JsonObject } from "./json.ts";
+import { acceptedTexts } from "./keywords/fixed-texts.ts";
 
 export interface RuleExplanation {
   type: string;
@@ -84,7 +85,7 @@ export function explainRule(registry: RuleRegistry, type: string, property: stri
     google_docs_url: rule.docs,
   };
   if (rule.format) out.format = rule.format.description;
-  const values = rule.values ?? rule.textValues;
+  const values = rule.values ?? acceptedTexts(rule.valueKeywords);
   if (values) out.values = [...values];
   if (rule.rule) out.rule_url = rule.rule;
   return out;

@@ -30,6 +30,7 @@ export const textValues: KeywordDefinition<"text_values", string[]> = {
     check: { field: "valueKeywords", source: (use) => `${use("runtime/keywords/fixed-texts.ts", "fixedTexts")}(${JSON.stringify(texts)})` },
     page: { cell: "values", html: `Exactly ${list(texts.map(code))} (case-sensitive).` },
     brokenValue: "not-a-fixed-value",
+    accepts: texts,
   }),
 };
 

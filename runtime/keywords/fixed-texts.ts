@@ -4,7 +4,7 @@ import type { KeywordProblem, ValueKeyword } from "./keyword-check.ts";
 
 class FixedTexts implements ValueKeyword {
   readonly final = true;
-  constructor(private readonly texts: ReadonlySet<string>) {}
+  constructor(readonly texts: ReadonlySet<string>) {}
 
   test(value: unknown, property: string): KeywordProblem | null {
     if (typeof value === "string" && this.texts.has(value)) return null;
@@ -13,3 +13,9 @@ class FixedTexts implements ValueKeyword {
 }
 
 export const fixedTexts = (texts: readonly string[]): ValueKeyword => new FixedTexts(new Set(texts));
+
+/** The fixed texts a property's keywords accept, for explanations (MCP explain_rule, LSP hovers). */
+export function acceptedTexts(keywords: readonly ValueKeyword[] | undefined): string[] | undefined {
+  const fixed = keywords?.find((k): k is FixedTexts => k instanceof FixedTexts);
+  return fixed ? [...fixed.texts] : undefined;
+}

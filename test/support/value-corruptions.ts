@@ -60,7 +60,8 @@ function corruptionFor(p: IrProperty, value: unknown): { kind: string; value: un
   const literals = p.expect.filter((e): e is Extract<IrExpect, { kind: "literal" }> => e.kind === "literal").map((e) => e.literal);
   const classes = p.expect.filter((e) => e.kind === "class");
   const enums = p.expect.filter((e) => e.kind === "enum");
-  if (p.textValues !== null && typeof value === "string" && p.textValues.every((t) => /^https?:\/\/schema\.org\//.test(t))) return { kind: "bare member name", value: value.replace(/^.*\//, "") };
+  const textValues = p.keywords.find((k) => k.accepts !== undefined)?.accepts;
+  if (textValues !== undefined && typeof value === "string" && textValues.every((t) => /^https?:\/\/schema\.org\//.test(t))) return { kind: "bare member name", value: value.replace(/^.*\//, "") };
   if (p.values !== null || (enums.length > 0 && literals.length === 0 && classes.length === 0)) return { kind: "not a member", value: "sometimes" };
   if (p.format === "iso4217") return { kind: "currency word", value: "dollars" };
   if (p.format !== null && URL_FORMATS.has(p.format)) return typeof value === "string" ? { kind: "not a URL", value: "books page" } : null;
