@@ -141,7 +141,8 @@ function cases(pkg: InstalledSdv): void {
     assert.is(refused.code, 2, refused.stdout);
     const r = await pkg.sdv(["validate", url, "--allow-host", `127.0.0.1:${port}`, "--format", "json"]);
     assert.is(r.code, 1, r.stderr);
-    const response = JSON.parse(r.stdout) as { url: string; schemas: Array<{ type: string; errors: Array<{ property: string }> }> };
+    const report = JSON.parse(r.stdout) as { results: Array<{ url: string; schemas: Array<{ type: string; errors: Array<{ property: string }> }> }> };
+    const response = report.results[0];
     assert.is(response.url, url);
     assert.ok(response.schemas[0].errors.some((e) => e.property === "location"));
   });
@@ -160,8 +161,9 @@ function cases(pkg: InstalledSdv): void {
 
     const json = await run("json");
     assert.is(json.code, 1, json.stderr);
-    const response = JSON.parse(json.stdout) as { schemas: unknown[]; meta: { profile?: string } };
-    assert.is(response.meta.profile, "google");
+    const report = JSON.parse(json.stdout) as { profile: string; results: Array<{ schemas: unknown[]; meta: { profile?: string } }> };
+    assert.is(report.profile, "google");
+    assert.is(report.results[0].meta.profile, "google");
 
     const sarif = await run("sarif");
     assert.is(sarif.code, 1, sarif.stderr);

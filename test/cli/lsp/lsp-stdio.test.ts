@@ -97,7 +97,7 @@ test("on open: diagnostics at the CLI's positions, with severity, code, document
   await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "html", version: 1, text: PAGE } });
   diagnostics = (await nextDiagnostics(1)).diagnostics;
   const cli = JSON.parse((await sdv(["validate", file, "--format", "json"])).stdout);
-  const issues = cli.schemas.flatMap((s: { errors: unknown[]; warnings: unknown[] }) => [...s.errors, ...s.warnings]) as Array<{ code: string; line: number; column: number; severity: string; google_docs_url?: string }>;
+  const issues = cli.results[0].schemas.flatMap((s: { errors: unknown[]; warnings: unknown[] }) => [...s.errors, ...s.warnings]) as Array<{ code: string; line: number; column: number; severity: string; google_docs_url?: string }>;
   assert.is(diagnostics.length, issues.length);
   for (const issue of issues) {
     const d = diagnostics.find((x) => x.code === issue.code && x.range.start.line === issue.line - 1 && x.range.start.character === issue.column - 1);
