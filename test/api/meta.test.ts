@@ -43,6 +43,9 @@ const ROUTES: Array<[string, string, boolean]> = [
   ["post", "/api/v1/audits/{id}/run", true],
   ["get", "/api/v1/audits/{id}/diff", true],
   ["delete", "/api/v1/audits/{id}", true],
+  ["get", "/api/v1/audits/{id}/templates", true],
+  ["get", "/api/v1/audits/{id}/report", true],
+  ["post", "/mcp", true],
 ];
 
 test("GET /health: 200 with the store kinds", async () => {

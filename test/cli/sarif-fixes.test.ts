@@ -23,7 +23,7 @@ test("--format json: the issues carry their patch", async () => {
   const r = await sdv(["validate", "page.html", "--format", "json"], { cwd: dir });
   const report = JSON.parse(r.stdout);
   // One input: its ValidationResponse as is.
-  const issues = report.schemas[0].warnings.concat(report.schemas[0].errors);
+  const issues = report.results[0].schemas[0].warnings.concat(report.results[0].schemas[0].errors);
   const currency = issues.find((i: { path: string }) => i.path === "/offers/priceCurrency");
   assert.equal(currency.patch, [
     { op: "test", path: "/offers/priceCurrency", value: "€" },
