@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, type BenchContext } from "./util.ts";
-import { recordRun, type Figure } from "./record-run.ts";
+import { recordResults, type Figure } from "./results.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = 7;
@@ -95,7 +95,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       { id: "step", label: "the Action's whole step for the same folder (report, annotations, step summary)", value: total / 1000, unit: "s", digits: 2 },
       { id: "bundle", label: "the Action's one committed file (action/dist/index.mjs)", value: mb, unit: "MB", digits: 1 },
     ];
-    await recordRun("action", figures);
+    recordResults("action", figures);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
