@@ -5,6 +5,7 @@
  * every rule set (one file: no chunks to find). playwright-core stays outside: `--render` asks for it.
  * `--check` builds into memory and fails while the committed file differs (test/action/ runs it too).
  */
+import { jsonAsParse } from "./json-as-parse.ts";
 import { build, type Plugin } from "esbuild";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -31,17 +32,6 @@ const staticRobotsParser: Plugin = {
       const call = 'createRequire(import.meta.url)("robots-parser")';
       if (!source.includes(call)) throw new Error(`build/bundle-action.ts: ${args.path} no longer loads robots-parser with ${call}; update the plugin`);
       return { loader: "ts", contents: `import __robotsParser from "robots-parser";\n${source.replace(call, "__robotsParser")}` };
-    });
-  },
-};
-
-/** JSON modules (the vocabulary) as JSON.parse of a string, which V8 reads faster than an object literal. */
-const jsonAsParse: Plugin = {
-  name: "json-as-parse",
-  setup(b) {
-    b.onLoad({ filter: /\.json$/ }, (args) => {
-      const compact = JSON.stringify(JSON.parse(readFileSync(args.path, "utf8")));
-      return { contents: `export default JSON.parse(${JSON.stringify(compact)});`, loader: "js" };
     });
   },
 };

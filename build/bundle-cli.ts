@@ -8,22 +8,12 @@
  * (an HTTP framework among them) that the two stdio servers never load, and the light package's install
  * budget is 15 MB, so the little they use is bundled into their own lazy chunks.
  */
+import { jsonAsParse } from "./json-as-parse.ts";
 import { build, type Metafile, type Plugin } from "esbuild";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-
-/** JSON modules (the vocabulary) as JSON.parse of a string, which V8 reads faster than an object literal. */
-const jsonAsParse: Plugin = {
-  name: "json-as-parse",
-  setup(b) {
-    b.onLoad({ filter: /\.json$/ }, (args) => {
-      const compact = JSON.stringify(JSON.parse(readFileSync(args.path, "utf8")));
-      return { contents: `export default JSON.parse(${JSON.stringify(compact)});`, loader: "js" };
-    });
-  },
-};
 
 /** Packages bundled into the command (with whatever they import) rather than installed beside it. */
 const INLINED = new Set(["@modelcontextprotocol/sdk", "vscode-languageserver", "vscode-languageserver-textdocument"]);
