@@ -110,14 +110,26 @@ export class AuditRunner {
 
   /** In-process queue only: work left by a previous process (queued runs, pending pages) is queued again. */
   async resume(): Promise<void> {
-    for (const run of await this.#d.store.unfinishedRuns()) {
-      if (run.status === "queued" || run.found === 0) {
-        await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
-      } else {
-        await this.#d.store.resetClaims(run.id);
-        await this.#refill(run);
-      }
+    for (const run of await this.#d.store.unfinishedRuns()) await this.recover(run);
+  }
+
+  /**
+   * Hands a stalled run's work out again (stalled-runs.ts): its discovery when it has found nothing yet,
+   * else every pending page from the first, as after a restart. Jobs still waiting or running keep their
+   * name, so only the work nobody holds is queued anew. A run whose every page is finished (its last page's
+   * instance died before finishing the run) is finished.
+   */
+  async recover(run: RunRecord): Promise<void> {
+    if (run.status === "queued" || run.found === 0) {
+      await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
+      return;
     }
+    if (run.done + run.failed >= run.found - run.skipped) {
+      await this.#finish(run.id);
+      return;
+    }
+    await this.#d.store.resetClaims(run.id);
+    await this.#refill(run);
   }
 
   async stop(runId: string, reason: string): Promise<boolean> {

@@ -4,7 +4,9 @@
  *
  * The scheduler ticks on every instance; a due audit is claimed in one conditional write of its
  * next_run_at (AuditStore.claimDue), so two instances ticking together start one run. The same tick
- * deletes runs older than AUDIT_RETENTION_DAYS (each audit's latest run is kept).
+ * deletes runs older than AUDIT_RETENTION_DAYS (each audit's latest run is kept), and hands out again the
+ * work of runs that stopped moving for AUDIT_STALL_MS (stalled-runs.ts: an instance killed between the store
+ * and the queue).
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -20,6 +22,7 @@ import { ValidationPool } from "../validation/validation-pool.ts";
 import type { AuditDiff } from "./audit-runner.ts";
 import type { AuditRecord, AuditStore, PageFilter, RunRecord, Schedule } from "../stores/audit-store.ts";
 import { AuditRunner } from "./audit-runner.ts";
+import { StalledRuns } from "./stalled-runs.ts";
 import { BullJobQueue, CLOSE_WAIT_MS, redisConnection, settledWithin } from "./bullmq-queue.ts";
 import type { JobQueue } from "./job-queue.ts";
 import { auditLimits } from "./limits.ts";
@@ -76,6 +79,7 @@ export class Audits {
   readonly #redis: Redis | null;
   #timer: NodeJS.Timeout | null = null;
   #ticking: Promise<void> | null = null;
+  readonly #stalled: StalledRuns;
 
   static async open(ctx: ServiceContext, log: FastifyBaseLogger, options: { startWorkers?: boolean } = {}): Promise<Audits> {
     const settings = ctx.config.audits;
@@ -114,6 +118,7 @@ export class Audits {
     this.#redis = redis;
     this.#pool = new ValidationPool();
     this.runner = new AuditRunner({ ctx, store, queue, politeness, pool: this.#pool, log });
+    this.#stalled = new StalledRuns(ctx.config.audits.stallMs);
   }
 
   async start(): Promise<void> {
@@ -123,7 +128,7 @@ export class Audits {
     this.#timer.unref();
   }
 
-  /** Starts the runs of due schedules (one instance per due audit) and deletes expired runs. */
+  /** Starts the runs of due schedules (one instance per due audit), recovers stalled runs and deletes expired runs. */
   tick(): Promise<void> {
     this.#ticking ??= this.#tick().finally(() => {
       this.#ticking = null;
@@ -139,6 +144,10 @@ export class Audits {
         const active = (await this.store.listRuns(audit.id, 1)).find((r) => r.status === "queued" || r.status === "running");
         if (active) continue; // still busy with the last run: this one is skipped, not piled up
         await this.runner.startRun(audit, "schedule");
+      }
+      for (const run of this.#stalled.observe(await this.store.unfinishedRuns(), now.getTime())) {
+        this.#log.warn({ runId: run.id, pages: { found: run.found, done: run.done, failed: run.failed } }, "audit run stalled: its pending work is queued again");
+        await this.runner.recover(run);
       }
       const retention = this.#ctx.config.audits.retentionDays * DAY_MS;
       await this.store.prune(new Date(now.getTime() - retention).toISOString());

@@ -2,12 +2,12 @@
  * The job queue on BullMQ over REDIS_URL: every instance adds jobs and runs a worker. A worker killed
  * mid-job (kill -9) stops renewing the job's lock; after `jobLockMs` BullMQ's stalled-job check puts the
  * job back and another instance takes it (the runner makes that retry charge nothing twice). Page jobs
- * are named after their run and URL, so a page queued twice while the first copy still waits is one job.
+ * are named after their run and URL (jobKey), so a page queued twice while the first copy still waits or
+ * runs is one job.
  */
-import { createHash } from "node:crypto";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { ATTEMPTS, type AuditJob, type JobHandler, type JobQueue, type JobQueueOptions } from "./job-queue.ts";
+import { ATTEMPTS, jobKey, type AuditJob, type JobHandler, type JobQueue, type JobQueueOptions } from "./job-queue.ts";
 
 const QUEUE_NAME = "audits";
 
@@ -24,11 +24,6 @@ export async function settledWithin(promise: Promise<unknown>, ms: number): Prom
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
-}
-
-function jobId(job: AuditJob): string {
-  if (job.kind === "page") return `p-${job.runId}-${createHash("sha1").update(job.url).digest("hex")}`;
-  return `${job.kind === "discover" ? "d" : "n"}-${job.runId}`;
 }
 
 export class BullJobQueue implements JobQueue {
@@ -64,7 +59,7 @@ export class BullJobQueue implements JobQueue {
         name: job.kind,
         data: job,
         opts: {
-          jobId: jobId(job),
+          jobId: jobKey(job),
           attempts: ATTEMPTS[job.kind],
           backoff: { type: "exponential", delay: job.kind === "notify" ? this.#options.webhookBackoffMs : 1000 },
           removeOnComplete: true,

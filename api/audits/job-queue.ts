@@ -3,10 +3,22 @@
  * is BullMQ (bullmq-queue.ts), shared by every instance; without, an in-process queue (memory-queue.ts),
  * so `npm start` on one machine audits too. The handler is the same either way (audit-runner.ts).
  */
+import { createHash } from "node:crypto";
+
 export type AuditJob =
   | { kind: "discover"; runId: string; accountId: string }
   | { kind: "page"; runId: string; accountId: string; url: string }
   | { kind: "notify"; runId: string; accountId: string };
+
+/**
+ * A job's name: a page job is named after its run and URL, discovery and delivery after their run. Both
+ * queues keep one job per name while it waits or runs, so handing the same work out twice (a window refilled
+ * by two instances, a stalled run's pages queued again) queues it once.
+ */
+export function jobKey(job: AuditJob): string {
+  if (job.kind === "page") return `p-${job.runId}-${createHash("sha1").update(job.url).digest("hex")}`;
+  return `${job.kind === "discover" ? "d" : "n"}-${job.runId}`;
+}
 
 export type JobHandler = (job: AuditJob) => Promise<void>;
 

@@ -3,10 +3,11 @@
  * long audit does not delay another's beyond its own window; failed jobs are retried with backoff.
  * Nothing survives a restart: the runner hands the pending pages of unfinished runs out again at start.
  */
-import { ATTEMPTS, type AuditJob, type JobHandler, type JobQueue, type JobQueueOptions } from "./job-queue.ts";
+import { ATTEMPTS, jobKey, type AuditJob, type JobHandler, type JobQueue, type JobQueueOptions } from "./job-queue.ts";
 
 interface Entry {
   job: AuditJob;
+  key: string;
   attempt: number;
 }
 
@@ -16,6 +17,8 @@ export class MemoryJobQueue implements JobQueue {
   readonly #byAccount = new Map<string, Entry[]>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<void>>();
+  /** Names of the jobs waiting, running or waiting for a retry: a job added again meanwhile is the same job (as on BullMQ). */
+  readonly #held = new Set<string>();
   #handler: JobHandler | null = null;
   #closed = false;
 
@@ -24,7 +27,12 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   async add(jobs: AuditJob[]): Promise<void> {
-    for (const job of jobs) this.#push({ job, attempt: 1 });
+    for (const job of jobs) {
+      const key = jobKey(job);
+      if (this.#held.has(key)) continue;
+      this.#held.add(key);
+      this.#push({ job, key, attempt: 1 });
+    }
     this.#pump();
   }
 
@@ -60,7 +68,7 @@ export class MemoryJobQueue implements JobQueue {
       const entry = this.#next();
       if (!entry) return;
       const work: Promise<void> = handler(entry.job).then(
-        () => {},
+        () => void this.#held.delete(entry.key),
         () => this.#retry(entry),
       );
       this.#running.add(work);
@@ -72,11 +80,14 @@ export class MemoryJobQueue implements JobQueue {
   }
 
   #retry(entry: Entry): void {
-    if (this.#closed || entry.attempt >= ATTEMPTS[entry.job.kind]) return;
+    if (this.#closed || entry.attempt >= ATTEMPTS[entry.job.kind]) {
+      this.#held.delete(entry.key);
+      return;
+    }
     const base = entry.job.kind === "notify" ? this.#options.webhookBackoffMs : 1000;
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.#push({ job: entry.job, attempt: entry.attempt + 1 });
+      this.#push({ ...entry, attempt: entry.attempt + 1 });
       this.#pump();
     }, base * 2 ** (entry.attempt - 1));
     timer.unref();
@@ -88,6 +99,7 @@ export class MemoryJobQueue implements JobQueue {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     this.#byAccount.clear();
+    this.#held.clear();
     await Promise.allSettled([...this.#running]);
   }
 }

@@ -17,6 +17,8 @@ export interface AuditConfig {
   schedulerIntervalMs: number;
   /** A job whose worker stopped renewing its lock this long ago (a killed instance) is retried elsewhere (AUDIT_JOB_LOCK_MS). */
   jobLockMs: number;
+  /** An unfinished run whose counts have not moved this long has its pending work queued again (AUDIT_STALL_MS; stalled-runs.ts). */
+  stallMs: number;
   /** First pause before a webhook is sent again; it doubles at each of 6 attempts (AUDIT_WEBHOOK_BACKOFF_MS). */
   webhookBackoffMs: number;
   /** Prefix of the audits' Redis keys: BullMQ's queue and the per-site leases (AUDIT_QUEUE_PREFIX). */
@@ -31,6 +33,8 @@ export const AUDIT_DEFAULTS: AuditConfig = {
   retentionDays: 90,
   schedulerIntervalMs: 60_000,
   jobLockMs: 30_000,
+  // Longer than a page may take: robots.txt's Crawl-delay (up to 60 s) between pages, then a render.
+  stallMs: 300_000,
   webhookBackoffMs: 10_000,
   queuePrefix: "sdv-audits",
 };
@@ -43,6 +47,7 @@ const SETTINGS: Array<[Exclude<keyof AuditConfig, "queuePrefix">, string, number
   ["retentionDays", "AUDIT_RETENTION_DAYS", 1, 3650],
   ["schedulerIntervalMs", "AUDIT_SCHEDULER_INTERVAL_MS", 100, 86_400_000],
   ["jobLockMs", "AUDIT_JOB_LOCK_MS", 1_000, 600_000],
+  ["stallMs", "AUDIT_STALL_MS", 1_000, 86_400_000],
   ["webhookBackoffMs", "AUDIT_WEBHOOK_BACKOFF_MS", 10, 3_600_000],
 ];
 

@@ -46,6 +46,8 @@ function startServer(): Promise<{ child: ChildProcess; base: string }> {
       AUDIT_HOST_DELAY_MS: "0",
       AUDIT_JOB_LOCK_MS: "2000",
       AUDIT_SCHEDULER_INTERVAL_MS: "150",
+      // An instance killed between claiming pages in the store and queueing them leaves them to the stall watch.
+      AUDIT_STALL_MS: "4000",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

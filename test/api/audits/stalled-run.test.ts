@@ -1,0 +1,164 @@
+/**
+ * The store and the queue are written apart, so an instance killed between them leaves work no job will do:
+ * a run created but its discovery never queued, a window of pages claimed but never queued (the CI failure
+ * that led here: 64 found, 60 done, 3 skipped, one page claimed by the killed instance and waiting for
+ * ever), a last page completed but the run never finished. Each state is written into the store exactly as
+ * the killed instance left it; the scheduler's stall watch (AUDIT_STALL_MS) must bring every run to done,
+ * each page validated once and charged once.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../../api/app.ts";
+import { loadConfig } from "../../../api/config.ts";
+import type { PageOutcome, RunRecord } from "../../../api/stores/audit-store.ts";
+import { snapshotPage } from "../../../runtime/diff/feature-diff.ts";
+import { StalledRuns } from "../../../api/audits/stalled-runs.ts";
+import { OFFLINE_FETCH, signup, login } from "../helpers.ts";
+import { startLoopbackSite, type LoopbackSite } from "./loopback-site.ts";
+import { settled } from "./helpers.ts";
+
+const PAGES = 8;
+let site: LoopbackSite;
+let dataDir: string;
+let app: FastifyInstance;
+let key: string;
+let email: string;
+let auditId: string;
+
+test.before(async () => {
+  site = await startLoopbackSite(PAGES);
+  dataDir = mkdtempSync(join(tmpdir(), "sdv-audit-stall-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    FETCH_ALLOWED_PRIVATE_HOSTS: site.host,
+    AUDIT_HOST_DELAY_MS: "0",
+    AUDIT_ACCOUNT_WINDOW: "3",
+    AUDIT_SCHEDULER_INTERVAL_MS: "100",
+    AUDIT_STALL_MS: "1000",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    AUTH_RATE_LIMIT_PER_MINUTE: "0",
+  });
+  app = await buildApp(config, { fetchOptions: { connectGuard: OFFLINE_FETCH.connectGuard } });
+  ({ key, email } = await signup(app));
+  // A first run done the normal way: the audit exists, and the account has used PAGES credits.
+  auditId = (await app.inject({ method: "POST", url: "/api/v1/audits", headers: { "x-api-key": key }, payload: { url: `${site.origin}/`, discover: "sitemap" } })).json().id;
+  assert.is((await settled(app, key, auditId)).status, "done");
+  site.hits.clear();
+});
+
+test.after(async () => {
+  await app?.close();
+  await site?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A run as AuditRunner.startRun writes it, without what startRun does next. */
+async function bareRun(): Promise<RunRecord> {
+  const audit = (await app.audits.store.getAudit(auditId))!;
+  const run: RunRecord = {
+    id: `run_${crypto.randomUUID().replaceAll("-", "")}`,
+    auditId,
+    accountId: audit.accountId,
+    status: "queued",
+    reason: null,
+    trigger: "manual",
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    found: 0,
+    done: 0,
+    failed: 0,
+    skipped: 0,
+    creditsUsed: 0,
+    delayMs: null,
+    diff: null,
+    eligible: null,
+  };
+  await app.audits.store.createRun(run);
+  return run;
+}
+
+async function creditsUsed(): Promise<number> {
+  return (await login(app, email)).requests_used as number;
+}
+
+function assertEachPageFetchedOnce(): void {
+  for (const page of site.pages) assert.is(site.hits.get(page), 1, `${page} fetched once`);
+  site.hits.clear();
+}
+
+test("a run whose discovery was never queued is discovered and completed", async () => {
+  const before = await creditsUsed();
+  await bareRun();
+  const audit = await settled(app, key, auditId, 15_000);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.equal(audit.pages, { found: PAGES + 2, done: PAGES, failed: 0, skipped: 2 });
+  assert.is(await creditsUsed(), before + PAGES);
+  assertEachPageFetchedOnce();
+});
+
+test("pages claimed by an instance that died before queueing them are queued again", async () => {
+  const before = await creditsUsed();
+  const run = await bareRun();
+  const { store } = app.audits;
+  assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
+  await store.addPages(run.id, site.pages.map((p) => site.origin + p), [], 0);
+  // The killed instance's claim: the first window, in the store, and no job for any of it.
+  assert.is((await store.claimWindow(run.id, 3)).length, 3);
+  const audit = await settled(app, key, auditId, 15_000);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.equal(audit.pages, { found: PAGES, done: PAGES, failed: 0, skipped: 0 });
+  assert.is(audit.runs[0].credits_used, PAGES);
+  assert.is(await creditsUsed(), before + PAGES);
+  assertEachPageFetchedOnce();
+});
+
+test("a run whose last page was stored by an instance that died before finishing it is finished", async () => {
+  const run = await bareRun();
+  const { store } = app.audits;
+  assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
+  const url = `${site.origin}${site.pages[0]}`;
+  await store.addPages(run.id, [url], [], 0);
+  const outcome: PageOutcome = {
+    status: "no_markup",
+    types: [],
+    features: [],
+    score: null,
+    errors: 0,
+    warnings: 0,
+    issues: [],
+    problem: { code: "no_jsonld_found", message: "none" },
+    validatedAt: new Date().toISOString(),
+    worker: "killed:1",
+    snapshot: snapshotPage(url, [], "no-markup"),
+  };
+  const { finished } = await store.completePage(run.id, url, outcome);
+  assert.ok(finished, "that was the run's last page");
+  const audit = await settled(app, key, auditId, 15_000);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.is(audit.runs[0].id, run.id);
+  assert.equal(site.hits.size, 0, "nothing fetched again");
+});
+
+test("the stall watch: reported after the stall time without change, again a stall time later, never while counts move", () => {
+  const watch = new StalledRuns(1000);
+  const run = { id: "r", status: "running", found: 10, done: 2, failed: 0, skipped: 0 } as RunRecord;
+  assert.equal(watch.observe([run], 0), []);
+  assert.equal(watch.observe([run], 999), []);
+  assert.equal(watch.observe([run], 1000).map((r) => r.id), ["r"]);
+  assert.equal(watch.observe([run], 1500), [], "not again at once");
+  assert.equal(watch.observe([run], 2000).map((r) => r.id), ["r"]);
+  const moving = { ...run, done: 3 };
+  assert.equal(watch.observe([moving], 2500), []);
+  assert.equal(watch.observe([{ ...moving, done: 4 }], 3400), []);
+  assert.equal(watch.observe([{ ...moving, done: 5 }], 4300), [], "each change starts the clock again");
+  assert.equal(watch.observe([], 9000), [], "a finished run is forgotten");
+  assert.equal(watch.observe([run], 9001), [], "and seen anew when it comes back");
+});
+
+test.run();
