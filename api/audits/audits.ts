@@ -23,6 +23,7 @@ import type { AuditDiff } from "./audit-runner.ts";
 import type { AuditRecord, AuditStore, PageFilter, RunRecord, Schedule } from "../stores/audit-store.ts";
 import { AuditRunner } from "./audit-runner.ts";
 import { StalledRuns } from "./stalled-runs.ts";
+import { RunSummaries } from "./run-summaries.ts";
 import { BullJobQueue, CLOSE_WAIT_MS, redisConnection, settledWithin } from "./bullmq-queue.ts";
 import type { JobQueue } from "./job-queue.ts";
 import { auditLimits } from "./limits.ts";
@@ -80,6 +81,7 @@ export class Audits {
   #timer: NodeJS.Timeout | null = null;
   #ticking: Promise<void> | null = null;
   readonly #stalled: StalledRuns;
+  readonly #summaries: RunSummaries;
 
   static async open(ctx: ServiceContext, log: FastifyBaseLogger, options: { startWorkers?: boolean } = {}): Promise<Audits> {
     const settings = ctx.config.audits;
@@ -119,6 +121,7 @@ export class Audits {
     this.#pool = new ValidationPool();
     this.runner = new AuditRunner({ ctx, store, queue, politeness, pool: this.#pool, log });
     this.#stalled = new StalledRuns(ctx.config.audits.stallMs);
+    this.#summaries = new RunSummaries((runId) => store.summary(runId));
   }
 
   async start(): Promise<void> {
@@ -223,7 +226,7 @@ export class Audits {
   async get(account: Account, id: string): Promise<AuditView> {
     const audit = await this.#own(account, id);
     const runs = await storeCall(() => this.store.listRuns(audit.id, RUNS_SHOWN));
-    const summary = runs[0] ? await this.store.summary(runs[0].id) : { features: {}, scores: {}, issues: [], worst: [] };
+    const summary = runs[0] ? await this.#summaries.of(runs[0], this.#ctx.now().getTime()) : { features: {}, scores: {}, issues: [], worst: [] };
     return auditView(audit, runs, await this.store.creditsUsed(audit.id), { summary });
   }
 

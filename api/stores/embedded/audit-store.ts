@@ -24,8 +24,11 @@ import type {
 } from "../audit-store.ts";
 import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
-import { openDatabase, type Database, type SqlValue } from "./sqlite-driver.ts";
+import { openDatabase, type Database, type SqlValue, type Statement } from "./sqlite-driver.ts";
 import { withLockRetry } from "./lock-retry.ts";
+
+/** Distinct SQL texts kept prepared (the filters of listPages make a few dozen; past this the cache starts over). */
+const MAX_CACHED_STATEMENTS = 256;
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -227,6 +230,7 @@ const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p
 export class SqliteAuditStore implements AuditStore {
   readonly #db: Database;
   readonly #lockWaitMs: number;
+  readonly #statements = new Map<string, Statement<unknown>>();
 
   static open(filename: string, options: { lockWaitMs?: number } = {}): SqliteAuditStore {
     if (filename !== ":memory:") {
@@ -266,18 +270,31 @@ export class SqliteAuditStore implements AuditStore {
     return this.#run(() => this.#db.transaction(fn).immediate());
   }
 
+  /**
+   * Statements are prepared once per SQL text: preparing took as long as running them (a page's outcome is
+   * a dozen statements), the largest CPU cost of an audit's page after the engine.
+   */
+  #prepare<Row = unknown>(sql: string): Statement<Row> {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      if (this.#statements.size >= MAX_CACHED_STATEMENTS) this.#statements.clear();
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement as Statement<Row>;
+  }
+
   #all<Row>(sql: string, ...params: SqlValue[]): Row[] {
-    return this.#db.prepare<Row>(sql).all(...params);
+    return this.#prepare<Row>(sql).all(...params);
   }
 
   #get<Row>(sql: string, ...params: SqlValue[]): Row | undefined {
-    return this.#db.prepare<Row>(sql).get(...params);
+    return this.#prepare<Row>(sql).get(...params);
   }
 
   async createAudit(a: AuditRecord): Promise<void> {
     await this.#run(() =>
-      this.#db
-        .prepare(
+      this.#prepare(
           "INSERT INTO audits (id, account_id, url, kind, max_pages, discover, max_depth, urls, render, schedule, webhook_url, webhook_secret, next_run_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .run(a.id, a.accountId, a.url, a.kind, a.maxPages, a.discover, a.maxDepth, a.urls === null ? null : JSON.stringify(a.urls), a.render ? 1 : 0, a.schedule, a.webhookUrl, a.webhookSecret, a.nextRunAt, a.createdAt),
@@ -299,21 +316,20 @@ export class SqliteAuditStore implements AuditStore {
     await this.#tx(() => {
       const runs = this.#all<{ id: string }>("SELECT id FROM audit_runs WHERE audit_id = ?", id).map((r) => r.id);
       for (const runId of runs) this.#deleteRun(runId);
-      this.#db.prepare("DELETE FROM audits WHERE id = ?").run(id);
+      this.#prepare("DELETE FROM audits WHERE id = ?").run(id);
     });
   }
 
   #deleteRun(runId: string): void {
-    this.#db.prepare("DELETE FROM audit_pages WHERE run_id = ?").run(runId);
-    this.#db.prepare("DELETE FROM audit_page_tags WHERE run_id = ?").run(runId);
-    this.#db.prepare("DELETE FROM audit_charges WHERE run_id = ?").run(runId);
-    this.#db.prepare("DELETE FROM audit_runs WHERE id = ?").run(runId);
+    this.#prepare("DELETE FROM audit_pages WHERE run_id = ?").run(runId);
+    this.#prepare("DELETE FROM audit_page_tags WHERE run_id = ?").run(runId);
+    this.#prepare("DELETE FROM audit_charges WHERE run_id = ?").run(runId);
+    this.#prepare("DELETE FROM audit_runs WHERE id = ?").run(runId);
   }
 
   async createRun(r: RunRecord): Promise<void> {
     await this.#run(() =>
-      this.#db
-        .prepare("INSERT INTO audit_runs (id, audit_id, account_id, status, reason, trigger, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      this.#prepare("INSERT INTO audit_runs (id, audit_id, account_id, status, reason, trigger, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .run(r.id, r.auditId, r.accountId, r.status, r.reason, r.trigger, r.createdAt, r.startedAt, r.finishedAt),
     );
   }
@@ -336,8 +352,7 @@ export class SqliteAuditStore implements AuditStore {
   async setRunStatus(id: string, from: readonly RunStatus[], to: RunStatus, fields: { reason?: string; startedAt?: string; finishedAt?: string } = {}): Promise<boolean> {
     const marks = from.map(() => "?").join(", ");
     const result = await this.#run(() =>
-      this.#db
-        .prepare(
+      this.#prepare(
           `UPDATE audit_runs SET status = ?, reason = COALESCE(?, reason), started_at = COALESCE(?, started_at), finished_at = COALESCE(?, finished_at)
            WHERE id = ? AND status IN (${marks})`,
         )
@@ -347,20 +362,19 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async setRunDiff(id: string, diff: RunDiffTotals): Promise<void> {
-    await this.#run(() => this.#db.prepare("UPDATE audit_runs SET diff = ? WHERE id = ?").run(JSON.stringify(diff), id));
+    await this.#run(() => this.#prepare("UPDATE audit_runs SET diff = ? WHERE id = ?").run(JSON.stringify(diff), id));
   }
 
   async setRunEligible(id: string, eligible: Record<string, number>): Promise<void> {
-    await this.#run(() => this.#db.prepare("UPDATE audit_runs SET eligible = ? WHERE id = ?").run(JSON.stringify(eligible), id));
+    await this.#run(() => this.#prepare("UPDATE audit_runs SET eligible = ? WHERE id = ?").run(JSON.stringify(eligible), id));
   }
 
   async addPages(runId: string, pages: string[], skipped: Array<{ url: string; reason: string }>, delayMs: number, depth: number | null = null): Promise<void> {
     await this.#tx(() => {
-      const insert = this.#db.prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
+      const insert = this.#prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
       pages.forEach((url, i) => insert.run(runId, url, i, "pending", null, depth));
       skipped.forEach((s, i) => insert.run(runId, s.url, pages.length + i, "skipped", JSON.stringify({ code: "skipped", message: s.reason }), null));
-      this.#db
-        .prepare("UPDATE audit_runs SET found = ?, skipped = ?, to_check = ?, delay_ms = ? WHERE id = ?")
+      this.#prepare("UPDATE audit_runs SET found = ?, skipped = ?, to_check = ?, delay_ms = ? WHERE id = ?")
         .run(pages.length + skipped.length, skipped.length, pages.length, delayMs, runId);
     });
   }
@@ -370,7 +384,7 @@ export class SqliteAuditStore implements AuditStore {
       const run = this.#get<{ to_check: number; skipped_links: number }>("SELECT to_check, skipped_links FROM audit_runs WHERE id = ?", runId);
       if (!run) return [];
       let seq = (this.#get<{ n: number | null }>("SELECT MAX(seq) AS n FROM audit_pages WHERE run_id = ?", runId)?.n ?? -1) + 1;
-      const insert = this.#db.prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
+      const insert = this.#prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
       const added: string[] = [];
       for (const url of urls) {
         if (run.to_check + added.length >= maxPages) break;
@@ -387,8 +401,7 @@ export class SqliteAuditStore implements AuditStore {
           seq++;
         }
       }
-      this.#db
-        .prepare("UPDATE audit_runs SET found = found + ?, skipped = skipped + ?, to_check = to_check + ?, skipped_links = skipped_links + ? WHERE id = ?")
+      this.#prepare("UPDATE audit_runs SET found = found + ?, skipped = skipped + ?, to_check = to_check + ?, skipped_links = skipped_links + ? WHERE id = ?")
         .run(added.length + skips, skips, added.length, skips, runId);
       return added;
     });
@@ -414,16 +427,15 @@ export class SqliteAuditStore implements AuditStore {
         run.handed_out,
         n,
       );
-      if (rows.length > 0) this.#db.prepare("UPDATE audit_runs SET handed_out = ?, claimed = claimed + ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, rows.length, runId);
+      if (rows.length > 0) this.#prepare("UPDATE audit_runs SET handed_out = ?, claimed = claimed + ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, rows.length, runId);
       return rows.map((r) => r.url);
     });
   }
 
   async resetClaims(runId: string): Promise<void> {
     await this.#run(() =>
-      this.#db
-        // Pending pages are handed out again: none of them counts as in flight any more.
-        .prepare("UPDATE audit_runs SET handed_out = COALESCE((SELECT MIN(seq) FROM audit_pages WHERE run_id = ? AND status = 'pending'), handed_out), claimed = done + failed WHERE id = ?")
+      // Pending pages are handed out again: none of them counts as in flight any more.
+      this.#prepare("UPDATE audit_runs SET handed_out = COALESCE((SELECT MIN(seq) FROM audit_pages WHERE run_id = ? AND status = 'pending'), handed_out), claimed = done + failed WHERE id = ?")
         .run(runId, runId),
     );
   }
@@ -436,8 +448,8 @@ export class SqliteAuditStore implements AuditStore {
   async charge(runId: string, auditId: string, url: string, reserve: () => Promise<boolean>): Promise<ChargeOutcome> {
     // The run's credit count moves with its charge records, in the same transaction (no count over the records per read).
     const inserted = await this.#tx(() => {
-      const changes = this.#db.prepare("INSERT OR IGNORE INTO audit_charges (run_id, url, audit_id) VALUES (?, ?, ?)").run(runId, url, auditId).changes;
-      if (changes === 1) this.#db.prepare("UPDATE audit_runs SET credits = credits + 1 WHERE id = ?").run(runId);
+      const changes = this.#prepare("INSERT OR IGNORE INTO audit_charges (run_id, url, audit_id) VALUES (?, ?, ?)").run(runId, url, auditId).changes;
+      if (changes === 1) this.#prepare("UPDATE audit_runs SET credits = credits + 1 WHERE id = ?").run(runId);
       return changes;
     });
     if (inserted === 0) return "already";
@@ -452,8 +464,8 @@ export class SqliteAuditStore implements AuditStore {
 
   #removeCharge(runId: string, url: string): Promise<boolean> {
     return this.#tx(() => {
-      const deleted = this.#db.prepare("DELETE FROM audit_charges WHERE run_id = ? AND url = ?").run(runId, url).changes === 1;
-      if (deleted) this.#db.prepare("UPDATE audit_runs SET credits = credits - 1 WHERE id = ?").run(runId);
+      const deleted = this.#prepare("DELETE FROM audit_charges WHERE run_id = ? AND url = ?").run(runId, url).changes === 1;
+      if (deleted) this.#prepare("UPDATE audit_runs SET credits = credits - 1 WHERE id = ?").run(runId);
       return deleted;
     });
   }
@@ -467,20 +479,19 @@ export class SqliteAuditStore implements AuditStore {
   async completePage(runId: string, url: string, o: PageOutcome): Promise<{ changed: boolean; finished: boolean }> {
     return this.#tx(() => {
       const changed =
-        this.#db
-          .prepare(
+        this.#prepare(
             `UPDATE audit_pages SET status = ?, types = ?, features = ?, score = ?, errors = ?, warnings = ?, issues = ?, problem = ?, snapshot = ?, validated_at = ?, worker = ?
              WHERE run_id = ? AND url = ? AND status = 'pending'`,
           )
           .run(o.status, JSON.stringify(o.types), JSON.stringify(o.features), o.score, o.errors, o.warnings, JSON.stringify(o.issues), o.problem === null ? null : JSON.stringify(o.problem), JSON.stringify(o.snapshot), o.validatedAt, o.worker, runId, url).changes === 1;
       if (changed) {
-        const tag = this.#db.prepare("INSERT OR IGNORE INTO audit_page_tags (run_id, kind, value, url) VALUES (?, ?, ?, ?)");
+        const tag = this.#prepare("INSERT OR IGNORE INTO audit_page_tags (run_id, kind, value, url) VALUES (?, ?, ?, ?)");
         for (const t of o.types) tag.run(runId, "type", t, url);
         for (const f of o.features) tag.run(runId, "feature", f, url);
         for (const code of new Set(o.issues.map((i) => i.code).concat(o.problem ? [o.problem.code] : []))) tag.run(runId, "code", code, url);
         for (const i of o.issues) tag.run(runId, "issue", JSON.stringify([i.severity, i.type, i.property, i.code]), url);
         const failed = o.status === "failed" ? 1 : 0;
-        this.#db.prepare("UPDATE audit_runs SET done = done + ?, failed = failed + ? WHERE id = ?").run(1 - failed, failed, runId);
+        this.#prepare("UPDATE audit_runs SET done = done + ?, failed = failed + ? WHERE id = ?").run(1 - failed, failed, runId);
       }
       const run = this.#get<{ done: number; failed: number; to_check: number }>("SELECT done, failed, to_check FROM audit_runs WHERE id = ?", runId);
       return { changed, finished: run !== undefined && run.done + run.failed >= run.to_check };
@@ -545,7 +556,7 @@ export class SqliteAuditStore implements AuditStore {
     for (const row of due) {
       const audit = toAudit(row);
       const nextRunAt = next(audit);
-      const won = await this.#run(() => this.#db.prepare("UPDATE audits SET next_run_at = ? WHERE id = ? AND next_run_at = ?").run(nextRunAt, row.id, row.next_run_at));
+      const won = await this.#run(() => this.#prepare("UPDATE audits SET next_run_at = ? WHERE id = ? AND next_run_at = ?").run(nextRunAt, row.id, row.next_run_at));
       if (won.changes === 1) claimed.push({ ...audit, nextRunAt });
     }
     return claimed;
