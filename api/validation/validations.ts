@@ -34,6 +34,7 @@ import { billingPeriod, secondsUntilNextPeriod } from "../billing/plans.ts";
 import type { Account } from "../stores/ports.ts";
 import { fromFetchError } from "../http/fetch-errors.ts";
 import { CACHE_TTL_SECONDS } from "../http/limits.ts";
+import { engineDigest } from "./engine-digest.ts";
 import { storeCall } from "../stores/store-call.ts";
 import type { ServiceContext } from "../http/context.ts";
 import { ValidationPool } from "./validation-pool.ts";
@@ -140,12 +141,12 @@ interface Flight {
 
 /**
  * The URL cache's key: everything the cached answer depends on besides the page. The API version (the
- * answer's shape), raw or rendered, the profile (its rules), and the public base URL (the answer's rule
- * and docs links): two deployments with different base URLs sharing one Redis keep apart entries instead
- * of overwriting each other's (and charging again for what the other cached).
+ * answer's shape), the engine (its code and rules: engine-digest.ts), raw or rendered, the profile (its
+ * rules), and the public base URL (the answer's rule and docs links): two deployments with different base
+ * URLs or rules sharing one Redis keep apart entries instead of serving or overwriting each other's.
  */
-export function urlCacheKey(k: { url: string; profile: Profile; render: boolean; base: string }): string {
-  return `${k.render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX}base=${k.base} ${k.profile === "spec" ? "" : `profile=${k.profile} `}${k.url}`;
+export function urlCacheKey(k: { url: string; profile: Profile; render: boolean; base: string; engine?: string }): string {
+  return `${k.render ? RENDERED_CACHE_PREFIX : CACHE_PREFIX}engine=${k.engine ?? engineDigest()} base=${k.base} ${k.profile === "spec" ? "" : `profile=${k.profile} `}${k.url}`;
 }
 
 export class Validations {
