@@ -9,19 +9,21 @@ import { escapePointer, isObject } from "../json.ts";
 import type { PropertyRule } from "../rule-runtime.ts";
 import type { FixedValue, ValueCheck } from "../checks/value-check.ts";
 import type { JsonPatchOperation, ValidationIssue } from "../types.ts";
-import { parentPointer, valueAt } from "./pointer.ts";
+import { holderAt, lastMemberOf, parentPointer } from "./pointer.ts";
 import { typePatch } from "./type-fix.ts";
 
 const BOOLEAN_TEXT = /^\s*(true|false)\s*$/i;
 
 export function valuePatch(issue: ValidationIssue, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
-  const value = valueAt(root, issue.path);
+  // The value's holder is walked to once: a price's fix reads its sibling priceCurrency there.
+  const holder = holderAt(root, issue.path);
+  const value = lastMemberOf(holder, issue.path);
   if (value === undefined) return null;
   switch (issue.code) {
     case "invalid-enum":
       return typeof value === "string" ? enumPatch(issue.path, value, rule) : null;
     case "invalid-format":
-      return formatPatch(issue.path, value, rule, root);
+      return formatPatch(issue.path, value, rule, holder);
     case "wrong-type":
       if (isObject(value)) return typePatch(`${issue.path}/@type`, value["@type"], (name) => rule.expect.some((e) => e.kind === "class" && e.accepts.has(name)));
       return typeof value === "string" ? booleanPatch(issue.path, value, rule) : null;
@@ -79,38 +81,45 @@ function booleanPatch(path: string, value: string, rule: PropertyRule): JsonPatc
   return replace(path, value, match[1].toLowerCase() === "true");
 }
 
-function formatPatch(path: string, value: unknown, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
+function formatPatch(path: string, value: unknown, rule: PropertyRule, node: unknown): JsonPatchOperation[] | null {
   const check = rule.format;
   if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
   const fixed = fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value);
   if (fixed === null) return null;
   const patch = replace(path, value, fixed.value);
   if (fixed.currencyWritten === undefined) return patch;
-  // The price named its currency: it must agree with priceCurrency, or be the one to add.
-  const parent = parentPointer(path);
-  const node = valueAt(root, parent);
+  // The price named its currency: it must agree with priceCurrency (beside it, in `node`), or be the one to add.
   if (!isObject(node)) return null;
   const key = node.priceCurrency === undefined && node.currency !== undefined ? "currency" : "priceCurrency";
   const given = node[key];
   if (given === undefined) {
     if (fixed.currency === undefined) return patch;
-    return [...patch, { op: "add", path: `${parent}/${escapePointer(key)}`, value: fixed.currency }];
+    return [...patch, { op: "add", path: `${parentPointer(path)}/${escapePointer(key)}`, value: fixed.currency }];
   }
   // Never a price moved into another currency: "19,99 €" stays unfixed beside "priceCurrency": "HRK".
   return typeof given === "string" && signAgrees(fixed.currencyWritten, given) ? patch : null;
 }
 
-/** Whether a price's sign and its priceCurrency agree, remembered by the pair (they repeat on every offer). */
-const agreements = new Map<string, boolean>();
+/** Whether a price's sign and its priceCurrency agree, remembered by sign and currency (they repeat on every offer). */
+const agreements = new Map<string, Map<string, boolean>>();
+let remembered = 0;
 
 function signAgrees(sign: string, given: string): boolean {
-  const pair = `${sign}\u0000${given}`;
-  let agrees = agreements.get(pair);
+  let bySign = agreements.get(sign);
+  let agrees = bySign?.get(given);
   if (agrees === undefined) {
     const code = currencyCode(given);
     agrees = code !== null && signMayStandFor(sign, code);
-    if (agreements.size >= FIX_MEMO_LIMIT) agreements.clear();
-    if (pair.length <= FIX_MEMO_MAX_LENGTH) agreements.set(pair, agrees);
+    if (remembered >= FIX_MEMO_LIMIT) {
+      agreements.clear();
+      remembered = 0;
+      bySign = undefined;
+    }
+    if (sign.length + given.length <= FIX_MEMO_MAX_LENGTH) {
+      if (bySign === undefined) agreements.set(sign, (bySign = new Map()));
+      bySign.set(given, agrees);
+      remembered++;
+    }
   }
   return agrees;
 }
