@@ -71,16 +71,49 @@ export class AuditRunner {
     this.#d = deps;
   }
 
-  handle = async (job: AuditJob): Promise<void> => {
+  handle = async (job: AuditJob, finalAttempt = false): Promise<void> => {
     try {
       if (job.kind === "discover") await this.#discover(job.runId);
       else if (job.kind === "page") await this.#page(job.runId, job.url);
       else await this.#notify(job.runId);
     } catch (err) {
-      this.#d.log.warn({ err, job: { kind: job.kind, runId: job.runId } }, "audit job failed (retried)");
+      if (finalAttempt && job.kind === "page") {
+        this.#d.log.error({ err, job: { kind: job.kind, runId: job.runId } }, "audit page job failed on its last attempt: the page is stored as failed");
+        await this.#giveUp(job.runId, job.url);
+        return;
+      }
+      this.#d.log.warn({ err, job: { kind: job.kind, runId: job.runId } }, finalAttempt ? "audit job failed on its last attempt" : "audit job failed (retried)");
       throw err;
     }
   };
+
+  /**
+   * A page whose job failed every attempt (store or engine trouble, not the site: a fetch failure is an
+   * outcome) is stored as failed, its credit given back, so the run still ends rather than waiting for it.
+   */
+  async #giveUp(runId: string, url: string): Promise<void> {
+    const { store, ctx } = this.#d;
+    const run = await store.getRun(runId);
+    if (!run || run.status !== "running") return;
+    const account = await ctx.stores.accounts.findById(run.accountId);
+    if (account) await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, billingPeriod(ctx.now())));
+    const outcome: PageOutcome = {
+      status: "failed",
+      types: [],
+      features: [],
+      score: null,
+      errors: 0,
+      warnings: 0,
+      issues: [],
+      problem: { code: "internal_error", message: "The page could not be validated." },
+      validatedAt: ctx.now().toISOString(),
+      worker: this.worker,
+      snapshot: snapshotPage(url, null, "failed"),
+    };
+    const { changed, finished } = await store.completePage(runId, url, outcome);
+    if (changed) await this.#refill(run);
+    if (finished) await this.#finish(runId);
+  }
 
   /** Creates a queued run of `audit` and queues its discovery. */
   async startRun(audit: AuditRecord, trigger: RunRecord["trigger"]): Promise<RunRecord> {

@@ -76,7 +76,8 @@ export class BullJobQueue implements JobQueue {
     this.#worker = new Worker(QUEUE_NAME, async (job) => {
       this.#running++;
       try {
-        return await handler(job.data as AuditJob);
+        // attemptsMade counts the attempts that failed before this one.
+        return await handler(job.data as AuditJob, job.attemptsMade + 1 >= (job.opts.attempts ?? 1));
       } finally {
         if (--this.#running === 0) this.#whenIdle.splice(0).forEach((resolve) => resolve());
       }

@@ -20,7 +20,8 @@ export function jobKey(job: AuditJob): string {
   return `${job.kind === "discover" ? "d" : "n"}-${job.runId}`;
 }
 
-export type JobHandler = (job: AuditJob) => Promise<void>;
+/** `finalAttempt`: a throw now ends the job for good (its attempts are spent). */
+export type JobHandler = (job: AuditJob, finalAttempt: boolean) => Promise<void>;
 
 export interface JobQueueOptions {
   /** Jobs one instance works on at once. */

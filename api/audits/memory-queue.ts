@@ -67,7 +67,7 @@ export class MemoryJobQueue implements JobQueue {
     while (this.#running.size < this.#options.workers) {
       const entry = this.#next();
       if (!entry) return;
-      const work: Promise<void> = handler(entry.job).then(
+      const work: Promise<void> = handler(entry.job, entry.attempt >= ATTEMPTS[entry.job.kind]).then(
         () => void this.#held.delete(entry.key),
         () => this.#retry(entry),
       );

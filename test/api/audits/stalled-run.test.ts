@@ -4,7 +4,8 @@
  * that led here: 64 found, 60 done, 3 skipped, one page claimed by the killed instance and waiting for
  * ever), a last page completed but the run never finished. Each state is written into the store exactly as
  * the killed instance left it; the scheduler's stall watch (AUDIT_STALL_MS) must bring every run to done,
- * each page validated once and charged once.
+ * each page validated once and charged once. And a page job that fails on its last attempt (store trouble)
+ * leaves a failed page, not a run waiting for ever.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -143,6 +144,59 @@ test("a run whose last page was stored by an instance that died before finishing
   assert.is(audit.status, "done", JSON.stringify(audit));
   assert.is(audit.runs[0].id, run.id);
   assert.equal(site.hits.size, 0, "nothing fetched again");
+});
+
+test("a page whose job fails on its last attempt is stored as failed, its credit given back, and the run ends", async () => {
+  const before = await creditsUsed();
+  const run = await bareRun();
+  const { store, runner } = app.audits;
+  assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
+  const url = `${site.origin}${site.pages[1]}`;
+  await store.addPages(run.id, [url], [], 0);
+  assert.equal(await store.claimWindow(run.id, 1), [url]);
+  // Store trouble on storing the outcome (the fetch and the engine went well): the attempt throws.
+  const completePage = store.completePage.bind(store);
+  let refused = 0;
+  store.completePage = async (...args) => {
+    if (refused++ === 0) throw new Error("disk I/O error");
+    return completePage(...args);
+  };
+  try {
+    await runner.handle({ kind: "page", runId: run.id, accountId: run.accountId, url }, true);
+  } finally {
+    store.completePage = completePage;
+  }
+  const audit = await settled(app, key, auditId, 5_000);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.equal(audit.pages, { found: 1, done: 0, failed: 1, skipped: 0 });
+  assert.is(audit.runs[0].credits_used, 0, "the page's charge record is gone");
+  assert.is(await creditsUsed(), before, "and its credit given back");
+  const [page] = (await app.inject({ url: `/api/v1/audits/${auditId}/pages`, headers: { "x-api-key": key } })).json().items;
+  assert.is(page.status, "failed");
+  assert.is(page.problem.code, "internal_error");
+  site.hits.clear();
+});
+
+test("an attempt that is not the last throws, for the queue to retry", async () => {
+  const run = await bareRun();
+  const { store, runner } = app.audits;
+  assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
+  const url = `${site.origin}${site.pages[2]}`;
+  await store.addPages(run.id, [url], [], 0);
+  const completePage = store.completePage.bind(store);
+  store.completePage = async () => {
+    throw new Error("disk I/O error");
+  };
+  try {
+    const thrown = await runner.handle({ kind: "page", runId: run.id, accountId: run.accountId, url }, false).then(() => null, (err: Error) => err);
+    assert.match(String(thrown?.message), /disk I\/O error/);
+  } finally {
+    store.completePage = completePage;
+  }
+  assert.is((await store.getPage(run.id, url))?.status, "pending", "left for the retry");
+  // The stall watch hands it out again; the retry completes the run.
+  assert.is((await settled(app, key, auditId, 15_000)).status, "done");
+  site.hits.clear();
 });
 
 test("the stall watch: reported after the stall time without change, again a stall time later, never while counts move", () => {
