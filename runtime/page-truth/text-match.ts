@@ -49,6 +49,9 @@ export function titleKeys(value: string): string[] {
   return keys.filter((k) => k !== "");
 }
 
+/** Look-ups of a page by indexOf alone; later ones first ask the set of the text's words. */
+const WORD_INDEX_AFTER = 8;
+
 /** Occurrences of a key's first word looked at per look-up, at most. */
 const MAX_CANDIDATES = 2_000;
 
@@ -60,6 +63,9 @@ const MAX_CANDIDATES = 2_000;
 export class ShownText {
   private readonly lower: string;
   readonly truncated: boolean;
+  /** The text's words, once WORD_INDEX_AFTER look-ups were made: a first word not among them is not shown. */
+  private words: Set<string> | undefined;
+  private lookups = 0;
 
   constructor(text: string, truncated: boolean) {
     this.lower = text.toLowerCase();
@@ -71,6 +77,13 @@ export class ShownText {
     const space = key.indexOf(" ");
     const first = space === -1 ? key : key.slice(0, space);
     const lower = this.lower;
+    // A match is an occurrence of the first word with no word character before or after it: a word of
+    // the text. Each look-up below reads the text to its end when the word is not there; past a few
+    // (a page of FAQs, reviews and events) the words are split out once and an absent word costs nothing.
+    if (++this.lookups > WORD_INDEX_AFTER) {
+      this.words ??= new Set(lower.split(NOT_WORD));
+      if (!this.words.has(first)) return false;
+    }
     let seen = 0;
     for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {
       if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
