@@ -48,11 +48,15 @@ const IS_OPTIONAL_END = 4;
 const IS_SKIPPED = 8;
 
 /**
- * The classified names by length, first and last letter (a slot may hold a few: each is compared).
- * Names of other elements are in no slot, or fail the comparison: no bits.
+ * The classified names by length, first and last letter: two names at most share a slot (cite and
+ * code, the only pair, with the same bits), each compared in full. Names of other elements are in no
+ * slot, or fail the comparison: no bits. Flat arrays: no iterator or tuple per tag.
  */
-const CLASS_SLOTS: Array<Array<[string, number]> | undefined> = [];
 const MAX_CLASSIFIED = 8;
+const SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
+const SLOT_NAME: string[] = new Array<string>(SLOTS).fill("");
+const SLOT_OTHER: string[] = new Array<string>(SLOTS).fill("");
+const SLOT_BITS = new Uint8Array(SLOTS);
 function classSlot(len: number, first: number, last: number): number {
   return (len * 32 + (first & 31)) * 32 + (last & 31);
 }
@@ -67,7 +71,10 @@ function classSlot(len: number, first: number, last: number): number {
   add(["template", "noscript"], IS_SKIPPED);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
-    (CLASS_SLOTS[slot] ??= []).push([name, b]);
+    if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
+    else if (SLOT_OTHER[slot] === "" && SLOT_BITS[slot] === b) SLOT_OTHER[slot] = name;
+    else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]} and ${name} share a slot`);
+    SLOT_BITS[slot] = b;
   }
 }
 
@@ -82,21 +89,24 @@ function tagClass(html: string, start: number, end: number): number {
   if (len > MAX_CLASSIFIED || len === 0) return 0;
   const last = html.charCodeAt(end - 1);
   if (last >= 128) return classOfName(tagNameAt(html, start, end));
-  const slot = CLASS_SLOTS[classSlot(len, html.charCodeAt(start) | 0x20, last | 0x20)];
-  if (slot === undefined) return 0;
-  for (const [name, bits] of slot) {
-    let k = 0;
-    while (k < len && asciiLower(html.charCodeAt(start + k)) === name.charCodeAt(k)) k++;
-    if (k === len) return bits;
-  }
-  return 0;
+  const slot = classSlot(len, html.charCodeAt(start) | 0x20, last | 0x20);
+  const bits = SLOT_BITS[slot];
+  if (bits === 0) return 0;
+  if (sameName(html, start, len, SLOT_NAME[slot])) return bits;
+  const other = SLOT_OTHER[slot];
+  return other !== "" && sameName(html, start, len, other) ? bits : 0;
+}
+
+/** html[start, start + len) in lower case is `name` (of that length). */
+function sameName(html: string, start: number, len: number, name: string): boolean {
+  for (let k = 0; k < len; k++) if (asciiLower(html.charCodeAt(start + k)) !== name.charCodeAt(k)) return false;
+  return true;
 }
 
 function classOfName(name: string): number {
   if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
-  const slot = CLASS_SLOTS[classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1))];
-  for (const [known, bits] of slot ?? []) if (known === name) return bits;
-  return 0;
+  const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+  return SLOT_BITS[slot] !== 0 && (SLOT_NAME[slot] === name || SLOT_OTHER[slot] === name) ? SLOT_BITS[slot] : 0;
 }
 
 function asciiLower(c: number): number {
