@@ -347,7 +347,8 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
       sawItem = true;
     }
     if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
-      scannedHiding = true;
+      // A style hides only with `none` or `hidden` in it (display:none, visibility:hidden): the others are not flagged.
+      if (nameEnd - nameStart === 6 || (hasValue === 1 && mayHide(html, valueStart, valueEnd))) scannedHiding = true;
     }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
@@ -362,6 +363,21 @@ function recordAttribute(attrs: Int32Array, k: number, nameStart: number, nameEn
   attrs[o + 2] = valueStart;
   attrs[o + 3] = valueEnd;
   attrs[o + 4] = hasValue;
+}
+
+/** The style value html[from, to) holds `none` or `hidden` in any case (ASCII letters, as a case-insensitive regex reads them). */
+function mayHide(html: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = html.charCodeAt(i) | 0x20;
+    if (c === 110 /* n */ && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
+    if (c === 104 /* h */ && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
+  }
+  return false;
+}
+
+function sameWord(html: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if ((html.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** `hidden` or `style`, any case. */

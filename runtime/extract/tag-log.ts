@@ -11,7 +11,10 @@
 
 export const TAG_END = 1;
 export const TAG_RAW_TEXT = 2;
-/** A start tag with an attribute named `hidden` or `style` (any case): the reader looks at it again. */
+/**
+ * A start tag with an attribute named `hidden`, or a `style` whose value holds `none` or `hidden` (any
+ * case): the reader looks at it again. Every hiding tag has it; most others do not.
+ */
 export const TAG_HIDDEN_OR_STYLE = 4;
 
 /** Tags kept per page at most (5 numbers each: 10 MB at most). */

@@ -75,6 +75,8 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<div ${Array.from({ length: 70 }, (_, k) => `a${k}=1`).join(" ")} Style="visibility:HIDDEN">far</div><p>x</p ignored="y>z">`),
     page(`<span>1<B>2</B>99</span><SPAN Hidden>3</SPAN><style>p{}</style><textarea>t</textarea><mar\u212a>k</mar\u212a>9<wbr>9`),
     page(`<ul><li>a<li hidden>b<li>c</ul><NoScript>n</NoScript><TEMPLATE>t</TEMPLATE>end<div title="cut`),
+    // Styles: only a value with none or hidden is flagged for a second look; unquoted, spaced, any case.
+    page(`<p style="color:red">a</p><p style=display:none>b</p><p style='Visibility : Hidden'>c</p><p style="font:bold" hidden>d</p><p style>e</p><p style="nonE">f</p>`),
   ];
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
