@@ -77,12 +77,14 @@ export class ShownText {
     const space = key.indexOf(" ");
     const first = space === -1 ? key : key.slice(0, space);
     const lower = this.lower;
-    // A match is an occurrence of the first word with no word character before or after it: a word of
-    // the text. Each look-up below reads the text to its end when the word is not there; past a few
-    // (a page of FAQs, reviews and events) the words are split out once and an absent word costs nothing.
+    // A match is the key's words, each with no word character before or after it: words of the text.
+    // Each look-up below reads the text to its end when the first word is not there, and every occurrence
+    // of a common one (up to MAX_CANDIDATES); past a few look-ups (a page of FAQs, reviews and events)
+    // the words are split out once, and a key with a word the text does not have costs nothing.
     if (++this.lookups > WORD_INDEX_AFTER) {
-      this.words ??= new Set(lower.split(NOT_WORD));
-      if (!this.words.has(first)) return false;
+      const words = (this.words ??= new Set(lower.split(NOT_WORD)));
+      if (!words.has(first)) return false;
+      if (space !== -1 && !key.split(" ").every((w) => words.has(w))) return false;
     }
     let seen = 0;
     for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {

@@ -66,6 +66,7 @@ test("text look-ups past the first few ask the set of words first: the same answ
   const values = [
     "Executive Anvil", "anvil pro", "Anvil-Pro 3000", "anvil", "anvi", "nvil", "grün", "GRÜN 4", "8 stars", "stars", "Solid shoe", "ran", "ran a 30 km",
     "an", "ultra", "café naïve", "été x2", "x2", "x", "shoe ran", "3000 grün 4 8", "executive anvil the", "missing", "exec", "ive", "u2014",
+    "anvil missing", "executive anvi", "solid shoe ran", "the anvil pro 3000 grün 4 8 stars solid", "stars solid shoe",
   ];
   const shared = new ShownText(text, false);
   for (let round = 0; round < 2; round++) {
