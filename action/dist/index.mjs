@@ -1407,7 +1407,7 @@ function hasAttributeName(html, words, len, needsValue) {
 function mentionsItemref(html) {
   return ITEMREF.test(html);
 }
-function scanAttributes(html, i, attrs, items) {
+function scanAttributes(html, i, attrs, items, watchHiding = false) {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
@@ -1451,6 +1451,9 @@ function scanAttributes(html, i, attrs, items) {
     if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
       sawItem = true;
     }
+    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
+      if (nameEnd - nameStart === 6 || hasValue2 === 1 && mayHide(html, valueStart, valueEnd2)) scannedHiding = true;
+    }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd2, hasValue2);
     else if (overflowAt === -1) overflowAt = nameStart;
@@ -1463,6 +1466,23 @@ function recordAttribute(attrs, k, nameStart, nameEnd, valueStart, valueEnd2, ha
   attrs[o + 2] = valueStart;
   attrs[o + 3] = valueEnd2;
   attrs[o + 4] = hasValue2;
+}
+function mayHide(html, from, to) {
+  for (let i = from; i < to; i++) {
+    const c = html.charCodeAt(i) | 32;
+    if (c === 110 && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
+    if (c === 104 && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
+  }
+  return false;
+}
+function sameWord(html, at, word) {
+  for (let k = 0; k < word.length; k++) if ((html.charCodeAt(at + k) | 32) !== word.charCodeAt(k)) return false;
+  return true;
+}
+function isHidingAttributeName(html, i, len) {
+  const word = len === 6 ? "hidden" : "style";
+  for (let k = 0; k < len; k++) if ((html.charCodeAt(i + k) | 32) !== word.charCodeAt(k)) return false;
+  return true;
 }
 function isItemAttributeName(html, i, len) {
   const word = len === 9 ? "itemscope" : "typeof";
@@ -1545,7 +1565,7 @@ function skipBogusComment(html, k) {
 function tagNameAt(html, start, end) {
   return lowerCaseName(html, start, end);
 }
-var GT, SLASH, EQ, DQUOTE, SQUOTE, BANG, QMARK, DASH, MAX_ATTRIBUTES, RAW_TEXT_BY_LENGTH, ITEMSCOPE, TYPEOF, ITEMREF, spareAttrs, NO_ATTRS, HtmlScanner, scannedCount, scannedOverflowAt, NAME_SLOTS, MAX_TABLE_NAME, nameTable, MarkupToken, TEXT_LT, START_TAG, END_TAG, SKIPPED;
+var GT, SLASH, EQ, DQUOTE, SQUOTE, BANG, QMARK, DASH, MAX_ATTRIBUTES, RAW_TEXT_BY_LENGTH, ITEMSCOPE, TYPEOF, ITEMREF, spareAttrs, NO_ATTRS, HtmlScanner, scannedCount, scannedOverflowAt, scannedHiding, TAG_END, TAG_RAW_TEXT, TAG_HIDDEN_OR_STYLE, NAME_SLOTS, MAX_TABLE_NAME, nameTable, MarkupToken, TEXT_LT, START_TAG, END_TAG, SKIPPED;
 var init_html_scan = __esm({
   "runtime/extract/html-scan.ts"() {
     "use strict";
@@ -1591,6 +1611,11 @@ var init_html_scan = __esm({
        * items may follow. Read while scanning, so the JSON-LD pass tells for free whether the item pass is needed.
        */
       sawItemAttribute = false;
+      /**
+       * When set, every tag the scan steps over or stops at is kept there (tag-log.ts), read as it is
+       * scanned: no stop and no attribute recorded per tag, only whether it has a `hidden` or `style` attribute.
+       */
+      log = null;
       /** Stop only at raw-text start tags. */
       rawTextOnly;
       /** Where the first attribute past this page of attributes starts, or -1. */
@@ -1617,9 +1642,12 @@ var init_html_scan = __esm({
             const raw = rawTextName(html, lt + 1, i);
             const record = raw !== null || !rawTextOnly;
             const bare = html.charCodeAt(i) === GT;
-            const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
+            const log2 = this.log;
+            if (log2 !== null) scannedHiding = false;
+            const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this, log2 !== null);
             if (tagEnd === -1) break;
             if (!record) {
+              if (log2 !== null && lt >= log2.from) log2.add(lt, tagEnd, tagEnd, i, scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
               p = tagEnd;
               continue;
             }
@@ -1633,6 +1661,7 @@ var init_html_scan = __esm({
             this.rawText = raw;
             this.pos = tagEnd;
             if (raw !== null) this.skipRawText(raw, tagEnd);
+            if (log2 !== null && lt >= log2.from) log2.add(lt, tagEnd, this.pos, i, raw !== null ? TAG_RAW_TEXT : scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
             return true;
           }
           if (c === SLASH) {
@@ -1642,6 +1671,7 @@ var init_html_scan = __esm({
               while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
               const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
               if (end === -1) break;
+              if (this.log !== null && lt >= this.log.from) this.log.add(lt, end, end, i, TAG_END);
               if (rawTextOnly) {
                 p = end;
                 continue;
@@ -1722,6 +1752,10 @@ var init_html_scan = __esm({
     };
     scannedCount = 0;
     scannedOverflowAt = -1;
+    scannedHiding = false;
+    TAG_END = 1;
+    TAG_RAW_TEXT = 2;
+    TAG_HIDDEN_OR_STYLE = 4;
     NAME_SLOTS = 256;
     MAX_TABLE_NAME = 12;
     nameTable = new Array(NAME_SLOTS).fill("");
@@ -1786,10 +1820,10 @@ var init_html_scan = __esm({
 function extractJsonLdBlocks(html, hints) {
   const blocks = [];
   const tags = hints?.tags;
-  const scan2 = new HtmlScanner(html, tags === void 0);
+  const scan2 = new HtmlScanner(html, true);
+  if (tags !== void 0) scan2.log = tags;
   let lines2 = null;
   while (scan2.next()) {
-    if (tags !== void 0) tags.add(scan2);
     if (scan2.rawText !== "script") continue;
     const type = typeAttribute(scan2);
     if (type === null || !isJsonLdType(type)) continue;
@@ -1890,13 +1924,28 @@ var init_extract_jsonld = __esm({
 
 // runtime/extract/html-text.ts
 function decodeEntities(text) {
-  if (text.indexOf("&") === -1) return text;
-  return text.replace(REFERENCE, (m, hex, dec, named) => {
-    if (named !== void 0) return NAMED[named] ?? NAMED[named.toLowerCase()] ?? m;
-    const code2 = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
-    if (code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343) return "\uFFFD";
-    return String.fromCodePoint(code2);
-  });
+  let amp = text.indexOf("&");
+  if (amp === -1) return text;
+  let out = "";
+  let from = 0;
+  while (amp !== -1) {
+    REFERENCE_AT.lastIndex = amp;
+    const m = REFERENCE_AT.exec(text);
+    if (m === null) {
+      amp = text.indexOf("&", amp + 1);
+      continue;
+    }
+    out += text.slice(from, amp) + decodeReference(m[0], m[1], m[2], m[3]);
+    from = REFERENCE_AT.lastIndex;
+    amp = text.indexOf("&", from);
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+function decodeReference(m, hex, dec, named) {
+  if (named !== void 0) return NAMED[named] ?? NAMED[named.toLowerCase()] ?? m;
+  const code2 = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
+  if (code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343) return "\uFFFD";
+  return String.fromCodePoint(code2);
 }
 function textContent(html, start, sliceEnd, rawText = false) {
   const end = Math.min(sliceEnd, start + MAX_SCAN);
@@ -1937,7 +1986,7 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, REFERENCE, MAX_TEXT, MAX_SCAN, markup;
+var NAMED, REFERENCE, REFERENCE_AT, MAX_TEXT, MAX_SCAN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
@@ -2001,6 +2050,7 @@ var init_html_text = __esm({
       ocirc: "\xF4"
     };
     REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
+    REFERENCE_AT = new RegExp(REFERENCE.source, "y");
     MAX_TEXT = 2e4;
     MAX_SCAN = 64e3;
     markup = new MarkupToken();
@@ -3843,6 +3893,48 @@ function decimalMarkOf(lang) {
   if (DECIMAL_COMMA.has(primary)) return ",";
   return null;
 }
+function tokenReadings(written, mark) {
+  if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
+  const token2 = written.replace(/[\u00a0\u202f\u2009]/g, " ");
+  if (token2.indexOf(" ") === -1) return readNumber(token2, mark);
+  const out = [];
+  for (const piece of token2.split(" ")) out.push(...readNumber(piece, mark));
+  out.push(...readNumber(token2, mark));
+  return out;
+}
+function anchorsOf(micros, below) {
+  const out = [];
+  for (const k of below && micros >= 1 ? [micros, micros - 1] : [micros]) {
+    const whole = String(Math.floor(k / 1e6)).slice(-3);
+    const decimals = String(k % 1e6).padStart(6, "0").replace(/0+$/, "");
+    if (decimals === "") out.push(whole);
+    else out.push(`${whole}.${decimals[0]}`, `${whole},${decimals[0]}`);
+  }
+  return out;
+}
+function isNumberSeparator(c) {
+  return c === 46 || c === 44 || c === 39 || c === 8217 || c === 32 || c === 160 || c === 8239 || c === 8201;
+}
+function isDigit2(c) {
+  return c >= 48 && c <= 57;
+}
+function numberStart(text, at) {
+  let s = at;
+  for (; ; ) {
+    if (s > 0 && isDigit2(text.charCodeAt(s - 1))) s--;
+    else if (s > 1 && isNumberSeparator(text.charCodeAt(s - 1)) && isDigit2(text.charCodeAt(s - 2))) s -= 2;
+    else return s;
+  }
+}
+function numberEnd(text, at) {
+  let e = at;
+  const n = text.length;
+  for (; ; ) {
+    if (e < n && isDigit2(text.charCodeAt(e))) e++;
+    else if (e + 1 < n && isNumberSeparator(text.charCodeAt(e)) && isDigit2(text.charCodeAt(e + 1))) e += 2;
+    else return e;
+  }
+}
 function readNumber(token2, mark) {
   const groups = [];
   const seps = [];
@@ -3889,7 +3981,7 @@ function markupNumber(value) {
   const n = Number(m[0].replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers;
+var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -3972,21 +4064,54 @@ var init_price_text = __esm({
         return false;
       }
       addToken(written, mark) {
-        if (DIGITS_ONLY.test(written)) {
-          this.exact.add(canonical(Number(written)));
-          return;
-        }
-        const token2 = written.replace(/[\u00a0\u202f\u2009]/g, " ");
-        if (token2.indexOf(" ") !== -1) {
-          for (const piece of token2.split(" ")) this.addReadings(piece, mark);
-        }
-        this.addReadings(token2, mark);
-      }
-      addReadings(token2, mark) {
-        for (const reading of readNumber(token2, mark)) {
+        for (const reading of tokenReadings(written, mark)) {
           this.exact.add(canonical(reading.value));
           if (reading.decimals === 1 || reading.decimals === 2) this.byDecimals[reading.decimals].add(canonical(reading.value));
         }
+      }
+    };
+    NumberLookup = class {
+      truncated;
+      text;
+      mark;
+      all;
+      constructor(text, mark, truncated = false) {
+        this.text = text;
+        this.mark = mark;
+        this.truncated = truncated;
+        if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, mark, truncated);
+      }
+      /** As ShownNumbers.shows. */
+      shows(value, rounded = false) {
+        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.truncated);
+        if (this.all !== void 0) return this.all.shows(value, rounded);
+        const want = canonical(value);
+        const byDecimals = [[], [], []];
+        const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
+        if (rounded) {
+          for (let d = 1; d <= 2; d++) {
+            const f = 10 ** d;
+            for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
+              byDecimals[d].push(canonical(u));
+              for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
+            }
+          }
+        }
+        const text = this.text;
+        const read = /* @__PURE__ */ new Set();
+        for (const anchor of anchors) {
+          for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+            const start = numberStart(text, at);
+            if (read.has(start)) continue;
+            read.add(start);
+            for (const r of tokenReadings(text.slice(start, numberEnd(text, at)), this.mark)) {
+              const c = canonical(r.value);
+              if (c === want) return true;
+              if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
+            }
+          }
+        }
+        return false;
       }
     };
   }
@@ -4011,6 +4136,45 @@ function titleKeys(value) {
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return keys.filter((k) => k !== "");
 }
+function wordHash(h) {
+  return (h ^ h >>> 15) & FILTER_BITS - 1;
+}
+function wordFilter(lower) {
+  const bits = new Uint32Array(FILTER_BITS / 32);
+  let h = 0;
+  let inWord = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (isWordChar(c)) {
+      h = Math.imul(h, 31) + c | 0;
+      inWord = true;
+    } else if (inWord) {
+      const b = wordHash(h);
+      bits[b >>> 5] |= 1 << (b & 31);
+      h = 0;
+      inWord = false;
+    }
+  }
+  if (inWord) {
+    const b = wordHash(h);
+    bits[b >>> 5] |= 1 << (b & 31);
+  }
+  return bits;
+}
+function hasAllWords(bits, key) {
+  let h = 0;
+  for (let i = 0; i <= key.length; i++) {
+    const c = i < key.length ? key.charCodeAt(i) : 32;
+    if (c !== 32) {
+      h = Math.imul(h, 31) + c | 0;
+      continue;
+    }
+    const b = wordHash(h);
+    if ((bits[b >>> 5] & 1 << (b & 31)) === 0) return false;
+    h = 0;
+  }
+  return true;
+}
 function matchesAt(lower, at, key) {
   let i = at;
   for (let k = 0; k < key.length; k++) {
@@ -4031,7 +4195,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, MAX_CANDIDATES, ShownText;
+var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, FILTER_BITS, MAX_CANDIDATES, ShownText;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -4040,10 +4204,15 @@ var init_text_match = __esm({
     TAG = /<[^>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
+    WORD_INDEX_AFTER = 8;
+    FILTER_BITS = 1 << 16;
     MAX_CANDIDATES = 2e3;
     ShownText = class {
       lower;
       truncated;
+      /** The text's words as a one-hash Bloom filter, once WORD_INDEX_AFTER look-ups were made. */
+      words;
+      lookups = 0;
       constructor(text, truncated) {
         this.lower = text.toLowerCase();
         this.truncated = truncated;
@@ -4053,6 +4222,10 @@ var init_text_match = __esm({
         const space = key.indexOf(" ");
         const first = space === -1 ? key : key.slice(0, space);
         const lower = this.lower;
+        if (++this.lookups > WORD_INDEX_AFTER) {
+          const words = this.words ??= wordFilter(lower);
+          if (!hasAllWords(words, key)) return false;
+        }
         let seen = 0;
         for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {
           if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
@@ -4465,21 +4638,13 @@ var init_self_serving = __esm({
 });
 
 // runtime/extract/tag-log.ts
-function hasHiddenOrStyle(scan2) {
-  for (let k = 0; k < scan2.attrCount; k++) {
-    const o = k * 5;
-    const len = scan2.attrs[o + 1] - scan2.attrs[o];
-    if (len === 6 && scan2.attributeIs(k, "hidden") || len === 5 && scan2.attributeIs(k, "style")) return true;
-  }
-  return scan2.attrCount === 64;
-}
-var TAG_END, TAG_RAW_TEXT, TAG_HIDDEN_OR_STYLE, MAX_TAGS, TagLog;
+var TAG_END2, TAG_RAW_TEXT2, TAG_HIDDEN_OR_STYLE2, MAX_TAGS, TagLog;
 var init_tag_log = __esm({
   "runtime/extract/tag-log.ts"() {
     "use strict";
-    TAG_END = 1;
-    TAG_RAW_TEXT = 2;
-    TAG_HIDDEN_OR_STYLE = 4;
+    TAG_END2 = 1;
+    TAG_RAW_TEXT2 = 2;
+    TAG_HIDDEN_OR_STYLE2 = 4;
     MAX_TAGS = 5e5;
     TagLog = class {
       html;
@@ -4493,8 +4658,9 @@ var init_tag_log = __esm({
         this.from = from;
         this.data = new Int32Array(5 * 256);
       }
-      add(scan2) {
-        if (scan2.tagStart < this.from || !this.complete) return;
+      /** One tag: where it starts and ends, where the scan went on from (after a raw-text element's end tag), where its name ends, flags. */
+      add(tagStart, tagEnd, after, nameEnd, flags) {
+        if (!this.complete) return;
         if (this.count === MAX_TAGS) {
           this.complete = false;
           return;
@@ -4506,12 +4672,10 @@ var init_tag_log = __esm({
           this.data = grown;
         }
         const d = this.data;
-        d[o++] = scan2.tagStart;
-        d[o++] = scan2.tagEnd;
-        d[o++] = scan2.pos;
-        d[o++] = scan2.nameEnd;
-        let flags = scan2.isEndTag ? TAG_END : scan2.rawText !== null ? TAG_RAW_TEXT : 0;
-        if (!scan2.isEndTag && scan2.attrCount > 0 && hasHiddenOrStyle(scan2)) flags |= TAG_HIDDEN_OR_STYLE;
+        d[o++] = tagStart;
+        d[o++] = tagEnd;
+        d[o++] = after;
+        d[o++] = nameEnd;
         d[o] = flags;
         this.count++;
       }
@@ -4520,6 +4684,33 @@ var init_tag_log = __esm({
 });
 
 // runtime/page-truth/visible-text.ts
+function classSlot(len, first, last) {
+  return (len * 32 + (first & 31)) * 32 + (last & 31);
+}
+function tagClass(html, start, end) {
+  const len = end - start;
+  if (len > MAX_CLASSIFIED || len === 0) return 0;
+  const last = html.charCodeAt(end - 1);
+  if (last >= 128) return classOfName(tagNameAt(html, start, end));
+  const slot = classSlot(len, html.charCodeAt(start) | 32, last | 32);
+  const bits = SLOT_BITS[slot];
+  if (bits === 0) return 0;
+  if (sameName(html, start, len, SLOT_NAME[slot])) return bits;
+  const other = SLOT_OTHER[slot];
+  return other !== "" && sameName(html, start, len, other) ? bits : 0;
+}
+function sameName(html, start, len, name) {
+  for (let k = 0; k < len; k++) if (asciiLower2(html.charCodeAt(start + k)) !== name.charCodeAt(k)) return false;
+  return true;
+}
+function classOfName(name) {
+  if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
+  const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+  return SLOT_BITS[slot] !== 0 && (SLOT_NAME[slot] === name || SLOT_OTHER[slot] === name) ? SLOT_BITS[slot] : 0;
+}
+function asciiLower2(c) {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
 function readVisibleText(html, tags = null) {
   const body = bodyStart(html);
   const lang = htmlLang(html, body > 0 ? body : html.length);
@@ -4543,9 +4734,9 @@ function readVisibleText(html, tags = null) {
     }
     if (!more) break;
     p = source.after;
-    const name = source.name();
+    const cls = source.cls();
     if (skipTo !== null) {
-      if (source.isEnd && name === skipTo) {
+      if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
         skipTo = null;
         if (hiddenName === null) text += " ";
       }
@@ -4553,36 +4744,36 @@ function readVisibleText(html, tags = null) {
     }
     if (source.isEnd) {
       if (hiddenName !== null) {
-        if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if (!INLINE.has(name)) text += " ";
+        if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
+      } else if ((cls & IS_INLINE) === 0) text += " ";
       continue;
     }
     if (source.isRawText) {
       if (hiddenName === null) text += " ";
       continue;
     }
-    if (name === "template" || name === "noscript") {
-      skipTo = name;
+    if ((cls & IS_SKIPPED) !== 0) {
+      skipTo = source.name();
       continue;
     }
     if (hiddenName !== null) {
-      if (name !== hiddenName) continue;
-      if (OPTIONAL_END.has(name) && hiddenDepth === 1) hiddenName = null;
+      if (source.name() !== hiddenName) continue;
+      if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
       else {
         hiddenDepth++;
         continue;
       }
     }
-    if (VOID2.has(name)) {
-      if (!INLINE.has(name)) text += " ";
+    if ((cls & IS_VOID) !== 0) {
+      if ((cls & IS_INLINE) === 0) text += " ";
       continue;
     }
     if (source.hides()) {
-      hiddenName = name;
+      hiddenName = source.name();
       hiddenDepth = 1;
       continue;
     }
-    if (!INLINE.has(name)) text += " ";
+    if ((cls & IS_INLINE) === 0) text += " ";
   }
   if (text.length > MAX_VISIBLE) {
     text = text.slice(0, MAX_VISIBLE);
@@ -4630,7 +4821,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, HIDING_STYLE, ScannedTags, LoggedTags, token, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, token, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -4638,9 +4829,9 @@ var init_visible_text = __esm({
     init_tag_log();
     init_html_text();
     MAX_VISIBLE = 4 * 1024 * 1024;
-    VOID2 = /* @__PURE__ */ new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"]);
-    OPTIONAL_END = /* @__PURE__ */ new Set(["p", "li", "dt", "dd", "option", "tr", "td", "th"]);
-    INLINE = /* @__PURE__ */ new Set([
+    VOID2 = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
+    OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
+    INLINE = [
       "a",
       "abbr",
       "b",
@@ -4673,7 +4864,33 @@ var init_visible_text = __esm({
       "output",
       "meter",
       "nobr"
-    ]);
+    ];
+    IS_INLINE = 1;
+    IS_VOID = 2;
+    IS_OPTIONAL_END = 4;
+    IS_SKIPPED = 8;
+    MAX_CLASSIFIED = 8;
+    SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
+    SLOT_NAME = new Array(SLOTS).fill("");
+    SLOT_OTHER = new Array(SLOTS).fill("");
+    SLOT_BITS = new Uint8Array(SLOTS);
+    {
+      const bits = /* @__PURE__ */ new Map();
+      const add = (names, bit) => {
+        for (const name of names) bits.set(name, (bits.get(name) ?? 0) | bit);
+      };
+      add(INLINE, IS_INLINE);
+      add(VOID2, IS_VOID);
+      add(OPTIONAL_END, IS_OPTIONAL_END);
+      add(["template", "noscript"], IS_SKIPPED);
+      for (const [name, b] of bits) {
+        const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+        if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
+        else if (SLOT_OTHER[slot] === "" && SLOT_BITS[slot] === b) SLOT_OTHER[slot] = name;
+        else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]} and ${name} share a slot`);
+        SLOT_BITS[slot] = b;
+      }
+    }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
     ScannedTags = class {
       #scanner;
@@ -4700,6 +4917,9 @@ var init_visible_text = __esm({
       name() {
         return this.#scanner.tagName();
       }
+      cls() {
+        return tagClass(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd);
+      }
       hides() {
         return this.#scanner.attrCount > 0 && hides(this.#scanner);
       }
@@ -4725,15 +4945,18 @@ var init_visible_text = __esm({
         this.after = d[o + 2];
         this.#nameEnd = d[o + 3];
         this.#flags = d[o + 4];
-        this.isEnd = (this.#flags & TAG_END) !== 0;
-        this.isRawText = (this.#flags & TAG_RAW_TEXT) !== 0;
+        this.isEnd = (this.#flags & TAG_END2) !== 0;
+        this.isRawText = (this.#flags & TAG_RAW_TEXT2) !== 0;
         return true;
       }
       name() {
         return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
       }
+      cls() {
+        return tagClass(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+      }
       hides() {
-        if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return false;
+        if ((this.#flags & TAG_HIDDEN_OR_STYLE2) === 0) return false;
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
         s.pos = this.tagStart;
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
@@ -4794,7 +5017,7 @@ var init_truth_page = __esm({
       shownNumbers() {
         if (this.#numbers === void 0) {
           const v = this.visibleText();
-          this.#numbers = new ShownNumbers(v.text, decimalMarkOf(v.lang), v.truncated);
+          this.#numbers = new NumberLookup(v.text, decimalMarkOf(v.lang), v.truncated);
         }
         return this.#numbers;
       }
@@ -6011,7 +6234,7 @@ var init_breadcrumb_positions = __esm({
 });
 
 // runtime/checks/decimal.ts
-function isDigit2(c) {
+function isDigit3(c) {
   return c >= 48 && c <= 57;
 }
 function scanDecimal(s, allowSign, allowExponent) {
@@ -6019,12 +6242,12 @@ function scanDecimal(s, allowSign, allowExponent) {
   const first = s.charCodeAt(0);
   if (allowSign && (first === 43 || first === 45)) i = 1;
   const integerStart = i;
-  while (isDigit2(s.charCodeAt(i))) i++;
+  while (isDigit3(s.charCodeAt(i))) i++;
   if (i === integerStart) return -1;
   let places = 0;
   if (s.charCodeAt(i) === 46) {
     const fractionStart = ++i;
-    while (isDigit2(s.charCodeAt(i))) i++;
+    while (isDigit3(s.charCodeAt(i))) i++;
     places = i - fractionStart;
     if (places === 0) return -1;
   }
@@ -6033,7 +6256,7 @@ function scanDecimal(s, allowSign, allowExponent) {
     const sign = s.charCodeAt(i);
     if (sign === 43 || sign === 45) i++;
     const exponentStart = i;
-    while (isDigit2(s.charCodeAt(i))) i++;
+    while (isDigit3(s.charCodeAt(i))) i++;
     if (i === exponentStart) return -1;
   }
   return i === s.length ? places : -1;
@@ -7253,7 +7476,7 @@ function unitRank(c, inTime) {
   if (inTime) return c === 72 ? 4 : c === 77 ? 5 : c === 83 ? 6 : -1;
   return c === 89 ? 0 : c === 77 ? 1 : c === 87 ? 2 : c === 68 ? 3 : -1;
 }
-function isDigit3(c) {
+function isDigit4(c) {
   return c >= 48 && c <= 57;
 }
 var ORDER, EXAMPLE, check8, iso8601Duration;
@@ -7285,7 +7508,7 @@ var init_iso8601_duration = __esm({
           continue;
         }
         const start = i;
-        while (isDigit3(s.charCodeAt(i))) i++;
+        while (isDigit4(s.charCodeAt(i))) i++;
         if (i === start) {
           const c2 = s.charCodeAt(i);
           if (c2 === 46 || c2 === 44) return "add a leading zero before the decimal separator, e.g. PT0.5S";
@@ -7297,7 +7520,7 @@ var init_iso8601_duration = __esm({
         if (separator === 46 || separator === 44) {
           if (separator === 44) return "use a dot as decimal separator, e.g. PT0.5S";
           const fractionStart = ++i;
-          while (isDigit3(s.charCodeAt(i))) i++;
+          while (isDigit4(s.charCodeAt(i))) i++;
           if (i === fractionStart) return "add digits after the dot";
           fractional = true;
         }

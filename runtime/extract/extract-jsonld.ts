@@ -24,12 +24,12 @@ export interface PageHints {
 export function extractJsonLdBlocks(html: string, hints?: PageHints): SourceBlock[] {
   const blocks: SourceBlock[] = [];
   const tags = hints?.tags;
-  // With a tag log the scanner stops at every tag (same cost: it reads every tag's attributes anyway).
-  const scan = new HtmlScanner(html, tags === undefined);
+  // With a tag log the scanner keeps every tag there as it steps over it (html-scan.ts): it still stops only at raw-text elements.
+  const scan = new HtmlScanner(html, true);
+  if (tags !== undefined) scan.log = tags;
   let lines: LineCursor | null = null;
 
   while (scan.next()) {
-    if (tags !== undefined) tags.add(scan);
     if (scan.rawText !== "script") continue;
     const type = typeAttribute(scan);
     if (type === null || !isJsonLdType(type)) continue;

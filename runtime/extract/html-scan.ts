@@ -28,6 +28,8 @@
  * `BENCH_BASELINE=fb81849^ npm run bench -- extract extract-items` times them side by side.
  */
 
+import type { TagLog } from "./tag-log.ts";
+
 // Nothing the hot loops use is exported: V8 keeps an exported binding in a module cell that every
 // use loads, where a module-private constant or function is folded or inlined (about 15% of the scan).
 const GT = 62; // >
@@ -125,6 +127,11 @@ export class HtmlScanner {
    * items may follow. Read while scanning, so the JSON-LD pass tells for free whether the item pass is needed.
    */
   sawItemAttribute = false;
+  /**
+   * When set, every tag the scan steps over or stops at is kept there (tag-log.ts), read as it is
+   * scanned: no stop and no attribute recorded per tag, only whether it has a `hidden` or `style` attribute.
+   */
+  log: TagLog | null = null;
   /** Stop only at raw-text start tags. */
   private readonly rawTextOnly: boolean;
   /** Where the first attribute past this page of attributes starts, or -1. */
@@ -154,9 +161,12 @@ export class HtmlScanner {
         const record = raw !== null || !rawTextOnly;
         // A tag without attributes (`<li>`, and most end tags below) ends here, without the call.
         const bare = html.charCodeAt(i) === GT;
-        const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this);
+        const log = this.log;
+        if (log !== null) scannedHiding = false;
+        const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this, log !== null);
         if (tagEnd === -1) break;
         if (!record) {
+          if (log !== null && lt >= log.from) log.add(lt, tagEnd, tagEnd, i, scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
           p = tagEnd;
           continue;
         }
@@ -170,6 +180,7 @@ export class HtmlScanner {
         this.rawText = raw;
         this.pos = tagEnd;
         if (raw !== null) this.skipRawText(raw, tagEnd);
+        if (log !== null && lt >= log.from) log.add(lt, tagEnd, this.pos, i, raw !== null ? TAG_RAW_TEXT : scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
         return true;
       }
       if (c === SLASH) {
@@ -180,6 +191,7 @@ export class HtmlScanner {
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
           const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
           if (end === -1) break;
+          if (this.log !== null && lt >= this.log.from) this.log.add(lt, end, end, i, TAG_END);
           if (rawTextOnly) {
             p = end;
             continue;
@@ -270,6 +282,13 @@ export class HtmlScanner {
 // tag; written only when it records, so a tag skipped in raw-text-only mode stores nothing.
 let scannedCount = 0;
 let scannedOverflowAt = -1;
+/** With `watchHiding`: the tag has an attribute named `hidden` or `style` (any case). */
+let scannedHiding = false;
+
+// The tag log's flags (tag-log.ts), as private constants for the hot loop.
+const TAG_END = 1;
+const TAG_RAW_TEXT = 2;
+const TAG_HIDDEN_OR_STYLE = 4;
 
 /**
  * From `i` (just after a tag name) to the tag's `>`: returns the index after it, or -1 at the end of
@@ -277,7 +296,7 @@ let scannedOverflowAt = -1;
  * in scannedCount, where the next page starts in scannedOverflowAt). With `items` (the scanner, until
  * it has seen one), an itemscope or typeof name in a tag that ends sets its sawItemAttribute.
  */
-function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null): number {
+function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null, watchHiding = false): number {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
@@ -327,6 +346,10 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
     if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
       sawItem = true;
     }
+    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
+      // A style hides only with `none` or `hidden` in it (display:none, visibility:hidden): the others are not flagged.
+      if (nameEnd - nameStart === 6 || (hasValue === 1 && mayHide(html, valueStart, valueEnd))) scannedHiding = true;
+    }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
     else if (overflowAt === -1) overflowAt = nameStart;
@@ -340,6 +363,28 @@ function recordAttribute(attrs: Int32Array, k: number, nameStart: number, nameEn
   attrs[o + 2] = valueStart;
   attrs[o + 3] = valueEnd;
   attrs[o + 4] = hasValue;
+}
+
+/** The style value html[from, to) holds `none` or `hidden` in any case (ASCII letters, as a case-insensitive regex reads them). */
+function mayHide(html: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = html.charCodeAt(i) | 0x20;
+    if (c === 110 /* n */ && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
+    if (c === 104 /* h */ && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
+  }
+  return false;
+}
+
+function sameWord(html: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if ((html.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** `hidden` or `style`, any case. */
+function isHidingAttributeName(html: string, i: number, len: number): boolean {
+  const word = len === 6 ? "hidden" : "style";
+  for (let k = 0; k < len; k++) if ((html.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** `itemscope` or `typeof`, any case. */

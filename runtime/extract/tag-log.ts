@@ -8,11 +8,13 @@
  * Bounded: past MAX_TAGS tags the log stops and says so (`complete` false); the reader then scans
  * the page itself.
  */
-import type { HtmlScanner } from "./html-scan.ts";
 
 export const TAG_END = 1;
 export const TAG_RAW_TEXT = 2;
-/** A start tag with an attribute named `hidden` or `style` (any case): the reader looks at it again. */
+/**
+ * A start tag with an attribute named `hidden`, or a `style` whose value holds `none` or `hidden` (any
+ * case): the reader looks at it again. Every hiding tag has it; most others do not.
+ */
 export const TAG_HIDDEN_OR_STYLE = 4;
 
 /** Tags kept per page at most (5 numbers each: 10 MB at most). */
@@ -32,8 +34,9 @@ export class TagLog {
     this.data = new Int32Array(5 * 256);
   }
 
-  add(scan: HtmlScanner): void {
-    if (scan.tagStart < this.from || !this.complete) return;
+  /** One tag: where it starts and ends, where the scan went on from (after a raw-text element's end tag), where its name ends, flags. */
+  add(tagStart: number, tagEnd: number, after: number, nameEnd: number, flags: number): void {
+    if (!this.complete) return;
     if (this.count === MAX_TAGS) {
       this.complete = false;
       return;
@@ -45,23 +48,11 @@ export class TagLog {
       this.data = grown;
     }
     const d = this.data;
-    d[o++] = scan.tagStart;
-    d[o++] = scan.tagEnd;
-    d[o++] = scan.pos;
-    d[o++] = scan.nameEnd;
-    let flags = scan.isEndTag ? TAG_END : scan.rawText !== null ? TAG_RAW_TEXT : 0;
-    if (!scan.isEndTag && scan.attrCount > 0 && hasHiddenOrStyle(scan)) flags |= TAG_HIDDEN_OR_STYLE;
+    d[o++] = tagStart;
+    d[o++] = tagEnd;
+    d[o++] = after;
+    d[o++] = nameEnd;
     d[o] = flags;
     this.count++;
   }
-}
-
-function hasHiddenOrStyle(scan: HtmlScanner): boolean {
-  for (let k = 0; k < scan.attrCount; k++) {
-    const o = k * 5;
-    const len = scan.attrs[o + 1] - scan.attrs[o];
-    if ((len === 6 && scan.attributeIs(k, "hidden")) || (len === 5 && scan.attributeIs(k, "style"))) return true;
-  }
-  // More than a page of attributes: let the reader look (it reads them all).
-  return scan.attrCount === 64;
 }

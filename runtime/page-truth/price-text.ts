@@ -66,24 +66,132 @@ export class ShownNumbers {
   }
 
   private addToken(written: string, mark: DecimalMark): void {
-    // Most numbers of a page are plain digits: read without the separator analysis and its arrays.
-    if (DIGITS_ONLY.test(written)) {
-      this.exact.add(canonical(Number(written)));
-      return;
-    }
-    const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
-    // A space may separate thousands ("1 299,00") or two numbers ("4.8 120"): both readings count.
-    if (token.indexOf(" ") !== -1) {
-      for (const piece of token.split(" ")) this.addReadings(piece, mark);
-    }
-    this.addReadings(token, mark);
-  }
-
-  private addReadings(token: string, mark: DecimalMark): void {
-    for (const reading of readNumber(token, mark)) {
+    for (const reading of tokenReadings(written, mark)) {
       this.exact.add(canonical(reading.value));
       if (reading.decimals === 1 || reading.decimals === 2) this.byDecimals[reading.decimals].add(canonical(reading.value));
     }
+  }
+}
+
+/** The readings of one number as the text writes it (a match of NUMBER). */
+function tokenReadings(written: string, mark: DecimalMark): Reading[] {
+  // Most numbers of a page are plain digits: read without the separator analysis and its arrays.
+  if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
+  const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
+  // A space may separate thousands ("1 299,00") or two numbers ("4.8 120"): both readings count.
+  if (token.indexOf(" ") === -1) return readNumber(token, mark);
+  const out: Reading[] = [];
+  for (const piece of token.split(" ")) out.push(...readNumber(piece, mark));
+  out.push(...readNumber(token, mark));
+  return out;
+}
+
+/**
+ * The numbers a page shows, looked up one value at a time: the same answers as ShownNumbers, without
+ * reading every number of the page. A value is looked for by anchors, short strings every number
+ * that can mean it contains as written (anchorsOf: why every such number holds one); only the numbers
+ * around an anchor's occurrences are read, by the rules ShownNumbers reads them with.
+ *
+ * A text of MAX_NUMBERS * 2 characters or more (it may hold more numbers than ShownNumbers reads),
+ * a cut text, and a value the anchors do not cover (negative, 1e9 or more) go to ShownNumbers.
+ */
+export class NumberLookup {
+  readonly truncated: boolean;
+  private readonly text: string;
+  private readonly mark: DecimalMark;
+  private all: ShownNumbers | undefined;
+
+  constructor(text: string, mark: DecimalMark, truncated = false) {
+    this.text = text;
+    this.mark = mark;
+    this.truncated = truncated;
+    if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, mark, truncated);
+  }
+
+  /** As ShownNumbers.shows. */
+  shows(value: number, rounded = false): boolean {
+    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.truncated);
+    if (this.all !== undefined) return this.all.shows(value, rounded);
+    const want = canonical(value);
+    // Rounded displays of a rating: exactly 1 or 2 decimals reading as the value cut or rounded there.
+    const byDecimals: Array<string[]> = [[], [], []];
+    const anchors = new Set<string>(anchorsOf(Math.round(value * 1e6), true));
+    if (rounded) {
+      for (let d = 1; d <= 2; d++) {
+        const f = 10 ** d;
+        for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
+          byDecimals[d].push(canonical(u));
+          for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
+        }
+      }
+    }
+    const text = this.text;
+    const read = new Set<number>();
+    for (const anchor of anchors) {
+      for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+        const start = numberStart(text, at);
+        if (read.has(start)) continue;
+        read.add(start);
+        for (const r of tokenReadings(text.slice(start, numberEnd(text, at)), this.mark)) {
+          const c = canonical(r.value);
+          if (c === want) return true;
+          if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * Anchors of the values whose canonical text is `micros` millionths. A number of the text that reads
+ * as such a value is written as its integer part (leading zeros, thousands separators) and, when it
+ * has decimals, a decimal mark and its decimals: its integer part's last three digits stand together
+ * (thousands groups have three), followed by `.` or `,` and the first decimal when there are decimals.
+ * A reading with more than six decimals rounds to the value from below too (4.7999999 for 4.8): with
+ * `below`, the anchors of the millionth below are added.
+ */
+function anchorsOf(micros: number, below: boolean): string[] {
+  const out: string[] = [];
+  for (const k of below && micros >= 1 ? [micros, micros - 1] : [micros]) {
+    const whole = String(Math.floor(k / 1e6)).slice(-3);
+    const decimals = String(k % 1e6).padStart(6, "0").replace(/0+$/, "");
+    if (decimals === "") out.push(whole);
+    else out.push(`${whole}.${decimals[0]}`, `${whole},${decimals[0]}`);
+  }
+  return out;
+}
+
+/** The number separators of NUMBER (between digits). */
+function isNumberSeparator(c: number): boolean {
+  return c === 46 || c === 44 || c === 39 || c === 0x2019 || c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Where the match of NUMBER that holds the digit at `at` starts: NUMBER's matches are the longest runs
+ * of digits with single separators between digits, so go back over digits and over a separator with a digit before it.
+ */
+function numberStart(text: string, at: number): number {
+  let s = at;
+  for (;;) {
+    if (s > 0 && isDigit(text.charCodeAt(s - 1))) s--;
+    else if (s > 1 && isNumberSeparator(text.charCodeAt(s - 1)) && isDigit(text.charCodeAt(s - 2))) s -= 2;
+    else return s;
+  }
+}
+
+/** Where that match ends (exclusive). */
+function numberEnd(text: string, at: number): number {
+  let e = at;
+  const n = text.length;
+  for (;;) {
+    if (e < n && isDigit(text.charCodeAt(e))) e++;
+    else if (e + 1 < n && isNumberSeparator(text.charCodeAt(e)) && isDigit(text.charCodeAt(e + 1))) e += 2;
+    else return e;
   }
 }
 

@@ -7,7 +7,7 @@ import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, readVisibleText, type VisibleText } from "./visible-text.ts";
 import { ShownText } from "./text-match.ts";
-import { ShownNumbers, decimalMarkOf } from "./price-text.ts";
+import { NumberLookup, decimalMarkOf } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
@@ -17,7 +17,7 @@ export class TruthPage {
   readonly pageUrl: string | null;
   #visible: VisibleText | undefined;
   #text: ShownText | undefined;
-  #numbers: ShownNumbers | undefined;
+  #numbers: NumberLookup | undefined;
   #scanner: HtmlScanner | undefined;
 
   /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
@@ -53,10 +53,10 @@ export class TruthPage {
     return this.#text;
   }
 
-  shownNumbers(): ShownNumbers {
+  shownNumbers(): NumberLookup {
     if (this.#numbers === undefined) {
       const v = this.visibleText();
-      this.#numbers = new ShownNumbers(v.text, decimalMarkOf(v.lang), v.truncated);
+      this.#numbers = new NumberLookup(v.text, decimalMarkOf(v.lang), v.truncated);
     }
     return this.#numbers;
   }

@@ -29,16 +29,89 @@ export interface VisibleText {
 }
 
 /** Elements without content: a hidden one hides nothing after it. */
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"]);
+const VOID = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
 
 /** Elements whose end tag may be left out: a start tag of the same name ends the open one. */
-const OPTIONAL_END = new Set(["p", "li", "dt", "dd", "option", "tr", "td", "th"]);
+const OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
 
 /** Inline elements: their edges are no word break ("$<span>1,299</span>" reads "$1,299"). */
-const INLINE = new Set([
+const INLINE = [
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "output", "meter", "nobr",
-]);
+];
+
+/** What the walk needs to know of a tag's name, as bits: one table look-up per tag, no name string. */
+const IS_INLINE = 1;
+const IS_VOID = 2;
+const IS_OPTIONAL_END = 4;
+/** template or noscript: never shown, read to its end tag. */
+const IS_SKIPPED = 8;
+
+/**
+ * The classified names by length, first and last letter: two names at most share a slot (cite and
+ * code, the only pair, with the same bits), each compared in full. Names of other elements are in no
+ * slot, or fail the comparison: no bits. Flat arrays: no iterator or tuple per tag.
+ */
+const MAX_CLASSIFIED = 8;
+const SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
+const SLOT_NAME: string[] = new Array<string>(SLOTS).fill("");
+const SLOT_OTHER: string[] = new Array<string>(SLOTS).fill("");
+const SLOT_BITS = new Uint8Array(SLOTS);
+function classSlot(len: number, first: number, last: number): number {
+  return (len * 32 + (first & 31)) * 32 + (last & 31);
+}
+{
+  const bits = new Map<string, number>();
+  const add = (names: readonly string[], bit: number) => {
+    for (const name of names) bits.set(name, (bits.get(name) ?? 0) | bit);
+  };
+  add(INLINE, IS_INLINE);
+  add(VOID, IS_VOID);
+  add(OPTIONAL_END, IS_OPTIONAL_END);
+  add(["template", "noscript"], IS_SKIPPED);
+  for (const [name, b] of bits) {
+    const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+    if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
+    else if (SLOT_OTHER[slot] === "" && SLOT_BITS[slot] === b) SLOT_OTHER[slot] = name;
+    else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]} and ${name} share a slot`);
+    SLOT_BITS[slot] = b;
+  }
+}
+
+/**
+ * The bits of the tag name html[start, end): its lower-case form compared with the classified names.
+ * A name whose last character is not ASCII is lower-cased as tagName() does (U+212A, the Kelvin sign,
+ * lower-cases to "k": "mar\u212a" is mark); elsewhere in a name a non-ASCII character matches no
+ * classified name either way.
+ */
+function tagClass(html: string, start: number, end: number): number {
+  const len = end - start;
+  if (len > MAX_CLASSIFIED || len === 0) return 0;
+  const last = html.charCodeAt(end - 1);
+  if (last >= 128) return classOfName(tagNameAt(html, start, end));
+  const slot = classSlot(len, html.charCodeAt(start) | 0x20, last | 0x20);
+  const bits = SLOT_BITS[slot];
+  if (bits === 0) return 0;
+  if (sameName(html, start, len, SLOT_NAME[slot])) return bits;
+  const other = SLOT_OTHER[slot];
+  return other !== "" && sameName(html, start, len, other) ? bits : 0;
+}
+
+/** html[start, start + len) in lower case is `name` (of that length). */
+function sameName(html: string, start: number, len: number, name: string): boolean {
+  for (let k = 0; k < len; k++) if (asciiLower(html.charCodeAt(start + k)) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+function classOfName(name: string): number {
+  if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
+  const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+  return SLOT_BITS[slot] !== 0 && (SLOT_NAME[slot] === name || SLOT_OTHER[slot] === name) ? SLOT_BITS[slot] : 0;
+}
+
+function asciiLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
 
 /** Inline styles that take an element out of what is shown. */
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
@@ -75,10 +148,11 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
     }
     if (!more) break;
     p = source.after;
-    const name = source.name();
+    // The name as a string only where it is compared with an open element's (inside a hidden or skipped one).
+    const cls = source.cls();
     if (skipTo !== null) {
       // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
-      if (source.isEnd && name === skipTo) {
+      if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
         skipTo = null;
         if (hiddenName === null) text += " ";
       }
@@ -86,8 +160,8 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
     }
     if (source.isEnd) {
       if (hiddenName !== null) {
-        if (name === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if (!INLINE.has(name)) text += " ";
+        if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
+      } else if ((cls & IS_INLINE) === 0) text += " ";
       continue;
     }
     if (source.isRawText) {
@@ -95,29 +169,29 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
       if (hiddenName === null) text += " ";
       continue;
     }
-    if (name === "template" || name === "noscript") {
-      skipTo = name;
+    if ((cls & IS_SKIPPED) !== 0) {
+      skipTo = source.name();
       continue;
     }
     if (hiddenName !== null) {
-      if (name !== hiddenName) continue;
+      if (source.name() !== hiddenName) continue;
       // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
-      if (OPTIONAL_END.has(name) && hiddenDepth === 1) hiddenName = null;
+      if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
       else {
         hiddenDepth++;
         continue;
       }
     }
-    if (VOID.has(name)) {
-      if (!INLINE.has(name)) text += " ";
+    if ((cls & IS_VOID) !== 0) {
+      if ((cls & IS_INLINE) === 0) text += " ";
       continue;
     }
     if (source.hides()) {
-      hiddenName = name;
+      hiddenName = source.name();
       hiddenDepth = 1;
       continue;
     }
-    if (!INLINE.has(name)) text += " ";
+    if ((cls & IS_INLINE) === 0) text += " ";
   }
   if (text.length > MAX_VISIBLE) {
     text = text.slice(0, MAX_VISIBLE);
@@ -137,6 +211,8 @@ interface TagSource {
   isEnd: boolean;
   isRawText: boolean;
   name(): string;
+  /** The name's IS_* bits (tagClass). */
+  cls(): number;
   /** A start tag with the `hidden` attribute or a hiding inline style. */
   hides(): boolean;
 }
@@ -171,6 +247,10 @@ class ScannedTags implements TagSource {
 
   name(): string {
     return this.#scanner.tagName();
+  }
+
+  cls(): number {
+    return tagClass(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd);
   }
 
   hides(): boolean {
@@ -209,6 +289,10 @@ class LoggedTags implements TagSource {
 
   name(): string {
     return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+  }
+
+  cls(): number {
+    return tagClass(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
   }
 
   hides(): boolean {

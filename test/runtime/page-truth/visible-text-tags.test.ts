@@ -55,11 +55,28 @@ test("comments, a lone `<` and a tag cut off by the end of the page", () => {
   assert.is(readVisibleText(`<body>shown <div class="cut`).text.trim(), "shown");
 });
 
+test("inline, void and skipped elements are told by name in any case, without a name string per tag", () => {
+  assert.is(visible(`a<SPAN>b</Span>c<B>d</b>e`), "abcde");
+  assert.is(visible(`a<div>b</DIV>c<marx>d</marx>e`), "a b c d e");
+  // U+212A (the Kelvin sign) lower-cases to "k": <mar\u212a> is mark, an inline element, as tagName() reads it.
+  assert.is(visible(`a<mar\u212a>b</mar\u212a>c`), "abc");
+  assert.is(visible(`a<WBR>b<Br>c<IMG src=x>d`), "ab c d");
+  assert.is(visible(`a<NOSCRIPT>b</noscript>c<Template>d</TEMPLATE>e`), "a c e");
+  assert.is(visible(`<ul><LI hidden>a<li>b</ul>`), "b");
+});
+
 test("read from the JSON-LD scan's tag log or by its own scan: the same text, and the same blocks found", () => {
   const pages = [
     page(`<abbr title="x>y">XL</abbr><div HIDDEN>a</div><p style="DISPLAY : NONE">b</p>c<!-- d --><template><p>e</p></template>f`),
     page(`<noscript>${jsonLd(product())}<p>no</p></noscript><p>shown</p><li hidden>g<li>h`),
     `<html><head><script>document.write("<body>x</body>")</script></head><body><p>shown</p></body></html>`,
+    // The scan logs tags it steps over without stopping: hiding attributes past 64 others, end tags with
+    // attributes, raw-text elements in the body, a tag cut off by the end of the page.
+    page(`<div ${Array.from({ length: 70 }, (_, k) => `a${k}=1`).join(" ")} Style="visibility:HIDDEN">far</div><p>x</p ignored="y>z">`),
+    page(`<span>1<B>2</B>99</span><SPAN Hidden>3</SPAN><style>p{}</style><textarea>t</textarea><mar\u212a>k</mar\u212a>9<wbr>9`),
+    page(`<ul><li>a<li hidden>b<li>c</ul><NoScript>n</NoScript><TEMPLATE>t</TEMPLATE>end<div title="cut`),
+    // Styles: only a value with none or hidden is flagged for a second look; unquoted, spaced, any case.
+    page(`<p style="color:red">a</p><p style=display:none>b</p><p style='Visibility : Hidden'>c</p><p style="font:bold" hidden>d</p><p style>e</p><p style="nonE">f</p>`),
   ];
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);

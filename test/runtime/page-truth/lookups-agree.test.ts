@@ -1,0 +1,95 @@
+/**
+ * The look-ups that read only part of the visible text give the answers of the ones that read all of
+ * it: NumberLookup (anchored, price-text.ts) against ShownNumbers (every number of the text), and
+ * decodeEntities (indexOf, html-text.ts) against the global replace it replaced. Fixed cases for the
+ * formats the documentation names (de/fr grouping, spaces, rounding of ratings, leading zeros, more
+ * than six decimals), then generated texts and values compared case by case.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { NumberLookup, ShownNumbers, type DecimalMark } from "../../../runtime/page-truth/price-text.ts";
+import { decodeEntities } from "../../../runtime/extract/html-text.ts";
+import { ShownText, lookupKey } from "../../../runtime/page-truth/text-match.ts";
+
+const MARKS: DecimalMark[] = [".", ",", null];
+
+function agree(text: string, value: number, rounded: boolean): void {
+  for (const mark of MARKS) {
+    const all = new ShownNumbers(text, mark).shows(value, rounded);
+    const anchored = new NumberLookup(text, mark).shows(value, rounded);
+    assert.is(anchored, all, `${JSON.stringify(text)} ${value} rounded=${rounded} mark=${mark}`);
+  }
+}
+
+const TEXTS = [
+  "$1,299.00", "1.299,00 €", "1 299,00 €", "1\u00a0299,00", "1\u202f299", "EUR 1,299", "1299", "1'299.50", "1\u2019299",
+  "4,8 von 5", "4.8 (120)", "4.83 stars", "4.8 120", "rated 4.75", "0.5", ",5", "00087", "0,087", "0.087", "86.9999999",
+  "4.7999999", "4.8000001", "12,99", "12.990", "1.299", "1,299", "129.95", "129,95", "1..2", "x.5", "1.2.3", "1,234,567.89",
+  "1 234 567", "3 1 2", "87.0", "87,00 reviews", "4.6/5", "(87)", "999.9999999", "0", "0.0", "1e3", "4 .8", "4. 8",
+];
+const VALUES = [1299, 1299.5, 4.8, 4.83, 4.75, 4.7, 120, 87, 0.5, 129.95, 12.99, 1.299, 1234567.89, 1234567, 1000, 0, 0.087, 86.9999999, 4.6, 5, 3, 999.9999999, -5, 1e10];
+
+test("fixed texts and values: the anchored look-up answers as the whole-text one", () => {
+  for (const text of TEXTS) for (const value of VALUES) for (const rounded of [false, true]) agree(`a ${text} b`, value, rounded);
+  // All of them in one text, too.
+  for (const value of VALUES) for (const rounded of [false, true]) agree(TEXTS.join(" | "), value, rounded);
+});
+
+test("generated texts: digits, every separator, spaces and letters in any order", () => {
+  let seed = 25;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const alphabet = ["0", "1", "2", "4", "8", "9", "7", ".", ",", " ", "\u00a0", "'", "\u2019", "\u202f", "\u2009", "a", "-", "/"];
+  for (let i = 0; i < 3000; i++) {
+    let text = "";
+    const len = 1 + rand(14);
+    for (let k = 0; k < len; k++) text += alphabet[rand(alphabet.length)];
+    const digits = text.replace(/\D/g, "");
+    const candidates = [4.8, 1299, 12.99, 0.5, 120];
+    if (digits !== "") {
+      const n = Number(digits.slice(0, 6));
+      candidates.push(n, n / 10, n / 100, n / 1000);
+    }
+    for (const value of candidates) for (const rounded of [false, true]) agree(text, value, rounded);
+  }
+});
+
+test("a long text (more numbers than ShownNumbers reads could fit) goes to the whole-text look-up", () => {
+  const text = "1 ".repeat(250_000) + "4.8";
+  assert.is(new NumberLookup(text, ".").shows(4.8), new ShownNumbers(text, ".").shows(4.8));
+});
+
+test("text look-ups past the first few ask the set of words first: the same answers as a fresh look-up", () => {
+  const text = "Executive Anvil \u2014 the Anvil-Pro 3000 (Grün, 4.8 stars). Solid shoe; ran a 30 km ultra. caf\u00e9 na\u00efve \u00c9t\u00e9 x2";
+  const values = [
+    "Executive Anvil", "anvil pro", "Anvil-Pro 3000", "anvil", "anvi", "nvil", "grün", "GRÜN 4", "8 stars", "stars", "Solid shoe", "ran", "ran a 30 km",
+    "an", "ultra", "café naïve", "été x2", "x2", "x", "shoe ran", "3000 grün 4 8", "executive anvil the", "missing", "exec", "ive", "u2014",
+    "anvil missing", "executive anvi", "solid shoe ran", "the anvil pro 3000 grün 4 8 stars solid", "stars solid shoe",
+  ];
+  const shared = new ShownText(text, false);
+  for (let round = 0; round < 2; round++) {
+    for (const v of values) {
+      const key = lookupKey(v);
+      assert.is(shared.shows(key), new ShownText(text, false).shows(key), `${v} (round ${round})`);
+    }
+  }
+});
+
+const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
+/** The decoder as it was: one global replace. */
+function replaced(text: string): string {
+  return text.replace(REFERENCE, (m) => decodeEntities(m));
+}
+
+test("decodeEntities by indexOf decodes what the global replace decoded", () => {
+  const cases = [
+    "a &amp; b", "&&amp;&", "&#x26;&#38;&#0;&#xD800;&#1114112;", "&unknown; &AMP; &Eacute; &eacute", "x&", "&", "&#", "&#x;",
+    "no references", "&amp&amp;&lt&gt;", "caf&eacute;&nbsp;1&#160;299", "&&&#65;&&", "&#65&#66;", "&am<b></b>p;", "1&period;5",
+  ];
+  for (const c of cases) assert.is(decodeEntities(c), replaced(c), c);
+  for (const c of cases) assert.is(decodeEntities(`x${c}y${c}`), replaced(`x${c}y${c}`), c);
+});
+
+test.run();
