@@ -386,8 +386,8 @@ function closestName(name, candidates) {
   const lower = name.toLowerCase();
   const exact = p.exact.get(lower);
   if (exact !== void 0) return exact;
-  const remembered = p.memo.get(lower);
-  if (remembered !== void 0) return remembered;
+  const remembered2 = p.memo.get(lower);
+  if (remembered2 !== void 0) return remembered2;
   const budget = requestBudget();
   if (budget.suggestionsRemaining <= 0) return null;
   budget.suggestionsRemaining--;
@@ -5124,43 +5124,70 @@ function pointerSegments(pointer) {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((s) => s.indexOf("~") === -1 ? s : s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function arrayIndex(segment) {
-  if (segment.length === 0 || segment.length > 1 && segment.charCodeAt(0) === 48) return -1;
-  let n = 0;
-  for (let i = 0; i < segment.length; i++) {
-    const d = segment.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
 function valueAt(root, pointer) {
-  let current = root;
-  let start = 1;
-  while (start <= pointer.length && pointer.length > 0) {
+  return walk2(root, pointer, 1, pointer.length);
+}
+function holderAt(root, pointer) {
+  const cut = pointer.lastIndexOf("/");
+  return cut < 0 ? void 0 : walk2(root, pointer, 1, cut);
+}
+function lastMemberOf(holder, pointer) {
+  const cut = pointer.lastIndexOf("/");
+  return cut < 0 ? void 0 : walk2(holder, pointer, cut + 1, pointer.length);
+}
+function walk2(current, pointer, start, length) {
+  while (start <= length && length > 0) {
     let end = pointer.indexOf("/", start);
-    if (end === -1) end = pointer.length;
-    let segment = pointer.slice(start, end);
-    if (segment.indexOf("~") !== -1) segment = segment.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (end === -1 || end > length) end = length;
     if (Array.isArray(current)) {
-      const index2 = arrayIndex(segment);
+      const index2 = indexBetween(pointer, start, end);
       if (index2 < 0) return void 0;
       current = current[index2];
     } else if (isObject(current)) {
-      if (!Object.hasOwn(current, segment)) return void 0;
-      current = current[segment];
+      const key = memberBetween(current, pointer, start, end);
+      if (key === void 0) return void 0;
+      current = current[key];
     } else return void 0;
     start = end + 1;
   }
   return current;
 }
+function memberBetween(node, pointer, start, end) {
+  const width = end - start;
+  const tilde = pointer.indexOf("~", start);
+  if (tilde !== -1 && tilde < end) {
+    const segment = pointer.slice(start, end).replace(/~1/g, "/").replace(/~0/g, "~");
+    return Object.hasOwn(node, segment) ? segment : void 0;
+  }
+  let compared = 0;
+  for (const key in node) {
+    if (key.length === width && pointer.startsWith(key, start) && Object.hasOwn(node, key)) return key;
+    if (++compared === KEYS_COMPARED) {
+      const segment = pointer.slice(start, end);
+      return Object.hasOwn(node, segment) ? segment : void 0;
+    }
+  }
+  return void 0;
+}
+function indexBetween(pointer, start, end) {
+  if (end === start || end - start > 1 && pointer.charCodeAt(start) === 48) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = pointer.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
 function parentPointer(pointer) {
   return pointer.slice(0, pointer.lastIndexOf("/"));
 }
+var KEYS_COMPARED;
 var init_pointer = __esm({
   "runtime/patches/pointer.ts"() {
     "use strict";
     init_json();
+    KEYS_COMPARED = 16;
   }
 });
 
@@ -5568,13 +5595,14 @@ var init_iso4217 = __esm({
 
 // runtime/patches/value-fix.ts
 function valuePatch(issue2, rule, root) {
-  const value = valueAt(root, issue2.path);
+  const holder = holderAt(root, issue2.path);
+  const value = lastMemberOf(holder, issue2.path);
   if (value === void 0) return null;
   switch (issue2.code) {
     case "invalid-enum":
       return typeof value === "string" ? enumPatch(issue2.path, value, rule) : null;
     case "invalid-format":
-      return formatPatch(issue2.path, value, rule, root);
+      return formatPatch(issue2.path, value, rule, holder);
     case "wrong-type":
       if (isObject(value)) return typePatch(`${issue2.path}/@type`, value["@type"], (name) => rule.expect.some((e) => e.kind === "class" && e.accepts.has(name)));
       return typeof value === "string" ? booleanPatch(issue2.path, value, rule) : null;
@@ -5611,36 +5639,42 @@ function booleanPatch(path, value, rule) {
   if (!match || !rule.expect.some((e) => e.kind === "literal" && e.literal === "boolean")) return null;
   return replace(path, value, match[1].toLowerCase() === "true");
 }
-function formatPatch(path, value, rule, root) {
+function formatPatch(path, value, rule, node) {
   const check16 = rule.format;
   if (!check16?.fix || typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
   const fixed = fixFor(check16, value);
   if (fixed === null) return null;
   const patch = replace(path, value, fixed.value);
   if (fixed.currencyWritten === void 0) return patch;
-  const parent = parentPointer(path);
-  const node = valueAt(root, parent);
   if (!isObject(node)) return null;
   const key = node.priceCurrency === void 0 && node.currency !== void 0 ? "currency" : "priceCurrency";
   const given = node[key];
   if (given === void 0) {
     if (fixed.currency === void 0) return patch;
-    return [...patch, { op: "add", path: `${parent}/${escapePointer(key)}`, value: fixed.currency }];
+    return [...patch, { op: "add", path: `${parentPointer(path)}/${escapePointer(key)}`, value: fixed.currency }];
   }
   return typeof given === "string" && signAgrees(fixed.currencyWritten, given) ? patch : null;
 }
 function signAgrees(sign, given) {
-  const pair = `${sign}\0${given}`;
-  let agrees = agreements.get(pair);
+  let bySign = agreements.get(sign);
+  let agrees = bySign?.get(given);
   if (agrees === void 0) {
     const code2 = currencyCode(given);
     agrees = code2 !== null && signMayStandFor(sign, code2);
-    if (agreements.size >= FIX_MEMO_LIMIT) agreements.clear();
-    if (pair.length <= FIX_MEMO_MAX_LENGTH) agreements.set(pair, agrees);
+    if (remembered >= FIX_MEMO_LIMIT) {
+      agreements.clear();
+      remembered = 0;
+      bySign = void 0;
+    }
+    if (sign.length + given.length <= FIX_MEMO_MAX_LENGTH) {
+      if (bySign === void 0) agreements.set(sign, bySign = /* @__PURE__ */ new Map());
+      bySign.set(given, agrees);
+      remembered++;
+    }
   }
   return agrees;
 }
-var BOOLEAN_TEXT, replace, fixes, FIX_MEMO_LIMIT, FIX_MEMO_MAX_LENGTH, agreements;
+var BOOLEAN_TEXT, replace, fixes, FIX_MEMO_LIMIT, FIX_MEMO_MAX_LENGTH, agreements, remembered;
 var init_value_fix = __esm({
   "runtime/patches/value-fix.ts"() {
     "use strict";
@@ -5658,6 +5692,7 @@ var init_value_fix = __esm({
     FIX_MEMO_LIMIT = 4096;
     FIX_MEMO_MAX_LENGTH = 96;
     agreements = /* @__PURE__ */ new Map();
+    remembered = 0;
   }
 });
 
@@ -29622,7 +29657,7 @@ async function collectInputs(inputs) {
     else {
       const stat2 = statOrNull(input);
       if (stat2?.isDirectory()) {
-        const files = walk2(input);
+        const files = walk3(input);
         if (files.length === 0) out.push({ kind: "missing", input, reason: "the directory holds no .html, .htm or .jsonld file, nor a .json file with JSON-LD" });
         for (const path of files) out.push({ kind: "file", path });
       } else if (stat2) out.push({ kind: "file", path: input });
@@ -29638,7 +29673,7 @@ async function collectInputs(inputs) {
   }
   return out;
 }
-function walk2(dir) {
+function walk3(dir) {
   const found = [];
   const visit = (current) => {
     const entries = readdirSync2(current, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
