@@ -24,7 +24,7 @@ import type {
 } from "../audit-store.ts";
 import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
-import { openDatabase, type Database, type SqlValue, type Statement } from "./sqlite-driver.ts";
+import { MMAP_BYTES, openDatabase, type Database, type SqlValue, type Statement } from "./sqlite-driver.ts";
 import { withLockRetry } from "./lock-retry.ts";
 
 /** Distinct SQL texts kept prepared (the filters of listPages make a few dozen; past this the cache starts over). */
@@ -241,6 +241,9 @@ export class SqliteAuditStore implements AuditStore {
     try {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
+      // Reads through a memory map: with several processes writing, each transaction starts with its page
+      // cache emptied, and re-reading its pages by read() calls cost an audit instance about a tenth of its CPU.
+      db.pragma(`mmap_size = ${MMAP_BYTES}`);
       db.transaction(() => {
         db.exec("CREATE TABLE IF NOT EXISTS schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT");
         const row = db.prepare<{ version: number }>("SELECT version FROM schema_versions WHERE name = 'audits'").get();

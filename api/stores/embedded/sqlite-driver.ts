@@ -47,6 +47,13 @@ type DatabaseConstructor = new (filename: string, options?: DatabaseOptions) => 
 const require = createRequire(import.meta.url);
 const BetterSqlite3 = require("better-sqlite3") as DatabaseConstructor;
 
+/**
+ * How much of a store file is read through a memory map (PRAGMA mmap_size); past it, pages are read by
+ * read() calls as before. Address space, not memory: only the pages read are resident, and the OS shares
+ * and evicts them as file cache.
+ */
+export const MMAP_BYTES = 256 * 1024 * 1024;
+
 export function openDatabase(filename: string, options?: DatabaseOptions): Database {
   return new BetterSqlite3(filename, options);
 }
