@@ -61,6 +61,29 @@ export interface RunnerDeps {
   log: FastifyBaseLogger;
 }
 
+/** A queued run of `audit`, nothing found yet. */
+export function newRun(audit: AuditRecord, trigger: RunRecord["trigger"], createdAt: string): RunRecord {
+  return {
+    id: `run_${crypto.randomUUID().replaceAll("-", "")}`,
+    auditId: audit.id,
+    accountId: audit.accountId,
+    status: "queued",
+    reason: null,
+    trigger,
+    createdAt,
+    startedAt: null,
+    finishedAt: null,
+    found: 0,
+    done: 0,
+    failed: 0,
+    skipped: 0,
+    creditsUsed: 0,
+    delayMs: null,
+    diff: null,
+    eligible: null,
+  };
+}
+
 export class AuditRunner {
   readonly #d: RunnerDeps;
   /** host:pid of this instance, stored with each page it works. */
@@ -97,19 +120,7 @@ export class AuditRunner {
     if (!run || run.status !== "running") return;
     const account = await ctx.stores.accounts.findById(run.accountId);
     if (account) await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, billingPeriod(ctx.now())));
-    const outcome: PageOutcome = {
-      status: "failed",
-      types: [],
-      features: [],
-      score: null,
-      errors: 0,
-      warnings: 0,
-      issues: [],
-      problem: { code: "internal_error", message: "The page could not be validated." },
-      validatedAt: ctx.now().toISOString(),
-      worker: this.worker,
-      snapshot: snapshotPage(url, null, "failed"),
-    };
+    const outcome = this.#failed(url, { code: "internal_error", message: "The page could not be validated." });
     const { changed, finished } = await store.completePage(runId, url, outcome);
     if (changed) await this.#refill(run);
     if (finished) await this.#finish(runId);
@@ -117,25 +128,7 @@ export class AuditRunner {
 
   /** Creates a queued run of `audit` and queues its discovery. */
   async startRun(audit: AuditRecord, trigger: RunRecord["trigger"]): Promise<RunRecord> {
-    const run: RunRecord = {
-      id: `run_${crypto.randomUUID().replaceAll("-", "")}`,
-      auditId: audit.id,
-      accountId: audit.accountId,
-      status: "queued",
-      reason: null,
-      trigger,
-      createdAt: this.#d.ctx.now().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      found: 0,
-      done: 0,
-      failed: 0,
-      skipped: 0,
-      creditsUsed: 0,
-      delayMs: null,
-      diff: null,
-      eligible: null,
-    };
+    const run = newRun(audit, trigger, this.#d.ctx.now().toISOString());
     await this.#d.store.createRun(run);
     await this.#d.queue.add([{ kind: "discover", runId: run.id, accountId: run.accountId }]);
     return run;
@@ -271,7 +264,7 @@ export class AuditRunner {
    */
   async #validate(url: string, delayMs: number, render: boolean): Promise<{ outcome: PageOutcome; html?: string; finalUrl: string }> {
     const { ctx, pool, politeness } = this.#d;
-    const base = { types: [], features: [], score: null, errors: 0, warnings: 0, issues: [], validatedAt: ctx.now().toISOString(), worker: this.worker };
+    const base = this.#nothingFound();
     const release = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
     let html: string | undefined;
     let finalUrl = url;
@@ -289,7 +282,7 @@ export class AuditRunner {
     } catch (err) {
       const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
       if (!(err instanceof FetchError)) this.#d.log.error({ err, url }, "audit page failed");
-      return { outcome: { ...base, status: "failed", problem, snapshot: snapshotPage(url, null, "failed") }, html, finalUrl };
+      return { outcome: this.#failed(url, problem), html, finalUrl };
     } finally {
       await release();
     }
@@ -318,6 +311,15 @@ export class AuditRunner {
       snapshot,
     };
     return { outcome, html, finalUrl };
+  }
+
+  /** An outcome's fields before anything was found on the page, stamped now by this instance. */
+  #nothingFound() {
+    return { types: [], features: [], score: null, errors: 0, warnings: 0, issues: [], validatedAt: this.#d.ctx.now().toISOString(), worker: this.worker };
+  }
+
+  #failed(url: string, problem: NonNullable<PageOutcome["problem"]>): PageOutcome {
+    return { ...this.#nothingFound(), status: "failed", problem, snapshot: snapshotPage(url, null, "failed") };
   }
 
   async #finish(runId: string): Promise<void> {

@@ -18,6 +18,7 @@ import { loadConfig } from "../../../api/config.ts";
 import type { PageOutcome, RunRecord } from "../../../api/stores/audit-store.ts";
 import { snapshotPage } from "../../../runtime/diff/feature-diff.ts";
 import { StalledRuns } from "../../../api/audits/stalled-runs.ts";
+import { newRun } from "../../../api/audits/audit-runner.ts";
 import { OFFLINE_FETCH, signup, login } from "../helpers.ts";
 import { startLoopbackSite, type LoopbackSite } from "./loopback-site.ts";
 import { settled } from "./helpers.ts";
@@ -60,26 +61,7 @@ test.after(async () => {
 
 /** A run as AuditRunner.startRun writes it, without what startRun does next. */
 async function bareRun(): Promise<RunRecord> {
-  const audit = (await app.audits.store.getAudit(auditId))!;
-  const run: RunRecord = {
-    id: `run_${crypto.randomUUID().replaceAll("-", "")}`,
-    auditId,
-    accountId: audit.accountId,
-    status: "queued",
-    reason: null,
-    trigger: "manual",
-    createdAt: new Date().toISOString(),
-    startedAt: null,
-    finishedAt: null,
-    found: 0,
-    done: 0,
-    failed: 0,
-    skipped: 0,
-    creditsUsed: 0,
-    delayMs: null,
-    diff: null,
-    eligible: null,
-  };
+  const run = newRun((await app.audits.store.getAudit(auditId))!, "manual", new Date().toISOString());
   await app.audits.store.createRun(run);
   return run;
 }
