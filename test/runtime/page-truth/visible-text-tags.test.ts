@@ -77,6 +77,22 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<ul><li>a<li hidden>b<li>c</ul><NoScript>n</NoScript><TEMPLATE>t</TEMPLATE>end<div title="cut`),
     // Styles: only a value with none or hidden is flagged for a second look; unquoted, spaced, any case.
     page(`<p style="color:red">a</p><p style=display:none>b</p><p style='Visibility : Hidden'>c</p><p style="font:bold" hidden>d</p><p style>e</p><p style="nonE">f</p>`),
+    // Character references, also one cut by inline markup (`&am<b>p;` reads `&amp;` once joined).
+    page(`<p>Fish &amp; Chips &euro;12,50 &#8364;3 &#x20AC;4 &nbsp;&bogus; &am<b>p;</b> a&lt;b</p>`),
+    // Hidden ancestors with the same name nested inside, hiding in any case, void and raw-text children.
+    page(`<div hidden><div>a</div><div><img src=x><script>s</script>b</div></div>c<SECTION Style="DISPLAY:none"><section>d</section></SECTION>e<span HIDDEN><br>f</span>g`),
+    // Comments, bogus comments, CDATA (a bogus comment in HTML), lone `<` and `</>` between and inside text runs.
+    page(`a<!-- b <p>c</p> -->d<!---->e<!-->f<![CDATA[ g <p>h</p> ]]>i<?pi j?>k</ l>m</>n 1 < 2 <3 <!--x--!>o<!-- never closed <p>p</p>`),
+    page(`<template><p>t<noscript>n</noscript>u</p></template>v<noscript><template>w</template>x</noscript>y<Template hidden>z</Template>!`),
+    // Unclosed tags and a tag cut off by the end of the page, inside a hidden element.
+    page(`<ul><li>a<li>b<p>c<p hidden>d<p>e</ul><div hidden>f<span>g`),
+    `<body><p>shown <div hidden>h <span title="cut`,
+    // `<body` inside a head script and a head comment; no body tag at all.
+    `<html><head><script>var s = "<body class=x><!-- y --></body>"; a < b;</script><!-- <body> --></head><body><p>z</p></body></html>`,
+    `<html><head><title>t</title></head><p>no body tag &amp; text</p></html>`,
+    // A plaintext element swallows the rest of the page; an unterminated style the rest too.
+    page(`a<plaintext>b<p>c</p>`),
+    page(`a<style>p { color: red } <p>b</p>`),
   ];
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
