@@ -160,6 +160,8 @@ export class Validations {
 
   constructor(ctx: ServiceContext) {
     this.#ctx = ctx;
+    // Read once at start-up (a few MB of the engine's files), not on the first URL request's path.
+    engineDigest();
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import * as assert from "uvu/assert";
 import { snapshotPage } from "../../../runtime/diff/feature-diff.ts";
 import { SqliteAuditStore } from "../../../api/stores/embedded/audit-store.ts";
 import { MongoAuditStore } from "../../../api/stores/mongodb/audit-store.ts";
+import { newRun } from "../../../api/audits/audit-runner.ts";
 import type { AuditRecord, AuditStore, PageOutcome, RunRecord } from "../../../api/stores/audit-store.ts";
 import { MONGODB_URL, tempDir } from "../stores/fixtures.ts";
 
@@ -61,23 +62,8 @@ const audit = (overrides: Partial<AuditRecord> = {}): AuditRecord => ({
 });
 
 const run = (a: AuditRecord, overrides: Partial<RunRecord> = {}): RunRecord => ({
-  id: `run_${randomUUID()}`,
-  auditId: a.id,
-  accountId: a.accountId,
+  ...newRun(a, "created", new Date().toISOString()),
   status: "running",
-  reason: null,
-  trigger: "created",
-  createdAt: new Date().toISOString(),
-  startedAt: null,
-  finishedAt: null,
-  found: 0,
-  done: 0,
-  failed: 0,
-  skipped: 0,
-  creditsUsed: 0,
-  delayMs: null,
-  diff: null,
-  eligible: null,
   ...overrides,
 });
 
