@@ -38,7 +38,8 @@ import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
 import { billingPeriod } from "../billing/plans.ts";
 import type { ServiceContext } from "../http/context.ts";
 import type { ValidationPool } from "../validation/validation-pool.ts";
-import type { AuditRecord, AuditStore, PageIssue, PageOutcome, RunRecord } from "../stores/audit-store.ts";
+import type { AuditRecord, AuditStore, PageEnd, PageIssue, PageOutcome, RunRecord } from "../stores/audit-store.ts";
+import type { Account } from "../stores/ports.ts";
 import type { AuditJob, JobQueue } from "./job-queue.ts";
 import type { Politeness } from "./politeness.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
@@ -48,6 +49,12 @@ import { linksToAdd } from "./link-discovery.ts";
 
 /** Pages listed per feature and per error in a webhook's diff (the totals count them all; GET …/diff lists every one). */
 export const WEBHOOK_PAGES_LISTED = 100;
+
+/** Audits whose settings an instance keeps in memory (past it, it starts over). */
+const AUDITS_KEPT = 1_000;
+
+/** How long an instance goes on with an account it read (its plan, whether it is active). */
+const ACCOUNT_FRESH_MS = 1_000;
 
 /** robots.txt may ask for more room than the setting, up to this. */
 const MAX_DELAY_MS = 60_000;
@@ -89,6 +96,8 @@ export class AuditRunner {
   /** host:pid of this instance, stored with each page it works. */
   readonly worker = `${hostname()}:${process.pid}`;
   readonly #robots = new RobotsCache();
+  readonly #audits = new Map<string, AuditRecord>();
+  readonly #accounts = new Map<string, { account: Account | null; at: number }>();
 
   constructor(deps: RunnerDeps) {
     this.#d = deps;
@@ -121,9 +130,15 @@ export class AuditRunner {
     const account = await ctx.stores.accounts.findById(run.accountId);
     if (account) await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, billingPeriod(ctx.now())));
     const outcome = this.#failed(url, { code: "internal_error", message: "The page could not be validated." });
-    const { changed, finished } = await store.completePage(runId, url, outcome);
-    if (changed) await this.#refill(run);
-    if (finished) await this.#finish(runId);
+    await this.#ended(run, url, outcome, null);
+  }
+
+  /** The page's links, outcome and the run's next window in one store write; the run finished when it was the last page. */
+  async #ended(run: RunRecord, url: string, outcome: PageOutcome, found: PageEnd["found"]): Promise<void> {
+    const { store, queue, ctx } = this.#d;
+    const { finished, claimed } = await store.finishPage(run.id, url, outcome, { found, window: ctx.config.audits.accountWindow });
+    await queue.add(claimed.map((next) => ({ kind: "page" as const, runId: run.id, accountId: run.accountId, url: next })));
+    if (finished) await this.#finish(run.id);
   }
 
   /** Creates a queued run of `audit` and queues its discovery. */
@@ -216,12 +231,11 @@ export class AuditRunner {
 
   async #page(runId: string, url: string): Promise<void> {
     const { store, ctx } = this.#d;
-    const run = await store.getRun(runId);
+    const { run, page } = await store.getRunAndPage(runId, url);
     if (!run || run.status !== "running") return;
-    const page = await store.getPage(runId, url);
     if (!page || page.status !== "pending") return;
 
-    const account = await ctx.stores.accounts.findById(run.accountId);
+    const account = await this.#account(run.accountId);
     if (!account || !account.active) {
       await this.stop(runId, "The account is no longer active.");
       return;
@@ -237,7 +251,7 @@ export class AuditRunner {
       return;
     }
 
-    const audit = await store.getAudit(run.auditId);
+    const audit = await this.#audit(run.auditId);
     if (!audit) return;
     const delayMs = run.delayMs ?? ctx.config.audits.hostDelayMs;
     const { outcome, html, finalUrl } = await this.#validate(url, delayMs, audit.render);
@@ -246,15 +260,43 @@ export class AuditRunner {
     }
     // A run that already has max_pages pages to check takes no more: its links are not read.
     const room = run.found - run.skipped < audit.maxPages;
+    let found: PageEnd["found"] = null;
     if (html !== undefined && page.depth !== null && page.depth < audit.maxDepth && room) {
       const origin = new URL(audit.url).origin;
       const allowed = await this.#robots.allowedFor(origin, ctx.fetchOptions, async () => (await this.#d.politeness.acquire(origin, ctx.config.audits.hostConcurrency, delayMs))());
       const { pages, skipped } = linksToAdd(audit, html, finalUrl, allowed);
-      await store.addFound(runId, pages, page.depth + 1, audit.maxPages, skipped);
+      found = { urls: pages, depth: page.depth + 1, maxPages: audit.maxPages, skipped };
     }
-    const { changed, finished } = await store.completePage(runId, url, outcome);
-    if (changed) await this.#refill(run);
-    if (finished) await this.#finish(runId);
+    await this.#ended(run, url, outcome, found);
+  }
+
+  /**
+   * The run's account, read at most once a second per instance: its pages ask for it one after the other.
+   * A plan changed or an account closed takes effect on this instance's pages within that second (the
+   * credit itself is reserved in the account store, against the plan's limit, for every page).
+   */
+  async #account(accountId: string): Promise<Account | null> {
+    const now = Date.now();
+    const known = this.#accounts.get(accountId);
+    if (known !== undefined && now - known.at < ACCOUNT_FRESH_MS) return known.account;
+    const account = await this.#d.ctx.stores.accounts.findById(accountId);
+    if (this.#accounts.size >= AUDITS_KEPT) this.#accounts.clear();
+    this.#accounts.set(accountId, { account, at: now });
+    return account;
+  }
+
+  /**
+   * The audit a page job belongs to, read once per instance: an audit's settings never change after it is
+   * made (a deleted audit's runs are gone, and its jobs stop at the run), and every page of a run asked.
+   */
+  async #audit(auditId: string): Promise<AuditRecord | null> {
+    const known = this.#audits.get(auditId);
+    if (known !== undefined) return known;
+    const audit = await this.#d.store.getAudit(auditId);
+    if (audit === null) return null;
+    if (this.#audits.size >= AUDITS_KEPT) this.#audits.clear();
+    this.#audits.set(auditId, audit);
+    return audit;
   }
 
   /**

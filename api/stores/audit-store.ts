@@ -128,6 +128,25 @@ export const MAX_SKIPPED_LINKS = 1_000;
 
 export type ChargeOutcome = "charged" | "already" | "quota";
 
+/** What follows a page's outcome in finishPage: the links it found to add (null: none read), and the window to refill. */
+export interface PageEnd {
+  found: { urls: string[]; depth: number; maxPages: number; skipped: Array<{ url: string; reason: string }> } | null;
+  window: number;
+}
+
+/** finishPage as three calls, for a store whose writes are not grouped in transactions (MongoDB). */
+export async function finishPageInSteps(
+  store: Pick<AuditStore, "addFound" | "completePage" | "claimWindow">,
+  runId: string,
+  url: string,
+  outcome: PageOutcome,
+  next: PageEnd,
+): Promise<{ changed: boolean; finished: boolean; claimed: string[] }> {
+  if (next.found !== null) await store.addFound(runId, next.found.urls, next.found.depth, next.found.maxPages, next.found.skipped);
+  const { changed, finished } = await store.completePage(runId, url, outcome);
+  return { changed, finished, claimed: changed ? await store.claimWindow(runId, next.window) : [] };
+}
+
 export interface AuditStore {
   createAudit(audit: AuditRecord): Promise<void>;
   /** The audit when it belongs to `accountId` (null otherwise: another account's audit does not exist for the caller). */
@@ -164,6 +183,8 @@ export interface AuditStore {
   /** Takes pending pages until `window` of the run's pages are handed out and not finished (a link crawl's queue grows as pages are found). */
   claimWindow(runId: string, window: number): Promise<string[]>;
   getPage(runId: string, url: string): Promise<PageRecord | null>;
+  /** getRun and getPage together (one read where the store can): what a page job reads first. */
+  getRunAndPage(runId: string, url: string): Promise<{ run: RunRecord | null; page: PageRecord | null }>;
   /**
    * Charges one credit for the run's page once: the charge record (run, page) is written first, unique,
    * then `reserve` takes the credit from the account store. "charged": taken now; "already": an earlier
@@ -176,6 +197,13 @@ export interface AuditStore {
   refund(runId: string, url: string, release: () => Promise<void>): Promise<boolean>;
   /** Stores the outcome if the page is still pending; `finished` when it was the run's last page. */
   completePage(runId: string, url: string, outcome: PageOutcome): Promise<{ changed: boolean; finished: boolean }>;
+  /**
+   * A page's end: the links it found (addFound, when given), its outcome (completePage) and, when the
+   * outcome was stored, the run's next window (claimWindow), in that order, each as its own method does
+   * it. The embedded store writes the three in one transaction: with several processes on one file, each
+   * transaction starts with its page cache emptied, and a page's end was three of them.
+   */
+  finishPage(runId: string, url: string, outcome: PageOutcome, next: PageEnd): Promise<{ changed: boolean; finished: boolean; claimed: string[] }>;
   /** The run's pages in URL order after `cursor`, filtered. */
   listPages(runId: string, filter: PageFilter, after: string | null, limit: number): Promise<PageRecord[]>;
   summary(runId: string): Promise<RunSummary>;

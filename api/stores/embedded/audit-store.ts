@@ -15,6 +15,7 @@ import type {
   AuditStore,
   ChargeOutcome,
   PageFilter,
+  PageEnd,
   PageOutcome,
   PageRecord,
   RunDiffTotals,
@@ -227,6 +228,9 @@ const RUN_COLUMNS = `r.id, r.audit_id, r.account_id, r.status, r.reason, r.trigg
   r.found, r.done, r.failed, r.skipped, r.delay_ms, r.diff, r.eligible, r.credits`;
 const PAGE_COLUMNS = "p.url, p.status, p.types, p.features, p.score, p.errors, p.warnings, p.issues, p.problem, p.validated_at, p.depth";
 
+/** Pages to hand out so that `window` of the run's pages are handed out and not finished. */
+const roomIn = (window: number) => (run: { claimed: number; done: number; failed: number }) => window - (run.claimed - run.done - run.failed);
+
 export class SqliteAuditStore implements AuditStore {
   readonly #db: Database;
   readonly #lockWaitMs: number;
@@ -383,35 +387,37 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async addFound(runId: string, urls: string[], depth: number, maxPages: number, skipped: Array<{ url: string; reason: string }>): Promise<string[]> {
-    return this.#tx(() => {
-      const run = this.#get<{ to_check: number; skipped_links: number }>("SELECT to_check, skipped_links FROM audit_runs WHERE id = ?", runId);
-      if (!run) return [];
-      let seq = (this.#get<{ n: number | null }>("SELECT MAX(seq) AS n FROM audit_pages WHERE run_id = ?", runId)?.n ?? -1) + 1;
-      const insert = this.#prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
-      const added: string[] = [];
-      for (const url of urls) {
-        if (run.to_check + added.length >= maxPages) break;
-        if (insert.run(runId, url, seq, "pending", null, depth).changes === 1) {
-          added.push(url);
-          seq++;
-        }
+    return this.#tx(() => this.#addFound(runId, urls, depth, maxPages, skipped));
+  }
+
+  #addFound(runId: string, urls: string[], depth: number, maxPages: number, skipped: Array<{ url: string; reason: string }>): string[] {
+    const run = this.#get<{ to_check: number; skipped_links: number }>("SELECT to_check, skipped_links FROM audit_runs WHERE id = ?", runId);
+    if (!run) return [];
+    let seq = (this.#get<{ n: number | null }>("SELECT MAX(seq) AS n FROM audit_pages WHERE run_id = ?", runId)?.n ?? -1) + 1;
+    const insert = this.#prepare("INSERT OR IGNORE INTO audit_pages (run_id, url, seq, status, problem, depth) VALUES (?, ?, ?, ?, ?, ?)");
+    const added: string[] = [];
+    for (const url of urls) {
+      if (run.to_check + added.length >= maxPages) break;
+      if (insert.run(runId, url, seq, "pending", null, depth).changes === 1) {
+        added.push(url);
+        seq++;
       }
-      let skips = 0;
-      for (const s of skipped) {
-        if (run.skipped_links + skips >= MAX_SKIPPED_LINKS) break;
-        if (insert.run(runId, s.url, seq, "skipped", JSON.stringify({ code: "skipped", message: s.reason }), null).changes === 1) {
-          skips++;
-          seq++;
-        }
+    }
+    let skips = 0;
+    for (const s of skipped) {
+      if (run.skipped_links + skips >= MAX_SKIPPED_LINKS) break;
+      if (insert.run(runId, s.url, seq, "skipped", JSON.stringify({ code: "skipped", message: s.reason }), null).changes === 1) {
+        skips++;
+        seq++;
       }
-      this.#prepare("UPDATE audit_runs SET found = found + ?, skipped = skipped + ?, to_check = to_check + ?, skipped_links = skipped_links + ? WHERE id = ?")
-        .run(added.length + skips, skips, added.length, skips, runId);
-      return added;
-    });
+    }
+    this.#prepare("UPDATE audit_runs SET found = found + ?, skipped = skipped + ?, to_check = to_check + ?, skipped_links = skipped_links + ? WHERE id = ?")
+      .run(added.length + skips, skips, added.length, skips, runId);
+    return added;
   }
 
   async claimWindow(runId: string, window: number): Promise<string[]> {
-    return this.#claim(runId, (run) => window - (run.claimed - run.done - run.failed));
+    return this.#claim(runId, roomIn(window));
   }
 
   async claimPages(runId: string, n: number): Promise<string[]> {
@@ -419,20 +425,22 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   #claim(runId: string, howMany: (run: { claimed: number; done: number; failed: number }) => number): Promise<string[]> {
-    return this.#tx(() => {
-      const run = this.#get<{ handed_out: number; claimed: number; done: number; failed: number }>("SELECT handed_out, claimed, done, failed FROM audit_runs WHERE id = ?", runId);
-      if (!run) return [];
-      const n = howMany(run);
-      if (n <= 0) return [];
-      const rows = this.#all<{ url: string; seq: number }>(
-        "SELECT url, seq FROM audit_pages WHERE run_id = ? AND seq >= ? AND status = 'pending' ORDER BY seq LIMIT ?",
-        runId,
-        run.handed_out,
-        n,
-      );
-      if (rows.length > 0) this.#prepare("UPDATE audit_runs SET handed_out = ?, claimed = claimed + ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, rows.length, runId);
-      return rows.map((r) => r.url);
-    });
+    return this.#tx(() => this.#claimNow(runId, howMany));
+  }
+
+  #claimNow(runId: string, howMany: (run: { claimed: number; done: number; failed: number }) => number): string[] {
+    const run = this.#get<{ handed_out: number; claimed: number; done: number; failed: number }>("SELECT handed_out, claimed, done, failed FROM audit_runs WHERE id = ?", runId);
+    if (!run) return [];
+    const n = howMany(run);
+    if (n <= 0) return [];
+    const rows = this.#all<{ url: string; seq: number }>(
+      "SELECT url, seq FROM audit_pages WHERE run_id = ? AND seq >= ? AND status = 'pending' ORDER BY seq LIMIT ?",
+      runId,
+      run.handed_out,
+      n,
+    );
+    if (rows.length > 0) this.#prepare("UPDATE audit_runs SET handed_out = ?, claimed = claimed + ? WHERE id = ?").run(rows[rows.length - 1]!.seq + 1, rows.length, runId);
+    return rows.map((r) => r.url);
   }
 
   async resetClaims(runId: string): Promise<void> {
@@ -440,6 +448,17 @@ export class SqliteAuditStore implements AuditStore {
       // Pending pages are handed out again: none of them counts as in flight any more.
       this.#prepare("UPDATE audit_runs SET handed_out = COALESCE((SELECT MIN(seq) FROM audit_pages WHERE run_id = ? AND status = 'pending'), handed_out), claimed = done + failed WHERE id = ?")
         .run(runId, runId),
+    );
+  }
+
+  async getRunAndPage(runId: string, url: string): Promise<{ run: RunRecord | null; page: PageRecord | null }> {
+    // One read transaction: with other processes writing the file, each starts by emptying the page cache.
+    return this.#run(() =>
+      this.#db.transaction(() => {
+        const run = this.#get<RunRow>(`SELECT ${RUN_COLUMNS} FROM audit_runs r WHERE r.id = ?`, runId);
+        const page = run === undefined ? undefined : this.#get<PageRow>(`SELECT ${PAGE_COLUMNS} FROM audit_pages p WHERE p.run_id = ? AND p.url = ?`, runId, url);
+        return { run: run ? toRun(run) : null, page: page ? toPage(page) : null };
+      })(),
     );
   }
 
@@ -480,25 +499,36 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async completePage(runId: string, url: string, o: PageOutcome): Promise<{ changed: boolean; finished: boolean }> {
+    return this.#tx(() => this.#completePage(runId, url, o));
+  }
+
+  async finishPage(runId: string, url: string, o: PageOutcome, next: PageEnd): Promise<{ changed: boolean; finished: boolean; claimed: string[] }> {
     return this.#tx(() => {
-      const changed =
-        this.#prepare(
-            `UPDATE audit_pages SET status = ?, types = ?, features = ?, score = ?, errors = ?, warnings = ?, issues = ?, problem = ?, snapshot = ?, validated_at = ?, worker = ?
-             WHERE run_id = ? AND url = ? AND status = 'pending'`,
-          )
-          .run(o.status, JSON.stringify(o.types), JSON.stringify(o.features), o.score, o.errors, o.warnings, JSON.stringify(o.issues), o.problem === null ? null : JSON.stringify(o.problem), JSON.stringify(o.snapshot), o.validatedAt, o.worker, runId, url).changes === 1;
-      if (changed) {
-        const tag = this.#prepare("INSERT OR IGNORE INTO audit_page_tags (run_id, kind, value, url) VALUES (?, ?, ?, ?)");
-        for (const t of o.types) tag.run(runId, "type", t, url);
-        for (const f of o.features) tag.run(runId, "feature", f, url);
-        for (const code of new Set(o.issues.map((i) => i.code).concat(o.problem ? [o.problem.code] : []))) tag.run(runId, "code", code, url);
-        for (const i of o.issues) tag.run(runId, "issue", JSON.stringify([i.severity, i.type, i.property, i.code]), url);
-        const failed = o.status === "failed" ? 1 : 0;
-        this.#prepare("UPDATE audit_runs SET done = done + ?, failed = failed + ? WHERE id = ?").run(1 - failed, failed, runId);
-      }
-      const run = this.#get<{ done: number; failed: number; to_check: number }>("SELECT done, failed, to_check FROM audit_runs WHERE id = ?", runId);
-      return { changed, finished: run !== undefined && run.done + run.failed >= run.to_check };
+      if (next.found !== null) this.#addFound(runId, next.found.urls, next.found.depth, next.found.maxPages, next.found.skipped);
+      const { changed, finished } = this.#completePage(runId, url, o);
+      const claimed = changed ? this.#claimNow(runId, roomIn(next.window)) : [];
+      return { changed, finished, claimed };
     });
+  }
+
+  #completePage(runId: string, url: string, o: PageOutcome): { changed: boolean; finished: boolean } {
+    const changed =
+      this.#prepare(
+          `UPDATE audit_pages SET status = ?, types = ?, features = ?, score = ?, errors = ?, warnings = ?, issues = ?, problem = ?, snapshot = ?, validated_at = ?, worker = ?
+           WHERE run_id = ? AND url = ? AND status = 'pending'`,
+        )
+        .run(o.status, JSON.stringify(o.types), JSON.stringify(o.features), o.score, o.errors, o.warnings, JSON.stringify(o.issues), o.problem === null ? null : JSON.stringify(o.problem), JSON.stringify(o.snapshot), o.validatedAt, o.worker, runId, url).changes === 1;
+    if (changed) {
+      const tag = this.#prepare("INSERT OR IGNORE INTO audit_page_tags (run_id, kind, value, url) VALUES (?, ?, ?, ?)");
+      for (const t of o.types) tag.run(runId, "type", t, url);
+      for (const f of o.features) tag.run(runId, "feature", f, url);
+      for (const code of new Set(o.issues.map((i) => i.code).concat(o.problem ? [o.problem.code] : []))) tag.run(runId, "code", code, url);
+      for (const i of o.issues) tag.run(runId, "issue", JSON.stringify([i.severity, i.type, i.property, i.code]), url);
+      const failed = o.status === "failed" ? 1 : 0;
+      this.#prepare("UPDATE audit_runs SET done = done + ?, failed = failed + ? WHERE id = ?").run(1 - failed, failed, runId);
+    }
+    const run = this.#get<{ done: number; failed: number; to_check: number }>("SELECT done, failed, to_check FROM audit_runs WHERE id = ?", runId);
+    return { changed, finished: run !== undefined && run.done + run.failed >= run.to_check };
   }
 
   async listPages(runId: string, filter: PageFilter, after: string | null, limit: number): Promise<PageRecord[]> {

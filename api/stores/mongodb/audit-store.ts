@@ -12,6 +12,7 @@ import type {
   AuditStore,
   ChargeOutcome,
   PageFilter,
+  PageEnd,
   PageOutcome,
   PageRecord,
   RunDiffTotals,
@@ -19,7 +20,7 @@ import type {
   RunStatus,
   RunSummary,
 } from "../audit-store.ts";
-import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
+import { MAX_SKIPPED_LINKS, finishPageInSteps } from "../audit-store.ts";
 import { dbNameInUrl } from "./database-name.ts";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: string };
@@ -273,6 +274,11 @@ export class MongoAuditStore implements AuditStore {
     if (first) await this.#runs.updateOne({ _id: runId }, { $set: { handedOut: first.seq, claimed: (run?.done ?? 0) + (run?.failed ?? 0) } });
   }
 
+  async getRunAndPage(runId: string, url: string): Promise<{ run: RunRecord | null; page: PageRecord | null }> {
+    const [run, page] = await Promise.all([this.getRun(runId), this.getPage(runId, url)]);
+    return { run, page };
+  }
+
   async getPage(runId: string, url: string): Promise<PageRecord | null> {
     const doc = await this.#pages.findOne({ _id: pageId(runId, url) });
     return doc ? toPage(doc) : null;
@@ -306,6 +312,10 @@ export class MongoAuditStore implements AuditStore {
     if (!(await this.#removeCharge(runId, url))) return false;
     await release();
     return true;
+  }
+
+  finishPage(runId: string, url: string, outcome: PageOutcome, next: PageEnd): Promise<{ changed: boolean; finished: boolean; claimed: string[] }> {
+    return finishPageInSteps(this, runId, url, outcome, next);
   }
 
   async completePage(runId: string, url: string, o: PageOutcome): Promise<{ changed: boolean; finished: boolean }> {

@@ -274,6 +274,41 @@ const cases: Case[] = [
       assert.is((await store.claimWindow(r.id, 3)).length, 1, "one finished, one more handed out");
     },
   ],
+  [
+    "finishPage: the links, the outcome and the next window, as the three methods; a page already finished adds its links and claims nothing",
+    async (store, other) => {
+      const a = audit({ maxPages: 5 });
+      await store.createAudit(a);
+      const r = run(a);
+      await store.createRun(r);
+      const [home, ...found] = pages(7) as [string, ...string[]];
+      await store.addPages(r.id, [home], [], 0, 0);
+      assert.equal(await store.claimWindow(r.id, 2), [home]);
+      const links = { urls: found.slice(0, 6), depth: 1, maxPages: a.maxPages, skipped: [{ url: "https://elsewhere.example/", reason: "other origin" }] };
+      const end = await store.finishPage(r.id, home, outcome(home, ["Product"]), { found: links, window: 2 });
+      assert.equal(end, { changed: true, finished: false, claimed: found.slice(0, 2) }, "home done: two of the four found in flight");
+      const counts = (await store.getRun(r.id))!;
+      assert.equal([counts.found, counts.skipped, counts.done], [6, 1, 1], "home + 4 within max_pages 5, the skipped link");
+      assert.is((await store.getPage(r.id, found[0]!))!.depth, 1);
+      assert.is((await store.getPage(r.id, home))!.status, "validated");
+      assert.equal(await other.getRunAndPage(r.id, home), { run: await store.getRun(r.id), page: await store.getPage(r.id, home) }, "the run and the page in one read");
+      assert.equal((await store.getRunAndPage(r.id, "https://shop.example/none")).page, null);
+      assert.equal(await store.getRunAndPage("run_none", home), { run: null, page: null });
+      // The same page finished again (a retried job): its links are known, its outcome kept, nothing handed out.
+      const again = await other.finishPage(r.id, home, outcome(home, []), { found: links, window: 2 });
+      assert.equal(again, { changed: false, finished: false, claimed: [] });
+      assert.equal((await store.getPage(r.id, home))!.features, ["Product"], "the first outcome kept");
+      assert.is((await store.getRun(r.id))!.found, 6, "the links known already: none added twice");
+      const ends = [];
+      for (const url of found.slice(0, 4)) {
+        if ((await store.getPage(r.id, url))!.status !== "pending") continue;
+        ends.push(await store.finishPage(r.id, url, outcome(url, []), { found: null, window: 2 }));
+      }
+      assert.is(ends.filter((e) => e.finished).length, 1, "the last page finishes the run, once");
+      assert.ok(ends[ends.length - 1]!.finished);
+      assert.is((await store.getRun(r.id))!.done, 5);
+    },
+  ],
 ];
 
 for (const adapter of adapters) {

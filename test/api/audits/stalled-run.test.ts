@@ -137,16 +137,16 @@ test("a page whose job fails on its last attempt is stored as failed, its credit
   await store.addPages(run.id, [url], [], 0);
   assert.equal(await store.claimWindow(run.id, 1), [url]);
   // Store trouble on storing the outcome (the fetch and the engine went well): the attempt throws.
-  const completePage = store.completePage.bind(store);
+  const finishPage = store.finishPage.bind(store);
   let refused = 0;
-  store.completePage = async (...args) => {
+  store.finishPage = async (...args) => {
     if (refused++ === 0) throw new Error("disk I/O error");
-    return completePage(...args);
+    return finishPage(...args);
   };
   try {
     await runner.handle({ kind: "page", runId: run.id, accountId: run.accountId, url }, true);
   } finally {
-    store.completePage = completePage;
+    store.finishPage = finishPage;
   }
   const audit = await settled(app, key, auditId, 5_000);
   assert.is(audit.status, "done", JSON.stringify(audit));
@@ -165,15 +165,15 @@ test("an attempt that is not the last throws, for the queue to retry", async () 
   assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
   const url = `${site.origin}${site.pages[2]}`;
   await store.addPages(run.id, [url], [], 0);
-  const completePage = store.completePage.bind(store);
-  store.completePage = async () => {
+  const finishPage = store.finishPage.bind(store);
+  store.finishPage = async () => {
     throw new Error("disk I/O error");
   };
   try {
     const thrown = await runner.handle({ kind: "page", runId: run.id, accountId: run.accountId, url }, false).then(() => null, (err: Error) => err);
     assert.match(String(thrown?.message), /disk I\/O error/);
   } finally {
-    store.completePage = completePage;
+    store.finishPage = finishPage;
   }
   assert.is((await store.getPage(run.id, url))?.status, "pending", "left for the retry");
   // The stall watch hands it out again; the retry completes the run.
