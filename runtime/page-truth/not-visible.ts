@@ -82,7 +82,8 @@ const TITLES = new Set(["name", "headline", "title"]);
 function isShown(value: string | number, kind: Kind, page: TruthPage, title: boolean): boolean | null {
   if (kind === "text") {
     if (typeof value !== "string") return null;
-    const keys = title ? titleKeys(value) : [lookupKey(value)];
+    // A value of no words (punctuation only) has nothing to look up.
+    const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;

@@ -50,22 +50,32 @@ export function titleKeys(value: string): string[] {
 }
 
 /**
- * Look-ups of a page by indexOf alone; later ones first ask the filter of the text's words. The filter
- * is a JavaScript pass over the text (about 3 ns a character on the bench machine, where an absent
- * word's indexOf is native and far faster): it pays on pages with many text values, not before.
+ * Look-ups of a page by indexOf alone; later ones first ask the counts of the text's words (a key with a
+ * word the text lacks is not shown; the others are searched by their least counted word). Counting is a
+ * JavaScript pass over the text (about 3 ns a character on the bench machine, where an absent word's
+ * indexOf is native and far faster): it pays on pages with many text values, not before.
  */
 const WORD_INDEX_AFTER = 8;
 
-/** Bits of the word filter (8 KB). */
-const FILTER_BITS = 1 << 16;
+/** Buckets of the word counts (128 KB). */
+const BUCKETS = 1 << 16;
+/** A bucket's count stops here. */
+const MAX_COUNT = 0xffff;
 
 function wordHash(h: number): number {
-  return (h ^ (h >>> 15)) & (FILTER_BITS - 1);
+  return (h ^ (h >>> 15)) & (BUCKETS - 1);
 }
 
-/** Every word of the text (a longest run of word characters) hashed to one bit. */
-function wordFilter(lower: string): Uint32Array {
-  const bits = new Uint32Array(FILTER_BITS / 32);
+/**
+ * How often the text holds each word, by the word's hash (a longest run of word characters, no string
+ * per word): a count is at least the word's, and 0 only for a word the text does not have.
+ */
+function wordCounts(lower: string): Uint16Array {
+  const counts = new Uint16Array(BUCKETS);
+  const count = (h: number) => {
+    const b = wordHash(h);
+    if (counts[b] < MAX_COUNT) counts[b]++;
+  };
   let h = 0;
   let inWord = false;
   for (let i = 0; i < lower.length; i++) {
@@ -74,85 +84,170 @@ function wordFilter(lower: string): Uint32Array {
       h = (Math.imul(h, 31) + c) | 0;
       inWord = true;
     } else if (inWord) {
-      const b = wordHash(h);
-      bits[b >>> 5] |= 1 << (b & 31);
+      count(h);
       h = 0;
       inWord = false;
     }
   }
-  if (inWord) {
-    const b = wordHash(h);
-    bits[b >>> 5] |= 1 << (b & 31);
-  }
-  return bits;
+  if (inWord) count(h);
+  return counts;
 }
 
-/** False when a word of the key (words of word characters, one space between) is surely not a word of the text. */
-function hasAllWords(bits: Uint32Array, key: string): boolean {
+/**
+ * The key's word the counts say the text holds least often, as [start, end); null when a word of the
+ * key (words of word characters, one space between) is surely not a word of the text.
+ */
+function leastCountedWord(counts: Uint16Array, key: string): [number, number] | null {
+  let best: [number, number] = [0, 0];
+  let fewest = Infinity;
   let h = 0;
+  let start = 0;
   for (let i = 0; i <= key.length; i++) {
     const c = i < key.length ? key.charCodeAt(i) : 32;
     if (c !== 32) {
       h = (Math.imul(h, 31) + c) | 0;
       continue;
     }
-    const b = wordHash(h);
-    if ((bits[b >>> 5] & (1 << (b & 31))) === 0) return false;
+    const n = counts[wordHash(h)];
+    if (n === 0) return null;
+    if (n < fewest || (n === fewest && i - start > best[1] - best[0])) {
+      fewest = n;
+      best = [start, i];
+    }
     h = 0;
+    start = i + 1;
   }
-  return true;
+  return best;
 }
 
-/** Occurrences of a key's first word looked at per look-up, at most. */
+/** Occurrences of a key's anchor word looked at per look-up, at most. */
 const MAX_CANDIDATES = 2_000;
 
 /**
  * The page's visible text prepared for phrase look-ups. The page's text is only lower-cased (one
- * native pass); a look-up finds its first word with indexOf and normalizes just the text after each
+ * native pass); a look-up finds one of its words with indexOf and reads the text around each
  * occurrence, so no page-wide normalization is paid for a handful of names.
  */
 export class ShownText {
   private readonly lower: string;
   readonly truncated: boolean;
-  /** The text's words as a one-hash Bloom filter, once WORD_INDEX_AFTER look-ups were made. */
-  private words: Uint32Array | undefined;
+  /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
+  private words: Uint16Array | undefined;
   private lookups = 0;
 
   constructor(text: string, truncated: boolean) {
-    this.lower = text.toLowerCase();
+    this.lower = lowerCaseInChunks(text);
     this.truncated = truncated;
   }
 
   /** True when the normalized key appears as whole words. */
   shows(key: string): boolean {
-    const space = key.indexOf(" ");
-    const first = space === -1 ? key : key.slice(0, space);
     const lower = this.lower;
     // A match is the key's words, each with no word character before or after it: words of the text.
-    // Each look-up below reads the text to its end when the first word is not there, and every occurrence
+    // Each look-up below reads the text to its end when its anchor word is not there, and every occurrence
     // of a common one (up to MAX_CANDIDATES); past a few look-ups (a page of FAQs, reviews and events)
-    // the text's words are hashed into a filter once (one pass, no string per word), and a key with a
-    // word the filter has not seen is not shown (a word seen or sharing a bit with one is looked up).
+    // the text's words are counted once by hash (one pass, no string per word): a key with a word no
+    // bucket holds is not shown, and the others are searched by their least counted word.
+    let anchorAt: [number, number] | null;
     if (++this.lookups > WORD_INDEX_AFTER) {
-      const words = (this.words ??= wordFilter(lower));
-      if (!hasAllWords(words, key)) return false;
-    }
+      anchorAt = leastCountedWord((this.words ??= wordCounts(lower)), key);
+      if (anchorAt === null) return false;
+    } else anchorAt = anchorWord(key);
+    const [from, to] = anchorAt;
+    const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
+    // The search runs on the key's word the text holds least often (by the counts, or before them by
+    // anchorWord's guess), and each occurrence is read out to the key's both ends.
     let seen = 0;
-    for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {
+    for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
       if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-      if (matchesAt(lower, at, key)) return true;
+      if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from)) return true;
     }
     return false;
   }
 }
 
 /**
- * The key read at `at` as normalizeText would read it: its characters as they are, each of its
- * spaces one or more separators, and a separator (or the end) after it. No string is made.
+ * Letters by how often English text holds them, most often first: a word starting with a letter late
+ * in this list is found by fewer stops of indexOf (which looks for a pattern's first character first).
  */
-function matchesAt(lower: string, at: number, key: string): boolean {
+const BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz";
+
+/** How rarely a text holds the character: letters by BY_FREQUENCY, digits as the middle letters, other characters as rare ones. */
+function rarity(c: number): number {
+  if (c >= 97 && c <= 122) return BY_FREQUENCY.indexOf(String.fromCharCode(c));
+  if (c >= 48 && c <= 57) return 12;
+  return 20;
+}
+
+/**
+ * [start, end) of the key's word to search the text for: of its words of three characters or more (all
+ * of them when none is), the one whose first character the text holds least often, the longer on a tie.
+ * Any word would find every match; this one stops indexOf least often on the way.
+ */
+export function anchorWord(key: string): [number, number] {
+  let best: [number, number] = [0, 0];
+  let bestScore = -1;
+  for (let start = 0; start < key.length; ) {
+    let end = key.indexOf(" ", start);
+    if (end === -1) end = key.length;
+    const length = end - start;
+    const score = (length >= 3 ? 1000 : 0) + rarity(key.charCodeAt(start)) * 10 + Math.min(length, 9);
+    if (score > bestScore) {
+      bestScore = score;
+      best = [start, end];
+    }
+    start = end + 1;
+  }
+  return best;
+}
+
+/**
+ * The key's characters before `keyAt` read backwards from the text's `at`: each of its spaces one or
+ * more separators, and a separator (or the text's start) before it.
+ */
+function matchesBefore(lower: string, at: number, key: string, keyAt: number): boolean {
   let i = at;
-  for (let k = 0; k < key.length; k++) {
+  for (let k = keyAt - 1; k >= 0; k--) {
+    const kc = key.charCodeAt(k);
+    if (kc === 32) {
+      if (i === 0 || isWordChar(lower.charCodeAt(i - 1))) return false;
+      while (i > 0 && !isWordChar(lower.charCodeAt(i - 1))) i--;
+      continue;
+    }
+    if (i === 0 || lower.charCodeAt(i - 1) !== kc) return false;
+    i--;
+  }
+  return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
+}
+
+/** Characters lower-cased per call at least (a chunk ends at the next space after it). */
+const CHUNK = 8192;
+
+/**
+ * text.toLowerCase(), a chunk at a time. V8 lower-cases a two-byte string (any character past U+00FF, a
+ * euro sign or a curly quote) in time that grows faster than its length: 850 us for a 100,000-character
+ * page text at once, 75 us in chunks. Chunks end at a space, so no word is cut (a final sigma, a
+ * surrogate pair) and the result is the whole string's.
+ */
+export function lowerCaseInChunks(text: string): string {
+  if (text.length <= CHUNK) return text.toLowerCase();
+  let out = "";
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf(" ", from + CHUNK);
+    to = to === -1 ? text.length : to + 1;
+    out += text.slice(from, to).toLowerCase();
+    from = to;
+  }
+  return out;
+}
+
+/**
+ * The key from `keyAt` on read at `at` as normalizeText would read it: its characters as they are,
+ * each of its spaces one or more separators, and a separator (or the end) after it. No string is made.
+ */
+function matchesAt(lower: string, at: number, key: string, keyAt = 0): boolean {
+  let i = at;
+  for (let k = keyAt; k < key.length; k++) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
       if (i >= lower.length || isWordChar(lower.charCodeAt(i))) return false;

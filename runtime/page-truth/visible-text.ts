@@ -126,8 +126,9 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
   const lang = htmlLang(html, body > 0 ? body : html.length);
   const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
   const n = html.length;
-  // Raw slices joined by concatenation (V8 keeps them as a rope); character references are decoded
-  // once over the whole text, not per text node.
+  // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader);
+  // character references are decoded in the text runs that hold a `&`, as the tokenizer reads them.
+  nextAmp = -1;
   let text = "";
   let truncated = false;
   /** The element that hides what follows, and how many of its name are open inside it. */
@@ -197,7 +198,6 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
     text = text.slice(0, MAX_VISIBLE);
     truncated = true;
   }
-  text = decodeEntities(text);
   // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
@@ -311,17 +311,33 @@ class LoggedTags implements TagSource {
 function appendText(text: string, html: string, from: number, to: number): string {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
-    if (lt > from) text += isBlank(html, from, lt) ? " " : html.slice(from, lt);
+    if (lt > from) text += isBlank(html, from, lt) ? " " : textRun(html, from, lt);
     // A tag cut off by the end of the page: the tokenizer drops it and the rest of the page.
     if (!token.read(html, lt)) return text;
     if (token.kind === TEXT_LT) text += "<";
     from = Math.min(token.end, to);
     lt = html.indexOf("<", from);
   }
-  if (to > from) text += isBlank(html, from, to) ? " " : html.slice(from, to);
+  if (to > from) text += isBlank(html, from, to) ? " " : textRun(html, from, to);
   return text;
 }
 const token = new MarkupToken();
+
+/**
+ * The page's next `&` at or after the last text run read (-1: not looked for yet in this page, or none
+ * left: html.length). Decoding per run rather than over the joined text reads the text once instead of
+ * twice, and a reference never spans a tag (`&am<b>p;` is no `&amp;`), as the tokenizer reads it.
+ */
+let nextAmp = -1;
+
+/** html[from, to), character references decoded when the run holds a `&`. */
+function textRun(html: string, from: number, to: number): string {
+  if (nextAmp < from) {
+    nextAmp = html.indexOf("&", from);
+    if (nextAmp === -1) nextAmp = html.length;
+  }
+  return nextAmp < to ? decodeEntities(html.slice(from, to)) : html.slice(from, to);
+}
 
 
 function isBlank(html: string, from: number, to: number): boolean {

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NumberLookup, ShownNumbers, type DecimalMark } from "../../../runtime/page-truth/price-text.ts";
 import { decodeEntities } from "../../../runtime/extract/html-text.ts";
-import { ShownText, lookupKey } from "../../../runtime/page-truth/text-match.ts";
+import { ShownText, anchorWord, lookupKey, normalizeText } from "../../../runtime/page-truth/text-match.ts";
 
 const MARKS: DecimalMark[] = [".", ",", null];
 
@@ -74,6 +74,43 @@ test("text look-ups past the first few ask the set of words first: the same answ
       const key = lookupKey(v);
       assert.is(shared.shows(key), new ShownText(text, false).shows(key), `${v} (round ${round})`);
     }
+  }
+});
+
+test("generated texts: a text look-up searched from its rarest word answers as the whole normalized text does", () => {
+  // The definition: the key's words stand together, whole, in the normalized text.
+  const reference = (text: string, key: string) => ` ${normalizeText(text)} `.includes(` ${key} `);
+  const words = ["a", "an", "ran", "x2", "zq", "anvil", "Anvil", "ANVIL", "30", "km", "caf\u00e9", "\u00e9t\u00e9", "qux", "xy", "ultra", "z"];
+  const seps = [" ", "  ", "-", ", ", "\u2014", "\u00a0", ".", "", "'", "\n"];
+  let seed = 7;
+  const pick = <T,>(xs: readonly T[]): T => xs[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % xs.length]!;
+  let checked = 0;
+  for (let n = 0; n < 400; n++) {
+    const text = Array.from({ length: 3 + (n % 14) }, () => pick(words) + pick(seps)).join("");
+    const normalized = normalizeText(text).split(" ").filter(Boolean);
+    for (let m = 0; m < 6; m++) {
+      // Runs of the text's own words (shown) and of words in any order (mostly not).
+      const from = n % Math.max(1, normalized.length);
+      const own = normalized.slice(from, from + 1 + (m % 4)).join(" ");
+      const other = lookupKey(Array.from({ length: 1 + (m % 3) }, () => pick(words)).join(" "));
+      for (const key of [own, other]) {
+        if (key === "") continue;
+        assert.is(new ShownText(text, false).shows(key), reference(text, key), `${JSON.stringify(text)} / ${key} (anchor ${anchorWord(key)})`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 4000);
+});
+
+test("a page that repeats its words: hundreds of occurrences of the anchor word, the same answers", () => {
+  const reference = (text: string, key: string) => ` ${normalizeText(text)} `.includes(` ${key} `);
+  const text = `${"Anvil Pro, anvil\u2014pro; ".repeat(400)}Anvil Max \u20ac1.299,00 ${"jacket alpine ".repeat(300)}Alpine Shell`;
+  const shared = new ShownText(text, false);
+  for (const value of ["anvil max", "Anvil Pro", "pro anvil", "anvil mini", "max anvil", "alpine shell", "shell alpine", "jacket alpine jacket", "1 299 00", "anvil", "max 1"]) {
+    const key = lookupKey(value);
+    assert.is(shared.shows(key), reference(text, key), value);
+    assert.is(new ShownText(text, false).shows(key), reference(text, key), `${value} (fresh)`);
   }
 });
 

@@ -31,6 +31,15 @@ test("a quoted `>` before the hidden attribute: the element is still hidden", ()
   assert.equal(truthIssues(shows(`<div data-note="x>y">$1,299.00</div>`)), []);
 });
 
+test("character references are read per text run, as the tokenizer reads them: one never spans a tag", () => {
+  const raw = (body: string): string => readVisibleText(page(body)).text.replace(/\s+/g, " ").trim();
+  assert.is(raw(`<p>AT&amp;T &euro;1.299,00 &#8364; &#x20AC;</p>`), "AT&T \u20ac1.299,00 \u20ac \u20ac");
+  assert.is(raw(`<p>&am<b>p;</b></p>`), "&amp;", "no reference: the tag splits it");
+  assert.is(raw(`<p>a &amp;</p><script>&amp;</script><p>&lt;b&gt;</p>`), "a & <b>");
+  // A price written with references is shown; one a tag splits is read as the page shows it.
+  assert.equal(truthIssues(shows(`<p>&euro;&nbsp;1.299,00</p>`)), []);
+});
+
 test("the hidden attribute in any case", () => {
   for (const attr of ["HIDDEN", "Hidden", "hidden=HIDDEN", "HIDDEN=''"]) {
     assert.is(visible(`<div ${attr}>secret</div><p>shown</p>`), "shown", attr);
