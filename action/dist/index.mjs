@@ -4137,10 +4137,14 @@ function titleKeys(value) {
   return keys.filter((k) => k !== "");
 }
 function wordHash(h) {
-  return (h ^ h >>> 15) & FILTER_BITS - 1;
+  return (h ^ h >>> 15) & BUCKETS - 1;
 }
-function wordFilter(lower) {
-  const bits = new Uint32Array(FILTER_BITS / 32);
+function wordCounts(lower) {
+  const counts = new Uint16Array(BUCKETS);
+  const count = (h2) => {
+    const b = wordHash(h2);
+    if (counts[b] < MAX_COUNT) counts[b]++;
+  };
   let h = 0;
   let inWord = false;
   for (let i = 0; i < lower.length; i++) {
@@ -4149,35 +4153,85 @@ function wordFilter(lower) {
       h = Math.imul(h, 31) + c | 0;
       inWord = true;
     } else if (inWord) {
-      const b = wordHash(h);
-      bits[b >>> 5] |= 1 << (b & 31);
+      count(h);
       h = 0;
       inWord = false;
     }
   }
-  if (inWord) {
-    const b = wordHash(h);
-    bits[b >>> 5] |= 1 << (b & 31);
-  }
-  return bits;
+  if (inWord) count(h);
+  return counts;
 }
-function hasAllWords(bits, key) {
+function leastCountedWord(counts, key) {
+  let best = [0, 0];
+  let fewest = Infinity;
   let h = 0;
+  let start = 0;
   for (let i = 0; i <= key.length; i++) {
     const c = i < key.length ? key.charCodeAt(i) : 32;
     if (c !== 32) {
       h = Math.imul(h, 31) + c | 0;
       continue;
     }
-    const b = wordHash(h);
-    if ((bits[b >>> 5] & 1 << (b & 31)) === 0) return false;
+    const n = counts[wordHash(h)];
+    if (n === 0) return null;
+    if (n < fewest || n === fewest && i - start > best[1] - best[0]) {
+      fewest = n;
+      best = [start, i];
+    }
     h = 0;
+    start = i + 1;
   }
-  return true;
+  return best;
 }
-function matchesAt(lower, at, key) {
+function rarity(c) {
+  if (c >= 97 && c <= 122) return BY_FREQUENCY.indexOf(String.fromCharCode(c));
+  if (c >= 48 && c <= 57) return 12;
+  return 20;
+}
+function anchorWord(key) {
+  let best = [0, 0];
+  let bestScore = -1;
+  for (let start = 0; start < key.length; ) {
+    let end = key.indexOf(" ", start);
+    if (end === -1) end = key.length;
+    const length = end - start;
+    const score = (length >= 3 ? 1e3 : 0) + rarity(key.charCodeAt(start)) * 10 + Math.min(length, 9);
+    if (score > bestScore) {
+      bestScore = score;
+      best = [start, end];
+    }
+    start = end + 1;
+  }
+  return best;
+}
+function matchesBefore(lower, at, key, keyAt) {
   let i = at;
-  for (let k = 0; k < key.length; k++) {
+  for (let k = keyAt - 1; k >= 0; k--) {
+    const kc = key.charCodeAt(k);
+    if (kc === 32) {
+      if (i === 0 || isWordChar(lower.charCodeAt(i - 1))) return false;
+      while (i > 0 && !isWordChar(lower.charCodeAt(i - 1))) i--;
+      continue;
+    }
+    if (i === 0 || lower.charCodeAt(i - 1) !== kc) return false;
+    i--;
+  }
+  return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
+}
+function lowerCaseInChunks(text) {
+  if (text.length <= CHUNK) return text.toLowerCase();
+  let out = "";
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf(" ", from + CHUNK);
+    to = to === -1 ? text.length : to + 1;
+    out += text.slice(from, to).toLowerCase();
+    from = to;
+  }
+  return out;
+}
+function matchesAt(lower, at, key, keyAt = 0) {
+  let i = at;
+  for (let k = keyAt; k < key.length; k++) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
       if (i >= lower.length || isWordChar(lower.charCodeAt(i))) return false;
@@ -4195,7 +4249,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, FILTER_BITS, MAX_CANDIDATES, ShownText;
+var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, CHUNK;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -4205,35 +4259,39 @@ var init_text_match = __esm({
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     WORD_INDEX_AFTER = 8;
-    FILTER_BITS = 1 << 16;
+    BUCKETS = 1 << 16;
+    MAX_COUNT = 65535;
     MAX_CANDIDATES = 2e3;
     ShownText = class {
       lower;
       truncated;
-      /** The text's words as a one-hash Bloom filter, once WORD_INDEX_AFTER look-ups were made. */
+      /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
       words;
       lookups = 0;
       constructor(text, truncated) {
-        this.lower = text.toLowerCase();
+        this.lower = lowerCaseInChunks(text);
         this.truncated = truncated;
       }
       /** True when the normalized key appears as whole words. */
       shows(key) {
-        const space = key.indexOf(" ");
-        const first = space === -1 ? key : key.slice(0, space);
         const lower = this.lower;
+        let anchorAt;
         if (++this.lookups > WORD_INDEX_AFTER) {
-          const words = this.words ??= wordFilter(lower);
-          if (!hasAllWords(words, key)) return false;
-        }
+          anchorAt = leastCountedWord(this.words ??= wordCounts(lower), key);
+          if (anchorAt === null) return false;
+        } else anchorAt = anchorWord(key);
+        const [from, to] = anchorAt;
+        const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
         let seen = 0;
-        for (let at = lower.indexOf(first); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(first, at + 1), seen++) {
+        for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
           if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-          if (matchesAt(lower, at, key)) return true;
+          if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from)) return true;
         }
         return false;
       }
     };
+    BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz";
+    CHUNK = 8192;
   }
 });
 
@@ -4265,7 +4323,7 @@ function notVisible(node, page, resolve4, budget, out) {
 function isShown(value, kind, page, title) {
   if (kind === "text") {
     if (typeof value !== "string") return null;
-    const keys = title ? titleKeys(value) : [lookupKey(value)];
+    const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
@@ -4716,6 +4774,7 @@ function readVisibleText(html, tags = null) {
   const lang = htmlLang(html, body > 0 ? body : html.length);
   const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
   const n = html.length;
+  nextAmp = -1;
   let text = "";
   let truncated = false;
   let hiddenName = null;
@@ -4779,20 +4838,26 @@ function readVisibleText(html, tags = null) {
     text = text.slice(0, MAX_VISIBLE);
     truncated = true;
   }
-  text = decodeEntities(text);
   return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
-    if (lt > from) text += isBlank2(html, from, lt) ? " " : html.slice(from, lt);
+    if (lt > from) text += isBlank2(html, from, lt) ? " " : textRun(html, from, lt);
     if (!token.read(html, lt)) return text;
     if (token.kind === TEXT_LT) text += "<";
     from = Math.min(token.end, to);
     lt = html.indexOf("<", from);
   }
-  if (to > from) text += isBlank2(html, from, to) ? " " : html.slice(from, to);
+  if (to > from) text += isBlank2(html, from, to) ? " " : textRun(html, from, to);
   return text;
+}
+function textRun(html, from, to) {
+  if (nextAmp < from) {
+    nextAmp = html.indexOf("&", from);
+    if (nextAmp === -1) nextAmp = html.length;
+  }
+  return nextAmp < to ? decodeEntities(html.slice(from, to)) : html.slice(from, to);
 }
 function isBlank2(html, from, to) {
   for (let i = from; i < to; i++) {
@@ -4821,7 +4886,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, token, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -4963,6 +5028,7 @@ var init_visible_text = __esm({
       }
     };
     token = new MarkupToken();
+    nextAmp = -1;
     HTML_TAG = /<html\b[^>]*>/i;
     LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
   }
