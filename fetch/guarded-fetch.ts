@@ -10,12 +10,13 @@
  * Nothing of the caller's is forwarded: the request carries only User-Agent and Accept.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { fetch, type Response } from "undici";
+import { fetch, type Agent, type Response } from "undici";
 import { decodeHtml, isHtmlContentType, parseContentType } from "./decode-body.ts";
 import { FetchError } from "./fetch-error.ts";
 import { parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
 import { DEFAULT_ALLOWED_PORTS, parseTarget, type Target } from "./parse-target.ts";
 import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./pinned-agent.ts";
+import { pooledAgent } from "./connection-pool.ts";
 import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
 import { untilAborted } from "../runtime/until-aborted.ts";
 import { formatBytes, formatMs } from "../runtime/limit-text.ts";
@@ -190,20 +191,24 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
   for (;;) {
     const destination = await checkDestination(target, ctx);
     ctx.signal.throwIfAborted();
-    const agent = createPinnedAgent({
+    const limits = {
       destination,
-      connectGuard: ctx.connectGuard,
       connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs),
       headersTimeoutMs: ctx.timeoutMs,
       bodyTimeoutMs: ctx.timeoutMs,
       maxResponseBytes: ctx.maxBytes,
-    });
-    try {
-      const response = await fetch(target.url, {
+    };
+    // GETs reuse kept connections; a POST (a webhook, not retried by undici on a socket the server just
+    // closed) and a fetch with the test's connect guard get an agent of their own, closed after it.
+    const ownAgent = ctx.post !== undefined || ctx.connectGuard !== undefined;
+    let agent = ownAgent ? createPinnedAgent({ ...limits, connectGuard: ctx.connectGuard }) : pooledAgent(limits);
+    let agentIsOwn = ownAgent;
+    const request = (dispatcher: Agent) =>
+      fetch(target.url, {
         method: ctx.post ? "POST" : "GET",
         redirect: "manual",
         signal: ctx.signal,
-        dispatcher: agent,
+        dispatcher,
         headers: {
           ...(ctx.post ? ctx.post.headers : {}),
           ...(target.url.origin === ctx.origin ? ctx.headers : {}),
@@ -212,6 +217,17 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         },
         ...(ctx.post ? { body: ctx.post.body } : {}),
       });
+    try {
+      let response: Response;
+      try {
+        response = await request(agent);
+      } catch (err) {
+        if (agentIsOwn || ctx.signal.aborted || !closedBeforeAnswer(err)) throw err;
+        // A kept socket the server closed while it was idle: the GET once more on a new connection, as browsers do.
+        agent = createPinnedAgent(limits);
+        agentIsOwn = true;
+        response = await request(agent);
+      }
 
       if (REDIRECT_STATUSES.has(response.status)) {
         await discard(response);
@@ -268,7 +284,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         ...(ctx.anyContentType ? { data: bytes } : {}),
       };
     } finally {
-      await agent.destroy().catch(() => {});
+      if (agentIsOwn) await agent.destroy().catch(() => {});
     }
   }
 }
@@ -392,6 +408,15 @@ function tooLarge(ctx: Context, cause?: unknown): FetchError {
 
 function where(ctx: Context, target: Target): string {
   return ctx.hop === 0 ? `the host ${target.host}` : "the redirect target's host";
+}
+
+/** The connection closed or was reset before any answer arrived (no status, no headers). */
+function closedBeforeAnswer(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e !== undefined && e !== null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? "");
+    if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET" || code === "UND_ERR_CLOSED") return true;
+  }
+  return false;
 }
 
 async function discard(response: Response): Promise<void> {

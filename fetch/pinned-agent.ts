@@ -9,7 +9,8 @@
  *     and shown to the optional `connectGuard`; after connecting, the socket's actual remote address must
  *     be one of the pinned addresses, or the socket is destroyed.
  *
- * One agent serves one destination (one redirect hop); close it when the response has been read.
+ * One agent serves one destination (one redirect hop): made for one fetch and closed when its response has
+ * been read, or kept for the destination's next fetches (connection-pool.ts).
  */
 import { isIP, type LookupFunction, type Socket } from "node:net";
 import { Agent, buildConnector } from "undici";
@@ -45,6 +46,10 @@ export interface PinnedAgentOptions extends PinnedConnectorOptions {
   readonly bodyTimeoutMs: number;
   /** Cap on body bytes on the wire (the decoded cap is enforced by the reader). */
   readonly maxResponseBytes: number;
+  /** Sockets the agent may hold per origin (default 1: one fetch, one socket). */
+  readonly connections?: number;
+  /** An idle socket is kept this long for the next request (connection-pool.ts); default undici's. */
+  readonly keepAliveMs?: number;
 }
 
 export function createPinnedAgent(options: PinnedAgentOptions): Agent {
@@ -53,8 +58,9 @@ export function createPinnedAgent(options: PinnedAgentOptions): Agent {
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
     maxResponseSize: options.maxResponseBytes,
-    connections: 1,
+    connections: options.connections ?? 1,
     pipelining: 1,
+    ...(options.keepAliveMs === undefined ? {} : { keepAliveTimeout: options.keepAliveMs, keepAliveMaxTimeout: options.keepAliveMs }),
   });
 }
 
