@@ -29,7 +29,7 @@ import {
 } from "../ports.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
 import { migrate } from "./schema.ts";
-import { MMAP_BYTES, openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
+import { MMAP_BYTES, WAL_CHECKPOINT_PAGES, WAL_SIZE_LIMIT_BYTES, openDatabase, sqliteErrorCode, type Database, type Statement } from "./sqlite-driver.ts";
 import { withLockRetry } from "./lock-retry.ts";
 
 interface AccountRow {
@@ -127,6 +127,8 @@ export class SqliteAccountStore implements AccountStore {
       db.pragma("journal_mode = WAL");
       // NORMAL is durable across application crashes in WAL mode; only a power loss may drop the last commits.
       db.pragma("synchronous = NORMAL");
+      db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       // Reads through a memory map: with several processes writing, each transaction starts with its page
       // cache emptied, and re-reading its pages by read() calls cost an audit instance about a tenth of its CPU.
       db.pragma(`mmap_size = ${MMAP_BYTES}`);

@@ -25,7 +25,7 @@ import type {
 } from "../audit-store.ts";
 import { MAX_SKIPPED_LINKS } from "../audit-store.ts";
 import { ensurePrivateFile, makePrivateDir } from "../private-files.ts";
-import { MMAP_BYTES, openDatabase, type Database, type SqlValue, type Statement } from "./sqlite-driver.ts";
+import { MMAP_BYTES, WAL_CHECKPOINT_PAGES, WAL_SIZE_LIMIT_BYTES, openDatabase, type Database, type SqlValue, type Statement } from "./sqlite-driver.ts";
 import { withLockRetry } from "./lock-retry.ts";
 
 /** Distinct SQL texts kept prepared (the filters of listPages make a few dozen; past this the cache starts over). */
@@ -245,6 +245,8 @@ export class SqliteAuditStore implements AuditStore {
     try {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
+      db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       // Reads through a memory map: with several processes writing, each transaction starts with its page
       // cache emptied, and re-reading its pages by read() calls cost an audit instance about a tenth of its CPU.
       db.pragma(`mmap_size = ${MMAP_BYTES}`);
