@@ -56719,8 +56719,9 @@ function createPinnedAgent(options) {
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
     maxResponseSize: options.maxResponseBytes,
-    connections: 1,
-    pipelining: 1
+    connections: options.connections ?? 1,
+    pipelining: 1,
+    ...options.keepAliveMs === void 0 ? {} : { keepAliveTimeout: options.keepAliveMs, keepAliveMaxTimeout: options.keepAliveMs }
   });
 }
 function createPinnedLookup(destination) {
@@ -56814,6 +56815,47 @@ var init_pinned_agent = __esm({
     import_undici = __toESM(require_undici(), 1);
     init_classify_address();
     init_fetch_error();
+  }
+});
+
+// fetch/connection-pool.ts
+function pooledAgent(options) {
+  const { destination } = options;
+  const addresses = destination.addresses.map((a) => `${a.family}/${a.address}`).sort().join(",");
+  const key = [
+    destination.hostname.toLowerCase(),
+    addresses,
+    destination.allowPrivate ? "private" : "public",
+    options.connectTimeoutMs,
+    options.headersTimeoutMs,
+    options.bodyTimeoutMs,
+    options.maxResponseBytes
+  ].join("|");
+  const known = agents.get(key);
+  if (known !== void 0) {
+    agents.delete(key);
+    agents.set(key, known);
+    return known;
+  }
+  if (agents.size >= MAX_AGENTS) {
+    const [oldestKey, oldest] = agents.entries().next().value;
+    agents.delete(oldestKey);
+    oldest.close().catch(() => {
+    });
+  }
+  const agent = createPinnedAgent({ ...options, connections: CONNECTIONS_PER_DESTINATION, keepAliveMs: KEEP_ALIVE_MS });
+  agents.set(key, agent);
+  return agent;
+}
+var MAX_AGENTS, CONNECTIONS_PER_DESTINATION, KEEP_ALIVE_MS, agents;
+var init_connection_pool = __esm({
+  "fetch/connection-pool.ts"() {
+    "use strict";
+    init_pinned_agent();
+    MAX_AGENTS = 64;
+    CONNECTIONS_PER_DESTINATION = 16;
+    KEEP_ALIVE_MS = 4e3;
+    agents = /* @__PURE__ */ new Map();
   }
 });
 
@@ -56992,28 +57034,39 @@ async function fetchFollowingRedirects(first, ctx) {
   for (; ; ) {
     const destination = await checkDestination2(target, ctx);
     ctx.signal.throwIfAborted();
-    const agent = createPinnedAgent({
+    const limits = {
       destination,
-      connectGuard: ctx.connectGuard,
       connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs),
       headersTimeoutMs: ctx.timeoutMs,
       bodyTimeoutMs: ctx.timeoutMs,
       maxResponseBytes: ctx.maxBytes
+    };
+    const ownAgent = ctx.post !== void 0 || ctx.connectGuard !== void 0;
+    let agent = ownAgent ? createPinnedAgent({ ...limits, connectGuard: ctx.connectGuard }) : pooledAgent(limits);
+    let agentIsOwn = ownAgent;
+    const request = (dispatcher) => (0, import_undici2.fetch)(target.url, {
+      method: ctx.post ? "POST" : "GET",
+      redirect: "manual",
+      signal: ctx.signal,
+      dispatcher,
+      headers: {
+        ...ctx.post ? ctx.post.headers : {},
+        ...target.url.origin === ctx.origin ? ctx.headers : {},
+        "user-agent": ctx.userAgent,
+        accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9"
+      },
+      ...ctx.post ? { body: ctx.post.body } : {}
     });
     try {
-      const response = await (0, import_undici2.fetch)(target.url, {
-        method: ctx.post ? "POST" : "GET",
-        redirect: "manual",
-        signal: ctx.signal,
-        dispatcher: agent,
-        headers: {
-          ...ctx.post ? ctx.post.headers : {},
-          ...target.url.origin === ctx.origin ? ctx.headers : {},
-          "user-agent": ctx.userAgent,
-          accept: ctx.anyContentType ? "*/*" : "text/html,application/xhtml+xml;q=0.9"
-        },
-        ...ctx.post ? { body: ctx.post.body } : {}
-      });
+      let response;
+      try {
+        response = await request(agent);
+      } catch (err) {
+        if (agentIsOwn || ctx.signal.aborted || !closedBeforeAnswer(err)) throw err;
+        agent = createPinnedAgent(limits);
+        agentIsOwn = true;
+        response = await request(agent);
+      }
       if (REDIRECT_STATUSES.has(response.status)) {
         await discard(response);
         if (ctx.post) throw new FetchError("fetch_failed", `The address answered the POST with a redirect (HTTP ${response.status}); it is not followed.`, { status: response.status });
@@ -57064,7 +57117,7 @@ async function fetchFollowingRedirects(first, ctx) {
         ...ctx.anyContentType ? { data: bytes } : {}
       };
     } finally {
-      await agent.destroy().catch(() => {
+      if (agentIsOwn) await agent.destroy().catch(() => {
       });
     }
   }
@@ -57179,6 +57232,13 @@ function tooLarge(ctx, cause) {
 function where(ctx, target) {
   return ctx.hop === 0 ? `the host ${target.host}` : "the redirect target's host";
 }
+function closedBeforeAnswer(err) {
+  for (let e = err, depth = 0; e !== void 0 && e !== null && depth < 8; e = e.cause, depth++) {
+    const code2 = String(e.code ?? "");
+    if (code2 === "ECONNRESET" || code2 === "EPIPE" || code2 === "UND_ERR_SOCKET" || code2 === "UND_ERR_CLOSED") return true;
+  }
+  return false;
+}
 async function discard(response) {
   await response.body?.cancel().catch(() => {
   });
@@ -57205,6 +57265,7 @@ var init_guarded_fetch = __esm({
     init_host_policy();
     init_parse_target();
     init_pinned_agent();
+    init_connection_pool();
     init_destination_policy();
     init_until_aborted();
     init_limit_text();
