@@ -53,6 +53,9 @@ export const WEBHOOK_PAGES_LISTED = 100;
 /** Audits whose settings an instance keeps in memory (past it, it starts over). */
 const AUDITS_KEPT = 1_000;
 
+/** Accounts whose plan and state an instance keeps in memory (past it, it starts over). */
+const ACCOUNTS_KEPT = 1_000;
+
 /** How long an instance goes on with an account it read (its plan, whether it is active). */
 const ACCOUNT_FRESH_MS = 1_000;
 
@@ -280,7 +283,7 @@ export class AuditRunner {
     const known = this.#accounts.get(accountId);
     if (known !== undefined && now - known.at < ACCOUNT_FRESH_MS) return known.account;
     const account = await this.#d.ctx.stores.accounts.findById(accountId);
-    if (this.#accounts.size >= AUDITS_KEPT) this.#accounts.clear();
+    if (this.#accounts.size >= ACCOUNTS_KEPT) this.#accounts.clear();
     this.#accounts.set(accountId, { account, at: now });
     return account;
   }
