@@ -62,6 +62,11 @@ const ACCOUNT_FRESH_MS = 1_000;
 /** robots.txt may ask for more room than the setting, up to this. */
 const MAX_DELAY_MS = 60_000;
 
+/** The key a page's credit is taken under: once per run and page, whichever instance and attempt asks. */
+export function creditKey(runId: string, url: string): string {
+  return `audit ${runId} ${url}`;
+}
+
 export interface RunnerDeps {
   ctx: ServiceContext;
   store: AuditStore;
@@ -131,7 +136,7 @@ export class AuditRunner {
     const run = await store.getRun(runId);
     if (!run || run.status !== "running") return;
     const account = await ctx.stores.accounts.findById(run.accountId);
-    if (account) await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, billingPeriod(ctx.now())));
+    if (account) await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, billingPeriod(ctx.now()), creditKey(runId, url)));
     const outcome = this.#failed(url, { code: "internal_error", message: "The page could not be validated." });
     await this.#ended(run, url, outcome, null);
   }
@@ -245,10 +250,17 @@ export class AuditRunner {
     }
     const period = billingPeriod(ctx.now());
     const limit = ctx.limits(account.plan).monthly;
-    // The charge record is written first, then the credit; a process killed between the two leaves the page
-    // uncharged (another instance sees the record and does not charge it twice), so the credit is written at
-    // once rather than with the turn's other reservations.
-    const charged = await store.charge(runId, run.auditId, url, async () => (await ctx.stores.accounts.reserveCredit(account.id, period, limit, { immediate: true })).ok);
+    // The charge record is written first, then the credit under the page's key; a process killed between the
+    // two leaves the record, and the retry asks for the credit again under the same key (taken once).
+    const key = creditKey(runId, url);
+    const reserve = async () => (await ctx.stores.accounts.reserveCredit(account.id, period, limit, { key })).ok;
+    let charged = await store.charge(runId, run.auditId, url, reserve);
+    // A charge record without its page's outcome: an attempt that died after writing it, maybe before its
+    // credit. The credit is asked for again under the same key: taken now if it was not, never twice.
+    if (charged === "already" && !(await reserve())) {
+      await store.refund(runId, url, async () => {});
+      charged = "quota";
+    }
     if (charged === "quota") {
       await this.stop(runId, `Out of credits: the ${account.plan} plan's ${limit} validations for ${period} are used up. The pages validated so far are kept.`);
       return;
@@ -259,7 +271,7 @@ export class AuditRunner {
     const delayMs = run.delayMs ?? ctx.config.audits.hostDelayMs;
     const { outcome, html, finalUrl } = await this.#validate(url, delayMs, audit.render);
     if (outcome.status !== "validated") {
-      await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period));
+      await store.refund(runId, url, () => ctx.stores.accounts.releaseCredit(account.id, period, key));
     }
     // A run that already has max_pages pages to check takes no more: its links are not read.
     const room = run.found - run.skipped < audit.maxPages;

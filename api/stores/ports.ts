@@ -58,6 +58,17 @@ export interface PendingVerification {
   expiresAt: number;
 }
 
+export interface CreditOptions {
+  /** Write this reservation at once rather than with the turn's others. */
+  immediate?: boolean;
+  /**
+   * Take the credit once per key (an audit run's page): a second reservation under a key already charged
+   * takes nothing and answers ok, so a caller unsure whether an earlier attempt got through (a killed
+   * worker's page, retried) asks again. Implies `immediate`.
+   */
+  key?: string;
+}
+
 export interface AccountStore {
   /** Throws EmailTakenError when the (normalized) e-mail exists. */
   create(account: NewAccount): Promise<Account>;
@@ -82,9 +93,12 @@ export interface AccountStore {
    * caller whose other record of the charge is already written (an audit page), so that a crash between the
    * two leaves as short a gap as possible.
    */
-  reserveCredit(accountId: string, period: string, limit: number, options?: { immediate?: boolean }): Promise<ReserveOutcome>;
-  /** Gives back one credit taken by reserveCredit (a validation that failed); never goes below 0. */
-  releaseCredit(accountId: string, period: string): Promise<void>;
+  reserveCredit(accountId: string, period: string, limit: number, options?: CreditOptions): Promise<ReserveOutcome>;
+  /**
+   * Gives back one credit taken by reserveCredit (a validation that failed); never goes below 0. With the
+   * `key` it was taken under: given back once, in the period it was taken in, however often this is called.
+   */
+  releaseCredit(accountId: string, period: string, key?: string): Promise<void>;
   /** A period with no reservation yet has used 0. */
   usage(accountId: string, period: string): Promise<Usage>;
   /**

@@ -20,6 +20,7 @@ import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type CreditOptions,
   type EventClaim,
   type NewAccount,
   type PendingVerification,
@@ -105,6 +106,9 @@ export class SqliteAccountStore implements AccountStore {
     reserveMany: Statement<{ used: number }>;
     release: Statement;
     usage: Statement<{ used: number }>;
+    addCreditKey: Statement;
+    takeCreditKey: Statement<{ account_id: string; period: string }>;
+    dropCreditKeysBefore: Statement;
     claimEvent: Statement<{ state: string }>;
     eventState: Statement<{ state: string }>;
     completeEvent: Statement;
@@ -174,6 +178,9 @@ export class SqliteAccountStore implements AccountStore {
       ),
       release: db.prepare("UPDATE usage SET used = used - 1 WHERE account_id = ? AND period = ? AND used > 0"),
       usage: db.prepare("SELECT used FROM usage WHERE account_id = ? AND period = ?"),
+      addCreditKey: db.prepare("INSERT OR IGNORE INTO credit_keys (key, account_id, period) VALUES (?, ?, ?)"),
+      takeCreditKey: db.prepare("DELETE FROM credit_keys WHERE key = ? RETURNING account_id, period"),
+      dropCreditKeysBefore: db.prepare("DELETE FROM credit_keys WHERE period < ?"),
       // Inserts a fresh claim, or takes over a pending one whose lease ran out; no row returned: not claimed.
       claimEvent: db.prepare(
         `INSERT INTO events (id, recorded_at, state, lease_until) VALUES (?, ?, 'pending', ?)
@@ -352,7 +359,9 @@ export class SqliteAccountStore implements AccountStore {
    * commit): each is still its own conditional upsert, atomic on its own, but a commit, the costly
    * part of a write under load, is paid once per batch instead of once per request.
    */
-  reserveCredit(accountId: string, period: string, limit: number, options: { immediate?: boolean } = {}): Promise<ReserveOutcome> {
+  reserveCredit(accountId: string, period: string, limit: number, options: CreditOptions = {}): Promise<ReserveOutcome> {
+    const key = options.key;
+    if (key !== undefined) return this.#run(() => this.#commitKeyed(accountId, period, limit, key));
     if (options.immediate === true) return this.#run(() => this.#commitReservations([{ accountId, period, limit }])[0]);
     return new Promise((resolve, reject) => {
       this.#pendingReserves.push({ accountId, period, limit, resolve, reject });
@@ -376,6 +385,30 @@ export class SqliteAccountStore implements AccountStore {
       (outcomes) => batch.forEach((r, i) => r.resolve(outcomes[i])),
       (error: unknown) => batch.forEach((r) => r.reject(error)),
     );
+  }
+
+  /** The period whose older keys were dropped by this store (keys of the last two periods are kept). */
+  #keysKeptFrom = "";
+
+  /** One credit under `key`, or none when the key was charged before: the key and the count in one transaction. */
+  #commitKeyed(accountId: string, period: string, limit: number, key: string): ReserveOutcome {
+    const outcome = this.#db
+      .transaction((): ReserveOutcome => {
+        const keptFrom = previousPeriod(period);
+        if (keptFrom > this.#keysKeptFrom) {
+          // A run's page is retried within minutes; a key older than last period is never asked for again.
+          this.#sql.dropCreditKeysBefore.run(keptFrom);
+          this.#keysKeptFrom = keptFrom;
+        }
+        if (this.#sql.addCreditKey.run(key, accountId, period).changes === 0) return { ok: true, used: this.#sql.usage.get(accountId, period)?.used ?? 0 };
+        const taken = this.#reserveOne(accountId, period, limit);
+        if (!taken.ok) this.#sql.takeCreditKey.get(key);
+        return taken;
+      })
+      .immediate();
+    this.#committed();
+    this.#setUsage(accountId, period, outcome.used);
+    return outcome;
   }
 
   /** Takes the batch's credits in one transaction; the counts read in it are the rows' values once committed. */
@@ -425,11 +458,17 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   /** A credit given back is owed to the caller: it waits out a lock longer than other calls do. */
-  async releaseCredit(accountId: string, period: string): Promise<void> {
+  async releaseCredit(accountId: string, period: string, key?: string): Promise<void> {
     await this.#run(() => {
-      this.#sql.release.run(accountId, period);
+      // Under a key: given back once, to the period the credit was taken in.
+      const taken = key === undefined ? { account_id: accountId, period } : this.#db.transaction(() => {
+        const row = this.#sql.takeCreditKey.get(key);
+        if (row !== undefined) this.#sql.release.run(row.account_id, row.period);
+        return row;
+      }).immediate();
+      if (key === undefined) this.#sql.release.run(accountId, period);
       this.#committed();
-      this.#usageCache.delete(`${accountId} ${period}`);
+      if (taken !== undefined) this.#usageCache.delete(`${taken.account_id} ${taken.period}`);
     }, Math.max(this.#lockWaitMs, RELEASE_WAIT_MS));
   }
 
@@ -492,4 +531,12 @@ export class SqliteAccountStore implements AccountStore {
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
+}
+
+/** The billing period before `period` ("2026-01" -> "2025-12"). */
+function previousPeriod(period: string): string {
+  const year = Number(period.slice(0, 4));
+  const month = Number(period.slice(5, 7));
+  if (!Number.isInteger(year) || !Number.isInteger(month)) return "";
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
 }

@@ -50,6 +50,16 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX verifications_expires_at ON verifications (expires_at);
   `,
+  // Audit pages' credits, each taken once per key (run and page) whichever instance asks and however
+  // often: a worker killed between its charge record and its credit no longer leaves the page uncharged.
+  `
+  CREATE TABLE credit_keys (
+    key TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    period TEXT NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX credit_keys_period ON credit_keys (period);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -11,6 +11,7 @@ import {
   EmailTakenError,
   type Account,
   type AccountStore,
+  type CreditOptions,
   type EventClaim,
   type NewAccount,
   type PendingVerification,
@@ -37,6 +38,17 @@ interface UsageDoc {
   period: string;
   used: number;
 }
+
+/** A credit taken under a key (an audit run's page); gone by itself two months on (TTL index). */
+interface CreditKeyDoc {
+  _id: string;
+  accountId: string;
+  period: string;
+  expireAt: Date;
+}
+
+/** How long a credit's key is kept: a run's page is retried within minutes. */
+const CREDIT_KEY_DAYS = 62;
 
 interface EventDoc {
   _id: string;
@@ -83,6 +95,7 @@ export class MongoAccountStore implements AccountStore {
   readonly #client: MongoClient;
   readonly #accounts: Collection<AccountDoc>;
   readonly #usage: Collection<UsageDoc>;
+  readonly #creditKeys: Collection<CreditKeyDoc>;
   readonly #events: Collection<EventDoc>;
   readonly #verifications: Collection<VerificationDoc>;
   readonly #now: () => Date;
@@ -113,6 +126,7 @@ export class MongoAccountStore implements AccountStore {
         .collection<UsageDoc>("usage")
         .createIndex({ accountId: 1, period: 1 }, { name: "accountId_period_unique", unique: true }),
       db.collection<VerificationDoc>("verifications").createIndex({ expireAt: 1 }, { name: "expireAt_ttl", expireAfterSeconds: 0 }),
+      db.collection<CreditKeyDoc>("credit_keys").createIndex({ expireAt: 1 }, { name: "expireAt_ttl", expireAfterSeconds: 0 }),
     ]);
   }
 
@@ -120,6 +134,7 @@ export class MongoAccountStore implements AccountStore {
     this.#client = client;
     this.#accounts = db.collection<AccountDoc>("accounts");
     this.#usage = db.collection<UsageDoc>("usage");
+    this.#creditKeys = db.collection<CreditKeyDoc>("credit_keys");
     this.#events = db.collection<EventDoc>("events");
     this.#verifications = db.collection<VerificationDoc>("verifications");
     this.#now = now;
@@ -197,7 +212,25 @@ export class MongoAccountStore implements AccountStore {
     return this.#update(accountId, { active });
   }
 
-  async reserveCredit(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
+  /**
+   * Under a key, the key is written first and the credit taken after: without a transaction across the two
+   * documents, a process killed between them leaves that one page uncharged (SQLite writes both at once).
+   */
+  async reserveCredit(accountId: string, period: string, limit: number, options: CreditOptions = {}): Promise<ReserveOutcome> {
+    const key = options.key;
+    if (key === undefined) return this.#reserve(accountId, period, limit);
+    try {
+      await this.#creditKeys.insertOne({ _id: key, accountId, period, expireAt: new Date(this.#now().getTime() + CREDIT_KEY_DAYS * 86_400_000) });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      return { ok: true, used: (await this.usage(accountId, period)).used };
+    }
+    const taken = await this.#reserve(accountId, period, limit);
+    if (!taken.ok) await this.#creditKeys.deleteOne({ _id: key });
+    return taken;
+  }
+
+  async #reserve(accountId: string, period: string, limit: number): Promise<ReserveOutcome> {
     if (limit < 1) return { ok: false, used: (await this.usage(accountId, period)).used };
     const filter = { accountId, period, used: { $lt: limit } };
     const update = { $inc: { used: 1 } };
@@ -217,7 +250,13 @@ export class MongoAccountStore implements AccountStore {
     return { ok: false, used: (await this.usage(accountId, period)).used };
   }
 
-  async releaseCredit(accountId: string, period: string): Promise<void> {
+  async releaseCredit(accountId: string, period: string, key?: string): Promise<void> {
+    if (key !== undefined) {
+      // Given back once, to the period it was taken in.
+      const taken = await this.#creditKeys.findOneAndDelete({ _id: key });
+      if (taken === null) return;
+      ({ accountId, period } = taken);
+    }
     await this.#usage.updateOne({ accountId, period, used: { $gt: 0 } }, { $inc: { used: -1 } });
   }
 

@@ -18,7 +18,7 @@ import { loadConfig } from "../../../api/config.ts";
 import type { PageOutcome, RunRecord } from "../../../api/stores/audit-store.ts";
 import { snapshotPage } from "../../../runtime/diff/feature-diff.ts";
 import { StalledRuns } from "../../../api/audits/stalled-runs.ts";
-import { newRun } from "../../../api/audits/audit-runner.ts";
+import { creditKey, newRun } from "../../../api/audits/audit-runner.ts";
 import { OFFLINE_FETCH, signup, login } from "../helpers.ts";
 import { startLoopbackSite, type LoopbackSite } from "./loopback-site.ts";
 import { settled } from "./helpers.ts";
@@ -178,6 +178,28 @@ test("an attempt that is not the last throws, for the queue to retry", async () 
   assert.is((await store.getPage(run.id, url))?.status, "pending", "left for the retry");
   // The stall watch hands it out again; the retry completes the run.
   assert.is((await settled(app, key, auditId, 15_000)).status, "done");
+  site.hits.clear();
+});
+
+test("a page charged by an instance that died before taking its credit is charged once by the retry; one that took it is not charged again", async () => {
+  const before = await creditsUsed();
+  const run = await bareRun();
+  const { store } = app.audits;
+  assert.ok(await store.setRunStatus(run.id, ["queued"], "running", { startedAt: new Date().toISOString() }));
+  const [uncharged, charged] = [site.pages[3], site.pages[4]].map((p) => `${site.origin}${p}`) as [string, string];
+  await store.addPages(run.id, [uncharged, charged], [], 0);
+  // The killed instance claimed both and wrote both charge records; it took the credit of the second only.
+  assert.is((await store.claimWindow(run.id, 2)).length, 2);
+  const period = new Date().toISOString().slice(0, 7);
+  assert.is(await store.charge(run.id, run.auditId, uncharged, async () => true), "charged");
+  const taken = await app.sdv.stores.accounts.reserveCredit(run.accountId, period, 1_000_000, { key: creditKey(run.id, charged) });
+  assert.is(taken.ok, true);
+  assert.is(await store.charge(run.id, run.auditId, charged, async () => true), "charged");
+  assert.is(await creditsUsed(), before + 1, "the dead instance's one credit");
+  const audit = await settled(app, key, auditId, 15_000);
+  assert.is(audit.status, "done", JSON.stringify(audit));
+  assert.is(audit.runs[0].credits_used, 2);
+  assert.is(await creditsUsed(), before + 2, "each page charged exactly once");
   site.hits.clear();
 });
 

@@ -232,6 +232,28 @@ const cases: Case[] = [
   },
   {
     port: "accounts",
+    name: "a credit under a key is taken once and given back once, to the period it was taken in",
+    async run(store) {
+      const { id } = await store.create(newAccount());
+      const key = `audit run_${randomUUID()} https://shop.example/p/1`;
+      assert.equal(await store.reserveCredit(id, PERIOD, 5, { key }), { ok: true, used: 1 });
+      assert.equal(await store.reserveCredit(id, PERIOD, 5, { key }), { ok: true, used: 1 }, "asked again (a retried page): nothing taken");
+      assert.equal(await store.reserveCredit(id, "2026-12", 5, { key }), { ok: true, used: 0 }, "asked again in the next period: nothing taken there");
+      assert.equal(await store.reserveCredit(id, PERIOD, 5, { key: `${key}/2` }), { ok: true, used: 2 }, "another key is another credit");
+      await store.releaseCredit(id, "2026-12", key);
+      assert.equal(await store.usage(id, PERIOD), { period: PERIOD, used: 1 }, "given back to the period it was taken in");
+      await store.releaseCredit(id, PERIOD, key);
+      assert.equal(await store.usage(id, PERIOD), { period: PERIOD, used: 1 }, "given back once");
+      assert.equal(await store.reserveCredit(id, PERIOD, 5, { key }), { ok: true, used: 2 }, "a key given back can be charged again");
+      // A key refused for the quota is not kept: once there is room, it is charged.
+      const full = await store.create(newAccount());
+      assert.is((await store.reserveCredit(full.id, PERIOD, 1)).ok, true);
+      assert.equal(await store.reserveCredit(full.id, PERIOD, 1, { key: `${key}/full` }), { ok: false, used: 1 });
+      assert.equal(await store.reserveCredit(full.id, PERIOD, 2, { key: `${key}/full` }), { ok: true, used: 2 });
+    },
+  },
+  {
+    port: "accounts",
     name: "periods and accounts are counted separately",
     async run(store) {
       const a = await store.create(newAccount());
