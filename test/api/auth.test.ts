@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { apiError, EVENT, login, signup, startApp, uniqueEmail, validateJsonLd, type TestApp } from "./helpers.ts";
 import { hashApiKey } from "../../api/keys/index.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 let t: TestApp;
 
@@ -191,6 +192,7 @@ test("10 concurrent rotations with one key: exactly one 201, exactly one live ke
 test("signup and login are limited per client IP (AUTH_RATE_LIMIT_PER_MINUTE)", async () => {
   const limited = await startApp({ AUTH_RATE_LIMIT_PER_MINUTE: "3" });
   try {
+    await awaitRoomInWindow(10_000);
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) codes.push((await limited.app.inject({ method: "POST", url: "/api/auth/signup", payload: { email: uniqueEmail() } })).statusCode);
     assert.equal(codes, [201, 201, 201]);

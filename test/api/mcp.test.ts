@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, signup, startApp, type TestApp } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 const PRODUCT = { "@context": "https://schema.org", "@type": "Product", name: "Anvil", image: "https://example.com/a.jpg", offers: { "@type": "Offer", price: "12.00", priceCurrency: "€", availability: "instock" } };
 const MONTHLY = 100;
@@ -117,6 +118,7 @@ test("no credits left: quota_exceeded as the tool's error result, as on the REST
 test("the plan's per-minute limit counts /mcp requests as any keyed request: 429 over it", async () => {
   const limited = await startApp({ RATE_LIMIT_PER_MINUTE: "2", LOG_LEVEL: "warn" });
   try {
+    await awaitRoomInWindow(10_000);
     const { key } = await signup(limited.app);
     const call = () =>
       limited.app.inject({

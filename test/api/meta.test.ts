@@ -8,6 +8,7 @@ import { openStores } from "../../api/stores/index.ts";
 import { KeyCipher } from "../../api/keys/index.ts";
 import { ERROR_CODES } from "../../api/errors.ts";
 import { apiError, signup, startApp, uniqueEmail, type TestApp } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 // ajv is CommonJS: under NodeNext the class is the default export's `default`.
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
@@ -267,6 +268,7 @@ test("a rate limiter failure degrades to counting in process (no 500)", async ()
   };
   const degraded = await startApp({ RATE_LIMIT_PER_MINUTE: "2" }, { stores });
   try {
+    await awaitRoomInWindow(10_000);
     const { key } = await signup(degraded.app);
     const send = () => degraded.app.inject({ method: "POST", url: "/api/v1/validate", headers: { "x-api-key": key }, payload: { jsonld: { "@type": "Thing" } } });
     assert.is((await send()).statusCode, 200);

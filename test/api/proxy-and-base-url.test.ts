@@ -11,6 +11,7 @@ import { request } from "undici";
 import { generateApiKey } from "../../api/keys/api-key.ts";
 import { ConfigError, loadConfig } from "../../api/config.ts";
 import { EVENT, apiError, startApp, type TestApp } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 const validateAs = (t: TestApp, peer: string, client: string | null, key = generateApiKey()) =>
   t.app.inject({
@@ -24,6 +25,7 @@ const validateAs = (t: TestApp, peer: string, client: string | null, key = gener
 test("TRUST_PROXY: one client's bad keys behind the proxy do not throttle another client behind it", async () => {
   const t = await startApp({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1", INVALID_KEY_LIMIT_PER_MINUTE: "2", RATE_LIMIT_PER_MINUTE: "1000" });
   try {
+    await awaitRoomInWindow(10_000);
     for (let i = 0; i < 2; i++) apiError(await validateAs(t, "10.1.2.3", "203.0.113.5"), 401, "invalid_api_key");
     apiError(await validateAs(t, "10.1.2.3", "203.0.113.5"), 429, "rate_limit_exceeded");
     apiError(await validateAs(t, "10.1.2.3", "203.0.113.6"), 401, "invalid_api_key");
@@ -38,6 +40,7 @@ test("TRUST_PROXY: one client's bad keys behind the proxy do not throttle anothe
 test("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
   const t = await startApp({ INVALID_KEY_LIMIT_PER_MINUTE: "2", RATE_LIMIT_PER_MINUTE: "1000" });
   try {
+    await awaitRoomInWindow(10_000);
     for (let i = 0; i < 2; i++) apiError(await validateAs(t, "10.1.2.3", `203.0.113.${i}`), 401, "invalid_api_key");
     apiError(await validateAs(t, "10.1.2.3", "203.0.113.50"), 429, "rate_limit_exceeded");
   } finally {

@@ -12,6 +12,7 @@ import type http from "node:http";
 import type { LightMyRequestResponse } from "fastify";
 import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { EVENT, apiError, login, signup, startApp, type TestApp } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 const EVENT_BLOCK = JSON.stringify(EVENT);
 const PAGE = (block: string) => `<!doctype html><html><head><script type="application/ld+json">${block}</script></head><body>hi</body></html>`;
@@ -213,6 +214,7 @@ test("shape errors: 400 invalid_request naming the item; more than 50 items; not
 test("the batch is one request for the per-minute limit, whatever its size", async () => {
   const limited = await startApp({ RATE_LIMIT_PER_MINUTE: "2" });
   try {
+    await awaitRoomInWindow(15_000);
     const { key } = await signup(limited.app);
     const fifty = Array.from({ length: 50 }, () => ({ jsonld: EVENT }));
     for (let i = 0; i < 2; i++) {

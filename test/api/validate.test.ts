@@ -13,6 +13,7 @@ import { loadConfig } from "../../api/config.ts";
 import { openStores, type Stores } from "../../api/stores/index.ts";
 import { MemoryRateLimiter } from "../../api/stores/embedded/memory-rate-limiter.ts";
 import { apiError, EVENT, login, OFFLINE_FETCH, signup, validateJsonLd } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 
 let app: FastifyInstance;
 let stores: Stores;
@@ -218,6 +219,7 @@ test("RATE_LIMIT_PER_MINUTE overrides every plan's per-minute limit", async () =
   const dir = mkdtempSync(join(tmpdir(), "sdv-validate-rl-"));
   const other = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "2" }), { fetchOptions: OFFLINE_FETCH });
   try {
+    await awaitRoomInWindow(10_000);
     const { key } = await signup(other);
     const res = await validateJsonLd(other, key, EVENT);
     assert.is(res.headers["x-ratelimit-limit"], "2");
