@@ -129,6 +129,7 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
   // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader);
   // character references are decoded in the text runs that hold a `&`, as the tokenizer reads them.
   nextAmp = -1;
+  space = false;
   let text = "";
   let truncated = false;
   /** The element that hides what follows, and how many of its name are open inside it. */
@@ -155,19 +156,19 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
       // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
       if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
         skipTo = null;
-        if (hiddenName === null) text += " ";
+        if (hiddenName === null) space = true;
       }
       continue;
     }
     if (source.isEnd) {
       if (hiddenName !== null) {
         if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if ((cls & IS_INLINE) === 0) text += " ";
+      } else if ((cls & IS_INLINE) === 0) space = true;
       continue;
     }
     if (source.isRawText) {
       // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
-      if (hiddenName === null) text += " ";
+      if (hiddenName === null) space = true;
       continue;
     }
     if ((cls & IS_SKIPPED) !== 0) {
@@ -184,7 +185,7 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
       }
     }
     if ((cls & IS_VOID) !== 0) {
-      if ((cls & IS_INLINE) === 0) text += " ";
+      if ((cls & IS_INLINE) === 0) space = true;
       continue;
     }
     if (source.hides()) {
@@ -192,7 +193,7 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
       hiddenDepth = 1;
       continue;
     }
-    if ((cls & IS_INLINE) === 0) text += " ";
+    if ((cls & IS_INLINE) === 0) space = true;
   }
   if (text.length > MAX_VISIBLE) {
     text = text.slice(0, MAX_VISIBLE);
@@ -311,15 +312,38 @@ class LoggedTags implements TagSource {
 function appendText(text: string, html: string, from: number, to: number): string {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
-    if (lt > from) text += isBlank(html, from, lt) ? " " : textRun(html, from, lt);
+    if (lt > from) text = addRun(text, html, from, lt);
     // A tag cut off by the end of the page: the tokenizer drops it and the rest of the page.
     if (!token.read(html, lt)) return text;
-    if (token.kind === TEXT_LT) text += "<";
+    if (token.kind === TEXT_LT) text = addWords(text, "<");
     from = Math.min(token.end, to);
     lt = html.indexOf("<", from);
   }
-  if (to > from) text += isBlank(html, from, to) ? " " : textRun(html, from, to);
+  if (to > from) text = addRun(text, html, from, to);
   return text;
+}
+
+/**
+ * A separator owed before the next words: block edges and blank runs set it, words pay it once. Both
+ * readers take any run of white space as one separator, so a page's thousands of block tags and
+ * indentations need not each add a piece to the text (each piece is a node of V8's rope to flatten).
+ */
+let space = false;
+
+function addRun(text: string, html: string, from: number, to: number): string {
+  if (isBlank(html, from, to)) {
+    space = true;
+    return text;
+  }
+  return addWords(text, textRun(html, from, to));
+}
+
+function addWords(text: string, words: string): string {
+  if (space) {
+    space = false;
+    return text + " " + words;
+  }
+  return text + words;
 }
 const token = new MarkupToken();
 
