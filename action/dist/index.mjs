@@ -4775,6 +4775,7 @@ function readVisibleText(html, tags = null) {
   const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
   const n = html.length;
   nextAmp = -1;
+  space = false;
   let text = "";
   let truncated = false;
   let hiddenName = null;
@@ -4797,18 +4798,18 @@ function readVisibleText(html, tags = null) {
     if (skipTo !== null) {
       if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
         skipTo = null;
-        if (hiddenName === null) text += " ";
+        if (hiddenName === null) space = true;
       }
       continue;
     }
     if (source.isEnd) {
       if (hiddenName !== null) {
         if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if ((cls & IS_INLINE) === 0) text += " ";
+      } else if ((cls & IS_INLINE) === 0) space = true;
       continue;
     }
     if (source.isRawText) {
-      if (hiddenName === null) text += " ";
+      if (hiddenName === null) space = true;
       continue;
     }
     if ((cls & IS_SKIPPED) !== 0) {
@@ -4824,7 +4825,7 @@ function readVisibleText(html, tags = null) {
       }
     }
     if ((cls & IS_VOID) !== 0) {
-      if ((cls & IS_INLINE) === 0) text += " ";
+      if ((cls & IS_INLINE) === 0) space = true;
       continue;
     }
     if (source.hides()) {
@@ -4832,7 +4833,7 @@ function readVisibleText(html, tags = null) {
       hiddenDepth = 1;
       continue;
     }
-    if ((cls & IS_INLINE) === 0) text += " ";
+    if ((cls & IS_INLINE) === 0) space = true;
   }
   if (text.length > MAX_VISIBLE) {
     text = text.slice(0, MAX_VISIBLE);
@@ -4843,14 +4844,28 @@ function readVisibleText(html, tags = null) {
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
-    if (lt > from) text += isBlank2(html, from, lt) ? " " : textRun(html, from, lt);
+    if (lt > from) text = addRun(text, html, from, lt);
     if (!token.read(html, lt)) return text;
-    if (token.kind === TEXT_LT) text += "<";
+    if (token.kind === TEXT_LT) text = addWords(text, "<");
     from = Math.min(token.end, to);
     lt = html.indexOf("<", from);
   }
-  if (to > from) text += isBlank2(html, from, to) ? " " : textRun(html, from, to);
+  if (to > from) text = addRun(text, html, from, to);
   return text;
+}
+function addRun(text, html, from, to) {
+  if (isBlank2(html, from, to)) {
+    space = true;
+    return text;
+  }
+  return addWords(text, textRun(html, from, to));
+}
+function addWords(text, words) {
+  if (space) {
+    space = false;
+    return text + " " + words;
+  }
+  return text + words;
 }
 function textRun(html, from, to) {
   if (nextAmp < from) {
@@ -4886,7 +4901,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, token, nextAmp, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -5027,6 +5042,7 @@ var init_visible_text = __esm({
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
       }
     };
+    space = false;
     token = new MarkupToken();
     nextAmp = -1;
     HTML_TAG = /<html\b[^>]*>/i;
