@@ -4,7 +4,9 @@
  */
 import { escapePointer } from "../json.ts";
 
-const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
 
 /** `termOf`: the key as the pointers name it, for a block whose keys were rewritten (graph/schema-terms.ts). */
 export function locatePointers(text: string, pointers: Iterable<string>, termOf?: (key: string) => string): Map<string, number> {
@@ -24,7 +26,7 @@ export function locatePointers(text: string, pointers: Iterable<string>, termOf?
   const n = text.length;
 
   const skipWs = () => {
-    while (pos < n && WS.has(text.charCodeAt(pos))) pos++;
+    while (pos < n && isWs(text.charCodeAt(pos))) pos++;
   };
   const readString = (): string => {
     // pos at the opening quote
@@ -49,14 +51,33 @@ export function locatePointers(text: string, pointers: Iterable<string>, termOf?
       return raw;
     }
   };
+  /**
+   * pos at the opening quote; after it, pos after the closing one. A value's text is not needed, only its
+   * end: the native search jumps over long strings (descriptions, review bodies) instead of a loop per character.
+   */
+  const skipString = (): void => {
+    let q = text.indexOf('"', pos + 1);
+    for (;;) {
+      if (q === -1) {
+        pos = n;
+        return;
+      }
+      // A quote after an odd number of backslashes is escaped.
+      let backslashes = 0;
+      while (text.charCodeAt(q - 1 - backslashes) === 0x5c) backslashes++;
+      if (backslashes % 2 === 0) break;
+      q = text.indexOf('"', q + 1);
+    }
+    pos = q + 1;
+  };
   const skipValue = () => {
     skipWs();
     const c = text.charCodeAt(pos);
-    if (c === 0x22) return void readString();
+    if (c === 0x22) return skipString();
     if (c !== 0x7b && c !== 0x5b) {
       while (pos < n) {
         const d = text.charCodeAt(pos);
-        if (d === 0x2c || d === 0x7d || d === 0x5d || WS.has(d)) break;
+        if (d === 0x2c || d === 0x7d || d === 0x5d || isWs(d)) break;
         pos++;
       }
       return;
@@ -65,7 +86,7 @@ export function locatePointers(text: string, pointers: Iterable<string>, termOf?
     while (pos < n) {
       const d = text.charCodeAt(pos);
       if (d === 0x22) {
-        readString();
+        skipString();
         continue;
       }
       if (d === 0x7b || d === 0x5b) depth++;
