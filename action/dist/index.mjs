@@ -1167,6 +1167,9 @@ var init_collect = __esm({
 });
 
 // runtime/positions/locate-pointers.ts
+function isWs(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
 function locatePointers(text, pointers, termOf) {
   const wanted = /* @__PURE__ */ new Set();
   const prefixes = /* @__PURE__ */ new Set([""]);
@@ -1183,7 +1186,7 @@ function locatePointers(text, pointers, termOf) {
   let pos = 0;
   const n = text.length;
   const skipWs = () => {
-    while (pos < n && WS.has(text.charCodeAt(pos))) pos++;
+    while (pos < n && isWs(text.charCodeAt(pos))) pos++;
   };
   const readString = () => {
     const start = ++pos;
@@ -1207,14 +1210,28 @@ function locatePointers(text, pointers, termOf) {
       return raw;
     }
   };
+  const skipString = () => {
+    let q = text.indexOf('"', pos + 1);
+    for (; ; ) {
+      if (q === -1) {
+        pos = n;
+        return;
+      }
+      let backslashes = 0;
+      while (text.charCodeAt(q - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+      q = text.indexOf('"', q + 1);
+    }
+    pos = q + 1;
+  };
   const skipValue = () => {
     skipWs();
     const c = text.charCodeAt(pos);
-    if (c === 34) return void readString();
+    if (c === 34) return skipString();
     if (c !== 123 && c !== 91) {
       while (pos < n) {
         const d = text.charCodeAt(pos);
-        if (d === 44 || d === 125 || d === 93 || WS.has(d)) break;
+        if (d === 44 || d === 125 || d === 93 || isWs(d)) break;
         pos++;
       }
       return;
@@ -1223,7 +1240,7 @@ function locatePointers(text, pointers, termOf) {
     while (pos < n) {
       const d = text.charCodeAt(pos);
       if (d === 34) {
-        readString();
+        skipString();
         continue;
       }
       if (d === 123 || d === 91) depth++;
@@ -1274,12 +1291,10 @@ function locatePointers(text, pointers, termOf) {
   }
   return found;
 }
-var WS;
 var init_locate_pointers = __esm({
   "runtime/positions/locate-pointers.ts"() {
     "use strict";
     init_json();
-    WS = /* @__PURE__ */ new Set([32, 9, 10, 13]);
   }
 });
 
@@ -1391,13 +1406,13 @@ function hasAttributeName(html, words, len, needsValue) {
   while (words.test(html)) {
     const i = words.lastIndex - len;
     const before = html.charCodeAt(i - 1);
-    if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+    if (isWs2(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
       let j = i + len;
       let c = html.charCodeAt(j);
       if (!needsValue) {
-        if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
+        if (isWs2(c) || c === EQ || c === GT || c === SLASH) return true;
       } else {
-        while (isWs(c)) c = html.charCodeAt(++j);
+        while (isWs2(c)) c = html.charCodeAt(++j);
         if (c === EQ) return true;
       }
     }
@@ -1414,7 +1429,7 @@ function scanAttributes(html, i, attrs, items, watchHiding = false) {
   let sawItem = items === null;
   for (; ; ) {
     let c = html.charCodeAt(i);
-    while (i < n && c <= SLASH && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
+    while (i < n && c <= SLASH && (isWs2(c) || c === SLASH)) c = html.charCodeAt(++i);
     if (i >= n) return -1;
     if (c === GT) {
       if (attrs !== null) {
@@ -1426,15 +1441,15 @@ function scanAttributes(html, i, attrs, items, watchHiding = false) {
     }
     const nameStart = i++;
     c = html.charCodeAt(i);
-    while (i < n && (c > GT || c !== EQ && c !== GT && c !== SLASH && !isWs(c))) c = html.charCodeAt(++i);
+    while (i < n && (c > GT || c !== EQ && c !== GT && c !== SLASH && !isWs2(c))) c = html.charCodeAt(++i);
     const nameEnd = i;
-    while (i < n && isWs(c)) c = html.charCodeAt(++i);
+    while (i < n && isWs2(c)) c = html.charCodeAt(++i);
     let valueStart = i;
     let valueEnd2 = i;
     let hasValue2 = 0;
     if (c === EQ) {
       c = html.charCodeAt(++i);
-      while (i < n && isWs(c)) c = html.charCodeAt(++i);
+      while (i < n && isWs2(c)) c = html.charCodeAt(++i);
       hasValue2 = 1;
       if (c === DQUOTE || c === SQUOTE) {
         const q = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
@@ -1444,7 +1459,7 @@ function scanAttributes(html, i, attrs, items, watchHiding = false) {
         i = q + 1;
       } else {
         valueStart = i;
-        while (i < n && (c > GT || c !== GT && !isWs(c))) c = html.charCodeAt(++i);
+        while (i < n && (c > GT || c !== GT && !isWs2(c))) c = html.charCodeAt(++i);
         valueEnd2 = i;
       }
     }
@@ -1492,11 +1507,11 @@ function isItemAttributeName(html, i, len) {
 function isAsciiAlpha(c) {
   return c >= 97 && c <= 122 || c >= 65 && c <= 90;
 }
-function isWs(c) {
+function isWs2(c) {
   return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 12);
 }
 function isTagNameEnd(c) {
-  return c <= GT && (c === GT || c === SLASH || isWs(c));
+  return c <= GT && (c === GT || c === SLASH || isWs2(c));
 }
 function lowerCaseName(html, start, end) {
   const len = end - start;
@@ -1539,7 +1554,7 @@ function findEndTag(html, from, name) {
     while (k < len && (html.charCodeAt(j + 2 + k) | 32) === name.charCodeAt(k)) k++;
     if (k === len) {
       const after = html.charCodeAt(j + 2 + len);
-      if (after === GT || after === SLASH || isWs(after)) return j;
+      if (after === GT || after === SLASH || isWs2(after)) return j;
     }
     j = html.indexOf("</", j + 2);
   }
