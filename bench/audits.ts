@@ -30,7 +30,7 @@ const POLL_MS = 100;
 const WORKERS_PER_INSTANCE = 8;
 const RATIO_BUDGET = 1.7;
 /** Rounds of one instance against two, per way of discovery. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const BOOKKEEPING_PAGES = 100_000;
 const PEAK_BUDGET_MB = 128;
 const KEPT_BUDGET_MB = 16;
@@ -88,7 +88,9 @@ async function redisAnswers(): Promise<boolean> {
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   // The build, as `npm start` runs it (`npm run bench` builds first): under tsx every instance would
   // also pay for its loader, and the measure is of what users run.
-  const child = spawn(process.execPath, ["dist/api/server.js"], {
+  // SDV_BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops (NODE_OPTIONS refuses --cpu-prof).
+  const profile = process.env.SDV_BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SDV_BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "dist/api/server.js"], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", MONGODB_URL: "", RATE_LIMIT_PER_MINUTE: "1000000", AUTH_RATE_LIMIT_PER_MINUTE: "0", ...env },
     stdio: ["ignore", "pipe", "inherit"],
