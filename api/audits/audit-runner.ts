@@ -322,7 +322,15 @@ export class AuditRunner {
   async #validate(url: string, delayMs: number, render: boolean): Promise<{ outcome: PageOutcome; html?: string; finalUrl: string }> {
     const { ctx, pool, politeness } = this.#d;
     const base = this.#nothingFound();
-    const release = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
+    const slot = await politeness.acquire(new URL(url).origin, ctx.config.audits.hostConcurrency, delayMs);
+    // The site's slot covers its requests (a render's too), not the validation after them; giving it back is
+    // not waited for (a lease left behind expires), so the page's end does not wait on a round trip to Redis.
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      slot().catch(() => {});
+    };
     let html: string | undefined;
     let finalUrl = url;
     let result: EngineResult;
@@ -335,13 +343,14 @@ export class AuditRunner {
         html = fetched.body;
         finalUrl = fetched.finalUrl;
       }
+      release();
       result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
     } catch (err) {
       const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
       if (!(err instanceof FetchError)) this.#d.log.error({ err, url }, "audit page failed");
       return { outcome: this.#failed(url, problem), html, finalUrl };
     } finally {
-      await release();
+      release();
     }
     if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
       return { outcome: { ...base, status: "no_markup", problem: { code: "no_jsonld_found", message: noStructuredDataMessage(html) }, snapshot: snapshotPage(url, [], "no-markup") }, html, finalUrl };
