@@ -8,12 +8,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { OFFLINE_FETCH } from "../api/helpers.ts";
 import { startLoopbackSite, type LoopbackSite } from "../api/audits/loopback-site.ts";
 
 const skip = browserSkipReason();
+const it = browserTest(test, skip);
 let site: Site;
 let loopback: LoopbackSite;
 let key = "";
@@ -64,8 +65,7 @@ test.after(async () => {
   await loopback?.close();
 });
 
-test("a finished audit: summary, issues by property, worst pages, the trend chart and the diff of two runs", async () => {
-  if (skip) return console.log(`  skipped: ${skip}`);
+it("a finished audit: summary, issues by property, worst pages, the trend chart and the diff of two runs", async () => {
   const { context, page, problems } = await site.newPage();
   try {
     await signedIn(page);
@@ -102,8 +102,7 @@ test("a finished audit: summary, issues by property, worst pages, the trend char
   }
 });
 
-test("an audit started from the page is followed while it runs, to the end", async () => {
-  if (skip) return;
+it("an audit started from the page is followed while it runs, to the end", async () => {
   loopback.broken.clear();
   loopback.pageDelayMs = 100;
   const { context, page, problems } = await site.newPage({ viewport: { width: 390, height: 844 } });
@@ -131,8 +130,7 @@ test("an audit started from the page is followed while it runs, to the end", asy
   }
 });
 
-test("without a session the page says to sign in first", async () => {
-  if (skip) return;
+it("without a session the page says to sign in first", async () => {
   const { context, page, problems } = await site.newPage();
   try {
     await page.goto("/dashboard/audits");

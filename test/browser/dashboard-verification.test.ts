@@ -6,11 +6,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserSkipReason, startSite, type Site } from "./harness.ts";
+import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
 const skip = browserSkipReason();
+const it = browserTest(test, skip);
 let site: Site;
 let sink: SmtpSink;
 
@@ -40,8 +41,7 @@ async function codeAsked(page: Page, email: string): Promise<void> {
   await page.waitForFunction((want) => (document.querySelector("#status")?.textContent ?? "").includes(want), `Code sent to ${email}`);
 }
 
-test("sign up and sign in with the mailed code; a wrong code is refused and asks for a new one", async () => {
-  if (skip) return void console.log(`skip: ${skip}`);
+it("sign up and sign in with the mailed code; a wrong code is refused and asks for a new one", async () => {
   const { context, page, problems } = await site.newPage();
   try {
     const email = newEmail("flow");

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startApp, signup, login, OFFLINE_FETCH, type TestApp } from "../helpers.ts";
-import { probeRedis, deleteRedisPrefix, REDIS_URL } from "../stores/fixtures.ts";
+import { probeRedis, deleteRedisPrefix, redisSkipReason, REDIS_URL } from "../stores/fixtures.ts";
 import { closeRedis } from "../../../api/stores/redis/connection.ts";
 import { startLoopbackSite, type LoopbackSite } from "./loopback-site.ts";
 import { allPages, settled } from "./helpers.ts";
@@ -16,15 +16,12 @@ const PAGES = 20;
 const prefix = `sdv-test-audits-${randomUUID()}`;
 let site: LoopbackSite;
 let t: TestApp | null = null;
-let skip = "";
+const redisMissing = await redisSkipReason();
+if (redisMissing !== null) console.log(`  skipped: ${redisMissing}`);
+const redisTest = redisMissing === null ? test : test.skip;
 
 test.before(async () => {
-  const probe = await probeRedis();
-  if ("reason" in probe) {
-    skip = probe.reason;
-    return;
-  }
-  await closeRedis(probe.client);
+  if (redisMissing !== null) return;
   site = await startLoopbackSite(PAGES);
   t = await startApp(
     { REDIS_URL, AUDIT_QUEUE_PREFIX: prefix, FETCH_ALLOWED_PRIVATE_HOSTS: site.host, AUDIT_HOST_DELAY_MS: "0", AUDIT_HOST_CONCURRENCY: "2", AUDIT_WORKERS: "6", RATE_LIMIT_PER_MINUTE: "100000", LOG_LEVEL: "warn" },
@@ -41,8 +38,7 @@ test.after(async () => {
   }
 });
 
-test("on BullMQ: every allowed page validated once, one credit each, at most AUDIT_HOST_CONCURRENCY requests at once on the site", async () => {
-  if (skip) return console.log(`  skipped: ${skip}`);
+redisTest("on BullMQ: every allowed page validated once, one credit each, at most AUDIT_HOST_CONCURRENCY requests at once on the site", async () => {
   const app = t!.app;
   let inFlight = 0;
   let most = 0;
