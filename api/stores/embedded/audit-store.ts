@@ -31,7 +31,7 @@ import { withLockRetry } from "./lock-retry.ts";
 /** Distinct SQL texts kept prepared (the filters of listPages make a few dozen; past this the cache starts over). */
 const MAX_CACHED_STATEMENTS = 256;
 
-const MIGRATIONS: readonly string[] = [
+export const AUDIT_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE audits (
     id TEXT PRIMARY KEY,
@@ -119,6 +119,19 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE audit_pages ADD COLUMN depth INTEGER;
   ALTER TABLE audit_runs ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE audit_runs ADD COLUMN skipped_links INTEGER NOT NULL DEFAULT 0;
+  `,
+  // A run's issues counted per issue (the pages that have it), not kept as a row per page and issue: those rows
+  // were seven in ten of the tag rows, each page end wrote one into as many places of the table as the page had
+  // issues, and only the summary's counts read them. Runs recorded before keep their counts.
+  `
+  CREATE TABLE audit_run_issues (
+    run_id TEXT NOT NULL,
+    value TEXT NOT NULL,
+    pages INTEGER NOT NULL,
+    PRIMARY KEY (run_id, value)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO audit_run_issues (run_id, value, pages) SELECT run_id, value, COUNT(*) FROM audit_page_tags WHERE kind = 'issue' GROUP BY run_id, value;
+  DELETE FROM audit_page_tags WHERE kind = 'issue';
   `,
 ];
 
@@ -254,9 +267,9 @@ export class SqliteAuditStore implements AuditStore {
         db.exec("CREATE TABLE IF NOT EXISTS schema_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT");
         const row = db.prepare<{ version: number }>("SELECT version FROM schema_versions WHERE name = 'audits'").get();
         const current = row?.version ?? 0;
-        if (current > MIGRATIONS.length) throw new Error(`the audit tables have schema version ${current}, newer than this build knows (${MIGRATIONS.length})`);
-        for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-        db.prepare("INSERT INTO schema_versions (name, version) VALUES ('audits', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version").run(MIGRATIONS.length);
+        if (current > AUDIT_MIGRATIONS.length) throw new Error(`the audit tables have schema version ${current}, newer than this build knows (${AUDIT_MIGRATIONS.length})`);
+        for (let v = current; v < AUDIT_MIGRATIONS.length; v++) db.exec(AUDIT_MIGRATIONS[v]!);
+        db.prepare("INSERT INTO schema_versions (name, version) VALUES ('audits', ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version").run(AUDIT_MIGRATIONS.length);
       }).immediate();
       db.pragma("busy_timeout = 0");
       return new SqliteAuditStore(db, options.lockWaitMs ?? 5_000);
@@ -332,6 +345,7 @@ export class SqliteAuditStore implements AuditStore {
   #deleteRun(runId: string): void {
     this.#prepare("DELETE FROM audit_pages WHERE run_id = ?").run(runId);
     this.#prepare("DELETE FROM audit_page_tags WHERE run_id = ?").run(runId);
+    this.#prepare("DELETE FROM audit_run_issues WHERE run_id = ?").run(runId);
     this.#prepare("DELETE FROM audit_charges WHERE run_id = ?").run(runId);
     this.#prepare("DELETE FROM audit_runs WHERE id = ?").run(runId);
   }
@@ -525,7 +539,8 @@ export class SqliteAuditStore implements AuditStore {
       for (const t of o.types) tag.run(runId, "type", t, url);
       for (const f of o.features) tag.run(runId, "feature", f, url);
       for (const code of new Set(o.issues.map((i) => i.code).concat(o.problem ? [o.problem.code] : []))) tag.run(runId, "code", code, url);
-      for (const i of o.issues) tag.run(runId, "issue", JSON.stringify([i.severity, i.type, i.property, i.code]), url);
+      const count = this.#prepare("INSERT INTO audit_run_issues (run_id, value, pages) VALUES (?, ?, 1) ON CONFLICT (run_id, value) DO UPDATE SET pages = pages + 1");
+      for (const issue of new Set(o.issues.map((i) => JSON.stringify([i.severity, i.type, i.property, i.code])))) count.run(runId, issue);
       const failed = o.status === "failed" ? 1 : 0;
       this.#prepare("UPDATE audit_runs SET done = done + ?, failed = failed + ? WHERE id = ?").run(1 - failed, failed, runId);
     }
@@ -562,7 +577,7 @@ export class SqliteAuditStore implements AuditStore {
         runId,
       )) scores[r.band] = r.n;
       const issues = this.#all<{ value: string; n: number }>(
-        "SELECT value, COUNT(*) AS n FROM audit_page_tags WHERE run_id = ? AND kind = 'issue' GROUP BY value ORDER BY n DESC, value LIMIT 50",
+        "SELECT value, pages AS n FROM audit_run_issues WHERE run_id = ? ORDER BY n DESC, value LIMIT 50",
         runId,
       ).map((r) => {
         const [severity, type, property, code] = JSON.parse(r.value) as [PageRecord["issues"][number]["severity"], string, string, string];

@@ -218,6 +218,37 @@ const cases: Case[] = [
     },
   ],
   [
+    "summary issues: the pages that have each issue, counted once per page, from both connections, most first; gone with the audit",
+    async (store, other) => {
+      const a = audit();
+      await store.createAudit(a);
+      const r = run(a);
+      await store.createRun(r);
+      const urls = pages(12);
+      await store.addPages(r.id, urls, [], 0);
+      const offers = { severity: "error" as const, type: "Product", property: "offers", code: "missing-required" };
+      const brand = { severity: "warning" as const, type: "Product", property: "brand", code: "missing-recommended" };
+      const name = { severity: "warning" as const, type: "Event", property: "name", code: "not-visible" };
+      // Every page has `offers`, every second `brand` too, every third `name` too; halves from each connection, at once.
+      await Promise.all(
+        urls.map((url, i) => {
+          const issues = [offers, ...(i % 2 === 0 ? [brand] : []), ...(i % 3 === 0 ? [name] : [])];
+          return (i < 6 ? store : other).completePage(r.id, url, outcome(url, [], { issues }));
+        }),
+      );
+      // A page completed again (a retried job) is not counted again.
+      await other.completePage(r.id, urls[0]!, outcome(urls[0]!, [], { issues: [offers, brand, name] }));
+      const summary = await store.summary(r.id);
+      assert.equal(summary.issues, [
+        { ...offers, pages: 12 },
+        { ...brand, pages: 6 },
+        { ...name, pages: 4 },
+      ]);
+      await store.deleteAudit(a.id);
+      assert.equal((await store.summary(r.id)).issues, []);
+    },
+  ],
+  [
     "a due schedule is claimed by one connection of many",
     async (store, other) => {
       const due = audit({ schedule: "daily", nextRunAt: "2026-01-01T00:00:00.000Z" });
