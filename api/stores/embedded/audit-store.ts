@@ -133,6 +133,14 @@ export const AUDIT_MIGRATIONS: readonly string[] = [
   INSERT INTO audit_run_issues (run_id, value, pages) SELECT run_id, value, COUNT(*) FROM audit_page_tags WHERE kind = 'issue' GROUP BY run_id, value;
   DELETE FROM audit_page_tags WHERE kind = 'issue';
   `,
+  // Fewer index entries a page writes: the credits an audit used are its runs' counts (kept with the charge
+  // records in one transaction), not a count of the records by audit; pages without a score (pending, no
+  // markup) have no entry in the score index, which only ever looks up scored pages.
+  `
+  DROP INDEX audit_charges_audit;
+  DROP INDEX audit_pages_score;
+  CREATE INDEX audit_pages_score ON audit_pages (run_id, score) WHERE score IS NOT NULL;
+  `,
 ];
 
 interface AuditRow {
@@ -597,7 +605,7 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async creditsUsed(auditId: string): Promise<number> {
-    return (await this.#run(() => this.#get<{ n: number }>("SELECT COUNT(*) AS n FROM audit_charges WHERE audit_id = ?", auditId)))?.n ?? 0;
+    return (await this.#run(() => this.#get<{ n: number }>("SELECT COALESCE(SUM(credits), 0) AS n FROM audit_runs WHERE audit_id = ?", auditId)))?.n ?? 0;
   }
 
   async claimDue(now: string, next: (audit: AuditRecord) => string, limit: number): Promise<AuditRecord[]> {

@@ -163,6 +163,11 @@ const cases: Case[] = [
       assert.is(await store.charge(r.id, a.id, "https://shop.example/p/2", async () => false), "quota");
       assert.is(await store.creditsUsed(a.id), 0);
       assert.is(await store.charge(r.id, a.id, "https://shop.example/p/2", async () => true), "charged", "a refused page can be charged later");
+      assert.is(await store.creditsUsed(a.id), 1);
+      const again = run(a);
+      await store.createRun(again);
+      assert.is(await other.charge(again.id, a.id, "https://shop.example/p/2", reserve), "charged", "another run charges the page again");
+      assert.is(await store.creditsUsed(a.id), 2, "the audit's credits are every kept run's");
     },
   ],
   [

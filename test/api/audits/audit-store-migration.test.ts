@@ -10,7 +10,7 @@ import { tempDir } from "../stores/fixtures.ts";
 /** The build before the issue counts: issues were tag rows, one per page and issue. */
 const BEFORE_ISSUE_COUNTS = 2;
 
-test("a file of the build before the issue counts: each run's issue rows become counts, and the rows go", async () => {
+test("a file of the build before the issue counts: each run's issue rows become counts, the rows go, and so do the index entries no read needs", async () => {
   const dir = tempDir("audit-migration");
   const file = join(dir.path, "sdv.db");
   const db = openDatabase(file);
@@ -51,6 +51,10 @@ test("a file of the build before the issue counts: each run's issue rows become 
       { kind: "code", n: 5 },
       { kind: "type", n: 5 },
     ]);
+    // Index entries a page no longer writes: none per charge by audit, none for a page without a score.
+    const indexes = after.prepare<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('audit_charges', 'audit_pages') AND sql IS NOT NULL ORDER BY name").all();
+    assert.equal(indexes.map((i) => i.name), ["audit_pages_score", "audit_pages_seq", "audit_pages_status"]);
+    assert.match(indexes[0]!.sql, /WHERE score IS NOT NULL/);
     const version = after.prepare<{ version: number }>("SELECT version FROM schema_versions WHERE name = 'audits'").get();
     assert.is(version!.version, AUDIT_MIGRATIONS.length);
   } finally {
