@@ -84,6 +84,15 @@ function outcome(url: string, features: string[], overrides: Partial<PageOutcome
   };
 }
 
+/** An audit with one running run, both stored: the start of most cases. */
+async function runningRun(store: AuditStore, overrides: Partial<AuditRecord> = {}): Promise<{ a: AuditRecord; r: RunRecord }> {
+  const a = audit(overrides);
+  await store.createAudit(a);
+  const r = run(a);
+  await store.createRun(r);
+  return { a, r };
+}
+
 const pages = (n: number) => Array.from({ length: n }, (_, i) => `https://shop.example/p/${String(i).padStart(3, "0")}`);
 
 type Case = [string, (store: AuditStore, other: AuditStore) => Promise<void>];
@@ -126,10 +135,7 @@ const cases: Case[] = [
   [
     "pages are handed out once each, across connections, in discovery order",
     async (store, other) => {
-      const a = audit();
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { a, r } = await runningRun(store);
       await store.addPages(r.id, pages(50), [{ url: "https://shop.example/private", reason: "disallowed by robots.txt" }], 500);
       const got = (await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).claimPages(r.id, 3)))).flat();
       const more = await store.claimPages(r.id, 100);
@@ -146,10 +152,7 @@ const cases: Case[] = [
   [
     "a page is charged once per run, released once, and the quota leaves no record",
     async (store, other) => {
-      const a = audit();
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { a, r } = await runningRun(store);
       let reserved = 0;
       const reserve = async () => (reserved++, true);
       const outcomes = await Promise.all([store, other, store, other].map((s) => s.charge(r.id, a.id, "https://shop.example/p/1", reserve)));
@@ -173,10 +176,7 @@ const cases: Case[] = [
   [
     "a page completes once; counts follow; the last page finishes the run",
     async (store, other) => {
-      const a = audit();
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { r } = await runningRun(store);
       const urls = pages(3);
       await store.addPages(r.id, urls, [], 0);
       const first = await Promise.all([store, other].map((s) => s.completePage(r.id, urls[0]!, outcome(urls[0]!, ["Product"]))));
@@ -192,10 +192,7 @@ const cases: Case[] = [
   [
     "results: cursor paging in URL order, filters by status, type, feature, code; summaries",
     async (store) => {
-      const a = audit();
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { r } = await runningRun(store);
       const urls = pages(30);
       await store.addPages(r.id, urls, [{ url: "https://shop.example/zz", reason: "over max_pages" }], 0);
       for (const [i, url] of urls.entries()) await store.completePage(r.id, url, outcome(url, i % 3 === 0 ? [] : ["Product", "merchant-listing"]));
@@ -225,10 +222,7 @@ const cases: Case[] = [
   [
     "summary issues: the pages that have each issue, counted once per page, from both connections, most first; gone with the audit",
     async (store, other) => {
-      const a = audit();
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { a, r } = await runningRun(store);
       const urls = pages(12);
       await store.addPages(r.id, urls, [], 0);
       const offers = { severity: "error" as const, type: "Product", property: "offers", code: "missing-required" };
@@ -285,10 +279,7 @@ const cases: Case[] = [
   [
     "link discovery: a URL found by two instances at once is added once, within max_pages; the window counts pages in flight",
     async (store, other) => {
-      const a = audit({ maxPages: 6 });
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { a, r } = await runningRun(store, { maxPages: 6 });
       const [home, ...found] = pages(8) as [string, ...string[]];
       await store.addPages(r.id, [home], [], 0, 0);
       assert.is((await store.getPage(r.id, home))!.depth, 0);
@@ -313,10 +304,7 @@ const cases: Case[] = [
   [
     "finishPage: the links, the outcome and the next window, as the three methods; a page already finished adds its links and claims nothing",
     async (store, other) => {
-      const a = audit({ maxPages: 5 });
-      await store.createAudit(a);
-      const r = run(a);
-      await store.createRun(r);
+      const { a, r } = await runningRun(store, { maxPages: 5 });
       const [home, ...found] = pages(7) as [string, ...string[]];
       await store.addPages(r.id, [home], [], 0, 0);
       assert.equal(await store.claimWindow(r.id, 2), [home]);
