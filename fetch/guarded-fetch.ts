@@ -3,20 +3,22 @@
  *
  * Per hop: parse once (parse-target) -> refuse by literal address, host name and port -> resolve once ->
  * classify every address (classify-address) -> connect only to those addresses (pinned-agent) -> GET with
- * fixed headers. Redirects are followed by hand, at most `maxRedirects`, and every hop goes through the
+ * fixed headers (http-exchange). Redirects are followed by hand, at most `maxRedirects`, and every hop goes through the
  * same checks. One deadline covers DNS, connect, headers and body. The body is streamed and the DECODED
  * bytes are capped; only HTML is accepted; the charset is decoded with TextDecoder.
  *
- * Nothing of the caller's is forwarded: the request carries only User-Agent and Accept.
+ * Nothing of the caller's is forwarded: the request carries only User-Agent, Accept and Accept-Encoding
+ * (and, to the first URL's origin only, the extra headers an operator configured).
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { fetch, type Agent, type Response } from "undici";
+import type { Agent } from "undici";
 import { decodeHtml, isHtmlContentType, parseContentType } from "./decode-body.ts";
 import { FetchError } from "./fetch-error.ts";
 import { parseAllowedHosts, type AllowedHost } from "./host-policy.ts";
 import { DEFAULT_ALLOWED_PORTS, parseTarget, type Target } from "./parse-target.ts";
 import { createPinnedAgent, type ConnectGuard, type PinnedDestination } from "./pinned-agent.ts";
 import { pooledAgent } from "./connection-pool.ts";
+import { ContentEncodingError, exchange, isDecodingError, type Exchange } from "./http-exchange.ts";
 import { checkDestination as checkAgainstPolicy, DestinationRefused, type Resolver } from "./destination-policy.ts";
 import { untilAborted } from "../runtime/until-aborted.ts";
 import { formatBytes, formatMs } from "../runtime/limit-text.ts";
@@ -204,11 +206,9 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
     let agent = ownAgent ? createPinnedAgent({ ...limits, connectGuard: ctx.connectGuard }) : pooledAgent(limits);
     let agentIsOwn = ownAgent;
     const request = (dispatcher: Agent) =>
-      fetch(target.url, {
+      exchange(dispatcher, target.url, {
         method: ctx.post ? "POST" : "GET",
-        redirect: "manual",
         signal: ctx.signal,
-        dispatcher,
         headers: {
           ...(ctx.post ? ctx.post.headers : {}),
           ...(target.url.origin === ctx.origin ? ctx.headers : {}),
@@ -218,7 +218,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         ...(ctx.post ? { body: ctx.post.body } : {}),
       });
     try {
-      let response: Response;
+      let response: Exchange;
       try {
         response = await request(agent);
       } catch (err) {
@@ -230,7 +230,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
       }
 
       if (REDIRECT_STATUSES.has(response.status)) {
-        await discard(response);
+        await response.discard();
         if (ctx.post) throw new FetchError("fetch_failed", `The address answered the POST with a redirect (HTTP ${response.status}); it is not followed.`, { status: response.status });
         if (ctx.hop >= ctx.maxRedirects) {
           throw new FetchError(
@@ -238,7 +238,7 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
             `The page redirected more than ${ctx.maxRedirects} time${ctx.maxRedirects === 1 ? "" : "s"}.`,
           );
         }
-        target = redirectTarget(response.headers.get("location"), target);
+        target = redirectTarget(response.header("location"), target);
         if (ctx.sameOrigin && target.url.origin !== first.url.origin) {
           throw new FetchError("redirected_off_site", "The page redirected to another site (another origin); the redirect was not followed.");
         }
@@ -247,16 +247,16 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
       }
 
       if (response.status < 200 || response.status > 299) {
-        await discard(response);
+        await response.discard();
         throw new FetchError("fetch_failed", `The page answered with HTTP status ${response.status}.`, {
           status: response.status,
-          retryAfterSeconds: response.status === 429 || response.status === 503 ? retryAfter(response.headers.get("retry-after")) : undefined,
+          retryAfterSeconds: response.status === 429 || response.status === 503 ? retryAfter(response.header("retry-after")) : undefined,
         });
       }
 
-      const contentType = parseContentType(response.headers.get("content-type"));
+      const contentType = parseContentType(response.header("content-type"));
       if (!ctx.anyContentType && !isHtmlContentType(contentType)) {
-        await discard(response);
+        await response.discard();
         // Echo the server's type only when it looks like one (it is the remote server's text).
         const sane = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(contentType.mimeType);
         const what = !contentType.mimeType ? "no content type" : sane ? `content type ${contentType.mimeType}` : "an unsupported content type";
@@ -266,9 +266,9 @@ async function fetchFollowingRedirects(first: Target, ctx: Context): Promise<Fet
         );
       }
 
-      const declaredLength = response.headers.get("content-length");
+      const declaredLength = response.header("content-length");
       if (declaredLength !== null && /^\d+$/.test(declaredLength.trim()) && Number(declaredLength) > ctx.maxBytes) {
-        await discard(response);
+        response.destroy();
         throw tooLarge(ctx);
       }
 
@@ -324,22 +324,21 @@ function redirectTarget(location: string | null, current: Target): Target {
   }
 }
 
-/** Read the (already decompressed) body, stopping as soon as more than maxBytes arrived. */
-async function readCapped(response: Response, ctx: Context): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+/** Read the body after its Content-Encoding, stopping as soon as more than maxBytes arrived. */
+async function readCapped(response: Exchange, ctx: Context): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    for await (const value of response.body()) {
       total += value.byteLength;
       if (total > ctx.maxBytes) throw tooLarge(ctx);
       chunks.push(value);
     }
   } catch (err) {
-    reader.cancel().catch(() => {});
+    response.destroy();
+    if (isDecodingError(err) || err instanceof ContentEncodingError) {
+      throw new FetchError("fetch_failed", `The page from ${ctx.hop === 0 ? ctx.requestedHost : "the redirect target"} uses an unsupported or broken content encoding.`, { cause: err });
+    }
     throw err;
   }
   const out = new Uint8Array(total);
@@ -417,10 +416,6 @@ function closedBeforeAnswer(err: unknown): boolean {
     if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET" || code === "UND_ERR_CLOSED") return true;
   }
   return false;
-}
-
-async function discard(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => {});
 }
 
 export async function systemResolver(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>> {

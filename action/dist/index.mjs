@@ -28286,7 +28286,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -28294,7 +28294,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants2;
+    } = constants3;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -28503,7 +28503,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants3.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -28549,8 +28549,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants2.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants3.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants3.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -29246,7 +29246,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants2.globChars(opts.windows);
+      } = constants3.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -29304,7 +29304,7 @@ var require_picomatch = __commonJS({
     var scan2 = require_scan();
     var parse = require_parse();
     var utils = require_utils();
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch3 = (glob2, options, returnState = false) => {
       if (Array.isArray(glob2)) {
@@ -29432,7 +29432,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants2;
+    picomatch3.constants = constants3;
     module.exports = picomatch3;
   }
 });
@@ -29808,6 +29808,182 @@ var init_collect_inputs = __esm({
     GLOB_CHARS = /[*?[\]{}]/;
     SKIPPED_DIRS = /* @__PURE__ */ new Set(["node_modules"]);
     isUrl = (input) => /^https?:\/\//i.test(input);
+  }
+});
+
+// fetch/decode-body.ts
+function parseContentType(header) {
+  if (!header) return { mimeType: "", charset: null };
+  const [essence, ...params] = header.split(";");
+  let charset = null;
+  for (const param of params) {
+    const eq = param.indexOf("=");
+    if (eq === -1) continue;
+    if (param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    let value = param.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (value) charset = value.toLowerCase();
+    break;
+  }
+  return { mimeType: essence.trim().toLowerCase(), charset };
+}
+function isHtmlContentType(contentType) {
+  return HTML_CONTENT_TYPES.includes(contentType.mimeType);
+}
+function decodeHtml(bytes, headerCharset) {
+  const bom = sniffBom(bytes);
+  if (bom) return new TextDecoder(bom).decode(bytes);
+  const fromHeader = headerCharset ? decoderFor(headerCharset) : null;
+  if (fromHeader) return decode(fromHeader, bytes);
+  const declared = prescanMetaCharset(bytes);
+  const fromMeta = declared ? decoderFor(declared, true) : null;
+  return decode(fromMeta ?? new TextDecoder("utf-8"), bytes);
+}
+function decode(decoder, bytes) {
+  if (decoder.encoding !== "windows-1252") return decoder.decode(bytes);
+  const text = decoder.decode(bytes);
+  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_80_9F[c.charCodeAt(0) - 128]);
+}
+function sniffBom(b) {
+  if (b.length >= 3 && b[0] === 239 && b[1] === 187 && b[2] === 191) return "utf-8";
+  if (b.length >= 2 && b[0] === 254 && b[1] === 255) return "utf-16be";
+  if (b.length >= 2 && b[0] === 255 && b[1] === 254) return "utf-16le";
+  return null;
+}
+function decoderFor(label, fromMeta = false) {
+  try {
+    const decoder = new TextDecoder(label);
+    if (fromMeta && decoder.encoding.startsWith("utf-16")) return new TextDecoder("utf-8");
+    return decoder;
+  } catch {
+    return null;
+  }
+}
+function prescanMetaCharset(bytes) {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  for (const tag of head.match(/<meta\b[^>]*>/gi) ?? []) {
+    const m = /charset\s*=\s*["']?\s*([a-z0-9_:.+-]+)/i.exec(tag);
+    if (m) return m[1].toLowerCase();
+  }
+  return null;
+}
+var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F;
+var init_decode_body = __esm({
+  "fetch/decode-body.ts"() {
+    "use strict";
+    HTML_CONTENT_TYPES = ["text/html", "application/xhtml+xml"];
+    WINDOWS_1252_80_9F = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
+  }
+});
+
+// fetch/fetch-error.ts
+var FetchError;
+var init_fetch_error = __esm({
+  "fetch/fetch-error.ts"() {
+    "use strict";
+    FetchError = class extends Error {
+      name = "FetchError";
+      code;
+      /** HTTP status of the final response, when the failure is a non-2xx answer. */
+      status;
+      /** A 429 or 503 answer's Retry-After, in seconds (an HTTP date is turned into seconds from now). */
+      retryAfterSeconds;
+      constructor(code2, message, options = {}) {
+        super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
+        this.code = code2;
+        this.status = options.status;
+        this.retryAfterSeconds = options.retryAfterSeconds;
+      }
+    };
+  }
+});
+
+// fetch/host-policy.ts
+function parseAllowedHosts(entries) {
+  const out = [];
+  for (const raw of entries ?? []) {
+    const entry = raw.trim();
+    if (entry === "") continue;
+    const m = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(entry);
+    if (!m) throw new TypeError(`Invalid allowed private host entry: ${JSON.stringify(raw)} (use host or host:port)`);
+    let hostname;
+    try {
+      hostname = new URL(`http://${m[1]}/`).hostname;
+    } catch {
+      throw new TypeError(`Invalid allowed private host entry: ${JSON.stringify(raw)}`);
+    }
+    const port = m[2] === void 0 ? null : Number(m[2]);
+    if (port !== null && (port < 1 || port > 65535)) {
+      throw new TypeError(`Invalid port in allowed private host entry: ${JSON.stringify(raw)}`);
+    }
+    out.push({ hostname: stripTrailingDot(hostname), port });
+  }
+  return out;
+}
+function isAllowedHost(allowed, hostname, port) {
+  const host = stripTrailingDot(hostname);
+  return allowed.some((a) => a.hostname === host && (a.port === null || a.port === port));
+}
+function isDeniedHostname(hostname) {
+  const host = stripTrailingDot(hostname);
+  return host === "localhost" || host.endsWith(".localhost") || host === "internal" || host.endsWith(".internal");
+}
+function stripTrailingDot(host) {
+  return host.endsWith(".") ? host.slice(0, -1) : host;
+}
+var init_host_policy = __esm({
+  "fetch/host-policy.ts"() {
+    "use strict";
+  }
+});
+
+// fetch/parse-target.ts
+import { isIP } from "node:net";
+function parseTarget(input, base) {
+  if (typeof input !== "string" || input.trim() === "") {
+    throw invalid("A URL is required.");
+  }
+  if (input.length > MAX_URL_LENGTH * 4) throw invalid(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  let url;
+  try {
+    url = base ? new URL(input, base) : new URL(input);
+  } catch {
+    throw invalid("The URL is not a valid absolute URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw invalid("Only http and https URLs can be fetched.");
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw invalid("URLs with a user name or password are not accepted.");
+  }
+  url.hash = "";
+  if (url.href.length > MAX_URL_LENGTH) throw invalid(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  const host = url.hostname;
+  const hostname = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  const ipFamily = isIP(hostname);
+  if (ipFamily === 0 && !isValidDnsName(hostname)) throw invalid("The URL's host name is not valid.");
+  const port = url.port === "" ? url.protocol === "https:" ? 443 : 80 : Number(url.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw invalid("The URL's port is not valid.");
+  return { url, host, hostname, port, ipFamily };
+}
+function isPortAllowed(target, allowedPorts = DEFAULT_ALLOWED_PORTS, hostExplicitlyAllowed = false) {
+  return hostExplicitlyAllowed || allowedPorts.includes(target.port);
+}
+function isValidDnsName(hostname) {
+  const name = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
+  if (name.length === 0 || name.length > 253) return false;
+  return name.split(".").every((label) => label.length >= 1 && label.length <= 63);
+}
+function invalid(message) {
+  return new FetchError("invalid_url", message);
+}
+var MAX_URL_LENGTH, DEFAULT_ALLOWED_PORTS;
+var init_parse_target = __esm({
+  "fetch/parse-target.ts"() {
+    "use strict";
+    init_fetch_error();
+    MAX_URL_LENGTH = 2048;
+    DEFAULT_ALLOWED_PORTS = [80, 443];
   }
 });
 
@@ -34843,8 +35019,8 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
-    var { Transform } = __require("node:stream");
-    var zlib = __require("node:zlib");
+    var { Transform: Transform2 } = __require("node:stream");
+    var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants4();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
@@ -35434,7 +35610,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform {
+    var InflateStream = class extends Transform2 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -35447,7 +35623,7 @@ var require_util2 = __commonJS({
             callback2();
             return;
           }
-          this._inflateStream = (chunk[0] & 15) === 8 ? zlib.createInflate(this.#zlibOptions) : zlib.createInflateRaw(this.#zlibOptions);
+          this._inflateStream = (chunk[0] & 15) === 8 ? zlib2.createInflate(this.#zlibOptions) : zlib2.createInflateRaw(this.#zlibOptions);
           this._inflateStream.on("data", this.push.bind(this));
           this._inflateStream.on("end", () => this.push(null));
           this._inflateStream.on("error", (err) => this.destroy(err));
@@ -35462,7 +35638,7 @@ var require_util2 = __commonJS({
         callback2();
       }
     };
-    function createInflate(zlibOptions) {
+    function createInflate2(zlibOptions) {
       return new InflateStream(zlibOptions);
     }
     function extractMimeType(headers) {
@@ -35594,7 +35770,7 @@ var require_util2 = __commonJS({
       readAllBytes,
       simpleRangeHeaderValue,
       buildContentRange,
-      createInflate,
+      createInflate: createInflate2,
       extractMimeType,
       getDecodeSplit,
       environmentSettingsObject,
@@ -36455,7 +36631,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants2 = require_constants3();
+    var constants3 = require_constants3();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -36591,7 +36767,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports2 }) {
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants2.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -36687,11 +36863,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants2.ERROR.OK) {
+          if (ret !== constants3.ERROR.OK) {
             const data3 = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants2.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data3);
-            } else if (ret === constants2.ERROR.PAUSED) {
+            } else if (ret === constants3.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data3);
             } else {
@@ -36714,10 +36890,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants2.ERROR.OK) {
+        if (ret === constants3.ERROR.OK) {
           return null;
         }
-        if (ret === constants2.ERROR.PAUSED || ret === constants2.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -36734,7 +36910,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants2.ERROR[ret], data3);
+        return new HTTPParserError(message, constants3.ERROR[ret], data3);
       }
       destroy() {
         assert(currentParser === null);
@@ -36945,7 +37121,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants2.ERROR.PAUSED : 0;
+        return pause ? constants3.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -36971,7 +37147,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         }
         return 0;
       }
@@ -37011,13 +37187,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants2.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -37696,7 +37872,7 @@ var require_client_h2 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
-    var { pipeline } = __require("node:stream");
+    var { pipeline: pipeline2 } = __require("node:stream");
     var util = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -38368,7 +38544,7 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline(
+      const pipe = pipeline2(
         body,
         h2stream,
         (err) => {
@@ -42282,7 +42458,7 @@ var require_api_pipeline = __commonJS({
         util.destroy(ret, err);
       }
     };
-    function pipeline(opts, handler) {
+    function pipeline2(opts, handler) {
       try {
         const pipelineHandler = new PipelineHandler(opts, handler);
         this.dispatch({ ...opts, body: pipelineHandler.req }, pipelineHandler);
@@ -42291,7 +42467,7 @@ var require_api_pipeline = __commonJS({
         return new PassThrough().destroy(err);
       }
     }
-    module.exports = pipeline;
+    module.exports = pipeline2;
   }
 });
 
@@ -43422,13 +43598,13 @@ var require_mock_pool = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
     "use strict";
-    var { Transform } = __require("node:stream");
+    var { Transform: Transform2 } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform({
+        this.transform = new Transform2({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -47896,8 +48072,8 @@ var require_cache2 = __commonJS({
 var require_decompress = __commonJS({
   "node_modules/undici/lib/interceptor/decompress.js"(exports, module) {
     "use strict";
-    var { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __require("node:zlib");
-    var { pipeline, Transform: TransformStream2 } = __require("node:stream");
+    var { createInflate: createInflate2, createGunzip: createGunzip2, createBrotliDecompress: createBrotliDecompress2, createZstdDecompress: createZstdDecompress2 } = __require("node:zlib");
+    var { pipeline: pipeline2, Transform: TransformStream2 } = __require("node:stream");
     var { InvalidArgumentError, ResponseExceededMaxSizeError } = require_errors();
     var DecoratorHandler = require_decorator_handler();
     var { runtimeFeatures } = require_runtime_features();
@@ -47957,13 +48133,13 @@ var require_decompress = __commonJS({
       }
     };
     var supportedEncodings = {
-      gzip: createGunzip,
-      "x-gzip": createGunzip,
-      br: createBrotliDecompress,
-      deflate: createInflate,
-      compress: createInflate,
-      "x-compress": createInflate,
-      ...runtimeFeatures.has("zstd") ? { zstd: createZstdDecompress } : {}
+      gzip: createGunzip2,
+      "x-gzip": createGunzip2,
+      br: createBrotliDecompress2,
+      deflate: createInflate2,
+      compress: createInflate2,
+      "x-compress": createInflate2,
+      ...runtimeFeatures.has("zstd") ? { zstd: createZstdDecompress2 } : {}
     };
     var defaultSkipStatusCodes = (
       /** @type {const} */
@@ -48214,7 +48390,7 @@ var require_decompress = __commonJS({
       #setupMultipleDecompressors() {
         const lastDecompressor = this.#decompressors[this.#decompressors.length - 1];
         this.#setupDecompressorEvents(lastDecompressor);
-        pipeline(this.#decompressors, (err) => {
+        pipeline2(this.#decompressors, (err) => {
           if (this.#terminated) {
             return;
           }
@@ -51000,7 +51176,7 @@ var require_fetch = __commonJS({
     } = require_response();
     var { HeadersList } = require_headers();
     var { Request, cloneRequest, getRequestDispatcher, getRequestState } = require_request2();
-    var zlib = __require("node:zlib");
+    var zlib2 = __require("node:zlib");
     var {
       makePolicyContainer,
       clonePolicyContainer,
@@ -51029,7 +51205,7 @@ var require_fetch = __commonJS({
       clampAndCoarsenConnectionTimingInfo,
       simpleRangeHeaderValue,
       buildContentRange,
-      createInflate,
+      createInflate: createInflate2,
       extractMimeType,
       hasAuthenticationEntry,
       includesCredentials,
@@ -51045,7 +51221,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants4();
     var EE = __require("node:events");
-    var { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream");
+    var { Readable, pipeline: pipeline2, finished, isErrored, isReadable } = __require("node:stream");
     var { addAbortListener, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -51055,7 +51231,7 @@ var require_fetch = __commonJS({
     var { createDeferredPromise } = require_promise();
     var { isomorphicEncode } = require_infra();
     var { runtimeFeatures } = require_runtime_features();
-    var hasZstd = runtimeFeatures.has("zstd");
+    var hasZstd2 = runtimeFeatures.has("zstd");
     var GET_OR_HEAD = ["GET", "HEAD"];
     var defaultUserAgent = typeof __UNDICI_IS_NODE__ !== "undefined" || typeof esbuildDetection !== "undefined" ? "node" : "undici";
     var resolveObjectURL;
@@ -51092,7 +51268,7 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch3(input, init = void 0) {
+    function fetch2(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
@@ -52001,28 +52177,28 @@ var require_fetch = __commonJS({
                 for (let i = codings.length - 1; i >= 0; --i) {
                   const coding = codings[i].trim();
                   if (coding === "x-gzip" || coding === "gzip") {
-                    decoders.push(zlib.createGunzip({
+                    decoders.push(zlib2.createGunzip({
                       // Be less strict when decoding compressed responses, since sometimes
                       // servers send slightly invalid responses that are still accepted
                       // by common browsers.
                       // Always using Z_SYNC_FLUSH is what cURL does.
-                      flush: zlib.constants.Z_SYNC_FLUSH,
-                      finishFlush: zlib.constants.Z_SYNC_FLUSH
+                      flush: zlib2.constants.Z_SYNC_FLUSH,
+                      finishFlush: zlib2.constants.Z_SYNC_FLUSH
                     }));
                   } else if (coding === "deflate") {
-                    decoders.push(createInflate({
-                      flush: zlib.constants.Z_SYNC_FLUSH,
-                      finishFlush: zlib.constants.Z_SYNC_FLUSH
+                    decoders.push(createInflate2({
+                      flush: zlib2.constants.Z_SYNC_FLUSH,
+                      finishFlush: zlib2.constants.Z_SYNC_FLUSH
                     }));
                   } else if (coding === "br") {
-                    decoders.push(zlib.createBrotliDecompress({
-                      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-                      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH
+                    decoders.push(zlib2.createBrotliDecompress({
+                      flush: zlib2.constants.BROTLI_OPERATION_FLUSH,
+                      finishFlush: zlib2.constants.BROTLI_OPERATION_FLUSH
                     }));
-                  } else if (coding === "zstd" && hasZstd) {
-                    decoders.push(zlib.createZstdDecompress({
-                      flush: zlib.constants.ZSTD_e_continue,
-                      finishFlush: zlib.constants.ZSTD_e_end
+                  } else if (coding === "zstd" && hasZstd2) {
+                    decoders.push(zlib2.createZstdDecompress({
+                      flush: zlib2.constants.ZSTD_e_continue,
+                      finishFlush: zlib2.constants.ZSTD_e_end
                     }));
                   } else {
                     decoders.length = 0;
@@ -52036,7 +52212,7 @@ var require_fetch = __commonJS({
                 status,
                 statusText,
                 headersList,
-                body: decoders.length ? pipeline(this.body, ...decoders, (err) => {
+                body: decoders.length ? pipeline2(this.body, ...decoders, (err) => {
                   if (err) {
                     this.onError(err);
                   }
@@ -52122,7 +52298,7 @@ var require_fetch = __commonJS({
       }
     }
     module.exports = {
-      fetch: fetch3,
+      fetch: fetch2,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -54088,7 +54264,7 @@ var require_connection = __commonJS({
 var require_permessage_deflate = __commonJS({
   "node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
-    var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
+    var { createInflateRaw: createInflateRaw2, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util5();
     var { MessageSizeExceededError } = require_errors();
     var tail = Buffer.from([0, 0, 255, 255]);
@@ -54124,7 +54300,7 @@ var require_permessage_deflate = __commonJS({
             windowBits = Number.parseInt(this.#options.serverMaxWindowBits);
           }
           try {
-            this.#inflate = createInflateRaw({ windowBits });
+            this.#inflate = createInflateRaw2({ windowBits });
           } catch (err) {
             callback2(err);
             return;
@@ -55528,7 +55704,7 @@ var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
-    var { Transform } = __require("node:stream");
+    var { Transform: Transform2 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -55578,7 +55754,7 @@ var require_eventsource_stream = __commonJS({
       error.aborted = false;
       return error;
     }
-    var EventSourceStream = class extends Transform {
+    var EventSourceStream = class extends Transform2 {
       /**
        * @type {eventSourceSettings}
        */
@@ -55933,7 +56109,7 @@ ${value}`;
 var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
-    var { pipeline } = __require("node:stream");
+    var { pipeline: pipeline2 } = __require("node:stream");
     var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
@@ -56093,7 +56269,7 @@ var require_eventsource = __commonJS({
               ));
             }
           });
-          pipeline(
+          pipeline2(
             response.body.stream,
             eventSourceStream,
             (error) => {
@@ -56376,7 +56552,7 @@ var require_undici = __commonJS({
       err.stack = stack ? `${stack}
 ${captureLines}` : capture.stack;
     }
-    module.exports.fetch = function fetch3(init, options = void 0) {
+    module.exports.fetch = function fetch2(init, options = void 0) {
       return fetchImpl(init, options).catch((err) => {
         if (currentFilename) {
           appendFetchStackTrace(err, currentFilename);
@@ -56441,182 +56617,6 @@ ${captureLines}` : capture.stack;
       globalThis.EventSource = module.exports.EventSource;
     }
     module.exports.install = install;
-  }
-});
-
-// fetch/decode-body.ts
-function parseContentType(header) {
-  if (!header) return { mimeType: "", charset: null };
-  const [essence, ...params] = header.split(";");
-  let charset = null;
-  for (const param of params) {
-    const eq = param.indexOf("=");
-    if (eq === -1) continue;
-    if (param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
-    let value = param.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (value) charset = value.toLowerCase();
-    break;
-  }
-  return { mimeType: essence.trim().toLowerCase(), charset };
-}
-function isHtmlContentType(contentType) {
-  return HTML_CONTENT_TYPES.includes(contentType.mimeType);
-}
-function decodeHtml(bytes, headerCharset) {
-  const bom = sniffBom(bytes);
-  if (bom) return new TextDecoder(bom).decode(bytes);
-  const fromHeader = headerCharset ? decoderFor(headerCharset) : null;
-  if (fromHeader) return decode(fromHeader, bytes);
-  const declared = prescanMetaCharset(bytes);
-  const fromMeta = declared ? decoderFor(declared, true) : null;
-  return decode(fromMeta ?? new TextDecoder("utf-8"), bytes);
-}
-function decode(decoder, bytes) {
-  if (decoder.encoding !== "windows-1252") return decoder.decode(bytes);
-  const text = decoder.decode(bytes);
-  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_80_9F[c.charCodeAt(0) - 128]);
-}
-function sniffBom(b) {
-  if (b.length >= 3 && b[0] === 239 && b[1] === 187 && b[2] === 191) return "utf-8";
-  if (b.length >= 2 && b[0] === 254 && b[1] === 255) return "utf-16be";
-  if (b.length >= 2 && b[0] === 255 && b[1] === 254) return "utf-16le";
-  return null;
-}
-function decoderFor(label, fromMeta = false) {
-  try {
-    const decoder = new TextDecoder(label);
-    if (fromMeta && decoder.encoding.startsWith("utf-16")) return new TextDecoder("utf-8");
-    return decoder;
-  } catch {
-    return null;
-  }
-}
-function prescanMetaCharset(bytes) {
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
-  for (const tag of head.match(/<meta\b[^>]*>/gi) ?? []) {
-    const m = /charset\s*=\s*["']?\s*([a-z0-9_:.+-]+)/i.exec(tag);
-    if (m) return m[1].toLowerCase();
-  }
-  return null;
-}
-var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F;
-var init_decode_body = __esm({
-  "fetch/decode-body.ts"() {
-    "use strict";
-    HTML_CONTENT_TYPES = ["text/html", "application/xhtml+xml"];
-    WINDOWS_1252_80_9F = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
-  }
-});
-
-// fetch/fetch-error.ts
-var FetchError;
-var init_fetch_error = __esm({
-  "fetch/fetch-error.ts"() {
-    "use strict";
-    FetchError = class extends Error {
-      name = "FetchError";
-      code;
-      /** HTTP status of the final response, when the failure is a non-2xx answer. */
-      status;
-      /** A 429 or 503 answer's Retry-After, in seconds (an HTTP date is turned into seconds from now). */
-      retryAfterSeconds;
-      constructor(code2, message, options = {}) {
-        super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-        this.code = code2;
-        this.status = options.status;
-        this.retryAfterSeconds = options.retryAfterSeconds;
-      }
-    };
-  }
-});
-
-// fetch/host-policy.ts
-function parseAllowedHosts(entries) {
-  const out = [];
-  for (const raw of entries ?? []) {
-    const entry = raw.trim();
-    if (entry === "") continue;
-    const m = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(entry);
-    if (!m) throw new TypeError(`Invalid allowed private host entry: ${JSON.stringify(raw)} (use host or host:port)`);
-    let hostname;
-    try {
-      hostname = new URL(`http://${m[1]}/`).hostname;
-    } catch {
-      throw new TypeError(`Invalid allowed private host entry: ${JSON.stringify(raw)}`);
-    }
-    const port = m[2] === void 0 ? null : Number(m[2]);
-    if (port !== null && (port < 1 || port > 65535)) {
-      throw new TypeError(`Invalid port in allowed private host entry: ${JSON.stringify(raw)}`);
-    }
-    out.push({ hostname: stripTrailingDot(hostname), port });
-  }
-  return out;
-}
-function isAllowedHost(allowed, hostname, port) {
-  const host = stripTrailingDot(hostname);
-  return allowed.some((a) => a.hostname === host && (a.port === null || a.port === port));
-}
-function isDeniedHostname(hostname) {
-  const host = stripTrailingDot(hostname);
-  return host === "localhost" || host.endsWith(".localhost") || host === "internal" || host.endsWith(".internal");
-}
-function stripTrailingDot(host) {
-  return host.endsWith(".") ? host.slice(0, -1) : host;
-}
-var init_host_policy = __esm({
-  "fetch/host-policy.ts"() {
-    "use strict";
-  }
-});
-
-// fetch/parse-target.ts
-import { isIP } from "node:net";
-function parseTarget(input, base) {
-  if (typeof input !== "string" || input.trim() === "") {
-    throw invalid("A URL is required.");
-  }
-  if (input.length > MAX_URL_LENGTH * 4) throw invalid(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
-  let url;
-  try {
-    url = base ? new URL(input, base) : new URL(input);
-  } catch {
-    throw invalid("The URL is not a valid absolute URL.");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw invalid("Only http and https URLs can be fetched.");
-  }
-  if (url.username !== "" || url.password !== "") {
-    throw invalid("URLs with a user name or password are not accepted.");
-  }
-  url.hash = "";
-  if (url.href.length > MAX_URL_LENGTH) throw invalid(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
-  const host = url.hostname;
-  const hostname = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  const ipFamily = isIP(hostname);
-  if (ipFamily === 0 && !isValidDnsName(hostname)) throw invalid("The URL's host name is not valid.");
-  const port = url.port === "" ? url.protocol === "https:" ? 443 : 80 : Number(url.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw invalid("The URL's port is not valid.");
-  return { url, host, hostname, port, ipFamily };
-}
-function isPortAllowed(target, allowedPorts = DEFAULT_ALLOWED_PORTS, hostExplicitlyAllowed = false) {
-  return hostExplicitlyAllowed || allowedPorts.includes(target.port);
-}
-function isValidDnsName(hostname) {
-  const name = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
-  if (name.length === 0 || name.length > 253) return false;
-  return name.split(".").every((label) => label.length >= 1 && label.length <= 63);
-}
-function invalid(message) {
-  return new FetchError("invalid_url", message);
-}
-var MAX_URL_LENGTH, DEFAULT_ALLOWED_PORTS;
-var init_parse_target = __esm({
-  "fetch/parse-target.ts"() {
-    "use strict";
-    init_fetch_error();
-    MAX_URL_LENGTH = 2048;
-    DEFAULT_ALLOWED_PORTS = [80, 443];
   }
 });
 
@@ -56890,6 +56890,114 @@ var init_connection_pool = __esm({
   }
 });
 
+// fetch/http-exchange.ts
+import { Transform, pipeline } from "node:stream";
+import * as zlib from "node:zlib";
+async function exchange(agent, url, request) {
+  const response = await agent.request({
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: request.method,
+    headers: { ...request.headers, "accept-encoding": ACCEPT_ENCODING },
+    body: request.body,
+    signal: request.signal
+  });
+  const raw = response.body;
+  raw.on("error", () => {
+  });
+  const header = (name) => {
+    const value = response.headers[name];
+    if (value === void 0) return null;
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  let decoded = null;
+  return {
+    status: response.statusCode,
+    header,
+    body() {
+      decoded ??= decodeBody(raw, header("content-encoding"));
+      return decoded;
+    },
+    async discard() {
+      await raw.dump().catch(() => {
+      });
+    },
+    destroy() {
+      decoded?.destroy();
+      raw.destroy();
+    }
+  };
+}
+function decodeBody(body, contentEncoding) {
+  if (contentEncoding === null) return body;
+  const codings = contentEncoding.toLowerCase().split(",").map((c) => c.trim());
+  if (codings.length > MAX_CODINGS) {
+    body.destroy();
+    throw new ContentEncodingError(`too many content-encodings in the response: ${codings.length}, at most ${MAX_CODINGS} are read`);
+  }
+  const decoders = [];
+  for (const coding of codings.reverse()) {
+    const decoder = decoderFor2(coding);
+    if (decoder === null) return body;
+    decoders.push(decoder);
+  }
+  if (decoders.length === 0) return body;
+  for (const decoder of decoders) decoder.once("error", (err) => decoderErrors.add(err));
+  return pipeline([body, ...decoders], () => {
+  });
+}
+function isDecodingError(err) {
+  return typeof err === "object" && err !== null && decoderErrors.has(err);
+}
+function decoderFor2(coding) {
+  if (coding === "gzip" || coding === "x-gzip") return zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  if (coding === "deflate") return new Inflate();
+  if (coding === "br") return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  if (coding === "zstd" && hasZstd) {
+    const z = zlib;
+    return z.createZstdDecompress({ flush: z.constants.ZSTD_e_continue, finishFlush: z.constants.ZSTD_e_end });
+  }
+  return null;
+}
+var MAX_CODINGS, hasZstd, ACCEPT_ENCODING, ContentEncodingError, decoderErrors, Inflate;
+var init_http_exchange = __esm({
+  "fetch/http-exchange.ts"() {
+    "use strict";
+    MAX_CODINGS = 5;
+    hasZstd = typeof zlib.createZstdDecompress === "function";
+    ACCEPT_ENCODING = hasZstd ? "gzip, deflate, br, zstd" : "gzip, deflate, br";
+    ContentEncodingError = class extends Error {
+      constructor(message, options) {
+        super(message, options);
+        this.name = "ContentEncodingError";
+      }
+    };
+    decoderErrors = /* @__PURE__ */ new WeakSet();
+    Inflate = class extends Transform {
+      #inflate = null;
+      _transform(chunk, _encoding, callback2) {
+        if (this.#inflate === null) {
+          if (chunk.length === 0) return callback2();
+          const options = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+          this.#inflate = (chunk[0] & 15) === 8 ? zlib.createInflate(options) : zlib.createInflateRaw(options);
+          this.#inflate.on("data", (data3) => this.push(data3));
+          this.#inflate.on("error", (err) => this.destroy(err));
+        }
+        this.#inflate.write(chunk, callback2);
+      }
+      _flush(callback2) {
+        if (this.#inflate === null) return callback2();
+        this.#inflate.once("end", () => callback2());
+        this.#inflate.end();
+      }
+      _destroy(err, callback2) {
+        this.#inflate?.destroy();
+        callback2(err);
+      }
+    };
+  }
+});
+
 // fetch/destination-policy.ts
 import { isIP as isIP3 } from "node:net";
 async function checkDestination(target, policy, resolve4 = (lookup) => lookup) {
@@ -57075,11 +57183,9 @@ async function fetchFollowingRedirects(first, ctx) {
     const ownAgent = ctx.post !== void 0 || ctx.connectGuard !== void 0;
     let agent = ownAgent ? createPinnedAgent({ ...limits, connectGuard: ctx.connectGuard }) : pooledAgent(limits);
     let agentIsOwn = ownAgent;
-    const request = (dispatcher) => (0, import_undici2.fetch)(target.url, {
+    const request = (dispatcher) => exchange(dispatcher, target.url, {
       method: ctx.post ? "POST" : "GET",
-      redirect: "manual",
       signal: ctx.signal,
-      dispatcher,
       headers: {
         ...ctx.post ? ctx.post.headers : {},
         ...target.url.origin === ctx.origin ? ctx.headers : {},
@@ -57099,7 +57205,7 @@ async function fetchFollowingRedirects(first, ctx) {
         response = await request(agent);
       }
       if (REDIRECT_STATUSES.has(response.status)) {
-        await discard(response);
+        await response.discard();
         if (ctx.post) throw new FetchError("fetch_failed", `The address answered the POST with a redirect (HTTP ${response.status}); it is not followed.`, { status: response.status });
         if (ctx.hop >= ctx.maxRedirects) {
           throw new FetchError(
@@ -57107,7 +57213,7 @@ async function fetchFollowingRedirects(first, ctx) {
             `The page redirected more than ${ctx.maxRedirects} time${ctx.maxRedirects === 1 ? "" : "s"}.`
           );
         }
-        target = redirectTarget(response.headers.get("location"), target);
+        target = redirectTarget(response.header("location"), target);
         if (ctx.sameOrigin && target.url.origin !== first.url.origin) {
           throw new FetchError("redirected_off_site", "The page redirected to another site (another origin); the redirect was not followed.");
         }
@@ -57115,15 +57221,15 @@ async function fetchFollowingRedirects(first, ctx) {
         continue;
       }
       if (response.status < 200 || response.status > 299) {
-        await discard(response);
+        await response.discard();
         throw new FetchError("fetch_failed", `The page answered with HTTP status ${response.status}.`, {
           status: response.status,
-          retryAfterSeconds: response.status === 429 || response.status === 503 ? retryAfter(response.headers.get("retry-after")) : void 0
+          retryAfterSeconds: response.status === 429 || response.status === 503 ? retryAfter(response.header("retry-after")) : void 0
         });
       }
-      const contentType = parseContentType(response.headers.get("content-type"));
+      const contentType = parseContentType(response.header("content-type"));
       if (!ctx.anyContentType && !isHtmlContentType(contentType)) {
-        await discard(response);
+        await response.discard();
         const sane = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(contentType.mimeType);
         const what = !contentType.mimeType ? "no content type" : sane ? `content type ${contentType.mimeType}` : "an unsupported content type";
         throw new FetchError(
@@ -57131,9 +57237,9 @@ async function fetchFollowingRedirects(first, ctx) {
           `The page has ${what}; only text/html and application/xhtml+xml pages can be validated.`
         );
       }
-      const declaredLength = response.headers.get("content-length");
+      const declaredLength = response.header("content-length");
       if (declaredLength !== null && /^\d+$/.test(declaredLength.trim()) && Number(declaredLength) > ctx.maxBytes) {
-        await discard(response);
+        response.destroy();
         throw tooLarge(ctx);
       }
       const bytes = await readCapped(response, ctx);
@@ -57186,21 +57292,19 @@ function redirectTarget(location, current) {
   }
 }
 async function readCapped(response, ctx) {
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
   const chunks = [];
   let total = 0;
   try {
-    for (; ; ) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    for await (const value of response.body()) {
       total += value.byteLength;
       if (total > ctx.maxBytes) throw tooLarge(ctx);
       chunks.push(value);
     }
   } catch (err) {
-    reader.cancel().catch(() => {
-    });
+    response.destroy();
+    if (isDecodingError(err) || err instanceof ContentEncodingError) {
+      throw new FetchError("fetch_failed", `The page from ${ctx.hop === 0 ? ctx.requestedHost : "the redirect target"} uses an unsupported or broken content encoding.`, { cause: err });
+    }
     throw err;
   }
   const out = new Uint8Array(total);
@@ -57270,10 +57374,6 @@ function closedBeforeAnswer(err) {
   }
   return false;
 }
-async function discard(response) {
-  await response.body?.cancel().catch(() => {
-  });
-}
 async function systemResolver(hostname) {
   const all = await dnsLookup(hostname, { all: true });
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
@@ -57286,17 +57386,17 @@ function nonNegativeInteger(name, value) {
   if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
   return value;
 }
-var import_undici2, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_USER_AGENT, CONNECT_TIMEOUT_MS, REDIRECT_STATUSES, RESERVED_HEADERS, HEADER_NAME;
+var DEFAULT_TIMEOUT_MS, DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_USER_AGENT, CONNECT_TIMEOUT_MS, REDIRECT_STATUSES, RESERVED_HEADERS, HEADER_NAME;
 var init_guarded_fetch = __esm({
   "fetch/guarded-fetch.ts"() {
     "use strict";
-    import_undici2 = __toESM(require_undici(), 1);
     init_decode_body();
     init_fetch_error();
     init_host_policy();
     init_parse_target();
     init_pinned_agent();
     init_connection_pool();
+    init_http_exchange();
     init_destination_policy();
     init_until_aborted();
     init_limit_text();
@@ -57817,14 +57917,14 @@ var init_page_session = __esm({
 });
 
 // fetch/render/chromium-path.ts
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants as constants2 } from "node:fs";
 function findChromium(configured) {
   const candidates = configured !== null ? [configured] : SYSTEM_PATHS;
   return candidates.find(isExecutable) ?? null;
 }
 function isExecutable(path) {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, constants2.X_OK);
     return true;
   } catch {
     return false;
@@ -59695,11 +59795,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants3) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants2);
+          this.rhs = optimizeExpr(this.rhs, names, constants3);
         return this;
       }
       get names() {
@@ -59716,10 +59816,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants3) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants2);
+        this.rhs = optimizeExpr(this.rhs, names, constants3);
         return this;
       }
       get names() {
@@ -59780,8 +59880,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants2) {
-        this.code = optimizeExpr(this.code, names, constants2);
+      optimizeNames(names, constants3) {
+        this.code = optimizeExpr(this.code, names, constants3);
         return this;
       }
       get names() {
@@ -59810,12 +59910,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants3) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants2))
+          if (n.optimizeNames(names, constants3))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -59868,12 +59968,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants3) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
-        if (!(super.optimizeNames(names, constants2) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants3);
+        if (!(super.optimizeNames(names, constants3) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants2);
+        this.condition = optimizeExpr(this.condition, names, constants3);
         return this;
       }
       get names() {
@@ -59896,10 +59996,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants3) {
+        if (!super.optimizeNames(names, constants3))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants2);
+        this.iteration = optimizeExpr(this.iteration, names, constants3);
         return this;
       }
       get names() {
@@ -59935,10 +60035,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants2) {
-        if (!super.optimizeNames(names, constants2))
+      optimizeNames(names, constants3) {
+        if (!super.optimizeNames(names, constants3))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants2);
+        this.iterable = optimizeExpr(this.iterable, names, constants3);
         return this;
       }
       get names() {
@@ -59980,11 +60080,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants2) {
+      optimizeNames(names, constants3) {
         var _a, _b;
-        super.optimizeNames(names, constants2);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
+        super.optimizeNames(names, constants3);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants3);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
         return this;
       }
       get names() {
@@ -60285,7 +60385,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants2) {
+    function optimizeExpr(expr, names, constants3) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -60300,14 +60400,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants2[n.str];
+        const c = constants3[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants3[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
