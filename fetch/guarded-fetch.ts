@@ -3,8 +3,8 @@
  *
  * Per hop: parse once (parse-target) -> refuse by literal address, host name and port -> resolve once ->
  * classify every address (classify-address) -> connect only to those addresses (pinned-agent) -> GET with
- * fixed headers (http-exchange). Redirects are followed by hand, at most `maxRedirects`, and every hop goes through the
- * same checks. One deadline covers DNS, connect, headers and body. The body is streamed and the DECODED
+ * fixed headers (http-exchange). Redirects are followed by hand, at most `maxRedirects`, and every hop goes
+ * through the same checks. One deadline covers DNS, connect, headers and body. The body is streamed and the DECODED
  * bytes are capped; only HTML is accepted; the charset is decoded with TextDecoder.
  *
  * Nothing of the caller's is forwarded: the request carries only User-Agent, Accept and Accept-Encoding
@@ -336,9 +336,6 @@ async function readCapped(response: Exchange, ctx: Context): Promise<Uint8Array>
     }
   } catch (err) {
     response.destroy();
-    if (isDecodingError(err) || err instanceof ContentEncodingError) {
-      throw new FetchError("fetch_failed", `The page from ${ctx.hop === 0 ? ctx.requestedHost : "the redirect target"} uses an unsupported or broken content encoding.`, { cause: err });
-    }
     throw err;
   }
   const out = new Uint8Array(total);
@@ -374,8 +371,8 @@ function toFetchError(err: unknown, ctx: Context): FetchError {
   if (has("ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED")) {
     return new FetchError("fetch_failed", `Could not connect to ${host}, or the connection was closed.`, { cause: err });
   }
-  if (chain.some((e) => e instanceof Error && /content-encoding/i.test(e.message))) {
-    // e.g. undici's cap on Content-Encoding chains (CVE-2026-22036), or a body that fails to decompress
+  if (chain.some((e) => e instanceof ContentEncodingError || isDecodingError(e) || (e instanceof Error && /content-encoding/i.test(e.message)))) {
+    // the cap on Content-Encoding chains (as undici's, CVE-2026-22036), or a body that fails to decompress
     return new FetchError("fetch_failed", `The page from ${host} uses an unsupported or broken content encoding.`, {
       cause: err,
     });

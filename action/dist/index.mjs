@@ -57302,9 +57302,6 @@ async function readCapped(response, ctx) {
     }
   } catch (err) {
     response.destroy();
-    if (isDecodingError(err) || err instanceof ContentEncodingError) {
-      throw new FetchError("fetch_failed", `The page from ${ctx.hop === 0 ? ctx.requestedHost : "the redirect target"} uses an unsupported or broken content encoding.`, { cause: err });
-    }
     throw err;
   }
   const out = new Uint8Array(total);
@@ -57337,7 +57334,7 @@ function toFetchError(err, ctx) {
   if (has("ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED")) {
     return new FetchError("fetch_failed", `Could not connect to ${host}, or the connection was closed.`, { cause: err });
   }
-  if (chain.some((e) => e instanceof Error && /content-encoding/i.test(e.message))) {
+  if (chain.some((e) => e instanceof ContentEncodingError || isDecodingError(e) || e instanceof Error && /content-encoding/i.test(e.message))) {
     return new FetchError("fetch_failed", `The page from ${host} uses an unsupported or broken content encoding.`, {
       cause: err
     });
