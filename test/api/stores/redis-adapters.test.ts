@@ -26,18 +26,21 @@ if ("client" in redis) {
   });
 
   test("redis limiter: counters hit in one turn share one script call, each counted and expiring; after SCRIPT FLUSH it still counts", async () => {
-    const limiter = new RedisRateLimiter(admin, { prefix, deadline: patientDeadline() });
+    // One clock for the whole test: a second (or a window) that ticks over between the hits and the
+    // expectation would otherwise change retryAfterSeconds (or the count) and fail a correct limiter.
+    const now = Date.now();
+    const limiter = new RedisRateLimiter(admin, { prefix, now: () => now, deadline: patientDeadline() });
     const [a, b] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
     const decisions = await Promise.all([limiter.hit(a, 3), limiter.hit(b, 100, 40), limiter.hit(a, 3), limiter.hit(b, 100, 70), limiter.hit(a, 3), limiter.hit(a, 3)]);
     assert.equal(
       decisions.map((d) => [d.allowed, d.count]),
       [[true, 1], [true, 40], [true, 2], [false, 110], [true, 3], [false, 4]],
     );
-    const window = fixedWindow(Date.now()).start;
+    const window = fixedWindow(now).start;
     assert.ok((await admin.pTTL(`${prefix}rl:${a}:${window}`)) > 0 && (await admin.pTTL(`${prefix}rl:${b}:${window}`)) > 0);
     // A Redis that lost its scripts (restarted, SCRIPT FLUSH) gets the text again.
     await admin.scriptFlush();
-    assert.equal(await limiter.hit(a, 10), { allowed: true, count: 5, retryAfterSeconds: fixedWindow(Date.now()).retryAfterSeconds });
+    assert.equal(await limiter.hit(a, 10), { allowed: true, count: 5, retryAfterSeconds: fixedWindow(now).retryAfterSeconds });
   });
 
   test("redis limiter: the counter is `<prefix>rl:<key>:<windowStart>` and expires after its window", async () => {
@@ -66,7 +69,9 @@ if ("client" in redis) {
         };
       },
     });
-    const limiter = new RedisRateLimiter(counting, { prefix, deadline: patientDeadline() });
+    // A fixed clock: a window ending between the burst and the next hit would restart the count at 1.
+    const now = Date.now();
+    const limiter = new RedisRateLimiter(counting, { prefix, now: () => now, deadline: patientDeadline() });
     const key = `burst-${randomUUID()}`;
     // Redis learns the script on first use (EVALSHA refused, then EVAL): not counted here.
     await limiter.hit(`warm-${key}`, 8);
