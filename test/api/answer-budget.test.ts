@@ -14,6 +14,7 @@ import type http from "node:http";
 import { fakeResolver, recorder, startServer, type Fixture } from "../fetch/fixtures.ts";
 import { manyBlocksPage } from "./hostile-inputs.ts";
 import { EVENT, signup, login, startApp, type TestApp } from "./helpers.ts";
+import { awaitRoomInWindow } from "./stores/fixtures.ts";
 import { BATCH_ANSWER_MAX_BYTES } from "../../api/http/limits.ts";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body>hi</body></html>`;
@@ -106,6 +107,8 @@ test("answer budget: cache hits past it are 429 rate_limit_exceeded; a paid answ
   );
   try {
     const { key } = await signup(t.app);
+    // The budget counts in one-minute windows: a window ending mid-test would hand out a fresh budget.
+    await awaitRoomInWindow(10_000);
     const fresh = await get(t, key, site("/budget"));
     assert.is(fresh.statusCode, 200);
     const size = fresh.body.length;

@@ -41,7 +41,9 @@ test.before(async () => {
     AUDIT_HOST_DELAY_MS: "0",
     AUDIT_ACCOUNT_WINDOW: "3",
     AUDIT_SCHEDULER_INTERVAL_MS: "100",
-    AUDIT_STALL_MS: "1000",
+    // Long enough that a healthy run on a busy machine is not taken for a stalled one (its pages in flight
+    // would then be queued again and fetched twice), short enough for the tests' 15 s waits.
+    AUDIT_STALL_MS: "2500",
     RATE_LIMIT_PER_MINUTE: "100000",
     AUTH_RATE_LIMIT_PER_MINUTE: "0",
   });

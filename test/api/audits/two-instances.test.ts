@@ -156,6 +156,15 @@ redisTest("a schedule due on both instances starts one run", async () => {
   const db = openDatabase(join(dataDir, "sdv.db"));
   db.prepare("UPDATE audits SET next_run_at = ? WHERE id = ?").run(new Date(Date.now() - 1000).toISOString(), id!);
   db.close();
+  // Wait for the run to exist (a busy machine may take longer than a few ticks to start it), then give the
+  // other instance several more ticks in which a second run would start.
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const now = await call(a, "GET", `/api/v1/audits/${id!}`, key);
+    if (now.json.runs.some((r: { trigger: string }) => r.trigger === "schedule")) break;
+    if (Date.now() > until) return assert.unreachable(`no scheduled run started: ${JSON.stringify(now.json)}`);
+    await sleep(100);
+  }
   await sleep(1500);
   const audit = await settled(a, key, id!);
   const scheduled = audit.runs.filter((r: { trigger: string }) => r.trigger === "schedule");
