@@ -5,7 +5,7 @@
  * lease renewed while it is held, so a killed instance's slot frees itself. Without Redis they hold for
  * the one process.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 
 export interface Politeness {
@@ -64,6 +64,32 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 return redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
 `;
 
+/**
+ * A Lua script sent by its SHA-1 (EVALSHA), so every page's acquire does not carry the script's text to
+ * Redis nor have Redis hash it; by its text when this Redis has not seen it yet (a restart, SCRIPT FLUSH).
+ */
+class LuaScript {
+  readonly #text: string;
+  readonly #sha1: string;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.#sha1 = createHash("sha1").update(text).digest("hex");
+  }
+
+  async run(redis: Redis, keyCount: number, ...keysAndArgs: Array<string | number>): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.#sha1, keyCount, ...keysAndArgs);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+      return redis.eval(this.#text, keyCount, ...keysAndArgs);
+    }
+  }
+}
+
+const ACQUIRE_SCRIPT = new LuaScript(ACQUIRE);
+const RENEW_SCRIPT = new LuaScript(RENEW);
+
 export class RedisPoliteness implements Politeness {
   readonly #redis: Redis;
   readonly #prefix: string;
@@ -80,12 +106,12 @@ export class RedisPoliteness implements Politeness {
     const next = `${this.#prefix}host:${origin}:next`;
     const token = randomUUID();
     for (;;) {
-      const wait = Number(await this.#redis.eval(ACQUIRE, 2, holders, next, token, concurrency, delayMs, this.#leaseMs));
+      const wait = Number(await ACQUIRE_SCRIPT.run(this.#redis, 2, holders, next, token, concurrency, delayMs, this.#leaseMs));
       if (wait === 0) break;
       await sleep(Math.min(Math.max(1, wait), 1000));
     }
     const renew = setInterval(() => {
-      this.#redis.eval(RENEW, 1, holders, token, this.#leaseMs).catch(() => {});
+      RENEW_SCRIPT.run(this.#redis, 1, holders, token, this.#leaseMs).catch(() => {});
     }, Math.max(100, Math.floor(this.#leaseMs / 3)));
     renew.unref();
     let released = false;
