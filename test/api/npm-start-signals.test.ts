@@ -11,7 +11,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../support/free-port.ts";
+import { onFreePort } from "../support/free-port.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -43,23 +43,17 @@ if (!existsSync(join(repoRoot, "dist/api/server.js"))) {
   test.skip("npm start: SIGTERM to npm stops the server (dist/api/server.js not built: npm run build)", () => {});
 } else {
   test("npm start: SIGTERM sent to npm reaches the server, which exits and frees its port", async () => {
-    const port = await freePort();
-    const child = spawn(npm, ["start", "--silent"], { cwd: repoRoot, env: { ...cleanEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
-    let log = "";
-    child.stdout.on("data", (d) => (log += d));
-    child.stderr.on("data", (d) => (log += d));
-    const npmExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const { child, port, log, npmExited } = await onFreePort(startService);
     try {
-      assert.ok(await until(async () => log.includes('"msg":"sdv service ready"'), 30_000), `the server did not become ready:\n${log}`);
       assert.ok(await listening(port));
       child.kill("SIGTERM");
       await npmExited;
       const stopped = await until(async () => !(await listening(port)), 10_000);
-      assert.ok(stopped, `the server still listens on ${port} after npm got SIGTERM and exited:\n${log}`);
+      assert.ok(stopped, `the server still listens on ${port} after npm got SIGTERM and exited:\n${log()}`);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
       // A server left behind by the old start script: stopped here, not left holding the port.
-      const pid = /"pid":(\d+)/.exec(log)?.[1];
+      const pid = /"pid":(\d+)/.exec(log())?.[1];
       if (pid !== undefined) {
         try {
           process.kill(Number(pid), "SIGKILL");
@@ -69,6 +63,22 @@ if (!existsSync(join(repoRoot, "dist/api/server.js"))) {
       }
     }
   });
+}
+
+/** `npm start` on `port`, once the service says it is ready; a start that found the port taken throws with its log. */
+async function startService(port: number) {
+  const child = spawn(npm, ["start", "--silent"], { cwd: repoRoot, env: { ...cleanEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const npmExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = await until(async () => log.includes('"msg":"sdv service ready"') || child.exitCode !== null, 30_000);
+  if (!ready || !log.includes('"msg":"sdv service ready"')) {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await npmExited;
+    throw Object.assign(new Error(`the server did not become ready:\n${log}`), { log });
+  }
+  return { child, port, log: () => log, npmExited };
 }
 
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { freePort } from "../support/free-port.ts";
+import { onFreePort } from "../support/free-port.ts";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,15 +79,7 @@ function start(port: number): Promise<string> {
 test.before(async () => {
   // The port is taken first and handed over (PORT=0 would leave the default public address without a port);
   // another process may grab it in between, so a refused listen is tried again on a new one.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      base = await start(await freePort());
-      return;
-    } catch (err) {
-      if (attempt < 3 && /EADDRINUSE/.test(String((err as { log?: string }).log))) continue;
-      throw err;
-    }
-  }
+  base = await onFreePort(start);
 });
 
 test.after(async () => {

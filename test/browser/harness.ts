@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import type { AppDeps } from "../../api/app.ts";
 import type { Test } from "uvu";
 import { startApp, type TestApp } from "../api/helpers.ts";
-import { freePort } from "../support/free-port.ts";
+import { onFreePort } from "../support/free-port.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -96,10 +96,17 @@ export async function startSite(env: Record<string, string> = {}, deps: AppDeps 
   const webRoot = await builtWebRoot();
   // PUBLIC_BASE_URL must be the real address (links the API hands out are followed by the browser), so
   // the port is taken first and the app built for it.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startApp({ PUBLIC_BASE_URL: base, ...env }, { webRoot, ...deps });
-  await server.app.listen({ host: "127.0.0.1", port });
+  const { base, server } = await onFreePort(async (port) => {
+    const base = `http://127.0.0.1:${port}`;
+    const server = await startApp({ PUBLIC_BASE_URL: base, ...env }, { webRoot, ...deps });
+    try {
+      await server.app.listen({ host: "127.0.0.1", port });
+    } catch (err) {
+      await server.close();
+      throw err;
+    }
+    return { base, server };
+  });
   const browser = await launchChromium();
   return {
     base,

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type http from "node:http";
 import { startServer, type Fixture } from "../../fetch/fixtures.ts";
 import { EVENT, signup, startApp, uniqueEmail, type TestApp } from "../helpers.ts";
-import { startPrivateRedis, type PrivateRedis } from "./private-redis.ts";
+import { privateRedisMissing, startPrivateRedis, type PrivateRedis } from "./private-redis.ts";
 import { awaitRoomInWindow, sleep } from "../stores/fixtures.ts";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -17,9 +17,15 @@ const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JS
 const ANSWER_WITHIN_MS = 1000;
 
 const redis = await startPrivateRedis();
-if ("reason" in redis) {
+if ("reason" in redis && privateRedisMissing() !== null) {
   console.log(`  hung-Redis tests skipped: ${redis.reason}`);
   test.skip(`hung Redis (skipped: ${redis.reason})`, () => {});
+} else if ("reason" in redis) {
+  // The binary is there: a server that does not start is a failure, not a skip.
+  const reason = redis.reason;
+  test("hung Redis: a private redis-server starts", () => {
+    throw new Error(reason);
+  });
 } else {
   let t: TestApp;
   let fixture: Fixture;
