@@ -8,7 +8,9 @@
  * numbers in the page's own format (price-text.ts), texts as words (text-match.ts).
  */
 import type { TruthPage } from "./truth-page.ts";
-import { isA, GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import { typeNames } from "../graph/type-names.ts";
+import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
 import { lookupKey, titleKeys } from "./text-match.ts";
@@ -43,6 +45,34 @@ const RULES: readonly VisibleRule[] = [
   { types: ANY, path: ["review", "reviewBody"], kind: "text" },
 ];
 
+/**
+ * A rule as the walk over a page's nodes uses it: its property's name once, and the types it applies to
+ * with their subtypes (a page has hundreds of nodes, most with none of these properties).
+ */
+interface PreparedRule extends VisibleRule {
+  property: string;
+  first: string;
+  title: boolean;
+  typeSets: ReadonlyArray<ReadonlySet<string>> | null;
+}
+
+let prepared: readonly PreparedRule[] | null = null;
+
+function preparedRules(): readonly PreparedRule[] {
+  return (prepared ??= RULES.map((rule) => ({
+    ...rule,
+    property: rule.path.join("."),
+    first: rule.path[0],
+    title: TITLES.has(rule.path[rule.path.length - 1]),
+    typeSets: rule.types.length === 0 ? null : rule.types.map((t) => subtypes(t)),
+  })));
+}
+
+function hasType(types: readonly string[], sets: ReadonlyArray<ReadonlySet<string>>): boolean {
+  for (const t of types) for (const set of sets) if (set.has(t)) return true;
+  return false;
+}
+
 /** Values looked up per page at most: past it the rest are not checked (each look-up reads the page's text). */
 export const MAX_LOOKUPS = 500;
 
@@ -52,9 +82,13 @@ export interface LookupBudget {
 
 export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, budget: LookupBudget, out: Finding[]): void {
   const { entity } = node;
-  for (const rule of RULES) {
-    if (rule.types.length > 0 && !isA(node, ...rule.types)) continue;
-    const property = rule.path.join(".");
+  let types: readonly string[] | null = null;
+  // A bare {"@id"} node is read through the node it names (valuesAt): its own properties tell nothing.
+  const bare = typeof entity.node["@id"] === "string" && Object.keys(entity.node).length === 1;
+  for (const rule of preparedRules()) {
+    const head = entity.node[rule.first];
+    if ((head === undefined || head === null) && !bare) continue;
+    if (rule.typeSets !== null && !hasType((types ??= typeNames(entity.node["@type"])), rule.typeSets)) continue;
     for (const found of valuesAt(entity.node, rule.path, entity.path, resolve)) {
       if (budget.left <= 0) return;
       const { value, pointer } = found;
@@ -68,9 +102,9 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
         }
       }
       budget.left--;
-      const shown = isShown(value, rule.kind, page, TITLES.has(rule.path[rule.path.length - 1]));
+      const shown = isShown(value, rule.kind, page, rule.title);
       if (shown !== false) continue;
-      out.push({ node, issue: issue(property, pointer, value, rule.kind, fromAttribute) });
+      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, fromAttribute) });
     }
   }
 }

@@ -5,6 +5,7 @@
  * page's language decides (English writes 1,299 for a thousand and more, German and French 1.299 or
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
+import type { LowerText } from "./lower-text.ts";
 
 /** Languages whose decimal separator is the point; the others in DECIMAL_COMMA use the comma. */
 const DECIMAL_POINT = new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
@@ -94,53 +95,102 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
  *
  * A text of MAX_NUMBERS * 2 characters or more (it may hold more numbers than ShownNumbers reads),
  * a cut text, and a value the anchors do not cover (negative, 1e9 or more) go to ShownNumbers.
+ *
+ * Given a LowerText that reads the page as it goes (lower-text.ts), a value is first looked for in the
+ * text read so far: a number found there, shorter than MAX_NUMBERS * 2, is one ShownNumbers reads too.
  */
 export class NumberLookup {
-  readonly truncated: boolean;
-  private readonly text: string;
+  private readonly source: LowerText | null;
   private readonly mark: DecimalMark;
+  private text = "";
   private all: ShownNumbers | undefined;
+  private cut = false;
+  /** `text` is the page's whole visible text. */
+  private whole = false;
 
-  constructor(text: string, mark: DecimalMark, truncated = false) {
-    this.text = text;
+  constructor(text: string | LowerText, mark: DecimalMark, truncated = false) {
     this.mark = mark;
-    this.truncated = truncated;
-    if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, mark, truncated);
+    if (typeof text === "string") {
+      this.source = null;
+      this.useWhole(text, truncated);
+    } else this.source = text;
+  }
+
+  /** The text was cut (known once a look-up has read it to the end). */
+  get truncated(): boolean {
+    return this.source === null ? this.cut : this.source.truncated;
   }
 
   /** As ShownNumbers.shows. */
   shows(value: number, rounded = false): boolean {
-    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.truncated);
+    const source = this.source;
+    if (source !== null && !this.whole) {
+      // The text may have been read to its end by another look-up (of a name) already.
+      if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(source, value, rounded)) return true;
+      source.extend(true);
+      this.useWhole(source.raw, source.truncated);
+    }
+    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.cut);
     if (this.all !== undefined) return this.all.shows(value, rounded);
-    const want = canonical(value);
-    // Rounded displays of a rating: exactly 1 or 2 decimals reading as the value cut or rounded there.
-    const byDecimals: Array<string[]> = [[], [], []];
-    const anchors = new Set<string>(anchorsOf(Math.round(value * 1e6), true));
-    if (rounded) {
-      for (let d = 1; d <= 2; d++) {
-        const f = 10 ** d;
-        for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
-          byDecimals[d].push(canonical(u));
-          for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
-        }
-      }
-    }
-    const text = this.text;
-    const read = new Set<number>();
-    for (const anchor of anchors) {
-      for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
-        const start = numberStart(text, at);
-        if (read.has(start)) continue;
-        read.add(start);
-        for (const r of tokenReadings(text.slice(start, numberEnd(text, at)), this.mark)) {
-          const c = canonical(r.value);
-          if (c === want) return true;
-          if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
-        }
-      }
-    }
-    return false;
+    return lookUp(this.text, this.mark, value, rounded, false) === FOUND;
   }
+
+  private useWhole(text: string, truncated: boolean): void {
+    this.whole = true;
+    this.text = text;
+    this.cut = truncated;
+    if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, truncated);
+  }
+
+  /** The value in the text read so far, reading on while it is not there; false once the page is read. */
+  private inTextReadSoFar(source: LowerText, value: number, rounded: boolean): boolean {
+    // Digits and number separators lower-case to themselves: the lower-cased text holds the same numbers.
+    if (source.lower === "") source.extend();
+    for (;; source.extend()) {
+      if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
+      if (lookUp(source.lower, this.mark, value, rounded, true) === FOUND) return true;
+    }
+  }
+}
+
+const NOT_FOUND = 0;
+const FOUND = 1;
+
+/**
+ * NumberLookup's anchored search of `text`. In a text read only so far (`cut`), a number that runs to
+ * its end (it may go on: "4.8" then "5") is not read.
+ */
+function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean, cut: boolean): number {
+  const want = canonical(value);
+  // Rounded displays of a rating: exactly 1 or 2 decimals reading as the value cut or rounded there.
+  const byDecimals: Array<string[]> = [[], [], []];
+  const anchors = new Set<string>(anchorsOf(Math.round(value * 1e6), true));
+  if (rounded) {
+    for (let d = 1; d <= 2; d++) {
+      const f = 10 ** d;
+      for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
+        byDecimals[d].push(canonical(u));
+        for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
+      }
+    }
+  }
+  const read = new Set<number>();
+  for (const anchor of anchors) {
+    for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+      const start = numberStart(text, at);
+      if (read.has(start)) continue;
+      read.add(start);
+      const end = numberEnd(text, at);
+      // A separator and a digit after it would continue the number: the end needs two more characters read.
+      if (cut && end >= text.length - 1) continue;
+      for (const r of tokenReadings(text.slice(start, end), mark)) {
+        const c = canonical(r.value);
+        if (c === want) return FOUND;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
+      }
+    }
+  }
+  return NOT_FOUND;
 }
 
 /**

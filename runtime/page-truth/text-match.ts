@@ -6,6 +6,9 @@
  * an answer and fold the rest, or cut a review.
  */
 import { decodeEntities } from "../extract/html-text.ts";
+import { LowerText } from "./lower-text.ts";
+
+export { lowerCaseInChunks } from "./lower-text.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -126,23 +129,32 @@ const MAX_CANDIDATES = 2_000;
 /**
  * The page's visible text prepared for phrase look-ups. The page's text is only lower-cased (one
  * native pass); a look-up finds one of its words with indexOf and reads the text around each
- * occurrence, so no page-wide normalization is paid for a handful of names.
+ * occurrence, so no page-wide normalization is paid for a handful of names. Given a LowerText that
+ * reads the page as it goes, a look-up first searches the text read so far (lower-text.ts).
  */
 export class ShownText {
-  private readonly lower: string;
-  readonly truncated: boolean;
+  private readonly source: LowerText;
   /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
   private words: Uint16Array | undefined;
   private lookups = 0;
 
-  constructor(text: string, truncated: boolean) {
-    this.lower = lowerCaseInChunks(text);
-    this.truncated = truncated;
+  constructor(text: string | LowerText, truncated = false) {
+    this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
+  }
+
+  /** The text was cut (known once a look-up has read it to the end). */
+  get truncated(): boolean {
+    return this.source.truncated;
   }
 
   /** True when the normalized key appears as whole words. */
   shows(key: string): boolean {
-    const lower = this.lower;
+    const source = this.source;
+    if (!source.complete) {
+      if (this.inTextReadSoFar(key)) return true;
+      source.extend(true);
+    }
+    const lower = source.lower;
     // A match is the key's words, each with no word character before or after it: words of the text.
     // Each look-up below reads the text to its end when its anchor word is not there, and every occurrence
     // of a common one (up to MAX_CANDIDATES); past a few look-ups (a page of FAQs, reviews and events)
@@ -160,9 +172,43 @@ export class ShownText {
     let seen = 0;
     for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
       if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-      if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from)) return true;
+      if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from, false) === MATCH) return true;
     }
     return false;
+  }
+
+  /**
+   * The key in the text read so far, reading on (four times as much each time) while it is not there,
+   * until the page is read: then false, and the whole text is searched as any look-up searches it. A
+   * match the text read so far cuts off at its end is decided once more is read.
+   */
+  private inTextReadSoFar(key: string): boolean {
+    const source = this.source;
+    const [from, to] = anchorWord(key);
+    const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
+    let seen = 0;
+    let searchFrom = 0;
+    // What an earlier look-up read is searched before more is read.
+    if (source.lower === "") source.extend();
+    for (;; source.extend()) {
+      if (source.complete) return false;
+      const lower = source.lower;
+      let undecided = -1;
+      for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
+        // As many candidates as one whole-text look-up reads, over all the rounds.
+        if (++seen > MAX_CANDIDATES) return false;
+        if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
+        if (!matchesBefore(lower, at, key, from)) continue;
+        const m = matchesAt(lower, at, key, from, true);
+        if (m === MATCH) return true;
+        if (m === CUT_OFF) {
+          undecided = at;
+          break;
+        }
+      }
+      // Occurrences before here were decided; one the text's end cut off is looked at again.
+      searchFrom = undecided !== -1 ? undecided : Math.max(0, lower.length - anchor.length + 1);
+    }
   }
 }
 
@@ -220,44 +266,33 @@ function matchesBefore(lower: string, at: number, key: string, keyAt: number): b
   return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
 }
 
-/** Characters lower-cased per call at least (a chunk ends at the next space after it). */
-const CHUNK = 8192;
-
-/**
- * text.toLowerCase(), a chunk at a time. V8 lower-cases a two-byte string (any character past U+00FF, a
- * euro sign or a curly quote) in time that grows faster than its length: 850 us for a 100,000-character
- * page text at once, 75 us in chunks. Chunks end at a space, so no word is cut (a final sigma, a
- * surrogate pair) and the result is the whole string's.
- */
-export function lowerCaseInChunks(text: string): string {
-  if (text.length <= CHUNK) return text.toLowerCase();
-  let out = "";
-  for (let from = 0; from < text.length; ) {
-    let to = text.indexOf(" ", from + CHUNK);
-    to = to === -1 ? text.length : to + 1;
-    out += text.slice(from, to).toLowerCase();
-    from = to;
-  }
-  return out;
-}
+const NO_MATCH = 0;
+const MATCH = 1;
+/** The text ends before the match is decided (a text read only so far). */
+const CUT_OFF = 2;
 
 /**
  * The key from `keyAt` on read at `at` as normalizeText would read it: its characters as they are,
  * each of its spaces one or more separators, and a separator (or the end) after it. No string is made.
+ * In a text read only so far (`cut`), CUT_OFF when its end comes before that is decided.
  */
-function matchesAt(lower: string, at: number, key: string, keyAt = 0): boolean {
+function matchesAt(lower: string, at: number, key: string, keyAt: number, cut: boolean): number {
+  const ended = cut ? CUT_OFF : NO_MATCH;
   let i = at;
   for (let k = keyAt; k < key.length; k++) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
-      if (i >= lower.length || isWordChar(lower.charCodeAt(i))) return false;
+      if (i >= lower.length) return ended;
+      if (isWordChar(lower.charCodeAt(i))) return NO_MATCH;
       while (i < lower.length && !isWordChar(lower.charCodeAt(i))) i++;
       continue;
     }
-    if (lower.charCodeAt(i) !== kc) return false;
+    if (i >= lower.length) return ended;
+    if (lower.charCodeAt(i) !== kc) return NO_MATCH;
     i++;
   }
-  return i >= lower.length || !isWordChar(lower.charCodeAt(i));
+  if (i >= lower.length) return cut ? CUT_OFF : MATCH;
+  return isWordChar(lower.charCodeAt(i)) ? NO_MATCH : MATCH;
 }
 
 /** A character normalizeText keeps: the complement of NOT_WORD, by ranges. */

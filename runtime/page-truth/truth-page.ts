@@ -5,7 +5,8 @@
  */
 import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
-import { bodyStart, readVisibleText, type VisibleText } from "./visible-text.ts";
+import { bodyStart, VisibleTextReader } from "./visible-text.ts";
+import { LowerText } from "./lower-text.ts";
 import { ShownText } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf } from "./price-text.ts";
 
@@ -15,7 +16,7 @@ const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio
 export class TruthPage {
   readonly html: string;
   readonly pageUrl: string | null;
-  #visible: VisibleText | undefined;
+  #lower: LowerText | undefined;
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
   #scanner: HtmlScanner | undefined;
@@ -37,26 +38,23 @@ export class TruthPage {
     return new TagLog(html, bodyStart(html));
   }
 
-  visibleText(): VisibleText {
-    if (this.#visible === undefined) {
-      this.#visible = readVisibleText(this.html, this.#tags);
+  /** The visible text, lower-cased, read from the page as far as the look-ups need it. */
+  #lowerText(): LowerText {
+    if (this.#lower === undefined) {
+      this.#lower = new LowerText(new VisibleTextReader(this.html, this.#tags));
       this.#tags = null;
     }
-    return this.#visible;
+    return this.#lower;
   }
 
   shownText(): ShownText {
-    if (this.#text === undefined) {
-      const v = this.visibleText();
-      this.#text = new ShownText(v.text, v.truncated);
-    }
-    return this.#text;
+    return (this.#text ??= new ShownText(this.#lowerText()));
   }
 
   shownNumbers(): NumberLookup {
     if (this.#numbers === undefined) {
-      const v = this.visibleText();
-      this.#numbers = new NumberLookup(v.text, decimalMarkOf(v.lang), v.truncated);
+      const lower = this.#lowerText();
+      this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang));
     }
     return this.#numbers;
   }

@@ -103,6 +103,21 @@ function sameName(html: string, start: number, len: number, name: string): boole
   return true;
 }
 
+/**
+ * The tag name html[start, end) lower-cased (tagNameAt) is `name`: compared in place. Up to its first
+ * character past ASCII a name lower-cases one character for one, so a difference before it decides;
+ * from there on (lower-casing may change the length) the name is made and compared.
+ */
+function nameIs(html: string, start: number, end: number, name: string): boolean {
+  const len = end - start;
+  for (let k = 0; k < len; k++) {
+    const c = html.charCodeAt(start + k);
+    if (c >= 128) return tagNameAt(html, start, end) === name;
+    if (k >= name.length || asciiLower(c) !== name.charCodeAt(k)) return false;
+  }
+  return len === name.length;
+}
+
 function classOfName(name: string): number {
   if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
   const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
@@ -121,86 +136,142 @@ const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
  * attributes of every tag are not read twice; without one (or when the log stopped) the page is scanned here.
  */
 export function readVisibleText(html: string, tags: TagLog | null = null): VisibleText {
-  // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own.
-  const body = bodyStart(html);
-  const lang = htmlLang(html, body > 0 ? body : html.length);
-  const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
-  const n = html.length;
-  // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader);
-  // character references are decoded in the text runs that hold a `&`, as the tokenizer reads them.
-  nextAmp = -1;
-  space = false;
-  let text = "";
-  let truncated = false;
+  const reader = new VisibleTextReader(html, tags);
+  reader.readUntil(Infinity);
+  return { text: reader.text, lang: reader.lang, truncated: reader.truncated };
+}
+
+/**
+ * The visible text read as far as it is needed: a look-up that finds its value in the text read so far
+ * (a product's name in its heading, near the top) leaves the rest of the page unread. The text read so
+ * far is always the start of the whole text (readVisibleText's), and reading on gives the same whole.
+ */
+export class VisibleTextReader {
+  /** The page's language (`<html lang>`), lower case, or null. */
+  readonly lang: string | null;
+  /** The text read so far. */
+  text = "";
+  /** The text was cut at MAX_VISIBLE (known once `done`). */
+  truncated = false;
+  /** The page is read to its end (or to MAX_VISIBLE). */
+  done = false;
+  readonly #html: string;
+  readonly #source: TagSource;
+  #p: number;
+  #space = false;
+  #nextAmp = -1;
   /** The element that hides what follows, and how many of its name are open inside it. */
-  let hiddenName: string | null = null;
-  let hiddenDepth = 0;
+  #hiddenName: string | null = null;
+  #hiddenDepth = 0;
   /** Inside a template or noscript: no text and no tag counts until its first end tag. */
-  let skipTo: string | null = null;
-  let p = body;
-  for (;;) {
-    const more = source.next();
-    const stop = more ? source.tagStart : n;
-    if (hiddenName === null && skipTo === null && stop > p) {
-      text = appendText(text, html, p, stop);
-      if (text.length > MAX_VISIBLE) {
-        truncated = true;
+  #skipTo: string | null = null;
+
+  constructor(html: string, tags: TagLog | null = null) {
+    // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own. A log
+    // made for this page (TruthPage.tagLogFor) starts there already: a long head is not searched twice.
+    const logged = tags !== null && tags.html === html && tags.complete;
+    const body = logged ? tags.from : bodyStart(html);
+    const lang = htmlLang(html, body > 0 ? body : html.length);
+    this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
+    this.#html = html;
+    this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
+    this.#p = body;
+  }
+
+  /** Reads on until the text holds at least `length` characters, or to the end. */
+  readUntil(length: number): void {
+    if (this.done) return;
+    const html = this.#html;
+    const source = this.#source;
+    const n = html.length;
+    // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader);
+    // character references are decoded in the text runs that hold a `&`, as the tokenizer reads them.
+    // The walk's state lives in locals (and the helpers' module state) while it runs: the hot loop of a page.
+    space = this.#space;
+    nextAmp = this.#nextAmp;
+    let text = this.text;
+    let hiddenName = this.#hiddenName;
+    let hiddenDepth = this.#hiddenDepth;
+    let skipTo = this.#skipTo;
+    let p = this.#p;
+    let finished = false;
+    while (text.length < length) {
+      const more = source.next();
+      const stop = more ? source.tagStart : n;
+      if (hiddenName === null && skipTo === null && stop > p) {
+        text = appendText(text, html, p, stop);
+        if (text.length > MAX_VISIBLE) {
+          this.truncated = true;
+          finished = true;
+          break;
+        }
+      }
+      if (!more) {
+        finished = true;
         break;
       }
-    }
-    if (!more) break;
-    p = source.after;
-    // The name as a string only where it is compared with an open element's (inside a hidden or skipped one).
-    const cls = source.cls();
-    if (skipTo !== null) {
-      // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
-      if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
-        skipTo = null;
-        if (hiddenName === null) space = true;
-      }
-      continue;
-    }
-    if (source.isEnd) {
-      if (hiddenName !== null) {
-        if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if ((cls & IS_INLINE) === 0) space = true;
-      continue;
-    }
-    if (source.isRawText) {
-      // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
-      if (hiddenName === null) space = true;
-      continue;
-    }
-    if ((cls & IS_SKIPPED) !== 0) {
-      skipTo = source.name();
-      continue;
-    }
-    if (hiddenName !== null) {
-      if (source.name() !== hiddenName) continue;
-      // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
-      if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
-      else {
-        hiddenDepth++;
+      p = source.after;
+      // The name as a string only where it is compared with an open element's (inside a hidden or skipped one).
+      const cls = source.cls();
+      if (skipTo !== null) {
+        // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
+        if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
+          skipTo = null;
+          if (hiddenName === null) space = true;
+        }
         continue;
       }
-    }
-    if ((cls & IS_VOID) !== 0) {
+      if (source.isEnd) {
+        if (hiddenName !== null) {
+          if (source.nameIs(hiddenName) && --hiddenDepth === 0) hiddenName = null;
+        } else if ((cls & IS_INLINE) === 0) space = true;
+        continue;
+      }
+      if (source.isRawText) {
+        // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
+        if (hiddenName === null) space = true;
+        continue;
+      }
+      if ((cls & IS_SKIPPED) !== 0) {
+        skipTo = source.name();
+        continue;
+      }
+      if (hiddenName !== null) {
+        if (!source.nameIs(hiddenName)) continue;
+        // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
+        if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
+        else {
+          hiddenDepth++;
+          continue;
+        }
+      }
+      if ((cls & IS_VOID) !== 0) {
+        if ((cls & IS_INLINE) === 0) space = true;
+        continue;
+      }
+      if (source.hides()) {
+        hiddenName = source.name();
+        hiddenDepth = 1;
+        continue;
+      }
       if ((cls & IS_INLINE) === 0) space = true;
-      continue;
     }
-    if (source.hides()) {
-      hiddenName = source.name();
-      hiddenDepth = 1;
-      continue;
+    this.#space = space;
+    this.#nextAmp = nextAmp;
+    this.#hiddenName = hiddenName;
+    this.#hiddenDepth = hiddenDepth;
+    this.#skipTo = skipTo;
+    this.#p = p;
+    if (finished) {
+      this.done = true;
+      if (text.length > MAX_VISIBLE) {
+        text = text.slice(0, MAX_VISIBLE);
+        this.truncated = true;
+      }
     }
-    if ((cls & IS_INLINE) === 0) space = true;
+    // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
+    this.text = text;
   }
-  if (text.length > MAX_VISIBLE) {
-    text = text.slice(0, MAX_VISIBLE);
-    truncated = true;
-  }
-  // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
-  return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
 
 /** The tags of the body, one after the other: where each starts, where reading goes on after it, what it is. */
@@ -212,6 +283,8 @@ interface TagSource {
   isEnd: boolean;
   isRawText: boolean;
   name(): string;
+  /** name() === lowerCaseName, without making the string. */
+  nameIs(lowerCaseName: string): boolean;
   /** The name's IS_* bits (tagClass). */
   cls(): number;
   /** A start tag with the `hidden` attribute or a hiding inline style. */
@@ -248,6 +321,10 @@ class ScannedTags implements TagSource {
 
   name(): string {
     return this.#scanner.tagName();
+  }
+
+  nameIs(lowerCaseName: string): boolean {
+    return nameIs(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd, lowerCaseName);
   }
 
   cls(): number {
@@ -290,6 +367,10 @@ class LoggedTags implements TagSource {
 
   name(): string {
     return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+  }
+
+  nameIs(lowerCaseName: string): boolean {
+    return nameIs(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd, lowerCaseName);
   }
 
   cls(): number {
