@@ -20,18 +20,29 @@ export const TAG_HIDDEN_OR_STYLE = 4;
 /** Tags kept per page at most (5 numbers each: 10 MB at most). */
 const MAX_TAGS = 500_000;
 
+/** Tags in the first chunk; each next chunk holds twice as many as the one before, up to LARGEST_CHUNK. */
+const FIRST_CHUNK = 256;
+const LARGEST_CHUNK = 8192;
+
 export class TagLog {
   readonly html: string;
   /** Tags starting before this offset (the head) are not kept. */
   readonly from: number;
-  data: Int32Array;
+  /**
+   * The tags, five numbers each, in chunks filled one after the other: a page's tags are not copied
+   * into a larger array each time it fills (a copy of every tag so far, for 22,000 tags the log's largest cost).
+   */
+  readonly chunks: Int32Array[];
   count = 0;
   complete = true;
+  #current: Int32Array;
+  #at = 0;
 
   constructor(html: string, from: number) {
     this.html = html;
     this.from = from;
-    this.data = new Int32Array(5 * 256);
+    this.#current = new Int32Array(5 * FIRST_CHUNK);
+    this.chunks = [this.#current];
   }
 
   /** One tag: where it starts and ends, where the scan went on from (after a raw-text element's end tag), where its name ends, flags. */
@@ -41,18 +52,20 @@ export class TagLog {
       this.complete = false;
       return;
     }
-    let o = this.count * 5;
-    if (o + 5 > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
+    let d = this.#current;
+    let o = this.#at;
+    if (o === d.length) {
+      d = new Int32Array(Math.min(d.length * 2, 5 * LARGEST_CHUNK));
+      this.chunks.push(d);
+      this.#current = d;
+      o = 0;
     }
-    const d = this.data;
-    d[o++] = tagStart;
-    d[o++] = tagEnd;
-    d[o++] = after;
-    d[o++] = nameEnd;
-    d[o] = flags;
+    d[o] = tagStart;
+    d[o + 1] = tagEnd;
+    d[o + 2] = after;
+    d[o + 3] = nameEnd;
+    d[o + 4] = flags;
+    this.#at = o + 5;
     this.count++;
   }
 }

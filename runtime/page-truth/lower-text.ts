@@ -1,14 +1,18 @@
 /**
  * The page's visible text in lower case, as the look-ups search it, read only as far as they need: a
  * value found in the text read so far (a product's name in its heading, a rating near the top) leaves
- * the rest of the page unread. A look-up that does not find its value reads on, four times as much text
- * each time, and at the end searches the whole text as before: what is read is always the start of the
+ * the rest of the page unread. A look-up that does not find its value reads on (READ_STEPS, then the
+ * rest), and at the end searches the whole text as before: what is read is always the start of the
  * whole lower-cased text, so a value found early is found in the whole text too.
  */
 import type { VisibleTextReader } from "./visible-text.ts";
 
-/** Characters of visible text read before the first look-up. */
-const FIRST_READ = 1024;
+/**
+ * How far the text is read, step by step, before the rest of it at once: a shown name or rating is
+ * nearly always in a page's first thousand characters of text, and each step searched again is paid
+ * twice by a value the page does not show.
+ */
+const READ_STEPS = [1024, 8192];
 
 export class LowerText {
   /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
@@ -35,11 +39,12 @@ export class LowerText {
     }
   }
 
-  /** Reads on: four times the text read so far (at least FIRST_READ characters), or to the end (`all`). */
+  /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
   extend(all = false): void {
     const reader = this.#reader;
     if (reader === null) return;
-    reader.readUntil(all ? Infinity : Math.max(FIRST_READ, reader.text.length * 4));
+    const step = all ? undefined : READ_STEPS.find((s) => s > reader.text.length);
+    reader.readUntil(step ?? Infinity);
     const raw = reader.text;
     // Lower-cased up to a space: a word cut in two could lower-case otherwise (a final sigma).
     const cut = reader.done ? raw.length : raw.lastIndexOf(" ") + 1;

@@ -178,7 +178,7 @@ export class ShownText {
   }
 
   /**
-   * The key in the text read so far, reading on (four times as much each time) while it is not there,
+   * The key in the text read so far, reading on (lower-text.ts: READ_STEPS) while it is not there,
    * until the page is read: then false, and the whole text is searched as any look-up searches it. A
    * match the text read so far cuts off at its end is decided once more is read.
    */

@@ -348,14 +348,25 @@ class LoggedTags implements TagSource {
   isEnd = false;
   isRawText = false;
 
+  #chunkIndex = 0;
+  #chunk: Int32Array;
+  /** Where the next tag's numbers start in #chunk. */
+  #at = 0;
+
   constructor(log: TagLog) {
     this.#log = log;
+    this.#chunk = log.chunks[0];
   }
 
   next(): boolean {
     if (++this.#i >= this.#log.count) return false;
-    const d = this.#log.data;
-    const o = this.#i * 5;
+    let d = this.#chunk;
+    let o = this.#at;
+    if (o === d.length) {
+      d = this.#chunk = this.#log.chunks[++this.#chunkIndex];
+      o = 0;
+    }
+    this.#at = o + 5;
     this.tagStart = d[o];
     this.after = d[o + 2];
     this.#nameEnd = d[o + 3];
