@@ -12,7 +12,7 @@ import type { VisibleTextReader } from "./visible-text.ts";
  * nearly always in a page's first thousand characters of text, and each step searched again is paid
  * twice by a value the page does not show.
  */
-const READ_STEPS = [1024, 8192];
+const READ_STEPS = [1024, 4096];
 
 export class LowerText {
   /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
