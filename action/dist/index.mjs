@@ -3842,10 +3842,6 @@ var init_lenient_json = __esm({
 });
 
 // runtime/page-truth/truth-node.ts
-function isA(node, ...roots) {
-  for (const t of typeNames(node.entity.node["@type"])) for (const root of roots) if (subtypes(root).has(t)) return true;
-  return false;
-}
 var GUIDELINES_URL, REVIEW_SNIPPET_URL;
 var init_truth_node = __esm({
   "runtime/page-truth/truth-node.ts"() {
@@ -3916,6 +3912,36 @@ function tokenReadings(written, mark) {
   for (const piece of token2.split(" ")) out.push(...readNumber(piece, mark));
   out.push(...readNumber(token2, mark));
   return out;
+}
+function lookUp(text, mark, value, rounded, cut) {
+  const want = canonical(value);
+  const byDecimals = [[], [], []];
+  const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
+  if (rounded) {
+    for (let d = 1; d <= 2; d++) {
+      const f = 10 ** d;
+      for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
+        byDecimals[d].push(canonical(u));
+        for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
+      }
+    }
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const anchor of anchors) {
+    for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+      const start = numberStart(text, at);
+      if (read.has(start)) continue;
+      read.add(start);
+      const end = numberEnd(text, at);
+      if (cut && end >= text.length - 1) continue;
+      for (const r of tokenReadings(text.slice(start, end), mark)) {
+        const c = canonical(r.value);
+        if (c === want) return FOUND;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
+      }
+    }
+  }
+  return NOT_FOUND;
 }
 function anchorsOf(micros, below) {
   const out = [];
@@ -3996,7 +4022,7 @@ function markupNumber(value) {
   const n = Number(m[0].replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup;
+var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, NOT_FOUND, FOUND;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4086,49 +4112,117 @@ var init_price_text = __esm({
       }
     };
     NumberLookup = class {
-      truncated;
-      text;
+      source;
       mark;
+      text = "";
       all;
+      cut = false;
+      /** `text` is the page's whole visible text. */
+      whole = false;
       constructor(text, mark, truncated = false) {
-        this.text = text;
         this.mark = mark;
-        this.truncated = truncated;
-        if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, mark, truncated);
+        if (typeof text === "string") {
+          this.source = null;
+          this.useWhole(text, truncated);
+        } else this.source = text;
+      }
+      /** The text was cut (known once a look-up has read it to the end). */
+      get truncated() {
+        return this.source === null ? this.cut : this.source.truncated;
       }
       /** As ShownNumbers.shows. */
       shows(value, rounded = false) {
-        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.truncated);
+        const source = this.source;
+        if (source !== null && !this.whole) {
+          if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(source, value, rounded)) return true;
+          source.extend(true);
+          this.useWhole(source.raw, source.truncated);
+        }
+        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.cut);
         if (this.all !== void 0) return this.all.shows(value, rounded);
-        const want = canonical(value);
-        const byDecimals = [[], [], []];
-        const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
-        if (rounded) {
-          for (let d = 1; d <= 2; d++) {
-            const f = 10 ** d;
-            for (const u of [Math.floor(value * f + 1e-9) / f, Math.round(value * f) / f]) {
-              byDecimals[d].push(canonical(u));
-              for (const a of anchorsOf(Math.round(u * 1e6), false)) anchors.add(a);
-            }
-          }
+        return lookUp(this.text, this.mark, value, rounded, false) === FOUND;
+      }
+      useWhole(text, truncated) {
+        this.whole = true;
+        this.text = text;
+        this.cut = truncated;
+        if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, truncated);
+      }
+      /** The value in the text read so far, reading on while it is not there; false once the page is read. */
+      inTextReadSoFar(source, value, rounded) {
+        if (source.lower === "") source.extend();
+        for (; ; source.extend()) {
+          if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
+          if (lookUp(source.lower, this.mark, value, rounded, true) === FOUND) return true;
         }
-        const text = this.text;
-        const read = /* @__PURE__ */ new Set();
-        for (const anchor of anchors) {
-          for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
-            const start = numberStart(text, at);
-            if (read.has(start)) continue;
-            read.add(start);
-            for (const r of tokenReadings(text.slice(start, numberEnd(text, at)), this.mark)) {
-              const c = canonical(r.value);
-              if (c === want) return true;
-              if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
-            }
-          }
-        }
-        return false;
       }
     };
+    NOT_FOUND = 0;
+    FOUND = 1;
+  }
+});
+
+// runtime/page-truth/lower-text.ts
+function lowerCaseInChunks(text) {
+  if (text.length <= CHUNK) return text.toLowerCase();
+  let out = "";
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf(" ", from + CHUNK);
+    to = to === -1 ? text.length : to + 1;
+    out += text.slice(from, to).toLowerCase();
+    from = to;
+  }
+  return out;
+}
+var READ_STEPS, LowerText, CHUNK;
+var init_lower_text = __esm({
+  "runtime/page-truth/lower-text.ts"() {
+    "use strict";
+    READ_STEPS = [1024, 4096];
+    LowerText = class {
+      /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
+      lower = "";
+      /** The text as written, once `complete` (look-ups that need every number of it). */
+      raw = "";
+      complete = false;
+      truncated = false;
+      lang;
+      #reader;
+      #loweredTo = 0;
+      constructor(source, truncated = false) {
+        if (typeof source === "string") {
+          this.#reader = null;
+          this.lang = null;
+          this.raw = source;
+          this.lower = lowerCaseInChunks(source);
+          this.complete = true;
+          this.truncated = truncated;
+        } else {
+          this.#reader = source;
+          this.lang = source.lang;
+        }
+      }
+      /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
+      extend(all = false) {
+        const reader = this.#reader;
+        if (reader === null) return;
+        const step = all ? void 0 : READ_STEPS.find((s) => s > reader.text.length);
+        reader.readUntil(step ?? Infinity);
+        const raw = reader.text;
+        const cut = reader.done ? raw.length : raw.lastIndexOf(" ") + 1;
+        if (cut > this.#loweredTo) {
+          this.lower += lowerCaseInChunks(raw.slice(this.#loweredTo, cut));
+          this.#loweredTo = cut;
+        }
+        if (reader.done) {
+          this.raw = raw;
+          this.truncated = reader.truncated;
+          this.complete = true;
+          this.#reader = null;
+        }
+      }
+    };
+    CHUNK = 8192;
   }
 });
 
@@ -4233,30 +4327,23 @@ function matchesBefore(lower, at, key, keyAt) {
   }
   return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
 }
-function lowerCaseInChunks(text) {
-  if (text.length <= CHUNK) return text.toLowerCase();
-  let out = "";
-  for (let from = 0; from < text.length; ) {
-    let to = text.indexOf(" ", from + CHUNK);
-    to = to === -1 ? text.length : to + 1;
-    out += text.slice(from, to).toLowerCase();
-    from = to;
-  }
-  return out;
-}
-function matchesAt(lower, at, key, keyAt = 0) {
+function matchesAt(lower, at, key, keyAt, cut) {
+  const ended = cut ? CUT_OFF : NO_MATCH;
   let i = at;
   for (let k = keyAt; k < key.length; k++) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
-      if (i >= lower.length || isWordChar(lower.charCodeAt(i))) return false;
+      if (i >= lower.length) return ended;
+      if (isWordChar(lower.charCodeAt(i))) return NO_MATCH;
       while (i < lower.length && !isWordChar(lower.charCodeAt(i))) i++;
       continue;
     }
-    if (lower.charCodeAt(i) !== kc) return false;
+    if (i >= lower.length) return ended;
+    if (lower.charCodeAt(i) !== kc) return NO_MATCH;
     i++;
   }
-  return i >= lower.length || !isWordChar(lower.charCodeAt(i));
+  if (i >= lower.length) return cut ? CUT_OFF : MATCH;
+  return isWordChar(lower.charCodeAt(i)) ? NO_MATCH : MATCH;
 }
 function isWordChar(c) {
   if (c < 128) return c >= 97 && c <= 122 || c >= 48 && c <= 57;
@@ -4264,11 +4351,13 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, CHUNK;
+var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
     init_html_text();
+    init_lower_text();
+    init_lower_text();
     OPENING = 80;
     TAG = /<[^>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
@@ -4278,18 +4367,25 @@ var init_text_match = __esm({
     MAX_COUNT = 65535;
     MAX_CANDIDATES = 2e3;
     ShownText = class {
-      lower;
-      truncated;
+      source;
       /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
       words;
       lookups = 0;
-      constructor(text, truncated) {
-        this.lower = lowerCaseInChunks(text);
-        this.truncated = truncated;
+      constructor(text, truncated = false) {
+        this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
+      }
+      /** The text was cut (known once a look-up has read it to the end). */
+      get truncated() {
+        return this.source.truncated;
       }
       /** True when the normalized key appears as whole words. */
       shows(key) {
-        const lower = this.lower;
+        const source = this.source;
+        if (!source.complete) {
+          if (this.inTextReadSoFar(key)) return true;
+          source.extend(true);
+        }
+        const lower = source.lower;
         let anchorAt;
         if (++this.lookups > WORD_INDEX_AFTER) {
           anchorAt = leastCountedWord(this.words ??= wordCounts(lower), key);
@@ -4300,22 +4396,70 @@ var init_text_match = __esm({
         let seen = 0;
         for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
           if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-          if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from)) return true;
+          if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from, false) === MATCH) return true;
         }
         return false;
       }
+      /**
+       * The key in the text read so far, reading on (lower-text.ts: READ_STEPS) while it is not there,
+       * until the page is read: then false, and the whole text is searched as any look-up searches it. A
+       * match the text read so far cuts off at its end is decided once more is read.
+       */
+      inTextReadSoFar(key) {
+        const source = this.source;
+        const [from, to] = anchorWord(key);
+        const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
+        let seen = 0;
+        let searchFrom = 0;
+        if (source.lower === "") source.extend();
+        for (; ; source.extend()) {
+          if (source.complete) return false;
+          const lower = source.lower;
+          let undecided = -1;
+          for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
+            if (++seen > MAX_CANDIDATES) return false;
+            if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
+            if (!matchesBefore(lower, at, key, from)) continue;
+            const m = matchesAt(lower, at, key, from, true);
+            if (m === MATCH) return true;
+            if (m === CUT_OFF) {
+              undecided = at;
+              break;
+            }
+          }
+          searchFrom = undecided !== -1 ? undecided : Math.max(0, lower.length - anchor.length + 1);
+        }
+      }
     };
     BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz";
-    CHUNK = 8192;
+    NO_MATCH = 0;
+    MATCH = 1;
+    CUT_OFF = 2;
   }
 });
 
 // runtime/page-truth/not-visible.ts
+function preparedRules() {
+  return prepared2 ??= RULES.map((rule) => ({
+    ...rule,
+    property: rule.path.join("."),
+    first: rule.path[0],
+    title: TITLES.has(rule.path[rule.path.length - 1]),
+    typeSets: rule.types.length === 0 ? null : rule.types.map((t) => subtypes(t))
+  }));
+}
+function hasType2(types, sets) {
+  for (const t of types) for (const set of sets) if (set.has(t)) return true;
+  return false;
+}
 function notVisible(node, page, resolve4, budget, out) {
   const { entity } = node;
-  for (const rule of RULES) {
-    if (rule.types.length > 0 && !isA(node, ...rule.types)) continue;
-    const property3 = rule.path.join(".");
+  let types = null;
+  const bare = typeof entity.node["@id"] === "string" && Object.keys(entity.node).length === 1;
+  for (const rule of preparedRules()) {
+    const head = entity.node[rule.first];
+    if ((head === void 0 || head === null) && !bare) continue;
+    if (rule.typeSets !== null && !hasType2(types ??= typeNames(entity.node["@type"]), rule.typeSets)) continue;
     for (const found of valuesAt2(entity.node, rule.path, entity.path, resolve4)) {
       if (budget.left <= 0) return;
       const { value, pointer } = found;
@@ -4329,9 +4473,9 @@ function notVisible(node, page, resolve4, budget, out) {
         }
       }
       budget.left--;
-      const shown2 = isShown(value, rule.kind, page, TITLES.has(rule.path[rule.path.length - 1]));
+      const shown2 = isShown(value, rule.kind, page, rule.title);
       if (shown2 !== false) continue;
-      out.push({ node, issue: issue(property3, pointer, value, rule.kind, fromAttribute) });
+      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, fromAttribute) });
     }
   }
 }
@@ -4362,11 +4506,13 @@ function issue(property3, pointer, value, kind, fromAttribute) {
     path: pointer
   };
 }
-var ANY, RULES, MAX_LOOKUPS, TITLES, MAX_QUOTED;
+var ANY, RULES, prepared2, MAX_LOOKUPS, TITLES, MAX_QUOTED;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
     init_truth_node();
+    init_type_names();
+    init_type_hierarchy();
     init_node_values();
     init_price_text();
     init_text_match();
@@ -4388,6 +4534,7 @@ var init_not_visible = __esm({
       { types: ["Review"], path: ["reviewBody"], kind: "text" },
       { types: ANY, path: ["review", "reviewBody"], kind: "text" }
     ];
+    prepared2 = null;
     MAX_LOOKUPS = 500;
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     MAX_QUOTED = 80;
@@ -4711,7 +4858,7 @@ var init_self_serving = __esm({
 });
 
 // runtime/extract/tag-log.ts
-var TAG_END2, TAG_RAW_TEXT2, TAG_HIDDEN_OR_STYLE2, MAX_TAGS, TagLog;
+var TAG_END2, TAG_RAW_TEXT2, TAG_HIDDEN_OR_STYLE2, MAX_TAGS, FIRST_CHUNK, LARGEST_CHUNK, TagLog;
 var init_tag_log = __esm({
   "runtime/extract/tag-log.ts"() {
     "use strict";
@@ -4719,17 +4866,26 @@ var init_tag_log = __esm({
     TAG_RAW_TEXT2 = 2;
     TAG_HIDDEN_OR_STYLE2 = 4;
     MAX_TAGS = 5e5;
+    FIRST_CHUNK = 256;
+    LARGEST_CHUNK = 8192;
     TagLog = class {
       html;
       /** Tags starting before this offset (the head) are not kept. */
       from;
-      data;
+      /**
+       * The tags, five numbers each, in chunks filled one after the other: a page's tags are not copied
+       * into a larger array each time it fills (a copy of every tag so far, for 22,000 tags the log's largest cost).
+       */
+      chunks;
       count = 0;
       complete = true;
+      #current;
+      #at = 0;
       constructor(html, from) {
         this.html = html;
         this.from = from;
-        this.data = new Int32Array(5 * 256);
+        this.#current = new Int32Array(5 * FIRST_CHUNK);
+        this.chunks = [this.#current];
       }
       /** One tag: where it starts and ends, where the scan went on from (after a raw-text element's end tag), where its name ends, flags. */
       add(tagStart, tagEnd, after, nameEnd, flags) {
@@ -4738,18 +4894,20 @@ var init_tag_log = __esm({
           this.complete = false;
           return;
         }
-        let o = this.count * 5;
-        if (o + 5 > this.data.length) {
-          const grown = new Int32Array(this.data.length * 2);
-          grown.set(this.data);
-          this.data = grown;
+        let d = this.#current;
+        let o = this.#at;
+        if (o === d.length) {
+          d = new Int32Array(Math.min(d.length * 2, 5 * LARGEST_CHUNK));
+          this.chunks.push(d);
+          this.#current = d;
+          o = 0;
         }
-        const d = this.data;
-        d[o++] = tagStart;
-        d[o++] = tagEnd;
-        d[o++] = after;
-        d[o++] = nameEnd;
-        d[o] = flags;
+        d[o] = tagStart;
+        d[o + 1] = tagEnd;
+        d[o + 2] = after;
+        d[o + 3] = nameEnd;
+        d[o + 4] = flags;
+        this.#at = o + 5;
         this.count++;
       }
     };
@@ -4776,6 +4934,15 @@ function sameName(html, start, len, name) {
   for (let k = 0; k < len; k++) if (asciiLower2(html.charCodeAt(start + k)) !== name.charCodeAt(k)) return false;
   return true;
 }
+function nameIs(html, start, end, name) {
+  const len = end - start;
+  for (let k = 0; k < len; k++) {
+    const c = html.charCodeAt(start + k);
+    if (c >= 128) return tagNameAt(html, start, end) === name;
+    if (k >= name.length || asciiLower2(c) !== name.charCodeAt(k)) return false;
+  }
+  return len === name.length;
+}
 function classOfName(name) {
   if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
   const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
@@ -4783,78 +4950,6 @@ function classOfName(name) {
 }
 function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
-}
-function readVisibleText(html, tags = null) {
-  const body = bodyStart(html);
-  const lang = htmlLang(html, body > 0 ? body : html.length);
-  const source = tags !== null && tags.complete && tags.from === body ? new LoggedTags(tags) : new ScannedTags(html, body);
-  const n = html.length;
-  nextAmp = -1;
-  space = false;
-  let text = "";
-  let truncated = false;
-  let hiddenName = null;
-  let hiddenDepth = 0;
-  let skipTo = null;
-  let p = body;
-  for (; ; ) {
-    const more = source.next();
-    const stop = more ? source.tagStart : n;
-    if (hiddenName === null && skipTo === null && stop > p) {
-      text = appendText(text, html, p, stop);
-      if (text.length > MAX_VISIBLE) {
-        truncated = true;
-        break;
-      }
-    }
-    if (!more) break;
-    p = source.after;
-    const cls = source.cls();
-    if (skipTo !== null) {
-      if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.name() === skipTo) {
-        skipTo = null;
-        if (hiddenName === null) space = true;
-      }
-      continue;
-    }
-    if (source.isEnd) {
-      if (hiddenName !== null) {
-        if (source.name() === hiddenName && --hiddenDepth === 0) hiddenName = null;
-      } else if ((cls & IS_INLINE) === 0) space = true;
-      continue;
-    }
-    if (source.isRawText) {
-      if (hiddenName === null) space = true;
-      continue;
-    }
-    if ((cls & IS_SKIPPED) !== 0) {
-      skipTo = source.name();
-      continue;
-    }
-    if (hiddenName !== null) {
-      if (source.name() !== hiddenName) continue;
-      if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
-      else {
-        hiddenDepth++;
-        continue;
-      }
-    }
-    if ((cls & IS_VOID) !== 0) {
-      if ((cls & IS_INLINE) === 0) space = true;
-      continue;
-    }
-    if (source.hides()) {
-      hiddenName = source.name();
-      hiddenDepth = 1;
-      continue;
-    }
-    if ((cls & IS_INLINE) === 0) space = true;
-  }
-  if (text.length > MAX_VISIBLE) {
-    text = text.slice(0, MAX_VISIBLE);
-    truncated = true;
-  }
-  return { text, lang: lang === null ? null : lang.trim().toLowerCase() || null, truncated };
 }
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
@@ -4916,7 +5011,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -4987,6 +5082,121 @@ var init_visible_text = __esm({
       }
     }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+    VisibleTextReader = class {
+      /** The page's language (`<html lang>`), lower case, or null. */
+      lang;
+      /** The text read so far. */
+      text = "";
+      /** The text was cut at MAX_VISIBLE (known once `done`). */
+      truncated = false;
+      /** The page is read to its end (or to MAX_VISIBLE). */
+      done = false;
+      #html;
+      #source;
+      #p;
+      #space = false;
+      #nextAmp = -1;
+      /** The element that hides what follows, and how many of its name are open inside it. */
+      #hiddenName = null;
+      #hiddenDepth = 0;
+      /** Inside a template or noscript: no text and no tag counts until its first end tag. */
+      #skipTo = null;
+      constructor(html, tags = null) {
+        const logged = tags !== null && tags.html === html && tags.complete;
+        const body = logged ? tags.from : bodyStart(html);
+        const lang = htmlLang(html, body > 0 ? body : html.length);
+        this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
+        this.#html = html;
+        this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
+        this.#p = body;
+      }
+      /** Reads on until the text holds at least `length` characters, or to the end. */
+      readUntil(length) {
+        if (this.done) return;
+        const html = this.#html;
+        const source = this.#source;
+        const n = html.length;
+        space = this.#space;
+        nextAmp = this.#nextAmp;
+        let text = this.text;
+        let hiddenName = this.#hiddenName;
+        let hiddenDepth = this.#hiddenDepth;
+        let skipTo = this.#skipTo;
+        let p = this.#p;
+        let finished = false;
+        while (text.length < length) {
+          const more = source.next();
+          const stop = more ? source.tagStart : n;
+          if (hiddenName === null && skipTo === null && stop > p) {
+            text = appendText(text, html, p, stop);
+            if (text.length > MAX_VISIBLE) {
+              this.truncated = true;
+              finished = true;
+              break;
+            }
+          }
+          if (!more) {
+            finished = true;
+            break;
+          }
+          p = source.after;
+          const cls = source.cls();
+          if (skipTo !== null) {
+            if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
+              skipTo = null;
+              if (hiddenName === null) space = true;
+            }
+            continue;
+          }
+          if (source.isEnd) {
+            if (hiddenName !== null) {
+              if (source.nameIs(hiddenName) && --hiddenDepth === 0) hiddenName = null;
+            } else if ((cls & IS_INLINE) === 0) space = true;
+            continue;
+          }
+          if (source.isRawText) {
+            if (hiddenName === null) space = true;
+            continue;
+          }
+          if ((cls & IS_SKIPPED) !== 0) {
+            skipTo = source.name();
+            continue;
+          }
+          if (hiddenName !== null) {
+            if (!source.nameIs(hiddenName)) continue;
+            if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
+            else {
+              hiddenDepth++;
+              continue;
+            }
+          }
+          if ((cls & IS_VOID) !== 0) {
+            if ((cls & IS_INLINE) === 0) space = true;
+            continue;
+          }
+          if (source.hides()) {
+            hiddenName = source.name();
+            hiddenDepth = 1;
+            continue;
+          }
+          if ((cls & IS_INLINE) === 0) space = true;
+        }
+        this.#space = space;
+        this.#nextAmp = nextAmp;
+        this.#hiddenName = hiddenName;
+        this.#hiddenDepth = hiddenDepth;
+        this.#skipTo = skipTo;
+        this.#p = p;
+        if (finished) {
+          this.done = true;
+          if (text.length > MAX_VISIBLE) {
+            text = text.slice(0, MAX_VISIBLE);
+            this.truncated = true;
+          }
+        }
+        this.text = text;
+      }
+    };
     ScannedTags = class {
       #scanner;
       #from;
@@ -5012,6 +5222,9 @@ var init_visible_text = __esm({
       name() {
         return this.#scanner.tagName();
       }
+      nameIs(lowerCaseName2) {
+        return nameIs(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd, lowerCaseName2);
+      }
       cls() {
         return tagClass(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd);
       }
@@ -5029,13 +5242,23 @@ var init_visible_text = __esm({
       after = 0;
       isEnd = false;
       isRawText = false;
+      #chunkIndex = 0;
+      #chunk;
+      /** Where the next tag's numbers start in #chunk. */
+      #at = 0;
       constructor(log2) {
         this.#log = log2;
+        this.#chunk = log2.chunks[0];
       }
       next() {
         if (++this.#i >= this.#log.count) return false;
-        const d = this.#log.data;
-        const o = this.#i * 5;
+        let d = this.#chunk;
+        let o = this.#at;
+        if (o === d.length) {
+          d = this.#chunk = this.#log.chunks[++this.#chunkIndex];
+          o = 0;
+        }
+        this.#at = o + 5;
         this.tagStart = d[o];
         this.after = d[o + 2];
         this.#nameEnd = d[o + 3];
@@ -5046,6 +5269,9 @@ var init_visible_text = __esm({
       }
       name() {
         return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
+      }
+      nameIs(lowerCaseName2) {
+        return nameIs(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd, lowerCaseName2);
       }
       cls() {
         return tagClass(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
@@ -5073,13 +5299,14 @@ var init_truth_page = __esm({
     init_html_scan();
     init_tag_log();
     init_visible_text();
+    init_lower_text();
     init_text_match();
     init_price_text();
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
     TruthPage = class {
       html;
       pageUrl;
-      #visible;
+      #lower;
       #text;
       #numbers;
       #scanner;
@@ -5097,24 +5324,21 @@ var init_truth_page = __esm({
       static tagLogFor(html) {
         return new TagLog(html, bodyStart(html));
       }
-      visibleText() {
-        if (this.#visible === void 0) {
-          this.#visible = readVisibleText(this.html, this.#tags);
+      /** The visible text, lower-cased, read from the page as far as the look-ups need it. */
+      #lowerText() {
+        if (this.#lower === void 0) {
+          this.#lower = new LowerText(new VisibleTextReader(this.html, this.#tags));
           this.#tags = null;
         }
-        return this.#visible;
+        return this.#lower;
       }
       shownText() {
-        if (this.#text === void 0) {
-          const v = this.visibleText();
-          this.#text = new ShownText(v.text, v.truncated);
-        }
-        return this.#text;
+        return this.#text ??= new ShownText(this.#lowerText());
       }
       shownNumbers() {
         if (this.#numbers === void 0) {
-          const v = this.visibleText();
-          this.#numbers = new NumberLookup(v.text, decimalMarkOf(v.lang), v.truncated);
+          const lower = this.#lowerText();
+          this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang));
         }
         return this.#numbers;
       }
@@ -5828,11 +6052,11 @@ function prepareHtml(html, pageUrl = null, options = {}) {
   const hints = { itemAttributes: false, tags };
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  const prepared2 = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
-  return { ...prepared2, truthPage: new TruthPage(html, pageUrl, tags) };
+  const prepared3 = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  return { ...prepared3, truthPage: new TruthPage(html, pageUrl, tags) };
 }
-function onlyForComparison(prepared2) {
-  return { ...prepared2, truthChecks: false };
+function onlyForComparison(prepared3) {
+  return { ...prepared3, truthChecks: false };
 }
 function prepareJsonText(text, options = {}) {
   return prepareBlocks([{ text, offset: 0, line: 1, column: 1 }], [], "", options);
@@ -5840,9 +6064,9 @@ function prepareJsonText(text, options = {}) {
 function prepareValue(value, options = {}) {
   return prepareParsed([{ value, block: null }], 0, "", null, options);
 }
-function typesIn(prepared2) {
+function typesIn(prepared3) {
   const types = /* @__PURE__ */ new Set();
-  for (const entities of prepared2.entities) for (const entity of entities) for (const t of typeNames(entity.node["@type"])) types.add(t);
+  for (const entities of prepared3.entities) for (const entity of entities) for (const t of typeNames(entity.node["@type"])) types.add(t);
   return types;
 }
 function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
@@ -5922,12 +6146,12 @@ function withSchemaTerms(p, ids) {
   }
   return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
 }
-function validatePrepared(prepared2, registry2) {
-  const { parsed, problems, ids, blocksNotValidated, page } = prepared2;
-  const own = prepared2.options.overrides ?? [];
-  const fromProfile = profileOverrides(prepared2.options.profile);
+function validatePrepared(prepared3, registry2) {
+  const { parsed, problems, ids, blocksNotValidated, page } = prepared3;
+  const own = prepared3.options.overrides ?? [];
+  const fromProfile = profileOverrides(prepared3.options.profile);
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
-  const judging = { overrides, profile: prepared2.options.profile };
+  const judging = { overrides, profile: prepared3.options.profile };
   const resolver = { resolve: (id) => ids.get(id) };
   const schemas = [];
   let unparsable = 0;
@@ -5946,7 +6170,7 @@ function validatePrepared(prepared2, registry2) {
     const first = schemas.length;
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
-    for (const entity of prepared2.entities[blockIndex]) {
+    for (const entity of prepared3.entities[blockIndex]) {
       if (++nodesFound > LIMITS.nodes) {
         nodesNotValidated++;
         continue;
@@ -5972,13 +6196,13 @@ function validatePrepared(prepared2, registry2) {
     }
     spans.push({ first, end: schemas.length });
   });
-  if (prepared2.truthChecks) checkPageTruth(truthNodes, prepared2.truthPage, resolver.resolve, overrides);
+  if (prepared3.truthChecks) checkPageTruth(truthNodes, prepared3.truthPage, resolver.resolve, overrides);
   parsed.forEach((p, blockIndex) => {
     const { first, end } = spans[blockIndex];
     if (first === end) return;
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
-    if (!p.items && p.termOf === void 0 && prepared2.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
+    if (!p.items && p.termOf === void 0 && prepared3.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
     if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
     if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
@@ -5992,9 +6216,9 @@ function validatePrepared(prepared2, registry2) {
     propertiesNotChecked: budget.propertiesNotChecked,
     valuesNotChecked: budget.valuesNotChecked
   });
-  const result = { schemas, summary, blocks_found: prepared2.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
+  const result = { schemas, summary, blocks_found: prepared3.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
   if (limits) {
-    if (prepared2.blocksFound !== null) limits.blocks_found = prepared2.blocksFound;
+    if (prepared3.blocksFound !== null) limits.blocks_found = prepared3.blocksFound;
     result.limits = limits;
   }
   return result;
@@ -27064,9 +27288,9 @@ __export(validate_on_demand_exports, {
 async function validateOnDemand(input, options = {}) {
   const started = performance.now();
   const run = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
-  const prepared2 = prepare2(input, options.format ?? "auto", options.url, run);
-  await onDemandRegistry.load(typesIn(prepared2));
-  return respond(validatePrepared(prepared2, onDemandRegistry), started, options.url, run.profile);
+  const prepared3 = prepare2(input, options.format ?? "auto", options.url, run);
+  await onDemandRegistry.load(typesIn(prepared3));
+  return respond(validatePrepared(prepared3, onDemandRegistry), started, options.url, run.profile);
 }
 async function validateRenderedOnDemand(rendered, raw, url, options = {}) {
   const run = { profile: options.profile ?? DEFAULT_PROFILE, overrides: options.overrides };
