@@ -346,7 +346,8 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
     if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
       sawItem = true;
     }
-    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
+    // `class` (and `title`, `width`) have the length of `style`: the first letter sends them on at once.
+    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && (html.charCodeAt(nameStart) | 0x20) === (nameEnd - nameStart === 6 ? 104 /* h */ : 115 /* s */) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
       // A style hides only with `none` or `hidden` in it (display:none, visibility:hidden): the others are not flagged.
       if (nameEnd - nameStart === 6 || (hasValue === 1 && mayHide(html, valueStart, valueEnd))) scannedHiding = true;
     }
