@@ -1466,7 +1466,7 @@ function scanAttributes(html, i, attrs, items, watchHiding = false) {
     if (!sawItem && (nameEnd - nameStart === 9 || nameEnd - nameStart === 6) && isItemAttributeName(html, nameStart, nameEnd - nameStart)) {
       sawItem = true;
     }
-    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
+    if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && (html.charCodeAt(nameStart) | 32) === (nameEnd - nameStart === 6 ? 104 : 115) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
       if (nameEnd - nameStart === 6 || hasValue2 === 1 && mayHide(html, valueStart, valueEnd2)) scannedHiding = true;
     }
     if (attrs === null) continue;
