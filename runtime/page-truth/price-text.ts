@@ -5,7 +5,7 @@
  * page's language decides (English writes 1,299 for a thousand and more, German and French 1.299 or
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
-import type { LowerText } from "./lower-text.ts";
+import { LowerText } from "./lower-text.ts";
 
 /** Languages whose decimal separator is the point; the others in DECIMAL_COMMA use the comma. */
 const DECIMAL_POINT = new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
@@ -100,67 +100,55 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
  * text read so far: a number found there, shorter than MAX_NUMBERS * 2, is one ShownNumbers reads too.
  */
 export class NumberLookup {
-  private readonly source: LowerText | null;
+  private readonly source: LowerText;
   private readonly mark: DecimalMark;
-  private text = "";
+  /** The page's whole visible text, once a look-up needed it. */
+  private text: string | null = null;
   private all: ShownNumbers | undefined;
-  private cut = false;
-  /** `text` is the page's whole visible text. */
-  private whole = false;
 
   constructor(text: string | LowerText, mark: DecimalMark, truncated = false) {
+    this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
     this.mark = mark;
-    if (typeof text === "string") {
-      this.source = null;
-      this.useWhole(text, truncated);
-    } else this.source = text;
   }
 
   /** The text was cut (known once a look-up has read it to the end). */
   get truncated(): boolean {
-    return this.source === null ? this.cut : this.source.truncated;
+    return this.source.truncated;
   }
 
   /** As ShownNumbers.shows. */
   shows(value: number, rounded = false): boolean {
     const source = this.source;
-    if (source !== null && !this.whole) {
+    let text = this.text;
+    if (text === null) {
       // The text may have been read to its end by another look-up (of a name) already.
-      if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(source, value, rounded)) return true;
+      if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
       source.extend(true);
-      this.useWhole(source.raw, source.truncated);
+      text = this.text = source.raw;
+      if (source.truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, source.truncated);
     }
-    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.cut);
+    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(text, this.mark, source.truncated);
     if (this.all !== undefined) return this.all.shows(value, rounded);
-    return lookUp(this.text, this.mark, value, rounded, false) === FOUND;
-  }
-
-  private useWhole(text: string, truncated: boolean): void {
-    this.whole = true;
-    this.text = text;
-    this.cut = truncated;
-    if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, truncated);
+    return lookUp(text, this.mark, value, rounded, false);
   }
 
   /** The value in the text read so far, reading on while it is not there; false once the page is read. */
-  private inTextReadSoFar(source: LowerText, value: number, rounded: boolean): boolean {
+  private inTextReadSoFar(value: number, rounded: boolean): boolean {
+    const source = this.source;
     // Digits and number separators lower-case to themselves: the lower-cased text holds the same numbers.
     if (source.lower === "") source.extend();
     for (;; source.extend()) {
       if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
-      if (lookUp(source.lower, this.mark, value, rounded, true) === FOUND) return true;
+      if (lookUp(source.lower, this.mark, value, rounded, true)) return true;
     }
   }
 }
-
-const NOT_FOUND = 0;
-const FOUND = 1;
 
 /**
  * NumberLookup's anchored search of `text`. In a text read only so far (`cut`), a number that runs to
  * its end (it may go on: "4.8" then "5") is not read.
  */
-function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean, cut: boolean): number {
+function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean, cut: boolean): boolean {
   const want = canonical(value);
   // Rounded displays of a rating: exactly 1 or 2 decimals reading as the value cut or rounded there.
   const byDecimals: Array<string[]> = [[], [], []];
@@ -185,12 +173,12 @@ function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean
       if (cut && end >= text.length - 1) continue;
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
-        if (c === want) return FOUND;
-        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
+        if (c === want) return true;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
       }
     }
   }
-  return NOT_FOUND;
+  return false;
 }
 
 /**
