@@ -3896,6 +3896,70 @@ var init_node_values = __esm({
   }
 });
 
+// runtime/page-truth/lower-text.ts
+function lowerCaseInChunks(text) {
+  if (text.length <= CHUNK) return text.toLowerCase();
+  let out = "";
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf(" ", from + CHUNK);
+    to = to === -1 ? text.length : to + 1;
+    out += text.slice(from, to).toLowerCase();
+    from = to;
+  }
+  return out;
+}
+var READ_STEPS, LowerText, CHUNK;
+var init_lower_text = __esm({
+  "runtime/page-truth/lower-text.ts"() {
+    "use strict";
+    READ_STEPS = [1024, 4096];
+    LowerText = class {
+      /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
+      lower = "";
+      /** The text as written, once `complete` (look-ups that need every number of it). */
+      raw = "";
+      complete = false;
+      truncated = false;
+      lang;
+      #reader;
+      #loweredTo = 0;
+      constructor(source, truncated = false) {
+        if (typeof source === "string") {
+          this.#reader = null;
+          this.lang = null;
+          this.raw = source;
+          this.lower = lowerCaseInChunks(source);
+          this.complete = true;
+          this.truncated = truncated;
+        } else {
+          this.#reader = source;
+          this.lang = source.lang;
+        }
+      }
+      /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
+      extend(all = false) {
+        const reader = this.#reader;
+        if (reader === null) return;
+        const step = all ? void 0 : READ_STEPS.find((s) => s > reader.text.length);
+        reader.readUntil(step ?? Infinity);
+        const raw = reader.text;
+        const cut = reader.done ? raw.length : raw.lastIndexOf(" ") + 1;
+        if (cut > this.#loweredTo) {
+          this.lower += lowerCaseInChunks(raw.slice(this.#loweredTo, cut));
+          this.#loweredTo = cut;
+        }
+        if (reader.done) {
+          this.raw = raw;
+          this.truncated = reader.truncated;
+          this.complete = true;
+          this.#reader = null;
+        }
+      }
+    };
+    CHUNK = 8192;
+  }
+});
+
 // runtime/page-truth/price-text.ts
 function decimalMarkOf(lang) {
   if (lang === null) return null;
@@ -3936,12 +4000,12 @@ function lookUp(text, mark, value, rounded, cut) {
       if (cut && end >= text.length - 1) continue;
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
-        if (c === want) return FOUND;
-        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
+        if (c === want) return true;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
       }
     }
   }
-  return NOT_FOUND;
+  return false;
 }
 function anchorsOf(micros, below) {
   const out = [];
@@ -4022,10 +4086,11 @@ function markupNumber(value) {
   const n = Number(m[0].replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, NOT_FOUND, FOUND;
+var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
+    init_lower_text();
     DECIMAL_POINT = /* @__PURE__ */ new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
     DECIMAL_COMMA = /* @__PURE__ */ new Set([
       "de",
@@ -4114,115 +4179,41 @@ var init_price_text = __esm({
     NumberLookup = class {
       source;
       mark;
-      text = "";
+      /** The page's whole visible text, once a look-up needed it. */
+      text = null;
       all;
-      cut = false;
-      /** `text` is the page's whole visible text. */
-      whole = false;
       constructor(text, mark, truncated = false) {
+        this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
         this.mark = mark;
-        if (typeof text === "string") {
-          this.source = null;
-          this.useWhole(text, truncated);
-        } else this.source = text;
       }
       /** The text was cut (known once a look-up has read it to the end). */
       get truncated() {
-        return this.source === null ? this.cut : this.source.truncated;
+        return this.source.truncated;
       }
       /** As ShownNumbers.shows. */
       shows(value, rounded = false) {
         const source = this.source;
-        if (source !== null && !this.whole) {
-          if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(source, value, rounded)) return true;
+        let text = this.text;
+        if (text === null) {
+          if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
           source.extend(true);
-          this.useWhole(source.raw, source.truncated);
+          text = this.text = source.raw;
+          if (source.truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, source.truncated);
         }
-        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(this.text, this.mark, this.cut);
+        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(text, this.mark, source.truncated);
         if (this.all !== void 0) return this.all.shows(value, rounded);
-        return lookUp(this.text, this.mark, value, rounded, false) === FOUND;
-      }
-      useWhole(text, truncated) {
-        this.whole = true;
-        this.text = text;
-        this.cut = truncated;
-        if (truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, truncated);
+        return lookUp(text, this.mark, value, rounded, false);
       }
       /** The value in the text read so far, reading on while it is not there; false once the page is read. */
-      inTextReadSoFar(source, value, rounded) {
+      inTextReadSoFar(value, rounded) {
+        const source = this.source;
         if (source.lower === "") source.extend();
         for (; ; source.extend()) {
           if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
-          if (lookUp(source.lower, this.mark, value, rounded, true) === FOUND) return true;
+          if (lookUp(source.lower, this.mark, value, rounded, true)) return true;
         }
       }
     };
-    NOT_FOUND = 0;
-    FOUND = 1;
-  }
-});
-
-// runtime/page-truth/lower-text.ts
-function lowerCaseInChunks(text) {
-  if (text.length <= CHUNK) return text.toLowerCase();
-  let out = "";
-  for (let from = 0; from < text.length; ) {
-    let to = text.indexOf(" ", from + CHUNK);
-    to = to === -1 ? text.length : to + 1;
-    out += text.slice(from, to).toLowerCase();
-    from = to;
-  }
-  return out;
-}
-var READ_STEPS, LowerText, CHUNK;
-var init_lower_text = __esm({
-  "runtime/page-truth/lower-text.ts"() {
-    "use strict";
-    READ_STEPS = [1024, 4096];
-    LowerText = class {
-      /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
-      lower = "";
-      /** The text as written, once `complete` (look-ups that need every number of it). */
-      raw = "";
-      complete = false;
-      truncated = false;
-      lang;
-      #reader;
-      #loweredTo = 0;
-      constructor(source, truncated = false) {
-        if (typeof source === "string") {
-          this.#reader = null;
-          this.lang = null;
-          this.raw = source;
-          this.lower = lowerCaseInChunks(source);
-          this.complete = true;
-          this.truncated = truncated;
-        } else {
-          this.#reader = source;
-          this.lang = source.lang;
-        }
-      }
-      /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
-      extend(all = false) {
-        const reader = this.#reader;
-        if (reader === null) return;
-        const step = all ? void 0 : READ_STEPS.find((s) => s > reader.text.length);
-        reader.readUntil(step ?? Infinity);
-        const raw = reader.text;
-        const cut = reader.done ? raw.length : raw.lastIndexOf(" ") + 1;
-        if (cut > this.#loweredTo) {
-          this.lower += lowerCaseInChunks(raw.slice(this.#loweredTo, cut));
-          this.#loweredTo = cut;
-        }
-        if (reader.done) {
-          this.raw = raw;
-          this.truncated = reader.truncated;
-          this.complete = true;
-          this.#reader = null;
-        }
-      }
-    };
-    CHUNK = 8192;
   }
 });
 
