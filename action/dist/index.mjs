@@ -4348,7 +4348,6 @@ var init_text_match = __esm({
     "use strict";
     init_html_text();
     init_lower_text();
-    init_lower_text();
     OPENING = 80;
     TAG = /<[^>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;

@@ -8,8 +8,6 @@
 import { decodeEntities } from "../extract/html-text.ts";
 import { LowerText } from "./lower-text.ts";
 
-export { lowerCaseInChunks } from "./lower-text.ts";
-
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
 
