@@ -124,7 +124,8 @@ export class NumberLookup {
       // The text may have been read to its end by another look-up (of a name) already.
       if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
       source.extend(true);
-      text = this.text = source.raw;
+      // Lower-casing changes letters only: the lower-cased text holds the same numbers (inTextReadSoFar).
+      text = this.text = source.lower;
       if (source.truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, source.truncated);
     }
     if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(text, this.mark, source.truncated);

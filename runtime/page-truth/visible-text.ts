@@ -149,14 +149,24 @@ export function readVisibleText(html: string, tags: TagLog | null = null): Visib
 export class VisibleTextReader {
   /** The page's language (`<html lang>`), lower case, or null. */
   readonly lang: string | null;
-  /** The text read so far. */
-  text = "";
   /** The text was cut at MAX_VISIBLE (known once `done`). */
   truncated = false;
   /** The page is read to its end (or to MAX_VISIBLE). */
   done = false;
   readonly #html: string;
   readonly #source: TagSource;
+  /**
+   * The text read so far: segments of about SEGMENT characters, then the one being read. A page's text
+   * is thousands of slices; joined into one rope, its first reader flattens them all into one string,
+   * and a string of more than 128 KB costs more to allocate by far (V8 gives it fresh pages of its own):
+   * on the bench's large page that flattening cost as much as reading the text.
+   */
+  readonly #segments: string[] = [];
+  /** Characters in #segments. */
+  #segmented = 0;
+  #current = "";
+  /** Characters handed out by takeNew(). */
+  #taken = 0;
   #p: number;
   #space = false;
   #nextAmp = -1;
@@ -178,32 +188,68 @@ export class VisibleTextReader {
     this.#p = body;
   }
 
+  /** Characters of text read so far. */
+  get length(): number {
+    return this.#segmented + this.#current.length;
+  }
+
+  /** The text read so far, as one string (a test's view: the look-ups take it in pieces, takeNew). */
+  get text(): string {
+    return this.#segments.join("") + this.#current;
+  }
+
+  /**
+   * The text read since the last call, in pieces of about SEGMENT characters at most (none past a
+   * segment's end): what a reader of the text lower-cases and appends, without one rope of the page.
+   */
+  takeNew(): string[] {
+    const out: string[] = [];
+    let start = 0;
+    for (const segment of this.#segments) {
+      const end = start + segment.length;
+      if (end > this.#taken) out.push(this.#taken > start ? segment.slice(this.#taken - start) : segment);
+      start = end;
+    }
+    if (this.#current.length > 0 && this.length > this.#taken) {
+      out.push(this.#taken > start ? this.#current.slice(this.#taken - start) : this.#current);
+    }
+    this.#taken = this.length;
+    return out;
+  }
+
   /** Reads on until the text holds at least `length` characters, or to the end. */
   readUntil(length: number): void {
     if (this.done) return;
     const html = this.#html;
     const source = this.#source;
     const n = html.length;
-    // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader);
-    // character references are decoded in the text runs that hold a `&`, as the tokenizer reads them.
-    // The walk's state lives in locals (and the helpers' module state) while it runs: the hot loop of a page.
+    // Raw slices joined by concatenation (V8 keeps them as a rope, flattened once by its first reader),
+    // a segment at a time; character references are decoded in the text runs that hold a `&`, as the
+    // tokenizer reads them. The walk's state lives in locals (and the helpers' module state) while it
+    // runs: the hot loop of a page.
     space = this.#space;
     nextAmp = this.#nextAmp;
-    let text = this.text;
+    let text = this.#current;
+    let segmented = this.#segmented;
     let hiddenName = this.#hiddenName;
     let hiddenDepth = this.#hiddenDepth;
     let skipTo = this.#skipTo;
     let p = this.#p;
     let finished = false;
-    while (text.length < length) {
+    while (segmented + text.length < length) {
       const more = source.next();
       const stop = more ? source.tagStart : n;
       if (hiddenName === null && skipTo === null && stop > p) {
         text = appendText(text, html, p, stop);
-        if (text.length > MAX_VISIBLE) {
+        if (segmented + text.length > MAX_VISIBLE) {
           this.truncated = true;
           finished = true;
           break;
+        }
+        if (text.length >= SEGMENT) {
+          this.#segments.push(text);
+          segmented += text.length;
+          text = "";
         }
       }
       if (!more) {
@@ -262,17 +308,25 @@ export class VisibleTextReader {
     this.#hiddenDepth = hiddenDepth;
     this.#skipTo = skipTo;
     this.#p = p;
+    this.#segmented = segmented;
     if (finished) {
       this.done = true;
-      if (text.length > MAX_VISIBLE) {
-        text = text.slice(0, MAX_VISIBLE);
+      // Segments are only closed below the cap: the cut is in the text being read.
+      if (segmented + text.length > MAX_VISIBLE) {
+        text = text.slice(0, MAX_VISIBLE - segmented);
         this.truncated = true;
       }
     }
     // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
-    this.text = text;
+    this.#current = text;
   }
 }
+
+/**
+ * Characters per segment of the text read (VisibleTextReader): well under what V8 allocates on pages of
+ * their own (128 KB, 64 K characters of a two-byte string), and large enough to be few.
+ */
+const SEGMENT = 8192;
 
 /** The tags of the body, one after the other: where each starts, where reading goes on after it, what it is. */
 interface TagSource {

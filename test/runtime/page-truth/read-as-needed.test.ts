@@ -59,6 +59,34 @@ test("lower-cased as it is read: the same lower-cased text as the whole text's",
   assert.is(growing.lower, new LowerText(readVisibleText(doc).text).lower);
 });
 
+test("taken in pieces, the text is the whole text, and no piece is one rope of the page", () => {
+  // A run of text far longer than a segment stays one piece; many short runs close a segment near 8,192.
+  const doc = html(`${filler(30_000)}<p>${"long run ".repeat(3000)}</p>${filler(10_000)}`);
+  const whole = readVisibleText(doc).text;
+  for (const step of [1000, 5000, Infinity]) {
+    const reader = new VisibleTextReader(doc);
+    const pieces: string[] = [];
+    for (let want = step; !reader.done; want += step) {
+      reader.readUntil(want);
+      pieces.push(...reader.takeNew());
+      assert.is(pieces.join(""), reader.text, `step ${step}: the pieces are the text read so far`);
+    }
+    assert.is(pieces.join(""), whole);
+    const short = pieces.filter((p) => !p.includes("long run"));
+    assert.ok(short.every((p) => p.length < 9000), `step ${step}: a piece of short runs is at most a segment and a run`);
+  }
+});
+
+test("lower-cased piece by piece: Greek final sigmas and text without spaces across every piece's edge", () => {
+  // A word whose last letter is a sigma lower-cases by what follows it; Japanese and Chinese have no spaces.
+  for (let shift = 8100; shift <= 8300; shift += 7) {
+    const doc = html(`${filler(shift)}ΟΔΥΣΣΕΥΣ<b>ΣΟΦΟΣ</b>Σ ${"日本語のテキスト".repeat(40)}<i>ΑΣ</i>Β ${filler(9000)}`);
+    const growing = new LowerText(new VisibleTextReader(doc));
+    while (!growing.complete) growing.extend();
+    assert.is(growing.lower, readVisibleText(doc).text.toLowerCase(), `shift ${shift}`);
+  }
+});
+
 /** The look-ups on a text read as needed and on the whole text, the same values in the same order. */
 function agree(doc: string, keys: string[], numbers: Array<[number, boolean]>, textFirst: boolean): void {
   const whole = readVisibleText(doc);
