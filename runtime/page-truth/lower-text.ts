@@ -14,13 +14,43 @@ import type { VisibleTextReader } from "./visible-text.ts";
  */
 const READ_STEPS = [1024, 4096];
 
+/**
+ * A stretch of the whole lower-cased text for a look-up to search: its core, text[from, to), and up to
+ * OVERLAP characters on each side, so that what an occurrence in the core reaches into is there. Each
+ * occurrence is looked at in the one window whose core holds its start.
+ */
+export interface TextWindow {
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+  /** Where the core starts in the whole text. */
+  readonly offset: number;
+  /** The window starts where the whole text starts; it ends where the whole text ends. */
+  readonly first: boolean;
+  readonly last: boolean;
+}
+
+/**
+ * A text up to this long is searched as one string; a longer one in windows (TextWindow). V8 gives a
+ * string of more than 128 KB (64 K characters of a two-byte string) fresh pages of its own, and one
+ * such string per page cost 600 us on the bench's large page, more than its look-ups.
+ */
+const WHOLE_UP_TO = 60_000;
+/** Characters per window's core, and what a window shows of its neighbours' on each side. */
+const CORE = 16_384;
+const OVERLAP = 2_048;
+
 export class LowerText {
-  /** The text read so far, lower-cased: up to its last word boundary until `complete` (no word is cut). */
-  lower = "";
   complete = false;
   truncated = false;
   readonly lang: string | null;
   #reader: VisibleTextReader | null;
+  /** The text read so far, lower-cased, in chunks (up to its last word boundary until `complete`). */
+  readonly #chunks: string[] = [];
+  #length = 0;
+  #joined = "";
+  #joinedChunks = 0;
+  #windows: readonly TextWindow[] | undefined;
   /** Text read but not lower-cased yet: after the last word boundary read. */
   #pending = "";
 
@@ -28,13 +58,40 @@ export class LowerText {
     if (typeof source === "string") {
       this.#reader = null;
       this.lang = null;
-      this.lower = lowerCaseInChunks(source);
+      this.#add(source);
       this.complete = true;
       this.truncated = truncated;
     } else {
       this.#reader = source;
       this.lang = source.lang;
     }
+  }
+
+  /** Characters of the lower-cased text so far. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /**
+   * The text read so far, lower-cased, as one string: what a look-up searches while the text is read in
+   * steps (its first few thousand characters). A complete text is searched in windows().
+   */
+  get lower(): string {
+    if (this.#joinedChunks !== this.#chunks.length) {
+      this.#joined += this.#chunks.slice(this.#joinedChunks).join("");
+      this.#joinedChunks = this.#chunks.length;
+    }
+    return this.#joined;
+  }
+
+  /**
+   * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters, or when what is
+   * searched for is longer than a window shows of its neighbour (`searched`: a look-up's anchor).
+   */
+  windows(searched = 0): readonly TextWindow[] {
+    if (!this.complete) throw new Error("LowerText.windows: the text is not read to its end");
+    if (searched > OVERLAP) return [wholeWindow(this.lower)];
+    return (this.#windows ??= this.#length <= WHOLE_UP_TO ? [wholeWindow(this.lower)] : windowsOf(this.#chunks));
   }
 
   /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
@@ -51,17 +108,53 @@ export class LowerText {
         this.#pending += piece;
         continue;
       }
-      this.lower += lowerCaseInChunks(this.#pending + piece.slice(0, cut + 1));
+      this.#add(this.#pending + piece.slice(0, cut + 1));
       this.#pending = piece.slice(cut + 1);
     }
     if (reader.done) {
-      if (this.#pending !== "") this.lower += lowerCaseInChunks(this.#pending);
+      if (this.#pending !== "") this.#add(this.#pending);
       this.#pending = "";
       this.truncated = reader.truncated;
       this.complete = true;
       this.#reader = null;
     }
   }
+
+  /** `text` lower-cased, added in chunks (lowerCaseInChunks). */
+  #add(text: string): void {
+    const chunks = this.#chunks;
+    const before = chunks.length;
+    lowerCaseInChunks(text, chunks);
+    for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
+  }
+}
+
+function wholeWindow(text: string): TextWindow {
+  return { text, from: 0, to: text.length, offset: 0, first: true, last: true };
+}
+
+/** Windows over the chunks: cores of about CORE characters, each with OVERLAP of its neighbours' on each side. */
+function windowsOf(chunks: readonly string[]): TextWindow[] {
+  const cores: string[] = [];
+  let core = "";
+  for (const chunk of chunks) {
+    core += chunk;
+    if (core.length >= CORE) {
+      cores.push(core);
+      core = "";
+    }
+  }
+  if (core !== "") cores.push(core);
+  const out: TextWindow[] = [];
+  let offset = 0;
+  for (let k = 0; k < cores.length; k++) {
+    const before = k > 0 ? cores[k - 1].slice(-OVERLAP) : "";
+    const after = k + 1 < cores.length ? cores[k + 1].slice(0, OVERLAP) : "";
+    const text = before + cores[k] + after;
+    out.push({ text, from: before.length, to: before.length + cores[k].length, offset, first: k === 0, last: k === cores.length - 1 });
+    offset += cores[k].length;
+  }
+  return out;
 }
 
 /**
@@ -81,20 +174,21 @@ function lastBoundary(piece: string): number {
 const CHUNK = 8192;
 
 /**
- * text.toLowerCase(), a chunk at a time. A string of more than 128 KB (64 K characters of a two-byte
+ * text.toLowerCase(), a chunk at a time, added to `out`. A string of more than 128 KB (64 K characters of a two-byte
  * string: any character past U+00FF, a euro sign or a curly quote) is given fresh pages of its own, which
  * costs far more than lower-casing it: 55 us for 64,000 characters, 600 us for 70,000 on the bench
  * machine; 850 us for a 100,000-character page text at once, 75 us in chunks. Chunks end at a space,
  * so no word is cut (a final sigma, a surrogate pair) and the result is the whole string's.
  */
-export function lowerCaseInChunks(text: string): string {
-  if (text.length <= CHUNK) return text.toLowerCase();
-  let out = "";
+export function lowerCaseInChunks(text: string, out: string[]): void {
+  if (text.length <= CHUNK) {
+    if (text !== "") out.push(text.toLowerCase());
+    return;
+  }
   for (let from = 0; from < text.length; ) {
     let to = text.indexOf(" ", from + CHUNK);
     to = to === -1 ? text.length : to + 1;
-    out += text.slice(from, to).toLowerCase();
+    out.push(text.slice(from, to).toLowerCase());
     from = to;
   }
-  return out;
 }

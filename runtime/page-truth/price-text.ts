@@ -5,7 +5,7 @@
  * page's language decides (English writes 1,299 for a thousand and more, German and French 1.299 or
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
-import { LowerText } from "./lower-text.ts";
+import { LowerText, type TextWindow } from "./lower-text.ts";
 
 /** Languages whose decimal separator is the point; the others in DECIMAL_COMMA use the comma. */
 const DECIMAL_POINT = new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
@@ -102,8 +102,8 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
 export class NumberLookup {
   private readonly source: LowerText;
   private readonly mark: DecimalMark;
-  /** The page's whole visible text, once a look-up needed it. */
-  private text: string | null = null;
+  /** The page's whole visible text in windows (lower-text.ts), once a look-up needed it. */
+  private windows: readonly TextWindow[] | null = null;
   private all: ShownNumbers | undefined;
 
   constructor(text: string | LowerText, mark: DecimalMark, truncated = false) {
@@ -119,37 +119,52 @@ export class NumberLookup {
   /** As ShownNumbers.shows. */
   shows(value: number, rounded = false): boolean {
     const source = this.source;
-    let text = this.text;
-    if (text === null) {
+    let windows = this.windows;
+    if (windows === null) {
       // The text may have been read to its end by another look-up (of a name) already.
       if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
       source.extend(true);
       // Lower-casing changes letters only: the lower-cased text holds the same numbers (inTextReadSoFar).
-      text = this.text = source.lower;
-      if (source.truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, source.truncated);
+      windows = this.windows = source.windows();
+      if (source.truncated || source.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
     }
-    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(text, this.mark, source.truncated);
+    if (this.all === undefined && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
     if (this.all !== undefined) return this.all.shows(value, rounded);
-    return lookUp(text, this.mark, value, rounded, false);
+    let undecided = false;
+    for (const w of windows) {
+      const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last);
+      if (found === FOUND) return true;
+      if (found === UNDECIDED) undecided = true;
+    }
+    // A number that runs past its window (more than OVERLAP characters of digits and separators): read in the whole text.
+    return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false) === FOUND;
   }
 
   /** The value in the text read so far, reading on while it is not there; false once the page is read. */
   private inTextReadSoFar(value: number, rounded: boolean): boolean {
     const source = this.source;
     // Digits and number separators lower-case to themselves: the lower-cased text holds the same numbers.
-    if (source.lower === "") source.extend();
+    if (source.length === 0) source.extend();
     for (;; source.extend()) {
-      if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
-      if (lookUp(source.lower, this.mark, value, rounded, true)) return true;
+      if (source.complete || source.length >= 2 * MAX_NUMBERS) return false;
+      // A number the read's end cuts off (it may go on: "4.8" then "5") is decided once more is read.
+      const lower = source.lower;
+      if (lookUp(lower, this.mark, value, rounded, 0, lower.length, false, true) === FOUND) return true;
     }
   }
 }
 
+const NOT_FOUND = 0;
+const FOUND = 1;
+/** A number at an edge of the stretch searched may go on past it: not read there. */
+const UNDECIDED = 2;
+
 /**
- * NumberLookup's anchored search of `text`. In a text read only so far (`cut`), a number that runs to
- * its end (it may go on: "4.8" then "5") is not read.
+ * NumberLookup's anchored search of the numbers whose anchors lie in text[from, to). A number that
+ * runs to the text's start (`cutStart`: the whole text goes on before it) or end (`cutEnd`) is not
+ * read: UNDECIDED unless another is the value.
  */
-function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean, cut: boolean): boolean {
+function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean, from: number, to: number, cutStart: boolean, cutEnd: boolean): number {
   const want = canonical(value);
   // Rounded displays of a rating: exactly 1 or 2 decimals reading as the value cut or rounded there.
   const byDecimals: Array<string[]> = [[], [], []];
@@ -164,22 +179,27 @@ function lookUp(text: string, mark: DecimalMark, value: number, rounded: boolean
     }
   }
   const read = new Set<number>();
+  let undecided = false;
   for (const anchor of anchors) {
-    for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    for (let at = text.indexOf(anchor, from); at !== -1 && at < to; at = text.indexOf(anchor, at + 1)) {
       const start = numberStart(text, at);
       if (read.has(start)) continue;
       read.add(start);
       const end = numberEnd(text, at);
-      // A separator and a digit after it would continue the number: the end needs two more characters read.
-      if (cut && end >= text.length - 1) continue;
+      // A separator and a digit after it would continue the number: the end needs two more characters
+      // read; a digit, or a digit and a separator, before the start would too.
+      if ((cutEnd && end >= text.length - 1) || (cutStart && start <= 1)) {
+        undecided = true;
+        continue;
+      }
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
-        if (c === want) return true;
-        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
+        if (c === want) return FOUND;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
       }
     }
   }
-  return false;
+  return undecided ? UNDECIDED : NOT_FOUND;
 }
 
 /**

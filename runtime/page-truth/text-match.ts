@@ -6,7 +6,7 @@
  * an answer and fold the rest, or cut a review.
  */
 import { decodeEntities } from "../extract/html-text.ts";
-import { LowerText } from "./lower-text.ts";
+import { LowerText, type TextWindow } from "./lower-text.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -69,9 +69,10 @@ function wordHash(h: number): number {
 
 /**
  * How often the text holds each word, by the word's hash (a longest run of word characters, no string
- * per word): a count is at least the word's, and 0 only for a word the text does not have.
+ * per word): a count is at least the word's, and 0 only for a word the text does not have. The windows'
+ * cores follow each other: a word that runs from one into the next is one word.
  */
-function wordCounts(lower: string): Uint16Array {
+function wordCounts(windows: readonly TextWindow[]): Uint16Array {
   const counts = new Uint16Array(BUCKETS);
   const count = (h: number) => {
     const b = wordHash(h);
@@ -79,15 +80,18 @@ function wordCounts(lower: string): Uint16Array {
   };
   let h = 0;
   let inWord = false;
-  for (let i = 0; i < lower.length; i++) {
-    const c = lower.charCodeAt(i);
-    if (isWordChar(c)) {
-      h = (Math.imul(h, 31) + c) | 0;
-      inWord = true;
-    } else if (inWord) {
-      count(h);
-      h = 0;
-      inWord = false;
+  for (const w of windows) {
+    const lower = w.text;
+    for (let i = w.from; i < w.to; i++) {
+      const c = lower.charCodeAt(i);
+      if (isWordChar(c)) {
+        h = (Math.imul(h, 31) + c) | 0;
+        inWord = true;
+      } else if (inWord) {
+        count(h);
+        h = 0;
+        inWord = false;
+      }
     }
   }
   if (inWord) count(h);
@@ -152,7 +156,6 @@ export class ShownText {
       if (this.inTextReadSoFar(key)) return true;
       source.extend(true);
     }
-    const lower = source.lower;
     // A match is the key's words, each with no word character before or after it: words of the text.
     // Each look-up below reads the text to its end when its anchor word is not there, and every occurrence
     // of a common one (up to MAX_CANDIDATES); past a few look-ups (a page of FAQs, reviews and events)
@@ -160,17 +163,27 @@ export class ShownText {
     // bucket holds is not shown, and the others are searched by their least counted word.
     let anchorAt: [number, number] | null;
     if (++this.lookups > WORD_INDEX_AFTER) {
-      anchorAt = leastCountedWord((this.words ??= wordCounts(lower)), key);
+      anchorAt = leastCountedWord((this.words ??= wordCounts(source.windows())), key);
       if (anchorAt === null) return false;
     } else anchorAt = anchorWord(key);
     const [from, to] = anchorAt;
     const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
     // The search runs on the key's word the text holds least often (by the counts, or before them by
-    // anchorWord's guess), and each occurrence is read out to the key's both ends.
+    // anchorWord's guess), and each occurrence is read out to the key's both ends: in its window, or in
+    // the whole text when it reaches past the window (a match across more than OVERLAP characters).
+    const windows = source.windows(anchor.length);
     let seen = 0;
-    for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
-      if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-      if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from, false) === MATCH) return true;
+    for (const w of windows) {
+      const text = w.text;
+      for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to && seen < MAX_CANDIDATES; at = text.indexOf(anchor, at + 1), seen++) {
+        if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
+        const before = matchesBefore(text, at, key, from, !w.first);
+        if (before === NO_MATCH) continue;
+        const after = before === MATCH ? matchesAt(text, at, key, from, !w.last) : CUT_OFF;
+        if (after === MATCH) return true;
+        if (after === CUT_OFF && matchesInWhole(source.lower, w.offset + at - w.from, key, from)) return true;
+      }
+      if (seen >= MAX_CANDIDATES) break;
     }
     return false;
   }
@@ -196,7 +209,7 @@ export class ShownText {
         // As many candidates as one whole-text look-up reads, over all the rounds.
         if (++seen > MAX_CANDIDATES) return false;
         if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-        if (!matchesBefore(lower, at, key, from)) continue;
+        if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
         const m = matchesAt(lower, at, key, from, true);
         if (m === MATCH) return true;
         if (m === CUT_OFF) {
@@ -247,21 +260,31 @@ export function anchorWord(key: string): [number, number] {
 
 /**
  * The key's characters before `keyAt` read backwards from the text's `at`: each of its spaces one or
- * more separators, and a separator (or the text's start) before it.
+ * more separators, and a separator (or the text's start) before it. In a window that does not start at
+ * the whole text's start (`cut`), CUT_OFF when its start comes before that is decided.
  */
-function matchesBefore(lower: string, at: number, key: string, keyAt: number): boolean {
+function matchesBefore(lower: string, at: number, key: string, keyAt: number, cut: boolean): number {
+  const ended = cut ? CUT_OFF : NO_MATCH;
   let i = at;
   for (let k = keyAt - 1; k >= 0; k--) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
-      if (i === 0 || isWordChar(lower.charCodeAt(i - 1))) return false;
+      if (i === 0) return ended;
+      if (isWordChar(lower.charCodeAt(i - 1))) return NO_MATCH;
       while (i > 0 && !isWordChar(lower.charCodeAt(i - 1))) i--;
       continue;
     }
-    if (i === 0 || lower.charCodeAt(i - 1) !== kc) return false;
+    if (i === 0) return ended;
+    if (lower.charCodeAt(i - 1) !== kc) return NO_MATCH;
     i--;
   }
-  return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
+  if (i === 0) return cut ? CUT_OFF : MATCH;
+  return isWordChar(lower.charCodeAt(i - 1)) ? NO_MATCH : MATCH;
+}
+
+/** The key around the whole text's `at` (an occurrence of its part from `keyAt`), read as in a window. */
+function matchesInWhole(lower: string, at: number, key: string, keyAt: number): boolean {
+  return matchesBefore(lower, at, key, keyAt, false) === MATCH && matchesAt(lower, at, key, keyAt, false) === MATCH;
 }
 
 const NO_MATCH = 0;
