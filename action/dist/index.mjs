@@ -3897,38 +3897,76 @@ var init_node_values = __esm({
 });
 
 // runtime/page-truth/lower-text.ts
-function lowerCaseInChunks(text) {
-  if (text.length <= CHUNK) return text.toLowerCase();
-  let out = "";
-  for (let from = 0; from < text.length; ) {
-    let to = text.indexOf(" ", from + CHUNK);
-    to = to === -1 ? text.length : to + 1;
-    out += text.slice(from, to).toLowerCase();
-    from = to;
+function wholeWindow(text) {
+  return { text, from: 0, to: text.length, offset: 0, first: true, last: true };
+}
+function windowsOf(chunks) {
+  const cores = [];
+  let core = "";
+  for (const chunk of chunks) {
+    core += chunk;
+    if (core.length >= CORE) {
+      cores.push(core);
+      core = "";
+    }
+  }
+  if (core !== "") cores.push(core);
+  const out = [];
+  let offset = 0;
+  for (let k = 0; k < cores.length; k++) {
+    const before = k > 0 ? cores[k - 1].slice(-OVERLAP) : "";
+    const after = k + 1 < cores.length ? cores[k + 1].slice(0, OVERLAP) : "";
+    const text = before + cores[k] + after;
+    out.push({ text, from: before.length, to: before.length + cores[k].length, offset, first: k === 0, last: k === cores.length - 1 });
+    offset += cores[k].length;
   }
   return out;
 }
-var READ_STEPS, LowerText, CHUNK;
+function lastBoundary(piece) {
+  for (let i = piece.length - 1; i >= 0; i--) {
+    const c = piece.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c >= 19968 && c <= 40959 || c >= 12353 && c <= 12438) return i;
+  }
+  return -1;
+}
+function lowerCaseInChunks(text, out) {
+  if (text.length <= CHUNK) {
+    if (text !== "") out.push(text.toLowerCase());
+    return;
+  }
+  for (let from = 0; from < text.length; ) {
+    let to = text.indexOf(" ", from + CHUNK);
+    to = to === -1 ? text.length : to + 1;
+    out.push(text.slice(from, to).toLowerCase());
+    from = to;
+  }
+}
+var READ_STEPS, WHOLE_UP_TO, CORE, OVERLAP, LowerText, CHUNK;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
     READ_STEPS = [1024, 4096];
+    WHOLE_UP_TO = 6e4;
+    CORE = 16384;
+    OVERLAP = 2048;
     LowerText = class {
-      /** The text read so far, lower-cased: up to its last space until `complete` (no word is cut). */
-      lower = "";
-      /** The text as written, once `complete` (look-ups that need every number of it). */
-      raw = "";
       complete = false;
       truncated = false;
       lang;
       #reader;
-      #loweredTo = 0;
+      /** The text read so far, lower-cased, in chunks (up to its last word boundary until `complete`). */
+      #chunks = [];
+      #length = 0;
+      #joined = "";
+      #joinedChunks = 0;
+      #windows;
+      /** Text read but not lower-cased yet: after the last word boundary read. */
+      #pending = "";
       constructor(source, truncated = false) {
         if (typeof source === "string") {
           this.#reader = null;
           this.lang = null;
-          this.raw = source;
-          this.lower = lowerCaseInChunks(source);
+          this.#add(source);
           this.complete = true;
           this.truncated = truncated;
         } else {
@@ -3936,24 +3974,59 @@ var init_lower_text = __esm({
           this.lang = source.lang;
         }
       }
+      /** Characters of the lower-cased text so far. */
+      get length() {
+        return this.#length;
+      }
+      /**
+       * The text read so far, lower-cased, as one string: what a look-up searches while the text is read in
+       * steps (its first few thousand characters). A complete text is searched in windows().
+       */
+      get lower() {
+        if (this.#joinedChunks !== this.#chunks.length) {
+          this.#joined += this.#chunks.slice(this.#joinedChunks).join("");
+          this.#joinedChunks = this.#chunks.length;
+        }
+        return this.#joined;
+      }
+      /**
+       * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters, or when what is
+       * searched for is longer than a window shows of its neighbour (`searched`: a look-up's anchor).
+       */
+      windows(searched = 0) {
+        if (!this.complete) throw new Error("LowerText.windows: the text is not read to its end");
+        if (searched > OVERLAP) return [wholeWindow(this.lower)];
+        return this.#windows ??= this.#length <= WHOLE_UP_TO ? [wholeWindow(this.lower)] : windowsOf(this.#chunks);
+      }
       /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
       extend(all = false) {
         const reader = this.#reader;
         if (reader === null) return;
-        const step = all ? void 0 : READ_STEPS.find((s) => s > reader.text.length);
+        const step = all ? void 0 : READ_STEPS.find((s) => s > reader.length);
         reader.readUntil(step ?? Infinity);
-        const raw = reader.text;
-        const cut = reader.done ? raw.length : raw.lastIndexOf(" ") + 1;
-        if (cut > this.#loweredTo) {
-          this.lower += lowerCaseInChunks(raw.slice(this.#loweredTo, cut));
-          this.#loweredTo = cut;
+        for (const piece of reader.takeNew()) {
+          const cut = lastBoundary(piece);
+          if (cut === -1) {
+            this.#pending += piece;
+            continue;
+          }
+          this.#add(this.#pending + piece.slice(0, cut + 1));
+          this.#pending = piece.slice(cut + 1);
         }
         if (reader.done) {
-          this.raw = raw;
+          if (this.#pending !== "") this.#add(this.#pending);
+          this.#pending = "";
           this.truncated = reader.truncated;
           this.complete = true;
           this.#reader = null;
         }
+      }
+      /** `text` lower-cased, added in chunks (lowerCaseInChunks). */
+      #add(text) {
+        const chunks = this.#chunks;
+        const before = chunks.length;
+        lowerCaseInChunks(text, chunks);
+        for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
       }
     };
     CHUNK = 8192;
@@ -3977,7 +4050,7 @@ function tokenReadings(written, mark) {
   out.push(...readNumber(token2, mark));
   return out;
 }
-function lookUp(text, mark, value, rounded, cut) {
+function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd) {
   const want = canonical(value);
   const byDecimals = [[], [], []];
   const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
@@ -3991,21 +4064,25 @@ function lookUp(text, mark, value, rounded, cut) {
     }
   }
   const read = /* @__PURE__ */ new Set();
+  let undecided = false;
   for (const anchor of anchors) {
-    for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    for (let at = text.indexOf(anchor, from); at !== -1 && at < to; at = text.indexOf(anchor, at + 1)) {
       const start = numberStart(text, at);
       if (read.has(start)) continue;
       read.add(start);
       const end = numberEnd(text, at);
-      if (cut && end >= text.length - 1) continue;
+      if (cutEnd && end >= text.length - 1 || cutStart && start <= 1) {
+        undecided = true;
+        continue;
+      }
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
-        if (c === want) return true;
-        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return true;
+        if (c === want) return FOUND;
+        if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
       }
     }
   }
-  return false;
+  return undecided ? UNDECIDED : NOT_FOUND;
 }
 function anchorsOf(micros, below) {
   const out = [];
@@ -4086,7 +4163,7 @@ function markupNumber(value) {
   const n = Number(m[0].replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup;
+var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, NOT_FOUND, FOUND, UNDECIDED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4179,8 +4256,8 @@ var init_price_text = __esm({
     NumberLookup = class {
       source;
       mark;
-      /** The page's whole visible text, once a look-up needed it. */
-      text = null;
+      /** The page's whole visible text in windows (lower-text.ts), once a look-up needed it. */
+      windows = null;
       all;
       constructor(text, mark, truncated = false) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
@@ -4193,27 +4270,37 @@ var init_price_text = __esm({
       /** As ShownNumbers.shows. */
       shows(value, rounded = false) {
         const source = this.source;
-        let text = this.text;
-        if (text === null) {
+        let windows = this.windows;
+        if (windows === null) {
           if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
           source.extend(true);
-          text = this.text = source.raw;
-          if (source.truncated || text.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(text, this.mark, source.truncated);
+          windows = this.windows = source.windows();
+          if (source.truncated || source.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
         }
-        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(text, this.mark, source.truncated);
+        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
         if (this.all !== void 0) return this.all.shows(value, rounded);
-        return lookUp(text, this.mark, value, rounded, false);
+        let undecided = false;
+        for (const w of windows) {
+          const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last);
+          if (found === FOUND) return true;
+          if (found === UNDECIDED) undecided = true;
+        }
+        return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false) === FOUND;
       }
       /** The value in the text read so far, reading on while it is not there; false once the page is read. */
       inTextReadSoFar(value, rounded) {
         const source = this.source;
-        if (source.lower === "") source.extend();
+        if (source.length === 0) source.extend();
         for (; ; source.extend()) {
-          if (source.complete || source.lower.length >= 2 * MAX_NUMBERS) return false;
-          if (lookUp(source.lower, this.mark, value, rounded, true)) return true;
+          if (source.complete || source.length >= 2 * MAX_NUMBERS) return false;
+          const lower = source.lower;
+          if (lookUp(lower, this.mark, value, rounded, 0, lower.length, false, true) === FOUND) return true;
         }
       }
     };
+    NOT_FOUND = 0;
+    FOUND = 1;
+    UNDECIDED = 2;
   }
 });
 
@@ -4239,7 +4326,7 @@ function titleKeys(value) {
 function wordHash(h) {
   return (h ^ h >>> 15) & BUCKETS - 1;
 }
-function wordCounts(lower) {
+function wordCounts(windows) {
   const counts = new Uint16Array(BUCKETS);
   const count = (h2) => {
     const b = wordHash(h2);
@@ -4247,15 +4334,18 @@ function wordCounts(lower) {
   };
   let h = 0;
   let inWord = false;
-  for (let i = 0; i < lower.length; i++) {
-    const c = lower.charCodeAt(i);
-    if (isWordChar(c)) {
-      h = Math.imul(h, 31) + c | 0;
-      inWord = true;
-    } else if (inWord) {
-      count(h);
-      h = 0;
-      inWord = false;
+  for (const w of windows) {
+    const lower = w.text;
+    for (let i = w.from; i < w.to; i++) {
+      const c = lower.charCodeAt(i);
+      if (isWordChar(c)) {
+        h = Math.imul(h, 31) + c | 0;
+        inWord = true;
+      } else if (inWord) {
+        count(h);
+        h = 0;
+        inWord = false;
+      }
     }
   }
   if (inWord) count(h);
@@ -4304,19 +4394,26 @@ function anchorWord(key) {
   }
   return best;
 }
-function matchesBefore(lower, at, key, keyAt) {
+function matchesBefore(lower, at, key, keyAt, cut) {
+  const ended = cut ? CUT_OFF : NO_MATCH;
   let i = at;
   for (let k = keyAt - 1; k >= 0; k--) {
     const kc = key.charCodeAt(k);
     if (kc === 32) {
-      if (i === 0 || isWordChar(lower.charCodeAt(i - 1))) return false;
+      if (i === 0) return ended;
+      if (isWordChar(lower.charCodeAt(i - 1))) return NO_MATCH;
       while (i > 0 && !isWordChar(lower.charCodeAt(i - 1))) i--;
       continue;
     }
-    if (i === 0 || lower.charCodeAt(i - 1) !== kc) return false;
+    if (i === 0) return ended;
+    if (lower.charCodeAt(i - 1) !== kc) return NO_MATCH;
     i--;
   }
-  return i === 0 || !isWordChar(lower.charCodeAt(i - 1));
+  if (i === 0) return cut ? CUT_OFF : MATCH;
+  return isWordChar(lower.charCodeAt(i - 1)) ? NO_MATCH : MATCH;
+}
+function matchesInWhole(lower, at, key, keyAt) {
+  return matchesBefore(lower, at, key, keyAt, false) === MATCH && matchesAt(lower, at, key, keyAt, false) === MATCH;
 }
 function matchesAt(lower, at, key, keyAt, cut) {
   const ended = cut ? CUT_OFF : NO_MATCH;
@@ -4375,18 +4472,26 @@ var init_text_match = __esm({
           if (this.inTextReadSoFar(key)) return true;
           source.extend(true);
         }
-        const lower = source.lower;
         let anchorAt;
         if (++this.lookups > WORD_INDEX_AFTER) {
-          anchorAt = leastCountedWord(this.words ??= wordCounts(lower), key);
+          anchorAt = leastCountedWord(this.words ??= wordCounts(source.windows()), key);
           if (anchorAt === null) return false;
         } else anchorAt = anchorWord(key);
         const [from, to] = anchorAt;
         const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
+        const windows = source.windows(anchor.length);
         let seen = 0;
-        for (let at = lower.indexOf(anchor); at !== -1 && seen < MAX_CANDIDATES; at = lower.indexOf(anchor, at + 1), seen++) {
-          if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-          if (matchesBefore(lower, at, key, from) && matchesAt(lower, at, key, from, false) === MATCH) return true;
+        for (const w of windows) {
+          const text = w.text;
+          for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to && seen < MAX_CANDIDATES; at = text.indexOf(anchor, at + 1), seen++) {
+            if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
+            const before = matchesBefore(text, at, key, from, !w.first);
+            if (before === NO_MATCH) continue;
+            const after = before === MATCH ? matchesAt(text, at, key, from, !w.last) : CUT_OFF;
+            if (after === MATCH) return true;
+            if (after === CUT_OFF && matchesInWhole(source.lower, w.offset + at - w.from, key, from)) return true;
+          }
+          if (seen >= MAX_CANDIDATES) break;
         }
         return false;
       }
@@ -4409,7 +4514,7 @@ var init_text_match = __esm({
           for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
             if (++seen > MAX_CANDIDATES) return false;
             if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
-            if (!matchesBefore(lower, at, key, from)) continue;
+            if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
             const m = matchesAt(lower, at, key, from, true);
             if (m === MATCH) return true;
             if (m === CUT_OFF) {
@@ -5001,7 +5106,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -5075,14 +5180,24 @@ var init_visible_text = __esm({
     VisibleTextReader = class {
       /** The page's language (`<html lang>`), lower case, or null. */
       lang;
-      /** The text read so far. */
-      text = "";
       /** The text was cut at MAX_VISIBLE (known once `done`). */
       truncated = false;
       /** The page is read to its end (or to MAX_VISIBLE). */
       done = false;
       #html;
       #source;
+      /**
+       * The text read so far: segments of about SEGMENT characters, then the one being read. A page's text
+       * is thousands of slices; joined into one rope, its first reader flattens them all into one string,
+       * and a string of more than 128 KB costs more to allocate by far (V8 gives it fresh pages of its own):
+       * on the bench's large page that flattening cost as much as reading the text.
+       */
+      #segments = [];
+      /** Characters in #segments. */
+      #segmented = 0;
+      #current = "";
+      /** Characters handed out by takeNew(). */
+      #taken = 0;
       #p;
       #space = false;
       #nextAmp = -1;
@@ -5100,6 +5215,32 @@ var init_visible_text = __esm({
         this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
         this.#p = body;
       }
+      /** Characters of text read so far. */
+      get length() {
+        return this.#segmented + this.#current.length;
+      }
+      /** The text read so far, as one string (a test's view: the look-ups take it in pieces, takeNew). */
+      get text() {
+        return this.#segments.join("") + this.#current;
+      }
+      /**
+       * The text read since the last call, in pieces of about SEGMENT characters at most (none past a
+       * segment's end): what a reader of the text lower-cases and appends, without one rope of the page.
+       */
+      takeNew() {
+        const out = [];
+        let start = 0;
+        for (const segment of this.#segments) {
+          const end = start + segment.length;
+          if (end > this.#taken) out.push(this.#taken > start ? segment.slice(this.#taken - start) : segment);
+          start = end;
+        }
+        if (this.#current.length > 0 && this.length > this.#taken) {
+          out.push(this.#taken > start ? this.#current.slice(this.#taken - start) : this.#current);
+        }
+        this.#taken = this.length;
+        return out;
+      }
       /** Reads on until the text holds at least `length` characters, or to the end. */
       readUntil(length) {
         if (this.done) return;
@@ -5108,21 +5249,27 @@ var init_visible_text = __esm({
         const n = html.length;
         space = this.#space;
         nextAmp = this.#nextAmp;
-        let text = this.text;
+        let text = this.#current;
+        let segmented = this.#segmented;
         let hiddenName = this.#hiddenName;
         let hiddenDepth = this.#hiddenDepth;
         let skipTo = this.#skipTo;
         let p = this.#p;
         let finished = false;
-        while (text.length < length) {
+        while (segmented + text.length < length) {
           const more = source.next();
           const stop = more ? source.tagStart : n;
           if (hiddenName === null && skipTo === null && stop > p) {
             text = appendText(text, html, p, stop);
-            if (text.length > MAX_VISIBLE) {
+            if (segmented + text.length > MAX_VISIBLE) {
               this.truncated = true;
               finished = true;
               break;
+            }
+            if (text.length >= SEGMENT) {
+              this.#segments.push(text);
+              segmented += text.length;
+              text = "";
             }
           }
           if (!more) {
@@ -5177,16 +5324,18 @@ var init_visible_text = __esm({
         this.#hiddenDepth = hiddenDepth;
         this.#skipTo = skipTo;
         this.#p = p;
+        this.#segmented = segmented;
         if (finished) {
           this.done = true;
-          if (text.length > MAX_VISIBLE) {
-            text = text.slice(0, MAX_VISIBLE);
+          if (segmented + text.length > MAX_VISIBLE) {
+            text = text.slice(0, MAX_VISIBLE - segmented);
             this.truncated = true;
           }
         }
-        this.text = text;
+        this.#current = text;
       }
     };
+    SEGMENT = 8192;
     ScannedTags = class {
       #scanner;
       #from;
