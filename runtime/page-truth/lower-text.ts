@@ -36,6 +36,12 @@ export interface TextWindow {
  * such string per page cost 600 us on the bench's large page, more than its look-ups.
  */
 const WHOLE_UP_TO = 60_000;
+/**
+ * A text past this (or one cut at MAX_VISIBLE) is searched as one string again: its numbers are read
+ * whole anyway (price-text.ts: ShownNumbers past 2 * MAX_NUMBERS characters), and hundreds of windows
+ * kept alive beside it cost the collector more than the one large string.
+ */
+const WINDOWS_UP_TO = 400_000;
 /** Characters per window's core, and what a window shows of its neighbours' on each side. */
 const CORE = 16_384;
 const OVERLAP = 2_048;
@@ -85,13 +91,15 @@ export class LowerText {
   }
 
   /**
-   * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters, or when what is
-   * searched for is longer than a window shows of its neighbour (`searched`: a look-up's anchor).
+   * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters and past
+   * WINDOWS_UP_TO, or when what is searched for is longer than a window shows of its neighbour
+   * (`searched`: a look-up's anchor).
    */
   windows(searched = 0): readonly TextWindow[] {
     if (!this.complete) throw new Error("LowerText.windows: the text is not read to its end");
     if (searched > OVERLAP) return [wholeWindow(this.lower)];
-    return (this.#windows ??= this.#length <= WHOLE_UP_TO ? [wholeWindow(this.lower)] : windowsOf(this.#chunks));
+    const whole = this.#length <= WHOLE_UP_TO || this.#length > WINDOWS_UP_TO || this.truncated;
+    return (this.#windows ??= whole ? [wholeWindow(this.lower)] : windowsOf(this.#chunks));
   }
 
   /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */

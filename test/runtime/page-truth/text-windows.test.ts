@@ -36,8 +36,12 @@ test("the windows cover the whole text, each its core and a part of its neighbou
     assert.is(w.first, w.offset === 0);
     assert.is(w.last, w.offset + (w.to - w.from) === whole.length);
   }
-  // A short text is one window: itself.
+  // A short text is one window: itself. So is a text whose numbers are read whole anyway (past 400,000
+  // characters, or cut), and one searched for a word longer than what a window shows of its neighbour.
   assert.equal(new LowerText("Short text").windows().map((w) => w.text), ["short text"]);
+  assert.is(new LowerText(filler(450_000)).windows().length, 1);
+  assert.is(new LowerText(filler(100_000), true).windows().length, 1);
+  assert.is(new LowerText(filler(100_000)).windows(3_000).length, 1);
 });
 
 test("a name and numbers across a window's edge: the whole text's answers", () => {
