@@ -7,8 +7,11 @@
  */
 import { MarkupToken, START_TAG, TEXT_LT } from "./html-scan.ts";
 
-/** The named references real pages use in attribute values and item text; others stay as written. */
-const NAMED: Record<string, string> = {
+/**
+ * The named references real pages use in attribute values and item text; others stay as written. No
+ * prototype: `&constructor;` is no reference (with one it read as "function Object() { [native code] }").
+ */
+const NAMED: Record<string, string | undefined> = Object.assign(Object.create(null) as Record<string, string>, {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", copy: "\u00a9", reg: "\u00ae", trade: "\u2122",
   hellip: "\u2026", mdash: "\u2014", ndash: "\u2013", lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d",
   laquo: "\u00ab", raquo: "\u00bb", euro: "\u20ac", pound: "\u00a3", yen: "\u00a5", cent: "\u00a2", deg: "\u00b0",
@@ -16,18 +19,14 @@ const NAMED: Record<string, string> = {
   plus: "+", semi: ";", colon: ":", comma: ",", period: ".", num: "#", excl: "!", quest: "?", lpar: "(", rpar: ")",
   eacute: "\u00e9", egrave: "\u00e8", agrave: "\u00e0", aacute: "\u00e1", ccedil: "\u00e7", ouml: "\u00f6", uuml: "\u00fc", auml: "\u00e4", szlig: "\u00df",
   iacute: "\u00ed", oacute: "\u00f3", uacute: "\u00fa", ntilde: "\u00f1", ecirc: "\u00ea", acirc: "\u00e2", ocirc: "\u00f4",
-};
-
-const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
-
-/** REFERENCE anchored at lastIndex: tried only where indexOf found a `&`. */
-const REFERENCE_AT = new RegExp(REFERENCE.source, "y");
+});
 
 /**
- * What `text.replace(REFERENCE, ...)` gives, found by indexOf: a global regex over a page's text costs
- * a pass of the regex engine over every character, where most texts hold few references (a third of
- * the visible text's cost on the bench pages). Same matches: every match starts at a `&`, and the
- * search goes on after a match, or after a `&` that starts none.
+ * What `text.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g, ...)`
+ * gives, found by indexOf and read by hand: a global regex over a page's text costs a pass of the
+ * regex engine over every character, and an anchored regex per `&` a match object with its captures
+ * (250 ns a reference; pages write `&nbsp;` and `&euro;` by the hundred). Same matches: every match
+ * starts at a `&`, and the search goes on after a match, or after a `&` that starts none.
  */
 export function decodeEntities(text: string): string {
   let amp = text.indexOf("&");
@@ -35,24 +34,87 @@ export function decodeEntities(text: string): string {
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    REFERENCE_AT.lastIndex = amp;
-    const m = REFERENCE_AT.exec(text);
-    if (m === null) {
+    const value = referenceAt(text, amp);
+    if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
     }
-    out += text.slice(from, amp) + decodeReference(m[0], m[1], m[2], m[3]);
-    from = REFERENCE_AT.lastIndex;
+    out += text.slice(from, amp) + value;
+    from = referenceEnd;
     amp = text.indexOf("&", from);
   }
   return from === 0 ? text : out + text.slice(from);
 }
 
-function decodeReference(m: string, hex: string | undefined, dec: string | undefined, named: string | undefined): string {
-  if (named !== undefined) return NAMED[named] ?? NAMED[named.toLowerCase()] ?? m;
-  const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-  return String.fromCodePoint(code);
+/** Where the reference read by the last referenceAt that found one ends. */
+let referenceEnd = 0;
+
+/**
+ * The reference at `amp` (a `&`) decoded, or null when none starts there; its end in referenceEnd. As
+ * the regex above reads it: `#x` and 1-6 hex digits, `#` and 1-7 digits, or a letter and 1-31 letters
+ * or digits (as many as there are, up to those counts), then an optional `;`. A name not in NAMED stays
+ * as written.
+ */
+function referenceAt(text: string, amp: number): string | null {
+  const n = text.length;
+  let i = amp + 1;
+  if (i >= n) return null;
+  let c = text.charCodeAt(i);
+  let value: string;
+  if (c === 35 /* # */) {
+    i++;
+    c = i < n ? text.charCodeAt(i) : -1;
+    let code = 0;
+    let digits = 0;
+    if ((c | 0x20) === 120 /* x */ && i + 1 < n && hexValue(text.charCodeAt(i + 1)) !== -1) {
+      i++;
+      for (let h = hexValue(text.charCodeAt(i)); h !== -1 && digits < 6; h = i < n ? hexValue(text.charCodeAt(i)) : -1) {
+        code = code * 16 + h;
+        digits++;
+        i++;
+      }
+    } else {
+      for (; i < n && digits < 7; i++, digits++) {
+        const d = text.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) break;
+        code = code * 10 + d;
+      }
+      if (digits === 0) return null;
+    }
+    value = code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
+  } else {
+    if (!isAsciiLetter(c)) return null;
+    let end = i + 1;
+    while (end < n && end - i < 32 && isAsciiAlnum(text.charCodeAt(end))) end++;
+    if (end - i < 2) return null;
+    const name = text.slice(i, end);
+    i = end;
+    const named = NAMED[name] ?? NAMED[name.toLowerCase()];
+    if (named === undefined) {
+      if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
+      referenceEnd = i;
+      return text.slice(amp, i);
+    }
+    value = named;
+  }
+  if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
+  referenceEnd = i;
+  return value;
+}
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 0x20;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+
+function isAsciiLetter(c: number): boolean {
+  const l = c | 0x20;
+  return l >= 97 && l <= 122;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 48 && c <= 57);
 }
 
 /** Longest text value kept; the rest of a long article body adds nothing to validation. */

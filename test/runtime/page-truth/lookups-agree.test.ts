@@ -129,4 +129,36 @@ test("decodeEntities by indexOf decodes what the global replace decoded", () => 
   for (const c of cases) assert.is(decodeEntities(`x${c}y${c}`), replaced(`x${c}y${c}`), c);
 });
 
+test("decodeEntities: references as the standard's tokenizer table and the regex it replaced read them", () => {
+  const cases: Array<[string, string]> = [
+    ["&#x26;&#38;&#X41;", "&&A"], ["&#0;", "\ufffd"], ["&#xD800;", "\ufffd"], ["&#1114112;", "\ufffd"], ["&#x1F600;", "\u{1F600}"],
+    // At most 6 hex or 7 decimal digits are read; the rest is text.
+    ["&#x1234567;", "\ufffd7;"], ["&#12345678;", "\ufffd8;"], ["&#x;", "&#x;"], ["&#;", "&#;"], ["&#xg;", "&#xg;"],
+    // A name in any case falls back to its lower case; an unknown one, one letter, or an object's own names stay as written.
+    ["&Eacute;&AMP;&euro", "\u00e9&\u20ac"], ["&a; &zz; &ampx;", "&a; &zz; &ampx;"], ["&constructor; &toString; &__proto__;", "&constructor; &toString; &__proto__;"],
+    [`&${"a".repeat(40)};`, `&${"a".repeat(40)};`], ["&copy 2026", "\u00a9 2026"], ["a&", "a&"],
+  ];
+  for (const [input, output] of cases) assert.is(decodeEntities(input), output, input);
+});
+
+test("decodeEntities on generated text: the regex's matches, each decoded by the old table", () => {
+  const known: Record<string, string> = { amp: "&", lt: "<", euro: "\u20ac" };
+  const oldDecode = (m: string, hex?: string, dec?: string, name?: string): string => {
+    if (name !== undefined) return Object.hasOwn(known, name) ? known[name] : Object.hasOwn(known, name.toLowerCase()) ? known[name.toLowerCase()] : m;
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
+    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
+  };
+  const pieces = ["&", "#", "x", "X", "amp", "AMP", "euro", "lt", "zz", ";", "1", "9", "0", "f", "F", " ", "\u00e9", "&#", "&#x", "a"];
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let k = 0; k < 3000; k++) {
+    let text = "";
+    for (let i = rand(14); i >= 0; i--) text += pieces[rand(pieces.length)];
+    assert.is(decodeEntities(text), text.replace(REFERENCE, oldDecode), JSON.stringify(text));
+  }
+});
+
 test.run();
