@@ -7,7 +7,7 @@
  * written after a thousand junk keys is found, never reported missing.
  */
 import { LIMITS } from "./limits.ts";
-import { isObject, type JsonObject } from "./json.ts";
+import { isObject, setOwn, type JsonObject } from "./json.ts";
 import type { RequestBudget } from "./request-budget.ts";
 
 /** Deeper than the vocabulary walk goes, so nothing it would read is cut by depth. */
@@ -63,7 +63,7 @@ function copyObject(value: JsonObject, depth: number, budget: RequestBudget): Js
     own++;
     budget.propertiesRemaining--;
     const child = value[key];
-    out[key] = depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget);
+    setOwn(out, key, depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget));
   }
   return out;
 }

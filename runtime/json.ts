@@ -11,3 +11,13 @@ export function isReferenceOnly(node: JsonObject): boolean {
   for (const key in node) if (key !== "@id" && key !== "@context") return false;
   return true;
 }
+
+/**
+ * `object[key] = value` as JSON.parse makes it: an own property even for the key `__proto__`, which an
+ * assignment would take as the object's prototype (the Microdata `itemprop="__proto__"` was dropped, not
+ * reported as an unknown property).
+ */
+export function setOwn(object: JsonObject, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}

@@ -18,7 +18,7 @@
  * (through itemref) is written as a reference, and each element is crawled once per item.
  */
 import type { JsonObject } from "../json.ts";
-import { escapePointer } from "../json.ts";
+import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
 import { textContent } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock, type UntypedItem } from "./item-block.ts";
@@ -186,7 +186,7 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
     }
     if (values.length === 0) continue;
     if (!state.block.offsets.has(at)) state.block.offsets.set(at, elements[0].start);
-    node[name] = values.length === 1 && elements.length === 1 ? values[0] : values;
+    setOwn(node, name, values.length === 1 && elements.length === 1 ? values[0] : values);
     if (state.block.truncated !== null) break;
   }
   return node;

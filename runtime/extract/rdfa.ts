@@ -19,7 +19,7 @@
  * structured data anyone asked to validate.
  */
 import type { JsonObject } from "../json.ts";
-import { escapePointer } from "../json.ts";
+import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
 import { textContent } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock } from "./item-block.ts";
@@ -316,7 +316,7 @@ function nodeObject(node: GraphNode, pointer: string, ancestors: string[], state
     }
     if (list.length === 0) continue;
     if (!state.block.offsets.has(at)) state.block.offsets.set(at, values[0].at);
-    out[name] = values.length === 1 ? list[0] : list;
+    setOwn(out, name, values.length === 1 ? list[0] : list);
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * and left in its own block as a bare {"@id"} reference, which the engine does not report twice.
  * Pointers of the other items stay as extracted, so their line and column still resolve.
  */
-import type { JsonObject } from "../json.ts";
+import { setOwn, type JsonObject } from "../json.ts";
 
 export function mergeKnownNodes(items: JsonObject[], ids: Map<string, JsonObject>): void {
   for (let i = 0; i < items.length; i++) {
@@ -15,7 +15,7 @@ export function mergeKnownNodes(items: JsonObject[], ids: Map<string, JsonObject
     if (!known || known === item) continue;
     for (const key in item) {
       if (key === "@context" || key === "@id") continue;
-      if (known[key] === undefined) known[key] = item[key];
+      if (!Object.prototype.hasOwnProperty.call(known, key)) setOwn(known, key, item[key]);
     }
     items[i] = { "@id": id };
   }

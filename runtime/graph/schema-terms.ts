@@ -7,7 +7,7 @@
  * Cost: nothing for a block without a ':' in a key (indexBlock notices one while it walks the keys
  * anyway); the copy is made only for a block that has one. The caller's value is never changed.
  */
-import { isObject, type JsonObject } from "../json.ts";
+import { isObject, setOwn, type JsonObject } from "../json.ts";
 
 const SCHEMA_NAMESPACE = /^https?:\/\/(www\.)?schema\.org\/?$/i;
 const SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([A-Za-z][A-Za-z0-9_-]*)$/i;
@@ -79,11 +79,11 @@ export function withPlainTerms(value: unknown, prefixes: ReadonlySet<string>): {
       }
       const term = plainTerm(key, prefixes);
       if (term !== key && Object.prototype.hasOwnProperty.call(source, term)) {
-        out[key] = copy(source[key], depth + 1);
+        setOwn(out, key, copy(source[key], depth + 1));
         continue;
       }
       const child = source[key];
-      out[term] = key === "@type" ? typeValue(child, prefixes) : copy(child, depth + 1);
+      setOwn(out, term, key === "@type" ? typeValue(child, prefixes) : copy(child, depth + 1));
     }
     return out;
   };
