@@ -69,6 +69,10 @@ function isReferenceOnly(node) {
   for (const key in node) if (key !== "@id" && key !== "@context") return false;
   return true;
 }
+function setOwn(object, key, value) {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
 var isObject, escapePointer;
 var init_json = __esm({
   "runtime/json.ts"() {
@@ -1944,23 +1948,74 @@ function decodeEntities(text) {
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    REFERENCE_AT.lastIndex = amp;
-    const m = REFERENCE_AT.exec(text);
-    if (m === null) {
+    const value = referenceAt(text, amp);
+    if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
     }
-    out += text.slice(from, amp) + decodeReference(m[0], m[1], m[2], m[3]);
-    from = REFERENCE_AT.lastIndex;
+    out += text.slice(from, amp) + value;
+    from = referenceEnd;
     amp = text.indexOf("&", from);
   }
   return from === 0 ? text : out + text.slice(from);
 }
-function decodeReference(m, hex, dec, named) {
-  if (named !== void 0) return NAMED[named] ?? NAMED[named.toLowerCase()] ?? m;
-  const code2 = hex !== void 0 ? parseInt(hex, 16) : parseInt(dec, 10);
-  if (code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343) return "\uFFFD";
-  return String.fromCodePoint(code2);
+function referenceAt(text, amp) {
+  const n = text.length;
+  let i = amp + 1;
+  if (i >= n) return null;
+  let c = text.charCodeAt(i);
+  let value;
+  if (c === 35) {
+    i++;
+    c = i < n ? text.charCodeAt(i) : -1;
+    let code2 = 0;
+    let digits = 0;
+    if ((c | 32) === 120 && i + 1 < n && hexValue(text.charCodeAt(i + 1)) !== -1) {
+      i++;
+      for (let h = hexValue(text.charCodeAt(i)); h !== -1 && digits < 6; h = i < n ? hexValue(text.charCodeAt(i)) : -1) {
+        code2 = code2 * 16 + h;
+        digits++;
+        i++;
+      }
+    } else {
+      for (; i < n && digits < 7; i++, digits++) {
+        const d = text.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) break;
+        code2 = code2 * 10 + d;
+      }
+      if (digits === 0) return null;
+    }
+    value = code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343 ? "\uFFFD" : String.fromCodePoint(code2);
+  } else {
+    if (!isAsciiLetter(c)) return null;
+    let end = i + 1;
+    while (end < n && end - i < 32 && isAsciiAlnum(text.charCodeAt(end))) end++;
+    if (end - i < 2) return null;
+    const name = text.slice(i, end);
+    i = end;
+    const named = NAMED[name] ?? NAMED[name.toLowerCase()];
+    if (named === void 0) {
+      if (i < n && text.charCodeAt(i) === 59) i++;
+      referenceEnd = i;
+      return text.slice(amp, i);
+    }
+    value = named;
+  }
+  if (i < n && text.charCodeAt(i) === 59) i++;
+  referenceEnd = i;
+  return value;
+}
+function hexValue(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 32;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+function isAsciiLetter(c) {
+  const l = c | 32;
+  return l >= 97 && l <= 122;
+}
+function isAsciiAlnum(c) {
+  return isAsciiLetter(c) || c >= 48 && c <= 57;
 }
 function textContent(html, start, sliceEnd, rawText = false) {
   const end = Math.min(sliceEnd, start + MAX_SCAN);
@@ -2001,12 +2056,12 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, REFERENCE, REFERENCE_AT, MAX_TEXT, MAX_SCAN, markup;
+var NAMED, referenceEnd, MAX_TEXT, MAX_SCAN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
     init_html_scan();
-    NAMED = {
+    NAMED = Object.assign(/* @__PURE__ */ Object.create(null), {
       amp: "&",
       lt: "<",
       gt: ">",
@@ -2063,9 +2118,8 @@ var init_html_text = __esm({
       ecirc: "\xEA",
       acirc: "\xE2",
       ocirc: "\xF4"
-    };
-    REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g;
-    REFERENCE_AT = new RegExp(REFERENCE.source, "y");
+    });
+    referenceEnd = 0;
     MAX_TEXT = 2e4;
     MAX_SCAN = 64e3;
     markup = new MarkupToken();
@@ -2500,7 +2554,7 @@ function materialize(element, pointer, ancestors, state) {
     }
     if (values.length === 0) continue;
     if (!state.block.offsets.has(at)) state.block.offsets.set(at, elements[0].start);
-    node[name] = values.length === 1 && elements.length === 1 ? values[0] : values;
+    setOwn(node, name, values.length === 1 && elements.length === 1 ? values[0] : values);
     if (state.block.truncated !== null) break;
   }
   return node;
@@ -2706,7 +2760,7 @@ function nodeObject(node, pointer, ancestors, state) {
     }
     if (list.length === 0) continue;
     if (!state.block.offsets.has(at)) state.block.offsets.set(at, values[0].at);
-    out[name] = values.length === 1 ? list[0] : list;
+    setOwn(out, name, values.length === 1 ? list[0] : list);
   }
   return out;
 }
@@ -2830,7 +2884,7 @@ function mergeKnownNodes(items, ids) {
     if (!known || known === item) continue;
     for (const key in item) {
       if (key === "@context" || key === "@id") continue;
-      if (known[key] === void 0) known[key] = item[key];
+      if (!Object.prototype.hasOwnProperty.call(known, key)) setOwn(known, key, item[key]);
     }
     items[i] = { "@id": id };
   }
@@ -2838,6 +2892,7 @@ function mergeKnownNodes(items, ids) {
 var init_merge_by_id = __esm({
   "runtime/graph/merge-by-id.ts"() {
     "use strict";
+    init_json();
   }
 });
 
@@ -2994,11 +3049,11 @@ function withPlainTerms(value, prefixes) {
       }
       const term = plainTerm(key, prefixes);
       if (term !== key && Object.prototype.hasOwnProperty.call(source, term)) {
-        out[key] = copy(source[key], depth + 1);
+        setOwn(out, key, copy(source[key], depth + 1));
         continue;
       }
       const child = source[key];
-      out[term] = key === "@type" ? typeValue(child, prefixes) : copy(child, depth + 1);
+      setOwn(out, term, key === "@type" ? typeValue(child, prefixes) : copy(child, depth + 1));
     }
     return out;
   };
@@ -3700,7 +3755,7 @@ function copyObject(value, depth, budget) {
     own++;
     budget.propertiesRemaining--;
     const child = value[key];
-    out[key] = depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget);
+    setOwn(out, key, depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget));
   }
   return out;
 }
@@ -3941,12 +3996,13 @@ function lowerCaseInChunks(text, out) {
     from = to;
   }
 }
-var READ_STEPS, WHOLE_UP_TO, CORE, OVERLAP, LowerText, CHUNK;
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
     READ_STEPS = [1024, 4096];
     WHOLE_UP_TO = 6e4;
+    WINDOWS_UP_TO = 4e5;
     CORE = 16384;
     OVERLAP = 2048;
     LowerText = class {
@@ -3990,13 +4046,15 @@ var init_lower_text = __esm({
         return this.#joined;
       }
       /**
-       * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters, or when what is
-       * searched for is longer than a window shows of its neighbour (`searched`: a look-up's anchor).
+       * The complete text in windows: one (the whole text) up to WHOLE_UP_TO characters and past
+       * WINDOWS_UP_TO, or when what is searched for is longer than a window shows of its neighbour
+       * (`searched`: a look-up's anchor).
        */
       windows(searched = 0) {
         if (!this.complete) throw new Error("LowerText.windows: the text is not read to its end");
         if (searched > OVERLAP) return [wholeWindow(this.lower)];
-        return this.#windows ??= this.#length <= WHOLE_UP_TO ? [wholeWindow(this.lower)] : windowsOf(this.#chunks);
+        const whole = this.#length <= WHOLE_UP_TO || this.#length > WINDOWS_UP_TO || this.truncated;
+        return this.#windows ??= whole ? [wholeWindow(this.lower)] : windowsOf(this.#chunks);
       }
       /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
       extend(all = false) {
