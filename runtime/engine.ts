@@ -12,7 +12,7 @@ import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type CollectProblem
 import { typeNames } from "./graph/type-names.ts";
 import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
-import { extractJsonLdBlocks } from "./extract/extract-jsonld.ts";
+import { extractJsonLdBlocks, type PageHints } from "./extract/extract-jsonld.ts";
 import { extractHtmlItems } from "./extract/extract-items.ts";
 import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
@@ -42,11 +42,22 @@ const BLOCK = "(block)";
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function prepareHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
   const tags = TruthPage.tagLogFor(html);
-  const hints = { itemAttributes: false, tags };
+  const prepared = prepareExtracted(html, pageUrl, options, { itemAttributes: false, tags });
+  return { ...prepared, truthPage: new TruthPage(html, pageUrl, tags) };
+}
+
+/**
+ * The page prepared as it was before the page truth checks: no tag log kept by the scan, no checks.
+ * Only for measuring what the checks cost (bench/page-truth.ts), as onlyForComparison.
+ */
+export function prepareHtmlBeforeTruth(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
+  return { ...prepareExtracted(html, pageUrl, options, { itemAttributes: false }), truthChecks: false };
+}
+
+function prepareExtracted(html: string, pageUrl: string | null, options: RunOptions, hints: PageHints): PreparedInput {
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  const prepared = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
-  return { ...prepared, truthPage: new TruthPage(html, pageUrl, tags) };
+  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
 }
 
 /**

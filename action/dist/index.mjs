@@ -6246,11 +6246,13 @@ var init_attach_patches = __esm({
 // runtime/engine.ts
 function prepareHtml(html, pageUrl = null, options = {}) {
   const tags = TruthPage.tagLogFor(html);
-  const hints = { itemAttributes: false, tags };
+  const prepared3 = prepareExtracted(html, pageUrl, options, { itemAttributes: false, tags });
+  return { ...prepared3, truthPage: new TruthPage(html, pageUrl, tags) };
+}
+function prepareExtracted(html, pageUrl, options, hints) {
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  const prepared3 = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
-  return { ...prepared3, truthPage: new TruthPage(html, pageUrl, tags) };
+  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
 }
 function onlyForComparison(prepared3) {
   return { ...prepared3, truthChecks: false };
