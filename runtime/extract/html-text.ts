@@ -5,6 +5,7 @@
  * Whitespace is collapsed and trimmed because every consumer of the value (the search engine, the
  * peers' extractors) does so; the standard's textContent would keep the page's indentation.
  */
+import { decodeHTMLStrict } from "entities";
 import { MarkupToken, START_TAG, TEXT_LT } from "./html-scan.ts";
 
 /**
@@ -89,7 +90,7 @@ function referenceAt(text: string, amp: number): string | null {
     if (end - i < 2) return null;
     const name = text.slice(i, end);
     i = end;
-    const named = NAMED[name] ?? NAMED[name.toLowerCase()];
+    const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
     if (named === undefined) {
       if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
       referenceEnd = i;
@@ -100,6 +101,26 @@ function referenceAt(text: string, amp: number): string | null {
   if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
   referenceEnd = i;
   return value;
+}
+
+/** Names looked up in the standard's whole table, with what they decode to (null: not a reference). */
+const FULL_TABLE_SEEN = new Map<string, string | null>();
+
+/**
+ * A name of the standard's table of 2,231 references that NAMED does not list (`&aring;`, `&oslash;`,
+ * `&atilde;`, `&Ouml;`, `&rsaquo;`): looked up through `entities`, the table parse5 and htmlparser2
+ * decode with, once per name. Only a whole name counts: the standard reads `&notit;` as `¬` and "it;",
+ * which no page means.
+ */
+function fromFullTable(name: string): string | undefined {
+  let value = FULL_TABLE_SEEN.get(name);
+  if (value === undefined) {
+    const reference = `&${name};`;
+    const decoded = decodeHTMLStrict(reference);
+    value = decoded !== reference && !decoded.endsWith(";") ? decoded : null;
+    if (FULL_TABLE_SEEN.size < 4096) FULL_TABLE_SEEN.set(name, value);
+  }
+  return value ?? undefined;
 }
 
 function hexValue(c: number): number {

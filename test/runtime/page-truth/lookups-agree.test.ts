@@ -9,6 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NumberLookup, ShownNumbers, type DecimalMark } from "../../../runtime/page-truth/price-text.ts";
 import { decodeEntities } from "../../../runtime/extract/html-text.ts";
+import { decodeHTMLStrict } from "entities";
 import { ShownText, anchorWord, lookupKey, normalizeText } from "../../../runtime/page-truth/text-match.ts";
 
 const MARKS: DecimalMark[] = [".", ",", null];
@@ -134,8 +135,11 @@ test("decodeEntities: references as the standard's tokenizer table and the regex
     ["&#x26;&#38;&#X41;", "&&A"], ["&#0;", "\ufffd"], ["&#xD800;", "\ufffd"], ["&#1114112;", "\ufffd"], ["&#x1F600;", "\u{1F600}"],
     // At most 6 hex or 7 decimal digits are read; the rest is text.
     ["&#x1234567;", "\ufffd7;"], ["&#12345678;", "\ufffd8;"], ["&#x;", "&#x;"], ["&#;", "&#;"], ["&#xg;", "&#xg;"],
-    // A name in any case falls back to its lower case; an unknown one, one letter, or an object's own names stay as written.
-    ["&Eacute;&AMP;&euro", "\u00e9&\u20ac"], ["&a; &zz; &ampx;", "&a; &zz; &ampx;"], ["&constructor; &toString; &__proto__;", "&constructor; &toString; &__proto__;"],
+    // A name of the standard's table is read as it is cased there (`&Eacute;` is É, `&AMP;` &), and
+    // the whole table counts, not only the common names; a name in no case of it falls back to its
+    // lower case (`&NBSP;`); an unknown one, one letter, or an object's own names stay as written.
+    ["&Eacute;&AMP;&euro", "\u00c9&\u20ac"], ["&aring;&oslash;&aelig;&Ouml;&atilde;&rsaquo;&shy;", "\u00e5\u00f8\u00e6\u00d6\u00e3\u203a\u00ad"],
+    ["&NBSP;&Nbsp;", "\u00a0\u00a0"], ["&notit; &notin;", "&notit; \u2209"], ["&a; &zz; &ampx;", "&a; &zz; &ampx;"], ["&constructor; &toString; &__proto__;", "&constructor; &toString; &__proto__;"],
     [`&${"a".repeat(40)};`, `&${"a".repeat(40)};`], ["&copy 2026", "\u00a9 2026"], ["a&", "a&"],
   ];
   for (const [input, output] of cases) assert.is(decodeEntities(input), output, input);
@@ -144,11 +148,17 @@ test("decodeEntities: references as the standard's tokenizer table and the regex
 test("decodeEntities on generated text: the regex's matches, each decoded by the old table", () => {
   const known: Record<string, string> = { amp: "&", lt: "<", euro: "\u20ac" };
   const oldDecode = (m: string, hex?: string, dec?: string, name?: string): string => {
-    if (name !== undefined) return Object.hasOwn(known, name) ? known[name] : Object.hasOwn(known, name.toLowerCase()) ? known[name.toLowerCase()] : m;
+    if (name !== undefined) {
+      if (Object.hasOwn(known, name)) return known[name];
+      // The standard's whole table, as decodeEntities consults it for names it does not list itself.
+      const standard = decodeHTMLStrict(`&${name};`);
+      if (standard !== `&${name};`) return standard;
+      return Object.hasOwn(known, name.toLowerCase()) ? known[name.toLowerCase()] : m;
+    }
     const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec!, 10);
     return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
   };
-  const pieces = ["&", "#", "x", "X", "amp", "AMP", "euro", "lt", "zz", ";", "1", "9", "0", "f", "F", " ", "\u00e9", "&#", "&#x", "a"];
+  const pieces = ["&", "#", "x", "X", "amp", "AMP", "euro", "lt", "zz", ";", "1", "9", "0", "f", "F", " ", "\u00e9", "&#", "&#x", "a", "ring", "Oslash"];
   let seed = 7;
   const rand = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
