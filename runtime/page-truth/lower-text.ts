@@ -190,13 +190,24 @@ const CHUNK = 8192;
  */
 export function lowerCaseInChunks(text: string, out: string[]): void {
   if (text.length <= CHUNK) {
-    if (text !== "") out.push(text.toLowerCase());
+    if (text !== "") out.push(withoutSoftHyphens(text.toLowerCase()));
     return;
   }
   for (let from = 0; from < text.length; ) {
     let to = text.indexOf(" ", from + CHUNK);
     to = to === -1 ? text.length : to + 1;
-    out.push(text.slice(from, to).toLowerCase());
+    out.push(withoutSoftHyphens(text.slice(from, to).toLowerCase()));
     from = to;
   }
+}
+
+const SOFT_HYPHENS = /\u00ad/g;
+
+/**
+ * A soft hyphen (`&shy;`, U+00AD) only says where a word may break; a reader sees the word whole
+ * ("Schwarz&shy;wälder" is "Schwarzwälder"), and hyphenation plugins put them into headings. The
+ * markup's value has none: the text is searched without them.
+ */
+export function withoutSoftHyphens(text: string): string {
+  return text.indexOf("\u00ad") === -1 ? text : text.replace(SOFT_HYPHENS, "");
 }

@@ -125,7 +125,26 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   const n = markupNumber(value);
   if (n === null) return null;
   const numbers = page.shownNumbers();
-  return numbers.shows(n, kind === "rating") ? true : numbers.truncated ? null : false;
+  if (numbers.shows(n, kind === "rating")) return true;
+  if (kind === "count" && numbers.showsCompact(n)) return true;
+  if (kind === "price" && n === 0 && showsFree(page)) return true;
+  return numbers.truncated ? null : false;
+}
+
+/**
+ * What a page writes for a price of 0 (WooCommerce and most shop themes show "Free" instead of
+ * "$0.00"), in the languages of the number formats price-text.ts reads. Matched as whole words: a
+ * page that says "free shipping" passes too, a leniency that can only miss a warning.
+ */
+const FREE_WORDS = [
+  "free", "gratis", "kostenlos", "kostenfrei", "gratuit", "gratuite", "gratuito", "gratuita", "grátis", "gratuït", "darmowy", "darmowe",
+  "bezpłatnie", "zdarma", "ingyenes", "ücretsiz", "ilmainen", "бесплатно", "безкоштовно", "δωρεάν", "miễn phí", "percuma", "無料",
+  "免费", "免費", "무료", "مجاني", "مجانا", "رایگان", "חינם", "ฟรี",
+];
+
+function showsFree(page: TruthPage): boolean {
+  const text = page.shownText();
+  return FREE_WORDS.some((word) => text.shows(word));
 }
 
 const MAX_QUOTED = 80;

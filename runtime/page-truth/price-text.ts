@@ -106,9 +106,15 @@ export class NumberLookup {
   private windows: readonly TextWindow[] | null = null;
   private all: ShownNumbers | undefined;
 
-  constructor(text: string | LowerText, mark: DecimalMark, truncated = false) {
+  /** Whether the page may write its numbers in its script's own digits (mayUseOtherDigits). */
+  private readonly otherDigits: boolean;
+  /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
+  private folded: ShownNumbers | null | undefined;
+
+  constructor(text: string | LowerText, mark: DecimalMark, truncated = false, otherDigits = true) {
     this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
     this.mark = mark;
+    this.otherDigits = otherDigits;
   }
 
   /** The text was cut (known once a look-up has read it to the end). */
@@ -116,8 +122,44 @@ export class NumberLookup {
     return this.source.truncated;
   }
 
-  /** As ShownNumbers.shows. */
+  /** As ShownNumbers.shows, for numbers in 0-9 or, where the page may use them, in its script's own digits. */
   shows(value: number, rounded = false): boolean {
+    if (this.showsAsWritten(value, rounded)) return true;
+    return this.otherDigits && this.inOtherDigits(value, rounded);
+  }
+
+  /**
+   * A count the page shows rounded to thousands, millions or (Chinese, Japanese) ten thousands: "1.2K
+   * ratings", "1,2 Tsd.", "3M", "1.2万". Asked only once the count is not shown in full; the display
+   * may round or cut, so any count within one step of its last digit counts.
+   */
+  showsCompact(value: number): boolean {
+    if (!(value >= 1000)) return false;
+    this.source.extend(true);
+    const lower = this.otherDigits ? foldDigits(this.source.lower) : this.source.lower;
+    COMPACT.lastIndex = 0;
+    for (let m = COMPACT.exec(lower); m !== null; m = COMPACT.exec(lower)) {
+      const unit = COMPACT_UNITS[m[3]];
+      const decimals = m[2] === undefined ? 0 : m[2].length;
+      const shown = (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit;
+      if (Math.abs(value - shown) < unit / 10 ** decimals) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The value written in the digits of another script ("٤٫٨", "۱۲۰", "४.८", "１，２９９"): asked only once
+   * the text in 0-9 does not show it, and the text folded to 0-9 once per page, when it has such digits.
+   */
+  private inOtherDigits(value: number, rounded: boolean): boolean {
+    if (this.folded === undefined) {
+      const lower = this.source.lower;
+      this.folded = HAS_OTHER_DIGITS.test(lower) ? new ShownNumbers(foldDigits(lower), this.mark, this.source.truncated) : null;
+    }
+    return this.folded !== null && this.folded.shows(value, rounded);
+  }
+
+  private showsAsWritten(value: number, rounded: boolean): boolean {
     const source = this.source;
     let windows = this.windows;
     if (windows === null) {
@@ -152,6 +194,54 @@ export class NumberLookup {
       if (lookUp(lower, this.mark, value, rounded, 0, lower.length, false, true) === FOUND) return true;
     }
   }
+}
+
+/** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
+const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
+const COMPACT_UNITS: Readonly<Record<string, number>> = {
+  k: 1e3, tsd: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4,
+};
+
+/**
+ * The zero of each block of decimal digits pages write numbers in besides 0-9: Arabic-Indic, Persian
+ * (extended Arabic-Indic), Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+ * Malayalam, Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, and the full-width digits of
+ * Japanese, Chinese and Korean pages. Each block is its zero and the nine digits after it.
+ */
+const DIGIT_ZEROS = [
+  0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0de6, 0x0e50, 0x0ed0, 0x0f20, 0x1040,
+  0x17e0, 0x1810, 0xff10,
+];
+/** Their separators: the Arabic decimal and thousands marks, the full-width comma and full stop. */
+const OTHER_SEPARATORS: Readonly<Record<string, string>> = { "\u066b": ".", "\u066c": ",", "\uff0c": ",", "\uff0e": "." };
+const hex4 = (c: number) => c.toString(16).padStart(4, "0");
+const OTHER_DIGIT_CLASS = `[${DIGIT_ZEROS.map((z) => `\\u${hex4(z)}-\\u${hex4(z + 9)}`).join("")}\\u066b\\u066c\\uff0c\\uff0e]`;
+const HAS_OTHER_DIGITS = new RegExp(OTHER_DIGIT_CLASS);
+const OTHER_DIGITS = new RegExp(OTHER_DIGIT_CLASS, "g");
+
+/** `text` with other scripts' digits as 0-9 and their separators as `.` and `,`, character for character. */
+export function foldDigits(text: string): string {
+  return text.replace(OTHER_DIGITS, (ch) => {
+    const separator = OTHER_SEPARATORS[ch];
+    if (separator !== undefined) return separator;
+    const c = ch.charCodeAt(0);
+    for (const zero of DIGIT_ZEROS) if (c >= zero && c <= zero + 9) return String(c - zero);
+    return ch;
+  });
+}
+
+/**
+ * Languages whose pages may write numbers in their script's own digits (Arabic, Persian, Urdu, the
+ * Indic languages, Thai, Burmese, Khmer, full-width digits in Japanese, Chinese and Korean), and a page
+ * without a language: only these pay for looking (one pass over a text that does not show a value).
+ */
+const OTHER_DIGIT_LANGUAGES = new Set([
+  "ar", "fa", "ur", "ps", "ku", "ckb", "sd", "ug", "hi", "mr", "ne", "sa", "bn", "as", "pa", "gu", "or", "ta", "te", "kn", "ml", "si",
+  "th", "lo", "bo", "dz", "my", "km", "mn", "ja", "zh", "ko",
+]);
+
+export function mayUseOtherDigits(lang: string | null): boolean {
+  return lang === null || OTHER_DIGIT_LANGUAGES.has(lang.split(/[-_]/)[0].toLowerCase());
 }
 
 const NOT_FOUND = 0;
@@ -280,7 +370,7 @@ export function readNumber(token: string, mark: DecimalMark): Reading[] {
   if (seps.length === 0) return [{ value: Number(token), decimals: 0 }];
   const last = seps[seps.length - 1];
   const lastGroup = groups[groups.length - 1];
-  const groupedBefore = groupsAreThousands(groups, seps, seps.length - 1);
+  const groupedBefore = groupsAreThousands(groups, seps, seps.length - 1) || groupsAreLakhs(groups, seps, seps.length - 1);
   const out: Reading[] = [];
   // The last separator as a decimal mark: the ones before it group thousands with another character.
   if ((last === "." || last === ",") && groupedBefore && seps.slice(0, -1).every((s) => s !== last)) {
@@ -288,7 +378,7 @@ export function readNumber(token: string, mark: DecimalMark): Reading[] {
     if (!ambiguous || mark === null || mark === last) out.push({ value: Number(`${groups.slice(0, -1).join("")}.${lastGroup}`), decimals: lastGroup.length });
   }
   // Every separator groups thousands.
-  if (lastGroup.length === 3 && groupsAreThousands(groups, seps, seps.length) && seps.every((s) => s === seps[0])) {
+  if (lastGroup.length === 3 && (groupsAreThousands(groups, seps, seps.length) || groupsAreLakhs(groups, seps, seps.length)) && seps.every((s) => s === seps[0])) {
     const ambiguous = seps.length === 1 && (last === "." || last === ",");
     if (!ambiguous || mark === null || mark !== last) out.push({ value: Number(groups.join("")), decimals: 0 });
   }
@@ -303,6 +393,19 @@ function groupsAreThousands(groups: string[], seps: string[], count: number): bo
   if (count > 0 && seps.slice(0, count).some((s) => s !== seps[0])) return false;
   // The group after the last thousands separator (when it is not the last group) has three digits too.
   return count === seps.length || groups[count].length === 3;
+}
+
+/**
+ * The first `count` separators group as Indian pages write numbers (lakh and crore: "1,29,900",
+ * "12,34,56,789"): commas, a first group of one or two digits, then groups of two, and three digits
+ * after the last comma. Two commas at least: with one, the number is grouped in thousands as well.
+ * No other convention writes a group of two between commas, so this reading never doubts another.
+ */
+function groupsAreLakhs(groups: string[], seps: string[], count: number): boolean {
+  if (count < 2 || groups[0].length === 0 || groups[0].length > 2) return false;
+  for (let i = 0; i < count; i++) if (seps[i] !== ",") return false;
+  for (let i = 1; i < count; i++) if (groups[i].length !== 2) return false;
+  return groups[count].length === 3;
 }
 
 /** A number as canonical text: 1299 and 1299.00 are one value, 4.80 and 4.8 too. */

@@ -6,7 +6,7 @@
  * an answer and fold the rest, or cut a review.
  */
 import { decodeEntities } from "../extract/html-text.ts";
-import { LowerText, type TextWindow } from "./lower-text.ts";
+import { LowerText, withoutSoftHyphens, type TextWindow } from "./lower-text.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -21,7 +21,7 @@ const TAG = /<[^>]*>/g;
 const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
 
 export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(NOT_WORD, " ").trim();
+  return withoutSoftHyphens(text.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */

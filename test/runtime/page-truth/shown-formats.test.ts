@@ -1,0 +1,93 @@
+/**
+ * not-visible on how real pages write what the markup says: Indian digit grouping, the digits of other
+ * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, and
+ * character references beyond the common ones. Each shown form has a twin that shows another value.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { jsonLd, page, product, truthIssues } from "./helpers.ts";
+
+const anvil = (extra: Record<string, unknown> = {}) => jsonLd(product(extra));
+const offer = (price: number | string, priceCurrency: string) => ({ offers: { "@type": "Offer", price, priceCurrency, availability: "https://schema.org/InStock" } });
+const rating = (ratingValue: number, reviewCount: number) => ({ aggregateRating: { "@type": "AggregateRating", ratingValue, reviewCount } });
+
+test("Indian grouping: ₹1,29,900 is 129900 (and with paise), ₹1,29,000 is not", () => {
+  const markup = anvil(offer(129900, "INR"));
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body("₹1,29,900"), markup, "en-IN")), []);
+  assert.equal(truthIssues(page(body("Rs. 1,29,900.00"), markup, "hi")), []);
+  assert.equal(truthIssues(page(body("₹12,34,56,789"), anvil(offer(123456789, "INR")), "en-IN")), []);
+  assert.equal(truthIssues(page(body("₹1,29,000"), markup, "en-IN")), ["Product not-visible offers.price"]);
+  // Groups of two are only Indian between commas and before a last group of three.
+  assert.equal(truthIssues(page(body("₹1,29,90"), markup, "en-IN")), ["Product not-visible offers.price"]);
+});
+
+test("other scripts' digits: Persian, Arabic-Indic, Devanagari and full-width numbers are read", () => {
+  const cases: Array<[string, string, string, string]> = [
+    // [lang, price 1299 shown, rating 4.8 shown, count 120 shown]
+    ["fa", "۱٬۲۹۹ تومان", "۴٫۸ از ۵", "۱۲۰"],
+    ["ar", "١٬٢٩٩ ر.س", "٤٫٨ من ٥", "١٢٠"],
+    ["hi", "₹ १,२९९", "४.८", "१२०"],
+    ["ja", "￥１，２９９", "４．８", "１２０件"],
+  ];
+  for (const [lang, price, stars, count] of cases) {
+    const body = (r: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>${r} (${count})</p>`;
+    assert.equal(truthIssues(page(body(stars), anvil(), lang)), [], lang);
+    // The twin: 4.2 in the same digits.
+    const other = stars.replace(/[٨۸८８]/, (d) => String.fromCharCode(d.charCodeAt(0) - 6));
+    assert.equal(truthIssues(page(body(other), anvil(), lang)), ["Product not-visible aggregateRating.ratingValue"], `${lang} ${other}`);
+  }
+  // A page without a language is read in either digits.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>۱٬۲۹۹</p><p>۴٫۸ (۱۲۰)</p>`, anvil(), null)), []);
+});
+
+test("a count rounded to thousands: 1.2K, 1,2 Tsd. and 1.2万 show 1,234 and 12,000; 2.5K does not show 1,234", () => {
+  const body = (count: string) => `<h1>Executive Anvil</h1><p>€1,299</p><p>4.8 (${count})</p>`;
+  assert.equal(truthIssues(page(body("1.2K ratings"), anvil(rating(4.8, 1234)), "en")), []);
+  assert.equal(truthIssues(page(body("1k+ reviews"), anvil(rating(4.8, 1234)), "en")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299 €</p><p>4,8 (1,2 Tsd. Bewertungen)</p>`, anvil(rating(4.8, 1234)), "de")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1299</p><p>4.8 (1.2万条评价)</p>`, anvil(rating(4.8, 12000)), "zh")), []);
+  assert.equal(truthIssues(page(body("2.5K ratings"), anvil(rating(4.8, 1234)), "en")), ["Product not-visible aggregateRating.reviewCount"]);
+  // A count under a thousand is never read as rounded: 1.2K does not show 120.
+  assert.equal(truthIssues(page(body("1.2K ratings"), anvil(), "en")), ["Product not-visible aggregateRating.reviewCount"]);
+  // A rating or a price is not a count: "4.8K" does not show a price of 4,800.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>4.8K</p><p>4.8 (120)</p>`, anvil(offer(4800, "USD")), "en")), ["Product not-visible offers.price"]);
+});
+
+test("a price of 0 shown as Free (or Gratis, Kostenlos, 無料); a page that shows a price instead is told", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  for (const [lang, word] of [["en", "Free"], ["nl", "Gratis"], ["de", "KOSTENLOS"], ["ja", "価格: 無料"]]) {
+    assert.equal(truthIssues(page(body(word), anvil(offer(0, "EUR")), lang)), [], word);
+    assert.equal(truthIssues(page(body(word), anvil(offer("0.00", "EUR")), lang)), [], `${word} for "0.00"`);
+  }
+  assert.equal(truthIssues(page(body("$0.00"), anvil(offer(0, "USD")))), []);
+  assert.equal(truthIssues(page(body("$5.00"), anvil(offer(0, "USD")))), ["Product not-visible offers.price"]);
+  // "Free" does not show a price that is not 0.
+  assert.equal(truthIssues(page(body("Free"), anvil(offer(5, "USD")))), ["Product not-visible offers.price"]);
+});
+
+test("soft hyphens in a heading (&shy; or U+00AD) do not split its words", () => {
+  const markup = jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name: "Schwarzwälder Kirschtorte", image: "https://example.com/k.jpg" });
+  assert.equal(truthIssues(page(`<h1>Schwarz&shy;wälder Kirsch&shy;torte</h1>`, markup, "de")), []);
+  assert.equal(truthIssues(page(`<h1>Schwarz\u00adwälder Kirsch\u00ADtorte</h1>`, markup, "de")), []);
+  assert.equal(truthIssues(page(`<h1>Schwarz&shy;wälder Apfel&shy;torte</h1>`, markup, "de")), ["Recipe not-visible name"]);
+  // A soft hyphen in the markup's value is not read either.
+  const hyphenated = jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name: "Schwarz\u00adwälder Kirschtorte", image: "https://example.com/k.jpg" });
+  assert.equal(truthIssues(page(`<h1>Schwarzwälder Kirschtorte</h1>`, hyphenated, "de")), []);
+});
+
+test("character references of the standard's whole table: Bl&aring;b&aelig;r is Blåbær, in the page and in Microdata", () => {
+  const markup = jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name: "Blåbærsaft med Ørret", image: "https://example.com/b.jpg" });
+  assert.equal(truthIssues(page(`<h1>Bl&aring;b&aelig;rsaft med &Oslash;rret</h1>`, markup, "no")), []);
+  assert.equal(truthIssues(page(`<h1>Bringeb&aelig;rsaft med &Aring;l</h1>`, markup, "no")), ["Recipe not-visible name"]);
+  // Microdata's value is read from the element's text with the same table: Ø, not ø or "&Oslash;".
+  const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">&Oslash;rret &amp; Bl&aring;b&aelig;r</h1>
+    <link itemprop="image" href="https://example.com/b.jpg"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+    <meta itemprop="price" content="12"><meta itemprop="priceCurrency" content="NOK"><span>12 kr</span></div></div>`;
+  const conflicting = jsonLd({ "@context": "https://schema.org", "@type": "Product", name: "Ørret & Blåbær", image: "https://example.com/b.jpg", offers: { "@type": "Offer", price: 12, priceCurrency: "NOK" } });
+  // Same name in both syntaxes (the Microdata value decoded as the JSON-LD one is written): one entity, no conflict on the name.
+  const issues = truthIssues(page(microdata + conflicting, "", "no"), "https://shop.example/b");
+  assert.not.ok(issues.some((i) => i.includes("conflicting-values name")), issues.join("\n"));
+});
+
+test.run();
