@@ -222,9 +222,20 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     if (member === leader) continue;
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
-    if (theirs.values.join("\u0000") !== mine.values.join("\u0000")) return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+    if (!oneHoldsTheOther(mine.values, theirs.values)) return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
   }
   return null;
+}
+
+/**
+ * Two descriptions agree on a property when every value one gives is among the other's: a theme's
+ * Microdata that gives the default variant's offer (10) and a plugin's JSON-LD that gives every
+ * variant's (10, 12, 15), or one currency beside several, describe the same offers, one less
+ * completely. They disagree when each gives a value the other does not (10 and 12).
+ */
+function oneHoldsTheOther(a: readonly string[], b: readonly string[]): boolean {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  return small.every((v) => large.includes(v));
 }
 
 function normalizeValue(value: unknown, kind: "number" | "code" | "enum" | "text"): string | null {

@@ -44,6 +44,18 @@ test("two JSON-LD blocks, the same url; a different availability and currency", 
   ]);
 });
 
+test("one description gives one offer, the other every variant's: no conflict; each gives a price the other lacks: a conflict", () => {
+  const offer = (price: number, priceCurrency = "EUR") => ({ "@type": "Offer", price, priceCurrency, availability: "https://schema.org/InStock" });
+  const shown = `<h1>Executive Anvil</h1><p>1,299 1,199 1,399 € $1,099</p><p>4.8 out of 5 (120 reviews)</p>`;
+  const variants = jsonLd(product({ offers: [offer(1299), offer(1199), offer(1399)] }));
+  assert.equal(truthIssues(page(shown, jsonLd(product()) + variants)), ["Product duplicate-entity sku"]);
+  // Another currency beside the same: the one-currency description is the other's part.
+  assert.equal(truthIssues(page(shown, jsonLd(product()) + jsonLd(product({ offers: [offer(1299), offer(1099, "USD")] })))), ["Product duplicate-entity sku"]);
+  // 1299 and 1199 against 1299 and 1399: each has a price the other does not.
+  const other = jsonLd(product({ offers: [offer(1299), offer(1399)] }));
+  assert.equal(truthIssues(page(shown, jsonLd(product({ offers: [offer(1299), offer(1199)] })) + other)), ["Product conflicting-values offers.price", "Product duplicate-entity sku"]);
+});
+
 test("not the same thing: other sku, other colour, other names at one url, other events at one url", () => {
   assert.equal(truthIssues(page(SHOWN, jsonLd(product()) + jsonLd(product({ sku: "ANV-2" })))), []);
   assert.equal(truthIssues(page(SHOWN, jsonLd(product({ color: "red" })) + jsonLd(product({ color: "blue" })))), []);
