@@ -1,7 +1,7 @@
 /**
  * not-visible on how real pages write what the markup says: Indian digit grouping, the digits of other
- * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, and
- * character references beyond the common ones. Each shown form has a twin that shows another value.
+ * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, symbols
+ * beside a name, and character references beyond the common ones. Each shown form has a twin that shows another value.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -74,6 +74,16 @@ test("soft hyphens in a heading (&shy; or U+00AD) do not split its words", () =>
   // A soft hyphen in the markup's value is not read either.
   const hyphenated = jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name: "Schwarz\u00adwälder Kirschtorte", image: "https://example.com/k.jpg" });
   assert.equal(truthIssues(page(`<h1>Schwarzwälder Kirschtorte</h1>`, hyphenated, "de")), []);
+});
+
+test("symbols beside a name (™, ℃, ★, →) separate words as punctuation does: Air Runner™ shows Air Runner", () => {
+  const named = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Product", name, image: "https://example.com/a.jpg" });
+  assert.equal(truthIssues(page(`<h1>Air Runner™</h1>`, named("Air Runner"))), []);
+  assert.equal(truthIssues(page(`<h1>Air Runner</h1>`, named("Air Runner™"))), []);
+  assert.equal(truthIssues(page(`<h1>★ Air Runner → 100℃</h1>`, named("Air Runner 100 ℃"))), []);
+  assert.equal(truthIssues(page(`<h1>Air Runners™</h1>`, named("Air Runner"))), ["Product not-visible name"]);
+  // Letters of the scripts past those blocks (Glagolitic, Coptic, Georgian) are still letters.
+  assert.equal(truthIssues(page(`<h1>ⴀⴁⴂ ⴃ</h1>`, named("ⴀⴁ"))), ["Product not-visible name"]);
 });
 
 test("character references of the standard's whole table: Bl&aring;b&aelig;r is Blåbær, in the page and in Microdata", () => {
