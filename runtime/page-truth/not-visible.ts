@@ -4,7 +4,8 @@
  * is not visible to readers of the page" (General structured data guidelines).
  *
  * A Microdata or RDFa value read from an element's text is visible by construction (the element is
- * the text); a `content` attribute (`<meta itemprop content>`) is not. Numbers are compared as
+ * the text) unless the page hides the element; a `content` attribute (`<meta itemprop content>`) is
+ * not, nor a hidden element's text: those are looked up. Numbers are compared as
  * numbers in the page's own format (price-text.ts), texts as words (text-match.ts).
  */
 import type { TruthPage } from "./truth-page.ts";
@@ -93,18 +94,21 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
       if (budget.left <= 0) return;
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
-      let fromAttribute = false;
+      let from: ValueSource = "markup";
       if (node.items !== null && !found.viaReference) {
         const offset = node.items.offsets.get(pointer);
         if (offset !== undefined) {
-          if (page.readsElementText(offset)) continue;
-          fromAttribute = true;
+          // The element's text is the value: shown, unless the page hides the element. Hidden, it is
+          // looked up as a <meta content> value is: the page may show it elsewhere.
+          if (!page.readsElementText(offset)) from = "attribute";
+          else if (page.hidesElementAt(offset)) from = "hidden element";
+          else continue;
         }
       }
       budget.left--;
       const shown = isShown(value, rule.kind, page, rule.title);
       if (shown !== false) continue;
-      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, fromAttribute) });
+      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
     }
   }
 }
@@ -149,10 +153,19 @@ function showsFree(page: TruthPage): boolean {
 
 const MAX_QUOTED = 80;
 
-function issue(property: string, pointer: string, value: string | number, kind: Kind, fromAttribute: boolean): Finding["issue"] {
+/** Where a value comes from: JSON-LD (or a referenced node), a Microdata or RDFa attribute, a hidden element's text. */
+type ValueSource = "markup" | "attribute" | "hidden element";
+
+const WHERE: Readonly<Record<ValueSource, string>> = {
+  markup: "",
+  attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
+  "hidden element": " (it is only in an element the page hides, with the hidden attribute, an inline display:none or visibility:hidden, or in a template or noscript)",
+};
+
+function issue(property: string, pointer: string, value: string | number, kind: Kind, from: ValueSource): Finding["issue"] {
   const quoted = typeof value === "number" ? String(value) : JSON.stringify(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}...` : value);
   const what = kind === "text" ? "text" : "number";
-  const where = fromAttribute ? " (it is only in an attribute such as <meta content>, which readers do not see)" : "";
+  const where = WHERE[from];
   return {
     severity: "warning",
     property,

@@ -16,6 +16,7 @@ const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio
 export class TruthPage {
   readonly html: string;
   readonly pageUrl: string | null;
+  #reader: VisibleTextReader | undefined;
   #lower: LowerText | undefined;
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
@@ -40,11 +41,24 @@ export class TruthPage {
 
   /** The visible text, lower-cased, read from the page as far as the look-ups need it. */
   #lowerText(): LowerText {
-    if (this.#lower === undefined) {
-      this.#lower = new LowerText(new VisibleTextReader(this.html, this.#tags));
+    return (this.#lower ??= new LowerText(this.#visibleText()));
+  }
+
+  /** The one walk of the page's visible text, shared by the look-ups and hidesElementAt. */
+  #visibleText(): VisibleTextReader {
+    if (this.#reader === undefined) {
+      this.#reader = new VisibleTextReader(this.html, this.#tags);
       this.#tags = null;
     }
-    return this.#lower;
+    return this.#reader;
+  }
+
+  /**
+   * The page hides the element whose start tag is at `offset` (the `hidden` attribute, a hiding inline
+   * style, on it or an element it is in; or it is in a template or noscript): its text is not shown.
+   */
+  hidesElementAt(offset: number): boolean {
+    return this.#visibleText().hidesElementAt(offset);
   }
 
   shownText(): ShownText {

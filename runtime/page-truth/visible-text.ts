@@ -175,6 +175,12 @@ export class VisibleTextReader {
   #hiddenDepth = 0;
   /** Inside a template or noscript: no text and no tag counts until its first end tag. */
   #skipTo: string | null = null;
+  /**
+   * Where the page hides what it holds, as read so far: [start, end) pairs of source offsets, from a
+   * hiding element's start tag (or a template's, a noscript's) to its end tag's start, in page order and
+   * apart (one starts only outside the others); the last one's end is Infinity while it is open.
+   */
+  readonly #hidden: number[] = [];
 
   constructor(html: string, tags: TagLog | null = null) {
     // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own. A log
@@ -217,8 +223,34 @@ export class VisibleTextReader {
     return out;
   }
 
-  /** Reads on until the text holds at least `length` characters, or to the end. */
-  readUntil(length: number): void {
+  /**
+   * Whether the page hides the element whose start tag is at `offset` (it, or an element it is in, has
+   * the `hidden` attribute or a hiding style, or it is in a template or noscript): the walk is read on
+   * past that tag first. A Microdata value read from a hidden element's text is no text a reader sees.
+   * Past the text's cap (MAX_VISIBLE) nothing is known: false.
+   */
+  hidesElementAt(offset: number): boolean {
+    this.readUntil(0, offset);
+    const hidden = this.#hidden;
+    // The last range starting at or before `offset` (ranges are apart and in order): a binary search.
+    let lo = 0;
+    let hi = hidden.length / 2 - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (hidden[2 * mid] <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found !== -1 && offset < hidden[2 * found + 1];
+  }
+
+  /**
+   * Reads on until the text holds at least `length` characters and the walk is past the tag at
+   * `through` (hidesElementAt), or to the end.
+   */
+  readUntil(length: number, through = -1): void {
     if (this.done) return;
     const html = this.#html;
     const source = this.#source;
@@ -236,7 +268,8 @@ export class VisibleTextReader {
     let skipTo = this.#skipTo;
     let p = this.#p;
     let finished = false;
-    while (segmented + text.length < length) {
+    const hidden = this.#hidden;
+    while (segmented + text.length < length || p <= through) {
       const more = source.next();
       const stop = more ? source.tagStart : n;
       if (hiddenName === null && skipTo === null && stop > p) {
@@ -263,13 +296,19 @@ export class VisibleTextReader {
         // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
         if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
           skipTo = null;
-          if (hiddenName === null) space = true;
+          if (hiddenName === null) {
+            space = true;
+            hidden[hidden.length - 1] = source.tagStart;
+          }
         }
         continue;
       }
       if (source.isEnd) {
         if (hiddenName !== null) {
-          if (source.nameIs(hiddenName) && --hiddenDepth === 0) hiddenName = null;
+          if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
+            hiddenName = null;
+            hidden[hidden.length - 1] = source.tagStart;
+          }
         } else if ((cls & IS_INLINE) === 0) space = true;
         continue;
       }
@@ -280,13 +319,16 @@ export class VisibleTextReader {
       }
       if ((cls & IS_SKIPPED) !== 0) {
         skipTo = source.name();
+        if (hiddenName === null) hidden.push(source.tagStart, Infinity);
         continue;
       }
       if (hiddenName !== null) {
         if (!source.nameIs(hiddenName)) continue;
         // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
-        if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
-        else {
+        if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
+          hiddenName = null;
+          hidden[hidden.length - 1] = source.tagStart;
+        } else {
           hiddenDepth++;
           continue;
         }
@@ -298,6 +340,7 @@ export class VisibleTextReader {
       if (source.hides()) {
         hiddenName = source.name();
         hiddenDepth = 1;
+        hidden.push(source.tagStart, Infinity);
         continue;
       }
       if ((cls & IS_INLINE) === 0) space = true;

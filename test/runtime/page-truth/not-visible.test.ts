@@ -89,6 +89,36 @@ test("Microdata: a value read from an element's text is visible; a <meta content
   ]);
 });
 
+test("Microdata: a value read from the text of an element the page hides is not shown, unless the page shows it elsewhere", () => {
+  const item = (body: string) => `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><link itemprop="image" href="https://example.com/a.jpg">${body}</div>`;
+  const offer = (price: string) => `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer">${price}<meta itemprop="priceCurrency" content="EUR"></div>`;
+  // A text the markup's number reading does not give back (1.299 for "1.299,00 €"): looking the value up
+  // finds nothing, so only whether the element is hidden decides.
+  const price = offer(`<span itemprop="price">1.299,00 €</span>`);
+  const de = (body: string) => truthIssues(page(item(body), "", "de"));
+  const hidden = ["Product not-visible offers.price"];
+  for (const hide of [`<div style="display:none">X</div>`, `<div hidden><p>a</p>X</div>`, `<section style="Visibility: Hidden">X</section>`, `<noscript>X</noscript>`]) {
+    assert.equal(de(hide.replace("X", price)), hidden, hide);
+    // The twin: the same element, not hidden.
+    assert.equal(de(hide.replace(/ hidden| style="[^"]*"/, "").replace(/noscript/g, "div").replace("X", price)), [], `${hide} shown`);
+  }
+  // The element itself hidden; the third of three hidden elements; hidden elements that ended before it.
+  assert.equal(de(offer(`<span itemprop="price" hidden>1.299,00 €</span>`)), hidden);
+  assert.equal(de(`<p hidden>a</p><p hidden>b</p><div style="display:none">${price}</div>`), hidden);
+  assert.equal(de(`<div hidden><span>a</span></div><p hidden>b</p>${price}`), []);
+  assert.equal(de(`<noscript><img src="a.gif"></noscript><template><p>t</p></template>${price}`), []);
+  // `<li hidden>a<li>`: the second li ends the first (optional end tag), and is shown.
+  assert.equal(de(`<ul><li hidden>a<li>${price}</ul>`), []);
+  // Hidden, but the page shows the value elsewhere: shown.
+  const plain = offer(`<span itemprop="price">1299</span>`);
+  assert.equal(truthIssues(page(item(`<div hidden>${plain}</div><p>€1,299</p>`), "", "en")), []);
+  assert.equal(truthIssues(page(item(`<div hidden>${plain}</div><p>€1,399</p>`), "", "en")), hidden);
+  // The message says why.
+  const result = validateHtml(page(item(`<div style="display:none">${price}</div>`), "", "de"), "https://shop.example/anvil");
+  const [warning] = issuesOf(result.schemas[0]);
+  assert.match(warning.message, "only in an element the page hides");
+});
+
 test("the issue: a warning with the dotted property, the value's pointer, line and column, and the guideline", () => {
   const html = page(`<h1>Executive Anvil</h1><p>$1,299.00</p><p>4.2 out of 5 (120)</p>`, jsonLd(product()));
   const s = validateHtml(html, "https://shop.example/anvil").schemas[0];
