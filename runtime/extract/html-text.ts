@@ -6,6 +6,7 @@
  * peers' extractors) does so; the standard's textContent would keep the page's indentation.
  */
 import { decodeHTMLStrict } from "entities";
+import { BinTrieFlags, determineBranch, htmlDecodeTree } from "entities/lib/decode.js";
 import { MarkupToken, START_TAG, TEXT_LT } from "./html-scan.ts";
 
 /**
@@ -103,24 +104,37 @@ function referenceAt(text: string, amp: number): string | null {
   return value;
 }
 
-/** Names looked up in the standard's whole table, with what they decode to (null: not a reference). */
-const FULL_TABLE_SEEN = new Map<string, string | null>();
+/** Names of the standard's table that NAMED does not list, with what they decode to (at most the table's 2,231). */
+const FULL_TABLE_SEEN = new Map<string, string>();
 
 /**
  * A name of the standard's table of 2,231 references that NAMED does not list (`&aring;`, `&oslash;`,
- * `&atilde;`, `&Ouml;`, `&rsaquo;`): looked up through `entities`, the table parse5 and htmlparser2
- * decode with, once per name. Only a whole name counts: the standard reads `&notit;` as `¬` and "it;",
- * which no page means.
+ * `&atilde;`, `&Ouml;`, `&rsaquo;`), decoded through `entities`, the table parse5 and htmlparser2 decode
+ * with. A name is first walked through that package's trie of the names, character by character, which
+ * turns a made-up one away without a string or a decoder (a page can hold hundreds of thousands). Only a
+ * whole name counts: the standard reads `&notit;` as `¬` and "it;", which no page means.
  */
 function fromFullTable(name: string): string | undefined {
-  let value = FULL_TABLE_SEEN.get(name);
-  if (value === undefined) {
-    const reference = `&${name};`;
-    const decoded = decodeHTMLStrict(reference);
-    value = decoded !== reference && !decoded.endsWith(";") ? decoded : null;
-    if (FULL_TABLE_SEEN.size < 4096) FULL_TABLE_SEEN.set(name, value);
+  const seen = FULL_TABLE_SEEN.get(name);
+  if (seen !== undefined) return seen;
+  if (!inTable(name)) return undefined;
+  const reference = `&${name};`;
+  const decoded = decodeHTMLStrict(reference);
+  if (decoded === reference || decoded.endsWith(";")) return undefined;
+  FULL_TABLE_SEEN.set(name, decoded);
+  return decoded;
+}
+
+/** `name` and a `;` are a path of the names' trie (as entities' EntityDecoder steps through it). */
+function inTable(name: string): boolean {
+  let node = 0;
+  for (let k = 0; k <= name.length; k++) {
+    const current = htmlDecodeTree[node];
+    const valueLength = (current & BinTrieFlags.VALUE_LENGTH) >> 14;
+    node = determineBranch(htmlDecodeTree, current, node + Math.max(1, valueLength), k < name.length ? name.charCodeAt(k) : 59);
+    if (node < 0) return false;
   }
-  return value ?? undefined;
+  return true;
 }
 
 function hexValue(c: number): number {
