@@ -2548,14 +2548,24 @@ function referenceAt(text, amp) {
   return value;
 }
 function fromFullTable(name) {
-  let value = FULL_TABLE_SEEN.get(name);
-  if (value === void 0) {
-    const reference = `&${name};`;
-    const decoded = decodeHTMLStrict(reference);
-    value = decoded !== reference && !decoded.endsWith(";") ? decoded : null;
-    if (FULL_TABLE_SEEN.size < 4096) FULL_TABLE_SEEN.set(name, value);
+  const seen = FULL_TABLE_SEEN.get(name);
+  if (seen !== void 0) return seen;
+  if (!inTable(name)) return void 0;
+  const reference = `&${name};`;
+  const decoded = decodeHTMLStrict(reference);
+  if (decoded === reference || decoded.endsWith(";")) return void 0;
+  FULL_TABLE_SEEN.set(name, decoded);
+  return decoded;
+}
+function inTable(name) {
+  let node = 0;
+  for (let k = 0; k <= name.length; k++) {
+    const current = decode_data_html_default[node];
+    const valueLength = (current & BinTrieFlags.VALUE_LENGTH) >> 14;
+    node = determineBranch(decode_data_html_default, current, node + Math.max(1, valueLength), k < name.length ? name.charCodeAt(k) : 59);
+    if (node < 0) return false;
   }
-  return value ?? void 0;
+  return true;
 }
 function hexValue(c) {
   if (c >= 48 && c <= 57) return c - 48;
@@ -2613,6 +2623,7 @@ var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
     init_esm();
+    init_decode();
     init_html_scan();
     NAMED = Object.assign(/* @__PURE__ */ Object.create(null), {
       amp: "&",
@@ -5181,7 +5192,7 @@ function isWordChar(c) {
   if (c < 128) return c >= 97 && c <= 122 || c >= 48 && c <= 57;
   if (c < 192) return c === 170 || c === 178 || c === 179 || c === 181 || c === 185 || c === 186 || c >= 188 && c <= 190;
   if (c <= 8191) return c !== 215 && c !== 247;
-  return c >= 8304 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
+  return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
 var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
@@ -5191,7 +5202,7 @@ var init_text_match = __esm({
     init_lower_text();
     OPENING = 80;
     TAG = /<[^>]*>/g;
-    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     WORD_INDEX_AFTER = 8;
     BUCKETS = 1 << 16;
@@ -5303,18 +5314,19 @@ function notVisible(node, page, resolve4, budget, out) {
       if (budget.left <= 0) return;
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
-      let fromAttribute = false;
+      let from = "markup";
       if (node.items !== null && !found.viaReference) {
         const offset = node.items.offsets.get(pointer);
         if (offset !== void 0) {
-          if (page.readsElementText(offset)) continue;
-          fromAttribute = true;
+          if (!page.readsElementText(offset)) from = "attribute";
+          else if (page.hidesElementAt(offset)) from = "hidden element";
+          else continue;
         }
       }
       budget.left--;
       const shown2 = isShown(value, rule.kind, page, rule.title);
       if (shown2 !== false) continue;
-      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, fromAttribute) });
+      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
     }
   }
 }
@@ -5338,10 +5350,10 @@ function showsFree(page) {
   const text = page.shownText();
   return FREE_WORDS.some((word) => text.shows(word));
 }
-function issue(property3, pointer, value, kind, fromAttribute) {
+function issue(property3, pointer, value, kind, from) {
   const quoted2 = typeof value === "number" ? String(value) : JSON.stringify(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}...` : value);
   const what = kind === "text" ? "text" : "number";
-  const where3 = fromAttribute ? " (it is only in an attribute such as <meta content>, which readers do not see)" : "";
+  const where3 = WHERE[from];
   return {
     severity: "warning",
     property: property3,
@@ -5352,7 +5364,7 @@ function issue(property3, pointer, value, kind, fromAttribute) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, TITLES, FREE_WORDS, MAX_QUOTED;
+var ANY, RULES, prepared2, MAX_LOOKUPS, TITLES, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -5417,6 +5429,11 @@ var init_not_visible = __esm({
       "\u0E1F\u0E23\u0E35"
     ];
     MAX_QUOTED = 80;
+    WHERE = {
+      markup: "",
+      attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
+      "hidden element": " (it is only in an element the page hides, with the hidden attribute, an inline display:none or visibility:hidden, or in a template or noscript)"
+    };
   }
 });
 
@@ -5994,6 +6011,12 @@ var init_visible_text = __esm({
       #hiddenDepth = 0;
       /** Inside a template or noscript: no text and no tag counts until its first end tag. */
       #skipTo = null;
+      /**
+       * Where the page hides what it holds, as read so far: [start, end) pairs of source offsets, from a
+       * hiding element's start tag (or a template's, a noscript's) to its end tag's start, in page order and
+       * apart (one starts only outside the others); the last one's end is Infinity while it is open.
+       */
+      #hidden = [];
       constructor(html, tags = null) {
         const logged = tags !== null && tags.html === html && tags.complete;
         const body = logged ? tags.from : bodyStart(html);
@@ -6029,8 +6052,32 @@ var init_visible_text = __esm({
         this.#taken = this.length;
         return out;
       }
-      /** Reads on until the text holds at least `length` characters, or to the end. */
-      readUntil(length) {
+      /**
+       * Whether the page hides the element whose start tag is at `offset` (it, or an element it is in, has
+       * the `hidden` attribute or a hiding style, or it is in a template or noscript): the walk is read on
+       * past that tag first. A Microdata value read from a hidden element's text is no text a reader sees.
+       * Past the text's cap (MAX_VISIBLE) nothing is known: false.
+       */
+      hidesElementAt(offset) {
+        this.readUntil(0, offset);
+        const hidden = this.#hidden;
+        let lo = 0;
+        let hi = hidden.length / 2 - 1;
+        let found = -1;
+        while (lo <= hi) {
+          const mid = lo + hi >> 1;
+          if (hidden[2 * mid] <= offset) {
+            found = mid;
+            lo = mid + 1;
+          } else hi = mid - 1;
+        }
+        return found !== -1 && offset < hidden[2 * found + 1];
+      }
+      /**
+       * Reads on until the text holds at least `length` characters and the walk is past the tag at
+       * `through` (hidesElementAt), or to the end.
+       */
+      readUntil(length, through = -1) {
         if (this.done) return;
         const html = this.#html;
         const source = this.#source;
@@ -6044,7 +6091,8 @@ var init_visible_text = __esm({
         let skipTo = this.#skipTo;
         let p = this.#p;
         let finished = false;
-        while (segmented + text.length < length) {
+        const hidden = this.#hidden;
+        while (segmented + text.length < length || p <= through) {
           const more = source.next();
           const stop = more ? source.tagStart : n;
           if (hiddenName === null && skipTo === null && stop > p) {
@@ -6069,13 +6117,19 @@ var init_visible_text = __esm({
           if (skipTo !== null) {
             if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
               skipTo = null;
-              if (hiddenName === null) space = true;
+              if (hiddenName === null) {
+                space = true;
+                hidden[hidden.length - 1] = source.tagStart;
+              }
             }
             continue;
           }
           if (source.isEnd) {
             if (hiddenName !== null) {
-              if (source.nameIs(hiddenName) && --hiddenDepth === 0) hiddenName = null;
+              if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
+                hiddenName = null;
+                hidden[hidden.length - 1] = source.tagStart;
+              }
             } else if ((cls & IS_INLINE) === 0) space = true;
             continue;
           }
@@ -6085,12 +6139,15 @@ var init_visible_text = __esm({
           }
           if ((cls & IS_SKIPPED) !== 0) {
             skipTo = source.name();
+            if (hiddenName === null) hidden.push(source.tagStart, Infinity);
             continue;
           }
           if (hiddenName !== null) {
             if (!source.nameIs(hiddenName)) continue;
-            if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) hiddenName = null;
-            else {
+            if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
+              hiddenName = null;
+              hidden[hidden.length - 1] = source.tagStart;
+            } else {
               hiddenDepth++;
               continue;
             }
@@ -6102,6 +6159,7 @@ var init_visible_text = __esm({
           if (source.hides()) {
             hiddenName = source.name();
             hiddenDepth = 1;
+            hidden.push(source.tagStart, Infinity);
             continue;
           }
           if ((cls & IS_INLINE) === 0) space = true;
@@ -6233,6 +6291,7 @@ var init_truth_page = __esm({
     TruthPage = class {
       html;
       pageUrl;
+      #reader;
       #lower;
       #text;
       #numbers;
@@ -6253,11 +6312,22 @@ var init_truth_page = __esm({
       }
       /** The visible text, lower-cased, read from the page as far as the look-ups need it. */
       #lowerText() {
-        if (this.#lower === void 0) {
-          this.#lower = new LowerText(new VisibleTextReader(this.html, this.#tags));
+        return this.#lower ??= new LowerText(this.#visibleText());
+      }
+      /** The one walk of the page's visible text, shared by the look-ups and hidesElementAt. */
+      #visibleText() {
+        if (this.#reader === void 0) {
+          this.#reader = new VisibleTextReader(this.html, this.#tags);
           this.#tags = null;
         }
-        return this.#lower;
+        return this.#reader;
+      }
+      /**
+       * The page hides the element whose start tag is at `offset` (the `hidden` attribute, a hiding inline
+       * style, on it or an element it is in; or it is in a template or noscript): its text is not shown.
+       */
+      hidesElementAt(offset) {
+        return this.#visibleText().hidesElementAt(offset);
       }
       shownText() {
         return this.#text ??= new ShownText(this.#lowerText());
