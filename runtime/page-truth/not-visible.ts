@@ -64,7 +64,8 @@ function preparedRules(): readonly PreparedRule[] {
     ...rule,
     property: rule.path.join("."),
     first: rule.path[0],
-    title: TITLES.has(rule.path[rule.path.length - 1]),
+    // The node's own name or headline: an FAQ question (mainEntity.name) is a sentence the page shows whole.
+    title: rule.path.length === 1 && TITLES.has(rule.path[0]),
     typeSets: rule.types.length === 0 ? null : rule.types.map((t) => subtypes(t)),
   })));
 }
@@ -90,8 +91,10 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
     const head = entity.node[rule.first];
     if ((head === undefined || head === null) && !bare) continue;
     if (rule.typeSets !== null && !hasType((types ??= typeNames(entity.node["@type"])), rule.typeSets)) continue;
+    const unshown: Finding[] = [];
+    let oneShown = false;
     for (const found of valuesAt(entity.node, rule.path, entity.path, resolve)) {
-      if (budget.left <= 0) return;
+      if (budget.left <= 0) break;
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from: ValueSource = "markup";
@@ -102,14 +105,27 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
           // looked up as a <meta content> value is: the page may show it elsewhere.
           if (!page.readsElementText(offset)) from = "attribute";
           else if (page.hidesElementAt(offset)) from = "hidden element";
-          else continue;
+          else {
+            oneShown = true;
+            continue;
+          }
         }
       }
+      // Of several offers, one shown is enough (below): the rest need no look-up once one is.
+      if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       const shown = isShown(value, rule.kind, page, rule.title);
-      if (shown !== false) continue;
-      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
+      if (shown !== false) {
+        oneShown ||= shown === true;
+        continue;
+      }
+      unshown.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
     }
+    // A product's several offers are its variants' (a Shopify theme marks up one per size) or its
+    // sellers': the page shows the one selected, the others when a reader picks them, as the search
+    // engine's own single-page variant example does. One price shown is the product's; none shown, each is reported.
+    if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
+    if (budget.left <= 0) return;
   }
 }
 

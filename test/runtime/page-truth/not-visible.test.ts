@@ -119,6 +119,31 @@ test("Microdata: a value read from the text of an element the page hides is not 
   assert.match(warning.message, "only in an element the page hides");
 });
 
+test("a product's several offers (its variants'): one price shown is enough; none shown, each is reported", () => {
+  const offer = (price: number) => ({ "@type": "Offer", price, priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+  const variants = jsonLd(product({ offers: [offer(1299), offer(1399), offer(1499)] }));
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 out of 5 (120 reviews)</p>`;
+  assert.equal(truthIssues(page(body("€1,299.00"), variants)), []);
+  assert.equal(truthIssues(page(body("€1,499.00"), variants)), []);
+  assert.equal(truthIssues(page(body("€999.00"), variants)), ["Product not-visible offers.price", "Product not-visible offers.price", "Product not-visible offers.price"]);
+  // One offer: its price is the product's (the planted defect stays one).
+  assert.equal(truthIssues(page(body("€999.00"), jsonLd(product()))), ["Product not-visible offers.price"]);
+  // Microdata: a shown price element among meta-only offers.
+  const item = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><link itemprop="image" href="https://example.com/a.jpg">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">1299</span><meta itemprop="priceCurrency" content="EUR"></div>
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="1399"><meta itemprop="priceCurrency" content="EUR"></div></div>`;
+  assert.equal(truthIssues(page(item)), []);
+  assert.equal(truthIssues(page(item.replace('<span itemprop="price">1299</span>', '<meta itemprop="price" content="1299">'))), ["Product not-visible offers.price", "Product not-visible offers.price"]);
+});
+
+test("FAQ questions are looked up whole and one by one: a second question not shown is reported though the first is", () => {
+  // "Do you ship abroad?" without its last word is in "How fast do you ship?": a product name may lose a
+  // word at either end ("Aussie Meat Pie Recipe"), a question may not.
+  const question = (name: string) => ({ "@type": "Question", name, acceptedAnswer: { "@type": "Answer", text: "Within three days." } });
+  const faq = jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [question("How fast do you ship?"), question("Do you ship abroad?")] });
+  assert.equal(truthIssues(page(`<h2>How fast do you ship?</h2><p>Within three days.</p>`, faq)), ["FAQPage not-visible mainEntity.name"]);
+});
+
 test("the issue: a warning with the dotted property, the value's pointer, line and column, and the guideline", () => {
   const html = page(`<h1>Executive Anvil</h1><p>$1,299.00</p><p>4.2 out of 5 (120)</p>`, jsonLd(product()));
   const s = validateHtml(html, "https://shop.example/anvil").schemas[0];
