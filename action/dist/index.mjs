@@ -5294,7 +5294,8 @@ function preparedRules() {
     ...rule,
     property: rule.path.join("."),
     first: rule.path[0],
-    title: TITLES.has(rule.path[rule.path.length - 1]),
+    // The node's own name or headline: an FAQ question (mainEntity.name) is a sentence the page shows whole.
+    title: rule.path.length === 1 && TITLES.has(rule.path[0]),
     typeSets: rule.types.length === 0 ? null : rule.types.map((t) => subtypes(t))
   }));
 }
@@ -5310,8 +5311,10 @@ function notVisible(node, page, resolve4, budget, out) {
     const head = entity.node[rule.first];
     if ((head === void 0 || head === null) && !bare) continue;
     if (rule.typeSets !== null && !hasType2(types ??= typeNames(entity.node["@type"]), rule.typeSets)) continue;
+    const unshown = [];
+    let oneShown = false;
     for (const found of valuesAt2(entity.node, rule.path, entity.path, resolve4)) {
-      if (budget.left <= 0) return;
+      if (budget.left <= 0) break;
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from = "markup";
@@ -5320,14 +5323,23 @@ function notVisible(node, page, resolve4, budget, out) {
         if (offset !== void 0) {
           if (!page.readsElementText(offset)) from = "attribute";
           else if (page.hidesElementAt(offset)) from = "hidden element";
-          else continue;
+          else {
+            oneShown = true;
+            continue;
+          }
         }
       }
+      if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       const shown2 = isShown(value, rule.kind, page, rule.title);
-      if (shown2 !== false) continue;
-      out.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
+      if (shown2 !== false) {
+        oneShown ||= shown2 === true;
+        continue;
+      }
+      unshown.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
     }
+    if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
+    if (budget.left <= 0) return;
   }
 }
 function isShown(value, kind, page, title) {
