@@ -300,7 +300,7 @@ export class Renderer {
       const s = session;
       await untilAborted(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
       // One round trip: the serialized DOM (as page.content() gives it) and its element count.
-      const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT), stop.signal);
+      const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT, limits.maxDomElements), stop.signal);
       if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
       if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
       stop.signal.throwIfAborted();
@@ -359,10 +359,37 @@ const LOADED = (): Promise<void> | void => {
   return new Promise<void>((resolve) => addEventListener("load", () => resolve(), { once: true }));
 };
 
-/** Runs in the page: what page.content() returns (doctype included), and the number of elements. */
-const SNAPSHOT = (): [string, number] => {
+/**
+ * Runs in the page: what page.content() returns (doctype included), and the number of elements.
+ *
+ * First the body's elements the browser does not show, by their computed style (display:none,
+ * visibility:hidden: a stylesheet's class, an accordion's closed panel), get the `hidden` attribute, the
+ * one the visible text reads as hidden (runtime/page-truth/visible-text.ts): with rendering, what a
+ * reader sees is what the browser shows, not only what inline styles say. A hidden element's
+ * descendants are not looked at; nor are script, style, template and noscript (never shown, read as
+ * such) or a select's options (shown when it is opened). Skipped on a page past the element limit,
+ * which is refused anyway; iterative, so no depth of nesting overflows the page's stack.
+ */
+const SNAPSHOT = (maxElements: number): [string, number] => {
+  const elements = document.getElementsByTagName("*").length;
+  if (document.body !== null && elements <= maxElements) {
+    const skipped = new Set(["script", "style", "template", "noscript", "select", "datalist"]);
+    const hidden: Element[] = [];
+    const stack: Element[] = [document.body];
+    while (stack.length > 0) {
+      const element = stack.pop() as Element;
+      for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+        if (skipped.has(child.localName)) continue;
+        const style = getComputedStyle(child);
+        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") hidden.push(child);
+        else stack.push(child);
+      }
+    }
+    // Marked after the walk: no style is read again after the page changed.
+    for (const element of hidden) if (!element.hasAttribute("hidden")) element.setAttribute("hidden", "");
+  }
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
-  return [doctype + document.documentElement.outerHTML, document.getElementsByTagName("*").length];
+  return [doctype + document.documentElement.outerHTML, elements];
 };
 
 /** Chromium's flags: headless, nothing that reaches the network by itself, no name resolution of its own. */

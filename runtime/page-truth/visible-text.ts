@@ -4,7 +4,8 @@
  * inline `display:none` or `visibility:hidden`). Stylesheets are not applied: a class that hides an
  * element is not seen here, so a value hidden that way counts as visible (a missed warning, never a
  * false one). A rendered page is read the same way from the rendered HTML: what scripts added or
- * removed is there, what a stylesheet hides is not detected.
+ * removed is there, and the elements the browser did not show (computed display:none or
+ * visibility:hidden, a stylesheet's class too) carry the `hidden` attribute (fetch/render/renderer.ts).
  *
  * One pass from <body> with the page's tokenizer (runtime/extract/html-scan.ts, the one the extractors
  * read tags with: one scanner reads tags, everywhere), linear in the page and capped in output. Hiding

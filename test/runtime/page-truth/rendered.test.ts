@@ -1,6 +1,6 @@
 /**
  * With rendering, the truth checks read what the browser shows: a price a script writes into the page
- * is visible once rendered (and not in the server's HTML); a price a script hides is not. Through the
+ * is visible once rendered (and not in the server's HTML); a price a script or a stylesheet hides is not. Through the
  * library's validateUrl with Debian's Chromium on a loopback page; skipped without Chromium.
  */
 import { test } from "uvu";
@@ -18,8 +18,21 @@ const withBrowser = chromium === null ? test.skip : test;
 const WRITE_PRICE = `<script>document.getElementById("price").textContent = "1.299,00 €";</script>`;
 const HIDE_PRICE = `<script>document.getElementById("price").style.display = "none";</script>`;
 
+/** Pages whose price a stylesheet hides, or shows in a closed details element or a select's option. */
+const STYLED: Record<string, string> = {
+  "/styled": `<style>.is-hidden { display: none } .ghost { visibility: hidden }</style><h1>Executive Anvil</h1><div class="is-hidden"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  "/ghost": `<style>.ghost { visibility: hidden }</style><h1>Executive Anvil</h1><p class="ghost">1.299,00 €</p><p>4,8 von 5 (120)</p>`,
+  "/details": `<h1>Executive Anvil</h1><details><summary>Preis</summary><p>1.299,00 €</p></details><p>4,8 von 5 (120)</p>`,
+  "/option": `<h1>Executive Anvil</h1><select><option>Klein</option><option>Groß: 1.299,00 €</option></select><p>4,8 von 5 (120)</p>`,
+};
+
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const styled = STYLED[req.url ?? ""];
+  if (styled !== undefined) {
+    res.end(page(styled, jsonLd(product()), "de"));
+    return;
+  }
   const body = `<h1>Executive Anvil</h1><p id="price">${req.url === "/hidden" ? "1.299,00 €" : ""}</p><p>4,8 von 5 (120)</p>`;
   res.end(page(body + (req.url === "/hidden" ? HIDE_PRICE : WRITE_PRICE), jsonLd(product()), "de"));
 }
@@ -48,6 +61,24 @@ withBrowser("a price a script hides (inline display:none): visible in the server
   const allowPrivateHosts = [`127.0.0.1:${site.port}`];
   assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), []);
   assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"]);
+});
+
+withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidden by class) is not visible; the server's HTML cannot tell", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const path of ["/styled", "/ghost"]) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"], `${path} rendered`);
+  }
+});
+
+withBrowser("rendered, a price in a closed details element or a select's option is shown (a click away), as in the server's HTML", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const path of ["/details", "/option"]) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
+  }
 });
 
 test.run();
