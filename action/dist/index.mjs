@@ -59495,7 +59495,7 @@ var init_renderer = __esm({
           await untilAborted(page.evaluate(LOADED), stop.signal);
           const s = session;
           await untilAborted(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
-          const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT), stop.signal);
+          const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT, limits.maxDomElements), stop.signal);
           if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
           if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
           stop.signal.throwIfAborted();
@@ -59536,9 +59536,25 @@ var init_renderer = __esm({
       if (document.readyState === "complete") return;
       return new Promise((resolve4) => addEventListener("load", () => resolve4(), { once: true }));
     };
-    SNAPSHOT = () => {
+    SNAPSHOT = (maxElements) => {
+      const elements = document.getElementsByTagName("*").length;
+      if (document.body !== null && elements <= maxElements) {
+        const skipped = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "select", "datalist"]);
+        const hidden = [];
+        const stack = [document.body];
+        while (stack.length > 0) {
+          const element = stack.pop();
+          for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+            if (skipped.has(child.localName)) continue;
+            const style = getComputedStyle(child);
+            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") hidden.push(child);
+            else stack.push(child);
+          }
+        }
+        for (const element of hidden) if (!element.hasAttribute("hidden")) element.setAttribute("hidden", "");
+      }
       const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
-      return [doctype + document.documentElement.outerHTML, document.getElementsByTagName("*").length];
+      return [doctype + document.documentElement.outerHTML, elements];
     };
   }
 });
