@@ -54,8 +54,8 @@ let referenceEnd = 0;
 /**
  * The reference at `amp` (a `&`) decoded, or null when none starts there; its end in referenceEnd. As
  * the regex above reads it: `#x` and 1-6 hex digits, `#` and 1-7 digits, or a letter and 1-31 letters
- * or digits (as many as there are, up to those counts), then an optional `;`. A name not in NAMED stays
- * as written.
+ * or digits (as many as there are, up to those counts), then an optional `;`. A name in neither table
+ * is none (null): it stays as written, and no string is made for it.
  */
 function referenceAt(text: string, amp: number): string | null {
   const n = text.length;
@@ -92,11 +92,9 @@ function referenceAt(text: string, amp: number): string | null {
     const name = text.slice(i, end);
     i = end;
     const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
-    if (named === undefined) {
-      if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
-      referenceEnd = i;
-      return text.slice(amp, i);
-    }
+    // Not a reference: the text stays as written. The search goes on at the next `&`, which cannot be
+    // in the name (letters and digits) nor be its `;`: where the regex would have gone on.
+    if (named === undefined) return null;
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
