@@ -2536,11 +2536,7 @@ function referenceAt(text, amp) {
     const name = text.slice(i, end);
     i = end;
     const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
-    if (named === void 0) {
-      if (i < n && text.charCodeAt(i) === 59) i++;
-      referenceEnd = i;
-      return text.slice(amp, i);
-    }
+    if (named === void 0) return null;
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59) i++;
