@@ -5919,7 +5919,7 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -6020,11 +6020,10 @@ var init_visible_text = __esm({
       /** Inside a template or noscript: no text and no tag counts until its first end tag. */
       #skipTo = null;
       /**
-       * Where the page hides what it holds, as read so far: [start, end) pairs of source offsets, from a
-       * hiding element's start tag (or a template's, a noscript's) to its end tag's start, in page order and
-       * apart (one starts only outside the others); the last one's end is Infinity while it is open.
+       * Where the page hides what it holds, as read so far: from a hiding element's start tag (or a
+       * template's, a noscript's) to its end tag's start.
        */
-      #hidden = [];
+      #hidden = new HiddenRanges();
       constructor(html, tags = null) {
         const logged = tags !== null && tags.html === html && tags.complete;
         const body = logged ? tags.from : bodyStart(html);
@@ -6068,18 +6067,7 @@ var init_visible_text = __esm({
        */
       hidesElementAt(offset) {
         this.readUntil(0, offset);
-        const hidden = this.#hidden;
-        let lo = 0;
-        let hi = hidden.length / 2 - 1;
-        let found = -1;
-        while (lo <= hi) {
-          const mid = lo + hi >> 1;
-          if (hidden[2 * mid] <= offset) {
-            found = mid;
-            lo = mid + 1;
-          } else hi = mid - 1;
-        }
-        return found !== -1 && offset < hidden[2 * found + 1];
+        return this.#hidden.holds(offset);
       }
       /**
        * Reads on until the text holds at least `length` characters and the walk is past the tag at
@@ -6127,7 +6115,7 @@ var init_visible_text = __esm({
               skipTo = null;
               if (hiddenName === null) {
                 space = true;
-                hidden[hidden.length - 1] = source.tagStart;
+                hidden.close(source.tagStart);
               }
             }
             continue;
@@ -6136,7 +6124,7 @@ var init_visible_text = __esm({
             if (hiddenName !== null) {
               if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
                 hiddenName = null;
-                hidden[hidden.length - 1] = source.tagStart;
+                hidden.close(source.tagStart);
               }
             } else if ((cls & IS_INLINE) === 0) space = true;
             continue;
@@ -6147,14 +6135,14 @@ var init_visible_text = __esm({
           }
           if ((cls & IS_SKIPPED) !== 0) {
             skipTo = source.name();
-            if (hiddenName === null) hidden.push(source.tagStart, Infinity);
+            if (hiddenName === null) hidden.open(source.tagStart);
             continue;
           }
           if (hiddenName !== null) {
             if (!source.nameIs(hiddenName)) continue;
             if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
               hiddenName = null;
-              hidden[hidden.length - 1] = source.tagStart;
+              hidden.close(source.tagStart);
             } else {
               hiddenDepth++;
               continue;
@@ -6167,7 +6155,7 @@ var init_visible_text = __esm({
           if (source.hides()) {
             hiddenName = source.name();
             hiddenDepth = 1;
-            hidden.push(source.tagStart, Infinity);
+            hidden.open(source.tagStart);
             continue;
           }
           if ((cls & IS_INLINE) === 0) space = true;
@@ -6187,6 +6175,40 @@ var init_visible_text = __esm({
           }
         }
         this.#current = text;
+      }
+    };
+    OPEN = -1;
+    HiddenRanges = class {
+      #at = new Int32Array(64);
+      #count = 0;
+      open(start) {
+        if (this.#count + 2 > this.#at.length) {
+          const grown = new Int32Array(this.#at.length * 2);
+          grown.set(this.#at);
+          this.#at = grown;
+        }
+        this.#at[this.#count++] = start;
+        this.#at[this.#count++] = OPEN;
+      }
+      close(end) {
+        this.#at[this.#count - 1] = end;
+      }
+      /** `offset` is in a range: the last one starting at or before it (a binary search) holds it. */
+      holds(offset) {
+        const at = this.#at;
+        let lo = 0;
+        let hi = this.#count / 2 - 1;
+        let found = -1;
+        while (lo <= hi) {
+          const mid = lo + hi >> 1;
+          if (at[2 * mid] <= offset) {
+            found = mid;
+            lo = mid + 1;
+          } else hi = mid - 1;
+        }
+        if (found === -1) return false;
+        const end = at[2 * found + 1];
+        return end === OPEN || offset < end;
       }
     };
     SEGMENT = 8192;
@@ -57354,7 +57376,7 @@ var require_eventsource = __commonJS({
     var experimentalWarned = false;
     var defaultReconnectionTime = 3e3;
     var CONNECTING = 0;
-    var OPEN = 1;
+    var OPEN2 = 1;
     var CLOSED = 2;
     var ANONYMOUS = "anonymous";
     var USE_CREDENTIALS = "use-credentials";
@@ -57487,7 +57509,7 @@ var require_eventsource = __commonJS({
             this.dispatchEvent(new Event("error"));
             return;
           }
-          this.#readyState = OPEN;
+          this.#readyState = OPEN2;
           this.dispatchEvent(new Event("open"));
           this.#state.origin = response.urlList[response.urlList.length - 1].origin;
           const eventSourceStream = new EventSourceStream({
@@ -57598,7 +57620,7 @@ var require_eventsource = __commonJS({
         __proto__: null,
         configurable: false,
         enumerable: true,
-        value: OPEN,
+        value: OPEN2,
         writable: false
       },
       CLOSED: {
