@@ -190,13 +190,13 @@ const CHUNK = 8192;
  */
 export function lowerCaseInChunks(text: string, out: string[]): void {
   if (text.length <= CHUNK) {
-    if (text !== "") out.push(withoutSoftHyphens(text.toLowerCase()));
+    if (text !== "") out.push(foldCase(text.toLowerCase()));
     return;
   }
   for (let from = 0; from < text.length; ) {
     let to = text.indexOf(" ", from + CHUNK);
     to = to === -1 ? text.length : to + 1;
-    out.push(withoutSoftHyphens(text.slice(from, to).toLowerCase()));
+    out.push(foldCase(text.slice(from, to).toLowerCase()));
     from = to;
   }
 }
@@ -204,10 +204,22 @@ export function lowerCaseInChunks(text: string, out: string[]): void {
 const SOFT_HYPHENS = /\u00ad/g;
 
 /**
- * A soft hyphen (`&shy;`, U+00AD) only says where a word may break; a reader sees the word whole
- * ("Schwarz&shy;wälder" is "Schwarzwälder"), and hyphenation plugins put them into headings. The
- * markup's value has none: the text is searched without them.
+ * Lower-cased text (`text.toLowerCase()`) as both sides of a look-up compare it:
+ * - without soft hyphens. A soft hyphen (`&shy;`, U+00AD) only says where a word may break; a reader
+ *   sees the word whole ("Schwarz&shy;wälder" is "Schwarzwälder"), and hyphenation plugins put them into
+ *   headings. The markup's value has none.
+ * - with the letters that lower-case differently from how they upper-case read as one. A heading
+ *   written in capitals in the page's source ("STRASSE", Turkish "HALI", "İPEK") is the markup's
+ *   "Straße", "Halı", "İpek": ß is ss, the dotless ı is i, and the dot above that İ lower-cases to
+ *   (U+0307) is dropped. Each is looked for first (indexOf, native): most texts hold none.
  */
-export function withoutSoftHyphens(text: string): string {
-  return text.indexOf("\u00ad") === -1 ? text : text.replace(SOFT_HYPHENS, "");
+export function foldCase(lower: string): string {
+  let out = lower.indexOf("\u00ad") === -1 ? lower : lower.replace(SOFT_HYPHENS, "");
+  if (out.indexOf("\u00df") !== -1) out = out.replace(SHARP_S, "ss");
+  if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
+  if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  return out;
 }
+const SHARP_S = /\u00df/g;
+const DOTLESS_I = /\u0131/g;
+const DOT_ABOVE = /\u0307/g;

@@ -6,7 +6,7 @@
  * an answer and fold the rest, or cut a review.
  */
 import { decodeEntities } from "../extract/html-text.ts";
-import { LowerText, withoutSoftHyphens, type TextWindow } from "./lower-text.ts";
+import { LowerText, foldCase, type TextWindow } from "./lower-text.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -23,7 +23,7 @@ const TAG = /<[^>]*>/g;
 const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
 
 export function normalizeText(text: string): string {
-  return withoutSoftHyphens(text.toLowerCase()).replace(NOT_WORD, " ").trim();
+  return foldCase(text.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */
@@ -38,15 +38,21 @@ export function lookupKey(value: string): string {
 /** A site name or section after a title ("Anvil | Acme Shop", "Release - webpack - Medium"). */
 const TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
 
+/** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
+const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+
 /**
  * Ways a page shows a name or a headline that the markup words a little differently: whole, before a
- * site suffix, or without one word at either end when there are three or more ("Aussie Meat Pie
- * Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings, never makes one.
+ * site suffix, without a closing remark in brackets ("Softwareentwickler (m/w/d)" over a heading
+ * "Softwareentwickler"), or without one word at either end when there are three or more ("Aussie Meat
+ * Pie Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings, never makes one.
  */
 export function titleKeys(value: string): string[] {
   const keys = [lookupKey(value)];
   const cut = value.split(TITLE_SUFFIX)[0];
   if (cut !== value) keys.push(lookupKey(cut));
+  const unbracketed = value.replace(BRACKETED_END, "");
+  if (unbracketed !== value) keys.push(lookupKey(unbracketed));
   const words = keys[0].split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return keys.filter((k) => k !== "");

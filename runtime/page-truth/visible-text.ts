@@ -16,6 +16,7 @@
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
+import { decimalMarkOf } from "./price-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
 export const MAX_VISIBLE = 4 * 1024 * 1024;
@@ -47,6 +48,8 @@ const IS_VOID = 2;
 const IS_OPTIONAL_END = 4;
 /** template or noscript: never shown, read to its end tag. */
 const IS_SKIPPED = 8;
+/** sup: cents written as a superscript ("$19<sup>99</sup>") are read as decimals (CENTS_AFTER). */
+const IS_SUP = 16;
 
 /**
  * The classified names by length, first and last letter: two names at most share a slot (cite and
@@ -70,6 +73,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(VOID, IS_VOID);
   add(OPTIONAL_END, IS_OPTIONAL_END);
   add(["template", "noscript"], IS_SKIPPED);
+  add(["sup"], IS_SUP);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
     if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -181,6 +185,8 @@ export class VisibleTextReader {
    * template's, a noscript's) to its end tag's start.
    */
   readonly #hidden = new HiddenRanges();
+  /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
+  readonly #centsMark: string;
 
   constructor(html: string, tags: TagLog | null = null) {
     // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own. A log
@@ -189,6 +195,7 @@ export class VisibleTextReader {
     const body = logged ? tags.from : bodyStart(html);
     const lang = htmlLang(html, body > 0 ? body : html.length);
     this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
+    this.#centsMark = decimalMarkOf(this.lang) === "," ? "," : ".";
     this.#html = html;
     this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
     this.#p = body;
@@ -331,6 +338,7 @@ export class VisibleTextReader {
         hidden.open(source.tagStart);
         continue;
       }
+      if ((cls & IS_SUP) !== 0 && !space && centsFollow(html, p) && endsWithDigit(text, this.#segments)) text += this.#centsMark;
       if ((cls & IS_INLINE) === 0) space = true;
     }
     this.#space = space;
@@ -351,6 +359,24 @@ export class VisibleTextReader {
     // White space is left as written: both readers (text-match.ts, price-text.ts) treat any run of it as one.
     this.#current = text;
   }
+}
+
+/**
+ * Two digits and the superscript's end: shops write "$19<sup>99</sup>" for $19.99 (and "19<sup>99</sup> €"),
+ * which read as one number would be 1999, a price the page does not show.
+ */
+const CENTS_AFTER = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/sup[ \t\n\r>]/iy;
+
+function centsFollow(html: string, at: number): boolean {
+  CENTS_AFTER.lastIndex = at;
+  return CENTS_AFTER.test(html);
+}
+
+/** The text read so far ends with an ASCII digit (right before the superscript: no separator owed). */
+function endsWithDigit(text: string, segments: readonly string[]): boolean {
+  const last = text.length > 0 ? text : segments.length > 0 ? segments[segments.length - 1] : "";
+  const c = last.charCodeAt(last.length - 1);
+  return c >= 48 && c <= 57;
 }
 
 /** The end of a hidden range not closed yet (VisibleTextReader's #hidden). */

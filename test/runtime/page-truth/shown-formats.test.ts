@@ -1,7 +1,8 @@
 /**
  * not-visible on how real pages write what the markup says: Indian digit grouping, the digits of other
  * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, symbols
- * beside a name, and character references beyond the common ones. Each shown form has a twin that shows another value.
+ * beside a name, character references beyond the common ones, cents as a superscript and headings in
+ * capitals. Each shown form has a twin that shows another value.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -98,6 +99,32 @@ test("character references of the standard's whole table: Bl&aring;b&aelig;r is 
   // Same name in both syntaxes (the Microdata value decoded as the JSON-LD one is written): one entity, no conflict on the name.
   const issues = truthIssues(page(microdata + conflicting, "", "no"), "https://shop.example/b");
   assert.not.ok(issues.some((i) => i.includes("conflicting-values name")), issues.join("\n"));
+});
+
+test("cents written as a superscript: $19<sup>99</sup> shows 19.99 (not 1999), in the page's decimal mark", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body("$19<sup>99</sup>"), anvil(offer(19.99, "USD")), "en")), []);
+  assert.equal(truthIssues(page(body("$1,299<SUP class=c> 00 </SUP>"), anvil(offer(1299, "USD")), "en")), []);
+  assert.equal(truthIssues(page(body("<span>19</span><sup>99</sup> €"), anvil(offer(19.99, "EUR")), "de")), []);
+  assert.equal(truthIssues(page(body("$19<sup>99</sup>"), anvil(offer(19.99, "USD")), null)), []);
+  // The twins: the superscript is cents, so the page does not show 1999; nor 19.99 when a space parts them.
+  assert.equal(truthIssues(page(body("$19<sup>99</sup>"), anvil(offer(1999, "USD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("$19 <sup>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
+  // A superscript of one digit, or of more than two, is no cents (a footnote, a power).
+  assert.equal(truthIssues(page(body("$19<sup>9</sup>"), anvil(offer(19.9, "USD")), "en")), ["Product not-visible offers.price"]);
+  // A hidden superscript adds nothing.
+  assert.equal(truthIssues(page(body("$19<sup hidden>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
+});
+
+test("a heading in capitals in the source: STRASSE shows Straße, Turkish İPEK HALI shows İpek Halı (and ipek halı)", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>1.299 €</p><p>4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body("STRASSENLAMPE"), anvil({ name: "Straßenlampe" }), "de")), []);
+  assert.equal(truthIssues(page(body("Straßenlampe"), anvil({ name: "STRASSENLAMPE" }), "de")), []);
+  assert.equal(truthIssues(page(body("İPEK HALI"), anvil({ name: "İpek Halı" }), "tr")), []);
+  assert.equal(truthIssues(page(body("İpek Halı"), anvil({ name: "ipek hali" }), "tr")), []);
+  // The twins: another word in the same capitals.
+  assert.equal(truthIssues(page(body("STRASSENLATERNE"), anvil({ name: "Straßenlampe" }), "de")), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(body("İPEK KİLİM"), anvil({ name: "İpek Halı" }), "tr")), ["Product not-visible name"]);
 });
 
 test.run();
