@@ -83,6 +83,43 @@ export interface LookupBudget {
 }
 
 export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, budget: LookupBudget, out: Finding[]): void {
+  const counts = new RatingCounts();
+  checkRules(node, page, resolve, budget, out, counts);
+  counts.takeBackCovered(out);
+}
+
+/**
+ * A rating's two counts are alternatives: the documentation needs "at least one of ratingCount or
+ * reviewCount", and the search engine shows one. Recipe plugins give both (WP Recipe Maker: 2,211 ratings,
+ * 9 of them with a comment) and pages show the ratings ("5 from 2211 votes"). A count not shown is
+ * reported only when the rating's other count is not shown either.
+ */
+class RatingCounts {
+  readonly #unshown: Finding[] = [];
+  /** The pointers of ratings (the counts' parent) with a count shown. */
+  readonly #shown = new Set<string>();
+
+  add(pointer: string, finding: Finding | null): void {
+    if (finding === null) this.#shown.add(parentOf(pointer));
+    else this.#unshown.push(finding);
+  }
+
+  /** Takes back from `out` the counts not shown of ratings whose other count is; the rest keep their places. */
+  takeBackCovered(out: Finding[]): void {
+    if (this.#shown.size === 0) return;
+    const covered = new Set(this.#unshown.filter((finding) => this.#shown.has(parentOf(finding.issue.path))));
+    if (covered.size === 0) return;
+    let kept = 0;
+    for (const finding of out) if (!covered.has(finding)) out[kept++] = finding;
+    out.length = kept;
+  }
+}
+
+function parentOf(pointer: string): string {
+  return pointer.slice(0, pointer.lastIndexOf("/"));
+}
+
+function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: LookupBudget, out: Finding[], counts: RatingCounts): void {
   const { entity } = node;
   let types: readonly string[] | null = null;
   // A bare {"@id"} node is read through the node it names (valuesAt): its own properties tell nothing.
@@ -107,6 +144,7 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
           else if (page.hidesElementAt(offset)) from = "hidden element";
           else {
             oneShown = true;
+            if (rule.kind === "count") counts.add(pointer, null);
             continue;
           }
         }
@@ -117,9 +155,12 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
       const shown = isShown(value, rule.kind, page, rule.title);
       if (shown !== false) {
         oneShown ||= shown === true;
+        if (shown === true && rule.kind === "count") counts.add(pointer, null);
         continue;
       }
-      unshown.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
+      const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
+      if (rule.kind === "count") counts.add(pointer, finding);
+      unshown.push(finding);
     }
     // A product's several offers are its variants' (a Shopify theme marks up one per size) or its
     // sellers': the page shows the one selected, the others when a reader picks them, as the search
@@ -128,6 +169,8 @@ export function notVisible(node: TruthNode, page: TruthPage, resolve: Resolve, b
     if (budget.left <= 0) return;
   }
 }
+
+const HAS_DIGIT = /\d/;
 
 /** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
 const TITLES = new Set(["name", "headline", "title"]);
@@ -143,7 +186,9 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
   }
   const n = markupNumber(value);
-  if (n === null) return null;
+  // A number written another way ("4,8", "1.299,00 €": the value's own check reports the format) is
+  // looked up as the text it is: the page shows it as written or not at all.
+  if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
   if (numbers.shows(n, kind === "rating")) return true;
   if (kind === "count" && numbers.showsCompact(n)) return true;

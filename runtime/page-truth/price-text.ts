@@ -416,13 +416,22 @@ function canonical(value: number): string {
 /**
  * A markup value as a number: JSON numbers as they are, text read with a point as the decimal mark
  * (what the documentation asks for: "use a dot instead of a comma"), a trailing currency or unit and
- * grouping commas left out ("1,299.00", "4.5 stars"). Null when it holds no number.
+ * grouping commas left out ("1,299.00", "4.5 stars"). Null when it holds no number, or one written
+ * another way ("4,8", "1.299,00"): the value's own check reports the format, and read as written here it
+ * would be a number the page does not show (48, 1.299) while the page shows the very same text.
  */
 export function markupNumber(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value !== "string") return null;
-  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(value);
+  const m = MARKUP_NUMBER.exec(value);
   if (m === null) return null;
-  const n = Number(m[0].replace(/,/g, ""));
+  const written = m[0];
+  if (written.indexOf(",") !== -1 && !GROUPED.test(written)) return null;
+  const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
+
+/** The first number of a markup text, with whatever separators it is written with (".99" too). */
+const MARKUP_NUMBER = /-?(?:\d(?:[\d,.]*\d)?|\.\d+)/;
+/** Commas that group thousands, and at most a point for the decimals: "1,299", "1,299.00". */
+const GROUPED = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;

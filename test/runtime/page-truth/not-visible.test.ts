@@ -92,8 +92,8 @@ test("Microdata: a value read from an element's text is visible; a <meta content
 test("Microdata: a value read from the text of an element the page hides is not shown, unless the page shows it elsewhere", () => {
   const item = (body: string) => `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><link itemprop="image" href="https://example.com/a.jpg">${body}</div>`;
   const offer = (price: string) => `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer">${price}<meta itemprop="priceCurrency" content="EUR"></div>`;
-  // A text the markup's number reading does not give back (1.299 for "1.299,00 €"): looking the value up
-  // finds nothing, so only whether the element is hidden decides.
+  // A price written with a decimal comma ("1.299,00 €") is looked up as the text it is, and the page
+  // shows it nowhere else: only whether the element is hidden decides.
   const price = offer(`<span itemprop="price">1.299,00 €</span>`);
   const de = (body: string) => truthIssues(page(item(body), "", "de"));
   const hidden = ["Product not-visible offers.price"];
@@ -143,6 +143,44 @@ test("a product's several offers (its variants'): one price shown is enough; non
     <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="1399"><meta itemprop="priceCurrency" content="EUR"></div></div>`;
   assert.equal(truthIssues(page(item)), []);
   assert.equal(truthIssues(page(item.replace('<span itemprop="price">1299</span>', '<meta itemprop="price" content="1299">'))), ["Product not-visible offers.price", "Product not-visible offers.price"]);
+});
+
+test("a rating's two counts are alternatives: one shown is enough; neither shown, each is reported", () => {
+  // WP Recipe Maker's markup: 2,211 ratings, 9 of them with a comment; the page shows the ratings.
+  const counts = (ratingCount: number, reviewCount: number) => jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount, reviewCount } }));
+  const body = (shown: string) => `<h1>Executive Anvil</h1><p>€1,299.00</p><p>4.8 from ${shown} votes</p>`;
+  assert.equal(truthIssues(page(body("2,211"), counts(2211, 9))), []);
+  assert.equal(truthIssues(page(body("9"), counts(2211, 9))), []);
+  assert.equal(truthIssues(page(body("2,500"), counts(2211, 9))), ["Product not-visible aggregateRating.ratingCount", "Product not-visible aggregateRating.reviewCount"]);
+  // Each rating on its own: the product's count shown does not cover a review's rating elsewhere.
+  const two = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 2211 } }));
+  const recipe = jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name: "Anvil Cake", image: "https://example.com/c.jpg", aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 77 } });
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><h2>Anvil Cake</h2>` + body("2,211"), two + recipe)), ["Recipe not-visible aggregateRating.reviewCount"]);
+});
+
+test("a markup number written with a decimal comma (\"4,8\", \"1.299,00\") is looked up as written, not as 48 or 1.299", () => {
+  const markup = jsonLd(product({ offers: { "@type": "Offer", price: "1.299,00", priceCurrency: "EUR" }, aggregateRating: { "@type": "AggregateRating", ratingValue: "4,8", reviewCount: "120" } }));
+  const result = validateHtml(page(`<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`, markup, "de"), "https://shop.example/anvil");
+  const codes = [...result.schemas[0].errors, ...result.schemas[0].warnings].map((i) => `${i.code} ${i.property}`);
+  assert.ok(codes.includes("out-of-range aggregateRating.ratingValue"), codes.join("; "));
+  assert.ok(codes.includes("invalid-format offers.price"), codes.join("; "));
+  assert.equal(issuesOf(result.schemas[0]), []);
+  // The twin: the page shows another rating.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,2 von 5 (120)</p>`, markup, "de")), ["Product not-visible aggregateRating.ratingValue"]);
+  // Grouping commas are read: "1,299.00" is 1299, shown as €1,299 or not.
+  const grouped = jsonLd(product({ offers: { "@type": "Offer", price: "1,299.00", priceCurrency: "EUR" } }));
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>€1,299</p><p>4.8 (120)</p>`, grouped)), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>€1,399</p><p>4.8 (120)</p>`, grouped)), ["Product not-visible offers.price"]);
+});
+
+test("a closing remark in brackets may be left out of a heading: \"Softwareentwickler (m/w/d)\" over \"Softwareentwickler\"", () => {
+  const job = (title: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "JobPosting", title, datePosted: "2026-01-01", description: "Entwickeln.", hiringOrganization: { "@type": "Organization", name: "Amboss GmbH" }, jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: "Berlin", addressCountry: "DE" } } });
+  assert.equal(truthIssues(page(`<h1>Softwareentwickler</h1>`, job("Softwareentwickler (m/w/d)"), "de")), []);
+  assert.equal(truthIssues(page(`<h1>Softwareentwickler (m/w/d)</h1>`, job("Softwareentwickler (m/w/d)"), "de")), []);
+  assert.equal(truthIssues(page(`<h1>Systemadministrator</h1>`, job("Softwareentwickler (m/w/d)"), "de")), ["JobPosting not-visible title"]);
+  // Only a closing remark: an opening one is part of the title.
+  assert.equal(truthIssues(page(`<h1>Softwareentwickler</h1>`, job("(Senior) Softwareentwickler Backend"), "de")), ["JobPosting not-visible title"]);
 });
 
 test("FAQ questions are looked up whole and one by one: a second question not shown is reported though the first is", () => {
