@@ -30,6 +30,11 @@ test("Microdata and JSON-LD of one product, different prices: duplicate-entity a
 
 test("the same product, same price: duplicate-entity only; joined by @id / itemid: nothing", () => {
   assert.equal(truthIssues(page(SHOWN + microdata("1299"), jsonLd(product()))), ["Product duplicate-entity sku"]);
+  // A German theme's "1.299,00 €" is the price's format error (on the Microdata item), not a price of
+  // 1.299 against the plugin's 1299.
+  const german = validateHtml(page(SHOWN + microdata("1.299,00 €"), jsonLd(product())), "https://shop.example/anvil");
+  assert.equal(german.schemas.flatMap((s) => issuesOf(s).map((i) => `${i.code} ${i.property}`)), ["duplicate-entity sku"]);
+  assert.ok(german.schemas[1].errors.some((i) => i.property === "offers.price"), "the Microdata price's own error");
   const joined = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "https://shop.example/anvil#product" })));
   assert.equal(truthIssues(joined), []);
 });
