@@ -4547,20 +4547,24 @@ function lastBoundary(piece) {
 }
 function lowerCaseInChunks(text, out) {
   if (text.length <= CHUNK) {
-    if (text !== "") out.push(withoutSoftHyphens(text.toLowerCase()));
+    if (text !== "") out.push(foldCase(text.toLowerCase()));
     return;
   }
   for (let from = 0; from < text.length; ) {
     let to = text.indexOf(" ", from + CHUNK);
     to = to === -1 ? text.length : to + 1;
-    out.push(withoutSoftHyphens(text.slice(from, to).toLowerCase()));
+    out.push(foldCase(text.slice(from, to).toLowerCase()));
     from = to;
   }
 }
-function withoutSoftHyphens(text) {
-  return text.indexOf("\xAD") === -1 ? text : text.replace(SOFT_HYPHENS, "");
+function foldCase(lower) {
+  let out = lower.indexOf("\xAD") === -1 ? lower : lower.replace(SOFT_HYPHENS, "");
+  if (out.indexOf("\xDF") !== -1) out = out.replace(SHARP_S, "ss");
+  if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
+  if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  return out;
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS;
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
@@ -4653,6 +4657,9 @@ var init_lower_text = __esm({
     };
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
+    SHARP_S = /\u00df/g;
+    DOTLESS_I = /\u0131/g;
+    DOT_ABOVE = /\u0307/g;
   }
 });
 
@@ -4799,12 +4806,14 @@ function canonical(value) {
 function markupNumber(value) {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value !== "string") return null;
-  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(value);
+  const m = MARKUP_NUMBER.exec(value);
   if (m === null) return null;
-  const n = Number(m[0].replace(/,/g, ""));
+  const written = m[0];
+  if (written.indexOf(",") !== -1 && !GROUPED.test(written)) return null;
+  const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED;
+var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -5052,12 +5061,14 @@ var init_price_text = __esm({
     NOT_FOUND = 0;
     FOUND = 1;
     UNDECIDED = 2;
+    MARKUP_NUMBER = /-?(?:\d(?:[\d,.]*\d)?|\.\d+)/;
+    GROUPED = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
   }
 });
 
 // runtime/page-truth/text-match.ts
 function normalizeText(text) {
-  return withoutSoftHyphens(text.toLowerCase()).replace(NOT_WORD, " ").trim();
+  return foldCase(text.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 function lookupKey(value) {
   const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
@@ -5070,6 +5081,8 @@ function titleKeys(value) {
   const keys = [lookupKey(value)];
   const cut = value.split(TITLE_SUFFIX)[0];
   if (cut !== value) keys.push(lookupKey(cut));
+  const unbracketed = value.replace(BRACKETED_END, "");
+  if (unbracketed !== value) keys.push(lookupKey(unbracketed));
   const words = keys[0].split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return keys.filter((k) => k !== "");
@@ -5190,7 +5203,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, BRACKETED_END, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5200,6 +5213,7 @@ var init_text_match = __esm({
     TAG = /<[^>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
+    BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     WORD_INDEX_AFTER = 8;
     BUCKETS = 1 << 16;
     MAX_COUNT = 65535;
@@ -5300,6 +5314,14 @@ function hasType2(types, sets) {
   return false;
 }
 function notVisible(node, page, resolve4, budget, out) {
+  const counts = new RatingCounts();
+  checkRules(node, page, resolve4, budget, out, counts);
+  counts.takeBackCovered(out);
+}
+function parentOf(pointer) {
+  return pointer.slice(0, pointer.lastIndexOf("/"));
+}
+function checkRules(node, page, resolve4, budget, out, counts) {
   const { entity } = node;
   let types = null;
   const bare = typeof entity.node["@id"] === "string" && Object.keys(entity.node).length === 1;
@@ -5321,6 +5343,7 @@ function notVisible(node, page, resolve4, budget, out) {
           else if (page.hidesElementAt(offset)) from = "hidden element";
           else {
             oneShown = true;
+            if (rule.kind === "count") counts.add(pointer, null);
             continue;
           }
         }
@@ -5330,9 +5353,12 @@ function notVisible(node, page, resolve4, budget, out) {
       const shown2 = isShown(value, rule.kind, page, rule.title);
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
+        if (shown2 === true && rule.kind === "count") counts.add(pointer, null);
         continue;
       }
-      unshown.push({ node, issue: issue(rule.property, pointer, value, rule.kind, from) });
+      const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
+      if (rule.kind === "count") counts.add(pointer, finding);
+      unshown.push(finding);
     }
     if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
     if (budget.left <= 0) return;
@@ -5347,7 +5373,7 @@ function isShown(value, kind, page, title) {
     return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
   }
   const n = markupNumber(value);
-  if (n === null) return null;
+  if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
   if (numbers.shows(n, kind === "rating")) return true;
   if (kind === "count" && numbers.showsCompact(n)) return true;
@@ -5372,7 +5398,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, TITLES, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -5402,6 +5428,25 @@ var init_not_visible = __esm({
     ];
     prepared2 = null;
     MAX_LOOKUPS = 500;
+    RatingCounts = class {
+      #unshown = [];
+      /** The pointers of ratings (the counts' parent) with a count shown. */
+      #shown = /* @__PURE__ */ new Set();
+      add(pointer, finding) {
+        if (finding === null) this.#shown.add(parentOf(pointer));
+        else this.#unshown.push(finding);
+      }
+      /** Takes back from `out` the counts not shown of ratings whose other count is; the rest keep their places. */
+      takeBackCovered(out) {
+        if (this.#shown.size === 0) return;
+        const covered = new Set(this.#unshown.filter((finding) => this.#shown.has(parentOf(finding.issue.path))));
+        if (covered.size === 0) return;
+        let kept = 0;
+        for (const finding of out) if (!covered.has(finding)) out[kept++] = finding;
+        out.length = kept;
+      }
+    };
+    HAS_DIGIT = /\d/;
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     FREE_WORDS = [
       "free",
@@ -5859,6 +5904,15 @@ function classOfName(name) {
 function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
+function centsFollow(html, at) {
+  CENTS_AFTER.lastIndex = at;
+  return CENTS_AFTER.test(html);
+}
+function endsWithDigit(text, segments2) {
+  const last = text.length > 0 ? text : segments2.length > 0 ? segments2[segments2.length - 1] : "";
+  const c = last.charCodeAt(last.length - 1);
+  return c >= 48 && c <= 57;
+}
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
@@ -5919,13 +5973,14 @@ function hides(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
     init_html_scan();
     init_tag_log();
     init_html_text();
+    init_price_text();
     MAX_VISIBLE = 4 * 1024 * 1024;
     VOID2 = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
     OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
@@ -5967,6 +6022,7 @@ var init_visible_text = __esm({
     IS_VOID = 2;
     IS_OPTIONAL_END = 4;
     IS_SKIPPED = 8;
+    IS_SUP = 16;
     MAX_CLASSIFIED = 8;
     SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
     SLOT_NAME = new Array(SLOTS).fill("");
@@ -5981,6 +6037,7 @@ var init_visible_text = __esm({
       add(VOID2, IS_VOID);
       add(OPTIONAL_END, IS_OPTIONAL_END);
       add(["template", "noscript"], IS_SKIPPED);
+      add(["sup"], IS_SUP);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
         if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -6024,11 +6081,14 @@ var init_visible_text = __esm({
        * template's, a noscript's) to its end tag's start.
        */
       #hidden = new HiddenRanges();
+      /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
+      #centsMark;
       constructor(html, tags = null) {
         const logged = tags !== null && tags.html === html && tags.complete;
         const body = logged ? tags.from : bodyStart(html);
         const lang = htmlLang(html, body > 0 ? body : html.length);
         this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
+        this.#centsMark = decimalMarkOf(this.lang) === "," ? "," : ".";
         this.#html = html;
         this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
         this.#p = body;
@@ -6158,6 +6218,7 @@ var init_visible_text = __esm({
             hidden.open(source.tagStart);
             continue;
           }
+          if ((cls & IS_SUP) !== 0 && !space && centsFollow(html, p) && endsWithDigit(text, this.#segments)) text += this.#centsMark;
           if ((cls & IS_INLINE) === 0) space = true;
         }
         this.#space = space;
@@ -6177,6 +6238,7 @@ var init_visible_text = __esm({
         this.#current = text;
       }
     };
+    CENTS_AFTER = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/sup[ \t\n\r>]/iy;
     OPEN = -1;
     HiddenRanges = class {
       #at = new Int32Array(64);
