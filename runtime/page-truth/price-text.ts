@@ -16,13 +16,33 @@ const DECIMAL_COMMA = new Set([
 
 export type DecimalMark = "." | "," | null;
 
-/** The decimal separator of a `lang` value ("de-CH" -> de), or null when the language does not tell. */
+/**
+ * Countries that write amounts otherwise than their language mostly does, or either way: Mexico and
+ * Central America, the United States and Peru write "$1,299.00" in Spanish; Switzerland and
+ * Liechtenstein "CHF 1'299.00" or "1 299.00" in German, French and Italian; South Africa "R 1 299,00" as
+ * often as "R1,299.00" in English. Their pages' numbers are read both ways, as a page without a language's.
+ */
+const EITHER_MARK = new Set(["es-mx", "es-us", "es-pr", "es-do", "es-gt", "es-hn", "es-ni", "es-sv", "es-pa", "es-pe", "es-419", "de-ch", "de-li", "fr-ch", "it-ch", "rm-ch", "en-za"]);
+
+/** The decimal separator of a `lang` value ("de" -> ","), or null when the language and its country do not tell. */
 export function decimalMarkOf(lang: string | null): DecimalMark {
   if (lang === null) return null;
-  const primary = lang.split(/[-_]/)[0];
-  if (DECIMAL_POINT.has(primary)) return ".";
-  if (DECIMAL_COMMA.has(primary)) return ",";
+  const { language, region } = languageTag(lang);
+  if (region !== null && EITHER_MARK.has(`${language}-${region}`)) return null;
+  if (DECIMAL_POINT.has(language)) return ".";
+  if (DECIMAL_COMMA.has(language)) return ",";
   return null;
+}
+
+/**
+ * A `lang` value's language and its region (country or UN M.49 area), in lower case: "de-CH" is de and
+ * ch, "es_419" es and 419, "zh-Hant-TW" zh and tw (a script subtag skipped), "en" en and null.
+ */
+export function languageTag(lang: string): { language: string; region: string | null } {
+  const subtags = lang.toLowerCase().split(/[-_]/);
+  const next = subtags[1]?.length === 4 ? subtags[2] : subtags[1];
+  const region = next !== undefined && (/^[a-z]{2}$/.test(next) || /^\d{3}$/.test(next)) ? next : null;
+  return { language: subtags[0], region };
 }
 
 /** Numbers read per page at most (a hostile page of digits is indexed up to here). */
@@ -79,12 +99,43 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
   // Most numbers of a page are plain digits: read without the separator analysis and its arrays.
   if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
   const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
-  // A space may separate thousands ("1 299,00") or two numbers ("4.8 120"): both readings count.
+  // A space may separate thousands ("1 299,00") or two numbers ("4.8 120", "1 299.00 4.8", "4.8 1 299"):
+  // each piece is read, the whole, and the runs of up to SPACED_GROUPS pieces from where a number can
+  // start to where one can end (startsNumber).
   if (token.indexOf(" ") === -1) return readNumber(token, mark);
   const out: Reading[] = [];
-  for (const piece of token.split(" ")) out.push(...readNumber(piece, mark));
+  const pieces = token.split(" ");
+  for (let i = 0; i < pieces.length; i++) {
+    let run = pieces[i];
+    out.push(...readNumber(run, mark));
+    if (!startsNumber(pieces, i)) continue;
+    for (let j = i + 1; j < pieces.length && j < i + SPACED_GROUPS; j++) {
+      run += ` ${pieces[j]}`;
+      // Read where a number can end too: not "1 299" of "1 299 000". The whole token is read below.
+      if (j < pieces.length - 1 && startsNumber(pieces, j + 1)) out.push(...readNumber(run, mark));
+      else if (j === pieces.length - 1 && i > 0) out.push(...readNumber(run, mark));
+    }
+  }
   out.push(...readNumber(token, mark));
   return out;
+}
+
+/** Pieces of a number written with spaces: "1 234 567 890,12" has four. */
+const SPACED_GROUPS = 5;
+
+/**
+ * A number can start at pieces[i]: the token's first piece, one after a piece with a mark in it (the
+ * number before ended: "4.8 1 299"), or one whose leading digits are not a group of three (so not a
+ * thousands group of the number before: the "1" of "12 1 299"). Not in the middle of "1 000 000,50".
+ */
+function startsNumber(pieces: readonly string[], i: number): boolean {
+  if (i === 0) return true;
+  const before = pieces[i - 1];
+  if (before.indexOf(".") !== -1 || before.indexOf(",") !== -1 || before.indexOf("'") !== -1 || before.indexOf("\u2019") !== -1) return true;
+  const piece = pieces[i];
+  let digits = 0;
+  while (digits < piece.length && isDigit(piece.charCodeAt(digits))) digits++;
+  return digits !== 3;
 }
 
 /**
@@ -241,7 +292,7 @@ const OTHER_DIGIT_LANGUAGES = new Set([
 ]);
 
 export function mayUseOtherDigits(lang: string | null): boolean {
-  return lang === null || OTHER_DIGIT_LANGUAGES.has(lang.split(/[-_]/)[0].toLowerCase());
+  return lang === null || OTHER_DIGIT_LANGUAGES.has(languageTag(lang).language);
 }
 
 const NOT_FOUND = 0;

@@ -41,6 +41,27 @@ test("the page's language decides an ambiguous separator: 1.299 is 1299 in Germa
   assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1299</p><p>4.8 (120)</p>`, markup, "en")), []);
 });
 
+test("a country that writes amounts otherwise than its language: $1,299 in Mexico, 1 299.00 in Switzerland, R 1 299,00 in South Africa", () => {
+  const markup = jsonLd(product());
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body("$1,299"), markup, "es-MX")), []);
+  assert.equal(truthIssues(page(body("$1,299"), markup, "es-419")), []);
+  assert.equal(truthIssues(page(body("Fr. 1 299.00"), markup, "de-CH")), []);
+  assert.equal(truthIssues(page(body("R 1 299,00"), markup, "en-ZA")), []);
+  // Their languages elsewhere keep their own reading: $1,299 is 1.299 in Spain.
+  assert.equal(truthIssues(page(body("$1,299"), markup, "es")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("$1,299"), markup, "es-ES")), ["Product not-visible offers.price"]);
+  // The twin: another price in the country's format.
+  assert.equal(truthIssues(page(body("$1,399"), markup, "es-MX")), ["Product not-visible offers.price"]);
+});
+
+test("a number grouped with spaces beside another number: 1 299,00 4,8 shows 1299 and 4.8, 1 299 000 does not show 1299", () => {
+  const markup = jsonLd(product());
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1 299,00 4,8 (120)</p>`, markup, "fr")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>4,8 1 299,00 (120)</p>`, markup, "fr")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1 299 000 4,8 (120)</p>`, markup, "fr")), ["Product not-visible offers.price"]);
+});
+
 test("hidden by the hidden attribute, visibility:hidden, template and noscript: not visible", () => {
   const markup = jsonLd(product());
   for (const hide of [`<div hidden>$1,299.00</div>`, `<div style="visibility:hidden">$1,299.00</div>`, `<template>$1,299.00</template>`, `<noscript>$1,299.00</noscript>`, `<script>var p = "$1,299.00"</script>`]) {
