@@ -4666,19 +4666,45 @@ var init_lower_text = __esm({
 // runtime/page-truth/price-text.ts
 function decimalMarkOf(lang) {
   if (lang === null) return null;
-  const primary = lang.split(/[-_]/)[0];
-  if (DECIMAL_POINT.has(primary)) return ".";
-  if (DECIMAL_COMMA.has(primary)) return ",";
+  const { language, region } = languageTag(lang);
+  if (region !== null && EITHER_MARK.has(`${language}-${region}`)) return null;
+  if (DECIMAL_POINT.has(language)) return ".";
+  if (DECIMAL_COMMA.has(language)) return ",";
   return null;
+}
+function languageTag(lang) {
+  const subtags = lang.toLowerCase().split(/[-_]/);
+  const next = subtags[1]?.length === 4 ? subtags[2] : subtags[1];
+  const region = next !== void 0 && (/^[a-z]{2}$/.test(next) || /^\d{3}$/.test(next)) ? next : null;
+  return { language: subtags[0], region };
 }
 function tokenReadings(written, mark) {
   if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
   const token2 = written.replace(/[\u00a0\u202f\u2009]/g, " ");
   if (token2.indexOf(" ") === -1) return readNumber(token2, mark);
   const out = [];
-  for (const piece of token2.split(" ")) out.push(...readNumber(piece, mark));
+  const pieces = token2.split(" ");
+  for (let i = 0; i < pieces.length; i++) {
+    let run = pieces[i];
+    out.push(...readNumber(run, mark));
+    if (!startsNumber(pieces, i)) continue;
+    for (let j = i + 1; j < pieces.length && j < i + SPACED_GROUPS; j++) {
+      run += ` ${pieces[j]}`;
+      if (j < pieces.length - 1 && startsNumber(pieces, j + 1)) out.push(...readNumber(run, mark));
+      else if (j === pieces.length - 1 && i > 0) out.push(...readNumber(run, mark));
+    }
+  }
   out.push(...readNumber(token2, mark));
   return out;
+}
+function startsNumber(pieces, i) {
+  if (i === 0) return true;
+  const before = pieces[i - 1];
+  if (before.indexOf(".") !== -1 || before.indexOf(",") !== -1 || before.indexOf("'") !== -1 || before.indexOf("\u2019") !== -1) return true;
+  const piece = pieces[i];
+  let digits = 0;
+  while (digits < piece.length && isDigit2(piece.charCodeAt(digits))) digits++;
+  return digits !== 3;
 }
 function foldDigits(text) {
   return text.replace(OTHER_DIGITS, (ch) => {
@@ -4690,7 +4716,7 @@ function foldDigits(text) {
   });
 }
 function mayUseOtherDigits(lang) {
-  return lang === null || OTHER_DIGIT_LANGUAGES.has(lang.split(/[-_]/)[0].toLowerCase());
+  return lang === null || OTHER_DIGIT_LANGUAGES.has(languageTag(lang).language);
 }
 function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd) {
   const want = canonical(value);
@@ -4813,7 +4839,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4864,6 +4890,7 @@ var init_price_text = __esm({
       "mk",
       "af"
     ]);
+    EITHER_MARK = /* @__PURE__ */ new Set(["es-mx", "es-us", "es-pr", "es-do", "es-gt", "es-hn", "es-ni", "es-sv", "es-pa", "es-pe", "es-419", "de-ch", "de-li", "fr-ch", "it-ch", "rm-ch", "en-za"]);
     MAX_NUMBERS = 2e5;
     NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009]\d+)*/g;
     DIGITS_ONLY = /^\d+$/;
@@ -4903,6 +4930,7 @@ var init_price_text = __esm({
         }
       }
     };
+    SPACED_GROUPS = 5;
     NumberLookup = class {
       source;
       mark;
@@ -9223,7 +9251,7 @@ function hasCurrencyCode(s) {
 function plainNumber(written) {
   let s = written;
   if (/\s/.test(s)) {
-    if (!SPACED_GROUPS.test(s)) return null;
+    if (!SPACED_GROUPS2.test(s)) return null;
     s = s.replace(/\s/g, "");
   }
   const comma = s.lastIndexOf(",");
@@ -9258,7 +9286,7 @@ function fixPrice(value) {
   if (written === void 0) return { value: plain };
   return currency === void 0 ? { value: plain, currencyWritten: written } : { value: plain, currency, currencyWritten: written };
 }
-var CURRENCY_SYMBOL2, WORDS, FREE, check14, WITH_CURRENCY, SYMBOL, SPACED_GROUPS, price;
+var CURRENCY_SYMBOL2, WORDS, FREE, check14, WITH_CURRENCY, SYMBOL, SPACED_GROUPS2, price;
 var init_price = __esm({
   "runtime/checks/price.ts"() {
     "use strict";
@@ -9281,7 +9309,7 @@ var init_price = __esm({
     });
     WITH_CURRENCY = /^(?:(\S*?[^\d\s.,+-])\s*)?(\d(?:[\d.,\s]*\d)?)(?:\s*([^\d\s.,+-]\S*))?$/u;
     SYMBOL = new RegExp("^(?:[A-Za-z]{0,3}\\p{Sc})$", "u");
-    SPACED_GROUPS = /^\d{1,3}(?:\s\d{3})+(?:[.,]\d+)?$/;
+    SPACED_GROUPS2 = /^\d{1,3}(?:\s\d{3})+(?:[.,]\d+)?$/;
     price = {
       name: "price",
       description: 'price as a number or digits with an optional dot decimal, e.g. 12 or "12.50"',
