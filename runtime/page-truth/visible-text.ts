@@ -639,10 +639,18 @@ function htmlLang(html: string, end: number): string | null {
 const HTML_TAG = /<html\b[^>]*>/i;
 const LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
+/**
+ * `hidden="until-found"`: collapsed, as an accordion's panel, and shown when a reader opens it or finds
+ * its text in the page (the HTML standard's hidden-until-found state). A click away, as a closed
+ * `<details>` element's content: shown. The browser gives it `content-visibility: hidden`, not
+ * `display: none`, so a rendered page reads it the same way.
+ */
+const UNTIL_FOUND = /^until-found$/i;
+
 function hides(scanner: HtmlScanner): boolean {
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
-      if (scanner.attributeIs(k, "hidden")) return true;
+      if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) return true;
       if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
     }
   } while (scanner.moreAttributes());

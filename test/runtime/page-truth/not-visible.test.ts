@@ -72,6 +72,16 @@ test("hidden by the hidden attribute, visibility:hidden, template and noscript: 
   }
 });
 
+test("hidden=\"until-found\" (an accordion's collapsed panel, opened by a click or a find in the page) is shown, as a closed details element", () => {
+  const body = (panel: string) => `<h1>Executive Anvil</h1><h2>Preis</h2><div ${panel}><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`;
+  assert.equal(truthIssues(page(body(`hidden="until-found"`), jsonLd(product()), "de")), []);
+  assert.equal(truthIssues(page(body(`HIDDEN=UNTIL-FOUND`), jsonLd(product()), "de")), []);
+  // The twins: the hidden state (no value, any other value) hides.
+  assert.equal(truthIssues(page(body(`hidden`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body(`hidden="hidden"`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body(`hidden="until found"`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+});
+
 test("a hidden element ends where it ends: text after it is visible", () => {
   const html = page(`<div hidden><div>x</div><span>y</span></div><h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`, jsonLd(product()));
   assert.equal(truthIssues(html), []);

@@ -18,12 +18,13 @@ const withBrowser = chromium === null ? test.skip : test;
 const WRITE_PRICE = `<script>document.getElementById("price").textContent = "1.299,00 €";</script>`;
 const HIDE_PRICE = `<script>document.getElementById("price").style.display = "none";</script>`;
 
-/** Pages whose price a stylesheet hides, or shows in a closed details element or a select's option. */
+/** Pages whose price a stylesheet hides, or shows in a closed details element, a select's option or a hidden=until-found panel. */
 const STYLED: Record<string, string> = {
   "/styled": `<style>.is-hidden { display: none } .ghost { visibility: hidden }</style><h1>Executive Anvil</h1><div class="is-hidden"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   "/ghost": `<style>.ghost { visibility: hidden }</style><h1>Executive Anvil</h1><p class="ghost">1.299,00 €</p><p>4,8 von 5 (120)</p>`,
   "/details": `<h1>Executive Anvil</h1><details><summary>Preis</summary><p>1.299,00 €</p></details><p>4,8 von 5 (120)</p>`,
   "/option": `<h1>Executive Anvil</h1><select><option>Klein</option><option>Groß: 1.299,00 €</option></select><p>4,8 von 5 (120)</p>`,
+  "/until-found": `<h1>Executive Anvil</h1><h2>Preis</h2><div hidden="until-found"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
 };
 
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -72,9 +73,9 @@ withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidd
   }
 });
 
-withBrowser("rendered, a price in a closed details element or a select's option is shown (a click away), as in the server's HTML", async () => {
+withBrowser("rendered, a price in a closed details element, a select's option or a hidden=until-found panel is shown (a click away), as in the server's HTML", async () => {
   const allowPrivateHosts = [`127.0.0.1:${site.port}`];
-  for (const path of ["/details", "/option"]) {
+  for (const path of ["/details", "/option", "/until-found"]) {
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
