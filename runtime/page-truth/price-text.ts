@@ -161,6 +161,7 @@ export class NumberLookup {
   private readonly otherDigits: boolean;
   /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
   private folded: ShownNumbers | null | undefined;
+  private foldedLower: string | undefined;
 
   constructor(text: string | LowerText, mark: DecimalMark, truncated = false, otherDigits = true) {
     this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
@@ -187,7 +188,7 @@ export class NumberLookup {
   showsCompact(value: number): boolean {
     if (!(value >= 1000)) return false;
     this.source.extend(true);
-    const lower = this.otherDigits ? foldDigits(this.source.lower) : this.source.lower;
+    const lower = this.otherDigits ? this.foldedText() : this.source.lower;
     COMPACT.lastIndex = 0;
     for (let m = COMPACT.exec(lower); m !== null; m = COMPACT.exec(lower)) {
       const unit = COMPACT_UNITS[m[3]];
@@ -204,10 +205,19 @@ export class NumberLookup {
    */
   private inOtherDigits(value: number, rounded: boolean): boolean {
     if (this.folded === undefined) {
-      const lower = this.source.lower;
-      this.folded = HAS_OTHER_DIGITS.test(lower) ? new ShownNumbers(foldDigits(lower), this.mark, this.source.truncated) : null;
+      const folded = this.foldedText();
+      this.folded = folded !== this.source.lower ? new ShownNumbers(folded, this.mark, this.source.truncated) : null;
     }
     return this.folded !== null && this.folded.shows(value, rounded);
+  }
+
+  /** The whole text with other scripts' digits as 0-9, folded once per page (the text itself when it has none). */
+  private foldedText(): string {
+    if (this.foldedLower === undefined) {
+      const lower = this.source.lower;
+      this.foldedLower = HAS_OTHER_DIGITS.test(lower) ? foldDigits(lower) : lower;
+    }
+    return this.foldedLower;
   }
 
   private showsAsWritten(value: number, rounded: boolean): boolean {
