@@ -4941,6 +4941,7 @@ var init_price_text = __esm({
       otherDigits;
       /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
       folded;
+      foldedLower;
       constructor(text, mark, truncated = false, otherDigits = true) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
         this.mark = mark;
@@ -4963,7 +4964,7 @@ var init_price_text = __esm({
       showsCompact(value) {
         if (!(value >= 1e3)) return false;
         this.source.extend(true);
-        const lower = this.otherDigits ? foldDigits(this.source.lower) : this.source.lower;
+        const lower = this.otherDigits ? this.foldedText() : this.source.lower;
         COMPACT2.lastIndex = 0;
         for (let m = COMPACT2.exec(lower); m !== null; m = COMPACT2.exec(lower)) {
           const unit = COMPACT_UNITS[m[3]];
@@ -4979,10 +4980,18 @@ var init_price_text = __esm({
        */
       inOtherDigits(value, rounded) {
         if (this.folded === void 0) {
-          const lower = this.source.lower;
-          this.folded = HAS_OTHER_DIGITS.test(lower) ? new ShownNumbers(foldDigits(lower), this.mark, this.source.truncated) : null;
+          const folded = this.foldedText();
+          this.folded = folded !== this.source.lower ? new ShownNumbers(folded, this.mark, this.source.truncated) : null;
         }
         return this.folded !== null && this.folded.shows(value, rounded);
+      }
+      /** The whole text with other scripts' digits as 0-9, folded once per page (the text itself when it has none). */
+      foldedText() {
+        if (this.foldedLower === void 0) {
+          const lower = this.source.lower;
+          this.foldedLower = HAS_OTHER_DIGITS.test(lower) ? foldDigits(lower) : lower;
+        }
+        return this.foldedLower;
       }
       showsAsWritten(value, rounded) {
         const source = this.source;
