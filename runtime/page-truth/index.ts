@@ -19,7 +19,7 @@ import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.t
 import type { Resolve } from "./node-values.ts";
 import { notVisible, MAX_LOOKUPS } from "./not-visible.ts";
 import { duplicates } from "./duplicates.ts";
-import { NO_PAGE_URL_NOTE, onOwnSite, selfServingCandidates, selfServingIssue } from "./self-serving.ts";
+import { LISTING_NOTE, NO_PAGE_URL_NOTE, onOwnSite, ownedByAnother, selfServingCandidates, selfServingIssue, siteOwners, type SiteOwners } from "./self-serving.ts";
 
 export { TruthPage } from "./truth-page.ts";
 export type { TruthNode } from "./truth-node.ts";
@@ -29,6 +29,7 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
   if (nodes.length === 0) return;
   const findings: Finding[] = [];
   const selfServing = new Set<SchemaResult>();
+  let owners: SiteOwners | undefined;
   for (const candidate of selfServingCandidates(nodes, resolve)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
@@ -36,6 +37,10 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
       continue;
     }
     if (!onOwnSite(candidate.entity, pageUrl)) continue;
+    if (ownedByAnother(candidate.entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))) {
+      addNote(candidate.node.result, LISTING_NOTE);
+      continue;
+    }
     const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);

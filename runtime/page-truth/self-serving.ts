@@ -16,9 +16,13 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import type { Resolve } from "./node-values.ts";
+import { normalizeText } from "./text-match.ts";
 
 export const NO_PAGE_URL_NOTE =
   "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
+
+export const LISTING_NOTE =
+  "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
 
 export interface SelfServing {
   /** The node to report on, and the property that carries the reviews. */
@@ -68,6 +72,68 @@ export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
   if (urls.length > 0) return urls.some((u) => hostOf(u, pageUrl) === pageHost);
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.some((u) => hostOf(u, pageUrl) === pageHost);
+}
+
+/**
+ * Whose site the page says it is: the names and identifiers of the page's WebSite nodes on the page's
+ * host and of their publishers. Empty when the page does not say.
+ */
+export interface SiteOwners {
+  ids: Set<string>;
+  names: string[][];
+}
+
+export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve: Resolve): SiteOwners {
+  const owners: SiteOwners = { ids: new Set(), names: [] };
+  const pageHost = hostOf(pageUrl, null);
+  const websites = subtypes("WebSite");
+  const add = (entity: JsonObject) => {
+    if (typeof entity["@id"] === "string") owners.ids.add(entity["@id"]);
+    for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
+      const words = significantWords(name);
+      if (words.length > 0) owners.names.push(words);
+    }
+  };
+  for (const node of nodes) {
+    const n = node.entity.node;
+    if (!typeNames(n["@type"]).some((t) => websites.has(t))) continue;
+    const urls = texts(n.url);
+    if (urls.length > 0 && !urls.some((u) => hostOf(u, pageUrl) === pageHost)) continue;
+    add(n);
+    const publisher = firstObject(n.publisher, resolve);
+    if (publisher !== null) add(publisher);
+    else if (isObject(n.publisher) && typeof n.publisher["@id"] === "string") owners.ids.add(n.publisher["@id"]);
+  }
+  return owners;
+}
+
+/**
+ * The page says its site is another entity's: a review site or a directory that gives the business
+ * its own listing page as `url` (on the page's host, so onOwnSite holds) and describes itself in a
+ * WebSite node ("Acme Guide", published by "Acme Media") whose name shares no word with the
+ * business's. The business's own site names itself or its business there ("Joe's Diner", "joesdiner.com"),
+ * or makes the business its publisher by `@id`. A business without a name, or a page that does not
+ * say whose site it is, is read as before.
+ */
+export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean {
+  if (owners.names.length === 0 && owners.ids.size === 0) return false;
+  if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
+  const names = texts(entity.name).map(significantWords).filter((w) => w.length > 0);
+  if (names.length === 0 || owners.names.length === 0) return false;
+  return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
+}
+
+/** Words that tell names apart: three letters or more, not an article or a conjunction. */
+function significantWords(name: string): string[] {
+  return normalizeText(name)
+    .split(" ")
+    .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
+}
+const COMMON_WORDS = new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
+
+/** A word of one is a word of the other, or begins one ("joe" and "joesdiner"). */
+function shareAWord(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((x) => b.some((y) => x === y || (x.length < y.length ? y.startsWith(x) : x.startsWith(y))));
 }
 
 function texts(value: unknown): string[] {

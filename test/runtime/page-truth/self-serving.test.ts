@@ -46,6 +46,28 @@ test("an @id on the review site's host never overrules the url; without a url, @
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(sameAs)), "https://reviews.example/joes").schemas[0]), []);
 });
 
+test("a directory that gives the business its own listing page as url, and names its site in WebSite markup as another's: not self-serving, with a note", () => {
+  const listingUrl = "https://guide.example/places/joes-diner";
+  const listing = business({ url: listingUrl });
+  const website = (name: string, publisher: object = { "@type": "Organization", name: "Guide Media" }) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://guide.example/", name, publisher });
+  const run = (site: string) => validateHtml(page(BODY, jsonLd(listing) + site), listingUrl).schemas[0];
+  const directory = run(website("Springfield Food Guide"));
+  assert.equal(issuesOf(directory), []);
+  assert.ok(directory.notes?.some((n) => n.includes("names the site as another entity's")), "the note says why");
+  // The twins: the page's site is the business's own (its name, its domain as a name, or the business as publisher).
+  assert.equal(issuesOf(run(website("Joe's Diner"))).map((i) => i.code), ["self-serving-review"]);
+  assert.equal(issuesOf(run(website("joesdiner.example"))).map((i) => i.code), ["self-serving-review"]);
+  const own = business({ url: listingUrl, "@id": "https://guide.example/#business" });
+  const published = validateHtml(page(BODY, jsonLd(own) + website("Springfield Food Guide", { "@id": "https://guide.example/#business" })), listingUrl).schemas[0];
+  assert.equal(issuesOf(published).map((i) => i.code), ["self-serving-review"]);
+  // Without WebSite markup the page does not say whose site it is: the url decides, as before.
+  assert.equal(issuesOf(run("")).map((i) => i.code), ["self-serving-review"]);
+  // A WebSite of another host says nothing about this one.
+  const elsewhere = jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://other.example/", name: "Springfield Food Guide" });
+  assert.equal(issuesOf(run(elsewhere)).map((i) => i.code), ["self-serving-review"]);
+});
+
 test("a Product's reviews are never self-serving", () => {
   const product = { "@context": "https://schema.org", "@type": "Product", name: "Joe's Diner", image: "https://joes.example/a.jpg", url: "https://joes.example/", aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 20 } };
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(product)), "https://joes.example/").schemas[0]), []);
