@@ -5805,6 +5805,42 @@ function onOwnSite(entity, pageUrl) {
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.some((u) => hostOf(u, pageUrl) === pageHost);
 }
+function siteOwners(nodes, pageUrl, resolve4) {
+  const owners = { ids: /* @__PURE__ */ new Set(), names: [] };
+  const pageHost = hostOf(pageUrl, null);
+  const websites = subtypes("WebSite");
+  const add = (entity) => {
+    if (typeof entity["@id"] === "string") owners.ids.add(entity["@id"]);
+    for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
+      const words = significantWords(name);
+      if (words.length > 0) owners.names.push(words);
+    }
+  };
+  for (const node of nodes) {
+    const n = node.entity.node;
+    if (!typeNames(n["@type"]).some((t) => websites.has(t))) continue;
+    const urls = texts(n.url);
+    if (urls.length > 0 && !urls.some((u) => hostOf(u, pageUrl) === pageHost)) continue;
+    add(n);
+    const publisher = firstObject(n.publisher, resolve4);
+    if (publisher !== null) add(publisher);
+    else if (isObject(n.publisher) && typeof n.publisher["@id"] === "string") owners.ids.add(n.publisher["@id"]);
+  }
+  return owners;
+}
+function ownedByAnother(entity, owners) {
+  if (owners.names.length === 0 && owners.ids.size === 0) return false;
+  if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
+  const names = texts(entity.name).map(significantWords).filter((w) => w.length > 0);
+  if (names.length === 0 || owners.names.length === 0) return false;
+  return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
+}
+function significantWords(name) {
+  return normalizeText(name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
+}
+function shareAWord(a, b) {
+  return a.some((x) => b.some((y) => x === y || (x.length < y.length ? y.startsWith(x) : x.startsWith(y))));
+}
 function texts(value) {
   if (typeof value === "string") return value.trim() === "" ? [] : [value];
   if (Array.isArray(value)) return value.filter((v) => typeof v === "string" && v.trim() !== "");
@@ -5833,7 +5869,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, present;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, present, COMMON_WORDS;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -5842,8 +5878,11 @@ var init_self_serving = __esm({
     init_type_names();
     init_type_hierarchy();
     init_truth_node();
+    init_text_match();
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
+    LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+    COMMON_WORDS = /* @__PURE__ */ new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
   }
 });
 
@@ -6494,6 +6533,7 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
   if (nodes.length === 0) return;
   const findings = [];
   const selfServing = /* @__PURE__ */ new Set();
+  let owners;
   for (const candidate of selfServingCandidates(nodes, resolve4)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
@@ -6501,6 +6541,10 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
       continue;
     }
     if (!onOwnSite(candidate.entity, pageUrl)) continue;
+    if (ownedByAnother(candidate.entity, owners ??= siteOwners(nodes, pageUrl, resolve4))) {
+      addNote(candidate.node.result, LISTING_NOTE);
+      continue;
+    }
     const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);
