@@ -14,7 +14,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { lookupKey, titleKeys } from "./text-match.ts";
+import { decomposedKeys, lookupKey, titleKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
 
@@ -183,7 +183,8 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
-    return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
+    if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k))) return true;
+    return text.truncated ? null : false;
   }
   const n = markupNumber(value);
   // A number written another way ("4,8", "1.299,00 €": the value's own check reports the format) is

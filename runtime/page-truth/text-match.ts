@@ -22,17 +22,41 @@ const TAG = /<[^>]*>/g;
  */
 const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
 
+/** A markup text as it is compared: composed ("é" one character, as pages nearly always write it), case folded, words apart. */
 export function normalizeText(text: string): string {
-  return foldCase(text.toLowerCase()).replace(NOT_WORD, " ").trim();
+  const composed = isAscii(text) ? text : text.normalize("NFC");
+  return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */
 export function lookupKey(value: string): string {
+  // Composed by normalizeText (decomposedKeys for the pages that write accents apart).
   const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
   if (key.length <= OPENING) return key;
   const cut = key.lastIndexOf(" ", OPENING);
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
+}
+
+/**
+ * The keys as a page written in decomposed characters ("e" and a combining acute accent, as text copied
+ * from some macOS programs is) shows them: those that differ from their composed form. Looked up only
+ * after the composed keys are not found.
+ */
+export function decomposedKeys(keys: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    if (isAscii(key)) continue;
+    const decomposed = key.normalize("NFD");
+    if (decomposed !== key) out.push(decomposed);
+  }
+  return out;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
 }
 
 /** A site name or section after a title ("Anvil | Acme Shop", "Release - webpack - Medium"). */

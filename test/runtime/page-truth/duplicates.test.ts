@@ -35,6 +35,9 @@ test("the same product, same price: duplicate-entity only; joined by @id / itemi
   const german = validateHtml(page(SHOWN + microdata("1.299,00 €"), jsonLd(product())), "https://shop.example/anvil");
   assert.equal(german.schemas.flatMap((s) => issuesOf(s).map((i) => `${i.code} ${i.property}`)), ["duplicate-entity sku"]);
   assert.ok(german.schemas[1].errors.some((i) => i.property === "offers.price"), "the Microdata price's own error");
+  // One name with its accent composed, the other with it apart: the same name.
+  const accents = jsonLd(product({ name: "Café Amboss" })) + jsonLd(product({ name: "Cafe\u0301 Amboss" }));
+  assert.equal(truthIssues(page(`<h1>Café Amboss</h1><p>$1,299.00</p><p>4.8 (120)</p>`, accents)), ["Product duplicate-entity sku"]);
   const joined = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "https://shop.example/anvil#product" })));
   assert.equal(truthIssues(joined), []);
 });

@@ -1,8 +1,8 @@
 /**
  * not-visible on how real pages write what the markup says: Indian digit grouping, the digits of other
  * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, symbols
- * beside a name, character references beyond the common ones, cents as a superscript and headings in
- * capitals. Each shown form has a twin that shows another value.
+ * beside a name, character references beyond the common ones, cents as a superscript, headings in
+ * capitals and decomposed accents. Each shown form has a twin that shows another value.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -125,6 +125,16 @@ test("a heading in capitals in the source: STRASSE shows Straße, Turkish İPEK 
   // The twins: another word in the same capitals.
   assert.equal(truthIssues(page(body("STRASSENLATERNE"), anvil({ name: "Straßenlampe" }), "de")), ["Product not-visible name"]);
   assert.equal(truthIssues(page(body("İPEK KİLİM"), anvil({ name: "İpek Halı" }), "tr")), ["Product not-visible name"]);
+});
+
+test("composed and decomposed accents are one text: Café in the markup, Cafe + U+0301 on the page, and the other way round", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>1.299 €</p><p>4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body("Cafe\u0301 Amboss"), anvil({ name: "Café Amboss" }), "de")), []);
+  assert.equal(truthIssues(page(body("Café Amboss"), anvil({ name: "Cafe\u0301 Amboss" }), "de")), []);
+  assert.equal(truthIssues(page(body("Cre\u0300me bru\u0302le\u0301e"), anvil({ name: "Crème brûlée" }), "fr")), []);
+  // The twins: another name in decomposed accents, either way.
+  assert.equal(truthIssues(page(body("Cafe\u0301 Hammer"), anvil({ name: "Café Amboss" }), "de")), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(body("Café Hammer"), anvil({ name: "Cafe\u0301 Amboss" }), "de")), ["Product not-visible name"]);
 });
 
 test.run();
