@@ -5105,7 +5105,8 @@ var init_price_text = __esm({
 
 // runtime/page-truth/text-match.ts
 function normalizeText(text) {
-  return foldCase(text.toLowerCase()).replace(NOT_WORD, " ").trim();
+  const composed = isAscii(text) ? text : text.normalize("NFC");
+  return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 function lookupKey(value) {
   const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
@@ -5113,6 +5114,18 @@ function lookupKey(value) {
   if (key.length <= OPENING) return key;
   const cut = key.lastIndexOf(" ", OPENING);
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
+}
+function decomposedKeys(keys) {
+  const out = [];
+  for (const key of keys) {
+    if (isAscii(key)) continue;
+    const decomposed = key.normalize("NFD");
+    if (decomposed !== key) out.push(decomposed);
+  }
+  return out;
+}
+function isAscii(text) {
+  return !NON_ASCII.test(text);
 }
 function titleKeys(value) {
   const keys = [lookupKey(value)];
@@ -5240,7 +5253,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, TITLE_SUFFIX, BRACKETED_END, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5249,6 +5262,7 @@ var init_text_match = __esm({
     OPENING = 80;
     TAG = /<[^>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     WORD_INDEX_AFTER = 8;
@@ -5407,7 +5421,8 @@ function isShown(value, kind, page, title) {
     const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
-    return keys.some((k) => text.shows(k)) ? true : text.truncated ? null : false;
+    if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k))) return true;
+    return text.truncated ? null : false;
   }
   const n = markupNumber(value);
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
@@ -8062,7 +8077,7 @@ var init_AggregateRating = __esm({
 // runtime/can-parse-url.ts
 function canParseUrl(input, base) {
   const baseText = base === void 0 ? void 0 : String(base);
-  if (!NON_ASCII.test(input) && (baseText === void 0 || !NON_ASCII.test(baseText))) return URL.canParse(input, baseText);
+  if (!NON_ASCII2.test(input) && (baseText === void 0 || !NON_ASCII2.test(baseText))) return URL.canParse(input, baseText);
   try {
     new URL(input, baseText);
     return true;
@@ -8070,11 +8085,11 @@ function canParseUrl(input, base) {
     return false;
   }
 }
-var NON_ASCII;
+var NON_ASCII2;
 var init_can_parse_url = __esm({
   "runtime/can-parse-url.ts"() {
     "use strict";
-    NON_ASCII = /[^\x00-\x7f]/;
+    NON_ASCII2 = /[^\x00-\x7f]/;
   }
 });
 
