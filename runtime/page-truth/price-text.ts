@@ -105,10 +105,12 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
   if (token.indexOf(" ") === -1) return readNumber(token, mark);
   const out: Reading[] = [];
   const pieces = token.split(" ");
+  // A run of numbers longer than a table row (a hostile page's "1 1 1 ...") is read piece by piece only.
+  const runs = pieces.length <= MAX_PIECES_IN_RUNS;
   for (let i = 0; i < pieces.length; i++) {
     let run = pieces[i];
     out.push(...readNumber(run, mark));
-    if (!startsNumber(pieces, i)) continue;
+    if (!runs || !startsNumber(pieces, i)) continue;
     for (let j = i + 1; j < pieces.length && j < i + SPACED_GROUPS; j++) {
       run += ` ${pieces[j]}`;
       // Read where a number can end too: not "1 299" of "1 299 000". The whole token is read below.
@@ -122,6 +124,8 @@ function tokenReadings(written: string, mark: DecimalMark): Reading[] {
 
 /** Pieces of a number written with spaces: "1 234 567 890,12" has four. */
 const SPACED_GROUPS = 5;
+/** Pieces of a token read in runs at most. */
+const MAX_PIECES_IN_RUNS = 16;
 
 /**
  * A number can start at pieces[i]: the token's first piece, one after a piece with a mark in it (the

@@ -1,8 +1,8 @@
 /**
  * Issue 25, the page truth checks on hostile pages through the real route (GET /api/v1/validate?url=):
- * a page as large as the fetcher takes that is all text, one of 100,000 hidden elements, and one of
- * 5,000 copies of a product. Each answers 200, and /health answers within 100 ms while they are
- * validated (large pages are validated off the event loop).
+ * a page as large as the fetcher takes that is all text, one of 100,000 hidden elements, one of
+ * 5,000 copies of a product, and one of a million numbers apart by spaces. Each answers 200, and
+ * /health answers within 100 ms while they are validated (large pages are validated off the event loop).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -25,6 +25,8 @@ const PAGES: Record<string, string> = {
   "/text": `<html><head>${PRODUCT}</head><body><p>${"word 1.299,00 ".repeat(Math.floor((DEFAULT_MAX_BYTES - 2000) / 14))}</p></body></html>`,
   "/hidden": `<html><head>${PRODUCT}</head><body>${"<i hidden>x</i><b style=display:none>y</b>".repeat(50_000)}</body></html>`,
   "/duplicates": `<html><head>${PRODUCT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>`,
+  // One "number" of a million pieces apart by spaces: read piece by piece, not in runs (price-text.ts).
+  "/numbers": `<html lang="fr"><head>${PRODUCT}</head><body><p>${"1 ".repeat(1_000_000)}</p></body></html>`,
 };
 
 let fixture: Fixture;
