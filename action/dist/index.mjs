@@ -4684,10 +4684,11 @@ function tokenReadings(written, mark) {
   if (token2.indexOf(" ") === -1) return readNumber(token2, mark);
   const out = [];
   const pieces = token2.split(" ");
+  const runs = pieces.length <= MAX_PIECES_IN_RUNS;
   for (let i = 0; i < pieces.length; i++) {
     let run = pieces[i];
     out.push(...readNumber(run, mark));
-    if (!startsNumber(pieces, i)) continue;
+    if (!runs || !startsNumber(pieces, i)) continue;
     for (let j = i + 1; j < pieces.length && j < i + SPACED_GROUPS; j++) {
       run += ` ${pieces[j]}`;
       if (j < pieces.length - 1 && startsNumber(pieces, j + 1)) out.push(...readNumber(run, mark));
@@ -4839,7 +4840,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4931,6 +4932,7 @@ var init_price_text = __esm({
       }
     };
     SPACED_GROUPS = 5;
+    MAX_PIECES_IN_RUNS = 16;
     NumberLookup = class {
       source;
       mark;
