@@ -99,9 +99,13 @@ class RatingCounts {
   /** The pointers of ratings (the counts' parent) with a count shown. */
   readonly #shown = new Set<string>();
 
-  add(pointer: string, finding: Finding | null): void {
-    if (finding === null) this.#shown.add(parentOf(pointer));
-    else this.#unshown.push(finding);
+  /** The count at `pointer` is shown. */
+  shown(pointer: string): void {
+    this.#shown.add(parentOf(pointer));
+  }
+
+  notShown(finding: Finding): void {
+    this.#unshown.push(finding);
   }
 
   /** Takes back from `out` the counts not shown of ratings whose other count is; the rest keep their places. */
@@ -144,7 +148,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
           else if (page.hidesElementAt(offset)) from = "hidden element";
           else {
             oneShown = true;
-            if (rule.kind === "count") counts.add(pointer, null);
+            if (rule.kind === "count") counts.shown(pointer);
             continue;
           }
         }
@@ -155,11 +159,11 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       const shown = isShown(value, rule.kind, page, rule.title);
       if (shown !== false) {
         oneShown ||= shown === true;
-        if (shown === true && rule.kind === "count") counts.add(pointer, null);
+        if (shown === true && rule.kind === "count") counts.shown(pointer);
         continue;
       }
       const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
-      if (rule.kind === "count") counts.add(pointer, finding);
+      if (rule.kind === "count") counts.notShown(finding);
       unshown.push(finding);
     }
     // A product's several offers are its variants' (a Shopify theme marks up one per size) or its

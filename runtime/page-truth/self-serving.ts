@@ -116,7 +116,6 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
  * say whose site it is, is read as before.
  */
 export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean {
-  if (owners.names.length === 0 && owners.ids.size === 0) return false;
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
   const names = texts(entity.name).map(significantWords).filter((w) => w.length > 0);
   if (names.length === 0 || owners.names.length === 0) return false;
