@@ -385,8 +385,10 @@ const SNAPSHOT = (maxElements: number): [string, number] => {
         else stack.push(child);
       }
     }
-    // Marked after the walk: no style is read again after the page changed.
-    for (const element of hidden) if (!element.hasAttribute("hidden")) element.setAttribute("hidden", "");
+    // Marked after the walk: no style is read again after the page changed. An element marked
+    // hidden="until-found" that the browser does not show at all (a stylesheet's display:none) is
+    // marked plainly: the visible text reads until-found as shown.
+    for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
   }
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
   return [doctype + document.documentElement.outerHTML, elements];
