@@ -4691,8 +4691,8 @@ function tokenReadings(written, mark) {
     if (!runs || !startsNumber(pieces, i)) continue;
     for (let j = i + 1; j < pieces.length && j < i + SPACED_GROUPS; j++) {
       run += ` ${pieces[j]}`;
-      if (j < pieces.length - 1 && startsNumber(pieces, j + 1)) out.push(...readNumber(run, mark));
-      else if (j === pieces.length - 1 && i > 0) out.push(...readNumber(run, mark));
+      const last = j === pieces.length - 1;
+      if (last ? i > 0 : startsNumber(pieces, j + 1)) out.push(...readNumber(run, mark));
     }
   }
   out.push(...readNumber(token2, mark));
@@ -4700,8 +4700,7 @@ function tokenReadings(written, mark) {
 }
 function startsNumber(pieces, i) {
   if (i === 0) return true;
-  const before = pieces[i - 1];
-  if (before.indexOf(".") !== -1 || before.indexOf(",") !== -1 || before.indexOf("'") !== -1 || before.indexOf("\u2019") !== -1) return true;
+  if (MARK.test(pieces[i - 1])) return true;
   const piece = pieces[i];
   let digits = 0;
   while (digits < piece.length && isDigit2(piece.charCodeAt(digits))) digits++;
@@ -4840,7 +4839,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4933,6 +4932,7 @@ var init_price_text = __esm({
     };
     SPACED_GROUPS = 5;
     MAX_PIECES_IN_RUNS = 16;
+    MARK = /[.,'\u2019]/;
     NumberLookup = class {
       source;
       mark;
@@ -5396,7 +5396,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
           else if (page.hidesElementAt(offset)) from = "hidden element";
           else {
             oneShown = true;
-            if (rule.kind === "count") counts.add(pointer, null);
+            if (rule.kind === "count") counts.shown(pointer);
             continue;
           }
         }
@@ -5406,11 +5406,11 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       const shown2 = isShown(value, rule.kind, page, rule.title);
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
-        if (shown2 === true && rule.kind === "count") counts.add(pointer, null);
+        if (shown2 === true && rule.kind === "count") counts.shown(pointer);
         continue;
       }
       const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
-      if (rule.kind === "count") counts.add(pointer, finding);
+      if (rule.kind === "count") counts.notShown(finding);
       unshown.push(finding);
     }
     if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
@@ -5486,9 +5486,12 @@ var init_not_visible = __esm({
       #unshown = [];
       /** The pointers of ratings (the counts' parent) with a count shown. */
       #shown = /* @__PURE__ */ new Set();
-      add(pointer, finding) {
-        if (finding === null) this.#shown.add(parentOf(pointer));
-        else this.#unshown.push(finding);
+      /** The count at `pointer` is shown. */
+      shown(pointer) {
+        this.#shown.add(parentOf(pointer));
+      }
+      notShown(finding) {
+        this.#unshown.push(finding);
       }
       /** Takes back from `out` the counts not shown of ratings whose other count is; the rest keep their places. */
       takeBackCovered(out) {
@@ -5846,7 +5849,6 @@ function siteOwners(nodes, pageUrl, resolve4) {
   return owners;
 }
 function ownedByAnother(entity, owners) {
-  if (owners.names.length === 0 && owners.ids.size === 0) return false;
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
   const names = texts(entity.name).map(significantWords).filter((w) => w.length > 0);
   if (names.length === 0 || owners.names.length === 0) return false;
@@ -59730,7 +59732,7 @@ var init_renderer = __esm({
             else stack.push(child);
           }
         }
-        for (const element of hidden) if (!element.hasAttribute("hidden")) element.setAttribute("hidden", "");
+        for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
       }
       const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
       return [doctype + document.documentElement.outerHTML, elements];
