@@ -36,6 +36,17 @@ const staticRobotsParser: Plugin = {
   },
 };
 
+/** The config file's schema inside the bundle: the action must run from action.yml and action/dist alone. */
+const embeddedConfigSchema: Plugin = {
+  name: "action-config-schema",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]cli[\\/]config[\\/]config-schema\.ts$/ }, () => {
+      const compact = JSON.stringify(JSON.parse(readFileSync(join(repoRoot, "schema/sdv.config.schema.json"), "utf8")));
+      return { loader: "ts", contents: `export function readConfigSchema(): unknown { return JSON.parse(${JSON.stringify(compact)}); }` };
+    });
+  },
+};
+
 export async function bundleAction(): Promise<string> {
   const result = await build({
     absWorkingDir: repoRoot,
@@ -46,7 +57,7 @@ export async function bundleAction(): Promise<string> {
     platform: "node",
     target: "node24",
     external: ["playwright-core"],
-    plugins: [fixedVersion, staticRobotsParser, jsonAsParse],
+    plugins: [fixedVersion, staticRobotsParser, embeddedConfigSchema, jsonAsParse],
     // Bundled CommonJS packages call require() for Node's built-ins: an ES module has none of its own.
     banner: {
       js: "// Built by `npm run build:action` (build/bundle-action.ts) from action/src/ and cli/; do not edit.\nimport { createRequire as __sdvCreateRequire } from \"node:module\";\nconst require = __sdvCreateRequire(import.meta.url);",

@@ -60847,6 +60847,16 @@ var init_request_headers = __esm({
   }
 });
 
+// cli/config/config-schema.ts
+function readConfigSchema() {
+  return JSON.parse(`{"$schema":"http://json-schema.org/draft-07/schema#","title":"sdv configuration (sdv.config.json, .sdvrc.json, or the \\"sdv\\" key of package.json)","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"profile":{"description":"Which rules apply: spec (default, the service spec's rules) or google (what the search engine's own test accepts).","enum":["spec","google"]},"failOn":{"description":"Which issues fail the run (exit 1): error (default), warning or never.","enum":["error","warning","never"]},"minScore":{"description":"Fail (exit 1) when an input scores below this (0-100).","type":"integer","minimum":0,"maximum":100},"requireMarkup":{"description":"A page without structured data fails the run (exit 2), as --require-markup.","type":"boolean"},"rules":{"description":"Severity overrides, first match wins: an issue matching code, property and type (each optional) gets this severity.","type":"array","items":{"type":"object","additionalProperties":false,"required":["severity"],"properties":{"code":{"type":"string","minLength":1,"description":"An issue code, e.g. invalid-format."},"property":{"type":"string","minLength":1,"description":"The issue's property as reported, e.g. offers.price."},"type":{"type":"string","minLength":1,"description":"The node's type, as reported or as written."},"severity":{"enum":["off","warning","error"]}}}},"ignore":{"description":"Known issues accepted for a reason, on matching files or URLs, until a date (then sdv warns that the entry expired and it stops applying).","type":"array","items":{"type":"object","additionalProperties":false,"required":["reason"],"properties":{"files":{"type":"string","minLength":1,"description":"A glob of input paths (relative to the working directory), e.g. public/events/**."},"urls":{"type":"string","minLength":1,"description":"A glob of page URLs, e.g. https://example.com/events/**."},"code":{"type":"string","minLength":1},"property":{"type":"string","minLength":1},"type":{"type":"string","minLength":1},"reason":{"type":"string","minLength":1,"description":"Why the issue is accepted (shown when the entry expires)."},"until":{"type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$","description":"Last day the entry applies (YYYY-MM-DD, UTC)."}},"not":{"required":["files","urls"]}}},"expect":{"description":"What matching pages must carry: a file or URL glob to a list of types (\\"Product\\") or types with a feature they must be eligible for (\\"Product[merchant-listing]\\").","type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\\\[[A-Za-z0-9_-]+\\\\])?$"}}}}}`);
+}
+var init_config_schema = __esm({
+  "cli/config/config-schema.ts"() {
+    "use strict";
+  }
+});
+
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
@@ -67603,7 +67613,6 @@ var require_ajv = __commonJS({
 // cli/config/load-config.ts
 import { existsSync, readFileSync as readFileSync2 } from "node:fs";
 import { dirname as dirname2, join as join2, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
 function shownPath(path, cwd) {
   const rel = relative3(resolve3(cwd), path) || path;
   return sep3 === "/" ? rel : rel.split(sep3).join("/");
@@ -67639,18 +67648,9 @@ function readJson(path, shown2) {
     throw new ConfigError(`the config file ${shown2} is not valid JSON: ${err.message}`);
   }
 }
-function configSchemaPath() {
-  let dir = dirname2(fileURLToPath2(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join2(dir, "schema", "sdv.config.schema.json");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname2(dir);
-  }
-  throw new Error("schema/sdv.config.schema.json is missing from the package");
-}
 async function compile() {
   const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
-  const schema = JSON.parse(readFileSync2(configSchemaPath(), "utf8"));
+  const schema = readConfigSchema();
   return new Ajv({ allErrors: true, strict: false }).compile(schema);
 }
 function check15(value, shown2) {
@@ -67680,6 +67680,7 @@ var ConfigError, NAMES, validator;
 var init_load_config = __esm({
   "cli/config/load-config.ts"() {
     "use strict";
+    init_config_schema();
     ConfigError = class extends Error {
     };
     NAMES = ["sdv.config.json", ".sdvrc.json"];

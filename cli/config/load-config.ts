@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readConfigSchema } from "./config-schema.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 import type { FailOn } from "../exit-policy.ts";
 
@@ -89,21 +89,10 @@ function readJson(path: string, shown: string): unknown {
 type Validator = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }> | null };
 let validator: Validator | null = null;
 
-/** The published schema, found beside the sources and beside the built files alike. */
-export function configSchemaPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, "schema", "sdv.config.schema.json");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error("schema/sdv.config.schema.json is missing from the package");
-}
-
 async function compile(): Promise<Validator> {
   const { Ajv } = await import("ajv");
-  const schema = JSON.parse(readFileSync(configSchemaPath(), "utf8"));
-  return new Ajv({ allErrors: true, strict: false }).compile(schema) as Validator;
+  const schema = readConfigSchema();
+  return new Ajv({ allErrors: true, strict: false }).compile(schema as object) as Validator;
 }
 
 function check(value: unknown, shown: string): SdvConfig {

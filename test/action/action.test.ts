@@ -199,10 +199,36 @@ test("config and baseline inputs: the project's rules apply, and only issues not
   assert.match(fresh.stderr, /new error/);
 });
 
+test("action.yml and action/dist alone (nothing else of the repository beside them) run with a config file, a broken one included", async () => {
+  const bare = join(scratch, "bare-action");
+  mkdirSync(join(bare, "action"), { recursive: true });
+  cpSync(join(repoRoot, "action.yml"), join(bare, "action.yml"));
+  cpSync(join(repoRoot, "action/dist"), join(bare, "action/dist"), { recursive: true });
+  const siteDir = join(scratch, "bare-site");
+  mkdirSync(siteDir, { recursive: true });
+  writeFileSync(join(siteDir, "p.json"), ld({ "@type": "Product", name: "Chair" }));
+  const runBare = (inputs: Record<string, string>) => runAction(manifest, { actionPath: bare, workspace: siteDir, with: inputs, env: {}, token: "" });
+
+  writeFileSync(join(siteDir, "sdv.config.json"), JSON.stringify({ rules: [{ code: "missing-recommended", severity: "off" }] }));
+  const configured = await runBare({ inputs: "p.json", "sarif-file": "bare.sarif", "fail-on": "never" });
+  assert.is(configured.code, 0, failureOf(configured));
+  const results = JSON.parse(readFileSync(join(siteDir, "bare.sarif"), "utf8")).runs[0].results as Array<{ ruleId: string }>;
+  assert.ok(results.length > 0, "the product without offers or reviews still has its errors");
+  assert.not.ok(results.some((r) => r.ruleId === "missing-recommended"), "the config's rule turned missing-recommended off");
+
+  // The schema inside the bundle checks the file: a wrong severity is named by its key.
+  writeFileSync(join(siteDir, "sdv.config.json"), JSON.stringify({ rules: [{ code: "missing-recommended", severity: "loud" }] }));
+  const broken = await runBare({ inputs: "p.json" });
+  assert.is(broken.code, 2, failureOf(broken));
+  assert.match(`${broken.stdout}\n${broken.stderr}`, /rules\[0\]\.severity must be one of/);
+  assert.not.match(`${broken.stdout}\n${broken.stderr}`, /missing from the package/);
+});
+
 // A staging site that wants a header, and records what each request carried.
 let site: Server;
 let origin = "";
 const seen: IncomingMessage[] = [];
+
 test.before(async () => {
   site = createServer((req, res) => {
     seen.push(req);
