@@ -10,7 +10,8 @@
  * One pass from <body> with the page's tokenizer (runtime/extract/html-scan.ts, the one the extractors
  * read tags with: one scanner reads tags, everywhere), linear in the page and capped in output. Hiding
  * is read from the attributes as the tokenizer records them, names and styles in any case and with
- * any spacing (`HIDDEN`, `style="DISPLAY : NONE"`). Past MAX_VISIBLE characters the text is cut and
+ * any spacing (`HIDDEN`, `style="DISPLAY : NONE"`); React's streamed segments and declarative shadow
+ * roots, which the page shows once loaded, are read as shown. Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
@@ -312,7 +313,7 @@ export class VisibleTextReader {
         if (hiddenName === null) space = true;
         continue;
       }
-      if ((cls & IS_SKIPPED) !== 0) {
+      if ((cls & IS_SKIPPED) !== 0 && !source.opensShadowRoot()) {
         skipTo = source.name();
         if (hiddenName === null) hidden.open(source.tagStart);
         continue;
@@ -446,6 +447,8 @@ interface TagSource {
   cls(): number;
   /** A start tag with the `hidden` attribute or a hiding inline style. */
   hides(): boolean;
+  /** A `<template shadowrootmode>`: its content is what its host shows, not an inert template's. */
+  opensShadowRoot(): boolean;
 }
 
 /**
@@ -490,6 +493,10 @@ class ScannedTags implements TagSource {
 
   hides(): boolean {
     return this.#scanner.attrCount > 0 && hides(this.#scanner);
+  }
+
+  opensShadowRoot(): boolean {
+    return this.#scanner.attrCount > 0 && opensShadowRoot(this.#scanner);
   }
 }
 
@@ -550,6 +557,13 @@ class LoggedTags implements TagSource {
     const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
     s.pos = this.tagStart;
     return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
+  }
+
+  opensShadowRoot(): boolean {
+    // Only template and noscript tags ask (few on a page): the log keeps no flag for it.
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
   }
 }
 
@@ -647,12 +661,38 @@ const LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
  */
 const UNTIL_FOUND = /^until-found$/i;
 
+/**
+ * React's streamed server rendering (React 18 and later, Next.js's App Router): a part of the page that
+ * finished after its place was sent arrives at the end as `<div hidden id="S:0">` (the id after an
+ * optional identifierPrefix), and the page's own inline script (`$RC("B:0","S:0")`) moves it into its
+ * place as the page loads. The search engine renders the page: that content is shown.
+ */
+const REACT_STREAMED_SEGMENT = /S:[0-9a-f]+$/;
+
 function hides(scanner: HtmlScanner): boolean {
+  let hiddenAttribute = false;
+  let streamedSegment = false;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
-      if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) return true;
-      if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
+      else if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
+    }
+  } while (scanner.moreAttributes());
+  return hiddenAttribute && !streamedSegment;
+}
+
+/**
+ * Declarative shadow DOM (`<template shadowrootmode="open">`, as server-rendered web components write
+ * it): the parser attaches the template's content to its host as a shadow root, and the browser shows
+ * it. An ordinary template, or one with the older `shadowroot` attribute browsers no longer read, stays inert.
+ */
+function opensShadowRoot(scanner: HtmlScanner): boolean {
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "shadowrootmode")) return SHADOW_ROOT_MODE.test(scanner.attributeValue(k));
     }
   } while (scanner.moreAttributes());
   return false;
 }
+const SHADOW_ROOT_MODE = /^(?:open|closed)$/i;

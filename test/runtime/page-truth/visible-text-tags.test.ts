@@ -74,6 +74,30 @@ test("inline, void and skipped elements are told by name in any case, without a 
   assert.is(visible(`<ul><LI hidden>a<li>b</ul>`), "b");
 });
 
+test("React's streamed segments (hidden, id S:<hex>) are shown: the page's script moves them into place; other hidden elements are not", () => {
+  for (const id of ["S:0", "S:1f", "rS:3", ":R1:S:0"]) {
+    assert.is(visible(`<div hidden id="${id}"><p>late</p></div><p>shown</p>`), "late shown", id);
+    assert.equal(truthIssues(shows(`<template id="B:0"></template><div HIDDEN ID='${id}'>$1,299.00</div>`)), [], id);
+  }
+  // The twins: another id, a segment id with a hiding style, an id where S: is not its end.
+  for (const attrs of [`hidden id="price"`, `hidden id="S:0" style="display:none"`, `hidden id="S:0x"`, `hidden id="S:"`]) {
+    assert.is(visible(`<div ${attrs}><p>late</p></div><p>shown</p>`), "shown", attrs);
+    assert.equal(truthIssues(shows(`<div ${attrs}>$1,299.00</div>`)), PRICE_HIDDEN, attrs);
+  }
+});
+
+test("a declarative shadow root (template shadowrootmode open or closed) is shown; other templates are not", () => {
+  for (const mode of ["open", "closed", "OPEN"]) {
+    assert.is(visible(`<product-price><template shadowrootmode="${mode}"><span>$1,299.00</span></template></product-price><p>x</p>`), "1 299 00 x", mode);
+    assert.equal(truthIssues(shows(`<product-price><TEMPLATE ShadowRootMode=${mode}><span>$1,299.00</span></TEMPLATE></product-price>`)), [], mode);
+  }
+  // The twins: no mode, an unknown one, and the attribute browsers no longer read.
+  for (const attrs of [``, ` shadowrootmode="half"`, ` shadowrootmode`, ` shadowroot="open"`]) {
+    assert.is(visible(`<product-price><template${attrs}><span>$1,299.00</span></template></product-price><p>x</p>`), "x", attrs);
+    assert.equal(truthIssues(shows(`<product-price><template${attrs}><span>$1,299.00</span></template></product-price>`)), PRICE_HIDDEN, attrs);
+  }
+});
+
 test("read from the JSON-LD scan's tag log or by its own scan: the same text, and the same blocks found", () => {
   const pages = [
     page(`<abbr title="x>y">XL</abbr><div HIDDEN>a</div><p style="DISPLAY : NONE">b</p>c<!-- d --><template><p>e</p></template>f`),
@@ -102,6 +126,8 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     // A plaintext element swallows the rest of the page; an unterminated style the rest too.
     page(`a<plaintext>b<p>c</p>`),
     page(`a<style>p { color: red } <p>b</p>`),
+    // Streamed segments and declarative shadow roots, with their twins.
+    page(`<div hidden id="S:0">a<template id="P:1"></template></div><div hidden id="S:z">b</div><x-el><template shadowrootmode=open><p>c<template>d</template>e</p></template>f</x-el><template shadowroot=open>g</template>h`),
   ];
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
