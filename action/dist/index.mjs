@@ -6060,15 +6060,26 @@ function htmlLang(html, end) {
   return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "");
 }
 function hides(scanner) {
+  let hiddenAttribute = false;
+  let streamedSegment = false;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
-      if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) return true;
-      if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
+      else if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
+    }
+  } while (scanner.moreAttributes());
+  return hiddenAttribute && !streamedSegment;
+}
+function opensShadowRoot(scanner) {
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "shadowrootmode")) return SHADOW_ROOT_MODE.test(scanner.attributeValue(k));
     }
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND;
+var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -6288,7 +6299,7 @@ var init_visible_text = __esm({
             if (hiddenName === null) space = true;
             continue;
           }
-          if ((cls & IS_SKIPPED) !== 0) {
+          if ((cls & IS_SKIPPED) !== 0 && !source.opensShadowRoot()) {
             skipTo = source.name();
             if (hiddenName === null) hidden.open(source.tagStart);
             continue;
@@ -6403,6 +6414,9 @@ var init_visible_text = __esm({
       hides() {
         return this.#scanner.attrCount > 0 && hides(this.#scanner);
       }
+      opensShadowRoot() {
+        return this.#scanner.attrCount > 0 && opensShadowRoot(this.#scanner);
+      }
     };
     LoggedTags = class {
       #log;
@@ -6454,6 +6468,11 @@ var init_visible_text = __esm({
         s.pos = this.tagStart;
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
       }
+      opensShadowRoot() {
+        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
+        s.pos = this.tagStart;
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
+      }
     };
     space = false;
     token = new MarkupToken();
@@ -6461,6 +6480,8 @@ var init_visible_text = __esm({
     HTML_TAG = /<html\b[^>]*>/i;
     LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
     UNTIL_FOUND = /^until-found$/i;
+    REACT_STREAMED_SEGMENT = /S:[0-9a-f]+$/;
+    SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
   }
 });
 
@@ -59718,24 +59739,41 @@ var init_renderer = __esm({
       return new Promise((resolve4) => addEventListener("load", () => resolve4(), { once: true }));
     };
     SNAPSHOT = (maxElements) => {
-      const elements = document.getElementsByTagName("*").length;
+      let elements = document.getElementsByTagName("*").length;
+      const shadowRoots = [];
       if (document.body !== null && elements <= maxElements) {
         const skipped = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "select", "datalist"]);
         const hidden = [];
         const stack = [document.body];
-        while (stack.length > 0) {
-          const element = stack.pop();
-          for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+        walk: while (stack.length > 0) {
+          const parent = stack.pop();
+          for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
             if (skipped.has(child.localName)) continue;
             const style = getComputedStyle(child);
-            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") hidden.push(child);
-            else stack.push(child);
+            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") {
+              hidden.push(child);
+              continue;
+            }
+            stack.push(child);
+            const root2 = child.shadowRoot;
+            if (root2 !== null) {
+              shadowRoots.push(root2);
+              elements += root2.querySelectorAll("*").length;
+              if (elements > maxElements) break walk;
+              stack.push(root2);
+            }
           }
         }
-        for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+        if (elements <= maxElements) {
+          for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+        }
       }
       const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
-      return [doctype + document.documentElement.outerHTML, elements];
+      const root = document.documentElement;
+      if (shadowRoots.length === 0 || typeof root.getHTML !== "function" || elements > maxElements) return [doctype + root.outerHTML, elements];
+      const shell = root.cloneNode(false).outerHTML;
+      const end = shell.lastIndexOf("</");
+      return [doctype + shell.slice(0, end) + root.getHTML({ shadowRoots }) + shell.slice(end), elements];
     };
   }
 });

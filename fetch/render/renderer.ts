@@ -360,7 +360,8 @@ const LOADED = (): Promise<void> | void => {
 };
 
 /**
- * Runs in the page: what page.content() returns (doctype included), and the number of elements.
+ * Runs in the page: what page.content() returns (doctype included), with the open shadow roots of the
+ * body's shown elements, and the number of elements.
  *
  * First the body's elements the browser does not show, by their computed style (display:none,
  * visibility:hidden: a stylesheet's class, an accordion's closed panel), get the `hidden` attribute, the
@@ -369,29 +370,50 @@ const LOADED = (): Promise<void> | void => {
  * descendants are not looked at; nor are script, style, template and noscript (never shown, read as
  * such) or a select's options (shown when it is opened). Skipped on a page past the element limit,
  * which is refused anyway; iterative, so no depth of nesting overflows the page's stack.
+ *
+ * A web component shows what its shadow root holds (a price a `<product-price>` element writes there),
+ * which outerHTML leaves out: the walk goes into open shadow roots, counts their elements against the
+ * limit, and the page is serialized with them as declarative shadow roots (`<template
+ * shadowrootmode="open">`, which the visible text reads as shown). A closed root cannot be read.
  */
 const SNAPSHOT = (maxElements: number): [string, number] => {
-  const elements = document.getElementsByTagName("*").length;
+  let elements = document.getElementsByTagName("*").length;
+  const shadowRoots: ShadowRoot[] = [];
   if (document.body !== null && elements <= maxElements) {
     const skipped = new Set(["script", "style", "template", "noscript", "select", "datalist"]);
     const hidden: Element[] = [];
-    const stack: Element[] = [document.body];
-    while (stack.length > 0) {
-      const element = stack.pop() as Element;
-      for (let child = element.firstElementChild; child !== null; child = child.nextElementSibling) {
+    const stack: Array<Element | ShadowRoot> = [document.body];
+    walk: while (stack.length > 0) {
+      const parent = stack.pop() as Element | ShadowRoot;
+      for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (skipped.has(child.localName)) continue;
         const style = getComputedStyle(child);
-        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") hidden.push(child);
-        else stack.push(child);
+        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") {
+          hidden.push(child);
+          continue;
+        }
+        stack.push(child);
+        const root = child.shadowRoot;
+        if (root !== null) {
+          shadowRoots.push(root);
+          elements += root.querySelectorAll("*").length;
+          if (elements > maxElements) break walk;
+          stack.push(root);
+        }
       }
     }
     // Marked after the walk: no style is read again after the page changed. An element marked
     // hidden="until-found" that the browser does not show at all (a stylesheet's display:none) is
     // marked plainly: the visible text reads until-found as shown.
-    for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+    if (elements <= maxElements) for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
   }
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
-  return [doctype + document.documentElement.outerHTML, elements];
+  const root = document.documentElement as Element & { getHTML?: (options: { shadowRoots: ShadowRoot[] }) => string };
+  if (shadowRoots.length === 0 || typeof root.getHTML !== "function" || elements > maxElements) return [doctype + root.outerHTML, elements];
+  // The html element's own tag around its content with the roots: getHTML gives the inner HTML.
+  const shell = (root.cloneNode(false) as Element).outerHTML;
+  const end = shell.lastIndexOf("</");
+  return [doctype + shell.slice(0, end) + root.getHTML({ shadowRoots }) + shell.slice(end), elements];
 };
 
 /** Chromium's flags: headless, nothing that reaches the network by itself, no name resolution of its own. */

@@ -103,6 +103,11 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     case "/sw.js":
       res.writeHead(200, { "content-type": "text/javascript" });
       return void res.end("self.addEventListener('fetch', () => {});");
+    case "/shadow-roots": {
+      // Web components that each attach an open shadow root of 50 elements, nested one level.
+      const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n"));
+      return html(`<!doctype html><html lang="en"><body><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); const root = this.attachShadow({ mode: "open" }); root.innerHTML = "<span>in shadow</span>".repeat(49) + (this.hasAttribute("outer") ? "<x-card></x-card>" : ""); } }); document.body.insertAdjacentHTML("beforeend", "<x-card outer></x-card>".repeat(${n}));</script></body></html>`);
+    }
     case "/loop":
       return html("<!doctype html><html><body><script>for (;;) {}</script></body></html>");
     case "/loop-later":
@@ -215,6 +220,26 @@ for (const [path, what] of NAVIGATES_AWAY) {
     assert.equal(attempts.filter((a) => !isLoopbackForTest(a)), []);
   });
 }
+
+withBrowser("open shadow roots are in the rendered HTML as declarative roots, and their elements count against the element limit", async () => {
+  const small = await render("/shadow-roots?n=2");
+  const afterScript = small.html.slice(small.html.indexOf("</script>"));
+  assert.is(afterScript.split(`<template shadowrootmode="open">`).length - 1, 4, "two cards and the card in each");
+  assert.is(afterScript.split("<span>in shadow</span>").length - 1, 4 * 49);
+  assert.match(small.html, /^<!DOCTYPE html><html lang="en"><head>/);
+  // 20,000 elements in the light DOM's count would pass a limit of 10,000; in shadow roots they count too.
+  const strict = new Renderer({ ...RENDER_DEFAULTS, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: DEADLINE_MS, maxDomElements: 10_000 } });
+  try {
+    const url = `http://127.0.0.1:${site.port}/shadow-roots?n=200`;
+    const err = await strict.render(url, { allowPrivateHosts: allowed() }).then(() => null, (e: unknown) => e);
+    assert.ok(err instanceof FetchError, String(err));
+    assert.is((err as FetchError).code, "render_failed");
+    assert.match((err as FetchError).message, /more than 10000 elements/);
+    assert.ok((await strict.render(`http://127.0.0.1:${site.port}/shadow-roots?n=50`, { allowPrivateHosts: allowed() })).html.length > 0, "5,000 elements in shadow roots pass");
+  } finally {
+    await strict.close();
+  }
+});
 
 withBrowser("a page the policy refuses is refused before any browser work, in the fetcher's words", async () => {
   const err = await renderer.render(`http://127.0.0.2:${otherAddressCanary.port}/`, { allowPrivateHosts: allowed() }).catch((e: unknown) => e);

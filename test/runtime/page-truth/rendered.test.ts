@@ -15,6 +15,9 @@ const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
 if (chromium === null) console.log("skip: rendered truth-check tests (Chromium not found: apt-get install chromium, or set CHROMIUM_PATH)");
 const withBrowser = chromium === null ? test.skip : test;
 
+/** What React's $RC does, shortened: the fallback after the boundary's marker gives way to the segment's content. */
+const REVEAL_SEGMENT = `const marker = document.getElementById("B:0"); const segment = document.getElementById("S:0"); marker.nextElementSibling.remove(); while (segment.firstChild) marker.parentNode.insertBefore(segment.firstChild, marker); segment.remove();`;
+
 const WRITE_PRICE = `<script>document.getElementById("price").textContent = "1.299,00 €";</script>`;
 const HIDE_PRICE = `<script>document.getElementById("price").style.display = "none";</script>`;
 
@@ -26,10 +29,25 @@ const STYLED: Record<string, string> = {
   "/details": `<h1>Executive Anvil</h1><details><summary>Preis</summary><p>1.299,00 €</p></details><p>4,8 von 5 (120)</p>`,
   "/option": `<h1>Executive Anvil</h1><select><option>Klein</option><option>Groß: 1.299,00 €</option></select><p>4,8 von 5 (120)</p>`,
   "/until-found": `<h1>Executive Anvil</h1><h2>Preis</h2><div hidden="until-found"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  // React's streamed rendering: the segment arrives hidden and the page's script moves it into its place.
+  "/react-streamed": `<h1>Executive Anvil</h1><template id="B:0"></template><p>…</p><p>4,8 von 5 (120)</p><div hidden id="S:0"><p>1.299,00 €</p></div><script>${REVEAL_SEGMENT}</script>`,
+  "/declarative-shadow": `<h1>Executive Anvil</h1><product-price><template shadowrootmode="open"><span>1.299,00 €</span></template></product-price><p>4,8 von 5 (120)</p>`,
+};
+
+/** Pages whose price a web component writes into its shadow root (shown, or hidden by the root's own stylesheet). */
+const COMPONENT: Record<string, string> = {
+  "/shadow": `<span>1.299,00 €</span>`,
+  "/shadow-hidden": `<style>.sold-out { display: none }</style><span class="sold-out">1.299,00 €</span>`,
 };
 
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const component = COMPONENT[req.url ?? ""];
+  if (component !== undefined) {
+    const define = `customElements.define("product-price", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = ${JSON.stringify(component)}; } });`;
+    res.end(page(`<h1>Executive Anvil</h1><product-price></product-price><p>4,8 von 5 (120)</p><script>${define}</script>`, jsonLd(product()), "de"));
+    return;
+  }
   const styled = STYLED[req.url ?? ""];
   if (styled !== undefined) {
     res.end(page(styled, jsonLd(product()), "de"));
@@ -77,6 +95,24 @@ withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidd
 withBrowser("rendered, a price in a closed details element, a select's option or a hidden=until-found panel is shown (a click away), as in the server's HTML", async () => {
   const allowPrivateHosts = [`127.0.0.1:${site.port}`];
   for (const path of ["/details", "/option", "/until-found"]) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
+  }
+});
+
+withBrowser("a price in a web component's open shadow root is shown rendered, and not when the root's stylesheet hides it; the server's HTML has no price", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/shadow", []], ["/shadow-hidden", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), ["not-visible offers.price"], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...rendered], `${path} rendered`);
+  }
+});
+
+withBrowser("a React segment streamed hidden and a declarative shadow root are shown, in the server's HTML and rendered", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const path of ["/react-streamed", "/declarative-shadow"]) {
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
