@@ -5135,9 +5135,19 @@ function titleKeys(value) {
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");
   if (unbracketed !== value) keys.push(lookupKey(unbracketed));
-  const words = keys[0].split(" ");
+  const comma = value.search(OPTIONS_AFTER_COMMA);
+  if (comma > 0) {
+    const beforeOptions = lookupKey(value.slice(0, comma));
+    if (beforeOptions.includes(" ")) keys.push(beforeOptions);
+  }
+  const whole = keys[0];
+  const unitsApart = whole.replace(UNIT_TOGETHER, "$1 $2");
+  if (unitsApart !== whole) keys.push(unitsApart);
+  const unitsTogether = whole.replace(UNIT_APART, "$1$2$3");
+  if (unitsTogether !== whole) keys.push(unitsTogether);
+  const words = whole.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
-  return keys.filter((k) => k !== "");
+  return [...new Set(keys)].filter((k) => k !== "");
 }
 function wordHash(h) {
   return (h ^ h >>> 15) & BUCKETS - 1;
@@ -5255,7 +5265,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5267,6 +5277,9 @@ var init_text_match = __esm({
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+    OPTIONS_AFTER_COMMA = /,\s/;
+    UNIT_TOGETHER = /([0-9])([a-z\u00c0-\u024f]+)/g;
+    UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})(?=$| )/g;
     WORD_INDEX_AFTER = 8;
     BUCKETS = 1 << 16;
     MAX_COUNT = 65535;

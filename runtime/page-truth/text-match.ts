@@ -65,11 +65,21 @@ const TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
 const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
 
+/** A variant's options after the product's name: "Executive Anvil, Black, XL". */
+const OPTIONS_AFTER_COMMA = /,\s/;
+
+/** A number and its unit written together or apart, in a normalized key: "256gb", "256 gb", "13inch". */
+const UNIT_TOGETHER = /([0-9])([a-z\u00c0-\u024f]+)/g;
+const UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})(?=$| )/g;
+
 /**
  * Ways a page shows a name or a headline that the markup words a little differently: whole, before a
  * site suffix, without a closing remark in brackets ("Softwareentwickler (m/w/d)" over a heading
- * "Softwareentwickler"), or without one word at either end when there are three or more ("Aussie Meat
- * Pie Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings, never makes one.
+ * "Softwareentwickler"), before a variant's options after a comma ("Executive Anvil, Black, XL" over
+ * "Executive Anvil", when two words or more are left), with a number and its unit written together
+ * or apart ("256GB" and "256 GB"), or without one word at either end when there are three or more
+ * ("Aussie Meat Pie Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings,
+ * never makes one.
  */
 export function titleKeys(value: string): string[] {
   const keys = [lookupKey(value)];
@@ -77,9 +87,19 @@ export function titleKeys(value: string): string[] {
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");
   if (unbracketed !== value) keys.push(lookupKey(unbracketed));
-  const words = keys[0].split(" ");
+  const comma = value.search(OPTIONS_AFTER_COMMA);
+  if (comma > 0) {
+    const beforeOptions = lookupKey(value.slice(0, comma));
+    if (beforeOptions.includes(" ")) keys.push(beforeOptions);
+  }
+  const whole = keys[0];
+  const unitsApart = whole.replace(UNIT_TOGETHER, "$1 $2");
+  if (unitsApart !== whole) keys.push(unitsApart);
+  const unitsTogether = whole.replace(UNIT_APART, "$1$2$3");
+  if (unitsTogether !== whole) keys.push(unitsTogether);
+  const words = whole.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
-  return keys.filter((k) => k !== "");
+  return [...new Set(keys)].filter((k) => k !== "");
 }
 
 /**

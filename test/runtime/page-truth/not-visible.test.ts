@@ -214,6 +214,19 @@ test("a closing remark in brackets may be left out of a heading: \"Softwareentwi
   assert.equal(truthIssues(page(`<h1>Softwareentwickler</h1>`, job("(Senior) Softwareentwickler Backend"), "de")), ["JobPosting not-visible title"]);
 });
 
+test("a name's variant options after a comma, and a number's unit written together or apart, may differ from the heading", () => {
+  const named = (name: string) => jsonLd(product({ name }));
+  const shownAs = (heading: string, name: string) => truthIssues(page(`<h1>${heading}</h1><p>€1,299.00</p><p>4.8 (120)</p>`, named(name)));
+  assert.equal(shownAs("Executive Anvil", "Executive Anvil, Black, XL"), []);
+  assert.equal(shownAs("Phone X 256 GB Black", "Phone X 256GB Black"), []);
+  assert.equal(shownAs("Phone X 256GB Black", "Phone X 256 GB Black"), []);
+  assert.equal(shownAs("Kaffee Crema 1 kg Bohnen", "Kaffee Crema 1kg Bohnen"), []);
+  // The twins: another capacity, a single word left before the comma, a number not beside its unit.
+  assert.equal(shownAs("Phone X 128 GB Black", "Phone X 256GB Black"), ["Product not-visible name"]);
+  assert.equal(shownAs("Anvil", "Anvil, Executive Edition"), ["Product not-visible name"]);
+  assert.equal(shownAs("Phone X 256 Black GB", "Phone X 256GB Black"), ["Product not-visible name"]);
+});
+
 test("FAQ questions are looked up whole and one by one: a second question not shown is reported though the first is", () => {
   // "Do you ship abroad?" without its last word is in "How fast do you ship?": a product name may lose a
   // word at either end ("Aussie Meat Pie Recipe"), a question may not.
