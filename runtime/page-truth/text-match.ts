@@ -28,14 +28,26 @@ export function normalizeText(text: string): string {
   return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 
+/** A value the markup itself cut short: "Great anvil, heavy and so…", a WordPress excerpt's "[…]". */
+const CUT_SHORT = /\s*\[?(?:\u2026|\.{3})\]?\s*$/;
+
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */
 export function lookupKey(value: string): string {
   // Composed by normalizeText (decomposedKeys for the pages that write accents apart).
   const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
-  if (key.length <= OPENING) return key;
+  if (key.length <= OPENING) return CUT_SHORT.test(plain) ? withoutCutWord(key) : key;
   const cut = key.lastIndexOf(" ", OPENING);
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
+}
+
+/**
+ * The key of a value cut short without its last word, which the cut may have split ("so…" of "solid"):
+ * the page shows the whole text, whose opening the rest is. A single word is kept.
+ */
+function withoutCutWord(key: string): string {
+  const last = key.lastIndexOf(" ");
+  return last > 0 ? key.slice(0, last) : key;
 }
 
 /**

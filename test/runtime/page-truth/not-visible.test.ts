@@ -227,6 +227,17 @@ test("a name's variant options after a comma, and a number's unit written togeth
   assert.equal(shownAs("Phone X 256 Black GB", "Phone X 256GB Black"), ["Product not-visible name"]);
 });
 
+test("a value the markup cut short (\"…\", \"...\", \"[…]\") matches the page's whole text by its opening, its last word possibly split", () => {
+  const reviewed = (reviewBody: string) => jsonLd(product({ review: { "@type": "Review", author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody } }));
+  const shown = `<h1>Executive Anvil</h1><p>€1,299.00</p><p>4.8 (120)</p><p>Great anvil, heavy and solid. Would buy again.</p>`;
+  for (const cut of ["Great anvil, heavy and so…", "Great anvil, heavy and so...", "Great anvil, heavy and solid […]", "Great anvil, heavy and solid. Would buy [&hellip;]"]) {
+    assert.equal(truthIssues(page(shown, reviewed(cut))), [], cut);
+  }
+  // The twins: an opening the page does not show, and a value not cut short whose last word is not the page's.
+  assert.equal(truthIssues(page(shown, reviewed("Light anvil, heavy and so…"))), ["Product not-visible review.reviewBody"]);
+  assert.equal(truthIssues(page(shown, reviewed("Great anvil, heavy and so"))), ["Product not-visible review.reviewBody"]);
+});
+
 test("FAQ questions are looked up whole and one by one: a second question not shown is reported though the first is", () => {
   // "Do you ship abroad?" without its last word is in "How fast do you ship?": a product name may lose a
   // word at either end ("Aussie Meat Pie Recipe"), a question may not.
