@@ -5110,8 +5110,14 @@ function normalizeText(text) {
   const composed = isAscii(text) ? text : text.normalize("NFC");
   return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
+function plainText(value) {
+  return value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+}
+function markupText(value) {
+  return normalizeText(plainText(value));
+}
 function lookupKey(value) {
-  const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+  const plain = plainText(value);
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
   if (key.length <= OPENING) return CUT_SHORT.test(plain) ? withoutCutWord(key) : key;
   const cut = key.lastIndexOf(" ", OPENING);
@@ -5620,7 +5626,7 @@ function keyValues(node, family, base, resolve4, written) {
   for (const property3 of family.keys) {
     const value = scalar(node[property3], resolve4);
     if (value === null) continue;
-    const normalized = property3 === "url" ? normalizeUrl(value, base) : property3 === "name" ? normalizeText(value) : property3.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
+    const normalized = property3 === "url" ? normalizeUrl(value, base) : property3 === "name" ? markupText(value) : property3.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
     if (normalized === "") continue;
     keys.set(property3, normalized);
     written.set(property3, value);
@@ -5666,12 +5672,12 @@ function sameEntity(a, b, property3) {
     if (comparable(va) !== comparable(vb)) return false;
   }
   if (a.family.strong.includes(property3) || property3.startsWith("gtin")) return true;
-  const nameA = typeof na.name === "string" ? normalizeText(na.name) : "";
-  const nameB = typeof nb.name === "string" ? normalizeText(nb.name) : "";
+  const nameA = typeof na.name === "string" ? markupText(na.name) : "";
+  const nameB = typeof nb.name === "string" ? markupText(nb.name) : "";
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
 function comparable(value) {
-  if (typeof value === "string") return normalizeText(value);
+  if (typeof value === "string") return markupText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return value.map(comparable).sort().join("|");
   if (isObject(value)) {
@@ -5715,7 +5721,7 @@ function normalizeValue(value, kind) {
   if (text === "") return null;
   if (kind === "code") return text.toUpperCase();
   if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").toLowerCase();
-  return normalizeText(text);
+  return markupText(text);
 }
 function duplicateIssue(leader, others, matchedOn, places) {
   const node = leader.node;
@@ -5873,7 +5879,7 @@ function ownedByAnother(entity, owners) {
   return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
 }
 function significantWords(name) {
-  return normalizeText(name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
+  return markupText(name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
 }
 function shareAWord(a, b) {
   return a.some((x) => b.some((y) => x === y || (x.length < y.length ? y.startsWith(x) : x.startsWith(y))));

@@ -18,7 +18,7 @@ import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { normalizeText } from "./text-match.ts";
+import { markupText } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 
 interface Family {
@@ -126,7 +126,7 @@ function keyValues(node: JsonObject, family: Family, base: string | null, resolv
   for (const property of family.keys) {
     const value = scalar(node[property], resolve);
     if (value === null) continue;
-    const normalized = property === "url" ? normalizeUrl(value, base) : property === "name" ? normalizeText(value) : property.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
+    const normalized = property === "url" ? normalizeUrl(value, base) : property === "name" ? markupText(value) : property.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
     if (normalized === "") continue;
     keys.set(property, normalized);
     written.set(property, value);
@@ -183,14 +183,14 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
   }
   if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
   // Matched by url or name only: names must be one a part of the other ("Anvil" and "Anvil | Acme Shop").
-  const nameA = typeof na.name === "string" ? normalizeText(na.name) : "";
-  const nameB = typeof nb.name === "string" ? normalizeText(nb.name) : "";
+  const nameA = typeof na.name === "string" ? markupText(na.name) : "";
+  const nameB = typeof nb.name === "string" ? markupText(nb.name) : "";
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
 
 /** A value as compared for telling entities apart: scalars as text, objects by their own scalars. */
 function comparable(value: unknown): string {
-  if (typeof value === "string") return normalizeText(value);
+  if (typeof value === "string") return markupText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return value.map(comparable).sort().join("|");
   if (isObject(value)) {
@@ -248,7 +248,7 @@ function normalizeValue(value: unknown, kind: "number" | "code" | "enum" | "text
   if (text === "") return null;
   if (kind === "code") return text.toUpperCase();
   if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").toLowerCase();
-  return normalizeText(text);
+  return markupText(text);
 }
 
 /** Where a node is, in words: its syntax, block and line. */

@@ -16,7 +16,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import type { Resolve } from "./node-values.ts";
-import { normalizeText } from "./text-match.ts";
+import { markupText } from "./text-match.ts";
 
 export const NO_PAGE_URL_NOTE =
   "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
@@ -124,7 +124,7 @@ export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean 
 
 /** Words that tell names apart: three letters or more, not an article or a conjunction. */
 function significantWords(name: string): string[] {
-  return normalizeText(name)
+  return markupText(name)
     .split(" ")
     .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
 }

@@ -31,10 +31,20 @@ export function normalizeText(text: string): string {
 /** A value the markup itself cut short: "Great anvil, heavy and so…", a WordPress excerpt's "[…]". */
 const CUT_SHORT = /\s*\[?(?:\u2026|\.{3})\]?\s*$/;
 
+/** A markup value's text: its tags read as spaces, its character references decoded (plugins escape "&" as "&amp;" in JSON-LD). */
+function plainText(value: string): string {
+  return value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+}
+
+/** A markup value as two descriptions' values are compared (duplicates.ts): its text, normalized. */
+export function markupText(value: string): string {
+  return normalizeText(plainText(value));
+}
+
 /** A markup value as it is looked up: its text, normalized, cut to its opening at a word's end. */
 export function lookupKey(value: string): string {
   // Composed by normalizeText (decomposedKeys for the pages that write accents apart).
-  const plain = value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+  const plain = plainText(value);
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
   if (key.length <= OPENING) return CUT_SHORT.test(plain) ? withoutCutWord(key) : key;
   const cut = key.lastIndexOf(" ", OPENING);

@@ -38,6 +38,9 @@ test("the same product, same price: duplicate-entity only; joined by @id / itemi
   // One name with its accent composed, the other with it apart: the same name.
   const accents = jsonLd(product({ name: "Café Amboss" })) + jsonLd(product({ name: "Cafe\u0301 Amboss" }));
   assert.equal(truthIssues(page(`<h1>Café Amboss</h1><p>$1,299.00</p><p>4.8 (120)</p>`, accents)), ["Product duplicate-entity sku"]);
+  // One name with its "&" escaped as a character reference, as plugins write JSON-LD, the other plain: the same name.
+  const escaped = jsonLd(product({ name: "Salt &amp; Pepper Anvil" })) + jsonLd(product({ name: "Salt & Pepper Anvil" }));
+  assert.equal(truthIssues(page(`<h1>Salt &amp; Pepper Anvil</h1><p>$1,299.00</p><p>4.8 (120)</p>`, escaped)), ["Product duplicate-entity sku"]);
   const joined = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "https://shop.example/anvil#product" })));
   assert.equal(truthIssues(joined), []);
 });
