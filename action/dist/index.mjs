@@ -5139,8 +5139,20 @@ function decomposedKeys(keys) {
 function isAscii(text) {
   return !NON_ASCII.test(text);
 }
-function titleKeys(value) {
+function withoutBrandName(key, brand) {
+  if (brand === "" || brand === key) return null;
+  if (key.startsWith(`${brand} `)) return key.slice(brand.length + 1);
+  if (!key.endsWith(` ${brand}`)) return null;
+  const rest = key.slice(0, key.length - brand.length - 1);
+  const lastSpace = rest.lastIndexOf(" ");
+  return lastSpace > 0 && MADE_BY.has(rest.slice(lastSpace + 1)) ? rest.slice(0, lastSpace) : rest;
+}
+function titleKeys(value, brands = []) {
   const keys = [lookupKey(value)];
+  for (const brand of brands) {
+    const withoutBrand = withoutBrandName(keys[0], markupText(brand));
+    if (withoutBrand !== null) keys.push(withoutBrand);
+  }
   const cut = value.split(TITLE_SUFFIX)[0];
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");
@@ -5275,7 +5287,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CUT_SHORT, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, CUT_SHORT, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5288,6 +5300,7 @@ var init_text_match = __esm({
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+    MADE_BY = /* @__PURE__ */ new Set(["by", "from", "von", "de", "par", "di", "da", "door", "av", "fra", "fr\xE5n"]);
     OPTIONS_AFTER_COMMA = /,\s/;
     UNIT_TOGETHER = /([0-9])([a-z\u00c0-\u024f]+)/g;
     UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})(?=$| )/g;
@@ -5427,7 +5440,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       }
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      const shown2 = isShown(value, rule.kind, page, rule.title);
+      const shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
         if (shown2 === true && rule.kind === "count") counts.shown(pointer);
@@ -5441,10 +5454,19 @@ function checkRules(node, page, resolve4, budget, out, counts) {
     if (budget.left <= 0) return;
   }
 }
-function isShown(value, kind, page, title) {
+function brandNames(node, resolve4) {
+  if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
+  const names = [];
+  for (const { value } of valuesAt2(node, ["brand"], "", resolve4)) {
+    if (typeof value === "string") names.push(value);
+    else if (isObject(value) && typeof value.name === "string") names.push(value.name);
+  }
+  return names;
+}
+function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (kind === "text") {
     if (typeof value !== "string") return null;
-    const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
+    const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k))) return true;
@@ -5476,11 +5498,12 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, NO_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
     init_truth_node();
+    init_json();
     init_type_names();
     init_type_hierarchy();
     init_node_values();
@@ -5529,6 +5552,7 @@ var init_not_visible = __esm({
     };
     HAS_DIGIT = /\d/;
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
+    NO_BRANDS = [];
     FREE_WORDS = [
       "free",
       "gratis",

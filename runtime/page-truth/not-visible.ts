@@ -10,6 +10,7 @@
  */
 import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
+import { isObject, type JsonObject } from "../json.ts";
 import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
@@ -156,7 +157,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       // Of several offers, one shown is enough (below): the rest need no look-up once one is.
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      const shown = isShown(value, rule.kind, page, rule.title);
+      const shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
       if (shown !== false) {
         oneShown ||= shown === true;
         if (shown === true && rule.kind === "count") counts.shown(pointer);
@@ -179,12 +180,25 @@ const HAS_DIGIT = /\d/;
 /** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
 const TITLES = new Set(["name", "headline", "title"]);
 
+const NO_BRANDS: readonly string[] = [];
+
+/** The names of a node's brand (a Brand or Organization, or a text): a product's name may be shown without it. */
+function brandNames(node: JsonObject, resolve: Resolve): readonly string[] {
+  if (node.brand === undefined || node.brand === null) return NO_BRANDS;
+  const names: string[] = [];
+  for (const { value } of valuesAt(node, ["brand"], "", resolve)) {
+    if (typeof value === "string") names.push(value);
+    else if (isObject(value) && typeof value.name === "string") names.push(value.name);
+  }
+  return names;
+}
+
 /** True, false, or null when it cannot be told (no value to look up, or the page's text was cut). */
-function isShown(value: string | number, kind: Kind, page: TruthPage, title: boolean): boolean | null {
+function isShown(value: string | number, kind: Kind, page: TruthPage, title: boolean, brands: readonly string[] = NO_BRANDS): boolean | null {
   if (kind === "text") {
     if (typeof value !== "string") return null;
     // A value of no words (punctuation only) has nothing to look up.
-    const keys = title ? titleKeys(value) : [lookupKey(value)].filter((k) => k !== "");
+    const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k))) return true;

@@ -87,6 +87,19 @@ const TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
 const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
 
+/** Words that join a name to its maker's after it: "Executive Anvil by Acme Tools". */
+const MADE_BY = new Set(["by", "from", "von", "de", "par", "di", "da", "door", "av", "fra", "från"]);
+
+/** The name's key without the brand's at its start or end (and a "by" before it), or null when neither. */
+function withoutBrandName(key: string, brand: string): string | null {
+  if (brand === "" || brand === key) return null;
+  if (key.startsWith(`${brand} `)) return key.slice(brand.length + 1);
+  if (!key.endsWith(` ${brand}`)) return null;
+  const rest = key.slice(0, key.length - brand.length - 1);
+  const lastSpace = rest.lastIndexOf(" ");
+  return lastSpace > 0 && MADE_BY.has(rest.slice(lastSpace + 1)) ? rest.slice(0, lastSpace) : rest;
+}
+
 /** A variant's options after the product's name: "Executive Anvil, Black, XL". */
 const OPTIONS_AFTER_COMMA = /,\s/;
 
@@ -99,12 +112,17 @@ const UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})
  * site suffix, without a closing remark in brackets ("Softwareentwickler (m/w/d)" over a heading
  * "Softwareentwickler"), before a variant's options after a comma ("Executive Anvil, Black, XL" over
  * "Executive Anvil", when two words or more are left), with a number and its unit written together
- * or apart ("256GB" and "256 GB"), or without one word at either end when there are three or more
- * ("Aussie Meat Pie Recipe" over a heading "Aussie meat pie"). Leniency that only misses warnings,
- * never makes one.
+ * or apart ("256GB" and "256 GB"), without its brand's name at its start or end ("Acme Tools
+ * Executive Anvil", "Executive Anvil by Acme Tools" over "Executive Anvil"), or without one word at
+ * either end when there are three or more ("Aussie Meat Pie Recipe" over a heading "Aussie meat pie").
+ * Leniency that only misses warnings, never makes one.
  */
-export function titleKeys(value: string): string[] {
+export function titleKeys(value: string, brands: readonly string[] = []): string[] {
   const keys = [lookupKey(value)];
+  for (const brand of brands) {
+    const withoutBrand = withoutBrandName(keys[0], markupText(brand));
+    if (withoutBrand !== null) keys.push(withoutBrand);
+  }
   const cut = value.split(TITLE_SUFFIX)[0];
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");

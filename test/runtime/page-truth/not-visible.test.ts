@@ -238,6 +238,20 @@ test("a value the markup cut short (\"…\", \"...\", \"[…]\") matches the pag
   assert.equal(truthIssues(page(shown, reviewed("Great anvil, heavy and so"))), ["Product not-visible review.reviewBody"]);
 });
 
+test("a product's name may be shown without its brand's name at its start or end: the brand as text, object or @id reference", () => {
+  const shownAs = (heading: string, extra: Record<string, unknown>, more = "") =>
+    truthIssues(page(`<h1>${heading}</h1><p>€1,299.00</p><p>4.8 (120)</p>`, jsonLd(product(extra)) + more));
+  assert.equal(shownAs("Executive Anvil", { name: "Acme Tools Executive Anvil", brand: { "@type": "Brand", name: "Acme Tools" } }), []);
+  assert.equal(shownAs("Executive Anvil", { name: "Executive Anvil by Acme Tools", brand: "Acme Tools" }), []);
+  assert.equal(shownAs("Executive Anvil", { name: "Executive Anvil - ACME TOOLS", brand: { "@type": "Brand", name: "Acme Tools" } }), []);
+  const graphBrand = jsonLd({ "@context": "https://schema.org", "@type": "Brand", "@id": "https://shop.example/#brand", name: "Acme Tools" });
+  assert.equal(shownAs("Executive Anvil", { name: "Acme Tools Executive Anvil", brand: { "@id": "https://shop.example/#brand" } }, graphBrand), []);
+  // The twins: no brand, another brand, and a heading without the rest of the name.
+  assert.equal(shownAs("Executive Anvil", { name: "Acme Tools Executive Anvil" }), ["Product not-visible name"]);
+  assert.equal(shownAs("Executive Anvil", { name: "Acme Tools Executive Anvil", brand: { "@type": "Brand", name: "Anvil Co" } }), ["Product not-visible name"]);
+  assert.equal(shownAs("Acme Tools", { name: "Acme Tools Executive Anvil", brand: { "@type": "Brand", name: "Acme Tools" } }), ["Product not-visible name"]);
+});
+
 test("FAQ questions are looked up whole and one by one: a second question not shown is reported though the first is", () => {
   // "Do you ship abroad?" without its last word is in "How fast do you ship?": a product name may lose a
   // word at either end ("Aussie Meat Pie Recipe"), a question may not.
