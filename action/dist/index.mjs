@@ -5605,7 +5605,7 @@ function duplicates(nodes, page, resolve4, out) {
     const family = familyOf(node.entity.node);
     if (family === null) continue;
     const written = /* @__PURE__ */ new Map();
-    const candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve4, written), written };
+    const candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve4, written), written, id: joinId(node.entity.node["@id"], base) };
     for (const [property3, value] of candidate.keys) {
       const key = `${family.root}\0${property3 === "url" ? "url" : property3.startsWith("gtin") ? "gtin" : property3}\0${value}`;
       const first = firstByKey.get(key);
@@ -5667,6 +5667,15 @@ function scalar(value, resolve4) {
   }
   return null;
 }
+function joinId(id, base) {
+  if (typeof id !== "string" || id === "") return null;
+  if (id.startsWith("_:") || base === null) return id;
+  try {
+    return new URL(id, base).href;
+  } catch {
+    return id;
+  }
+}
 function normalizeUrl(value, base) {
   try {
     const url = new URL(value.trim(), base ?? void 0);
@@ -5683,8 +5692,7 @@ function normalizeGtin(value) {
 function sameEntity(a, b, property3) {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
-  const ida = na["@id"];
-  if (typeof ida === "string" && ida === nb["@id"]) return false;
+  if (a.id !== null && a.id === b.id) return false;
   for (const [k, v] of a.keys) {
     const other = b.keys.get(k);
     if (other !== void 0 && other !== v && k !== "name") return false;

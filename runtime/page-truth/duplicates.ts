@@ -68,6 +68,8 @@ interface Candidate {
   keys: Map<string, string>;
   /** key property -> the value as written, for the message */
   written: Map<string, string>;
+  /** The node's @id resolved against the page's URL (null without one). */
+  id: string | null;
 }
 
 export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, out: Finding[]): void {
@@ -79,7 +81,7 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
     const family = familyOf(node.entity.node);
     if (family === null) continue;
     const written = new Map<string, string>();
-    const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written };
+    const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written, id: joinId(node.entity.node["@id"], base) };
     for (const [property, value] of candidate.keys) {
       const key = `${family.root}\u0000${property === "url" ? "url" : property.startsWith("gtin") ? "gtin" : property}\u0000${value}`;
       const first = firstByKey.get(key);
@@ -146,6 +148,21 @@ function scalar(value: unknown, resolve: Resolve): string | null {
   return null;
 }
 
+/**
+ * An @id as two descriptions are joined by it: resolved against the page's URL, as JSON-LD resolves a
+ * relative IRI against the document's base ("#product" on /anvil is /anvil#product, a Microdata
+ * itemid's resolved form). A blank node's id ("_:b0") is kept as written.
+ */
+function joinId(id: unknown, base: string | null): string | null {
+  if (typeof id !== "string" || id === "") return null;
+  if (id.startsWith("_:") || base === null) return id;
+  try {
+    return new URL(id, base).href;
+  } catch {
+    return id;
+  }
+}
+
 /** A URL as compared: resolved, host lower case without "www.", no trailing slash; fragments kept (they name parts of a page). */
 export function normalizeUrl(value: string, base: string | null): string {
   try {
@@ -168,8 +185,7 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
   // Joined by @id: one entity the graph already knows as one.
-  const ida = na["@id"];
-  if (typeof ida === "string" && ida === nb["@id"]) return false;
+  if (a.id !== null && a.id === b.id) return false;
   // Keys both hold must agree (a different url or sku is another thing, even with the same name).
   for (const [k, v] of a.keys) {
     const other = b.keys.get(k);

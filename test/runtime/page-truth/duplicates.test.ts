@@ -43,6 +43,12 @@ test("the same product, same price: duplicate-entity only; joined by @id / itemi
   assert.equal(truthIssues(page(`<h1>Salt &amp; Pepper Anvil</h1><p>$1,299.00</p><p>4.8 (120)</p>`, escaped)), ["Product duplicate-entity sku"]);
   const joined = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "https://shop.example/anvil#product" })));
   assert.equal(truthIssues(joined), []);
+  // A relative @id is resolved against the page's URL, as JSON-LD resolves it and as a Microdata itemid is.
+  const relative = page(SHOWN + microdata("1299", ' itemid="https://shop.example/anvil#product"'), jsonLd(product({ "@id": "#product" })));
+  assert.equal(truthIssues(relative), []);
+  // The twin: the same fragment on another page is another node.
+  const elsewhere = page(SHOWN + microdata("1299", ' itemid="https://shop.example/other#product"'), jsonLd(product({ "@id": "#product" })));
+  assert.equal(truthIssues(elsewhere), ["Product duplicate-entity sku"]);
 });
 
 test("two JSON-LD blocks, the same url; a different availability and currency", () => {
