@@ -57,7 +57,8 @@ export function prepareHtmlBeforeTruth(html: string, pageUrl: string | null = nu
 function prepareExtracted(html: string, pageUrl: string | null, options: RunOptions, hints: PageHints): PreparedInput {
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  const prepared = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  return { ...prepared, baseUrl: pageUrl };
 }
 
 /**
@@ -108,6 +109,8 @@ export interface PreparedInput {
   readonly options: RunOptions;
   /** An HTML input's page, for the page-level truth checks (runtime/page-truth); null for JSON-LD inputs. */
   readonly truthPage: TruthPage | null;
+  /** The page's URL, against which a relative @id ("#organization") names its node; null when unknown. */
+  readonly baseUrl?: string | null;
   /** False: the truth checks do not run at all (the server's HTML of a rendered page, only compared). */
   readonly truthChecks: boolean;
 }
@@ -211,6 +214,41 @@ function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>): ParsedBl
  * Checks a prepared input. The registry must answer for every name of `typesIn(prepared)`; it is
  * asked for nothing else.
  */
+/**
+ * Looks up the node an @id names. JSON-LD resolves a relative IRI against the document's base, so on
+ * https://site.example/ the reference {"@id": "#organization"} names the node "@id":
+ * "https://site.example/#organization", and the other way round. Only a miss pays for it: the index
+ * by resolved ids is built on the first one.
+ */
+function idResolver(ids: Map<string, JsonObject>, base: string | null): (id: string) => JsonObject | undefined {
+  if (base === null) return (id) => ids.get(id);
+  let byResolvedId: Map<string, JsonObject> | null = null;
+  return (id) => {
+    const node = ids.get(id);
+    if (node !== undefined) return node;
+    const resolved = resolveId(id, base);
+    if (resolved === null) return undefined;
+    if (byResolvedId === null) {
+      byResolvedId = new Map();
+      for (const [key, value] of ids) {
+        const absolute = resolveId(key, base);
+        if (absolute !== null && !byResolvedId.has(absolute)) byResolvedId.set(absolute, value);
+      }
+    }
+    return byResolvedId.get(resolved);
+  };
+}
+
+/** An @id resolved against the base; null for a blank node ("_:b0") or what does not resolve. */
+function resolveId(id: string, base: string): string | null {
+  if (id.startsWith("_:")) return null;
+  try {
+    return new URL(id, base).href;
+  } catch {
+    return null;
+  }
+}
+
 /** Longer @ids are not echoed back: the report stays bounded, and the node is then named by its place. */
 const MAX_REPORTED_ID = 2048;
 
@@ -222,7 +260,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   // No copy in the usual run without overrides (this runs once per input).
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging: Judging = { overrides, profile: prepared.options.profile };
-  const resolver: ReferenceResolver = { resolve: (id) => ids.get(id) };
+  const resolver: ReferenceResolver = { resolve: idResolver(ids, prepared.baseUrl ?? null) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
   let nodesFound = 0;

@@ -7322,7 +7322,8 @@ function prepareHtml(html, pageUrl = null, options = {}) {
 function prepareExtracted(html, pageUrl, options, hints) {
   const blocks = extractJsonLdBlocks(html, hints);
   const items = hints.itemAttributes ? extractHtmlItems(html, pageUrl, true) : [];
-  return items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  const prepared3 = items.length === 0 ? prepareBlocks(blocks, [], "", options) : prepareBlocks(blocks, items, html, options);
+  return { ...prepared3, baseUrl: pageUrl };
 }
 function onlyForComparison(prepared3) {
   return { ...prepared3, truthChecks: false };
@@ -7415,13 +7416,39 @@ function withSchemaTerms(p, ids) {
   }
   return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
 }
+function idResolver(ids, base) {
+  if (base === null) return (id) => ids.get(id);
+  let byResolvedId = null;
+  return (id) => {
+    const node = ids.get(id);
+    if (node !== void 0) return node;
+    const resolved = resolveId(id, base);
+    if (resolved === null) return void 0;
+    if (byResolvedId === null) {
+      byResolvedId = /* @__PURE__ */ new Map();
+      for (const [key, value] of ids) {
+        const absolute = resolveId(key, base);
+        if (absolute !== null && !byResolvedId.has(absolute)) byResolvedId.set(absolute, value);
+      }
+    }
+    return byResolvedId.get(resolved);
+  };
+}
+function resolveId(id, base) {
+  if (id.startsWith("_:")) return null;
+  try {
+    return new URL(id, base).href;
+  } catch {
+    return null;
+  }
+}
 function validatePrepared(prepared3, registry2) {
   const { parsed, problems, ids, blocksNotValidated, page } = prepared3;
   const own = prepared3.options.overrides ?? [];
   const fromProfile = profileOverrides(prepared3.options.profile);
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging = { overrides, profile: prepared3.options.profile };
-  const resolver = { resolve: (id) => ids.get(id) };
+  const resolver = { resolve: idResolver(ids, prepared3.baseUrl ?? null) };
   const schemas = [];
   let unparsable = 0;
   let nodesFound = 0;

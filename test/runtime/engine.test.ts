@@ -135,6 +135,23 @@ test("@id references resolve across blocks of a page", () => {
   assert.equal(s.errors, []);
 });
 
+test("on a page with a URL, a relative @id names the node of its absolute form and the other way round, as JSON-LD resolves it", () => {
+  const script = (value: object) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+  const venueAt = (id: string) => script({ "@context": "https://schema.org", "@id": id, ...place });
+  const page = (eventRef: string, venueId: string) => `<html><head>${script(event({ location: { "@id": eventRef } }))}${venueAt(venueId)}</head><body></body></html>`;
+  const codes = (html: string, url: string | null) =>
+    engine.validateHtml(html, url, fixture.registry).schemas.find((x) => x.type === "Event")!.warnings.filter((w) => w.code === "dangling-reference").map((w) => w.property);
+  assert.equal(codes(page("#venue", "https://site.example/#venue"), "https://site.example/"), []);
+  assert.equal(codes(page("https://site.example/events/jazz#venue", "#venue"), "https://site.example/events/jazz"), []);
+  assert.equal(codes(page("/#venue", "https://site.example/#venue"), "https://site.example/events/jazz"), []);
+  // The twins: resolved against another page it is another node; without the page's URL nothing resolves.
+  assert.equal(codes(page("#venue", "https://site.example/#venue"), "https://site.example/events/jazz"), ["location"]);
+  assert.equal(codes(page("#venue", "https://site.example/#venue"), null), ["location"]);
+  // Blank node ids are not IRIs: "_:v" names only "_:v".
+  assert.equal(codes(page("_:v", "_:v"), "https://site.example/"), []);
+  assert.equal(codes(page("_:v", "https://site.example/_:v"), "https://site.example/"), ["location"]);
+});
+
 test("a reference to nothing is a dangling-reference warning with its path", () => {
   const r = validateValue(event({ organizer: { "@id": "#nobody" } }));
   const w = r.schemas[0].warnings.find((x) => x.code === "dangling-reference");
