@@ -11,7 +11,8 @@ import { LowerText, foldCase, type TextWindow } from "./lower-text.ts";
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
 
-const TAG = /<[^>]*>/g;
+/** A tag in a markup value (an FAQ answer's HTML). Not `<[^>]*>`: on a run of "<" without a ">" that reads the rest of the value from each one. */
+const TAG = /<[^<>]*>/g;
 
 /**
  * What separates words: ASCII that is no letter or digit, Latin-1 punctuation (the no-break space
@@ -28,8 +29,16 @@ export function normalizeText(text: string): string {
   return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
 
-/** A value the markup itself cut short: "Great anvil, heavy and so…", a WordPress excerpt's "[…]". */
-const CUT_SHORT = /\s*\[?(?:\u2026|\.{3})\]?\s*$/;
+/**
+ * A value the markup itself cut short: "Great anvil, heavy and so…", a WordPress excerpt's "[…]". Read
+ * from the trimmed end, not by a regex anchored at it: `\s*...$` retried at every start costs the
+ * square of a long run of spaces.
+ */
+function cutShort(text: string): boolean {
+  let end = text.trimEnd();
+  if (end.endsWith("]")) end = end.slice(0, -1);
+  return end.endsWith("\u2026") || end.endsWith("...");
+}
 
 /** A markup value's text: its tags read as spaces, its character references decoded (plugins escape "&" as "&amp;" in JSON-LD). */
 function plainText(value: string): string {
@@ -46,7 +55,7 @@ export function lookupKey(value: string): string {
   // Composed by normalizeText (decomposedKeys for the pages that write accents apart).
   const plain = plainText(value);
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
-  if (key.length <= OPENING) return CUT_SHORT.test(plain) ? withoutCutWord(key) : key;
+  if (key.length <= OPENING) return cutShort(plain) ? withoutCutWord(key) : key;
   const cut = key.lastIndexOf(" ", OPENING);
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
 }
@@ -117,7 +126,10 @@ const UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})
  * either end when there are three or more ("Aussie Meat Pie Recipe" over a heading "Aussie meat pie").
  * Leniency that only misses warnings, never makes one.
  */
-export function titleKeys(value: string, brands: readonly string[] = []): string[] {
+export function titleKeys(whole: string, brands: readonly string[] = []): string[] {
+  // Past its opening a value's keys are the opening's (lookupKey cuts there too), and the regexes below,
+  // which split and trim at runs of spaces, read a bounded text: a name of 80,000 spaces took 8 s whole.
+  const value = whole.length > OPENING * 4 ? whole.slice(0, OPENING * 4) : whole;
   const keys = [lookupKey(value)];
   for (const brand of brands) {
     const withoutBrand = withoutBrandName(keys[0], markupText(brand));
@@ -132,12 +144,12 @@ export function titleKeys(value: string, brands: readonly string[] = []): string
     const beforeOptions = lookupKey(value.slice(0, comma));
     if (beforeOptions.includes(" ")) keys.push(beforeOptions);
   }
-  const whole = keys[0];
-  const unitsApart = whole.replace(UNIT_TOGETHER, "$1 $2");
-  if (unitsApart !== whole) keys.push(unitsApart);
-  const unitsTogether = whole.replace(UNIT_APART, "$1$2$3");
-  if (unitsTogether !== whole) keys.push(unitsTogether);
-  const words = whole.split(" ");
+  const full = keys[0];
+  const unitsApart = full.replace(UNIT_TOGETHER, "$1 $2");
+  if (unitsApart !== full) keys.push(unitsApart);
+  const unitsTogether = full.replace(UNIT_APART, "$1$2$3");
+  if (unitsTogether !== full) keys.push(unitsTogether);
+  const words = full.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
 }

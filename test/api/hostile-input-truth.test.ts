@@ -1,7 +1,8 @@
 /**
  * Issue 25, the page truth checks on hostile pages through the real route (GET /api/v1/validate?url=):
  * a page as large as the fetcher takes that is all text, one of 100,000 hidden elements, one of
- * 5,000 copies of a product, and one of a million numbers apart by spaces. Each answers 200, and
+ * 5,000 copies of a product, one of a million numbers apart by spaces, and one whose markup values are
+ * long runs against backtracking regexes. Each answers 200, and
  * /health answers within 100 ms while they are validated (large pages are validated off the event loop).
  */
 import { test } from "uvu";
@@ -27,7 +28,17 @@ const PAGES: Record<string, string> = {
   "/duplicates": `<html><head>${PRODUCT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>`,
   // One "number" of a million pieces apart by spaces: read piece by piece, not in runs (price-text.ts).
   "/numbers": `<html lang="fr"><head>${PRODUCT}</head><body><p>${"1 ".repeat(1_000_000)}</p></body></html>`,
+  // Values built against backtracking regexes: a name of spaces (a site suffix or a closing bracket
+  // looked for at each one took 8 s for 80,000), a review body and a duplicate's name of "<" and "<a "
+  // (a tag looked for from each one).
+  "/long-values": `<html><head>${longValues()}</head><body><p>Executive Anvil</p></body></html>`,
 };
+
+function longValues(): string {
+  const product = (name: string, reviewBody: string) =>
+    `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name, sku: "ANV-1", offers: { "@type": "Offer", price: 1, priceCurrency: "EUR" }, review: { "@type": "Review", author: { "@type": "Person", name: "A" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody } })}</script>`;
+  return product(`${" ".repeat(300_000)}x (m/w/d`, "<".repeat(300_000)) + product("<a ".repeat(100_000), `${" ".repeat(200_000)}…x`);
+}
 
 let fixture: Fixture;
 let t: TestApp;
