@@ -49,6 +49,7 @@ export const ERRORS = {
   render_timeout: { status: 422, meaning: "The page was rendered (render=true) and did not load and settle within the render deadline (15 s by default: RENDER_TIMEOUT_MS)." },
   no_jsonld_found: { status: 422, meaning: "The page holds no JSON-LD block, Microdata item or RDFa node sdv reads." },
   parse_error: { status: 422, meaning: "The submitted jsonld text, or every JSON-LD block of the page, is not valid JSON; the message gives the line and column." },
+  validation_timeout: { status: 422, meaning: "Validating the input took longer than the deadline (20 s) and was stopped; it was not charged. A real page takes well under a second: an input built to be slow does not." },
   quota_exceeded: { status: 429, meaning: "The account used all validations of its plan for this calendar month (UTC); error.upgrade_url leads to a bigger plan." },
   too_many_audits: { status: 429, meaning: "The account already has as many audit runs queued or running as its plan allows at once; wait for one to finish." },
   rate_limit_exceeded: { status: 429, meaning: "Too many requests in the current minute; retry after error.retry_after_seconds (also in the Retry-After header)." },

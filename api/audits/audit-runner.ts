@@ -35,6 +35,7 @@ export type AuditDiff = RunDiff & { templates: TemplateChange[] };
 import type { EngineResult } from "../../runtime/types.ts";
 import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
 import { onlyUntypedItems } from "../../runtime/extract/item-positions.ts";
+import { isApiError } from "../errors.ts";
 import { billingPeriod } from "../billing/plans.ts";
 import type { ServiceContext } from "../http/context.ts";
 import type { ValidationPool } from "../validation/validation-pool.ts";
@@ -346,8 +347,8 @@ export class AuditRunner {
       release();
       result = await pool.run({ kind: "html", text: html, pageUrl: url }, html.length);
     } catch (err) {
-      const problem = err instanceof FetchError ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
-      if (!(err instanceof FetchError)) this.#d.log.error({ err, url }, "audit page failed");
+      const problem = err instanceof FetchError || isApiError(err) ? { code: err.code, message: err.message } : { code: "internal_error", message: "The page could not be validated." };
+      if (!(err instanceof FetchError) && !isApiError(err)) this.#d.log.error({ err, url }, "audit page failed");
       return { outcome: this.#failed(url, problem), html, finalUrl };
     } finally {
       release();

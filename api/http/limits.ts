@@ -17,6 +17,12 @@ export const BATCH_DEADLINE_MS = 50_000;
  * summary and counts, no schemas listed). 50 items of a large page would otherwise answer 26 MiB.
  */
 export const BATCH_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * A validation in a worker (a large input) that has not finished by then is stopped: its worker is
+ * ended and the request answers 422 validation_timeout, uncharged. The engine's caps bound a real 5 MiB
+ * page to well under a second; this is the backstop for an input built against a slow path they miss.
+ */
+export const VALIDATION_DEADLINE_MS = 20_000;
 /** A request must arrive completely within this time (real sockets only). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How often Node looks for requests past their deadline: the deadline is honoured within this much. */

@@ -6,7 +6,9 @@
  * to a worker.
  *
  * Each worker has its own heap limit: a job that exhausts it ends that worker (its job fails, the route
- * answers 500 and gives the credit back), never the process. A dead worker is replaced on the next job.
+ * answers 500 and gives the credit back), never the process. A job that runs past its deadline
+ * (VALIDATION_DEADLINE_MS, from when its worker starts it) is stopped the same way and answers 422
+ * validation_timeout. A dead worker is replaced on the next job.
  * Jobs wait in one queue; a worker takes the next job as soon as it is free.
  */
 import { Worker } from "node:worker_threads";
@@ -20,6 +22,8 @@ import type { BodyInspection } from "./inspect-body.ts";
 import type { BatchInspection } from "./inspect-batch.ts";
 import { jobReport, pageReport, type PageReport } from "./page-report.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
+import { ApiError } from "../errors.ts";
+import { VALIDATION_DEADLINE_MS } from "../http/limits.ts";
 
 /** Inputs up to this many characters run in this thread (the caps bound their cost to a few ms). */
 export const INLINE_MAX_CHARS = 32 * 1024;
@@ -30,9 +34,9 @@ const WORKER_HEAP_MB = 128;
  * The worker module has this module's extension: .js in the build, .ts under tsx (tests, bench). Node 20
  * does not run the parent's `--import tsx` in workers, so a .ts worker registers tsx itself first.
  */
-function startWorker(): Worker {
+function startWorker(module: URL | null): Worker {
   const here = fileURLToPath(import.meta.url);
-  const file = new URL(`./validation-worker${extname(here)}`, import.meta.url);
+  const file = module ?? new URL(`./validation-worker${extname(here)}`, import.meta.url);
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
   if (extname(here) === ".js") return new Worker(file, { resourceLimits });
   const tsx = import.meta.resolve("tsx/esm/api");
@@ -50,17 +54,30 @@ interface Pending {
 interface Slot {
   worker: Worker;
   busy: Pending | null;
+  /** The busy job's deadline, from when the worker started it. */
+  deadline: ReturnType<typeof setTimeout> | null;
+}
+
+export interface PoolOptions {
+  /** A job running longer in its worker is stopped (the worker ended) and rejects with validation_timeout. */
+  deadlineMs?: number;
+  /** The worker's module (tests give one with a task that never ends); validation-worker by default. */
+  workerModule?: URL;
 }
 
 export class ValidationPool {
   readonly #size: number;
+  readonly #deadlineMs: number;
+  readonly #workerModule: URL | null;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
 
-  constructor(size = Math.max(1, Math.min(4, availableParallelism() - 1))) {
+  constructor(size = Math.max(1, Math.min(4, availableParallelism() - 1)), options: PoolOptions = {}) {
     this.#size = size;
+    this.#deadlineMs = options.deadlineMs ?? VALIDATION_DEADLINE_MS;
+    this.#workerModule = options.workerModule ?? null;
   }
 
   /** Runs the job here when `inputChars` is small, else in a worker. */
@@ -120,7 +137,14 @@ export class ValidationPool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const p of this.#queue.splice(0)) p.reject(new Error("validation pool closed"));
-    await Promise.all(this.#slots.splice(0).map((s) => s.worker.terminate()));
+    await Promise.all(
+      this.#slots.splice(0).map((slot) => {
+        this.#clearDeadline(slot);
+        slot.busy?.reject(new Error("validation pool closed"));
+        slot.busy = null;
+        return slot.worker.terminate();
+      }),
+    );
   }
 
   #dispatch(): void {
@@ -137,12 +161,18 @@ export class ValidationPool {
   }
 
   #spawn(): Slot {
-    const worker = startWorker();
+    const worker = startWorker(this.#workerModule);
     worker.unref();
-    const slot: Slot = { worker, busy: null };
-    worker.on("message", (message: { id: number; ok: boolean; result?: unknown; message?: string }) => {
+    const slot: Slot = { worker, busy: null, deadline: null };
+    worker.on("message", (message: { id: number; started?: true; ok: boolean; result?: unknown; message?: string }) => {
       const pending = slot.busy;
       if (!pending || pending.id !== message.id) return;
+      if (message.started) {
+        // Unreferenced: the busy worker keeps the process alive, the timer alone need not.
+        slot.deadline = setTimeout(() => this.#stop(slot, pending), this.#deadlineMs).unref();
+        return;
+      }
+      this.#clearDeadline(slot);
       slot.busy = null;
       worker.unref();
       if (message.ok) pending.resolve(message.result);
@@ -153,6 +183,7 @@ export class ValidationPool {
       const index = this.#slots.indexOf(slot);
       if (index === -1) return;
       this.#slots.splice(index, 1);
+      this.#clearDeadline(slot);
       slot.busy?.reject(err);
       slot.busy = null;
       if (!this.#closed) this.#dispatch();
@@ -161,5 +192,22 @@ export class ValidationPool {
     worker.on("exit", (code) => retire(new Error(`validation worker exited (${code})`)));
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** The job passed its deadline: it is rejected, its worker ended (a new one takes the next job). */
+  #stop(slot: Slot, pending: Pending): void {
+    if (slot.busy !== pending) return;
+    slot.deadline = null;
+    slot.busy = null;
+    const index = this.#slots.indexOf(slot);
+    if (index !== -1) this.#slots.splice(index, 1);
+    pending.reject(new ApiError("validation_timeout", `Validating the input took longer than ${this.#deadlineMs / 1000} s and was stopped; it was not charged.`));
+    void slot.worker.terminate();
+    if (!this.#closed) this.#dispatch();
+  }
+
+  #clearDeadline(slot: Slot): void {
+    if (slot.deadline !== null) clearTimeout(slot.deadline);
+    slot.deadline = null;
   }
 }

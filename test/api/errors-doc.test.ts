@@ -30,7 +30,7 @@ test("the issue's stable codes are all there, with their statuses", () => {
     request_timeout: 408, email_already_registered: 409, event_in_progress: 409, payload_too_large: 413,
     unsupported_media_type: 415, headers_too_large: 431,
     fetch_failed: 422, fetch_timeout: 422, destination_not_allowed: 422, page_too_large: 422,
-    unsupported_content_type: 422, too_many_redirects: 422, no_jsonld_found: 422, parse_error: 422,
+    unsupported_content_type: 422, too_many_redirects: 422, no_jsonld_found: 422, parse_error: 422, validation_timeout: 422,
     quota_exceeded: 429, rate_limit_exceeded: 429, billing_unavailable: 503, service_unavailable: 503, internal_error: 500,
     batch_timeout: 504,
     render_failed: 422, render_timeout: 422, render_unavailable: 503,

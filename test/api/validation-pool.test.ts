@@ -1,10 +1,11 @@
-/** The validation pool: a worker gives the same result as this thread; jobs queue past the pool size; a closed pool refuses. */
+/** The validation pool: a worker gives the same result as this thread; jobs queue past the pool size; a job past its deadline is stopped; a closed pool refuses. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ValidationPool } from "../../api/validation/validation-pool.ts";
 import { runJob, type ValidationJob } from "../../api/validation/validation-job.ts";
 import { manyNodes } from "./hostile-inputs.ts";
 import { EVENT } from "./helpers.ts";
+import { ApiError } from "../../api/errors.ts";
 
 const jobs: Array<[string, ValidationJob]> = [
   ["a parsed value", { kind: "value", value: [EVENT, ...manyNodes(250)] }],
@@ -32,6 +33,24 @@ test("an error in a worker rejects its job only; the pool keeps working", async 
     );
     const after = (await pool.runInWorker({ kind: "value", value: EVENT })) as { schemas: unknown[] };
     assert.is(after.schemas.length, 1);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a job past its deadline is stopped: validation_timeout, its worker ended, the next job runs in a new one", async () => {
+  const pool = new ValidationPool(1, { deadlineMs: 300, workerModule: new URL("./fixtures/slow-validation-worker.ts", import.meta.url) });
+  try {
+    // A worker's start (tsx loading the engine, seconds on a busy machine) is not the job's time.
+    assert.is(((await pool.runInWorker({ kind: "value", value: EVENT })) as { schemas: unknown[] }).schemas.length, 1);
+    const started = performance.now();
+    const err = await pool.runInWorker({ kind: "value", value: "spin forever" }).then(() => null, (e: unknown) => e);
+    assert.instance(err, ApiError);
+    assert.is((err as ApiError).code, "validation_timeout");
+    assert.is((err as ApiError).statusCode, 422);
+    assert.ok(performance.now() - started < 10_000, "stopped, not run to its end");
+    // The spinning worker was ended (it would never take another job): a fresh one answers.
+    assert.is(((await pool.runInWorker({ kind: "value", value: EVENT })) as { schemas: unknown[] }).schemas.length, 1);
   } finally {
     await pool.close();
   }
