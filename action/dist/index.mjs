@@ -5110,6 +5110,11 @@ function normalizeText(text) {
   const composed = isAscii(text) ? text : text.normalize("NFC");
   return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
 }
+function cutShort(text) {
+  let end = text.trimEnd();
+  if (end.endsWith("]")) end = end.slice(0, -1);
+  return end.endsWith("\u2026") || end.endsWith("...");
+}
 function plainText(value) {
   return value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
 }
@@ -5119,7 +5124,7 @@ function markupText(value) {
 function lookupKey(value) {
   const plain = plainText(value);
   const key = normalizeText(plain.length > OPENING * 4 ? plain.slice(0, OPENING * 4) : plain);
-  if (key.length <= OPENING) return CUT_SHORT.test(plain) ? withoutCutWord(key) : key;
+  if (key.length <= OPENING) return cutShort(plain) ? withoutCutWord(key) : key;
   const cut = key.lastIndexOf(" ", OPENING);
   return key.slice(0, cut > OPENING / 2 ? cut : OPENING);
 }
@@ -5147,7 +5152,8 @@ function withoutBrandName(key, brand) {
   const lastSpace = rest.lastIndexOf(" ");
   return lastSpace > 0 && MADE_BY.has(rest.slice(lastSpace + 1)) ? rest.slice(0, lastSpace) : rest;
 }
-function titleKeys(value, brands = []) {
+function titleKeys(whole, brands = []) {
+  const value = whole.length > OPENING * 4 ? whole.slice(0, OPENING * 4) : whole;
   const keys = [lookupKey(value)];
   for (const brand of brands) {
     const withoutBrand = withoutBrandName(keys[0], markupText(brand));
@@ -5162,12 +5168,12 @@ function titleKeys(value, brands = []) {
     const beforeOptions = lookupKey(value.slice(0, comma));
     if (beforeOptions.includes(" ")) keys.push(beforeOptions);
   }
-  const whole = keys[0];
-  const unitsApart = whole.replace(UNIT_TOGETHER, "$1 $2");
-  if (unitsApart !== whole) keys.push(unitsApart);
-  const unitsTogether = whole.replace(UNIT_APART, "$1$2$3");
-  if (unitsTogether !== whole) keys.push(unitsTogether);
-  const words = whole.split(" ");
+  const full = keys[0];
+  const unitsApart = full.replace(UNIT_TOGETHER, "$1 $2");
+  if (unitsApart !== full) keys.push(unitsApart);
+  const unitsTogether = full.replace(UNIT_APART, "$1$2$3");
+  if (unitsTogether !== full) keys.push(unitsTogether);
+  const words = full.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
 }
@@ -5287,16 +5293,15 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CUT_SHORT, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
     init_html_text();
     init_lower_text();
     OPENING = 80;
-    TAG = /<[^>]*>/g;
+    TAG = /<[^<>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
-    CUT_SHORT = /\s*\[?(?:\u2026|\.{3})\]?\s*$/;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
@@ -5595,6 +5600,18 @@ var init_not_visible = __esm({
   }
 });
 
+// runtime/without-trailing-slashes.ts
+function withoutTrailingSlashes(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var init_without_trailing_slashes = __esm({
+  "runtime/without-trailing-slashes.ts"() {
+    "use strict";
+  }
+});
+
 // runtime/page-truth/duplicates.ts
 function duplicates(nodes, page, resolve4, out) {
   const firstByKey = /* @__PURE__ */ new Map();
@@ -5680,10 +5697,10 @@ function normalizeUrl(value, base) {
   try {
     const url = new URL(value.trim(), base ?? void 0);
     const host = url.hostname.toLowerCase().replace(/^www\./, "");
-    const path = url.pathname.replace(/\/+$/, "");
+    const path = withoutTrailingSlashes(url.pathname);
     return `${host}${url.port ? `:${url.port}` : ""}${path}${url.search}${url.hash}`;
   } catch {
-    return value.trim().toLowerCase().replace(/\/+$/, "");
+    return withoutTrailingSlashes(value.trim().toLowerCase());
   }
 }
 function normalizeGtin(value) {
@@ -5797,6 +5814,7 @@ var init_duplicates = __esm({
     init_price_text();
     init_text_match();
     init_line_column();
+    init_without_trailing_slashes();
     GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
     PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
     FAMILIES = [
@@ -9447,6 +9465,7 @@ function plainNumber(written) {
   return `${parts[0]}.${parts[1]}`;
 }
 function fixPrice(value) {
+  if (value.length > MAX_FIXABLE_PRICE) return null;
   const match = WITH_CURRENCY.exec(value.trim());
   if (!match) return null;
   const [, before, number2, after] = match;
@@ -9463,7 +9482,7 @@ function fixPrice(value) {
   if (written === void 0) return { value: plain };
   return currency === void 0 ? { value: plain, currencyWritten: written } : { value: plain, currency, currencyWritten: written };
 }
-var CURRENCY_SYMBOL2, WORDS, FREE, check14, WITH_CURRENCY, SYMBOL, SPACED_GROUPS2, price;
+var CURRENCY_SYMBOL2, WORDS, FREE, check14, WITH_CURRENCY, SYMBOL, SPACED_GROUPS2, MAX_FIXABLE_PRICE, price;
 var init_price = __esm({
   "runtime/checks/price.ts"() {
     "use strict";
@@ -9484,9 +9503,10 @@ var init_price = __esm({
       if (scanDecimal(s, true, true) >= 0) return "write the price as plain digits, without an exponent";
       return decimalProblem(s);
     });
-    WITH_CURRENCY = /^(?:(\S*?[^\d\s.,+-])\s*)?(\d(?:[\d.,\s]*\d)?)(?:\s*([^\d\s.,+-]\S*))?$/u;
+    WITH_CURRENCY = /^(?:([^\d\s]*[^\d\s.,+-])\s*)?(\d(?:[\d.,\s]*\d)?)(?:\s*([^\d\s.,+-]\S*))?$/u;
     SYMBOL = new RegExp("^(?:[A-Za-z]{0,3}\\p{Sc})$", "u");
     SPACED_GROUPS2 = /^\d{1,3}(?:\s\d{3})+(?:[.,]\d+)?$/;
+    MAX_FIXABLE_PRICE = 64;
     price = {
       name: "price",
       description: 'price as a number or digits with an optional dot decimal, e.g. 12 or "12.50"',
@@ -28647,13 +28667,13 @@ var OPEN_GRAPH, TWITTER_CARD, MICROFORMATS2, MICROFORMATS1, UNTYPED_ITEMS, OTHER
 var init_unreadable_markup = __esm({
   "runtime/extract/unreadable-markup.ts"() {
     "use strict";
-    OPEN_GRAPH = /<meta\b[^>]*\bproperty\s*=\s*["']?og:/i;
-    TWITTER_CARD = /<meta\b[^>]*\bname\s*=\s*["']?twitter:/i;
+    OPEN_GRAPH = /<meta\b[^<>]*\bproperty\s*=\s*["']?og:/i;
+    TWITTER_CARD = /<meta\b[^<>]*\bname\s*=\s*["']?twitter:/i;
     MICROFORMATS2 = /\bclass\s*=\s*["'][^"']*\bh-(?:card|entry|event|product|recipe|review|resume|adr|geo|feed|item|listing)\b/i;
     MICROFORMATS1 = /\bclass\s*=\s*["'][^"']*\b(?:vcard|hentry|hrecipe|hreview|hproduct|vevent|hcalendar)\b/i;
     UNTYPED_ITEMS = /[\s"'/]itemscope\b/i;
     OTHER_RDFA = /[\s"'/]typeof\s*=/i;
-    SCRIPT_TAG = /<script\b([^>]*)>/gi;
+    SCRIPT_TAG = /<script\b([^<>]*)>/gi;
     TYPE_ATTRIBUTE = /\btype\s*=\s*["']?([^"'\s>]*)/i;
     RUNNING_TYPE = /^(?:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|module)?$/i;
   }
@@ -60188,7 +60208,7 @@ var init_quiet = __esm({
   "cli/formats/quiet.ts"() {
     "use strict";
     init_issues();
-    oneLine = (s) => s.replace(/\s*[\r\n]+\s*/g, " ");
+    oneLine = (s) => s.replace(/\s+/g, (run) => run.includes("\n") || run.includes("\r") ? " " : run);
   }
 });
 

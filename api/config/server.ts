@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { integer, shown, type SectionReader } from "./env.ts";
 import { canParseUrl } from "../../runtime/can-parse-url.ts";
+import { withoutTrailingSlashes } from "../../runtime/without-trailing-slashes.ts";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -35,7 +36,7 @@ export const readServer: SectionReader<ServerConfig> = (env, problems) => {
     if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash || parsed.username || parsed.password) {
       problems.push(`PUBLIC_BASE_URL must be an absolute http(s) URL without query or fragment, e.g. https://sdv.example.com (got ${shown(base)})`);
     } else {
-      publicBaseUrl = parsed.href.replace(/\/+$/, "");
+      publicBaseUrl = withoutTrailingSlashes(parsed.href);
     }
   }
 

@@ -7,7 +7,8 @@ import type { Outcome } from "../outcome.ts";
 import type { FailOn } from "../exit-policy.ts";
 import { locatedIssues } from "./issues.ts";
 
-const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, " ");
+/** Line breaks and the white space around them as one space. Runs of white space are read once: `\s*[\r\n]+\s*` retried from each space of a long run costs its square. */
+const oneLine = (s: string) => s.replace(/\s+/g, (run) => (run.includes("\n") || run.includes("\r") ? " " : run));
 
 export function formatQuiet(outcomes: Outcome[], failOn: FailOn): string {
   const out: string[] = [];

@@ -20,6 +20,7 @@ import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
 import { markupText } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
+import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
 
 interface Family {
   root: string;
@@ -168,10 +169,10 @@ export function normalizeUrl(value: string, base: string | null): string {
   try {
     const url = new URL(value.trim(), base ?? undefined);
     const host = url.hostname.toLowerCase().replace(/^www\./, "");
-    const path = url.pathname.replace(/\/+$/, "");
+    const path = withoutTrailingSlashes(url.pathname);
     return `${host}${url.port ? `:${url.port}` : ""}${path}${url.search}${url.hash}`;
   } catch {
-    return value.trim().toLowerCase().replace(/\/+$/, "");
+    return withoutTrailingSlashes(value.trim().toLowerCase());
   }
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Inputs built against backtracking regular expressions: each once took seconds to hours (a regex with
+ * a run like `\s*`, `[^>]*` or `\/+` retried from every start of a long run that never completes the
+ * match costs the run's square). At these sizes a quadratic path runs for hours, so a regression
+ * does not pass quietly; each result is also checked, so a rewrite that reads less is caught too.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { noStructuredDataMessage } from "../../runtime/extract/unreadable-markup.ts";
+import { validateHtml, validateValue } from "../../runtime/validate.ts";
+import { normalizeUrl } from "../../runtime/page-truth/duplicates.ts";
+import { lookupKey, titleKeys } from "../../runtime/page-truth/text-match.ts";
+import { price } from "../../runtime/checks/price.ts";
+import { withoutTrailingSlashes } from "../../runtime/without-trailing-slashes.ts";
+import { shown } from "../../api/config/env.ts";
+import { formatQuiet } from "../../cli/formats/quiet.ts";
+
+const MB = 1 << 20;
+
+test("a page of \"<meta\" and \"<script\" without \">\": the no-structured-data message (an audit's main thread)", () => {
+  assert.match(noStructuredDataMessage("<meta".repeat(MB / 5)), /JSON-LD/);
+  assert.match(noStructuredDataMessage("<script".repeat(MB / 7)), /JSON-LD/);
+  // The twin: a real Open Graph tag is still named.
+  assert.match(noStructuredDataMessage(`${"<meta".repeat(1000)}<meta property="og:title" content="x">`), /Open Graph/);
+});
+
+test("a price of \"?1a1a…\": checked and left without a fix, like any price that is no number", () => {
+  const value = `?${"1a".repeat(MB / 2)} x`;
+  assert.is(price.fix!(value), null);
+  const result = validateValue({ "@context": "https://schema.org", "@type": "Product", name: "x", offers: { "@type": "Offer", price: value, priceCurrency: "EUR" } });
+  assert.ok(result.schemas[0].errors.some((i) => i.property === "offers.price"));
+  // The twins: prices with a currency still get their fix.
+  assert.equal(price.fix!("$1,299.00"), { value: "1299.00", currencyWritten: "$" });
+  assert.equal(price.fix!("19,99 €"), { value: "19.99", currency: "EUR", currencyWritten: "€" });
+});
+
+test("urls with long runs of slashes, names of spaces and values of \"<\" on a page", () => {
+  const slashes = "/".repeat(MB);
+  assert.is(normalizeUrl(`https://a.example/${slashes}a`, null), `a.example/${slashes}a`);
+  assert.is(normalizeUrl(`https://a.example/shop${slashes}`, null), "a.example/shop");
+  assert.is(withoutTrailingSlashes(`x${slashes}y${slashes}`), `x${slashes}y`);
+  assert.equal(titleKeys(`${" ".repeat(MB)}x (m/w/d`), []);
+  assert.is(lookupKey("<".repeat(MB)), "");
+  const event = (url: string) => `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Event", name: "Jazz", startDate: "2026-07-21T20:00+02:00", url })}</script>`;
+  // On a page, a url short enough for the issue quoting it to fit the answer's budget.
+  const path = `${"/".repeat(100_000)}a`;
+  const result = validateHtml(`<html><head>${event(`https://a.example/${path}`)}${event(`https://a.example/${path}`)}</head><body><p>Jazz</p></body></html>`, "https://a.example/");
+  assert.ok(result.schemas[0].warnings.some((w) => w.code === "duplicate-entity"), "the two events are still one entity");
+});
+
+test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
+  assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}=1`).length <= 82, true);
+  assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));
+});
+
+test("--quiet puts a message with a long run of spaces on one line", () => {
+  const message = `a${" ".repeat(MB)}b\n  c`;
+  const line = formatQuiet([{ source: "p.json", failure: { code: "parse_error", message } } as never], "error");
+  assert.is(line.split("\n")[0], `p.json: parse_error a${" ".repeat(MB)}b c`);
+});
+
+test.run();
