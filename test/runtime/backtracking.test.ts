@@ -49,7 +49,7 @@ test("urls with long runs of slashes, names of spaces and values of \"<\" on a p
 });
 
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
-  assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}=1`).length <= 82, true);
+  assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}`), JSON.stringify(`https://h.example/?${"pass".repeat(14)}pa...`));
   assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));
 });
 
