@@ -6554,7 +6554,7 @@ var init_visible_text = __esm({
     HTML_TAG = /<html\b[^>]*>/i;
     LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
     UNTIL_FOUND = /^until-found$/i;
-    REACT_STREAMED_SEGMENT = /S:[0-9a-f]+$/;
+    REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
     SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
   }
 });

@@ -663,11 +663,11 @@ const UNTIL_FOUND = /^until-found$/i;
 
 /**
  * React's streamed server rendering (React 18 and later, Next.js's App Router): a part of the page that
- * finished after its place was sent arrives at the end as `<div hidden id="S:0">` (the id after an
- * optional identifierPrefix), and the page's own inline script (`$RC("B:0","S:0")`) moves it into its
+ * finished after its place was sent arrives at the end as `<div hidden id="S:0">` (after an optional
+ * identifierPrefix that ends in no letter or digit: "FAQS:3" is no segment), and the page's own inline script (`$RC("B:0","S:0")`) moves it into its
  * place as the page loads. The search engine renders the page: that content is shown.
  */
-const REACT_STREAMED_SEGMENT = /S:[0-9a-f]+$/;
+const REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
 
 function hides(scanner: HtmlScanner): boolean {
   let hiddenAttribute = false;
