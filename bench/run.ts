@@ -20,6 +20,7 @@ const BENCHMARKS = [
   "cli.ts",
   "http.ts",
   "hostile.ts",
+  "scaling.ts",
   "cache-amplification.ts",
   "sitemap.ts",
   "playground.ts",

@@ -1436,7 +1436,7 @@ function hasAttributeName(html, words, len, needsValue) {
 function mentionsItemref(html) {
   return ITEMREF.test(html);
 }
-function scanAttributes(html, i, attrs, items, watchHiding = false) {
+function scanAttributes(html, i, attrs, items, watchHiding = false, onePage = false) {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
@@ -1485,7 +1485,14 @@ function scanAttributes(html, i, attrs, items, watchHiding = false) {
     }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd2, hasValue2);
-    else if (overflowAt === -1) overflowAt = nameStart;
+    else if (overflowAt === -1) {
+      overflowAt = nameStart;
+      if (onePage) {
+        scannedCount = count;
+        scannedOverflowAt = overflowAt;
+        return -1;
+      }
+    }
   }
 }
 function recordAttribute(attrs, k, nameStart, nameEnd, valueStart, valueEnd2, hasValue2) {
@@ -1760,7 +1767,7 @@ var init_html_scan = __esm({
       moreAttributes() {
         const from = this.overflowAt;
         if (from === -1) return false;
-        scanAttributes(this.html, from, this.attrs, null);
+        scanAttributes(this.html, from, this.attrs, null, false, true);
         this.attrCount = scannedCount;
         this.overflowAt = scannedOverflowAt;
         return true;
@@ -2744,8 +2751,8 @@ function isTrigger(html, start, end, valueStart, valueEnd2) {
     while (k < len && (html.charCodeAt(start + k) | 32) === name.charCodeAt(k)) k++;
     if (k !== len) continue;
     if (len === 3 && name.charCodeAt(0) === 114) {
-      const colon = html.indexOf(":", valueStart);
-      return colon !== -1 && colon < valueEnd2;
+      for (let i = valueStart; i < valueEnd2; i++) if (html.charCodeAt(i) === 58) return true;
+      return false;
     }
     return true;
   }
@@ -2954,7 +2961,7 @@ function resolveUrl(value, base) {
 }
 function effectiveBase(pageUrl, baseHref, canonicalHref = null) {
   const page = pageUrl ?? absoluteHttp(canonicalHref);
-  if (baseHref === null) return page;
+  if (baseHref === null || baseHref.length > MAX_BASE_HREF) return page;
   try {
     return new URL(baseHref.trim(), page ?? void 0).href;
   } catch {
@@ -2962,7 +2969,7 @@ function effectiveBase(pageUrl, baseHref, canonicalHref = null) {
   }
 }
 function absoluteHttp(value) {
-  if (value === null) return null;
+  if (value === null || value.length > MAX_BASE_HREF) return null;
   try {
     const url = new URL(value.trim());
     return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
@@ -2973,11 +2980,11 @@ function absoluteHttp(value) {
 function tokens(value) {
   if (value === void 0) return [];
   if (!HAS_SPACE.test(value)) return value === "" ? [] : [value];
-  const out = [];
-  for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "" && !out.includes(t)) out.push(t);
-  return out;
+  const out = /* @__PURE__ */ new Set();
+  for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "") out.add(t);
+  return [...out];
 }
-var MAX_ITEMS, MAX_VALUES, MAX_ITEM_DEPTH, SCHEMA_ORG, HAS_SPACE;
+var MAX_ITEMS, MAX_VALUES, MAX_ITEM_DEPTH, SCHEMA_ORG, MAX_BASE_HREF, HAS_SPACE;
 var init_item_block = __esm({
   "runtime/extract/item-block.ts"() {
     "use strict";
@@ -2986,6 +2993,7 @@ var init_item_block = __esm({
     MAX_VALUES = 2e4;
     MAX_ITEM_DEPTH = 100;
     SCHEMA_ORG = /^https?:\/\/(?:www\.)?schema\.org\//i;
+    MAX_BASE_HREF = 8 * 1024;
     HAS_SPACE = /[\t\n\f\r ]/;
   }
 });
@@ -3014,18 +3022,18 @@ function extractMicrodata(tree, html, base, untyped = false) {
   return block;
 }
 function untypedItem(element, state) {
-  const properties = [];
-  const typedValues = [];
+  const properties = /* @__PURE__ */ new Set();
+  const typedValues = /* @__PURE__ */ new Set();
   for (const prop of crawlProperties(element, state)) {
     const typed = prop.attrs.itemscope !== void 0 && tokens(prop.attrs.itemtype).length > 0;
     for (const raw of tokens(prop.attrs.itemprop)) {
       const name = propertyName(raw);
       if (name === null) continue;
-      if (!properties.includes(name)) properties.push(name);
-      if (typed && !typedValues.includes(name)) typedValues.push(name);
+      properties.add(name);
+      if (typed) typedValues.add(name);
     }
   }
-  return { offset: element.start, properties, typedValues };
+  return { offset: element.start, properties: [...properties], typedValues: [...typedValues] };
 }
 function topLevelItems(tree) {
   const referenced = /* @__PURE__ */ new Set();
@@ -3398,7 +3406,11 @@ var init_rdfa = __esm({
           node.at = at;
           this.typed.push(node);
         }
-        if (!node.types.includes(type)) node.types.push(type);
+        const seen = node.typeSet ??= new Set(node.types);
+        if (!seen.has(type)) {
+          seen.add(type);
+          node.types.push(type);
+        }
       }
       add(subject, property3, value) {
         if (++this.values > MAX_VALUES) {
@@ -4744,11 +4756,11 @@ function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd) {
   const read = /* @__PURE__ */ new Set();
   let undecided = false;
   for (const anchor of anchors) {
-    for (let at = text.indexOf(anchor, from); at !== -1 && at < to; at = text.indexOf(anchor, at + 1)) {
+    for (let at = text.indexOf(anchor, from), end = 0; at !== -1 && at < to; at = text.indexOf(anchor, end)) {
       const start = numberStart(text, at);
+      end = numberEnd(text, at);
       if (read.has(start)) continue;
       read.add(start);
-      const end = numberEnd(text, at);
       if (cutEnd && end >= text.length - 1 || cutStart && start <= 1) {
         undecided = true;
         continue;

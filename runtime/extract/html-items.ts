@@ -277,8 +277,9 @@ function isTrigger(html: string, start: number, end: number, valueStart: number,
     while (k < len && (html.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
     if (k !== len) continue;
     if (len === 3 && name.charCodeAt(0) === 114 /* r */) {
-      const colon = html.indexOf(":", valueStart);
-      return colon !== -1 && colon < valueEnd;
+      // Within the value only: indexOf to the page's end for each rel="nofollow" read the page once per link.
+      for (let i = valueStart; i < valueEnd; i++) if (html.charCodeAt(i) === 58 /* : */) return true;
+      return false;
     }
     return true;
   }

@@ -256,7 +256,8 @@ export class HtmlScanner {
   moreAttributes(): boolean {
     const from = this.overflowAt;
     if (from === -1) return false;
-    scanAttributes(this.html, from, this.attrs, null);
+    // One page and no further: read to the tag's end each time, a tag of 100,000 attributes cost their square.
+    scanAttributes(this.html, from, this.attrs, null, false, true);
     this.attrCount = scannedCount;
     this.overflowAt = scannedOverflowAt;
     return true;
@@ -293,10 +294,10 @@ const TAG_HIDDEN_OR_STYLE = 4;
 /**
  * From `i` (just after a tag name) to the tag's `>`: returns the index after it, or -1 at the end of
  * the page. With `attrs`, the attributes' ranges are recorded there (a page of them at most; the count
- * in scannedCount, where the next page starts in scannedOverflowAt). With `items` (the scanner, until
+ * in scannedCount, where the next page starts in scannedOverflowAt; with `onePage`, it stops there). With `items` (the scanner, until
  * it has seen one), an itemscope or typeof name in a tag that ends sets its sawItemAttribute.
  */
-function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null, watchHiding = false): number {
+function scanAttributes(html: string, i: number, attrs: Int32Array | null, items: HtmlScanner | null, watchHiding = false, onePage = false): number {
   const n = html.length;
   let count = 0;
   let overflowAt = -1;
@@ -353,7 +354,15 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
     }
     if (attrs === null) continue;
     if (count < MAX_ATTRIBUTES) recordAttribute(attrs, count++, nameStart, nameEnd, valueStart, valueEnd, hasValue);
-    else if (overflowAt === -1) overflowAt = nameStart;
+    else if (overflowAt === -1) {
+      overflowAt = nameStart;
+      if (onePage) {
+        // The page is full and another attribute follows: where it starts is all the caller needs.
+        scannedCount = count;
+        scannedOverflowAt = overflowAt;
+        return -1;
+      }
+    }
   }
 }
 

@@ -53,18 +53,18 @@ export function extractMicrodata(tree: ItemTree, html: string, base: string | nu
 
 /** What the report says of an untyped top-level item: where it is, what it holds, what it hides. */
 function untypedItem(element: ItemElement, state: State): UntypedItem {
-  const properties: string[] = [];
-  const typedValues: string[] = [];
+  const properties = new Set<string>();
+  const typedValues = new Set<string>();
   for (const prop of crawlProperties(element, state)) {
     const typed = prop.attrs.itemscope !== undefined && tokens(prop.attrs.itemtype).length > 0;
     for (const raw of tokens(prop.attrs.itemprop)) {
       const name = propertyName(raw);
       if (name === null) continue;
-      if (!properties.includes(name)) properties.push(name);
-      if (typed && !typedValues.includes(name)) typedValues.push(name);
+      properties.add(name);
+      if (typed) typedValues.add(name);
     }
   }
-  return { offset: element.start, properties, typedValues };
+  return { offset: element.start, properties: [...properties], typedValues: [...typedValues] };
 }
 
 interface State {

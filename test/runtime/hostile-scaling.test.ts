@@ -1,8 +1,11 @@
 /**
- * Inputs built against backtracking regular expressions: each once took seconds to hours (a regex with
- * a run like `\s*`, `[^>]*` or `\/+` retried from every start of a long run that never completes the
- * match costs the run's square). At these sizes a quadratic path runs for hours, so a regression
- * does not pass quietly; each result is also checked, so a rewrite that reads less is caught too.
+ * Inputs built against paths whose cost grew with the square of their size (or worse): backtracking
+ * regular expressions (a run like `\s*`, `[^>]*` or `\/+` retried from every start of a long run that
+ * never completes the match), searches that read to the page's end once per item, lists asked whether
+ * they hold each token, references checked at each place. Each once took seconds to hours, or all the
+ * memory. Here their results are checked (a rewrite that reads less is caught); how their time grows is
+ * bench/scaling.ts's to measure, side by side at n and 4n. The regex cases are sized so that the old
+ * paths ran for hours.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -14,6 +17,7 @@ import { price } from "../../runtime/checks/price.ts";
 import { withoutTrailingSlashes } from "../../runtime/without-trailing-slashes.ts";
 import { shown } from "../../api/config/env.ts";
 import { formatQuiet } from "../../cli/formats/quiet.ts";
+import { readVisibleText } from "../../runtime/page-truth/visible-text.ts";
 
 const MB = 1 << 20;
 
@@ -80,6 +84,35 @@ test("a node referenced k times from each of k places, three levels deep: checke
   assert.ok(one.some((i) => i.includes("offers.shippingDetails")), "the referenced nodes are still checked");
   for (const issue of one) assert.ok(many.includes(issue), issue);
   assert.is(new Set(many).size, many.length, "each issue once, not once per reference");
+});
+
+test("a page of rel=\"nofollow\" links beside one item, long itemprop and typeof lists, a long <base href>", () => {
+  const links = '<a rel="nofollow" href="/x">x</a>'.repeat(MB / 32);
+  const item = `<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">Anvil</span></div>`;
+  assert.is(validateHtml(`<html><body>${item}${links}é</body></html>`, "https://a.example/").schemas.length, 1);
+  const props = Array.from({ length: 100_000 }, (_, i) => `p${i}`).join(" ");
+  const many = validateHtml(`<html><body><div itemscope itemtype="https://schema.org/Thing"><span itemprop="name ${props}">Anvil</span></div></body></html>`, "https://a.example/");
+  assert.is(many.schemas[0].type, "Thing");
+  const types = Array.from({ length: 30_000 }, (_, i) => `schema:T${i}`).join(" ");
+  assert.ok(validateHtml(`<html><body><div vocab="https://schema.org/" typeof="Thing ${types}"><span property="name">Anvil</span></div></body></html>`, "https://a.example/").schemas.length >= 1);
+  // A base of 2 MB is not read: the values resolve against the page's URL.
+  const base = `<base href="https://b.example/${"x".repeat(2 * MB)}/">`;
+  const urls = Array.from({ length: 2000 }, () => '<link itemprop="url" href="p">').join("");
+  const resolved = validateHtml(`<html><head>${base}</head><body><div itemscope itemtype="https://schema.org/Thing">${urls}</div></body></html>`, "https://a.example/dir/");
+  assert.match(JSON.stringify(resolved.schemas[0]), /a\.example\/dir\/p|"url"/);
+});
+
+test("a tag of 200,000 attributes before its hidden, type, shadowrootmode or style attribute", () => {
+  const attrs = " a=1".repeat(200_000);
+  const html = `<html><body><div${attrs} hidden>secret</div><p>shown</p><script${attrs} type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"x"}</script><template${attrs} shadowrootmode="open"><p>dsd</p></template><div${attrs} style="display:none">late</div></body></html>`;
+  assert.is(validateHtml(html, "https://a.example/").schemas.length, 1, "the JSON-LD block is found past the attributes");
+  assert.is(readVisibleText(html).text.replace(/\s+/g, " ").trim(), "shown dsd");
+});
+
+test("a price looked up in a page of one run of a million digits", () => {
+  const html = `<html lang="en"><head><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "Anvil", offers: { "@type": "Offer", price: "1", priceCurrency: "EUR" } })}</script></head><body><h1>Anvil</h1><p>${"21".repeat(MB / 2)}</p></body></html>`;
+  const warnings = validateHtml(html, "https://a.example/").schemas[0].warnings.filter((w) => w.code === "not-visible").map((w) => w.property);
+  assert.equal(warnings, ["offers.price"]);
 });
 
 test.run();

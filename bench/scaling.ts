@@ -1,0 +1,97 @@
+/**
+ * Hostile inputs whose cost once grew with the square of their size, or worse (backtracking regular
+ * expressions, searches to the page's end once per item, lists asked for each token, references
+ * checked at each place): each family validated at a size n and at 4n, side by side. A linear path
+ * takes about 4x as long for 4x the input; the verdict flags a family past 8x whose larger input also
+ * takes over 20 ms (below that, timer noise decides the ratio). test/runtime/hostile-scaling.test.ts
+ * checks the same families' results.
+ *
+ *   npm run bench -- scaling     (or, built: node --import tsx bench/run.ts scaling)
+ */
+import { existsSync } from "node:fs";
+import { printTable, errorMessage, type BenchContext } from "./util.ts";
+
+/** 4x the input may take at most this many times as long. */
+const MAX_RATIO = 8;
+/** Below this the larger input's time is noise: no verdict. */
+const NOISE_MS = 20;
+
+type Validate = {
+  validateHtml: (html: string, url: string | null) => unknown;
+  validateValue: (value: unknown) => unknown;
+  /** What a page without structured data is told (the CLI's and the service's 422, an audit's page). */
+  noStructuredDataMessage: (html: string) => string;
+};
+type Family = { name: string; n: number; run: (v: Validate, n: number) => unknown };
+
+const ld = (value: object) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+const page = (head: string, body: string) => `<html lang="en"><head>${head}</head><body>${body}</body></html>`;
+const product = (extra: object) => ({ "@context": "https://schema.org", "@type": "Product", name: "Anvil", offers: { "@type": "Offer", price: "1", priceCurrency: "EUR" }, ...extra });
+const URL_OF_PAGE = "https://a.example/";
+
+const FAMILIES: Family[] = [
+  { name: "product name of spaces", n: 50_000, run: (v, n) => v.validateHtml(page(ld(product({ name: `${" ".repeat(n)}x (m/w/d` })), "<p>x</p>"), URL_OF_PAGE) },
+  { name: "review body of \"<\"", n: 50_000, run: (v, n) => v.validateHtml(page(ld(product({ review: { "@type": "Review", reviewBody: "<".repeat(n) } })), "<p>x</p>"), URL_OF_PAGE) },
+  { name: "price \"?1a1a...\"", n: 25_000, run: (v, n) => v.validateValue(product({ offers: { "@type": "Offer", price: `?${"1a".repeat(n)} x`, priceCurrency: "EUR" } })) },
+  { name: "two events, url of slashes", n: 50_000, run: (v, n) => v.validateHtml(page(ld({ "@context": "https://schema.org", "@type": "Event", name: "J", url: `https://a.example/${"/".repeat(n)}a` }).repeat(2), "<p>J</p>"), URL_OF_PAGE) },
+  { name: "page of \"<meta\": no structured data, why", n: 50_000, run: (v, n) => v.noStructuredDataMessage(page("", "<meta".repeat(n / 5))) },
+  { name: "references fanned out k x k x k", n: 40, run: (v, n) => v.validateValue(fanOut(n)) },
+  { name: "price looked up in a run of digits", n: 50_000, run: (v, n) => v.validateHtml(page(ld(product({})), `<h1>Anvil</h1><p>${"21".repeat(n / 2)}</p>`), URL_OF_PAGE) },
+  { name: "rel=nofollow links beside an item", n: 500_000, run: (v, n) => v.validateHtml(page("", `<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">A</span></div>${'<a rel="nofollow" href="/x">x</a>'.repeat(n / 32)}é`), URL_OF_PAGE) },
+  { name: "itemprop of many names", n: 25_000, run: (v, n) => v.validateHtml(page("", `<div itemscope itemtype="https://schema.org/Thing"><span itemprop="name ${names(n / 4, "p")}">A</span></div>`), URL_OF_PAGE) },
+  { name: "typeof of many types", n: 25_000, run: (v, n) => v.validateHtml(page("", `<div vocab="https://schema.org/" typeof="Thing ${names(n / 10, "schema:T")}"><span property="name">A</span></div>`), URL_OF_PAGE) },
+  { name: "tag of many attributes, then hidden", n: 100_000, run: (v, n) => v.validateHtml(page(ld(product({})), `<div${" a=1".repeat(n / 4)} hidden>Anvil</div>`), URL_OF_PAGE) },
+  { name: "long <base href>, many item urls", n: 250_000, run: (v, n) => v.validateHtml(page(`<base href="https://b.example/${"x".repeat(n)}/">`, `<div itemscope itemtype="https://schema.org/Thing">${'<link itemprop="url" href="p">'.repeat(n / 50)}</div>`), URL_OF_PAGE) },
+];
+
+function names(count: number, prefix: string): string {
+  return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(" ");
+}
+
+function fanOut(k: number): object {
+  const refs = (id: string) => Array.from({ length: k }, () => ({ "@id": id }));
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      { "@type": "Product", name: "x", offers: refs("#o") },
+      { "@id": "#o", "@type": "Offer", price: 1, priceCurrency: "EUR", shippingDetails: refs("#s") },
+      { "@id": "#s", "@type": "OfferShippingDetails", deliveryTime: refs("#d") },
+      { "@id": "#d", "@type": "ShippingDeliveryTime", handlingTime: { "@type": "QuantitativeValue", minValue: 0, maxValue: 1 } },
+    ],
+  };
+}
+
+/** The fastest of three calls, in ms (each input is large: one call is the measure). */
+function fastest(f: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+export async function run(_ctx: BenchContext): Promise<void> {
+  const url = new URL("../dist/runtime/validate.js", import.meta.url);
+  if (!existsSync(url)) {
+    console.log("SKIP scaling: sdv engine not built (dist/ missing: run npm run build)");
+    return;
+  }
+  const { noStructuredDataMessage } = (await import(new URL("../dist/runtime/extract/unreadable-markup.js", import.meta.url).href)) as Pick<Validate, "noStructuredDataMessage">;
+  const v = { ...((await import(url.href)) as Validate), noStructuredDataMessage };
+  const rows: string[][] = [["family", "n", "ms at n", "ms at 4n", "x", "verdict"]];
+  for (const family of FAMILIES) {
+    try {
+      family.run(v, family.n);
+      const small = fastest(() => family.run(v, family.n));
+      const large = fastest(() => family.run(v, family.n * 4));
+      const x = large / small;
+      const verdict = large < NOISE_MS ? "ok (fast)" : x <= MAX_RATIO ? `ok <= ${MAX_RATIO}x` : `FAIL > ${MAX_RATIO}x`;
+      rows.push([family.name, String(family.n), small.toFixed(1), large.toFixed(1), x.toFixed(1), verdict]);
+    } catch (err) {
+      rows.push([family.name, String(family.n), "failed", errorMessage(err), "", ""]);
+    }
+  }
+  printTable(rows);
+}
