@@ -5635,6 +5635,13 @@ var init_without_trailing_slashes = __esm({
 });
 
 // runtime/page-truth/duplicates.ts
+function comparedValue(candidate, key, value, make) {
+  const known = (candidate.compared ??= /* @__PURE__ */ new Map()).get(key);
+  if (known !== void 0) return known;
+  const made = make(value);
+  candidate.compared.set(key, made);
+  return made;
+}
 function duplicates(nodes, page, resolve4, out) {
   const firstByKey = /* @__PURE__ */ new Map();
   const groups = /* @__PURE__ */ new Map();
@@ -5737,14 +5744,12 @@ function sameEntity(a, b, property3) {
     if (other !== void 0 && other !== v && k !== "name") return false;
   }
   for (const p of a.family.distinguish) {
-    const va = na[p];
-    const vb = nb[p];
-    if (va === void 0 || vb === void 0) continue;
-    if (comparable(va) !== comparable(vb)) return false;
+    if (na[p] === void 0 || nb[p] === void 0) continue;
+    if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
   }
   if (a.family.strong.includes(property3) || property3.startsWith("gtin")) return true;
-  const nameA = typeof na.name === "string" ? markupText(na.name) : "";
-  const nameB = typeof nb.name === "string" ? markupText(nb.name) : "";
+  const nameA = typeof na.name === "string" ? comparedValue(a, "\0name", na.name, (name) => markupText(name)) : "";
+  const nameB = typeof nb.name === "string" ? comparedValue(b, "\0name", nb.name, (name) => markupText(name)) : "";
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
 function comparable(value) {
@@ -5951,7 +5956,7 @@ function ownedByAnother(entity, owners) {
   return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
 }
 function significantWords(name) {
-  return markupText(name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
+  return markupText(name.length > MAX_NAME_WORDS * 64 ? name.slice(0, MAX_NAME_WORDS * 64) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).slice(0, MAX_NAME_WORDS);
 }
 function shareAWord(a, b) {
   return a.some((x) => b.some((y) => x === y || (x.length < y.length ? y.startsWith(x) : x.startsWith(y))));
@@ -5984,7 +5989,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, present, COMMON_WORDS;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_NAME_WORDS, COMMON_WORDS;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -5997,6 +6002,7 @@ var init_self_serving = __esm({
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
     LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+    MAX_NAME_WORDS = 32;
     COMMON_WORDS = /* @__PURE__ */ new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
   }
 });

@@ -71,6 +71,21 @@ interface Candidate {
   written: Map<string, string>;
   /** The node's @id resolved against the page's URL (null without one). */
   id: string | null;
+  /**
+   * Its values as compared (comparable(), and the name as text), made once: a leader is compared with
+   * every candidate that shares its key, and normalizing its long values again each time cost their
+   * length times the candidates.
+   */
+  compared?: Map<string, string>;
+}
+
+/** The candidate's `value` (its property under `key`) as `make` compares it, made once per candidate and key. */
+function comparedValue(candidate: Candidate, key: string, value: unknown, make: (value: unknown) => string): string {
+  const known = (candidate.compared ??= new Map()).get(key);
+  if (known !== undefined) return known;
+  const made = make(value);
+  candidate.compared.set(key, made);
+  return made;
 }
 
 export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, out: Finding[]): void {
@@ -193,15 +208,13 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
     if (other !== undefined && other !== v && k !== "name") return false;
   }
   for (const p of a.family.distinguish) {
-    const va = na[p];
-    const vb = nb[p];
-    if (va === undefined || vb === undefined) continue;
-    if (comparable(va) !== comparable(vb)) return false;
+    if (na[p] === undefined || nb[p] === undefined) continue;
+    if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
   }
   if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
   // Matched by url or name only: names must be one a part of the other ("Anvil" and "Anvil | Acme Shop").
-  const nameA = typeof na.name === "string" ? markupText(na.name) : "";
-  const nameB = typeof nb.name === "string" ? markupText(nb.name) : "";
+  const nameA = typeof na.name === "string" ? comparedValue(a, "\u0000name", na.name, (name) => markupText(name as string)) : "";
+  const nameB = typeof nb.name === "string" ? comparedValue(b, "\u0000name", nb.name, (name) => markupText(name as string)) : "";
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
 

@@ -122,11 +122,15 @@ export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean 
   return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
 }
 
+/** Words of a name compared at most: a name is a few words, and every word of one is compared with every word of the other. */
+const MAX_NAME_WORDS = 32;
+
 /** Words that tell names apart: three letters or more, not an article or a conjunction. */
 function significantWords(name: string): string[] {
-  return markupText(name)
+  return markupText(name.length > MAX_NAME_WORDS * 64 ? name.slice(0, MAX_NAME_WORDS * 64) : name)
     .split(" ")
-    .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w));
+    .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w))
+    .slice(0, MAX_NAME_WORDS);
 }
 const COMMON_WORDS = new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
 
