@@ -43,6 +43,7 @@ const FAMILIES: Family[] = [
   { name: "tag of many attributes, then hidden", n: 100_000, run: (v, n) => v.validateHtml(page(ld(product({})), `<div${" a=1".repeat(n / 4)} hidden>Anvil</div>`), URL_OF_PAGE) },
   { name: "duplicates of a product with a long colour", n: 250_000, run: (v, n) => v.validateHtml(page(ld(product({ sku: "A1", color: "red ".repeat(n / 4) })) + ld(product({ sku: "A1", color: "blue" })).repeat(100), "<h1>Anvil</h1>"), URL_OF_PAGE) },
   { name: "a listing named with many words", n: 25_000, run: (v, n) => v.validateHtml(page(ld({ "@context": "https://schema.org", "@type": "WebSite", name: names(n / 8, "w"), url: URL_OF_PAGE }) + ld({ "@context": "https://schema.org", "@type": "LocalBusiness", name: names(n / 8, "b"), url: URL_OF_PAGE, aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 2 } }), "<p>x</p>"), URL_OF_PAGE) },
+  { name: "rating counts not shown, a text of \"1k\"", n: 250_000, run: (v, n) => v.validateHtml(page(Array.from({ length: 20 }, (_, i) => ld(product({ sku: `S${i}`, name: `P${i}`, aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 5000 + i * 7919 } }))).join(""), `<p>${"1k ".repeat(n / 3)}</p>`), URL_OF_PAGE) },
   { name: "long <base href>, many item urls", n: 250_000, run: (v, n) => v.validateHtml(page(`<base href="https://b.example/${"x".repeat(n)}/">`, `<div itemscope itemtype="https://schema.org/Thing">${'<link itemprop="url" href="p">'.repeat(n / 50)}</div>`), URL_OF_PAGE) },
 ];
 

@@ -4861,7 +4861,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_COMPACT_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4966,6 +4966,8 @@ var init_price_text = __esm({
       /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
       folded;
       foldedLower;
+      /** The page's rounded counts ("1.2K"), read on the first count asked for. */
+      compact;
       constructor(text, mark, truncated = false, otherDigits = true) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
         this.mark = mark;
@@ -4987,16 +4989,21 @@ var init_price_text = __esm({
        */
       showsCompact(value) {
         if (!(value >= 1e3)) return false;
+        for (const c of this.compact ??= this.compactDisplays()) if (Math.abs(value - c.shown) < c.step) return true;
+        return false;
+      }
+      /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
+      compactDisplays() {
         this.source.extend(true);
         const lower = this.otherDigits ? this.foldedText() : this.source.lower;
+        const out = [];
         COMPACT2.lastIndex = 0;
-        for (let m = COMPACT2.exec(lower); m !== null; m = COMPACT2.exec(lower)) {
+        for (let m = COMPACT2.exec(lower); m !== null && out.length < MAX_COMPACT_DISPLAYS; m = COMPACT2.exec(lower)) {
           const unit = COMPACT_UNITS[m[3]];
           const decimals = m[2] === void 0 ? 0 : m[2].length;
-          const shown2 = (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit;
-          if (Math.abs(value - shown2) < unit / 10 ** decimals) return true;
+          out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
         }
-        return false;
+        return out;
       }
       /**
        * The value written in the digits of another script ("٤٫٨", "۱۲۰", "४.८", "１，２９９"): asked only once
@@ -5047,6 +5054,7 @@ var init_price_text = __esm({
         }
       }
     };
+    MAX_COMPACT_DISPLAYS = 1e4;
     COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
       k: 1e3,

@@ -169,6 +169,8 @@ export class NumberLookup {
   /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
   private folded: ShownNumbers | null | undefined;
   private foldedLower: string | undefined;
+  /** The page's rounded counts ("1.2K"), read on the first count asked for. */
+  private compact: Array<{ shown: number; step: number }> | undefined;
 
   constructor(text: string | LowerText, mark: DecimalMark, truncated = false, otherDigits = true) {
     this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
@@ -194,16 +196,22 @@ export class NumberLookup {
    */
   showsCompact(value: number): boolean {
     if (!(value >= 1000)) return false;
+    for (const c of (this.compact ??= this.compactDisplays())) if (Math.abs(value - c.shown) < c.step) return true;
+    return false;
+  }
+
+  /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
+  private compactDisplays(): Array<{ shown: number; step: number }> {
     this.source.extend(true);
     const lower = this.otherDigits ? this.foldedText() : this.source.lower;
+    const out: Array<{ shown: number; step: number }> = [];
     COMPACT.lastIndex = 0;
-    for (let m = COMPACT.exec(lower); m !== null; m = COMPACT.exec(lower)) {
+    for (let m = COMPACT.exec(lower); m !== null && out.length < MAX_COMPACT_DISPLAYS; m = COMPACT.exec(lower)) {
       const unit = COMPACT_UNITS[m[3]];
       const decimals = m[2] === undefined ? 0 : m[2].length;
-      const shown = (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit;
-      if (Math.abs(value - shown) < unit / 10 ** decimals) return true;
+      out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
     }
-    return false;
+    return out;
   }
 
   /**
@@ -265,6 +273,9 @@ export class NumberLookup {
 }
 
 /** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
+/** Rounded counts of a page kept at most (a page shows a handful; past these the rest are not read). */
+const MAX_COMPACT_DISPLAYS = 10_000;
+
 const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
 const COMPACT_UNITS: Readonly<Record<string, number>> = {
   k: 1e3, tsd: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4,
