@@ -3003,7 +3003,7 @@ function extractMicrodata(tree, html, base, untyped = false) {
   const block = { syntax: "microdata", items: [], offsets: /* @__PURE__ */ new Map(), truncated: null };
   const topLevel = topLevelItems(tree);
   if (topLevel.length === 0) return block;
-  const state = { html, base, tree, block, items: 0, values: 0 };
+  const state = { html, base, tree, block, items: 0, values: 0, crawled: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
     if (!untyped && tokens(element.attrs.itemtype).length === 0) {
@@ -3084,6 +3084,10 @@ function crawlProperties(root, state) {
     memory.add(current);
     if (++work > MAX_VALUES) {
       state.block.truncated = `an item reaches more than ${MAX_VALUES} elements`;
+      break;
+    }
+    if (++state.crawled > PAGE_CRAWL_BUDGET) {
+      state.block.truncated = `the page's items together reach more than ${PAGE_CRAWL_BUDGET} elements`;
       break;
     }
     if (current.attrs.itemscope === void 0) for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]);
@@ -3169,7 +3173,7 @@ function propertyValue(prop, pointer, ancestors, state) {
   if (name === "meta") return "";
   return textContent(state.html, prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }
-var URL_FROM_SRC, URL_FROM_HREF, RCDATA;
+var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET;
 var init_microdata = __esm({
   "runtime/extract/microdata.ts"() {
     "use strict";
@@ -3179,6 +3183,7 @@ var init_microdata = __esm({
     URL_FROM_SRC = /* @__PURE__ */ new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
     URL_FROM_HREF = /* @__PURE__ */ new Set(["a", "area", "link"]);
     RCDATA = /* @__PURE__ */ new Set(["title", "textarea"]);
+    PAGE_CRAWL_BUDGET = 10 * MAX_VALUES;
   }
 });
 
@@ -3207,7 +3212,7 @@ function processElement(el, ctx, graph, html, base) {
   let vocab = ctx.vocab;
   if (a.vocab !== void 0) vocab = a.vocab.trim() === "" ? null : resolveUrl(a.vocab, base);
   let prefixes = ctx.prefixes;
-  if (a.prefix !== void 0) prefixes = { ...prefixes, ...parsePrefixes(a.prefix) };
+  if (a.prefix !== void 0) prefixes = withPrefixes(prefixes, parsePrefixes(a.prefix));
   const scope = { vocab, prefixes, base };
   const rels = a.rel !== void 0 ? tokens(a.rel).map((t) => t.indexOf(":") === -1 ? null : expand(t, scope)).filter((x) => x !== null) : [];
   const hasRel = rels.length > 0;
@@ -3283,6 +3288,18 @@ function resource(value, scope) {
   }
   return resolveUrl(v, scope.base);
 }
+function withPrefixes(inForce, added) {
+  const out = { ...inForce };
+  let size = Object.keys(out).length;
+  for (const [name, iri] of Object.entries(added)) {
+    if (!Object.prototype.hasOwnProperty.call(out, name)) {
+      if (size >= MAX_PREFIXES) continue;
+      size++;
+    }
+    out[name] = iri;
+  }
+  return out;
+}
 function parsePrefixes(value) {
   const out = {};
   const parts = tokens(value);
@@ -3305,7 +3322,7 @@ function toNodes(graph, block) {
     for (const values of node.props.values()) for (const v of values) if (v.ref !== void 0 && v.ref !== node.id) linkedFromTyped.add(v.ref);
   }
   const emitted = /* @__PURE__ */ new Set();
-  const state = { count: 0, block, graph, emitted };
+  const state = { count: 0, values: 0, block, graph, emitted };
   const reported = graph.typed.filter((n) => n.types.some(isReportedVocabulary));
   for (const node of reported) {
     if (block.truncated !== null) break;
@@ -3331,6 +3348,10 @@ function nodeObject(node, pointer, ancestors, state) {
     const at = `${pointer}/${escapePointer(name)}`;
     const list = [];
     for (const v of values) {
+      if (++state.values > MAX_VALUES) {
+        state.block.truncated ??= `the page's RDFa nodes, written out where they are linked, hold more than ${MAX_VALUES} values`;
+        break;
+      }
       const valuePointer = values.length === 1 ? at : `${at}/${list.length}`;
       const value = valueOf(v, valuePointer, inner, state);
       if (value === void 0) continue;
@@ -3355,7 +3376,7 @@ function valueOf(v, pointer, ancestors, state) {
   }
   return nodeObject(target, pointer, ancestors, state);
 }
-var INITIAL_PREFIXES, Graph, REPORTED_VOCABULARIES;
+var INITIAL_PREFIXES, Graph, MAX_PREFIXES, REPORTED_VOCABULARIES;
 var init_rdfa = __esm({
   "runtime/extract/rdfa.ts"() {
     "use strict";
@@ -3428,6 +3449,7 @@ var init_rdfa = __esm({
         list.push(value);
       }
     };
+    MAX_PREFIXES = 256;
     REPORTED_VOCABULARIES = /^https?:\/\/(?:(?:www\.)?schema\.org\/|(?:rdf\.)?data-vocabulary\.org\/|www\.w3\.org\/ns\/dcat#)/i;
   }
 });

@@ -32,7 +32,7 @@ export function extractMicrodata(tree: ItemTree, html: string, base: string | nu
   const block: ItemBlock = { syntax: "microdata", items: [], offsets: new Map(), truncated: null };
   const topLevel = topLevelItems(tree);
   if (topLevel.length === 0) return block;
-  const state: State = { html, base, tree, block, items: 0, values: 0 };
+  const state: State = { html, base, tree, block, items: 0, values: 0, crawled: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
     if (!untyped && tokens(element.attrs.itemtype).length === 0) {
@@ -74,7 +74,15 @@ interface State {
   block: ItemBlock;
   items: number;
   values: number;
+  /** Elements walked by every item's crawl together (PAGE_CRAWL_BUDGET). */
+  crawled: number;
 }
+
+/**
+ * Elements the crawls of all a page's items walk together at most: items that share an itemref'd
+ * element each walk it, so 20,000 items referring to one element of 2,000 walked their product (3.5 s).
+ */
+const PAGE_CRAWL_BUDGET = 10 * MAX_VALUES;
 
 /**
  * Items that are no property of another item, in page order: those without itemprop, and (as the
@@ -133,6 +141,10 @@ function crawlProperties(root: ItemElement, state: State): ItemElement[] {
     memory.add(current);
     if (++work > MAX_VALUES) {
       state.block.truncated = `an item reaches more than ${MAX_VALUES} elements`;
+      break;
+    }
+    if (++state.crawled > PAGE_CRAWL_BUDGET) {
+      state.block.truncated = `the page's items together reach more than ${PAGE_CRAWL_BUDGET} elements`;
       break;
     }
     if (current.attrs.itemscope === undefined) for (let i = current.children.length - 1; i >= 0; i--) pending.push(current.children[i]);

@@ -152,7 +152,7 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, html: strin
   let vocab = ctx.vocab;
   if (a.vocab !== undefined) vocab = a.vocab.trim() === "" ? null : resolveUrl(a.vocab, base);
   let prefixes = ctx.prefixes;
-  if (a.prefix !== undefined) prefixes = { ...prefixes, ...parsePrefixes(a.prefix) };
+  if (a.prefix !== undefined) prefixes = withPrefixes(prefixes, parsePrefixes(a.prefix));
   const scope: Scope = { vocab, prefixes, base };
 
   const rels = a.rel !== undefined ? tokens(a.rel).map((t) => (t.indexOf(":") === -1 ? null : expand(t, scope))).filter((x): x is string => x !== null) : [];
@@ -249,6 +249,26 @@ function resource(value: string, scope: Scope): string {
 }
 
 /** `prefix="p: iri q: iri2"` -> {p: iri, q: iri2}. */
+/**
+ * Prefixes in force at an element at most. Each element with a `prefix` copies the ones in force: a page
+ * declaring thousands at the top and one more on each of thousands of elements copied their product
+ * (8.6 s for 250 KB). A real page declares a handful.
+ */
+const MAX_PREFIXES = 256;
+
+function withPrefixes(inForce: Record<string, string>, added: Record<string, string>): Record<string, string> {
+  const out = { ...inForce };
+  let size = Object.keys(out).length;
+  for (const [name, iri] of Object.entries(added)) {
+    if (!Object.prototype.hasOwnProperty.call(out, name)) {
+      if (size >= MAX_PREFIXES) continue;
+      size++;
+    }
+    out[name] = iri;
+  }
+  return out;
+}
+
 function parsePrefixes(value: string): Record<string, string> {
   const out: Record<string, string> = {};
   const parts = tokens(value);
@@ -281,7 +301,7 @@ function toNodes(graph: Graph, block: ItemBlock): void {
     for (const values of node.props.values()) for (const v of values) if (v.ref !== undefined && v.ref !== node.id) linkedFromTyped.add(v.ref);
   }
   const emitted = new Set<string>();
-  const state = { count: 0, block, graph, emitted };
+  const state = { count: 0, values: 0, block, graph, emitted };
   const reported = graph.typed.filter((n) => n.types.some(isReportedVocabulary));
   for (const node of reported) {
     if (block.truncated !== null) break;
@@ -295,6 +315,11 @@ function toNodes(graph: Graph, block: ItemBlock): void {
 
 interface ToNodesState {
   count: number;
+  /**
+   * Values written out: a node linked from many places is written out at each, so a page of MAX_VALUES
+   * values can write out their product (1,990 links to a node of 17,900 values overflowed a Map).
+   */
+  values: number;
   block: ItemBlock;
   graph: Graph;
   emitted: Set<string>;
@@ -315,6 +340,10 @@ function nodeObject(node: GraphNode, pointer: string, ancestors: string[], state
     const at = `${pointer}/${escapePointer(name)}`;
     const list: unknown[] = [];
     for (const v of values) {
+      if (++state.values > MAX_VALUES) {
+        state.block.truncated ??= `the page's RDFa nodes, written out where they are linked, hold more than ${MAX_VALUES} values`;
+        break;
+      }
       const valuePointer = values.length === 1 ? at : `${at}/${list.length}`;
       const value = valueOf(v, valuePointer, inner, state);
       if (value === undefined) continue;
