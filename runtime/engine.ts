@@ -34,6 +34,7 @@ import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 import { attachPatches } from "./patches/attach-patches.ts";
+import { resolveId } from "./graph/resolve-id.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -237,16 +238,6 @@ function idResolver(ids: Map<string, JsonObject>, base: string | null): (id: str
     }
     return byResolvedId.get(resolved);
   };
-}
-
-/** An @id resolved against the base; null for a blank node ("_:b0") or what does not resolve. */
-function resolveId(id: string, base: string): string | null {
-  if (id.startsWith("_:")) return null;
-  try {
-    return new URL(id, base).href;
-  } catch {
-    return null;
-  }
 }
 
 /** Longer @ids are not echoed back: the report stays bounded, and the node is then named by its place. */

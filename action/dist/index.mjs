@@ -5664,6 +5664,21 @@ var init_without_trailing_slashes = __esm({
   }
 });
 
+// runtime/graph/resolve-id.ts
+function resolveId(id, base) {
+  if (id.startsWith("_:")) return null;
+  try {
+    return new URL(id, base).href;
+  } catch {
+    return null;
+  }
+}
+var init_resolve_id = __esm({
+  "runtime/graph/resolve-id.ts"() {
+    "use strict";
+  }
+});
+
 // runtime/page-truth/duplicates.ts
 function comparedValue(candidate, key, value, make) {
   const known = (candidate.compared ??= /* @__PURE__ */ new Map()).get(key);
@@ -5745,12 +5760,7 @@ function scalar(value, resolve4) {
 }
 function joinId(id, base) {
   if (typeof id !== "string" || id === "") return null;
-  if (id.startsWith("_:") || base === null) return id;
-  try {
-    return new URL(id, base).href;
-  } catch {
-    return id;
-  }
+  return base === null ? id : resolveId(id, base) ?? id;
 }
 function normalizeUrl(value, base) {
   try {
@@ -5872,6 +5882,7 @@ var init_duplicates = __esm({
     init_text_match();
     init_line_column();
     init_without_trailing_slashes();
+    init_resolve_id();
     GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
     PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
     FAMILIES = [
@@ -7510,14 +7521,6 @@ function idResolver(ids, base) {
     return byResolvedId.get(resolved);
   };
 }
-function resolveId(id, base) {
-  if (id.startsWith("_:")) return null;
-  try {
-    return new URL(id, base).href;
-  } catch {
-    return null;
-  }
-}
 function validatePrepared(prepared3, registry2) {
   const { parsed, problems, ids, blocksNotValidated, page } = prepared3;
   const own = prepared3.options.overrides ?? [];
@@ -7870,6 +7873,7 @@ var init_engine = __esm({
     init_lenient_json();
     init_page_truth();
     init_attach_patches();
+    init_resolve_id();
     UNTYPED = "(no @type)";
     BROKEN = "(invalid JSON)";
     BLOCK = "(block)";

@@ -21,6 +21,7 @@ import { markupNumber } from "./price-text.ts";
 import { markupText } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
+import { resolveId } from "../graph/resolve-id.ts";
 
 interface Family {
   root: string;
@@ -171,12 +172,7 @@ function scalar(value: unknown, resolve: Resolve): string | null {
  */
 function joinId(id: unknown, base: string | null): string | null {
   if (typeof id !== "string" || id === "") return null;
-  if (id.startsWith("_:") || base === null) return id;
-  try {
-    return new URL(id, base).href;
-  } catch {
-    return id;
-  }
+  return base === null ? id : (resolveId(id, base) ?? id);
 }
 
 /** A URL as compared: resolved, host lower case without "www.", no trailing slash; fragments kept (they name parts of a page). */
