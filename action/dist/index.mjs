@@ -4762,7 +4762,7 @@ function foldDigits(text) {
 function mayUseOtherDigits(lang) {
   return lang === null || OTHER_DIGIT_LANGUAGES.has(languageTag(lang).language);
 }
-function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd) {
+function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd, tally = { charsRead: 0 }) {
   const want = canonical(value);
   const byDecimals = [[], [], []];
   const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
@@ -4787,6 +4787,7 @@ function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd) {
         undecided = true;
         continue;
       }
+      tally.charsRead += end - start;
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
         if (c === want) return FOUND;
@@ -4883,7 +4884,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_COMPACT_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -4990,6 +4991,8 @@ var init_price_text = __esm({
       foldedLower;
       /** The page's rounded counts ("1.2K"), read on the first count asked for. */
       compact;
+      /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
+      anchored = { lookups: 0, charsRead: 0 };
       constructor(text, mark, truncated = false, otherDigits = true) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
         this.mark = mark;
@@ -5055,15 +5058,19 @@ var init_price_text = __esm({
           windows = this.windows = source.windows();
           if (source.truncated || source.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
         }
-        if (this.all === void 0 && !(value >= 0 && value < 1e9)) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
+        const anchored = this.anchored;
+        if (this.all === void 0 && (!(value >= 0 && value < 1e9) || anchored.lookups >= MAX_ANCHORED_LOOKUPS || anchored.charsRead >= source.length)) {
+          this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
+        }
         if (this.all !== void 0) return this.all.shows(value, rounded);
+        anchored.lookups++;
         let undecided = false;
         for (const w of windows) {
-          const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last);
+          const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last, anchored);
           if (found === FOUND) return true;
           if (found === UNDECIDED) undecided = true;
         }
-        return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false) === FOUND;
+        return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false, anchored) === FOUND;
       }
       /** The value in the text read so far, reading on while it is not there; false once the page is read. */
       inTextReadSoFar(value, rounded) {
@@ -5076,6 +5083,7 @@ var init_price_text = __esm({
         }
       }
     };
+    MAX_ANCHORED_LOOKUPS = 8;
     MAX_COMPACT_DISPLAYS = 1e4;
     COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {

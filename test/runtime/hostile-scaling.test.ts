@@ -52,6 +52,21 @@ test("urls with long runs of slashes, names of spaces and values of \"<\" on a p
   assert.ok(result.schemas[0].warnings.some((w) => w.code === "duplicate-entity"), "the two events are still one entity");
 });
 
+test("200 prices not shown over a text of 90,000 \"4.5\"s: each reported, the one shown not", () => {
+  const products = Array.from({ length: 200 }, (_, i) => ({
+    "@context": "https://schema.org", "@type": "Product", name: "Anvil", sku: `S${i}`, image: "https://a.example/a.jpg",
+    offers: { "@type": "Offer", price: i === 7 ? 4.5 : 4.5 + (i + 1) / 10_000, priceCurrency: "EUR" },
+  }));
+  const html = `<html lang="en"><head><script type="application/ld+json">${JSON.stringify(products)}</script></head><body><h1>Anvil</h1><p>${"4.5 ".repeat(90_000)}</p></body></html>`;
+  // Only the truth checks' issues: 200 nodes' recommendations would pass the answer's cap of issues.
+  const overrides = ["missing-recommended", "missing-one-of"].map((code) => ({ code, severity: "off" as const }));
+  const result = validateHtml(html, "https://a.example/", undefined, { overrides });
+  const priceNotShown = result.schemas.map((s) => s.warnings.some((w) => w.code === "not-visible" && w.property === "offers.price"));
+  assert.is(priceNotShown.length, 200);
+  assert.is(priceNotShown.filter(Boolean).length, 199);
+  assert.is(priceNotShown[7], false, "4.5 is on the page");
+});
+
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
   assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}`), JSON.stringify(`https://h.example/?${"pass".repeat(14)}pa...`));
   assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));

@@ -62,6 +62,20 @@ test("a long text (more numbers than ShownNumbers reads could fit) goes to the w
   assert.is(new NumberLookup(text, ".").shows(4.8), new ShownNumbers(text, ".").shows(4.8));
 });
 
+test("number look-ups past the first few read every number once: the same answers as a fresh look-up each", () => {
+  const text = `${TEXTS.join(" | ")} ${"4.5 ".repeat(50)}`;
+  for (const mark of MARKS) {
+    const shared = new NumberLookup(text, mark);
+    for (let round = 0; round < 2; round++) {
+      for (const value of VALUES) {
+        for (const rounded of [false, true]) {
+          assert.is(shared.shows(value, rounded), new NumberLookup(text, mark).shows(value, rounded), `${value} rounded=${rounded} mark=${mark} (round ${round})`);
+        }
+      }
+    }
+  }
+});
+
 test("text look-ups past the first few ask the set of words first: the same answers as a fresh look-up", () => {
   const text = "Executive Anvil \u2014 the Anvil-Pro 3000 (Grün, 4.8 stars). Solid shoe; ran a 30 km ultra. caf\u00e9 na\u00efve \u00c9t\u00e9 x2";
   const values = [
