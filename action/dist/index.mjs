@@ -5201,6 +5201,15 @@ function decomposedKeys(keys) {
   }
   return out;
 }
+function unaccentedKeys(keys) {
+  const out = [];
+  for (const key of keys) {
+    if (isAscii(key)) continue;
+    const unaccented = key.normalize("NFD").replace(COMBINING_MARKS, "").normalize("NFC");
+    if (unaccented !== key) out.push(unaccented);
+  }
+  return out;
+}
 function isAscii(text) {
   return !NON_ASCII.test(text);
 }
@@ -5353,7 +5362,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5362,6 +5371,7 @@ var init_text_match = __esm({
     OPENING = 80;
     TAG = /<[^<>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    COMBINING_MARKS = /[\u0300-\u036f]/g;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
@@ -5534,7 +5544,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
-    if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k))) return true;
+    if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
     return text.truncated ? null : false;
   }
   const n = markupNumber(value);

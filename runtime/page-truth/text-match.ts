@@ -84,6 +84,24 @@ export function decomposedKeys(keys: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * The keys without their accents ("café crème" as "cafe creme"): French typesetting leaves the accents
+ * off capitals, so a heading typed "CAFE CREME" or "ETE 2026" shows the markup's "Café Crème" or "Été
+ * 2026". Looked up only after the keys as written are not found; leniency that can only miss a warning.
+ */
+export function unaccentedKeys(keys: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    if (isAscii(key)) continue;
+    const unaccented = key.normalize("NFD").replace(COMBINING_MARKS, "").normalize("NFC");
+    if (unaccented !== key) out.push(unaccented);
+  }
+  return out;
+}
+
+/** The combining diacritical marks (U+0300-U+036F): accents, cedillas, carons, written apart by NFD. */
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function isAscii(text: string): boolean {

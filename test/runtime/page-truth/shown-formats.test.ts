@@ -137,4 +137,13 @@ test("composed and decomposed accents are one text: Café in the markup, Cafe + 
   assert.equal(truthIssues(page(body("Café Hammer"), anvil({ name: "Cafe\u0301 Amboss" }), "de")), ["Product not-visible name"]);
 });
 
+test("accents the page leaves off: French capitals \"CAFE CREME\" and \"ETE 2026\" show the markup's Café Crème and Été 2026", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>1 299 €</p><p>4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body("CAFE CREME"), anvil({ name: "Café Crème" }), "fr")), []);
+  assert.equal(truthIssues(page(body("Collection ETE 2026"), anvil({ name: "Collection Été 2026" }), "fr")), []);
+  assert.equal(truthIssues(page(body("Cafe Creme"), anvil({ name: "Cafe\u0301 Cre\u0300me" }), "fr")), []);
+  // The twin: another word without its accents.
+  assert.equal(truthIssues(page(body("CAFE NOIR"), anvil({ name: "Café Crème" }), "fr")), ["Product not-visible name"]);
+});
+
 test.run();
