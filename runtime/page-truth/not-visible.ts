@@ -181,16 +181,19 @@ const HAS_DIGIT = /\d/;
 const TITLES = new Set(["name", "headline", "title"]);
 
 const NO_BRANDS: readonly string[] = [];
+/** Brand names a product's name is also looked up without, at most: each makes one more key to search. A product has one. */
+const MAX_BRANDS = 4;
 
 /** The names of a node's brand (a Brand or Organization, or a text): a product's name may be shown without it. */
 function brandNames(node: JsonObject, resolve: Resolve): readonly string[] {
   if (node.brand === undefined || node.brand === null) return NO_BRANDS;
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const { value } of valuesAt(node, ["brand"], "", resolve)) {
-    if (typeof value === "string") names.push(value);
-    else if (isObject(value) && typeof value.name === "string") names.push(value.name);
+    if (names.size >= MAX_BRANDS) break;
+    if (typeof value === "string") names.add(value);
+    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
   }
-  return names;
+  return [...names];
 }
 
 /** True, false, or null when it cannot be told (no value to look up, or the page's text was cut). */
@@ -201,8 +204,10 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
+    text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
-    return text.truncated ? null : false;
+    // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.
+    return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
   // A number written another way ("4,8", "1.299,00 €": the value's own check reports the format) is

@@ -247,6 +247,18 @@ function leastCountedWord(counts: Uint16Array, key: string): [number, number] | 
   return best;
 }
 
+/**
+ * Occurrences read per page, at most: each is compared over up to a key's length (OPENING characters
+ * and its separators). A page reads a few per value (the corpus's pages at most 71 in all, the bench's
+ * large.html 776); a page of 300 names of common words, each with brands that make more keys to
+ * search, read 2,000 of each key's and took 8 s in 33 KB. Past the cap a value not yet found is not
+ * reported.
+ */
+const MAX_PAGE_CANDIDATES = 50_000;
+
+/** Answers kept per page for keys asked again. */
+const MAX_ANSWERS_KEPT = 2_000;
+
 /** Occurrences of a key's anchor word looked at per look-up, at most. */
 const MAX_CANDIDATES = 2_000;
 
@@ -261,6 +273,12 @@ export class ShownText {
   /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
   private words: Uint16Array | undefined;
   private lookups = 0;
+  /** Occurrences still to be read on this page (MAX_PAGE_CANDIDATES). */
+  private candidatesLeft = MAX_PAGE_CANDIDATES;
+  /** A look-up stopped before it had read every occurrence (a cap): its false means "not found", not "not shown". */
+  private stopped = false;
+  /** Keys asked before and their answers: a listing names many items alike. */
+  private readonly answers = new Map<string, boolean>();
 
   constructor(text: string | LowerText, truncated = false) {
     this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
@@ -271,8 +289,34 @@ export class ShownText {
     return this.source.truncated;
   }
 
+  /**
+   * Whether a look-up since the last call stopped at a cap before it had read every occurrence of its
+   * word: a value not found then cannot be called not shown. Reading it resets it.
+   */
+  takeStopped(): boolean {
+    const stopped = this.stopped;
+    this.stopped = false;
+    return stopped;
+  }
+
   /** True when the normalized key appears as whole words. */
   shows(key: string): boolean {
+    const known = this.answers.get(key);
+    if (known !== undefined) return known;
+    const stoppedBefore = this.stopped;
+    this.stopped = false;
+    const shown = this.search(key);
+    // An answer cut short by a cap is not kept: it is no answer.
+    if (!this.stopped && this.answers.size < MAX_ANSWERS_KEPT) this.answers.set(key, shown);
+    this.stopped ||= stoppedBefore;
+    return shown;
+  }
+
+  private search(key: string): boolean {
+    if (this.candidatesLeft <= 0) {
+      this.stopped = true;
+      return false;
+    }
     const source = this.source;
     if (!source.complete) {
       if (this.inTextReadSoFar(key)) return true;
@@ -295,9 +339,15 @@ export class ShownText {
     // the whole text when it reaches past the window (a match across more than OVERLAP characters).
     const windows = source.windows(anchor.length);
     let seen = 0;
+    const most = Math.min(MAX_CANDIDATES, this.candidatesLeft);
     for (const w of windows) {
       const text = w.text;
-      for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to && seen < MAX_CANDIDATES; at = text.indexOf(anchor, at + 1), seen++) {
+      for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to; at = text.indexOf(anchor, at + 1), seen++) {
+        if (seen >= most) {
+          this.stopped = true;
+          break;
+        }
+        this.candidatesLeft--;
         if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
         const before = matchesBefore(text, at, key, from, !w.first);
         if (before === NO_MATCH) continue;
@@ -305,7 +355,7 @@ export class ShownText {
         if (after === MATCH) return true;
         if (after === CUT_OFF && matchesInWhole(source.lower, w.offset + at - w.from, key, from)) return true;
       }
-      if (seen >= MAX_CANDIDATES) break;
+      if (this.stopped) break;
     }
     return false;
   }
@@ -328,8 +378,10 @@ export class ShownText {
       const lower = source.lower;
       let undecided = -1;
       for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
-        // As many candidates as one whole-text look-up reads, over all the rounds.
-        if (++seen > MAX_CANDIDATES) return false;
+        // As many candidates as one whole-text look-up reads, over all the rounds; the whole text is
+        // then searched, from its start, with what is left of the page's.
+        if (++seen > MAX_CANDIDATES || this.candidatesLeft <= 0) return false;
+        this.candidatesLeft--;
         if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
         if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
         const m = matchesAt(lower, at, key, from, true);
