@@ -2592,9 +2592,18 @@ function isAsciiLetter(c) {
 function isAsciiAlnum(c) {
   return isAsciiLetter(c) || c >= 48 && c <= 57;
 }
-function textContent(html, start, sliceEnd, rawText = false) {
-  const end = Math.min(sliceEnd, start + MAX_SCAN);
-  if (rawText) return collapse(decodeEntities(html.slice(start, Math.min(end, start + MAX_TEXT * 2))));
+function textReader(html) {
+  const budget = { left: Math.max(MIN_PAGE_SCAN, 2 * html.length) };
+  return (start, end, rawText = false) => textContent(html, start, end, rawText, budget);
+}
+function textContent(html, start, sliceEnd, rawText = false, budget) {
+  const scan2 = budget === void 0 ? MAX_SCAN : Math.min(MAX_SCAN, Math.max(SPENT_SCAN, budget.left));
+  const end = Math.min(sliceEnd, start + scan2);
+  if (rawText) {
+    const rawEnd = Math.min(end, start + MAX_TEXT * 2);
+    if (budget !== void 0) budget.left -= rawEnd - start;
+    return collapse(decodeEntities(html.slice(start, rawEnd)));
+  }
   const token2 = markup;
   let out = "";
   let p = start;
@@ -2615,6 +2624,7 @@ function textContent(html, start, sliceEnd, rawText = false) {
       p = token2.end;
     }
   }
+  if (budget !== void 0) budget.left -= Math.min(p, end) - start;
   return collapse(decodeEntities(out));
 }
 function isBlockBreak(html, nameStart, nameEnd) {
@@ -2631,7 +2641,7 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, markup;
+var NAMED, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
@@ -2700,6 +2710,8 @@ var init_html_text = __esm({
     FULL_TABLE_SEEN = /* @__PURE__ */ new Map();
     MAX_TEXT = 2e4;
     MAX_SCAN = 64e3;
+    MIN_PAGE_SCAN = 256 * 1024;
+    SPENT_SCAN = 256;
     markup = new MarkupToken();
   }
 });
@@ -2832,6 +2844,13 @@ var init_html_items = __esm({
       names = [];
       nearest = [];
       keptAt = [];
+      /**
+       * Where each name is open (levels, lowest first) and where elements other than phrasing are: an
+       * implied or explicit end tag finds what it closes without walking the open elements. A walk took
+       * up to 512 steps a tag (each `<li>` over 512 open `<b>`: 250 ms for 32 KB).
+       */
+      levelsOf = /* @__PURE__ */ new Map();
+      notPhrasing = [];
       keptCount = 0;
       constructor(html) {
         this.wantIds = mentionsItemref(html);
@@ -2862,9 +2881,11 @@ var init_html_items = __esm({
         if (open !== -1) this.closeTo(open, scan2.tagStart);
       }
       closeTo(index2, at) {
-        const { names, nearest, keptAt } = this;
+        const { names, nearest, keptAt, notPhrasing } = this;
         while (names.length > index2) {
-          names.pop();
+          const name = names.pop();
+          this.levelsOf.get(name).pop();
+          if (notPhrasing.length > 0 && notPhrasing[notPhrasing.length - 1] === names.length) notPhrasing.pop();
           nearest.pop();
           const kept = keptAt.pop();
           if (kept) kept.contentEnd = at;
@@ -2922,19 +2943,33 @@ var init_html_items = __esm({
           if (kept) kept.contentEnd = scan2.tagEnd;
           return;
         }
+        const levels = this.levelsOf.get(name);
+        if (levels === void 0) this.levelsOf.set(name, [names.length]);
+        else levels.push(names.length);
+        if (!PHRASING.has(name)) this.notPhrasing.push(names.length);
         names.push(name);
         keptAt.push(kept);
         nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
       }
+      /**
+       * The level of the nearest open element named `name` or one of `names2`; -1 when there is none, or
+       * when an element named in `stop` (or, `walkPhrasingOnly`, any element but phrasing content) is open
+       * above it.
+       */
       findOpen(name, names2, stop, walkPhrasingOnly) {
-        const names = this.names;
-        for (let i = names.length - 1, seen = 0; i >= 0 && seen < MAX_OPEN_ELEMENTS; i--, seen++) {
-          const open = names[i];
-          if (open === name || names2 !== null && names2.includes(open)) return i;
-          if (stop !== null && stop.includes(open)) return -1;
-          if (walkPhrasingOnly && !PHRASING.has(open)) return -1;
+        let found = this.topLevel(name);
+        if (names2 !== null) for (const n of names2) found = Math.max(found, this.topLevel(n));
+        if (found === -1) return -1;
+        if (stop !== null) {
+          for (const n of stop) if (this.topLevel(n) > found) return -1;
         }
-        return -1;
+        if (walkPhrasingOnly && this.notPhrasing.length > 0 && this.notPhrasing[this.notPhrasing.length - 1] > found) return -1;
+        return found;
+      }
+      /** The level of the nearest open element of the name, -1 when none is open. */
+      topLevel(name) {
+        const levels = this.levelsOf.get(name);
+        return levels === void 0 || levels.length === 0 ? -1 : levels[levels.length - 1];
       }
     };
     TRIGGERS_BY_LENGTH = [];
@@ -3003,7 +3038,7 @@ function extractMicrodata(tree, html, base, untyped = false) {
   const block = { syntax: "microdata", items: [], offsets: /* @__PURE__ */ new Map(), truncated: null };
   const topLevel = topLevelItems(tree);
   if (topLevel.length === 0) return block;
-  const state = { html, base, tree, block, items: 0, values: 0, crawled: 0 };
+  const state = { html, readText: textReader(html), base, tree, block, items: 0, values: 0, crawled: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
     if (!untyped && tokens(element.attrs.itemtype).length === 0) {
@@ -3171,7 +3206,7 @@ function propertyValue(prop, pointer, ancestors, state) {
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time" && attrs.datetime !== void 0) return attrs.datetime;
   if (name === "meta") return "";
-  return textContent(state.html, prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }
 var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET;
 var init_microdata = __esm({
@@ -3191,13 +3226,14 @@ var init_microdata = __esm({
 function extractRdfa(tree, html, base) {
   const block = { syntax: "rdfa", items: [], offsets: /* @__PURE__ */ new Map(), truncated: null };
   const graph = new Graph();
+  const readText = textReader(html);
   const doc = base ?? "";
   const stack = [];
   const rootContext = { vocab: null, prefixes: INITIAL_PREFIXES, parentObject: doc, incomplete: [] };
   for (let i = tree.roots.length - 1; i >= 0; i--) stack.push([tree.roots[i], rootContext]);
   while (stack.length) {
     const [el, ctx] = stack.pop();
-    const next = processElement(el, ctx, graph, html, base);
+    const next = processElement(el, ctx, graph, readText, base);
     if (graph.truncated !== null) {
       block.truncated = graph.truncated;
       break;
@@ -3207,7 +3243,7 @@ function extractRdfa(tree, html, base) {
   toNodes(graph, block);
   return block;
 }
-function processElement(el, ctx, graph, html, base) {
+function processElement(el, ctx, graph, readText, base) {
   const a = el.attrs;
   let vocab = ctx.vocab;
   if (a.vocab !== void 0) vocab = a.vocab.trim() === "" ? null : resolveUrl(a.vocab, base);
@@ -3257,10 +3293,10 @@ function processElement(el, ctx, graph, html, base) {
   if (properties.length > 0) {
     let value;
     if (a.content !== void 0) value = { literal: a.content, at: el.start };
-    else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: textContent(html, el.contentStart, el.contentEnd), at: el.start };
+    else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
     else if (!hasRel && object !== null && a.datatype === void 0) value = { ref: object, at: el.start };
     else if (hasTypeof && about === null && typed !== null) value = { ref: typed, at: el.start };
-    else value = { literal: textContent(html, el.contentStart, el.contentEnd), at: el.start };
+    else value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
     for (const property3 of properties) graph.add(newSubject, property3, value);
   }
   if (skip) return vocab === ctx.vocab && prefixes === ctx.prefixes ? ctx : { ...ctx, vocab, prefixes };
@@ -5362,7 +5398,7 @@ function isWordChar(c) {
   if (c <= 8191) return c !== 215 && c !== 247;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -5382,12 +5418,20 @@ var init_text_match = __esm({
     WORD_INDEX_AFTER = 8;
     BUCKETS = 1 << 16;
     MAX_COUNT = 65535;
+    MAX_PAGE_CANDIDATES = 5e4;
+    MAX_ANSWERS_KEPT = 2e3;
     MAX_CANDIDATES = 2e3;
     ShownText = class {
       source;
       /** How often the text holds its words (by hash), once WORD_INDEX_AFTER look-ups were made. */
       words;
       lookups = 0;
+      /** Occurrences still to be read on this page (MAX_PAGE_CANDIDATES). */
+      candidatesLeft = MAX_PAGE_CANDIDATES;
+      /** A look-up stopped before it had read every occurrence (a cap): its false means "not found", not "not shown". */
+      stopped = false;
+      /** Keys asked before and their answers: a listing names many items alike. */
+      answers = /* @__PURE__ */ new Map();
       constructor(text, truncated = false) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
       }
@@ -5395,8 +5439,31 @@ var init_text_match = __esm({
       get truncated() {
         return this.source.truncated;
       }
+      /**
+       * Whether a look-up since the last call stopped at a cap before it had read every occurrence of its
+       * word: a value not found then cannot be called not shown. Reading it resets it.
+       */
+      takeStopped() {
+        const stopped = this.stopped;
+        this.stopped = false;
+        return stopped;
+      }
       /** True when the normalized key appears as whole words. */
       shows(key) {
+        const known = this.answers.get(key);
+        if (known !== void 0) return known;
+        const stoppedBefore = this.stopped;
+        this.stopped = false;
+        const shown2 = this.search(key);
+        if (!this.stopped && this.answers.size < MAX_ANSWERS_KEPT) this.answers.set(key, shown2);
+        this.stopped ||= stoppedBefore;
+        return shown2;
+      }
+      search(key) {
+        if (this.candidatesLeft <= 0) {
+          this.stopped = true;
+          return false;
+        }
         const source = this.source;
         if (!source.complete) {
           if (this.inTextReadSoFar(key)) return true;
@@ -5411,9 +5478,15 @@ var init_text_match = __esm({
         const anchor = from === 0 && to === key.length ? key : key.slice(from, to);
         const windows = source.windows(anchor.length);
         let seen = 0;
+        const most = Math.min(MAX_CANDIDATES, this.candidatesLeft);
         for (const w of windows) {
           const text = w.text;
-          for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to && seen < MAX_CANDIDATES; at = text.indexOf(anchor, at + 1), seen++) {
+          for (let at = text.indexOf(anchor, w.from); at !== -1 && at < w.to; at = text.indexOf(anchor, at + 1), seen++) {
+            if (seen >= most) {
+              this.stopped = true;
+              break;
+            }
+            this.candidatesLeft--;
             if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
             const before = matchesBefore(text, at, key, from, !w.first);
             if (before === NO_MATCH) continue;
@@ -5421,7 +5494,7 @@ var init_text_match = __esm({
             if (after === MATCH) return true;
             if (after === CUT_OFF && matchesInWhole(source.lower, w.offset + at - w.from, key, from)) return true;
           }
-          if (seen >= MAX_CANDIDATES) break;
+          if (this.stopped) break;
         }
         return false;
       }
@@ -5442,7 +5515,8 @@ var init_text_match = __esm({
           const lower = source.lower;
           let undecided = -1;
           for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
-            if (++seen > MAX_CANDIDATES) return false;
+            if (++seen > MAX_CANDIDATES || this.candidatesLeft <= 0) return false;
+            this.candidatesLeft--;
             if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
             if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
             const m = matchesAt(lower, at, key, from, true);
@@ -5531,12 +5605,13 @@ function checkRules(node, page, resolve4, budget, out, counts) {
 }
 function brandNames(node, resolve4) {
   if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
-  const names = [];
+  const names = /* @__PURE__ */ new Set();
   for (const { value } of valuesAt2(node, ["brand"], "", resolve4)) {
-    if (typeof value === "string") names.push(value);
-    else if (isObject(value) && typeof value.name === "string") names.push(value.name);
+    if (names.size >= MAX_BRANDS) break;
+    if (typeof value === "string") names.add(value);
+    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
   }
-  return names;
+  return [...names];
 }
 function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (kind === "text") {
@@ -5544,8 +5619,9 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
+    text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
-    return text.truncated ? null : false;
+    return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
@@ -5573,7 +5649,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, NO_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, NO_BRANDS, MAX_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -5628,6 +5704,7 @@ var init_not_visible = __esm({
     HAS_DIGIT = /\d/;
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
+    MAX_BRANDS = 4;
     FREE_WORDS = [
       "free",
       "gratis",

@@ -20,7 +20,7 @@
 import type { JsonObject } from "../json.ts";
 import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
-import { textContent } from "./html-text.ts";
+import { textReader, type TextReader } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock, type UntypedItem } from "./item-block.ts";
 
 const URL_FROM_SRC = new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
@@ -32,7 +32,7 @@ export function extractMicrodata(tree: ItemTree, html: string, base: string | nu
   const block: ItemBlock = { syntax: "microdata", items: [], offsets: new Map(), truncated: null };
   const topLevel = topLevelItems(tree);
   if (topLevel.length === 0) return block;
-  const state: State = { html, base, tree, block, items: 0, values: 0, crawled: 0 };
+  const state: State = { html, readText: textReader(html), base, tree, block, items: 0, values: 0, crawled: 0 };
   for (const element of topLevel) {
     if (state.block.truncated !== null) break;
     if (!untyped && tokens(element.attrs.itemtype).length === 0) {
@@ -69,6 +69,8 @@ function untypedItem(element: ItemElement, state: State): UntypedItem {
 
 interface State {
   html: string;
+  /** Element texts, the page's source read in all bounded. */
+  readText: TextReader;
   base: string | null;
   tree: ItemTree;
   block: ItemBlock;
@@ -238,5 +240,5 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time" && attrs.datetime !== undefined) return attrs.datetime;
   if (name === "meta") return "";
-  return textContent(state.html, prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }

@@ -21,7 +21,7 @@
 import type { JsonObject } from "../json.ts";
 import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
-import { textContent } from "./html-text.ts";
+import { textReader, type TextReader } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock } from "./item-block.ts";
 
 /** The RDFa 1.1 initial context prefixes that structured data uses. */
@@ -76,13 +76,14 @@ interface Context {
 export function extractRdfa(tree: ItemTree, html: string, base: string | null): ItemBlock {
   const block: ItemBlock = { syntax: "rdfa", items: [], offsets: new Map(), truncated: null };
   const graph = new Graph();
+  const readText = textReader(html);
   const doc = base ?? "";
   const stack: Array<[ItemElement, Context]> = [];
   const rootContext: Context = { vocab: null, prefixes: INITIAL_PREFIXES, parentObject: doc, incomplete: [] };
   for (let i = tree.roots.length - 1; i >= 0; i--) stack.push([tree.roots[i], rootContext]);
   while (stack.length) {
     const [el, ctx] = stack.pop()!;
-    const next = processElement(el, ctx, graph, html, base);
+    const next = processElement(el, ctx, graph, readText, base);
     if (graph.truncated !== null) {
       block.truncated = graph.truncated;
       break;
@@ -147,7 +148,7 @@ class Graph {
   }
 }
 
-function processElement(el: ItemElement, ctx: Context, graph: Graph, html: string, base: string | null): Context {
+function processElement(el: ItemElement, ctx: Context, graph: Graph, readText: TextReader, base: string | null): Context {
   const a = el.attrs;
   let vocab = ctx.vocab;
   if (a.vocab !== undefined) vocab = a.vocab.trim() === "" ? null : resolveUrl(a.vocab, base);
@@ -205,10 +206,10 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, html: strin
   if (properties.length > 0) {
     let value: Value;
     if (a.content !== undefined) value = { literal: a.content, at: el.start };
-    else if (a.datatype !== undefined && a.datatype !== "") value = { literal: textContent(html, el.contentStart, el.contentEnd), at: el.start };
+    else if (a.datatype !== undefined && a.datatype !== "") value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
     else if (!hasRel && object !== null && a.datatype === undefined) value = { ref: object, at: el.start };
     else if (hasTypeof && about === null && typed !== null) value = { ref: typed, at: el.start };
-    else value = { literal: textContent(html, el.contentStart, el.contentEnd), at: el.start };
+    else value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
     for (const property of properties) graph.add(newSubject, property, value);
   }
 

@@ -18,6 +18,7 @@ import { withoutTrailingSlashes } from "../../runtime/without-trailing-slashes.t
 import { shown } from "../../api/config/env.ts";
 import { formatQuiet } from "../../cli/formats/quiet.ts";
 import { readVisibleText } from "../../runtime/page-truth/visible-text.ts";
+import { extractHtmlItems } from "../../runtime/extract/extract-items.ts";
 
 const MB = 1 << 20;
 
@@ -65,6 +66,33 @@ test("200 prices not shown over a text of 90,000 \"4.5\"s: each reported, the on
   assert.is(priceNotShown.length, 200);
   assert.is(priceNotShown.filter(Boolean).length, 199);
   assert.is(priceNotShown[7], false, "4.5 is on the page");
+});
+
+test("512 property elements left open over 32 KB of text: the first values whole, the rest their opening once the page's reading is spent", () => {
+  const text = "word ".repeat(6_000);
+  const pages = {
+    microdata: `<div itemscope itemtype="https://schema.org/Thing">${'<b itemprop="description">'.repeat(512)}${text}`,
+    rdfa: `<div vocab="https://schema.org/" typeof="Thing">${'<b property="description">'.repeat(512)}${text}`,
+  };
+  for (const [syntax, body] of Object.entries(pages)) {
+    const block = extractHtmlItems(`<html><body>${body}</body></html>`).find((b) => b.syntax === syntax)!;
+    const values = [block.items[0].description].flat().map(String).filter((v) => v !== "");
+    // Past the page's budget a value reads 256 characters of its element: the deep ones reach the text,
+    // the others only the start tags inside them, and are empty.
+    assert.ok(values.length >= 10, `${syntax}: ${values.length} values`);
+    assert.ok(values.every((v) => v.startsWith("word word")), syntax);
+    assert.is(values[0].length, text.length - 1, `${syntax}: the first value whole`);
+  }
+  // The twin: one long value, not nested, keeps its text up to the per-value cap, as before.
+  const long = `<html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Anvil</h1><div itemprop="description">${"anvil ".repeat(20_000)}</div></div></body></html>`;
+  assert.is(String(extractHtmlItems(long)[0].items[0].description).length, 64_000);
+});
+
+test("<li> after 512 open phrasing elements: implied end tags still close what HTML closes", () => {
+  const open = "<b>".repeat(600);
+  const html = `<html><body><ul itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement">a${open}<li itemprop="itemListElement">b</ul>${"<li>".repeat(8_000)}</body></html>`;
+  const result = validateHtml(html, "https://a.example/");
+  assert.ok(result.schemas.some((s) => s.type === "ItemList"));
 });
 
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
