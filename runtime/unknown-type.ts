@@ -21,7 +21,8 @@ const isIri = (name: string): boolean => name.includes(":") || name.includes("/"
 
 /** A term the node's own @context maps somewhere (`{"@context": {"Widget": "https://ex.com/Widget"}}`). */
 function definedByContext(name: string, context: unknown): boolean {
-  if (Array.isArray(context)) return context.some((c) => definedByContext(name, c));
+  // A context array holds strings and objects, never arrays (JSON-LD 1.1): not walked into, however deep.
+  if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && definedByContext(name, c));
   return isObject(context) && Object.hasOwn(context, name);
 }
 

@@ -1098,8 +1098,11 @@ function topLevelEntities(value, block) {
 }
 function isSchemaOrgContext(context) {
   if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
-  if (Array.isArray(context)) return context.some(isSchemaOrgContext);
-  if (isObject(context)) return isSchemaOrgContext(context["@vocab"]) || Object.keys(context).some((k) => !k.startsWith("@") && typeof context[k] === "string" && isSchemaOrgContext(context[k]));
+  if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && isSchemaOrgContext(c));
+  if (isObject(context)) {
+    const vocab = context["@vocab"];
+    return typeof vocab === "string" && isSchemaOrgContext(vocab) || Object.keys(context).some((k) => !k.startsWith("@") && typeof context[k] === "string" && isSchemaOrgContext(context[k]));
+  }
   return false;
 }
 function indexBlock(value, ids) {
@@ -3156,6 +3159,7 @@ function materialize(element, pointer, ancestors, state) {
     }
   }
   const inner = [...ancestors, element];
+  const scalars = /* @__PURE__ */ new Map();
   for (const [name, elements] of byName) {
     const at = `${pointer}/${escapePointer(name)}`;
     const values = [];
@@ -3165,7 +3169,11 @@ function materialize(element, pointer, ancestors, state) {
         break;
       }
       const valuePointer = elements.length === 1 ? at : `${at}/${values.length}`;
-      const value = propertyValue(prop, valuePointer, inner, state);
+      let value = scalars.get(prop);
+      if (value === void 0) {
+        value = propertyValue(prop, valuePointer, inner, state);
+        if (typeof value === "string") scalars.set(prop, value);
+      }
       if (value === void 0) continue;
       state.block.offsets.set(valuePointer, prop.start);
       values.push(value);
@@ -3654,8 +3662,9 @@ function schemaPrefixes(value) {
   return prefixes;
 }
 function addContextPrefixes(context, prefixes) {
-  if (Array.isArray(context)) for (const c of context) addContextPrefixes(c, prefixes);
-  else if (isObject(context))
+  if (Array.isArray(context)) {
+    for (const c of context) if (!Array.isArray(c)) addContextPrefixes(c, prefixes);
+  } else if (isObject(context))
     for (const [term, iri] of Object.entries(context)) {
       const id = isObject(iri) ? iri["@id"] : iri;
       if (typeof id === "string" && SCHEMA_NAMESPACE.test(id) && !term.startsWith("@")) prefixes.add(term);
@@ -4184,7 +4193,7 @@ var init_retired = __esm({
 
 // runtime/unknown-type.ts
 function definedByContext(name, context) {
-  if (Array.isArray(context)) return context.some((c) => definedByContext(name, c));
+  if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && definedByContext(name, c));
   return isObject(context) && Object.hasOwn(context, name);
 }
 function ownForeignContext(node) {
@@ -5616,7 +5625,7 @@ function brandNames(node, resolve4) {
 function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (kind === "text") {
     if (typeof value !== "string") return null;
-    const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
+    const keys = title ? titleKeys(value, brands) : [page.keyOf(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     text.takeStopped();
@@ -5887,10 +5896,10 @@ function sameEntity(a, b, property3) {
   const nameB = typeof nb.name === "string" ? comparedValue(b, "\0name", nb.name, (name) => markupText(name)) : "";
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
-function comparable(value) {
+function comparable(value, depth = 0) {
   if (typeof value === "string") return markupText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(comparable).sort().join("|");
+  if (Array.isArray(value)) return depth >= MAX_ARRAY_DEPTH ? "" : value.map((v) => comparable(v, depth + 1)).sort().join("|");
   if (isObject(value)) {
     const parts = [];
     for (const key of Object.keys(value).sort()) {
@@ -5963,7 +5972,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -6003,6 +6012,7 @@ var init_duplicates = __esm({
       { path: ["aggregateRating", "reviewCount"], kind: "number" },
       { path: ["aggregateRating", "ratingCount"], kind: "number" }
     ];
+    MAX_ARRAY_DEPTH = 8;
     Places = class {
       #page;
       #lines;
@@ -6058,19 +6068,24 @@ function onOwnSite(entity, pageUrl) {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
   const urls = texts(entity.url);
-  if (urls.length > 0) return urls.some((u) => hostOf(u, pageUrl) === pageHost);
+  if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
-  return names.some((u) => hostOf(u, pageUrl) === pageHost);
+  return names.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
 }
 function siteOwners(nodes, pageUrl, resolve4) {
-  const owners = { ids: /* @__PURE__ */ new Set(), names: [] };
+  const owners = { ids: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set() };
   const pageHost = hostOf(pageUrl, null);
   const websites = subtypes("WebSite");
+  let names = 0;
   const add = (entity) => {
     if (typeof entity["@id"] === "string") owners.ids.add(entity["@id"]);
     for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
-      const words = significantWords(name);
-      if (words.length > 0) owners.names.push(words);
+      if (names++ >= MAX_NAMES) return;
+      for (const word of significantWords(name)) {
+        if (owners.words.has(word)) continue;
+        owners.words.add(word);
+        for (let end = 3; end <= word.length; end++) owners.beginnings.add(word.slice(0, end));
+      }
     }
   };
   for (const node of nodes) {
@@ -6087,15 +6102,17 @@ function siteOwners(nodes, pageUrl, resolve4) {
 }
 function ownedByAnother(entity, owners) {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  const names = texts(entity.name).map(significantWords).filter((w) => w.length > 0);
-  if (names.length === 0 || owners.names.length === 0) return false;
-  return !names.some((name) => owners.names.some((owner) => shareAWord(name, owner)));
+  const words = texts(entity.name).slice(0, MAX_NAMES).flatMap(significantWords);
+  if (words.length === 0 || owners.words.size === 0) return false;
+  return !words.some((word) => sharesAWord(word, owners));
 }
 function significantWords(name) {
-  return markupText(name.length > MAX_NAME_WORDS * 64 ? name.slice(0, MAX_NAME_WORDS * 64) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).slice(0, MAX_NAME_WORDS);
+  return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).slice(0, MAX_NAME_WORDS).map((w) => w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w);
 }
-function shareAWord(a, b) {
-  return a.some((x) => b.some((y) => x === y || (x.length < y.length ? y.startsWith(x) : x.startsWith(y))));
+function sharesAWord(word, owners) {
+  if (owners.beginnings.has(word)) return true;
+  for (let end = 3; end < word.length; end++) if (owners.words.has(word.slice(0, end))) return true;
+  return false;
 }
 function texts(value) {
   if (typeof value === "string") return value.trim() === "" ? [] : [value];
@@ -6125,7 +6142,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_NAME_WORDS, COMMON_WORDS;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -6138,7 +6155,10 @@ var init_self_serving = __esm({
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
     LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+    MAX_ADDRESSES = 64;
+    MAX_NAMES = 16;
     MAX_NAME_WORDS = 32;
+    MAX_WORD_LENGTH = 64;
     COMMON_WORDS = /* @__PURE__ */ new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
   }
 });
@@ -6724,7 +6744,7 @@ var init_visible_text = __esm({
 });
 
 // runtime/page-truth/truth-page.ts
-var VALUE_FROM_ATTRIBUTE, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -6735,6 +6755,7 @@ var init_truth_page = __esm({
     init_text_match();
     init_price_text();
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
+    MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
       pageUrl;
@@ -6743,6 +6764,8 @@ var init_truth_page = __esm({
       #text;
       #numbers;
       #scanner;
+      /** Look-up keys of the values asked for: one answer referenced from 500 questions was read whole each time. */
+      #keys = /* @__PURE__ */ new Map();
       /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
       #tags;
       constructor(html, pageUrl, tags = null) {
@@ -6775,6 +6798,15 @@ var init_truth_page = __esm({
        */
       hidesElementAt(offset) {
         return this.#visibleText().hidesElementAt(offset);
+      }
+      /** lookupKey of a value, made once per page. */
+      keyOf(value) {
+        let key = this.#keys.get(value);
+        if (key === void 0) {
+          key = lookupKey(value);
+          if (this.#keys.size < MAX_KEYS_KEPT) this.#keys.set(value, key);
+        }
+        return key;
       }
       shownText() {
         return this.#text ??= new ShownText(this.#lowerText());
@@ -6812,14 +6844,21 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
   const findings = [];
   const selfServing = /* @__PURE__ */ new Set();
   let owners;
+  const atHome = /* @__PURE__ */ new Map();
+  const listed2 = /* @__PURE__ */ new Map();
   for (const candidate of selfServingCandidates(nodes, resolve4)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
       addNote(candidate.node.result, NO_PAGE_URL_NOTE);
       continue;
     }
-    if (!onOwnSite(candidate.entity, pageUrl)) continue;
-    if (ownedByAnother(candidate.entity, owners ??= siteOwners(nodes, pageUrl, resolve4))) {
+    const entity = candidate.entity;
+    let own = atHome.get(entity);
+    if (own === void 0) atHome.set(entity, own = onOwnSite(entity, pageUrl));
+    if (!own) continue;
+    let another = listed2.get(entity);
+    if (another === void 0) listed2.set(entity, another = ownedByAnother(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
+    if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
       continue;
     }

@@ -184,6 +184,9 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
     }
   }
   const inner = [...ancestors, element];
+  // An element with several names (`itemprop="name headline"`) has one value: read once, not per name
+  // (a URL resolved per name of 7,000, or a text read again).
+  const scalars = new Map<ItemElement, string>();
   for (const [name, elements] of byName) {
     const at = `${pointer}/${escapePointer(name)}`;
     const values: unknown[] = [];
@@ -193,7 +196,12 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
         break;
       }
       const valuePointer = elements.length === 1 ? at : `${at}/${values.length}`;
-      const value = propertyValue(prop, valuePointer, inner, state);
+      let value: unknown = scalars.get(prop);
+      if (value === undefined) {
+        value = propertyValue(prop, valuePointer, inner, state);
+        // Texts only: an object value (an item, a typed meta) is each name's own.
+        if (typeof value === "string") scalars.set(prop, value);
+      }
       if (value === undefined) continue;
       state.block.offsets.set(valuePointer, prop.start);
       values.push(value);

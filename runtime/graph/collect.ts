@@ -56,9 +56,14 @@ const SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcon
 
 export function isSchemaOrgContext(context: unknown): boolean {
   if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
-  if (Array.isArray(context)) return context.some(isSchemaOrgContext);
+  // A context array holds strings and objects, never arrays (JSON-LD 1.1, context processing): one
+  // nested 8,000 deep overflowed the stack.
+  if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && isSchemaOrgContext(c));
   // A prefix for the namespace ({"s": "https://schema.org/"}) makes its compact IRIs Schema.org terms (graph/schema-terms.ts).
-  if (isObject(context)) return isSchemaOrgContext(context["@vocab"]) || Object.keys(context).some((k) => !k.startsWith("@") && typeof context[k] === "string" && isSchemaOrgContext(context[k]));
+  if (isObject(context)) {
+    const vocab = context["@vocab"];
+    return (typeof vocab === "string" && isSchemaOrgContext(vocab)) || Object.keys(context).some((k) => !k.startsWith("@") && typeof context[k] === "string" && isSchemaOrgContext(context[k]));
+  }
   return false;
 }
 

@@ -36,8 +36,10 @@ export function schemaPrefixes(value: unknown): Set<string> {
 }
 
 function addContextPrefixes(context: unknown, prefixes: Set<string>): void {
-  if (Array.isArray(context)) for (const c of context) addContextPrefixes(c, prefixes);
-  else if (isObject(context))
+  // A context array holds strings and objects, never arrays (JSON-LD 1.1): not walked into, however deep.
+  if (Array.isArray(context)) {
+    for (const c of context) if (!Array.isArray(c)) addContextPrefixes(c, prefixes);
+  } else if (isObject(context))
     for (const [term, iri] of Object.entries(context)) {
       const id = isObject(iri) ? iri["@id"] : iri;
       if (typeof id === "string" && SCHEMA_NAMESPACE.test(id) && !term.startsWith("@")) prefixes.add(term);

@@ -214,11 +214,14 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
   return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
 }
 
-/** A value as compared for telling entities apart: scalars as text, objects by their own scalars. */
-function comparable(value: unknown): string {
+/**
+ * A value as compared for telling entities apart: scalars as text, objects by their own scalars, arrays
+ * by their items (arrays in arrays, which JSON-LD flattens, to MAX_ARRAY_DEPTH: 3,000 deep overflowed the stack).
+ */
+function comparable(value: unknown, depth = 0): string {
   if (typeof value === "string") return markupText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(comparable).sort().join("|");
+  if (Array.isArray(value)) return depth >= MAX_ARRAY_DEPTH ? "" : value.map((v) => comparable(v, depth + 1)).sort().join("|");
   if (isObject(value)) {
     const parts: string[] = [];
     for (const key of Object.keys(value).sort()) {
@@ -230,6 +233,8 @@ function comparable(value: unknown): string {
   }
   return "";
 }
+
+const MAX_ARRAY_DEPTH = 8;
 
 interface Conflict {
   first: { node: TruthNode; values: string[]; pointer: string };

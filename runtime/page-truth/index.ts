@@ -11,6 +11,7 @@
  * eligible for that, the rest of its verdict unchanged, as an additional feature's requirement is
  * (docs/verdicts.md).
  */
+import type { JsonObject } from "../json.ts";
 import type { FeatureResult, SchemaResult } from "../types.ts";
 import { findOverride, type IssueOverride } from "../options/overrides.ts";
 import { WARNING_POINTS, VALID_FLOOR } from "../score.ts";
@@ -30,14 +31,22 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
   const findings: Finding[] = [];
   const selfServing = new Set<SchemaResult>();
   let owners: SiteOwners | undefined;
+  // Many reviews may name one business (by @id): each business is judged once.
+  const atHome = new Map<JsonObject, boolean>();
+  const listed = new Map<JsonObject, boolean>();
   for (const candidate of selfServingCandidates(nodes, resolve)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
       addNote(candidate.node.result, NO_PAGE_URL_NOTE);
       continue;
     }
-    if (!onOwnSite(candidate.entity, pageUrl)) continue;
-    if (ownedByAnother(candidate.entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))) {
+    const entity = candidate.entity;
+    let own = atHome.get(entity);
+    if (own === undefined) atHome.set(entity, (own = onOwnSite(entity, pageUrl)));
+    if (!own) continue;
+    let another = listed.get(entity);
+    if (another === undefined) listed.set(entity, (another = ownedByAnother(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
+    if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
       continue;
     }

@@ -15,7 +15,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { decomposedKeys, lookupKey, titleKeys, unaccentedKeys } from "./text-match.ts";
+import { decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
 
@@ -201,7 +201,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (kind === "text") {
     if (typeof value !== "string") return null;
     // A value of no words (punctuation only) has nothing to look up.
-    const keys = title ? titleKeys(value, brands) : [lookupKey(value)].filter((k) => k !== "");
+    const keys = title ? titleKeys(value, brands) : [page.keyOf(value)].filter((k) => k !== "");
     if (keys.length === 0) return null;
     const text = page.shownText();
     text.takeStopped();

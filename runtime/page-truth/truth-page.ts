@@ -7,11 +7,14 @@ import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, VisibleTextReader } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
-import { ShownText } from "./text-match.ts";
+import { ShownText, lookupKey } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, mayUseOtherDigits } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
+
+/** Keys kept per page (a page looks up at most 500 values). */
+const MAX_KEYS_KEPT = 1_000;
 
 export class TruthPage {
   readonly html: string;
@@ -21,6 +24,8 @@ export class TruthPage {
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
   #scanner: HtmlScanner | undefined;
+  /** Look-up keys of the values asked for: one answer referenced from 500 questions was read whole each time. */
+  readonly #keys = new Map<string, string>();
 
   /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
   #tags: TagLog | null;
@@ -59,6 +64,16 @@ export class TruthPage {
    */
   hidesElementAt(offset: number): boolean {
     return this.#visibleText().hidesElementAt(offset);
+  }
+
+  /** lookupKey of a value, made once per page. */
+  keyOf(value: string): string {
+    let key = this.#keys.get(value);
+    if (key === undefined) {
+      key = lookupKey(value);
+      if (this.#keys.size < MAX_KEYS_KEPT) this.#keys.set(value, key);
+    }
+    return key;
   }
 
   shownText(): ShownText {

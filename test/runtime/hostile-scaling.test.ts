@@ -95,6 +95,57 @@ test("<li> after 512 open phrasing elements: implied end tags still close what H
   assert.ok(result.schemas.some((s) => s.type === "ItemList"));
 });
 
+test("a @context of arrays 8,000 deep, and a duplicate's colour of arrays 3,000 deep: reports, no stack overflow", () => {
+  const deep = (d: number) => `${"[".repeat(d)}${"]".repeat(d)}`;
+  for (const key of ["name", "schema:name"]) {
+    const text = `{"@context":${deep(8_000)},"@type":"Product","${key}":"x"}`;
+    for (const result of [validateValue(JSON.parse(text)), validateHtml(`<script type="application/ld+json">${text}</script>`, "https://a.example/")]) {
+      assert.ok(result.schemas.some((s) => s.type === "Product"), key);
+      assert.ok(result.schemas.some((s) => s.errors.some((e) => e.code === "too-deep")), key);
+    }
+  }
+  // The twin: a context array that names Schema.org among its entries still makes its prefixes Schema.org's.
+  const twin = validateValue({ "@context": [{ s: "https://schema.org/" }, "https://schema.org"], "@type": "Product", "s:name": "Anvil" });
+  assert.ok(twin.schemas[0].properties_found.includes("name"), JSON.stringify(twin.schemas[0].properties_found));
+  const products = `[{"@context":"https://schema.org","@type":"Product","name":"Anvil","sku":"1","color":${deep(3_000)}},{"@context":"https://schema.org","@type":"Product","name":"Anvil","sku":"1","color":"red"}]`;
+  const result = validateHtml(`<h1>Anvil</h1><script type="application/ld+json">${products}</script>`, "https://a.example/");
+  assert.is(result.schemas.filter((s) => s.type === "Product").length, 2);
+});
+
+test("199 reviews of one business with many names and sameAs: judged once, the same verdict as one review", () => {
+  const words = (p: string) => Array.from({ length: 32 }, (_, i) => `${p}${String.fromCharCode(97 + (i >> 4), 97 + (i & 15))}`).join(" ");
+  const page = (reviews: number, business: object, site: object | null) =>
+    `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@id": "urn:o", "@type": "LocalBusiness", ...business }, ...(site ? [{ "@type": "WebSite", url: "https://a.example/", ...site }] : []), ...Array.from({ length: reviews }, () => ({ "@type": "Review", itemReviewed: { "@id": "urn:o" }, author: { "@type": "Person", name: "A" }, reviewRating: { "@type": "Rating", ratingValue: 5 } }))] })}</script>`;
+  const selfServing = (html: string) => validateHtml(html, "https://a.example/").schemas.filter((s) => s.warnings.some((w) => w.code === "self-serving-review")).length;
+  // A site named by other words than the business's: a directory's listing, not reported.
+  assert.is(selfServing(page(199, { url: "https://a.example/", name: Array(86).fill(words("a")) }, { name: Array(86).fill(words("b")) })), 0);
+  // The twin: the site's name shares a word with the business's: its own site, every review reported.
+  // (100 reviews: each also has recommendations, and 199 pass the answer's cap of listed issues.)
+  assert.is(selfServing(page(100, { url: "https://a.example/", name: Array(86).fill(words("a")) }, { name: ["Reviews of aaa"] })), 100);
+  // sameAs: the first 64 are read; one on the page's host among them makes it the business's own site.
+  assert.is(selfServing(page(100, { name: "Joe's", sameAs: ["https://a.example/joe", ...Array(2_500).fill("h://[")] }, null)), 100);
+  assert.is(selfServing(page(3, { name: "Joe's", sameAs: Array(2_500).fill("h://[") }, null)), 0);
+});
+
+test("an FAQ answer of markup referenced from 500 questions, and an element with 7,000 itemprop names: each value read once", () => {
+  const answer = "<b>&amp;".repeat(3_000);
+  const graph = [
+    { "@id": "urn:q", "@type": "Question", name: "n", acceptedAnswer: { "@type": "Answer", text: `Anvils ship in three days. ${answer}` } },
+    ...Array.from({ length: 5 }, () => ({ "@type": "FAQPage", mainEntity: Array(100).fill({ "@id": "urn:q" }) })),
+  ];
+  const faq = (shown: string) => validateHtml(`<p>n</p><p>${shown}</p><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@graph": graph })}</script>`, "https://a.example/");
+  const answerNotShown = (html: ReturnType<typeof faq>) => html.schemas.filter((s) => s.warnings.some((w) => w.code === "not-visible" && w.property.endsWith("acceptedAnswer.text"))).length;
+  // (The page's 500 look-ups cover the first FAQPages' questions and answers.)
+  assert.ok(answerNotShown(faq("Ships in a week.")) > 0);
+  assert.is(answerNotShown(faq("Anvils ship in three days.")), 0);
+  const names = Array.from({ length: 7_000 }, (_, i) => i.toString(36));
+  const items = extractHtmlItems(`<div itemscope itemtype="https://schema.org/Thing"><a href="http://[" itemprop="${names.join(" ")}">x</a><span itemprop="name description">Anvil</span></div>`);
+  const item = items[0].items[0];
+  assert.is(item.name, "Anvil");
+  assert.is(item.description, "Anvil");
+  assert.is(item.zz, item["0"]);
+});
+
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
   assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}`), JSON.stringify(`https://h.example/?${"pass".repeat(14)}pa...`));
   assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));
