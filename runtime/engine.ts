@@ -256,6 +256,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   let unparsable = 0;
   let nodesFound = 0;
   let nodesNotValidated = 0;
+  let issuesFound = 0;
   const budget = startRequestBudget();
   const truthNodes: TruthNode[] = [];
   /** Per parsed block: its results, schemas[first, end), finished once every block is read. */
@@ -272,13 +273,14 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
     for (const entity of prepared.entities[blockIndex]) {
-      // Intake cap: nodes past it are counted, not validated.
-      if (++nodesFound > LIMITS.nodes) {
+      // Intake caps: nodes past them are counted, not validated.
+      if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
         nodesNotValidated++;
         continue;
       }
       const result = validateEntity(entity, resolver, registry, judging);
       if (!result) continue;
+      issuesFound += result.errors.length + result.warnings.length;
       const id = entity.node["@id"];
       // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
@@ -304,17 +306,10 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   // add issues before the overrides, scores and positions below treat them like the rules' own.
   if (prepared.truthChecks) checkPageTruth(truthNodes, prepared.truthPage, resolver.resolve, overrides);
 
-  parsed.forEach((p, blockIndex) => {
-    const { first, end } = spans[blockIndex];
-    if (first === end) return;
+  for (const { first, end } of spans) {
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
-    // JSON-LD only: items have no JSON text to patch; a block read through compact IRIs is a copy whose
-    // pointers differ from its text's keys, so it gets none rather than a wrong one.
-    if (!p.items && p.termOf === undefined && prepared.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
-    if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
-    if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
-  });
+  }
 
   for (const s of schemas) s.syntax ??= "json-ld";
   // The summary counts every issue found; the caps then decide what is listed.
@@ -326,6 +321,18 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     nodesNotValidated,
     propertiesNotChecked: budget.propertiesNotChecked,
     valuesNotChecked: budget.valuesNotChecked,
+  });
+
+  // Patches and places for the issues listed only: a page of 199 nodes that each reference one node of
+  // 900 issues found 180,000, and placing them all (a pointer search each) cost more than finding them.
+  parsed.forEach((p, blockIndex) => {
+    const { first, end } = spans[blockIndex];
+    if (first === end) return;
+    // JSON-LD only: items have no JSON text to patch; a block read through compact IRIs is a copy whose
+    // pointers differ from its text's keys, so it gets none rather than a wrong one.
+    if (!p.items && p.termOf === undefined && prepared.options.patches !== false) attachPatches(schemas.slice(first, end), p.value);
+    if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
+    if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
   const result: EngineResult = { schemas, summary, blocks_found: prepared.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
   if (limits) {

@@ -6,7 +6,7 @@
  * per property. The summary is computed before this, from every issue found, so totals, validity
  * and the score do not depend on what is listed.
  */
-import { LIMITS, type LimitsReport, type OmittedIssues, type SchemaOmitted } from "./limits.ts";
+import { LIMITS, capsInForce, type LimitsReport, type OmittedIssues, type SchemaOmitted } from "./limits.ts";
 import type { SchemaResult, ValidationIssue } from "./types.ts";
 
 /** What the engine's intake left out before validation. */
@@ -80,14 +80,7 @@ export function capReport(schemas: SchemaResult[], intake: IntakeCounts): Limits
   if (!trimmed && !intakeCapped) return null;
   return {
     truncated: true,
-    caps: {
-      blocks: LIMITS.blocks,
-      nodes: LIMITS.nodes,
-      properties_per_object: LIMITS.propertiesPerObject,
-      values_per_property: LIMITS.valuesPerProperty,
-      issues_per_node: LIMITS.issuesPerNode,
-      issues_per_answer: LIMITS.issuesPerAnswer,
-    },
+    caps: capsInForce(),
     blocks_found: intake.blocksFound,
     blocks_not_validated: intake.blocksNotValidated,
     nodes_found: intake.nodesFound,

@@ -208,6 +208,7 @@ export const ValidationResponseSchema = {
             values_per_property: nonNegative,
             issues_per_node: nonNegative,
             issues_per_answer: nonNegative,
+            issues_found_per_request: nonNegative,
           },
         },
         blocks_found: nonNegative,

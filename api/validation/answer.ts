@@ -10,7 +10,7 @@
  */
 import { API_VERSION, type ValidationMeta } from "../../runtime/report.ts";
 import type { EngineResult } from "../../runtime/types.ts";
-import { LIMITS, type LimitsReport } from "../../runtime/limits.ts";
+import { capsInForce, type LimitsReport } from "../../runtime/limits.ts";
 import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 
 /**
@@ -132,14 +132,7 @@ function emptyLimits(result: EngineResult): LimitsReport {
   const issues = result.summary.total_errors + result.summary.total_warnings;
   return {
     truncated: true,
-    caps: {
-      blocks: LIMITS.blocks,
-      nodes: LIMITS.nodes,
-      properties_per_object: LIMITS.propertiesPerObject,
-      values_per_property: LIMITS.valuesPerProperty,
-      issues_per_node: LIMITS.issuesPerNode,
-      issues_per_answer: LIMITS.issuesPerAnswer,
-    },
+    caps: capsInForce(),
     blocks_found: result.blocks_found,
     blocks_not_validated: 0,
     nodes_found: result.schemas.length,

@@ -146,6 +146,26 @@ test("an FAQ answer of markup referenced from 500 questions, and an element with
   assert.is(item.zz, item["0"]);
 });
 
+test("199 products referencing one review of 900 issues: validated until 10,000 issues are found, the rest counted; a listing of 200 products validated whole", () => {
+  const item = { "@type": "ListItem", name: "", position: "z" };
+  const review = { "@id": "urn:r", "@type": "Review", author: { "@type": "Person", name: "a" }, positiveNotes: { "@type": "ItemList", itemListElement: Array(228).fill(item) }, negativeNotes: { "@type": "ItemList", itemListElement: Array(228).fill(item) } };
+  const graph = [review, ...Array.from({ length: 199 }, () => ({ "@type": "Product", name: "x", review: { "@id": "urn:r" } }))];
+  const result = validateValue({ "@context": "https://schema.org", "@graph": graph });
+  assert.ok(result.limits !== undefined);
+  assert.is(result.limits!.caps.issues_found_per_request, 10_000);
+  assert.ok(result.limits!.nodes_not_validated > 100, `${result.limits!.nodes_not_validated} not validated`);
+  assert.ok(result.limits!.issues_found >= 10_000 && result.limits!.issues_found < 12_000, `${result.limits!.issues_found} found`);
+  // The products validated are reported, the review's errors under their own paths.
+  const products = result.schemas.filter((s) => s.type === "Product");
+  assert.is(products.length, 199 - result.limits!.nodes_not_validated);
+  assert.ok(products[0].errors.some((e) => e.property.startsWith("review.")));
+  // The twin: 200 products of a listing, each missing a handful of recommendations, are all validated.
+  const listing = Array.from({ length: 200 }, (_, i) => ({ "@context": "https://schema.org", "@type": "Product", name: `P${i}`, image: "https://a.example/p.jpg", offers: { "@type": "Offer", price: 1, priceCurrency: "EUR" } }));
+  const whole = validateValue(listing);
+  assert.is(whole.schemas.length, 200);
+  assert.is(whole.limits?.nodes_not_validated ?? 0, 0);
+});
+
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
   assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}`), JSON.stringify(`https://h.example/?${"pass".repeat(14)}pa...`));
   assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));
