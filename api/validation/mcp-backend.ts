@@ -2,13 +2,12 @@
  * The MCP tools' backend of the service's /mcp endpoint (runtime/mcp/tools.ts): every validation goes
  * through the validation service the REST routes use (validations.ts), so it reserves and charges a credit,
  * uses the URL cache and the guarded fetcher, and refuses what the REST API refuses, with the same error
- * codes. fix_markup costs one credit (its first validation); the rounds after it run in process.
+ * codes. fix_markup costs one credit (its first validation); the rounds after it run where the markup's
+ * size says, as validations do (in a worker past 32 KiB).
  */
 import typesPayload from "../../generated/types.json" with { type: "json" };
 import { ruleSetFor } from "../../generated/index.ts";
 import { explainRule } from "../../runtime/explain-rule.ts";
-import { fixText } from "../../runtime/patches/fix-text.ts";
-import { validateHtml, validateJsonText } from "../../runtime/validate.ts";
 import { ToolError, type McpBackend, type MarkupFormat, type ToolReport } from "../../runtime/mcp/tools.ts";
 import type { Account } from "../stores/ports.ts";
 import { ApiError } from "../errors.ts";
@@ -37,7 +36,7 @@ export function mcpBackend(validations: Validations, account: Account, call: () 
     fixMarkup: (markup, format) =>
       refusalsAsToolErrors(async () => {
         await validations.jsonld(account, submission(markup, format), call());
-        const fixed = await fixText(markup, format, (text) => (format === "json" ? validateJsonText(text) : validateHtml(text)));
+        const fixed = await validations.pool.fix(markup, format);
         return { markup: fixed.text, applied: fixed.applied, report: fixed.report };
       }),
     async explainRule(type, property) {

@@ -17,7 +17,8 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineResult } from "../../runtime/types.ts";
 import { runJob, type ValidationJob } from "./validation-job.ts";
-import type { WorkerTask } from "./worker-task.ts";
+import { fixMarkup, type WorkerTask } from "./worker-task.ts";
+import type { DocumentKind } from "../../runtime/patches/fix-text.ts";
 import type { BodyInspection } from "./inspect-body.ts";
 import type { BatchInspection } from "./inspect-batch.ts";
 import { jobReport, pageReport, type PageReport } from "./page-report.ts";
@@ -114,6 +115,21 @@ export class ValidationPool {
       }
     }
     return this.runInWorker({ kind: "page-report", html, pageUrl, base, profile, raw }) as Promise<PageReport>;
+  }
+
+  /**
+   * fix_markup's rounds (worker-task.ts fixMarkup), where the markup's size says: each round validates
+   * the whole markup again, and 1 MB of it held the event loop for seconds.
+   */
+  fix(markup: string, format: DocumentKind): Promise<ReturnType<typeof fixMarkup>> {
+    if (markup.length <= INLINE_MAX_CHARS) {
+      try {
+        return Promise.resolve(fixMarkup(markup, format));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.runInWorker({ kind: "fix", markup, format }) as Promise<ReturnType<typeof fixMarkup>>;
   }
 
   /** Parses a large request body in a worker (see inspect-body.ts). */

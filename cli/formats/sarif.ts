@@ -33,8 +33,12 @@ export function formatSarif(outcomes: Outcome[], version: string, profile?: stri
       artifactIndex.set(uri, artifacts.length);
       artifacts.push({ location: { uri } });
     }
-    const fixer = o.text !== undefined && !/^https?:\/\//i.test(o.source) ? new SarifFixer(o.text) : null;
-    for (const { schema, issue } of locatedIssues(o)) {
+    const located = [...locatedIssues(o)];
+    const fixer =
+      o.text !== undefined && !/^https?:\/\//i.test(o.source)
+        ? new SarifFixer(o.text, located.flatMap(({ schema, issue }) => (issue.patch ? [{ block: schema.block, patch: issue.patch }] : [])))
+        : null;
+    for (const { schema, issue } of located) {
       let index = ruleIndex.get(issue.code);
       if (index === undefined) {
         index = rules.length;

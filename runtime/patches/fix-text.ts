@@ -6,7 +6,7 @@
  */
 import { extractJsonLdBlocks } from "../extract/extract-jsonld.ts";
 import type { EngineResult, JsonPatchOperation, SourceBlock, ValidationIssue } from "../types.ts";
-import { applyTextEdits, patchTextEdits, type TextEdit } from "./text-edits.ts";
+import { applyTextEdits, locatePatches, patchTextEdits, type TextEdit } from "./text-edits.ts";
 
 export type DocumentKind = "html" | "json";
 
@@ -65,8 +65,9 @@ export function roundEdits(text: string, kind: DocumentKind, report: Pick<Engine
     const block = blocks[index];
     if (!block) continue;
     const taken: TextEdit[] = [];
+    const starts = locatePatches(block.text, patches.map((p) => p.patch));
     for (const { issue, patch } of patches) {
-      const local = patchTextEdits(block.text, patch);
+      const local = patchTextEdits(block.text, patch, starts);
       if (local === null || local.some((e) => taken.some((t) => e.start < t.end && t.start < e.end))) continue;
       taken.push(...local);
       applied.push({ block: index, code: issue.code, property: issue.property, path: issue.path, message: issue.message, patch });
@@ -77,16 +78,32 @@ export function roundEdits(text: string, kind: DocumentKind, report: Pick<Engine
   return { edits, applied };
 }
 
-export async function fixText<R extends Pick<EngineResult, "schemas">>(text: string, kind: DocumentKind, validate: (text: string) => Promise<R> | R): Promise<FixedText<R>> {
+/** The rounds of a fix: yields each text to validate, is given its report, returns the fixed text. */
+function* fixRounds<R extends Pick<EngineResult, "schemas">>(text: string, kind: DocumentKind): Generator<string, FixedText<R>, R> {
   let current = text;
   const applied: AppliedPatch[] = [];
-  let report = await validate(current);
+  let report = yield current;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const next = roundEdits(current, kind, report);
     if (next.edits.length === 0) break;
     current = applyTextEdits(current, next.edits);
     applied.push(...next.applied);
-    report = await validate(current);
+    report = yield current;
   }
   return { text: current, applied, report };
+}
+
+export async function fixText<R extends Pick<EngineResult, "schemas">>(text: string, kind: DocumentKind, validate: (text: string) => Promise<R> | R): Promise<FixedText<R>> {
+  const rounds = fixRounds<R>(text, kind);
+  let step = rounds.next();
+  while (!step.done) step = rounds.next(await validate(step.value));
+  return step.value;
+}
+
+/** fixText with a validation that answers at once: for a worker thread, which answers a task synchronously. */
+export function fixTextNow<R extends Pick<EngineResult, "schemas">>(text: string, kind: DocumentKind, validate: (text: string) => R): FixedText<R> {
+  const rounds = fixRounds<R>(text, kind);
+  let step = rounds.next();
+  while (!step.done) step = rounds.next(validate(step.value));
+  return step.value;
 }

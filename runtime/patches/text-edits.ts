@@ -58,14 +58,24 @@ export function valueEnd(text: string, start: number): number {
   return n;
 }
 
-/** The edits of `patch` on `text` (sorted, not overlapping), or null when a pointer is not found in it. */
-export function patchTextEdits(text: string, patch: readonly JsonPatchOperation[]): TextEdit[] | null {
+/** Where the values the patches touch start in `text`: one walk for many patches (locatePatches' callers). */
+export function locatePatches(text: string, patches: Iterable<readonly JsonPatchOperation[]>): Map<string, number> {
   const wanted = new Set<string>();
-  for (const op of patch) {
-    if (op.op === "replace") wanted.add(op.path);
-    else if (op.op === "add") wanted.add(parentPointer(op.path));
+  for (const patch of patches) {
+    for (const op of patch) {
+      if (op.op === "replace") wanted.add(op.path);
+      else if (op.op === "add") wanted.add(parentPointer(op.path));
+    }
   }
-  const starts = locatePointers(text, wanted);
+  return locatePointers(text, wanted);
+}
+
+/**
+ * The edits of `patch` on `text` (sorted, not overlapping), or null when a pointer is not found in it.
+ * `starts`: the patch's pointers located already (locatePatches over all of a block's patches: a walk of
+ * a 1 MB block per patch, a thousand patches a round, took 10 s).
+ */
+export function patchTextEdits(text: string, patch: readonly JsonPatchOperation[], starts: ReadonlyMap<string, number> = locatePatches(text, [patch])): TextEdit[] | null {
   const edits: TextEdit[] = [];
   for (const op of patch) {
     if (op.op === "test") continue;

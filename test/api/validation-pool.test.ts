@@ -3,6 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ValidationPool } from "../../api/validation/validation-pool.ts";
 import { runJob, type ValidationJob } from "../../api/validation/validation-job.ts";
+import { fixMarkup } from "../../api/validation/worker-task.ts";
 import { manyNodes } from "./hostile-inputs.ts";
 import { EVENT } from "./helpers.ts";
 import { ApiError } from "../../api/errors.ts";
@@ -19,6 +20,31 @@ test("a worker's result equals this thread's, for every kind of job; more jobs t
   try {
     const results = await Promise.all(jobs.map(([, job]) => pool.runInWorker(job)));
     jobs.forEach(([label, job], i) => assert.equal(results[i], JSON.parse(JSON.stringify(runJob(job))), label));
+  } finally {
+    await pool.close();
+  }
+});
+
+test("fix_markup's rounds: past 32 KiB in a worker (the caller's thread goes on), with this thread's fixed text", async () => {
+  const product = (i: number) => ({ "@context": "https://schema.org", "@type": "Product", name: `P${i}`, offers: { "@type": "Offer", price: "$1,299.00", priceCurrency: "USD" } });
+  const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => product(i)), null, 2);
+  assert.ok(big.length > 32 * 1024);
+  const pool = new ValidationPool(1);
+  try {
+    let settled = false;
+    const fixing = pool.fix(big, "json").then((r) => ((settled = true), r));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.is(settled, false, "a large fix does not run in the caller's turn");
+    const fixed = await fixing;
+    assert.is(fixed.text, fixMarkup(big, "json").text);
+    assert.is(fixed.applied.length, 200);
+    assert.ok(fixed.text.includes('"price": "1299.00"') && !fixed.text.includes("$1,299.00"));
+    // The twin: a small fix runs here, settled in the caller's turn.
+    let small = false;
+    const smallFix = pool.fix(JSON.stringify(product(1)), "json").then(() => (small = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.is(small, true);
+    await smallFix;
   } finally {
     await pool.close();
   }
