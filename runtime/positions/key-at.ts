@@ -55,12 +55,11 @@ export function keyAt(text: string, offset: number): string | null {
     }
     const v = text.charCodeAt(pos);
     if (v === 0x7b || v === 0x5b) {
-      const end = valueEnd(text, pos);
-      // Only containers that hold the offset are entered.
-      if (offset >= pos && offset < end) {
-        stack.push({ pointer, array: v === 0x5b, index: 0 });
-        pos++;
-      } else pos = end;
+      // Past the offset no key can hold it. Before it, a container is walked into rather than measured
+      // first: measuring each of 20,000 nested ones read the rest of the text at each (3 s a hover).
+      if (pos > offset) return null;
+      stack.push({ pointer, array: v === 0x5b, index: 0 });
+      pos++;
     } else {
       const end = valueEnd(text, pos);
       if (end === pos) return null;
