@@ -12,17 +12,23 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-/** The shortest edit script from a to b (Myers 1986, forward search with the trace kept for the walk back). */
+/**
+ * The shortest edit script from a to b (Myers 1986, forward search with the trace kept for the walk back).
+ * Step d keeps only the diagonals it can have reached, -(d+1) to d+1: a copy of every diagonal at every
+ * step took (lines) x (changes) memory, and 800 changed lines of a 160,000-line file ran out of it.
+ */
 function editScript(a: string[], b: string[]): Op[] {
   const n = a.length;
   const m = b.length;
   const max = n + m;
   const offset = max + 1;
-  let v: Int32Array<ArrayBufferLike> = new Int32Array(2 * max + 3);
-  const trace: Array<Int32Array<ArrayBufferLike>> = [];
+  const v = new Int32Array(2 * max + 3);
+  /** trace[d]: v before step d, diagonals -(d+1)..d+1. */
+  const trace: Int32Array[] = [];
+  const before = (d: number, k: number): number => trace[d][k + d + 1];
   let found = false;
   for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
+    trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
       let y = x - k;
@@ -37,16 +43,14 @@ function editScript(a: string[], b: string[]): Op[] {
       }
     }
   }
-  trace.push(v);
   const ops: Op[] = [];
   let x = n;
   let y = m;
-  for (let d = trace.length - 2; d >= 0 && (x > 0 || y > 0); d--) {
-    v = trace[d];
+  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
     const k = x - y;
-    const down = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]);
+    const down = k === -d || (k !== d && before(d, k - 1) < before(d, k + 1));
     const prevK = down ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : v[offset + prevK];
+    const prevX = d === 0 ? 0 : before(d, prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY && x > 0 && y > 0) ops.push({ kind: " ", line: a[--x] }), y--;
     if (d === 0) break;
@@ -64,6 +68,11 @@ export function unifiedDiff(path: string, before: string, after: string): string
   const ops = editScript(splitLines(before), splitLines(after));
   let out = `--- a/${path}\n+++ b/${path}\n`;
   let i = 0;
+  // Line numbers of ops[counted] in the old and new text, counted on as the hunks move down (counting
+  // from the top for each hunk cost hunks x lines).
+  let counted = 0;
+  let oldLine = 1;
+  let newLine = 1;
   while (i < ops.length) {
     if (ops[i].kind === " ") {
       i++;
@@ -80,12 +89,12 @@ export function unifiedDiff(path: string, before: string, after: string): string
       end++;
     }
     end = Math.min(ops.length, last + 1 + CONTEXT);
-    let oldStart = 1;
-    let newStart = 1;
-    for (let j = 0; j < start; j++) {
-      if (ops[j].kind !== "+") oldStart++;
-      if (ops[j].kind !== "-") newStart++;
+    for (; counted < start; counted++) {
+      if (ops[counted].kind !== "+") oldLine++;
+      if (ops[counted].kind !== "-") newLine++;
     }
+    const oldStart = oldLine;
+    const newStart = newLine;
     const hunk = ops.slice(start, end);
     const oldCount = hunk.filter((o) => o.kind !== "+").length;
     const newCount = hunk.filter((o) => o.kind !== "-").length;
