@@ -166,6 +166,16 @@ test("199 products referencing one review of 900 issues: validated until 10,000 
   assert.is(whole.limits?.nodes_not_validated ?? 0, 0);
 });
 
+test("a node typed with an IRI of 100,000 characters: the report names it by its first 256", () => {
+  const type = `https://example.com/${"q".repeat(100_000)}`;
+  const result = validateValue({ "@context": "https://schema.org", "@type": type, name: "x" });
+  assert.is(result.schemas[0].type.length, 256);
+  assert.ok(result.schemas[0].type.startsWith("https://example.com/qqq") && result.schemas[0].type.endsWith("…"));
+  assert.ok(result.schemas[0].rich_result.reason.length < 400);
+  // The twin: a type of ordinary length is named whole.
+  assert.is(validateValue({ "@context": "https://schema.org", "@type": "https://example.com/Gadget", name: "x" }).schemas[0].type, "https://example.com/Gadget");
+});
+
 test("settings echoed in messages: a query of \"?passpass…\" still has its secret-looking value hidden", () => {
   assert.is(shown(`https://h.example/?${"pass".repeat(MB / 4)}`), JSON.stringify(`https://h.example/?${"pass".repeat(14)}pa...`));
   assert.is(shown("https://h.example/x?token=abc&a=1"), JSON.stringify("https://h.example/x?token=***&a=1"));
