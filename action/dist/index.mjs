@@ -7889,7 +7889,8 @@ function baseResult(type, entityBlock, path, reason) {
     checked: false
   };
 }
-function uncheckedResult(entity, type, properties_found) {
+function uncheckedResult(entity, written, properties_found) {
+  const type = written.length > MAX_REPORTED_TYPE ? `${written.slice(0, MAX_REPORTED_TYPE - 1)}\u2026` : written;
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
   const unknown = unknownTopLevelType(entity.node, typeNames(entity.node["@type"]), entity.path, entity.hasContext);
@@ -7991,7 +7992,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, NOT_BLANK, MAX_REPORTED_ID;
+var UNTYPED, BROKEN, BLOCK, NOT_BLANK, MAX_REPORTED_ID, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -8027,6 +8028,7 @@ var init_engine = __esm({
     BLOCK = "(block)";
     NOT_BLANK = /\S/;
     MAX_REPORTED_ID = 2048;
+    MAX_REPORTED_TYPE = 256;
   }
 });
 
@@ -60679,13 +60681,17 @@ function valueEnd(text, start) {
   }
   return n;
 }
-function patchTextEdits(text, patch) {
+function locatePatches(text, patches) {
   const wanted = /* @__PURE__ */ new Set();
-  for (const op of patch) {
-    if (op.op === "replace") wanted.add(op.path);
-    else if (op.op === "add") wanted.add(parentPointer(op.path));
+  for (const patch of patches) {
+    for (const op of patch) {
+      if (op.op === "replace") wanted.add(op.path);
+      else if (op.op === "add") wanted.add(parentPointer(op.path));
+    }
   }
-  const starts = locatePointers(text, wanted);
+  return locatePointers(text, wanted);
+}
+function patchTextEdits(text, patch, starts = locatePatches(text, [patch])) {
   const edits = [];
   for (const op of patch) {
     if (op.op === "test") continue;
@@ -60764,17 +60770,25 @@ var init_sarif_fixes = __esm({
     init_line_column();
     init_markup_engine();
     SarifFixer = class {
-      constructor(text) {
+      constructor(text, patches) {
         this.text = text;
+        this.patches = patches;
       }
       text;
+      patches;
       #blocks = null;
       #lines = null;
+      #starts = /* @__PURE__ */ new Map();
       fixes(block, patch, uri, index2, description) {
         this.#blocks ??= jsonLdBlocks(this.text, kindOfText(this.text));
         const source = this.#blocks[block];
         if (!source) return void 0;
-        const edits = patchTextEdits(source.text, patch);
+        let starts = this.#starts.get(block);
+        if (starts === void 0) {
+          starts = locatePatches(source.text, [patch, ...this.patches.filter((p) => p.block === block).map((p) => p.patch)]);
+          this.#starts.set(block, starts);
+        }
+        const edits = patchTextEdits(source.text, patch, starts);
         if (!edits || edits.length === 0) return void 0;
         const lines2 = this.#lines ??= new LineIndex(this.text);
         const replacements = edits.map((e) => {
@@ -60809,8 +60823,9 @@ function formatSarif(outcomes, version, profile) {
       artifactIndex.set(uri, artifacts.length);
       artifacts.push({ location: { uri } });
     }
-    const fixer = o.text !== void 0 && !/^https?:\/\//i.test(o.source) ? new SarifFixer(o.text) : null;
-    for (const { schema, issue: issue2 } of locatedIssues(o)) {
+    const located = [...locatedIssues(o)];
+    const fixer = o.text !== void 0 && !/^https?:\/\//i.test(o.source) ? new SarifFixer(o.text, located.flatMap(({ schema, issue: issue2 }) => issue2.patch ? [{ block: schema.block, patch: issue2.patch }] : [])) : null;
+    for (const { schema, issue: issue2 } of located) {
       let index2 = ruleIndex.get(issue2.code);
       if (index2 === void 0) {
         index2 = rules.length;
