@@ -22,6 +22,9 @@ import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 export interface ReportText {
   readonly body: string;
   readonly brief: string;
+  /** UTF-8 bytes of each text: counted where the text is made (a worker, for a large report), so an answer's size costs nothing later. */
+  readonly bodyBytes: number;
+  readonly briefBytes: number;
 }
 
 export interface Answer {
@@ -72,11 +75,12 @@ export function answerParts(answer: Answer, brief = false): [string, string, str
 }
 
 /**
- * Size of the answer as sent, counted in characters of its JSON text (bytes for ASCII, which reports mostly
- * are): O(1), where counting UTF-8 bytes would scan every answer of every batch item again.
+ * Size of the answer as sent, in UTF-8 bytes: the report's bytes as counted when it was made, and a bound
+ * for the rest (meta, and the URL at up to 3 bytes a character). Counting characters instead let a report of
+ * non-Latin text (a Japanese page's names and answers quoted in its messages) send up to 3x the budget.
  */
 export function answerBytes(answer: Answer, brief = false): number {
-  return (brief ? answer.text.brief : answer.text.body).length + 300 + (answer.url?.length ?? 0);
+  return (brief ? answer.text.briefBytes : answer.text.bodyBytes) + 300 + 3 * (answer.url?.length ?? 0);
 }
 
 /** Serializes an engine result, its rule links made absolute against `base`. Runs in a worker for large results. */
@@ -97,22 +101,29 @@ export function reportText(result: EngineResult, base: string): ReportText {
  */
 class LazyBrief implements ReportText {
   readonly body: string;
+  readonly bodyBytes: number;
   readonly #result: EngineResult;
   #brief: string | undefined;
+  #briefBytes: number | undefined;
 
   constructor(body: string, result: EngineResult) {
     this.body = body;
+    this.bodyBytes = Buffer.byteLength(body);
     this.#result = result;
   }
 
   get brief(): string {
     return (this.#brief ??= briefText(this.#result));
   }
+
+  get briefBytes(): number {
+    return (this.#briefBytes ??= Buffer.byteLength(this.brief));
+  }
 }
 
 /** Both texts as data: what a worker posts to the main thread. */
 export function plainReportText(text: ReportText): ReportText {
-  return { body: text.body, brief: text.brief };
+  return { body: text.body, brief: text.brief, bodyBytes: text.bodyBytes, briefBytes: text.briefBytes };
 }
 
 /**

@@ -80,20 +80,24 @@ const CACHE_PREFIX = `validate:${API_VERSION}:r2:`;
 
 function cacheText(entry: CachedValidation): string {
   // The body's length, so a hit splits the text without scanning half a megabyte for the line break.
-  const header = JSON.stringify({ url: entry.url, validated_at: entry.validated_at, expires_at: entry.expires_at, base: entry.base, body_chars: entry.body.length });
+  const header = JSON.stringify({ url: entry.url, validated_at: entry.validated_at, expires_at: entry.expires_at, base: entry.base, body_chars: entry.body.length, body_bytes: entry.bodyBytes });
   return `${header}\n${entry.body}\n${entry.brief}`;
 }
 
 function fromCacheText(text: string): CachedValidation | null {
   const first = text.indexOf("\n");
   if (first === -1) return null;
-  const header = JSON.parse(text.slice(0, first)) as (Partial<CachedValidation> & { body_chars?: number }) | null;
+  const header = JSON.parse(text.slice(0, first)) as (Partial<CachedValidation> & { body_chars?: number; body_bytes?: number }) | null;
   if (typeof header?.url !== "string" || typeof header.validated_at !== "string" || typeof header.expires_at !== "number" || typeof header.base !== "string") {
     return null;
   }
   const second = first + 1 + (header.body_chars ?? -1);
   if (typeof header.body_chars !== "number" || text.charCodeAt(second) !== 10) return null;
-  return { url: header.url, validated_at: header.validated_at, expires_at: header.expires_at, base: header.base, body: text.slice(first + 1, second), brief: text.slice(second + 1) };
+  const body = text.slice(first + 1, second);
+  const brief = text.slice(second + 1);
+  // An entry written before its header gave the body's bytes is counted here, once per read.
+  const bodyBytes = typeof header.body_bytes === "number" ? header.body_bytes : Buffer.byteLength(body);
+  return { url: header.url, validated_at: header.validated_at, expires_at: header.expires_at, base: header.base, body, brief, bodyBytes, briefBytes: Buffer.byteLength(brief) };
 }
 
 /** Rendered results live under their own keys: the same URL raw and rendered are two answers. */
@@ -316,7 +320,7 @@ export class Validations {
     const report = await this.pool.pageReport(html, url, base, profile, raw);
     if (!report.ok) throw new ApiError(report.code, report.message);
     const now = ctx.now();
-    const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, base, body: report.text.body, brief: report.text.brief };
+    const entry: CachedValidation = { url, validated_at: now.toISOString(), expires_at: now.getTime() + CACHE_TTL_SECONDS * 1000, base, body: report.text.body, brief: report.text.brief, bodyBytes: report.text.bodyBytes, briefBytes: report.text.briefBytes };
     const text = cacheText(entry);
     if (text.length > MAX_CACHED_ENTRY_CHARS) {
       log.info({ chars: text.length }, "result too large for the url cache (not cached)");

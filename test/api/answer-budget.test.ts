@@ -19,6 +19,21 @@ import { BATCH_ANSWER_MAX_BYTES } from "../../api/http/limits.ts";
 
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(EVENT)}</script></head><body>hi</body></html>`;
 const BIG = manyBlocksPage(5_000);
+/**
+ * 800 Events whose place, organizer, performer, offers, image and status are typed in Japanese (250
+ * characters each, quoted in the node's wrong-type errors): an answer of about 1.5 UTF-8 bytes a character.
+ */
+const WIDE_TYPE = "会場".repeat(125);
+const wideTyped = (i: number) => ({ "@type": `${WIDE_TYPE}${i}` });
+const WIDE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(
+  Array.from({ length: 800 }, (_, i) => ({
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: `催し ${i}`,
+    startDate: "2026-07-21T19:00-05:00",
+    ...Object.fromEntries(["location", "organizer", "performer", "offers", "image", "eventStatus"].map((p) => [p, wideTyped(i)])),
+  })),
+)}</script></head><body>催し</body></html>`;
 
 let fixture: Fixture;
 const dns = fakeResolver({ "site.test": "127.0.0.1" });
@@ -32,6 +47,7 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   };
   if (path.startsWith("/slow")) return void setTimeout(() => html(PAGE), 20 + Math.floor(Math.random() * 60));
   if (path.startsWith("/big")) return html(BIG);
+  if (path.startsWith("/wide")) return html(WIDE);
   return html(PAGE);
 }
 
@@ -165,6 +181,29 @@ test("a batch's answer is capped in bytes: later items are brief (summary kept, 
       assert.equal(r.result.summary, whole.summary);
     }
     assert.equal(body.results[0].result.schemas, whole.schemas, "the first item is whole");
+  } finally {
+    await t.close();
+  }
+});
+
+test("the batch cap counts bytes: answers of Japanese text stop being whole at the cap's bytes, not its characters", async () => {
+  const t = await startApp({ FETCH_ALLOWED_PRIVATE_HOSTS: "site.test", RATE_LIMIT_PER_MINUTE: "1000" }, { fetchOptions: fetchOptions() });
+  try {
+    const { key } = await signup(t.app);
+    const one = await get(t, key, site("/wide"));
+    assert.is(one.statusCode, 200);
+    const chars = one.body.length;
+    const bytes = one.rawPayload.length;
+    assert.ok(bytes > 1.4 * chars, `the answer is mostly non-ASCII (${bytes} bytes, ${chars} characters)`);
+    // Enough whole answers to pass the cap's bytes well before its characters.
+    const items = Array.from({ length: Math.ceil((1.2 * BATCH_ANSWER_MAX_BYTES) / bytes) + 2 }, (_, i) => ({ url: site(`/wide?copy=${i}`) }));
+    const res = await batch(t, key, items);
+    assert.is(res.statusCode, 200);
+    const body = res.json();
+    assert.is(body.summary.succeeded, items.length);
+    assert.ok(res.rawPayload.length < BATCH_ANSWER_MAX_BYTES + items.length * 4096, `answer ${res.rawPayload.length} bytes (${res.body.length} characters)`);
+    assert.ok(body.results.some((r: { result: { schemas: unknown[] } }) => r.result.schemas.length === 0), "later items are brief");
+    assert.ok(body.results[0].result.schemas.length > 0, "the first item is whole");
   } finally {
     await t.close();
   }
