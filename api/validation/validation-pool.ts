@@ -83,38 +83,18 @@ export class ValidationPool {
 
   /** Runs the job here when `inputChars` is small, else in a worker. */
   run(job: ValidationJob, inputChars: number): Promise<EngineResult> {
-    if (inputChars <= INLINE_MAX_CHARS) {
-      try {
-        return Promise.resolve(runJob(job));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return this.runInWorker(job) as Promise<EngineResult>;
+    return this.#whereSizeSays(inputChars, () => runJob(job), job);
   }
 
   /** The job's answer report, serialized where it ran (answer.ts): here when `inputChars` is small, else in a worker. */
   report(job: ValidationJob, inputChars: number, base: string): Promise<PageReport> {
-    if (inputChars <= INLINE_MAX_CHARS) {
-      try {
-        return Promise.resolve(jobReport(job, base));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return this.runInWorker({ kind: "report", job, base }) as Promise<PageReport>;
+    return this.#whereSizeSays(inputChars, () => jobReport(job, base), { kind: "report", job, base });
   }
 
   /** A fetched page's report (page-report.ts), where its size says. */
   pageReport(html: string, pageUrl: string, base: string, profile?: Profile, raw: string | null = null): Promise<PageReport> {
-    if (html.length + (raw?.length ?? 0) <= INLINE_MAX_CHARS) {
-      try {
-        return Promise.resolve(pageReport(html, pageUrl, base, profile, raw));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return this.runInWorker({ kind: "page-report", html, pageUrl, base, profile, raw }) as Promise<PageReport>;
+    const chars = html.length + (raw?.length ?? 0);
+    return this.#whereSizeSays(chars, () => pageReport(html, pageUrl, base, profile, raw), { kind: "page-report", html, pageUrl, base, profile, raw });
   }
 
   /**
@@ -122,14 +102,20 @@ export class ValidationPool {
    * the whole markup again, and 1 MB of it held the event loop for seconds.
    */
   fix(markup: string, format: DocumentKind): Promise<ReturnType<typeof fixMarkup>> {
-    if (markup.length <= INLINE_MAX_CHARS) {
-      try {
-        return Promise.resolve(fixMarkup(markup, format));
-      } catch (err) {
-        return Promise.reject(err);
-      }
+    return this.#whereSizeSays(markup.length, () => fixMarkup(markup, format), { kind: "fix", markup, format });
+  }
+
+  /**
+   * `here()` in this thread when the input is at most INLINE_MAX_CHARS (its throw a rejection, as a
+   * worker's failure is), else `task` in a worker. The two must compute the same thing.
+   */
+  #whereSizeSays<T>(inputChars: number, here: () => T, task: WorkerTask): Promise<T> {
+    if (inputChars > INLINE_MAX_CHARS) return this.runInWorker(task) as Promise<T>;
+    try {
+      return Promise.resolve(here());
+    } catch (err) {
+      return Promise.reject(err);
     }
-    return this.runInWorker({ kind: "fix", markup, format }) as Promise<ReturnType<typeof fixMarkup>>;
   }
 
   /** Parses a large request body in a worker (see inspect-body.ts). */
