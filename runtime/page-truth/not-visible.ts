@@ -217,6 +217,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (numbers.shows(n, kind === "rating")) return true;
   if (kind === "count" && numbers.showsCompact(n)) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
+  if (kind === "price" && numbers.showsCents(n)) return true;
   return numbers.truncated ? null : false;
 }
 

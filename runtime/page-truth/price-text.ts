@@ -171,6 +171,8 @@ export class NumberLookup {
   private foldedLower: string | undefined;
   /** The page's rounded counts ("1.2K"), read on the first count asked for. */
   private compact: Array<{ shown: number; step: number }> | undefined;
+  /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
+  private cents: Set<number> | undefined;
   /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
   private readonly anchored = { lookups: 0, charsRead: 0 };
 
@@ -200,6 +202,28 @@ export class NumberLookup {
     if (!(value >= 1000)) return false;
     for (const c of (this.compact ??= this.compactDisplays())) if (Math.abs(value - c.shown) < c.step) return true;
     return false;
+  }
+
+  /**
+   * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
+   * whole part after its currency sign, "$.99". Asked only once the price is not shown as a number;
+   * the page's such amounts are read once.
+   */
+  showsCents(value: number): boolean {
+    const cents = Math.round(value * 100);
+    if (!(cents > 0) || Math.abs(value * 100 - cents) > 1e-6) return false;
+    return (this.cents ??= this.centsDisplays()).has(cents);
+  }
+
+  private centsDisplays(): Set<number> {
+    this.source.extend(true);
+    const lower = this.otherDigits ? this.foldedText() : this.source.lower;
+    const out = new Set<number>();
+    for (const [pattern, scale] of CENTS_DISPLAYS) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(Number(m[1]) * scale(m[1]));
+    }
+    return out;
   }
 
   /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
@@ -289,6 +313,16 @@ const MAX_ANCHORED_LOOKUPS = 8;
 
 /** Rounded counts of a page kept at most (a page shows a handful; past these the rest are not read). */
 const MAX_COMPACT_DISPLAYS = 10_000;
+
+/**
+ * Amounts in cents: digits before a cent sign or word (not the decimals of a number: "1.99¢" is not
+ * read), and a currency sign followed by a decimal mark and one or two digits ("$.99", "$.5" is 50
+ * cents). Each with what its digits are multiplied by to give cents.
+ */
+const CENTS_DISPLAYS: ReadonlyArray<[RegExp, (digits: string) => number]> = [
+  [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, () => 1],
+  [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (digits) => (digits.length === 1 ? 10 : 1)],
+];
 
 /** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
 const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;

@@ -2,7 +2,7 @@
  * not-visible on how real pages write what the markup says: Indian digit grouping, the digits of other
  * scripts, counts rounded to thousands, a price of 0 shown as "Free", soft hyphens in a heading, symbols
  * beside a name, character references beyond the common ones, cents as a superscript, headings in
- * capitals and decomposed accents. Each shown form has a twin that shows another value.
+ * capitals, decomposed accents and prices in cents. Each shown form has a twin that shows another value.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -114,6 +114,28 @@ test("cents written as a superscript: $19<sup>99</sup> shows 19.99 (not 1999), i
   assert.equal(truthIssues(page(body("$19<sup>9</sup>"), anvil(offer(19.9, "USD")), "en")), ["Product not-visible offers.price"]);
   // A hidden superscript adds nothing.
   assert.equal(truthIssues(page(body("$19<sup hidden>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
+});
+
+test("a price written in cents: 99¢, 99 cents, 99 ct and $.99 show 0.99; a twin of another amount, or cents of a larger number, does not", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  for (const shown of ["99¢", "only 99 &cent; each", "99 cents", "99&nbsp;ct", "$.99", "US$ .99", "€,99"]) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(0.99, "USD")), "en")), [], shown);
+  }
+  assert.equal(truthIssues(page(body("$.5"), anvil(offer(0.5, "USD")), "en")), [], "$.5 is 50 cents");
+  assert.equal(truthIssues(page(body("150¢"), anvil(offer(1.5, "USD")), "en")), [], "150¢ is 1.50");
+  // The twins: another amount, the decimals of a number, a word that only begins with "ct", a mark with no currency.
+  for (const shown of ["89¢", "$1.99¢", "99 cts.", "99 ctx", "$.995", "Version .99", "$.99.5"]) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(0.99, "USD")), "en")), ["Product not-visible offers.price"], shown);
+  }
+  // Cents are asked for prices that have them: 99¢ does not show 99.
+  assert.equal(truthIssues(page(body("99¢"), anvil(offer(99, "USD")), "en")), [], "99 shown as a number");
+  assert.equal(truthIssues(page(body("99¢"), anvil(offer(9900, "USD")), "en")), ["Product not-visible offers.price"]);
+  // In Microdata, with the price only in a content attribute, the text's cents show it.
+  const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><img itemprop="image" src="/a.jpg" alt="">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="0.99"><meta itemprop="priceCurrency" content="USD">
+    <link itemprop="availability" href="https://schema.org/InStock"><span>SHOWN</span></div></div>`;
+  assert.equal(truthIssues(page(micro.replace("SHOWN", "99¢"), "", "en")), []);
+  assert.equal(truthIssues(page(micro.replace("SHOWN", "89¢"), "", "en")), ["Product not-visible offers.price"]);
 });
 
 test("a heading in capitals in the source: STRASSE shows Straße, Turkish İPEK HALI shows İpek Halı (and ipek halı)", () => {
