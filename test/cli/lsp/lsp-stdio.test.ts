@@ -1,7 +1,8 @@
 /**
  * `sdv lsp --stdio` with an LSP client over stdio (vscode-languageserver-protocol's JSON-RPC connection):
  * diagnostics on open and change at the same positions as the CLI's issues, with severity, code,
- * codeDescription and source; a quick fix applied; the "fix all" action; a hover showing a property's rule.
+ * codeDescription and source; a quick fix applied; the "fix all" action; a hover showing a property's rule;
+ * a burst of changes validated once, and a code action asked before a change was validated answered for it.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -145,6 +146,30 @@ test("hover on a property shows its rule", async () => {
   assert.match(value, /\[Documentation\]\(https:\/\/developers\.google\.com\//);
   const none = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 2 } });
   assert.is(none, null);
+});
+
+test("a burst of 20 changes sent at once is validated a few times, not 20; the last version is reported", async () => {
+  const from = published.length;
+  const sent: Array<Promise<void>> = [];
+  for (let version = 3; version <= 22; version++) {
+    const text = PAGE.replace('"€"', '"EUR"').replace("Executive Anvil", `Executive Anvil ${version}`);
+    sent.push(connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }));
+  }
+  await Promise.all(sent);
+  const last = await nextDiagnostics(22);
+  assert.is(last.diagnostics.length, diagnostics.length);
+  const runs = published.slice(from).filter((p) => p.uri === uri);
+  assert.ok(runs.length <= 5, `validated ${runs.length} times: versions ${runs.map((p) => p.version).join(", ")}`);
+});
+
+test("fix all asked right after a change, before its validation: the answer is for the changed text", async () => {
+  // The currency broken again, and the fixes asked for at once.
+  await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 23 }, contentChanges: [{ text: PAGE }] });
+  const actions = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ["source.fixAll"] } })) as CodeAction[];
+  assert.is(actions.length, 1);
+  const text = TextDocument.applyEdits(TextDocument.create(uri, "html", 23, PAGE), actions[0].edit!.changes![uri] as TextEdit[]);
+  assert.match(text, /"priceCurrency": "EUR"/);
+  assert.is((await nextDiagnostics(23)).diagnostics.length, diagnostics.length + 1);
 });
 
 test.run();
