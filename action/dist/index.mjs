@@ -4939,7 +4939,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -5046,6 +5046,8 @@ var init_price_text = __esm({
       foldedLower;
       /** The page's rounded counts ("1.2K"), read on the first count asked for. */
       compact;
+      /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
+      cents;
       /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
       anchored = { lookups: 0, charsRead: 0 };
       constructor(text, mark, truncated = false, otherDigits = true) {
@@ -5071,6 +5073,26 @@ var init_price_text = __esm({
         if (!(value >= 1e3)) return false;
         for (const c of this.compact ??= this.compactDisplays()) if (Math.abs(value - c.shown) < c.step) return true;
         return false;
+      }
+      /**
+       * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
+       * whole part after its currency sign, "$.99". Asked only once the price is not shown as a number;
+       * the page's such amounts are read once.
+       */
+      showsCents(value) {
+        const cents = Math.round(value * 100);
+        if (!(cents > 0) || Math.abs(value * 100 - cents) > 1e-6) return false;
+        return (this.cents ??= this.centsDisplays()).has(cents);
+      }
+      centsDisplays() {
+        this.source.extend(true);
+        const lower = this.otherDigits ? this.foldedText() : this.source.lower;
+        const out = /* @__PURE__ */ new Set();
+        for (const [pattern, scale] of CENTS_DISPLAYS) {
+          pattern.lastIndex = 0;
+          for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(Number(m[1]) * scale(m[1]));
+        }
+        return out;
       }
       /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
       compactDisplays() {
@@ -5140,6 +5162,10 @@ var init_price_text = __esm({
     };
     MAX_ANCHORED_LOOKUPS = 8;
     MAX_COMPACT_DISPLAYS = 1e4;
+    CENTS_DISPLAYS = [
+      [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, () => 1],
+      [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (digits) => digits.length === 1 ? 10 : 1]
+    ];
     COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
       k: 1e3,
@@ -5648,6 +5674,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (numbers.shows(n, kind === "rating")) return true;
   if (kind === "count" && numbers.showsCompact(n)) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
+  if (kind === "price" && numbers.showsCents(n)) return true;
   return numbers.truncated ? null : false;
 }
 function showsFree(page) {
