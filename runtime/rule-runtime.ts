@@ -25,19 +25,22 @@ export type NodeValidator = (node: JsonObject, run: Run, at: string) => void;
 export type ExpectSpec =
   | { readonly kind: "literal"; readonly literal: LiteralKind; readonly type: string }
   | { readonly kind: "enum"; readonly type: string; readonly members: ReadonlySet<string> }
-  | {
-      readonly kind: "class";
-      readonly type: string;
-      readonly accepts: ReadonlySet<string>;
-      readonly validate: NodeValidator | null;
-      /** Values of this type are valid but keep the node from the rich result (the reason). */
-      readonly notEligible?: string;
-      /** The validator is another rule set's: its issues are renamed under this property. */
-      readonly prefixed?: boolean;
-      readonly nodeCheck?: NodeCheck;
-      /** The node check's property is required in this shape (ratingValue of a Rating): a failed check is an error. */
-      readonly nodeCheckRequired?: boolean;
-    };
+  | ClassExpect;
+
+/** An object type a property accepts, with the rules its values are checked by. */
+export interface ClassExpect {
+  readonly kind: "class";
+  readonly type: string;
+  readonly accepts: ReadonlySet<string>;
+  readonly validate: NodeValidator | null;
+  /** Values of this type are valid but keep the node from the rich result (the reason). */
+  readonly notEligible?: string;
+  /** The validator is another rule set's: its issues are renamed under this property. */
+  readonly prefixed?: boolean;
+  readonly nodeCheck?: NodeCheck;
+  /** The node check's property is required in this shape (ratingValue of a Rating): a failed check is an error. */
+  readonly nodeCheckRequired?: boolean;
+}
 
 export interface PropertyRule {
   readonly name: string;
@@ -258,6 +261,12 @@ export class Run {
   private invalid: Map<string, ValidationIssue> | null = null;
   /** The rule whose condition holds while its value is checked (a malformed value is then an error). */
   private requiredNow: PropertyRule | null = null;
+  /**
+   * While the values of one list are checked: the not-eligible reasons of the types they matched, and
+   * whether one matched a type without one. A list with one eligible value is eligible: a hybrid
+   * event's location is a Place and a VirtualLocation. Null outside a list (a single value decides alone).
+   */
+  private listTypes: { reasons: string[]; eligible: boolean } | null = null;
 
   constructor(private readonly references: ReferenceResolver | null) {}
 
@@ -397,6 +406,18 @@ export class Run {
 
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
+    const outerTypes = this.listTypes;
+    this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
+    try {
+      this.checkValues(value, rule, at);
+    } finally {
+      const types = this.listTypes;
+      this.listTypes = outerTypes;
+      if (types !== null && !types.eligible) this.ineligible.push(...types.reasons);
+    }
+  }
+
+  private checkValues(value: unknown, rule: PropertyRule, at: string): void {
     if (Array.isArray(value)) {
       const path = valuePath(rule, at, -1);
       if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
@@ -532,7 +553,12 @@ export class Run {
       const fix = meant === null ? rule.fix : `Did you mean "${meant}"? Use "@type": "${meant}". ${rule.fix}`;
       return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path, fix);
     }
-    if (matched.notEligible) this.ineligible.push(matched.notEligible);
+    const listTypes = this.listTypes;
+    if (listTypes === null) {
+      if (matched.notEligible) this.ineligible.push(matched.notEligible);
+    } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
+    else listTypes.eligible = true;
+    // The value's own properties are checked by check(), which opens a frame of its own for each.
     if (matched.validate) {
       if (matched.prefixed) this.nested(rule, matched.validate, node, path);
       else matched.validate(node, this, path);

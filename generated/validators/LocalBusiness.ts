@@ -619,9 +619,9 @@ const LocalBusiness_review_Review_reviewRating: PropertyRule = propertyRule({
   name: "reviewRating",
   segment: "/reviewRating",
   property: "review.reviewRating",
-  level: "required",
+  level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_LocalBusiness_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-  fix: "Add review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.reviewRating",
 });
@@ -637,6 +637,8 @@ const LocalBusiness_review_Review_datePublished: PropertyRule = propertyRule({
   docs: DOCS,
   rule: "/rules/LocalBusiness#review.datePublished",
 });
+// rules-src/types/LocalBusiness.yaml: review > Review > one of review.reviewRating, review.datePublished
+const LocalBusiness_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}; a review without a rating needs at least its \"datePublished\" (and an author).", docs: DOCS, rule: "/rules/LocalBusiness#one-of:review.reviewRating" };
 
 /** Nested shape LocalBusiness > review > Review. */
 export function validate_LocalBusiness_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -644,11 +646,11 @@ export function validate_LocalBusiness_review_Review(node: JsonObject, run: Run,
   if (v_author === undefined) run.missing(LocalBusiness_review_Review_author, at);
   else run.check(v_author, LocalBusiness_review_Review_author, at);
   const v_reviewRating = node["reviewRating"];
-  if (v_reviewRating === undefined) run.missing(LocalBusiness_review_Review_reviewRating, at);
-  else run.check(v_reviewRating, LocalBusiness_review_Review_reviewRating, at);
+  if (v_reviewRating !== undefined) run.check(v_reviewRating, LocalBusiness_review_Review_reviewRating, at);
   const v_datePublished = node["datePublished"];
   if (v_datePublished === undefined) run.missing(LocalBusiness_review_Review_datePublished, at);
   else run.check(v_datePublished, LocalBusiness_review_Review_datePublished, at);
+  run.oneOf(LocalBusiness_review_Review_oneOf0, node, at);
 }
 
 // rules-src/types/LocalBusiness.yaml: review > Review > author > Person > name

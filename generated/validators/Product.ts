@@ -145,8 +145,8 @@ const Product_review_Review_datePublished: PropertyRule = propertyRule({
   docs: DOCS,
   rule: "/rules/Product#review.datePublished",
 });
-// rules-src/types/Product.yaml: review > Review > one of review.reviewRating, review.positiveNotes, review.negativeNotes
-const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","positiveNotes","negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating","review.positiveNotes","review.negativeNotes"], paths: [["reviewRating"],["positiveNotes"],["negativeNotes"]], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Product#one-of:review.reviewRating" };
+// rules-src/types/Product.yaml: review > Review > one of review.reviewRating, review.datePublished, review.positiveNotes, review.negativeNotes
+const Product_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished","positiveNotes","negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished","review.positiveNotes","review.negativeNotes"], paths: [["reviewRating"],["datePublished"],["positiveNotes"],["negativeNotes"]], fix: "Give each review a reviewRating with a ratingValue (e.g. {\"@type\": \"Rating\", \"ratingValue\": 4}); a review without a rating needs at least its \"datePublished\" (and an author), or, on an editorial review page, pros and cons in positiveNotes / negativeNotes.", docs: DOCS, rule: "/rules/Product#one-of:review.reviewRating" };
 
 /** Nested shape Product > review > Review. */
 export function validate_Product_review_Review(node: JsonObject, run: Run, at: string): void {

@@ -16,6 +16,7 @@ const WebSite_name: PropertyRule = propertyRule({
   property: "name",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  neededForEligibility: true,
   condition: siblingCondition("potentialAction", null),
   fix: "Add \"name\" with the site name you prefer, e.g. \"Example Company\": the site-names documentation requires it, and without it the markup states no site-name preference.",
   docs: DOCS,

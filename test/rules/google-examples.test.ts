@@ -41,6 +41,14 @@ function targets(doc: unknown, ruleType: string): JsonObject[] {
     .filter((n) => typeNames(n["@type"]).some((t) => ruleSetFor.get(t)?.type === ruleType));
 }
 
+/**
+ * Documentation examples of a retired feature whose node has its type's main rich result too, but not
+ * what that result needs: they give no errors and are not eligible.
+ */
+const NOT_ELIGIBLE: Readonly<Record<string, string>> = {
+  "WebSite-3.json": "the retired sitelinks search box's example has no name, so it states no site name",
+};
+
 if (!corpus) {
   test.skip("google documentation examples (../shared/corpus not found)", () => {});
   console.log("SKIP google-examples tests: ../shared/corpus not found");
@@ -62,7 +70,7 @@ if (!corpus) {
       assert.ok(checked.length > 0, "no checked schema");
       for (const s of result.schemas) {
         assert.equal(s.errors.map((e) => `${s.type}: ${e.code} ${e.property}: ${e.message}`), [], "errors");
-        if (s.type === ruleSet.type) assert.equal(s.rich_result_eligible, ruleSet.deprecated?.kind !== "retired", s.rich_result.reason);
+        if (s.type === ruleSet.type) assert.equal(s.rich_result_eligible, ruleSet.deprecated?.kind !== "retired" && NOT_ELIGIBLE[name] === undefined, NOT_ELIGIBLE[name] ?? s.rich_result.reason);
       }
     });
 
