@@ -71,6 +71,15 @@ export interface IrOneOf {
   /** Every member as a path from the validated node: the issue's `one_of`. */
   members: string[];
   fix: string;
+  /** When the group is not needed (rules-src `unless`). */
+  unless: IrGroupWaiver | null;
+}
+
+export interface IrGroupWaiver {
+  property: string;
+  values: string[] | null;
+  elsewhere: boolean;
+  notEligible: string | null;
 }
 
 export interface IrNodeRules {

@@ -78,6 +78,18 @@ export interface RawOneOf {
   level: "required" | "recommended";
   properties: string[];
   fix?: string;
+  unless?: RawGroupWaiver;
+}
+
+/**
+ * When a missing group is not needed: a sibling holding one of `values`, or (`elsewhere`) a URL naming
+ * another page than the one validated. `not_eligible`: the node is then valid but not eligible, for this reason.
+ */
+export interface RawGroupWaiver {
+  property: string;
+  values?: string[];
+  elsewhere?: true;
+  not_eligible?: string;
 }
 
 export interface RawOptIn {
@@ -137,7 +149,7 @@ export const EXPECT_NODE_KEYS = {
   type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true,
 } as const satisfies Keys<RawExpectNode>;
 
-export const ONE_OF_KEYS = { level: true, properties: true, fix: true } as const satisfies Keys<RawOneOf>;
+export const ONE_OF_KEYS = { level: true, properties: true, fix: true, unless: true } as const satisfies Keys<RawOneOf>;
 export const OPT_IN_KEYS = { triggers: true, binding: true } as const satisfies Keys<RawOptIn>;
 export const FEATURE_KEYS = {
   id: true, name: true, google_docs_url: true, retired: true, shape: true, properties: true, one_of: true, opt_in: true,

@@ -250,7 +250,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   const fromProfile = profileOverrides(prepared.options.profile);
   // No copy in the usual run without overrides (this runs once per input).
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
-  const judging: Judging = { overrides, profile: prepared.options.profile };
+  const judging: Judging = { overrides, profile: prepared.options.profile, pageUrl: prepared.baseUrl ?? null };
   const resolver: ReferenceResolver = { resolve: idResolver(ids, prepared.baseUrl ?? null) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
@@ -345,6 +345,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
 interface Judging {
   overrides: readonly IssueOverride[];
   profile: RunOptions["profile"];
+  /** The page the markup is on, when known: some requirements are waived for markup about another page. */
+  pageUrl: string | null;
 }
 
 /**
@@ -379,7 +381,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
-  const run = new Run(resolver);
+  const run = new Run(resolver, judging.pageUrl);
   // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
   const undetected = optInAbsent(ruleSet, node);
   if (undetected === null) ruleSet.validate(node, run, entity.path);

@@ -105,7 +105,7 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
       });
       continue;
     }
-    const run = new Run(resolver);
+    const run = new Run(resolver, base.pageUrl);
     feature.validate(node, run, at);
     const missing: string[] = [];
     // Built only when the feature found something (a complete node's features find nothing).

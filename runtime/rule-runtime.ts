@@ -92,6 +92,20 @@ export interface OneOfRule {
   readonly docs: string;
   /** Site-relative link to the group on its type's page: the issue's `rule_url`. */
   readonly rule?: string;
+  /** When the group is not needed (rules-src `unless`). */
+  readonly unless?: GroupWaiver;
+}
+
+/**
+ * A required group is not needed when the sibling `property` holds one of `values` (as text), or, with
+ * `elsewhere`, a URL naming another page than the one validated. `notEligible`: the node is then
+ * valid but not eligible, for this reason.
+ */
+export interface GroupWaiver {
+  readonly property: string;
+  readonly values: readonly string[] | null;
+  readonly elsewhere: boolean;
+  readonly notEligible: string | null;
 }
 
 /**
@@ -268,7 +282,14 @@ export class Run {
    */
   private listTypes: { reasons: string[]; eligible: boolean } | null = null;
 
-  constructor(private readonly references: ReferenceResolver | null) {}
+  /**
+   * `pageUrl`: the page the markup was found on, when it is known (an HTML input with its URL). A group
+   * waived for markup about another page (`unless.elsewhere`) is told by it.
+   */
+  constructor(
+    private readonly references: ReferenceResolver | null,
+    readonly pageUrl: string | null = null,
+  ) {}
 
   report(code: IssueCode, severity: "error" | "warning", property: string, message: string, fix: string, docs: string, path: string, rule?: string): void {
     // No key at all when there is no rule page to link (an undefined field would still show in deep comparisons).
@@ -337,10 +358,13 @@ export class Run {
     const paths = group.paths ?? group.properties.map((p) => p.split("."));
     if (this.invalid === null) {
       for (const segments of paths) if (hasValue(node, segments)) return;
+      if (group.unless !== undefined && this.waived(group, group.unless, node, at)) return;
       return this.missingOneOf(group, at);
     }
     const broken: ValidationIssue[] = [];
     for (const segments of paths) if (this.holdsValid(node, segments, at, broken)) return;
+    // A waived group leaves a broken member's issue as its own rule says.
+    if (group.unless !== undefined && this.waived(group, group.unless, node, at)) return;
     if (group.level === "recommended") {
       // The broken member's own warning already says what a missing recommended group would.
       if (broken.length === 0) this.missingOneOf(group, at);
@@ -388,13 +412,29 @@ export class Run {
     return false;
   }
 
-  missingOneOf(group: OneOfRule, at: string): void {
-    const required = group.level === "required";
+  /**
+   * Whether a missing group's waiver settles it: true when the waiver holds (the node is then not
+   * eligible where the waiver says so), or when it cannot be told (a URL and no page to compare it
+   * with), after reporting the group as a warning that says so. False: the group is missing as usual.
+   */
+  private waived(group: OneOfRule, waiver: GroupWaiver, node: JsonObject, at: string): boolean {
+    const holds = waiverHolds(waiver, node[waiver.property], this.pageUrl);
+    if (holds === false) return false;
+    if (holds === true) {
+      if (waiver.notEligible !== null) this.ineligible.push(waiver.notEligible);
+      return true;
+    }
+    this.missingOneOf(group, at, `It is not needed when "${waiver.property}" names another page than this one, which cannot be told without the page's URL.`);
+    return true;
+  }
+
+  missingOneOf(group: OneOfRule, at: string, unsure?: string): void {
+    const required = group.level === "required" && unsure === undefined;
     const issue: ValidationIssue = {
       severity: required ? "error" : "warning",
       property: group.property,
       one_of: [...group.members],
-      message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.`,
+      message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === undefined ? "" : ` ${unsure}`}`,
       fix: group.fix,
       google_docs_url: group.docs,
       code: "missing-one-of",
@@ -739,3 +779,33 @@ function literalFits(kind: LiteralKind, value: unknown): boolean {
 }
 
 export { isObject };
+
+/**
+ * Whether a group's waiver holds for the sibling's value: true, false, or null when it cannot be told
+ * (`elsewhere` with a URL but no page to compare it with). A URL is compared with the page without its
+ * fragment, resolved against the page.
+ */
+function waiverHolds(waiver: GroupWaiver, value: unknown, pageUrl: string | null): boolean | null {
+  const values = Array.isArray(value) ? value : [value];
+  if (waiver.values !== null) {
+    return values.some((v) => (typeof v === "string" || typeof v === "number") && waiver.values!.includes(String(v).trim()));
+  }
+  const urls = values.filter((v): v is string => typeof v === "string" && !isBlank(v));
+  if (urls.length === 0) return false;
+  if (pageUrl === null) return null;
+  const page = withoutFragment(pageUrl, null);
+  return page !== null && urls.every((u) => {
+    const other = withoutFragment(u, pageUrl);
+    return other !== null && other !== page;
+  });
+}
+
+function withoutFragment(url: string, base: string | null): string | null {
+  try {
+    const parsed = base === null ? new URL(url.trim()) : new URL(url.trim(), base);
+    parsed.hash = "";
+    return parsed.href;
+  } catch {
+    return null;
+  }
+}

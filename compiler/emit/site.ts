@@ -8,6 +8,7 @@ import type { MatchTable } from "../matches.ts";
 import { oneOfAnchor, propertyAnchor, rulePagePath } from "./rule-anchors.ts";
 import { htmlPage, link } from "./html.ts";
 import { code, esc, list } from "../html-text.ts";
+import { waiverSentence } from "./group-waiver.ts";
 
 const STATUS_ORDER: IrRuleSet["status"][] = ["supported", "coming_soon", "planned", "deprecated"];
 const STATUS_LABEL: Record<IrRuleSet["status"], string> = {
@@ -103,7 +104,7 @@ function propertyRows(rules: IrNodeRules, feature: string | null, ctx: SiteConte
 
 function groupItems(rules: IrNodeRules, feature: string | null, ids: PageIds, out: string[]): void {
   const item = (g: IrOneOf) =>
-    `<li${ids.claim(oneOfAnchor(feature, g.property))}><span class="level level-${g.level}">${g.level}</span> at least one of ${list(g.members.map(code))}. <span class="fix">Fix: ${esc(g.fix)}</span></li>`;
+    `<li${ids.claim(oneOfAnchor(feature, g.property))}><span class="level level-${g.level}">${g.level}</span> at least one of ${list(g.members.map(code))}.${g.unless ? ` ${esc(waiverSentence(g.unless))}` : ""} <span class="fix">Fix: ${esc(g.fix)}</span></li>`;
   for (const g of rules.oneOf) out.push(item(g));
   for (const p of rules.properties) for (const e of p.expect) if (e.kind === "class" && e.rules) groupItems(e.rules, feature, ids, out);
 }

@@ -167,6 +167,7 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
       "docs: DOCS",
       `rule: ${lit(ruleUrl(page.type, oneOfAnchor(page.feature, g.property)))}`,
     ];
+    if (g.unless) fields.push(`unless: ${lit({ property: g.unless.property, values: g.unless.values, elsewhere: g.unless.elsewhere, notEligible: g.unless.notEligible })}`);
     c.comment(`${rs.file}: ${[...trail, `one of ${g.members.join(", ")}`].join(" > ")}`);
     c.line(`const ${c.declare(groupConst(rules, i))}: ${c.useType(RULE_RUNTIME, "OneOfRule")} = { ${fields.join(", ")} };`);
   });

@@ -43,6 +43,14 @@ export function checkNode(c: FileChecker, nodeRaw: RawNode, nodeType: string | n
       name.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "one_of", gi, "properties", pi]));
     });
     const prefix = dotted ? `${dotted}.` : "";
+    const unless = group.unless;
+    if (unless) {
+      const at = [...path, "one_of", gi, "unless"];
+      c.checkPropertyName(unless.property, nodeType, [...at, "property"]);
+      if ((unless.values === undefined) === (unless.elsewhere === undefined)) c.report("conflict", at, `unless needs either "values" or "elsewhere: true"`);
+      if (group.properties.includes(unless.property)) c.report("conflict", [...at, "property"], `"${unless.property}" is a member of the group it would waive`);
+      if (group.level !== "required") c.report("conflict", at, "unless waives a required group; a recommended one is a warning already");
+    }
     return {
       level: group.level,
       properties: group.properties,
@@ -50,6 +58,7 @@ export function checkNode(c: FileChecker, nodeRaw: RawNode, nodeType: string | n
       members: group.properties.map((p) => prefix + p),
       // Filled in by the defaults step (compiler/normalize/defaults.ts).
       fix: group.fix ?? "",
+      unless: unless ? { property: unless.property, values: unless.values ?? null, elsewhere: unless.elsewhere === true, notEligible: unless.not_eligible ?? null } : null,
     };
   });
   return { id, properties, oneOf, nodeCheck: null };

@@ -180,7 +180,7 @@ const DiscussionForumPosting_comment: PropertyRule = propertyRule({
   rule: "/rules/DiscussionForumPosting#comment",
 });
 // rules-src/types/DiscussionForumPosting.yaml: one of text, image, video
-const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text","image","video"], property: "text", members: ["text","image","video"], paths: [["text"],["image"],["video"]], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:text" };
+const DiscussionForumPosting_oneOf0: OneOfRule = { level: "required", properties: ["text","image","video"], property: "text", members: ["text","image","video"], paths: [["text"],["image"],["video"]], fix: "Add the content of the post in \"text\" (or \"image\" / \"video\" for a media-only post), e.g. \"text\": \"Look at how cool this concert was!\"; only a post shown in full on another page (an external url) may leave it out.", docs: DOCS, rule: "/rules/DiscussionForumPosting#one-of:text", unless: {"property":"url","values":null,"elsewhere":true,"notEligible":null} };
 
 /** DiscussionForumPosting: Discussions and forums. */
 export function validate_DiscussionForumPosting(node: JsonObject, run: Run, at: string): void {

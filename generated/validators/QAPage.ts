@@ -189,7 +189,7 @@ const QAPage_mainEntity_Question_comment: PropertyRule = propertyRule({
   rule: "/rules/QAPage#mainEntity.comment",
 });
 // rules-src/types/QAPage.yaml: mainEntity > Question > one of mainEntity.acceptedAnswer, mainEntity.suggestedAnswer
-const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer","suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer","mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"],["suggestedAnswer"]], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer" };
+const QAPage_mainEntity_Question_oneOf0: OneOfRule = { level: "required", properties: ["acceptedAnswer","suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer","mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"],["suggestedAnswer"]], fix: "Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {\"@type\": \"Answer\", \"text\": \"1 pound (lb) is equal to 16 ounces (oz).\"}; a question without answers is not eligible.", docs: DOCS, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: {"property":"answerCount","values":["0"],"elsewhere":false,"notEligible":"questions without answers (answerCount 0) are not eligible for the Q&A rich result"} };
 
 /** Nested shape QAPage > mainEntity > Question. */
 export function validate_QAPage_mainEntity_Question(node: JsonObject, run: Run, at: string): void {

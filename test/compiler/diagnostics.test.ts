@@ -83,6 +83,16 @@ const cases: Array<[string, string, string[], string?]> = [
   ["conditional requirement with neither values nor absent", withLine(9, "  name: { level: recommended, required_when: { property: startDate } }"), [
     'rules-src/types/Event.yaml:9:46: required_when needs either "values" or "absent: true"',
   ]],
+  ["group waiver with neither values nor elsewhere", withLine(12, "one_of: [{ level: required, properties: [name, description], unless: { property: url } }]\nexamples:"), [
+    'rules-src/types/Event.yaml:12:70: unless needs either "values" or "elsewhere: true"',
+  ]],
+  ["group waiver on one of its own members", withLine(12, "one_of: [{ level: required, properties: [name, description], unless: { property: name, elsewhere: true } }]\nexamples:"), [
+    'rules-src/types/Event.yaml:12:82: "name" is a member of the group it would waive',
+  ]],
+  ["group waiver on a recommended group, by a misspelled sibling", withLine(12, "one_of: [{ level: recommended, properties: [name, description], unless: { property: ulr, values: [x] } }]\nexamples:"), [
+    "rules-src/types/Event.yaml:12:73: unless waives a required group; a recommended one is a warning already",
+    'rules-src/types/Event.yaml:12:75: "ulr" is not a Schema.org 29.4 property (did you mean "url"?)',
+  ]],
   ["opt-in trigger that is no property", withLine(8, "opt_in: { triggers: [nmae] }\nproperties:"), [
     'rules-src/types/Event.yaml:8:22: "nmae" is not a Schema.org 29.4 property (did you mean "name"?)',
   ]],

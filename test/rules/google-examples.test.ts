@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusDir } from "../corpus-dir.ts";
-import { validateJsonText, validateValue } from "../../runtime/validate.ts";
+import { validateHtml, validateJsonText, validateValue } from "../../runtime/validate.ts";
 import { ruleSetFor } from "../../generated/index.ts";
 import typesPayload from "../../generated/types.json" with { type: "json" };
 import { topLevelEntities } from "../../runtime/graph/collect.ts";
@@ -97,7 +97,12 @@ if (!corpus) {
       if (!removed) continue;
       removals++;
       test(`${name}: without any of ${group.join(", ")} gives an error naming the leading member`, () => {
-        const result = validateValue(doc);
+        let result = validateValue(doc);
+        // A group waived for markup about another page (a forum post listed on a category page) cannot
+        // be told from JSON-LD alone (a warning there): on the node's own page, it is required.
+        const waived = result.schemas.some((s) => s.warnings.some((w) => w.code === "missing-one-of" && w.property === group[0]));
+        const ownUrl = nodes.map((n) => n.url).find((u): u is string => typeof u === "string");
+        if (waived && ownUrl !== undefined) result = validateHtml(`<script type="application/ld+json">${JSON.stringify(doc)}</script>`, ownUrl);
         const schemas = result.schemas.filter((s) => s.type === reportedAs);
         // A retired feature's findings are warnings (never errors), and it lists nothing as missing-required.
         const errors = schemas.flatMap((s) => (retired ? s.warnings : s.errors));
