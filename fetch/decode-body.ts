@@ -54,10 +54,22 @@ const WINDOWS_1252_80_9F =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
+/** Each byte's windows-1252 code unit. */
+const WINDOWS_1252 = Uint16Array.from({ length: 256 }, (_, b) => (b >= 0x80 && b <= 0x9f ? WINDOWS_1252_80_9F.charCodeAt(b - 0x80) : b));
+
+/**
+ * A page without bytes 0x80-0x9F is decoded natively (one byte per character). One with them is mapped
+ * through a table in one pass: a replace() with a callback per byte took 2.5 s and 300 MiB on the
+ * main thread for a 5 MiB page (5 KB gzipped), 25 s for a 50 MiB sitemap.
+ */
 function decode(decoder: TextDecoder, bytes: Uint8Array): string {
   if (decoder.encoding !== "windows-1252") return decoder.decode(bytes);
-  const text = decoder.decode(bytes);
-  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_80_9F[c.charCodeAt(0) - 0x80]);
+  let c1 = false;
+  for (let i = 0; i < bytes.length && !c1; i++) c1 = bytes[i] >= 0x80 && bytes[i] <= 0x9f;
+  if (!c1) return decoder.decode(bytes);
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) units[i] = WINDOWS_1252[bytes[i]];
+  return new TextDecoder("utf-16le").decode(units);
 }
 
 function sniffBom(b: Uint8Array): string | null {

@@ -8,24 +8,21 @@
  * skipped ("redirected off-site") and never fetched there, so a crawl of one site cannot be aimed at another.
  */
 import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
-import { createRequire } from "node:module";
 import { parseSitemap, sitemapText } from "./sitemap.ts";
 import { canParseUrl } from "../../runtime/can-parse-url.ts";
 import { crawlScope, type CrawlScope } from "./scope.ts";
+import { robotsRules } from "./robots.ts";
 
 import type { DiscoverMode } from "./discover-mode.ts";
-
-/** What sdv uses of robots-parser (a CommonJS module whose typings do not describe its export). */
-interface RobotsRules {
-  isAllowed(url: string, userAgent?: string): boolean | undefined;
-  getCrawlDelay(userAgent?: string): number | undefined;
-  getSitemaps(): string[];
-}
 
 /** The robots.txt user agent token sdv obeys (and the product token of its User-Agent header). */
 export const ROBOTS_AGENT = "sdv";
 const MAX_SITEMAPS = 100;
 const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+/** Skipped pages listed at most (each sitemap entry past --max-pages is one). */
+const MAX_SKIPPED_KEPT = 10_000;
+/** Sitemap entries checked between two turns of the event loop. */
+const YIELD_EVERY = 1000;
 /** Google reads the first 500 KiB of a robots.txt. */
 const ROBOTS_MAX_BYTES = 500 * 1024;
 
@@ -46,7 +43,10 @@ export interface Discovery {
   pages: string[];
   /** Each listed page's <lastmod> as its sitemap wrote it, for the pages that have one. */
   lastmod: Record<string, string>;
+  /** Pages not taken, and why: the first MAX_SKIPPED_KEPT. */
   skipped: Skipped[];
+  /** Pages skipped past those listed (a sitemap of 50,000 entries over --max-pages). */
+  skippedNotListed: number;
   /** Sitemaps read, and the ones that failed with why. */
   sitemaps: Array<{ url: string; pages: number; error?: string }>;
   /** robots.txt's Crawl-delay for us, in seconds, if any. */
@@ -76,8 +76,12 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     return fetchPage(url, { ...options.fetchOptions, anyContentType: true, maxBytes, sameOrigin: true });
   };
   const skipped: Skipped[] = [];
+  let skippedNotListed = 0;
+  const skip = (entry: Skipped) => {
+    if (skipped.length < MAX_SKIPPED_KEPT) skipped.push(entry);
+    else skippedNotListed++;
+  };
 
-  const robotsParser = createRequire(import.meta.url)("robots-parser") as (url: string, text: string) => RobotsRules;
   let robotsText = "";
   let robots: Discovery["robots"] = "none";
   try {
@@ -91,8 +95,8 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     if (err.code === "redirected_off_site") skipped.push({ url: `${origin}/robots.txt`, reason: "redirected off-site" });
     if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
   }
-  const rules = robotsParser(`${origin}/robots.txt`, robotsText);
-  const allowed = (url: string) => rules.isAllowed(url, ROBOTS_AGENT) !== false;
+  const rules = robotsRules(`${origin}/robots.txt`, robotsText);
+  const allowed = (url: string) => rules.isAllowed(url, ROBOTS_AGENT);
 
   const mode = options.mode ?? "sitemap";
   const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
@@ -105,6 +109,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
   const seen = new Set<string>();
   const sitemaps: Discovery["sitemaps"] = [];
   const visited = new Set<string>();
+  const queued = new Set<string>(queue);
   if (mode !== "sitemap" && !givenSitemap) {
     // The start page is the first page of a link crawl (a sitemap given as the start is no page).
     startUrl.hash = "";
@@ -121,7 +126,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     let parsed;
     try {
       const fetched = await fetchAny(sitemapUrl, SITEMAP_MAX_BYTES);
-      parsed = parseSitemap(sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
+      parsed = parseSitemap(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
     } catch (err) {
       if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
       if (err instanceof FetchError && err.code === "redirected_off_site") skipped.push({ url: sitemapUrl, reason: "redirected off-site" });
@@ -129,26 +134,39 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       continue;
     }
     if (parsed.kind === "index") {
-      for (const loc of parsed.locs) if (sameOrigin(loc, origin)) queue.push(new URL(loc).href);
+      // Only as many sitemaps as can still be read are queued: indexes of 50,000 locs each kept every
+      // one alive (56 MiB an index) until the heap ran out.
+      for (const loc of parsed.locs) {
+        if (visited.size + queue.length >= MAX_SITEMAPS) break;
+        if (!sameOrigin(loc, origin)) continue;
+        const href = new URL(loc).href;
+        if (visited.has(href) || queued.has(href)) continue;
+        queued.add(href);
+        queue.push(href);
+      }
       sitemaps.push({ url: sitemapUrl, pages: 0 });
       continue;
     }
     let added = 0;
+    let read = 0;
     for (const { loc, lastmod: modified } of parsed.entries) {
+      // A turn for the event loop now and then: 50,000 entries checked against robots.txt in one go held it.
+      if (++read % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (!canParseUrl(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
-        skipped.push({ url: loc, reason: "not http(s)" });
+        skip({ url: loc, reason: "not http(s)" });
         continue;
       }
       const url = new URL(loc);
       url.hash = "";
       const href = url.href;
       if (seen.has(href)) continue;
-      seen.add(href);
+      // Past the pages and skips kept, entries are only counted: nothing left to tell them apart for.
+      if (seen.size < options.maxPages + MAX_SKIPPED_KEPT) seen.add(href);
       const outside = scope.outside(href);
-      if (outside) skipped.push({ url: href, reason: outside });
-      else if (!allowed(href)) skipped.push({ url: href, reason: "disallowed by robots.txt" });
-      else if (options.keep && !options.keep(href)) skipped.push({ url: href, reason: "not in --include / in --exclude" });
-      else if (pages.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
+      if (outside) skip({ url: href, reason: outside });
+      else if (pages.length >= options.maxPages) skip({ url: href, reason: "over --max-pages" });
+      else if (!allowed(href)) skip({ url: href, reason: "disallowed by robots.txt" });
+      else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages.push(href);
         if (modified !== undefined) lastmod[href] = modified;
@@ -157,7 +175,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
   }
-  return { origin, pages, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
+  return { origin, pages, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
 }
 
 /** Page fetches of a crawl: redirects within the site only (see the top of this file). */

@@ -39,6 +39,22 @@ test("charset from the Content-Type header", () => {
   assert.is(decodeHtml(Buffer.from("<p>é</p>", "utf8"), "utf-8"), "<p>é</p>");
 });
 
+test("windows-1252 (and the labels meaning it): every byte as the Encoding Standard maps it, with and without 0x80-0x9F", () => {
+  // The Encoding Standard's index for 0x80-0x9F; every other byte is its own code point.
+  const high = [
+    0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+    0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  ];
+  const all = Buffer.from(Array.from({ length: 256 }, (_, b) => b));
+  const expected = String.fromCharCode(...Array.from({ length: 256 }, (_, b) => (b >= 0x80 && b <= 0x9f ? high[b - 0x80] : b)));
+  for (const label of ["windows-1252", "iso-8859-1", "latin1", "ascii", "us-ascii"]) assert.is(decodeHtml(all, label), expected, label);
+  // Without any byte 0x80-0x9F, the same text as a plain Latin-1 decode.
+  const plain = Buffer.from(Array.from({ length: 256 }, (_, b) => b).filter((b) => b < 0x80 || b > 0x9f));
+  assert.is(decodeHtml(plain, "windows-1252"), plain.toString("latin1"));
+  // A large page of them decodes to one character a byte.
+  assert.is(decodeHtml(Buffer.alloc(1 << 20, 0x93), "windows-1252"), "\u201c".repeat(1 << 20));
+});
+
 test("default is UTF-8; unknown labels fall back to UTF-8; invalid bytes become U+FFFD", () => {
   assert.is(decodeHtml(Buffer.from("<p>é</p>", "utf8"), null), "<p>é</p>");
   assert.is(decodeHtml(Buffer.from("<p>é</p>", "utf8"), "no-such-charset"), "<p>é</p>");
