@@ -95,6 +95,9 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   switch (path) {
     case "/plain":
       return html(`<!doctype html><html><head><script type="application/ld+json">{"@type":"Thing","name":"x"}</script></head><body>ok</body></html>`);
+    case "/grows":
+      // 136 bytes that grow into a 6 MB document: the page measures its snapshot and sends none.
+      return html(`<!doctype html><body><script>document.body.append("x".repeat(6 * 1024 * 1024))</script></body>`);
     case "/hostile":
       return html(hostilePage());
     case "/redirect-to-canary":
@@ -238,6 +241,39 @@ withBrowser("open shadow roots are in the rendered HTML as declarative roots, an
     assert.ok((await strict.render(`http://127.0.0.1:${site.port}/shadow-roots?n=50`, { allowPrivateHosts: allowed() })).html.length > 0, "5,000 elements in shadow roots pass");
   } finally {
     await strict.close();
+  }
+});
+
+withBrowser("a page whose snapshot is past the 5 MiB cap: page_too_large, and the next page is served", async () => {
+  const err = await render("/grows").catch((e: unknown) => e);
+  assert.instance(err, FetchError);
+  assert.is((err as FetchError).code, "page_too_large");
+  assert.match((await render("/plain")).html, "application/ld+json");
+});
+
+test("the page's own look-up ends with the page's deadline, and with the caller's signal", async () => {
+  // A name server that answers after 3 s; the page's deadline is 300 ms. (No browser work happens before the answer.)
+  const slow = (answer: string) => () => new Promise<Array<{ address: string; family: 4 | 6 }>>((resolve) => setTimeout(() => resolve([{ address: answer, family: 4 }]), 3000).unref());
+  const quick = new Renderer({ ...RENDER_DEFAULTS, chromiumPath: chromium ?? "/nonexistent/chromium", limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 300 } });
+  try {
+    if (!quick.availability().available) return;
+    const late = await quick.render("http://slow-dns.test/", { resolver: slow("127.0.0.2") }).catch((e: unknown) => e);
+    assert.instance(late, FetchError);
+    assert.is((late as FetchError).code, "fetch_timeout");
+    assert.match((late as FetchError).message, /did not finish within/);
+    const caller = new AbortController();
+    const patient = new Renderer({ ...RENDER_DEFAULTS, chromiumPath: chromium ?? "/nonexistent/chromium", limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 60_000 } });
+    try {
+      setTimeout(() => caller.abort(), 100);
+      const stopped = await patient.render("http://slow-dns.test/", { resolver: slow("127.0.0.2"), signal: caller.signal }).catch((e: unknown) => e);
+      assert.is((stopped as FetchError).code, "fetch_timeout");
+      assert.match((stopped as FetchError).message, /caller's deadline/);
+      assert.equal(patient.load, { rendering: 0, waiting: 0 }, "its place is given back");
+    } finally {
+      await patient.close();
+    }
+  } finally {
+    await quick.close();
   }
 });
 
