@@ -27,7 +27,7 @@ const fixedVersion: Plugin = {
 const staticRobotsParser: Plugin = {
   name: "action-robots-parser",
   setup(b) {
-    b.onLoad({ filter: /[\\/]fetch[\\/]site[\\/]discover\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]fetch[\\/]site[\\/]robots\.ts$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const call = 'createRequire(import.meta.url)("robots-parser")';
       if (!source.includes(call)) throw new Error(`build/bundle-action.ts: ${args.path} no longer loads robots-parser with ${call}; update the plugin`);

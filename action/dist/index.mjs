@@ -639,6 +639,29 @@ function literalFits(kind, value) {
       return typeof value === "boolean" || value === "true" || value === "false" || typeof value === "string" && (enumMember(value) === "True" || enumMember(value) === "False");
   }
 }
+function waiverHolds(waiver, value, pageUrl) {
+  const values = Array.isArray(value) ? value : [value];
+  if (waiver.values !== null) {
+    return values.some((v) => (typeof v === "string" || typeof v === "number") && waiver.values.includes(String(v).trim()));
+  }
+  const urls = values.filter((v) => typeof v === "string" && !isBlank(v));
+  if (urls.length === 0) return false;
+  if (pageUrl === null) return null;
+  const page = withoutFragment(pageUrl, null);
+  return page !== null && urls.every((u) => {
+    const other = withoutFragment(u, pageUrl);
+    return other !== null && other !== page;
+  });
+}
+function withoutFragment(url, base) {
+  try {
+    const parsed = base === null ? new URL(url.trim()) : new URL(url.trim(), base);
+    parsed.hash = "";
+    return parsed.href;
+  } catch {
+    return null;
+  }
+}
 var FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
@@ -730,10 +753,16 @@ var init_rule_runtime = __esm({
       return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
     };
     Run = class {
-      constructor(references) {
+      /**
+       * `pageUrl`: the page the markup was found on, when it is known (an HTML input with its URL). A group
+       * waived for markup about another page (`unless.elsewhere`) is told by it.
+       */
+      constructor(references, pageUrl = null) {
         this.references = references;
+        this.pageUrl = pageUrl;
       }
       references;
+      pageUrl;
       issues = [];
       /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
       ineligible = [];
@@ -759,6 +788,12 @@ var init_rule_runtime = __esm({
       invalid = null;
       /** The rule whose condition holds while its value is checked (a malformed value is then an error). */
       requiredNow = null;
+      /**
+       * While the values of one list are checked: the not-eligible reasons of the types they matched, and
+       * whether one matched a type without one. A list with one eligible value is eligible: a hybrid
+       * event's location is a Place and a VirtualLocation. Null outside a list (a single value decides alone).
+       */
+      listTypes = null;
       report(code2, severity, property3, message, fix, docs, path, rule) {
         if (rule === void 0) this.issues.push({ severity, property: property3, message, fix, google_docs_url: docs, code: code2, path });
         else this.issues.push({ severity, property: property3, message, fix, google_docs_url: docs, rule_url: rule, code: code2, path });
@@ -819,10 +854,12 @@ var init_rule_runtime = __esm({
         const paths = group.paths ?? group.properties.map((p) => p.split("."));
         if (this.invalid === null) {
           for (const segments2 of paths) if (hasValue(node, segments2)) return;
+          if (group.unless !== void 0 && this.waived(group, group.unless, node, at)) return;
           return this.missingOneOf(group, at);
         }
         const broken = [];
         for (const segments2 of paths) if (this.holdsValid(node, segments2, at, broken)) return;
+        if (group.unless !== void 0 && this.waived(group, group.unless, node, at)) return;
         if (group.level === "recommended") {
           if (broken.length === 0) this.missingOneOf(group, at);
           return;
@@ -867,13 +904,28 @@ var init_rule_runtime = __esm({
         }
         return false;
       }
-      missingOneOf(group, at) {
-        const required = group.level === "required";
+      /**
+       * Whether a missing group's waiver settles it: true when the waiver holds (the node is then not
+       * eligible where the waiver says so), or when it cannot be told (a URL and no page to compare it
+       * with), after reporting the group as a warning that says so. False: the group is missing as usual.
+       */
+      waived(group, waiver, node, at) {
+        const holds = waiverHolds(waiver, node[waiver.property], this.pageUrl);
+        if (holds === false) return false;
+        if (holds === true) {
+          if (waiver.notEligible !== null) this.ineligible.push(waiver.notEligible);
+          return true;
+        }
+        this.missingOneOf(group, at, `It is not needed when "${waiver.property}" names another page than this one, which cannot be told without the page's URL.`);
+        return true;
+      }
+      missingOneOf(group, at, unsure) {
+        const required = group.level === "required" && unsure === void 0;
         const issue2 = {
           severity: required ? "error" : "warning",
           property: group.property,
           one_of: [...group.members],
-          message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.`,
+          message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === void 0 ? "" : ` ${unsure}`}`,
           fix: group.fix,
           google_docs_url: group.docs,
           code: "missing-one-of",
@@ -884,6 +936,17 @@ var init_rule_runtime = __esm({
       }
       /** Checks a present value (one value or a list of them). */
       check(value, rule, at) {
+        const outerTypes = this.listTypes;
+        this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
+        try {
+          this.checkValues(value, rule, at);
+        } finally {
+          const types = this.listTypes;
+          this.listTypes = outerTypes;
+          if (types !== null && !types.eligible) this.ineligible.push(...types.reasons);
+        }
+      }
+      checkValues(value, rule, at) {
         if (Array.isArray(value)) {
           const path = valuePath(rule, at, -1);
           if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
@@ -1009,7 +1072,11 @@ var init_rule_runtime = __esm({
           const fix = meant === null ? rule.fix : `Did you mean "${meant}"? Use "@type": "${meant}". ${rule.fix}`;
           return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path, fix);
         }
-        if (matched.notEligible) this.ineligible.push(matched.notEligible);
+        const listTypes = this.listTypes;
+        if (listTypes === null) {
+          if (matched.notEligible) this.ineligible.push(matched.notEligible);
+        } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
+        else listTypes.eligible = true;
         if (matched.validate) {
           if (matched.prefixed) this.nested(rule, matched.validate, node, path);
           else matched.validate(node, this, path);
@@ -3814,7 +3881,7 @@ function evaluateFeatures(ruleSet39, node, base, resolver, at) {
       });
       continue;
     }
-    const run = new Run(resolver);
+    const run = new Run(resolver, base.pageUrl);
     feature.validate(node, run, at);
     const missing = [];
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
@@ -7697,7 +7764,7 @@ function validatePrepared(prepared3, registry2) {
   const own = prepared3.options.overrides ?? [];
   const fromProfile = profileOverrides(prepared3.options.profile);
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
-  const judging = { overrides, profile: prepared3.options.profile };
+  const judging = { overrides, profile: prepared3.options.profile, pageUrl: prepared3.baseUrl ?? null };
   const resolver = { resolve: idResolver(ids, prepared3.baseUrl ?? null) };
   const schemas = [];
   let unparsable = 0;
@@ -7799,7 +7866,7 @@ function validateEntity(entity, resolver, registry2, judging) {
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
   if (!ruleSet39) return uncheckedResult(entity, matched, properties_found);
-  const run = new Run(resolver);
+  const run = new Run(resolver, judging.pageUrl);
   const undetected = optInAbsent(ruleSet39, node);
   if (undetected === null) ruleSet39.validate(node, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
@@ -10400,11 +10467,11 @@ function validate_Book__book_actions_workExample_Book_identifier_PropertyValue(n
   else run.check(v_value, Book__book_actions_workExample_Book_identifier_PropertyValue_value, at);
 }
 function validate_Book__review_snippet(node, run, at) {
-  void node;
-  void run;
-  void at;
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Book__review_snippet_name, at);
+  else run.check(v_name, Book__review_snippet_name, at);
 }
-var DOCS3, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, ruleSet3;
+var DOCS3, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, Book__review_snippet_name, ruleSet3;
 var init_Book = __esm({
   "generated/validators/Book.ts"() {
     "use strict";
@@ -10418,7 +10485,7 @@ var init_Book = __esm({
       name: "name",
       segment: "/name",
       property: "name",
-      level: "required",
+      level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the book, e.g. "The Catcher in the Rye".',
       docs: DOCS3,
@@ -11027,6 +11094,16 @@ var init_Book = __esm({
       fix: 'Give identifier.value as the ID without non-numeric prefixes, e.g. "1057320822".',
       docs: DOCS3,
       rule: "/rules/Book#book-actions:workExample.identifier.value"
+    });
+    Book__review_snippet_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [],
+      fix: 'Add "name" with the title of the book: the review snippet names the item reviewed.',
+      docs: DOCS3,
+      rule: "/rules/Book#review-snippet:name"
     });
     ruleSet3 = {
       type: "Book",
@@ -13810,7 +13887,7 @@ var init_DiscussionForumPosting = __esm({
       docs: DOCS10,
       rule: "/rules/DiscussionForumPosting#comment"
     });
-    DiscussionForumPosting_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], paths: [["text"], ["image"], ["video"]], fix: 'Add the content of the post in "text" (or "image" / "video" for a media-only post), e.g. "text": "Look at how cool this concert was!"; only a post shown in full on another page (an external url) may leave it out.', docs: DOCS10, rule: "/rules/DiscussionForumPosting#one-of:text" };
+    DiscussionForumPosting_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], paths: [["text"], ["image"], ["video"]], fix: 'Add the content of the post in "text" (or "image" / "video" for a media-only post), e.g. "text": "Look at how cool this concert was!"; only a post shown in full on another page (an external url) may leave it out.', docs: DOCS10, rule: "/rules/DiscussionForumPosting#one-of:text", unless: { "property": "url", "values": null, "elsewhere": true, "notEligible": null } };
     DiscussionForumPosting_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -17297,11 +17374,11 @@ function validate_LocalBusiness_review_Review(node, run, at) {
   if (v_author === void 0) run.missing(LocalBusiness_review_Review_author, at);
   else run.check(v_author, LocalBusiness_review_Review_author, at);
   const v_reviewRating = node["reviewRating"];
-  if (v_reviewRating === void 0) run.missing(LocalBusiness_review_Review_reviewRating, at);
-  else run.check(v_reviewRating, LocalBusiness_review_Review_reviewRating, at);
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, LocalBusiness_review_Review_reviewRating, at);
   const v_datePublished = node["datePublished"];
   if (v_datePublished === void 0) run.missing(LocalBusiness_review_Review_datePublished, at);
   else run.check(v_datePublished, LocalBusiness_review_Review_datePublished, at);
+  run.oneOf(LocalBusiness_review_Review_oneOf0, node, at);
 }
 function validate_LocalBusiness_review_Review_author_Person(node, run, at) {
   const v_name = node["name"];
@@ -17324,7 +17401,7 @@ function validate_LocalBusiness_review_Review_reviewRating_Rating(node, run, at)
   if (v_worstRating === void 0) run.missing(LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS18, LocalBusiness_name, LocalBusiness_address, LocalBusiness_geo, LocalBusiness_openingHoursSpecification, LocalBusiness_priceRange, LocalBusiness_servesCuisine, LocalBusiness_menu, LocalBusiness_telephone, LocalBusiness_url, LocalBusiness_department, LocalBusiness_aggregateRating, LocalBusiness_review, LocalBusiness_image, LocalBusiness_logo, LocalBusiness_sameAs, LocalBusiness_address_PostalAddress_streetAddress, LocalBusiness_address_PostalAddress_addressLocality, LocalBusiness_address_PostalAddress_addressRegion, LocalBusiness_address_PostalAddress_postalCode, LocalBusiness_address_PostalAddress_addressCountry, LocalBusiness_geo_GeoCoordinates_latitude, LocalBusiness_geo_GeoCoordinates_longitude, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough, LocalBusiness_department_LocalBusiness_name, LocalBusiness_department_LocalBusiness_address, LocalBusiness_department_LocalBusiness_telephone, LocalBusiness_department_LocalBusiness_openingHoursSpecification, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_aggregateRating_AggregateRating_ratingValue, LocalBusiness_aggregateRating_AggregateRating_ratingCount, LocalBusiness_aggregateRating_AggregateRating_reviewCount, LocalBusiness_aggregateRating_AggregateRating_bestRating, LocalBusiness_aggregateRating_AggregateRating_worstRating, LocalBusiness_aggregateRating_AggregateRating_oneOf0, LocalBusiness_review_Review_author, LocalBusiness_review_Review_reviewRating, LocalBusiness_review_Review_datePublished, LocalBusiness_review_Review_author_Person_name, LocalBusiness_review_Review_author_Organization_name, LocalBusiness_review_Review_reviewRating_Rating_ratingValue, LocalBusiness_review_Review_reviewRating_Rating_bestRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, ruleSet18;
+var DOCS18, LocalBusiness_name, LocalBusiness_address, LocalBusiness_geo, LocalBusiness_openingHoursSpecification, LocalBusiness_priceRange, LocalBusiness_servesCuisine, LocalBusiness_menu, LocalBusiness_telephone, LocalBusiness_url, LocalBusiness_department, LocalBusiness_aggregateRating, LocalBusiness_review, LocalBusiness_image, LocalBusiness_logo, LocalBusiness_sameAs, LocalBusiness_address_PostalAddress_streetAddress, LocalBusiness_address_PostalAddress_addressLocality, LocalBusiness_address_PostalAddress_addressRegion, LocalBusiness_address_PostalAddress_postalCode, LocalBusiness_address_PostalAddress_addressCountry, LocalBusiness_geo_GeoCoordinates_latitude, LocalBusiness_geo_GeoCoordinates_longitude, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough, LocalBusiness_department_LocalBusiness_name, LocalBusiness_department_LocalBusiness_address, LocalBusiness_department_LocalBusiness_telephone, LocalBusiness_department_LocalBusiness_openingHoursSpecification, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_aggregateRating_AggregateRating_ratingValue, LocalBusiness_aggregateRating_AggregateRating_ratingCount, LocalBusiness_aggregateRating_AggregateRating_reviewCount, LocalBusiness_aggregateRating_AggregateRating_bestRating, LocalBusiness_aggregateRating_AggregateRating_worstRating, LocalBusiness_aggregateRating_AggregateRating_oneOf0, LocalBusiness_review_Review_author, LocalBusiness_review_Review_reviewRating, LocalBusiness_review_Review_datePublished, LocalBusiness_review_Review_oneOf0, LocalBusiness_review_Review_author_Person_name, LocalBusiness_review_Review_author_Organization_name, LocalBusiness_review_Review_reviewRating_Rating_ratingValue, LocalBusiness_review_Review_reviewRating_Rating_bestRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, ruleSet18;
 var init_LocalBusiness = __esm({
   "generated/validators/LocalBusiness.ts"() {
     "use strict";
@@ -17758,9 +17835,9 @@ var init_LocalBusiness = __esm({
       name: "reviewRating",
       segment: "/reviewRating",
       property: "review.reviewRating",
-      level: "required",
+      level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_LocalBusiness_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
-      fix: 'Add review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
       docs: DOCS18,
       rule: "/rules/LocalBusiness#review.reviewRating"
     });
@@ -17775,6 +17852,7 @@ var init_LocalBusiness = __esm({
       docs: DOCS18,
       rule: "/rules/LocalBusiness#review.datePublished"
     });
+    LocalBusiness_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}; a review without a rating needs at least its "datePublished" (and an author).', docs: DOCS18, rule: "/rules/LocalBusiness#one-of:review.reviewRating" };
     LocalBusiness_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -21003,7 +21081,7 @@ var init_Product = __esm({
       docs: DOCS26,
       rule: "/rules/Product#review.datePublished"
     });
-    Product_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.positiveNotes", "review.negativeNotes"], paths: [["reviewRating"], ["positiveNotes"], ["negativeNotes"]], fix: 'Give each review a reviewRating with a ratingValue (e.g. {"@type": "Rating", "ratingValue": 4}), or, on an editorial review page, at least two pros and cons statements in positiveNotes / negativeNotes.', docs: DOCS26, rule: "/rules/Product#one-of:review.reviewRating" };
+    Product_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished", "review.positiveNotes", "review.negativeNotes"], paths: [["reviewRating"], ["datePublished"], ["positiveNotes"], ["negativeNotes"]], fix: 'Give each review a reviewRating with a ratingValue (e.g. {"@type": "Rating", "ratingValue": 4}); a review without a rating needs at least its "datePublished" (and an author), or, on an editorial review page, pros and cons in positiveNotes / negativeNotes.', docs: DOCS26, rule: "/rules/Product#one-of:review.reviewRating" };
     Product_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -23756,7 +23834,7 @@ var init_QAPage = __esm({
       docs: DOCS29,
       rule: "/rules/QAPage#mainEntity.comment"
     });
-    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS29, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer" };
+    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS29, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: { "property": "answerCount", "values": ["0"], "elsewhere": false, "notEligible": "questions without answers (answerCount 0) are not eligible for the Q&A rich result" } };
     QAPage_mainEntity_Question_acceptedAnswer_Answer_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -24869,7 +24947,9 @@ var init_Quiz = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["Flashcard"])],
-      fix: 'Give each Question "eduQuestionType": "Flashcard" (pages with other question types are not eligible).',
+      neededForEligibility: true,
+      malformedWarning: true,
+      fix: 'Give each flashcard Question "eduQuestionType": "Flashcard"; a Quiz of other question types (practice problems, retired on 2026-01-06) is not eligible for the education Q&A carousel.',
       docs: DOCS30,
       rule: "/rules/Quiz#hasPart.eduQuestionType"
     });
@@ -28251,6 +28331,7 @@ var init_WebSite = __esm({
       property: "name",
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      neededForEligibility: true,
       condition: siblingCondition("potentialAction", null),
       fix: 'Add "name" with the site name you prefer, e.g. "Example Company": the site-names documentation requires it, and without it the markup states no site-name preference.',
       docs: DOCS38,
@@ -31620,8 +31701,12 @@ function decodeHtml(bytes, headerCharset) {
 }
 function decode(decoder, bytes) {
   if (decoder.encoding !== "windows-1252") return decoder.decode(bytes);
-  const text = decoder.decode(bytes);
-  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_80_9F[c.charCodeAt(0) - 128]);
+  let c1 = false;
+  for (let i = 0; i < bytes.length && !c1; i++) c1 = bytes[i] >= 128 && bytes[i] <= 159;
+  if (!c1) return decoder.decode(bytes);
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) units[i] = WINDOWS_1252[bytes[i]];
+  return new TextDecoder("utf-16le").decode(units);
 }
 function sniffBom(b) {
   if (b.length >= 3 && b[0] === 239 && b[1] === 187 && b[2] === 191) return "utf-8";
@@ -31646,12 +31731,13 @@ function prescanMetaCharset(bytes) {
   }
   return null;
 }
-var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F;
+var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F, WINDOWS_1252;
 var init_decode_body = __esm({
   "fetch/decode-body.ts"() {
     "use strict";
     HTML_CONTENT_TYPES = ["text/html", "application/xhtml+xml"];
     WINDOWS_1252_80_9F = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
+    WINDOWS_1252 = Uint16Array.from({ length: 256 }, (_, b) => b >= 128 && b <= 159 ? WINDOWS_1252_80_9F.charCodeAt(b - 128) : b);
   }
 });
 
@@ -45055,7 +45141,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -45103,7 +45189,7 @@ var require_mock_client = __commonJS({
         this[kDispatches] = [];
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -45316,7 +45402,7 @@ var require_mock_call_history = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -45364,7 +45450,7 @@ var require_mock_pool = __commonJS({
         this[kDispatches] = [];
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -59828,6 +59914,19 @@ function withTimeout(promise2, ms) {
   });
   return Promise.race([promise2, timeout]).finally(() => clearTimeout(timer));
 }
+async function checkPage(target, policy, deadlineMs, signal) {
+  const deadline = AbortSignal.timeout(deadlineMs);
+  try {
+    await untilAborted(checkDestination(target, policy), signal ? AbortSignal.any([signal, deadline]) : deadline);
+  } catch (err) {
+    if (deadline.aborted) throw new FetchError("fetch_timeout", `Resolving ${target.host} did not finish within ${formatMs(deadlineMs)}.`);
+    if (signal?.aborted) throw new FetchError("fetch_timeout", `Rendering the page from ${target.host} was stopped: the caller's deadline passed.`);
+    if (!(err instanceof DestinationRefused)) throw err;
+    if (err.reason === "port") throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${policy.allowedPorts.join(", ")}.`);
+    if (err.reason === "address") throw new FetchError("destination_not_allowed", `Fetching ${target.host} is not allowed: it is, or resolves to, a private, local or reserved network address.`);
+    throw new FetchError("fetch_failed", `Could not resolve the host ${target.host}.`, { cause: err.cause ?? err });
+  }
+}
 var CLOSE_TIMEOUT_MS, LAUNCH_TIMEOUT_MS, WATCHDOG_INTERVAL_MS, MAX_REDIRECTS, Renderer, LOADED, SNAPSHOT;
 var init_renderer = __esm({
   "fetch/render/renderer.ts"() {
@@ -59883,17 +59982,10 @@ var init_renderer = __esm({
           allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
           resolver: options.resolver ?? systemResolver
         };
-        try {
-          await checkDestination(target, policy);
-        } catch (err) {
-          if (!(err instanceof DestinationRefused)) throw err;
-          if (err.reason === "port") throw new FetchError("invalid_url", `Port ${target.port} is not allowed; allowed ports: ${policy.allowedPorts.join(", ")}.`);
-          if (err.reason === "address") throw new FetchError("destination_not_allowed", `Fetching ${target.host} is not allowed: it is, or resolves to, a private, local or reserved network address.`);
-          throw new FetchError("fetch_failed", `Could not resolve the host ${target.host}.`, { cause: err.cause ?? err });
-        }
         await this.#acquire(options.signal);
         let done = Promise.resolve();
         try {
+          await checkPage(target, policy, limits.deadlineMs, options.signal);
           return await this.#renderOne(target.url.href, target.host, policy, limits, options, (ending) => {
             done = ending;
           });
@@ -60039,8 +60131,8 @@ var init_renderer = __esm({
           await untilAborted(page.evaluate(LOADED), stop.signal);
           const s = session;
           await untilAborted(waitForQuiet(() => s.inflight, () => s.lastActivity, limits), stop.signal);
-          const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT, limits.maxDomElements), stop.signal);
-          if (html.length > DEFAULT_MAX_BYTES) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
+          const [html, elements] = await untilAborted(page.evaluate(SNAPSHOT, [limits.maxDomElements, DEFAULT_MAX_BYTES]), stop.signal);
+          if (html === null) throw new FetchError("page_too_large", `The rendered page is larger than ${formatBytes(DEFAULT_MAX_BYTES)}.`);
           if (elements > limits.maxDomElements) throw new FetchError("render_failed", `The rendered page has more than ${limits.maxDomElements} elements.`);
           stop.signal.throwIfAborted();
           return {
@@ -60080,7 +60172,7 @@ var init_renderer = __esm({
       if (document.readyState === "complete") return;
       return new Promise((resolve4) => addEventListener("load", () => resolve4(), { once: true }));
     };
-    SNAPSHOT = (maxElements) => {
+    SNAPSHOT = ([maxElements, maxChars]) => {
       let elements = document.getElementsByTagName("*").length;
       const shadowRoots = [];
       if (document.body !== null && elements <= maxElements) {
@@ -60112,10 +60204,14 @@ var init_renderer = __esm({
       }
       const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
       const root = document.documentElement;
-      if (shadowRoots.length === 0 || typeof root.getHTML !== "function" || elements > maxElements) return [doctype + root.outerHTML, elements];
-      const shell = root.cloneNode(false).outerHTML;
-      const end = shell.lastIndexOf("</");
-      return [doctype + shell.slice(0, end) + root.getHTML({ shadowRoots }) + shell.slice(end), elements];
+      let html;
+      if (shadowRoots.length === 0 || typeof root.getHTML !== "function" || elements > maxElements) html = doctype + root.outerHTML;
+      else {
+        const shell = root.cloneNode(false).outerHTML;
+        const end = shell.lastIndexOf("</");
+        html = doctype + shell.slice(0, end) + root.getHTML({ shadowRoots }) + shell.slice(end);
+      }
+      return [html.length > maxChars ? null : html, elements];
     };
   }
 });
@@ -68593,6 +68689,152 @@ var init_urls_file = __esm({
   }
 });
 
+// fetch/site/sitemap.ts
+import { gunzip } from "node:zlib";
+import { promisify } from "node:util";
+async function sitemapText(bytes, fallbackText) {
+  const gzipped = bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+  if (!gzipped) return fallbackText;
+  return (await gunzipAsync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES })).toString("utf8");
+}
+function decodeEntities2(raw) {
+  if (!raw.includes("&")) return raw;
+  return raw.replace(/&(#x[0-9a-f]{1,8}|#\d{1,10}|[a-z]{1,8});/gi, (whole, name) => {
+    if (name[0] === "#") {
+      const code2 = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code2) && code2 <= 1114111 ? String.fromCodePoint(code2) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+function tagName(xml2, start, end) {
+  let stop = start;
+  while (stop < end) {
+    const c = xml2.charCodeAt(stop);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
+    stop++;
+  }
+  const name = xml2.slice(start, Math.min(stop, start + 64)).toLowerCase();
+  const colon = name.indexOf(":");
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+function parseSitemap(xml2) {
+  let kind = "unknown";
+  const urls = [];
+  const indexEntries = [];
+  let open = null;
+  let field = null;
+  let text = "";
+  let tooLong = false;
+  const addText = (piece) => {
+    if (field === null || tooLong) return;
+    if (text.length + piece.length > MAX_FIELD_CHARS) tooLong = true;
+    else text += piece;
+  };
+  const closeField = () => {
+    if (open && field && !tooLong) {
+      const value = text.trim();
+      if (value !== "") open[field] = value;
+    }
+    field = null;
+    text = "";
+    tooLong = false;
+  };
+  const closeEntry = () => {
+    if (field) closeField();
+    if (open?.loc !== void 0) {
+      const entry = open.lastmod !== void 0 ? { loc: open.loc, lastmod: open.lastmod } : { loc: open.loc };
+      (open.entry === "url" ? urls : indexEntries).push(entry);
+    }
+    open = null;
+  };
+  let pos = 0;
+  const length = xml2.length;
+  while (pos < length && urls.length < MAX_SITEMAP_ENTRIES && indexEntries.length < MAX_SITEMAP_ENTRIES) {
+    const lt = xml2.indexOf("<", pos);
+    if (lt === -1) {
+      if (field !== null) addText(decodeEntities2(xml2.slice(pos)));
+      break;
+    }
+    if (lt > pos && field !== null) addText(decodeEntities2(xml2.slice(pos, lt)));
+    if (xml2.startsWith("<!--", lt)) {
+      const end = xml2.indexOf("-->", lt + 4);
+      if (end === -1) break;
+      pos = end + 3;
+      continue;
+    }
+    if (xml2.startsWith("<![CDATA[", lt)) {
+      const end = xml2.indexOf("]]>", lt + 9);
+      if (end === -1) break;
+      if (field !== null) addText(xml2.slice(lt + 9, end));
+      pos = end + 3;
+      continue;
+    }
+    const gt = xml2.indexOf(">", lt + 1);
+    if (gt === -1) break;
+    pos = gt + 1;
+    const next = xml2.charCodeAt(lt + 1);
+    if (next === 63 || next === 33) continue;
+    const closing = next === 47;
+    const name = tagName(xml2, lt + (closing ? 2 : 1), gt);
+    const selfClosing = !closing && xml2.charCodeAt(gt - 1) === 47;
+    if (closing) {
+      if (name === "loc" || name === "lastmod") {
+        if (field === name) closeField();
+      } else if (name === "url" || name === "sitemap") {
+        if (open?.entry === name) closeEntry();
+      }
+      continue;
+    }
+    if (name === "urlset" || name === "sitemapindex") {
+      if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
+    } else if (name === "url" || name === "sitemap") {
+      closeEntry();
+      if (!selfClosing) open = { entry: name };
+    } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
+      if (field) closeField();
+      field = name;
+    }
+  }
+  closeEntry();
+  const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
+  return { kind, locs: entries.map((e) => e.loc), entries };
+}
+var MAX_SITEMAP_BYTES, MAX_SITEMAP_ENTRIES, MAX_FIELD_CHARS, gunzipAsync, ENTITIES;
+var init_sitemap = __esm({
+  "fetch/site/sitemap.ts"() {
+    "use strict";
+    MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+    MAX_SITEMAP_ENTRIES = 5e4;
+    MAX_FIELD_CHARS = 8192;
+    gunzipAsync = promisify(gunzip);
+    ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  }
+});
+
+// fetch/site/scope.ts
+function crawlScope(start, wholeOrigin = false) {
+  const startUrl = new URL(start);
+  const origin = startUrl.origin;
+  const folder = wholeOrigin ? "/" : startUrl.pathname.slice(0, startUrl.pathname.lastIndexOf("/") + 1) || "/";
+  return {
+    origin,
+    folder,
+    outside(url) {
+      if (!canParseUrl(url)) return "other origin";
+      const u = new URL(url);
+      if (u.origin !== origin) return "other origin";
+      return u.pathname.startsWith(folder) ? null : "outside the start folder";
+    }
+  };
+}
+var init_scope = __esm({
+  "fetch/site/scope.ts"() {
+    "use strict";
+    init_can_parse_url();
+  }
+});
+
 // node_modules/robots-parser/Robots.js
 var require_Robots = __commonJS({
   "node_modules/robots-parser/Robots.js"(exports, module) {
@@ -68822,147 +69064,35 @@ var require_robots_parser = __commonJS({
   }
 });
 
-// fetch/site/sitemap.ts
-import { gunzipSync } from "node:zlib";
-function sitemapText(bytes, fallbackText) {
-  const gzipped = bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
-  if (!gzipped) return fallbackText;
-  return gunzipSync(bytes, { maxOutputLength: MAX_SITEMAP_BYTES }).toString("utf8");
-}
-function decodeEntities2(raw) {
-  if (!raw.includes("&")) return raw;
-  return raw.replace(/&(#x[0-9a-f]{1,8}|#\d{1,10}|[a-z]{1,8});/gi, (whole, name) => {
-    if (name[0] === "#") {
-      const code2 = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code2) && code2 <= 1114111 ? String.fromCodePoint(code2) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-function tagName(xml2, start, end) {
-  let stop = start;
-  while (stop < end) {
-    const c = xml2.charCodeAt(stop);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
-    stop++;
-  }
-  const name = xml2.slice(start, Math.min(stop, start + 64)).toLowerCase();
-  const colon = name.indexOf(":");
-  return colon === -1 ? name : name.slice(colon + 1);
-}
-function parseSitemap(xml2) {
-  let kind = "unknown";
-  const urls = [];
-  const indexEntries = [];
-  let open = null;
-  let field = null;
-  let text = "";
-  let tooLong = false;
-  const addText = (piece) => {
-    if (field === null || tooLong) return;
-    if (text.length + piece.length > MAX_FIELD_CHARS) tooLong = true;
-    else text += piece;
-  };
-  const closeField = () => {
-    if (open && field && !tooLong) {
-      const value = text.trim();
-      if (value !== "") open[field] = value;
-    }
-    field = null;
-    text = "";
-    tooLong = false;
-  };
-  const closeEntry = () => {
-    if (field) closeField();
-    if (open?.loc !== void 0) {
-      const entry = open.lastmod !== void 0 ? { loc: open.loc, lastmod: open.lastmod } : { loc: open.loc };
-      (open.entry === "url" ? urls : indexEntries).push(entry);
-    }
-    open = null;
-  };
-  let pos = 0;
-  const length = xml2.length;
-  while (pos < length && urls.length < MAX_SITEMAP_ENTRIES && indexEntries.length < MAX_SITEMAP_ENTRIES) {
-    const lt = xml2.indexOf("<", pos);
-    if (lt === -1) {
-      if (field !== null) addText(decodeEntities2(xml2.slice(pos)));
-      break;
-    }
-    if (lt > pos && field !== null) addText(decodeEntities2(xml2.slice(pos, lt)));
-    if (xml2.startsWith("<!--", lt)) {
-      const end = xml2.indexOf("-->", lt + 4);
-      if (end === -1) break;
-      pos = end + 3;
-      continue;
-    }
-    if (xml2.startsWith("<![CDATA[", lt)) {
-      const end = xml2.indexOf("]]>", lt + 9);
-      if (end === -1) break;
-      if (field !== null) addText(xml2.slice(lt + 9, end));
-      pos = end + 3;
-      continue;
-    }
-    const gt = xml2.indexOf(">", lt + 1);
-    if (gt === -1) break;
-    pos = gt + 1;
-    const next = xml2.charCodeAt(lt + 1);
-    if (next === 63 || next === 33) continue;
-    const closing = next === 47;
-    const name = tagName(xml2, lt + (closing ? 2 : 1), gt);
-    const selfClosing = !closing && xml2.charCodeAt(gt - 1) === 47;
-    if (closing) {
-      if (name === "loc" || name === "lastmod") {
-        if (field === name) closeField();
-      } else if (name === "url" || name === "sitemap") {
-        if (open?.entry === name) closeEntry();
-      }
-      continue;
-    }
-    if (name === "urlset" || name === "sitemapindex") {
-      if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
-    } else if (name === "url" || name === "sitemap") {
-      closeEntry();
-      if (!selfClosing) open = { entry: name };
-    } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
-      if (field) closeField();
-      field = name;
-    }
-  }
-  closeEntry();
-  const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
-  return { kind, locs: entries.map((e) => e.loc), entries };
-}
-var MAX_SITEMAP_BYTES, MAX_SITEMAP_ENTRIES, MAX_FIELD_CHARS, ENTITIES;
-var init_sitemap = __esm({
-  "fetch/site/sitemap.ts"() {
-    "use strict";
-    MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
-    MAX_SITEMAP_ENTRIES = 5e4;
-    MAX_FIELD_CHARS = 8192;
-    ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-  }
-});
-
-// fetch/site/scope.ts
-function crawlScope(start, wholeOrigin = false) {
-  const startUrl = new URL(start);
-  const origin = startUrl.origin;
-  const folder = wholeOrigin ? "/" : startUrl.pathname.slice(0, startUrl.pathname.lastIndexOf("/") + 1) || "/";
+// fetch/site/robots.ts
+function robotsRules(robotsUrl, text) {
+  const collapsed = text.indexOf("**") === -1 ? text : text.replace(STAR_RUNS, "*");
+  let wildcards = 0;
+  for (let at = collapsed.indexOf("*"); at !== -1; at = collapsed.indexOf("*", at + 1)) wildcards++;
+  const parse = import_robots_parser.default;
+  const rules = parse(robotsUrl, collapsed);
+  let spent = 0;
   return {
-    origin,
-    folder,
-    outside(url) {
-      if (!canParseUrl(url)) return "other origin";
-      const u = new URL(url);
-      if (u.origin !== origin) return "other origin";
-      return u.pathname.startsWith(folder) ? null : "outside the start folder";
-    }
+    isAllowed(url, userAgent) {
+      if (wildcards > 0) {
+        const work = (wildcards + 1) * (url.length + 1);
+        if (work > MAX_WORK_PER_URL || spent + work > MAX_WORK) return false;
+        spent += work;
+      }
+      return rules.isAllowed(url, userAgent) !== false;
+    },
+    getCrawlDelay: (userAgent) => rules.getCrawlDelay(userAgent),
+    getSitemaps: () => rules.getSitemaps()
   };
 }
-var init_scope = __esm({
-  "fetch/site/scope.ts"() {
+var import_robots_parser, MAX_WORK_PER_URL, MAX_WORK, STAR_RUNS;
+var init_robots = __esm({
+  "fetch/site/robots.ts"() {
     "use strict";
-    init_can_parse_url();
+    import_robots_parser = __toESM(require_robots_parser(), 1);
+    MAX_WORK_PER_URL = 5e6;
+    MAX_WORK = 1e9;
+    STAR_RUNS = /\*{2,}/g;
   }
 });
 
@@ -68981,7 +69111,11 @@ async function discover(start, options) {
     return fetchPage(url, { ...options.fetchOptions, anyContentType: true, maxBytes, sameOrigin: true });
   };
   const skipped = [];
-  const robotsParser = import_robots_parser.default;
+  let skippedNotListed = 0;
+  const skip = (entry) => {
+    if (skipped.length < MAX_SKIPPED_KEPT) skipped.push(entry);
+    else skippedNotListed++;
+  };
   let robotsText = "";
   let robots = "none";
   try {
@@ -68994,8 +69128,8 @@ async function discover(start, options) {
     if (err.code === "redirected_off_site") skipped.push({ url: `${origin}/robots.txt`, reason: "redirected off-site" });
     if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
   }
-  const rules = robotsParser(`${origin}/robots.txt`, robotsText);
-  const allowed = (url) => rules.isAllowed(url, ROBOTS_AGENT) !== false;
+  const rules = robotsRules(`${origin}/robots.txt`, robotsText);
+  const allowed = (url) => rules.isAllowed(url, ROBOTS_AGENT);
   const mode = options.mode ?? "sitemap";
   const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
   const scope = crawlScope(startUrl.href, givenSitemap);
@@ -69006,6 +69140,7 @@ async function discover(start, options) {
   const seen = /* @__PURE__ */ new Set();
   const sitemaps = [];
   const visited = /* @__PURE__ */ new Set();
+  const queued = new Set(queue);
   if (mode !== "sitemap" && !givenSitemap) {
     startUrl.hash = "";
     const start2 = startUrl.href;
@@ -69021,7 +69156,7 @@ async function discover(start, options) {
     let parsed;
     try {
       const fetched = await fetchAny(sitemapUrl, SITEMAP_MAX_BYTES);
-      parsed = parseSitemap(sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
+      parsed = parseSitemap(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
     } catch (err) {
       if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
       if (err instanceof FetchError && err.code === "redirected_off_site") skipped.push({ url: sitemapUrl, reason: "redirected off-site" });
@@ -69029,26 +69164,35 @@ async function discover(start, options) {
       continue;
     }
     if (parsed.kind === "index") {
-      for (const loc of parsed.locs) if (sameOrigin(loc, origin)) queue.push(new URL(loc).href);
+      for (const loc of parsed.locs) {
+        if (visited.size + queue.length >= MAX_SITEMAPS) break;
+        if (!sameOrigin(loc, origin)) continue;
+        const href = new URL(loc).href;
+        if (visited.has(href) || queued.has(href)) continue;
+        queued.add(href);
+        queue.push(href);
+      }
       sitemaps.push({ url: sitemapUrl, pages: 0 });
       continue;
     }
     let added = 0;
+    let read = 0;
     for (const { loc, lastmod: modified } of parsed.entries) {
+      if (++read % YIELD_EVERY === 0) await new Promise((resolve4) => setImmediate(resolve4));
       if (!canParseUrl(loc) || !/^https?:$/.test(new URL(loc).protocol)) {
-        skipped.push({ url: loc, reason: "not http(s)" });
+        skip({ url: loc, reason: "not http(s)" });
         continue;
       }
       const url = new URL(loc);
       url.hash = "";
       const href = url.href;
       if (seen.has(href)) continue;
-      seen.add(href);
+      if (seen.size < options.maxPages + MAX_SKIPPED_KEPT) seen.add(href);
       const outside = scope.outside(href);
-      if (outside) skipped.push({ url: href, reason: outside });
-      else if (!allowed(href)) skipped.push({ url: href, reason: "disallowed by robots.txt" });
-      else if (options.keep && !options.keep(href)) skipped.push({ url: href, reason: "not in --include / in --exclude" });
-      else if (pages2.length >= options.maxPages) skipped.push({ url: href, reason: "over --max-pages" });
+      if (outside) skip({ url: href, reason: outside });
+      else if (pages2.length >= options.maxPages) skip({ url: href, reason: "over --max-pages" });
+      else if (!allowed(href)) skip({ url: href, reason: "disallowed by robots.txt" });
+      else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages2.push(href);
         if (modified !== void 0) lastmod[href] = modified;
@@ -69057,23 +69201,25 @@ async function discover(start, options) {
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {} });
   }
-  return { origin, pages: pages2, lastmod, skipped, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
+  return { origin, pages: pages2, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
 }
 function sameOrigin(url, origin) {
   return canParseUrl(url) && new URL(url).origin === origin;
 }
-var import_robots_parser, ROBOTS_AGENT, MAX_SITEMAPS, SITEMAP_MAX_BYTES, ROBOTS_MAX_BYTES, CRAWL_PAGE_FETCH;
+var ROBOTS_AGENT, MAX_SITEMAPS, SITEMAP_MAX_BYTES, MAX_SKIPPED_KEPT, YIELD_EVERY, ROBOTS_MAX_BYTES, CRAWL_PAGE_FETCH;
 var init_discover = __esm({
   "fetch/site/discover.ts"() {
     "use strict";
-    import_robots_parser = __toESM(require_robots_parser(), 1);
     init_guarded_fetch();
     init_sitemap();
     init_can_parse_url();
     init_scope();
+    init_robots();
     ROBOTS_AGENT = "sdv";
     MAX_SITEMAPS = 100;
     SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+    MAX_SKIPPED_KEPT = 1e4;
+    YIELD_EVERY = 1e3;
     ROBOTS_MAX_BYTES = 500 * 1024;
     CRAWL_PAGE_FETCH = { sameOrigin: true };
   }
