@@ -25,22 +25,19 @@ export type NodeValidator = (node: JsonObject, run: Run, at: string) => void;
 export type ExpectSpec =
   | { readonly kind: "literal"; readonly literal: LiteralKind; readonly type: string }
   | { readonly kind: "enum"; readonly type: string; readonly members: ReadonlySet<string> }
-  | ClassExpect;
-
-/** An object type a property accepts, with the rules its values are checked by. */
-export interface ClassExpect {
-  readonly kind: "class";
-  readonly type: string;
-  readonly accepts: ReadonlySet<string>;
-  readonly validate: NodeValidator | null;
-  /** Values of this type are valid but keep the node from the rich result (the reason). */
-  readonly notEligible?: string;
-  /** The validator is another rule set's: its issues are renamed under this property. */
-  readonly prefixed?: boolean;
-  readonly nodeCheck?: NodeCheck;
-  /** The node check's property is required in this shape (ratingValue of a Rating): a failed check is an error. */
-  readonly nodeCheckRequired?: boolean;
-}
+  | {
+      readonly kind: "class";
+      readonly type: string;
+      readonly accepts: ReadonlySet<string>;
+      readonly validate: NodeValidator | null;
+      /** Values of this type are valid but keep the node from the rich result (the reason). */
+      readonly notEligible?: string;
+      /** The validator is another rule set's: its issues are renamed under this property. */
+      readonly prefixed?: boolean;
+      readonly nodeCheck?: NodeCheck;
+      /** The node check's property is required in this shape (ratingValue of a Rating): a failed check is an error. */
+      readonly nodeCheckRequired?: boolean;
+    };
 
 export interface PropertyRule {
   readonly name: string;

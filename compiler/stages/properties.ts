@@ -133,10 +133,7 @@ function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, node
     for (const problem of optionProblems(formatName, formatOptions)) c.report("format", [...path, "format"], problem);
   }
   if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max) c.report("conflict", [...path, "min"], `min ${rule.min} is above max ${rule.max}`);
-  // A required property whose broken value is only a warning (malformed: warning) may still keep the node from its rich result.
-  if (rule.needed_for_eligibility && rule.level === "required" && rule.malformed !== "warning") {
-    c.report("conflict", [...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties, or a required one with malformed: warning`);
-  }
+  if (rule.needed_for_eligibility && rule.level === "required") c.report("conflict", [...path, "needed_for_eligibility"], `"${name}" is required already; needed_for_eligibility is for recommended properties`);
   (rule.requires ?? []).forEach((sibling, i) => {
     c.checkPropertyName(sibling, nodeType, [...path, "requires", i]);
     if (sibling === name) c.report("conflict", [...path, "requires", i], `"${name}" cannot require itself`);

@@ -169,6 +169,8 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages.push(href);
+        // A page is remembered whatever the cap on seen entries: it is never listed twice.
+        seen.add(href);
         if (modified !== undefined) lastmod[href] = modified;
         added++;
       }

@@ -15,7 +15,7 @@ const Book_name: PropertyRule = propertyRule({
   name: "name",
   segment: "/name",
   property: "name",
-  level: "recommended",
+  level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"name\" with the title of the book, e.g. \"The Catcher in the Rye\".",
   docs: DOCS,
@@ -956,23 +956,10 @@ export function validate_Book__book_actions_workExample_Book_identifier_Property
   else run.check(v_value, Book__book_actions_workExample_Book_identifier_PropertyValue_value, at);
 }
 
-// rules-src/types/Book.yaml: feature review-snippet > name
-const Book__review_snippet_name: PropertyRule = propertyRule({
-  name: "name",
-  segment: "/name",
-  property: "name",
-  level: "required",
-  expect: [],
-  fix: "Add \"name\" with the title of the book: the review snippet names the item reviewed.",
-  docs: DOCS,
-  rule: "/rules/Book#review-snippet:name",
-});
 
 /** Book, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Book__review_snippet(node: JsonObject, run: Run, at: string): void {
-  const v_name = node["name"];
-  if (v_name === undefined) run.missing(Book__review_snippet_name, at);
-  else run.check(v_name, Book__review_snippet_name, at);
+  void node; void run; void at;
 }
 
 /** The Book rule set as the registries hand it to the engine. */

@@ -74,9 +74,7 @@ const Quiz_hasPart_Question_eduQuestionType: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [fixedTexts(["Flashcard"])],
-  neededForEligibility: true,
-  malformedWarning: true,
-  fix: "Give each flashcard Question \"eduQuestionType\": \"Flashcard\"; a Quiz of other question types (practice problems, retired on 2026-01-06) is not eligible for the education Q&A carousel.",
+  fix: "Give each Question \"eduQuestionType\": \"Flashcard\" (pages with other question types are not eligible).",
   docs: DOCS,
   rule: "/rules/Quiz#hasPart.eduQuestionType",
 });
