@@ -10467,11 +10467,11 @@ function validate_Book__book_actions_workExample_Book_identifier_PropertyValue(n
   else run.check(v_value, Book__book_actions_workExample_Book_identifier_PropertyValue_value, at);
 }
 function validate_Book__review_snippet(node, run, at) {
-  const v_name = node["name"];
-  if (v_name === void 0) run.missing(Book__review_snippet_name, at);
-  else run.check(v_name, Book__review_snippet_name, at);
+  void node;
+  void run;
+  void at;
 }
-var DOCS3, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, Book__review_snippet_name, ruleSet3;
+var DOCS3, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, ruleSet3;
 var init_Book = __esm({
   "generated/validators/Book.ts"() {
     "use strict";
@@ -10485,7 +10485,7 @@ var init_Book = __esm({
       name: "name",
       segment: "/name",
       property: "name",
-      level: "recommended",
+      level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the book, e.g. "The Catcher in the Rye".',
       docs: DOCS3,
@@ -11094,16 +11094,6 @@ var init_Book = __esm({
       fix: 'Give identifier.value as the ID without non-numeric prefixes, e.g. "1057320822".',
       docs: DOCS3,
       rule: "/rules/Book#book-actions:workExample.identifier.value"
-    });
-    Book__review_snippet_name = propertyRule({
-      name: "name",
-      segment: "/name",
-      property: "name",
-      level: "required",
-      expect: [],
-      fix: 'Add "name" with the title of the book: the review snippet names the item reviewed.',
-      docs: DOCS3,
-      rule: "/rules/Book#review-snippet:name"
     });
     ruleSet3 = {
       type: "Book",
@@ -24947,9 +24937,7 @@ var init_Quiz = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["Flashcard"])],
-      neededForEligibility: true,
-      malformedWarning: true,
-      fix: 'Give each flashcard Question "eduQuestionType": "Flashcard"; a Quiz of other question types (practice problems, retired on 2026-01-06) is not eligible for the education Q&A carousel.',
+      fix: 'Give each Question "eduQuestionType": "Flashcard" (pages with other question types are not eligible).',
       docs: DOCS30,
       rule: "/rules/Quiz#hasPart.eduQuestionType"
     });
@@ -69195,6 +69183,7 @@ async function discover(start, options) {
       else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages2.push(href);
+        seen.add(href);
         if (modified !== void 0) lastmod[href] = modified;
         added++;
       }
