@@ -219,7 +219,7 @@ export async function runCrawl(args: string[]): Promise<number> {
   }
   if (discovery.pages.length === 0) {
     const why = discovery.sitemaps.map((s) => `${s.url}: ${s.error ?? `${s.pages} page(s)`}`).join("; ");
-    console.error(`sdv crawl: no page to validate (sitemaps: ${why || "none"}; skipped ${discovery.skipped.length})`);
+    console.error(`sdv crawl: no page to validate (sitemaps: ${why || "none"}; skipped ${discovery.skipped.length + discovery.skippedNotListed})`);
     console.error(`sdv: exit 2: no page found to validate on ${discovery.origin}`);
     return 2;
   }
@@ -306,7 +306,7 @@ export async function runCrawl(args: string[]): Promise<number> {
     format: options.format,
     output: options.output,
     failOn,
-    appendix: `${templatesText(templates)}\n\n${summaryText(outcomes, discovery.skipped)}`,
+    appendix: `${templatesText(templates)}\n\n${summaryText(outcomes, discovery.skipped, discovery.skippedNotListed)}`,
     jsonExtra: { templates },
     baseline,
     profile,

@@ -63,7 +63,8 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-export function summaryText(outcomes: Outcome[], skipped: Array<{ url: string; reason: string }>): string {
+/** `notListed`: skipped pages counted but not kept (discovery lists 10,000 at most). */
+export function summaryText(outcomes: Outcome[], skipped: Array<{ url: string; reason: string }>, notListed = 0): string {
   const types = typeRows(outcomes);
   const pages = pageRows(outcomes);
   const out = [
@@ -80,9 +81,9 @@ export function summaryText(outcomes: Outcome[], skipped: Array<{ url: string; r
     ),
   ];
   if (skipped.length) {
-    out.push("", `Skipped ${skipped.length}:`);
+    out.push("", `Skipped ${skipped.length + notListed}:`);
     for (const s of skipped.slice(0, 50)) out.push(`  ${s.url}: ${s.reason}`);
-    if (skipped.length > 50) out.push(`  … and ${skipped.length - 50} more`);
+    if (skipped.length + notListed > 50) out.push(`  … and ${skipped.length + notListed - 50} more`);
   }
   return out.join("\n");
 }

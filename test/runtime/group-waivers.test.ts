@@ -73,7 +73,7 @@ test("a question without answers and answerCount 0 (or \"0\"): valid, not eligib
     assert.equal(contentIssues(s), [], `answerCount ${JSON.stringify(count)}`);
     assert.is(s.valid, true);
     assert.is(s.rich_result_eligible, false);
-    assert.match(s.rich_result.reason, /questions without answers/);
+    assert.match(s.rich_result.reason, /no answers yet/);
   }
   // The twins: a count of 1, or none, with no answers is an error; an answer makes the count-0 question eligible.
   assert.equal(contentIssues(only(validateValue(question(1)).schemas)), ["error mainEntity.acceptedAnswer"]);
