@@ -23824,7 +23824,7 @@ var init_QAPage = __esm({
       docs: DOCS29,
       rule: "/rules/QAPage#mainEntity.comment"
     });
-    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS29, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: { "property": "answerCount", "values": ["0"], "elsewhere": false, "notEligible": "questions without answers (answerCount 0) are not eligible for the Q&A rich result" } };
+    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS29, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: { "property": "answerCount", "values": ["0"], "elsewhere": false, "notEligible": "the question has no answers yet (answerCount 0)" } };
     QAPage_mainEntity_Question_acceptedAnswer_Answer_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -69055,8 +69055,7 @@ var require_robots_parser = __commonJS({
 // fetch/site/robots.ts
 function robotsRules(robotsUrl, text) {
   const collapsed = text.indexOf("**") === -1 ? text : text.replace(STAR_RUNS, "*");
-  let wildcards = 0;
-  for (let at = collapsed.indexOf("*"); at !== -1; at = collapsed.indexOf("*", at + 1)) wildcards++;
+  const wildcards = ruleWildcards(collapsed);
   const parse = import_robots_parser.default;
   const rules = parse(robotsUrl, collapsed);
   let spent = 0;
@@ -69073,7 +69072,16 @@ function robotsRules(robotsUrl, text) {
     getSitemaps: () => rules.getSitemaps()
   };
 }
-var import_robots_parser, MAX_WORK_PER_URL, MAX_WORK, STAR_RUNS;
+function ruleWildcards(text) {
+  let count = 0;
+  RULE_LINE.lastIndex = 0;
+  for (let m = RULE_LINE.exec(text); m !== null; m = RULE_LINE.exec(text)) {
+    const value = m[1];
+    for (let at = value.indexOf("*"); at !== -1; at = value.indexOf("*", at + 1)) count++;
+  }
+  return count;
+}
+var import_robots_parser, MAX_WORK_PER_URL, MAX_WORK, STAR_RUNS, RULE_LINE;
 var init_robots = __esm({
   "fetch/site/robots.ts"() {
     "use strict";
@@ -69081,6 +69089,7 @@ var init_robots = __esm({
     MAX_WORK_PER_URL = 5e6;
     MAX_WORK = 1e9;
     STAR_RUNS = /\*{2,}/g;
+    RULE_LINE = /^[ \t]*(?:dis)?allow[ \t]*:([^#\r\n]*)/gim;
   }
 });
 
@@ -69766,7 +69775,7 @@ function table(header, rows) {
   const line = (cells) => cells.map((c, i) => i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
   return [line(header), ...rows.map(line)].join("\n");
 }
-function summaryText(outcomes, skipped) {
+function summaryText(outcomes, skipped, notListed = 0) {
   const types = typeRows(outcomes);
   const pages2 = pageRows(outcomes);
   const out = [
@@ -69783,9 +69792,9 @@ function summaryText(outcomes, skipped) {
     )
   ];
   if (skipped.length) {
-    out.push("", `Skipped ${skipped.length}:`);
+    out.push("", `Skipped ${skipped.length + notListed}:`);
     for (const s of skipped.slice(0, 50)) out.push(`  ${s.url}: ${s.reason}`);
-    if (skipped.length > 50) out.push(`  \u2026 and ${skipped.length - 50} more`);
+    if (skipped.length + notListed > 50) out.push(`  \u2026 and ${skipped.length + notListed - 50} more`);
   }
   return out.join("\n");
 }
@@ -70138,7 +70147,7 @@ async function runCrawl(args) {
   }
   if (discovery.pages.length === 0) {
     const why = discovery.sitemaps.map((s) => `${s.url}: ${s.error ?? `${s.pages} page(s)`}`).join("; ");
-    console.error(`sdv crawl: no page to validate (sitemaps: ${why || "none"}; skipped ${discovery.skipped.length})`);
+    console.error(`sdv crawl: no page to validate (sitemaps: ${why || "none"}; skipped ${discovery.skipped.length + discovery.skippedNotListed})`);
     console.error(`sdv: exit 2: no page found to validate on ${discovery.origin}`);
     return 2;
   }
@@ -70223,7 +70232,7 @@ async function runCrawl(args) {
     failOn,
     appendix: `${templatesText2(templates)}
 
-${summaryText2(outcomes, discovery.skipped)}`,
+${summaryText2(outcomes, discovery.skipped, discovery.skippedNotListed)}`,
     jsonExtra: { templates },
     baseline,
     profile,

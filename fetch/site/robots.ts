@@ -4,7 +4,7 @@
  * 480,000 `*` (under the 500 KiB Google reads) took 1.5 s per 2,000-character URL, on the service's
  * event loop, for each URL a crawl checks. So:
  * - runs of `*` are one `*` (they match the same paths), before the rules are parsed;
- * - each check is priced as (wildcards in the file + 1) x (URL length + 1) steps, a bound on the
+ * - each check is priced as (wildcards of the rules + 1) x (URL length + 1) steps, a bound on the
  *   matcher's work for its wildcard rules; a URL whose check would cost more than MAX_WORK_PER_URL,
  *   or any once the crawl's checks have cost MAX_WORK in all, is treated as disallowed (when unsure,
  *   a crawler stays out). Real robots.txt files (tens of wildcards, URLs of a few hundred characters)
@@ -35,8 +35,7 @@ const STAR_RUNS = /\*{2,}/g;
 
 export function robotsRules(robotsUrl: string, text: string): RobotsRules {
   const collapsed = text.indexOf("**") === -1 ? text : text.replace(STAR_RUNS, "*");
-  let wildcards = 0;
-  for (let at = collapsed.indexOf("*"); at !== -1; at = collapsed.indexOf("*", at + 1)) wildcards++;
+  const wildcards = ruleWildcards(collapsed);
   const parse = createRequire(import.meta.url)("robots-parser") as (url: string, text: string) => RobotsParserRules;
   const rules = parse(robotsUrl, collapsed);
   let spent = 0;
@@ -52,4 +51,21 @@ export function robotsRules(robotsUrl: string, text: string): RobotsRules {
     getCrawlDelay: (userAgent) => rules.getCrawlDelay(userAgent),
     getSitemaps: () => rules.getSitemaps(),
   };
+}
+
+/** An Allow or Disallow line's value, without its comment. */
+const RULE_LINE = /^[ \t]*(?:dis)?allow[ \t]*:([^#\r\n]*)/gim;
+
+/**
+ * The `*` of the Allow and Disallow rules: what the matcher pays for. Those of comments (a banner of
+ * asterisks) and of `User-agent: *` cost it nothing and are not counted.
+ */
+function ruleWildcards(text: string): number {
+  let count = 0;
+  RULE_LINE.lastIndex = 0;
+  for (let m = RULE_LINE.exec(text); m !== null; m = RULE_LINE.exec(text)) {
+    const value = m[1];
+    for (let at = value.indexOf("*"); at !== -1; at = value.indexOf("*", at + 1)) count++;
+  }
+  return count;
 }

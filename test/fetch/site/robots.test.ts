@@ -69,6 +69,10 @@ test("wildcards that would make a check cost more than its budget: the URL count
   let checked = 0;
   while (moderate.isAllowed(`https://shop.example/${"b".repeat(180)}?${checked}`, "sdv") && checked < 1_000_000) checked++;
   assert.ok(checked > 1000 && checked < 10_000, `${checked} checks before the budget ran out`);
+  // Asterisks outside the rules (a banner in comments, User-agent: *) cost the matcher nothing: no budget spent.
+  const banner = robotsRules(ROBOTS, `${"# * * * * * * * * * * * * * * * * * * * * sdv * * * * *\n".repeat(200)}User-agent: *\nDisallow: /private # no *\n`);
+  for (let i = 0; i < 20_000; i++) assert.ok(banner.isAllowed(`https://shop.example/p/${"x".repeat(200)}/${i}`, "sdv"));
+  assert.is(banner.isAllowed("https://shop.example/private/1", "sdv"), false);
   // A file without wildcards has no budget to run out of.
   const plain = robotsRules(ROBOTS, "User-agent: *\nDisallow: /private\n");
   for (let i = 0; i < 20_000; i++) assert.ok(plain.isAllowed(`https://shop.example/p/${i}`, "sdv"));
