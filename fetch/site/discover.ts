@@ -8,7 +8,7 @@
  * skipped ("redirected off-site") and never fetched there, so a crawl of one site cannot be aimed at another.
  */
 import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
-import { parseSitemap, sitemapText } from "./sitemap.ts";
+import { parseSitemapYielding, sitemapText } from "./sitemap.ts";
 import { canParseUrl } from "../../runtime/can-parse-url.ts";
 import { crawlScope, type CrawlScope } from "./scope.ts";
 import { robotsRules } from "./robots.ts";
@@ -126,7 +126,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     let parsed;
     try {
       const fetched = await fetchAny(sitemapUrl, SITEMAP_MAX_BYTES);
-      parsed = parseSitemap(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
+      parsed = await parseSitemapYielding(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
     } catch (err) {
       if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
       if (err instanceof FetchError && err.code === "redirected_off_site") skipped.push({ url: sitemapUrl, reason: "redirected off-site" });

@@ -80,7 +80,12 @@ function tagName(xml: string, start: number, end: number): string {
   return colon === -1 ? name : name.slice(colon + 1);
 }
 
-export function parseSitemap(xml: string): Sitemap {
+/**
+ * The scanner, resumable: `scan(upTo)` reads on until it has passed `upTo` characters (or the end) and
+ * says whether there is more. `parseSitemap` reads in one go; `parseSitemapYielding` gives the event
+ * loop a turn between slices, so a 50 MB sitemap does not hold a service for a second.
+ */
+function sitemapScanner(xml: string): { scan: (upTo: number) => boolean; result: () => Sitemap } {
   let kind: Sitemap["kind"] = "unknown";
   const urls: SitemapEntry[] = [];
   const indexEntries: SitemapEntry[] = [];
@@ -113,56 +118,97 @@ export function parseSitemap(xml: string): Sitemap {
   };
 
   let pos = 0;
+  let done = false;
   const length = xml.length;
-  while (pos < length && urls.length < MAX_SITEMAP_ENTRIES && indexEntries.length < MAX_SITEMAP_ENTRIES) {
-    const lt = xml.indexOf("<", pos);
-    if (lt === -1) {
-      if (field !== null) addText(decodeEntities(xml.slice(pos)));
-      break;
-    }
-    if (lt > pos && field !== null) addText(decodeEntities(xml.slice(pos, lt)));
-    if (xml.startsWith("<!--", lt)) {
-      const end = xml.indexOf("-->", lt + 4);
-      if (end === -1) break;
-      pos = end + 3;
-      continue;
-    }
-    if (xml.startsWith("<![CDATA[", lt)) {
-      const end = xml.indexOf("]]>", lt + 9);
-      if (end === -1) break;
-      if (field !== null) addText(xml.slice(lt + 9, end));
-      pos = end + 3;
-      continue;
-    }
-    const gt = xml.indexOf(">", lt + 1);
-    if (gt === -1) break;
-    pos = gt + 1;
-    const next = xml.charCodeAt(lt + 1);
-    if (next === 0x3f /* ? */ || next === 0x21 /* ! */) continue;
-    const closing = next === 0x2f; /* / */
-    const name = tagName(xml, lt + (closing ? 2 : 1), gt);
-    const selfClosing = !closing && xml.charCodeAt(gt - 1) === 0x2f;
-    if (closing) {
-      if (name === "loc" || name === "lastmod") {
-        if (field === name) closeField();
-      } else if (name === "url" || name === "sitemap") {
-        if (open?.entry === name) closeEntry();
+  const scan = (upTo: number): boolean => {
+    while (!done && pos < upTo) {
+      if (pos >= length || urls.length >= MAX_SITEMAP_ENTRIES || indexEntries.length >= MAX_SITEMAP_ENTRIES) {
+        done = true;
+        break;
       }
-      continue;
+      const lt = xml.indexOf("<", pos);
+      if (lt === -1) {
+        if (field !== null) addText(decodeEntities(xml.slice(pos)));
+        done = true;
+        break;
+      }
+      if (lt > pos && field !== null) addText(decodeEntities(xml.slice(pos, lt)));
+      if (xml.startsWith("<!--", lt)) {
+        const end = xml.indexOf("-->", lt + 4);
+        if (end === -1) {
+          done = true;
+          break;
+        }
+        pos = end + 3;
+        continue;
+      }
+      if (xml.startsWith("<![CDATA[", lt)) {
+        const end = xml.indexOf("]]>", lt + 9);
+        if (end === -1) {
+          done = true;
+          break;
+        }
+        if (field !== null) addText(xml.slice(lt + 9, end));
+        pos = end + 3;
+        continue;
+      }
+      const gt = xml.indexOf(">", lt + 1);
+      if (gt === -1) {
+        done = true;
+        break;
+      }
+      pos = gt + 1;
+      const next = xml.charCodeAt(lt + 1);
+      if (next === 0x3f /* ? */ || next === 0x21 /* ! */) continue;
+      const closing = next === 0x2f; /* / */
+      const name = tagName(xml, lt + (closing ? 2 : 1), gt);
+      const selfClosing = !closing && xml.charCodeAt(gt - 1) === 0x2f;
+      if (closing) {
+        if (name === "loc" || name === "lastmod") {
+          if (field === name) closeField();
+        } else if (name === "url" || name === "sitemap") {
+          if (open?.entry === name) closeEntry();
+        }
+        continue;
+      }
+      if (name === "urlset" || name === "sitemapindex") {
+        if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
+      } else if (name === "url" || name === "sitemap") {
+        // An entry left open is closed by the next one: what it had is kept.
+        closeEntry();
+        if (!selfClosing) open = { entry: name };
+      } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
+        if (field) closeField();
+        field = name;
+      }
     }
-    if (name === "urlset" || name === "sitemapindex") {
-      if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
-    } else if (name === "url" || name === "sitemap") {
-      // An entry left open is closed by the next one: what it had is kept.
-      closeEntry();
-      if (!selfClosing) open = { entry: name };
-    } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
-      if (field) closeField();
-      field = name;
-    }
-  }
-  closeEntry();
+    if (pos >= length) done = true;
+    return !done;
+  };
+  const result = (): Sitemap => {
+    closeEntry();
+    const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
+    return { kind, locs: entries.map((e) => e.loc), entries };
+  };
+  return { scan, result };
+}
 
-  const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
-  return { kind, locs: entries.map((e) => e.loc), entries };
+export function parseSitemap(xml: string): Sitemap {
+  const scanner = sitemapScanner(xml);
+  scanner.scan(Infinity);
+  return scanner.result();
+}
+
+/** Characters read between turns of the event loop: a few milliseconds of scanning. */
+const SLICE_CHARS = 256 * 1024;
+
+/** `parseSitemap`, with a turn for the event loop after every slice of the text. */
+export async function parseSitemapYielding(xml: string): Promise<Sitemap> {
+  const scanner = sitemapScanner(xml);
+  let upTo = SLICE_CHARS;
+  while (scanner.scan(upTo)) {
+    upTo += SLICE_CHARS;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return scanner.result();
 }

@@ -6,7 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MAX_SITEMAP_ENTRIES, parseSitemap } from "../../../fetch/site/sitemap.ts";
+import { MAX_SITEMAP_ENTRIES, parseSitemap, parseSitemapYielding } from "../../../fetch/site/sitemap.ts";
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
@@ -29,11 +29,12 @@ const cases: Array<[string, string, { kind: string; entries: Array<{ loc: string
   ["not a sitemap", `<html><body>hello</body></html>`, { kind: "unknown", entries: [] }],
 ];
 for (const [label, xml, expected] of cases) {
-  test(`sitemap: ${label}`, () => {
+  test(`sitemap: ${label}`, async () => {
     const parsed = parseSitemap(xml);
     assert.is(parsed.kind, expected.kind);
     assert.equal(parsed.entries, expected.entries);
     assert.equal(parsed.locs, expected.entries.map((e) => e.loc));
+    assert.equal(await parseSitemapYielding(xml), parsed, "read in slices, the same sitemap");
   });
 }
 
@@ -58,6 +59,38 @@ for (const [label, xml] of hostile) {
 test("sitemap: entries stop at the protocol's 50,000", () => {
   const parsed = parseSitemap(`<urlset>${"<url><loc>x</loc></url>".repeat(MAX_SITEMAP_ENTRIES + 10)}</urlset>`);
   assert.is(parsed.entries.length, MAX_SITEMAP_ENTRIES);
+});
+
+// Entries, comments and CDATA of every length, so that slice edges fall inside each construct.
+function mixedSitemap(entries: number): string {
+  const parts = ["<urlset>"];
+  for (let i = 0; i < entries; i++) {
+    const pad = "p".repeat((i * 7919) % 3000);
+    if (i % 5 === 0) parts.push(`<!-- ${pad} -->`);
+    const loc = i % 3 === 0 ? `<![CDATA[https://e.com/${i}?${pad}]]>` : `https://e.com/${i}?a=1&amp;${pad}`;
+    parts.push(`<url><loc>${loc}</loc>${i % 2 ? `<lastmod>2026-01-${String((i % 28) + 1).padStart(2, "0")}</lastmod>` : ""}</url>\n`);
+  }
+  return parts.join("") + "</urlset>";
+}
+
+test("sitemap: read in slices with turns for the event loop, the same entries as read in one go", async () => {
+  const xml = mixedSitemap(8_000);
+  assert.ok(xml.length > 8 * MB, `${xml.length} characters`);
+  let turns = 0;
+  let reading = true;
+  const turn = () => {
+    if (!reading) return;
+    turns++;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  const sliced = await parseSitemapYielding(xml);
+  reading = false;
+  // 256 Ki characters a slice: other work ran between the slices of 8 MiB, not only after them.
+  assert.ok(turns >= 16, `${turns} turns of the event loop while reading`);
+  const whole = parseSitemap(xml);
+  assert.is(whole.entries.length, 8_000);
+  assert.equal(sliced, whole);
 });
 
 test.run();
