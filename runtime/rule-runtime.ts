@@ -16,6 +16,7 @@ import type { ValueCheck } from "./checks/value-check.ts";
 import type { NodeCheck } from "./checks/structure-checks.ts";
 import type { ListKeyword, RequirementCondition, ValueKeyword } from "./keywords/keyword-check.ts";
 import { describeValue, valueList } from "./describe-value.ts";
+import { pageAddress } from "./page-address.ts";
 
 export type Level = "required" | "recommended" | "optional";
 export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
@@ -779,8 +780,8 @@ export { isObject };
 
 /**
  * Whether a group's waiver holds for the sibling's value: true, false, or null when it cannot be told
- * (`elsewhere` with a URL but no page to compare it with). A URL is compared with the page without its
- * fragment, resolved against the page.
+ * (`elsewhere` with a URL but no page to compare it with). A URL, resolved against the page, names another
+ * page when its address differs (`pageAddress`: fragment, scheme, `www.` and trailing slashes aside).
  */
 function waiverHolds(waiver: GroupWaiver, value: unknown, pageUrl: string | null): boolean | null {
   const values = Array.isArray(value) ? value : [value];
@@ -790,19 +791,9 @@ function waiverHolds(waiver: GroupWaiver, value: unknown, pageUrl: string | null
   const urls = values.filter((v): v is string => typeof v === "string" && !isBlank(v));
   if (urls.length === 0) return false;
   if (pageUrl === null) return null;
-  const page = withoutFragment(pageUrl, null);
+  const page = pageAddress(pageUrl, null);
   return page !== null && urls.every((u) => {
-    const other = withoutFragment(u, pageUrl);
+    const other = pageAddress(u, pageUrl);
     return other !== null && other !== page;
   });
-}
-
-function withoutFragment(url: string, base: string | null): string | null {
-  try {
-    const parsed = base === null ? new URL(url.trim()) : new URL(url.trim(), base);
-    parsed.hash = "";
-    return parsed.href;
-  } catch {
-    return null;
-  }
 }

@@ -33,13 +33,20 @@ test("a post listed on a category page, its url another page: no content needed,
   assert.is(s.rich_result_eligible, true);
   // A relative url is resolved against the page: another page too.
   assert.equal(contentIssues(only(validateHtml(page(post({ url: "/post/2" })), "https://example.com/forum/concerts").schemas)), []);
+  // Another query, path (paths are case-sensitive) or host is another page.
+  for (const url of ["https://example.com/forum/concerts?page=2", "https://example.com/Forum/Concerts", "https://forum.example.com/forum/concerts"]) {
+    assert.equal(contentIssues(only(validateHtml(page(post({ url })), "https://example.com/forum/concerts").schemas)), [], url);
+  }
 });
 
-test("the same post on its own page (the same url, or with a fragment) needs its content: an error", () => {
+test("the same post on its own page (the same url, or with a fragment, www., another scheme or a trailing slash) needs its content: an error", () => {
   for (const [url, pageUrl] of [
     ["https://example.com/post/very-popular-thread", "https://example.com/post/very-popular-thread"],
     ["https://example.com/post/very-popular-thread#post-1", "https://example.com/post/very-popular-thread"],
     ["/post/very-popular-thread", "https://example.com/post/very-popular-thread#top"],
+    ["https://www.example.com/post/very-popular-thread/", "https://example.com/post/very-popular-thread"],
+    ["http://example.com/post/very-popular-thread", "https://www.example.com/post/very-popular-thread/"],
+    ["https://EXAMPLE.com:443/post/very-popular-thread?page=2", "https://example.com/post/very-popular-thread?page=2"],
   ]) {
     const s = only(validateHtml(page(post({ url })), pageUrl).schemas);
     assert.equal(contentIssues(s), ["error text"], `${url} on ${pageUrl}`);
