@@ -22,6 +22,11 @@ export interface RenderLimits {
   maxScriptMs: number;
   /** JavaScript heap of the page (RENDER_MAX_HEAP_MB; also the renderer's V8 old-space limit). */
   maxHeapMb: number;
+  /**
+   * Memory of a renderer process outside shared libraries: DOM, text, layout and heap together
+   * (RENDER_MAX_MEMORY_MB). Read from /proc, so enforced on Linux only; browser-wide, not per page.
+   */
+  maxMemoryMb: number;
 }
 
 export interface RenderConfig {
@@ -51,6 +56,7 @@ export const RENDER_DEFAULTS: RenderConfig = {
     maxFrames: 30,
     maxScriptMs: 5_000,
     maxHeapMb: 256,
+    maxMemoryMb: 1024,
   },
 };
 
@@ -86,6 +92,7 @@ export function readRenderConfig(env: Readonly<Record<string, string | undefined
       maxFrames: int("RENDER_MAX_FRAMES", d.maxFrames, 0, 1_000),
       maxScriptMs: int("RENDER_MAX_SCRIPT_MS", d.maxScriptMs, 100, 120_000),
       maxHeapMb: int("RENDER_MAX_HEAP_MB", d.maxHeapMb, 16, 8_192),
+      maxMemoryMb: int("RENDER_MAX_MEMORY_MB", d.maxMemoryMb, 64, 65_536),
     },
   };
 }

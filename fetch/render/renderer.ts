@@ -29,6 +29,7 @@ import { PolicyProxy } from "./policy-proxy.ts";
 import { PageSession } from "./page-session.ts";
 import { findChromium } from "./chromium-path.ts";
 import { RENDER_DEFAULTS, type RenderConfig, type RenderLimits } from "./config.ts";
+import { watchRendererMemory, type MemoryWatch } from "./renderer-memory.ts";
 import { formatBytes, formatMs } from "../../runtime/limit-text.ts";
 
 export interface RenderOptions {
@@ -80,6 +81,7 @@ type Playwright = typeof import("playwright-core");
 interface LiveBrowser {
   browser: Browser;
   fallbackProxy: PolicyProxy;
+  memory: MemoryWatch | null;
   pages: number;
   active: number;
   retiring: boolean;
@@ -215,17 +217,21 @@ export class Renderer {
       await fallbackProxy.close();
       throw new FetchError("render_unavailable", "Rendering is not available on this server: the browser did not start.", { cause: err });
     }
-    const live: LiveBrowser = { browser, fallbackProxy, pages: 0, active: 0, retiring: false };
+    const live: LiveBrowser = { browser, fallbackProxy, memory: null, pages: 0, active: 0, retiring: false };
     browser.on("disconnected", () => {
       live.retiring = true;
+      live.memory?.stop();
       if (this.#current === live) this.#current = null;
       void fallbackProxy.close();
     });
+    const session = await browser.newBrowserCDPSession().catch(() => null);
+    if (session !== null) live.memory = watchRendererMemory(session, this.config.limits.maxMemoryMb * 1024 * 1024, () => live.active > 0);
     return live;
   }
 
   async #shutDown(live: LiveBrowser): Promise<void> {
     live.retiring = true;
+    live.memory?.stop();
     await withTimeout(live.browser.close(), CLOSE_TIMEOUT_MS).catch(() => {});
     await live.fallbackProxy.close();
   }
@@ -344,7 +350,7 @@ function capError(what: "requests" | "bytes" | "frames" | "crash", limits: Rende
     case "frames":
       return new FetchError("render_failed", `The rendered page opened more than ${limits.maxFrames} frames.`);
     case "crash":
-      return new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`);
+      return new FetchError("render_failed", `The rendered page crashed (it may have used more than its memory allows: ${limits.maxHeapMb} MB of JavaScript heap, ${limits.maxMemoryMb} MB in all).`);
   }
 }
 

@@ -14,6 +14,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type http from "node:http";
+import { gzipSync } from "node:zlib";
 import { isLoopbackForTest, startServer, type Fixture } from "../fixtures.ts";
 import { findChromium } from "../../../fetch/render/chromium-path.ts";
 import { chromiumArgs, Renderer } from "../../../fetch/render/renderer.ts";
@@ -86,6 +87,8 @@ try { window.open("http://${c1}/popup"); } catch {}
 </script></body></html>`;
 }
 
+let bloat: Buffer | undefined;
+
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   const path = (req.url ?? "/").split("?")[0];
   const html = (body: string) => {
@@ -100,6 +103,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
       return html(`<!doctype html><body><script>document.body.append("x".repeat(6 * 1024 * 1024))</script></body>`);
     case "/hostile":
       return html(hostilePage());
+    case "/bloat": {
+      // A few hundred KB on the wire that the browser decodes into 300 MB of text: memory the page's
+      // JavaScript heap never holds, so only the renderer's own memory tells.
+      bloat ??= gzipSync(`<!doctype html><html><body><p>${"a".repeat(300 * 1024 * 1024)}</p></body></html>`, { level: 1 });
+      res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
+      return void res.end(bloat);
+    }
     case "/redirect-to-canary":
       res.writeHead(302, { location: `http://127.0.0.2:${otherAddressCanary.port}/redirected` });
       return void res.end();
@@ -249,6 +259,20 @@ withBrowser("a page whose snapshot is past the 5 MiB cap: page_too_large, and th
   assert.instance(err, FetchError);
   assert.is((err as FetchError).code, "page_too_large");
   assert.match((await render("/plain")).html, "application/ld+json");
+});
+
+const procReadable = await import("node:fs/promises").then((fs) => fs.access("/proc/self/status").then(() => true, () => false));
+(chromium === null || !procReadable ? test.skip : test)("a page whose renderer holds more memory than RENDER_MAX_MEMORY_MB is stopped with a clear error, and the next page is served", async () => {
+  const capped = new Renderer({ ...RENDER_DEFAULTS, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 30_000, maxMemoryMb: 128 } });
+  try {
+    const err = await capped.render(`http://127.0.0.1:${site.port}/bloat`, { allowPrivateHosts: allowed() }).catch((e: unknown) => e);
+    assert.instance(err, FetchError);
+    assert.is((err as FetchError).code, "render_failed");
+    assert.match((err as FetchError).message, /128 MB in all/);
+    assert.match((await capped.render(`http://127.0.0.1:${site.port}/plain`, { allowPrivateHosts: allowed() })).html, "application/ld+json");
+  } finally {
+    await capped.close();
+  }
 });
 
 test("the page's own look-up ends with the page's deadline, and with the caller's signal", async () => {
