@@ -8,7 +8,8 @@
 import type { EngineResult, FeatureResult, SchemaResult, SourceBlock, ValidationIssue } from "./types.ts";
 import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
-import { indexBlock, topLevelEntities, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
+import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
+import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
@@ -102,6 +103,8 @@ export interface PreparedInput {
   /** Per parsed block: its nodes to report (none for a broken block). */
   readonly entities: Entity[][];
   readonly ids: Map<string, JsonObject>;
+  /** Definitions of an @id after the first (graph/node-views.ts); absent where none were collected. */
+  readonly otherDefinitions?: OtherDefinitions;
   readonly blocksNotValidated: number;
   readonly page: string;
   /** Blocks of the source (JSON-LD scripts and item blocks); null for a parsed value. */
@@ -187,26 +190,30 @@ const NOT_BLANK = /\S/;
 
 function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: string, blocksFound: number | null, options: RunOptions): PreparedInput {
   const ids = new Map<string, JsonObject>();
+  const otherDefinitions = new OtherDefinitions();
   const problems = parsed.map((p, i) => {
     if (p.parseIssue) return null;
     if (p.items) mergeKnownNodes(p.items.items, ids);
-    const found = indexBlock(p.value, ids);
-    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids);
+    const found = indexBlock(p.value, ids, otherDefinitions);
+    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
     return found;
   });
   // After every block is indexed and merged: merging moves an item's properties (@type among them) into
   // an earlier node with its IRI and leaves a bare reference in its place.
   const entities = parsed.map((p, blockIndex) => (p.parseIssue ? [] : topLevelEntities(p.value, blockIndex)));
-  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
+  return { parsed, problems, entities, ids, otherDefinitions, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
 }
 
 /** The block read with plain terms for its Schema.org IRI keys; its nodes in the @id index replaced by their copies. */
-function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>): ParsedBlock {
+function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>, others: OtherDefinitions): ParsedBlock {
   const prefixes = schemaPrefixes(p.value);
   const { value, copies } = withPlainTerms(p.value, prefixes);
   for (const [id, node] of ids) {
     const copy = copies.get(node);
     if (copy !== undefined) ids.set(id, copy as JsonObject);
+  }
+  for (const list of others.byId.values()) {
+    for (let i = 0; i < list.length; i++) list[i] = (copies.get(list[i]) as JsonObject | undefined) ?? list[i];
   }
   return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
 }
@@ -218,25 +225,69 @@ function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>): ParsedBl
 /**
  * Looks up the node an @id names. JSON-LD resolves a relative IRI against the document's base, so on
  * https://site.example/ the reference {"@id": "#organization"} names the node "@id":
- * "https://site.example/#organization", and the other way round. Only a miss pays for it: the index
- * by resolved ids is built on the first one.
+ * "https://site.example/#organization", and the other way round; both spellings are one node, merged
+ * like any two definitions of an @id. Only a page with a relative @id, or a miss, pays for resolving:
+ * the index by resolved ids is built then.
  */
-function idResolver(ids: Map<string, JsonObject>, base: string | null): (id: string) => JsonObject | undefined {
-  if (base === null) return (id) => ids.get(id);
+function idResolver(ids: Map<string, JsonObject>, base: string | null, others: OtherDefinitions | undefined): (id: string) => JsonObject | undefined {
+  const exact = others === undefined || others.byId.size === 0 ? (id: string) => ids.get(id) : mergingLookup(ids, others);
+  if (base === null) return exact;
   let byResolvedId: Map<string, JsonObject> | null = null;
+  /** Spellings of one resolved @id, each to the node of them all (only where there are several). */
+  let aliases: Map<string, JsonObject> | null = null;
+  const build = () => {
+    byResolvedId = new Map();
+    aliases = new Map();
+    const spellings = new Map<string, string[]>();
+    for (const key of ids.keys()) {
+      const absolute = resolveId(key, base);
+      if (absolute === null) continue;
+      const keys = spellings.get(absolute);
+      if (keys === undefined) spellings.set(absolute, [key]);
+      else keys.push(key);
+    }
+    for (const [absolute, keys] of spellings) {
+      const first = exact(keys[0])!;
+      const node = keys.length === 1 ? first : mergedNode(first, keys.slice(1).map((k) => exact(k)!));
+      byResolvedId.set(absolute, node);
+      if (keys.length > 1) for (const key of keys) aliases.set(key, node);
+    }
+  };
+  let relativeIds: boolean | null = null;
   return (id) => {
-    const node = ids.get(id);
+    if (relativeIds === null) {
+      relativeIds = false;
+      for (const key of ids.keys()) {
+        if (!ABSOLUTE_IRI.test(key)) {
+          relativeIds = true;
+          break;
+        }
+      }
+      if (relativeIds) build();
+    }
+    const node = aliases?.get(id) ?? exact(id);
     if (node !== undefined) return node;
     const resolved = resolveId(id, base);
     if (resolved === null) return undefined;
-    if (byResolvedId === null) {
-      byResolvedId = new Map();
-      for (const [key, value] of ids) {
-        const absolute = resolveId(key, base);
-        if (absolute !== null && !byResolvedId.has(absolute)) byResolvedId.set(absolute, value);
-      }
-    }
-    return byResolvedId.get(resolved);
+    if (byResolvedId === null) build();
+    return byResolvedId!.get(resolved);
+  };
+}
+
+/** A scheme first: an @id that names the same node on every page (a blank node's "_:" too). */
+const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
+
+/** An @id's node with what its later definitions add, built once per @id asked for. */
+function mergingLookup(ids: Map<string, JsonObject>, others: OtherDefinitions): (id: string) => JsonObject | undefined {
+  const merged = new Map<string, JsonObject>();
+  return (id) => {
+    const first = ids.get(id);
+    if (first === undefined) return undefined;
+    const later = others.byId.get(id);
+    if (later === undefined) return first;
+    let node = merged.get(id);
+    if (node === undefined) merged.set(id, (node = mergedNode(first, later)));
+    return node;
   };
 }
 
@@ -251,7 +302,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   // No copy in the usual run without overrides (this runs once per input).
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging: Judging = { overrides, profile: prepared.options.profile, pageUrl: prepared.baseUrl ?? null };
-  const resolver: ReferenceResolver = { resolve: idResolver(ids, prepared.baseUrl ?? null) };
+  const resolver: ReferenceResolver = { resolve: idResolver(ids, prepared.baseUrl ?? null, prepared.otherDefinitions) };
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
   let nodesFound = 0;
@@ -382,9 +433,14 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
 
   const run = new Run(resolver, judging.pageUrl);
+  // The node with what its @id's other definitions on the page add (graph/node-views.ts); unknown
+  // properties are still told where they are written (addVocabularyWarnings reads the node itself).
+  const id = node["@id"];
+  const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
+  const checked = whole === undefined ? node : withMergedProperties(node, whole);
   // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
-  const undetected = optInAbsent(ruleSet, node);
-  if (undetected === null) ruleSet.validate(node, run, entity.path);
+  const undetected = optInAbsent(ruleSet, checked);
+  if (undetected === null) ruleSet.validate(checked, run, entity.path);
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
@@ -401,11 +457,11 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
     );
   }
   const split = splitRetiredFeatures(ruleSet);
-  const features = undetected === null ? evaluateFeatures(split.current, node, run, resolver, entity.path) : [];
+  const features = undetected === null ? evaluateFeatures(split.current, checked, run, resolver, entity.path) : [];
   // Retired features run last, so that what only they find can be told apart: it weighs as a note.
   const ownFindings = run.issues.length;
   if (split.retired && undetected === null) {
-    features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
+    features.push(...evaluateFeatures(split.retired, checked, run, resolver, entity.path));
     features.sort((a, b) => split.order.get(a.feature)! - split.order.get(b.feature)!);
   }
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);

@@ -17,6 +17,7 @@ import type { NodeCheck } from "./checks/structure-checks.ts";
 import type { ListKeyword, RequirementCondition, ValueKeyword } from "./keywords/keyword-check.ts";
 import { describeValue, valueList } from "./describe-value.ts";
 import { pageAddress } from "./page-address.ts";
+import { withMergedProperties } from "./graph/node-views.ts";
 
 export type Level = "required" | "recommended" | "optional";
 export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
@@ -562,6 +563,11 @@ export class Run {
         } finally {
           this.referenceDepth--;
         }
+      }
+      // A node written in place with an @id the page defines elsewhere too: one node (graph/node-views.ts).
+      if (typeof id === "string") {
+        const whole = this.references?.resolve(id);
+        if (whole !== undefined) node = withMergedProperties(node, whole);
       }
       return this.checkObject(node, rule, valuePath(rule, at, index));
     }

@@ -67,11 +67,15 @@ export function isSchemaOrgContext(context: unknown): boolean {
   return false;
 }
 
+/** Later definitions of one @id kept for merging (graph/node-views.ts); past this many, the first ones only. */
+export const MAX_OTHER_DEFINITIONS = 10_000;
+
 /**
- * Walks every object of a block once: indexes @id nodes (first full definition wins) and
- * measures depth and size against the caps.
+ * Walks every object of a block once: indexes @id nodes (first full definition wins; the later ones,
+ * with properties of their own, go to `others`: JSON-LD makes one node of them all) and measures depth
+ * and size against the caps.
  */
-export function indexBlock(value: unknown, ids: Map<string, JsonObject>): CollectProblems {
+export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?: OtherDefinitions): CollectProblems {
   const problems: CollectProblems = { tooDeep: null, tooLarge: false, iriKeys: false };
   let iriKeys = false;
   // Two stacks side by side (value, depth) rather than a pair per entry: nothing allocated per node.
@@ -101,11 +105,15 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
     } else if (typeof current === "object" && current !== null) {
       const obj = current as JsonObject;
       const id = obj["@id"];
-      if (typeof id === "string" && !ids.has(id)) {
-        for (const key in obj) {
-          if (key !== "@id" && key !== "@context") {
-            ids.set(id, obj);
-            break;
+      if (typeof id === "string") {
+        const known = ids.get(id);
+        if (known !== obj && (known === undefined || others !== undefined)) {
+          for (const key in obj) {
+            if (key !== "@id" && key !== "@context") {
+              if (known === undefined) ids.set(id, obj);
+              else others!.add(id, obj);
+              break;
+            }
           }
         }
       }
@@ -122,6 +130,20 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>): Collec
   }
   problems.iriKeys = iriKeys;
   return problems;
+}
+
+/** The definitions of an @id after its first, in document order, bounded in all. */
+export class OtherDefinitions {
+  readonly byId = new Map<string, JsonObject[]>();
+  #count = 0;
+
+  add(id: string, node: JsonObject): void {
+    if (this.#count >= MAX_OTHER_DEFINITIONS) return;
+    this.#count++;
+    const list = this.byId.get(id);
+    if (list === undefined) this.byId.set(id, [node]);
+    else list.push(node);
+  }
 }
 
 /** The pointer of the first place nesting passes the cap (only computed when it does). */
