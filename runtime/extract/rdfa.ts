@@ -205,11 +205,13 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, readText: T
 
   if (properties.length > 0) {
     let value: Value;
+    // HTML+RDFa 1.1 section 3.1: a time element's datetime stands for its text.
+    const text = () => (el.name === "time" && a.datetime !== undefined ? a.datetime : readText(el.contentStart, el.contentEnd));
     if (a.content !== undefined) value = { literal: a.content, at: el.start };
-    else if (a.datatype !== undefined && a.datatype !== "") value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
+    else if (a.datatype !== undefined && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === undefined) value = { ref: object, at: el.start };
     else if (hasTypeof && about === null && typed !== null) value = { ref: typed, at: el.start };
-    else value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
+    else value = { literal: text(), at: el.start };
     for (const property of properties) graph.add(newSubject, property, value);
   }
 

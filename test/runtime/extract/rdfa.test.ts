@@ -82,6 +82,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
       { ...CTX, "@type": "Person", "@id": "https://e.x/a", name: "A", knows: { "@type": "Person", "@id": "https://e.x/b", name: "B", knows: { "@id": "https://e.x/a" } } },
     ],
   ],
+  [
+    "HTML+RDFa 3.1: a time element's datetime stands for its text (content still wins; no datetime, the text)",
+    `<div vocab="https://schema.org/" typeof="Event"><time property="startDate" datetime="2025-07-21T19:00-05:00">July 21, 7pm</time><time property="endDate" datetime="2025-07-21T23:00-05:00" content="2025-07-22T00:00-05:00">late</time><time property="doorTime">18:30</time><time property="previousStartDate" datatype="xsd:dateTime" datetime="2025-07-20T19:00-05:00">July 20</time></div>`,
+    [{ ...CTX, "@type": "Event", startDate: "2025-07-21T19:00-05:00", endDate: "2025-07-22T00:00-05:00", doorTime: "18:30", previousStartDate: "2025-07-20T19:00-05:00" }],
+  ],
 ];
 
 for (const [name, html, expected, base] of CASES) {
