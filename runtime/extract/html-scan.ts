@@ -90,11 +90,14 @@ function hasAttributeName(html: string, words: RegExp, len: number, needsValue: 
   return false;
 }
 
-/** Does the page name itemref anywhere (lower or upper case)? The same pattern search as mayHoldItems. */
+/**
+ * Does the page name itemref anywhere, in any case (attribute names are case-insensitive in HTML, and
+ * React writes itemRef)? The same pattern search as mayHoldItems.
+ */
 export function mentionsItemref(html: string): boolean {
   return ITEMREF.test(html);
 }
-const ITEMREF = /itemref|ITEMREF/;
+const ITEMREF = /itemref/i;
 
 /**
  * The attribute buffer of the last scanner that ran to the end of its page, for the next one: a

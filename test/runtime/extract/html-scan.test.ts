@@ -63,10 +63,11 @@ test("mayHoldItems: attribute names in lower or upper case, not words in text", 
   assert.is(mayHoldItems(`<p>typeof</p>`), false);
 });
 
-test("mentionsItemref: the word anywhere, lower or upper case", () => {
+test("mentionsItemref: the word anywhere, in any case (React writes itemRef)", () => {
   assert.is(mentionsItemref(`<div itemref="a">`), true);
   assert.is(mentionsItemref(`<p>ITEMREF</p>`), true);
-  assert.is(mentionsItemref(`<p>ItemRef</p>`), false);
+  assert.is(mentionsItemref(`<div itemRef="a">`), true);
+  assert.is(mentionsItemref(`<div itemscope item-ref="a">`), false);
 });
 
 test("tagName is the name in lower case, for names met again, non-ASCII names and more names than the table holds", () => {

@@ -76,6 +76,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
   ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
+  [
+    "itemRef in mixed case, as React writes it (attribute names are case-insensitive)",
+    `<div itemScope itemType="https://schema.org/Product" itemRef="offer"><span itemProp="name">Anvil</span></div><div id="offer" itemProp="offers" itemScope itemType="https://schema.org/Offer"><span itemProp="price">12</span></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "Anvil", offers: { "@type": "Offer", price: "12" } }],
+  ],
 ];
 
 for (const [name, html, expected, base] of CASES) {
