@@ -129,13 +129,16 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
       );
     }
     const uniqueMissing = missing.length === 0 ? missing : [...new Set(missing)];
-    let eligible = baseValid && uniqueMissing.length === 0 && feature.retired === undefined;
+    // Valid markup the feature does not take (an AggregateOffer for a merchant listing): its reasons.
+    const ineligible = run.ineligible.length === 0 ? null : [...new Set(run.ineligible)];
+    let eligible = baseValid && uniqueMissing.length === 0 && ineligible === null && feature.retired === undefined;
     let reason: string;
     if (feature.retired) {
       eligible = false;
       reason = `${feature.name} was retired on ${feature.retired.since}: ${feature.retired.note}`;
     } else if (!baseValid) reason = `Not eligible: the node has errors.`;
     else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.join(", ")}.`;
+    else if (ineligible !== null) reason = `Not eligible for ${feature.name}: ${ineligible.join("; ")}.`;
     else reason = `Meets the requirements for ${feature.name}.`;
     out.push({ feature: feature.id, name: feature.name, eligible, reason, google_docs_url: feature.googleDocsUrl, missing: uniqueMissing });
   }

@@ -1,0 +1,38 @@
+/**
+ * A feature can take valid markup and still not list it: "Product snippets accept an Offer or
+ * AggregateOffer but merchant listings require an Offer as the merchant has to be the seller of the
+ * product" (merchant-listing page). WooCommerce writes an AggregateOffer for every variable product.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { validateValue } from "../../runtime/validate.ts";
+
+const product = (offers: unknown) => ({
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: "Hoodie",
+  image: "https://shop.example/hoodie.jpg",
+  offers,
+});
+const aggregate = { "@type": "AggregateOffer", lowPrice: "42.00", highPrice: "45.00", offerCount: 4, priceCurrency: "USD", price: "42.00" };
+const offer = { "@type": "Offer", price: "42.00", priceCurrency: "USD", availability: "https://schema.org/InStock" };
+const merchant = (offers: unknown) => {
+  const [s] = validateValue(product(offers)).schemas;
+  return { node: s, feature: s.features!.find((f) => f.feature === "merchant-listing")! };
+};
+
+test("an AggregateOffer: a valid product snippet, not a merchant listing, with the documentation's reason", () => {
+  const { node, feature } = merchant(aggregate);
+  assert.is(node.valid, true);
+  assert.is(node.rich_result_eligible, true, "the product snippet takes it");
+  assert.is(feature.eligible, false);
+  assert.match(feature.reason, /need an Offer .*not an AggregateOffer/);
+  assert.equal(feature.missing, []);
+});
+
+test("an Offer, or an Offer beside the AggregateOffer: a merchant listing", () => {
+  assert.is(merchant(offer).feature.eligible, true);
+  assert.is(merchant([aggregate, offer]).feature.eligible, true);
+});
+
+test.run();
