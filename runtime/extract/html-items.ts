@@ -114,6 +114,12 @@ class TreeBuilder {
   private readonly levelsOf = new Map<string, number[]>();
   private readonly notPhrasing: number[] = [];
   private keptCount = 0;
+  /**
+   * Open `<template>` elements. Their content is a separate document fragment (HTML section 4.12.3),
+   * never part of the page's tree, so no item or property in it counts (a price kept in a template for
+   * a script to show later is not the product's offer).
+   */
+  private templatesOpen = 0;
 
   constructor(html: string) {
     this.wantIds = mentionsItemref(html);
@@ -151,6 +157,7 @@ class TreeBuilder {
     const { names, nearest, keptAt, notPhrasing } = this;
     while (names.length > index) {
       const name = names.pop()!;
+      if (name === "template") this.templatesOpen--;
       this.levelsOf.get(name)!.pop();
       if (notPhrasing.length > 0 && notPhrasing[notPhrasing.length - 1] === names.length) notPhrasing.pop();
       nearest.pop();
@@ -174,6 +181,7 @@ class TreeBuilder {
 
   /** An item attribute, an id a page with itemref may point at, or the object of a hanging RDFa rel. */
   private shouldKeep(scan: HtmlScanner): boolean {
+    if (this.templatesOpen > 0) return false;
     if (hasTrigger(scan)) return true;
     if (scan.attrCount === 0) return false;
     return (this.wantIds && readAttribute(scan, "id") !== null) || isHangingRelObject(scan, this.nearest);
@@ -220,6 +228,7 @@ class TreeBuilder {
     if (levels === undefined) this.levelsOf.set(name, [names.length]);
     else levels.push(names.length);
     if (!PHRASING.has(name)) this.notPhrasing.push(names.length);
+    if (name === "template") this.templatesOpen++;
     names.push(name);
     keptAt.push(kept);
     nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));

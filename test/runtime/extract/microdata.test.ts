@@ -81,6 +81,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div itemScope itemType="https://schema.org/Product" itemRef="offer"><span itemProp="name">Anvil</span></div><div id="offer" itemProp="offers" itemScope itemType="https://schema.org/Offer"><span itemProp="price">12</span></div>`,
     [{ "@context": "https://schema.org", "@type": "Product", name: "Anvil", offers: { "@type": "Offer", price: "12" } }],
   ],
+  [
+    "a template's content is no part of the page: its items and properties do not count (HTML 4.12.3)",
+    `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Widget</span><template id="price"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">12.00</span></div></template><span itemprop="sku">W1</span></div><template><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Nobody</span></div></template>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "Widget", sku: "W1" }],
+  ],
 ];
 
 for (const [name, html, expected, base] of CASES) {

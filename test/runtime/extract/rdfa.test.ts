@@ -87,6 +87,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div vocab="https://schema.org/" typeof="Event"><time property="startDate" datetime="2025-07-21T19:00-05:00">July 21, 7pm</time><time property="endDate" datetime="2025-07-21T23:00-05:00" content="2025-07-22T00:00-05:00">late</time><time property="doorTime">18:30</time><time property="previousStartDate" datatype="xsd:dateTime" datetime="2025-07-20T19:00-05:00">July 20</time></div>`,
     [{ ...CTX, "@type": "Event", startDate: "2025-07-21T19:00-05:00", endDate: "2025-07-22T00:00-05:00", doorTime: "18:30", previousStartDate: "2025-07-20T19:00-05:00" }],
   ],
+  [
+    "a template's content is no part of the page (HTML 4.12.3)",
+    `<div vocab="https://schema.org/" typeof="Product"><span property="name">Widget</span><template><span property="sku">T1</span></template></div>`,
+    [{ ...CTX, "@type": "Product", name: "Widget" }],
+  ],
 ];
 
 for (const [name, html, expected, base] of CASES) {
