@@ -85,6 +85,6 @@ export function followable(href: string, base: string): string | null {
 
 /** The first 64 attributes of a tag are read (the scanner's first page of them): a link's href is never further. */
 function attribute(scan: HtmlScanner, name: string): string | null {
-  for (let k = 0; k < scan.attrCount; k++) if (scan.attributeIs(k, name)) return decodeEntities(scan.attributeValue(k));
+  for (let k = 0; k < scan.attrCount; k++) if (scan.attributeIs(k, name)) return decodeEntities(scan.attributeValue(k), true);
   return null;
 }

@@ -262,7 +262,7 @@ function keepElement(scan: HtmlScanner, name: string, wantIds: boolean): ItemEle
     if (!WANTED.has(attrName) || attrs[attrName] !== undefined) continue; // the first of a repeated attribute wins, as in HTML
     if (attrName === "id" && !wantIds) continue;
     const raw = scan.attributeValue(k);
-    attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw);
+    attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw, true);
   }
   return { name, start: scan.tagStart, contentStart: scan.tagEnd, contentEnd: scan.tagEnd, attrs, parent: null, children: [] };
 }
@@ -289,7 +289,7 @@ function readAttribute(scan: HtmlScanner, name: string): string | null {
   for (let k = 0; k < scan.attrCount; k++) {
     if (!scan.attributeIs(k, name)) continue;
     const o = k * 5;
-    return decodeEntities(html.slice(scan.attrs[o + 2], scan.attrs[o + 3]));
+    return decodeEntities(html.slice(scan.attrs[o + 2], scan.attrs[o + 3]), true);
   }
   return null;
 }

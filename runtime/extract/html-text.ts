@@ -24,19 +24,32 @@ const NAMED: Record<string, string | undefined> = Object.assign(Object.create(nu
 });
 
 /**
+ * The names HTML decodes without their `;` (the standard's legacy references: Latin-1 and the five of
+ * markup). Any other name needs its `;`: "&lang=en" in a link, "&image=large", "&euro 12" are text as
+ * a browser shows them, not ⟨ ℑ €.
+ */
+const WITHOUT_SEMICOLON = new Set(
+  ("AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT Iacute Icirc Igrave Iuml LT " +
+    "Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave " +
+    "amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute ecirc egrave eth euml frac12 frac14 frac34 gt " +
+    "iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde " +
+    "ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml").split(" "),
+);
+
+/**
  * What `text.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));?/g, ...)`
  * gives, found by indexOf and read by hand: a global regex over a page's text costs a pass of the
  * regex engine over every character, and an anchored regex per `&` a match object with its captures
  * (250 ns a reference; pages write `&nbsp;` and `&euro;` by the hundred). Same matches: every match
  * starts at a `&`, and the search goes on after a match, or after a `&` that starts none.
  */
-export function decodeEntities(text: string): string {
+export function decodeEntities(text: string, inAttribute = false): string {
   let amp = text.indexOf("&");
   if (amp === -1) return text;
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    const value = referenceAt(text, amp);
+    const value = referenceAt(text, amp, inAttribute);
     if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -57,7 +70,7 @@ let referenceEnd = 0;
  * or digits (as many as there are, up to those counts), then an optional `;`. A name in neither table
  * is none (null): it stays as written, and no string is made for it.
  */
-function referenceAt(text: string, amp: number): string | null {
+function referenceAt(text: string, amp: number, inAttribute: boolean): string | null {
   const n = text.length;
   let i = amp + 1;
   if (i >= n) return null;
@@ -95,6 +108,11 @@ function referenceAt(text: string, amp: number): string | null {
     // Not a reference: the text stays as written. The search goes on at the next `&`, which cannot be
     // in the name (letters and digits) nor be its `;`: where the regex would have gone on.
     if (named === undefined) return null;
+    // Without its `;`, only a legacy name is a reference, and in an attribute not before `=`
+    // (HTML's named character reference state: "?id=1&copy=2" keeps its query).
+    if (i >= n || text.charCodeAt(i) !== 59 /* ; */) {
+      if (!WITHOUT_SEMICOLON.has(name) || (inAttribute && i < n && text.charCodeAt(i) === 61 /* = */)) return null;
+    }
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;

@@ -648,7 +648,7 @@ function htmlLang(html: string, end: number): string | null {
   const tag = HTML_TAG.exec(html.slice(0, Math.min(end, 8192)));
   if (tag === null) return null;
   const lang = LANG.exec(tag[0]);
-  return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "");
+  return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "", true);
 }
 const HTML_TAG = /<html\b[^>]*>/i;
 const LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;

@@ -121,6 +121,8 @@ test("pageLinks: hrefs resolved against <base> and the page, fragments dropped, 
   assert.equal(pageLinks(page(a("/y"), '<meta name="ROBOTS" content="none">'), "https://s.example/").links, []);
   assert.equal(pageLinks(page(a("/y"), '<meta name="sdv" content="nofollow">'), "https://s.example/").nofollowPage, true);
   assert.equal(pageLinks(page(a("/y"), '<meta name="googlebot" content="nofollow">'), "https://s.example/").links, ["https://s.example/y"], "another crawler's meta is not ours");
+  // An unescaped & before a parameter named like a reference (lang, image, copy) stays: the page the browser opens.
+  assert.equal(pageLinks(page(`<a href="/p?id=1&lang=en&copy=2&image=large">p</a>`), "https://s.example/").links, ["https://s.example/p?id=1&lang=en&copy=2&image=large"]);
 });
 
 test("a site without a sitemap: the start page and the pages its links reach, nothing disallowed, nofollow or off-origin", async () => {

@@ -86,6 +86,12 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Widget</span><template id="price"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">12.00</span></div></template><span itemprop="sku">W1</span></div><template><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Nobody</span></div></template>`,
     [{ "@context": "https://schema.org", "@type": "Product", name: "Widget", sku: "W1" }],
   ],
+  [
+    "an unescaped & in a link keeps its query: &lang= and &copy= are no references in an attribute",
+    `<div itemscope><a itemprop="url" href="/p?id=1&lang=en&copy=2&amp;x=&euro;">x</a><img itemprop="image" src="/i?w=1&image=large"></div>`,
+    [{ url: "https://e.example/p?id=1&lang=en&copy=2&x=%E2%82%AC", image: "https://e.example/i?w=1&image=large" }],
+    "https://e.example/",
+  ],
 ];
 
 for (const [name, html, expected, base] of CASES) {

@@ -9,7 +9,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { NumberLookup, ShownNumbers, type DecimalMark } from "../../../runtime/page-truth/price-text.ts";
 import { decodeEntities } from "../../../runtime/extract/html-text.ts";
-import { decodeHTMLStrict } from "entities";
+import { decodeHTML, decodeHTMLStrict } from "entities";
 import { ShownText, anchorWord, lookupKey, normalizeText } from "../../../runtime/page-truth/text-match.ts";
 
 const MARKS: DecimalMark[] = [".", ",", null];
@@ -152,16 +152,30 @@ test("decodeEntities: references as the standard's tokenizer table and the regex
     // A name of the standard's table is read as it is cased there (`&Eacute;` is É, `&AMP;` &), and
     // the whole table counts, not only the common names; a name in no case of it falls back to its
     // lower case (`&NBSP;`); an unknown one, one letter, or an object's own names stay as written.
-    ["&Eacute;&AMP;&euro", "\u00c9&\u20ac"], ["&aring;&oslash;&aelig;&Ouml;&atilde;&rsaquo;&shy;", "\u00e5\u00f8\u00e6\u00d6\u00e3\u203a\u00ad"],
+    // Without `;` only the standard's legacy names (Latin-1 and the markup five) are references.
+    ["&Eacute;&AMP;&euro", "\u00c9&&euro"], ["&lang=en&image=large &copy &eacute", "&lang=en&image=large \u00a9 \u00e9"], ["&aring;&oslash;&aelig;&Ouml;&atilde;&rsaquo;&shy;", "\u00e5\u00f8\u00e6\u00d6\u00e3\u203a\u00ad"],
     ["&NBSP;&Nbsp;", "\u00a0\u00a0"], ["&notit; &notin;", "&notit; \u2209"], ["&a; &zz; &ampx;", "&a; &zz; &ampx;"], ["&constructor; &toString; &__proto__;", "&constructor; &toString; &__proto__;"],
     [`&${"a".repeat(40)};`, `&${"a".repeat(40)};`], ["&copy 2026", "\u00a9 2026"], ["a&", "a&"],
   ];
   for (const [input, output] of cases) assert.is(decodeEntities(input), output, input);
 });
 
+test("decodeEntities in an attribute: a legacy name without `;` before `=` is text (a link's query keeps its &copy=2)", () => {
+  const cases: Array<[string, string]> = [
+    ["https://e.example/p?id=1&copy=2&lang=en&image=large", "https://e.example/p?id=1&copy=2&lang=en&image=large"],
+    ["a&amp;b&copy;c&copy d&nbsp", "a&b\u00a9c\u00a9 d\u00a0"],
+  ];
+  for (const [input, output] of cases) assert.is(decodeEntities(input, true), output, input);
+  // In text the same `&copy=` is a reference.
+  assert.is(decodeEntities("&copy=2"), "\u00a9=2");
+});
+
 test("decodeEntities on generated text: the regex's matches, each decoded by the old table", () => {
   const known: Record<string, string> = { amp: "&", lt: "<", euro: "\u20ac" };
+  // A legacy name: one the standard's tokenizer reads without its `;` (entities' lenient decoder does too).
+  const legacy = (name: string) => decodeHTML(`&${name} `) === `${decodeHTMLStrict(`&${name};`)} ` && decodeHTMLStrict(`&${name};`) !== `&${name};`;
   const oldDecode = (m: string, hex?: string, dec?: string, name?: string): string => {
+    if (name !== undefined && !m.endsWith(";") && !legacy(name)) return m;
     if (name !== undefined) {
       if (Object.hasOwn(known, name)) return known[name];
       // The standard's whole table, as decodeEntities consults it for names it does not list itself.
