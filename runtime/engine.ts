@@ -10,6 +10,7 @@ import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
+import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
@@ -600,6 +601,12 @@ function uncheckedResult(entity: Entity, written: string, properties_found: stri
     result.valid = false;
     result.errors.push(unknown);
     result.rich_result.reason = `"${type}" is not a Schema.org type: no rich result can come from this node.`;
+  } else {
+    const hint = foreignTypeHint(written, entity.path);
+    if (hint !== null) {
+      result.warnings.push(hint);
+      result.rich_result.reason = `${hint.message} ${hint.fix}`;
+    }
   }
   addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
