@@ -530,6 +530,73 @@ var init_describe_value = __esm({
   }
 });
 
+// runtime/without-trailing-slashes.ts
+function withoutTrailingSlashes(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var init_without_trailing_slashes = __esm({
+  "runtime/without-trailing-slashes.ts"() {
+    "use strict";
+  }
+});
+
+// runtime/page-address.ts
+function pageAddress(url, base) {
+  let parsed;
+  try {
+    parsed = base === null ? new URL(url.trim()) : new URL(url.trim(), base);
+  } catch {
+    return null;
+  }
+  const web = parsed.protocol === "http:" || parsed.protocol === "https:";
+  const host = web ? parsed.hostname.replace(/^www\./, "") : parsed.host;
+  const port = web && parsed.port !== "" && parsed.port !== "80" && parsed.port !== "443" ? `:${parsed.port}` : "";
+  const scheme = web ? "web:" : parsed.protocol;
+  return `${scheme}//${host}${port}${withoutTrailingSlashes(parsed.pathname)}${parsed.search}`;
+}
+var init_page_address = __esm({
+  "runtime/page-address.ts"() {
+    "use strict";
+    init_without_trailing_slashes();
+  }
+});
+
+// runtime/graph/node-views.ts
+function withMergedProperties(node, whole) {
+  if (whole === node) return node;
+  let view = null;
+  for (const key in whole) {
+    if (key === "@context" || Object.prototype.hasOwnProperty.call(node, key)) continue;
+    view ??= copyOf(node);
+    setOwn(view, key, whole[key]);
+  }
+  return view ?? node;
+}
+function mergedNode(first, later) {
+  let view = null;
+  for (const other of later) {
+    for (const key in other) {
+      if (key === "@context" || Object.prototype.hasOwnProperty.call(view ?? first, key)) continue;
+      view ??= copyOf(first);
+      setOwn(view, key, other[key]);
+    }
+  }
+  return view ?? first;
+}
+function copyOf(node) {
+  const copy = {};
+  for (const key in node) setOwn(copy, key, node[key]);
+  return copy;
+}
+var init_node_views = __esm({
+  "runtime/graph/node-views.ts"() {
+    "use strict";
+    init_json();
+  }
+});
+
 // runtime/rule-runtime.ts
 function propertyRule(rule) {
   return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
@@ -647,20 +714,11 @@ function waiverHolds(waiver, value, pageUrl) {
   const urls = values.filter((v) => typeof v === "string" && !isBlank(v));
   if (urls.length === 0) return false;
   if (pageUrl === null) return null;
-  const page = withoutFragment(pageUrl, null);
+  const page = pageAddress(pageUrl, null);
   return page !== null && urls.every((u) => {
-    const other = withoutFragment(u, pageUrl);
+    const other = pageAddress(u, pageUrl);
     return other !== null && other !== page;
   });
-}
-function withoutFragment(url, base) {
-  try {
-    const parsed = base === null ? new URL(url.trim()) : new URL(url.trim(), base);
-    parsed.hash = "";
-    return parsed.href;
-  } catch {
-    return null;
-  }
 }
 var FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, Run, classNames;
 var init_rule_runtime = __esm({
@@ -675,6 +733,8 @@ var init_rule_runtime = __esm({
     init_type_hierarchy();
     init_did_you_mean();
     init_describe_value();
+    init_page_address();
+    init_node_views();
     FixedPropertyRule = class {
       name;
       segment;
@@ -1047,6 +1107,10 @@ var init_rule_runtime = __esm({
               this.referenceDepth--;
             }
           }
+          if (typeof id === "string") {
+            const whole = this.references?.resolve(id);
+            if (whole !== void 0) node = withMergedProperties(node, whole);
+          }
           return this.checkObject(node, rule, valuePath(rule, at, index2));
         }
         this.checkLiteral(value, rule, at, index2);
@@ -1189,7 +1253,7 @@ function isSchemaOrgContext(context) {
   }
   return false;
 }
-function indexBlock(value, ids) {
+function indexBlock(value, ids, others) {
   const problems = { tooDeep: null, tooLarge: false, iriKeys: false };
   let iriKeys = false;
   const stack = [value];
@@ -1217,11 +1281,15 @@ function indexBlock(value, ids) {
     } else if (typeof current === "object" && current !== null) {
       const obj = current;
       const id = obj["@id"];
-      if (typeof id === "string" && !ids.has(id)) {
-        for (const key in obj) {
-          if (key !== "@id" && key !== "@context") {
-            ids.set(id, obj);
-            break;
+      if (typeof id === "string") {
+        const known = ids.get(id);
+        if (known !== obj && (known === void 0 || others !== void 0)) {
+          for (const key in obj) {
+            if (key !== "@id" && key !== "@context") {
+              if (known === void 0) ids.set(id, obj);
+              else others.add(id, obj);
+              break;
+            }
           }
         }
       }
@@ -1256,7 +1324,7 @@ function deepPointer(value) {
   }
   return segments2.length ? "/" + segments2.join("/") : "";
 }
-var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT;
+var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, MAX_OTHER_DEFINITIONS, OtherDefinitions;
 var init_collect = __esm({
   "runtime/graph/collect.ts"() {
     "use strict";
@@ -1264,6 +1332,57 @@ var init_collect = __esm({
     MAX_DEPTH = 256;
     MAX_NODES = 1e5;
     SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
+    MAX_OTHER_DEFINITIONS = 1e4;
+    OtherDefinitions = class {
+      byId = /* @__PURE__ */ new Map();
+      #count = 0;
+      add(id, node) {
+        if (this.#count >= MAX_OTHER_DEFINITIONS) return;
+        this.#count++;
+        const list = this.byId.get(id);
+        if (list === void 0) this.byId.set(id, [node]);
+        else list.push(node);
+      }
+    };
+  }
+});
+
+// runtime/foreign-type-hint.ts
+function foreignTypeHint(type, at) {
+  const retired = DATA_VOCABULARY.exec(type);
+  if (retired !== null) {
+    return {
+      severity: "warning",
+      property: "@type",
+      code: "unknown-type",
+      message: `"${type}" is data-vocabulary.org markup, which the search engine no longer reads for rich results (since April 2020).`,
+      fix: `Use Schema.org instead: itemtype="https://schema.org/${retired[1]}" (or "@type": "${retired[1]}" in JSON-LD), with Schema.org's property names.`,
+      google_docs_url: SEARCH_GALLERY,
+      path: `${at}/@type`
+    };
+  }
+  const meant = SCHEMA_ORG_LIKE.exec(type) ?? TRAILING_SLASH.exec(type);
+  if (meant !== null) {
+    return {
+      severity: "warning",
+      property: "@type",
+      code: "unknown-type",
+      message: `"${type}" is not written as a Schema.org type IRI, so it was not checked as Schema.org's ${meant[1]} and may not be read as one.`,
+      fix: `Write it exactly as "https://schema.org/${meant[1]}" (lower-case scheme and host, no trailing slash).`,
+      google_docs_url: SEARCH_GALLERY,
+      path: `${at}/@type`
+    };
+  }
+  return null;
+}
+var DATA_VOCABULARY, SCHEMA_ORG_LIKE, TRAILING_SLASH, SEARCH_GALLERY;
+var init_foreign_type_hint = __esm({
+  "runtime/foreign-type-hint.ts"() {
+    "use strict";
+    DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.)?data-vocabulary\.org\/([A-Za-z][A-Za-z0-9]*)/i;
+    SCHEMA_ORG_LIKE = /^(?:(?:https?:)?\/\/)?(?:www\.)?schema\.org\/+([A-Za-z][A-Za-z0-9]*)\/*$/i;
+    TRAILING_SLASH = /^([A-Za-z][A-Za-z0-9]*)\/+$/;
+    SEARCH_GALLERY = "https://developers.google.com/search/docs/appearance/structured-data/search-gallery";
   }
 });
 
@@ -1708,7 +1827,7 @@ var init_html_scan = __esm({
     }
     ITEMSCOPE = /itemscope|ITEMSCOPE/g;
     TYPEOF = /typeof|TYPEOF/g;
-    ITEMREF = /itemref|ITEMREF/;
+    ITEMREF = /itemref/i;
     spareAttrs = null;
     NO_ATTRS = new Int32Array(0);
     HtmlScanner = class {
@@ -2588,13 +2707,13 @@ var init_esm = __esm({
 });
 
 // runtime/extract/html-text.ts
-function decodeEntities(text) {
+function decodeEntities(text, inAttribute = false) {
   let amp = text.indexOf("&");
   if (amp === -1) return text;
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    const value = referenceAt(text, amp);
+    const value = referenceAt(text, amp, inAttribute);
     if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -2605,7 +2724,7 @@ function decodeEntities(text) {
   }
   return from === 0 ? text : out + text.slice(from);
 }
-function referenceAt(text, amp) {
+function referenceAt(text, amp, inAttribute) {
   const n = text.length;
   let i = amp + 1;
   if (i >= n) return null;
@@ -2641,6 +2760,9 @@ function referenceAt(text, amp) {
     i = end;
     const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
     if (named === void 0) return null;
+    if (i >= n || text.charCodeAt(i) !== 59) {
+      if (!WITHOUT_SEMICOLON.has(name) || inAttribute && i < n && text.charCodeAt(i) === 61) return null;
+    }
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59) i++;
@@ -2728,7 +2850,7 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
+var NAMED, WITHOUT_SEMICOLON, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
@@ -2793,6 +2915,9 @@ var init_html_text = __esm({
       acirc: "\xE2",
       ocirc: "\xF4"
     });
+    WITHOUT_SEMICOLON = new Set(
+      "AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT Iacute Icirc Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute ecirc egrave eth euml frac12 frac14 frac34 gt iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml".split(" ")
+    );
     referenceEnd = 0;
     FULL_TABLE_SEEN = /* @__PURE__ */ new Map();
     MAX_TEXT = 2e4;
@@ -2821,7 +2946,7 @@ function keepElement(scan2, name, wantIds) {
     if (!WANTED.has(attrName) || attrs[attrName] !== void 0) continue;
     if (attrName === "id" && !wantIds) continue;
     const raw = scan2.attributeValue(k);
-    attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw);
+    attrs[attrName] = raw.indexOf("&") === -1 ? raw : decodeEntities(raw, true);
   }
   return { name, start: scan2.tagStart, contentStart: scan2.tagEnd, contentEnd: scan2.tagEnd, attrs, parent: null, children: [] };
 }
@@ -2838,7 +2963,7 @@ function readAttribute(scan2, name) {
   for (let k = 0; k < scan2.attrCount; k++) {
     if (!scan2.attributeIs(k, name)) continue;
     const o = k * 5;
-    return decodeEntities(html.slice(scan2.attrs[o + 2], scan2.attrs[o + 3]));
+    return decodeEntities(html.slice(scan2.attrs[o + 2], scan2.attrs[o + 3]), true);
   }
   return null;
 }
@@ -2939,6 +3064,12 @@ var init_html_items = __esm({
       levelsOf = /* @__PURE__ */ new Map();
       notPhrasing = [];
       keptCount = 0;
+      /**
+       * Open `<template>` elements. Their content is a separate document fragment (HTML section 4.12.3),
+       * never part of the page's tree, so no item or property in it counts (a price kept in a template for
+       * a script to show later is not the product's offer).
+       */
+      templatesOpen = 0;
       constructor(html) {
         this.wantIds = mentionsItemref(html);
       }
@@ -2971,6 +3102,7 @@ var init_html_items = __esm({
         const { names, nearest, keptAt, notPhrasing } = this;
         while (names.length > index2) {
           const name = names.pop();
+          if (name === "template") this.templatesOpen--;
           this.levelsOf.get(name).pop();
           if (notPhrasing.length > 0 && notPhrasing[notPhrasing.length - 1] === names.length) notPhrasing.pop();
           nearest.pop();
@@ -2992,6 +3124,7 @@ var init_html_items = __esm({
       }
       /** An item attribute, an id a page with itemref may point at, or the object of a hanging RDFa rel. */
       shouldKeep(scan2) {
+        if (this.templatesOpen > 0) return false;
         if (hasTrigger(scan2)) return true;
         if (scan2.attrCount === 0) return false;
         return this.wantIds && readAttribute(scan2, "id") !== null || isHangingRelObject(scan2, this.nearest);
@@ -3034,6 +3167,7 @@ var init_html_items = __esm({
         if (levels === void 0) this.levelsOf.set(name, [names.length]);
         else levels.push(names.length);
         if (!PHRASING.has(name)) this.notPhrasing.push(names.length);
+        if (name === "template") this.templatesOpen++;
         names.push(name);
         keptAt.push(kept);
         nearest.push(kept ?? (nearest.length > 0 ? nearest[nearest.length - 1] : null));
@@ -3384,11 +3518,12 @@ function processElement(el, ctx, graph, readText, base) {
   }
   if (properties.length > 0) {
     let value;
+    const text = () => el.name === "time" && a.datetime !== void 0 ? a.datetime : readText(el.contentStart, el.contentEnd);
     if (a.content !== void 0) value = { literal: a.content, at: el.start };
-    else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
+    else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === void 0) value = { ref: object, at: el.start };
     else if (hasTypeof && about === null && typed !== null) value = { ref: typed, at: el.start };
-    else value = { literal: readText(el.contentStart, el.contentEnd), at: el.start };
+    else value = { literal: text(), at: el.start };
     for (const property3 of properties) graph.add(newSubject, property3, value);
   }
   if (skip) return vocab === ctx.vocab && prefixes === ctx.prefixes ? ctx : { ...ctx, vocab, prefixes };
@@ -3900,13 +4035,15 @@ function evaluateFeatures(ruleSet39, node, base, resolver, at) {
       );
     }
     const uniqueMissing = missing.length === 0 ? missing : [...new Set(missing)];
-    let eligible = baseValid && uniqueMissing.length === 0 && feature.retired === void 0;
+    const ineligible = run.ineligible.length === 0 ? null : [...new Set(run.ineligible)];
+    let eligible = baseValid && uniqueMissing.length === 0 && ineligible === null && feature.retired === void 0;
     let reason;
     if (feature.retired) {
       eligible = false;
       reason = `${feature.name} was retired on ${feature.retired.since}: ${feature.retired.note}`;
     } else if (!baseValid) reason = `Not eligible: the node has errors.`;
     else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.join(", ")}.`;
+    else if (ineligible !== null) reason = `Not eligible for ${feature.name}: ${ineligible.join("; ")}.`;
     else reason = `Meets the requirements for ${feature.name}.`;
     out.push({ feature: feature.id, name: feature.name, eligible, reason, google_docs_url: feature.googleDocsUrl, missing: uniqueMissing });
   }
@@ -5860,18 +5997,6 @@ var init_not_visible = __esm({
   }
 });
 
-// runtime/without-trailing-slashes.ts
-function withoutTrailingSlashes(text) {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
-  return end === text.length ? text : text.slice(0, end);
-}
-var init_without_trailing_slashes = __esm({
-  "runtime/without-trailing-slashes.ts"() {
-    "use strict";
-  }
-});
-
 // runtime/graph/resolve-id.ts
 function resolveId(id, base) {
   if (id.startsWith("_:")) return null;
@@ -6419,7 +6544,7 @@ function htmlLang(html, end) {
   const tag = HTML_TAG.exec(html.slice(0, Math.min(end, 8192)));
   if (tag === null) return null;
   const lang = LANG.exec(tag[0]);
-  return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "");
+  return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "", true);
 }
 function hides(scanner) {
   let hiddenAttribute = false;
@@ -7722,41 +7847,82 @@ function readLeniently(block) {
 }
 function prepareParsed(parsed, blocksNotValidated, page, blocksFound, options) {
   const ids = /* @__PURE__ */ new Map();
+  const otherDefinitions = new OtherDefinitions();
   const problems = parsed.map((p, i) => {
     if (p.parseIssue) return null;
     if (p.items) mergeKnownNodes(p.items.items, ids);
-    const found = indexBlock(p.value, ids);
-    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids);
+    const found = indexBlock(p.value, ids, otherDefinitions);
+    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
     return found;
   });
   const entities = parsed.map((p, blockIndex) => p.parseIssue ? [] : topLevelEntities(p.value, blockIndex));
-  return { parsed, problems, entities, ids, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
+  return { parsed, problems, entities, ids, otherDefinitions, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
 }
-function withSchemaTerms(p, ids) {
+function withSchemaTerms(p, ids, others) {
   const prefixes = schemaPrefixes(p.value);
   const { value, copies } = withPlainTerms(p.value, prefixes);
   for (const [id, node] of ids) {
     const copy = copies.get(node);
     if (copy !== void 0) ids.set(id, copy);
   }
+  for (const list of others.byId.values()) {
+    for (let i = 0; i < list.length; i++) list[i] = copies.get(list[i]) ?? list[i];
+  }
   return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
 }
-function idResolver(ids, base) {
-  if (base === null) return (id) => ids.get(id);
+function idResolver(ids, base, others) {
+  const exact = others === void 0 || others.byId.size === 0 ? (id) => ids.get(id) : mergingLookup(ids, others);
+  if (base === null) return exact;
   let byResolvedId = null;
+  let aliases = null;
+  const build2 = () => {
+    byResolvedId = /* @__PURE__ */ new Map();
+    aliases = /* @__PURE__ */ new Map();
+    const spellings = /* @__PURE__ */ new Map();
+    for (const key of ids.keys()) {
+      const absolute = resolveId(key, base);
+      if (absolute === null) continue;
+      const keys = spellings.get(absolute);
+      if (keys === void 0) spellings.set(absolute, [key]);
+      else keys.push(key);
+    }
+    for (const [absolute, keys] of spellings) {
+      const first = exact(keys[0]);
+      const node = keys.length === 1 ? first : mergedNode(first, keys.slice(1).map((k) => exact(k)));
+      byResolvedId.set(absolute, node);
+      if (keys.length > 1) for (const key of keys) aliases.set(key, node);
+    }
+  };
+  let relativeIds = null;
   return (id) => {
-    const node = ids.get(id);
+    if (relativeIds === null) {
+      relativeIds = false;
+      for (const key of ids.keys()) {
+        if (!ABSOLUTE_IRI.test(key)) {
+          relativeIds = true;
+          break;
+        }
+      }
+      if (relativeIds) build2();
+    }
+    const node = aliases?.get(id) ?? exact(id);
     if (node !== void 0) return node;
     const resolved = resolveId(id, base);
     if (resolved === null) return void 0;
-    if (byResolvedId === null) {
-      byResolvedId = /* @__PURE__ */ new Map();
-      for (const [key, value] of ids) {
-        const absolute = resolveId(key, base);
-        if (absolute !== null && !byResolvedId.has(absolute)) byResolvedId.set(absolute, value);
-      }
-    }
+    if (byResolvedId === null) build2();
     return byResolvedId.get(resolved);
+  };
+}
+function mergingLookup(ids, others) {
+  const merged = /* @__PURE__ */ new Map();
+  return (id) => {
+    const first = ids.get(id);
+    if (first === void 0) return void 0;
+    const later = others.byId.get(id);
+    if (later === void 0) return first;
+    let node = merged.get(id);
+    if (node === void 0) merged.set(id, node = mergedNode(first, later));
+    return node;
   };
 }
 function validatePrepared(prepared3, registry2) {
@@ -7765,7 +7931,7 @@ function validatePrepared(prepared3, registry2) {
   const fromProfile = profileOverrides(prepared3.options.profile);
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging = { overrides, profile: prepared3.options.profile, pageUrl: prepared3.baseUrl ?? null };
-  const resolver = { resolve: idResolver(ids, prepared3.baseUrl ?? null) };
+  const resolver = { resolve: idResolver(ids, prepared3.baseUrl ?? null, prepared3.otherDefinitions) };
   const schemas = [];
   let unparsable = 0;
   let nodesFound = 0;
@@ -7867,8 +8033,11 @@ function validateEntity(entity, resolver, registry2, judging) {
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
   if (!ruleSet39) return uncheckedResult(entity, matched, properties_found);
   const run = new Run(resolver, judging.pageUrl);
-  const undetected = optInAbsent(ruleSet39, node);
-  if (undetected === null) ruleSet39.validate(node, run, entity.path);
+  const id = node["@id"];
+  const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
+  const checked = whole === void 0 ? node : withMergedProperties(node, whole);
+  const undetected = optInAbsent(ruleSet39, checked);
+  if (undetected === null) ruleSet39.validate(checked, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet39.type ? [ruleSet39.type] : [ruleSet39.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
@@ -7884,10 +8053,10 @@ function validateEntity(entity, resolver, registry2, judging) {
     );
   }
   const split = splitRetiredFeatures(ruleSet39);
-  const features = undetected === null ? evaluateFeatures(split.current, node, run, resolver, entity.path) : [];
+  const features = undetected === null ? evaluateFeatures(split.current, checked, run, resolver, entity.path) : [];
   const ownFindings = run.issues.length;
   if (split.retired && undetected === null) {
-    features.push(...evaluateFeatures(split.retired, node, run, resolver, entity.path));
+    features.push(...evaluateFeatures(split.retired, checked, run, resolver, entity.path));
     features.sort((a, b) => split.order.get(a.feature) - split.order.get(b.feature));
   }
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
@@ -7992,6 +8161,12 @@ function uncheckedResult(entity, written, properties_found) {
     result.valid = false;
     result.errors.push(unknown);
     result.rich_result.reason = `"${type}" is not a Schema.org type: no rich result can come from this node.`;
+  } else {
+    const hint = foreignTypeHint(written, entity.path);
+    if (hint !== null) {
+      result.warnings.push(hint);
+      result.rich_result.reason = `${hint.message} ${hint.fix}`;
+    }
   }
   addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
@@ -8086,12 +8261,14 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, NOT_BLANK, MAX_REPORTED_ID, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
     init_rule_runtime();
     init_collect();
+    init_node_views();
+    init_foreign_type_hint();
     init_type_names();
     init_locate_pointers();
     init_line_column();
@@ -8121,6 +8298,7 @@ var init_engine = __esm({
     BROKEN = "(invalid JSON)";
     BLOCK = "(block)";
     NOT_BLANK = /\S/;
+    ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
     MAX_REPORTED_ID = 2048;
     MAX_REPORTED_TYPE = 256;
   }
@@ -21390,7 +21568,7 @@ var init_Product = __esm({
       segment: "/offers",
       property: "offers",
       level: "required",
-      expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer }],
+      expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer }],
       fix: `Add "offers" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.`,
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:offers"
@@ -45762,7 +45940,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile, readFile: readFile2, mkdir } = __require("node:fs/promises");
+    var { writeFile, readFile: readFile3, mkdir } = __require("node:fs/promises");
     var { dirname: dirname3, resolve: resolve4 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -45964,7 +46142,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data3 = await readFile2(resolve4(path), "utf8");
+          const data3 = await readFile3(resolve4(path), "utf8");
           const parsed = JSON.parse(data3);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -59294,7 +59472,8 @@ function readRenderConfig(env, problems = []) {
       maxDomElements: int("RENDER_MAX_DOM_ELEMENTS", d.maxDomElements, 100, 1e7),
       maxFrames: int("RENDER_MAX_FRAMES", d.maxFrames, 0, 1e3),
       maxScriptMs: int("RENDER_MAX_SCRIPT_MS", d.maxScriptMs, 100, 12e4),
-      maxHeapMb: int("RENDER_MAX_HEAP_MB", d.maxHeapMb, 16, 8192)
+      maxHeapMb: int("RENDER_MAX_HEAP_MB", d.maxHeapMb, 16, 8192),
+      maxMemoryMb: int("RENDER_MAX_MEMORY_MB", d.maxMemoryMb, 64, 65536)
     }
   };
 }
@@ -59316,7 +59495,8 @@ var init_config = __esm({
         maxDomElements: 1e5,
         maxFrames: 30,
         maxScriptMs: 5e3,
-        maxHeapMb: 256
+        maxHeapMb: 256,
+        maxMemoryMb: 1024
       }
     };
   }
@@ -59798,6 +59978,54 @@ var init_chromium_path = __esm({
   }
 });
 
+// fetch/render/renderer-memory.ts
+import { readFile } from "node:fs/promises";
+async function anonymousMemory(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const match = /^RssAnon:\s+(\d+)\s+kB/m.exec(status);
+    return match === null ? null : Number(match[1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+function watchRendererMemory(session, maxBytes, busy) {
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking || !busy()) return;
+    checking = true;
+    void check16().finally(() => {
+      checking = false;
+    });
+  }, INTERVAL_MS);
+  timer.unref();
+  async function check16() {
+    let processes;
+    try {
+      processes = (await session.send("SystemInfo.getProcessInfo")).processInfo;
+    } catch {
+      return;
+    }
+    for (const { type, id } of processes) {
+      if (type !== "renderer") continue;
+      const bytes = await anonymousMemory(id);
+      if (bytes === null || bytes <= maxBytes) continue;
+      try {
+        process.kill(id, "SIGKILL");
+      } catch {
+      }
+    }
+  }
+  return { stop: () => clearInterval(timer) };
+}
+var INTERVAL_MS;
+var init_renderer_memory = __esm({
+  "fetch/render/renderer-memory.ts"() {
+    "use strict";
+    INTERVAL_MS = 250;
+  }
+});
+
 // fetch/render/renderer.ts
 function capError(what, limits) {
   switch (what) {
@@ -59808,7 +60036,7 @@ function capError(what, limits) {
     case "frames":
       return new FetchError("render_failed", `The rendered page opened more than ${limits.maxFrames} frames.`);
     case "crash":
-      return new FetchError("render_failed", `The rendered page crashed (it may have used more than ${limits.maxHeapMb} MB of memory).`);
+      return new FetchError("render_failed", `The rendered page crashed (it may have used more than its memory allows: ${limits.maxHeapMb} MB of JavaScript heap, ${limits.maxMemoryMb} MB in all).`);
   }
 }
 function chromiumArgs(maxHeapMb) {
@@ -59930,6 +60158,7 @@ var init_renderer = __esm({
     init_page_session();
     init_chromium_path();
     init_config();
+    init_renderer_memory();
     init_limit_text();
     CLOSE_TIMEOUT_MS = 3e3;
     LAUNCH_TIMEOUT_MS = 3e4;
@@ -60054,16 +60283,20 @@ var init_renderer = __esm({
           await fallbackProxy.close();
           throw new FetchError("render_unavailable", "Rendering is not available on this server: the browser did not start.", { cause: err });
         }
-        const live = { browser, fallbackProxy, pages: 0, active: 0, retiring: false };
+        const live = { browser, fallbackProxy, memory: null, pages: 0, active: 0, retiring: false };
         browser.on("disconnected", () => {
           live.retiring = true;
+          live.memory?.stop();
           if (this.#current === live) this.#current = null;
           void fallbackProxy.close();
         });
+        const session = await browser.newBrowserCDPSession().catch(() => null);
+        if (session !== null) live.memory = watchRendererMemory(session, this.config.limits.maxMemoryMb * 1024 * 1024, () => live.active > 0);
         return live;
       }
       async #shutDown(live) {
         live.retiring = true;
+        live.memory?.stop();
         await withTimeout(live.browser.close(), CLOSE_TIMEOUT_MS).catch(() => {
         });
         await live.fallbackProxy.close();
@@ -60230,7 +60463,7 @@ var init_shared_renderer = __esm({
 });
 
 // cli/read-input.ts
-import { readFile } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 function allowedPrivateHosts(env = process.env) {
   return (env.FETCH_ALLOWED_PRIVATE_HOSTS ?? "").split(/[\s,]+/).map((h) => h.trim()).filter(Boolean);
 }
@@ -60240,7 +60473,7 @@ async function readAndValidate(source, options) {
   if (source.kind === "url") return validatePage(source.url, options, options.fetch);
   let text;
   try {
-    text = source.kind === "stdin" ? await readStdin() : await readFile(source.path, "utf8");
+    text = source.kind === "stdin" ? await readStdin() : await readFile2(source.path, "utf8");
   } catch (err) {
     return { source: name, failure: { code: "unreadable_input", message: `cannot read it: ${err.code ?? err.message}` } };
   }
@@ -68706,7 +68939,7 @@ function tagName(xml2, start, end) {
   const colon = name.indexOf(":");
   return colon === -1 ? name : name.slice(colon + 1);
 }
-function parseSitemap(xml2) {
+function sitemapScanner(xml2) {
   let kind = "unknown";
   const urls = [];
   const indexEntries = [];
@@ -68737,58 +68970,89 @@ function parseSitemap(xml2) {
     open = null;
   };
   let pos = 0;
+  let done = false;
   const length = xml2.length;
-  while (pos < length && urls.length < MAX_SITEMAP_ENTRIES && indexEntries.length < MAX_SITEMAP_ENTRIES) {
-    const lt = xml2.indexOf("<", pos);
-    if (lt === -1) {
-      if (field !== null) addText(decodeEntities2(xml2.slice(pos)));
-      break;
-    }
-    if (lt > pos && field !== null) addText(decodeEntities2(xml2.slice(pos, lt)));
-    if (xml2.startsWith("<!--", lt)) {
-      const end = xml2.indexOf("-->", lt + 4);
-      if (end === -1) break;
-      pos = end + 3;
-      continue;
-    }
-    if (xml2.startsWith("<![CDATA[", lt)) {
-      const end = xml2.indexOf("]]>", lt + 9);
-      if (end === -1) break;
-      if (field !== null) addText(xml2.slice(lt + 9, end));
-      pos = end + 3;
-      continue;
-    }
-    const gt = xml2.indexOf(">", lt + 1);
-    if (gt === -1) break;
-    pos = gt + 1;
-    const next = xml2.charCodeAt(lt + 1);
-    if (next === 63 || next === 33) continue;
-    const closing = next === 47;
-    const name = tagName(xml2, lt + (closing ? 2 : 1), gt);
-    const selfClosing = !closing && xml2.charCodeAt(gt - 1) === 47;
-    if (closing) {
-      if (name === "loc" || name === "lastmod") {
-        if (field === name) closeField();
-      } else if (name === "url" || name === "sitemap") {
-        if (open?.entry === name) closeEntry();
+  const scan2 = (upTo) => {
+    while (!done && pos < upTo) {
+      if (pos >= length || urls.length >= MAX_SITEMAP_ENTRIES || indexEntries.length >= MAX_SITEMAP_ENTRIES) {
+        done = true;
+        break;
       }
-      continue;
+      const lt = xml2.indexOf("<", pos);
+      if (lt === -1) {
+        if (field !== null) addText(decodeEntities2(xml2.slice(pos)));
+        done = true;
+        break;
+      }
+      if (lt > pos && field !== null) addText(decodeEntities2(xml2.slice(pos, lt)));
+      if (xml2.startsWith("<!--", lt)) {
+        const end = xml2.indexOf("-->", lt + 4);
+        if (end === -1) {
+          done = true;
+          break;
+        }
+        pos = end + 3;
+        continue;
+      }
+      if (xml2.startsWith("<![CDATA[", lt)) {
+        const end = xml2.indexOf("]]>", lt + 9);
+        if (end === -1) {
+          done = true;
+          break;
+        }
+        if (field !== null) addText(xml2.slice(lt + 9, end));
+        pos = end + 3;
+        continue;
+      }
+      const gt = xml2.indexOf(">", lt + 1);
+      if (gt === -1) {
+        done = true;
+        break;
+      }
+      pos = gt + 1;
+      const next = xml2.charCodeAt(lt + 1);
+      if (next === 63 || next === 33) continue;
+      const closing = next === 47;
+      const name = tagName(xml2, lt + (closing ? 2 : 1), gt);
+      const selfClosing = !closing && xml2.charCodeAt(gt - 1) === 47;
+      if (closing) {
+        if (name === "loc" || name === "lastmod") {
+          if (field === name) closeField();
+        } else if (name === "url" || name === "sitemap") {
+          if (open?.entry === name) closeEntry();
+        }
+        continue;
+      }
+      if (name === "urlset" || name === "sitemapindex") {
+        if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
+      } else if (name === "url" || name === "sitemap") {
+        closeEntry();
+        if (!selfClosing) open = { entry: name };
+      } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
+        if (field) closeField();
+        field = name;
+      }
     }
-    if (name === "urlset" || name === "sitemapindex") {
-      if (kind === "unknown") kind = name === "urlset" ? "urlset" : "index";
-    } else if (name === "url" || name === "sitemap") {
-      closeEntry();
-      if (!selfClosing) open = { entry: name };
-    } else if ((name === "loc" || name === "lastmod") && open && !selfClosing) {
-      if (field) closeField();
-      field = name;
-    }
-  }
-  closeEntry();
-  const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
-  return { kind, locs: entries.map((e) => e.loc), entries };
+    if (pos >= length) done = true;
+    return !done;
+  };
+  const result = () => {
+    closeEntry();
+    const entries = (kind === "index" ? indexEntries : urls).slice(0, MAX_SITEMAP_ENTRIES);
+    return { kind, locs: entries.map((e) => e.loc), entries };
+  };
+  return { scan: scan2, result };
 }
-var MAX_SITEMAP_BYTES, MAX_SITEMAP_ENTRIES, MAX_FIELD_CHARS, gunzipAsync, ENTITIES;
+async function parseSitemapYielding(xml2) {
+  const scanner = sitemapScanner(xml2);
+  let upTo = SLICE_CHARS;
+  while (scanner.scan(upTo)) {
+    upTo += SLICE_CHARS;
+    await new Promise((resolve4) => setImmediate(resolve4));
+  }
+  return scanner.result();
+}
+var MAX_SITEMAP_BYTES, MAX_SITEMAP_ENTRIES, MAX_FIELD_CHARS, gunzipAsync, ENTITIES, SLICE_CHARS;
 var init_sitemap = __esm({
   "fetch/site/sitemap.ts"() {
     "use strict";
@@ -68797,6 +69061,7 @@ var init_sitemap = __esm({
     MAX_FIELD_CHARS = 8192;
     gunzipAsync = promisify(gunzip);
     ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+    SLICE_CHARS = 256 * 1024;
   }
 });
 
@@ -69153,7 +69418,7 @@ async function discover(start, options) {
     let parsed;
     try {
       const fetched = await fetchAny(sitemapUrl, SITEMAP_MAX_BYTES);
-      parsed = parseSitemap(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
+      parsed = await parseSitemapYielding(await sitemapText(fetched.data ?? new Uint8Array(), fetched.body));
     } catch (err) {
       if (!(err instanceof FetchError) && !(err instanceof RangeError) && !(err instanceof Error && "code" in err)) throw err;
       if (err instanceof FetchError && err.code === "redirected_off_site") skipped.push({ url: sitemapUrl, reason: "redirected off-site" });
@@ -69423,7 +69688,7 @@ function followable(href, base) {
   return url.href;
 }
 function attribute(scan2, name) {
-  for (let k = 0; k < scan2.attrCount; k++) if (scan2.attributeIs(k, name)) return decodeEntities(scan2.attributeValue(k));
+  for (let k = 0; k < scan2.attrCount; k++) if (scan2.attributeIs(k, name)) return decodeEntities(scan2.attributeValue(k), true);
   return null;
 }
 var MAX_LINKS_PER_PAGE, ROBOTS_NAMES;
