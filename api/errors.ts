@@ -47,7 +47,7 @@ export const ERRORS = {
   too_many_redirects: { status: 422, meaning: "The page redirected more than 5 times." },
   render_failed: { status: 422, meaning: "The page was rendered (render=true) and passed a bound: too many requests, bytes, frames or elements, scripts that ran too long, too much memory, or it crashed; the message says which." },
   render_timeout: { status: 422, meaning: "The page was rendered (render=true) and did not load and settle within the render deadline (15 s by default: RENDER_TIMEOUT_MS)." },
-  no_jsonld_found: { status: 422, meaning: "The page holds no JSON-LD block, Microdata item or RDFa node sdv reads." },
+  no_jsonld_found: { status: 422, meaning: "The page holds no JSON-LD block, Microdata item or RDFa node sdv reads; or the jsonld sent holds no node to validate ({}, a lone @context, an empty @graph)." },
   parse_error: { status: 422, meaning: "The submitted jsonld text, or every JSON-LD block of the page, is not valid JSON; the message gives the line and column." },
   validation_timeout: { status: 422, meaning: "Validating the input took longer than the deadline (20 s) and was stopped; it was not charged. A real page takes well under a second: an input built to be slow does not." },
   quota_exceeded: { status: 429, meaning: "The account used all validations of its plan for this calendar month (UTC); error.upgrade_url leads to a bigger plan." },

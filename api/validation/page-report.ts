@@ -42,5 +42,14 @@ export function jobReport(job: ValidationJob, base: string): PageReport {
       message: `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`,
     };
   }
+  // Nothing to validate ({}, a lone @context, an empty @graph): the spec's "no JSON-LD found", like a page
+  // without markup (422, no credit), not a 200 with a perfect score for nothing.
+  if (result.schemas.length === 0 && result.blocks_unparsable === 0) {
+    return {
+      ok: false,
+      code: "no_jsonld_found",
+      message: "jsonld holds no node to validate: give an object with an @type (or a @graph of them); an empty object, a lone @context or an empty @graph is no structured data.",
+    };
+  }
   return { ok: true, text: reportText(result, base) };
 }

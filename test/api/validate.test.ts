@@ -135,6 +135,19 @@ test("application/ld+json bodies: the JSON-LD itself, or the {url}|{jsonld} wrap
   );
 });
 
+test("jsonld with nothing to validate ({}, a lone @context, an empty @graph): 422 no_jsonld_found, no credit; an untyped node is still reported", async () => {
+  const { key, email } = await account();
+  for (const empty of [{}, { "@context": "https://schema.org" }, { "@context": "https://schema.org", "@graph": [] }, [{}], "{}"]) {
+    const error = apiError(await validateJsonLd(app, key, empty), 422, "no_jsonld_found");
+    assert.match(error.message, /no node to validate/, JSON.stringify(empty));
+  }
+  assert.is((await login(app, email)).requests_used, 0);
+  const untyped = await validateJsonLd(app, key, { "@context": "https://schema.org", name: "no type" });
+  assert.is(untyped.statusCode, 200);
+  assert.is(untyped.json().schemas_found, 1);
+  assert.is((await login(app, email)).requests_used, 1);
+});
+
 test("credits: each fresh validation costs 1; credits_remaining counts down; error answers cost 0", async () => {
   const { key, email } = await account();
   const remaining: number[] = [];
