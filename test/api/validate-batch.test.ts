@@ -150,6 +150,17 @@ test("cache: a URL the cache holds is free and served with no credits left; the 
   assert.is((await login(t.app, broke.email)).requests_used, 100);
 });
 
+test("a cached item answered before the batch's fresh items took their credits says what is left when the batch answers", async () => {
+  const { key, email } = await signup(t.app);
+  results(await batch(key, [{ url: site("/shared-credits") }]));
+  const got = results(await batch(key, [{ jsonld: EVENT }, { jsonld: { ...EVENT, name: "Second" } }, { jsonld: { ...EVENT, name: "Third" } }, { url: site("/shared-credits") }]));
+  assert.equal(got.map((r) => r.result!.meta.credits_used), [1, 1, 1, 0]);
+  const left = (await login(t.app, email)).credits_remaining;
+  assert.is(left, 96);
+  assert.is(got[3].result!.meta.credits_remaining, left, "the cache hit's figure is the account's after the batch");
+  assert.is(Math.min(...got.slice(0, 3).map((r) => r.result!.meta.credits_remaining)), left);
+});
+
 test("failures are free: every failed item releases its credit exactly once", async () => {
   const { key, email } = await signup(t.app);
   const accounts = t.app.sdv.stores.accounts;

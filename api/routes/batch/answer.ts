@@ -40,6 +40,7 @@ export async function batchAnswer(request: FastifyRequest, results: ItemResult[]
       results[index] = { ok: false, status: 429, error: refused, ...(result.answer.duplicateOf !== undefined ? { duplicateOf: result.answer.duplicateOf } : {}) };
     }
   }
+  settleCreditsRemaining(results);
   const parts: string[] = ['{"results":['];
   let succeeded = 0;
   let creditsUsed = 0;
@@ -59,6 +60,22 @@ export async function batchAnswer(request: FastifyRequest, results: ItemResult[]
   parts.push(`],"summary":${JSON.stringify(summary)}}`);
   // Written a piece at a time, each encoded as it goes out, never flattened into one string of megabytes.
   return Readable.from(paced(parts, ANSWER_PIECE_CHARS), { objectMode: false });
+}
+
+/**
+ * An item that cost nothing (a cache hit, a repeat) answers at once, before the batch's other items take
+ * their credits, so its `credits_remaining` was read too early: 10 beside items that counted down to 7.
+ * Such items say the lowest figure any item of the batch reported: what is left when the batch answers
+ * (low by a failed item's credit given back after it, never high).
+ */
+function settleCreditsRemaining(results: ItemResult[]): void {
+  let lowest = Infinity;
+  for (const result of results) if (result.ok) lowest = Math.min(lowest, result.answer.meta.credits_remaining);
+  if (lowest === Infinity) return;
+  results.forEach((result, index) => {
+    if (!result.ok || result.answer.meta.credits_used > 0 || result.answer.meta.credits_remaining <= lowest) return;
+    results[index] = { ...result, answer: { ...result.answer, meta: { ...result.answer.meta, credits_remaining: lowest } } };
+  });
 }
 
 /**
