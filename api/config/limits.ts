@@ -12,7 +12,9 @@ export interface LimitsConfig {
   invalidKeyLimitPerMinute: number;
 }
 
-export const LIMIT_DEFAULTS = { AUTH_RATE_LIMIT_PER_MINUTE: 30, INVALID_KEY_LIMIT_PER_MINUTE: 20 };
+// High enough that a client running its own test suite (a signup per test, a few bad keys) is not refused
+// where the spec names no 429; low enough to bound scripted account farming and e-mail probing.
+export const LIMIT_DEFAULTS = { AUTH_RATE_LIMIT_PER_MINUTE: 120, INVALID_KEY_LIMIT_PER_MINUTE: 120 };
 
 export const readLimits: SectionReader<LimitsConfig> = (env, problems) => ({
   rateLimitPerMinute: optionalInteger(env, "RATE_LIMIT_PER_MINUTE", 1, 1e9, problems),

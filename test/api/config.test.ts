@@ -28,7 +28,8 @@ test("defaults: nothing set runs the embedded service on 127.0.0.1:3000", () => 
   assert.equal(c.stripe.prices.basic, { monthly: null, annual: null });
   assert.equal(c.fetchAllowedPrivateHosts, []);
   assert.is(c.rateLimitPerMinute, null);
-  assert.is(c.authRateLimitPerMinute, 30);
+  assert.is(c.authRateLimitPerMinute, 120);
+  assert.is(c.invalidKeyLimitPerMinute, 120);
   assert.is(c.logLevel, "info");
   assert.is(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl, "http://localhost:8080");
   assert.is(loadConfig({ PORT: "" }).port, 3000, "empty means unset");
