@@ -70,10 +70,12 @@ export async function batchAnswer(request: FastifyRequest, results: ItemResult[]
  */
 function settleCreditsRemaining(results: ItemResult[]): void {
   let lowest = Infinity;
-  for (const result of results) if (result.ok) lowest = Math.min(lowest, result.answer.meta.credits_remaining);
+  for (const result of results) if (result.ok && result.answer.meta.credits_remaining !== undefined) lowest = Math.min(lowest, result.answer.meta.credits_remaining);
   if (lowest === Infinity) return;
   results.forEach((result, index) => {
-    if (!result.ok || result.answer.meta.credits_used > 0 || result.answer.meta.credits_remaining <= lowest) return;
+    if (!result.ok || result.answer.meta.credits_used > 0) return;
+    const reported = result.answer.meta.credits_remaining;
+    if (reported === undefined || reported <= lowest) return;
     results[index] = { ...result, answer: { ...result.answer, meta: { ...result.answer.meta, credits_remaining: lowest } } };
   });
 }
