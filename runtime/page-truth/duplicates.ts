@@ -53,12 +53,14 @@ const FAMILIES: readonly Family[] = [
 ];
 
 /** The properties compared between duplicates (dotted, as reported). */
-const COMPARED: ReadonlyArray<{ path: readonly string[]; kind: "number" | "code" | "enum" | "text" }> = [
+type Kind = "number" | "rating" | "code" | "enum" | "text";
+
+const COMPARED: ReadonlyArray<{ path: readonly string[]; kind: Kind }> = [
   { path: ["name"], kind: "text" },
   { path: ["offers", "price"], kind: "number" },
   { path: ["offers", "priceCurrency"], kind: "code" },
   { path: ["offers", "availability"], kind: "enum" },
-  { path: ["aggregateRating", "ratingValue"], kind: "number" },
+  { path: ["aggregateRating", "ratingValue"], kind: "rating" },
   { path: ["aggregateRating", "reviewCount"], kind: "number" },
   { path: ["aggregateRating", "ratingCount"], kind: "number" },
 ];
@@ -241,7 +243,7 @@ interface Conflict {
   other: { node: TruthNode; values: string[] };
 }
 
-function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: "number" | "code" | "enum" | "text", resolve: Resolve): Conflict | null {
+function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: Kind, resolve: Resolve): Conflict | null {
   const read = (c: Candidate) => {
     const found = valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
     const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
@@ -249,13 +251,50 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
+  const myRatings = kind === "rating" ? ratingsOf(leader, resolve) : null;
   for (const member of members) {
     if (member === leader) continue;
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
-    if (!oneHoldsTheOther(mine.values, theirs.values)) return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+    if (oneHoldsTheOther(mine.values, theirs.values)) continue;
+    if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
+    return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
   }
   return null;
+}
+
+/** A rating on its own scale: the share of bestRating (5 unless given) it is, and how far rounding may move it. */
+interface ScaledRating {
+  share: number;
+  /** Half a unit of its last written digit, as a share of the scale. */
+  slack: number;
+}
+
+function ratingsOf(candidate: Candidate, resolve: Resolve): ScaledRating[] {
+  const out: ScaledRating[] = [];
+  for (const { value } of valuesAt(candidate.node.entity.node, ["aggregateRating"], candidate.node.entity.path, resolve)) {
+    if (!isObject(value)) continue;
+    const raw = value.ratingValue;
+    const rating = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    const bestRaw = value.bestRating;
+    const best = typeof bestRaw === "string" || typeof bestRaw === "number" ? markupNumber(bestRaw) : 5;
+    if (rating === null || best === null || !(best > 0)) continue;
+    const written = String(raw).trim();
+    const point = Math.max(written.lastIndexOf("."), written.lastIndexOf(","));
+    const decimals = point === -1 ? 0 : written.length - point - 1;
+    out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
+  }
+  return out;
+}
+
+/**
+ * Ratings agree when each of one side's is the other's rounded, on their scales: 4.83 and 4.8 (one
+ * decimal less), 4.8 of 5 and 96 of 100. The not-visible check reads a shown rating with the same slack.
+ */
+function ratingsAgree(a: readonly ScaledRating[], b: readonly ScaledRating[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  return small.every((x) => large.some((y) => Math.abs(x.share - y.share) <= Math.max(x.slack, y.slack) + 1e-9));
 }
 
 /**
@@ -269,9 +308,9 @@ function oneHoldsTheOther(a: readonly string[], b: readonly string[]): boolean {
   return small.every((v) => large.includes(v));
 }
 
-function normalizeValue(value: unknown, kind: "number" | "code" | "enum" | "text"): string | null {
+function normalizeValue(value: unknown, kind: Kind): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
-  if (kind === "number") {
+  if (kind === "number" || kind === "rating") {
     const n = markupNumber(value);
     return n === null ? null : String(n);
   }

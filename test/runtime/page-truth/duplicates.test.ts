@@ -61,6 +61,19 @@ test("two JSON-LD blocks, the same url; a different availability and currency", 
   ]);
 });
 
+test("ratings are compared on their scales, a rounded one agreeing with the other: 4.83 and 4.8, 4.8 of 5 and 96 of 100; 4.8 and 4.2 conflict", () => {
+  const rated = (rating: Record<string, unknown>) => product({ aggregateRating: { "@type": "AggregateRating", reviewCount: 120, ...rating } });
+  // Only these two codes: how the page shows a 96-of-100 rating is the not-visible check's question.
+  const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    truthIssues(page(SHOWN, jsonLd(rated(a)) + jsonLd(rated(b)))).filter((i) => / (duplicate-entity|conflicting-values) /.test(i));
+  assert.equal(two({ ratingValue: 4.83 }, { ratingValue: "4.8" }), ["Product duplicate-entity sku"]);
+  assert.equal(two({ ratingValue: 4.8 }, { ratingValue: 96, bestRating: 100 }), ["Product duplicate-entity sku"]);
+  assert.equal(two({ ratingValue: "4,8" }, { ratingValue: 4.83 }), ["Product duplicate-entity sku"]);
+  assert.equal(two({ ratingValue: 4.8 }, { ratingValue: 4.2 }), ["Product conflicting-values aggregateRating.ratingValue", "Product duplicate-entity sku"]);
+  assert.equal(two({ ratingValue: 4.83 }, { ratingValue: 4.7 }), ["Product conflicting-values aggregateRating.ratingValue", "Product duplicate-entity sku"]);
+  assert.equal(two({ ratingValue: 4.8 }, { ratingValue: 90, bestRating: 100 }), ["Product conflicting-values aggregateRating.ratingValue", "Product duplicate-entity sku"]);
+});
+
 test("one description gives one offer, the other every variant's: no conflict; each gives a price the other lacks: a conflict", () => {
   const offer = (price: number, priceCurrency = "EUR") => ({ "@type": "Offer", price, priceCurrency, availability: "https://schema.org/InStock" });
   const shown = `<h1>Executive Anvil</h1><p>1,299 1,199 1,399 € $1,099</p><p>4.8 out of 5 (120 reviews)</p>`;
