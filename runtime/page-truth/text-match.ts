@@ -40,9 +40,15 @@ function cutShort(text: string): boolean {
   return end.endsWith("\u2026") || end.endsWith("...");
 }
 
-/** A markup value's text: its tags read as spaces, its character references decoded (plugins escape "&" as "&amp;" in JSON-LD). */
+/**
+ * A markup value's text: its tags read as spaces, its character references decoded (plugins escape "&" as
+ * "&amp;" in JSON-LD), and tags that only decoding reveals read as spaces too (an FAQ answer written as
+ * "&lt;p&gt;We ship…&lt;/p&gt;" shows "We ship…").
+ */
 function plainText(value: string): string {
-  return value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+  if (value.indexOf("<") === -1 && value.indexOf("&") === -1) return value;
+  const decoded = decodeEntities(value.replace(TAG, " "));
+  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, " ");
 }
 
 /** A markup value as two descriptions' values are compared (duplicates.ts): its text, normalized. */

@@ -34,6 +34,21 @@ export interface VisibleText {
 /** Elements without content: a hidden one hides nothing after it. */
 const VOID = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
 
+/**
+ * SVG and MathML elements, whose `/>` ends them (foreign content): `<svg><use href="#cart"
+ * style="display:none"/></svg>` hides nothing after it. On an HTML element `/>` means nothing, so
+ * `<div hidden/>` still hides what follows, as a browser does.
+ */
+const SELF_CLOSING_FOREIGN = new Set([
+  "svg", "math", "use", "path", "g", "circle", "rect", "ellipse", "line", "polyline", "polygon", "symbol", "defs", "stop",
+  "lineargradient", "radialgradient", "clippath", "mask", "pattern", "filter", "tspan", "textpath", "image", "mi", "mo", "mn", "mspace",
+]);
+
+/** The start tag just read ends with `/>` and names an SVG or MathML element: it is closed already. */
+function closesItself(html: string, tagEnd: number, source: TagSource): boolean {
+  return html.charCodeAt(tagEnd - 2) === 47 /* / */ && html.charCodeAt(tagEnd - 1) === 62 /* > */ && SELF_CLOSING_FOREIGN.has(source.name());
+}
+
 /** Elements whose end tag may be left out: a start tag of the same name ends the open one. */
 const OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
 
@@ -325,7 +340,8 @@ export class VisibleTextReader {
           hiddenName = null;
           hidden.close(source.tagStart);
         } else {
-          hiddenDepth++;
+          // `<svg hidden><svg/></svg>`: the inner one is closed already, and leaves the count as it was.
+          if (!closesItself(html, p, source)) hiddenDepth++;
           continue;
         }
       }
@@ -334,6 +350,7 @@ export class VisibleTextReader {
         continue;
       }
       if (source.hides()) {
+        if (closesItself(html, p, source)) continue;
         hiddenName = source.name();
         hiddenDepth = 1;
         hidden.open(source.tagStart);

@@ -96,6 +96,10 @@ test("name, headline, FAQ question and answer, review body: shown or not", () =>
   const shown = `<h2>How long does delivery take?</h2><div>Delivery takes two to three working days.</div>`;
   assert.equal(truthIssues(page(shown, jsonLd(faq))), []);
   assert.equal(truthIssues(page(`<h2>How long does delivery take?</h2><div>Delivery is fast.</div>`, jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+  // The answer's HTML escaped as character references (WordPress FAQ plugins): its tags are still tags.
+  const escaped = { ...faq, mainEntity: [{ ...faq.mainEntity[0], acceptedAnswer: { "@type": "Answer", text: "&lt;p&gt;Delivery takes &lt;b&gt;two to three&lt;/b&gt; working days.&lt;/p&gt;" } }] };
+  assert.equal(truthIssues(page(shown, jsonLd(escaped))), []);
+  assert.equal(truthIssues(page(`<h2>How long does delivery take?</h2><div>Delivery is fast.</div>`, jsonLd(escaped))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
   const article = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Anvils fall in price", image: "https://example.com/a.jpg", datePublished: "2026-01-05T08:00:00+01:00" };
   assert.equal(truthIssues(page(`<h1>Anvils fall in price</h1>`, jsonLd(article))), []);
   assert.equal(truthIssues(page(`<h1>Anvils rise</h1>`, jsonLd(article))), ["Article not-visible headline"]);

@@ -25,6 +25,15 @@ test("a quoted `>` in an attribute does not end the tag: the attribute's text is
   assert.equal(truthIssues(shows(`<img alt="was" src="a.jpg"> $1,299.00`)), []);
 });
 
+test("an SVG or MathML element closed by `/>` hides only itself; an HTML element's `/>` means nothing", () => {
+  assert.is(visible(`<svg><use href="#cart" style="display:none"/></svg><p>shown</p>`), "shown");
+  assert.is(visible(`<svg style="display:none"/><p>shown</p>`), "shown");
+  assert.is(visible(`<svg hidden><svg/><p>inside</p></svg><p>shown</p>`), "shown");
+  assert.equal(truthIssues(shows(`<svg><use href="#i" style="display:none"/></svg><p>$1,299.00</p>`)), []);
+  // `<div hidden/>` opens a div, as a browser reads it: what follows inside it is hidden.
+  assert.is(visible(`<p>shown</p><div hidden/><p>inside</p>`), "shown");
+});
+
 test("a quoted `>` before the hidden attribute: the element is still hidden", () => {
   assert.is(visible(`<div title="a>b" hidden>secret</div><p>shown</p>`), "shown");
   assert.equal(truthIssues(shows(`<div data-note="x>y" hidden>$1,299.00</div>`)), PRICE_HIDDEN);
