@@ -89,6 +89,10 @@ function propertyKey(rawKey: string): string | null {
   return key;
 }
 
+function isAnnotation(rawKey: string): boolean {
+  return rawKey.endsWith("-input") || rawKey.endsWith("-output");
+}
+
 /** What the vocabulary says of one key on nodes of one type list, worked out once and kept. */
 class Verdict {
   constructor(
@@ -256,7 +260,9 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         if (!isObject(item) || "@value" in item) continue;
         const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
-        if (itemType !== undefined && facts.ranges.length) {
+        // "query-input": an Action annotation, whose value is a PropertyValueSpecification describing the
+        // property's input (schema.org/docs/actions.html), not a value of the property.
+        if (itemType !== undefined && facts.ranges.length && !isAnnotation(rawKey)) {
           const written = typeNames(itemType);
           child.types = written;
           let anyKnown = false;

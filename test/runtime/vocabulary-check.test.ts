@@ -16,6 +16,12 @@ const cases: Array<[string, unknown, { code: string; property: string; fix?: Reg
   ["value outside the range", { "@context": ctx, "@type": "WebPage", author: { "@type": "Place", name: "x" } }, { code: "unexpected-type", property: "author" }],
   ["a subtype inside the range is fine", { "@context": ctx, "@type": "WebPage", author: { "@type": "Corporation", name: "x" } }, null],
   ["action annotations are understood", { "@context": ctx, "@type": "WebSite", potentialAction: { "@type": "SearchAction", target: "https://x.example/?q={q}", "query-input": "required name=q" } }, null],
+  [
+    "an action annotation's PropertyValueSpecification (Yoast's query-input) is no value of the property",
+    { "@context": ctx, "@type": "WebSite", potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: "https://x.example/?s={s}" }, "query-input": { "@type": "PropertyValueSpecification", valueRequired: true, valueName: "s" } } },
+    null,
+  ],
+  ["the same object as the property's own value is outside its range", { "@context": ctx, "@type": "SearchAction", query: { "@type": "Place", name: "x" } }, { code: "unexpected-type", property: "query" }],
   ["other vocabularies are left alone", { "@context": ctx, "@type": "WebPage", "og:title": "x", "https://example.com/p": 1 }, null],
   ["full Schema.org property IRIs are read", { "@context": ctx, "@type": "WebPage", "https://schema.org/name": "x" }, null],
 ];
