@@ -548,6 +548,9 @@ export class Run {
         const target = this.references?.resolve(id);
         if (!target) {
           if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
+          // A node of another page, named by its IRI, as the documentation has a shop reference its
+          // return policy "located on a different page ... using only the @id keyword": not ours to find.
+          if (this.namesAnotherPage(id)) return;
           this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, valuePath(rule, at, index), rule.rule);
           return;
         }
@@ -572,6 +575,14 @@ export class Run {
       return this.checkObject(node, rule, valuePath(rule, at, index));
     }
     this.checkLiteral(value, rule, at, index);
+  }
+
+  /** The @id, resolved against the page, names a node of another document than the page (known only with the page's URL). */
+  private namesAnotherPage(id: string): boolean {
+    if (this.pageUrl === null || id.startsWith("_:")) return false;
+    const page = pageAddress(this.pageUrl, null);
+    const other = pageAddress(id, this.pageUrl);
+    return page !== null && other !== null && other !== page;
   }
 
   private checkObject(node: JsonObject, rule: PropertyRule, path: string): void {
