@@ -22,6 +22,7 @@ const cases: Array<[string, unknown, { code: string; property: string; fix?: Reg
     null,
   ],
   ["the same object as the property's own value is outside its range", { "@context": ctx, "@type": "SearchAction", query: { "@type": "Place", name: "x" } }, { code: "unexpected-type", property: "query" }],
+  ["a superseded property the search engine's documentation still asks for (a restaurant's menu) is not warned about", { "@context": ctx, "@type": "Restaurant", name: "x", menu: "https://x.example/menu" }, null],
   ["other vocabularies are left alone", { "@context": ctx, "@type": "WebPage", "og:title": "x", "https://example.com/p": 1 }, null],
   ["full Schema.org property IRIs are read", { "@context": ctx, "@type": "WebPage", "https://schema.org/name": "x" }, null],
 ];
