@@ -336,6 +336,13 @@ export class Run {
     this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
+  /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
+  recommendedWhen(rule: PropertyRule, node: JsonObject, at: string): void {
+    const condition = rule.condition!;
+    if (!condition.holds(node)) return this.missing(rule, at);
+    this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}", recommended when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+  }
+
   /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
   checkWhen(value: unknown, rule: PropertyRule, node: JsonObject, at: string): void {
     if (!rule.condition!.holds(node)) return this.check(value, rule, at);

@@ -53,7 +53,7 @@ const MerchantReturnPolicy_merchantReturnDays: PropertyRule = propertyRule({
   name: "merchantReturnDays",
   segment: "/merchantReturnDays",
   property: "merchantReturnDays",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["days-or-date"],
   min: 0,
@@ -67,10 +67,11 @@ const MerchantReturnPolicy_returnFees: PropertyRule = propertyRule({
   name: "returnFees",
   segment: "/returnFees",
   property: "returnFees",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
   single: true,
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"returnFees\": \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnFees",
@@ -80,9 +81,10 @@ const MerchantReturnPolicy_returnMethod: PropertyRule = propertyRule({
   name: "returnMethod",
   segment: "/returnMethod",
   property: "returnMethod",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"returnMethod\" with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnMethod",
@@ -92,9 +94,10 @@ const MerchantReturnPolicy_returnPolicyCountry: PropertyRule = propertyRule({
   name: "returnPolicyCountry",
   segment: "/returnPolicyCountry",
   property: "returnPolicyCountry",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"returnPolicyCountry\" with the two-letter ISO 3166-1 code of the country products are sent back to, e.g. \"IE\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnPolicyCountry",
@@ -104,9 +107,10 @@ const MerchantReturnPolicy_itemCondition: PropertyRule = propertyRule({
   name: "itemCondition",
   segment: "/itemCondition",
   property: "itemCondition",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["DamagedCondition","NewCondition","RefurbishedCondition","UsedCondition"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"itemCondition\" with the conditions in which items are accepted back, e.g. [\"https://schema.org/NewCondition\", \"https://schema.org/DamagedCondition\"].",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#itemCondition",
@@ -116,9 +120,10 @@ const MerchantReturnPolicy_refundType: PropertyRule = propertyRule({
   name: "refundType",
   segment: "/refundType",
   property: "refundType",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["ExchangeRefund","FullRefund","StoreCreditRefund"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"refundType\": \"https://schema.org/FullRefund\", \"https://schema.org/ExchangeRefund\" or \"https://schema.org/StoreCreditRefund\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#refundType",
@@ -128,9 +133,10 @@ const MerchantReturnPolicy_returnLabelSource: PropertyRule = propertyRule({
   name: "returnLabelSource",
   segment: "/returnLabelSource",
   property: "returnLabelSource",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["ReturnLabelCustomerResponsibility","ReturnLabelDownloadAndPrint","ReturnLabelInBox"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add \"returnLabelSource\": \"https://schema.org/ReturnLabelInBox\", \"https://schema.org/ReturnLabelDownloadAndPrint\" or \"https://schema.org/ReturnLabelCustomerResponsibility\".",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnLabelSource",
@@ -255,22 +261,22 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   if (v_merchantReturnDays === undefined) run.missingWhen(MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, MerchantReturnPolicy_merchantReturnDays, node, at);
   const v_returnFees = node["returnFees"];
-  if (v_returnFees === undefined) run.missing(MerchantReturnPolicy_returnFees, at);
+  if (v_returnFees === undefined) run.recommendedWhen(MerchantReturnPolicy_returnFees, node, at);
   else run.check(v_returnFees, MerchantReturnPolicy_returnFees, at);
   const v_returnMethod = node["returnMethod"];
-  if (v_returnMethod === undefined) run.missing(MerchantReturnPolicy_returnMethod, at);
+  if (v_returnMethod === undefined) run.recommendedWhen(MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, MerchantReturnPolicy_returnMethod, at);
   const v_returnPolicyCountry = node["returnPolicyCountry"];
-  if (v_returnPolicyCountry === undefined) run.missing(MerchantReturnPolicy_returnPolicyCountry, at);
+  if (v_returnPolicyCountry === undefined) run.recommendedWhen(MerchantReturnPolicy_returnPolicyCountry, node, at);
   else run.check(v_returnPolicyCountry, MerchantReturnPolicy_returnPolicyCountry, at);
   const v_itemCondition = node["itemCondition"];
-  if (v_itemCondition === undefined) run.missing(MerchantReturnPolicy_itemCondition, at);
+  if (v_itemCondition === undefined) run.recommendedWhen(MerchantReturnPolicy_itemCondition, node, at);
   else run.check(v_itemCondition, MerchantReturnPolicy_itemCondition, at);
   const v_refundType = node["refundType"];
-  if (v_refundType === undefined) run.missing(MerchantReturnPolicy_refundType, at);
+  if (v_refundType === undefined) run.recommendedWhen(MerchantReturnPolicy_refundType, node, at);
   else run.check(v_refundType, MerchantReturnPolicy_refundType, at);
   const v_returnLabelSource = node["returnLabelSource"];
-  if (v_returnLabelSource === undefined) run.missing(MerchantReturnPolicy_returnLabelSource, at);
+  if (v_returnLabelSource === undefined) run.recommendedWhen(MerchantReturnPolicy_returnLabelSource, node, at);
   else run.check(v_returnLabelSource, MerchantReturnPolicy_returnLabelSource, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
   if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);

@@ -1303,7 +1303,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   name: "merchantReturnDays",
   segment: "/merchantReturnDays",
   property: "offers.hasMerchantReturnPolicy.merchantReturnDays",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
@@ -1316,9 +1316,10 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   name: "returnFees",
   segment: "/returnFees",
   property: "offers.hasMerchantReturnPolicy.returnFees",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees",
@@ -1328,9 +1329,10 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   name: "returnMethod",
   segment: "/returnMethod",
   property: "offers.hasMerchantReturnPolicy.returnMethod",
-  level: "recommended",
+  level: "optional",
   expect: [],
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
+  condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod",
@@ -1359,10 +1361,10 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
   if (v_merchantReturnDays === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   const v_returnFees = node["returnFees"];
-  if (v_returnFees === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
+  if (v_returnFees === undefined) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, node, at);
   else run.check(v_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
   const v_returnMethod = node["returnMethod"];
-  if (v_returnMethod === undefined) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
+  if (v_returnMethod === undefined) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
   if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, at);

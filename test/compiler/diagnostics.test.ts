@@ -83,6 +83,9 @@ const cases: Array<[string, string, string[], string?]> = [
   ["conditional requirement with neither values nor absent", withLine(9, "  name: { level: recommended, required_when: { property: startDate } }"), [
     'rules-src/types/Event.yaml:9:46: required_when needs either "values" or "absent: true"',
   ]],
+  ["conditional recommendation on a property that is not optional", withLine(9, "  name: { level: recommended, recommended_when: { property: eventStatus, values: [EventScheduled] } }"), [
+    'rules-src/types/Event.yaml:9:49: recommended_when is for optional properties; "name" is recommended',
+  ]],
   ["group waiver with neither values nor elsewhere", withLine(12, "one_of: [{ level: required, properties: [name, description], unless: { property: url } }]\nexamples:"), [
     'rules-src/types/Event.yaml:12:70: unless needs either "values" or "elsewhere: true"',
   ]],
