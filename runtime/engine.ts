@@ -11,6 +11,7 @@ import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
+import { canonicalUrl } from "./extract/canonical-link.ts";
 import { typeNames } from "./graph/type-names.ts";
 import { locatePointers } from "./positions/locate-pointers.ts";
 import { LineIndex } from "./extract/line-column.ts";
@@ -44,9 +45,11 @@ const BLOCK = "(block)";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function prepareHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
+  // Without its URL, the page is judged at the address its canonical link gives (extract/canonical-link.ts).
+  const address = pageUrl ?? canonicalUrl(html);
   const tags = TruthPage.tagLogFor(html);
-  const prepared = prepareExtracted(html, pageUrl, options, { itemAttributes: false, tags });
-  return { ...prepared, truthPage: new TruthPage(html, pageUrl, tags) };
+  const prepared = prepareExtracted(html, address, options, { itemAttributes: false, tags });
+  return { ...prepared, truthPage: new TruthPage(html, address, tags) };
 }
 
 /**

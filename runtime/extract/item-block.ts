@@ -80,7 +80,7 @@ export function effectiveBase(pageUrl: string | null, baseHref: string | null, c
   }
 }
 
-function absoluteHttp(value: string | null): string | null {
+export function absoluteHttp(value: string | null): string | null {
   if (value === null || value.length > MAX_BASE_HREF) return null;
   try {
     const url = new URL(value.trim());

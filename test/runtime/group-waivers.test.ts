@@ -58,6 +58,13 @@ test("the same post on its own page (the same url, or with a fragment, www., ano
   assert.equal(contentIssues(only(validateHtml(page(post({ url: "https://example.com/post/1", text: "Look!" })), "https://example.com/post/1").schemas)), []);
 });
 
+test("HTML without its URL: its canonical link is the page, so a post listed on a category page needs no content", () => {
+  const html = page(post({ url: "https://example.com/post/very-popular-thread" })).replace("<head>", '<head><link rel="canonical" href="https://example.com/forum/concerts">');
+  assert.equal(contentIssues(only(validateHtml(html, null).schemas)), []);
+  const own = page(post({ url: "https://example.com/post/1" })).replace("<head>", '<head><link rel="canonical" href="https://example.com/post/1">');
+  assert.equal(contentIssues(only(validateHtml(own, null).schemas)), ["error text"]);
+});
+
 test("JSON-LD alone, a post with a url: the page cannot be told, so a warning that says why; without a url, an error", () => {
   const s = only(validateValue(post({ url: "https://example.com/post/very-popular-thread" })).schemas);
   assert.equal(contentIssues(s), ["warning text"]);

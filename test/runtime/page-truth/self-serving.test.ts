@@ -88,6 +88,17 @@ test("without a page URL (HTML without one, JSON-LD alone): not checked, and the
   }
 });
 
+test("HTML without its URL is judged at its canonical link's address: a business's own site, or a review site's", () => {
+  const own = validateHtml(page(BODY, `<link rel="canonical" href="https://joes.example/">${jsonLd(business())}`), null).schemas[0];
+  assert.equal(issuesOf(own).map((i) => i.code), ["self-serving-review"]);
+  const listed = validateHtml(page(BODY, `<link rel="canonical" href="https://reviews.example/joes-diner">${jsonLd(business())}`), null).schemas[0];
+  assert.equal(issuesOf(listed), []);
+  assert.not.match(listed.notes?.join(" ") ?? "", "not checked");
+  // A relative canonical link names no address: not checked, as without one.
+  const relative = validateHtml(page(BODY, `<link rel="canonical" href="/joes">${jsonLd(business())}`), null).schemas[0];
+  assert.match(relative.notes?.join(" ") ?? "", "not checked");
+});
+
 test("overrides apply: off removes the issue and its effect; error makes the node invalid", () => {
   const html = page(BODY, jsonLd(business()));
   const off = validateHtml(html, "https://joes.example/", undefined, { overrides: [{ code: "self-serving-review", severity: "off" }] }).schemas[0];
