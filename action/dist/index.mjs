@@ -894,6 +894,12 @@ var init_rule_runtime = __esm({
         if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
         this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
       }
+      /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
+      recommendedWhen(rule, node, at) {
+        const condition = rule.condition;
+        if (!condition.holds(node)) return this.missing(rule, at);
+        this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}", recommended when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+      }
       /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
       checkWhen(value, rule, node, at) {
         if (!rule.condition.holds(node)) return this.check(value, rule, at);
@@ -1091,6 +1097,7 @@ var init_rule_runtime = __esm({
             const target = this.references?.resolve(id);
             if (!target) {
               if (rule.expect.some((e) => e.kind === "literal" && e.literal === "url")) return;
+              if (this.namesAnotherPage(id)) return;
               this.report("dangling-reference", "warning", rule.property, `"${rule.property}" refers to "${id}", which no node on the page defines.`, `Define a node with "@id": "${id}" on the page, or write the value in place.`, rule.docs, valuePath(rule, at, index2), rule.rule);
               return;
             }
@@ -1114,6 +1121,13 @@ var init_rule_runtime = __esm({
           return this.checkObject(node, rule, valuePath(rule, at, index2));
         }
         this.checkLiteral(value, rule, at, index2);
+      }
+      /** The @id, resolved against the page, names a node of another document than the page (known only with the page's URL). */
+      namesAnotherPage(id) {
+        if (this.pageUrl === null || id.startsWith("_:")) return false;
+        const page = pageAddress(this.pageUrl, null);
+        const other = pageAddress(id, this.pageUrl);
+        return page !== null && other !== null && other !== page;
       }
       checkObject(node, rule, path) {
         const expect = rule.expect;
@@ -1386,237 +1400,6 @@ var init_foreign_type_hint = __esm({
   }
 });
 
-// runtime/positions/locate-pointers.ts
-function isWs(c) {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-function locatePointers(text, pointers, termOf) {
-  const wanted = /* @__PURE__ */ new Set();
-  const prefixes = /* @__PURE__ */ new Set([""]);
-  for (const p of pointers) {
-    wanted.add(p);
-    let i = p.indexOf("/", 1);
-    while (i > 0) {
-      prefixes.add(p.slice(0, i));
-      i = p.indexOf("/", i + 1);
-    }
-    prefixes.add(p);
-  }
-  const found = /* @__PURE__ */ new Map();
-  let pos = 0;
-  const n = text.length;
-  const skipWs = () => {
-    while (pos < n && isWs(text.charCodeAt(pos))) pos++;
-  };
-  const readString = () => {
-    const start = ++pos;
-    let hasEscape = false;
-    while (pos < n) {
-      const c = text.charCodeAt(pos);
-      if (c === 92) {
-        hasEscape = true;
-        pos += 2;
-        continue;
-      }
-      if (c === 34) break;
-      pos++;
-    }
-    const raw = text.slice(start, pos);
-    pos++;
-    if (!hasEscape) return raw;
-    try {
-      return JSON.parse(`"${raw}"`);
-    } catch {
-      return raw;
-    }
-  };
-  const skipString = () => {
-    let q = text.indexOf('"', pos + 1);
-    for (; ; ) {
-      if (q === -1) {
-        pos = n;
-        return;
-      }
-      let backslashes = 0;
-      while (text.charCodeAt(q - 1 - backslashes) === 92) backslashes++;
-      if (backslashes % 2 === 0) break;
-      q = text.indexOf('"', q + 1);
-    }
-    pos = q + 1;
-  };
-  const skipValue = () => {
-    skipWs();
-    const c = text.charCodeAt(pos);
-    if (c === 34) return skipString();
-    if (c !== 123 && c !== 91) {
-      while (pos < n) {
-        const d = text.charCodeAt(pos);
-        if (d === 44 || d === 125 || d === 93 || isWs(d)) break;
-        pos++;
-      }
-      return;
-    }
-    let depth = 0;
-    while (pos < n) {
-      const d = text.charCodeAt(pos);
-      if (d === 34) {
-        skipString();
-        continue;
-      }
-      if (d === 123 || d === 91) depth++;
-      else if (d === 125 || d === 93) {
-        depth--;
-        if (depth === 0) {
-          pos++;
-          return;
-        }
-      }
-      pos++;
-    }
-  };
-  const stack = [];
-  const enterValue = (pointer) => {
-    skipWs();
-    if (wanted.has(pointer)) found.set(pointer, pos);
-    if (!prefixes.has(pointer) || found.size === wanted.size) return skipValue();
-    const c = text.charCodeAt(pos);
-    if (c === 123 || c === 91) {
-      stack.push({ pointer, array: c === 91, index: 0 });
-      pos++;
-    } else skipValue();
-  };
-  enterValue("");
-  while (stack.length && pos < n && found.size < wanted.size) {
-    const top = stack[stack.length - 1];
-    skipWs();
-    const c = text.charCodeAt(pos);
-    if (c === 44) {
-      pos++;
-      continue;
-    }
-    if (c === 125 || c === 93) {
-      pos++;
-      stack.pop();
-      continue;
-    }
-    if (top.array) {
-      enterValue(`${top.pointer}/${top.index++}`);
-    } else {
-      if (c !== 34) break;
-      const key = termOf ? termOf(readString()) : readString();
-      skipWs();
-      if (text.charCodeAt(pos) === 58) pos++;
-      enterValue(`${top.pointer}/${escapePointer(key)}`);
-    }
-  }
-  return found;
-}
-var init_locate_pointers = __esm({
-  "runtime/positions/locate-pointers.ts"() {
-    "use strict";
-    init_json();
-  }
-});
-
-// runtime/extract/line-column.ts
-function lineStarts(text) {
-  const starts = [0];
-  if (text.indexOf("\r") === -1) {
-    let nl = text.indexOf("\n");
-    while (nl !== -1) {
-      starts.push(nl + 1);
-      nl = text.indexOf("\n", nl + 1);
-    }
-    return starts;
-  }
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
-var LineIndex, LineCursor;
-var init_line_column = __esm({
-  "runtime/extract/line-column.ts"() {
-    "use strict";
-    LineIndex = class {
-      /** starts[i] is the offset of the first character of line i + 1. */
-      starts;
-      length;
-      constructor(text) {
-        this.length = text.length;
-        this.starts = lineStarts(text);
-      }
-      /** Line and column of `offset`; offsets outside [0, text.length] are clamped. */
-      at(offset) {
-        const off = offset < 0 ? 0 : offset > this.length ? this.length : offset;
-        const starts = this.starts;
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = lo + hi + 1 >>> 1;
-          if (starts[mid] <= off) lo = mid;
-          else hi = mid - 1;
-        }
-        return { line: lo + 1, column: off - starts[lo] + 1 };
-      }
-      get lineCount() {
-        return this.starts.length;
-      }
-    };
-    LineCursor = class {
-      text;
-      hasCR;
-      pos = 0;
-      line = 1;
-      lineStart = 0;
-      /**
-       * The first line feed at or after `pos` (-1: none), kept between calls: searching afresh each
-       * time rescanned the rest of a page without line breaks once per block (85,000 blocks on one
-       * 5 MB line took seconds).
-       */
-      nextLf = -2;
-      constructor(text) {
-        this.text = text;
-        this.hasCR = text.indexOf("\r") !== -1;
-      }
-      at(offset) {
-        const text = this.text;
-        const off = offset < 0 ? 0 : offset > text.length ? text.length : offset;
-        if (off < this.pos) {
-          this.pos = 0;
-          this.line = 1;
-          this.lineStart = 0;
-          this.nextLf = -2;
-        }
-        if (!this.hasCR) {
-          let nl = this.nextLf === -2 || this.nextLf !== -1 && this.nextLf < this.pos ? text.indexOf("\n", this.pos) : this.nextLf;
-          while (nl !== -1 && nl < off) {
-            this.line++;
-            this.lineStart = nl + 1;
-            nl = text.indexOf("\n", nl + 1);
-          }
-          this.nextLf = nl;
-        } else {
-          for (let i = this.pos; i < off; i++) {
-            const c = text.charCodeAt(i);
-            if (c === 10) {
-              this.line++;
-              this.lineStart = i + 1;
-            } else if (c === 13 && text.charCodeAt(i + 1) !== 10) {
-              this.line++;
-              this.lineStart = i + 1;
-            }
-          }
-        }
-        this.pos = off;
-        return { line: this.line, column: off - this.lineStart + 1 };
-      }
-    };
-  }
-});
-
 // runtime/extract/html-scan.ts
 function mayHoldItems(html) {
   return hasAttributeName(html, ITEMSCOPE, 9, false) || hasAttributeName(html, TYPEOF, 6, true);
@@ -1626,13 +1409,13 @@ function hasAttributeName(html, words, len, needsValue) {
   while (words.test(html)) {
     const i = words.lastIndex - len;
     const before = html.charCodeAt(i - 1);
-    if (isWs2(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
+    if (isWs(before) || before === DQUOTE || before === SQUOTE || before === SLASH) {
       let j = i + len;
       let c = html.charCodeAt(j);
       if (!needsValue) {
-        if (isWs2(c) || c === EQ || c === GT || c === SLASH) return true;
+        if (isWs(c) || c === EQ || c === GT || c === SLASH) return true;
       } else {
-        while (isWs2(c)) c = html.charCodeAt(++j);
+        while (isWs(c)) c = html.charCodeAt(++j);
         if (c === EQ) return true;
       }
     }
@@ -1649,7 +1432,7 @@ function scanAttributes(html, i, attrs, items, watchHiding = false, onePage = fa
   let sawItem = items === null;
   for (; ; ) {
     let c = html.charCodeAt(i);
-    while (i < n && c <= SLASH && (isWs2(c) || c === SLASH)) c = html.charCodeAt(++i);
+    while (i < n && c <= SLASH && (isWs(c) || c === SLASH)) c = html.charCodeAt(++i);
     if (i >= n) return -1;
     if (c === GT) {
       if (attrs !== null) {
@@ -1661,15 +1444,15 @@ function scanAttributes(html, i, attrs, items, watchHiding = false, onePage = fa
     }
     const nameStart = i++;
     c = html.charCodeAt(i);
-    while (i < n && (c > GT || c !== EQ && c !== GT && c !== SLASH && !isWs2(c))) c = html.charCodeAt(++i);
+    while (i < n && (c > GT || c !== EQ && c !== GT && c !== SLASH && !isWs(c))) c = html.charCodeAt(++i);
     const nameEnd = i;
-    while (i < n && isWs2(c)) c = html.charCodeAt(++i);
+    while (i < n && isWs(c)) c = html.charCodeAt(++i);
     let valueStart = i;
     let valueEnd2 = i;
     let hasValue2 = 0;
     if (c === EQ) {
       c = html.charCodeAt(++i);
-      while (i < n && isWs2(c)) c = html.charCodeAt(++i);
+      while (i < n && isWs(c)) c = html.charCodeAt(++i);
       hasValue2 = 1;
       if (c === DQUOTE || c === SQUOTE) {
         const q = html.indexOf(c === DQUOTE ? '"' : "'", i + 1);
@@ -1679,7 +1462,7 @@ function scanAttributes(html, i, attrs, items, watchHiding = false, onePage = fa
         i = q + 1;
       } else {
         valueStart = i;
-        while (i < n && (c > GT || c !== GT && !isWs2(c))) c = html.charCodeAt(++i);
+        while (i < n && (c > GT || c !== GT && !isWs(c))) c = html.charCodeAt(++i);
         valueEnd2 = i;
       }
     }
@@ -1734,11 +1517,11 @@ function isItemAttributeName(html, i, len) {
 function isAsciiAlpha(c) {
   return c >= 97 && c <= 122 || c >= 65 && c <= 90;
 }
-function isWs2(c) {
+function isWs(c) {
   return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 12);
 }
 function isTagNameEnd(c) {
-  return c <= GT && (c === GT || c === SLASH || isWs2(c));
+  return c <= GT && (c === GT || c === SLASH || isWs(c));
 }
 function lowerCaseName(html, start, end) {
   const len = end - start;
@@ -1781,7 +1564,7 @@ function findEndTag(html, from, name) {
     while (k < len && (html.charCodeAt(j + 2 + k) | 32) === name.charCodeAt(k)) k++;
     if (k === len) {
       const after = html.charCodeAt(j + 2 + len);
-      if (after === GT || after === SLASH || isWs2(after)) return j;
+      if (after === GT || after === SLASH || isWs(after)) return j;
     }
     j = html.indexOf("</", j + 2);
   }
@@ -2055,112 +1838,6 @@ var init_html_scan = __esm({
     START_TAG = 1;
     END_TAG = 2;
     SKIPPED = 3;
-  }
-});
-
-// runtime/extract/extract-jsonld.ts
-function extractJsonLdBlocks(html, hints) {
-  const blocks = [];
-  const tags = hints?.tags;
-  const scan2 = new HtmlScanner(html, true);
-  if (tags !== void 0) scan2.log = tags;
-  let lines2 = null;
-  while (scan2.next()) {
-    if (scan2.rawText !== "script") continue;
-    const type = typeAttribute(scan2);
-    if (type === null || !isJsonLdType(type)) continue;
-    stripWrappers(html, scan2.tagEnd, scan2.rawTextEnd);
-    lines2 ??= new LineCursor(html);
-    const { line, column } = lines2.at(wrapStart);
-    blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
-  }
-  if (hints) hints.itemAttributes = scan2.sawItemAttribute;
-  return blocks;
-}
-function typeAttribute(scan2) {
-  do {
-    for (let k = 0; k < scan2.attrCount; k++) if (scan2.attributeIs(k, "type")) return scan2.attributeValue(k);
-  } while (scan2.moreAttributes());
-  return null;
-}
-function isJsonLdType(value) {
-  let v = value;
-  if (v.indexOf("&") !== -1) v = decodeCharRefs(v);
-  const semi = v.indexOf(";");
-  if (semi !== -1) v = v.slice(0, semi);
-  return v.trim().toLowerCase() === "application/ld+json";
-}
-function decodeCharRefs(v) {
-  return v.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|(plus|sol|semi));?/gi, (m, hex, dec, named) => {
-    if (named) return { plus: "+", sol: "/", semi: ";" }[named.toLowerCase()] ?? m;
-    const code2 = hex ? parseInt(hex, 16) : parseInt(dec, 10);
-    return code2 > 0 && code2 <= 1114111 ? String.fromCodePoint(code2) : m;
-  });
-}
-function startsAt(html, i, s) {
-  return html.startsWith(s, i);
-}
-function isSpace(c) {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11;
-}
-function stripWrappers(html, start, end) {
-  let s = start;
-  let e = end;
-  for (let round = 0; round < 4; round++) {
-    let i = s;
-    while (i < e && isSpace(html.charCodeAt(i))) i++;
-    if (startsAt(html, i, "<!--") && i + 4 <= e) {
-      s = i + 4;
-    } else if (startsAt(html, i, "<![CDATA[") && i + 9 <= e) {
-      s = i + 9;
-    } else if (startsAt(html, i, "//")) {
-      let t = i + 2;
-      while (t < e && isSpace(html.charCodeAt(t))) t++;
-      if (!(startsAt(html, t, "<![CDATA[") && t + 9 <= e)) break;
-      s = t + 9;
-    } else if (startsAt(html, i, "/*")) {
-      let t = i + 2;
-      while (t < e && isSpace(html.charCodeAt(t))) t++;
-      if (!startsAt(html, t, "<![CDATA[")) break;
-      t += 9;
-      while (t < e && isSpace(html.charCodeAt(t))) t++;
-      if (!(startsAt(html, t, "*/") && t + 2 <= e)) break;
-      s = t + 2;
-    } else {
-      break;
-    }
-  }
-  for (let round = 0; round < 4; round++) {
-    let i = e;
-    while (i > s && isSpace(html.charCodeAt(i - 1))) i--;
-    if (i - 3 >= s && (startsAt(html, i - 3, "-->") || startsAt(html, i - 3, "]]>"))) {
-      e = i - 3;
-      let t = e;
-      while (t > s && isSpace(html.charCodeAt(t - 1)) && html.charCodeAt(t - 1) !== 10) t--;
-      if (t - 2 >= s && startsAt(html, t - 2, "//")) e = t - 2;
-    } else if (i - 2 >= s && startsAt(html, i - 2, "*/")) {
-      let t = i - 2;
-      while (t > s && isSpace(html.charCodeAt(t - 1))) t--;
-      if (!(t - 3 >= s && startsAt(html, t - 3, "]]>"))) break;
-      t -= 3;
-      while (t > s && isSpace(html.charCodeAt(t - 1))) t--;
-      if (!(t - 2 >= s && startsAt(html, t - 2, "/*"))) break;
-      e = t - 2;
-    } else {
-      break;
-    }
-  }
-  wrapStart = s;
-  wrapEnd = e < s ? s : e;
-}
-var wrapStart, wrapEnd;
-var init_extract_jsonld = __esm({
-  "runtime/extract/extract-jsonld.ts"() {
-    "use strict";
-    init_html_scan();
-    init_line_column();
-    wrapStart = 0;
-    wrapEnd = 0;
   }
 });
 
@@ -2928,6 +2605,429 @@ var init_html_text = __esm({
   }
 });
 
+// runtime/extract/item-block.ts
+function isSchemaOrgIri(iri) {
+  return SCHEMA_ORG.test(iri);
+}
+function vocabularyName(iri) {
+  return shortTypeName(iri);
+}
+function resolveUrl(value, base) {
+  const trimmed2 = value.trim();
+  if (base === null) return trimmed2;
+  try {
+    return new URL(trimmed2, base).href;
+  } catch {
+    return trimmed2;
+  }
+}
+function effectiveBase(pageUrl, baseHref, canonicalHref = null) {
+  const page = pageUrl ?? absoluteHttp(canonicalHref);
+  if (baseHref === null || baseHref.length > MAX_BASE_HREF) return page;
+  try {
+    return new URL(baseHref.trim(), page ?? void 0).href;
+  } catch {
+    return page;
+  }
+}
+function absoluteHttp(value) {
+  if (value === null || value.length > MAX_BASE_HREF) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+function tokens(value) {
+  if (value === void 0) return [];
+  if (!HAS_SPACE.test(value)) return value === "" ? [] : [value];
+  const out = /* @__PURE__ */ new Set();
+  for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "") out.add(t);
+  return [...out];
+}
+var MAX_ITEMS, MAX_VALUES, MAX_ITEM_DEPTH, SCHEMA_ORG, MAX_BASE_HREF, HAS_SPACE;
+var init_item_block = __esm({
+  "runtime/extract/item-block.ts"() {
+    "use strict";
+    init_type_names();
+    MAX_ITEMS = 2e3;
+    MAX_VALUES = 2e4;
+    MAX_ITEM_DEPTH = 100;
+    SCHEMA_ORG = /^https?:\/\/(?:www\.)?schema\.org\//i;
+    MAX_BASE_HREF = 8 * 1024;
+    HAS_SPACE = /[\t\n\f\r ]/;
+  }
+});
+
+// runtime/extract/canonical-link.ts
+function canonicalUrl(html) {
+  const scan2 = new HtmlScanner(html);
+  for (let tags = 0; tags < MAX_TAGS && scan2.next(); tags++) {
+    if (scan2.isEndTag) continue;
+    const name = scan2.tagName();
+    if (name === "body") return null;
+    if (name !== "link") continue;
+    let rel = null;
+    let href = null;
+    for (let k = 0; k < scan2.attrCount; k++) {
+      if (rel === null && scan2.attributeIs(k, "rel")) rel = scan2.attributeValue(k);
+      else if (href === null && scan2.attributeIs(k, "href")) href = scan2.attributeValue(k);
+    }
+    if (rel === null || href === null) continue;
+    if (!rel.toLowerCase().split(/\s+/).includes("canonical")) continue;
+    return absoluteHttp(decodeEntities(href, true));
+  }
+  return null;
+}
+var MAX_TAGS;
+var init_canonical_link = __esm({
+  "runtime/extract/canonical-link.ts"() {
+    "use strict";
+    init_html_scan();
+    init_html_text();
+    init_item_block();
+    MAX_TAGS = 2e3;
+  }
+});
+
+// runtime/positions/locate-pointers.ts
+function isWs2(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+function locatePointers(text, pointers, termOf) {
+  const wanted = /* @__PURE__ */ new Set();
+  const prefixes = /* @__PURE__ */ new Set([""]);
+  for (const p of pointers) {
+    wanted.add(p);
+    let i = p.indexOf("/", 1);
+    while (i > 0) {
+      prefixes.add(p.slice(0, i));
+      i = p.indexOf("/", i + 1);
+    }
+    prefixes.add(p);
+  }
+  const found = /* @__PURE__ */ new Map();
+  let pos = 0;
+  const n = text.length;
+  const skipWs = () => {
+    while (pos < n && isWs2(text.charCodeAt(pos))) pos++;
+  };
+  const readString = () => {
+    const start = ++pos;
+    let hasEscape = false;
+    while (pos < n) {
+      const c = text.charCodeAt(pos);
+      if (c === 92) {
+        hasEscape = true;
+        pos += 2;
+        continue;
+      }
+      if (c === 34) break;
+      pos++;
+    }
+    const raw = text.slice(start, pos);
+    pos++;
+    if (!hasEscape) return raw;
+    try {
+      return JSON.parse(`"${raw}"`);
+    } catch {
+      return raw;
+    }
+  };
+  const skipString = () => {
+    let q = text.indexOf('"', pos + 1);
+    for (; ; ) {
+      if (q === -1) {
+        pos = n;
+        return;
+      }
+      let backslashes = 0;
+      while (text.charCodeAt(q - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+      q = text.indexOf('"', q + 1);
+    }
+    pos = q + 1;
+  };
+  const skipValue = () => {
+    skipWs();
+    const c = text.charCodeAt(pos);
+    if (c === 34) return skipString();
+    if (c !== 123 && c !== 91) {
+      while (pos < n) {
+        const d = text.charCodeAt(pos);
+        if (d === 44 || d === 125 || d === 93 || isWs2(d)) break;
+        pos++;
+      }
+      return;
+    }
+    let depth = 0;
+    while (pos < n) {
+      const d = text.charCodeAt(pos);
+      if (d === 34) {
+        skipString();
+        continue;
+      }
+      if (d === 123 || d === 91) depth++;
+      else if (d === 125 || d === 93) {
+        depth--;
+        if (depth === 0) {
+          pos++;
+          return;
+        }
+      }
+      pos++;
+    }
+  };
+  const stack = [];
+  const enterValue = (pointer) => {
+    skipWs();
+    if (wanted.has(pointer)) found.set(pointer, pos);
+    if (!prefixes.has(pointer) || found.size === wanted.size) return skipValue();
+    const c = text.charCodeAt(pos);
+    if (c === 123 || c === 91) {
+      stack.push({ pointer, array: c === 91, index: 0 });
+      pos++;
+    } else skipValue();
+  };
+  enterValue("");
+  while (stack.length && pos < n && found.size < wanted.size) {
+    const top = stack[stack.length - 1];
+    skipWs();
+    const c = text.charCodeAt(pos);
+    if (c === 44) {
+      pos++;
+      continue;
+    }
+    if (c === 125 || c === 93) {
+      pos++;
+      stack.pop();
+      continue;
+    }
+    if (top.array) {
+      enterValue(`${top.pointer}/${top.index++}`);
+    } else {
+      if (c !== 34) break;
+      const key = termOf ? termOf(readString()) : readString();
+      skipWs();
+      if (text.charCodeAt(pos) === 58) pos++;
+      enterValue(`${top.pointer}/${escapePointer(key)}`);
+    }
+  }
+  return found;
+}
+var init_locate_pointers = __esm({
+  "runtime/positions/locate-pointers.ts"() {
+    "use strict";
+    init_json();
+  }
+});
+
+// runtime/extract/line-column.ts
+function lineStarts(text) {
+  const starts = [0];
+  if (text.indexOf("\r") === -1) {
+    let nl = text.indexOf("\n");
+    while (nl !== -1) {
+      starts.push(nl + 1);
+      nl = text.indexOf("\n", nl + 1);
+    }
+    return starts;
+  }
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+var LineIndex, LineCursor;
+var init_line_column = __esm({
+  "runtime/extract/line-column.ts"() {
+    "use strict";
+    LineIndex = class {
+      /** starts[i] is the offset of the first character of line i + 1. */
+      starts;
+      length;
+      constructor(text) {
+        this.length = text.length;
+        this.starts = lineStarts(text);
+      }
+      /** Line and column of `offset`; offsets outside [0, text.length] are clamped. */
+      at(offset) {
+        const off = offset < 0 ? 0 : offset > this.length ? this.length : offset;
+        const starts = this.starts;
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = lo + hi + 1 >>> 1;
+          if (starts[mid] <= off) lo = mid;
+          else hi = mid - 1;
+        }
+        return { line: lo + 1, column: off - starts[lo] + 1 };
+      }
+      get lineCount() {
+        return this.starts.length;
+      }
+    };
+    LineCursor = class {
+      text;
+      hasCR;
+      pos = 0;
+      line = 1;
+      lineStart = 0;
+      /**
+       * The first line feed at or after `pos` (-1: none), kept between calls: searching afresh each
+       * time rescanned the rest of a page without line breaks once per block (85,000 blocks on one
+       * 5 MB line took seconds).
+       */
+      nextLf = -2;
+      constructor(text) {
+        this.text = text;
+        this.hasCR = text.indexOf("\r") !== -1;
+      }
+      at(offset) {
+        const text = this.text;
+        const off = offset < 0 ? 0 : offset > text.length ? text.length : offset;
+        if (off < this.pos) {
+          this.pos = 0;
+          this.line = 1;
+          this.lineStart = 0;
+          this.nextLf = -2;
+        }
+        if (!this.hasCR) {
+          let nl = this.nextLf === -2 || this.nextLf !== -1 && this.nextLf < this.pos ? text.indexOf("\n", this.pos) : this.nextLf;
+          while (nl !== -1 && nl < off) {
+            this.line++;
+            this.lineStart = nl + 1;
+            nl = text.indexOf("\n", nl + 1);
+          }
+          this.nextLf = nl;
+        } else {
+          for (let i = this.pos; i < off; i++) {
+            const c = text.charCodeAt(i);
+            if (c === 10) {
+              this.line++;
+              this.lineStart = i + 1;
+            } else if (c === 13 && text.charCodeAt(i + 1) !== 10) {
+              this.line++;
+              this.lineStart = i + 1;
+            }
+          }
+        }
+        this.pos = off;
+        return { line: this.line, column: off - this.lineStart + 1 };
+      }
+    };
+  }
+});
+
+// runtime/extract/extract-jsonld.ts
+function extractJsonLdBlocks(html, hints) {
+  const blocks = [];
+  const tags = hints?.tags;
+  const scan2 = new HtmlScanner(html, true);
+  if (tags !== void 0) scan2.log = tags;
+  let lines2 = null;
+  while (scan2.next()) {
+    if (scan2.rawText !== "script") continue;
+    const type = typeAttribute(scan2);
+    if (type === null || !isJsonLdType(type)) continue;
+    stripWrappers(html, scan2.tagEnd, scan2.rawTextEnd);
+    lines2 ??= new LineCursor(html);
+    const { line, column } = lines2.at(wrapStart);
+    blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
+  }
+  if (hints) hints.itemAttributes = scan2.sawItemAttribute;
+  return blocks;
+}
+function typeAttribute(scan2) {
+  do {
+    for (let k = 0; k < scan2.attrCount; k++) if (scan2.attributeIs(k, "type")) return scan2.attributeValue(k);
+  } while (scan2.moreAttributes());
+  return null;
+}
+function isJsonLdType(value) {
+  let v = value;
+  if (v.indexOf("&") !== -1) v = decodeCharRefs(v);
+  const semi = v.indexOf(";");
+  if (semi !== -1) v = v.slice(0, semi);
+  return v.trim().toLowerCase() === "application/ld+json";
+}
+function decodeCharRefs(v) {
+  return v.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|(plus|sol|semi));?/gi, (m, hex, dec, named) => {
+    if (named) return { plus: "+", sol: "/", semi: ";" }[named.toLowerCase()] ?? m;
+    const code2 = hex ? parseInt(hex, 16) : parseInt(dec, 10);
+    return code2 > 0 && code2 <= 1114111 ? String.fromCodePoint(code2) : m;
+  });
+}
+function startsAt(html, i, s) {
+  return html.startsWith(s, i);
+}
+function isSpace(c) {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11;
+}
+function stripWrappers(html, start, end) {
+  let s = start;
+  let e = end;
+  for (let round = 0; round < 4; round++) {
+    let i = s;
+    while (i < e && isSpace(html.charCodeAt(i))) i++;
+    if (startsAt(html, i, "<!--") && i + 4 <= e) {
+      s = i + 4;
+    } else if (startsAt(html, i, "<![CDATA[") && i + 9 <= e) {
+      s = i + 9;
+    } else if (startsAt(html, i, "//")) {
+      let t = i + 2;
+      while (t < e && isSpace(html.charCodeAt(t))) t++;
+      if (!(startsAt(html, t, "<![CDATA[") && t + 9 <= e)) break;
+      s = t + 9;
+    } else if (startsAt(html, i, "/*")) {
+      let t = i + 2;
+      while (t < e && isSpace(html.charCodeAt(t))) t++;
+      if (!startsAt(html, t, "<![CDATA[")) break;
+      t += 9;
+      while (t < e && isSpace(html.charCodeAt(t))) t++;
+      if (!(startsAt(html, t, "*/") && t + 2 <= e)) break;
+      s = t + 2;
+    } else {
+      break;
+    }
+  }
+  for (let round = 0; round < 4; round++) {
+    let i = e;
+    while (i > s && isSpace(html.charCodeAt(i - 1))) i--;
+    if (i - 3 >= s && (startsAt(html, i - 3, "-->") || startsAt(html, i - 3, "]]>"))) {
+      e = i - 3;
+      let t = e;
+      while (t > s && isSpace(html.charCodeAt(t - 1)) && html.charCodeAt(t - 1) !== 10) t--;
+      if (t - 2 >= s && startsAt(html, t - 2, "//")) e = t - 2;
+    } else if (i - 2 >= s && startsAt(html, i - 2, "*/")) {
+      let t = i - 2;
+      while (t > s && isSpace(html.charCodeAt(t - 1))) t--;
+      if (!(t - 3 >= s && startsAt(html, t - 3, "]]>"))) break;
+      t -= 3;
+      while (t > s && isSpace(html.charCodeAt(t - 1))) t--;
+      if (!(t - 2 >= s && startsAt(html, t - 2, "/*"))) break;
+      e = t - 2;
+    } else {
+      break;
+    }
+  }
+  wrapStart = s;
+  wrapEnd = e < s ? s : e;
+}
+var wrapStart, wrapEnd;
+var init_extract_jsonld = __esm({
+  "runtime/extract/extract-jsonld.ts"() {
+    "use strict";
+    init_html_scan();
+    init_line_column();
+    wrapStart = 0;
+    wrapEnd = 0;
+  }
+});
+
 // runtime/extract/html-items.ts
 function buildItemTree(html) {
   const builder = new TreeBuilder(html);
@@ -3196,61 +3296,6 @@ var init_html_items = __esm({
     TRIGGERS_BY_LENGTH = [];
     for (let len = 0; len <= 9; len++) TRIGGERS_BY_LENGTH.push([]);
     for (const name of TRIGGERS) TRIGGERS_BY_LENGTH[name.length].push(name);
-  }
-});
-
-// runtime/extract/item-block.ts
-function isSchemaOrgIri(iri) {
-  return SCHEMA_ORG.test(iri);
-}
-function vocabularyName(iri) {
-  return shortTypeName(iri);
-}
-function resolveUrl(value, base) {
-  const trimmed2 = value.trim();
-  if (base === null) return trimmed2;
-  try {
-    return new URL(trimmed2, base).href;
-  } catch {
-    return trimmed2;
-  }
-}
-function effectiveBase(pageUrl, baseHref, canonicalHref = null) {
-  const page = pageUrl ?? absoluteHttp(canonicalHref);
-  if (baseHref === null || baseHref.length > MAX_BASE_HREF) return page;
-  try {
-    return new URL(baseHref.trim(), page ?? void 0).href;
-  } catch {
-    return page;
-  }
-}
-function absoluteHttp(value) {
-  if (value === null || value.length > MAX_BASE_HREF) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-function tokens(value) {
-  if (value === void 0) return [];
-  if (!HAS_SPACE.test(value)) return value === "" ? [] : [value];
-  const out = /* @__PURE__ */ new Set();
-  for (const t of value.split(/[\t\n\f\r ]+/)) if (t !== "") out.add(t);
-  return [...out];
-}
-var MAX_ITEMS, MAX_VALUES, MAX_ITEM_DEPTH, SCHEMA_ORG, MAX_BASE_HREF, HAS_SPACE;
-var init_item_block = __esm({
-  "runtime/extract/item-block.ts"() {
-    "use strict";
-    init_type_names();
-    MAX_ITEMS = 2e3;
-    MAX_VALUES = 2e4;
-    MAX_ITEM_DEPTH = 100;
-    SCHEMA_ORG = /^https?:\/\/(?:www\.)?schema\.org\//i;
-    MAX_BASE_HREF = 8 * 1024;
-    HAS_SPACE = /[\t\n\f\r ]/;
   }
 });
 
@@ -4105,6 +4150,9 @@ function propertyKey(rawKey) {
   if (key.endsWith("-output")) return key.slice(0, -7);
   return key;
 }
+function isAnnotation(rawKey) {
+  return rawKey.endsWith("-input") || rawKey.endsWith("-output");
+}
 function verdictsFor(known) {
   const typeKey = known.length === 1 ? known[0] : known.join(" ");
   let verdicts = verdictCache.get(typeKey);
@@ -4202,7 +4250,7 @@ function checkVocabulary(entity, at, issues) {
           `${pointerOf(current, at)}/${escapePointer(rawKey)}`
         );
       }
-      if (facts.supersededBy !== null) {
+      if (facts.supersededBy !== null && !STILL_DOCUMENTED.has(key)) {
         warn(
           "superseded-property",
           joinDotted(dottedOf(current), key),
@@ -4220,7 +4268,7 @@ function checkVocabulary(entity, at, issues) {
         if (!isObject(item) || "@value" in item) continue;
         const child = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
-        if (itemType !== void 0 && facts.ranges.length) {
+        if (itemType !== void 0 && facts.ranges.length && !isAnnotation(rawKey)) {
           const written = typeNames(itemType);
           child.types = written;
           let anyKnown = false;
@@ -4252,7 +4300,7 @@ function checkVocabulary(entity, at, issues) {
     }
   }
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -4279,6 +4327,7 @@ var init_vocabulary_check = __esm({
     propertyMap = null;
     rangeCache = /* @__PURE__ */ new Map();
     appliesCache = /* @__PURE__ */ new Map();
+    STILL_DOCUMENTED = /* @__PURE__ */ new Set(["menu"]);
     Verdict = class {
       constructor(key, facts, applies) {
         this.key = key;
@@ -5461,7 +5510,9 @@ function cutShort(text) {
   return end.endsWith("\u2026") || end.endsWith("...");
 }
 function plainText(value) {
-  return value.indexOf("<") === -1 && value.indexOf("&") === -1 ? value : decodeEntities(value.replace(TAG, " "));
+  if (value.indexOf("<") === -1 && value.indexOf("&") === -1) return value;
+  const decoded = decodeEntities(value.replace(TAG, " "));
+  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, " ");
 }
 function markupText(value) {
   return normalizeText(plainText(value));
@@ -6148,13 +6199,37 @@ function firstConflict(leader, members, path, kind, resolve4) {
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
+  const myRatings = kind === "rating" ? ratingsOf(leader, resolve4) : null;
   for (const member of members) {
     if (member === leader) continue;
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
-    if (!oneHoldsTheOther(mine.values, theirs.values)) return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+    if (oneHoldsTheOther(mine.values, theirs.values)) continue;
+    if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve4))) continue;
+    return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
   }
   return null;
+}
+function ratingsOf(candidate, resolve4) {
+  const out = [];
+  for (const { value } of valuesAt2(candidate.node.entity.node, ["aggregateRating"], candidate.node.entity.path, resolve4)) {
+    if (!isObject(value)) continue;
+    const raw = value.ratingValue;
+    const rating = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    const bestRaw = value.bestRating;
+    const best = typeof bestRaw === "string" || typeof bestRaw === "number" ? markupNumber(bestRaw) : 5;
+    if (rating === null || best === null || !(best > 0)) continue;
+    const written = String(raw).trim();
+    const point = Math.max(written.lastIndexOf("."), written.lastIndexOf(","));
+    const decimals = point === -1 ? 0 : written.length - point - 1;
+    out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
+  }
+  return out;
+}
+function ratingsAgree(a, b) {
+  if (a.length === 0 || b.length === 0) return false;
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  return small.every((x) => large.some((y) => Math.abs(x.share - y.share) <= Math.max(x.slack, y.slack) + 1e-9));
 }
 function oneHoldsTheOther(a, b) {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
@@ -6162,7 +6237,7 @@ function oneHoldsTheOther(a, b) {
 }
 function normalizeValue(value, kind) {
   if (typeof value !== "string" && typeof value !== "number") return null;
-  if (kind === "number") {
+  if (kind === "number" || kind === "rating") {
     const n = markupNumber(value);
     return n === null ? null : String(n);
   }
@@ -6237,7 +6312,7 @@ var init_duplicates = __esm({
       { path: ["offers", "price"], kind: "number" },
       { path: ["offers", "priceCurrency"], kind: "code" },
       { path: ["offers", "availability"], kind: "enum" },
-      { path: ["aggregateRating", "ratingValue"], kind: "number" },
+      { path: ["aggregateRating", "ratingValue"], kind: "rating" },
       { path: ["aggregateRating", "reviewCount"], kind: "number" },
       { path: ["aggregateRating", "ratingCount"], kind: "number" }
     ];
@@ -6393,14 +6468,14 @@ var init_self_serving = __esm({
 });
 
 // runtime/extract/tag-log.ts
-var TAG_END2, TAG_RAW_TEXT2, TAG_HIDDEN_OR_STYLE2, MAX_TAGS, FIRST_CHUNK, LARGEST_CHUNK, TagLog;
+var TAG_END2, TAG_RAW_TEXT2, TAG_HIDDEN_OR_STYLE2, MAX_TAGS2, FIRST_CHUNK, LARGEST_CHUNK, TagLog;
 var init_tag_log = __esm({
   "runtime/extract/tag-log.ts"() {
     "use strict";
     TAG_END2 = 1;
     TAG_RAW_TEXT2 = 2;
     TAG_HIDDEN_OR_STYLE2 = 4;
-    MAX_TAGS = 5e5;
+    MAX_TAGS2 = 5e5;
     FIRST_CHUNK = 256;
     LARGEST_CHUNK = 8192;
     TagLog = class {
@@ -6425,7 +6500,7 @@ var init_tag_log = __esm({
       /** One tag: where it starts and ends, where the scan went on from (after a raw-text element's end tag), where its name ends, flags. */
       add(tagStart, tagEnd, after, nameEnd, flags) {
         if (!this.complete) return;
-        if (this.count === MAX_TAGS) {
+        if (this.count === MAX_TAGS2) {
           this.complete = false;
           return;
         }
@@ -6450,6 +6525,9 @@ var init_tag_log = __esm({
 });
 
 // runtime/page-truth/visible-text.ts
+function closesItself(html, tagEnd, source) {
+  return html.charCodeAt(tagEnd - 2) === 47 && html.charCodeAt(tagEnd - 1) === 62 && SELF_CLOSING_FOREIGN.has(source.name());
+}
 function classSlot(len, first, last) {
   return (len * 32 + (first & 31)) * 32 + (last & 31);
 }
@@ -6566,7 +6644,7 @@ function opensShadowRoot(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -6576,6 +6654,35 @@ var init_visible_text = __esm({
     init_price_text();
     MAX_VISIBLE = 4 * 1024 * 1024;
     VOID2 = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
+    SELF_CLOSING_FOREIGN = /* @__PURE__ */ new Set([
+      "svg",
+      "math",
+      "use",
+      "path",
+      "g",
+      "circle",
+      "rect",
+      "ellipse",
+      "line",
+      "polyline",
+      "polygon",
+      "symbol",
+      "defs",
+      "stop",
+      "lineargradient",
+      "radialgradient",
+      "clippath",
+      "mask",
+      "pattern",
+      "filter",
+      "tspan",
+      "textpath",
+      "image",
+      "mi",
+      "mo",
+      "mn",
+      "mspace"
+    ]);
     OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
     INLINE = [
       "a",
@@ -6797,7 +6904,7 @@ var init_visible_text = __esm({
               hiddenName = null;
               hidden.close(source.tagStart);
             } else {
-              hiddenDepth++;
+              if (!closesItself(html, p, source)) hiddenDepth++;
               continue;
             }
           }
@@ -6806,6 +6913,7 @@ var init_visible_text = __esm({
             continue;
           }
           if (source.hides()) {
+            if (closesItself(html, p, source)) continue;
             hiddenName = source.name();
             hiddenDepth = 1;
             hidden.open(source.tagStart);
@@ -7765,9 +7873,10 @@ var init_attach_patches = __esm({
 
 // runtime/engine.ts
 function prepareHtml(html, pageUrl = null, options = {}) {
+  const address = pageUrl ?? canonicalUrl(html);
   const tags = TruthPage.tagLogFor(html);
-  const prepared3 = prepareExtracted(html, pageUrl, options, { itemAttributes: false, tags });
-  return { ...prepared3, truthPage: new TruthPage(html, pageUrl, tags) };
+  const prepared3 = prepareExtracted(html, address, options, { itemAttributes: false, tags });
+  return { ...prepared3, truthPage: new TruthPage(html, address, tags) };
 }
 function prepareExtracted(html, pageUrl, options, hints) {
   const blocks = extractJsonLdBlocks(html, hints);
@@ -8269,6 +8378,7 @@ var init_engine = __esm({
     init_collect();
     init_node_views();
     init_foreign_type_hint();
+    init_canonical_link();
     init_type_names();
     init_locate_pointers();
     init_line_column();
@@ -18565,22 +18675,22 @@ function validate_MerchantReturnPolicy(node, run, at) {
   if (v_merchantReturnDays === void 0) run.missingWhen(MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, MerchantReturnPolicy_merchantReturnDays, node, at);
   const v_returnFees = node["returnFees"];
-  if (v_returnFees === void 0) run.missing(MerchantReturnPolicy_returnFees, at);
+  if (v_returnFees === void 0) run.recommendedWhen(MerchantReturnPolicy_returnFees, node, at);
   else run.check(v_returnFees, MerchantReturnPolicy_returnFees, at);
   const v_returnMethod = node["returnMethod"];
-  if (v_returnMethod === void 0) run.missing(MerchantReturnPolicy_returnMethod, at);
+  if (v_returnMethod === void 0) run.recommendedWhen(MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, MerchantReturnPolicy_returnMethod, at);
   const v_returnPolicyCountry = node["returnPolicyCountry"];
-  if (v_returnPolicyCountry === void 0) run.missing(MerchantReturnPolicy_returnPolicyCountry, at);
+  if (v_returnPolicyCountry === void 0) run.recommendedWhen(MerchantReturnPolicy_returnPolicyCountry, node, at);
   else run.check(v_returnPolicyCountry, MerchantReturnPolicy_returnPolicyCountry, at);
   const v_itemCondition = node["itemCondition"];
-  if (v_itemCondition === void 0) run.missing(MerchantReturnPolicy_itemCondition, at);
+  if (v_itemCondition === void 0) run.recommendedWhen(MerchantReturnPolicy_itemCondition, node, at);
   else run.check(v_itemCondition, MerchantReturnPolicy_itemCondition, at);
   const v_refundType = node["refundType"];
-  if (v_refundType === void 0) run.missing(MerchantReturnPolicy_refundType, at);
+  if (v_refundType === void 0) run.recommendedWhen(MerchantReturnPolicy_refundType, node, at);
   else run.check(v_refundType, MerchantReturnPolicy_refundType, at);
   const v_returnLabelSource = node["returnLabelSource"];
-  if (v_returnLabelSource === void 0) run.missing(MerchantReturnPolicy_returnLabelSource, at);
+  if (v_returnLabelSource === void 0) run.recommendedWhen(MerchantReturnPolicy_returnLabelSource, node, at);
   else run.check(v_returnLabelSource, MerchantReturnPolicy_returnLabelSource, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
   if (v_returnShippingFeesAmount !== void 0) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);
@@ -18698,7 +18808,7 @@ var init_MerchantReturnPolicy = __esm({
       name: "merchantReturnDays",
       segment: "/merchantReturnDays",
       property: "merchantReturnDays",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["days-or-date"],
       min: 0,
@@ -18711,10 +18821,11 @@ var init_MerchantReturnPolicy = __esm({
       name: "returnFees",
       segment: "/returnFees",
       property: "returnFees",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
       single: true,
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnFees": "https://schema.org/FreeReturn", "https://schema.org/ReturnFeesCustomerResponsibility" or "https://schema.org/ReturnShippingFees" (then also returnShippingFeesAmount).',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#returnFees"
@@ -18723,9 +18834,10 @@ var init_MerchantReturnPolicy = __esm({
       name: "returnMethod",
       segment: "/returnMethod",
       property: "returnMethod",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["ReturnAtKiosk", "ReturnByMail", "ReturnInStore"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnMethod" with one or more of "https://schema.org/ReturnByMail", "https://schema.org/ReturnInStore" or "https://schema.org/ReturnAtKiosk" (when returns are allowed).',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#returnMethod"
@@ -18734,9 +18846,10 @@ var init_MerchantReturnPolicy = __esm({
       name: "returnPolicyCountry",
       segment: "/returnPolicyCountry",
       property: "returnPolicyCountry",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnPolicyCountry" with the two-letter ISO 3166-1 code of the country products are sent back to, e.g. "IE".',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#returnPolicyCountry"
@@ -18745,9 +18858,10 @@ var init_MerchantReturnPolicy = __esm({
       name: "itemCondition",
       segment: "/itemCondition",
       property: "itemCondition",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["DamagedCondition", "NewCondition", "RefurbishedCondition", "UsedCondition"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "itemCondition" with the conditions in which items are accepted back, e.g. ["https://schema.org/NewCondition", "https://schema.org/DamagedCondition"].',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#itemCondition"
@@ -18756,9 +18870,10 @@ var init_MerchantReturnPolicy = __esm({
       name: "refundType",
       segment: "/refundType",
       property: "refundType",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["ExchangeRefund", "FullRefund", "StoreCreditRefund"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "refundType": "https://schema.org/FullRefund", "https://schema.org/ExchangeRefund" or "https://schema.org/StoreCreditRefund".',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#refundType"
@@ -18767,9 +18882,10 @@ var init_MerchantReturnPolicy = __esm({
       name: "returnLabelSource",
       segment: "/returnLabelSource",
       property: "returnLabelSource",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["ReturnLabelCustomerResponsibility", "ReturnLabelDownloadAndPrint", "ReturnLabelInBox"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnLabelSource": "https://schema.org/ReturnLabelInBox", "https://schema.org/ReturnLabelDownloadAndPrint" or "https://schema.org/ReturnLabelCustomerResponsibility".',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#returnLabelSource"
@@ -21029,10 +21145,10 @@ function validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy
   if (v_merchantReturnDays === void 0) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, node, at);
   const v_returnFees = node["returnFees"];
-  if (v_returnFees === void 0) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
+  if (v_returnFees === void 0) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, node, at);
   else run.check(v_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, at);
   const v_returnMethod = node["returnMethod"];
-  if (v_returnMethod === void 0) run.missing(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
+  if (v_returnMethod === void 0) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
   if (v_returnShippingFeesAmount !== void 0) run.check(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, at);
@@ -22048,7 +22164,7 @@ var init_Product = __esm({
       name: "merchantReturnDays",
       segment: "/merchantReturnDays",
       property: "offers.hasMerchantReturnPolicy.merchantReturnDays",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
@@ -22060,9 +22176,10 @@ var init_Product = __esm({
       name: "returnFees",
       segment: "/returnFees",
       property: "offers.hasMerchantReturnPolicy.returnFees",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnFees: "https://schema.org/FreeReturn", "https://schema.org/ReturnFeesCustomerResponsibility" or "https://schema.org/ReturnShippingFees" (then also returnShippingFeesAmount).',
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees"
@@ -22071,9 +22188,10 @@ var init_Product = __esm({
       name: "returnMethod",
       segment: "/returnMethod",
       property: "offers.hasMerchantReturnPolicy.returnMethod",
-      level: "recommended",
+      level: "optional",
       expect: [],
       values: /* @__PURE__ */ new Set(["ReturnAtKiosk", "ReturnByMail", "ReturnInStore"]),
+      condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnMethod with one or more of "https://schema.org/ReturnByMail", "https://schema.org/ReturnInStore" or "https://schema.org/ReturnAtKiosk" (when returns are allowed).',
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod"
