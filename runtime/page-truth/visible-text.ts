@@ -153,6 +153,45 @@ function asciiLower(c: number): number {
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 /**
+ * An inline style that hides its element, read as CSS reads declarations: comments are no
+ * declarations, the last `display` or `visibility` wins (`display:none;display:block` shows), and a
+ * custom property (`--header-display:none`) is not `display`. The words are looked for first: most
+ * styles never get this far.
+ */
+function styleHides(style: string): boolean {
+  if (!HIDING_STYLE.test(style)) return false;
+  let display = "";
+  let visibility = "";
+  for (const declaration of withoutComments(style).split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon === -1) continue;
+    const name = declaration.slice(0, colon).trim().toLowerCase();
+    if (name !== "display" && name !== "visibility") continue;
+    const value = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
+    if (name === "display") display = value;
+    else visibility = value;
+  }
+  return display === "none" || visibility === "hidden";
+}
+
+/** CSS comments out, by indexOf (a lazy regex retried from each unclosed `/*` costs the square of the style). */
+function withoutComments(style: string): string {
+  let open = style.indexOf("/*");
+  if (open === -1) return style;
+  let out = "";
+  let from = 0;
+  while (open !== -1) {
+    out += style.slice(from, open) + " ";
+    const close = style.indexOf("*/", open + 2);
+    if (close === -1) return out;
+    from = close + 2;
+    open = style.indexOf("/*", from);
+  }
+  return out + style.slice(from);
+}
+const IMPORTANT = /!\s*important\s*$/i;
+
+/**
  * `tags`: the page's tags as the JSON-LD scan logged them (runtime/extract/tag-log.ts), so that the
  * attributes of every tag are not read twice; without one (or when the log stopped) the page is scanned here.
  */
@@ -621,9 +660,17 @@ function addRun(text: string, html: string, from: number, to: number): string {
 function addWords(text: string, words: string): string {
   if (space) {
     space = false;
+    // Chinese, Japanese and Thai put no spaces between words: a line break or block edge inside a name
+    // ("プロ用<br>金床セット", a phone layout's break) splits no word a reader sees.
+    if (text.length > 0 && unspaced(text.charCodeAt(text.length - 1)) && unspaced(words.charCodeAt(0))) return text + words;
     return text + " " + words;
   }
   return text + words;
+}
+
+/** Kana, CJK ideographs (and their compatibility forms), half-width katakana, Thai: scripts written without spaces. */
+function unspaced(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff66 && c <= 0xff9f) || (c >= 0x0e00 && c <= 0x0e7f);
 }
 const token = new MarkupToken();
 
@@ -692,7 +739,7 @@ function hides(scanner: HtmlScanner): boolean {
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) return true;
       else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
     }
   } while (scanner.moreAttributes());

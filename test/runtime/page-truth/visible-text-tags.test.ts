@@ -57,6 +57,28 @@ test("the hidden attribute in any case", () => {
   assert.equal(truthIssues(shows(`<div HIDDEN-NOT>$1,299.00</div>`)), []);
 });
 
+test("an inline style read as CSS: comments, the last declaration winning, custom properties", () => {
+  for (const style of ["/* display:none */ color: red", "display:none; display:block", "--header-display:none", "color:red /* visibility:hidden */", "display:none /* unclosed"]) {
+    const expected = style === "display:none /* unclosed" ? "shown" : "secret shown";
+    assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), expected, style);
+  }
+  for (const style of ["display:block;display:none", "display: flex; /* x */ display : none !important", "visibility:visible;visibility:hidden"]) {
+    assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), "shown", style);
+  }
+  // 100,000 unclosed comment openings: read once, not from each.
+  const started = performance.now();
+  assert.is(visible(`<div style="display:none;${"/*x".repeat(100_000)}">secret</div><p>shown</p>`), "shown");
+  assert.ok(performance.now() - started < 2_000);
+});
+
+test("Chinese, Japanese and Thai words are not split by a line break or a block edge; other scripts are", () => {
+  assert.is(visible(`<h1>プロ用<br class="sp">金床セット</h1>`), "プロ用金床セット");
+  assert.is(visible(`<h1>Pro<br>anvil</h1>`), "pro anvil");
+  const name = (n: string, shown: string) => truthIssues(page(`<h1>${shown}</h1><p>$1,299.00</p><p>4.8 (120)</p>`, jsonLd(product({ name: n }))));
+  assert.equal(name("プロ用金床セット", "プロ用<br>金床セット"), []);
+  assert.equal(name("プロ用金床セット", "プロ用<br>鉄床セット"), ["Product not-visible name"]);
+});
+
 test("display:none and visibility:hidden in any case and with spaces", () => {
   for (const style of ["DISPLAY : NONE", "Display:None", "color: red; VISIBILITY:\tHIDDEN", "display :none !important"]) {
     assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), "shown", style);
