@@ -69,9 +69,19 @@ export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
   const urls = texts(entity.url);
-  if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
+  if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
-  return names.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
+  return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
+}
+
+/**
+ * The page's host is the entity's, or one of its subdomains: order.joesdiner.com is Joe's own site as
+ * much as joesdiner.com is. Not the other way round: a platform's page does not become a business's own
+ * because the business has a subdomain of the platform.
+ */
+function onSiteOf(pageHost: string, entityHost: string | null): boolean {
+  if (entityHost === null) return false;
+  return pageHost === entityHost || (entityHost.includes(".") && pageHost.endsWith(`.${entityHost}`));
 }
 
 /**

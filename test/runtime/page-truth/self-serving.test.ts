@@ -30,6 +30,16 @@ test("on its own site (www. or not): self-serving-review, review snippet not eli
   assert.ok(feature && !feature.eligible, "review snippet not eligible");
 });
 
+test("on a subdomain of its own site (order.joes.example): self-serving; a business on a subdomain of the page's host: not", () => {
+  const sub = validateHtml(page(BODY, jsonLd(business())), "https://order.joes.example/menu").schemas[0];
+  assert.equal(issuesOf(sub).map((i) => i.code), ["self-serving-review"]);
+  const platform = validateHtml(page(BODY, jsonLd(business({ url: "https://joes.platform.example/" }))), "https://platform.example/directory/joes").schemas[0];
+  assert.equal(issuesOf(platform), []);
+  // A host that merely ends with the same letters is another site.
+  const other = validateHtml(page(BODY, jsonLd(business())), "https://notjoes.example/").schemas[0];
+  assert.equal(issuesOf(other), []);
+});
+
 test("the same markup on a review site's page: nothing", () => {
   const s = validateHtml(page(BODY, jsonLd(business())), "https://reviews.example/joes-diner").schemas[0];
   assert.equal(issuesOf(s), []);
