@@ -4770,8 +4770,8 @@ function blankOutLeniencies(source) {
     blank(i, end);
     return end - i;
   });
-  const withoutComments = comments ? chars.join("") : source;
-  const trailingCommas = scan(withoutComments, (c, i, text) => {
+  const withoutComments2 = comments ? chars.join("") : source;
+  const trailingCommas = scan(withoutComments2, (c, i, text) => {
     if (c !== ",") return 0;
     let j = i + 1;
     while (j < text.length && WHITE.test(text[j])) j++;
@@ -6372,9 +6372,13 @@ function onOwnSite(entity, pageUrl) {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
   const urls = texts(entity.url);
-  if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
+  if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
-  return names.slice(0, MAX_ADDRESSES).some((u) => hostOf(u, pageUrl) === pageHost);
+  return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
+}
+function onSiteOf(pageHost, entityHost) {
+  if (entityHost === null) return false;
+  return pageHost === entityHost || entityHost.includes(".") && pageHost.endsWith(`.${entityHost}`);
 }
 function siteOwners(nodes, pageUrl, resolve4) {
   const owners = { ids: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set() };
@@ -6564,6 +6568,35 @@ function classOfName(name) {
 function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
+function styleHides(style) {
+  if (!HIDING_STYLE.test(style)) return false;
+  let display = "";
+  let visibility = "";
+  for (const declaration of withoutComments(style).split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon === -1) continue;
+    const name = declaration.slice(0, colon).trim().toLowerCase();
+    if (name !== "display" && name !== "visibility") continue;
+    const value = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
+    if (name === "display") display = value;
+    else visibility = value;
+  }
+  return display === "none" || visibility === "hidden";
+}
+function withoutComments(style) {
+  let open = style.indexOf("/*");
+  if (open === -1) return style;
+  let out = "";
+  let from = 0;
+  while (open !== -1) {
+    out += style.slice(from, open) + " ";
+    const close = style.indexOf("*/", open + 2);
+    if (close === -1) return out;
+    from = close + 2;
+    open = style.indexOf("/*", from);
+  }
+  return out + style.slice(from);
+}
 function centsFollow(html, at) {
   CENTS_AFTER.lastIndex = at;
   return CENTS_AFTER.test(html);
@@ -6595,9 +6628,13 @@ function addRun(text, html, from, to) {
 function addWords(text, words) {
   if (space) {
     space = false;
+    if (text.length > 0 && unspaced(text.charCodeAt(text.length - 1)) && unspaced(words.charCodeAt(0))) return text + words;
     return text + " " + words;
   }
   return text + words;
+}
+function unspaced(c) {
+  return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3711;
 }
 function textRun(html, from, to) {
   if (nextAmp < from) {
@@ -6630,7 +6667,7 @@ function hides(scanner) {
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && HIDING_STYLE.test(scanner.attributeValue(k))) return true;
+      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) return true;
       else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
     }
   } while (scanner.moreAttributes());
@@ -6644,7 +6681,7 @@ function opensShadowRoot(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -6747,6 +6784,7 @@ var init_visible_text = __esm({
       }
     }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+    IMPORTANT = /!\s*important\s*$/i;
     VisibleTextReader = class {
       /** The page's language (`<html lang>`), lower case, or null. */
       lang;
