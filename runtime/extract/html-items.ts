@@ -19,6 +19,7 @@
  * deepest kept one), and so is the number of elements kept.
  */
 import { decodeEntities } from "./html-text.ts";
+import { CLOSES_P } from "./closes-p.ts";
 import { HtmlScanner, mentionsItemref } from "./html-scan.ts";
 
 export interface ItemElement {
@@ -63,11 +64,6 @@ const TRIGGERS = new Set(["itemscope", "itemprop", "itemtype", "itemid", "itemre
 const WANTED = new Set([...TRIGGERS, "id", "href", "src", "content", "datatype", "datetime", "value", "data", "lang"]);
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
-/** Start tags that close an open `<p>` (HTML's "close a p element" list). */
-const CLOSES_P = new Set([
-  "address", "article", "aside", "blockquote", "details", "dialog", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form",
-  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "main", "menu", "nav", "ol", "p", "pre", "section", "table", "ul", "li", "dd", "dt",
-]);
 /** Elements a `<p>` search walks through (phrasing content). */
 const PHRASING = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
 /**

@@ -17,6 +17,7 @@
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
+import { CLOSES_P } from "../extract/closes-p.ts";
 import { decimalMarkOf } from "./price-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
@@ -355,9 +356,12 @@ export class VisibleTextReader {
       }
       if (source.isEnd) {
         if (hiddenName !== null) {
-          if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
+          if (source.nameIs(hiddenName) ? --hiddenDepth === 0 : hiddenName === "p" && (cls & IS_INLINE) === 0) {
+            // A hidden p holds phrasing content only: another block's end tag is its parent's, which ends it
+            // too (`<div><p hidden>Sold out</div>`).
             hiddenName = null;
             hidden.close(source.tagStart);
+            space = true;
           }
         } else if ((cls & IS_INLINE) === 0) space = true;
         continue;
@@ -371,6 +375,11 @@ export class VisibleTextReader {
         skipTo = source.name();
         if (hiddenName === null) hidden.open(source.tagStart);
         continue;
+      }
+      if (hiddenName === "p" && CLOSES_P.has(source.name())) {
+        // `<p hidden>Sold out<div>...`: the block's start tag ends the paragraph (its end tag is optional).
+        hiddenName = null;
+        hidden.close(source.tagStart);
       }
       if (hiddenName !== null) {
         if (!source.nameIs(hiddenName)) continue;

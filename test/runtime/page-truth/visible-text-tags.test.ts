@@ -34,6 +34,16 @@ test("an SVG or MathML element closed by `/>` hides only itself; an HTML element
   assert.is(visible(`<p>shown</p><div hidden/><p>inside</p>`), "shown");
 });
 
+test("a hidden paragraph ends where HTML ends it: at a block's start tag or its parent's end tag", () => {
+  assert.is(visible(`<p hidden>Sold out<div>shown</div>`), "shown");
+  assert.is(visible(`<div><p style="display:none">Sold out</div><p>shown</p>`), "shown");
+  assert.is(visible(`<p style="display:none"><div>shown</div></p>`), "shown");
+  assert.equal(truthIssues(shows(`<p hidden>Sold out<div>$1,299.00</div>`)), []);
+  // Inline content stays in the paragraph: hidden with it.
+  assert.is(visible(`<p hidden>Sold <b>out</b> $1,299.00</p><p>shown</p>`), "shown");
+  assert.equal(truthIssues(shows(`<p hidden>Sold <b>out</b> $1,299.00</p>`)), PRICE_HIDDEN);
+});
+
 test("a quoted `>` before the hidden attribute: the element is still hidden", () => {
   assert.is(visible(`<div title="a>b" hidden>secret</div><p>shown</p>`), "shown");
   assert.equal(truthIssues(shows(`<div data-note="x>y" hidden>$1,299.00</div>`)), PRICE_HIDDEN);
