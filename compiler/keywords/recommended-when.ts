@@ -4,7 +4,7 @@
  * returnPolicyCategory is set to MerchantReturnFiniteReturnWindow or MerchantReturnUnlimitedWindow"; a
  * policy of no returns has no return days or fees to give.
  */
-import { didYouMean } from "../did-you-mean.ts";
+import { checkSiblingValues } from "./sibling-values.ts";
 import { code, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
@@ -32,14 +32,7 @@ export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> =
     if (rule.level !== "optional") report("conflict", `recommended_when is for optional properties; "${name}" is ${rule.level ?? "without a level"}`);
     // Both conditional keywords fill the rule's one condition.
     if (Object.keys(rule).some((k) => k.endsWith("_when") && k !== "recommended_when")) report("conflict", `"${name}" cannot have two conditions`);
-    const ranges = checker.vocabulary.data.properties[cond.property]?.ranges ?? [];
-    const enums = ranges.filter((r) => checker.vocabulary.isEnumeration(r));
-    if (enums.length) {
-      const allowed = new Set(enums.flatMap((e) => checker.vocabulary.members(e)));
-      cond.values.forEach((v, i) => {
-        if (!allowed.has(v)) report("enum-member", `"${v}" is not a member of ${enums.join(" or ")}${didYouMean(v, allowed)}`, ["values", i]);
-      });
-    }
+    checkSiblingValues(checker, cond.property, cond.values, report);
   },
   apply: (cond) => ({
     keyword: "recommended_when",

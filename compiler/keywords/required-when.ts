@@ -2,7 +2,7 @@
  * `required_when`: missing, the property is an error when a sibling has one of some values (or is
  * absent); otherwise its level applies. While the condition holds, a broken value is an error too.
  */
-import { didYouMean } from "../did-you-mean.ts";
+import { checkSiblingValues } from "./sibling-values.ts";
 import { code, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
@@ -31,17 +31,7 @@ export const requiredWhen: KeywordDefinition<"required_when", Condition> = {
     if ((cond.values === undefined) === (cond.absent === undefined)) report("conflict", `required_when needs either "values" or "absent: true"`);
     if (cond.property === name) report("conflict", `"${name}" cannot depend on itself`, ["property"]);
     if (rule.level === "required") report("conflict", `"${name}" is required always; required_when is for recommended or optional properties`);
-    if (cond.values) {
-      // Enumeration members must be real members of the sibling's range; other texts are fixed values.
-      const ranges = checker.vocabulary.data.properties[cond.property]?.ranges ?? [];
-      const enums = ranges.filter((r) => checker.vocabulary.isEnumeration(r));
-      if (enums.length) {
-        const allowed = new Set(enums.flatMap((e) => checker.vocabulary.members(e)));
-        cond.values.forEach((v, i) => {
-          if (!allowed.has(v)) report("enum-member", `"${v}" is not a member of ${enums.join(" or ")}${didYouMean(v, allowed)}`, ["values", i]);
-        });
-      }
-    }
+    if (cond.values) checkSiblingValues(checker, cond.property, cond.values, report);
   },
   apply: (cond) => ({
     keyword: "required_when",
