@@ -3028,6 +3028,50 @@ var init_extract_jsonld = __esm({
   }
 });
 
+// runtime/extract/closes-p.ts
+var CLOSES_P;
+var init_closes_p = __esm({
+  "runtime/extract/closes-p.ts"() {
+    "use strict";
+    CLOSES_P = /* @__PURE__ */ new Set([
+      "address",
+      "article",
+      "aside",
+      "blockquote",
+      "details",
+      "dialog",
+      "div",
+      "dl",
+      "fieldset",
+      "figcaption",
+      "figure",
+      "footer",
+      "form",
+      "h1",
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "h6",
+      "header",
+      "hgroup",
+      "hr",
+      "main",
+      "menu",
+      "nav",
+      "ol",
+      "p",
+      "pre",
+      "section",
+      "table",
+      "ul",
+      "li",
+      "dd",
+      "dt"
+    ]);
+  }
+});
+
 // runtime/extract/html-items.ts
 function buildItemTree(html) {
   const builder = new TreeBuilder(html);
@@ -3089,53 +3133,18 @@ function hasTrigger(scan2) {
   }
   return false;
 }
-var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, VOID, CLOSES_P, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, TreeBuilder, TRIGGERS_BY_LENGTH;
+var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, VOID, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, TreeBuilder, TRIGGERS_BY_LENGTH;
 var init_html_items = __esm({
   "runtime/extract/html-items.ts"() {
     "use strict";
     init_html_text();
+    init_closes_p();
     init_html_scan();
     MAX_OPEN_ELEMENTS = 512;
     MAX_KEPT_ELEMENTS = 5e4;
     TRIGGERS = /* @__PURE__ */ new Set(["itemscope", "itemprop", "itemtype", "itemid", "itemref", "vocab", "prefix", "typeof", "property", "rel", "rev", "about", "resource"]);
     WANTED = /* @__PURE__ */ new Set([...TRIGGERS, "id", "href", "src", "content", "datatype", "datetime", "value", "data", "lang"]);
     VOID = /* @__PURE__ */ new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
-    CLOSES_P = /* @__PURE__ */ new Set([
-      "address",
-      "article",
-      "aside",
-      "blockquote",
-      "details",
-      "dialog",
-      "div",
-      "dl",
-      "fieldset",
-      "figcaption",
-      "figure",
-      "footer",
-      "form",
-      "h1",
-      "h2",
-      "h3",
-      "h4",
-      "h5",
-      "h6",
-      "header",
-      "hgroup",
-      "hr",
-      "main",
-      "menu",
-      "nav",
-      "ol",
-      "p",
-      "pre",
-      "section",
-      "table",
-      "ul",
-      "li",
-      "dd",
-      "dt"
-    ]);
     PHRASING = /* @__PURE__ */ new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
     SPECIAL_STOPS = ["ul", "ol", "menu", "dl", "table", "td", "th", "section", "article", "aside", "nav", "header", "footer", "main", "form", "button", "fieldset", "details", "template", "body"];
     IMPLIED = /* @__PURE__ */ new Map([
@@ -6688,6 +6697,7 @@ var init_visible_text = __esm({
     init_html_scan();
     init_tag_log();
     init_html_text();
+    init_closes_p();
     init_price_text();
     MAX_VISIBLE = 4 * 1024 * 1024;
     VOID2 = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
@@ -6920,9 +6930,10 @@ var init_visible_text = __esm({
           }
           if (source.isEnd) {
             if (hiddenName !== null) {
-              if (source.nameIs(hiddenName) && --hiddenDepth === 0) {
+              if (source.nameIs(hiddenName) ? --hiddenDepth === 0 : hiddenName === "p" && (cls & IS_INLINE) === 0) {
                 hiddenName = null;
                 hidden.close(source.tagStart);
+                space = true;
               }
             } else if ((cls & IS_INLINE) === 0) space = true;
             continue;
@@ -6935,6 +6946,10 @@ var init_visible_text = __esm({
             skipTo = source.name();
             if (hiddenName === null) hidden.open(source.tagStart);
             continue;
+          }
+          if (hiddenName === "p" && CLOSES_P.has(source.name())) {
+            hiddenName = null;
+            hidden.close(source.tagStart);
           }
           if (hiddenName !== null) {
             if (!source.nameIs(hiddenName)) continue;
