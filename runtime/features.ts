@@ -8,14 +8,34 @@ import { Run, hasPath, hasType, isObject, type ReferenceResolver } from "./rule-
 import { subtypes } from "./type-hierarchy.ts";
 import type { FeatureResult } from "./types.ts";
 import type { JsonObject } from "./json.ts";
+import { enumMember } from "./checks/enumeration.ts";
 
 /** True when the node carries one of an opt-in feature's triggers (names or dotted paths). */
 export function detected(triggers: readonly string[], node: JsonObject): boolean {
   for (const trigger of triggers) {
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0) {
+      if (holdsOtherValue(node[trigger.slice(0, unequal)], trigger.slice(unequal + 2))) return true;
+      continue;
+    }
     const at = trigger.indexOf("@");
     if (at >= 0) {
       if (holdsType(node, trigger.slice(0, at).split("."), subtypes(trigger.slice(at + 1)))) return true;
     } else if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * The property is present with a value other than the literal (`isAccessibleForFree!=true`: content
+ * marked free is not paywalled content; false, or a value that is no boolean, is). Booleans, their
+ * text and Schema.org's True/False read alike.
+ */
+function holdsOtherValue(value: unknown, literal: string): boolean {
+  if (value === undefined || value === null) return false;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const text = typeof item === "string" ? (enumMember(item) ?? item.trim()) : typeof item === "boolean" || typeof item === "number" ? String(item) : null;
+    if (text === null || text.toLowerCase() !== literal) return true;
   }
   return false;
 }
@@ -41,6 +61,11 @@ function describeTriggers(triggers: readonly string[]): string {
   const typesOf = new Map<string, string[]>();
   for (const trigger of triggers) {
     const at = trigger.indexOf("@");
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0) {
+      parts.push(`${trigger.slice(0, unequal)} other than ${trigger.slice(unequal + 2)}`);
+      continue;
+    }
     if (at < 0) {
       parts.push(trigger);
       continue;
@@ -59,7 +84,21 @@ function describeTriggers(triggers: readonly string[]): string {
 
 const orList = (words: readonly string[]): string => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
 
-const notDetected = (triggers: readonly string[]): string => `Not detected: the node has no ${describeTriggers(triggers)}.`;
+/**
+ * Why the node does not opt in. A value trigger whose property holds the excluded value says so
+ * ("the node has isAccessibleForFree true and no hasPart.cssSelector"), not that the property is missing.
+ */
+function notDetected(triggers: readonly string[], node: JsonObject): string {
+  const held: string[] = [];
+  const others: string[] = [];
+  for (const trigger of triggers) {
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0 && node[trigger.slice(0, unequal)] !== undefined) held.push(`${trigger.slice(0, unequal)} ${trigger.slice(unequal + 2)}`);
+    else others.push(trigger);
+  }
+  if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
+  return `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+}
 
 /**
  * Triggers that all look into one property's values (itemListElement.url, itemListElement.item@Movie)
@@ -86,7 +125,7 @@ function judgedListMissing(triggers: readonly string[], node: JsonObject): boole
  */
 export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
   if (ruleSet.optIn === undefined || detected(ruleSet.optIn, node) || judgedListMissing(ruleSet.optIn, node)) return null;
-  return `${notDetected(ruleSet.optIn)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
+  return `${notDetected(ruleSet.optIn, node)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
 }
 
 export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, base: Run, resolver: ReferenceResolver, at: string): FeatureResult[] {
@@ -99,7 +138,7 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
         feature: feature.id,
         name: feature.name,
         eligible: false,
-        reason: notDetected(feature.triggers),
+        reason: notDetected(feature.triggers, node),
         google_docs_url: feature.googleDocsUrl,
         missing: [],
       });

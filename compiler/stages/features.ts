@@ -9,7 +9,8 @@ import { checkNode } from "./properties.ts";
 /** Each trigger is a property name or dotted path; its first segment must apply to the node's type. */
 export function checkTriggers(c: FileChecker, optIn: Raw | undefined, nodeType: string, path: Path): void {
   (optIn?.triggers ?? []).forEach((trigger: string, ti: number) => {
-    const [dotted, type] = trigger.split("@");
+    // The schema's pattern allows a value (!=true) only after a single property name.
+    const [dotted, type] = trigger.split("!=")[0].split("@");
     dotted.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "triggers", ti]));
     if (type !== undefined && !c.vocabulary.isType(type)) c.report("unknown-type", [...path, "triggers", ti], `"${type}" is not a Schema.org 29.4 type`);
   });

@@ -300,6 +300,6 @@ export const ruleSet: CompiledRuleSet = {
   verifiedOn: "2026-11-22",
   validate: validate_Article,
   features: [
-    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_Article__paywalled_content },
+    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_Article__paywalled_content },
   ],
 };

@@ -55,7 +55,7 @@ features:
   - id: paywall
     name: Paywalled content
     google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/paywalled-content
-    opt_in: { triggers: [isAccessibleForFree, hasPart.cssSelector] }
+    opt_in: { triggers: [isAccessibleForFree!=true, hasPart.cssSelector] }
     properties:
       isAccessibleForFree: { level: required, expect: Boolean }`),
 };
@@ -165,6 +165,10 @@ const paywall: Array<[string, object, boolean, string[]]> = [
   ["no trigger: not detected", { hasPart: { "@type": "WebPageElement" } }, false, []],
   ["a paywalled section without the flag: detected, absence reported", { hasPart: { "@type": "WebPageElement", cssSelector: ".paywall" } }, true, ["feature-requirement isAccessibleForFree"]],
   ["the flag alone: detected and met", { isAccessibleForFree: false }, true, []],
+  ["the flag as Schema.org's False: detected", { isAccessibleForFree: "https://schema.org/False" }, true, []],
+  ["content marked free (a value trigger's excluded value): not detected", { isAccessibleForFree: true }, false, []],
+  ["content marked free as text: not detected", { isAccessibleForFree: "True" }, false, []],
+  ["marked free with a paywalled section: the section's trigger detects it", { isAccessibleForFree: true, hasPart: { "@type": "WebPageElement", cssSelector: ".paywall" } }, true, []],
 ];
 for (const [name, data, detected, warnings] of paywall) {
   test(`opt-in feature with a dotted trigger: ${name}`, () => {
@@ -175,5 +179,18 @@ for (const [name, data, detected, warnings] of paywall) {
     assert.equal(s.errors, []);
   });
 }
+
+test("a value trigger's property holding another value detects the feature: a flag that is no boolean is its error", () => {
+  const s = only({ "@type": "Article", headline: "H", isAccessibleForFree: "sometimes" });
+  const feature = s.features!.find((f) => f.feature === "paywall")!;
+  assert.is(feature.eligible, false);
+  assert.not.match(feature.reason, /^Not detected/);
+  assert.ok(feature.missing.includes("isAccessibleForFree"), feature.reason);
+});
+
+test("not detected by a value trigger's excluded value: the reason says what the node has", () => {
+  const feature = only({ "@type": "Article", headline: "H", isAccessibleForFree: true }).features!.find((f) => f.feature === "paywall")!;
+  assert.is(feature.reason, "Not detected: the node has isAccessibleForFree true and no hasPart.cssSelector.");
+});
 
 test.run();
