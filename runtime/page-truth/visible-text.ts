@@ -17,7 +17,7 @@
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
-import { CLOSES_P } from "../extract/closes-p.ts";
+import { HiddenElement } from "./hidden-element.ts";
 import { decimalMarkOf } from "./price-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
@@ -50,9 +50,6 @@ function closesItself(html: string, tagEnd: number, source: TagSource): boolean 
   return html.charCodeAt(tagEnd - 2) === 47 /* / */ && html.charCodeAt(tagEnd - 1) === 62 /* > */ && SELF_CLOSING_FOREIGN.has(source.name());
 }
 
-/** Elements whose end tag may be left out: a start tag of the same name ends the open one. */
-const OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
-
 /** Inline elements: their edges are no word break ("$<span>1,299</span>" reads "$1,299"). */
 const INLINE = [
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
@@ -62,11 +59,10 @@ const INLINE = [
 /** What the walk needs to know of a tag's name, as bits: one table look-up per tag, no name string. */
 const IS_INLINE = 1;
 const IS_VOID = 2;
-const IS_OPTIONAL_END = 4;
 /** template or noscript: never shown, read to its end tag. */
-const IS_SKIPPED = 8;
+const IS_SKIPPED = 4;
 /** sup: cents written as a superscript ("$19<sup>99</sup>") are read as decimals (CENTS_AFTER). */
-const IS_SUP = 16;
+const IS_SUP = 8;
 
 /**
  * The classified names by length, first and last letter: two names at most share a slot (cite and
@@ -88,7 +84,6 @@ function classSlot(len: number, first: number, last: number): number {
   };
   add(INLINE, IS_INLINE);
   add(VOID, IS_VOID);
-  add(OPTIONAL_END, IS_OPTIONAL_END);
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
   for (const [name, b] of bits) {
@@ -231,9 +226,8 @@ export class VisibleTextReader {
   #p: number;
   #space = false;
   #nextAmp = -1;
-  /** The element that hides what follows, and how many of its name are open inside it. */
-  #hiddenName: string | null = null;
-  #hiddenDepth = 0;
+  /** The element that hides what follows, while it is open. */
+  #hiddenElement: HiddenElement | null = null;
   /** Inside a template or noscript: no text and no tag counts until its first end tag. */
   #skipTo: string | null = null;
   /**
@@ -314,8 +308,7 @@ export class VisibleTextReader {
     nextAmp = this.#nextAmp;
     let text = this.#current;
     let segmented = this.#segmented;
-    let hiddenName = this.#hiddenName;
-    let hiddenDepth = this.#hiddenDepth;
+    let hiddenElement = this.#hiddenElement;
     let skipTo = this.#skipTo;
     let p = this.#p;
     let finished = false;
@@ -323,7 +316,7 @@ export class VisibleTextReader {
     while (segmented + text.length < length || p <= through) {
       const more = source.next();
       const stop = more ? source.tagStart : n;
-      if (hiddenName === null && skipTo === null && stop > p) {
+      if (hiddenElement === null && skipTo === null && stop > p) {
         text = appendText(text, html, p, stop);
         if (segmented + text.length > MAX_VISIBLE) {
           this.truncated = true;
@@ -347,7 +340,7 @@ export class VisibleTextReader {
         // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
         if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
           skipTo = null;
-          if (hiddenName === null) {
+          if (hiddenElement === null) {
             space = true;
             hidden.close(source.tagStart);
           }
@@ -355,11 +348,10 @@ export class VisibleTextReader {
         continue;
       }
       if (source.isEnd) {
-        if (hiddenName !== null) {
-          if (source.nameIs(hiddenName) ? --hiddenDepth === 0 : hiddenName === "p" && (cls & IS_INLINE) === 0) {
-            // A hidden p holds phrasing content only: another block's end tag is its parent's, which ends it
-            // too (`<div><p hidden>Sold out</div>`).
-            hiddenName = null;
+        if (hiddenElement !== null) {
+          // Its own end tag, or one of an element around it (`<div><p hidden>Sold out</div>`, `<li hidden>Old</ul>`).
+          if (hiddenElement.end(source.name(), (cls & IS_INLINE) !== 0)) {
+            hiddenElement = null;
             hidden.close(source.tagStart);
             space = true;
           }
@@ -368,30 +360,20 @@ export class VisibleTextReader {
       }
       if (source.isRawText) {
         // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
-        if (hiddenName === null) space = true;
+        if (hiddenElement === null) space = true;
         continue;
       }
       if ((cls & IS_SKIPPED) !== 0 && !source.opensShadowRoot()) {
         skipTo = source.name();
-        if (hiddenName === null) hidden.open(source.tagStart);
+        if (hiddenElement === null) hidden.open(source.tagStart);
         continue;
       }
-      if (hiddenName === "p" && CLOSES_P.has(source.name())) {
-        // `<p hidden>Sold out<div>...`: the block's start tag ends the paragraph (its end tag is optional).
-        hiddenName = null;
+      if (hiddenElement !== null) {
+        // `<li hidden>a<li>b`, `<p hidden>Sold out<div>`: a start tag that ends the hidden element (its end
+        // tag is optional) is itself outside it. `<svg hidden><svg/></svg>`: the inner one is closed already.
+        if (!hiddenElement.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) continue;
+        hiddenElement = null;
         hidden.close(source.tagStart);
-      }
-      if (hiddenName !== null) {
-        if (!source.nameIs(hiddenName)) continue;
-        // `<li hidden>a<li>b`: the second li ends the first (its end tag is optional), so it is not hidden.
-        if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
-          hiddenName = null;
-          hidden.close(source.tagStart);
-        } else {
-          // `<svg hidden><svg/></svg>`: the inner one is closed already, and leaves the count as it was.
-          if (!closesItself(html, p, source)) hiddenDepth++;
-          continue;
-        }
       }
       if ((cls & IS_VOID) !== 0) {
         if ((cls & IS_INLINE) === 0) space = true;
@@ -399,8 +381,7 @@ export class VisibleTextReader {
       }
       if (source.hides()) {
         if (closesItself(html, p, source)) continue;
-        hiddenName = source.name();
-        hiddenDepth = 1;
+        hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
         hidden.open(source.tagStart);
         continue;
       }
@@ -409,8 +390,7 @@ export class VisibleTextReader {
     }
     this.#space = space;
     this.#nextAmp = nextAmp;
-    this.#hiddenName = hiddenName;
-    this.#hiddenDepth = hiddenDepth;
+    this.#hiddenElement = hiddenElement;
     this.#skipTo = skipTo;
     this.#p = p;
     this.#segmented = segmented;

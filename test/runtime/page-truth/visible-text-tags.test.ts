@@ -44,6 +44,32 @@ test("a hidden paragraph ends where HTML ends it: at a block's start tag or its 
   assert.equal(truthIssues(shows(`<p hidden>Sold <b>out</b> $1,299.00</p>`)), PRICE_HIDDEN);
 });
 
+test("a hidden element whose end tag is left out ends where HTML ends it: its parent's end tag, a sibling's start", () => {
+  assert.is(visible(`<ul><li>Home<li hidden>Old</ul><h1>Anvil</h1>`), "home anvil");
+  assert.is(visible(`<table><tr><td>a<td hidden>b</tr><tr><td>c</table><p>d</p>`), "a c d");
+  assert.is(visible(`<table><tbody hidden><tr><td>a</table><p>b</p>`), "b");
+  assert.is(visible(`<dl><dt>Size<dd hidden>XL</dl><p>shown</p>`), "size shown");
+  assert.is(visible(`<dl><dd hidden>XL<dt>Colour</dl>`), "colour");
+  assert.is(visible(`<select><option>S<option hidden>XL</select><p>shown</p>`), "s shown");
+  assert.is(visible(`<div><span hidden>old</div><p>shown</p>`), "shown");
+  assert.is(visible(`<section><div style="display:none">old</section><p>shown</p>`), "shown");
+  // The page after it is read: the price in it is shown (the rest of the page was hidden before).
+  assert.equal(truthIssues(shows(`<ul><li>Home<li hidden>Old</ul><p>$1,299.00</p>`)), []);
+  assert.equal(truthIssues(shows(`<ul><li>Home<li hidden>$1,299.00</ul>`)), PRICE_HIDDEN);
+});
+
+test("inside a hidden element, what HTML keeps inside stays hidden: a nested list's items, stray end tags", () => {
+  // The inner li belongs to the nested list: it does not end the hidden item.
+  assert.is(visible(`<ul><li hidden>a<ul><li>b</ul>c<li>d</ul>`), "d");
+  // A `<p>` inside a hidden li does not keep the next item from ending it.
+  assert.is(visible(`<ul><li hidden><p>a<li>b</ul>`), "b");
+  // A stray `</span>` is ignored by the tree builder: it cannot end the hidden div around it.
+  assert.is(visible(`<div hidden>a</span>b</div><p>c</p>`), "c");
+  assert.is(visible(`<div hidden><div>a</div>b</div><p>c</p>`), "c");
+  // An inline hidden element ends at the end tag of the inline element around it.
+  assert.is(visible(`<p><b><i hidden>a</b>b</p>`), "b");
+});
+
 test("a quoted `>` before the hidden attribute: the element is still hidden", () => {
   assert.is(visible(`<div title="a>b" hidden>secret</div><p>shown</p>`), "shown");
   assert.equal(truthIssues(shows(`<div data-note="x>y" hidden>$1,299.00</div>`)), PRICE_HIDDEN);
