@@ -271,8 +271,8 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
   property: "location.address.addressCountry",
   level: "recommended",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
-  format: valueChecks["iso3166-alpha2"],
-  fix: "Add location.address.addressCountry as a two-letter ISO 3166-1 code, e.g. \"US\".",
+  format: valueChecks["non-empty-text"],
+  fix: "Add location.address.addressCountry with the country, ideally its two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressCountry",
 });

@@ -1,11 +1,12 @@
 /**
  * Profiles: which rules a run applies. `spec` (the HTTP API's default) is the service spec's rules. `google` (the library's and the CLI's default) is
- * what the search engine's own test accepts where the two differ: a date-only Event startDate is a
- * warning, JSON-LD with JavaScript comments or trailing commas is read (with a warning), and the
+ * what the search engine's own test accepts where the two differ: an Event startDate without a time
+ * or without a time zone is a warning (an endDate's is no issue), JSON-LD with JavaScript comments or trailing commas is read (with a warning), and the
  * recommendations the search engine's documentation dropped are not warned about.
  */
 import type { ValidationIssue } from "../types.ts";
 import type { IssueOverride } from "./overrides.ts";
+import { NO_TIME_ZONE } from "../checks/iso8601.ts";
 
 export const PROFILES = ["spec", "google"] as const;
 export type Profile = (typeof PROFILES)[number];
@@ -34,15 +35,34 @@ export function profileOverrides(profile: Profile | undefined): IssueOverride[] 
   return profile === "google" ? DROPPED_RECOMMENDATIONS : [];
 }
 
-/** The date-only startDate: the spec wants a time and an offset; the search engine accepts a date alone (all-day events). */
+/**
+ * Event dates: the spec wants a time and an offset in startDate (an error) and endDate (a warning). The
+ * search engine's event page accepts less: a date alone for an all-day event or an unknown start hour
+ * ("Recommended: \"startDate\": \"2019-07-01\", \"endDate\": \"2019-07-26\""), and a time without an offset
+ * ("If no timezone is provided, Google uses the timezone of the event's location"; its own example is
+ * "2025-07-21T19:00"). Under google a startDate without either is a warning (the service's own rule, said
+ * in the message); an endDate's is no issue.
+ */
 export function relaxForProfile(issues: ValidationIssue[], profile: Profile | undefined): void {
   if (profile !== "google") return;
+  let kept = 0;
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i];
-    if (issue.severity === "error" && issue.code === "invalid-format" && issue.property === "startDate" && DATE_ONLY.test(issue.message)) {
-      issues[i] = { ...issue, severity: "warning", message: `${issue.message} (A warning under the google profile: the search engine accepts a date alone for an all-day event.)` };
-    }
+    const relaxed = issue.code === "invalid-format" && (issue.property === "startDate" || issue.property === "endDate") ? relaxedDate(issue) : issue;
+    if (relaxed !== null) issues[kept++] = relaxed;
   }
+  issues.length = kept;
+}
+
+function relaxedDate(issue: ValidationIssue): ValidationIssue | null {
+  const dateOnly = DATE_ONLY.test(issue.message);
+  if (!dateOnly && !issue.message.includes(NO_TIME_ZONE)) return issue;
+  if (issue.property === "endDate") return null;
+  if (issue.severity !== "error") return issue;
+  const why = dateOnly
+    ? "the search engine accepts a date alone for an all-day event"
+    : "the search engine takes a time without an offset in the time zone of the event's location";
+  return { ...issue, severity: "warning", message: `${issue.message} (A warning under the google profile: ${why}.)` };
 }
 
 /** The date checks' message for a date without a time (runtime/checks/iso8601.ts). */

@@ -1,5 +1,5 @@
 /**
- * Run options: the google profile (date-only startDate a warning, comments and trailing commas read
+ * Run options: the google profile (a startDate without a time or time zone a warning, comments and trailing commas read
  * with a warning, dropped recommendations not warned) and severity overrides decided before
  * eligibility; the spec profile stays today's answer.
  */
@@ -22,9 +22,25 @@ test("spec: a date-only startDate is an error; google: a warning, and the event 
   assert.ok(w && /google profile/.test(w.message), w?.message);
 });
 
-test("google: a startDate without a time zone stays an error (only the date alone is accepted)", () => {
-  const google = validate({ ...allDay, startDate: "2026-07-21T19:00" }, { profile: "google" });
-  assert.ok(google.schemas[0].errors.some((e) => e.property === "startDate"));
+test("google: a startDate without a time zone is a warning (the search engine uses the location's); spec: an error", () => {
+  const noOffset = { ...allDay, startDate: "2026-07-21T19:00" };
+  assert.ok(validate(noOffset, { profile: "spec" }).schemas[0].errors.some((e) => e.property === "startDate"));
+  const google = validate(noOffset, { profile: "google" });
+  assert.is(google.summary.total_errors, 0);
+  assert.is(google.schemas[0].rich_result_eligible, true);
+  const w = google.schemas[0].warnings.find((i) => i.property === "startDate");
+  assert.ok(w && /time zone of the event's location/.test(w.message), w?.message);
+  // A broken date is still an error under google.
+  assert.ok(validate({ ...allDay, startDate: "2026-07-21T25:00" }, { profile: "google" }).schemas[0].errors.some((e) => e.property === "startDate"));
+});
+
+test("google: an endDate alone or without a time zone, as the event page recommends for multi-day events, is no issue; spec: a warning", () => {
+  for (const endDate of ["2026-07-26", "2026-07-26T23:00"]) {
+    const event = { ...allDay, endDate };
+    assert.ok(validate(event, { profile: "spec" }).schemas[0].warnings.some((w) => w.property === "endDate"), endDate);
+    assert.not.ok(validate(event, { profile: "google" }).schemas[0].warnings.some((w) => w.property === "endDate"), endDate);
+  }
+  assert.ok(validate({ ...allDay, endDate: "soon" }, { profile: "google" }).schemas[0].warnings.some((w) => w.property === "endDate"));
 });
 
 test("google: eventAttendanceMode, which the search engine no longer lists, is not warned", () => {
