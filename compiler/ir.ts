@@ -100,6 +100,8 @@ export interface IrFeature {
   /** Detected, its required properties are the node's: a failure is an error, not a feature-requirement warning. */
   binding: boolean;
   retired: { since: string; note: string } | null;
+  /** Optional markup whose requirements decide only an enhancement (a failure is a warning naming it). */
+  enhancements: { property: string; name: string }[];
   rules: IrNodeRules;
 }
 

@@ -102,6 +102,8 @@ export interface RawFeature {
   name: string;
   google_docs_url: string;
   retired?: { since: string; note: string };
+  /** Optional markup whose requirements decide only an enhancement of the feature (offers.shippingDetails). */
+  enhancements?: { property: string; name: string }[];
   /** A shared shape of rules-src/shapes/ the feature's requirements start from (its own keys override). */
   shape?: string;
   properties?: RawPropertyMap;
@@ -152,7 +154,7 @@ export const EXPECT_NODE_KEYS = {
 export const ONE_OF_KEYS = { level: true, properties: true, fix: true, unless: true } as const satisfies Keys<RawOneOf>;
 export const OPT_IN_KEYS = { triggers: true, binding: true } as const satisfies Keys<RawOptIn>;
 export const FEATURE_KEYS = {
-  id: true, name: true, google_docs_url: true, retired: true, shape: true, properties: true, one_of: true, opt_in: true,
+  id: true, name: true, google_docs_url: true, retired: true, enhancements: true, shape: true, properties: true, one_of: true, opt_in: true,
 } as const satisfies Keys<RawFeature>;
 export const VALID_EXAMPLE_KEYS = { name: true, data: true, eligible: true } as const satisfies Keys<RawValidExample>;
 export const INVALID_EXAMPLE_KEYS = { name: true, data: true, expect: true, eligible: true } as const satisfies Keys<RawInvalidExample>;

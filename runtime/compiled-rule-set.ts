@@ -10,6 +10,11 @@ export interface CompiledFeature {
   readonly binding?: boolean;
   /** Absent: not retired. */
   readonly retired?: { readonly since: string; readonly note: string };
+  /**
+   * Optional markup whose requirements decide only an enhancement of the feature (a merchant listing's
+   * shipping details): what it breaks is a warning naming the enhancement, never the feature's.
+   */
+  readonly enhancements?: readonly { readonly property: string; readonly name: string }[];
   readonly validate: NodeValidator;
 }
 

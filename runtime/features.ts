@@ -128,6 +128,14 @@ export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string 
   return `${notDetected(ruleSet.optIn, node)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;
 }
 
+/** The enhancement whose optional markup holds the property (itself or under it), or null. */
+function enhancementOf(enhancements: readonly { property: string; name: string }[], property: string): string | null {
+  for (const e of enhancements) {
+    if (property === e.property || (property.startsWith(e.property) && property.charCodeAt(e.property.length) === 46 /* . */)) return e.name;
+  }
+  return null;
+}
+
 export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, base: Run, resolver: ReferenceResolver, at: string): FeatureResult[] {
   if (ruleSet.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
@@ -150,6 +158,13 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
     // Built only when the feature found something (a complete node's features find nothing).
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
     for (const issue of run.issues) {
+      const enhancement = issue.severity === "error" && feature.enhancements ? enhancementOf(feature.enhancements, issue.property) : null;
+      if (enhancement !== null) {
+        if (reported!.has(issue.property)) continue;
+        reported!.add(issue.property);
+        base.issues.push({ ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} The ${enhancement} needs it (the ${feature.name} does not).` });
+        continue;
+      }
       if (issue.severity === "error") missing.push(issue.property);
       if (issue.severity === "error" && feature.binding) {
         // Markup that, once used, must be complete: its errors are the node's, raised over a

@@ -62,6 +62,7 @@ export function emitTypeDoc(rs: IrRuleSet, table: MatchTable, byType: Map<string
     lines.push(`## Feature: ${f.name}`, "", `Documentation: ${f.googleDocsUrl}`);
     if (f.triggers.length) lines.push("", `Opt-in: checked only when the node has ${f.triggers.map((w) => `\`${w}\``).join(" or ")}.`);
     if (f.retired) lines.push("", `Retired since ${f.retired.since}: ${f.retired.note}`);
+    for (const e of f.enhancements) lines.push("", `Enhancement: what \`${e.property}\` requires decides only the ${e.name} (a warning), not the ${f.name}.`);
     lines.push("", "| property | level | expected | format | fix |", "|---|---|---|---|---|");
     propertyRows(f.rules, formatDescriptions, lines);
     const g: string[] = [];

@@ -15,7 +15,7 @@ const withRulesSorted = (ruleSets: IrRuleSet[]) => ruleSets.filter((rs) => rs.ru
 export function ruleSetLiteral(rs: IrRuleSet): string {
   const features = rs.features.map(
     (f) =>
-      `    { id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}${f.retired ? `, retired: ${lit(f.retired)}` : ""}, validate: ${ident(`validate_${f.rules.id}`)} },\n`,
+      `    { id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}${f.enhancements.length ? `, enhancements: ${lit(f.enhancements)}` : ""}${f.retired ? `, retired: ${lit(f.retired)}` : ""}, validate: ${ident(`validate_${f.rules.id}`)} },\n`,
   );
   return `{
   type: ${lit(rs.type)},

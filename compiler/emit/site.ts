@@ -160,6 +160,7 @@ function featureSection(rs: IrRuleSet, f: IrFeature, ctx: SiteContext, ids: Page
   const facts = [`<dt>Feature id</dt><dd>${code(f.id)}</dd>`, `<dt>Documentation</dt><dd>${link(f.googleDocsUrl)}</dd>`];
   if (f.triggers.length) facts.push(`<dt>Opt-in</dt><dd>Checked only when the node has ${list(f.triggers.map(code))}.</dd>`);
   if (f.retired) facts.push(`<dt>Retired</dt><dd>Since <time datetime="${esc(f.retired.since)}">${esc(f.retired.since)}</time>: ${esc(f.retired.note)} Still checked, with warnings only.</dd>`);
+  for (const e of f.enhancements) facts.push(`<dt>Enhancement</dt><dd>What ${code(e.property)} requires decides only the ${esc(e.name)} (a warning), not the ${esc(f.name)}.</dd>`);
   out.push(`<dl class="facts">\n${facts.join("\n")}\n</dl>`);
   out.push(`<p>Requirements on top of the ${esc(rs.type)} rules above.</p>`);
   out.push(rulesBlock(f.rules, f.id, headingId, ctx, ids), "</section>");

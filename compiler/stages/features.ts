@@ -24,6 +24,11 @@ export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null,
     if (featureIds.has(f.id)) c.report("duplicate", ["features", i, "id"], `feature id "${f.id}" is used twice`);
     featureIds.add(f.id);
     if (nodeType) checkTriggers(c, f.opt_in, nodeType, ["features", i, "opt_in"]);
+    if (nodeType) {
+      (f.enhancements ?? []).forEach((e: { property: string }, ei: number) => {
+        e.property.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, ["features", i, "enhancements", ei, "property"]));
+      });
+    }
     return [{
       id: f.id,
       name: f.name,
@@ -31,6 +36,7 @@ export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null,
       triggers: f.opt_in?.triggers ?? [],
       binding: f.opt_in?.binding === true,
       retired: f.retired ?? null,
+      enhancements: f.enhancements ?? [],
       rules: checkNode(c, f, nodeType, ["features", i], "", `${ruleType}__${f.id.replace(/-/g, "_")}`),
     }];
   });

@@ -1826,6 +1826,6 @@ export const ruleSet: CompiledRuleSet = {
   verifiedOn: "2026-11-22",
   validate: validate_Product,
   features: [
-    { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], validate: validate_Product__merchant_listing },
+    { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], enhancements: [{"property":"offers.shippingDetails","name":"shipping details enhancement"},{"property":"offers.hasMerchantReturnPolicy","name":"return policy information"}], validate: validate_Product__merchant_listing },
   ],
 };

@@ -58,6 +58,26 @@ features:
     opt_in: { triggers: [isAccessibleForFree!=true, hasPart.cssSelector] }
     properties:
       isAccessibleForFree: { level: required, expect: Boolean }`),
+  "Product.yaml": ruleFile("Product", `properties:
+  name: { level: required, expect: Text }
+features:
+  - id: listing
+    name: Merchant listing
+    google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/merchant-listing
+    enhancements: [{ property: offers.shippingDetails, name: shipping details enhancement }]
+    properties:
+      offers:
+        level: required
+        expect:
+          - type: Offer
+            properties:
+              price: { level: required, expect: Number }
+              shippingDetails:
+                level: recommended
+                expect:
+                  - type: OfferShippingDetails
+                    properties:
+                      deliveryTime: { level: required, expect: [ShippingDeliveryTime] }`),
 };
 
 let fixture: FixtureRegistry;
@@ -179,6 +199,26 @@ for (const [name, data, detected, warnings] of paywall) {
     assert.equal(s.errors, []);
   });
 }
+
+const listing = (offer: object) => {
+  const s = only({ "@type": "Product", name: "Anvil", offers: { "@type": "Offer", ...offer } });
+  return { s, feature: s.features!.find((f) => f.feature === "listing")! };
+};
+
+test("enhancements: a requirement of optional markup inside a feature decides the enhancement, not the feature", () => {
+  const { s, feature } = listing({ price: 10, shippingDetails: { "@type": "OfferShippingDetails" } });
+  assert.is(feature.eligible, true, feature.reason);
+  const w = s.warnings.find((i) => i.property === "offers.shippingDetails.deliveryTime")!;
+  assert.is(w.code, "feature-requirement");
+  assert.match(w.message, /The shipping details enhancement needs it \(the Merchant listing does not\)/);
+  assert.equal(s.errors, []);
+});
+
+test("enhancements: the feature's own requirements outside it still decide the feature", () => {
+  const { feature } = listing({ price: "ten", shippingDetails: { "@type": "OfferShippingDetails" } });
+  assert.is(feature.eligible, false);
+  assert.equal(feature.missing, ["offers.price"]);
+});
 
 test("a value trigger's property holding another value detects the feature: a flag that is no boolean is its error", () => {
   const s = only({ "@type": "Article", headline: "H", isAccessibleForFree: "sometimes" });
