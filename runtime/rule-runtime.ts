@@ -19,6 +19,8 @@ import { describeValue, valueList } from "./describe-value.ts";
 import { pageAddress } from "./page-address.ts";
 import { withMergedProperties } from "./graph/node-views.ts";
 
+const ABSOLUTE_HTTP = /^https?:\/\/[^/?#]/i;
+
 export type Level = "required" | "recommended" | "optional";
 export type LiteralKind = "text" | "url" | "number" | "integer" | "boolean" | "date" | "datetime" | "time" | "quantity";
 
@@ -586,7 +588,10 @@ export class Run {
 
   /** The @id, resolved against the page, names a node of another document than the page (known only with the page's URL). */
   private namesAnotherPage(id: string): boolean {
-    if (this.pageUrl === null || id.startsWith("_:")) return false;
+    if (id.startsWith("_:")) return false;
+    // Without the page's address (JSON-LD alone), an absolute http(s) IRI may be another page's node
+    // (the documented off-page return policy): not reported, as nothing tells it is this page's.
+    if (this.pageUrl === null) return ABSOLUTE_HTTP.test(id);
     const page = pageAddress(this.pageUrl, null);
     const other = pageAddress(id, this.pageUrl);
     return page !== null && other !== null && other !== page;

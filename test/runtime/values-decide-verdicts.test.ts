@@ -73,13 +73,16 @@ test('reviewRating "5 stars" is no rating', () => {
   assert.ok(errorOn(s, "review.reviewRating"));
 });
 
-test('a return policy for "Germany" or "60 days" ends the merchant listing', () => {
-  for (const policy of [
-    { "@type": "MerchantReturnPolicy", applicableCountry: "Germany", returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted" },
-    { "@type": "MerchantReturnPolicy", applicableCountry: "DE", returnPolicyCategory: "60 days" },
-  ]) {
+test('a return policy for "Germany" or "60 days" is reported and ends its return policy information, not the merchant listing', () => {
+  // "Use the following properties to make your merchant listing eligible to show return policy information."
+  for (const [policy, property] of [
+    [{ "@type": "MerchantReturnPolicy", applicableCountry: "Germany", returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted" }, "offers.hasMerchantReturnPolicy.applicableCountry"],
+    [{ "@type": "MerchantReturnPolicy", applicableCountry: "DE", returnPolicyCategory: "60 days" }, "offers.hasMerchantReturnPolicy.returnPolicyCategory"],
+  ] as const) {
     const s = product((p) => (p.offers.hasMerchantReturnPolicy = policy));
-    assert.not.ok(feature(s, "merchant-listing")?.eligible, JSON.stringify(policy));
+    const w = s.warnings.find((i) => i.property === property);
+    assert.ok(w && /return policy information needs it/.test(w.message), JSON.stringify(s.warnings));
+    assert.ok(feature(s, "merchant-listing")?.eligible, JSON.stringify(policy));
   }
 });
 
@@ -171,7 +174,7 @@ test("an app category outside the supported app types is a warning (recommended)
 });
 
 for (const unitCode of ["days", "Day", "HUR"]) {
-  test(`a shipping handling time in ${JSON.stringify(unitCode)} (not DAY or d) ends the merchant listing`, () => {
+  test(`a shipping handling time in ${JSON.stringify(unitCode)} (not DAY or d) is reported and ends the shipping details enhancement, not the listing`, () => {
     const s = product((p) => {
       p.offers.shippingDetails = {
         "@type": "OfferShippingDetails",
@@ -184,8 +187,9 @@ for (const unitCode of ["days", "Day", "HUR"]) {
         },
       };
     });
-    assert.ok(s.warnings.some((w) => w.property === "offers.shippingDetails.deliveryTime.handlingTime.unitCode"), JSON.stringify(s.warnings));
-    assert.not.ok(feature(s, "merchant-listing")?.eligible);
+    const w = s.warnings.find((i) => i.property === "offers.shippingDetails.deliveryTime.handlingTime.unitCode");
+    assert.ok(w && /shipping details enhancement needs it/.test(w.message), JSON.stringify(s.warnings));
+    assert.ok(feature(s, "merchant-listing")?.eligible);
   });
 }
 
