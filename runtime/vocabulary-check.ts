@@ -86,8 +86,14 @@ function propertyKey(rawKey: string): string | null {
   }
   if (key.endsWith("-input")) return key.slice(0, -6);
   if (key.endsWith("-output")) return key.slice(0, -7);
-  return key;
+  return DOCUMENTED_SPELLINGS.get(key) ?? key;
 }
+
+/**
+ * Spellings the search engine's documentation uses for a Schema.org property: the speakable page's
+ * `"xPath": ["/html/head/title", ...]` (Schema.org writes xpath). Read as the property, not warned about.
+ */
+const DOCUMENTED_SPELLINGS: ReadonlyMap<string, string> = new Map([["xPath", "xpath"]]);
 
 /**
  * Superseded in Schema.org, yet what the search engine's documentation asks for: the local-business page
@@ -240,7 +246,9 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
         continue;
       }
-      if (!verdict.applies) {
+      // An Action annotation names an input of the action's result, not a property of the action: the
+      // math solver page's SolveMathAction has "mathExpression-input" (mathExpression is MathSolver's).
+      if (!verdict.applies && !isAnnotation(rawKey)) {
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),

@@ -124,6 +124,17 @@ const MathSolver_potentialAction_SolveMathAction_eduQuestionType: PropertyRule =
   docs: DOCS,
   rule: "/rules/MathSolver#potentialAction.eduQuestionType",
 });
+// rules-src/types/MathSolver.yaml: potentialAction > SolveMathAction > mathExpression-input
+const MathSolver_potentialAction_SolveMathAction_mathExpression_input: PropertyRule = propertyRule({
+  name: "mathExpression-input",
+  segment: "/mathExpression-input",
+  property: "potentialAction.mathExpression-input",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+  fix: "Add \"mathExpression-input\": \"required name=math_expression_string\" to each SolveMathAction (the name of the placeholder in its target).",
+  docs: DOCS,
+  rule: "/rules/MathSolver#potentialAction.mathExpression-input",
+});
 
 /** Nested shape MathSolver > potentialAction > SolveMathAction. */
 export function validate_MathSolver_potentialAction_SolveMathAction(node: JsonObject, run: Run, at: string): void {
@@ -133,6 +144,9 @@ export function validate_MathSolver_potentialAction_SolveMathAction(node: JsonOb
   const v_eduQuestionType = node["eduQuestionType"];
   if (v_eduQuestionType === undefined) run.missing(MathSolver_potentialAction_SolveMathAction_eduQuestionType, at);
   else run.check(v_eduQuestionType, MathSolver_potentialAction_SolveMathAction_eduQuestionType, at);
+  const v_mathExpression_input = node["mathExpression-input"];
+  if (v_mathExpression_input === undefined) run.missing(MathSolver_potentialAction_SolveMathAction_mathExpression_input, at);
+  else run.check(v_mathExpression_input, MathSolver_potentialAction_SolveMathAction_mathExpression_input, at);
 }
 
 // rules-src/types/MathSolver.yaml: potentialAction > SolveMathAction > target > EntryPoint > urlTemplate
