@@ -850,6 +850,6 @@ export const ruleSet: CompiledRuleSet = {
   optIn: ["itemListElement.url","itemListElement.item@Course","itemListElement.item@Movie","itemListElement.item@Recipe","itemListElement.item@LocalBusiness","itemListElement.item@Product","itemListElement.item@Event","itemListElement@Course","itemListElement@Movie","itemListElement@Recipe","itemListElement@LocalBusiness","itemListElement@Product","itemListElement@Event"],
   validate: validate_ItemList,
   features: [
-    { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], validate: validate_ItemList__carousels_beta },
+    { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement.item@LocalBusiness","itemListElement.item@Product","itemListElement.item@Event","itemListElement@LocalBusiness","itemListElement@Product","itemListElement@Event"], validate: validate_ItemList__carousels_beta },
   ],
 };
