@@ -8,22 +8,21 @@ import { checkSiblingValues } from "./sibling-values.ts";
 import { code, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
-interface Condition {
-  property: string;
-  values: string[];
-}
+/** The sibling has one of `values`, or is a number above `above` (a free app's price of 0 needs no currency). */
+type Condition = { property: string; values: string[]; above?: never } | { property: string; above: number; values?: never };
 
 export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> = {
   name: "recommended_when",
   schema: {
     type: "object",
     additionalProperties: false,
-    required: ["property", "values"],
+    required: ["property"],
     description:
-      "A conditional recommendation: on an optional property, missing is a warning (missing-recommended) only while the sibling `property` has one of `values` (enumeration members or fixed texts).",
+      "A conditional recommendation: on an optional property, missing is a warning (missing-recommended) only while the sibling `property` has one of `values` (enumeration members or fixed texts), or is a number above `above`.",
     properties: {
       property: { $ref: "#/definitions/propertyName" },
       values: { type: "array", minItems: 1, uniqueItems: true, items: { type: "string", minLength: 1 } },
+      above: { type: "number" },
     },
   },
   check(cond, { checker, name, nodeType, rule, path }, report) {
@@ -32,16 +31,23 @@ export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> =
     if (rule.level !== "optional") report("conflict", `recommended_when is for optional properties; "${name}" is ${rule.level ?? "without a level"}`);
     // Both conditional keywords fill the rule's one condition.
     if (Object.keys(rule).some((k) => k.endsWith("_when") && k !== "recommended_when")) report("conflict", `"${name}" cannot have two conditions`);
-    checkSiblingValues(checker, cond.property, cond.values, report);
+    if ((cond.values === undefined) === (cond.above === undefined)) report("conflict", `recommended_when takes either "values" or "above"`);
+    if (cond.values !== undefined) checkSiblingValues(checker, cond.property, cond.values, report);
   },
   apply: (cond) => ({
     keyword: "recommended_when",
     check: {
       field: "condition",
-      source: (use) => `${use("runtime/keywords/sibling-condition.ts", "siblingCondition")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.values)})`,
+      source: (use) =>
+        cond.values !== undefined
+          ? `${use("runtime/keywords/sibling-condition.ts", "siblingCondition")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.values)})`
+          : `${use("runtime/keywords/sibling-condition.ts", "siblingAbove")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.above)})`,
     },
     presence: { missing: (rule) => `run.recommendedWhen(${rule}, node, at);` },
-    page: { cell: "notes", html: `Recommended when ${code(cond.property)} is ${list(cond.values.map(code))}.` },
+    page: {
+      cell: "notes",
+      html: cond.values !== undefined ? `Recommended when ${code(cond.property)} is ${list(cond.values.map(code))}.` : `Recommended when ${code(cond.property)} is above ${cond.above}.`,
+    },
     conditional: true,
   }),
 };

@@ -6,6 +6,7 @@ import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { siblingAbove } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
@@ -119,9 +120,10 @@ const SoftwareApplication_offers_Offer_priceCurrency: PropertyRule = propertyRul
   name: "priceCurrency",
   segment: "/priceCurrency",
   property: "offers.priceCurrency",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
+  condition: siblingAbove("price", 0),
   fix: "Add offers.priceCurrency with the ISO 4217 code when the price is above 0, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#offers.priceCurrency",
@@ -133,7 +135,7 @@ export function validate_SoftwareApplication_offers_Offer(node: JsonObject, run:
   if (v_price === undefined) run.missing(SoftwareApplication_offers_Offer_price, at);
   else run.check(v_price, SoftwareApplication_offers_Offer_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(SoftwareApplication_offers_Offer_priceCurrency, at);
+  if (v_priceCurrency === undefined) run.recommendedWhen(SoftwareApplication_offers_Offer_priceCurrency, node, at);
   else run.check(v_priceCurrency, SoftwareApplication_offers_Offer_priceCurrency, at);
 }
 

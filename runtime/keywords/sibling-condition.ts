@@ -1,7 +1,8 @@
 /**
  * The runtime side of compiler/keywords/required-when.ts: the requirement holds when a sibling has
  * one of some values (enumeration members compared by their short name, other texts exactly), or,
- * with no values, when the sibling is absent.
+ * with no values, when the sibling is absent; and of recommended_when's `above`, when the sibling is a
+ * number above a bound.
  */
 import { isObject, type JsonObject } from "../json.ts";
 import { enumMember } from "../checks/enumeration.ts";
@@ -29,3 +30,29 @@ class SiblingCondition implements RequirementCondition {
 }
 
 export const siblingCondition = (property: string, values: readonly string[] | null): RequirementCondition => new SiblingCondition(property, values === null ? null : new Set(values));
+
+/** The sibling holds a number (or a number written as text) above the bound: a price above 0. */
+class SiblingAbove implements RequirementCondition {
+  constructor(
+    private readonly property: string,
+    private readonly bound: number,
+  ) {}
+
+  holds(node: JsonObject): boolean {
+    const sibling = node[this.property];
+    for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+      const n = typeof v === "number" ? v : typeof v === "string" && NUMBER.test(v.trim()) ? Number(v.trim()) : NaN;
+      // A value that is no number says nothing of the bound: its own check reports it; the condition holds.
+      if (Number.isNaN(n) ? v !== undefined : n > this.bound) return true;
+    }
+    return false;
+  }
+
+  describe(): string {
+    return `"${this.property}" is above ${this.bound}`;
+  }
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+export const siblingAbove = (property: string, bound: number): RequirementCondition => new SiblingAbove(property, bound);
