@@ -625,6 +625,12 @@ export class Run {
       if (matched.notEligible) this.ineligible.push(matched.notEligible);
     } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
     else listTypes.eligible = true;
+    // An image given as an ImageObject with no rules of its own: the file's URL is what the image
+    // format asks for, so one without a usable contentUrl or url is no image (a recipe's required image).
+    if (!matched.validate && rule.format?.name === "image-url" && matched.accepts.has("ImageObject")) {
+      const problem = imageObjectProblem(node, rule.format);
+      if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is an ImageObject ${problem}.`, path);
+    }
     // The value's own properties are checked by check(), which opens a frame of its own for each.
     if (matched.validate) {
       if (matched.prefixed) this.nested(rule, matched.validate, node, path);
@@ -825,4 +831,21 @@ function waiverHolds(waiver: GroupWaiver, value: unknown, pageUrl: string | null
     const other = pageAddress(u, pageUrl);
     return other !== null && other !== page;
   });
+}
+
+/**
+ * What keeps an ImageObject from naming its image file: no contentUrl or url, or the first of them given
+ * failing the image format (a relative or non-http address). Null when it names one.
+ */
+function imageObjectProblem(node: JsonObject, format: ValueCheck): string | null {
+  for (const key of ["contentUrl", "url"]) {
+    const value = node[key];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first === undefined || first === null) continue;
+    const text = typeof first === "string" ? first : isObject(first) && typeof first["@id"] === "string" ? first["@id"] : null;
+    if (text === null) return `whose "${key}" is no URL`;
+    const problem = format.test(text);
+    return problem === null ? null : `whose "${key}" is invalid: ${problem}`;
+  }
+  return 'without "contentUrl" or "url": it names no image file';
 }

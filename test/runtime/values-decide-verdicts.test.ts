@@ -86,6 +86,23 @@ test('a return policy for "Germany" or "60 days" is reported and ends its return
   }
 });
 
+test("a required image given as an ImageObject that names no image file is a missing image; one with its URL is an image", () => {
+  const recipe = (image: unknown) =>
+    validateValue({ "@context": "https://schema.org", "@type": "Recipe", name: "Pina colada", image }).schemas[0];
+  for (const image of [{ "@type": "ImageObject", width: 800, height: 600 }, { "@type": "ImageObject", url: "photo.jpg" }, { "@type": "ImageObject", contentUrl: 12 }]) {
+    const s = recipe(image);
+    assert.ok(errorOn(s, "image"), JSON.stringify(image));
+    assert.not.ok(s.valid);
+  }
+  for (const image of [{ "@type": "ImageObject", url: "https://example.com/colada.jpg" }, { "@type": "ImageObject", contentUrl: "https://example.com/colada.jpg", width: 800 }]) {
+    assert.not.ok(errorOn(recipe(image), "image"), JSON.stringify(image));
+  }
+  // Only the merchant listing requires a product's image: there the listing ends, the product stays valid.
+  const s = product((p) => (p.image = { "@type": "ImageObject", caption: "photo" }));
+  assert.ok(s.valid);
+  assert.not.ok(feature(s, "merchant-listing")?.eligible);
+});
+
 const article = (extra: Record<string, unknown>) =>
   validateValue({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Members-only analysis", datePublished: "2026-03-10T08:00:00+08:00", ...extra }).schemas[0];
 
