@@ -5,6 +5,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -241,6 +242,7 @@ const Book_review_Review_author_Person_name: PropertyRule = propertyRule({
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Book#review.author.name",
@@ -260,6 +262,7 @@ const Book_review_Review_author_Organization_name: PropertyRule = propertyRule({
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Book#review.author.name",

@@ -5,6 +5,7 @@ import { subtypes, enumerationMembers } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -172,6 +173,7 @@ const Product_review_Review_author_Person_name: PropertyRule = propertyRule({
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/Product#review.author.name",
@@ -191,6 +193,7 @@ const Product_review_Review_author_Organization_name: PropertyRule = propertyRul
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/Product#review.author.name",

@@ -7,6 +7,7 @@ import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { siblingAbove } from "../../runtime/keywords/sibling-condition.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
@@ -274,6 +275,7 @@ const SoftwareApplication_review_Review_author_Person_name: PropertyRule = prope
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#review.author.name",
@@ -293,6 +295,7 @@ const SoftwareApplication_review_Review_author_Organization_name: PropertyRule =
   property: "review.author.name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#review.author.name",
