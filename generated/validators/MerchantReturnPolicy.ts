@@ -148,6 +148,7 @@ const MerchantReturnPolicy_returnShippingFeesAmount: PropertyRule = propertyRule
   property: "returnShippingFeesAmount",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
+  condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
   fix: "Give \"returnShippingFeesAmount\" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
   docs: DOCS,
   rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount",
@@ -279,7 +280,8 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   if (v_returnLabelSource === undefined) run.recommendedWhen(MerchantReturnPolicy_returnLabelSource, node, at);
   else run.check(v_returnLabelSource, MerchantReturnPolicy_returnLabelSource, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
-  if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);
+  if (v_returnShippingFeesAmount === undefined) run.missingWhen(MerchantReturnPolicy_returnShippingFeesAmount, node, at);
+  else run.checkWhen(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, node, at);
   const v_customerRemorseReturnFees = node["customerRemorseReturnFees"];
   if (v_customerRemorseReturnFees !== undefined) run.check(v_customerRemorseReturnFees, MerchantReturnPolicy_customerRemorseReturnFees, at);
   const v_customerRemorseReturnLabelSource = node["customerRemorseReturnLabelSource"];

@@ -1347,6 +1347,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
   level: "optional",
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
+  condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
   fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
@@ -1370,7 +1371,8 @@ export function validate_Product__merchant_listing_offers_Offer_hasMerchantRetur
   if (v_returnMethod === undefined) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
-  if (v_returnShippingFeesAmount !== undefined) run.check(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, at);
+  if (v_returnShippingFeesAmount === undefined) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, node, at);
+  else run.checkWhen(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, node, at);
 }
 
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnShippingFeesAmount > MonetaryAmount > value
