@@ -5,10 +5,12 @@
 import { isObject, type JsonObject } from "../json.ts";
 import { checkPositions } from "./breadcrumb-positions.ts";
 import { ratingWithinBounds } from "./rating-bounds.ts";
+import { carouselItemsProblem, type ListProblem } from "./carousel-items.ts";
 
 export interface ListCheck {
   description: string;
-  test(items: readonly unknown[]): string | null;
+  /** A text is an invalid-sequence problem; a ListProblem names its own code. */
+  test(items: readonly unknown[]): string | ListProblem | null;
 }
 
 export interface NodeCheck {
@@ -46,6 +48,10 @@ export const listChecks: Readonly<Record<string, ListCheck>> = {
       }
       return inOrder ? null : checkPositions(items.map((item) => (isObject(item) ? item.position : undefined)));
     },
+  },
+  "carousel-items": {
+    description: "positions 1, 2, 3...; each URL once; items of one host carousel type; at least three courses in a course list",
+    test: (items) => listChecks["ascending-positions"].test(items) ?? carouselItemsProblem(items),
   },
 };
 

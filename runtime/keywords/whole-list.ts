@@ -8,7 +8,8 @@ class WholeList implements ListKeyword {
   test(items: readonly unknown[] | null, _count: number, property: string): KeywordProblem | null {
     if (items === null) return null;
     const problem = this.check.test(items);
-    return problem === null ? null : { code: "invalid-sequence", message: `"${property}": ${problem}.` };
+    if (problem === null) return null;
+    return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property}": ${problem}.` } : { code: problem.code, message: `"${property}": ${problem.message}.` };
   }
 }
 

@@ -51,6 +51,24 @@ test("a whole-list check: run on lists, not on a single value", () => {
   assert.ok(problem?.message.startsWith('"itemListElement": '), problem?.message);
 });
 
+test("a carousel's items: positions first, then each URL once, one host carousel type, three courses", () => {
+  const check = wholeList(listChecks["carousel-items"]);
+  const entry = (position: number, item: object) => ({ "@type": "ListItem", position, item });
+  const at = (type: string, url: string) => ({ "@type": type, name: "x", url });
+  const codeOf = (items: object[]) => check.test(items, items.length, "itemListElement")?.code ?? null;
+  assert.is(codeOf([entry(1, at("Movie", "https://e.x/#a")), entry(2, at("Movie", "https://e.x/#b"))]), null);
+  assert.is(codeOf([entry(2, at("Movie", "https://e.x/#a")), entry(1, at("Movie", "https://e.x/#b"))]), "invalid-sequence");
+  assert.is(codeOf([entry(1, at("Movie", "https://e.x/#a")), entry(2, at("Movie", " https://e.x/#a"))]), "invalid-format");
+  assert.is(codeOf([{ "@type": "ListItem", position: 1, url: "https://e.x/a" }, { "@type": "ListItem", position: 2, url: "https://e.x/a" }]), "invalid-format");
+  assert.is(codeOf([entry(1, at("Movie", "https://e.x/#a")), entry(2, at("Recipe", "https://e.x/#b"))]), "wrong-type");
+  // The beta carousel's own types may be mixed, and a restaurant is a LocalBusiness too.
+  assert.is(codeOf([entry(1, at("Restaurant", "https://e.x/a")), entry(2, at("Hotel", "https://e.x/b")), entry(3, at("Product", "https://e.x/c"))]), null);
+  // A subtype of a host type counts as it (a FastFoodRestaurant is a Restaurant).
+  assert.is(codeOf([entry(1, at("FastFoodRestaurant", "https://e.x/a")), entry(2, at("Restaurant", "https://e.x/b"))]), null);
+  assert.is(codeOf([entry(1, at("Course", "https://e.x/#a")), entry(2, at("Course", "https://e.x/#b"))]), "too-few-values");
+  assert.is(codeOf([entry(1, at("Course", "https://e.x/#a")), entry(2, at("Course", "https://e.x/#b")), entry(3, at("Course", "https://e.x/#c"))]), null);
+});
+
 test("a sibling condition: a value (enumeration members by short name, texts exactly) or absence", () => {
   const finite = siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]);
   assert.ok(finite.holds({ returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow" }));
