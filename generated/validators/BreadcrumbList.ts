@@ -7,6 +7,7 @@ import { wholeList } from "../../runtime/keywords/whole-list.ts";
 import { listChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb";
@@ -60,7 +61,7 @@ const BreadcrumbList_itemListElement_ListItem_item: PropertyRule = propertyRule(
   segment: "/item",
   property: "itemListElement.item",
   level: "required",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],
+  expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: validate_BreadcrumbList_itemListElement_ListItem_item_Thing }],
   format: valueChecks["absolute-url"],
   fix: "Give each ListItem except the last an \"item\" with the URL of the breadcrumb's page, e.g. \"https://example.com/books\" (or an object whose \"@id\" is that URL).",
   docs: DOCS,
@@ -80,6 +81,26 @@ export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObjec
   if (v_item === undefined) { if (!run.lastItem) run.missing(BreadcrumbList_itemListElement_ListItem_item, at); }
   else run.check(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
   run.oneOf(BreadcrumbList_itemListElement_ListItem_oneOf0, node, at);
+}
+
+// rules-src/types/BreadcrumbList.yaml: itemListElement > ListItem > item > Thing > @id
+const BreadcrumbList_itemListElement_ListItem_item_Thing__id: PropertyRule = propertyRule({
+  name: "@id",
+  segment: "/@id",
+  property: "itemListElement.item.@id",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  condition: siblingCondition("url", null),
+  fix: "Give the breadcrumb's \"item\" object an \"@id\" with the URL of its page, e.g. {\"@id\": \"https://example.com/books\", \"name\": \"Books\"}.",
+  docs: DOCS,
+  rule: "/rules/BreadcrumbList#itemListElement.item.@id",
+});
+
+/** Nested shape BreadcrumbList > itemListElement > ListItem > item > Thing. */
+export function validate_BreadcrumbList_itemListElement_ListItem_item_Thing(node: JsonObject, run: Run, at: string): void {
+  const v__id = node["@id"];
+  if (v__id === undefined) run.missingWhen(BreadcrumbList_itemListElement_ListItem_item_Thing__id, node, at);
+  else run.checkWhen(v__id, BreadcrumbList_itemListElement_ListItem_item_Thing__id, node, at);
 }
 
 /** The BreadcrumbList rule set as the registries hand it to the engine. */
