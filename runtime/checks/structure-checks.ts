@@ -6,6 +6,7 @@ import { isObject, type JsonObject } from "../json.ts";
 import { checkPositions } from "./breadcrumb-positions.ts";
 import { ratingWithinBounds } from "./rating-bounds.ts";
 import { carouselItemsProblem, type ListProblem } from "./carousel-items.ts";
+import { activePriceProblem } from "./active-price.ts";
 
 export interface ListCheck {
   description: string;
@@ -63,5 +64,13 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Give a ratingValue within the scale, or set "bestRating" and "worstRating" to the scale you use, e.g. {"ratingValue": 8, "bestRating": 10}. ' +
       'Search Central, Review snippet, Rating properties (ratingValue): "The default scale for numbers is a 5-point scale, where 1 is the lowest value and 5 is the highest value. If another scale is intended, use bestRating and worstRating."',
     test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating),
+  },
+  "active-price": {
+    description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",
+    property: "price",
+    fix:
+      'Give the current price in "price" (or in a priceSpecification without priceType and validForMemberTier) beside the strikethrough or member price, e.g. {"@type": "Offer", "price": 10.00, "priceCurrency": "USD", "priceSpecification": {"@type": "UnitPriceSpecification", "priceType": "https://schema.org/StrikethroughPrice", "price": 15.00, "priceCurrency": "USD"}}. ' +
+      'Search Central, Merchant listing, Pricing: "If you use the priceType property to designate a list price, you must also provide a current sale price with the price or priceSpecification property on the Offer object."',
+    test: (node) => activePriceProblem(node),
   },
 };
