@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
@@ -123,7 +124,7 @@ const CreativeWork__paywalled_content_hasPart_WebPageElement_cssSelector: Proper
   property: "hasPart.cssSelector",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
-  format: valueChecks["non-empty-text"],
+  valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
   fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
   docs: DOCS,
   rule: "/rules/CreativeWork#paywalled-content:hasPart.cssSelector",
