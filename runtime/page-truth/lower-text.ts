@@ -208,6 +208,7 @@ const SOFT_HYPHENS = /\u00ad/g;
  * - without soft hyphens. A soft hyphen (`&shy;`, U+00AD) only says where a word may break; a reader
  *   sees the word whole ("Schwarz&shy;wälder" is "Schwarzwälder"), and hyphenation plugins put them into
  *   headings. The markup's value has none.
+ * - with the characters a reader does not tell apart read as one (WRITTEN_ALIKE).
  * - with the letters that lower-case differently from how they upper-case read as one. A heading
  *   written in capitals in the page's source ("STRASSE", Turkish "HALI", "İPEK") is the markup's
  *   "Straße", "Halı", "İpek": ß is ss, the dotless ı is i, and the dot above that İ lower-cases to
@@ -218,7 +219,29 @@ export function foldCase(lower: string): string {
   if (out.indexOf("\u00df") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  if (WRITTEN_ALIKE.test(out)) out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   return out;
+}
+
+/**
+ * Characters a reader does not tell from others, or does not see at all:
+ * - zero-width spaces, joiners and the BOM (U+200B-U+200D, U+2060, U+FEFF), which CMSs and copy-paste
+ *   leave inside words ("Super\u200bman" shows "Superman");
+ * - full-width Latin letters, digits and signs and the ideographic space (U+FF01-U+FF5E, U+3000), which
+ *   Japanese and Chinese pages mix with the half-width forms ("ＡＢＣ" is "ABC");
+ * - the multiplication sign, which WordPress writes for the x between two numbers ("2x4" shows "2×4");
+ * - the modifier letter apostrophes (Ukrainian ʼ, Hawaiian ʻ), written for the apostrophe and read as one.
+ */
+const WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/;
+const WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/g;
+
+function readAlike(c: string): string {
+  const code = c.charCodeAt(0);
+  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
+  if (code === 0x3000) return " ";
+  if (code === 0x00d7) return "x";
+  if (code === 0x02bb || code === 0x02bc) return "'";
+  return "";
 }
 const SHARP_S = /\u00df/g;
 const DOTLESS_I = /\u0131/g;

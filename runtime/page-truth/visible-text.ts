@@ -225,6 +225,8 @@ export class VisibleTextReader {
   #taken = 0;
   #p: number;
   #space = false;
+  /** The separator owed is only a blank run's (no block edge): see `blank`. */
+  #blank = false;
   #nextAmp = -1;
   /** The element that hides what follows, while it is open. */
   #hiddenElement: HiddenElement | null = null;
@@ -305,6 +307,7 @@ export class VisibleTextReader {
     // tokenizer reads them. The walk's state lives in locals (and the helpers' module state) while it
     // runs: the hot loop of a page.
     space = this.#space;
+    blank = this.#blank;
     nextAmp = this.#nextAmp;
     let text = this.#current;
     let segmented = this.#segmented;
@@ -342,6 +345,7 @@ export class VisibleTextReader {
           skipTo = null;
           if (hiddenElement === null) {
             space = true;
+            blank = false;
             hidden.close(source.tagStart);
           }
         }
@@ -354,13 +358,20 @@ export class VisibleTextReader {
             hiddenElement = null;
             hidden.close(source.tagStart);
             space = true;
+            blank = false;
           }
-        } else if ((cls & IS_INLINE) === 0) space = true;
+        } else if ((cls & IS_INLINE) === 0) {
+          space = true;
+          blank = false;
+        }
         continue;
       }
       if (source.isRawText) {
         // Script, style, textarea, title, iframe, ...: the scanner stepped over the content and its end tag.
-        if (hiddenElement === null) space = true;
+        if (hiddenElement === null) {
+          space = true;
+          blank = false;
+        }
         continue;
       }
       if ((cls & IS_SKIPPED) !== 0 && !source.opensShadowRoot()) {
@@ -376,7 +387,10 @@ export class VisibleTextReader {
         hidden.close(source.tagStart);
       }
       if ((cls & IS_VOID) !== 0) {
-        if ((cls & IS_INLINE) === 0) space = true;
+        if ((cls & IS_INLINE) === 0) {
+          space = true;
+          blank = false;
+        }
         continue;
       }
       if (source.hides()) {
@@ -385,10 +399,22 @@ export class VisibleTextReader {
         hidden.open(source.tagStart);
         continue;
       }
-      if ((cls & IS_SUP) !== 0 && !space && centsFollow(html, p) && endsWithDigit(text, this.#segments)) text += this.#centsMark;
-      if ((cls & IS_INLINE) === 0) space = true;
+      if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
+        // "$19<sup>99</sup>", also with the template's line break or a space before the superscript.
+        const digitsEnd = blankAfterDigit(text);
+        const before = space;
+        if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
+        else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
+        // The blank run owed before the cents is the decimal mark now.
+        if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
+      }
+      if ((cls & IS_INLINE) === 0) {
+        space = true;
+        blank = false;
+      }
     }
     this.#space = space;
+    this.#blank = blank;
     this.#nextAmp = nextAmp;
     this.#hiddenElement = hiddenElement;
     this.#skipTo = skipTo;
@@ -408,14 +434,29 @@ export class VisibleTextReader {
 }
 
 /**
- * Two digits and the superscript's end: shops write "$19<sup>99</sup>" for $19.99 (and "19<sup>99</sup> €"),
- * which read as one number would be 1999, a price the page does not show.
+ * Two digits and the superscript's end: shops write "$19<sup>99</sup>" for $19.99 (and "19<sup>99</sup> €",
+ * "<sup><span>99</span></sup>"), which read as one number would be 1999, a price the page does not show.
  */
-const CENTS_AFTER = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/sup[ \t\n\r>]/iy;
+const CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}[ \t\n\r]*(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
 
 function centsFollow(html: string, at: number): boolean {
   CENTS_AFTER.lastIndex = at;
   return CENTS_AFTER.test(html);
+}
+
+/**
+ * Where the text's last ASCII digit ends, when only ASCII blanks follow it (a template's line break
+ * between the units and their superscript cents), else -1.
+ */
+function blankAfterDigit(text: string): number {
+  let end = text.length;
+  while (end > 0) {
+    const c = text.charCodeAt(end - 1);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    end--;
+  }
+  const c = text.charCodeAt(end - 1);
+  return end > 0 && c >= 48 && c <= 57 ? end : -1;
 }
 
 /** The text read so far ends with an ASCII digit (right before the superscript: no separator owed). */
@@ -638,8 +679,15 @@ function appendText(text: string, html: string, from: number, to: number): strin
  */
 let space = false;
 
+/**
+ * The separator owed comes from blank runs only, no block edge: inline markup on one line of the
+ * rendering ("<span>19</span>\n  <sup>99</sup>" shows "19 ⁹⁹", superscript cents).
+ */
+let blank = false;
+
 function addRun(text: string, html: string, from: number, to: number): string {
   if (isBlank(html, from, to)) {
+    if (!space) blank = true;
     space = true;
     return text;
   }

@@ -77,6 +77,32 @@ test("soft hyphens in a heading (&shy; or U+00AD) do not split its words", () =>
   assert.equal(truthIssues(page(`<h1>Schwarzwälder Kirschtorte</h1>`, hyphenated, "de")), []);
 });
 
+test("characters a reader does not tell apart read as one: zero-width ones, full-width Latin, 2×4, ʻ and ʼ", () => {
+  const recipe = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name, image: "https://example.com/k.jpg" });
+  // Zero-width spaces, joiners, word joiners and BOMs inside a word, on the page or in the markup.
+  for (const zw of ["\u200b", "&#8203;", "\u200c", "\u200d", "\u2060", "\ufeff"]) {
+    assert.equal(truthIssues(page(`<h1>Kirsch${zw}torte Deluxe</h1>`, recipe("Kirschtorte Deluxe"), "de")), [], JSON.stringify(zw));
+  }
+  assert.equal(truthIssues(page(`<h1>Kirschtorte Deluxe</h1>`, recipe("Kirsch\u200btorte Deluxe"), "de")), []);
+  // Full-width Latin and the ideographic space of a Japanese page, either way round.
+  assert.equal(truthIssues(page(`<h1>ＡＢＣ　クッキー</h1>`, recipe("ABC クッキー"), "ja")), []);
+  assert.equal(truthIssues(page(`<h1>ABC クッキー</h1>`, recipe("ＡＢＣ クッキー"), "ja")), []);
+  // WordPress writes "2x4" between numbers as "2&#215;4"; modifier-letter apostrophes read as the apostrophe.
+  assert.equal(truthIssues(page(`<h1>Best 2&#215;4 Workbench Plans</h1>`, recipe("Best 2x4 Workbench Plans"))), []);
+  assert.equal(truthIssues(page(`<h1>Hawai'i Poke Bowl</h1>`, recipe("Hawai\u02bbi Poke Bowl"))), []);
+  // The twins: other letters are still other words.
+  assert.equal(truthIssues(page(`<h1>ＡＢＤ　クッキー</h1>`, recipe("ABC クッキー"), "ja")), ["Recipe not-visible name"]);
+  assert.equal(truthIssues(page(`<h1>Best 2&#215;6 Workbench Plans</h1>`, recipe("Best 2x4 Workbench Plans"))), ["Recipe not-visible name"]);
+  assert.equal(truthIssues(page(`<h1>Kirsch\u200btarte Deluxe</h1>`, recipe("Kirschtorte Deluxe"), "de")), ["Recipe not-visible name"]);
+});
+
+test("superscript cents after a template's line break: $<span>19</span>\\n<sup>99</sup> shows 19.99", () => {
+  const markup = anvil(offer(19.99, "USD"));
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body('<span class="price">\n  <span class="currency">$</span><span class="whole">19</span>\n  <sup class="cents">99</sup>\n</span>'), markup)), []);
+  assert.equal(truthIssues(page(body('<span class="price">\n  <span class="currency">$</span><span class="whole">19</span>\n  <sup class="cents">99</sup>\n</span>'), anvil(offer(1999, "USD")))), ["Product not-visible offers.price"]);
+});
+
 test("symbols beside a name (™, ℃, ★, →) separate words as punctuation does: Air Runner™ shows Air Runner", () => {
   const named = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Product", name, image: "https://example.com/a.jpg" });
   assert.equal(truthIssues(page(`<h1>Air Runner™</h1>`, named("Air Runner"))), []);
@@ -107,9 +133,14 @@ test("cents written as a superscript: $19<sup>99</sup> shows 19.99 (not 1999), i
   assert.equal(truthIssues(page(body("$1,299<SUP class=c> 00 </SUP>"), anvil(offer(1299, "USD")), "en")), []);
   assert.equal(truthIssues(page(body("<span>19</span><sup>99</sup> €"), anvil(offer(19.99, "EUR")), "de")), []);
   assert.equal(truthIssues(page(body("$19<sup>99</sup>"), anvil(offer(19.99, "USD")), null)), []);
-  // The twins: the superscript is cents, so the page does not show 1999; nor 19.99 when a space parts them.
+  // A template's space or line break before the superscript, or a span inside it, is still cents.
+  assert.equal(truthIssues(page(body("$19 <sup>99</sup>"), anvil(offer(19.99, "USD")), "en")), []);
+  assert.equal(truthIssues(page(body('<span class="currency">$</span><span class="whole">19</span>\n  <sup class="cents">99</sup>'), anvil(offer(19.99, "USD")), "en")), []);
+  assert.equal(truthIssues(page(body("$<span>19</span><sup><span>99</span></sup>"), anvil(offer(19.99, "USD")), "en")), []);
+  // The twins: the superscript is cents, so the page does not show 1999; a block between them parts them.
   assert.equal(truthIssues(page(body("$19<sup>99</sup>"), anvil(offer(1999, "USD")), "en")), ["Product not-visible offers.price"]);
-  assert.equal(truthIssues(page(body("$19 <sup>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("$19 <sup>99</sup>"), anvil(offer(1999, "USD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("$19</p><p><sup>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
   // A superscript of one digit, or of more than two, is no cents (a footnote, a power).
   assert.equal(truthIssues(page(body("$19<sup>9</sup>"), anvil(offer(19.9, "USD")), "en")), ["Product not-visible offers.price"]);
   // A hidden superscript adds nothing.
