@@ -720,7 +720,19 @@ function waiverHolds(waiver, value, pageUrl) {
     return other !== null && other !== page;
   });
 }
-var FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, Run, classNames;
+function imageObjectProblem(node, format) {
+  for (const key of ["contentUrl", "url"]) {
+    const value = node[key];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first === void 0 || first === null) continue;
+    const text = typeof first === "string" ? first : isObject(first) && typeof first["@id"] === "string" ? first["@id"] : null;
+    if (text === null) return `whose "${key}" is no URL`;
+    const problem = format.test(text);
+    return problem === null ? null : `whose "${key}" is invalid: ${problem}`;
+  }
+  return 'without "contentUrl" or "url": it names no image file';
+}
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -735,6 +747,7 @@ var init_rule_runtime = __esm({
     init_describe_value();
     init_page_address();
     init_node_views();
+    ABSOLUTE_HTTP = /^https?:\/\/[^/?#]/i;
     FixedPropertyRule = class {
       name;
       segment;
@@ -1124,7 +1137,8 @@ var init_rule_runtime = __esm({
       }
       /** The @id, resolved against the page, names a node of another document than the page (known only with the page's URL). */
       namesAnotherPage(id) {
-        if (this.pageUrl === null || id.startsWith("_:")) return false;
+        if (id.startsWith("_:")) return false;
+        if (this.pageUrl === null) return ABSOLUTE_HTTP.test(id);
         const page = pageAddress(this.pageUrl, null);
         const other = pageAddress(id, this.pageUrl);
         return page !== null && other !== null && other !== page;
@@ -1155,6 +1169,10 @@ var init_rule_runtime = __esm({
           if (matched.notEligible) this.ineligible.push(matched.notEligible);
         } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
         else listTypes.eligible = true;
+        if (!matched.validate && rule.format?.name === "image-url" && matched.accepts.has("ImageObject")) {
+          const problem = imageObjectProblem(node, rule.format);
+          if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is an ImageObject ${problem}.`, path);
+        }
         if (matched.validate) {
           if (matched.prefixed) this.nested(rule, matched.validate, node, path);
           else matched.validate(node, this, path);
@@ -3777,8 +3795,8 @@ function extractHtmlItems(html, pageUrl = null, known = false) {
   const tree = buildItemTree(html);
   const base = effectiveBase(pageUrl, tree.baseHref, tree.canonicalHref);
   const out = [];
-  for (const [present2, extract] of [[tree.hasMicrodata, extractMicrodata], [tree.hasRdfa, extractRdfa]]) {
-    if (!present2) continue;
+  for (const [present3, extract] of [[tree.hasMicrodata, extractMicrodata], [tree.hasRdfa, extractRdfa]]) {
+    if (!present3) continue;
     const block = extract(tree, html, base);
     if (tree.truncated && block.truncated === null && block.items.length > 0) block.truncated = "the page's elements pass sdv's nesting or count limits";
     if (block.items.length > 0 || block.truncated !== null || block.untyped !== void 0) out.push(block);
@@ -4001,10 +4019,23 @@ var init_schema_terms = __esm({
 // runtime/features.ts
 function detected(triggers, node) {
   for (const trigger of triggers) {
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0) {
+      if (holdsOtherValue(node[trigger.slice(0, unequal)], trigger.slice(unequal + 2))) return true;
+      continue;
+    }
     const at = trigger.indexOf("@");
     if (at >= 0) {
       if (holdsType(node, trigger.slice(0, at).split("."), subtypes(trigger.slice(at + 1)))) return true;
     } else if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== void 0) return true;
+  }
+  return false;
+}
+function holdsOtherValue(value, literal) {
+  if (value === void 0 || value === null) return false;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const text = typeof item === "string" ? enumMember(item) ?? item.trim() : typeof item === "boolean" || typeof item === "number" ? String(item) : null;
+    if (text === null || text.toLowerCase() !== literal) return true;
   }
   return false;
 }
@@ -4023,6 +4054,11 @@ function describeTriggers(triggers) {
   const typesOf = /* @__PURE__ */ new Map();
   for (const trigger of triggers) {
     const at = trigger.indexOf("@");
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0) {
+      parts.push(`${trigger.slice(0, unequal)} other than ${trigger.slice(unequal + 2)}`);
+      continue;
+    }
     if (at < 0) {
       parts.push(trigger);
       continue;
@@ -4038,6 +4074,17 @@ function describeTriggers(triggers) {
   }
   return parts.map((part) => typesOf.has(part) ? `${part} of type ${orList(typesOf.get(part))}` : part).join(" or ");
 }
+function notDetected(triggers, node) {
+  const held = [];
+  const others = [];
+  for (const trigger of triggers) {
+    const unequal = trigger.indexOf("!=");
+    if (unequal >= 0 && node[trigger.slice(0, unequal)] !== void 0) held.push(`${trigger.slice(0, unequal)} ${trigger.slice(unequal + 2)}`);
+    else others.push(trigger);
+  }
+  if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
+  return `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+}
 function judgedListMissing(triggers, node) {
   let property3 = null;
   for (const trigger of triggers) {
@@ -4052,7 +4099,13 @@ function judgedListMissing(triggers, node) {
 }
 function optInAbsent(ruleSet39, node) {
   if (ruleSet39.optIn === void 0 || detected(ruleSet39.optIn, node) || judgedListMissing(ruleSet39.optIn, node)) return null;
-  return `${notDetected(ruleSet39.optIn)} ${ruleSet39.richResult ?? ruleSet39.type} markup is optional; its requirements apply once one of them is present.`;
+  return `${notDetected(ruleSet39.optIn, node)} ${ruleSet39.richResult ?? ruleSet39.type} markup is optional; its requirements apply once one of them is present.`;
+}
+function enhancementOf(enhancements, property3) {
+  for (const e of enhancements) {
+    if (property3 === e.property || property3.startsWith(e.property) && property3.charCodeAt(e.property.length) === 46) return e.name;
+  }
+  return null;
 }
 function evaluateFeatures(ruleSet39, node, base, resolver, at) {
   if (ruleSet39.features.length === 0) return [];
@@ -4064,7 +4117,7 @@ function evaluateFeatures(ruleSet39, node, base, resolver, at) {
         feature: feature.id,
         name: feature.name,
         eligible: false,
-        reason: notDetected(feature.triggers),
+        reason: notDetected(feature.triggers, node),
         google_docs_url: feature.googleDocsUrl,
         missing: []
       });
@@ -4075,6 +4128,13 @@ function evaluateFeatures(ruleSet39, node, base, resolver, at) {
     const missing = [];
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
     for (const issue2 of run.issues) {
+      const enhancement = issue2.severity === "error" && feature.enhancements ? enhancementOf(feature.enhancements, issue2.property) : null;
+      if (enhancement !== null) {
+        if (reported.has(issue2.property)) continue;
+        reported.add(issue2.property);
+        base.issues.push({ ...issue2, severity: "warning", code: "feature-requirement", message: `${issue2.message} The ${enhancement} needs it (the ${feature.name} does not).` });
+        continue;
+      }
       if (issue2.severity === "error") missing.push(issue2.property);
       if (issue2.severity === "error" && feature.binding) {
         for (const b of base.issues) if (b.property === issue2.property && b.severity === "warning") b.severity = "error";
@@ -4103,14 +4163,14 @@ function evaluateFeatures(ruleSet39, node, base, resolver, at) {
   }
   return out;
 }
-var orList, notDetected;
+var orList;
 var init_features = __esm({
   "runtime/features.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
+    init_enumeration();
     orList = (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
-    notDetected = (triggers) => `Not detected: the node has no ${describeTriggers(triggers)}.`;
   }
 });
 
@@ -4157,7 +4217,7 @@ function propertyKey(rawKey) {
   }
   if (key.endsWith("-input")) return key.slice(0, -6);
   if (key.endsWith("-output")) return key.slice(0, -7);
-  return key;
+  return DOCUMENTED_SPELLINGS.get(key) ?? key;
 }
 function isAnnotation(rawKey) {
   return rawKey.endsWith("-input") || rawKey.endsWith("-output");
@@ -4250,7 +4310,7 @@ function checkVocabulary(entity, at, issues) {
         );
         continue;
       }
-      if (!verdict.applies) {
+      if (!verdict.applies && !isAnnotation(rawKey)) {
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
@@ -4309,7 +4369,7 @@ function checkVocabulary(entity, at, issues) {
     }
   }
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -4336,6 +4396,7 @@ var init_vocabulary_check = __esm({
     propertyMap = null;
     rangeCache = /* @__PURE__ */ new Map();
     appliesCache = /* @__PURE__ */ new Map();
+    DOCUMENTED_SPELLINGS = /* @__PURE__ */ new Map([["xPath", "xpath"]]);
     STILL_DOCUMENTED = /* @__PURE__ */ new Set(["menu"]);
     Verdict = class {
       constructor(key, facts, applies) {
@@ -4701,23 +4762,264 @@ var init_bounded_view = __esm({
   }
 });
 
+// runtime/checks/shared.ts
+function digitAt(s, i) {
+  const d = s.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1;
+}
+function twoDigits(s, i) {
+  const a = digitAt(s, i);
+  const b = digitAt(s, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
+function show(value) {
+  if (typeof value !== "string") return String(value);
+  return JSON.stringify(value.length > 40 ? value.slice(0, 37) + "..." : value);
+}
+function expectedText(what, value) {
+  return `expected ${what} as text, not the ${typeof value} ${value}`;
+}
+function trimAware(check16) {
+  return (s) => {
+    const reason = check16(s);
+    if (reason === null || !OUTER_SPACE.test(s)) return reason;
+    const trimmed2 = s.trim();
+    return trimmed2 !== "" && check16(trimmed2) === null ? "remove the spaces around the value" : reason;
+  };
+}
+var OUTER_SPACE;
+var init_shared = __esm({
+  "runtime/checks/shared.ts"() {
+    "use strict";
+    OUTER_SPACE = /^\s|\s$/;
+  }
+});
+
+// runtime/checks/iso8601.ts
+function isLeapYear(year) {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+function daysInMonth(year, month) {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function dateError(s, end) {
+  if (end === 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) {
+    const century = twoDigits(s, 0);
+    const yy = twoDigits(s, 2);
+    const month = twoDigits(s, 5);
+    const day = twoDigits(s, 8);
+    if (century >= 0 && yy >= 0 && month >= 0 && day >= 0) {
+      if (month < 1 || month > 12) return `month ${s.slice(5, 7)} is out of range (01-12)`;
+      const year = century * 100 + yy;
+      const last = daysInMonth(year, month);
+      if (day >= 1 && day <= last) return null;
+      if (month === 2 && day === 29) return `${s.slice(0, 4)} is not a leap year: February has 28 days`;
+      return `day ${s.slice(8, 10)} is out of range for ${MONTHS[month - 1]} (01-${last})`;
+    }
+  }
+  const date = end === s.length ? s : s.slice(0, end);
+  if (ONE_DIGIT_PARTS.test(date)) return `write month and day with two digits: ${DATE_FORMAT}`;
+  if (DAY_FIRST.test(date)) return `put the year first: ${DATE_FORMAT}`;
+  if (BASIC_DATE.test(date)) return `add hyphens: ${DATE_FORMAT}`;
+  return `expected a date as ${DATE_FORMAT}`;
+}
+function timeShapeError(s, start, end) {
+  if (start === end) return "add a time after T, e.g. 2026-07-21T19:30";
+  const time = s.slice(start, end);
+  if (TWELVE_HOUR.test(time)) return "use the 24-hour clock without AM/PM, e.g. 19:30";
+  if (NO_COLONS.test(time)) return `separate hours, minutes and seconds with colons: ${TIME_FORMAT}`;
+  if (ONE_DIGIT_HOUR.test(time)) return `write each part of the time with two digits: ${TIME_FORMAT}`;
+  return `expected a time as ${TIME_FORMAT}`;
+}
+function timeError(s, start, end) {
+  const len = end - start;
+  const hour = twoDigits(s, start);
+  if (hour < 0) return timeShapeError(s, start, end);
+  if (len === 2) return "add minutes to the time: hh:mm";
+  if (len < 5 || s.charCodeAt(start + 2) !== 58) return timeShapeError(s, start, end);
+  const minute = twoDigits(s, start + 3);
+  if (minute < 0) return timeShapeError(s, start, end);
+  let second = 0;
+  let fractionNonZero = false;
+  if (len > 5) {
+    if (len < 8 || s.charCodeAt(start + 5) !== 58) return timeShapeError(s, start, end);
+    second = twoDigits(s, start + 6);
+    if (second < 0) return timeShapeError(s, start, end);
+    if (len > 8) {
+      const separator = s.charCodeAt(start + 8);
+      if (separator === 44) return "use a dot before fractional seconds, e.g. 19:30:05.250";
+      if (separator !== 46 || len === 9) return timeShapeError(s, start, end);
+      for (let i = start + 9; i < end; i++) {
+        const d = digitAt(s, i);
+        if (d < 0) return timeShapeError(s, start, end);
+        if (d > 0) fractionNonZero = true;
+      }
+    }
+  }
+  if (hour > 24) return `hour ${s.slice(start, start + 2)} is out of range (00-23)`;
+  if (minute > 59) return `minute ${s.slice(start + 3, start + 5)} is out of range (00-59)`;
+  if (second > 60) return `second ${s.slice(start + 6, start + 8)} is out of range (00-59)`;
+  if (hour === 24 && (minute !== 0 || second !== 0 || fractionNonZero)) {
+    return "hour 24 is only allowed as 24:00, the end of the day";
+  }
+  return null;
+}
+function zoneStart(s, from) {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 90 || c === 43 || c === 45 || c === 122) return i;
+  }
+  return -1;
+}
+function zoneError(s, start) {
+  const c = s.charCodeAt(start);
+  const len = s.length - start;
+  if (c === 90) return len === 1 ? null : ZONE_FORMAT;
+  if (c === 122) return len === 1 ? "use an uppercase Z for UTC" : ZONE_FORMAT;
+  const hour = twoDigits(s, start + 1);
+  let minute = 0;
+  if (hour < 0) return ZONE_FORMAT;
+  if (len === 6 && s.charCodeAt(start + 3) === 58) minute = twoDigits(s, start + 4);
+  else if (len === 5) minute = twoDigits(s, start + 3);
+  else if (len !== 3) return ZONE_FORMAT;
+  if (minute < 0) return ZONE_FORMAT;
+  if (minute > 59) return `offset minutes ${minute} are out of range (00-59)`;
+  if (hour > 14 || hour === 14 && minute > 0) {
+    return `offset ${s.slice(start)} is out of range (-14:00 to +14:00)`;
+  }
+  return null;
+}
+function dateTimeError(s, needTime, needZone) {
+  const t = s.indexOf("T");
+  if (t === -1) {
+    if (s.length > 10 && dateError(s, 10) === null) {
+      const c = s.charCodeAt(10);
+      if (c === 32) return "separate the date and the time with T, not a space: 2026-07-21T19:30";
+      if (c === 116) return "use an uppercase T between the date and the time";
+      if (c === 43 || c === 45 || c === 90 || c === 122) {
+        return "a time zone needs a time: add it before the zone, e.g. 2026-07-21T19:30-05:00";
+      }
+    }
+    const reason2 = dateError(s, s.length);
+    if (reason2 !== null) return reason2;
+    if (needTime) {
+      return needZone ? "no time: add a time and a time zone, e.g. 2026-07-21T19:30-05:00" : "no time: add a time, e.g. 2026-07-21T19:30";
+    }
+    return null;
+  }
+  const reason = dateError(s, t);
+  if (reason !== null) return reason;
+  const zone = zoneStart(s, t + 1);
+  const timeReason = timeError(s, t + 1, zone === -1 ? s.length : zone);
+  if (timeReason !== null) return timeReason;
+  if (zone === -1) return needZone ? NO_TIME_ZONE : null;
+  return zoneError(s, zone);
+}
+function calendarDate(year, month, day) {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+function isoDateCandidate(text) {
+  const s = text.trim();
+  let m = SEPARATED_DATE.exec(s);
+  if (m) {
+    const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (date === null) return null;
+    if (m[4] === void 0) return date;
+    const rest = m[5].trim().replace(LOWER_ZONE, "Z");
+    return rest === "" ? null : `${date}T${rest}`;
+  }
+  m = BASIC.exec(s);
+  if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = NUMERIC_DAY_MONTH.exec(s);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (a <= 12 && b <= 12 && a !== b) return null;
+    return a > 12 ? calendarDate(Number(m[3]), b, a) : calendarDate(Number(m[3]), a, b);
+  }
+  m = MONTH_NAME_FIRST.exec(s);
+  if (m) {
+    const month = MONTH_NUMBERS.get(m[1].toLowerCase());
+    return month === void 0 ? null : calendarDate(Number(m[3]), month, Number(m[2]));
+  }
+  m = DAY_FIRST_NAME.exec(s);
+  if (m) {
+    const month = MONTH_NUMBERS.get(m[2].toLowerCase());
+    return month === void 0 ? null : calendarDate(Number(m[3]), month, Number(m[1]));
+  }
+  return null;
+}
+var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
+var init_iso8601 = __esm({
+  "runtime/checks/iso8601.ts"() {
+    "use strict";
+    init_shared();
+    MONTHS = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December"
+    ];
+    DATE_FORMAT = "YYYY-MM-DD, e.g. 2026-07-21";
+    ONE_DIGIT_PARTS = /^\d{4}-\d{1,2}-\d{1,2}$/;
+    DAY_FIRST = /^\d{1,2}[./-]\d{1,2}[./-]\d{4}$/;
+    BASIC_DATE = /^\d{8}$/;
+    TIME_FORMAT = "hh:mm or hh:mm:ss, e.g. 19:30";
+    NO_COLONS = /^\d{4}(?:\d{2})?(?:\.\d+)?$/;
+    ONE_DIGIT_HOUR = /^\d{1,2}:\d{1,2}(?::\d{1,2})?$/;
+    TWELVE_HOUR = /[ap]\.?m\.?$/i;
+    ZONE_FORMAT = "write the time zone as Z or an offset like -05:00";
+    NO_TIME_ZONE = "no time zone: add Z or an offset like -05:00";
+    MONTH_NUMBERS = new Map(
+      MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1], [name.slice(0, 3).toLowerCase(), i + 1]])
+    );
+    SEPARATED_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:([ Tt])(.*))?$/;
+    BASIC = /^(\d{4})(\d{2})(\d{2})$/;
+    NUMERIC_DAY_MONTH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+    MONTH_NAME_FIRST = /^([A-Za-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/;
+    DAY_FIRST_NAME = /^(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]+)\.?,? (\d{4})$/;
+    LOWER_ZONE = /z$/;
+    pad = (n) => String(n).padStart(2, "0");
+  }
+});
+
 // runtime/options/profile.ts
 function profileOverrides(profile) {
   return profile === "google" ? DROPPED_RECOMMENDATIONS : [];
 }
 function relaxForProfile(issues, profile) {
   if (profile !== "google") return;
+  let kept = 0;
   for (let i = 0; i < issues.length; i++) {
     const issue2 = issues[i];
-    if (issue2.severity === "error" && issue2.code === "invalid-format" && issue2.property === "startDate" && DATE_ONLY.test(issue2.message)) {
-      issues[i] = { ...issue2, severity: "warning", message: `${issue2.message} (A warning under the google profile: the search engine accepts a date alone for an all-day event.)` };
-    }
+    const relaxed = issue2.code === "invalid-format" && (issue2.property === "startDate" || issue2.property === "endDate") ? relaxedDate(issue2) : issue2;
+    if (relaxed !== null) issues[kept++] = relaxed;
   }
+  issues.length = kept;
+}
+function relaxedDate(issue2) {
+  const dateOnly = DATE_ONLY.test(issue2.message);
+  if (!dateOnly && !issue2.message.includes(NO_TIME_ZONE)) return issue2;
+  if (issue2.property === "endDate") return null;
+  if (issue2.severity !== "error") return issue2;
+  const why = dateOnly ? "the search engine accepts a date alone for an all-day event" : "the search engine takes a time without an offset in the time zone of the event's location";
+  return { ...issue2, severity: "warning", message: `${issue2.message} (A warning under the google profile: ${why}.)` };
 }
 var PROFILES, DEFAULT_PROFILE, isProfile, DROPPED_RECOMMENDATIONS, DATE_ONLY;
 var init_profile = __esm({
   "runtime/options/profile.ts"() {
     "use strict";
+    init_iso8601();
     PROFILES = ["spec", "google"];
     DEFAULT_PROFILE = "google";
     isProfile = (value) => typeof value === "string" && PROFILES.includes(value);
@@ -4762,7 +5064,7 @@ var init_overrides = __esm({
 function blankOutLeniencies(source) {
   const chars = source.split("");
   let first = -1;
-  const blank = (from, to) => {
+  const blank2 = (from, to) => {
     if (first < 0 || from < first) first = from;
     for (let i = from; i < to; i++) if (chars[i] !== "\n" && chars[i] !== "\r") chars[i] = " ";
   };
@@ -4776,7 +5078,7 @@ function blankOutLeniencies(source) {
       const close = text.indexOf("*/", i + 2);
       end = close < 0 ? text.length : close + 2;
     }
-    blank(i, end);
+    blank2(i, end);
     return end - i;
   });
   const withoutComments2 = comments ? chars.join("") : source;
@@ -4785,7 +5087,7 @@ function blankOutLeniencies(source) {
     let j = i + 1;
     while (j < text.length && WHITE.test(text[j])) j++;
     if (text[j] !== "}" && text[j] !== "]") return 0;
-    blank(i, i + 1);
+    blank2(i, i + 1);
     return 1;
   });
   if (comments === 0 && trailingCommas === 0) return null;
@@ -4923,9 +5225,18 @@ function foldCase(lower) {
   if (out.indexOf("\xDF") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  if (WRITTEN_ALIKE.test(out)) out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   return out;
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, SHARP_S, DOTLESS_I, DOT_ABOVE;
+function readAlike(c) {
+  const code2 = c.charCodeAt(0);
+  if (code2 >= 65281 && code2 <= 65374) return String.fromCharCode(code2 - 65248);
+  if (code2 === 12288) return " ";
+  if (code2 === 215) return "x";
+  if (code2 === 699 || code2 === 700) return "'";
+  return "";
+}
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
@@ -5018,6 +5329,8 @@ var init_lower_text = __esm({
     };
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
+    WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/;
+    WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/g;
     SHARP_S = /\u00df/g;
     DOTLESS_I = /\u0131/g;
     DOT_ABOVE = /\u0307/g;
@@ -6537,6 +6850,82 @@ var init_tag_log = __esm({
   }
 });
 
+// runtime/page-truth/hidden-element.ts
+var ENDED_BY_START, SCOPE, NEVER_ANCESTOR_END, MAX_INNER, HiddenElement;
+var init_hidden_element = __esm({
+  "runtime/page-truth/hidden-element.ts"() {
+    "use strict";
+    init_closes_p();
+    ENDED_BY_START = {
+      li: /* @__PURE__ */ new Set(["li"]),
+      dt: /* @__PURE__ */ new Set(["dt", "dd"]),
+      dd: /* @__PURE__ */ new Set(["dt", "dd"]),
+      option: /* @__PURE__ */ new Set(["option", "optgroup"]),
+      optgroup: /* @__PURE__ */ new Set(["optgroup"]),
+      td: /* @__PURE__ */ new Set(["td", "th", "tr", "tbody", "thead", "tfoot"]),
+      th: /* @__PURE__ */ new Set(["td", "th", "tr", "tbody", "thead", "tfoot"]),
+      tr: /* @__PURE__ */ new Set(["tr", "tbody", "thead", "tfoot"]),
+      tbody: /* @__PURE__ */ new Set(["tbody", "thead", "tfoot"]),
+      thead: /* @__PURE__ */ new Set(["tbody", "tfoot"]),
+      tfoot: /* @__PURE__ */ new Set(["tbody"]),
+      rt: /* @__PURE__ */ new Set(["rt", "rp", "rb"]),
+      rp: /* @__PURE__ */ new Set(["rt", "rp", "rb"]),
+      p: CLOSES_P
+    };
+    SCOPE = /* @__PURE__ */ new Set(["ul", "ol", "dl", "table", "select", "datalist", "menu", "button", "object", "marquee", "applet", "caption", "td", "th", "template", "svg", "math"]);
+    NEVER_ANCESTOR_END = /* @__PURE__ */ new Set(["body", "html", "br"]);
+    MAX_INNER = 4096;
+    HiddenElement = class {
+      /**
+       * @param name the hidden element's name, lower case
+       * @param inline a phrasing element (span, a): any end tag around it ends it
+       */
+      constructor(name, inline) {
+        this.name = name;
+        this.inline = inline;
+        this.#optionalEnd = ENDED_BY_START[name] !== void 0;
+      }
+      name;
+      inline;
+      #inner = [];
+      /** Elements opened past MAX_INNER: their end tags are taken as theirs. */
+      #uncounted = 0;
+      #optionalEnd;
+      /** A start tag inside the hidden element: true when it ends the hidden element (and is itself outside). */
+      start(name, opensElement) {
+        const endedBy = ENDED_BY_START[this.name];
+        if (endedBy !== void 0 && endedBy.has(name) && !this.#scoped()) return true;
+        if (!opensElement) return false;
+        if (this.#inner.length < MAX_INNER) this.#inner.push(name);
+        else this.#uncounted++;
+        return false;
+      }
+      /** An end tag inside the hidden element: true when it ends the hidden element. */
+      end(name, inlineEnd) {
+        if (this.#uncounted > 0) {
+          this.#uncounted--;
+          return false;
+        }
+        const inner = this.#inner;
+        const at = inner.lastIndexOf(name);
+        if (at >= 0) {
+          inner.length = at;
+          return false;
+        }
+        if (name === this.name) return true;
+        if (NEVER_ANCESTOR_END.has(name)) return false;
+        return !inlineEnd || this.inline || this.#optionalEnd;
+      }
+      /** An element opened inside hides a same-named start tag from the hidden one (a nested list's items). */
+      #scoped() {
+        if (this.#uncounted > 0) return true;
+        for (const name of this.#inner) if (SCOPE.has(name)) return true;
+        return false;
+      }
+    };
+  }
+});
+
 // runtime/page-truth/visible-text.ts
 function closesItself(html, tagEnd, source) {
   return html.charCodeAt(tagEnd - 2) === 47 && html.charCodeAt(tagEnd - 1) === 62 && SELF_CLOSING_FOREIGN.has(source.name());
@@ -6610,6 +6999,16 @@ function centsFollow(html, at) {
   CENTS_AFTER.lastIndex = at;
   return CENTS_AFTER.test(html);
 }
+function blankAfterDigit(text) {
+  let end = text.length;
+  while (end > 0) {
+    const c2 = text.charCodeAt(end - 1);
+    if (c2 !== 32 && c2 !== 9 && c2 !== 10 && c2 !== 13) break;
+    end--;
+  }
+  const c = text.charCodeAt(end - 1);
+  return end > 0 && c >= 48 && c <= 57 ? end : -1;
+}
 function endsWithDigit(text, segments2) {
   const last = text.length > 0 ? text : segments2.length > 0 ? segments2[segments2.length - 1] : "";
   const c = last.charCodeAt(last.length - 1);
@@ -6629,6 +7028,7 @@ function appendText(text, html, from, to) {
 }
 function addRun(text, html, from, to) {
   if (isBlank2(html, from, to)) {
+    if (!space) blank = true;
     space = true;
     return text;
   }
@@ -6690,14 +7090,14 @@ function opensShadowRoot(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, OPTIONAL_END, INLINE, IS_INLINE, IS_VOID, IS_OPTIONAL_END, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
     init_html_scan();
     init_tag_log();
     init_html_text();
-    init_closes_p();
+    init_hidden_element();
     init_price_text();
     MAX_VISIBLE = 4 * 1024 * 1024;
     VOID2 = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"];
@@ -6730,7 +7130,6 @@ var init_visible_text = __esm({
       "mn",
       "mspace"
     ]);
-    OPTIONAL_END = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
     INLINE = [
       "a",
       "abbr",
@@ -6767,9 +7166,8 @@ var init_visible_text = __esm({
     ];
     IS_INLINE = 1;
     IS_VOID = 2;
-    IS_OPTIONAL_END = 4;
-    IS_SKIPPED = 8;
-    IS_SUP = 16;
+    IS_SKIPPED = 4;
+    IS_SUP = 8;
     MAX_CLASSIFIED = 8;
     SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
     SLOT_NAME = new Array(SLOTS).fill("");
@@ -6782,7 +7180,6 @@ var init_visible_text = __esm({
       };
       add(INLINE, IS_INLINE);
       add(VOID2, IS_VOID);
-      add(OPTIONAL_END, IS_OPTIONAL_END);
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
       for (const [name, b] of bits) {
@@ -6818,10 +7215,11 @@ var init_visible_text = __esm({
       #taken = 0;
       #p;
       #space = false;
+      /** The separator owed is only a blank run's (no block edge): see `blank`. */
+      #blank = false;
       #nextAmp = -1;
-      /** The element that hides what follows, and how many of its name are open inside it. */
-      #hiddenName = null;
-      #hiddenDepth = 0;
+      /** The element that hides what follows, while it is open. */
+      #hiddenElement = null;
       /** Inside a template or noscript: no text and no tag counts until its first end tag. */
       #skipTo = null;
       /**
@@ -6887,11 +7285,11 @@ var init_visible_text = __esm({
         const source = this.#source;
         const n = html.length;
         space = this.#space;
+        blank = this.#blank;
         nextAmp = this.#nextAmp;
         let text = this.#current;
         let segmented = this.#segmented;
-        let hiddenName = this.#hiddenName;
-        let hiddenDepth = this.#hiddenDepth;
+        let hiddenElement = this.#hiddenElement;
         let skipTo = this.#skipTo;
         let p = this.#p;
         let finished = false;
@@ -6899,7 +7297,7 @@ var init_visible_text = __esm({
         while (segmented + text.length < length || p <= through) {
           const more = source.next();
           const stop = more ? source.tagStart : n;
-          if (hiddenName === null && skipTo === null && stop > p) {
+          if (hiddenElement === null && skipTo === null && stop > p) {
             text = appendText(text, html, p, stop);
             if (segmented + text.length > MAX_VISIBLE) {
               this.truncated = true;
@@ -6921,64 +7319,74 @@ var init_visible_text = __esm({
           if (skipTo !== null) {
             if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
               skipTo = null;
-              if (hiddenName === null) {
+              if (hiddenElement === null) {
                 space = true;
+                blank = false;
                 hidden.close(source.tagStart);
               }
             }
             continue;
           }
           if (source.isEnd) {
-            if (hiddenName !== null) {
-              if (source.nameIs(hiddenName) ? --hiddenDepth === 0 : hiddenName === "p" && (cls & IS_INLINE) === 0) {
-                hiddenName = null;
+            if (hiddenElement !== null) {
+              if (hiddenElement.end(source.name(), (cls & IS_INLINE) !== 0)) {
+                hiddenElement = null;
                 hidden.close(source.tagStart);
                 space = true;
+                blank = false;
               }
-            } else if ((cls & IS_INLINE) === 0) space = true;
+            } else if ((cls & IS_INLINE) === 0) {
+              space = true;
+              blank = false;
+            }
             continue;
           }
           if (source.isRawText) {
-            if (hiddenName === null) space = true;
+            if (hiddenElement === null) {
+              space = true;
+              blank = false;
+            }
             continue;
           }
           if ((cls & IS_SKIPPED) !== 0 && !source.opensShadowRoot()) {
             skipTo = source.name();
-            if (hiddenName === null) hidden.open(source.tagStart);
+            if (hiddenElement === null) hidden.open(source.tagStart);
             continue;
           }
-          if (hiddenName === "p" && CLOSES_P.has(source.name())) {
-            hiddenName = null;
+          if (hiddenElement !== null) {
+            if (!hiddenElement.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) continue;
+            hiddenElement = null;
             hidden.close(source.tagStart);
           }
-          if (hiddenName !== null) {
-            if (!source.nameIs(hiddenName)) continue;
-            if ((cls & IS_OPTIONAL_END) !== 0 && hiddenDepth === 1) {
-              hiddenName = null;
-              hidden.close(source.tagStart);
-            } else {
-              if (!closesItself(html, p, source)) hiddenDepth++;
-              continue;
-            }
-          }
           if ((cls & IS_VOID) !== 0) {
-            if ((cls & IS_INLINE) === 0) space = true;
+            if ((cls & IS_INLINE) === 0) {
+              space = true;
+              blank = false;
+            }
             continue;
           }
           if (source.hides()) {
             if (closesItself(html, p, source)) continue;
-            hiddenName = source.name();
-            hiddenDepth = 1;
+            hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
             hidden.open(source.tagStart);
             continue;
           }
-          if ((cls & IS_SUP) !== 0 && !space && centsFollow(html, p) && endsWithDigit(text, this.#segments)) text += this.#centsMark;
-          if ((cls & IS_INLINE) === 0) space = true;
+          if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
+            const digitsEnd = blankAfterDigit(text);
+            const before = space;
+            if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
+            else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
+            if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
+          }
+          if ((cls & IS_INLINE) === 0) {
+            space = true;
+            blank = false;
+          }
         }
         this.#space = space;
+        this.#blank = blank;
         this.#nextAmp = nextAmp;
-        this.#hiddenName = hiddenName;
-        this.#hiddenDepth = hiddenDepth;
+        this.#hiddenElement = hiddenElement;
         this.#skipTo = skipTo;
         this.#p = p;
         this.#segmented = segmented;
@@ -6992,7 +7400,7 @@ var init_visible_text = __esm({
         this.#current = text;
       }
     };
-    CENTS_AFTER = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/sup[ \t\n\r>]/iy;
+    CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}[ \t\n\r]*(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
     OPEN = -1;
     HiddenRanges = class {
       #at = new Int32Array(64);
@@ -7123,6 +7531,7 @@ var init_visible_text = __esm({
       }
     };
     space = false;
+    blank = false;
     token = new MarkupToken();
     nextAmp = -1;
     HTML_TAG = /<html\b[^>]*>/i;
@@ -7449,39 +7858,6 @@ var init_type_fix = __esm({
     init_type_hierarchy();
     classNames4 = null;
     isIri2 = (name) => name.includes(":") || name.includes("/");
-  }
-});
-
-// runtime/checks/shared.ts
-function digitAt(s, i) {
-  const d = s.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : -1;
-}
-function twoDigits(s, i) {
-  const a = digitAt(s, i);
-  const b = digitAt(s, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
-}
-function show(value) {
-  if (typeof value !== "string") return String(value);
-  return JSON.stringify(value.length > 40 ? value.slice(0, 37) + "..." : value);
-}
-function expectedText(what, value) {
-  return `expected ${what} as text, not the ${typeof value} ${value}`;
-}
-function trimAware(check16) {
-  return (s) => {
-    const reason = check16(s);
-    if (reason === null || !OUTER_SPACE.test(s)) return reason;
-    const trimmed2 = s.trim();
-    return trimmed2 !== "" && check16(trimmed2) === null ? "remove the spaces around the value" : reason;
-  };
-}
-var OUTER_SPACE;
-var init_shared = __esm({
-  "runtime/checks/shared.ts"() {
-    "use strict";
-    OUTER_SPACE = /^\s|\s$/;
   }
 });
 
@@ -8677,6 +9053,78 @@ var init_rating_bounds = __esm({
   }
 });
 
+// runtime/checks/carousel-items.ts
+function subjectOf(entry) {
+  return isObject(entry.item) ? entry.item : entry;
+}
+function hostTypeOf(subject) {
+  for (const written of typeNames(subject["@type"])) {
+    for (const host of HOST_TYPES) if (subtypes(host).has(written)) return host;
+  }
+  return null;
+}
+function urlOf(entry) {
+  for (const holder of [entry, subjectOf(entry)]) {
+    const url = holder.url;
+    if (typeof url === "string" && url.trim() !== "") return url.trim();
+  }
+  return null;
+}
+function carouselItemsProblem(items) {
+  const urls = /* @__PURE__ */ new Set();
+  const types = /* @__PURE__ */ new Set();
+  let courses = 0;
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const url = urlOf(item);
+    if (url !== null) {
+      if (urls.has(url)) return { code: "invalid-format", message: `"${url}" is listed more than once; each item of a carousel has its own URL` };
+      urls.add(url);
+    }
+    const host = hostTypeOf(subjectOf(item));
+    if (host !== null) types.add(host);
+    if (host === "Course") courses++;
+  }
+  if (types.size > 1) return { code: "wrong-type", message: `the items mix ${[...types].join(" and ")}; all items of a carousel are of the same type` };
+  if (types.has("Course") && courses < 3) return { code: "too-few-values", message: `a course list needs at least three courses, not ${courses}` };
+  return null;
+}
+var HOST_TYPES;
+var init_carousel_items = __esm({
+  "runtime/checks/carousel-items.ts"() {
+    "use strict";
+    init_json();
+    init_type_names();
+    init_type_hierarchy();
+    HOST_TYPES = ["Course", "Movie", "Recipe", "Restaurant"];
+  }
+});
+
+// runtime/checks/active-price.ts
+function activePriceProblem(offer) {
+  if (present2(offer.price)) return null;
+  const specifications = offer.priceSpecification;
+  if (specifications === void 0 || specifications === null) return null;
+  let other = 0;
+  for (const spec of Array.isArray(specifications) ? specifications : [specifications]) {
+    if (!isObject(spec)) continue;
+    if (!present2(spec.priceType) && !present2(spec.validForMemberTier)) {
+      if (present2(spec.price)) return null;
+      continue;
+    }
+    other++;
+  }
+  return other === 0 ? null : "the offer gives only a strikethrough (priceType) or member (validForMemberTier) price, and no current price to list";
+}
+var present2;
+var init_active_price = __esm({
+  "runtime/checks/active-price.ts"() {
+    "use strict";
+    init_json();
+    present2 = (value) => value !== void 0 && value !== null && value !== "";
+  }
+});
+
 // runtime/checks/structure-checks.ts
 var WHOLE_POSITION, listChecks, nodeChecks;
 var init_structure_checks = __esm({
@@ -8685,6 +9133,8 @@ var init_structure_checks = __esm({
     init_json();
     init_breadcrumb_positions();
     init_rating_bounds();
+    init_carousel_items();
+    init_active_price();
     WHOLE_POSITION = /^[1-9]\d*$/;
     listChecks = {
       "ascending-positions": {
@@ -8708,6 +9158,10 @@ var init_structure_checks = __esm({
           }
           return inOrder ? null : checkPositions(items.map((item) => isObject(item) ? item.position : void 0));
         }
+      },
+      "carousel-items": {
+        description: "positions 1, 2, 3...; each URL once; items of one host carousel type; at least three courses in a course list",
+        test: (items) => listChecks["ascending-positions"].test(items) ?? carouselItemsProblem(items)
       }
     };
     nodeChecks = {
@@ -8716,6 +9170,12 @@ var init_structure_checks = __esm({
         property: "ratingValue",
         fix: 'Give a ratingValue within the scale, or set "bestRating" and "worstRating" to the scale you use, e.g. {"ratingValue": 8, "bestRating": 10}. Search Central, Review snippet, Rating properties (ratingValue): "The default scale for numbers is a 5-point scale, where 1 is the lowest value and 5 is the highest value. If another scale is intended, use bestRating and worstRating."',
         test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating)
+      },
+      "active-price": {
+        description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",
+        property: "price",
+        fix: 'Give the current price in "price" (or in a priceSpecification without priceType and validForMemberTier) beside the strikethrough or member price, e.g. {"@type": "Offer", "price": 10.00, "priceCurrency": "USD", "priceSpecification": {"@type": "UnitPriceSpecification", "priceType": "https://schema.org/StrikethroughPrice", "price": 15.00, "priceCurrency": "USD"}}. Search Central, Merchant listing, Pricing: "If you use the priceType property to designate a list price, you must also provide a current sale price with the price or priceSpecification property on the Offer object."',
+        test: (node) => activePriceProblem(node)
       }
     };
   }
@@ -9001,204 +9461,6 @@ var init_action_type = __esm({
         return `not a Schema.org Action type: use one such as https://schema.org/LikeAction`;
       }
     };
-  }
-});
-
-// runtime/checks/iso8601.ts
-function isLeapYear(year) {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-function daysInMonth(year, month) {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function dateError(s, end) {
-  if (end === 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) {
-    const century = twoDigits(s, 0);
-    const yy = twoDigits(s, 2);
-    const month = twoDigits(s, 5);
-    const day = twoDigits(s, 8);
-    if (century >= 0 && yy >= 0 && month >= 0 && day >= 0) {
-      if (month < 1 || month > 12) return `month ${s.slice(5, 7)} is out of range (01-12)`;
-      const year = century * 100 + yy;
-      const last = daysInMonth(year, month);
-      if (day >= 1 && day <= last) return null;
-      if (month === 2 && day === 29) return `${s.slice(0, 4)} is not a leap year: February has 28 days`;
-      return `day ${s.slice(8, 10)} is out of range for ${MONTHS[month - 1]} (01-${last})`;
-    }
-  }
-  const date = end === s.length ? s : s.slice(0, end);
-  if (ONE_DIGIT_PARTS.test(date)) return `write month and day with two digits: ${DATE_FORMAT}`;
-  if (DAY_FIRST.test(date)) return `put the year first: ${DATE_FORMAT}`;
-  if (BASIC_DATE.test(date)) return `add hyphens: ${DATE_FORMAT}`;
-  return `expected a date as ${DATE_FORMAT}`;
-}
-function timeShapeError(s, start, end) {
-  if (start === end) return "add a time after T, e.g. 2026-07-21T19:30";
-  const time = s.slice(start, end);
-  if (TWELVE_HOUR.test(time)) return "use the 24-hour clock without AM/PM, e.g. 19:30";
-  if (NO_COLONS.test(time)) return `separate hours, minutes and seconds with colons: ${TIME_FORMAT}`;
-  if (ONE_DIGIT_HOUR.test(time)) return `write each part of the time with two digits: ${TIME_FORMAT}`;
-  return `expected a time as ${TIME_FORMAT}`;
-}
-function timeError(s, start, end) {
-  const len = end - start;
-  const hour = twoDigits(s, start);
-  if (hour < 0) return timeShapeError(s, start, end);
-  if (len === 2) return "add minutes to the time: hh:mm";
-  if (len < 5 || s.charCodeAt(start + 2) !== 58) return timeShapeError(s, start, end);
-  const minute = twoDigits(s, start + 3);
-  if (minute < 0) return timeShapeError(s, start, end);
-  let second = 0;
-  let fractionNonZero = false;
-  if (len > 5) {
-    if (len < 8 || s.charCodeAt(start + 5) !== 58) return timeShapeError(s, start, end);
-    second = twoDigits(s, start + 6);
-    if (second < 0) return timeShapeError(s, start, end);
-    if (len > 8) {
-      const separator = s.charCodeAt(start + 8);
-      if (separator === 44) return "use a dot before fractional seconds, e.g. 19:30:05.250";
-      if (separator !== 46 || len === 9) return timeShapeError(s, start, end);
-      for (let i = start + 9; i < end; i++) {
-        const d = digitAt(s, i);
-        if (d < 0) return timeShapeError(s, start, end);
-        if (d > 0) fractionNonZero = true;
-      }
-    }
-  }
-  if (hour > 24) return `hour ${s.slice(start, start + 2)} is out of range (00-23)`;
-  if (minute > 59) return `minute ${s.slice(start + 3, start + 5)} is out of range (00-59)`;
-  if (second > 60) return `second ${s.slice(start + 6, start + 8)} is out of range (00-59)`;
-  if (hour === 24 && (minute !== 0 || second !== 0 || fractionNonZero)) {
-    return "hour 24 is only allowed as 24:00, the end of the day";
-  }
-  return null;
-}
-function zoneStart(s, from) {
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 90 || c === 43 || c === 45 || c === 122) return i;
-  }
-  return -1;
-}
-function zoneError(s, start) {
-  const c = s.charCodeAt(start);
-  const len = s.length - start;
-  if (c === 90) return len === 1 ? null : ZONE_FORMAT;
-  if (c === 122) return len === 1 ? "use an uppercase Z for UTC" : ZONE_FORMAT;
-  const hour = twoDigits(s, start + 1);
-  let minute = 0;
-  if (hour < 0) return ZONE_FORMAT;
-  if (len === 6 && s.charCodeAt(start + 3) === 58) minute = twoDigits(s, start + 4);
-  else if (len === 5) minute = twoDigits(s, start + 3);
-  else if (len !== 3) return ZONE_FORMAT;
-  if (minute < 0) return ZONE_FORMAT;
-  if (minute > 59) return `offset minutes ${minute} are out of range (00-59)`;
-  if (hour > 14 || hour === 14 && minute > 0) {
-    return `offset ${s.slice(start)} is out of range (-14:00 to +14:00)`;
-  }
-  return null;
-}
-function dateTimeError(s, needTime, needZone) {
-  const t = s.indexOf("T");
-  if (t === -1) {
-    if (s.length > 10 && dateError(s, 10) === null) {
-      const c = s.charCodeAt(10);
-      if (c === 32) return "separate the date and the time with T, not a space: 2026-07-21T19:30";
-      if (c === 116) return "use an uppercase T between the date and the time";
-      if (c === 43 || c === 45 || c === 90 || c === 122) {
-        return "a time zone needs a time: add it before the zone, e.g. 2026-07-21T19:30-05:00";
-      }
-    }
-    const reason2 = dateError(s, s.length);
-    if (reason2 !== null) return reason2;
-    if (needTime) {
-      return needZone ? "no time: add a time and a time zone, e.g. 2026-07-21T19:30-05:00" : "no time: add a time, e.g. 2026-07-21T19:30";
-    }
-    return null;
-  }
-  const reason = dateError(s, t);
-  if (reason !== null) return reason;
-  const zone = zoneStart(s, t + 1);
-  const timeReason = timeError(s, t + 1, zone === -1 ? s.length : zone);
-  if (timeReason !== null) return timeReason;
-  if (zone === -1) return needZone ? NO_TIME_ZONE : null;
-  return zoneError(s, zone);
-}
-function calendarDate(year, month, day) {
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-function isoDateCandidate(text) {
-  const s = text.trim();
-  let m = SEPARATED_DATE.exec(s);
-  if (m) {
-    const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-    if (date === null) return null;
-    if (m[4] === void 0) return date;
-    const rest = m[5].trim().replace(LOWER_ZONE, "Z");
-    return rest === "" ? null : `${date}T${rest}`;
-  }
-  m = BASIC.exec(s);
-  if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = NUMERIC_DAY_MONTH.exec(s);
-  if (m) {
-    const a = Number(m[1]);
-    const b = Number(m[2]);
-    if (a <= 12 && b <= 12 && a !== b) return null;
-    return a > 12 ? calendarDate(Number(m[3]), b, a) : calendarDate(Number(m[3]), a, b);
-  }
-  m = MONTH_NAME_FIRST.exec(s);
-  if (m) {
-    const month = MONTH_NUMBERS.get(m[1].toLowerCase());
-    return month === void 0 ? null : calendarDate(Number(m[3]), month, Number(m[2]));
-  }
-  m = DAY_FIRST_NAME.exec(s);
-  if (m) {
-    const month = MONTH_NUMBERS.get(m[2].toLowerCase());
-    return month === void 0 ? null : calendarDate(Number(m[3]), month, Number(m[1]));
-  }
-  return null;
-}
-var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
-var init_iso8601 = __esm({
-  "runtime/checks/iso8601.ts"() {
-    "use strict";
-    init_shared();
-    MONTHS = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December"
-    ];
-    DATE_FORMAT = "YYYY-MM-DD, e.g. 2026-07-21";
-    ONE_DIGIT_PARTS = /^\d{4}-\d{1,2}-\d{1,2}$/;
-    DAY_FIRST = /^\d{1,2}[./-]\d{1,2}[./-]\d{4}$/;
-    BASIC_DATE = /^\d{8}$/;
-    TIME_FORMAT = "hh:mm or hh:mm:ss, e.g. 19:30";
-    NO_COLONS = /^\d{4}(?:\d{2})?(?:\.\d+)?$/;
-    ONE_DIGIT_HOUR = /^\d{1,2}:\d{1,2}(?::\d{1,2})?$/;
-    TWELVE_HOUR = /[ap]\.?m\.?$/i;
-    ZONE_FORMAT = "write the time zone as Z or an offset like -05:00";
-    NO_TIME_ZONE = "no time zone: add Z or an offset like -05:00";
-    MONTH_NUMBERS = new Map(
-      MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1], [name.slice(0, 3).toLowerCase(), i + 1]])
-    );
-    SEPARATED_DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:([ Tt])(.*))?$/;
-    BASIC = /^(\d{4})(\d{2})(\d{2})$/;
-    NUMERIC_DAY_MONTH = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
-    MONTH_NAME_FIRST = /^([A-Za-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/;
-    DAY_FIRST_NAME = /^(\d{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]+)\.?,? (\d{4})$/;
-    LOWER_ZONE = /z$/;
-    pad = (n) => String(n).padStart(2, "0");
   }
 });
 
@@ -10268,6 +10530,29 @@ var init_checks = __esm({
   }
 });
 
+// runtime/keywords/text-pattern.ts
+var TextPattern, textPattern;
+var init_text_pattern = __esm({
+  "runtime/keywords/text-pattern.ts"() {
+    "use strict";
+    init_describe_value();
+    TextPattern = class {
+      constructor(regex, description) {
+        this.regex = regex;
+        this.description = description;
+      }
+      regex;
+      description;
+      final = true;
+      test(value, property3) {
+        if (typeof value !== "string" || this.regex.test(value)) return null;
+        return { code: "invalid-format", message: `"${property3}" should be ${this.description}, not ${describeValue(value)}.` };
+      }
+    };
+    textPattern = (source, description) => new TextPattern(new RegExp(source, "u"), description);
+  }
+});
+
 // generated/validators/Article.ts
 var Article_exports = {};
 __export(Article_exports, {
@@ -10348,6 +10633,7 @@ var init_Article = __esm({
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
+    init_text_pattern();
     DOCS2 = "https://developers.google.com/search/docs/appearance/structured-data/article";
     Article_author = propertyRule({
       name: "author",
@@ -10529,7 +10815,7 @@ var init_Article = __esm({
       property: "hasPart.cssSelector",
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
-      format: valueChecks["non-empty-text"],
+      valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
       docs: DOCS2,
       rule: "/rules/Article#paywalled-content:hasPart.cssSelector"
@@ -10543,9 +10829,30 @@ var init_Article = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_Article,
       features: [
-        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_Article__paywalled_content }
+        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_Article__paywalled_content }
       ]
     };
+  }
+});
+
+// runtime/keywords/text-length.ts
+var TextLength, textAtMost;
+var init_text_length = __esm({
+  "runtime/keywords/text-length.ts"() {
+    "use strict";
+    TextLength = class {
+      constructor(limit) {
+        this.limit = limit;
+      }
+      limit;
+      // Too long is still a value of the right kind: its format and bounds are worth checking too.
+      final = false;
+      test(value, property3) {
+        if (typeof value !== "string" || value.length <= this.limit) return null;
+        return { code: "too-long", message: `"${property3}" has ${value.length} characters; it takes at most ${this.limit}.` };
+      }
+    };
+    textAtMost = (limit) => new TextLength(limit);
   }
 });
 
@@ -10820,6 +11127,7 @@ var init_Book = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
+    init_text_length();
     init_fixed_texts();
     DOCS3 = "https://developers.google.com/search/docs/appearance/structured-data/book";
     Book_name = propertyRule({
@@ -10973,6 +11281,7 @@ var init_Book = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS3,
       rule: "/rules/Book#review.author.name"
@@ -10983,6 +11292,7 @@ var init_Book = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS3,
       rule: "/rules/Book#review.author.name"
@@ -11494,10 +11804,63 @@ var init_whole_list = __esm({
       test(items, _count, property3) {
         if (items === null) return null;
         const problem = this.check.test(items);
-        return problem === null ? null : { code: "invalid-sequence", message: `"${property3}": ${problem}.` };
+        if (problem === null) return null;
+        return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property3}": ${problem}.` } : { code: problem.code, message: `"${property3}": ${problem.message}.` };
       }
     };
     wholeList = (check16) => new WholeList(check16);
+  }
+});
+
+// runtime/keywords/sibling-condition.ts
+var SiblingCondition, siblingCondition, SiblingAbove, NUMBER2, siblingAbove;
+var init_sibling_condition = __esm({
+  "runtime/keywords/sibling-condition.ts"() {
+    "use strict";
+    init_json();
+    init_enumeration();
+    SiblingCondition = class {
+      constructor(property3, values) {
+        this.property = property3;
+        this.values = values;
+      }
+      property;
+      values;
+      holds(node) {
+        const sibling = node[this.property];
+        if (this.values === null) return sibling === void 0;
+        for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+          const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
+          if (text !== null && this.values.has(enumMember(text) ?? text)) return true;
+        }
+        return false;
+      }
+      describe() {
+        return this.values === null ? `"${this.property}" is absent` : `"${this.property}" is ${[...this.values].join(" or ")}`;
+      }
+    };
+    siblingCondition = (property3, values) => new SiblingCondition(property3, values === null ? null : new Set(values));
+    SiblingAbove = class {
+      constructor(property3, bound) {
+        this.property = property3;
+        this.bound = bound;
+      }
+      property;
+      bound;
+      holds(node) {
+        const sibling = node[this.property];
+        for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
+          const n = typeof v === "number" ? v : typeof v === "string" && NUMBER2.test(v.trim()) ? Number(v.trim()) : NaN;
+          if (Number.isNaN(n) ? v !== void 0 : n > this.bound) return true;
+        }
+        return false;
+      }
+      describe() {
+        return `"${this.property}" is above ${this.bound}`;
+      }
+    };
+    NUMBER2 = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+    siblingAbove = (property3, bound) => new SiblingAbove(property3, bound);
   }
 });
 
@@ -11506,7 +11869,8 @@ var BreadcrumbList_exports = {};
 __export(BreadcrumbList_exports, {
   ruleSet: () => ruleSet4,
   validate_BreadcrumbList: () => validate_BreadcrumbList,
-  validate_BreadcrumbList_itemListElement_ListItem: () => validate_BreadcrumbList_itemListElement_ListItem
+  validate_BreadcrumbList_itemListElement_ListItem: () => validate_BreadcrumbList_itemListElement_ListItem,
+  validate_BreadcrumbList_itemListElement_ListItem_item_Thing: () => validate_BreadcrumbList_itemListElement_ListItem_item_Thing
 });
 function validate_BreadcrumbList(node, run, at) {
   const v_itemListElement = node["itemListElement"];
@@ -11525,7 +11889,12 @@ function validate_BreadcrumbList_itemListElement_ListItem(node, run, at) {
   } else run.check(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
   run.oneOf(BreadcrumbList_itemListElement_ListItem_oneOf0, node, at);
 }
-var DOCS4, BreadcrumbList_itemListElement, BreadcrumbList_itemListElement_ListItem_position, BreadcrumbList_itemListElement_ListItem_name, BreadcrumbList_itemListElement_ListItem_item, BreadcrumbList_itemListElement_ListItem_oneOf0, ruleSet4;
+function validate_BreadcrumbList_itemListElement_ListItem_item_Thing(node, run, at) {
+  const v__id = node["@id"];
+  if (v__id === void 0) run.missingWhen(BreadcrumbList_itemListElement_ListItem_item_Thing__id, node, at);
+  else run.checkWhen(v__id, BreadcrumbList_itemListElement_ListItem_item_Thing__id, node, at);
+}
+var DOCS4, BreadcrumbList_itemListElement, BreadcrumbList_itemListElement_ListItem_position, BreadcrumbList_itemListElement_ListItem_name, BreadcrumbList_itemListElement_ListItem_item, BreadcrumbList_itemListElement_ListItem_oneOf0, BreadcrumbList_itemListElement_ListItem_item_Thing__id, ruleSet4;
 var init_BreadcrumbList = __esm({
   "generated/validators/BreadcrumbList.ts"() {
     "use strict";
@@ -11535,6 +11904,7 @@ var init_BreadcrumbList = __esm({
     init_whole_list();
     init_structure_checks();
     init_checks();
+    init_sibling_condition();
     DOCS4 = "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb";
     BreadcrumbList_itemListElement = propertyRule({
       name: "itemListElement",
@@ -11573,13 +11943,24 @@ var init_BreadcrumbList = __esm({
       segment: "/item",
       property: "itemListElement.item",
       level: "required",
-      expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],
+      expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: validate_BreadcrumbList_itemListElement_ListItem_item_Thing }],
       format: valueChecks["absolute-url"],
       fix: `Give each ListItem except the last an "item" with the URL of the breadcrumb's page, e.g. "https://example.com/books" (or an object whose "@id" is that URL).`,
       docs: DOCS4,
       rule: "/rules/BreadcrumbList#itemListElement.item"
     });
     BreadcrumbList_itemListElement_ListItem_oneOf0 = { level: "required", properties: ["name", "item.name"], property: "itemListElement.name", members: ["itemListElement.name", "itemListElement.item.name"], paths: [["name"], ["item", "name"]], fix: 'Give each ListItem a "name" with the title of the breadcrumb shown to users, e.g. "Books" (or put the name on its "item" object).', docs: DOCS4, rule: "/rules/BreadcrumbList#one-of:itemListElement.name" };
+    BreadcrumbList_itemListElement_ListItem_item_Thing__id = propertyRule({
+      name: "@id",
+      segment: "/@id",
+      property: "itemListElement.item.@id",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "url", type: "URL" }],
+      condition: siblingCondition("url", null),
+      fix: `Give the breadcrumb's "item" object an "@id" with the URL of its page, e.g. {"@id": "https://example.com/books", "name": "Books"}.`,
+      docs: DOCS4,
+      rule: "/rules/BreadcrumbList#itemListElement.item.@id"
+    });
     ruleSet4 = {
       type: "BreadcrumbList",
       status: "supported",
@@ -12089,6 +12470,7 @@ var init_Course = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
+    init_text_length();
     DOCS6 = "https://developers.google.com/search/docs/appearance/structured-data/course";
     Course_name = propertyRule({
       name: "name",
@@ -12252,6 +12634,7 @@ var init_Course = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS6,
       rule: "/rules/Course#review.author.name"
@@ -12262,6 +12645,7 @@ var init_Course = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS6,
       rule: "/rules/Course#review.author.name"
@@ -12428,6 +12812,7 @@ var init_CreativeWork = __esm({
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
+    init_text_pattern();
     DOCS7 = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
     CreativeWork_isAccessibleForFree = propertyRule({
       name: "isAccessibleForFree",
@@ -12508,7 +12893,7 @@ var init_CreativeWork = __esm({
       property: "hasPart.cssSelector",
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
-      format: valueChecks["non-empty-text"],
+      valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
       docs: DOCS7,
       rule: "/rules/CreativeWork#paywalled-content:hasPart.cssSelector"
@@ -12521,7 +12906,7 @@ var init_CreativeWork = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_CreativeWork,
       features: [
-        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_CreativeWork__paywalled_content }
+        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_CreativeWork__paywalled_content }
       ]
     };
   }
@@ -13441,6 +13826,7 @@ var init_Dataset = __esm({
   "generated/validators/Dataset.ts"() {
     "use strict";
     init_rule_runtime();
+    init_text_pattern();
     init_type_hierarchy();
     init_checks();
     DOCS9 = "https://developers.google.com/search/docs/appearance/structured-data/dataset";
@@ -13460,6 +13846,7 @@ var init_Dataset = __esm({
       property: "description",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^[\\s\\S]{50,5000}$", "a summary between 50 and 5000 characters long")],
       fix: 'Add "description" with a summary of the dataset between 50 and 5000 characters (Markdown is allowed; write new lines as \\n in JSON-LD).',
       docs: DOCS9,
       rule: "/rules/Dataset#description"
@@ -13749,6 +14136,7 @@ var init_Dataset = __esm({
       property: "hasPart.description",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^[\\s\\S]{50,5000}$", "a summary between 50 and 5000 characters long")],
       fix: 'Give each part dataset a "description" of 50 to 5000 characters.',
       docs: DOCS9,
       rule: "/rules/Dataset#hasPart.description"
@@ -15384,8 +15772,8 @@ var init_Event = __esm({
       property: "location.address.addressCountry",
       level: "recommended",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
-      format: valueChecks["iso3166-alpha2"],
-      fix: 'Add location.address.addressCountry as a two-letter ISO 3166-1 code, e.g. "US".',
+      format: valueChecks["non-empty-text"],
+      fix: 'Add location.address.addressCountry with the country, ideally its two-letter ISO 3166-1 code, e.g. "US".',
       docs: DOCS12,
       rule: "/rules/Event#location.address.addressCountry"
     });
@@ -16462,7 +16850,7 @@ var init_ItemList = __esm({
       property: "itemListElement",
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList_itemListElement_ListItem }],
-      listKeywords: [atLeastValues(2), wholeList(listChecks["ascending-positions"])],
+      listKeywords: [atLeastValues(2), wholeList(listChecks["carousel-items"])],
       fix: 'Add "itemListElement" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{"@type": "ListItem", "position": 1, "url": "https://example.com/peanut-butter-cookies.html"}, {"@type": "ListItem", "position": 2, "url": "https://example.com/snickerdoodles.html"}].',
       docs: DOCS16,
       rule: "/rules/ItemList#itemListElement"
@@ -17009,7 +17397,7 @@ var init_ItemList = __esm({
       optIn: ["itemListElement.url", "itemListElement.item@Course", "itemListElement.item@Movie", "itemListElement.item@Recipe", "itemListElement.item@LocalBusiness", "itemListElement.item@Product", "itemListElement.item@Event", "itemListElement@Course", "itemListElement@Movie", "itemListElement@Recipe", "itemListElement@LocalBusiness", "itemListElement@Product", "itemListElement@Event"],
       validate: validate_ItemList,
       features: [
-        { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement"], validate: validate_ItemList__carousels_beta }
+        { id: "carousels-beta", name: "Structured data carousel (beta)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta", triggers: ["itemListElement.item@LocalBusiness", "itemListElement.item@Product", "itemListElement.item@Event", "itemListElement@LocalBusiness", "itemListElement@Product", "itemListElement@Event"], validate: validate_ItemList__carousels_beta }
       ]
     };
   }
@@ -17538,27 +17926,6 @@ var init_JobPosting = __esm({
       validate: validate_JobPosting,
       features: []
     };
-  }
-});
-
-// runtime/keywords/text-length.ts
-var TextLength, textAtMost;
-var init_text_length = __esm({
-  "runtime/keywords/text-length.ts"() {
-    "use strict";
-    TextLength = class {
-      constructor(limit) {
-        this.limit = limit;
-      }
-      limit;
-      // Too long is still a value of the right kind: its format and bounds are worth checking too.
-      final = false;
-      test(value, property3) {
-        if (typeof value !== "string" || value.length <= this.limit) return null;
-        return { code: "too-long", message: `"${property3}" has ${value.length} characters; it takes at most ${this.limit}.` };
-      }
-    };
-    textAtMost = (limit) => new TextLength(limit);
   }
 });
 
@@ -18190,6 +18557,7 @@ var init_LocalBusiness = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS18,
       rule: "/rules/LocalBusiness#review.author.name"
@@ -18200,6 +18568,7 @@ var init_LocalBusiness = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS18,
       rule: "/rules/LocalBusiness#review.author.name"
@@ -18551,13 +18920,16 @@ function validate_MathSolver_potentialAction_SolveMathAction(node, run, at) {
   const v_eduQuestionType = node["eduQuestionType"];
   if (v_eduQuestionType === void 0) run.missing(MathSolver_potentialAction_SolveMathAction_eduQuestionType, at);
   else run.check(v_eduQuestionType, MathSolver_potentialAction_SolveMathAction_eduQuestionType, at);
+  const v_mathExpression_input = node["mathExpression-input"];
+  if (v_mathExpression_input === void 0) run.missing(MathSolver_potentialAction_SolveMathAction_mathExpression_input, at);
+  else run.check(v_mathExpression_input, MathSolver_potentialAction_SolveMathAction_mathExpression_input, at);
 }
 function validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint(node, run, at) {
   const v_urlTemplate = node["urlTemplate"];
   if (v_urlTemplate === void 0) run.missing(MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
 }
-var DOCS20, MathSolver_potentialAction, MathSolver_url, MathSolver_usageInfo, MathSolver_learningResourceType, MathSolver_inLanguage, MathSolver_assesses, MathSolver_potentialAction_SolveMathAction_target, MathSolver_potentialAction_SolveMathAction_eduQuestionType, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, ruleSet20;
+var DOCS20, MathSolver_potentialAction, MathSolver_url, MathSolver_usageInfo, MathSolver_learningResourceType, MathSolver_inLanguage, MathSolver_assesses, MathSolver_potentialAction_SolveMathAction_target, MathSolver_potentialAction_SolveMathAction_eduQuestionType, MathSolver_potentialAction_SolveMathAction_mathExpression_input, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, ruleSet20;
 var init_MathSolver = __esm({
   "generated/validators/MathSolver.ts"() {
     "use strict";
@@ -18651,6 +19023,16 @@ var init_MathSolver = __esm({
       docs: DOCS20,
       rule: "/rules/MathSolver#potentialAction.eduQuestionType"
     });
+    MathSolver_potentialAction_SolveMathAction_mathExpression_input = propertyRule({
+      name: "mathExpression-input",
+      segment: "/mathExpression-input",
+      property: "potentialAction.mathExpression-input",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+      fix: 'Add "mathExpression-input": "required name=math_expression_string" to each SolveMathAction (the name of the placeholder in its target).',
+      docs: DOCS20,
+      rule: "/rules/MathSolver#potentialAction.mathExpression-input"
+    });
     MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate = propertyRule({
       name: "urlTemplate",
       segment: "/urlTemplate",
@@ -18672,37 +19054,6 @@ var init_MathSolver = __esm({
       validate: validate_MathSolver,
       features: []
     };
-  }
-});
-
-// runtime/keywords/sibling-condition.ts
-var SiblingCondition, siblingCondition;
-var init_sibling_condition = __esm({
-  "runtime/keywords/sibling-condition.ts"() {
-    "use strict";
-    init_json();
-    init_enumeration();
-    SiblingCondition = class {
-      constructor(property3, values) {
-        this.property = property3;
-        this.values = values;
-      }
-      property;
-      values;
-      holds(node) {
-        const sibling = node[this.property];
-        if (this.values === null) return sibling === void 0;
-        for (const v of Array.isArray(sibling) ? sibling : [sibling]) {
-          const text = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : isObject(v) && typeof v["@value"] === "string" ? v["@value"] : null;
-          if (text !== null && this.values.has(enumMember(text) ?? text)) return true;
-        }
-        return false;
-      }
-      describe() {
-        return this.values === null ? `"${this.property}" is absent` : `"${this.property}" is ${[...this.values].join(" or ")}`;
-      }
-    };
-    siblingCondition = (property3, values) => new SiblingCondition(property3, values === null ? null : new Set(values));
   }
 });
 
@@ -18746,7 +19097,8 @@ function validate_MerchantReturnPolicy(node, run, at) {
   if (v_returnLabelSource === void 0) run.recommendedWhen(MerchantReturnPolicy_returnLabelSource, node, at);
   else run.check(v_returnLabelSource, MerchantReturnPolicy_returnLabelSource, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
-  if (v_returnShippingFeesAmount !== void 0) run.check(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, at);
+  if (v_returnShippingFeesAmount === void 0) run.missingWhen(MerchantReturnPolicy_returnShippingFeesAmount, node, at);
+  else run.checkWhen(v_returnShippingFeesAmount, MerchantReturnPolicy_returnShippingFeesAmount, node, at);
   const v_customerRemorseReturnFees = node["customerRemorseReturnFees"];
   if (v_customerRemorseReturnFees !== void 0) run.check(v_customerRemorseReturnFees, MerchantReturnPolicy_customerRemorseReturnFees, at);
   const v_customerRemorseReturnLabelSource = node["customerRemorseReturnLabelSource"];
@@ -18949,6 +19301,7 @@ var init_MerchantReturnPolicy = __esm({
       property: "returnShippingFeesAmount",
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
+      condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
       fix: 'Give "returnShippingFeesAmount" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {"@type": "MonetaryAmount", "value": 2.99, "currency": "EUR"}.',
       docs: DOCS21,
       rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount"
@@ -19280,6 +19633,7 @@ var init_Movie = __esm({
     init_checks();
     init_type_hierarchy();
     init_structure_checks();
+    init_text_length();
     DOCS22 = "https://developers.google.com/search/docs/appearance/structured-data/movie";
     Movie_name = propertyRule({
       name: "name",
@@ -19444,6 +19798,7 @@ var init_Movie = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS22,
       rule: "/rules/Movie#review.author.name"
@@ -19454,6 +19809,7 @@ var init_Movie = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS22,
       rule: "/rules/Movie#review.author.name"
@@ -20882,29 +21238,6 @@ var init_Organization = __esm({
   }
 });
 
-// runtime/keywords/text-pattern.ts
-var TextPattern, textPattern;
-var init_text_pattern = __esm({
-  "runtime/keywords/text-pattern.ts"() {
-    "use strict";
-    init_describe_value();
-    TextPattern = class {
-      constructor(regex, description) {
-        this.regex = regex;
-        this.description = description;
-      }
-      regex;
-      description;
-      final = true;
-      test(value, property3) {
-        if (typeof value !== "string" || this.regex.test(value)) return null;
-        return { code: "invalid-format", message: `"${property3}" should be ${this.description}, not ${describeValue(value)}.` };
-      }
-    };
-    textPattern = (source, description) => new TextPattern(new RegExp(source, "u"), description);
-  }
-});
-
 // generated/validators/Product.ts
 var Product_exports = {};
 __export(Product_exports, {
@@ -21204,7 +21537,8 @@ function validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy
   if (v_returnMethod === void 0) run.recommendedWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, node, at);
   else run.check(v_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, at);
   const v_returnShippingFeesAmount = node["returnShippingFeesAmount"];
-  if (v_returnShippingFeesAmount !== void 0) run.check(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, at);
+  if (v_returnShippingFeesAmount === void 0) run.missingWhen(Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, node, at);
+  else run.checkWhen(v_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, node, at);
 }
 function validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount(node, run, at) {
   const v_value = node["value"];
@@ -21312,6 +21646,7 @@ var init_Product = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
+    init_text_length();
     init_text_pattern();
     init_sibling_condition();
     DOCS26 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
@@ -21425,6 +21760,7 @@ var init_Product = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS26,
       rule: "/rules/Product#review.author.name"
@@ -21435,6 +21771,7 @@ var init_Product = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS26,
       rule: "/rules/Product#review.author.name"
@@ -21737,7 +22074,7 @@ var init_Product = __esm({
       segment: "/offers",
       property: "offers",
       level: "required",
-      expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer }],
+      expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }],
       fix: `Add "offers" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.`,
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:offers"
@@ -22255,6 +22592,7 @@ var init_Product = __esm({
       property: "offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
+      condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
       fix: 'Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {"@type": "MonetaryAmount", "value": 2.99, "currency": "EUR"}.',
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount"
@@ -22549,7 +22887,7 @@ var init_Product = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_Product,
       features: [
-        { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], validate: validate_Product__merchant_listing }
+        { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], enhancements: [{ "property": "offers.shippingDetails", "name": "shipping details enhancement" }, { "property": "offers.hasMerchantReturnPolicy", "name": "return policy information" }], validate: validate_Product__merchant_listing }
       ]
     };
   }
@@ -22719,6 +23057,7 @@ var init_ProductGroup = __esm({
     init_fixed_texts();
     init_checks();
     init_structure_checks();
+    init_text_length();
     DOCS27 = "https://developers.google.com/search/docs/appearance/structured-data/product-variants";
     ProductGroup_name = propertyRule({
       name: "name",
@@ -23173,6 +23512,7 @@ var init_ProductGroup = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS27,
       rule: "/rules/ProductGroup#review.author.name"
@@ -23183,6 +23523,7 @@ var init_ProductGroup = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS27,
       rule: "/rules/ProductGroup#review.author.name"
@@ -26219,6 +26560,7 @@ var init_Review = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
+    init_text_length();
     DOCS32 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Review_author = propertyRule({
       name: "author",
@@ -26288,6 +26630,7 @@ var init_Review = __esm({
       property: "author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS32,
       rule: "/rules/Review#author.name"
@@ -26298,6 +26641,7 @@ var init_Review = __esm({
       property: "author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS32,
       rule: "/rules/Review#author.name"
@@ -26453,7 +26797,7 @@ function validate_SoftwareApplication_offers_Offer(node, run, at) {
   if (v_price === void 0) run.missing(SoftwareApplication_offers_Offer_price, at);
   else run.check(v_price, SoftwareApplication_offers_Offer_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === void 0) run.missing(SoftwareApplication_offers_Offer_priceCurrency, at);
+  if (v_priceCurrency === void 0) run.recommendedWhen(SoftwareApplication_offers_Offer_priceCurrency, node, at);
   else run.check(v_priceCurrency, SoftwareApplication_offers_Offer_priceCurrency, at);
 }
 function validate_SoftwareApplication_aggregateRating_AggregateRating(node, run, at) {
@@ -26513,6 +26857,8 @@ var init_SoftwareApplication = __esm({
     init_structure_checks();
     init_fixed_texts();
     init_checks();
+    init_sibling_condition();
+    init_text_length();
     DOCS33 = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
     SoftwareApplication_name = propertyRule({
       name: "name",
@@ -26592,9 +26938,10 @@ var init_SoftwareApplication = __esm({
       name: "priceCurrency",
       segment: "/priceCurrency",
       property: "offers.priceCurrency",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
+      condition: siblingAbove("price", 0),
       fix: 'Add offers.priceCurrency with the ISO 4217 code when the price is above 0, e.g. "USD".',
       docs: DOCS33,
       rule: "/rules/SoftwareApplication#offers.priceCurrency"
@@ -26690,6 +27037,7 @@ var init_SoftwareApplication = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS33,
       rule: "/rules/SoftwareApplication#review.author.name"
@@ -26700,6 +27048,7 @@ var init_SoftwareApplication = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS33,
       rule: "/rules/SoftwareApplication#review.author.name"
@@ -27247,6 +27596,7 @@ var init_VacationRental = __esm({
     init_checks();
     init_value_count();
     init_structure_checks();
+    init_text_length();
     DOCS35 = "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental";
     VacationRental_name = propertyRule({
       name: "name",
@@ -27759,6 +28109,7 @@ var init_VacationRental = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS35,
       rule: "/rules/VacationRental#review.author.name"
@@ -27769,6 +28120,7 @@ var init_VacationRental = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS35,
       rule: "/rules/VacationRental#review.author.name"
@@ -36626,7 +36978,7 @@ var require_webidl = __commonJS({
     var BOOLEAN = 2;
     var STRING = 3;
     var SYMBOL2 = 4;
-    var NUMBER2 = 5;
+    var NUMBER3 = 5;
     var BIGINT = 6;
     var NULL = 7;
     var OBJECT = 8;
@@ -36699,7 +37051,7 @@ var require_webidl = __commonJS({
         case "symbol":
           return SYMBOL2;
         case "number":
-          return NUMBER2;
+          return NUMBER3;
         case "bigint":
           return BIGINT;
         case "function":
@@ -36716,7 +37068,7 @@ var require_webidl = __commonJS({
       BOOLEAN,
       STRING,
       SYMBOL: SYMBOL2,
-      NUMBER: NUMBER2,
+      NUMBER: NUMBER3,
       BIGINT,
       NULL,
       OBJECT
@@ -36731,7 +37083,7 @@ var require_webidl = __commonJS({
           return "String";
         case SYMBOL2:
           return "Symbol";
-        case NUMBER2:
+        case NUMBER3:
           return "Number";
         case BIGINT:
           return "BigInt";
