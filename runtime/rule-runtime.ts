@@ -523,7 +523,7 @@ export class Run {
   checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string, rule?: string): void {
     const problem = check.test(node);
     if (problem === null) return;
-    this.report("out-of-range", "error", check.property, `"${check.property}": ${problem}.`, check.fix, docs, `${at}/${check.property}`, rule);
+    this.report(check.code ?? "out-of-range", "error", check.property, `"${check.property}": ${problem}.`, check.fix, docs, `${at}/${check.property}`, rule);
   }
 
   /** Siblings a present property needs beside it (the rule's `requires`). */
@@ -644,7 +644,7 @@ export class Run {
         // that property is required in the shape (a Rating's ratingValue), even when the rating
         // itself is only recommended, as a malformed nested required value is.
         const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
-        this.report("out-of-range", severity, property, `"${property}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
+        this.report(matched.nodeCheck.code ?? "out-of-range", severity, property, `"${property}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
       }
     }
   }

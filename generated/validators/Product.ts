@@ -29,7 +29,7 @@ const Product_review: PropertyRule = propertyRule({
   segment: "/review",
   property: "review",
   level: "recommended",
-  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review }],
+  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review, nodeCheck: nodeChecks["pros-cons"] }],
   fix: "Add a \"review\" of the product with an author and a reviewRating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Fred Benson\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 4}}.",
   docs: DOCS,
   rule: "/rules/Product#review",

@@ -3,10 +3,12 @@
  * properties (`node_check`). Names are the rule language's; a test keeps them equal to the schema.
  */
 import { isObject, type JsonObject } from "../json.ts";
+import type { IssueCode } from "../issue-codes.ts";
 import { checkPositions } from "./breadcrumb-positions.ts";
 import { ratingWithinBounds } from "./rating-bounds.ts";
 import { carouselItemsProblem, type ListProblem } from "./carousel-items.ts";
 import { activePriceProblem } from "./active-price.ts";
+import { prosConsProblem } from "./pros-cons.ts";
 
 export interface ListCheck {
   description: string;
@@ -20,6 +22,8 @@ export interface NodeCheck {
   property: string;
   /** What to do, citing the documentation that sets the rule. */
   fix: string;
+  /** The issue's code (out-of-range unless said). */
+  code?: IssueCode;
   test(node: JsonObject): string | null;
 }
 
@@ -68,9 +72,19 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
   "active-price": {
     description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",
     property: "price",
+    code: "missing-required",
     fix:
       'Give the current price in "price" (or in a priceSpecification without priceType and validForMemberTier) beside the strikethrough or member price, e.g. {"@type": "Offer", "price": 10.00, "priceCurrency": "USD", "priceSpecification": {"@type": "UnitPriceSpecification", "priceType": "https://schema.org/StrikethroughPrice", "price": 15.00, "priceCurrency": "USD"}}. ' +
       'Search Central, Merchant listing, Pricing: "If you use the priceType property to designate a list price, you must also provide a current sale price with the price or priceSpecification property on the Offer object."',
     test: (node) => activePriceProblem(node),
+  },
+  "pros-cons": {
+    description: "pros and cons (positiveNotes, negativeNotes) hold two statements or more in all",
+    property: "positiveNotes",
+    code: "too-few-values",
+    fix:
+      'Give at least two statements in positiveNotes and negativeNotes together, e.g. two ListItems in "positiveNotes", or one in each. ' +
+      'Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
+    test: (node) => prosConsProblem(node),
   },
 };
