@@ -1078,7 +1078,7 @@ var init_rule_runtime = __esm({
       checkNode(node, check16, docs, at, rule) {
         const problem = check16.test(node);
         if (problem === null) return;
-        this.report("out-of-range", "error", check16.property, `"${check16.property}": ${problem}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
+        this.report(check16.code ?? "out-of-range", "error", check16.property, `"${check16.property}": ${problem}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
       }
       /** Siblings a present property needs beside it (the rule's `requires`). */
       companions(node, rule, at) {
@@ -1182,7 +1182,7 @@ var init_rule_runtime = __esm({
           if (problem !== null) {
             const property3 = `${rule.property}.${matched.nodeCheck.property}`;
             const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
-            this.report("out-of-range", severity, property3, `"${property3}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
+            this.report(matched.nodeCheck.code ?? "out-of-range", severity, property3, `"${property3}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
           }
         }
       }
@@ -9125,6 +9125,33 @@ var init_active_price = __esm({
   }
 });
 
+// runtime/checks/pros-cons.ts
+function statements(notes) {
+  let count = 0;
+  for (const list of Array.isArray(notes) ? notes : [notes]) {
+    if (notes === void 0 || list === null) continue;
+    if (!isObject(list)) {
+      count++;
+      continue;
+    }
+    const items = list.itemListElement;
+    count += items === void 0 || items === null ? 0 : Array.isArray(items) ? items.length : 1;
+  }
+  return count;
+}
+function prosConsProblem(review) {
+  if (review.positiveNotes === void 0 && review.negativeNotes === void 0) return null;
+  const count = statements(review.positiveNotes) + statements(review.negativeNotes);
+  if (count === 0 || count >= 2) return null;
+  return "pros and cons need at least two statements in all (positiveNotes and negativeNotes together), not one";
+}
+var init_pros_cons = __esm({
+  "runtime/checks/pros-cons.ts"() {
+    "use strict";
+    init_json();
+  }
+});
+
 // runtime/checks/structure-checks.ts
 var WHOLE_POSITION, listChecks, nodeChecks;
 var init_structure_checks = __esm({
@@ -9135,6 +9162,7 @@ var init_structure_checks = __esm({
     init_rating_bounds();
     init_carousel_items();
     init_active_price();
+    init_pros_cons();
     WHOLE_POSITION = /^[1-9]\d*$/;
     listChecks = {
       "ascending-positions": {
@@ -9174,8 +9202,16 @@ var init_structure_checks = __esm({
       "active-price": {
         description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",
         property: "price",
+        code: "missing-required",
         fix: 'Give the current price in "price" (or in a priceSpecification without priceType and validForMemberTier) beside the strikethrough or member price, e.g. {"@type": "Offer", "price": 10.00, "priceCurrency": "USD", "priceSpecification": {"@type": "UnitPriceSpecification", "priceType": "https://schema.org/StrikethroughPrice", "price": 15.00, "priceCurrency": "USD"}}. Search Central, Merchant listing, Pricing: "If you use the priceType property to designate a list price, you must also provide a current sale price with the price or priceSpecification property on the Offer object."',
         test: (node) => activePriceProblem(node)
+      },
+      "pros-cons": {
+        description: "pros and cons (positiveNotes, negativeNotes) hold two statements or more in all",
+        property: "positiveNotes",
+        code: "too-few-values",
+        fix: 'Give at least two statements in positiveNotes and negativeNotes together, e.g. two ListItems in "positiveNotes", or one in each. Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
+        test: (node) => prosConsProblem(node)
       }
     };
   }
@@ -21665,7 +21701,7 @@ var init_Product = __esm({
       segment: "/review",
       property: "review",
       level: "recommended",
-      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review }],
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review, nodeCheck: nodeChecks["pros-cons"] }],
       fix: 'Add a "review" of the product with an author and a reviewRating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Fred Benson"}, "reviewRating": {"@type": "Rating", "ratingValue": 4}}.',
       docs: DOCS26,
       rule: "/rules/Product#review"
