@@ -66,8 +66,23 @@ test("inside a hidden element, what HTML keeps inside stays hidden: a nested lis
   // A stray `</span>` is ignored by the tree builder: it cannot end the hidden div around it.
   assert.is(visible(`<div hidden>a</span>b</div><p>c</p>`), "c");
   assert.is(visible(`<div hidden><div>a</div>b</div><p>c</p>`), "c");
-  // An inline hidden element ends at the end tag of the inline element around it.
-  assert.is(visible(`<p><b><i hidden>a</b>b</p>`), "b");
+  // An inline hidden element ends at the end tag of the inline element around it; a formatting element
+  // (b, i, a, ...) is reopened by the tree builder after it, so only its own end tag ends it.
+  assert.is(visible(`<p><b><span hidden>a</b>b</p>`), "b");
+  assert.is(visible(`<p><b><i hidden>a</b>b</i>c</p>`), "c");
+  // A new <a> ends an open one; a heading's start tag ends an open heading.
+  assert.is(visible(`<nav><a hidden>Skip<a>Home</a></nav>`), "home");
+  assert.is(visible(`<h2 hidden>Old<h1>New</h1>`), "new");
+  // A caption ends at a table part; a row at the next row, past a cell left open.
+  assert.is(visible(`<table><caption hidden>cap<tr><td>a</table>`), "a");
+  assert.is(visible(`<table><tr hidden><td>x<tr><td>a</table>`), "a");
+});
+
+test("a hidden element holding thousands of elements left open, or of stray end tags, ends at its end tag", () => {
+  for (const inner of ["<span>x".repeat(5000), "<option>Zip".repeat(5000), "<li>a".repeat(5000), "<p>a".repeat(5000), "<dt>a<dd>b".repeat(2500)]) {
+    assert.is(visible(`<div hidden>${inner}</div><p>shown</p>`), "shown", inner.slice(0, 12));
+  }
+  assert.is(visible(`<div hidden>${"<div>".repeat(4096)}${"</span>".repeat(20000)}${"</div>".repeat(4097)}<p>shown</p>`), "shown");
 });
 
 test("a quoted `>` before the hidden attribute: the element is still hidden", () => {
