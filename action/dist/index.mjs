@@ -6851,76 +6851,98 @@ var init_tag_log = __esm({
 });
 
 // runtime/page-truth/hidden-element.ts
-var ENDED_BY_START, SCOPE, NEVER_ANCESTOR_END, MAX_INNER, HiddenElement;
+var HEADINGS, TABLE_SECTIONS, ENDED_BY_START, ENDED_ONLY_AS_CURRENT, SCOPE, FORMATTING, NEVER_ANCESTOR_END, MAX_INNER, HiddenElement;
 var init_hidden_element = __esm({
   "runtime/page-truth/hidden-element.ts"() {
     "use strict";
     init_closes_p();
+    HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+    TABLE_SECTIONS = /* @__PURE__ */ new Set(["td", "th", "tr", "tbody", "thead", "tfoot"]);
     ENDED_BY_START = {
       li: /* @__PURE__ */ new Set(["li"]),
       dt: /* @__PURE__ */ new Set(["dt", "dd"]),
       dd: /* @__PURE__ */ new Set(["dt", "dd"]),
       option: /* @__PURE__ */ new Set(["option", "optgroup"]),
       optgroup: /* @__PURE__ */ new Set(["optgroup"]),
-      td: /* @__PURE__ */ new Set(["td", "th", "tr", "tbody", "thead", "tfoot"]),
-      th: /* @__PURE__ */ new Set(["td", "th", "tr", "tbody", "thead", "tfoot"]),
+      td: TABLE_SECTIONS,
+      th: TABLE_SECTIONS,
       tr: /* @__PURE__ */ new Set(["tr", "tbody", "thead", "tfoot"]),
       tbody: /* @__PURE__ */ new Set(["tbody", "thead", "tfoot"]),
       thead: /* @__PURE__ */ new Set(["tbody", "tfoot"]),
       tfoot: /* @__PURE__ */ new Set(["tbody"]),
+      caption: /* @__PURE__ */ new Set([...TABLE_SECTIONS, "col", "colgroup"]),
       rt: /* @__PURE__ */ new Set(["rt", "rp", "rb"]),
       rp: /* @__PURE__ */ new Set(["rt", "rp", "rb"]),
-      p: CLOSES_P
+      a: /* @__PURE__ */ new Set(["a"]),
+      nobr: /* @__PURE__ */ new Set(["nobr"]),
+      p: CLOSES_P,
+      h1: HEADINGS,
+      h2: HEADINGS,
+      h3: HEADINGS,
+      h4: HEADINGS,
+      h5: HEADINGS,
+      h6: HEADINGS
     };
-    SCOPE = /* @__PURE__ */ new Set(["ul", "ol", "dl", "table", "select", "datalist", "menu", "button", "object", "marquee", "applet", "caption", "td", "th", "template", "svg", "math"]);
+    ENDED_ONLY_AS_CURRENT = HEADINGS;
+    SCOPE = /* @__PURE__ */ new Set(["ul", "ol", "dl", "table", "select", "datalist", "menu", "button", "object", "marquee", "applet", "template", "svg", "math"]);
+    FORMATTING = /* @__PURE__ */ new Set(["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"]);
     NEVER_ANCESTOR_END = /* @__PURE__ */ new Set(["body", "html", "br"]);
-    MAX_INNER = 4096;
+    MAX_INNER = 1e5;
     HiddenElement = class {
       /**
        * @param name the hidden element's name, lower case
-       * @param inline a phrasing element (span, a): any end tag around it ends it
+       * @param inline a phrasing element (span, a): any end tag around it ends it (a formatting one, only its own)
        */
       constructor(name, inline) {
         this.name = name;
         this.inline = inline;
-        this.#optionalEnd = ENDED_BY_START[name] !== void 0;
+        this.#optionalEnd = ENDED_BY_START[name] !== void 0 && !FORMATTING.has(name) && !HEADINGS.has(name);
+        this.#formatting = FORMATTING.has(name);
       }
       name;
       inline;
       #inner = [];
-      /** Elements opened past MAX_INNER: their end tags are taken as theirs. */
-      #uncounted = 0;
+      /** How many of each name are open inside, kept in #inner or past MAX_INNER. */
+      #open = /* @__PURE__ */ new Map();
+      /** Open elements inside that are barriers (SCOPE), as a count. */
+      #barriers = 0;
       #optionalEnd;
+      #formatting;
       /** A start tag inside the hidden element: true when it ends the hidden element (and is itself outside). */
       start(name, opensElement) {
         const endedBy = ENDED_BY_START[this.name];
-        if (endedBy !== void 0 && endedBy.has(name) && !this.#scoped()) return true;
+        if (endedBy !== void 0 && endedBy.has(name) && this.#barriers === 0 && (!ENDED_ONLY_AS_CURRENT.has(this.name) || this.#open.size === 0)) return true;
         if (!opensElement) return false;
-        if (this.#inner.length < MAX_INNER) this.#inner.push(name);
-        else this.#uncounted++;
+        const inner = this.#inner;
+        while (inner.length > 0) {
+          const top = inner[inner.length - 1];
+          const ends = ENDED_BY_START[top];
+          if (ends === void 0 || !ends.has(name) || FORMATTING.has(top) || ENDED_ONLY_AS_CURRENT.has(top)) break;
+          this.#close(inner.pop());
+        }
+        if (inner.length < MAX_INNER) inner.push(name);
+        this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
+        if (SCOPE.has(name)) this.#barriers++;
         return false;
       }
       /** An end tag inside the hidden element: true when it ends the hidden element. */
       end(name, inlineEnd) {
-        if (this.#uncounted > 0) {
-          this.#uncounted--;
-          return false;
-        }
-        const inner = this.#inner;
-        const at = inner.lastIndexOf(name);
-        if (at >= 0) {
-          inner.length = at;
+        if ((this.#open.get(name) ?? 0) > 0) {
+          const inner = this.#inner;
+          const at = inner.lastIndexOf(name);
+          if (at < 0) this.#close(name);
+          else while (inner.length > at) this.#close(inner.pop());
           return false;
         }
         if (name === this.name) return true;
-        if (NEVER_ANCESTOR_END.has(name)) return false;
+        if (NEVER_ANCESTOR_END.has(name) || this.#formatting) return false;
         return !inlineEnd || this.inline || this.#optionalEnd;
       }
-      /** An element opened inside hides a same-named start tag from the hidden one (a nested list's items). */
-      #scoped() {
-        if (this.#uncounted > 0) return true;
-        for (const name of this.#inner) if (SCOPE.has(name)) return true;
-        return false;
+      #close(name) {
+        const count = this.#open.get(name) ?? 0;
+        if (count <= 1) this.#open.delete(name);
+        else this.#open.set(name, count - 1);
+        if (SCOPE.has(name)) this.#barriers--;
       }
     };
   }
