@@ -63,6 +63,11 @@ const IS_VOID = 2;
 const IS_SKIPPED = 4;
 /** sup: cents written as a superscript ("$19<sup>99</sup>") are read as decimals (CENTS_AFTER). */
 const IS_SUP = 8;
+/**
+ * Hidden by the browser's own stylesheet: `dialog:not([open])` and `datalist` are `display: none`
+ * (HTML 15.3.1); a modal's text is shown only once a script opens it.
+ */
+const IS_UA_HIDDEN = 16;
 
 /**
  * The classified names by length, first and last letter: two names at most share a slot (cite and
@@ -86,6 +91,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(VOID, IS_VOID);
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
+  add(["dialog", "datalist"], IS_UA_HIDDEN);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
     if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -393,7 +399,7 @@ export class VisibleTextReader {
         }
         continue;
       }
-      if (source.hides()) {
+      if (source.hides() || ((cls & IS_UA_HIDDEN) !== 0 && (source.nameIs("datalist") || !source.hasAttribute("open")))) {
         if (closesItself(html, p, source)) continue;
         hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
         hidden.open(source.tagStart);
@@ -535,6 +541,8 @@ interface TagSource {
   hides(): boolean;
   /** A `<template shadowrootmode>`: its content is what its host shows, not an inert template's. */
   opensShadowRoot(): boolean;
+  /** The start tag has the attribute (any value): a dialog's `open`. */
+  hasAttribute(lowerCaseName: string): boolean;
 }
 
 /**
@@ -583,6 +591,10 @@ class ScannedTags implements TagSource {
 
   opensShadowRoot(): boolean {
     return this.#scanner.attrCount > 0 && opensShadowRoot(this.#scanner);
+  }
+
+  hasAttribute(lowerCaseName: string): boolean {
+    return this.#scanner.attrCount > 0 && hasAttribute(this.#scanner, lowerCaseName);
   }
 }
 
@@ -650,6 +662,13 @@ class LoggedTags implements TagSource {
     const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
     s.pos = this.tagStart;
     return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
+  }
+
+  hasAttribute(lowerCaseName: string): boolean {
+    // Only dialog tags ask: the tag is read again, alone.
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName);
   }
 }
 
@@ -797,3 +816,10 @@ function opensShadowRoot(scanner: HtmlScanner): boolean {
   return false;
 }
 const SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
+
+function hasAttribute(scanner: HtmlScanner, lowerCaseName: string): boolean {
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) if (scanner.attributeIs(k, lowerCaseName)) return true;
+  } while (scanner.moreAttributes());
+  return false;
+}

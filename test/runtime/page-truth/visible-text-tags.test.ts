@@ -78,6 +78,14 @@ test("inside a hidden element, what HTML keeps inside stays hidden: a nested lis
   assert.is(visible(`<table><tr hidden><td>x<tr><td>a</table>`), "a");
 });
 
+test("a closed <dialog> and a <datalist> are hidden by the browser's own stylesheet; an open dialog is shown", () => {
+  assert.is(visible(`<p>a</p><dialog>secret</dialog><p>b</p>`), "a b");
+  assert.is(visible(`<dialog open>shown</dialog>`), "shown");
+  assert.is(visible(`<input list="s"><datalist id="s"><option>XL</datalist><p>b</p>`), "b");
+  assert.equal(truthIssues(shows(`<dialog id="quick-view"><p>$1,299.00</p></dialog>`)), PRICE_HIDDEN);
+  assert.equal(truthIssues(shows(`<dialog open><p>$1,299.00</p></dialog>`)), []);
+});
+
 test("a hidden element holding thousands of elements left open, or of stray end tags, ends at its end tag", () => {
   for (const inner of ["<span>x".repeat(5000), "<option>Zip".repeat(5000), "<li>a".repeat(5000), "<p>a".repeat(5000), "<dt>a<dd>b".repeat(2500)]) {
     assert.is(visible(`<div hidden>${inner}</div><p>shown</p>`), "shown", inner.slice(0, 12));
