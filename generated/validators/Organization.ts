@@ -6,6 +6,7 @@ import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -141,9 +142,9 @@ const Organization_foundingDate: PropertyRule = propertyRule({
   segment: "/foundingDate",
   property: "foundingDate",
   level: "optional",
-  expect: [{ kind: "literal", literal: "date", type: "Date" }],
-  format: valueChecks["iso8601-date"],
-  fix: "Give \"foundingDate\" as an ISO 8601 date, e.g. \"1999-03-01\".",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?)?$", "an ISO 8601 date: YYYY-MM-DD, YYYY-MM or YYYY")],
+  fix: "Give \"foundingDate\" as an ISO 8601 date, e.g. \"1999-03-01\" (or the year alone, \"1999\").",
   docs: DOCS,
   rule: "/rules/Organization#foundingDate",
 });
