@@ -7,6 +7,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
@@ -568,6 +569,7 @@ const Book__book_actions_workExample_Book_datePublished: PropertyRule = property
   property: "workExample.datePublished",
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$", "a date as YYYY-MM-DD or YYYY")],
   fix: "Add the edition's \"datePublished\" as YYYY-MM-DD or YYYY, e.g. \"1991-05-01\".",
   docs: DOCS,
   rule: "/rules/Book#book-actions:workExample.datePublished",

@@ -5,6 +5,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
@@ -289,6 +290,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_datePublished: PropertyRule
   property: "dataFeedElement.workExample.datePublished",
   level: "recommended",
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$", "a date as YYYY-MM-DD or YYYY")],
   fix: "Add the edition's \"datePublished\" as YYYY-MM-DD or YYYY, e.g. \"1991-05-01\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.datePublished",
