@@ -30,7 +30,7 @@ export interface RawRuleFile {
   one_of?: RawOneOf[];
   features?: RawFeature[];
   examples: { valid: RawValidExample[]; invalid: RawInvalidExample[] };
-  node_check?: "rating-bounds" | "active-price" | "pros-cons";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
   listed_under?: string;
 }
 
@@ -69,7 +69,7 @@ export interface RawExpectNode {
   shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
-  node_check?: "rating-bounds" | "active-price" | "pros-cons";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
   rules_of?: string;
   not_eligible?: string;
 }
@@ -130,7 +130,7 @@ export interface RawShapeFile {
   type: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
-  node_check?: "rating-bounds" | "active-price" | "pros-cons";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
 }
 
 type Keys<T> = { readonly [K in keyof Required<T>]: true };

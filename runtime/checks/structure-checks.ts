@@ -9,6 +9,7 @@ import { ratingWithinBounds } from "./rating-bounds.ts";
 import { carouselItemsProblem, type ListProblem } from "./carousel-items.ts";
 import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
+import { amenityValueProblem } from "./amenity-value.ts";
 
 export interface ListCheck {
   description: string;
@@ -86,5 +87,13 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Give at least two statements in positiveNotes and negativeNotes together, e.g. two ListItems in "positiveNotes", or one in each. ' +
       'Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
     test: (node) => prosConsProblem(node),
+  },
+  "amenity-value": {
+    description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
+    property: "value",
+    code: "wrong-type",
+    fix:
+      'Give the amenity\'s "value" as true or false, e.g. {"@type": "LocationFeatureSpecification", "name": "ac", "value": true}; internetType, parkingType and poolType take their documented texts (e.g. "Free"), licenseNum the licence number.',
+    test: (node) => amenityValueProblem(node),
   },
 };
