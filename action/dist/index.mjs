@@ -7112,7 +7112,13 @@ function opensShadowRoot(scanner) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+function hasAttribute(scanner, lowerCaseName2) {
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) if (scanner.attributeIs(k, lowerCaseName2)) return true;
+  } while (scanner.moreAttributes());
+  return false;
+}
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -7190,6 +7196,7 @@ var init_visible_text = __esm({
     IS_VOID = 2;
     IS_SKIPPED = 4;
     IS_SUP = 8;
+    IS_UA_HIDDEN = 16;
     MAX_CLASSIFIED = 8;
     SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
     SLOT_NAME = new Array(SLOTS).fill("");
@@ -7204,6 +7211,7 @@ var init_visible_text = __esm({
       add(VOID2, IS_VOID);
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
+      add(["dialog", "datalist"], IS_UA_HIDDEN);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
         if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -7387,7 +7395,7 @@ var init_visible_text = __esm({
             }
             continue;
           }
-          if (source.hides()) {
+          if (source.hides() || (cls & IS_UA_HIDDEN) !== 0 && (source.nameIs("datalist") || !source.hasAttribute("open"))) {
             if (closesItself(html, p, source)) continue;
             hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
             hidden.open(source.tagStart);
@@ -7495,6 +7503,9 @@ var init_visible_text = __esm({
       opensShadowRoot() {
         return this.#scanner.attrCount > 0 && opensShadowRoot(this.#scanner);
       }
+      hasAttribute(lowerCaseName2) {
+        return this.#scanner.attrCount > 0 && hasAttribute(this.#scanner, lowerCaseName2);
+      }
     };
     LoggedTags = class {
       #log;
@@ -7550,6 +7561,11 @@ var init_visible_text = __esm({
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
         s.pos = this.tagStart;
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
+      }
+      hasAttribute(lowerCaseName2) {
+        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
+        s.pos = this.tagStart;
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName2);
       }
     };
     space = false;
@@ -9174,6 +9190,30 @@ var init_pros_cons = __esm({
   }
 });
 
+// runtime/checks/amenity-value.ts
+function isBooleanValue(value) {
+  if (typeof value === "boolean") return true;
+  if (typeof value !== "string") return false;
+  const member = enumMember(value) ?? value.trim();
+  return /^(true|false)$/i.test(member);
+}
+function amenityValueProblem(feature) {
+  const name = feature.name;
+  const value = feature.value;
+  if (typeof name !== "string" || value === void 0 || value === null) return null;
+  const textual = TEXT_AMENITIES.has(name.trim().toLowerCase());
+  if (textual) return typeof value === "string" && !isBooleanValue(value) ? null : `the "${name}" amenity takes a text value (e.g. "Free"), not ${JSON.stringify(value)}`;
+  return isBooleanValue(value) ? null : `the "${name}" amenity takes true or false, not ${JSON.stringify(value)}`;
+}
+var TEXT_AMENITIES;
+var init_amenity_value = __esm({
+  "runtime/checks/amenity-value.ts"() {
+    "use strict";
+    init_enumeration();
+    TEXT_AMENITIES = /* @__PURE__ */ new Set(["internettype", "parkingtype", "pooltype", "licensenum"]);
+  }
+});
+
 // runtime/checks/structure-checks.ts
 var WHOLE_POSITION, listChecks, nodeChecks;
 var init_structure_checks = __esm({
@@ -9185,6 +9225,7 @@ var init_structure_checks = __esm({
     init_carousel_items();
     init_active_price();
     init_pros_cons();
+    init_amenity_value();
     WHOLE_POSITION = /^[1-9]\d*$/;
     listChecks = {
       "ascending-positions": {
@@ -9234,6 +9275,13 @@ var init_structure_checks = __esm({
         code: "too-few-values",
         fix: 'Give at least two statements in positiveNotes and negativeNotes together, e.g. two ListItems in "positiveNotes", or one in each. Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
         test: (node) => prosConsProblem(node)
+      },
+      "amenity-value": {
+        description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
+        property: "value",
+        code: "wrong-type",
+        fix: `Give the amenity's "value" as true or false, e.g. {"@type": "LocationFeatureSpecification", "name": "ac", "value": true}; internetType, parkingType and poolType take their documented texts (e.g. "Free"), licenseNum the licence number.`,
+        test: (node) => amenityValueProblem(node)
       }
     };
   }
@@ -11187,6 +11235,7 @@ var init_Book = __esm({
     init_checks();
     init_text_length();
     init_fixed_texts();
+    init_text_pattern();
     DOCS3 = "https://developers.google.com/search/docs/appearance/structured-data/book";
     Book_name = propertyRule({
       name: "name",
@@ -11568,6 +11617,7 @@ var init_Book = __esm({
       property: "workExample.datePublished",
       level: "recommended",
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$", "a date as YYYY-MM-DD or YYYY")],
       fix: `Add the edition's "datePublished" as YYYY-MM-DD or YYYY, e.g. "1991-05-01".`,
       docs: DOCS3,
       rule: "/rules/Book#book-actions:workExample.datePublished"
@@ -13191,6 +13241,7 @@ var init_DataFeed = __esm({
     init_type_hierarchy();
     init_checks();
     init_fixed_texts();
+    init_text_pattern();
     DOCS8 = "https://developers.google.com/search/docs/appearance/structured-data/book";
     DataFeed_dataFeedElement = propertyRule({
       name: "dataFeedElement",
@@ -13396,6 +13447,7 @@ var init_DataFeed = __esm({
       property: "dataFeedElement.workExample.datePublished",
       level: "recommended",
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$", "a date as YYYY-MM-DD or YYYY")],
       fix: `Add the edition's "datePublished" as YYYY-MM-DD or YYYY, e.g. "1991-05-01".`,
       docs: DOCS8,
       rule: "/rules/DataFeed#dataFeedElement.workExample.datePublished"
@@ -20952,6 +21004,7 @@ var init_Organization = __esm({
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
+    init_text_pattern();
     DOCS25 = "https://developers.google.com/search/docs/appearance/structured-data/organization";
     Organization_name = propertyRule({
       name: "name",
@@ -21071,9 +21124,9 @@ var init_Organization = __esm({
       segment: "/foundingDate",
       property: "foundingDate",
       level: "optional",
-      expect: [{ kind: "literal", literal: "date", type: "Date" }],
-      format: valueChecks["iso8601-date"],
-      fix: 'Give "foundingDate" as an ISO 8601 date, e.g. "1999-03-01".',
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?)?$", "an ISO 8601 date: YYYY-MM-DD, YYYY-MM or YYYY")],
+      fix: 'Give "foundingDate" as an ISO 8601 date, e.g. "1999-03-01" (or the year alone, "1999").',
       docs: DOCS25,
       rule: "/rules/Organization#foundingDate"
     });
@@ -27873,7 +27926,7 @@ var init_VacationRental = __esm({
       segment: "/amenityFeature",
       property: "containsPlace.amenityFeature",
       level: "recommended",
-      expect: [{ kind: "class", type: "LocationFeatureSpecification", accepts: subtypes("LocationFeatureSpecification"), validate: validate_VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification }],
+      expect: [{ kind: "class", type: "LocationFeatureSpecification", accepts: subtypes("LocationFeatureSpecification"), validate: validate_VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification, nodeCheck: nodeChecks["amenity-value"], nodeCheckRequired: true }],
       fix: 'Add containsPlace.amenityFeature with the amenities, e.g. {"@type": "LocationFeatureSpecification", "name": "ac", "value": true}.',
       docs: DOCS35,
       rule: "/rules/VacationRental#containsPlace.amenityFeature"
@@ -27904,6 +27957,7 @@ var init_VacationRental = __esm({
       property: "containsPlace.numberOfBathroomsTotal",
       level: "recommended",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
+      format: valueChecks["number"],
       min: 0,
       fix: "Add containsPlace.numberOfBathroomsTotal, the simple sum of bathrooms (2 full and 1 half bathroom give 2.5).",
       docs: DOCS35,
