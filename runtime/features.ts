@@ -10,12 +10,18 @@ import type { FeatureResult } from "./types.ts";
 import type { JsonObject } from "./json.ts";
 import { enumMember } from "./checks/enumeration.ts";
 
+/** A value trigger (`isAccessibleForFree!=true`) as its property and the literal it must not hold, or null. */
+function valueTrigger(trigger: string): { property: string; literal: string } | null {
+  const unequal = trigger.indexOf("!=");
+  return unequal < 0 ? null : { property: trigger.slice(0, unequal), literal: trigger.slice(unequal + 2) };
+}
+
 /** True when the node carries one of an opt-in feature's triggers (names or dotted paths). */
 export function detected(triggers: readonly string[], node: JsonObject): boolean {
   for (const trigger of triggers) {
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0) {
-      if (holdsOtherValue(node[trigger.slice(0, unequal)], trigger.slice(unequal + 2))) return true;
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null) {
+      if (holdsOtherValue(node[byValue.property], byValue.literal)) return true;
       continue;
     }
     const at = trigger.indexOf("@");
@@ -61,9 +67,9 @@ function describeTriggers(triggers: readonly string[]): string {
   const typesOf = new Map<string, string[]>();
   for (const trigger of triggers) {
     const at = trigger.indexOf("@");
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0) {
-      parts.push(`${trigger.slice(0, unequal)} other than ${trigger.slice(unequal + 2)}`);
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null) {
+      parts.push(`${byValue.property} other than ${byValue.literal}`);
       continue;
     }
     if (at < 0) {
@@ -92,8 +98,8 @@ function notDetected(triggers: readonly string[], node: JsonObject): string {
   const held: string[] = [];
   const others: string[] = [];
   for (const trigger of triggers) {
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0 && node[trigger.slice(0, unequal)] !== undefined) held.push(`${trigger.slice(0, unequal)} ${trigger.slice(unequal + 2)}`);
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null && node[byValue.property] !== undefined) held.push(`${byValue.property} ${byValue.literal}`);
     else others.push(trigger);
   }
   if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
