@@ -4017,11 +4017,15 @@ var init_schema_terms = __esm({
 });
 
 // runtime/features.ts
+function valueTrigger(trigger) {
+  const unequal = trigger.indexOf("!=");
+  return unequal < 0 ? null : { property: trigger.slice(0, unequal), literal: trigger.slice(unequal + 2) };
+}
 function detected(triggers, node) {
   for (const trigger of triggers) {
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0) {
-      if (holdsOtherValue(node[trigger.slice(0, unequal)], trigger.slice(unequal + 2))) return true;
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null) {
+      if (holdsOtherValue(node[byValue.property], byValue.literal)) return true;
       continue;
     }
     const at = trigger.indexOf("@");
@@ -4054,9 +4058,9 @@ function describeTriggers(triggers) {
   const typesOf = /* @__PURE__ */ new Map();
   for (const trigger of triggers) {
     const at = trigger.indexOf("@");
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0) {
-      parts.push(`${trigger.slice(0, unequal)} other than ${trigger.slice(unequal + 2)}`);
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null) {
+      parts.push(`${byValue.property} other than ${byValue.literal}`);
       continue;
     }
     if (at < 0) {
@@ -4078,8 +4082,8 @@ function notDetected(triggers, node) {
   const held = [];
   const others = [];
   for (const trigger of triggers) {
-    const unequal = trigger.indexOf("!=");
-    if (unequal >= 0 && node[trigger.slice(0, unequal)] !== void 0) held.push(`${trigger.slice(0, unequal)} ${trigger.slice(unequal + 2)}`);
+    const byValue = valueTrigger(trigger);
+    if (byValue !== null && node[byValue.property] !== void 0) held.push(`${byValue.property} ${byValue.literal}`);
     else others.push(trigger);
   }
   if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
