@@ -7,12 +7,7 @@
 import { isObject, type JsonObject } from "../json.ts";
 import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
-import type { IssueCode } from "../issue-codes.ts";
-
-export interface ListProblem {
-  readonly code: IssueCode;
-  readonly message: string;
-}
+import type { KeywordProblem } from "../keywords/keyword-check.ts";
 
 const HOST_TYPES = ["Course", "Movie", "Recipe", "Restaurant"] as const;
 
@@ -38,7 +33,7 @@ function urlOf(entry: JsonObject): string | null {
   return null;
 }
 
-export function carouselItemsProblem(items: readonly unknown[]): ListProblem | null {
+export function carouselItemsProblem(items: readonly unknown[]): KeywordProblem | null {
   const urls = new Set<string>();
   const types = new Set<string>();
   let courses = 0;

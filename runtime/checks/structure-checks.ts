@@ -6,15 +6,16 @@ import { isObject, type JsonObject } from "../json.ts";
 import type { IssueCode } from "../issue-codes.ts";
 import { checkPositions } from "./breadcrumb-positions.ts";
 import { ratingWithinBounds } from "./rating-bounds.ts";
-import { carouselItemsProblem, type ListProblem } from "./carousel-items.ts";
+import { carouselItemsProblem } from "./carousel-items.ts";
+import type { KeywordProblem } from "../keywords/keyword-check.ts";
 import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
 
 export interface ListCheck {
   description: string;
-  /** A text is an invalid-sequence problem; a ListProblem names its own code. */
-  test(items: readonly unknown[]): string | ListProblem | null;
+  /** A text is an invalid-sequence problem; a KeywordProblem names its own code. */
+  test(items: readonly unknown[]): string | KeywordProblem | null;
 }
 
 export interface NodeCheck {
