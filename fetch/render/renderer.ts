@@ -365,7 +365,7 @@ const LOADED = (): Promise<void> | void => {
  * body's shown elements, and the number of elements.
  *
  * First the body's elements the browser does not show, by their computed style (display:none,
- * visibility:hidden: a stylesheet's class, an accordion's closed panel), get the `hidden` attribute, the
+ * visibility:hidden or collapse, content-visibility:hidden: a stylesheet's class, an accordion's closed panel), get the `hidden` attribute, the
  * one the visible text reads as hidden (runtime/page-truth/visible-text.ts): with rendering, what a
  * reader sees is what the browser shows, not only what inline styles say. A hidden element's
  * descendants are not looked at; nor are script, style, template and noscript (never shown, read as
@@ -389,7 +389,9 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (skipped.has(child.localName)) continue;
         const style = getComputedStyle(child);
-        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") {
+        // content-visibility:hidden draws no content, but the browser gives it to hidden="until-found" too, which the visible text reads as shown.
+        const contentHidden = style.contentVisibility === "hidden" && child.getAttribute("hidden") === null;
+        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
           hidden.push(child);
           continue;
         }

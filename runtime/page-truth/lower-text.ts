@@ -219,7 +219,10 @@ export function foldCase(lower: string): string {
   if (out.indexOf("\u00df") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
-  if (WRITTEN_ALIKE.test(out)) out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
+  if (WRITTEN_ALIKE.test(out)) {
+    if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
+    out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
+  }
   return out;
 }
 
@@ -230,10 +233,19 @@ export function foldCase(lower: string): string {
  * - full-width Latin letters, digits and signs and the ideographic space (U+FF01-U+FF5E, U+3000), which
  *   Japanese and Chinese pages mix with the half-width forms ("ＡＢＣ" is "ABC");
  * - the multiplication sign, which WordPress writes for the x between two numbers ("2x4" shows "2×4");
- * - the modifier letter apostrophes (Ukrainian ʼ, Hawaiian ʻ), written for the apostrophe and read as one.
+ * - the modifier letter apostrophes (Ukrainian ʼ, Hawaiian ʻ), written for the apostrophe and read as one;
+ * - the compatibility forms a page writes for what markup writes plainly, or the other way round, as
+ *   Unicode's compatibility decomposition (NFKC) reads them: superscript and subscript digits ("m²" on
+ *   one side, `m<sup>2</sup>` or "m2" on the other, "CO₂"), vulgar fractions ("½" is "1⁄2", read as
+ *   "1/2"), the Latin ligatures ("ﬁ" of a text pasted from a PDF) and half-width katakana ("ｶﾞｰﾃﾞﾝ" is
+ *   "ガーデン", a whole run composed at once: a voiced mark joins the letter before it). NFKC over the
+ *   whole text would cost every page; these are looked for first.
+ * - the Arabic tatweel (U+0640), which stretches a word for the eye ("مـــطعم" is "مطعم").
  */
-const WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/;
-const WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/g;
+const WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
+const WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
+const HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
 
 function readAlike(c: string): string {
   const code = c.charCodeAt(0);
@@ -241,7 +253,13 @@ function readAlike(c: string): string {
   if (code === 0x3000) return " ";
   if (code === 0x00d7) return "x";
   if (code === 0x02bb || code === 0x02bc) return "'";
-  return "";
+  if (code === 0x0640 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff) return "";
+  // Superscripts, subscripts, fractions and ligatures decompose to lower-case letters, digits and signs.
+  return compatible(c);
+}
+
+function compatible(text: string): string {
+  return text.normalize("NFKC");
 }
 const SHARP_S = /\u00df/g;
 const DOTLESS_I = /\u0131/g;

@@ -245,7 +245,7 @@ type ValueSource = "markup" | "attribute" | "hidden element";
 const WHERE: Readonly<Record<ValueSource, string>> = {
   markup: "",
   attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
-  "hidden element": " (it is only in an element the page hides, with the hidden attribute, an inline display:none or visibility:hidden, or in a template or noscript)",
+  "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)",
 };
 
 function issue(property: string, pointer: string, value: string | number, kind: Kind, from: ValueSource): Finding["issue"] {

@@ -54,6 +54,7 @@ function closesItself(html: string, tagEnd: number, source: TagSource): boolean 
 const INLINE = [
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "output", "meter", "nobr",
+  "ruby", "rb", "rt", "rp", "rtc",
 ];
 
 /** What the walk needs to know of a tag's name, as bits: one table look-up per tag, no name string. */
@@ -65,7 +66,10 @@ const IS_SKIPPED = 4;
 const IS_SUP = 8;
 /**
  * Hidden by the browser's own stylesheet: `dialog:not([open])` and `datalist` are `display: none`
- * (HTML 15.3.1); a modal's text is shown only once a script opens it.
+ * (HTML 15.3.1); a modal's text is shown only once a script opens it. Ruby annotations are read as
+ * hidden too, though shown: `<rt>` is a reading printed above its base text ("<ruby>金<rt>かな</rt>床<rt>とこ</rt></ruby>"
+ * shows 金床 with small kana over it, which innerText runs into "金かな床とこ"), and `<rp>`'s
+ * parentheses are `display: none`. The markup names the base text.
  */
 const IS_UA_HIDDEN = 16;
 
@@ -91,7 +95,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(VOID, IS_VOID);
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
-  add(["dialog", "datalist"], IS_UA_HIDDEN);
+  add(["dialog", "datalist", "rt", "rp"], IS_UA_HIDDEN);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
     if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -151,8 +155,12 @@ function asciiLower(c: number): number {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
-/** Inline styles that take an element out of what is shown. */
-const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+/**
+ * Inline styles that take an element, or what it holds, out of what is shown: `display:none`,
+ * `visibility:hidden` or `collapse` (which is `hidden` outside a table's rows and columns), and
+ * `content-visibility:hidden` (the element's box stays, its content is not drawn).
+ */
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
 
 /**
  * An inline style that hides its element, read as CSS reads declarations: comments are no
@@ -164,16 +172,18 @@ function styleHides(style: string): boolean {
   if (!HIDING_STYLE.test(style)) return false;
   let display = "";
   let visibility = "";
+  let contentVisibility = "";
   for (const declaration of withoutComments(style).split(";")) {
     const colon = declaration.indexOf(":");
     if (colon === -1) continue;
     const name = declaration.slice(0, colon).trim().toLowerCase();
-    if (name !== "display" && name !== "visibility") continue;
+    if (name !== "display" && name !== "visibility" && name !== "content-visibility") continue;
     const value = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
     if (name === "display") display = value;
-    else visibility = value;
+    else if (name === "visibility") visibility = value;
+    else contentVisibility = value;
   }
-  return display === "none" || visibility === "hidden";
+  return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
 }
 
 /** CSS comments out, by indexOf (a lazy regex retried from each unclosed `/*` costs the square of the style). */
@@ -399,7 +409,7 @@ export class VisibleTextReader {
         }
         continue;
       }
-      if (source.hides() || ((cls & IS_UA_HIDDEN) !== 0 && (source.nameIs("datalist") || !source.hasAttribute("open")))) {
+      if (source.hides() || ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")))) {
         if (closesItself(html, p, source)) continue;
         hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
         hidden.open(source.tagStart);

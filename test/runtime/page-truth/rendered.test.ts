@@ -25,6 +25,7 @@ const HIDE_PRICE = `<script>document.getElementById("price").style.display = "no
 const STYLED: Record<string, string> = {
   "/styled": `<style>.is-hidden { display: none } .ghost { visibility: hidden }</style><h1>Executive Anvil</h1><div class="is-hidden"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   "/ghost": `<style>.ghost { visibility: hidden }</style><h1>Executive Anvil</h1><p class="ghost">1.299,00 €</p><p>4,8 von 5 (120)</p>`,
+  "/content-hidden": `<style>.later { content-visibility: hidden }</style><h1>Executive Anvil</h1><div class="later"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   "/until-found-styled": `<style>.closed { display: none }</style><h1>Executive Anvil</h1><div hidden="until-found" class="closed"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   "/details": `<h1>Executive Anvil</h1><details><summary>Preis</summary><p>1.299,00 €</p></details><p>4,8 von 5 (120)</p>`,
   "/option": `<h1>Executive Anvil</h1><select><option>Klein</option><option>Groß: 1.299,00 €</option></select><p>4,8 von 5 (120)</p>`,
@@ -83,9 +84,9 @@ withBrowser("a price a script hides (inline display:none): visible in the server
   assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"]);
 });
 
-withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidden by class, also over hidden=until-found) is not visible; the server's HTML cannot tell", async () => {
+withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidden, content-visibility:hidden by class, also over hidden=until-found) is not visible; the server's HTML cannot tell", async () => {
   const allowPrivateHosts = [`127.0.0.1:${site.port}`];
-  for (const path of ["/styled", "/ghost", "/until-found-styled"]) {
+  for (const path of ["/styled", "/ghost", "/content-hidden", "/until-found-styled"]) {
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"], `${path} rendered`);

@@ -96,6 +96,25 @@ test("characters a reader does not tell apart read as one: zero-width ones, full
   assert.equal(truthIssues(page(`<h1>Kirsch\u200btarte Deluxe</h1>`, recipe("Kirschtorte Deluxe"), "de")), ["Recipe not-visible name"]);
 });
 
+test("compatibility forms read as what they stand for: m² and m2, CO₂, ½ and 1/2, ligatures, half-width katakana, tatweel", () => {
+  const recipe = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name, image: "https://example.com/k.jpg" });
+  const shown = (heading: string, name: string, lang = "en") => truthIssues(page(`<h1>${heading}</h1>`, recipe(name), lang));
+  assert.equal(shown("Balcony Herb Garden 2 m<sup>2</sup>", "Balcony Herb Garden 2 m²"), []);
+  assert.equal(shown("Balcony Herb Garden 2 m²", "Balcony Herb Garden 2 m2"), []);
+  assert.equal(shown("Soda Bread without CO<sub>2</sub> Cartridges", "Soda Bread without CO₂ Cartridges"), []);
+  assert.equal(shown("Pancakes with &frac12; Cup Flour", "Pancakes with 1/2 Cup Flour"), []);
+  assert.equal(shown("Pancakes with 1/2 Cup Flour", "Pancakes with ½ Cup Flour"), []);
+  assert.equal(shown("Con\ufb01t Duck Legs", "Confit Duck Legs"), []);
+  assert.equal(shown("ｶﾞｰﾃﾞﾝ サラダ", "ガーデン サラダ", "ja"), []);
+  assert.equal(shown("ガーデン サラダ", "ｶﾞｰﾃﾞﾝ サラダ", "ja"), []);
+  assert.equal(shown("مـــطعم الشام", "مطعم الشام", "ar"), []);
+  // The twins: another number, fraction or word is still another.
+  assert.equal(shown("Balcony Herb Garden 3 m<sup>2</sup>", "Balcony Herb Garden 2 m²"), ["Recipe not-visible name"]);
+  assert.equal(shown("Pancakes with &frac14; Cup Flour", "Pancakes with 1/2 Cup Flour"), ["Recipe not-visible name"]);
+  assert.equal(shown("ｶﾞｰﾃﾞﾝ スープ", "ガーデン サラダ", "ja"), ["Recipe not-visible name"]);
+  assert.equal(shown("مـــطبخ الشام", "مطعم الشام", "ar"), ["Recipe not-visible name"]);
+});
+
 test("superscript cents after a template's line break: $<span>19</span>\\n<sup>99</sup> shows 19.99", () => {
   const markup = anvil(offer(19.99, "USD"));
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;

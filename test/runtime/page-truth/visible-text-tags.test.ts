@@ -78,6 +78,24 @@ test("inside a hidden element, what HTML keeps inside stays hidden: a nested lis
   assert.is(visible(`<table><tr hidden><td>x<tr><td>a</table>`), "a");
 });
 
+test("ruby: the readings (<rt>) and their parentheses (<rp>) are not the base text; a name given as the base text is shown", () => {
+  assert.is(visible(`<h1><ruby>金<rp>(</rp><rt>かな</rt><rp>)</rp>床<rt>とこ</rt></ruby>セット</h1>`), "金床セット");
+  // rt's end tag left out: the next rt or the ruby's end ends it, and what follows the ruby is shown.
+  assert.is(visible(`<p><ruby>漢<rt>かん<rb>字<rt>じ</ruby>の本</p>`), "漢字の本");
+  const recipe = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name, image: "https://example.com/k.jpg" });
+  assert.equal(truthIssues(page(`<h1><ruby>親子<rt>おやこ</rt></ruby>丼</h1>`, recipe("親子丼"), "ja")), []);
+  // The twin: another dish is still not shown.
+  assert.equal(truthIssues(page(`<h1><ruby>天<rt>てん</rt></ruby>丼</h1>`, recipe("親子丼"), "ja")), ["Recipe not-visible name"]);
+});
+
+test("visibility:collapse and content-visibility:hidden hide what they hold; other values of them show it", () => {
+  assert.is(visible(`<p>a</p><div style="visibility: collapse">secret</div><p>b</p>`), "a b");
+  assert.is(visible(`<p>a</p><div style="content-visibility:hidden">secret</div><p>b</p>`), "a b");
+  assert.is(visible(`<p>a</p><div style="content-visibility: auto">shown</div><div style="visibility:visible">too</div>`), "a shown too");
+  assert.equal(truthIssues(shows(`<div style="visibility:collapse"><p>$1,299.00</p></div>`)), PRICE_HIDDEN);
+  assert.equal(truthIssues(shows(`<div style="content-visibility:auto"><p>$1,299.00</p></div>`)), []);
+});
+
 test("a closed <dialog> and a <datalist> are hidden by the browser's own stylesheet; an open dialog is shown", () => {
   assert.is(visible(`<p>a</p><dialog>secret</dialog><p>b</p>`), "a b");
   assert.is(visible(`<dialog open>shown</dialog>`), "shown");
