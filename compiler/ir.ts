@@ -89,6 +89,8 @@ export interface IrNodeRules {
   oneOf: IrOneOf[];
   /** A check over the node's own properties (top level of a rule file). */
   nodeCheck: string | null;
+  /** A value holding only this property (one of `properties`) links to its own page: only it is checked. */
+  linkOnly?: string;
 }
 
 export interface IrFeature {
@@ -134,6 +136,8 @@ export interface IrRuleSet {
   note: string | null;
   /** The rule set's own rich result is opt-in: null, or the properties whose presence detects it. */
   optIn: string[] | null;
+  /** A node holding only `link` and one or more of `with` links to where it is described: not detected, with `reason`. */
+  linkOnly: { link: string; with: string[]; reason: string } | null;
   rules: IrNodeRules | null;
   features: IrFeature[];
   examples: { valid: IrExample[]; invalid: IrExample[] };

@@ -20,6 +20,7 @@ export interface RawRuleFile {
   google_docs_url: string;
   rich_result?: string | null;
   opt_in?: RawOptIn;
+  link_only?: RawLinkOnly;
   verified_on: string;
   sources: Array<{ url: string; note?: string }>;
   deprecated?: { since: string; kind?: "retired" | "restricted"; note: string } | null;
@@ -72,6 +73,7 @@ export interface RawExpectNode {
   node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
   rules_of?: string;
   not_eligible?: string;
+  link_only?: { link: string };
 }
 
 export interface RawOneOf {
@@ -90,6 +92,12 @@ export interface RawGroupWaiver {
   values?: string[];
   elsewhere?: true;
   not_eligible?: string;
+}
+
+export interface RawLinkOnly {
+  link: string;
+  with: string[];
+  reason: string;
 }
 
 export interface RawOptIn {
@@ -137,7 +145,7 @@ type Keys<T> = { readonly [K in keyof Required<T>]: true };
 
 export const RULE_FILE_KEYS = {
   type: true, status: true, tier: true, validate_as: true, also_matches: true, not_matches: true, extra_matches: true,
-  google_docs_url: true, rich_result: true, opt_in: true, verified_on: true, sources: true, deprecated: true, note: true,
+  google_docs_url: true, rich_result: true, opt_in: true, link_only: true, verified_on: true, sources: true, deprecated: true, note: true,
   shape: true, properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
 } as const satisfies Keys<RawRuleFile>;
 
@@ -148,7 +156,7 @@ export const CORE_PROPERTY_RULE_KEYS = {
 
 
 export const EXPECT_NODE_KEYS = {
-  type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true,
+  type: true, shape: true, properties: true, one_of: true, node_check: true, rules_of: true, not_eligible: true, link_only: true,
 } as const satisfies Keys<RawExpectNode>;
 
 export const ONE_OF_KEYS = { level: true, properties: true, fix: true, unless: true } as const satisfies Keys<RawOneOf>;

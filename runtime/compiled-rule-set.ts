@@ -32,6 +32,11 @@ export interface CompiledRuleSet {
   readonly deprecated?: { readonly since: string; readonly kind: "retired" | "restricted"; readonly note: string };
   /** The rule set's own rich result is opt-in: checked only when one of these is present (absent: always). */
   readonly optIn?: readonly string[];
+  /**
+   * A node holding only `link` and one or more of `with` (a multi-page site's variant listed by its URL)
+   * links to the page that describes it: not detected, for `reason` (absent: every node is checked).
+   */
+  readonly linkOnly?: { readonly link: string; readonly with: readonly string[]; readonly reason: string };
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }

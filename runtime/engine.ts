@@ -22,7 +22,7 @@ import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
 import { plainTerm, schemaPrefixes, withPlainTerms } from "./graph/schema-terms.ts";
-import { evaluateFeatures, optInAbsent } from "./features.ts";
+import { evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
@@ -442,8 +442,9 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   const checked = whole === undefined ? node : withMergedProperties(node, whole);
-  // Opt-in markup the node does not carry is "not detected": none of its requirements apply.
-  const undetected = optInAbsent(ruleSet, checked);
+  // Opt-in markup the node does not carry, or a node that only links to its own page, is "not
+  // detected": none of its requirements apply.
+  const undetected = linkOnly(ruleSet, checked) ?? optInAbsent(ruleSet, checked);
   if (undetected === null) ruleSet.validate(checked, run, entity.path);
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);

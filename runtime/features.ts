@@ -129,6 +129,22 @@ function judgedListMissing(triggers: readonly string[], node: JsonObject): boole
  * The reason when the rule set's own rich result is opt-in and the node does not opt in (its
  * requirements then do not apply at all), else null.
  */
+/**
+ * The reason a node is not checked because it only links to the page that describes it (the rule set's
+ * `linkOnly`: a multi-page site's variant listed by its URL and its group), or null.
+ */
+export function linkOnly(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
+  const rule = ruleSet.linkOnly;
+  if (rule === undefined || node[rule.link] === undefined) return null;
+  let tied = false;
+  for (const key in node) {
+    if (key.charCodeAt(0) === 64 /* @ */ || key === rule.link) continue;
+    if (!rule.with.includes(key)) return null;
+    tied = true;
+  }
+  return tied ? rule.reason : null;
+}
+
 export function optInAbsent(ruleSet: CompiledRuleSet, node: JsonObject): string | null {
   if (ruleSet.optIn === undefined || detected(ruleSet.optIn, node) || judgedListMissing(ruleSet.optIn, node)) return null;
   return `${notDetected(ruleSet.optIn, node)} ${ruleSet.richResult ?? ruleSet.type} markup is optional; its requirements apply once one of them is present.`;

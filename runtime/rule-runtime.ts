@@ -250,6 +250,12 @@ const typeList = (expect: readonly ExpectSpec[]): string => {
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 };
 
+/** The node's only property (keywords aside) is `key`: a value that only links to where it is described. */
+export function holdsOnly(node: JsonObject, key: string): boolean {
+  for (const name in node) if (name !== key && name.charCodeAt(0) !== 64 /* @ */) return false;
+  return node[key] !== undefined;
+}
+
 export class Run {
   readonly issues: ValidationIssue[] = [];
   /** Why the node cannot have its rich result although it has no errors (eligibility gates). */

@@ -48,6 +48,7 @@ export function emitTypeDoc(rs: IrRuleSet, table: MatchTable, byType: Map<string
   const also = table.alsoMatches.get(rs.type) ?? [];
   if (also.length) lines.push(`- Also checks: ${also.join(", ")}`);
   if (rs.validateAs) lines.push(`- Validated with the [${rs.validateAs}](${rs.validateAs}.md) rule set and reported as ${rs.validateAs}.`);
+  if (rs.linkOnly) lines.push(`- Not checked: a node with only \`${rs.linkOnly.link}\` and ${rs.linkOnly.with.map((w) => `\`${w}\``).join(" or ")}. ${rs.linkOnly.reason}`);
   lines.push("");
   const rules = rs.validateAs ? byType.get(rs.validateAs)?.rules : rs.rules;
   if (rules) {

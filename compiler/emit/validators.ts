@@ -133,6 +133,13 @@ function writeProperty(c: Code, rules: IrNodeRules, p: IrProperty, local: string
 }
 
 function writeBody(c: Code, rules: IrNodeRules, page: PageOf): void {
+  const link = rules.linkOnly === undefined ? undefined : rules.properties.find((p) => p.name === rules.linkOnly);
+  if (link !== undefined) {
+    // A value holding only its link lists something its own page describes: the link is all there is to check.
+    c.block(`if (${c.use(RULE_RUNTIME, "holdsOnly")}(node, ${lit(link.name)}))`, () => {
+      c.line(`run.check(node[${lit(link.name)}], ${ruleConst(rules, link)}, at);`).line("return;");
+    });
+  }
   for (const p of rules.properties) {
     const local = ident(`v_${p.name.replace(/[^A-Za-z0-9_]/g, "_")}`);
     c.line(`const ${local} = node[${lit(p.name)}];`);

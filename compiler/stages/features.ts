@@ -16,6 +16,15 @@ export function checkTriggers(c: FileChecker, optIn: Raw | undefined, nodeType: 
   });
 }
 
+/** link_only's properties must apply to the node's type, and the link is not one of the ties. */
+export function checkLinkOnly(c: FileChecker, linkOnly: Raw, nodeType: string): void {
+  c.checkPropertyName(linkOnly.link, nodeType, ["link_only", "link"]);
+  (linkOnly.with ?? []).forEach((name: string, i: number) => {
+    c.checkPropertyName(name, nodeType, ["link_only", "with", i]);
+    if (name === linkOnly.link) c.report("duplicate", ["link_only", "with", i], `"${name}" is the link itself`);
+  });
+}
+
 export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null, ruleType: string): IrFeature[] {
   const featureIds = new Set<string>();
   // A feature whose own keys failed the schema is left out (null) and checks nothing.

@@ -100,6 +100,11 @@ function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, node
       if (rulesOf && nested) c.report("conflict", [...itemPath, "rules_of"], `use either rules_of or nested properties for ${typeName}, not both`);
       if (rulesOf) c.rulesOfUses.push({ name: rulesOf, path: [...itemPath, "rules_of"] });
       const notEligible = typeof item === "string" ? null : (item.not_eligible ?? null);
+      const link = typeof item === "string" ? undefined : item.link_only?.link;
+      if (link !== undefined) {
+        if (nested?.properties.some((p) => p.name === link)) nested.linkOnly = link;
+        else c.report("conflict", [...itemPath, "link_only", "link"], `link_only names "${link}", which the properties of ${typeName} here do not list (its value is what is checked)`);
+      }
       expect.push({ kind: "class", type: typeName, accepts: [typeName], rules: nested, nodeCheck, rulesOf, notEligible });
     }
   });

@@ -60,6 +60,14 @@ features:
       isAccessibleForFree: { level: required, expect: Boolean }`),
   "Product.yaml": ruleFile("Product", `properties:
   name: { level: required, expect: Text }
+  isSimilarTo:
+    level: optional
+    expect:
+      - type: Product
+        link_only: { link: url }
+        properties:
+          name: { level: required, expect: Text }
+          url: { level: optional, expect: URL, format: absolute-url }
 features:
   - id: listing
     name: Merchant listing
@@ -77,7 +85,7 @@ features:
                 expect:
                   - type: OfferShippingDetails
                     properties:
-                      deliveryTime: { level: required, expect: [ShippingDeliveryTime] }`),
+                      deliveryTime: { level: required, expect: [ShippingDeliveryTime] }`, "link_only: { link: url, with: [isVariantOf, inProductGroupWithID], reason: Fixture variant link. }\n"),
 };
 
 let fixture: FixtureRegistry;
@@ -234,3 +242,30 @@ test("not detected by a value trigger's excluded value: the reason says what the
 });
 
 test.run();
+
+test("link_only: a node with only its link and a tie to its group is not detected; anything more, or no tie, is checked", () => {
+  const link = only({ "@type": "Product", url: "https://shop.example/coat/green", isVariantOf: { "@id": "#coat" } });
+  assert.equal([...props(link.errors), ...props(link.warnings)], []);
+  assert.is(link.valid, true);
+  assert.is(link.rich_result_eligible, false);
+  assert.is(link.rich_result.reason, "Fixture variant link.");
+  assert.equal(link.features ?? [], []);
+  assert.is(only({ "@type": "Product", url: "https://shop.example/coat/green", inProductGroupWithID: "44E01" }).valid, true);
+  // The twins: a property beyond the link and the tie, or no tie, and the node is a product to check.
+  assert.equal(props(only({ "@type": "Product", url: "https://shop.example/coat/green", isVariantOf: { "@id": "#coat" }, color: "green" }).errors), ["missing-required name"]);
+  assert.equal(props(only({ "@type": "Product", url: "https://shop.example/coat/green" }).errors), ["missing-required name"]);
+  assert.equal(props(only({ "@type": "Product", isVariantOf: { "@id": "#coat" } }).errors), ["missing-required name"]);
+});
+
+test("link_only on a nested value: a value with only its link has the link checked and nothing else", () => {
+  // The fixture's merchant listing asks for offers: only what is said of the nested value counts here.
+  const similar = (value: object) => {
+    const s = only({ "@type": "Product", name: "Coat", isSimilarTo: value });
+    return [...props(s.errors), ...props(s.warnings)].filter((i) => i.includes("isSimilarTo"));
+  };
+  assert.equal(similar({ url: "https://shop.example/coat/green" }), []);
+  assert.equal(similar({ "@type": "Product", url: "https://shop.example/coat/green" }), []);
+  // The link is still checked; a value with more than its link has every requirement.
+  assert.equal(similar({ url: "green coat page" }), ["invalid-format isSimilarTo.url"]);
+  assert.equal(similar({ url: "https://shop.example/coat/green", color: "green" }), ["missing-required isSimilarTo.name"]);
+});
