@@ -631,6 +631,10 @@ function isIntegerText(s) {
   for (; i < n; i++) if (!isDigit(s.charCodeAt(i))) return false;
   return true;
 }
+function holdsOnly(node, key) {
+  for (const name in node) if (name !== key && name.charCodeAt(0) !== 64) return false;
+  return node[key] !== void 0;
+}
 function valuePath(rule, at, index2) {
   const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
   return index2 < 0 ? path : `${path}/${index2}`;
@@ -1515,6 +1519,7 @@ function mayHide(html, from, to) {
     const c = html.charCodeAt(i) | 32;
     if (c === 110 && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
     if (c === 104 && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
+    if (c === 99 && i + 8 <= to && sameWord(html, i + 1, "ollapse")) return true;
   }
   return false;
 }
@@ -4101,6 +4106,17 @@ function judgedListMissing(triggers, node) {
   const value = property3 === null ? void 0 : node[property3];
   return value === void 0 || value === null || Array.isArray(value) && value.length === 0;
 }
+function linkOnly(ruleSet39, node) {
+  const rule = ruleSet39.linkOnly;
+  if (rule === void 0 || node[rule.link] === void 0) return null;
+  let tied = false;
+  for (const key in node) {
+    if (key.charCodeAt(0) === 64 || key === rule.link) continue;
+    if (!rule.with.includes(key)) return null;
+    tied = true;
+  }
+  return tied ? rule.reason : null;
+}
 function optInAbsent(ruleSet39, node) {
   if (ruleSet39.optIn === void 0 || detected(ruleSet39.optIn, node) || judgedListMissing(ruleSet39.optIn, node)) return null;
   return `${notDetected(ruleSet39.optIn, node)} ${ruleSet39.richResult ?? ruleSet39.type} markup is optional; its requirements apply once one of them is present.`;
@@ -5229,7 +5245,10 @@ function foldCase(lower) {
   if (out.indexOf("\xDF") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
-  if (WRITTEN_ALIKE.test(out)) out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
+  if (WRITTEN_ALIKE.test(out)) {
+    if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
+    out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
+  }
   return out;
 }
 function readAlike(c) {
@@ -5238,9 +5257,13 @@ function readAlike(c) {
   if (code2 === 12288) return " ";
   if (code2 === 215) return "x";
   if (code2 === 699 || code2 === 700) return "'";
-  return "";
+  if (code2 === 1600 || code2 >= 8203 && code2 <= 8205 || code2 === 8288 || code2 === 65279) return "";
+  return compatible(c);
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, SHARP_S, DOTLESS_I, DOT_ABOVE;
+function compatible(text) {
+  return text.normalize("NFKC");
+}
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
@@ -5333,8 +5356,10 @@ var init_lower_text = __esm({
     };
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
-    WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/;
-    WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc]/g;
+    WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
+    WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+    HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
+    HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
     SHARP_S = /\u00df/g;
     DOTLESS_I = /\u0131/g;
     DOT_ABOVE = /\u0307/g;
@@ -6369,7 +6394,7 @@ var init_not_visible = __esm({
     WHERE = {
       markup: "",
       attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
-      "hidden element": " (it is only in an element the page hides, with the hidden attribute, an inline display:none or visibility:hidden, or in a template or noscript)"
+      "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)"
     };
   }
 });
@@ -6996,16 +7021,18 @@ function styleHides(style) {
   if (!HIDING_STYLE.test(style)) return false;
   let display = "";
   let visibility = "";
+  let contentVisibility = "";
   for (const declaration of withoutComments(style).split(";")) {
     const colon = declaration.indexOf(":");
     if (colon === -1) continue;
     const name = declaration.slice(0, colon).trim().toLowerCase();
-    if (name !== "display" && name !== "visibility") continue;
+    if (name !== "display" && name !== "visibility" && name !== "content-visibility") continue;
     const value = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
     if (name === "display") display = value;
-    else visibility = value;
+    else if (name === "visibility") visibility = value;
+    else contentVisibility = value;
   }
-  return display === "none" || visibility === "hidden";
+  return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
 }
 function withoutComments(style) {
   let open = style.indexOf("/*");
@@ -7194,7 +7221,12 @@ var init_visible_text = __esm({
       "ins",
       "output",
       "meter",
-      "nobr"
+      "nobr",
+      "ruby",
+      "rb",
+      "rt",
+      "rp",
+      "rtc"
     ];
     IS_INLINE = 1;
     IS_VOID = 2;
@@ -7215,7 +7247,7 @@ var init_visible_text = __esm({
       add(VOID2, IS_VOID);
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
-      add(["dialog", "datalist"], IS_UA_HIDDEN);
+      add(["dialog", "datalist", "rt", "rp"], IS_UA_HIDDEN);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
         if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -7224,7 +7256,7 @@ var init_visible_text = __esm({
         SLOT_BITS[slot] = b;
       }
     }
-    HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+    HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
     IMPORTANT = /!\s*important\s*$/i;
     VisibleTextReader = class {
       /** The page's language (`<html lang>`), lower case, or null. */
@@ -7399,7 +7431,7 @@ var init_visible_text = __esm({
             }
             continue;
           }
-          if (source.hides() || (cls & IS_UA_HIDDEN) !== 0 && (source.nameIs("datalist") || !source.hasAttribute("open"))) {
+          if (source.hides() || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) {
             if (closesItself(html, p, source)) continue;
             hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
             hidden.open(source.tagStart);
@@ -8616,7 +8648,7 @@ function validateEntity(entity, resolver, registry2, judging) {
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
   const checked = whole === void 0 ? node : withMergedProperties(node, whole);
-  const undetected = optInAbsent(ruleSet39, checked);
+  const undetected = linkOnly(ruleSet39, checked) ?? optInAbsent(ruleSet39, checked);
   if (undetected === null) ruleSet39.validate(checked, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet39.type ? [ruleSet39.type] : [ruleSet39.type, matched], judging.overrides);
@@ -23000,6 +23032,7 @@ var init_Product = __esm({
       googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/product-snippet",
       richResult: "Product snippet",
       verifiedOn: "2026-11-22",
+      linkOnly: { "link": "url", "with": ["isVariantOf", "inProductGroupWithID"], "reason": "A variant listed by its URL only, as a multi-page site lists the variants of its other pages; it is checked on its own page, where its full Product markup is." },
       validate: validate_Product,
       features: [
         { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], enhancements: [{ "property": "offers.shippingDetails", "name": "shipping details enhancement" }, { "property": "offers.hasMerchantReturnPolicy", "name": "return policy information" }], validate: validate_Product__merchant_listing }
@@ -23064,6 +23097,10 @@ function validate_ProductGroup_brand_Organization(node, run, at) {
   else run.check(v_name, ProductGroup_brand_Organization_name, at);
 }
 function validate_ProductGroup_hasVariant_Product(node, run, at) {
+  if (holdsOnly(node, "url")) {
+    run.check(node["url"], ProductGroup_hasVariant_Product_url, at);
+    return;
+  }
   const v_name = node["name"];
   if (v_name === void 0) run.missing(ProductGroup_hasVariant_Product_name, at);
   else run.check(v_name, ProductGroup_hasVariant_Product_name, at);
@@ -61044,7 +61081,8 @@ var init_renderer = __esm({
           for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
             if (skipped.has(child.localName)) continue;
             const style = getComputedStyle(child);
-            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse") {
+            const contentHidden = style.contentVisibility === "hidden" && child.getAttribute("hidden") === null;
+            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
               hidden.push(child);
               continue;
             }
