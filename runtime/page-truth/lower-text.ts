@@ -5,6 +5,7 @@
  * rest), and at the end searches the whole text as before: what is read is always the start of the
  * whole lower-cased text, so a value found early is found in the whole text too.
  */
+import { SPACE_BETWEEN_UNSPACED, UNSPACED_CHARACTER, unspaced } from "./unspaced-script.ts";
 import type { VisibleTextReader } from "./visible-text.ts";
 
 /**
@@ -57,6 +58,13 @@ export class LowerText {
   #joined = "";
   #joinedChunks = 0;
   #windows: readonly TextWindow[] | undefined;
+  /**
+   * The text may be written without spaces (unspaced-script.ts), its language being one of those
+   * scripts' or not given: white space between two of their characters is dropped (withoutSpacesBetweenUnspaced),
+   * and from the keys looked up too (ShownText). Looking for such characters costs a pass over the text
+   * (120 us for 100,000 characters), which a page in another language is spared.
+   */
+  readonly joinsUnspaced: boolean;
   /** Text read but not lower-cased yet: after the last word boundary read. */
   #pending = "";
 
@@ -64,12 +72,14 @@ export class LowerText {
     if (typeof source === "string") {
       this.#reader = null;
       this.lang = null;
+      this.joinsUnspaced = true;
       this.#add(source);
       this.complete = true;
       this.truncated = truncated;
     } else {
       this.#reader = source;
       this.lang = source.lang;
+      this.joinsUnspaced = writtenWithoutSpaces(source.lang);
     }
   }
 
@@ -111,7 +121,7 @@ export class LowerText {
     // Piece by piece as the reader hands them over: the page's text is never one rope to flatten.
     for (const piece of reader.takeNew()) {
       // Lower-cased up to a word boundary: a word cut in two could lower-case otherwise (a final sigma).
-      const cut = lastBoundary(piece);
+      const cut = beforeSpacesAfterUnspaced(piece, lastBoundary(piece));
       if (cut === -1) {
         this.#pending += piece;
         continue;
@@ -128,10 +138,17 @@ export class LowerText {
     }
   }
 
-  /** `text` lower-cased, added in chunks (lowerCaseInChunks). */
+  /**
+   * `text` lower-cased, added in chunks (lowerCaseInChunks), without white space between two characters
+   * of a script written without spaces (withoutSpacesBetweenUnspaced), also where the last chunk ends.
+   */
   #add(text: string): void {
     const chunks = this.#chunks;
     const before = chunks.length;
+    if (this.joinsUnspaced && UNSPACED_CHARACTER.test(text)) {
+      const last = before > 0 ? chunks[before - 1] : "";
+      text = withoutSpacesBetweenUnspaced(text, last.charCodeAt(last.length - 1));
+    }
     lowerCaseInChunks(text, chunks);
     for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
   }
@@ -176,6 +193,43 @@ function lastBoundary(piece: string): number {
     if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3041 && c <= 0x3096)) return i;
   }
   return -1;
+}
+
+/** Japanese, Chinese, Thai, Lao, Khmer and Burmese are written without spaces between words; a page without a language may be. */
+function writtenWithoutSpaces(lang: string | null): boolean {
+  return lang === null || UNSPACED_LANGUAGE.test(lang);
+}
+const UNSPACED_LANGUAGE = /^(?:ja|zh|th|lo|km|my|yue|wuu)(?:$|-)/;
+
+/**
+ * The cut `cut` (lastBoundary's) moved before the white space it ends with when a character of a script
+ * written without spaces comes before that space: the space goes with what follows, where #add can see
+ * both its sides. Such a character is no cased letter: lower-casing never depends on what follows it.
+ */
+function beforeSpacesAfterUnspaced(piece: string, cut: number): number {
+  if (cut <= 0 || !isBlank(piece.charCodeAt(cut))) return cut;
+  let end = cut;
+  while (end > 0 && isBlank(piece.charCodeAt(end - 1))) end--;
+  return end > 0 && unspaced(piece.charCodeAt(end - 1)) ? end - 1 : cut;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+/**
+ * `text` without the white space between two characters of a script written without spaces ("プロ用
+ * 金床セット", which the markup writes "プロ用金床セット": a space on one side only is the same text);
+ * `before` is the character the text follows (NaN: none), for a space it starts with.
+ */
+export function withoutSpacesBetweenUnspaced(text: string, before: number): string {
+  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
+  if (before === before && unspaced(before) && isBlank(out.charCodeAt(0))) {
+    let start = 1;
+    while (start < out.length && isBlank(out.charCodeAt(start))) start++;
+    if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
+  }
+  return out;
 }
 
 /** Characters lower-cased per call at least (a chunk ends at the next space after it). */

@@ -6,7 +6,8 @@
  * an answer and fold the rest, or cut a review.
  */
 import { decodeEntities } from "../extract/html-text.ts";
-import { LowerText, foldCase, type TextWindow } from "./lower-text.ts";
+import { LowerText, foldCase, withoutSpacesBetweenUnspaced, type TextWindow } from "./lower-text.ts";
+import { UNSPACED_CHARACTER, unspaced } from "./unspaced-script.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -228,17 +229,28 @@ function wordCounts(windows: readonly TextWindow[]): Uint16Array {
 
 /**
  * The key's word the counts say the text holds least often, as [start, end); null when a word of the
- * key (words of word characters, one space between) is surely not a word of the text.
+ * key (words of word characters, one space between) is surely not a word of the text. A word with a
+ * character of a script written without spaces is no word the counts know (the text runs it into its
+ * neighbours: "ホーム金床セット"): it is searched only when the key has no other.
  */
 function leastCountedWord(counts: Uint16Array, key: string): [number, number] | null {
   let best: [number, number] = [0, 0];
   let fewest = Infinity;
   let h = 0;
   let start = 0;
+  let uncounted = false;
   for (let i = 0; i <= key.length; i++) {
     const c = i < key.length ? key.charCodeAt(i) : 32;
     if (c !== 32) {
       h = (Math.imul(h, 31) + c) | 0;
+      if (unspaced(c)) uncounted = true;
+      continue;
+    }
+    if (uncounted) {
+      if (fewest === Infinity && i - start > best[1] - best[0]) best = [start, i];
+      uncounted = false;
+      h = 0;
+      start = i + 1;
       continue;
     }
     const n = counts[wordHash(h)];
@@ -307,6 +319,8 @@ export class ShownText {
 
   /** True when the normalized key appears as whole words. */
   shows(key: string): boolean {
+    // As the page's text is read where it may be written without spaces (lower-text.ts).
+    if (this.source.joinsUnspaced && UNSPACED_CHARACTER.test(key)) key = withoutSpacesBetweenUnspaced(key, NaN);
     const known = this.answers.get(key);
     if (known !== undefined) return known;
     const stoppedBefore = this.stopped;
@@ -354,7 +368,7 @@ export class ShownText {
           break;
         }
         this.candidatesLeft--;
-        if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
+        if (at > 0 && !edgeBetween(text.charCodeAt(at - 1), anchor.charCodeAt(0))) continue;
         const before = matchesBefore(text, at, key, from, !w.first);
         if (before === NO_MATCH) continue;
         const after = before === MATCH ? matchesAt(text, at, key, from, !w.last) : CUT_OFF;
@@ -388,7 +402,7 @@ export class ShownText {
         // then searched, from its start, with what is left of the page's.
         if (++seen > MAX_CANDIDATES || this.candidatesLeft <= 0) return false;
         this.candidatesLeft--;
-        if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
+        if (at > 0 && !edgeBetween(lower.charCodeAt(at - 1), anchor.charCodeAt(0))) continue;
         if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
         const m = matchesAt(lower, at, key, from, true);
         if (m === MATCH) return true;
@@ -459,7 +473,7 @@ function matchesBefore(lower: string, at: number, key: string, keyAt: number, cu
     i--;
   }
   if (i === 0) return cut ? CUT_OFF : MATCH;
-  return isWordChar(lower.charCodeAt(i - 1)) ? NO_MATCH : MATCH;
+  return edgeBetween(lower.charCodeAt(i - 1), key.charCodeAt(0)) ? MATCH : NO_MATCH;
 }
 
 /** The key around the whole text's `at` (an occurrence of its part from `keyAt`), read as in a window. */
@@ -493,7 +507,16 @@ function matchesAt(lower: string, at: number, key: string, keyAt: number, cut: b
     i++;
   }
   if (i >= lower.length) return cut ? CUT_OFF : MATCH;
-  return isWordChar(lower.charCodeAt(i)) ? NO_MATCH : MATCH;
+  return edgeBetween(lower.charCodeAt(i), key.charCodeAt(key.length - 1)) ? MATCH : NO_MATCH;
+}
+
+/**
+ * Whether a word of the key may end (or start) beside the text's character `c`: a separator, or two
+ * characters of a script written without spaces (a Japanese name in a heading runs into the text
+ * around it, "ホーム金床セット", and in a sentence, "金床セットの作り方").
+ */
+function edgeBetween(c: number, keyEnd: number): boolean {
+  return !isWordChar(c) || (unspaced(c) && unspaced(keyEnd));
 }
 
 /** A character normalizeText keeps: the complement of NOT_WORD, by ranges. */

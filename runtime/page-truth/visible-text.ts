@@ -14,6 +14,7 @@
  * roots, which the page shows once loaded, are read as shown. Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
+import { unspaced } from "./unspaced-script.ts";
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
@@ -734,10 +735,6 @@ function addWords(text: string, words: string): string {
   return text + words;
 }
 
-/** Kana, CJK ideographs (and their compatibility forms), half-width katakana, Thai: scripts written without spaces. */
-function unspaced(c: number): boolean {
-  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff66 && c <= 0xff9f) || (c >= 0x0e00 && c <= 0x0e7f);
-}
 const token = new MarkupToken();
 
 /**

@@ -115,6 +115,27 @@ test("compatibility forms read as what they stand for: m² and m2, CO₂, ½ and
   assert.equal(shown("مـــطبخ الشام", "مطعم الشام", "ar"), ["Recipe not-visible name"]);
 });
 
+test("Japanese, Chinese and Thai write no spaces: a name meets the text around it at a word's edge, and a space on one side only is no difference", () => {
+  const recipe = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name, image: "https://example.com/k.jpg" });
+  const shown = (body: string, name: string, lang: string) => truthIssues(page(body, recipe(name), lang));
+  // Block edges between two such characters add no space (a phone layout's <br> splits no word), so the
+  // heading runs into the navigation before it and the text after it.
+  assert.equal(shown("<nav>ホーム</nav><h1>金床セット</h1><p>説明です</p>", "金床セット", "ja"), []);
+  assert.equal(shown("<p>人気のレシピ</p><h1>红烧肉</h1><p>做法</p>", "红烧肉", "zh"), []);
+  assert.equal(shown("<h1>金床セットの作り方</h1>", "金床セット", "ja"), []);
+  assert.equal(shown("<p>เมนู</p><h1>ต้มยำกุ้ง</h1>", "ต้มยำกุ้ง", "th"), []);
+  // A space on one side only, either way round; an ideographic space too.
+  assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用金床セット", "ja"), []);
+  assert.equal(shown("<h1>プロ用金床セット</h1>", "プロ用　金床セット", "ja"), []);
+  // A page in another language reads its spaces as written, and the markup's the same way.
+  assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用 金床セット", "en"), []);
+  assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用金床セット", null as unknown as string), []);
+  // The twins: another dish is still another, and a Latin word still needs its edges.
+  assert.equal(shown("<nav>ホーム</nav><h1>金床ケース</h1>", "金床セット", "ja"), ["Recipe not-visible name"]);
+  assert.equal(shown("<h1>プロ用 金床ケース</h1>", "プロ用金床セット", "ja"), ["Recipe not-visible name"]);
+  assert.equal(shown("<h1>Superanvil Set</h1>", "Anvil Set", "en"), ["Recipe not-visible name"]);
+});
+
 test("superscript cents after a template's line break: $<span>19</span>\\n<sup>99</sup> shows 19.99", () => {
   const markup = anvil(offer(19.99, "USD"));
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;

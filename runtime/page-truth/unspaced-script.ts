@@ -1,0 +1,15 @@
+/**
+ * Scripts written without spaces between words: kana, CJK ideographs (and their compatibility forms),
+ * half-width katakana, Thai. A Japanese or Chinese page runs a heading's name into the text around it
+ * ("ホーム金床セット説明"), so where two such characters meet is as much a word's edge as a space is.
+ * Hangul is written with spaces and is not among them.
+ */
+export function unspaced(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff66 && c <= 0xff9f) || (c >= 0x0e00 && c <= 0x0e7f);
+}
+
+/** A character of those scripts, looked for before a text's spaces between them are dropped. */
+export const UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
+
+/** White space between two such characters: a space on one side only ("プロ用 金床セット" and "プロ用金床セット") is the same text. */
+export const SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
