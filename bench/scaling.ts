@@ -53,11 +53,38 @@ const FAMILIES: Family[] = [
   { name: "<li> after 512 open elements", n: 8_192, run: (v, n) => v.validateHtml(page("", `<div itemscope>${"<b>".repeat(512)}${"<li>".repeat(n / 4)}`), URL_OF_PAGE) },
   { name: "reviews of a business with many names", n: 8_000, run: (v, n) => v.validateHtml(page(ld({ "@context": "https://schema.org", "@graph": [{ "@id": "urn:o", "@type": "Organization", url: URL_OF_PAGE, name: Array(Math.ceil(n / 380)).fill(names(32, "a")) }, { "@type": "WebSite", url: URL_OF_PAGE, name: Array(Math.ceil(n / 380)).fill(names(32, "b")) }, ...Array.from({ length: n / 160 }, () => ({ "@type": "Review", itemReviewed: { "@id": "urn:o" } }))] }), ""), URL_OF_PAGE) },
   { name: "products referencing one review of many issues", n: 8_000, run: (v, n) => v.validateValue({ "@context": "https://schema.org", "@graph": [{ "@id": "urn:r", "@type": "Review", positiveNotes: { "@type": "ItemList", itemListElement: Array(Math.ceil(n / 140)).fill({ "@type": "ListItem", name: "", position: "z" }) } }, ...Array.from({ length: Math.ceil(n / 160) }, () => ({ "@type": "Product", name: "x", review: { "@id": "urn:r" } }))] }) },
+  { name: "page text of lone \"<\" between blanks", n: 40_000, run: (v, n) => v.validateHtml(page(ld(product({})), `<p>${"< ".repeat(n)}</p>`), URL_OF_PAGE) },
+  { name: "end tags after 100,001 open in a hidden element", n: 4_000, run: (v, n) => v.validateHtml(page(ld(product({})), `<div hidden>${"<b>".repeat(100_001)}${"<x></x>".repeat(n)}</div><p>Anvil</p>`), URL_OF_PAGE) },
+  { name: "a review of nulls referred to from many nodes", n: 10_000, run: (v, n) => v.validateHtml(page(ld({ "@context": "https://schema.org", "@graph": [{ "@id": "#r", "@type": "Review", reviewBody: Array(n).fill(null) }, ...Array.from({ length: 200 }, (_, i) => product({ sku: `s${i}`, review: Array(100).fill({ "@id": "#r" }) }))] }), "<p>Anvil</p>"), URL_OF_PAGE) },
+  { name: "an offer of many properties written in place at many", n: 500, run: (v, n) => v.validateValue(inPlaceOffers(n)) },
+  { name: "nodes of one @id with many properties each", n: 40, run: (v, n) => v.validateValue(oneIdManyDefinitions(n)) },
+  { name: "an item of many types itemref'd from many", n: 250, run: (v, n) => v.validateHtml(page("", `<div id="t" itemprop="subjectOf" itemscope itemtype="${names(20_000, "https://schema.org/T")}"></div>${'<div itemscope itemtype="https://schema.org/Thing" itemref="t"></div>'.repeat(n)}`), URL_OF_PAGE) },
+  { name: "an RDFa subject of many types linked from many", n: 250, run: (v, n) => v.validateHtml(page("", `<div vocab="https://schema.org/" resource="#t" typeof="${names(20_000, "T")}"></div>${Array.from({ length: n }, (_, i) => `<div vocab="https://schema.org/" typeof="Thing" resource="#s${i}"><link property="subjectOf" href="#t"></div>`).join("")}`), URL_OF_PAGE) },
   { name: "long <base href>, many item urls", n: 250_000, run: (v, n) => v.validateHtml(page(`<base href="https://b.example/${"x".repeat(n)}/">`, `<div itemscope itemtype="https://schema.org/Thing">${'<link itemprop="url" href="p">'.repeat(n / 50)}</div>`), URL_OF_PAGE) },
 ];
 
 function names(count: number, prefix: string): string {
   return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(" ");
+}
+
+/** An offer of 2,000 properties written in place (`{"@id", "@type"}`) n times in its products. */
+function inPlaceOffers(n: number): object {
+  const offer: Record<string, unknown> = { "@id": "#o", "@type": "Offer", price: 1, priceCurrency: "EUR" };
+  for (let j = 0; j < 2_000; j++) offer[`https://e.example/p${j}`] = 1;
+  const perProduct = 200;
+  const products = Array.from({ length: Math.ceil(n / perProduct) }, (_, i) => ({ "@type": "Product", name: `p${i}`, offers: Array.from({ length: perProduct }, () => ({ "@id": "#o", "@type": "Offer" })) }));
+  return { "@context": "https://schema.org", "@graph": [offer, ...products] };
+}
+
+/** 200 definitions of one @id, each with k properties of its own. */
+function oneIdManyDefinitions(k: number): object {
+  let c = 0;
+  const graph = Array.from({ length: 200 }, () => {
+    const node: Record<string, unknown> = { "@id": "#same", "@type": "Product" };
+    for (let j = 0; j < k; j++) node[`p${(c++).toString(36)}`] = 1;
+    return node;
+  });
+  return { "@context": "https://schema.org", "@graph": graph };
 }
 
 function fanOut(k: number): object {

@@ -69,6 +69,11 @@ export class HiddenElement {
   readonly #inner: string[] = [];
   /** How many of each name are open inside, kept in #inner or past MAX_INNER. */
   readonly #open = new Map<string, number>();
+  /**
+   * How many of each name #inner keeps: an end tag of a name opened only past MAX_INNER is not looked
+   * for in the list (100,000 names read again for each of 40,000 `</x>` took 15 s).
+   */
+  readonly #kept = new Map<string, number>();
   /** Open elements inside that are barriers (SCOPE), as a count. */
   #barriers = 0;
   readonly #optionalEnd: boolean;
@@ -99,9 +104,12 @@ export class HiddenElement {
       const top = inner[inner.length - 1];
       const ends = ENDED_BY_START[top];
       if (ends === undefined || !ends.has(name) || FORMATTING.has(top) || ENDED_ONLY_AS_CURRENT.has(top)) break;
-      this.#close(inner.pop()!);
+      this.#close(this.#pop());
     }
-    if (inner.length < MAX_INNER) inner.push(name);
+    if (inner.length < MAX_INNER) {
+      inner.push(name);
+      this.#kept.set(name, (this.#kept.get(name) ?? 0) + 1);
+    }
     this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
     if (SCOPE.has(name)) this.#barriers++;
     return false;
@@ -112,9 +120,9 @@ export class HiddenElement {
     if ((this.#open.get(name) ?? 0) > 0) {
       // Its element, and what was left open inside it, end here.
       const inner = this.#inner;
-      const at = inner.lastIndexOf(name);
+      const at = (this.#kept.get(name) ?? 0) > 0 ? inner.lastIndexOf(name) : -1;
       if (at < 0) this.#close(name);
-      else while (inner.length > at) this.#close(inner.pop()!);
+      else while (inner.length > at) this.#close(this.#pop());
       return false;
     }
     if (name === this.name) return true;
@@ -123,6 +131,15 @@ export class HiddenElement {
     // unless the tree builder ignores it (a `</span>` does not end a hidden `<div>` it would have to
     // pass: a stray end tag, as it is in a browser).
     return !inlineEnd || this.inline || this.#optionalEnd;
+  }
+
+  /** The last name #inner keeps, taken off it. */
+  #pop(): string {
+    const name = this.#inner.pop()!;
+    const kept = this.#kept.get(name) ?? 0;
+    if (kept <= 1) this.#kept.delete(name);
+    else this.#kept.set(name, kept - 1);
+    return name;
   }
 
   #close(name: string): void {

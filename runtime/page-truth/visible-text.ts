@@ -244,6 +244,8 @@ export class VisibleTextReader {
   #space = false;
   /** The separator owed is only a blank run's (no block edge): see `blank`. */
   #blank = false;
+  /** The last character of the text read so far (see `lastChar`). */
+  #lastChar = -1;
   #nextAmp = -1;
   /** The element that hides what follows, while it is open. */
   #hiddenElement: HiddenElement | null = null;
@@ -325,6 +327,7 @@ export class VisibleTextReader {
     // runs: the hot loop of a page.
     space = this.#space;
     blank = this.#blank;
+    lastChar = this.#lastChar;
     nextAmp = this.#nextAmp;
     let text = this.#current;
     let segmented = this.#segmented;
@@ -422,6 +425,7 @@ export class VisibleTextReader {
         const before = space;
         if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
         else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
+        if (digitsEnd >= 0 || text === this.#centsMark) lastChar = this.#centsMark.charCodeAt(0);
         // The blank run owed before the cents is the decimal mark now.
         if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
       }
@@ -432,6 +436,7 @@ export class VisibleTextReader {
     }
     this.#space = space;
     this.#blank = blank;
+    this.#lastChar = lastChar;
     this.#nextAmp = nextAmp;
     this.#hiddenElement = hiddenElement;
     this.#skipTo = skipTo;
@@ -724,12 +729,24 @@ function addRun(text: string, html: string, from: number, to: number): string {
   return addWords(text, textRun(html, from, to));
 }
 
+/**
+ * The last character of the text read so far (-1: none), kept as the text grows: reading it from the
+ * text would flatten V8's rope of the text each time, and a stretch between two tags of a hundred
+ * thousand lone `<` and blanks ("< < < ...") added a word at a time cost the square of its length
+ * (21 s for 320 KB).
+ */
+let lastChar = -1;
+
 function addWords(text: string, words: string): string {
-  if (space) {
-    space = false;
+  const first = words.charCodeAt(0);
+  const owed = space;
+  space = false;
+  const joined = lastChar;
+  lastChar = words.charCodeAt(words.length - 1);
+  if (owed) {
     // Chinese, Japanese and Thai put no spaces between words: a line break or block edge inside a name
     // ("プロ用<br>金床セット", a phone layout's break) splits no word a reader sees.
-    if (text.length > 0 && unspaced(text.charCodeAt(text.length - 1)) && unspaced(words.charCodeAt(0))) return text + words;
+    if (joined !== -1 && unspaced(joined) && unspaced(first)) return text + words;
     return text + " " + words;
   }
   return text + words;

@@ -239,4 +239,64 @@ test("a price looked up in a page of one run of a million digits", () => {
   assert.equal(warnings, ["offers.price"]);
 });
 
+test("page text of a hundred thousand lone \"<\" between blanks: every one is text, and a separator owed still joins Japanese", () => {
+  const text = readVisibleText(`<html><body><p>${"< ".repeat(100_000)}</p><p>ホーム</p><h1>金床</h1></body></html>`).text;
+  assert.is((text.match(/</g) ?? []).length, 100_000);
+  assert.ok(text.endsWith("ホーム金床"), JSON.stringify(text.slice(-20)));
+});
+
+test("end tags after 100,001 elements left open in a hidden element: the element still ends at its own end tag", () => {
+  const html = `<html><body><div hidden>${"<b>".repeat(100_001)}${"<x></x>".repeat(5_000)}secret</div><p>Anvil</p></body></html>`;
+  assert.is(readVisibleText(html).text.trim(), "Anvil");
+  // The twin: with fewer inside, the same.
+  assert.is(readVisibleText(`<html><body><div hidden>${"<b>".repeat(10)}<x></x>secret</div><p>Anvil</p></body></html>`).text.trim(), "Anvil");
+});
+
+test("a review whose body is 100,000 nulls, referred to 100 times from each of 200 products: looked at up to the cap", () => {
+  const products = Array.from({ length: 200 }, (_, i) => ({ "@type": "Product", name: `P${i}`, sku: `s${i}`, offers: { "@type": "Offer", price: 1, priceCurrency: "EUR" }, review: Array(100).fill({ "@id": "#r" }) }));
+  const html = `<html lang="en"><body><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@id": "#r", "@type": "Review", reviewBody: Array(100_000).fill(null) }, ...products] })}</script><p>P1</p></body></html>`;
+  const result = validateHtml(html, "https://a.example/");
+  assert.ok(result.schemas.some((s) => s.type === "Product"));
+});
+
+test("an offer of 8,000 properties written in place ({\"@id\", \"@type\"}) 8,000 times: read as the offer; an own value beside the @id is still checked", () => {
+  const offer: Record<string, unknown> = { "@id": "#o", "@type": "Offer", price: 1, priceCurrency: "EUR" };
+  for (let j = 0; j < 8_000; j++) offer[`https://e.example/p${j}`] = 1;
+  const products = Array.from({ length: 20 }, (_, i) => ({ "@type": "Product", name: `p${i}`, offers: Array(400).fill({ "@id": "#o", "@type": "Offer" }) }));
+  const result = validateValue({ "@context": "https://schema.org", "@graph": [offer, ...products] });
+  const product = result.schemas.find((s) => s.type === "Product")!;
+  assert.not.ok([...product.errors, ...product.warnings].some((i) => i.property === "offers.price" || i.property === "offers.priceCurrency"));
+  // The twin: a place that gives its own broken price is reported.
+  const broken = validateValue({ "@context": "https://schema.org", "@graph": [offer, { "@type": "Product", name: "q", offers: [{ "@id": "#o", "@type": "Offer" }, { "@id": "#o", "@type": "Offer", price: "lots" }] }] });
+  assert.ok(broken.schemas.find((s) => s.type === "Product")!.errors.some((i) => i.property === "offers.price"));
+});
+
+test("200 definitions of one @id with 450 properties each: each still holds what the first gives", () => {
+  let c = 0;
+  const graph = Array.from({ length: 200 }, (_, i) => {
+    const node: Record<string, unknown> = { "@id": "#same", "@type": "Product", ...(i === 0 ? { name: "Anvil", offers: { "@type": "Offer", price: 1, priceCurrency: "EUR" } } : {}) };
+    for (let j = 0; j < 450; j++) node[`p${(c++).toString(36)}`] = 1;
+    return node;
+  });
+  const result = validateValue({ "@context": "https://schema.org", "@graph": graph });
+  assert.ok(result.schemas.length > 1);
+  for (const s of result.schemas) assert.not.ok(s.errors.some((i) => i.property === "name"), "the first definition's name is every definition's");
+});
+
+test("an item of 20,000 types itemref'd from 1,000 items, an RDFa subject of 20,000 types linked from 1,000: each written out with its first 64 types", () => {
+  const types = Array.from({ length: 20_000 }, (_, i) => `https://schema.org/T${i}`).join(" ");
+  const md = extractHtmlItems(`<html><body><div id="t" itemprop="subjectOf" itemscope itemtype="${types}"></div>${'<div itemscope itemtype="https://schema.org/Thing" itemref="t"></div>'.repeat(1_000)}</body></html>`, "https://a.example/");
+  const mdItems = md.flatMap((b) => b.items) as Array<Record<string, unknown>>;
+  const mdNested = mdItems.map((i) => i.subjectOf as Record<string, unknown> | undefined).filter((v) => v !== undefined);
+  assert.is(mdNested.length, 1_000);
+  assert.is((mdNested[0]["@type"] as string[]).length, 64);
+  assert.is((mdNested[999]["@type"] as string[])[0], "T0");
+  const rdfaTypes = Array.from({ length: 20_000 }, (_, i) => `T${i}`).join(" ");
+  const links = Array.from({ length: 1_000 }, (_, i) => `<div vocab="https://schema.org/" typeof="Thing" resource="#s${i}"><link property="subjectOf" href="#t"></div>`).join("");
+  const rdfa = extractHtmlItems(`<html><body><div vocab="https://schema.org/" resource="#t" typeof="${rdfaTypes}"></div>${links}</body></html>`, "https://a.example/");
+  const rdfaNested = (rdfa.flatMap((b) => b.items) as Array<Record<string, unknown>>).map((i) => i.subjectOf as Record<string, unknown> | undefined).filter((v) => v !== undefined);
+  assert.is(rdfaNested.length, 1_000);
+  assert.is((rdfaNested[0]["@type"] as string[]).length, 64);
+});
+
 test.run();
