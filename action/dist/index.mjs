@@ -565,12 +565,16 @@ var init_page_address = __esm({
 
 // runtime/graph/node-views.ts
 function withMergedProperties(node, whole) {
-  if (whole === node) return node;
+  if (whole === node || namesOnly(node, whole)) return whole;
   let view = null;
-  for (const key in whole) {
+  let added = 0;
+  let keys = KEYS_OF_MERGED.get(whole);
+  if (keys === void 0) KEYS_OF_MERGED.set(whole, keys = Object.keys(whole));
+  for (const key of keys) {
     if (key === "@context" || Object.prototype.hasOwnProperty.call(node, key)) continue;
     view ??= copyOf(node);
     setOwn(view, key, whole[key]);
+    if (++added >= MAX_MERGED_KEYS) break;
   }
   return view ?? node;
 }
@@ -585,15 +589,31 @@ function mergedNode(first, later) {
   }
   return view ?? first;
 }
+function namesOnly(node, whole) {
+  for (const key in node) {
+    if (key === "@id" || key === "@context" || node[key] === whole[key]) continue;
+    if (key !== "@type" || !sameType(node[key], whole[key])) return false;
+  }
+  return true;
+}
+function sameType(a, b) {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 function copyOf(node) {
   const copy = {};
   for (const key in node) setOwn(copy, key, node[key]);
   return copy;
 }
+var MAX_MERGED_KEYS, KEYS_OF_MERGED;
 var init_node_views = __esm({
   "runtime/graph/node-views.ts"() {
     "use strict";
     init_json();
+    MAX_MERGED_KEYS = 1e4;
+    KEYS_OF_MERGED = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -736,7 +756,7 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
-var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, Run, classNames;
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -829,6 +849,7 @@ var init_rule_runtime = __esm({
       const names = expect.map((e) => e.type);
       return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
     };
+    MAX_MERGED_CHECKS = 16;
     Run = class {
       /**
        * `pageUrl`: the page the markup was found on, when it is known (an HTML input with its URL). A group
@@ -857,6 +878,8 @@ var init_rule_runtime = __esm({
        * the next cost k^depth: 10 KB of JSON-LD took 4.5 GB. Null until the first reference.
        */
       expanded = null;
+      /** How often each merged node was checked in place under each rule (MAX_MERGED_CHECKS). */
+      mergedChecks = null;
       /**
        * The JSON Pointer of every value that failed its value rules, to the first issue it got. Such a
        * value counts as missing: a one-of member holding it does not satisfy its group. Null until the
@@ -1133,7 +1156,10 @@ var init_rule_runtime = __esm({
           }
           if (typeof id === "string") {
             const whole = this.references?.resolve(id);
-            if (whole !== void 0) node = withMergedProperties(node, whole);
+            if (whole !== void 0 && whole !== node) {
+              if (!this.mayCheckMerged(whole, rule)) return;
+              node = withMergedProperties(node, whole);
+            }
           }
           return this.checkObject(node, rule, valuePath(rule, at, index2));
         }
@@ -1146,6 +1172,20 @@ var init_rule_runtime = __esm({
         const page = pageAddress(this.pageUrl, null);
         const other = pageAddress(id, this.pageUrl);
         return page !== null && other !== null && other !== page;
+      }
+      /**
+       * Whether a node written in place with an @id defined elsewhere too is checked (merged) once more under
+       * `rule`: MAX_MERGED_CHECKS times at most, as a reference is checked once. A page can write one node
+       * in place thousands of times, each a copy of the merged node and a check of all it holds (8,000
+       * places of an offer of 8,000 properties took 47 s for 471 KB).
+       */
+      mayCheckMerged(whole, rule) {
+        const byRule = (this.mergedChecks ??= /* @__PURE__ */ new Map()).get(whole) ?? /* @__PURE__ */ new Map();
+        if (byRule.size === 0) this.mergedChecks.set(whole, byRule);
+        const count = byRule.get(rule) ?? 0;
+        if (count >= MAX_MERGED_CHECKS) return false;
+        byRule.set(rule, count + 1);
+        return true;
       }
       checkObject(node, rule, path) {
         const expect = rule.expect;
@@ -3404,7 +3444,7 @@ function crawlProperties(root, state) {
   const results = [];
   const memory = /* @__PURE__ */ new Set([root]);
   const pending = [];
-  const refs = tokens(root.attrs.itemref);
+  const refs = factsOf(root, state.base).refs;
   for (let i = refs.length - 1; i >= 0; i--) {
     const target = state.tree.ids.get(refs[i]);
     if (target) pending.push(target);
@@ -3429,6 +3469,21 @@ function crawlProperties(root, state) {
   results.sort((a, b) => a.start - b.start);
   return results;
 }
+function factsOf(element, base) {
+  let facts = FACTS.get(element);
+  if (facts === void 0) {
+    const types = tokens(element.attrs.itemtype).slice(0, MAX_TOKENS);
+    const itemid = element.attrs.itemid;
+    facts = {
+      types: types.map(vocabularyName),
+      schemaOrg: types.some(isSchemaOrgIri),
+      id: itemid !== void 0 && itemid.trim() !== "" ? resolveUrl(itemid, base) : void 0,
+      refs: tokens(element.attrs.itemref).slice(0, MAX_TOKENS)
+    };
+    FACTS.set(element, facts);
+  }
+  return facts;
+}
 function materialize(element, pointer, ancestors, state) {
   if (++state.items > MAX_ITEMS) {
     state.block.truncated = `the page holds more than ${MAX_ITEMS} items`;
@@ -3436,13 +3491,11 @@ function materialize(element, pointer, ancestors, state) {
   }
   state.block.offsets.set(pointer, element.start);
   const node = {};
-  const types = tokens(element.attrs.itemtype);
-  const schemaOrg = types.some(isSchemaOrgIri);
-  if (ancestors.length === 0 && schemaOrg) node["@context"] = "https://schema.org";
-  if (types.length === 1) node["@type"] = vocabularyName(types[0]);
-  else if (types.length > 1) node["@type"] = types.map(vocabularyName);
-  const itemid = element.attrs.itemid;
-  if (itemid !== void 0 && itemid.trim() !== "") node["@id"] = resolveUrl(itemid, state.base);
+  const facts = factsOf(element, state.base);
+  if (ancestors.length === 0 && facts.schemaOrg) node["@context"] = "https://schema.org";
+  if (facts.types.length === 1) node["@type"] = facts.types[0];
+  else if (facts.types.length > 1) node["@type"] = [...facts.types];
+  if (facts.id !== void 0) node["@id"] = facts.id;
   const byName = /* @__PURE__ */ new Map();
   for (const prop of crawlProperties(element, state)) {
     for (const raw of tokens(prop.attrs.itemprop)) {
@@ -3511,7 +3564,7 @@ function propertyValue(prop, pointer, ancestors, state) {
   if (name === "meta") return "";
   return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }
-var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET;
+var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET, FACTS, MAX_TOKENS;
 var init_microdata = __esm({
   "runtime/extract/microdata.ts"() {
     "use strict";
@@ -3522,6 +3575,8 @@ var init_microdata = __esm({
     URL_FROM_HREF = /* @__PURE__ */ new Set(["a", "area", "link"]);
     RCDATA = /* @__PURE__ */ new Set(["title", "textarea"]);
     PAGE_CRAWL_BUDGET = 10 * MAX_VALUES;
+    FACTS = /* @__PURE__ */ new WeakMap();
+    MAX_TOKENS = 64;
   }
 });
 
@@ -3708,15 +3763,15 @@ function valueOf(v, pointer, ancestors, state) {
   if (v.literal !== void 0) return v.literal;
   const id = v.ref;
   const target = state.graph.nodes.get(id);
-  const isBlank3 = id.startsWith("_:");
-  if (!target || target.types.length === 0 && target.props.size === 0) return isBlank3 ? void 0 : id;
+  const isBlank4 = id.startsWith("_:");
+  if (!target || target.types.length === 0 && target.props.size === 0) return isBlank4 ? void 0 : id;
   if (ancestors.includes(id) || ancestors.length >= MAX_ITEM_DEPTH || state.block.truncated !== null) {
     if (ancestors.length >= MAX_ITEM_DEPTH) state.block.truncated ??= `RDFa nodes nest deeper than ${MAX_ITEM_DEPTH} levels`;
-    return isBlank3 ? void 0 : { "@id": id };
+    return isBlank4 ? void 0 : { "@id": id };
   }
   return nodeObject(target, pointer, ancestors, state);
 }
-var INITIAL_PREFIXES, Graph, MAX_PREFIXES, REPORTED_VOCABULARIES;
+var INITIAL_PREFIXES, Graph, MAX_PREFIXES, MAX_TYPES, REPORTED_VOCABULARIES;
 var init_rdfa = __esm({
   "runtime/extract/rdfa.ts"() {
     "use strict";
@@ -3768,7 +3823,7 @@ var init_rdfa = __esm({
           this.typed.push(node);
         }
         const seen = node.typeSet ??= new Set(node.types);
-        if (!seen.has(type)) {
+        if (!seen.has(type) && node.types.length < MAX_TYPES) {
           seen.add(type);
           node.types.push(type);
         }
@@ -3790,6 +3845,7 @@ var init_rdfa = __esm({
       }
     };
     MAX_PREFIXES = 256;
+    MAX_TYPES = 64;
     REPORTED_VOCABULARIES = /^https?:\/\/(?:(?:www\.)?schema\.org\/|(?:rdf\.)?data-vocabulary\.org\/|www\.w3\.org\/ns\/dcat#)/i;
   }
 });
@@ -5165,7 +5221,7 @@ function valuesAt2(node, path, at, resolve4) {
       const base = `${pointer}/${escapePointer(segment)}`;
       const via = viaReference || object.followed;
       if (Array.isArray(v)) {
-        for (let i = 0; i < v.length && next.length < MAX_VALUES2; i++) if (v[i] !== null) next.push({ value: v[i], pointer: `${base}/${i}`, viaReference: via });
+        for (let i = 0; i < v.length && i < MAX_VALUES2 && next.length < MAX_VALUES2; i++) if (v[i] !== null) next.push({ value: v[i], pointer: `${base}/${i}`, viaReference: via });
       } else if (next.length < MAX_VALUES2) next.push({ value: v, pointer: base, viaReference: via });
     }
     frontier = next;
@@ -5180,7 +5236,7 @@ function valuesAt2(node, path, at, resolve4) {
 function followReference(value, resolve4) {
   if (!isObject(value)) return null;
   const id = value["@id"];
-  if (typeof id === "string" && Object.keys(value).length === 1) {
+  if (typeof id === "string" && isReferenceOnly(value)) {
     const target = resolve4(id);
     return target === void 0 || target === value ? null : { node: target, followed: true };
   }
@@ -5192,6 +5248,19 @@ var init_node_values = __esm({
     "use strict";
     init_json();
     MAX_VALUES2 = 100;
+  }
+});
+
+// runtime/page-truth/unspaced-script.ts
+function unspaced(c) {
+  return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3711;
+}
+var UNSPACED_CHARACTER, SPACE_BETWEEN_UNSPACED;
+var init_unspaced_script = __esm({
+  "runtime/page-truth/unspaced-script.ts"() {
+    "use strict";
+    UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
+    SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
   }
 });
 
@@ -5228,6 +5297,27 @@ function lastBoundary(piece) {
   }
   return -1;
 }
+function writtenWithoutSpaces(lang) {
+  return lang === null || UNSPACED_LANGUAGE.test(lang);
+}
+function beforeSpacesAfterUnspaced(piece, cut) {
+  if (cut <= 0 || !isBlank2(piece.charCodeAt(cut))) return cut;
+  let end = cut;
+  while (end > 0 && isBlank2(piece.charCodeAt(end - 1))) end--;
+  return end > 0 && unspaced(piece.charCodeAt(end - 1)) ? end - 1 : cut;
+}
+function isBlank2(c) {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+function withoutSpacesBetweenUnspaced(text, before) {
+  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
+  if (before === before && unspaced(before) && isBlank2(out.charCodeAt(0))) {
+    let start = 1;
+    while (start < out.length && isBlank2(out.charCodeAt(start))) start++;
+    if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
+  }
+  return out;
+}
 function lowerCaseInChunks(text, out) {
   if (text.length <= CHUNK) {
     if (text !== "") out.push(foldCase(text.toLowerCase()));
@@ -5263,10 +5353,11 @@ function readAlike(c) {
 function compatible(text) {
   return text.normalize("NFKC");
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, SHARP_S, DOTLESS_I, DOT_ABOVE;
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, UNSPACED_LANGUAGE, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
+    init_unspaced_script();
     READ_STEPS = [1024, 4096];
     WHOLE_UP_TO = 6e4;
     WINDOWS_UP_TO = 4e5;
@@ -5283,18 +5374,27 @@ var init_lower_text = __esm({
       #joined = "";
       #joinedChunks = 0;
       #windows;
+      /**
+       * The text may be written without spaces (unspaced-script.ts), its language being one of those
+       * scripts' or not given: white space between two of their characters is dropped (withoutSpacesBetweenUnspaced),
+       * and from the keys looked up too (ShownText). Looking for such characters costs a pass over the text
+       * (120 us for 100,000 characters), which a page in another language is spared.
+       */
+      joinsUnspaced;
       /** Text read but not lower-cased yet: after the last word boundary read. */
       #pending = "";
       constructor(source, truncated = false) {
         if (typeof source === "string") {
           this.#reader = null;
           this.lang = null;
+          this.joinsUnspaced = true;
           this.#add(source);
           this.complete = true;
           this.truncated = truncated;
         } else {
           this.#reader = source;
           this.lang = source.lang;
+          this.joinsUnspaced = writtenWithoutSpaces(source.lang);
         }
       }
       /** Characters of the lower-cased text so far. */
@@ -5330,7 +5430,7 @@ var init_lower_text = __esm({
         const step = all ? void 0 : READ_STEPS.find((s) => s > reader.length);
         reader.readUntil(step ?? Infinity);
         for (const piece of reader.takeNew()) {
-          const cut = lastBoundary(piece);
+          const cut = beforeSpacesAfterUnspaced(piece, lastBoundary(piece));
           if (cut === -1) {
             this.#pending += piece;
             continue;
@@ -5346,14 +5446,22 @@ var init_lower_text = __esm({
           this.#reader = null;
         }
       }
-      /** `text` lower-cased, added in chunks (lowerCaseInChunks). */
+      /**
+       * `text` lower-cased, added in chunks (lowerCaseInChunks), without white space between two characters
+       * of a script written without spaces (withoutSpacesBetweenUnspaced), also where the last chunk ends.
+       */
       #add(text) {
         const chunks = this.#chunks;
         const before = chunks.length;
+        if (this.joinsUnspaced && UNSPACED_CHARACTER.test(text)) {
+          const last = before > 0 ? chunks[before - 1] : "";
+          text = withoutSpacesBetweenUnspaced(text, last.charCodeAt(last.length - 1));
+        }
         lowerCaseInChunks(text, chunks);
         for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
       }
     };
+    UNSPACED_LANGUAGE = /^(?:ja|zh|th|lo|km|my|yue|wuu)(?:$|-)/;
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
     WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
@@ -5966,10 +6074,19 @@ function leastCountedWord(counts, key) {
   let fewest = Infinity;
   let h = 0;
   let start = 0;
+  let uncounted = false;
   for (let i = 0; i <= key.length; i++) {
     const c = i < key.length ? key.charCodeAt(i) : 32;
     if (c !== 32) {
       h = Math.imul(h, 31) + c | 0;
+      if (unspaced(c)) uncounted = true;
+      continue;
+    }
+    if (uncounted) {
+      if (fewest === Infinity && i - start > best[1] - best[0]) best = [start, i];
+      uncounted = false;
+      h = 0;
+      start = i + 1;
       continue;
     }
     const n = counts[wordHash(h)];
@@ -6020,7 +6137,7 @@ function matchesBefore(lower, at, key, keyAt, cut) {
     i--;
   }
   if (i === 0) return cut ? CUT_OFF : MATCH;
-  return isWordChar(lower.charCodeAt(i - 1)) ? NO_MATCH : MATCH;
+  return edgeBetween(lower.charCodeAt(i - 1), key.charCodeAt(0)) ? MATCH : NO_MATCH;
 }
 function matchesInWhole(lower, at, key, keyAt) {
   return matchesBefore(lower, at, key, keyAt, false) === MATCH && matchesAt(lower, at, key, keyAt, false) === MATCH;
@@ -6041,7 +6158,10 @@ function matchesAt(lower, at, key, keyAt, cut) {
     i++;
   }
   if (i >= lower.length) return cut ? CUT_OFF : MATCH;
-  return isWordChar(lower.charCodeAt(i)) ? NO_MATCH : MATCH;
+  return edgeBetween(lower.charCodeAt(i), key.charCodeAt(key.length - 1)) ? MATCH : NO_MATCH;
+}
+function edgeBetween(c, keyEnd) {
+  return !isWordChar(c) || unspaced(c) && unspaced(keyEnd);
 }
 function isWordChar(c) {
   if (c < 128) return c >= 97 && c <= 122 || c >= 48 && c <= 57;
@@ -6055,6 +6175,7 @@ var init_text_match = __esm({
     "use strict";
     init_html_text();
     init_lower_text();
+    init_unspaced_script();
     OPENING = 80;
     TAG = /<[^<>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
@@ -6101,6 +6222,7 @@ var init_text_match = __esm({
       }
       /** True when the normalized key appears as whole words. */
       shows(key) {
+        if (this.source.joinsUnspaced && UNSPACED_CHARACTER.test(key)) key = withoutSpacesBetweenUnspaced(key, NaN);
         const known = this.answers.get(key);
         if (known !== void 0) return known;
         const stoppedBefore = this.stopped;
@@ -6138,7 +6260,7 @@ var init_text_match = __esm({
               break;
             }
             this.candidatesLeft--;
-            if (at > 0 && isWordChar(text.charCodeAt(at - 1))) continue;
+            if (at > 0 && !edgeBetween(text.charCodeAt(at - 1), anchor.charCodeAt(0))) continue;
             const before = matchesBefore(text, at, key, from, !w.first);
             if (before === NO_MATCH) continue;
             const after = before === MATCH ? matchesAt(text, at, key, from, !w.last) : CUT_OFF;
@@ -6168,7 +6290,7 @@ var init_text_match = __esm({
           for (let at = lower.indexOf(anchor, searchFrom); at !== -1; at = lower.indexOf(anchor, at + 1)) {
             if (++seen > MAX_CANDIDATES || this.candidatesLeft <= 0) return false;
             this.candidatesLeft--;
-            if (at > 0 && isWordChar(lower.charCodeAt(at - 1))) continue;
+            if (at > 0 && !edgeBetween(lower.charCodeAt(at - 1), anchor.charCodeAt(0))) continue;
             if (matchesBefore(lower, at, key, from, false) !== MATCH) continue;
             const m = matchesAt(lower, at, key, from, true);
             if (m === MATCH) return true;
@@ -6933,6 +7055,11 @@ var init_hidden_element = __esm({
       #inner = [];
       /** How many of each name are open inside, kept in #inner or past MAX_INNER. */
       #open = /* @__PURE__ */ new Map();
+      /**
+       * How many of each name #inner keeps: an end tag of a name opened only past MAX_INNER is not looked
+       * for in the list (100,000 names read again for each of 40,000 `</x>` took 15 s).
+       */
+      #kept = /* @__PURE__ */ new Map();
       /** Open elements inside that are barriers (SCOPE), as a count. */
       #barriers = 0;
       #optionalEnd;
@@ -6947,9 +7074,12 @@ var init_hidden_element = __esm({
           const top = inner[inner.length - 1];
           const ends = ENDED_BY_START[top];
           if (ends === void 0 || !ends.has(name) || FORMATTING.has(top) || ENDED_ONLY_AS_CURRENT.has(top)) break;
-          this.#close(inner.pop());
+          this.#close(this.#pop());
         }
-        if (inner.length < MAX_INNER) inner.push(name);
+        if (inner.length < MAX_INNER) {
+          inner.push(name);
+          this.#kept.set(name, (this.#kept.get(name) ?? 0) + 1);
+        }
         this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
         if (SCOPE.has(name)) this.#barriers++;
         return false;
@@ -6958,14 +7088,22 @@ var init_hidden_element = __esm({
       end(name, inlineEnd) {
         if ((this.#open.get(name) ?? 0) > 0) {
           const inner = this.#inner;
-          const at = inner.lastIndexOf(name);
+          const at = (this.#kept.get(name) ?? 0) > 0 ? inner.lastIndexOf(name) : -1;
           if (at < 0) this.#close(name);
-          else while (inner.length > at) this.#close(inner.pop());
+          else while (inner.length > at) this.#close(this.#pop());
           return false;
         }
         if (name === this.name) return true;
         if (NEVER_ANCESTOR_END.has(name) || this.#formatting) return false;
         return !inlineEnd || this.inline || this.#optionalEnd;
+      }
+      /** The last name #inner keeps, taken off it. */
+      #pop() {
+        const name = this.#inner.pop();
+        const kept = this.#kept.get(name) ?? 0;
+        if (kept <= 1) this.#kept.delete(name);
+        else this.#kept.set(name, kept - 1);
+        return name;
       }
       #close(name) {
         const count = this.#open.get(name) ?? 0;
@@ -7080,7 +7218,7 @@ function appendText(text, html, from, to) {
   return text;
 }
 function addRun(text, html, from, to) {
-  if (isBlank2(html, from, to)) {
+  if (isBlank3(html, from, to)) {
     if (!space) blank = true;
     space = true;
     return text;
@@ -7088,15 +7226,16 @@ function addRun(text, html, from, to) {
   return addWords(text, textRun(html, from, to));
 }
 function addWords(text, words) {
-  if (space) {
-    space = false;
-    if (text.length > 0 && unspaced(text.charCodeAt(text.length - 1)) && unspaced(words.charCodeAt(0))) return text + words;
+  const first = words.charCodeAt(0);
+  const owed = space;
+  space = false;
+  const joined = lastChar;
+  lastChar = words.charCodeAt(words.length - 1);
+  if (owed) {
+    if (joined !== -1 && unspaced(joined) && unspaced(first)) return text + words;
     return text + " " + words;
   }
   return text + words;
-}
-function unspaced(c) {
-  return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3711;
 }
 function textRun(html, from, to) {
   if (nextAmp < from) {
@@ -7105,7 +7244,7 @@ function textRun(html, from, to) {
   }
   return nextAmp < to ? decodeEntities(html.slice(from, to)) : html.slice(from, to);
 }
-function isBlank2(html, from, to) {
+function isBlank3(html, from, to) {
   for (let i = from; i < to; i++) {
     const c = html.charCodeAt(i);
     if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
@@ -7149,10 +7288,11 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
+    init_unspaced_script();
     init_html_scan();
     init_tag_log();
     init_html_text();
@@ -7283,6 +7423,8 @@ var init_visible_text = __esm({
       #space = false;
       /** The separator owed is only a blank run's (no block edge): see `blank`. */
       #blank = false;
+      /** The last character of the text read so far (see `lastChar`). */
+      #lastChar = -1;
       #nextAmp = -1;
       /** The element that hides what follows, while it is open. */
       #hiddenElement = null;
@@ -7352,6 +7494,7 @@ var init_visible_text = __esm({
         const n = html.length;
         space = this.#space;
         blank = this.#blank;
+        lastChar = this.#lastChar;
         nextAmp = this.#nextAmp;
         let text = this.#current;
         let segmented = this.#segmented;
@@ -7442,6 +7585,7 @@ var init_visible_text = __esm({
             const before = space;
             if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
             else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
+            if (digitsEnd >= 0 || text === this.#centsMark) lastChar = this.#centsMark.charCodeAt(0);
             if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
           }
           if ((cls & IS_INLINE) === 0) {
@@ -7451,6 +7595,7 @@ var init_visible_text = __esm({
         }
         this.#space = space;
         this.#blank = blank;
+        this.#lastChar = lastChar;
         this.#nextAmp = nextAmp;
         this.#hiddenElement = hiddenElement;
         this.#skipTo = skipTo;
@@ -7606,6 +7751,7 @@ var init_visible_text = __esm({
     };
     space = false;
     blank = false;
+    lastChar = -1;
     token = new MarkupToken();
     nextAmp = -1;
     HTML_TAG = /<html\b[^>]*>/i;
