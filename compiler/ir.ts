@@ -60,6 +60,11 @@ export interface IrKeyword {
   readonly accepts?: readonly string[];
   /** The requirement depends on more than the level (the node's type, a sibling, the list position). */
   readonly conditional?: boolean;
+  /**
+   * The level the types payload lists the property under, where the keyword makes it that in most
+   * markup (recommended unless a sibling is there: a product's brand, unless it is a variant of a group).
+   */
+  readonly listedAs?: "recommended";
 }
 
 export interface IrOneOf {

@@ -10,7 +10,7 @@ import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
 import { enumMember } from "./checks/enumeration.ts";
 import { noteFailedRule } from "./patches/failed-rule.ts";
-import { vocabularyIndex } from "./type-hierarchy.ts";
+import { subtypes, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
 import type { NodeCheck } from "./checks/structure-checks.ts";
@@ -353,7 +353,8 @@ export class Run {
   recommendedWhen(rule: PropertyRule, node: JsonObject, at: string): void {
     const condition = rule.condition!;
     if (!condition.holds(node)) return this.missing(rule, at);
-    this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}", recommended when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+    const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe()}` : ` (not needed where "${condition.absentSibling}" is given)`;
+    this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
   /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
@@ -643,6 +644,9 @@ export class Run {
       }
     }
     if (types.length === 0) matched = firstClass;
+    // An enumeration's type may be written as a node of its own ({"@type": "SizeSpecification", "name":
+    // "XL"}, the merchant listing page's size): a value of that type, with nothing more to check here.
+    if (matched === undefined && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
     if (!matched || matched.kind !== "class") {
       const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
       const meant = types.length ? meantType(types, expect) : null;

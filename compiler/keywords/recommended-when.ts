@@ -8,8 +8,14 @@ import { checkSiblingValues } from "./sibling-values.ts";
 import { code, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
-/** The sibling has one of `values`, or is a number above `above` (a free app's price of 0 needs no currency). */
-type Condition = { property: string; values: string[]; above?: never } | { property: string; above: number; values?: never };
+/**
+ * The sibling has one of `values`, is a number above `above` (a free app's price of 0 needs no
+ * currency), or is `absent` (a product variant tied to its group with isVariantOf has its brand there).
+ */
+type Condition =
+  | { property: string; values: string[]; above?: never; absent?: never }
+  | { property: string; above: number; values?: never; absent?: never }
+  | { property: string; absent: true; values?: never; above?: never };
 
 export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> = {
   name: "recommended_when",
@@ -18,11 +24,12 @@ export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> =
     additionalProperties: false,
     required: ["property"],
     description:
-      "A conditional recommendation: on an optional property, missing is a warning (missing-recommended) only while the sibling `property` has one of `values` (enumeration members or fixed texts), or is a number above `above`.",
+      "A conditional recommendation: on an optional property, missing is a warning (missing-recommended) only while the sibling `property` has one of `values` (enumeration members or fixed texts), is a number above `above`, or, with `absent: true`, is absent.",
     properties: {
       property: { $ref: "#/definitions/propertyName" },
       values: { type: "array", minItems: 1, uniqueItems: true, items: { type: "string", minLength: 1 } },
       above: { type: "number" },
+      absent: { const: true },
     },
   },
   check(cond, { checker, name, nodeType, rule, path }, report) {
@@ -31,7 +38,8 @@ export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> =
     if (rule.level !== "optional") report("conflict", `recommended_when is for optional properties; "${name}" is ${rule.level ?? "without a level"}`);
     // Both conditional keywords fill the rule's one condition.
     if (Object.keys(rule).some((k) => k.endsWith("_when") && k !== "recommended_when")) report("conflict", `"${name}" cannot have two conditions`);
-    if ((cond.values === undefined) === (cond.above === undefined)) report("conflict", `recommended_when takes either "values" or "above"`);
+    const forms = [cond.values, cond.above, cond.absent].filter((f) => f !== undefined).length;
+    if (forms !== 1) report("conflict", `recommended_when takes one of "values", "above" or "absent: true"`);
     if (cond.values !== undefined) checkSiblingValues(checker, cond.property, cond.values, report);
   },
   apply: (cond) => ({
@@ -39,16 +47,22 @@ export const recommendedWhen: KeywordDefinition<"recommended_when", Condition> =
     check: {
       field: "condition",
       source: (use) =>
-        cond.values !== undefined
-          ? `${use("runtime/keywords/sibling-condition.ts", "siblingCondition")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.values)})`
-          : `${use("runtime/keywords/sibling-condition.ts", "siblingAbove")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.above)})`,
+        cond.above !== undefined
+          ? `${use("runtime/keywords/sibling-condition.ts", "siblingAbove")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.above)})`
+          : `${use("runtime/keywords/sibling-condition.ts", "siblingCondition")}(${JSON.stringify(cond.property)}, ${JSON.stringify(cond.values ?? null)})`,
     },
     presence: { missing: (rule) => `run.recommendedWhen(${rule}, node, at);` },
     page: {
       cell: "notes",
-      html: cond.values !== undefined ? `Recommended when ${code(cond.property)} is ${list(cond.values.map(code))}.` : `Recommended when ${code(cond.property)} is above ${cond.above}.`,
+      html:
+        cond.values !== undefined
+          ? `Recommended when ${code(cond.property)} is ${list(cond.values.map(code))}.`
+          : cond.above !== undefined
+            ? `Recommended when ${code(cond.property)} is above ${cond.above}.`
+            : `Recommended when ${code(cond.property)} is absent.`,
     },
     conditional: true,
+    ...(cond.absent === true ? { listedAs: "recommended" as const } : {}),
   }),
 };
 

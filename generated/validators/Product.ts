@@ -6,8 +6,8 @@ import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
-import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
@@ -526,10 +526,11 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_price: Property
   name: "price",
   segment: "/price",
   property: "offers.priceSpecification.price",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   min: 0,
+  condition: siblingCondition("membershipPointsEarned", null),
   fix: "Give offers.priceSpecification.price as a number, e.g. 9.99 (no currency symbol; a dot for decimals).",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.price",
@@ -539,9 +540,10 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: 
   name: "priceCurrency",
   segment: "/priceCurrency",
   property: "offers.priceSpecification.priceCurrency",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
+  condition: siblingCondition("membershipPointsEarned", null),
   fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
   docs: DOCS,
   rule: "/rules/Product#offers.priceSpecification.priceCurrency",
@@ -550,10 +552,10 @@ const Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency: 
 /** Nested shape Product > offers > Offer > priceSpecification > PriceSpecification. */
 export function validate_Product_offers_Offer_priceSpecification_PriceSpecification(node: JsonObject, run: Run, at: string): void {
   const v_price = node["price"];
-  if (v_price === undefined) run.missing(Product_offers_Offer_priceSpecification_PriceSpecification_price, at);
+  if (v_price === undefined) run.recommendedWhen(Product_offers_Offer_priceSpecification_PriceSpecification_price, node, at);
   else run.check(v_price, Product_offers_Offer_priceSpecification_PriceSpecification_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === undefined) run.missing(Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, at);
+  if (v_priceCurrency === undefined) run.recommendedWhen(Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, node, at);
   else run.check(v_priceCurrency, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, at);
 }
 
@@ -674,9 +676,10 @@ const Product__merchant_listing_brand: PropertyRule = propertyRule({
   name: "brand",
   segment: "/brand",
   property: "brand",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_Product__merchant_listing_brand_Brand }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_brand_Organization }, { kind: "literal", literal: "text", type: "Text" }],
   single: true,
+  condition: siblingCondition("isVariantOf", null),
   fix: "Add \"brand\" with the brand name, e.g. {\"@type\": \"Brand\", \"name\": \"ACME\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:brand",
@@ -908,7 +911,7 @@ export function validate_Product__merchant_listing(node: JsonObject, run: Run, a
   if (v_description === undefined) run.missing(Product__merchant_listing_description, at);
   else run.check(v_description, Product__merchant_listing_description, at);
   const v_brand = node["brand"];
-  if (v_brand === undefined) run.missing(Product__merchant_listing_brand, at);
+  if (v_brand === undefined) run.recommendedWhen(Product__merchant_listing_brand, node, at);
   else run.check(v_brand, Product__merchant_listing_brand, at);
   const v_sku = node["sku"];
   if (v_sku === undefined) run.missing(Product__merchant_listing_sku, at);

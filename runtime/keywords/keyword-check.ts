@@ -34,4 +34,6 @@ export interface RequirementCondition {
   holds(node: JsonObject): boolean;
   /** The condition in words, for "required when ..." ("\"offerType\" is absent"). */
   describe(): string;
+  /** The sibling whose absence the condition is, if it is one: a recommendation then reads "not needed where it is given". */
+  readonly absentSibling?: string;
 }

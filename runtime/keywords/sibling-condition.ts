@@ -9,10 +9,14 @@ import { enumMember } from "../checks/enumeration.ts";
 import type { RequirementCondition } from "./keyword-check.ts";
 
 class SiblingCondition implements RequirementCondition {
+  readonly absentSibling: string | undefined;
+
   constructor(
     private readonly property: string,
     private readonly values: ReadonlySet<string> | null,
-  ) {}
+  ) {
+    this.absentSibling = values === null ? property : undefined;
+  }
 
   holds(node: JsonObject): boolean {
     const sibling = node[this.property];

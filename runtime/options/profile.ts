@@ -40,8 +40,9 @@ export function profileOverrides(profile: Profile | undefined): IssueOverride[] 
  * search engine's event page accepts less: a date alone for an all-day event or an unknown start hour
  * ("Recommended: \"startDate\": \"2019-07-01\", \"endDate\": \"2019-07-26\""), and a time without an offset
  * ("If no timezone is provided, Google uses the timezone of the event's location"; its own example is
- * "2025-07-21T19:00"). Under google a startDate without either is a warning (the service's own rule, said
- * in the message); an endDate's is no issue.
+ * "2025-07-21T19:00"). Under google a date alone is no issue, for startDate as for endDate (the page marks
+ * `"startDate": "2025-07-21"` "Recommended" for an all-day event); a startDate's time without an offset is a
+ * warning (the service's own rule, said in the message), an endDate's no issue.
  */
 export function relaxForProfile(issues: ValidationIssue[], profile: Profile | undefined): void {
   if (profile !== "google") return;
@@ -57,11 +58,9 @@ export function relaxForProfile(issues: ValidationIssue[], profile: Profile | un
 function relaxedDate(issue: ValidationIssue): ValidationIssue | null {
   const dateOnly = DATE_ONLY.test(issue.message);
   if (!dateOnly && !issue.message.includes(NO_TIME_ZONE)) return issue;
-  if (issue.property === "endDate") return null;
+  if (issue.property === "endDate" || dateOnly) return null;
   if (issue.severity !== "error") return issue;
-  const why = dateOnly
-    ? "the search engine accepts a date alone for an all-day event"
-    : "the search engine takes a time without an offset in the time zone of the event's location";
+  const why = "the search engine takes a time without an offset in the time zone of the event's location";
   return { ...issue, severity: "warning", message: `${issue.message} (A warning under the google profile: ${why}.)` };
 }
 

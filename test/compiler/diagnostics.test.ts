@@ -87,7 +87,7 @@ const cases: Array<[string, string, string[], string?]> = [
     'rules-src/types/Event.yaml:9:49: recommended_when is for optional properties; "name" is recommended',
   ]],
   ["conditional recommendation with both values and a bound", withLine(9, "  endDate: { level: optional, recommended_when: { property: eventStatus, values: [EventScheduled], above: 0 } }"), [
-    'rules-src/types/Event.yaml:9:49: recommended_when takes either "values" or "above"',
+    'rules-src/types/Event.yaml:9:49: recommended_when takes one of "values", "above" or "absent: true"',
   ]],
   ["group waiver with neither values nor elsewhere", withLine(12, "one_of: [{ level: required, properties: [name, description], unless: { property: url } }]\nexamples:"), [
     'rules-src/types/Event.yaml:12:70: unless needs either "values" or "elsewhere: true"',

@@ -60,6 +60,7 @@ features:
       isAccessibleForFree: { level: required, expect: Boolean }`),
   "Product.yaml": ruleFile("Product", `properties:
   name: { level: required, expect: Text }
+  color: { level: optional, recommended_when: { property: isVariantOf, absent: true }, expect: Text }
   isSimilarTo:
     level: optional
     expect:
@@ -242,6 +243,13 @@ test("not detected by a value trigger's excluded value: the reason says what the
 });
 
 test.run();
+
+test("recommended_when absent: missing is a warning while the sibling is absent, nothing once it is there", () => {
+  const colors = (data: object) => props(only({ "@type": "Product", name: "Coat", ...data }).warnings).filter((w) => w.endsWith(" color"));
+  assert.equal(colors({}), ["missing-recommended color"]);
+  assert.equal(colors({ isVariantOf: { "@id": "#coat" } }), []);
+  assert.equal(colors({ color: "green" }), []);
+});
 
 test("link_only: a node with only its link and a tie to its group is not detected; anything more, or no tie, is checked", () => {
   const link = only({ "@type": "Product", url: "https://shop.example/coat/green", isVariantOf: { "@id": "#coat" } });

@@ -66,4 +66,15 @@ test("separate: a top-level Product with only isVariantOf and url is a link, not
   assert.is(more.valid, false);
 });
 
+test("a variant tied to its group with isVariantOf is not asked for the brand its group gives; a product alone still is", () => {
+  const brandWarnings = (s: SchemaResult) => issues(s).filter((i) => i.endsWith(" brand"));
+  const [, tied] = all([
+    { ...group, "@id": "#coat_parent" },
+    { "@context": "https://schema.org", ...variant("Small light blue coat", PAGE), isVariantOf: { "@id": "#coat_parent" } },
+  ]);
+  assert.equal(brandWarnings(tied), []);
+  const [alone] = all({ "@context": "https://schema.org", ...variant("Small light blue coat", PAGE) });
+  assert.equal(brandWarnings(alone), ["missing-recommended brand"]);
+});
+
 test.run();
