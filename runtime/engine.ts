@@ -10,6 +10,7 @@ import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
+import { containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { canonicalUrl } from "./extract/canonical-link.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -126,7 +127,13 @@ export interface PreparedInput {
 /** Every @type name of the nodes to report: what a registry must be able to answer for this input. */
 export function typesIn(prepared: PreparedInput): Set<string> {
   const types = new Set<string>();
-  for (const entities of prepared.entities) for (const entity of entities) for (const t of typeNames(entity.node["@type"])) types.add(t);
+  for (const entities of prepared.entities) {
+    for (const entity of entities) {
+      for (const t of typeNames(entity.node["@type"])) types.add(t);
+      // What a node without rules wraps is checked too (graph/contained-entities.ts).
+      containedTypes(entity.node, types, typeNames);
+    }
+  }
   return types;
 }
 
@@ -327,21 +334,32 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     const first = schemas.length;
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
-    for (const entity of prepared.entities[blockIndex]) {
+    const validateInto = (entity: Entity, depth: number): void => {
       // Intake caps: nodes past them are counted, not validated.
       if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
         nodesNotValidated++;
-        continue;
+        return;
       }
       const result = validateEntity(entity, resolver, registry, judging);
-      if (!result) continue;
+      if (!result) return;
+      // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
+      if (depth > 0 && !result.checked) {
+        nodesFound--;
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+        return;
+      }
       issuesFound += result.errors.length + result.warnings.length;
       const id = entity.node["@id"];
       // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
       schemas.push(result);
       truthNodes.push({ entity, result, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
-    }
+      // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product).
+      if (!result.checked && entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+      }
+    };
+    for (const entity of prepared.entities[blockIndex]) validateInto(entity, 0);
     if (p.items?.untyped) {
       for (const result of untypedItemResults(p.items, blockIndex, page, baseResult)) {
         if (++nodesFound > LIMITS.nodes) nodesNotValidated++;
