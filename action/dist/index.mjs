@@ -938,7 +938,8 @@ var init_rule_runtime = __esm({
       recommendedWhen(rule, node, at) {
         const condition = rule.condition;
         if (!condition.holds(node)) return this.missing(rule, at);
-        this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}", recommended when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+        const when = condition.absentSibling === void 0 ? `, recommended when ${condition.describe()}` : ` (not needed where "${condition.absentSibling}" is given)`;
+        this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
       }
       /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */
       checkWhen(value, rule, node, at) {
@@ -1202,6 +1203,7 @@ var init_rule_runtime = __esm({
           }
         }
         if (types.length === 0) matched = firstClass;
+        if (matched === void 0 && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
         if (!matched || matched.kind !== "class") {
           const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
           const meant = types.length ? meantType(types, expect) : null;
@@ -1420,6 +1422,52 @@ var init_collect = __esm({
         else list.push(node);
       }
     };
+  }
+});
+
+// runtime/graph/contained-entities.ts
+function containedEntities(entity, definedAs) {
+  const out = [];
+  for (const property3 of CONTAINMENT) {
+    const value = entity.node[property3];
+    if (value === void 0) continue;
+    const base = `${entity.path}/${escapePointer(property3)}`;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && out.length < MAX_CONTAINED; i++) {
+      const v = values[i];
+      if (!isObject(v) || v["@type"] === void 0 || isReferenceOnly(v)) continue;
+      const id = v["@id"];
+      if (typeof id === "string") {
+        const first = definedAs(id);
+        if (first !== void 0 && first !== v) continue;
+      }
+      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+    }
+  }
+  return out;
+}
+function containedTypes(node, into, typesOf, depth = 0) {
+  if (depth > MAX_CONTAINED_DEPTH) return;
+  for (const property3 of CONTAINMENT) {
+    const value = node[property3];
+    if (value === void 0) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && i < MAX_CONTAINED; i++) {
+      const v = values[i];
+      if (!isObject(v)) continue;
+      for (const t of typesOf(v["@type"])) into.add(t);
+      containedTypes(v, into, typesOf, depth + 1);
+    }
+  }
+}
+var CONTAINMENT, MAX_CONTAINED, MAX_CONTAINED_DEPTH;
+var init_contained_entities = __esm({
+  "runtime/graph/contained-entities.ts"() {
+    "use strict";
+    init_json();
+    CONTAINMENT = ["mainEntity", "breadcrumb"];
+    MAX_CONTAINED = 100;
+    MAX_CONTAINED_DEPTH = 4;
   }
 });
 
@@ -5086,9 +5134,9 @@ function relaxForProfile(issues, profile) {
 function relaxedDate(issue2) {
   const dateOnly = DATE_ONLY.test(issue2.message);
   if (!dateOnly && !issue2.message.includes(NO_TIME_ZONE)) return issue2;
-  if (issue2.property === "endDate") return null;
+  if (issue2.property === "endDate" || dateOnly) return null;
   if (issue2.severity !== "error") return issue2;
-  const why = dateOnly ? "the search engine accepts a date alone for an all-day event" : "the search engine takes a time without an offset in the time zone of the event's location";
+  const why = "the search engine takes a time without an offset in the time zone of the event's location";
   return { ...issue2, severity: "warning", message: `${issue2.message} (A warning under the google profile: ${why}.)` };
 }
 var PROFILES, DEFAULT_PROFILE, isProfile, DROPPED_RECOMMENDATIONS, DATE_ONLY;
@@ -8544,7 +8592,12 @@ function prepareValue(value, options = {}) {
 }
 function typesIn(prepared3) {
   const types = /* @__PURE__ */ new Set();
-  for (const entities of prepared3.entities) for (const entity of entities) for (const t of typeNames(entity.node["@type"])) types.add(t);
+  for (const entities of prepared3.entities) {
+    for (const entity of entities) {
+      for (const t of typeNames(entity.node["@type"])) types.add(t);
+      containedTypes(entity.node, types, typeNames);
+    }
+  }
   return types;
 }
 function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
@@ -8708,19 +8761,28 @@ function validatePrepared(prepared3, registry2) {
     const first = schemas.length;
     const problem = problems[blockIndex];
     if (problem?.tooDeep != null || problem?.tooLarge) schemas.push(capResult(problem.tooDeep, problem.tooLarge, blockIndex));
-    for (const entity of prepared3.entities[blockIndex]) {
+    const validateInto = (entity, depth) => {
       if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
         nodesNotValidated++;
-        continue;
+        return;
       }
       const result2 = validateEntity(entity, resolver, registry2, judging);
-      if (!result2) continue;
+      if (!result2) return;
+      if (depth > 0 && !result2.checked) {
+        nodesFound--;
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+        return;
+      }
       issuesFound += result2.errors.length + result2.warnings.length;
       const id = entity.node["@id"];
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result2.id = id;
       schemas.push(result2);
       truthNodes.push({ entity, result: result2, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
-    }
+      if (!result2.checked && entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+      }
+    };
+    for (const entity of prepared3.entities[blockIndex]) validateInto(entity, 0);
     if (p.items?.untyped) {
       for (const result2 of untypedItemResults(p.items, blockIndex, page, baseResult)) {
         if (++nodesFound > LIMITS.nodes) nodesNotValidated++;
@@ -9026,6 +9088,7 @@ var init_engine = __esm({
     init_rule_runtime();
     init_collect();
     init_node_views();
+    init_contained_entities();
     init_foreign_type_hint();
     init_canonical_link();
     init_type_names();
@@ -12113,9 +12176,11 @@ var init_sibling_condition = __esm({
       constructor(property3, values) {
         this.property = property3;
         this.values = values;
+        this.absentSibling = values === null ? property3 : void 0;
       }
       property;
       values;
+      absentSibling;
       holds(node) {
         const sibling = node[this.property];
         if (this.values === null) return sibling === void 0;
@@ -21679,10 +21744,10 @@ function validate_Product_offers_Offer(node, run, at) {
 }
 function validate_Product_offers_Offer_priceSpecification_PriceSpecification(node, run, at) {
   const v_price = node["price"];
-  if (v_price === void 0) run.missing(Product_offers_Offer_priceSpecification_PriceSpecification_price, at);
+  if (v_price === void 0) run.recommendedWhen(Product_offers_Offer_priceSpecification_PriceSpecification_price, node, at);
   else run.check(v_price, Product_offers_Offer_priceSpecification_PriceSpecification_price, at);
   const v_priceCurrency = node["priceCurrency"];
-  if (v_priceCurrency === void 0) run.missing(Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, at);
+  if (v_priceCurrency === void 0) run.recommendedWhen(Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, node, at);
   else run.check(v_priceCurrency, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, at);
 }
 function validate_Product_offers_AggregateOffer(node, run, at) {
@@ -21713,7 +21778,7 @@ function validate_Product__merchant_listing(node, run, at) {
   if (v_description === void 0) run.missing(Product__merchant_listing_description, at);
   else run.check(v_description, Product__merchant_listing_description, at);
   const v_brand = node["brand"];
-  if (v_brand === void 0) run.missing(Product__merchant_listing_brand, at);
+  if (v_brand === void 0) run.recommendedWhen(Product__merchant_listing_brand, node, at);
   else run.check(v_brand, Product__merchant_listing_brand, at);
   const v_sku = node["sku"];
   if (v_sku === void 0) run.missing(Product__merchant_listing_sku, at);
@@ -21940,8 +22005,8 @@ var init_Product = __esm({
     init_structure_checks();
     init_checks();
     init_text_length();
-    init_text_pattern();
     init_sibling_condition();
+    init_text_pattern();
     DOCS26 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
     Product_name = propertyRule({
       name: "name",
@@ -22276,10 +22341,11 @@ var init_Product = __esm({
       name: "price",
       segment: "/price",
       property: "offers.priceSpecification.price",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       min: 0,
+      condition: siblingCondition("membershipPointsEarned", null),
       fix: "Give offers.priceSpecification.price as a number, e.g. 9.99 (no currency symbol; a dot for decimals).",
       docs: DOCS26,
       rule: "/rules/Product#offers.priceSpecification.price"
@@ -22288,9 +22354,10 @@ var init_Product = __esm({
       name: "priceCurrency",
       segment: "/priceCurrency",
       property: "offers.priceSpecification.priceCurrency",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
+      condition: siblingCondition("membershipPointsEarned", null),
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
       docs: DOCS26,
       rule: "/rules/Product#offers.priceSpecification.priceCurrency"
@@ -22386,9 +22453,10 @@ var init_Product = __esm({
       name: "brand",
       segment: "/brand",
       property: "brand",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_Product__merchant_listing_brand_Brand }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_brand_Organization }, { kind: "literal", literal: "text", type: "Text" }],
       single: true,
+      condition: siblingCondition("isVariantOf", null),
       fix: 'Add "brand" with the brand name, e.g. {"@type": "Brand", "name": "ACME"}.',
       docs: DOCS26,
       rule: "/rules/Product#merchant-listing:brand"
