@@ -18,14 +18,18 @@ const narrowed = process.argv.length > 2;
  * ten minutes in one). The folders in the second are the ones that share nothing with the rest: the
  * Redis on 6379 is used by test/api alone, and lib and artifacts, which pack the light package into the
  * tree, are in one process (packed once, test/support/packed-sdv.ts). Every other folder, and any new
- * one, runs in the first.
+ * one, runs in the first. The files that time the service (/health's answer while hostile pages are
+ * validated) and the browser tests (a playground that debounces typing and waits on its worker) run in
+ * one process after both: beside another test process on two cores they time the machine, not sdv.
  */
 const SECOND_PROCESS = ["cli", "runtime", "lib", "artifacts", "fetch"];
-const WHOLE_RUN: Array<[string, string]> = [
-  ["test", `^(?!(?:${SECOND_PROCESS.join("|")})/).*\\.test\\.ts$`],
+const ALONE = ["api/hostile-input", "browser/"];
+const SIDE_BY_SIDE: Array<[string, string]> = [
+  ["test", `^(?!(?:${SECOND_PROCESS.join("|")})/|${ALONE.join("|")}).*\\.test\\.ts$`],
   ["test", `^(?:${SECOND_PROCESS.join("|")})/.*\\.test\\.ts$`],
 ];
-const targets = narrowed ? process.argv.slice(2).map(target) : WHOLE_RUN;
+const AFTER: Array<[string, string]> = [["test", `^(?:${ALONE.join("|")}).*\\.test\\.ts$`]];
+const targets = narrowed ? process.argv.slice(2).map(target) : [...SIDE_BY_SIDE, ...AFTER];
 
 /** uvu's folder and file pattern for a folder or a single test file. */
 function target(path: string): [string, string] {
@@ -79,9 +83,14 @@ function runTarget([dir, pattern]: [string, string]): Promise<Finished> {
   return run(["--import", "tsx", "node_modules/uvu/bin.js", dir, pattern, "--no-color"]);
 }
 
-/** A narrowed run's targets in turn (test files that start servers do not overlap); the whole run's side by side. */
+/** A narrowed run's targets in turn (test files that start servers do not overlap); the whole run's side by side, then those run alone. */
 async function runTargets(): Promise<Finished[]> {
-  if (!narrowed) return Promise.all(targets.map(runTarget));
+  if (!narrowed) {
+    const sideBySide = await Promise.all(SIDE_BY_SIDE.map(runTarget));
+    const after: Finished[] = [];
+    for (const t of AFTER) after.push(await runTarget(t));
+    return [...sideBySide, ...after];
+  }
   const finished: Finished[] = [];
   for (const t of targets) finished.push(await runTarget(t));
   return finished;
