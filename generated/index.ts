@@ -8,12 +8,16 @@ import { ruleSet as ruleSet_BreadcrumbList } from "./validators/BreadcrumbList.t
 import { ruleSet as ruleSet_ClaimReview } from "./validators/ClaimReview.ts";
 import { ruleSet as ruleSet_Course } from "./validators/Course.ts";
 import { ruleSet as ruleSet_CreativeWork } from "./validators/CreativeWork.ts";
+import { ruleSet as ruleSet_CreativeWorkSeason } from "./validators/CreativeWorkSeason.ts";
+import { ruleSet as ruleSet_CreativeWorkSeries } from "./validators/CreativeWorkSeries.ts";
 import { ruleSet as ruleSet_DataFeed } from "./validators/DataFeed.ts";
 import { ruleSet as ruleSet_Dataset } from "./validators/Dataset.ts";
 import { ruleSet as ruleSet_DiscussionForumPosting } from "./validators/DiscussionForumPosting.ts";
 import { ruleSet as ruleSet_EmployerAggregateRating } from "./validators/EmployerAggregateRating.ts";
+import { ruleSet as ruleSet_Episode } from "./validators/Episode.ts";
 import { ruleSet as ruleSet_Event } from "./validators/Event.ts";
 import { ruleSet as ruleSet_FAQPage } from "./validators/FAQPage.ts";
+import { ruleSet as ruleSet_Game } from "./validators/Game.ts";
 import { ruleSet as ruleSet_HowTo } from "./validators/HowTo.ts";
 import { ruleSet as ruleSet_ImageObject } from "./validators/ImageObject.ts";
 import { ruleSet as ruleSet_ItemList } from "./validators/ItemList.ts";
@@ -23,6 +27,8 @@ import { ruleSet as ruleSet_LoyaltyProgram } from "./validators/LoyaltyProgram.t
 import { ruleSet as ruleSet_MathSolver } from "./validators/MathSolver.ts";
 import { ruleSet as ruleSet_MerchantReturnPolicy } from "./validators/MerchantReturnPolicy.ts";
 import { ruleSet as ruleSet_Movie } from "./validators/Movie.ts";
+import { ruleSet as ruleSet_MusicPlaylist } from "./validators/MusicPlaylist.ts";
+import { ruleSet as ruleSet_MusicRecording } from "./validators/MusicRecording.ts";
 import { ruleSet as ruleSet_OfferShippingDetails } from "./validators/OfferShippingDetails.ts";
 import { ruleSet as ruleSet_Organization } from "./validators/Organization.ts";
 import { ruleSet as ruleSet_Product } from "./validators/Product.ts";
@@ -41,7 +47,7 @@ import { ruleSet as ruleSet_VideoObject } from "./validators/VideoObject.ts";
 import { ruleSet as ruleSet_WebSite } from "./validators/WebSite.ts";
 
 /** The rule sets with requirements of their own, by type. */
-export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Event, ruleSet_FAQPage, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_ShippingService, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];
+export const ruleSets: readonly CompiledRuleSet[] = [ruleSet_AggregateRating, ruleSet_Article, ruleSet_Book, ruleSet_BreadcrumbList, ruleSet_ClaimReview, ruleSet_Course, ruleSet_CreativeWork, ruleSet_CreativeWorkSeason, ruleSet_CreativeWorkSeries, ruleSet_DataFeed, ruleSet_Dataset, ruleSet_DiscussionForumPosting, ruleSet_EmployerAggregateRating, ruleSet_Episode, ruleSet_Event, ruleSet_FAQPage, ruleSet_Game, ruleSet_HowTo, ruleSet_ImageObject, ruleSet_ItemList, ruleSet_JobPosting, ruleSet_LocalBusiness, ruleSet_LoyaltyProgram, ruleSet_MathSolver, ruleSet_MerchantReturnPolicy, ruleSet_Movie, ruleSet_MusicPlaylist, ruleSet_MusicRecording, ruleSet_OfferShippingDetails, ruleSet_Organization, ruleSet_Product, ruleSet_ProductGroup, ruleSet_ProfilePage, ruleSet_QAPage, ruleSet_Quiz, ruleSet_Recipe, ruleSet_Review, ruleSet_ShippingService, ruleSet_SoftwareApplication, ruleSet_SpecialAnnouncement, ruleSet_VacationRental, ruleSet_Vehicle, ruleSet_VideoObject, ruleSet_WebSite];
 const byType = new Map(ruleSets.map((rs) => [rs.type, rs]));
 /** Every @type sdv checks, to the rule set that checks it (subtypes to their nearest rule set). */
 export const ruleSetFor: ReadonlyMap<string, CompiledRuleSet> = new Map<string, CompiledRuleSet>([...ruleSetTypeFor].map(([type, owner]) => [type, byType.get(owner)!]));
