@@ -4210,8 +4210,8 @@ function judgedListMissing(triggers, node) {
   const value = property3 === null ? void 0 : node[property3];
   return value === void 0 || value === null || Array.isArray(value) && value.length === 0;
 }
-function linkOnly(ruleSet39, node) {
-  const rule = ruleSet39.linkOnly;
+function linkOnly(ruleSet45, node) {
+  const rule = ruleSet45.linkOnly;
   if (rule === void 0 || node[rule.link] === void 0) return null;
   let tied = false;
   for (const key in node) {
@@ -4221,9 +4221,9 @@ function linkOnly(ruleSet39, node) {
   }
   return tied ? rule.reason : null;
 }
-function optInAbsent(ruleSet39, node) {
-  if (ruleSet39.optIn === void 0 || detected(ruleSet39.optIn, node) || judgedListMissing(ruleSet39.optIn, node)) return null;
-  return `${notDetected(ruleSet39.optIn, node)} ${ruleSet39.richResult ?? ruleSet39.type} markup is optional; its requirements apply once one of them is present.`;
+function optInAbsent(ruleSet45, node) {
+  if (ruleSet45.optIn === void 0 || detected(ruleSet45.optIn, node) || judgedListMissing(ruleSet45.optIn, node)) return null;
+  return `${notDetected(ruleSet45.optIn, node)} ${ruleSet45.richResult ?? ruleSet45.type} markup is optional; its requirements apply once one of them is present.`;
 }
 function enhancementOf(enhancements, property3) {
   for (const e of enhancements) {
@@ -4231,11 +4231,11 @@ function enhancementOf(enhancements, property3) {
   }
   return null;
 }
-function evaluateFeatures(ruleSet39, node, base, resolver, at) {
-  if (ruleSet39.features.length === 0) return [];
+function evaluateFeatures(ruleSet45, node, base, resolver, at) {
+  if (ruleSet45.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
   const out = [];
-  for (const feature of ruleSet39.features) {
+  for (const feature of ruleSet45.features) {
     if (feature.triggers.length && !detected(feature.triggers, node)) {
       out.push({
         feature: feature.id,
@@ -4632,17 +4632,17 @@ function markRetiredFeatureFindings(issues, from) {
   }
   return marked;
 }
-function retiredReason(ruleSet39) {
-  const what = ruleSet39.richResult ?? `${ruleSet39.type} rich result`;
-  return `Not eligible: ${what} was retired on ${ruleSet39.deprecated.since} (see deprecation_note). The markup was checked against the last documented rules; what they find is reported as warnings.`;
+function retiredReason(ruleSet45) {
+  const what = ruleSet45.richResult ?? `${ruleSet45.type} rich result`;
+  return `Not eligible: ${what} was retired on ${ruleSet45.deprecated.since} (see deprecation_note). The markup was checked against the last documented rules; what they find is reported as warnings.`;
 }
-function splitRetiredFeatures(ruleSet39) {
-  let split = splits.get(ruleSet39);
+function splitRetiredFeatures(ruleSet45) {
+  let split = splits.get(ruleSet45);
   if (!split) {
-    const retired = ruleSet39.features.filter((f) => f.retired !== void 0);
-    const order = new Map(ruleSet39.features.map((f, i) => [f.id, i]));
-    split = retired.length === 0 ? { current: ruleSet39, retired: null, order } : { current: { ...ruleSet39, features: ruleSet39.features.filter((f) => f.retired === void 0) }, retired: { ...ruleSet39, features: retired }, order };
-    splits.set(ruleSet39, split);
+    const retired = ruleSet45.features.filter((f) => f.retired !== void 0);
+    const order = new Map(ruleSet45.features.map((f, i) => [f.id, i]));
+    split = retired.length === 0 ? { current: ruleSet45, retired: null, order } : { current: { ...ruleSet45, features: ruleSet45.features.filter((f) => f.retired === void 0) }, retired: { ...ruleSet45, features: retired }, order };
+    splits.set(ruleSet45, split);
   }
   return split;
 }
@@ -4650,7 +4650,7 @@ var isRetiredRuleSet, splits;
 var init_retired = __esm({
   "runtime/retired.ts"() {
     "use strict";
-    isRetiredRuleSet = (ruleSet39) => ruleSet39.deprecated?.kind === "retired";
+    isRetiredRuleSet = (ruleSet45) => ruleSet45.deprecated?.kind === "retired";
     splits = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -8848,18 +8848,18 @@ function validateEntity(entity, resolver, registry2, judging) {
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  const { ruleSet: ruleSet39, matched } = pickRuleSet(types, registry2);
+  const { ruleSet: ruleSet45, matched } = pickRuleSet(types, registry2);
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
-  if (!ruleSet39) return uncheckedResult(entity, matched, properties_found);
+  if (!ruleSet45) return uncheckedResult(entity, matched, properties_found);
   const run = new Run(resolver, judging.pageUrl);
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
   const checked = whole === void 0 ? node : withMergedProperties(node, whole);
-  const undetected = linkOnly(ruleSet39, checked) ?? optInAbsent(ruleSet39, checked);
-  if (undetected === null) ruleSet39.validate(checked, run, entity.path);
+  const undetected = linkOnly(ruleSet45, checked) ?? optInAbsent(ruleSet45, checked);
+  if (undetected === null) ruleSet45.validate(checked, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
-  const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet39.type ? [ruleSet39.type] : [ruleSet39.type, matched], judging.overrides);
+  const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
   if (!entity.hasContext) {
     run.report(
@@ -8868,11 +8868,11 @@ function validateEntity(entity, resolver, registry2, judging) {
       "@context",
       'No schema.org "@context" applies to this node, so search engines may not read it as Schema.org.',
       'Add "@context": "https://schema.org" to the top-level object.',
-      ruleSet39.googleDocsUrl,
+      ruleSet45.googleDocsUrl,
       entity.path
     );
   }
-  const split = splitRetiredFeatures(ruleSet39);
+  const split = splitRetiredFeatures(ruleSet45);
   const features = undetected === null ? evaluateFeatures(split.current, checked, run, resolver, entity.path) : [];
   const ownFindings = run.issues.length;
   if (split.retired && undetected === null) {
@@ -8880,45 +8880,45 @@ function validateEntity(entity, resolver, registry2, judging) {
     features.sort((a, b) => split.order.get(a.feature) - split.order.get(b.feature));
   }
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
-  const retired = isRetiredRuleSet(ruleSet39);
-  if (retired) downgradeRetired(run.issues, ruleSet39.richResult ?? ruleSet39.type);
+  const retired = isRetiredRuleSet(ruleSet45);
+  if (retired) downgradeRetired(run.issues, ruleSet45.richResult ?? ruleSet45.type);
   addVocabularyWarnings(node, entity.path, run.issues);
   const issues = partitionIssues(run.issues);
-  const verdict = decideVerdict(ruleSet39, issues.errors, run.ineligible, features, undetected, retired);
+  const verdict = decideVerdict(ruleSet45, issues.errors, run.ineligible, features, undetected, retired);
   const result = {
-    type: ruleSet39.type,
+    type: ruleSet45.type,
     valid: verdict.valid,
     rich_result_eligible: verdict.eligible,
-    deprecated: ruleSet39.deprecated !== void 0,
-    deprecation_note: ruleSet39.deprecated ? ruleSet39.deprecated.note : null,
+    deprecated: ruleSet45.deprecated !== void 0,
+    deprecation_note: ruleSet45.deprecated ? ruleSet45.deprecated.note : null,
     errors: issues.errors,
     warnings: issues.warnings,
     properties_found,
     properties_missing_required: issues.missingRequired,
     properties_missing_recommended: issues.missingRecommended,
-    rich_result: { eligible: verdict.eligible, reason: verdict.reason, google_docs_url: ruleSet39.googleDocsUrl },
+    rich_result: { eligible: verdict.eligible, reason: verdict.reason, google_docs_url: ruleSet45.googleDocsUrl },
     block: entity.block,
     path: entity.path,
     checked: true
   };
-  if (matched !== ruleSet39.type) result.matched_type = matched;
+  if (matched !== ruleSet45.type) result.matched_type = matched;
   if (features.length) result.features = features;
   result.score = nodeScore(issues.errors, issues.warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : void 0);
   return result;
 }
 function pickRuleSet(types, registry2) {
-  let ruleSet39;
+  let ruleSet45;
   let matched = types[0];
   for (const t of types) {
     const candidate = registry2.get(t);
     if (!candidate) continue;
-    if (!ruleSet39 || ruleSet39.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired") {
-      ruleSet39 = candidate;
+    if (!ruleSet45 || ruleSet45.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired") {
+      ruleSet45 = candidate;
       matched = t;
     }
-    if (ruleSet39.deprecated?.kind !== "retired") break;
+    if (ruleSet45.deprecated?.kind !== "retired") break;
   }
-  return { ruleSet: ruleSet39, matched };
+  return { ruleSet: ruleSet45, matched };
 }
 function partitionIssues(issues) {
   const out = { errors: [], warnings: [], missingRequired: [], missingRecommended: [] };
@@ -8933,19 +8933,19 @@ function partitionIssues(issues) {
   }
   return out;
 }
-function decideVerdict(ruleSet39, errors, ineligible, features, undetected, retired) {
+function decideVerdict(ruleSet45, errors, ineligible, features, undetected, retired) {
   const valid = errors.length === 0;
   let eligible = false;
   let reason;
   if (undetected !== null) reason = undetected;
-  else if (retired) reason = retiredReason(ruleSet39);
+  else if (retired) reason = retiredReason(ruleSet45);
   else if (!valid) reason = `Not eligible: ${errors.length} error(s) must be fixed (${[...new Set(errors.map((e) => e.property))].join(", ")}).`;
-  else if (ruleSet39.richResult === void 0) reason = `${ruleSet39.type} has no rich result of its own; the markup is valid.`;
-  else if (ineligible.length) reason = `Valid, but not eligible for ${ruleSet39.richResult}: ${[...new Set(ineligible)].join("; ")}.`;
+  else if (ruleSet45.richResult === void 0) reason = `${ruleSet45.type} has no rich result of its own; the markup is valid.`;
+  else if (ineligible.length) reason = `Valid, but not eligible for ${ruleSet45.richResult}: ${[...new Set(ineligible)].join("; ")}.`;
   else {
     eligible = true;
-    reason = `Meets the requirements for ${ruleSet39.richResult}.`;
-    if (ruleSet39.deprecated) reason += ` Restricted since ${ruleSet39.deprecated.since} (see deprecation_note).`;
+    reason = `Meets the requirements for ${ruleSet45.richResult}.`;
+    if (ruleSet45.deprecated) reason += ` Restricted since ${ruleSet45.deprecated.since} (see deprecation_note).`;
   }
   const eligibleFeatures = features.filter((f) => f.eligible);
   if (eligibleFeatures.length) {
@@ -9162,9 +9162,9 @@ var init_on_demand_registry = __esm({
       get(type) {
         const owner = this.#ruleSetTypeFor.get(type);
         if (owner === void 0) return void 0;
-        const ruleSet39 = this.#loaded.get(owner);
-        if (ruleSet39 === void 0) throw new Error(`sdv: the rule set ${owner} (for ${type}) is used before load() loaded it`);
-        return ruleSet39;
+        const ruleSet45 = this.#loaded.get(owner);
+        if (ruleSet45 === void 0) throw new Error(`sdv: the rule set ${owner} (for ${type}) is used before load() loaded it`);
+        return ruleSet45;
       }
     };
   }
@@ -13267,10 +13267,528 @@ var init_CreativeWork = __esm({
   }
 });
 
+// generated/validators/CreativeWorkSeason.ts
+var CreativeWorkSeason_exports = {};
+__export(CreativeWorkSeason_exports, {
+  ruleSet: () => ruleSet8,
+  validate_CreativeWorkSeason: () => validate_CreativeWorkSeason,
+  validate_CreativeWorkSeason_aggregateRating_AggregateRating: () => validate_CreativeWorkSeason_aggregateRating_AggregateRating,
+  validate_CreativeWorkSeason_review_Review: () => validate_CreativeWorkSeason_review_Review,
+  validate_CreativeWorkSeason_review_Review_author_Organization: () => validate_CreativeWorkSeason_review_Review_author_Organization,
+  validate_CreativeWorkSeason_review_Review_author_Person: () => validate_CreativeWorkSeason_review_Review_author_Person,
+  validate_CreativeWorkSeason_review_Review_reviewRating_Rating: () => validate_CreativeWorkSeason_review_Review_reviewRating_Rating
+});
+function validate_CreativeWorkSeason(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeason_name, at);
+  else run.check(v_name, CreativeWorkSeason_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, CreativeWorkSeason_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, CreativeWorkSeason_review, at);
+}
+function validate_CreativeWorkSeason_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, CreativeWorkSeason_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, CreativeWorkSeason_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(CreativeWorkSeason_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, CreativeWorkSeason_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(CreativeWorkSeason_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, CreativeWorkSeason_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(CreativeWorkSeason_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_CreativeWorkSeason_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(CreativeWorkSeason_review_Review_author, at);
+  else run.check(v_author, CreativeWorkSeason_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, CreativeWorkSeason_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(CreativeWorkSeason_review_Review_datePublished, at);
+  else run.check(v_datePublished, CreativeWorkSeason_review_Review_datePublished, at);
+  run.oneOf(CreativeWorkSeason_review_Review_oneOf0, node, at);
+}
+function validate_CreativeWorkSeason_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeason_review_Review_author_Person_name, at);
+  else run.check(v_name, CreativeWorkSeason_review_Review_author_Person_name, at);
+}
+function validate_CreativeWorkSeason_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeason_review_Review_author_Organization_name, at);
+  else run.check(v_name, CreativeWorkSeason_review_Review_author_Organization_name, at);
+}
+function validate_CreativeWorkSeason_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS8, CreativeWorkSeason_name, CreativeWorkSeason_aggregateRating, CreativeWorkSeason_review, CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeason_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeason_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeason_aggregateRating_AggregateRating_bestRating, CreativeWorkSeason_aggregateRating_AggregateRating_worstRating, CreativeWorkSeason_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeason_review_Review_author, CreativeWorkSeason_review_Review_reviewRating, CreativeWorkSeason_review_Review_datePublished, CreativeWorkSeason_review_Review_oneOf0, CreativeWorkSeason_review_Review_author_Person_name, CreativeWorkSeason_review_Review_author_Organization_name, CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, ruleSet8;
+var init_CreativeWorkSeason = __esm({
+  "generated/validators/CreativeWorkSeason.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS8 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    CreativeWorkSeason_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#name"
+    });
+    CreativeWorkSeason_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_CreativeWorkSeason_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating"
+    });
+    CreativeWorkSeason_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_CreativeWorkSeason_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating.ratingValue"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating.ratingCount"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating.reviewCount"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating.bestRating"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#aggregateRating.worstRating"
+    });
+    CreativeWorkSeason_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS8, rule: "/rules/CreativeWorkSeason#one-of:aggregateRating.ratingCount" };
+    CreativeWorkSeason_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_CreativeWorkSeason_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_CreativeWorkSeason_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.author"
+    });
+    CreativeWorkSeason_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_CreativeWorkSeason_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.reviewRating"
+    });
+    CreativeWorkSeason_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.datePublished"
+    });
+    CreativeWorkSeason_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS8, rule: "/rules/CreativeWorkSeason#one-of:review.reviewRating" };
+    CreativeWorkSeason_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.author.name"
+    });
+    CreativeWorkSeason_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.author.name"
+    });
+    CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.reviewRating.ratingValue"
+    });
+    CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.reviewRating.bestRating"
+    });
+    CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS8,
+      rule: "/rules/CreativeWorkSeason#review.reviewRating.worstRating"
+    });
+    ruleSet8 = {
+      type: "CreativeWorkSeason",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_CreativeWorkSeason,
+      features: []
+    };
+  }
+});
+
+// generated/validators/CreativeWorkSeries.ts
+var CreativeWorkSeries_exports = {};
+__export(CreativeWorkSeries_exports, {
+  ruleSet: () => ruleSet9,
+  validate_CreativeWorkSeries: () => validate_CreativeWorkSeries,
+  validate_CreativeWorkSeries_aggregateRating_AggregateRating: () => validate_CreativeWorkSeries_aggregateRating_AggregateRating,
+  validate_CreativeWorkSeries_review_Review: () => validate_CreativeWorkSeries_review_Review,
+  validate_CreativeWorkSeries_review_Review_author_Organization: () => validate_CreativeWorkSeries_review_Review_author_Organization,
+  validate_CreativeWorkSeries_review_Review_author_Person: () => validate_CreativeWorkSeries_review_Review_author_Person,
+  validate_CreativeWorkSeries_review_Review_reviewRating_Rating: () => validate_CreativeWorkSeries_review_Review_reviewRating_Rating
+});
+function validate_CreativeWorkSeries(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeries_name, at);
+  else run.check(v_name, CreativeWorkSeries_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, CreativeWorkSeries_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, CreativeWorkSeries_review, at);
+}
+function validate_CreativeWorkSeries_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, CreativeWorkSeries_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, CreativeWorkSeries_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(CreativeWorkSeries_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, CreativeWorkSeries_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(CreativeWorkSeries_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, CreativeWorkSeries_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(CreativeWorkSeries_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_CreativeWorkSeries_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(CreativeWorkSeries_review_Review_author, at);
+  else run.check(v_author, CreativeWorkSeries_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, CreativeWorkSeries_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(CreativeWorkSeries_review_Review_datePublished, at);
+  else run.check(v_datePublished, CreativeWorkSeries_review_Review_datePublished, at);
+  run.oneOf(CreativeWorkSeries_review_Review_oneOf0, node, at);
+}
+function validate_CreativeWorkSeries_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeries_review_Review_author_Person_name, at);
+  else run.check(v_name, CreativeWorkSeries_review_Review_author_Person_name, at);
+}
+function validate_CreativeWorkSeries_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(CreativeWorkSeries_review_Review_author_Organization_name, at);
+  else run.check(v_name, CreativeWorkSeries_review_Review_author_Organization_name, at);
+}
+function validate_CreativeWorkSeries_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS9, CreativeWorkSeries_name, CreativeWorkSeries_aggregateRating, CreativeWorkSeries_review, CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeries_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeries_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeries_aggregateRating_AggregateRating_bestRating, CreativeWorkSeries_aggregateRating_AggregateRating_worstRating, CreativeWorkSeries_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeries_review_Review_author, CreativeWorkSeries_review_Review_reviewRating, CreativeWorkSeries_review_Review_datePublished, CreativeWorkSeries_review_Review_oneOf0, CreativeWorkSeries_review_Review_author_Person_name, CreativeWorkSeries_review_Review_author_Organization_name, CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, ruleSet9;
+var init_CreativeWorkSeries = __esm({
+  "generated/validators/CreativeWorkSeries.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS9 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    CreativeWorkSeries_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#name"
+    });
+    CreativeWorkSeries_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_CreativeWorkSeries_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating"
+    });
+    CreativeWorkSeries_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_CreativeWorkSeries_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating.ratingValue"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating.ratingCount"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating.reviewCount"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating.bestRating"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#aggregateRating.worstRating"
+    });
+    CreativeWorkSeries_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS9, rule: "/rules/CreativeWorkSeries#one-of:aggregateRating.ratingCount" };
+    CreativeWorkSeries_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_CreativeWorkSeries_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_CreativeWorkSeries_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.author"
+    });
+    CreativeWorkSeries_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_CreativeWorkSeries_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.reviewRating"
+    });
+    CreativeWorkSeries_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.datePublished"
+    });
+    CreativeWorkSeries_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS9, rule: "/rules/CreativeWorkSeries#one-of:review.reviewRating" };
+    CreativeWorkSeries_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.author.name"
+    });
+    CreativeWorkSeries_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.author.name"
+    });
+    CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.reviewRating.ratingValue"
+    });
+    CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.reviewRating.bestRating"
+    });
+    CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS9,
+      rule: "/rules/CreativeWorkSeries#review.reviewRating.worstRating"
+    });
+    ruleSet9 = {
+      type: "CreativeWorkSeries",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_CreativeWorkSeries,
+      features: []
+    };
+  }
+});
+
 // generated/validators/DataFeed.ts
 var DataFeed_exports = {};
 __export(DataFeed_exports, {
-  ruleSet: () => ruleSet8,
+  ruleSet: () => ruleSet10,
   validate_DataFeed: () => validate_DataFeed,
   validate_DataFeed_dataFeedElement_Book: () => validate_DataFeed_dataFeedElement_Book,
   validate_DataFeed_dataFeedElement_Book_author_Organization: () => validate_DataFeed_dataFeedElement_Book_author_Organization,
@@ -13480,7 +13998,7 @@ function validate_DataFeed_dataFeedElement_LibrarySystem_member_Library_location
   if (v_addressCountry === void 0) run.missing(DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, at);
   else run.check(v_addressCountry, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, at);
 }
-var DOCS8, DataFeed_dataFeedElement, DataFeed_dateModified, DataFeed_dataFeedElement_Book__id, DataFeed_dataFeedElement_Book_name, DataFeed_dataFeedElement_Book_author, DataFeed_dataFeedElement_Book_url, DataFeed_dataFeedElement_Book_sameAs, DataFeed_dataFeedElement_Book_workExample, DataFeed_dataFeedElement_Book_author_Person_name, DataFeed_dataFeedElement_Book_author_Person_sameAs, DataFeed_dataFeedElement_Book_author_Organization_name, DataFeed_dataFeedElement_Book_author_Organization_sameAs, DataFeed_dataFeedElement_Book_workExample_Book__id, DataFeed_dataFeedElement_Book_workExample_Book_bookFormat, DataFeed_dataFeedElement_Book_workExample_Book_inLanguage, DataFeed_dataFeedElement_Book_workExample_Book_isbn, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction, DataFeed_dataFeedElement_Book_workExample_Book_author, DataFeed_dataFeedElement_Book_workExample_Book_bookEdition, DataFeed_dataFeedElement_Book_workExample_Book_datePublished, DataFeed_dataFeedElement_Book_workExample_Book_identifier, DataFeed_dataFeedElement_Book_workExample_Book_name, DataFeed_dataFeedElement_Book_workExample_Book_sameAs, DataFeed_dataFeedElement_Book_workExample_Book_url, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_propertyID, DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_value, DataFeed_dataFeedElement_LibrarySystem__id, DataFeed_dataFeedElement_LibrarySystem_name, DataFeed_dataFeedElement_LibrarySystem_url, DataFeed_dataFeedElement_LibrarySystem_member, DataFeed_dataFeedElement_LibrarySystem_member_Library__id, DataFeed_dataFeedElement_LibrarySystem_member_Library_name, DataFeed_dataFeedElement_LibrarySystem_member_Library_location, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_streetAddress, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressLocality, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressRegion, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_postalCode, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, ruleSet8;
+var DOCS10, DataFeed_dataFeedElement, DataFeed_dateModified, DataFeed_dataFeedElement_Book__id, DataFeed_dataFeedElement_Book_name, DataFeed_dataFeedElement_Book_author, DataFeed_dataFeedElement_Book_url, DataFeed_dataFeedElement_Book_sameAs, DataFeed_dataFeedElement_Book_workExample, DataFeed_dataFeedElement_Book_author_Person_name, DataFeed_dataFeedElement_Book_author_Person_sameAs, DataFeed_dataFeedElement_Book_author_Organization_name, DataFeed_dataFeedElement_Book_author_Organization_sameAs, DataFeed_dataFeedElement_Book_workExample_Book__id, DataFeed_dataFeedElement_Book_workExample_Book_bookFormat, DataFeed_dataFeedElement_Book_workExample_Book_inLanguage, DataFeed_dataFeedElement_Book_workExample_Book_isbn, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction, DataFeed_dataFeedElement_Book_workExample_Book_author, DataFeed_dataFeedElement_Book_workExample_Book_bookEdition, DataFeed_dataFeedElement_Book_workExample_Book_datePublished, DataFeed_dataFeedElement_Book_workExample_Book_identifier, DataFeed_dataFeedElement_Book_workExample_Book_name, DataFeed_dataFeedElement_Book_workExample_Book_sameAs, DataFeed_dataFeedElement_Book_workExample_Book_url, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_propertyID, DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_value, DataFeed_dataFeedElement_LibrarySystem__id, DataFeed_dataFeedElement_LibrarySystem_name, DataFeed_dataFeedElement_LibrarySystem_url, DataFeed_dataFeedElement_LibrarySystem_member, DataFeed_dataFeedElement_LibrarySystem_member_Library__id, DataFeed_dataFeedElement_LibrarySystem_member_Library_name, DataFeed_dataFeedElement_LibrarySystem_member_Library_location, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_streetAddress, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressLocality, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressRegion, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_postalCode, DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry, ruleSet10;
 var init_DataFeed = __esm({
   "generated/validators/DataFeed.ts"() {
     "use strict";
@@ -13489,7 +14007,7 @@ var init_DataFeed = __esm({
     init_checks();
     init_fixed_texts();
     init_text_pattern();
-    DOCS8 = "https://developers.google.com/search/docs/appearance/structured-data/book";
+    DOCS10 = "https://developers.google.com/search/docs/appearance/structured-data/book";
     DataFeed_dataFeedElement = propertyRule({
       name: "dataFeedElement",
       segment: "/dataFeedElement",
@@ -13497,7 +14015,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_DataFeed_dataFeedElement_Book }, { kind: "class", type: "LibrarySystem", accepts: subtypes("LibrarySystem"), validate: validate_DataFeed_dataFeedElement_LibrarySystem }],
       fix: `Add "dataFeedElement" with the feed's Book (work) entities, or, in a separate library feed, its LibrarySystem entities.`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement"
     });
     DataFeed_dateModified = propertyRule({
@@ -13508,7 +14026,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Add "dateModified" with the date and time of the feed's last update in ISO 8601, e.g. "2026-11-20T13:58:26Z".`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dateModified"
     });
     DataFeed_dataFeedElement_Book__id = propertyRule({
@@ -13518,7 +14036,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give the work an "@id": a stable, globally unique ID in URL form on a domain you own, e.g. "https://example.com/work/the_catcher_in_the_rye".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.@id"
     });
     DataFeed_dataFeedElement_Book_name = propertyRule({
@@ -13528,7 +14046,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the book.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.name"
     });
     DataFeed_dataFeedElement_Book_author = propertyRule({
@@ -13538,7 +14056,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_DataFeed_dataFeedElement_Book_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_DataFeed_dataFeedElement_Book_author_Organization }],
       fix: 'Add "author" with the author(s) of the book, e.g. {"@type": "Person", "name": "J.D. Salinger"} (for a book without an author, give its contributors such as editors).',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.author"
     });
     DataFeed_dataFeedElement_Book_url = propertyRule({
@@ -13549,7 +14067,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the canonical page on your site that describes the book, e.g. "https://example.com/work/the_catcher_in_the_rye".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.url"
     });
     DataFeed_dataFeedElement_Book_sameAs = propertyRule({
@@ -13560,7 +14078,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "sameAs" with a reference page that identifies the work, e.g. its Wikipedia, Wikidata, VIAF or Library of Congress page.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.sameAs"
     });
     DataFeed_dataFeedElement_Book_workExample = propertyRule({
@@ -13570,7 +14088,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book }],
       fix: 'Add "workExample" with at least one edition (a Book with @id, bookFormat, inLanguage, isbn and a ReadAction or BorrowAction).',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample"
     });
     DataFeed_dataFeedElement_Book_author_Person_name = propertyRule({
@@ -13580,7 +14098,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.author.name"
     });
     DataFeed_dataFeedElement_Book_author_Person_sameAs = propertyRule({
@@ -13591,7 +14109,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add the author's sameAs, e.g. a Wikipedia page about the person.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.author.sameAs"
     });
     DataFeed_dataFeedElement_Book_author_Organization_name = propertyRule({
@@ -13601,7 +14119,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.author.name"
     });
     DataFeed_dataFeedElement_Book_author_Organization_sameAs = propertyRule({
@@ -13612,7 +14130,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add the author's sameAs, e.g. a Wikipedia page about the organization.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.author.sameAs"
     });
     DataFeed_dataFeedElement_Book_workExample_Book__id = propertyRule({
@@ -13622,7 +14140,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give each edition a stable, unique "@id", e.g. "https://example.com/edition/the_catcher_in_the_rye_paperback".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.@id"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_bookFormat = propertyRule({
@@ -13633,7 +14151,7 @@ var init_DataFeed = __esm({
       expect: [],
       valueKeywords: [fixedTexts(["https://schema.org/AudiobookFormat", "https://schema.org/EBook", "https://schema.org/Hardcover", "https://schema.org/Paperback", "http://schema.org/AudiobookFormat", "http://schema.org/EBook", "http://schema.org/Hardcover", "http://schema.org/Paperback"])],
       fix: 'Give each edition a "bookFormat": "https://schema.org/AudiobookFormat", "https://schema.org/EBook", "https://schema.org/Hardcover" or "https://schema.org/Paperback".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.bookFormat"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_inLanguage = propertyRule({
@@ -13644,7 +14162,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Language", accepts: subtypes("Language"), validate: null }],
       format: valueChecks["language-code"],
       fix: 'Give each edition an "inLanguage" with the two-letter ISO 639-1 code of its main language, e.g. "en".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.inLanguage"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_isbn = propertyRule({
@@ -13655,7 +14173,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [13] }),
       fix: 'Give each edition its ISBN-13 as "isbn", digits only, e.g. "9780316769532" (convert an ISBN-10 first: ISBN-10 is not accepted).',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.isbn"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction = propertyRule({
@@ -13665,7 +14183,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ReadAction", accepts: subtypes("ReadAction"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction }, { kind: "class", type: "BorrowAction", accepts: subtypes("BorrowAction"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction }],
       fix: 'Give each edition a "potentialAction": a ReadAction (buy) or a BorrowAction (borrow) with its target deep link.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_author = propertyRule({
@@ -13675,7 +14193,7 @@ var init_DataFeed = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
       fix: "Give the edition an author only when it differs from the work's author.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.author"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_bookEdition = propertyRule({
@@ -13685,7 +14203,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "bookEdition", e.g. "2nd Edition" or "Mass Market Paperback".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.bookEdition"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_datePublished = propertyRule({
@@ -13696,7 +14214,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$", "a date as YYYY-MM-DD or YYYY")],
       fix: `Add the edition's "datePublished" as YYYY-MM-DD or YYYY, e.g. "1991-05-01".`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.datePublished"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_identifier = propertyRule({
@@ -13706,7 +14224,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue }],
       fix: 'Add an "identifier" with an OCLC number, LCCN or JP e-code, e.g. {"@type": "PropertyValue", "propertyID": "OCLC_NUMBER", "value": "1057320822"}.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.identifier"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_name = propertyRule({
@@ -13716,7 +14234,7 @@ var init_DataFeed = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give the edition a name only when its title differs from the work's.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.name"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_sameAs = propertyRule({
@@ -13727,7 +14245,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the edition's "sameAs" with a page about this specific edition (not the work's sameAs).`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.sameAs"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_url = propertyRule({
@@ -13738,7 +14256,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the edition's "url" with the page describing the edition, e.g. "https://example.com/edition/the_catcher_in_the_rye_paperback".`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.url"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target = propertyRule({
@@ -13748,7 +14266,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint }],
       fix: 'Give the action a "target" EntryPoint, e.g. {"@type": "EntryPoint", "urlTemplate": "https://example.com/store/9780316769532", "actionPlatform": ["https://schema.org/DesktopWebPlatform"]}.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf = propertyRule({
@@ -13758,7 +14276,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer }],
       fix: `Add the action's "expectsAcceptanceOf" Offer with a category and eligibleRegion, e.g. {"@type": "Offer", "category": "purchase", "price": 6.99, "priceCurrency": "USD", "eligibleRegion": {"@type": "Country", "name": "US"}}.`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate = propertyRule({
@@ -13769,7 +14287,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["absolute-url"],
       fix: 'Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. "https://example.com/store/9780316769532".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.urlTemplate"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform = propertyRule({
@@ -13780,7 +14298,7 @@ var init_DataFeed = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["DesktopWebPlatform", "AndroidPlatform", "IOSPlatform"]),
       fix: 'Give target.actionPlatform with the platforms the link works on: "https://schema.org/DesktopWebPlatform", "https://schema.org/AndroidPlatform" and/or "https://schema.org/IOSPlatform".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.actionPlatform"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category = propertyRule({
@@ -13790,7 +14308,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give expectsAcceptanceOf.category: "nologinrequired", "free", "subscription", "purchase" or "rental".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion = propertyRule({
@@ -13800,7 +14318,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country }],
       fix: 'Give expectsAcceptanceOf.eligibleRegion as Country objects, e.g. {"@type": "Country", "name": "US"}.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price = propertyRule({
@@ -13812,7 +14330,7 @@ var init_DataFeed = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Add dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price (needed for the purchase and rental categories), e.g. 6.99.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.price"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency = propertyRule({
@@ -13823,7 +14341,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.priceCurrency"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts = propertyRule({
@@ -13834,7 +14352,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add expectsAcceptanceOf.availabilityStarts in ISO 8601, e.g. "2020-01-01T11:00:00-04:00".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.availabilityStarts"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds = propertyRule({
@@ -13845,7 +14363,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add expectsAcceptanceOf.availabilityEnds in ISO 8601, e.g. "2050-06-30T23:59:00-04:00" (remove the entity once it has passed).',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.availabilityEnds"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name = propertyRule({
@@ -13856,7 +14374,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Give eligibleRegion.name as the ISO 3166-1 alpha-2 country code, e.g. "US".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.eligibleRegion.name"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender = propertyRule({
@@ -13866,7 +14384,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "LibrarySystem", accepts: subtypes("LibrarySystem"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem }],
       fix: `Add the BorrowAction's "lender" as a LibrarySystem reference, e.g. {"@type": "LibrarySystem", "@id": "https://example.com/librarySystem/100"}.`,
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.lender"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target = propertyRule({
@@ -13876,7 +14394,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint }],
       fix: 'Give the action a "target" EntryPoint, e.g. {"@type": "EntryPoint", "urlTemplate": "https://example.com/store/9780316769532", "actionPlatform": ["https://schema.org/DesktopWebPlatform"]}.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id = propertyRule({
@@ -13886,7 +14404,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give lender the "@id" of the LibrarySystem described in your library feed, e.g. "https://example.com/librarySystem/100".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.lender.@id"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate = propertyRule({
@@ -13897,7 +14415,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["absolute-url"],
       fix: 'Give target.urlTemplate as the deep link to the page where the book is bought or borrowed (not a search or list page), e.g. "https://example.com/store/9780316769532".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.urlTemplate"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform = propertyRule({
@@ -13908,7 +14426,7 @@ var init_DataFeed = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["DesktopWebPlatform", "AndroidPlatform", "IOSPlatform"]),
       fix: 'Give target.actionPlatform with the platforms the link works on: "https://schema.org/DesktopWebPlatform", "https://schema.org/AndroidPlatform" and/or "https://schema.org/IOSPlatform".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.target.actionPlatform"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_propertyID = propertyRule({
@@ -13918,7 +14436,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give identifier.propertyID as OCLC_NUMBER, LCCN or JP_E-CODE.",
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.identifier.propertyID"
     });
     DataFeed_dataFeedElement_Book_workExample_Book_identifier_PropertyValue_value = propertyRule({
@@ -13928,7 +14446,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give identifier.value as the ID without non-numeric prefixes, e.g. "1057320822".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.workExample.identifier.value"
     });
     DataFeed_dataFeedElement_LibrarySystem__id = propertyRule({
@@ -13938,7 +14456,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give the library system a stable, globally unique "@id" in URL form on a domain you own, e.g. "https://example.com/library-systems/100".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.@id"
     });
     DataFeed_dataFeedElement_LibrarySystem_name = propertyRule({
@@ -13948,7 +14466,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the library system a "name", e.g. "Santa Clara County Library District".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.name"
     });
     DataFeed_dataFeedElement_LibrarySystem_url = propertyRule({
@@ -13959,7 +14477,7 @@ var init_DataFeed = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the library system a "url" with the page that describes it, e.g. "https://example.com/library-systems/santa-clara".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.url"
     });
     DataFeed_dataFeedElement_LibrarySystem_member = propertyRule({
@@ -13969,7 +14487,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Library", accepts: subtypes("Library"), validate: validate_DataFeed_dataFeedElement_LibrarySystem_member_Library }],
       fix: 'Add "member" with the library branches (Library) of the system; a library that is not part of a system is the only member of its own system.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library__id = propertyRule({
@@ -13979,7 +14497,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give each library branch a stable, unique "@id", e.g. "https://example.com/library-branches/1001".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.@id"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_name = propertyRule({
@@ -13989,7 +14507,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each library branch a "name", e.g. "Campbell Library".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.name"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location = propertyRule({
@@ -13999,7 +14517,7 @@ var init_DataFeed = __esm({
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress }],
       fix: 'Give each branch a "location" PostalAddress, e.g. {"@type": "PostalAddress", "streetAddress": "77 Harrison Ave", "addressLocality": "Campbell", "addressRegion": "CA", "postalCode": "95008", "addressCountry": "US"}.',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_streetAddress = propertyRule({
@@ -14009,7 +14527,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add dataFeedElement.member.location.streetAddress, e.g. "148 W 51st St Suite 42".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location.streetAddress"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressLocality = propertyRule({
@@ -14019,7 +14537,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add dataFeedElement.member.location.addressLocality with the city, e.g. "New York".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location.addressLocality"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressRegion = propertyRule({
@@ -14029,7 +14547,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add dataFeedElement.member.location.addressRegion with the region or state, e.g. "NY".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location.addressRegion"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_postalCode = propertyRule({
@@ -14039,7 +14557,7 @@ var init_DataFeed = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add dataFeedElement.member.location.postalCode, e.g. "10019".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location.postalCode"
     });
     DataFeed_dataFeedElement_LibrarySystem_member_Library_location_PostalAddress_addressCountry = propertyRule({
@@ -14050,10 +14568,10 @@ var init_DataFeed = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add dataFeedElement.member.location.addressCountry as a two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS8,
+      docs: DOCS10,
       rule: "/rules/DataFeed#dataFeedElement.member.location.addressCountry"
     });
-    ruleSet8 = {
+    ruleSet10 = {
       type: "DataFeed",
       status: "supported",
       tier: 1,
@@ -14070,7 +14588,7 @@ var init_DataFeed = __esm({
 // generated/validators/Dataset.ts
 var Dataset_exports = {};
 __export(Dataset_exports, {
-  ruleSet: () => ruleSet9,
+  ruleSet: () => ruleSet11,
   validate_Dataset: () => validate_Dataset,
   validate_Dataset_creator_Organization: () => validate_Dataset_creator_Organization,
   validate_Dataset_creator_Person: () => validate_Dataset_creator_Person,
@@ -14178,7 +14696,7 @@ function validate_Dataset_isPartOf_Dataset(node, run, at) {
   if (v_description === void 0) run.missing(Dataset_isPartOf_Dataset_description, at);
   else run.check(v_description, Dataset_isPartOf_Dataset_description, at);
 }
-var DOCS9, Dataset_name, Dataset_description, Dataset_creator, Dataset_identifier, Dataset_isAccessibleForFree, Dataset_keywords, Dataset_license, Dataset_measurementTechnique, Dataset_variableMeasured, Dataset_url, Dataset_includedInDataCatalog, Dataset_distribution, Dataset_alternateName, Dataset_citation, Dataset_funder, Dataset_hasPart, Dataset_isPartOf, Dataset_sameAs, Dataset_spatialCoverage, Dataset_temporalCoverage, Dataset_version, Dataset_creator_Person_name, Dataset_creator_Person_sameAs, Dataset_creator_Organization_name, Dataset_creator_Organization_sameAs, Dataset_includedInDataCatalog_DataCatalog_name, Dataset_distribution_DataDownload_contentUrl, Dataset_distribution_DataDownload_encodingFormat, Dataset_hasPart_Dataset_name, Dataset_hasPart_Dataset_description, Dataset_isPartOf_Dataset_name, Dataset_isPartOf_Dataset_description, ruleSet9;
+var DOCS11, Dataset_name, Dataset_description, Dataset_creator, Dataset_identifier, Dataset_isAccessibleForFree, Dataset_keywords, Dataset_license, Dataset_measurementTechnique, Dataset_variableMeasured, Dataset_url, Dataset_includedInDataCatalog, Dataset_distribution, Dataset_alternateName, Dataset_citation, Dataset_funder, Dataset_hasPart, Dataset_isPartOf, Dataset_sameAs, Dataset_spatialCoverage, Dataset_temporalCoverage, Dataset_version, Dataset_creator_Person_name, Dataset_creator_Person_sameAs, Dataset_creator_Organization_name, Dataset_creator_Organization_sameAs, Dataset_includedInDataCatalog_DataCatalog_name, Dataset_distribution_DataDownload_contentUrl, Dataset_distribution_DataDownload_encodingFormat, Dataset_hasPart_Dataset_name, Dataset_hasPart_Dataset_description, Dataset_isPartOf_Dataset_name, Dataset_isPartOf_Dataset_description, ruleSet11;
 var init_Dataset = __esm({
   "generated/validators/Dataset.ts"() {
     "use strict";
@@ -14186,7 +14704,7 @@ var init_Dataset = __esm({
     init_text_pattern();
     init_type_hierarchy();
     init_checks();
-    DOCS9 = "https://developers.google.com/search/docs/appearance/structured-data/dataset";
+    DOCS11 = "https://developers.google.com/search/docs/appearance/structured-data/dataset";
     Dataset_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -14194,7 +14712,7 @@ var init_Dataset = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with a descriptive name that is unique to this dataset, e.g. "Snow depth in the Northern Hemisphere".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#name"
     });
     Dataset_description = propertyRule({
@@ -14205,7 +14723,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textPattern("^[\\s\\S]{50,5000}$", "a summary between 50 and 5000 characters long")],
       fix: 'Add "description" with a summary of the dataset between 50 and 5000 characters (Markdown is allowed; write new lines as \\n in JSON-LD).',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#description"
     });
     Dataset_creator = propertyRule({
@@ -14215,7 +14733,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Dataset_creator_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Dataset_creator_Organization }],
       fix: 'Add "creator" with the Person(s) or Organization(s) who made the dataset, e.g. {"@type": "Organization", "name": "National Weather Service", "sameAs": "https://ror.org/00tgqzw13"}.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#creator"
     });
     Dataset_identifier = propertyRule({
@@ -14225,7 +14743,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: null }],
       fix: 'Add "identifier" with a DOI or Compact Identifier, e.g. "https://doi.org/10.1000/182" (repeat it for several).',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#identifier"
     });
     Dataset_isAccessibleForFree = propertyRule({
@@ -14235,7 +14753,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       fix: 'Add "isAccessibleForFree": true or false.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#isAccessibleForFree"
     });
     Dataset_keywords = propertyRule({
@@ -14245,7 +14763,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "keywords" summarizing the dataset, e.g. ["ATMOSPHERE > ATMOSPHERIC PHENOMENA > CYCLONES"].',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#keywords"
     });
     Dataset_license = propertyRule({
@@ -14256,7 +14774,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "license" with a URL that identifies the exact license version, e.g. "https://creativecommons.org/licenses/by/4.0" (or a CreativeWork with name and url for a custom license).',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#license"
     });
     Dataset_measurementTechnique = propertyRule({
@@ -14266,7 +14784,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       fix: 'Add "measurementTechnique" with the technique or method used to collect the data, e.g. "Doppler radar".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#measurementTechnique"
     });
     Dataset_variableMeasured = propertyRule({
@@ -14276,7 +14794,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: null }],
       fix: 'Add "variableMeasured" with the variables the dataset measures, e.g. "temperature" or a PropertyValue with a name.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#variableMeasured"
     });
     Dataset_url = propertyRule({
@@ -14287,7 +14805,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the page that describes the dataset, e.g. "https://catalog.data.gov/dataset/ncdc-storm-events-database".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#url"
     });
     Dataset_includedInDataCatalog = propertyRule({
@@ -14297,7 +14815,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "DataCatalog", accepts: subtypes("DataCatalog"), validate: validate_Dataset_includedInDataCatalog_DataCatalog }],
       fix: 'Add "includedInDataCatalog" with the catalog the dataset belongs to, e.g. {"@type": "DataCatalog", "name": "data.gov"}.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#includedInDataCatalog"
     });
     Dataset_distribution = propertyRule({
@@ -14307,7 +14825,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "DataDownload", accepts: subtypes("DataDownload"), validate: validate_Dataset_distribution_DataDownload }],
       fix: 'Add "distribution" with DataDownload objects for the downloadable files, e.g. {"@type": "DataDownload", "encodingFormat": "CSV", "contentUrl": "https://www.example.com/data/storms.csv"}.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#distribution"
     });
     Dataset_alternateName = propertyRule({
@@ -14317,7 +14835,7 @@ var init_Dataset = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "alternateName" with other names of the dataset, e.g. ["Quick Draw Dataset", "quickdraw-dataset"].',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#alternateName"
     });
     Dataset_citation = propertyRule({
@@ -14327,7 +14845,7 @@ var init_Dataset = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       fix: 'Give "citation" for academic articles to cite along with the dataset, with their identifier, e.g. "https://doi.org/10.1111/111" (not the citation of the dataset itself).',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#citation"
     });
     Dataset_funder = propertyRule({
@@ -14337,7 +14855,7 @@ var init_Dataset = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
       fix: 'Give "funder" as the Person or Organization funding the dataset, e.g. {"@type": "Organization", "name": "National Weather Service", "sameAs": "https://ror.org/00tgqzw13"}.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#funder"
     });
     Dataset_hasPart = propertyRule({
@@ -14348,7 +14866,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Dataset", accepts: subtypes("Dataset"), validate: validate_Dataset_hasPart_Dataset }],
       format: valueChecks["absolute-url"],
       fix: 'Give "hasPart" as the URLs of the smaller datasets, or Dataset objects with at least name and description.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#hasPart"
     });
     Dataset_isPartOf = propertyRule({
@@ -14359,7 +14877,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Dataset", accepts: subtypes("Dataset"), validate: validate_Dataset_isPartOf_Dataset }],
       format: valueChecks["absolute-url"],
       fix: 'Give "isPartOf" as the URL of the larger dataset, e.g. "https://example.com/aggregate_dataset", or a Dataset with name and description.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#isPartOf"
     });
     Dataset_sameAs = propertyRule({
@@ -14370,7 +14888,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give "sameAs" as the URL of the canonical page of the dataset when it is republished, e.g. the original repository's page.`,
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#sameAs"
     });
     Dataset_spatialCoverage = propertyRule({
@@ -14380,7 +14898,7 @@ var init_Dataset = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give "spatialCoverage" only for data with a spatial dimension: a Place with geo coordinates or a GeoShape box, or a named location such as "Tahoe City, CA".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#spatialCoverage"
     });
     Dataset_temporalCoverage = propertyRule({
@@ -14391,7 +14909,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["iso8601-interval"],
       fix: 'Give "temporalCoverage" only for data with a time dimension, in ISO 8601: "2008", "1950-01-01/2013-12-18" or an open interval "2013-12-19/..".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#temporalCoverage"
     });
     Dataset_version = propertyRule({
@@ -14401,7 +14919,7 @@ var init_Dataset = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Give "version" with the version number of the dataset, e.g. "2.1".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#version"
     });
     Dataset_creator_Person_name = propertyRule({
@@ -14411,7 +14929,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each creator a "name".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#creator.name"
     });
     Dataset_creator_Person_sameAs = propertyRule({
@@ -14422,7 +14940,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give a person's sameAs as their ORCID iD URL, e.g. "https://orcid.org/0000-0000-0000-0000".`,
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#creator.sameAs"
     });
     Dataset_creator_Organization_name = propertyRule({
@@ -14432,7 +14950,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each creator a "name".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#creator.name"
     });
     Dataset_creator_Organization_sameAs = propertyRule({
@@ -14443,7 +14961,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give an organization's sameAs as its ROR ID URL, e.g. "https://ror.org/00tgqzw13".`,
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#creator.sameAs"
     });
     Dataset_includedInDataCatalog_DataCatalog_name = propertyRule({
@@ -14453,7 +14971,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the catalog a "name", e.g. "data.gov".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#includedInDataCatalog.name"
     });
     Dataset_distribution_DataDownload_contentUrl = propertyRule({
@@ -14464,7 +14982,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each distribution a "contentUrl" with the download link, e.g. "https://www.example.com/data/storms.csv".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#distribution.contentUrl"
     });
     Dataset_distribution_DataDownload_encodingFormat = propertyRule({
@@ -14474,7 +14992,7 @@ var init_Dataset = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       fix: `Add each distribution's "encodingFormat", e.g. "CSV" or "text/csv".`,
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#distribution.encodingFormat"
     });
     Dataset_hasPart_Dataset_name = propertyRule({
@@ -14484,7 +15002,7 @@ var init_Dataset = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each part dataset a "name" (a nested Dataset needs the properties of a standalone one).',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#hasPart.name"
     });
     Dataset_hasPart_Dataset_description = propertyRule({
@@ -14495,7 +15013,7 @@ var init_Dataset = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textPattern("^[\\s\\S]{50,5000}$", "a summary between 50 and 5000 characters long")],
       fix: 'Give each part dataset a "description" of 50 to 5000 characters.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#hasPart.description"
     });
     Dataset_isPartOf_Dataset_name = propertyRule({
@@ -14505,7 +15023,7 @@ var init_Dataset = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the larger dataset a "name".',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#isPartOf.name"
     });
     Dataset_isPartOf_Dataset_description = propertyRule({
@@ -14515,10 +15033,10 @@ var init_Dataset = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the larger dataset a "description" of 50 to 5000 characters.',
-      docs: DOCS9,
+      docs: DOCS11,
       rule: "/rules/Dataset#isPartOf.description"
     });
-    ruleSet9 = {
+    ruleSet11 = {
       type: "Dataset",
       status: "supported",
       tier: 1,
@@ -14535,7 +15053,7 @@ var init_Dataset = __esm({
 // generated/validators/DiscussionForumPosting.ts
 var DiscussionForumPosting_exports = {};
 __export(DiscussionForumPosting_exports, {
-  ruleSet: () => ruleSet10,
+  ruleSet: () => ruleSet12,
   validate_DiscussionForumPosting: () => validate_DiscussionForumPosting,
   validate_DiscussionForumPosting_author_Organization: () => validate_DiscussionForumPosting_author_Organization,
   validate_DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter: () => validate_DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter,
@@ -14799,14 +15317,14 @@ function validate_DiscussionForumPosting_comment_Comment_comment_Comment_interac
   if (v_userInteractionCount === void 0) run.missing(DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, at);
 }
-var DOCS10, DiscussionForumPosting_author, DiscussionForumPosting_datePublished, DiscussionForumPosting_text, DiscussionForumPosting_image, DiscussionForumPosting_video, DiscussionForumPosting_headline, DiscussionForumPosting_url, DiscussionForumPosting_dateModified, DiscussionForumPosting_commentCount, DiscussionForumPosting_creativeWorkStatus, DiscussionForumPosting_digitalSourceType, DiscussionForumPosting_interactionStatistic, DiscussionForumPosting_isPartOf, DiscussionForumPosting_sharedContent, DiscussionForumPosting_comment, DiscussionForumPosting_oneOf0, DiscussionForumPosting_author_Person_name, DiscussionForumPosting_author_Person_url, DiscussionForumPosting_author_Person_agentInteractionStatistic, DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_author_Organization_name, DiscussionForumPosting_author_Organization_url, DiscussionForumPosting_author_Organization_agentInteractionStatistic, DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_video_VideoObject_uploadDate, DiscussionForumPosting_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_interactionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_author, DiscussionForumPosting_comment_Comment_datePublished, DiscussionForumPosting_comment_Comment_text, DiscussionForumPosting_comment_Comment_image, DiscussionForumPosting_comment_Comment_video, DiscussionForumPosting_comment_Comment_url, DiscussionForumPosting_comment_Comment_dateModified, DiscussionForumPosting_comment_Comment_commentCount, DiscussionForumPosting_comment_Comment_creativeWorkStatus, DiscussionForumPosting_comment_Comment_digitalSourceType, DiscussionForumPosting_comment_Comment_interactionStatistic, DiscussionForumPosting_comment_Comment_sharedContent, DiscussionForumPosting_comment_Comment_comment, DiscussionForumPosting_comment_Comment_oneOf0, DiscussionForumPosting_comment_Comment_author_Person_name, DiscussionForumPosting_comment_Comment_author_Person_url, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_author_Organization_name, DiscussionForumPosting_comment_Comment_author_Organization_url, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_video_VideoObject_uploadDate, DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_author, DiscussionForumPosting_comment_Comment_comment_Comment_datePublished, DiscussionForumPosting_comment_Comment_comment_Comment_text, DiscussionForumPosting_comment_Comment_comment_Comment_image, DiscussionForumPosting_comment_Comment_comment_Comment_video, DiscussionForumPosting_comment_Comment_comment_Comment_url, DiscussionForumPosting_comment_Comment_comment_Comment_dateModified, DiscussionForumPosting_comment_Comment_comment_Comment_commentCount, DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus, DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent, DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_name, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_name, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_url, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject_uploadDate, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, ruleSet10;
+var DOCS12, DiscussionForumPosting_author, DiscussionForumPosting_datePublished, DiscussionForumPosting_text, DiscussionForumPosting_image, DiscussionForumPosting_video, DiscussionForumPosting_headline, DiscussionForumPosting_url, DiscussionForumPosting_dateModified, DiscussionForumPosting_commentCount, DiscussionForumPosting_creativeWorkStatus, DiscussionForumPosting_digitalSourceType, DiscussionForumPosting_interactionStatistic, DiscussionForumPosting_isPartOf, DiscussionForumPosting_sharedContent, DiscussionForumPosting_comment, DiscussionForumPosting_oneOf0, DiscussionForumPosting_author_Person_name, DiscussionForumPosting_author_Person_url, DiscussionForumPosting_author_Person_agentInteractionStatistic, DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_author_Organization_name, DiscussionForumPosting_author_Organization_url, DiscussionForumPosting_author_Organization_agentInteractionStatistic, DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_video_VideoObject_uploadDate, DiscussionForumPosting_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_interactionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_author, DiscussionForumPosting_comment_Comment_datePublished, DiscussionForumPosting_comment_Comment_text, DiscussionForumPosting_comment_Comment_image, DiscussionForumPosting_comment_Comment_video, DiscussionForumPosting_comment_Comment_url, DiscussionForumPosting_comment_Comment_dateModified, DiscussionForumPosting_comment_Comment_commentCount, DiscussionForumPosting_comment_Comment_creativeWorkStatus, DiscussionForumPosting_comment_Comment_digitalSourceType, DiscussionForumPosting_comment_Comment_interactionStatistic, DiscussionForumPosting_comment_Comment_sharedContent, DiscussionForumPosting_comment_Comment_comment, DiscussionForumPosting_comment_Comment_oneOf0, DiscussionForumPosting_comment_Comment_author_Person_name, DiscussionForumPosting_comment_Comment_author_Person_url, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_author_Organization_name, DiscussionForumPosting_comment_Comment_author_Organization_url, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_video_VideoObject_uploadDate, DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_author, DiscussionForumPosting_comment_Comment_comment_Comment_datePublished, DiscussionForumPosting_comment_Comment_comment_Comment_text, DiscussionForumPosting_comment_Comment_comment_Comment_image, DiscussionForumPosting_comment_Comment_comment_Comment_video, DiscussionForumPosting_comment_Comment_comment_Comment_url, DiscussionForumPosting_comment_Comment_comment_Comment_dateModified, DiscussionForumPosting_comment_Comment_comment_Comment_commentCount, DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus, DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent, DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_name, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_name, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_url, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject_uploadDate, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_interactionType, DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount, ruleSet12;
 var init_DiscussionForumPosting = __esm({
   "generated/validators/DiscussionForumPosting.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS10 = "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum";
+    DOCS12 = "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum";
     DiscussionForumPosting_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -14814,7 +15332,7 @@ var init_DiscussionForumPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_DiscussionForumPosting_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_DiscussionForumPosting_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Katie Pope", "url": "https://example.com/user/katie-pope"}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author"
     });
     DiscussionForumPosting_datePublished = propertyRule({
@@ -14825,7 +15343,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time of the post in ISO 8601, e.g. "2024-03-01T08:34:34+02:00".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#datePublished"
     });
     DiscussionForumPosting_text = propertyRule({
@@ -14835,7 +15353,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "text" with the entire text of the post.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#text"
     });
     DiscussionForumPosting_image = propertyRule({
@@ -14846,7 +15364,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with the inline images of the post only (no default, icon, placeholder or author images).',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#image"
     });
     DiscussionForumPosting_video = propertyRule({
@@ -14856,7 +15374,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: 'Give "video" as a VideoObject for each inline video, e.g. {"@type": "VideoObject", "name": "Video of concert", "contentUrl": "https://example.com/media/concert.mp4", "uploadDate": "2024-03-01T06:34:34+02:00", "thumbnailUrl": "https://example.com/media/concert.jpg"}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#video"
     });
     DiscussionForumPosting_headline = propertyRule({
@@ -14866,7 +15384,7 @@ var init_DiscussionForumPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "headline" with the post's own title, if it has one; don't copy or truncate the text into a headline, and leave it out for a SocialMediaPosting.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#headline"
     });
     DiscussionForumPosting_url = propertyRule({
@@ -14877,7 +15395,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the canonical URL of the discussion (the first page of a multi-page thread), e.g. "https://example.com/post/very-popular-thread".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#url"
     });
     DiscussionForumPosting_dateModified = propertyRule({
@@ -14888,7 +15406,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time the post was edited, in ISO 8601, e.g. "2024-03-02T10:00:00+02:00".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#dateModified"
     });
     DiscussionForumPosting_commentCount = propertyRule({
@@ -14899,7 +15417,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments, including those not marked up.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#commentCount"
     });
     DiscussionForumPosting_creativeWorkStatus = propertyRule({
@@ -14909,7 +15427,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       fix: 'Give "creativeWorkStatus" as "Deleted" only for a deleted post kept for context.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#creativeWorkStatus"
     });
     DiscussionForumPosting_digitalSourceType = propertyRule({
@@ -14920,7 +15438,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made posts: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot); leave it out for human posts.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#digitalSourceType"
     });
     DiscussionForumPosting_interactionStatistic = propertyRule({
@@ -14930,7 +15448,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_interactionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#interactionStatistic"
     });
     DiscussionForumPosting_isPartOf = propertyRule({
@@ -14940,7 +15458,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       fix: 'Give "isPartOf" as the URL of the subforum or group the post belongs to, e.g. "https://example.com/forums/concerts".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#isPartOf"
     });
     DiscussionForumPosting_sharedContent = propertyRule({
@@ -14950,7 +15468,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPage", accepts: subtypes("WebPage"), validate: null }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }, { kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "DiscussionForumPosting", accepts: subtypes("DiscussionForumPosting"), validate: null }, { kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: null }],
       fix: 'Give "sharedContent" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {"@type": "WebPage", "url": "https://example.com/external-url"}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#sharedContent"
     });
     DiscussionForumPosting_comment = propertyRule({
@@ -14960,10 +15478,10 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_DiscussionForumPosting_comment_Comment }],
       fix: `Give "comment" as Comment objects in page order, each with author, datePublished and text, e.g. {"@type": "Comment", "text": "Who's the person you're with?", "datePublished": "2024-03-01T09:46:02+02:00", "author": {"@type": "Person", "name": "Saul Douglas"}}.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment"
     });
-    DiscussionForumPosting_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], paths: [["text"], ["image"], ["video"]], fix: 'Add the content of the post in "text" (or "image" / "video" for a media-only post), e.g. "text": "Look at how cool this concert was!"; only a post shown in full on another page (an external url) may leave it out.', docs: DOCS10, rule: "/rules/DiscussionForumPosting#one-of:text", unless: { "property": "url", "values": null, "elsewhere": true, "notEligible": null } };
+    DiscussionForumPosting_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "text", members: ["text", "image", "video"], paths: [["text"], ["image"], ["video"]], fix: 'Add the content of the post in "text" (or "image" / "video" for a media-only post), e.g. "text": "Look at how cool this concert was!"; only a post shown in full on another page (an external url) may leave it out.', docs: DOCS12, rule: "/rules/DiscussionForumPosting#one-of:text", unless: { "property": "url", "values": null, "elsewhere": true, "notEligible": null } };
     DiscussionForumPosting_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -14971,7 +15489,7 @@ var init_DiscussionForumPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the post's author a "name", e.g. "Katie Pope".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.name"
     });
     DiscussionForumPosting_author_Person_url = propertyRule({
@@ -14982,7 +15500,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add author.url with the author's profile page on the forum, e.g. "https://example.com/user/katie-pope" (marked up as a ProfilePage).`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.url"
     });
     DiscussionForumPosting_author_Person_agentInteractionStatistic = propertyRule({
@@ -14992,7 +15510,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic"
     });
     DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15003,7 +15521,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15014,7 +15532,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_author_Organization_name = propertyRule({
@@ -15024,7 +15542,7 @@ var init_DiscussionForumPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the post's author a "name", e.g. "Katie Pope".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.name"
     });
     DiscussionForumPosting_author_Organization_url = propertyRule({
@@ -15035,7 +15553,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add author.url with the author's profile page on the forum, e.g. "https://example.com/user/katie-pope" (marked up as a ProfilePage).`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.url"
     });
     DiscussionForumPosting_author_Organization_agentInteractionStatistic = propertyRule({
@@ -15045,7 +15563,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic"
     });
     DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15056,7 +15574,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15067,7 +15585,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_video_VideoObject_uploadDate = propertyRule({
@@ -15078,7 +15596,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give the video's "uploadDate" in ISO 8601 with a time zone, e.g. "2024-03-01T06:34:34+02:00".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#video.uploadDate"
     });
     DiscussionForumPosting_interactionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15089,7 +15607,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#interactionStatistic.interactionType"
     });
     DiscussionForumPosting_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15100,7 +15618,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#interactionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_author = propertyRule({
@@ -15110,7 +15628,7 @@ var init_DiscussionForumPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_DiscussionForumPosting_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_DiscussionForumPosting_comment_Comment_author_Organization }],
       fix: `Add the comment's "author" as a Person or Organization, e.g. {"@type": "Person", "name": "Saul Douglas", "url": "https://example.com/user/saul-douglas"}.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author"
     });
     DiscussionForumPosting_comment_Comment_datePublished = propertyRule({
@@ -15121,7 +15639,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Add the comment's "datePublished" in ISO 8601, e.g. "2024-03-01T09:46:02+02:00".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.datePublished"
     });
     DiscussionForumPosting_comment_Comment_text = propertyRule({
@@ -15131,7 +15649,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's "text" with the entire text of the reply.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.text"
     });
     DiscussionForumPosting_comment_Comment_image = propertyRule({
@@ -15142,7 +15660,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: `Give the comment's "image" with its inline images only.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.image"
     });
     DiscussionForumPosting_comment_Comment_video = propertyRule({
@@ -15152,7 +15670,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_comment_Comment_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: `Give the comment's "video" as a VideoObject for each inline video.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.video"
     });
     DiscussionForumPosting_comment_Comment_url = propertyRule({
@@ -15163,7 +15681,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give the comment's "url" as the URL of this comment, e.g. "https://example.com/post/very-popular-thread#comment-2" (not the post's URL).`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.url"
     });
     DiscussionForumPosting_comment_Comment_dateModified = propertyRule({
@@ -15174,7 +15692,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give the comment's "dateModified" in ISO 8601.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.dateModified"
     });
     DiscussionForumPosting_comment_Comment_commentCount = propertyRule({
@@ -15185,7 +15703,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: `Give the comment's "commentCount" as a whole number of replies.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.commentCount"
     });
     DiscussionForumPosting_comment_Comment_creativeWorkStatus = propertyRule({
@@ -15195,7 +15713,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       fix: `Give the comment's "creativeWorkStatus" as "Deleted" only for a deleted comment kept for threading.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.creativeWorkStatus"
     });
     DiscussionForumPosting_comment_Comment_digitalSourceType = propertyRule({
@@ -15206,7 +15724,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: `Give the comment's "digitalSourceType" only for machine-made replies: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" or "https://schema.org/AlgorithmicMediaDigitalSource".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.digitalSourceType"
     });
     DiscussionForumPosting_comment_Comment_interactionStatistic = propertyRule({
@@ -15216,7 +15734,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.interactionStatistic"
     });
     DiscussionForumPosting_comment_Comment_sharedContent = propertyRule({
@@ -15226,7 +15744,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPage", accepts: subtypes("WebPage"), validate: null }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }, { kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "DiscussionForumPosting", accepts: subtypes("DiscussionForumPosting"), validate: null }, { kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: null }],
       fix: 'Give "sharedContent" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {"@type": "WebPage", "url": "https://example.com/external-url"}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.sharedContent"
     });
     DiscussionForumPosting_comment_Comment_comment = propertyRule({
@@ -15236,10 +15754,10 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment }],
       fix: 'Give replies to a comment as Comment objects in its "comment" property, in page order, each with author, datePublished and text.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment"
     });
-    DiscussionForumPosting_comment_Comment_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], paths: [["text"], ["image"], ["video"]], fix: 'Give each comment its content in "text" (or "image" / "video" when it has no text), e.g. "text": "She is!".', docs: DOCS10, rule: "/rules/DiscussionForumPosting#one-of:comment.text" };
+    DiscussionForumPosting_comment_Comment_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "comment.text", members: ["comment.text", "comment.image", "comment.video"], paths: [["text"], ["image"], ["video"]], fix: 'Give each comment its content in "text" (or "image" / "video" when it has no text), e.g. "text": "She is!".', docs: DOCS12, rule: "/rules/DiscussionForumPosting#one-of:comment.text" };
     DiscussionForumPosting_comment_Comment_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -15247,7 +15765,7 @@ var init_DiscussionForumPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's author a "name", e.g. "Saul Douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.name"
     });
     DiscussionForumPosting_comment_Comment_author_Person_url = propertyRule({
@@ -15258,7 +15776,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the comment author's profile page as author.url, e.g. "https://example.com/user/saul-douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.url"
     });
     DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic = propertyRule({
@@ -15268,7 +15786,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic"
     });
     DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15279,7 +15797,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15290,7 +15808,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_author_Organization_name = propertyRule({
@@ -15300,7 +15818,7 @@ var init_DiscussionForumPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's author a "name", e.g. "Saul Douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.name"
     });
     DiscussionForumPosting_comment_Comment_author_Organization_url = propertyRule({
@@ -15311,7 +15829,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the comment author's profile page as author.url, e.g. "https://example.com/user/saul-douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.url"
     });
     DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic = propertyRule({
@@ -15321,7 +15839,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic"
     });
     DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15332,7 +15850,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15343,7 +15861,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_video_VideoObject_uploadDate = propertyRule({
@@ -15354,7 +15872,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give the video's "uploadDate" in ISO 8601 with a time zone, e.g. "2024-03-01T06:34:34+02:00".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.video.uploadDate"
     });
     DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15365,7 +15883,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15376,7 +15894,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.interactionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author = propertyRule({
@@ -15386,7 +15904,7 @@ var init_DiscussionForumPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization }],
       fix: `Add the comment's "author" as a Person or Organization, e.g. {"@type": "Person", "name": "Saul Douglas", "url": "https://example.com/user/saul-douglas"}.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_datePublished = propertyRule({
@@ -15397,7 +15915,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Add the comment's "datePublished" in ISO 8601, e.g. "2024-03-01T09:46:02+02:00".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.datePublished"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_text = propertyRule({
@@ -15407,7 +15925,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's "text" with the entire text of the reply.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.text"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_image = propertyRule({
@@ -15418,7 +15936,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: `Give the comment's "image" with its inline images only.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.image"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_video = propertyRule({
@@ -15428,7 +15946,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: `Give the comment's "video" as a VideoObject for each inline video.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.video"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_url = propertyRule({
@@ -15439,7 +15957,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give the comment's "url" as the URL of this comment, e.g. "https://example.com/post/very-popular-thread#comment-2" (not the post's URL).`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.url"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_dateModified = propertyRule({
@@ -15450,7 +15968,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give the comment's "dateModified" in ISO 8601.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.dateModified"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_commentCount = propertyRule({
@@ -15461,7 +15979,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: `Give the comment's "commentCount" as a whole number of replies.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.commentCount"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_creativeWorkStatus = propertyRule({
@@ -15471,7 +15989,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       fix: `Give the comment's "creativeWorkStatus" as "Deleted" only for a deleted comment kept for threading.`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.creativeWorkStatus"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_digitalSourceType = propertyRule({
@@ -15482,7 +16000,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: `Give the comment's "digitalSourceType" only for machine-made replies: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" or "https://schema.org/AlgorithmicMediaDigitalSource".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.digitalSourceType"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic = propertyRule({
@@ -15492,7 +16010,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_sharedContent = propertyRule({
@@ -15502,10 +16020,10 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPage", accepts: subtypes("WebPage"), validate: null }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }, { kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "DiscussionForumPosting", accepts: subtypes("DiscussionForumPosting"), validate: null }, { kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: null }],
       fix: 'Give "sharedContent" as a WebPage (a shared link), ImageObject, VideoObject, or the quoted DiscussionForumPosting or Comment, e.g. {"@type": "WebPage", "url": "https://example.com/external-url"}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.sharedContent"
     });
-    DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], paths: [["text"], ["image"], ["video"]], fix: 'Give each comment its content in "text" (or "image" / "video" when it has no text), e.g. "text": "She is!".', docs: DOCS10, rule: "/rules/DiscussionForumPosting#one-of:comment.comment.text" };
+    DiscussionForumPosting_comment_Comment_comment_Comment_oneOf0 = { level: "required", properties: ["text", "image", "video"], property: "comment.comment.text", members: ["comment.comment.text", "comment.comment.image", "comment.comment.video"], paths: [["text"], ["image"], ["video"]], fix: 'Give each comment its content in "text" (or "image" / "video" when it has no text), e.g. "text": "She is!".', docs: DOCS12, rule: "/rules/DiscussionForumPosting#one-of:comment.comment.text" };
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -15513,7 +16031,7 @@ var init_DiscussionForumPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's author a "name", e.g. "Saul Douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.name"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_url = propertyRule({
@@ -15524,7 +16042,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the comment author's profile page as author.url, e.g. "https://example.com/user/saul-douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.url"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic = propertyRule({
@@ -15534,7 +16052,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15545,7 +16063,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15556,7 +16074,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_name = propertyRule({
@@ -15566,7 +16084,7 @@ var init_DiscussionForumPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the comment's author a "name", e.g. "Saul Douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.name"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_url = propertyRule({
@@ -15577,7 +16095,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the comment author's profile page as author.url, e.g. "https://example.com/user/saul-douglas".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.url"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic = propertyRule({
@@ -15587,7 +16105,7 @@ var init_DiscussionForumPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter }],
       fix: 'Give the statistic as InteractionCounter objects, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 8}.',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15598,7 +16116,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_author_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15609,7 +16127,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.author.agentInteractionStatistic.userInteractionCount"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_video_VideoObject_uploadDate = propertyRule({
@@ -15620,7 +16138,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give the video's "uploadDate" in ISO 8601 with a time zone, e.g. "2024-03-01T06:34:34+02:00".`,
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.video.uploadDate"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -15631,7 +16149,7 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give each InteractionCounter an interactionType, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.interactionType"
     });
     DiscussionForumPosting_comment_Comment_comment_Comment_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -15642,10 +16160,10 @@ var init_DiscussionForumPosting = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give each InteractionCounter a userInteractionCount as a whole number, e.g. 8.",
-      docs: DOCS10,
+      docs: DOCS12,
       rule: "/rules/DiscussionForumPosting#comment.comment.interactionStatistic.userInteractionCount"
     });
-    ruleSet10 = {
+    ruleSet12 = {
       type: "DiscussionForumPosting",
       status: "supported",
       tier: 1,
@@ -15661,7 +16179,7 @@ var init_DiscussionForumPosting = __esm({
 // generated/validators/EmployerAggregateRating.ts
 var EmployerAggregateRating_exports = {};
 __export(EmployerAggregateRating_exports, {
-  ruleSet: () => ruleSet11,
+  ruleSet: () => ruleSet13,
   validate_EmployerAggregateRating: () => validate_EmployerAggregateRating,
   validate_EmployerAggregateRating_itemReviewed_Organization: () => validate_EmployerAggregateRating_itemReviewed_Organization
 });
@@ -15683,7 +16201,7 @@ function validate_EmployerAggregateRating(node, run, at) {
   if (v_worstRating === void 0) run.missing(EmployerAggregateRating_worstRating, at);
   else run.check(v_worstRating, EmployerAggregateRating_worstRating, at);
   run.oneOf(EmployerAggregateRating_oneOf0, node, at);
-  run.checkNode(node, nodeChecks["rating-bounds"], DOCS11, at, "/rules/EmployerAggregateRating#ratingValue");
+  run.checkNode(node, nodeChecks["rating-bounds"], DOCS13, at, "/rules/EmployerAggregateRating#ratingValue");
 }
 function validate_EmployerAggregateRating_itemReviewed_Organization(node, run, at) {
   const v_name = node["name"];
@@ -15692,7 +16210,7 @@ function validate_EmployerAggregateRating_itemReviewed_Organization(node, run, a
   const v_sameAs = node["sameAs"];
   if (v_sameAs !== void 0) run.check(v_sameAs, EmployerAggregateRating_itemReviewed_Organization_sameAs, at);
 }
-var DOCS11, EmployerAggregateRating_itemReviewed, EmployerAggregateRating_ratingValue, EmployerAggregateRating_ratingCount, EmployerAggregateRating_reviewCount, EmployerAggregateRating_bestRating, EmployerAggregateRating_worstRating, EmployerAggregateRating_oneOf0, EmployerAggregateRating_itemReviewed_Organization_name, EmployerAggregateRating_itemReviewed_Organization_sameAs, ruleSet11;
+var DOCS13, EmployerAggregateRating_itemReviewed, EmployerAggregateRating_ratingValue, EmployerAggregateRating_ratingCount, EmployerAggregateRating_reviewCount, EmployerAggregateRating_bestRating, EmployerAggregateRating_worstRating, EmployerAggregateRating_oneOf0, EmployerAggregateRating_itemReviewed_Organization_name, EmployerAggregateRating_itemReviewed_Organization_sameAs, ruleSet13;
 var init_EmployerAggregateRating = __esm({
   "generated/validators/EmployerAggregateRating.ts"() {
     "use strict";
@@ -15700,7 +16218,7 @@ var init_EmployerAggregateRating = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
-    DOCS11 = "https://developers.google.com/search/docs/appearance/structured-data/employer-rating";
+    DOCS13 = "https://developers.google.com/search/docs/appearance/structured-data/employer-rating";
     EmployerAggregateRating_itemReviewed = propertyRule({
       name: "itemReviewed",
       segment: "/itemReviewed",
@@ -15708,7 +16226,7 @@ var init_EmployerAggregateRating = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_EmployerAggregateRating_itemReviewed_Organization }],
       fix: `Add "itemReviewed" with the rated company as an Organization, e.g. {"@type": "Organization", "name": "World's Best Coffee Shop", "sameAs": "https://example.com"}.`,
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#itemReviewed"
     });
     EmployerAggregateRating_ratingValue = propertyRule({
@@ -15718,7 +16236,7 @@ var init_EmployerAggregateRating = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "ratingValue" with the average rating, e.g. 4.2, "60%" or "6 / 10" (a dot for decimals).',
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#ratingValue"
     });
     EmployerAggregateRating_ratingCount = propertyRule({
@@ -15729,7 +16247,7 @@ var init_EmployerAggregateRating = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "ratingCount" as the whole number of ratings of the organization on your site, e.g. 10561.',
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#ratingCount"
     });
     EmployerAggregateRating_reviewCount = propertyRule({
@@ -15740,7 +16258,7 @@ var init_EmployerAggregateRating = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "reviewCount" as the whole number of people who reviewed the organization, e.g. 10561.',
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#reviewCount"
     });
     EmployerAggregateRating_bestRating = propertyRule({
@@ -15750,7 +16268,7 @@ var init_EmployerAggregateRating = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add "bestRating" with the highest value of your scale (5 is assumed when it is missing).',
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#bestRating"
     });
     EmployerAggregateRating_worstRating = propertyRule({
@@ -15760,10 +16278,10 @@ var init_EmployerAggregateRating = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add "worstRating" with the lowest value of your scale (1 is assumed when it is missing).',
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#worstRating"
     });
-    EmployerAggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add "ratingCount" (the number of ratings) or "reviewCount" (the number of reviews), e.g. "ratingCount": 10561.', docs: DOCS11, rule: "/rules/EmployerAggregateRating#one-of:ratingCount" };
+    EmployerAggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "ratingCount", members: ["ratingCount", "reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add "ratingCount" (the number of ratings) or "reviewCount" (the number of reviews), e.g. "ratingCount": 10561.', docs: DOCS13, rule: "/rules/EmployerAggregateRating#one-of:ratingCount" };
     EmployerAggregateRating_itemReviewed_Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -15771,7 +16289,7 @@ var init_EmployerAggregateRating = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give itemReviewed a "name" with the rated company's name, e.g. "World's Best Coffee Shop".`,
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#itemReviewed.name"
     });
     EmployerAggregateRating_itemReviewed_Organization_sameAs = propertyRule({
@@ -15782,10 +16300,10 @@ var init_EmployerAggregateRating = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give itemReviewed.sameAs as the absolute URL of the company's website, e.g. "https://example.com".`,
-      docs: DOCS11,
+      docs: DOCS13,
       rule: "/rules/EmployerAggregateRating#itemReviewed.sameAs"
     });
-    ruleSet11 = {
+    ruleSet13 = {
       type: "EmployerAggregateRating",
       status: "supported",
       tier: 1,
@@ -15798,10 +16316,269 @@ var init_EmployerAggregateRating = __esm({
   }
 });
 
+// generated/validators/Episode.ts
+var Episode_exports = {};
+__export(Episode_exports, {
+  ruleSet: () => ruleSet14,
+  validate_Episode: () => validate_Episode,
+  validate_Episode_aggregateRating_AggregateRating: () => validate_Episode_aggregateRating_AggregateRating,
+  validate_Episode_review_Review: () => validate_Episode_review_Review,
+  validate_Episode_review_Review_author_Organization: () => validate_Episode_review_Review_author_Organization,
+  validate_Episode_review_Review_author_Person: () => validate_Episode_review_Review_author_Person,
+  validate_Episode_review_Review_reviewRating_Rating: () => validate_Episode_review_Review_reviewRating_Rating
+});
+function validate_Episode(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Episode_name, at);
+  else run.check(v_name, Episode_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Episode_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Episode_review, at);
+}
+function validate_Episode_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Episode_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, Episode_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, Episode_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, Episode_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Episode_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, Episode_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Episode_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, Episode_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(Episode_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_Episode_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(Episode_review_Review_author, at);
+  else run.check(v_author, Episode_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, Episode_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(Episode_review_Review_datePublished, at);
+  else run.check(v_datePublished, Episode_review_Review_datePublished, at);
+  run.oneOf(Episode_review_Review_oneOf0, node, at);
+}
+function validate_Episode_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Episode_review_Review_author_Person_name, at);
+  else run.check(v_name, Episode_review_Review_author_Person_name, at);
+}
+function validate_Episode_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Episode_review_Review_author_Organization_name, at);
+  else run.check(v_name, Episode_review_Review_author_Organization_name, at);
+}
+function validate_Episode_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Episode_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Episode_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Episode_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, Episode_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Episode_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, Episode_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS14, Episode_name, Episode_aggregateRating, Episode_review, Episode_aggregateRating_AggregateRating_ratingValue, Episode_aggregateRating_AggregateRating_ratingCount, Episode_aggregateRating_AggregateRating_reviewCount, Episode_aggregateRating_AggregateRating_bestRating, Episode_aggregateRating_AggregateRating_worstRating, Episode_aggregateRating_AggregateRating_oneOf0, Episode_review_Review_author, Episode_review_Review_reviewRating, Episode_review_Review_datePublished, Episode_review_Review_oneOf0, Episode_review_Review_author_Person_name, Episode_review_Review_author_Organization_name, Episode_review_Review_reviewRating_Rating_ratingValue, Episode_review_Review_reviewRating_Rating_bestRating, Episode_review_Review_reviewRating_Rating_worstRating, ruleSet14;
+var init_Episode = __esm({
+  "generated/validators/Episode.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS14 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    Episode_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS14,
+      rule: "/rules/Episode#name"
+    });
+    Episode_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Episode_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating"
+    });
+    Episode_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Episode_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS14,
+      rule: "/rules/Episode#review"
+    });
+    Episode_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating.ratingValue"
+    });
+    Episode_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating.ratingCount"
+    });
+    Episode_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating.reviewCount"
+    });
+    Episode_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating.bestRating"
+    });
+    Episode_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS14,
+      rule: "/rules/Episode#aggregateRating.worstRating"
+    });
+    Episode_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS14, rule: "/rules/Episode#one-of:aggregateRating.ratingCount" };
+    Episode_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Episode_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Episode_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS14,
+      rule: "/rules/Episode#review.author"
+    });
+    Episode_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Episode_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS14,
+      rule: "/rules/Episode#review.reviewRating"
+    });
+    Episode_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS14,
+      rule: "/rules/Episode#review.datePublished"
+    });
+    Episode_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS14, rule: "/rules/Episode#one-of:review.reviewRating" };
+    Episode_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS14,
+      rule: "/rules/Episode#review.author.name"
+    });
+    Episode_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS14,
+      rule: "/rules/Episode#review.author.name"
+    });
+    Episode_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS14,
+      rule: "/rules/Episode#review.reviewRating.ratingValue"
+    });
+    Episode_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS14,
+      rule: "/rules/Episode#review.reviewRating.bestRating"
+    });
+    Episode_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS14,
+      rule: "/rules/Episode#review.reviewRating.worstRating"
+    });
+    ruleSet14 = {
+      type: "Episode",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_Episode,
+      features: []
+    };
+  }
+});
+
 // generated/validators/Event.ts
 var Event_exports = {};
 __export(Event_exports, {
-  ruleSet: () => ruleSet12,
+  ruleSet: () => ruleSet15,
   validate_Event: () => validate_Event,
   validate_Event_location_Place: () => validate_Event_location_Place,
   validate_Event_location_Place_address_PostalAddress: () => validate_Event_location_Place_address_PostalAddress,
@@ -15928,14 +16705,14 @@ function validate_Event_performer_Organization(node, run, at) {
   if (v_name === void 0) run.missing(Event_performer_Organization_name, at);
   else run.check(v_name, Event_performer_Organization_name, at);
 }
-var DOCS12, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, ruleSet12;
+var DOCS15, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, ruleSet15;
 var init_Event = __esm({
   "generated/validators/Event.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
-    DOCS12 = "https://developers.google.com/search/docs/appearance/structured-data/event";
+    DOCS15 = "https://developers.google.com/search/docs/appearance/structured-data/event";
     Event_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -15943,7 +16720,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the full title of the event, e.g. "Kira and Morrison, Summer Tour".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#name"
     });
     Event_startDate = propertyRule({
@@ -15954,7 +16731,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime-tz"],
       fix: 'Give "startDate" in ISO 8601 with a time and a UTC offset, e.g. "2026-07-21T19:00-05:00" (this service requires a time and UTC offset; the search engine also accepts a date alone).',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#startDate"
     });
     Event_location = propertyRule({
@@ -15964,7 +16741,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: validate_Event_location_Place }, { kind: "class", type: "VirtualLocation", accepts: subtypes("VirtualLocation"), validate: validate_Event_location_VirtualLocation, notEligible: "online-only events (a VirtualLocation) are not supported by event rich results; give a Place with name and address" }],
       fix: 'Add "location" as a Place with a name and a PostalAddress; online-only events (VirtualLocation) are not eligible for the event experience.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location"
     });
     Event_description = propertyRule({
@@ -15974,7 +16751,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a "description" of the event.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#description"
     });
     Event_endDate = propertyRule({
@@ -15985,7 +16762,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime-tz"],
       fix: 'Add "endDate" in ISO 8601 with a time and a UTC offset, e.g. "2026-07-21T23:00-05:00".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#endDate"
     });
     Event_eventAttendanceMode = propertyRule({
@@ -15996,7 +16773,7 @@ var init_Event = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["OfflineEventAttendanceMode", "OnlineEventAttendanceMode", "MixedEventAttendanceMode"]),
       fix: `Add "eventAttendanceMode", e.g. "https://schema.org/OfflineEventAttendanceMode" (this service recommends it, as its Event rules say; the search engine's current page no longer lists it).`,
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#eventAttendanceMode"
     });
     Event_eventStatus = propertyRule({
@@ -16007,7 +16784,7 @@ var init_Event = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["EventScheduled", "EventCancelled", "EventPostponed", "EventRescheduled"]),
       fix: 'Add "eventStatus" (EventScheduled, EventCancelled, EventPostponed or EventRescheduled), e.g. "https://schema.org/EventScheduled"; keep startDate and location when the status changes.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#eventStatus"
     });
     Event_image = propertyRule({
@@ -16018,7 +16795,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with one or more crawlable image URLs (1x1, 4x3 and 16x9 at 50K pixels or more).',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#image"
     });
     Event_offers = propertyRule({
@@ -16028,7 +16805,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Event_offers_Offer }],
       fix: 'Add "offers" with price, priceCurrency, availability, url and validFrom.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers"
     });
     Event_organizer = propertyRule({
@@ -16038,7 +16815,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event_organizer_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event_organizer_Organization }],
       fix: 'Add "organizer" as a Person or Organization with a name and url.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#organizer"
     });
     Event_performer = propertyRule({
@@ -16048,7 +16825,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event_performer_Person }, { kind: "class", type: "PerformingGroup", accepts: subtypes("PerformingGroup"), validate: validate_Event_performer_PerformingGroup }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event_performer_Organization }],
       fix: 'Add "performer" as a Person or PerformingGroup with a name.',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#performer"
     });
     Event_previousStartDate = propertyRule({
@@ -16059,7 +16836,7 @@ var init_Event = __esm({
       expect: [],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give previousStartDate (only for a rescheduled event, with eventStatus EventRescheduled) in ISO 8601, e.g. "2026-07-21T19:00-05:00".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#previousStartDate"
     });
     Event_location_Place_name = propertyRule({
@@ -16070,7 +16847,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       neededForEligibility: true,
       fix: "Add the venue's name as location.name (not the event's title).",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.name"
     });
     Event_location_Place_address = propertyRule({
@@ -16080,7 +16857,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_Event_location_Place_address_PostalAddress }, { kind: "literal", literal: "text", type: "Text" }],
       fix: "Add location.address with the venue's PostalAddress (street, locality, postal code, region, country).",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address"
     });
     Event_location_Place_address_PostalAddress_streetAddress = propertyRule({
@@ -16090,7 +16867,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add location.address.streetAddress, e.g. "148 W 51st St Suite 42".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address.streetAddress"
     });
     Event_location_Place_address_PostalAddress_addressLocality = propertyRule({
@@ -16100,7 +16877,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add location.address.addressLocality with the city, e.g. "New York".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address.addressLocality"
     });
     Event_location_Place_address_PostalAddress_postalCode = propertyRule({
@@ -16110,7 +16887,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add location.address.postalCode, e.g. "10019".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address.postalCode"
     });
     Event_location_Place_address_PostalAddress_addressRegion = propertyRule({
@@ -16120,7 +16897,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add location.address.addressRegion with the region or state, e.g. "NY".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address.addressRegion"
     });
     Event_location_Place_address_PostalAddress_addressCountry = propertyRule({
@@ -16131,7 +16908,7 @@ var init_Event = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["non-empty-text"],
       fix: 'Add location.address.addressCountry with the country, ideally its two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.address.addressCountry"
     });
     Event_location_VirtualLocation_url = propertyRule({
@@ -16142,7 +16919,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add location.url with the address where the online event is streamed.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#location.url"
     });
     Event_offers_Offer_availability = propertyRule({
@@ -16153,7 +16930,7 @@ var init_Event = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["InStock", "SoldOut", "PreOrder"]),
       fix: 'Add offers.availability as InStock, SoldOut or PreOrder, e.g. "https://schema.org/InStock".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers.availability"
     });
     Event_offers_Offer_price = propertyRule({
@@ -16165,7 +16942,7 @@ var init_Event = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: 'Add offers.price as a number, e.g. 30 or "30.00" (0 for a free event).',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers.price"
     });
     Event_offers_Offer_priceCurrency = propertyRule({
@@ -16176,7 +16953,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers.priceCurrency"
     });
     Event_offers_Offer_url = propertyRule({
@@ -16187,7 +16964,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add offers.url with the page where tickets are bought.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers.url"
     });
     Event_offers_Offer_validFrom = propertyRule({
@@ -16198,7 +16975,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: "Add offers.validFrom with the date and time tickets go on sale.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#offers.validFrom"
     });
     Event_organizer_Person_name = propertyRule({
@@ -16208,7 +16985,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add organizer.name.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#organizer.name"
     });
     Event_organizer_Person_url = propertyRule({
@@ -16219,7 +16996,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add organizer.url with the organizer's website.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#organizer.url"
     });
     Event_organizer_Organization_name = propertyRule({
@@ -16229,7 +17006,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add organizer.name.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#organizer.name"
     });
     Event_organizer_Organization_url = propertyRule({
@@ -16240,7 +17017,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Add organizer.url with the organizer's website.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#organizer.url"
     });
     Event_performer_Person_name = propertyRule({
@@ -16250,7 +17027,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add performer.name.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#performer.name"
     });
     Event_performer_PerformingGroup_name = propertyRule({
@@ -16260,7 +17037,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add performer.name.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#performer.name"
     });
     Event_performer_Organization_name = propertyRule({
@@ -16270,10 +17047,10 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add performer.name.",
-      docs: DOCS12,
+      docs: DOCS15,
       rule: "/rules/Event#performer.name"
     });
-    ruleSet12 = {
+    ruleSet15 = {
       type: "Event",
       status: "supported",
       tier: 1,
@@ -16289,7 +17066,7 @@ var init_Event = __esm({
 // generated/validators/FAQPage.ts
 var FAQPage_exports = {};
 __export(FAQPage_exports, {
-  ruleSet: () => ruleSet13,
+  ruleSet: () => ruleSet16,
   validate_FAQPage: () => validate_FAQPage,
   validate_FAQPage_mainEntity_Question: () => validate_FAQPage_mainEntity_Question,
   validate_FAQPage_mainEntity_Question_acceptedAnswer_Answer: () => validate_FAQPage_mainEntity_Question_acceptedAnswer_Answer
@@ -16312,13 +17089,13 @@ function validate_FAQPage_mainEntity_Question_acceptedAnswer_Answer(node, run, a
   if (v_text === void 0) run.missing(FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, at);
   else run.check(v_text, FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, at);
 }
-var DOCS13, FAQPage_mainEntity, FAQPage_mainEntity_Question_name, FAQPage_mainEntity_Question_acceptedAnswer, FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, ruleSet13;
+var DOCS16, FAQPage_mainEntity, FAQPage_mainEntity_Question_name, FAQPage_mainEntity_Question_acceptedAnswer, FAQPage_mainEntity_Question_acceptedAnswer_Answer_text, ruleSet16;
 var init_FAQPage = __esm({
   "generated/validators/FAQPage.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
-    DOCS13 = "https://developers.google.com/search/docs/appearance/structured-data/faqpage";
+    DOCS16 = "https://developers.google.com/search/docs/appearance/structured-data/faqpage";
     FAQPage_mainEntity = propertyRule({
       name: "mainEntity",
       segment: "/mainEntity",
@@ -16326,7 +17103,7 @@ var init_FAQPage = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_FAQPage_mainEntity_Question }],
       fix: `Add "mainEntity" with the page's Question objects, e.g. [{"@type": "Question", "name": "Whom to contact?", "acceptedAnswer": {"@type": "Answer", "text": "The apprenticeship office."}}]; FAQ rich results are retired, so this only keeps the markup well-formed.`,
-      docs: DOCS13,
+      docs: DOCS16,
       rule: "/rules/FAQPage#mainEntity"
     });
     FAQPage_mainEntity_Question_name = propertyRule({
@@ -16336,7 +17113,7 @@ var init_FAQPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each Question a "name" with the full text of the question, e.g. "How to find an apprenticeship?".',
-      docs: DOCS13,
+      docs: DOCS16,
       rule: "/rules/FAQPage#mainEntity.name"
     });
     FAQPage_mainEntity_Question_acceptedAnswer = propertyRule({
@@ -16346,7 +17123,7 @@ var init_FAQPage = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Answer", accepts: subtypes("Answer"), validate: validate_FAQPage_mainEntity_Question_acceptedAnswer_Answer }],
       fix: 'Give each Question an "acceptedAnswer" with the answer written by the site, e.g. {"@type": "Answer", "text": "We generally respond to written requests within 7-10 days."}.',
-      docs: DOCS13,
+      docs: DOCS16,
       rule: "/rules/FAQPage#mainEntity.acceptedAnswer"
     });
     FAQPage_mainEntity_Question_acceptedAnswer_Answer_text = propertyRule({
@@ -16356,10 +17133,10 @@ var init_FAQPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each answer its full "text" (limited HTML such as p, ul, li and a is allowed), e.g. "You can contact the apprenticeship office through our official phone hotline."',
-      docs: DOCS13,
+      docs: DOCS16,
       rule: "/rules/FAQPage#mainEntity.acceptedAnswer.text"
     });
-    ruleSet13 = {
+    ruleSet16 = {
       type: "FAQPage",
       status: "deprecated",
       tier: 0,
@@ -16373,10 +17150,269 @@ var init_FAQPage = __esm({
   }
 });
 
+// generated/validators/Game.ts
+var Game_exports = {};
+__export(Game_exports, {
+  ruleSet: () => ruleSet17,
+  validate_Game: () => validate_Game,
+  validate_Game_aggregateRating_AggregateRating: () => validate_Game_aggregateRating_AggregateRating,
+  validate_Game_review_Review: () => validate_Game_review_Review,
+  validate_Game_review_Review_author_Organization: () => validate_Game_review_Review_author_Organization,
+  validate_Game_review_Review_author_Person: () => validate_Game_review_Review_author_Person,
+  validate_Game_review_Review_reviewRating_Rating: () => validate_Game_review_Review_reviewRating_Rating
+});
+function validate_Game(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Game_name, at);
+  else run.check(v_name, Game_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Game_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Game_review, at);
+}
+function validate_Game_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Game_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, Game_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, Game_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, Game_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Game_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, Game_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Game_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, Game_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(Game_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_Game_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(Game_review_Review_author, at);
+  else run.check(v_author, Game_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, Game_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(Game_review_Review_datePublished, at);
+  else run.check(v_datePublished, Game_review_Review_datePublished, at);
+  run.oneOf(Game_review_Review_oneOf0, node, at);
+}
+function validate_Game_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Game_review_Review_author_Person_name, at);
+  else run.check(v_name, Game_review_Review_author_Person_name, at);
+}
+function validate_Game_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Game_review_Review_author_Organization_name, at);
+  else run.check(v_name, Game_review_Review_author_Organization_name, at);
+}
+function validate_Game_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Game_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Game_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Game_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, Game_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Game_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, Game_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS17, Game_name, Game_aggregateRating, Game_review, Game_aggregateRating_AggregateRating_ratingValue, Game_aggregateRating_AggregateRating_ratingCount, Game_aggregateRating_AggregateRating_reviewCount, Game_aggregateRating_AggregateRating_bestRating, Game_aggregateRating_AggregateRating_worstRating, Game_aggregateRating_AggregateRating_oneOf0, Game_review_Review_author, Game_review_Review_reviewRating, Game_review_Review_datePublished, Game_review_Review_oneOf0, Game_review_Review_author_Person_name, Game_review_Review_author_Organization_name, Game_review_Review_reviewRating_Rating_ratingValue, Game_review_Review_reviewRating_Rating_bestRating, Game_review_Review_reviewRating_Rating_worstRating, ruleSet17;
+var init_Game = __esm({
+  "generated/validators/Game.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS17 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    Game_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS17,
+      rule: "/rules/Game#name"
+    });
+    Game_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Game_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating"
+    });
+    Game_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Game_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS17,
+      rule: "/rules/Game#review"
+    });
+    Game_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating.ratingValue"
+    });
+    Game_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating.ratingCount"
+    });
+    Game_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating.reviewCount"
+    });
+    Game_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating.bestRating"
+    });
+    Game_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS17,
+      rule: "/rules/Game#aggregateRating.worstRating"
+    });
+    Game_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS17, rule: "/rules/Game#one-of:aggregateRating.ratingCount" };
+    Game_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Game_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Game_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS17,
+      rule: "/rules/Game#review.author"
+    });
+    Game_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Game_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS17,
+      rule: "/rules/Game#review.reviewRating"
+    });
+    Game_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS17,
+      rule: "/rules/Game#review.datePublished"
+    });
+    Game_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS17, rule: "/rules/Game#one-of:review.reviewRating" };
+    Game_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS17,
+      rule: "/rules/Game#review.author.name"
+    });
+    Game_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS17,
+      rule: "/rules/Game#review.author.name"
+    });
+    Game_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS17,
+      rule: "/rules/Game#review.reviewRating.ratingValue"
+    });
+    Game_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS17,
+      rule: "/rules/Game#review.reviewRating.bestRating"
+    });
+    Game_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS17,
+      rule: "/rules/Game#review.reviewRating.worstRating"
+    });
+    ruleSet17 = {
+      type: "Game",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_Game,
+      features: []
+    };
+  }
+});
+
 // generated/validators/HowTo.ts
 var HowTo_exports = {};
 __export(HowTo_exports, {
-  ruleSet: () => ruleSet14,
+  ruleSet: () => ruleSet18,
   validate_HowTo: () => validate_HowTo,
   validate_HowTo_step_HowToSection: () => validate_HowTo_step_HowToSection,
   validate_HowTo_step_HowToSection_itemListElement_HowToStep: () => validate_HowTo_step_HowToSection_itemListElement_HowToStep,
@@ -16490,14 +17526,14 @@ function validate_HowTo_tool_HowToTool(node, run, at) {
   if (v_name === void 0) run.missing(HowTo_tool_HowToTool_name, at);
   else run.check(v_name, HowTo_tool_HowToTool_name, at);
 }
-var DOCS14, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, ruleSet14;
+var DOCS18, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, ruleSet18;
 var init_HowTo = __esm({
   "generated/validators/HowTo.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS14 = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
+    DOCS18 = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
     HowTo_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -16505,7 +17541,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the how-to, e.g. "How to tile a kitchen backsplash".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#name"
     });
     HowTo_step = propertyRule({
@@ -16515,7 +17551,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_HowTo_step_HowToStep }, { kind: "class", type: "HowToSection", accepts: subtypes("HowToSection"), validate: validate_HowTo_step_HowToSection }],
       fix: 'Add "step" with one HowToStep per step (or HowToSection groups of steps), e.g. [{"@type": "HowToStep", "text": "Apply mortar to the wall."}].',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step"
     });
     HowTo_estimatedCost = propertyRule({
@@ -16525,7 +17561,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "estimatedCost", e.g. {"@type": "MonetaryAmount", "currency": "USD", "value": "100"}.',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#estimatedCost"
     });
     HowTo_image = propertyRule({
@@ -16536,7 +17572,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with a crawlable image of the finished result.',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#image"
     });
     HowTo_supply = propertyRule({
@@ -16546,7 +17582,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "HowToSupply", accepts: subtypes("HowToSupply"), validate: validate_HowTo_supply_HowToSupply }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "supply" with the items consumed, e.g. [{"@type": "HowToSupply", "name": "tiles"}].',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#supply"
     });
     HowTo_tool = propertyRule({
@@ -16556,7 +17592,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "HowToTool", accepts: subtypes("HowToTool"), validate: validate_HowTo_tool_HowToTool }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "tool" with the items used but not consumed, e.g. [{"@type": "HowToTool", "name": "notched trowel"}].',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#tool"
     });
     HowTo_totalTime = propertyRule({
@@ -16567,7 +17603,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add "totalTime" as an ISO 8601 duration, e.g. "P2D" or "PT45M".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#totalTime"
     });
     HowTo_video = propertyRule({
@@ -16577,7 +17613,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }],
       fix: 'Add "video" as a VideoObject of the whole how-to (name, thumbnailUrl, uploadDate).',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#video"
     });
     HowTo_description = propertyRule({
@@ -16587,7 +17623,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "description" with a short summary of the how-to.',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#description"
     });
     HowTo_step_HowToStep_text = propertyRule({
@@ -16597,7 +17633,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each step its full instruction "text", e.g. "Apply approximately 1/4 inch of mortar to the wall."',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.text"
     });
     HowTo_step_HowToStep_itemListElement = propertyRule({
@@ -16607,7 +17643,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_HowTo_step_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_HowTo_step_HowToStep_itemListElement_HowToTip }],
       fix: "Give the step's itemListElement as HowToDirection and HowToTip objects, each with text.",
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement"
     });
     HowTo_step_HowToStep_name = propertyRule({
@@ -16617,7 +17653,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a step "name" summarizing it, e.g. "Apply mortar" (not "Step 1").',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.name"
     });
     HowTo_step_HowToStep_image = propertyRule({
@@ -16628,7 +17664,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add a step "image" showing that step only (not the same image for several steps).',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.image"
     });
     HowTo_step_HowToStep_url = propertyRule({
@@ -16639,7 +17675,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add a step "url" linking straight to the step, e.g. "https://example.com/backsplash#step1".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.url"
     });
     HowTo_step_HowToStep_video = propertyRule({
@@ -16649,10 +17685,10 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: 'Give a step "video" as a Clip of the how-to video for that step.',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.video"
     });
-    HowTo_step_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "step.text", members: ["step.text", "step.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep its instruction as "text" (or as itemListElement HowToDirection / HowToTip objects with text).', docs: DOCS14, rule: "/rules/HowTo#one-of:step.text" };
+    HowTo_step_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "step.text", members: ["step.text", "step.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep its instruction as "text" (or as itemListElement HowToDirection / HowToTip objects with text).', docs: DOCS18, rule: "/rules/HowTo#one-of:step.text" };
     HowTo_step_HowToStep_itemListElement_HowToDirection_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -16660,7 +17696,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToDirection its "text".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.text"
     });
     HowTo_step_HowToStep_itemListElement_HowToTip_text = propertyRule({
@@ -16670,7 +17706,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToTip its "text".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.text"
     });
     HowTo_step_HowToSection_name = propertyRule({
@@ -16680,7 +17716,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToSection a "name", e.g. "Preparation".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.name"
     });
     HowTo_step_HowToSection_itemListElement = propertyRule({
@@ -16690,7 +17726,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_HowTo_step_HowToSection_itemListElement_HowToStep }],
       fix: "Give each HowToSection its steps as itemListElement HowToStep objects.",
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_text = propertyRule({
@@ -16700,7 +17736,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each step its full instruction "text", e.g. "Apply approximately 1/4 inch of mortar to the wall."',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.text"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement = propertyRule({
@@ -16710,7 +17746,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip }],
       fix: "Give the step's itemListElement as HowToDirection and HowToTip objects, each with text.",
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.itemListElement"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_name = propertyRule({
@@ -16720,7 +17756,7 @@ var init_HowTo = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a step "name" summarizing it, e.g. "Apply mortar" (not "Step 1").',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.name"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_image = propertyRule({
@@ -16731,7 +17767,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add a step "image" showing that step only (not the same image for several steps).',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.image"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_url = propertyRule({
@@ -16742,7 +17778,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add a step "url" linking straight to the step, e.g. "https://example.com/backsplash#step1".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.url"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_video = propertyRule({
@@ -16752,10 +17788,10 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: 'Give a step "video" as a Clip of the how-to video for that step.',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.video"
     });
-    HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text", members: ["step.itemListElement.text", "step.itemListElement.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep its instruction as "text" (or as itemListElement HowToDirection / HowToTip objects with text).', docs: DOCS14, rule: "/rules/HowTo#one-of:step.itemListElement.text" };
+    HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "step.itemListElement.text", members: ["step.itemListElement.text", "step.itemListElement.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep its instruction as "text" (or as itemListElement HowToDirection / HowToTip objects with text).', docs: DOCS18, rule: "/rules/HowTo#one-of:step.itemListElement.text" };
     HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -16763,7 +17799,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToDirection its "text".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.itemListElement.text"
     });
     HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text = propertyRule({
@@ -16773,7 +17809,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToTip its "text".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#step.itemListElement.itemListElement.text"
     });
     HowTo_supply_HowToSupply_name = propertyRule({
@@ -16783,7 +17819,7 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToSupply a "name", e.g. "tiles".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#supply.name"
     });
     HowTo_tool_HowToTool_name = propertyRule({
@@ -16793,10 +17829,10 @@ var init_HowTo = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToTool a "name", e.g. "notched trowel".',
-      docs: DOCS14,
+      docs: DOCS18,
       rule: "/rules/HowTo#tool.name"
     });
-    ruleSet14 = {
+    ruleSet18 = {
       type: "HowTo",
       status: "deprecated",
       tier: 0,
@@ -16813,7 +17849,7 @@ var init_HowTo = __esm({
 // generated/validators/ImageObject.ts
 var ImageObject_exports = {};
 __export(ImageObject_exports, {
-  ruleSet: () => ruleSet15,
+  ruleSet: () => ruleSet19,
   validate_ImageObject: () => validate_ImageObject,
   validate_ImageObject__licensable_badge: () => validate_ImageObject__licensable_badge,
   validate_ImageObject_creator_Organization: () => validate_ImageObject_creator_Organization,
@@ -16857,14 +17893,14 @@ function validate_ImageObject__licensable_badge(node, run, at) {
   if (v_license === void 0) run.missing(ImageObject__licensable_badge_license, at);
   else run.check(v_license, ImageObject__licensable_badge_license, at);
 }
-var DOCS15, ImageObject_contentUrl, ImageObject_url, ImageObject_creator, ImageObject_creditText, ImageObject_copyrightNotice, ImageObject_license, ImageObject_acquireLicensePage, ImageObject_oneOf0, ImageObject_oneOf1, ImageObject_creator_Person_name, ImageObject_creator_Organization_name, ImageObject__licensable_badge_license, ruleSet15;
+var DOCS19, ImageObject_contentUrl, ImageObject_url, ImageObject_creator, ImageObject_creditText, ImageObject_copyrightNotice, ImageObject_license, ImageObject_acquireLicensePage, ImageObject_oneOf0, ImageObject_oneOf1, ImageObject_creator_Person_name, ImageObject_creator_Organization_name, ImageObject__licensable_badge_license, ruleSet19;
 var init_ImageObject = __esm({
   "generated/validators/ImageObject.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
-    DOCS15 = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata";
+    DOCS19 = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata";
     ImageObject_contentUrl = propertyRule({
       name: "contentUrl",
       segment: "/contentUrl",
@@ -16873,7 +17909,7 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: 'Give "contentUrl" as the crawlable URL of the image file the metadata applies to, e.g. "https://example.com/photos/1x1/black-labrador-puppy.jpg".',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#contentUrl"
     });
     ImageObject_url = propertyRule({
@@ -16884,7 +17920,7 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: 'Give "url" as the URL of the image file; "contentUrl" is preferred, e.g. "https://example.com/photos/1x1/black-labrador-puppy.jpg".',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#url"
     });
     ImageObject_creator = propertyRule({
@@ -16894,7 +17930,7 @@ var init_ImageObject = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ImageObject_creator_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ImageObject_creator_Organization }],
       fix: 'Add "creator" with the photographer (Person) or company (Organization), e.g. {"@type": "Person", "name": "Brixton Brownstone"}.',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#creator"
     });
     ImageObject_creditText = propertyRule({
@@ -16904,7 +17940,7 @@ var init_ImageObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "creditText" with the person or organization credited when the image is published, e.g. "Labrador PhotoLab".',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#creditText"
     });
     ImageObject_copyrightNotice = propertyRule({
@@ -16914,7 +17950,7 @@ var init_ImageObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "copyrightNotice" with the current copyright holder, e.g. "Clara Kent".',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#copyrightNotice"
     });
     ImageObject_license = propertyRule({
@@ -16925,7 +17961,7 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "license" with the URL of the page describing the license, e.g. "https://example.com/license" or a Creative Commons license URL; it is needed for the Licensable badge.',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#license"
     });
     ImageObject_acquireLicensePage = propertyRule({
@@ -16936,11 +17972,11 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "acquireLicensePage" with the URL of a page explaining how to license the image, e.g. "https://example.com/how-to-use-my-images".',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#acquireLicensePage"
     });
-    ImageObject_oneOf0 = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl", members: ["contentUrl", "url"], paths: [["contentUrl"], ["url"]], fix: 'Add "contentUrl" with the crawlable URL of the image, e.g. "https://example.com/photos/1x1/black-labrador-puppy.jpg" (the metadata applies to that image).', docs: DOCS15, rule: "/rules/ImageObject#one-of:contentUrl" };
-    ImageObject_oneOf1 = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator", members: ["creator", "creditText", "copyrightNotice", "license"], paths: [["creator"], ["creditText"], ["copyrightNotice"], ["license"]], fix: 'Add at least one of "creator", "creditText", "copyrightNotice" or "license", e.g. "license": "https://example.com/license"; the others then become recommended.', docs: DOCS15, rule: "/rules/ImageObject#one-of:creator" };
+    ImageObject_oneOf0 = { level: "required", properties: ["contentUrl", "url"], property: "contentUrl", members: ["contentUrl", "url"], paths: [["contentUrl"], ["url"]], fix: 'Add "contentUrl" with the crawlable URL of the image, e.g. "https://example.com/photos/1x1/black-labrador-puppy.jpg" (the metadata applies to that image).', docs: DOCS19, rule: "/rules/ImageObject#one-of:contentUrl" };
+    ImageObject_oneOf1 = { level: "required", properties: ["creator", "creditText", "copyrightNotice", "license"], property: "creator", members: ["creator", "creditText", "copyrightNotice", "license"], paths: [["creator"], ["creditText"], ["copyrightNotice"], ["license"]], fix: 'Add at least one of "creator", "creditText", "copyrightNotice" or "license", e.g. "license": "https://example.com/license"; the others then become recommended.', docs: DOCS19, rule: "/rules/ImageObject#one-of:creator" };
     ImageObject_creator_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -16948,7 +17984,7 @@ var init_ImageObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add creator.name with the photographer's name, e.g. "Brixton Brownstone".`,
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#creator.name"
     });
     ImageObject_creator_Organization_name = propertyRule({
@@ -16958,7 +17994,7 @@ var init_ImageObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add creator.name with the organization's name, e.g. "Labrador PhotoLab".`,
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#creator.name"
     });
     ImageObject__licensable_badge_license = propertyRule({
@@ -16969,10 +18005,10 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "license" with the URL of the license page, e.g. "https://example.com/license", for the image to show the Licensable badge.',
-      docs: DOCS15,
+      docs: DOCS19,
       rule: "/rules/ImageObject#licensable-badge:license"
     });
-    ruleSet15 = {
+    ruleSet19 = {
       type: "ImageObject",
       status: "supported",
       tier: 1,
@@ -16991,7 +18027,7 @@ var init_ImageObject = __esm({
 // generated/validators/ItemList.ts
 var ItemList_exports = {};
 __export(ItemList_exports, {
-  ruleSet: () => ruleSet16,
+  ruleSet: () => ruleSet20,
   validate_ItemList: () => validate_ItemList,
   validate_ItemList__carousels_beta: () => validate_ItemList__carousels_beta,
   validate_ItemList__carousels_beta_itemListElement_ListItem: () => validate_ItemList__carousels_beta_itemListElement_ListItem,
@@ -17190,7 +18226,7 @@ function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event(n
   if (v_offers === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
 }
-var DOCS16, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ruleSet16;
+var DOCS20, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ruleSet20;
 var init_ItemList = __esm({
   "generated/validators/ItemList.ts"() {
     "use strict";
@@ -17200,7 +18236,7 @@ var init_ItemList = __esm({
     init_whole_list();
     init_structure_checks();
     init_checks();
-    DOCS16 = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
+    DOCS20 = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
     ItemList_itemListElement = propertyRule({
       name: "itemListElement",
       segment: "/itemListElement",
@@ -17209,7 +18245,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList_itemListElement_ListItem }],
       listKeywords: [atLeastValues(2), wholeList(listChecks["carousel-items"])],
       fix: 'Add "itemListElement" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{"@type": "ListItem", "position": 1, "url": "https://example.com/peanut-butter-cookies.html"}, {"@type": "ListItem", "position": 2, "url": "https://example.com/snickerdoodles.html"}].',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement"
     });
     ItemList_itemListElement_ListItem_position = propertyRule({
@@ -17220,7 +18256,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["positive-integer"],
       fix: 'Give each ListItem a "position" as a whole number: 1 for the first item, then 2, 3, ... in the order shown.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.position"
     });
     ItemList_itemListElement_ListItem_url = propertyRule({
@@ -17231,7 +18267,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give ListItem.url as the absolute canonical URL of the item's detail page on your domain, e.g. "https://example.com/peanut-butter-cookies.html".`,
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.url"
     });
     ItemList_itemListElement_ListItem_item = propertyRule({
@@ -17241,10 +18277,10 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: validate_ItemList_itemListElement_ListItem_item_Thing }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_ItemList_itemListElement_ListItem_item_Course }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_ItemList_itemListElement_ListItem_item_Movie }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_ItemList_itemListElement_ListItem_item_Recipe }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_ItemList_itemListElement_ListItem_item_LocalBusiness }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_ItemList_itemListElement_ListItem_item_Product }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_ItemList_itemListElement_ListItem_item_Event }],
       fix: "On an all-in-one page, give ListItem.item as the object the item describes (Course, Movie, Recipe or Restaurant) with name, url and the properties its own type requires.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item"
     });
-    ItemList_itemListElement_ListItem_oneOf0 = { level: "required", properties: ["url", "item"], property: "itemListElement.url", members: ["itemListElement.url", "itemListElement.item"], paths: [["url"], ["item"]], fix: `Give each ListItem a "url" (summary page: the item's detail page) or an "item" object with name and url (all-in-one page), e.g. {"@type": "ListItem", "position": 1, "url": "https://example.com/peanut-butter-cookies.html"}.`, docs: DOCS16, rule: "/rules/ItemList#one-of:itemListElement.url" };
+    ItemList_itemListElement_ListItem_oneOf0 = { level: "required", properties: ["url", "item"], property: "itemListElement.url", members: ["itemListElement.url", "itemListElement.item"], paths: [["url"], ["item"]], fix: `Give each ListItem a "url" (summary page: the item's detail page) or an "item" object with name and url (all-in-one page), e.g. {"@type": "ListItem", "position": 1, "url": "https://example.com/peanut-butter-cookies.html"}.`, docs: DOCS20, rule: "/rules/ItemList#one-of:itemListElement.url" };
     ItemList_itemListElement_ListItem_item_Thing_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -17252,7 +18288,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each item a "name"; it is shown as the title of the card, e.g. "Peanut Butter Cookies".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Thing_url = propertyRule({
@@ -17263,7 +18299,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give each item a "url": the page and anchor of the item on an all-in-one page (e.g. "https://example.com/recipes/pies#apple_pie"), or the item's detail page for a beta carousel.`,
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Course_name = propertyRule({
@@ -17273,7 +18309,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each course a "name" with the course title, e.g. "Introduction to Computer Science and Programming" (no prices or promotional phrases).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Course_url = propertyRule({
@@ -17284,7 +18320,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each course a "url" with the anchor of the course on the page, e.g. "https://www.example.com/courses#intro-to-cs".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Course_description = propertyRule({
@@ -17294,7 +18330,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each course a "description" (shown up to 60 characters), e.g. "Introductory CS course laying out the basics."',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.description"
     });
     ItemList_itemListElement_ListItem_item_Course_provider = propertyRule({
@@ -17304,7 +18340,7 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }, { kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }],
       fix: `Add each course's "provider", e.g. {"@type": "Organization", "name": "University of Technology", "sameAs": "https://www.example.com"}.`,
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.provider"
     });
     ItemList_itemListElement_ListItem_item_Movie_name = propertyRule({
@@ -17314,7 +18350,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each movie a "name" with its title, e.g. "A Star Is Born".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Movie_url = propertyRule({
@@ -17325,7 +18361,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each movie a "url" with its anchor on the page, e.g. "https://example.com/2024-best-picture-noms#a-star-is-born".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Movie_image = propertyRule({
@@ -17336,7 +18372,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each movie an "image" (a 6:9 poster works best), e.g. "https://example.com/photos/6x9/photo.jpg".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.image"
     });
     ItemList_itemListElement_ListItem_item_Movie_dateCreated = propertyRule({
@@ -17347,7 +18383,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give each movie's "dateCreated" as its release date in ISO 8601, e.g. "2024-10-05".`,
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.dateCreated"
     });
     ItemList_itemListElement_ListItem_item_Recipe_name = propertyRule({
@@ -17357,7 +18393,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each recipe a "name" with the dish, e.g. "Apple pie".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Recipe_url = propertyRule({
@@ -17368,7 +18404,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each recipe a "url" with its anchor on the page, e.g. "https://example.com/recipes/pies#apple_pie".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Recipe_image = propertyRule({
@@ -17379,7 +18415,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each recipe an "image" of the finished dish.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.image"
     });
     ItemList_itemListElement_ListItem_item_LocalBusiness_name = propertyRule({
@@ -17389,7 +18425,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each business a "name", e.g. "Trattoria Luigi".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_LocalBusiness_url = propertyRule({
@@ -17400,7 +18436,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each business a "url" with its own detail page (or its anchor on an all-in-one page).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_LocalBusiness_image = propertyRule({
@@ -17411,7 +18447,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with photos of the place (not logos), e.g. ["https://example.com/photos/1x1/photo.jpg"].',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.image"
     });
     ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange = propertyRule({
@@ -17421,7 +18457,7 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "priceRange" as currency signs, e.g. "$$$" or "$-$$" (under 12 characters).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.priceRange"
     });
     ItemList_itemListElement_ListItem_item_Product_name = propertyRule({
@@ -17431,7 +18467,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each product a "name", e.g. "Puffy Coat Series by Goat Coat".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Product_url = propertyRule({
@@ -17442,7 +18478,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each product a "url" with its own detail page on your site.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Product_image = propertyRule({
@@ -17453,7 +18489,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with photos of the product.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.image"
     });
     ItemList_itemListElement_ListItem_item_Event_name = propertyRule({
@@ -17463,7 +18499,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each event a "name", e.g. "Paris Seine River Dinner Cruise".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.name"
     });
     ItemList_itemListElement_ListItem_item_Event_url = propertyRule({
@@ -17474,7 +18510,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each event a "url" with its own detail page on your site.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.url"
     });
     ItemList_itemListElement_ListItem_item_Event_image = propertyRule({
@@ -17485,7 +18521,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with photos of the event.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement = propertyRule({
@@ -17496,7 +18532,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem }],
       listKeywords: [atLeastValues(3)],
       fix: "The beta carousel needs at least three ListItems, each with position and an item object (LocalBusiness, Product or Event) with image, name and url.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item = propertyRule({
@@ -17506,7 +18542,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event }],
       fix: 'For the beta carousel (EEA, Turkey, South Africa), give each ListItem an "item": a LocalBusiness (or subtype such as Hotel or Restaurant), Product or Event with image, name and url. A host-carousel summary page that only lists URLs can ignore this.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name = propertyRule({
@@ -17516,7 +18552,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each item a "name", e.g. the hotel's name.`,
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url = propertyRule({
@@ -17527,7 +18563,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each item a "url" with its standalone detail page on the same domain (anchor links are not supported).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image = propertyRule({
@@ -17538,7 +18574,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each item an "image" with photos of the place (not logos).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating = propertyRule({
@@ -17548,7 +18584,7 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange = propertyRule({
@@ -17558,7 +18594,7 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "priceRange" as currency signs, e.g. "$$" (under 12 characters).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.priceRange"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -17568,7 +18604,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -17579,7 +18615,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give itemListElement.item.aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -17590,7 +18626,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give itemListElement.item.aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -17600,7 +18636,7 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -17610,10 +18646,10 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS16, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS20, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -17621,7 +18657,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each product a "name".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_url = propertyRule({
@@ -17632,7 +18668,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each product a "url" with its standalone detail page on the same domain.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_image = propertyRule({
@@ -17643,7 +18679,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each product an "image".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers = propertyRule({
@@ -17653,7 +18689,7 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer }],
       fix: 'Add "offers" with price and priceCurrency (or an AggregateOffer with lowPrice, highPrice and priceCurrency).',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price = propertyRule({
@@ -17665,7 +18701,7 @@ var init_ItemList = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency = propertyRule({
@@ -17676,10 +18712,10 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS16, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS20, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice = propertyRule({
       name: "lowPrice",
       segment: "/lowPrice",
@@ -17688,7 +18724,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Add offers.lowPrice, e.g. 45.00.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.lowPrice"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice = propertyRule({
@@ -17699,7 +18735,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Add offers.highPrice, e.g. 60.00.",
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.highPrice"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_name = propertyRule({
@@ -17709,7 +18745,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each event a "name".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_url = propertyRule({
@@ -17720,7 +18756,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each event a "url" with its standalone detail page on the same domain.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_image = propertyRule({
@@ -17731,7 +18767,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each event an "image".',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers = propertyRule({
@@ -17741,10 +18777,10 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: null }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null }],
       fix: 'Add "offers" with price (0 when free) and priceCurrency.',
-      docs: DOCS16,
+      docs: DOCS20,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
-    ruleSet16 = {
+    ruleSet20 = {
       type: "ItemList",
       status: "supported",
       tier: 1,
@@ -17763,7 +18799,7 @@ var init_ItemList = __esm({
 // generated/validators/JobPosting.ts
 var JobPosting_exports = {};
 __export(JobPosting_exports, {
-  ruleSet: () => ruleSet17,
+  ruleSet: () => ruleSet21,
   validate_JobPosting: () => validate_JobPosting,
   validate_JobPosting_applicantLocationRequirements_AdministrativeArea: () => validate_JobPosting_applicantLocationRequirements_AdministrativeArea,
   validate_JobPosting_baseSalary_MonetaryAmount: () => validate_JobPosting_baseSalary_MonetaryAmount,
@@ -17897,7 +18933,7 @@ function validate_JobPosting_experienceRequirements_OccupationalExperienceRequir
   if (v_monthsOfExperience === void 0) run.missing(JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, at);
   else run.check(v_monthsOfExperience, JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, at);
 }
-var DOCS17, JobPosting_title, JobPosting_description, JobPosting_datePosted, JobPosting_hiringOrganization, JobPosting_jobLocation, JobPosting_applicantLocationRequirements, JobPosting_jobLocationType, JobPosting_baseSalary, JobPosting_directApply, JobPosting_employmentType, JobPosting_identifier, JobPosting_validThrough, JobPosting_educationRequirements, JobPosting_experienceRequirements, JobPosting_experienceInPlaceOfEducation, JobPosting_oneOf0, JobPosting_hiringOrganization_Organization_name, JobPosting_hiringOrganization_Organization_sameAs, JobPosting_hiringOrganization_Organization_logo, JobPosting_jobLocation_Place_address, JobPosting_jobLocation_Place_address_PostalAddress_addressCountry, JobPosting_jobLocation_Place_address_PostalAddress_addressLocality, JobPosting_jobLocation_Place_address_PostalAddress_addressRegion, JobPosting_jobLocation_Place_address_PostalAddress_postalCode, JobPosting_jobLocation_Place_address_PostalAddress_streetAddress, JobPosting_applicantLocationRequirements_AdministrativeArea_name, JobPosting_baseSalary_MonetaryAmount_currency, JobPosting_baseSalary_MonetaryAmount_value, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_value, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_minValue, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_maxValue, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0, JobPosting_identifier_PropertyValue_name, JobPosting_identifier_PropertyValue_value, JobPosting_educationRequirements_EducationalOccupationalCredential_credentialCategory, JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, ruleSet17;
+var DOCS21, JobPosting_title, JobPosting_description, JobPosting_datePosted, JobPosting_hiringOrganization, JobPosting_jobLocation, JobPosting_applicantLocationRequirements, JobPosting_jobLocationType, JobPosting_baseSalary, JobPosting_directApply, JobPosting_employmentType, JobPosting_identifier, JobPosting_validThrough, JobPosting_educationRequirements, JobPosting_experienceRequirements, JobPosting_experienceInPlaceOfEducation, JobPosting_oneOf0, JobPosting_hiringOrganization_Organization_name, JobPosting_hiringOrganization_Organization_sameAs, JobPosting_hiringOrganization_Organization_logo, JobPosting_jobLocation_Place_address, JobPosting_jobLocation_Place_address_PostalAddress_addressCountry, JobPosting_jobLocation_Place_address_PostalAddress_addressLocality, JobPosting_jobLocation_Place_address_PostalAddress_addressRegion, JobPosting_jobLocation_Place_address_PostalAddress_postalCode, JobPosting_jobLocation_Place_address_PostalAddress_streetAddress, JobPosting_applicantLocationRequirements_AdministrativeArea_name, JobPosting_baseSalary_MonetaryAmount_currency, JobPosting_baseSalary_MonetaryAmount_value, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_value, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_minValue, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_maxValue, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText, JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0, JobPosting_identifier_PropertyValue_name, JobPosting_identifier_PropertyValue_value, JobPosting_educationRequirements_EducationalOccupationalCredential_credentialCategory, JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience, ruleSet21;
 var init_JobPosting = __esm({
   "generated/validators/JobPosting.ts"() {
     "use strict";
@@ -17905,7 +18941,7 @@ var init_JobPosting = __esm({
     init_checks();
     init_type_hierarchy();
     init_fixed_texts();
-    DOCS17 = "https://developers.google.com/search/docs/appearance/structured-data/job-posting";
+    DOCS21 = "https://developers.google.com/search/docs/appearance/structured-data/job-posting";
     JobPosting_title = propertyRule({
       name: "title",
       segment: "/title",
@@ -17913,7 +18949,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "title" with the title of the job only, e.g. "Software Engineer" (no job codes, addresses, dates, salaries or company names; "name" does not replace it).',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#title"
     });
     JobPosting_description = propertyRule({
@@ -17923,7 +18959,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "description" with the full job description in HTML (responsibilities, qualifications, skills, working hours, education and experience), with paragraph breaks such as <p> or <br>; it can't be the same as the title.`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#description"
     });
     JobPosting_datePosted = propertyRule({
@@ -17934,7 +18970,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePosted" with the date the employer posted the job, in ISO 8601, e.g. "2026-11-20" or "2026-11-20T09:00:00+00:00".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#datePosted"
     });
     JobPosting_hiringOrganization = propertyRule({
@@ -17944,7 +18980,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_JobPosting_hiringOrganization_Organization }],
       fix: `Add "hiringOrganization" as an Organization with the company's name, e.g. {"@type": "Organization", "name": "MagsRUs Wheel Company", "sameAs": "https://www.magsruswheelcompany.com"}.`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#hiringOrganization"
     });
     JobPosting_jobLocation = propertyRule({
@@ -17954,7 +18990,7 @@ var init_JobPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: validate_JobPosting_jobLocation_Place }],
       fix: 'Give "jobLocation" as a Place (or a list of Places) where the employee reports to work, with a PostalAddress that includes addressCountry.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation"
     });
     JobPosting_applicantLocationRequirements = propertyRule({
@@ -17965,7 +19001,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "class", type: "AdministrativeArea", accepts: subtypes("AdministrativeArea"), validate: validate_JobPosting_applicantLocationRequirements_AdministrativeArea }],
       requires: ["jobLocationType"],
       fix: 'Give "applicantLocationRequirements" as the Country or State (AdministrativeArea) applicants of a 100% remote job must live in, e.g. {"@type": "Country", "name": "USA"}.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#applicantLocationRequirements"
     });
     JobPosting_jobLocationType = propertyRule({
@@ -17976,7 +19012,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["TELECOMMUTE"])],
       fix: 'Give "jobLocationType" the value "TELECOMMUTE", and only for jobs that are 100% remote (the description must say so).',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocationType"
     });
     JobPosting_baseSalary = propertyRule({
@@ -17986,7 +19022,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_JobPosting_baseSalary_MonetaryAmount }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add "baseSalary" with the actual base salary provided by the employer (not an estimate), e.g. {"@type": "MonetaryAmount", "currency": "USD", "value": {"@type": "QuantitativeValue", "minValue": 40.00, "maxValue": 50.00, "unitText": "HOUR"}}.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary"
     });
     JobPosting_directApply = propertyRule({
@@ -17996,7 +19032,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       fix: 'Add "directApply": true when the user can apply on your page without unnecessary intermediate steps (false otherwise).',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#directApply"
     });
     JobPosting_employmentType = propertyRule({
@@ -18007,7 +19043,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"])],
       fix: 'Add "employmentType" with one or more of the case-sensitive values FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN, VOLUNTEER, PER_DIEM, OTHER, e.g. ["FULL_TIME", "CONTRACTOR"].',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#employmentType"
     });
     JobPosting_identifier = propertyRule({
@@ -18017,7 +19053,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: validate_JobPosting_identifier_PropertyValue }, { kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "identifier" with the hiring organization's unique ID for the job, e.g. {"@type": "PropertyValue", "name": "MagsRUs Wheel Company", "value": "1234567"}.`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#identifier"
     });
     JobPosting_validThrough = propertyRule({
@@ -18028,7 +19064,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "validThrough" with the date the posting expires in ISO 8601, e.g. "2026-12-31T23:59:59+00:00" (leave it out only when the job never expires or the end is unknown; once filled, remove the posting).',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#validThrough"
     });
     JobPosting_educationRequirements = propertyRule({
@@ -18038,7 +19074,7 @@ var init_JobPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "EducationalOccupationalCredential", accepts: subtypes("EducationalOccupationalCredential"), validate: validate_JobPosting_educationRequirements_EducationalOccupationalCredential }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "educationRequirements" as EducationalOccupationalCredential objects, e.g. {"@type": "EducationalOccupationalCredential", "credentialCategory": "bachelor degree"}, or "no requirements".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#educationRequirements"
     });
     JobPosting_experienceRequirements = propertyRule({
@@ -18048,7 +19084,7 @@ var init_JobPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "OccupationalExperienceRequirements", accepts: subtypes("OccupationalExperienceRequirements"), validate: validate_JobPosting_experienceRequirements_OccupationalExperienceRequirements }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "experienceRequirements" as an OccupationalExperienceRequirements, e.g. {"@type": "OccupationalExperienceRequirements", "monthsOfExperience": 36}, or "no requirements".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#experienceRequirements"
     });
     JobPosting_experienceInPlaceOfEducation = propertyRule({
@@ -18059,10 +19095,10 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       requires: ["experienceRequirements", "educationRequirements"],
       fix: 'Give "experienceInPlaceOfEducation": true only together with both experienceRequirements and educationRequirements.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#experienceInPlaceOfEducation"
     });
-    JobPosting_oneOf0 = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], paths: [["jobLocation"], ["applicantLocationRequirements"]], fix: 'Add "jobLocation" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, "applicantLocationRequirements" with at least one country, e.g. {"@type": "Country", "name": "USA"}, together with "jobLocationType": "TELECOMMUTE".', docs: DOCS17, rule: "/rules/JobPosting#one-of:jobLocation" };
+    JobPosting_oneOf0 = { level: "required", properties: ["jobLocation", "applicantLocationRequirements"], property: "jobLocation", members: ["jobLocation", "applicantLocationRequirements"], paths: [["jobLocation"], ["applicantLocationRequirements"]], fix: 'Add "jobLocation" (a Place with a PostalAddress that includes addressCountry) or, for a 100% remote job, "applicantLocationRequirements" with at least one country, e.g. {"@type": "Country", "name": "USA"}, together with "jobLocationType": "TELECOMMUTE".', docs: DOCS21, rule: "/rules/JobPosting#one-of:jobLocation" };
     JobPosting_hiringOrganization_Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -18070,7 +19106,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give hiringOrganization.name as the company's name, e.g. "Starbucks, Inc" (not the hiring location), or "confidential" when the employer hires anonymously.`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#hiringOrganization.name"
     });
     JobPosting_hiringOrganization_Organization_sameAs = propertyRule({
@@ -18081,7 +19117,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give hiringOrganization.sameAs as the company's website URL, e.g. "https://www.example.com".`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#hiringOrganization.sameAs"
     });
     JobPosting_hiringOrganization_Organization_logo = propertyRule({
@@ -18092,7 +19128,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: "Give hiringOrganization.logo as a crawlable logo URL (width to height ratio between 0.75 and 2.5); it is only used on third-party job sites.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#hiringOrganization.logo"
     });
     JobPosting_jobLocation_Place_address = propertyRule({
@@ -18102,7 +19138,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_JobPosting_jobLocation_Place_address_PostalAddress }],
       fix: 'Give jobLocation.address as a PostalAddress with at least addressCountry, e.g. {"@type": "PostalAddress", "addressLocality": "Detroit", "addressRegion": "MI", "addressCountry": "US"}.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address"
     });
     JobPosting_jobLocation_Place_address_PostalAddress_addressCountry = propertyRule({
@@ -18112,7 +19148,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add jobLocation.address.addressCountry, preferably as the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address.addressCountry"
     });
     JobPosting_jobLocation_Place_address_PostalAddress_addressLocality = propertyRule({
@@ -18122,7 +19158,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add jobLocation.address.addressLocality with the city, e.g. "Detroit".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address.addressLocality"
     });
     JobPosting_jobLocation_Place_address_PostalAddress_addressRegion = propertyRule({
@@ -18132,7 +19168,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add jobLocation.address.addressRegion with the state or region, e.g. "MI".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address.addressRegion"
     });
     JobPosting_jobLocation_Place_address_PostalAddress_postalCode = propertyRule({
@@ -18142,7 +19178,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add jobLocation.address.postalCode, e.g. "48201".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address.postalCode"
     });
     JobPosting_jobLocation_Place_address_PostalAddress_streetAddress = propertyRule({
@@ -18152,7 +19188,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add jobLocation.address.streetAddress, e.g. "555 Clancy St".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#jobLocation.address.streetAddress"
     });
     JobPosting_applicantLocationRequirements_AdministrativeArea_name = propertyRule({
@@ -18162,7 +19198,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give applicantLocationRequirements.name, e.g. "USA" for a Country or "Michigan, USA" for a State.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#applicantLocationRequirements.name"
     });
     JobPosting_baseSalary_MonetaryAmount_currency = propertyRule({
@@ -18173,7 +19209,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Add baseSalary.currency with the ISO 4217 code, e.g. "USD".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.currency"
     });
     JobPosting_baseSalary_MonetaryAmount_value = propertyRule({
@@ -18183,7 +19219,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add baseSalary.value as a QuantitativeValue, e.g. {"@type": "QuantitativeValue", "value": 40.00, "unitText": "HOUR"}.',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.value"
     });
     JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_value = propertyRule({
@@ -18194,7 +19230,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give baseSalary.value.value as the salary amount, e.g. 40.00.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.value.value"
     });
     JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_minValue = propertyRule({
@@ -18205,7 +19241,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give baseSalary.value.minValue as the bottom of the salary range, e.g. 40.00.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.value.minValue"
     });
     JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_maxValue = propertyRule({
@@ -18216,7 +19252,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give baseSalary.value.maxValue as the top of the salary range, e.g. 50.00.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.value.maxValue"
     });
     JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_unitText = propertyRule({
@@ -18227,10 +19263,10 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["HOUR", "DAY", "WEEK", "MONTH", "YEAR"])],
       fix: "Add baseSalary.value.unitText with one of the case-sensitive values HOUR, DAY, WEEK, MONTH or YEAR.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#baseSalary.value.unitText"
     });
-    JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0 = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], paths: [["value"], ["minValue"], ["maxValue"]], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS17, rule: "/rules/JobPosting#one-of:baseSalary.value.value" };
+    JobPosting_baseSalary_MonetaryAmount_value_QuantitativeValue_oneOf0 = { level: "recommended", properties: ["value", "minValue", "maxValue"], property: "baseSalary.value.value", members: ["baseSalary.value.value", "baseSalary.value.minValue", "baseSalary.value.maxValue"], paths: [["value"], ["minValue"], ["maxValue"]], fix: "Give the salary in baseSalary.value.value, or a range in baseSalary.value.minValue and baseSalary.value.maxValue.", docs: DOCS21, rule: "/rules/JobPosting#one-of:baseSalary.value.value" };
     JobPosting_identifier_PropertyValue_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -18238,7 +19274,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give identifier.name, e.g. the hiring organization's name.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#identifier.name"
     });
     JobPosting_identifier_PropertyValue_value = propertyRule({
@@ -18248,7 +19284,7 @@ var init_JobPosting = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
       fix: `Give identifier.value with the hiring organization's unique ID for the job, e.g. "1234567".`,
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#identifier.value"
     });
     JobPosting_educationRequirements_EducationalOccupationalCredential_credentialCategory = propertyRule({
@@ -18259,7 +19295,7 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["high school", "associate degree", "bachelor degree", "professional certificate", "postgraduate degree"])],
       fix: 'Add educationRequirements.credentialCategory with one of "high school", "associate degree", "bachelor degree", "professional certificate" or "postgraduate degree".',
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#educationRequirements.credentialCategory"
     });
     JobPosting_experienceRequirements_OccupationalExperienceRequirements_monthsOfExperience = propertyRule({
@@ -18270,10 +19306,10 @@ var init_JobPosting = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Add experienceRequirements.monthsOfExperience with the minimum number of months of experience, e.g. 36.",
-      docs: DOCS17,
+      docs: DOCS21,
       rule: "/rules/JobPosting#experienceRequirements.monthsOfExperience"
     });
-    ruleSet17 = {
+    ruleSet21 = {
       type: "JobPosting",
       status: "supported",
       tier: 1,
@@ -18289,7 +19325,7 @@ var init_JobPosting = __esm({
 // generated/validators/LocalBusiness.ts
 var LocalBusiness_exports = {};
 __export(LocalBusiness_exports, {
-  ruleSet: () => ruleSet18,
+  ruleSet: () => ruleSet22,
   validate_LocalBusiness: () => validate_LocalBusiness,
   validate_LocalBusiness_address_PostalAddress: () => validate_LocalBusiness_address_PostalAddress,
   validate_LocalBusiness_aggregateRating_AggregateRating: () => validate_LocalBusiness_aggregateRating_AggregateRating,
@@ -18456,7 +19492,7 @@ function validate_LocalBusiness_review_Review_reviewRating_Rating(node, run, at)
   if (v_worstRating === void 0) run.missing(LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS18, LocalBusiness_name, LocalBusiness_address, LocalBusiness_geo, LocalBusiness_openingHoursSpecification, LocalBusiness_priceRange, LocalBusiness_servesCuisine, LocalBusiness_menu, LocalBusiness_telephone, LocalBusiness_url, LocalBusiness_department, LocalBusiness_aggregateRating, LocalBusiness_review, LocalBusiness_image, LocalBusiness_logo, LocalBusiness_sameAs, LocalBusiness_address_PostalAddress_streetAddress, LocalBusiness_address_PostalAddress_addressLocality, LocalBusiness_address_PostalAddress_addressRegion, LocalBusiness_address_PostalAddress_postalCode, LocalBusiness_address_PostalAddress_addressCountry, LocalBusiness_geo_GeoCoordinates_latitude, LocalBusiness_geo_GeoCoordinates_longitude, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough, LocalBusiness_department_LocalBusiness_name, LocalBusiness_department_LocalBusiness_address, LocalBusiness_department_LocalBusiness_telephone, LocalBusiness_department_LocalBusiness_openingHoursSpecification, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_aggregateRating_AggregateRating_ratingValue, LocalBusiness_aggregateRating_AggregateRating_ratingCount, LocalBusiness_aggregateRating_AggregateRating_reviewCount, LocalBusiness_aggregateRating_AggregateRating_bestRating, LocalBusiness_aggregateRating_AggregateRating_worstRating, LocalBusiness_aggregateRating_AggregateRating_oneOf0, LocalBusiness_review_Review_author, LocalBusiness_review_Review_reviewRating, LocalBusiness_review_Review_datePublished, LocalBusiness_review_Review_oneOf0, LocalBusiness_review_Review_author_Person_name, LocalBusiness_review_Review_author_Organization_name, LocalBusiness_review_Review_reviewRating_Rating_ratingValue, LocalBusiness_review_Review_reviewRating_Rating_bestRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, ruleSet18;
+var DOCS22, LocalBusiness_name, LocalBusiness_address, LocalBusiness_geo, LocalBusiness_openingHoursSpecification, LocalBusiness_priceRange, LocalBusiness_servesCuisine, LocalBusiness_menu, LocalBusiness_telephone, LocalBusiness_url, LocalBusiness_department, LocalBusiness_aggregateRating, LocalBusiness_review, LocalBusiness_image, LocalBusiness_logo, LocalBusiness_sameAs, LocalBusiness_address_PostalAddress_streetAddress, LocalBusiness_address_PostalAddress_addressLocality, LocalBusiness_address_PostalAddress_addressRegion, LocalBusiness_address_PostalAddress_postalCode, LocalBusiness_address_PostalAddress_addressCountry, LocalBusiness_geo_GeoCoordinates_latitude, LocalBusiness_geo_GeoCoordinates_longitude, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom, LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough, LocalBusiness_department_LocalBusiness_name, LocalBusiness_department_LocalBusiness_address, LocalBusiness_department_LocalBusiness_telephone, LocalBusiness_department_LocalBusiness_openingHoursSpecification, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens, LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes, LocalBusiness_aggregateRating_AggregateRating_ratingValue, LocalBusiness_aggregateRating_AggregateRating_ratingCount, LocalBusiness_aggregateRating_AggregateRating_reviewCount, LocalBusiness_aggregateRating_AggregateRating_bestRating, LocalBusiness_aggregateRating_AggregateRating_worstRating, LocalBusiness_aggregateRating_AggregateRating_oneOf0, LocalBusiness_review_Review_author, LocalBusiness_review_Review_reviewRating, LocalBusiness_review_Review_datePublished, LocalBusiness_review_Review_oneOf0, LocalBusiness_review_Review_author_Person_name, LocalBusiness_review_Review_author_Organization_name, LocalBusiness_review_Review_reviewRating_Rating_ratingValue, LocalBusiness_review_Review_reviewRating_Rating_bestRating, LocalBusiness_review_Review_reviewRating_Rating_worstRating, ruleSet22;
 var init_LocalBusiness = __esm({
   "generated/validators/LocalBusiness.ts"() {
     "use strict";
@@ -18465,7 +19501,7 @@ var init_LocalBusiness = __esm({
     init_text_length();
     init_checks();
     init_structure_checks();
-    DOCS18 = "https://developers.google.com/search/docs/appearance/structured-data/local-business";
+    DOCS22 = "https://developers.google.com/search/docs/appearance/structured-data/local-business";
     LocalBusiness_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -18473,7 +19509,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "name" with the name of the business, e.g. "Dave's Steak House".`,
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#name"
     });
     LocalBusiness_address = propertyRule({
@@ -18483,7 +19519,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_LocalBusiness_address_PostalAddress }],
       fix: 'Add "address" as a PostalAddress of the physical location, with as many parts as apply, e.g. {"@type": "PostalAddress", "streetAddress": "148 W 51st St", "addressLocality": "New York", "addressRegion": "NY", "postalCode": "10019", "addressCountry": "US"}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address"
     });
     LocalBusiness_geo = propertyRule({
@@ -18493,7 +19529,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "GeoCoordinates", accepts: subtypes("GeoCoordinates"), validate: validate_LocalBusiness_geo_GeoCoordinates }],
       fix: 'Add "geo" with the coordinates of the location (at least 5 decimal places), e.g. {"@type": "GeoCoordinates", "latitude": 40.761293, "longitude": -73.982294}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#geo"
     });
     LocalBusiness_openingHoursSpecification = propertyRule({
@@ -18503,7 +19539,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "OpeningHoursSpecification", accepts: subtypes("OpeningHoursSpecification"), validate: validate_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification }],
       fix: 'Add "openingHoursSpecification" with one OpeningHoursSpecification per set of days, e.g. {"@type": "OpeningHoursSpecification", "dayOfWeek": ["Monday", "Tuesday"], "opens": "11:30", "closes": "22:00"}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification"
     });
     LocalBusiness_priceRange = propertyRule({
@@ -18514,7 +19550,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: 'Add "priceRange" as a short range or a number of currency signs, e.g. "$10-15" or "$$$" (under 100 characters, or it is not shown).',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#priceRange"
     });
     LocalBusiness_servesCuisine = propertyRule({
@@ -18524,7 +19560,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "servesCuisine" with the kind of food the restaurant serves, e.g. "American" or ["Italian", "Pizza"].',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#servesCuisine"
     });
     LocalBusiness_menu = propertyRule({
@@ -18535,7 +19571,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Menu", accepts: subtypes("Menu"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "menu" with the URL of the menu, e.g. "https://www.example.com/menu".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#menu"
     });
     LocalBusiness_telephone = propertyRule({
@@ -18545,7 +19581,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "telephone" with the primary phone number for customers, including the country and area code, e.g. "+12122459600".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#telephone"
     });
     LocalBusiness_url = propertyRule({
@@ -18556,7 +19592,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the working, fully qualified URL of this specific location, e.g. "https://www.example.com/restaurant-locations/manhattan".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#url"
     });
     LocalBusiness_department = propertyRule({
@@ -18566,7 +19602,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_LocalBusiness_department_LocalBusiness }],
       fix: 'Give each "department" as a LocalBusiness (its most specific subtype, e.g. Pharmacy) with a name and the properties that differ from the main store.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department"
     });
     LocalBusiness_aggregateRating = propertyRule({
@@ -18576,7 +19612,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Only on a site that reviews other businesses: give "aggregateRating" with the average rating and the number of ratings, e.g. {"@type": "AggregateRating", "ratingValue": 4.4, "reviewCount": 89}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating"
     });
     LocalBusiness_review = propertyRule({
@@ -18586,7 +19622,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_LocalBusiness_review_Review }],
       fix: 'Only on a site that reviews other businesses: give "review" with an author and a reviewRating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Lillian Ruiz"}, "reviewRating": {"@type": "Rating", "ratingValue": 4}}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review"
     });
     LocalBusiness_image = propertyRule({
@@ -18597,7 +19633,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" as crawlable image URLs of the business (16x9, 4x3 and 1x1 at 50K pixels or more), e.g. ["https://example.com/photos/1x1/photo.jpg"]; the restaurant carousel requires it.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#image"
     });
     LocalBusiness_logo = propertyRule({
@@ -18608,7 +19644,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "logo" as the crawlable URL of the business logo, at least 112x112 pixels.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#logo"
     });
     LocalBusiness_sameAs = propertyRule({
@@ -18619,7 +19655,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give "sameAs" as absolute URLs of the business's profiles on other sites, e.g. ["https://example.net/profile/daves-steak-house"].`,
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#sameAs"
     });
     LocalBusiness_address_PostalAddress_streetAddress = propertyRule({
@@ -18629,7 +19665,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.streetAddress, e.g. "148 W 51st St Suite 42".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address.streetAddress"
     });
     LocalBusiness_address_PostalAddress_addressLocality = propertyRule({
@@ -18639,7 +19675,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.addressLocality with the city, e.g. "New York".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address.addressLocality"
     });
     LocalBusiness_address_PostalAddress_addressRegion = propertyRule({
@@ -18649,7 +19685,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.addressRegion with the region or state, e.g. "NY".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address.addressRegion"
     });
     LocalBusiness_address_PostalAddress_postalCode = propertyRule({
@@ -18659,7 +19695,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.postalCode, e.g. "10019".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address.postalCode"
     });
     LocalBusiness_address_PostalAddress_addressCountry = propertyRule({
@@ -18670,7 +19706,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#address.addressCountry"
     });
     LocalBusiness_geo_GeoCoordinates_latitude = propertyRule({
@@ -18681,7 +19717,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-latitude"],
       fix: "Give geo.latitude with at least 5 decimal places, e.g. 40.76129.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#geo.latitude"
     });
     LocalBusiness_geo_GeoCoordinates_longitude = propertyRule({
@@ -18692,7 +19728,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-longitude"],
       fix: "Give geo.longitude with at least 5 decimal places, e.g. -73.98229.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#geo.longitude"
     });
     LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek = propertyRule({
@@ -18703,7 +19739,7 @@ var init_LocalBusiness = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
       fix: 'Add openingHoursSpecification.dayOfWeek with the days these hours apply to, e.g. ["Monday", "Tuesday"] (short names or https://schema.org/Monday); leave it out only for a seasonal closure given with validFrom and validThrough.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification.dayOfWeek"
     });
     LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens = propertyRule({
@@ -18714,7 +19750,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add openingHoursSpecification.opens as hh:mm or hh:mm:ss, e.g. "09:00" ("00:00" with closes "23:59" for open all day; both "00:00" for closed).',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification.opens"
     });
     LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes = propertyRule({
@@ -18725,7 +19761,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add openingHoursSpecification.closes as hh:mm or hh:mm:ss, e.g. "21:00" (for hours past midnight, e.g. opens "18:00" and closes "03:00" in one specification).',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification.closes"
     });
     LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validFrom = propertyRule({
@@ -18736,7 +19772,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-date"],
       fix: 'Give openingHoursSpecification.validFrom as the first day of a seasonal change in YYYY-MM-DD, e.g. "2026-12-23".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification.validFrom"
     });
     LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_validThrough = propertyRule({
@@ -18747,7 +19783,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-date"],
       fix: 'Give openingHoursSpecification.validThrough as the last day of a seasonal change in YYYY-MM-DD, e.g. "2027-01-05".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#openingHoursSpecification.validThrough"
     });
     LocalBusiness_department_LocalBusiness_name = propertyRule({
@@ -18757,7 +19793,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each department a "name" in the form "{store name} {department name}", e.g. "Dave's Pharmacy" (or the department's own brand, e.g. "Geek Squad").`,
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.name"
     });
     LocalBusiness_department_LocalBusiness_address = propertyRule({
@@ -18767,7 +19803,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: null }],
       fix: "Give department.address as a PostalAddress when the department's address differs from the store's.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.address"
     });
     LocalBusiness_department_LocalBusiness_telephone = propertyRule({
@@ -18777,7 +19813,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give department.telephone with the country and area code, e.g. "+14088719385".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.telephone"
     });
     LocalBusiness_department_LocalBusiness_openingHoursSpecification = propertyRule({
@@ -18787,7 +19823,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "OpeningHoursSpecification", accepts: subtypes("OpeningHoursSpecification"), validate: validate_LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification }],
       fix: "Give department.openingHoursSpecification as OpeningHoursSpecification objects when the department's hours differ from the store's.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.openingHoursSpecification"
     });
     LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_dayOfWeek = propertyRule({
@@ -18798,7 +19834,7 @@ var init_LocalBusiness = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
       fix: 'Give department.openingHoursSpecification.dayOfWeek as day names, e.g. ["Monday", "Tuesday"].',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.openingHoursSpecification.dayOfWeek"
     });
     LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_opens = propertyRule({
@@ -18809,7 +19845,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add department.openingHoursSpecification.opens as hh:mm, e.g. "09:00".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.openingHoursSpecification.opens"
     });
     LocalBusiness_department_LocalBusiness_openingHoursSpecification_OpeningHoursSpecification_closes = propertyRule({
@@ -18820,7 +19856,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add department.openingHoursSpecification.closes as hh:mm, e.g. "19:00".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#department.openingHoursSpecification.closes"
     });
     LocalBusiness_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -18830,7 +19866,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals).",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating.ratingValue"
     });
     LocalBusiness_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -18841,7 +19877,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating.ratingCount"
     });
     LocalBusiness_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -18852,7 +19888,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating.reviewCount"
     });
     LocalBusiness_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -18862,7 +19898,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating.bestRating"
     });
     LocalBusiness_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -18872,10 +19908,10 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#aggregateRating.worstRating"
     });
-    LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS18, rule: "/rules/LocalBusiness#one-of:aggregateRating.ratingCount" };
+    LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS22, rule: "/rules/LocalBusiness#one-of:aggregateRating.ratingCount" };
     LocalBusiness_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -18883,7 +19919,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_LocalBusiness_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_LocalBusiness_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.author"
     });
     LocalBusiness_review_Review_reviewRating = propertyRule({
@@ -18893,7 +19929,7 @@ var init_LocalBusiness = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_LocalBusiness_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.reviewRating"
     });
     LocalBusiness_review_Review_datePublished = propertyRule({
@@ -18904,10 +19940,10 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.datePublished"
     });
-    LocalBusiness_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}; a review without a rating needs at least its "datePublished" (and an author).', docs: DOCS18, rule: "/rules/LocalBusiness#one-of:review.reviewRating" };
+    LocalBusiness_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}; a review without a rating needs at least its "datePublished" (and an author).', docs: DOCS22, rule: "/rules/LocalBusiness#one-of:review.reviewRating" };
     LocalBusiness_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -18916,7 +19952,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.author.name"
     });
     LocalBusiness_review_Review_author_Organization_name = propertyRule({
@@ -18927,7 +19963,7 @@ var init_LocalBusiness = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.author.name"
     });
     LocalBusiness_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -18937,7 +19973,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.reviewRating.ratingValue"
     });
     LocalBusiness_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -18947,7 +19983,7 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.reviewRating.bestRating"
     });
     LocalBusiness_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -18957,10 +19993,10 @@ var init_LocalBusiness = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS18,
+      docs: DOCS22,
       rule: "/rules/LocalBusiness#review.reviewRating.worstRating"
     });
-    ruleSet18 = {
+    ruleSet22 = {
       type: "LocalBusiness",
       status: "supported",
       tier: 1,
@@ -18976,7 +20012,7 @@ var init_LocalBusiness = __esm({
 // generated/validators/LoyaltyProgram.ts
 var LoyaltyProgram_exports = {};
 __export(LoyaltyProgram_exports, {
-  ruleSet: () => ruleSet19,
+  ruleSet: () => ruleSet23,
   validate_LoyaltyProgram: () => validate_LoyaltyProgram,
   validate_LoyaltyProgram_hasTiers_MemberProgramTier: () => validate_LoyaltyProgram_hasTiers_MemberProgramTier,
   validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard: () => validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard,
@@ -19042,14 +20078,14 @@ function validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_U
   if (v_unitCode === void 0) run.missing(LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, at);
   else run.check(v_unitCode, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, at);
 }
-var DOCS19, LoyaltyProgram_name, LoyaltyProgram_description, LoyaltyProgram_hasTiers, LoyaltyProgram_url, LoyaltyProgram_hasTiers_MemberProgramTier_name, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierBenefit, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_url, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard_name, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_value, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_currency, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_price, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_priceCurrency, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingDuration, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingIncrement, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, ruleSet19;
+var DOCS23, LoyaltyProgram_name, LoyaltyProgram_description, LoyaltyProgram_hasTiers, LoyaltyProgram_url, LoyaltyProgram_hasTiers_MemberProgramTier_name, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierBenefit, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_url, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard_name, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_value, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_currency, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_price, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_priceCurrency, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingDuration, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingIncrement, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode, ruleSet23;
 var init_LoyaltyProgram = __esm({
   "generated/validators/LoyaltyProgram.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS19 = "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program";
+    DOCS23 = "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program";
     LoyaltyProgram_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -19057,7 +20093,7 @@ var init_LoyaltyProgram = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the loyalty program, e.g. "Membership Plus".',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#name"
     });
     LoyaltyProgram_description = propertyRule({
@@ -19067,7 +20103,7 @@ var init_LoyaltyProgram = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "description" with the primary benefits for members, e.g. "For frequent shoppers this is our top-rated loyalty program".',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#description"
     });
     LoyaltyProgram_hasTiers = propertyRule({
@@ -19077,7 +20113,7 @@ var init_LoyaltyProgram = __esm({
       level: "required",
       expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: validate_LoyaltyProgram_hasTiers_MemberProgramTier }],
       fix: 'Add "hasTiers" with at least one MemberProgramTier, e.g. {"@type": "MemberProgramTier", "@id": "#plus-tier-silver", "name": "silver", "hasTierBenefit": "https://schema.org/TierBenefitLoyaltyPoints", "membershipPointsEarned": 5}.',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers"
     });
     LoyaltyProgram_url = propertyRule({
@@ -19089,7 +20125,7 @@ var init_LoyaltyProgram = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: 'Add "url": one URL of the page where a shopper signs up for the program (otherwise the page with the markup is assumed).',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#url"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_name = propertyRule({
@@ -19099,7 +20135,7 @@ var init_LoyaltyProgram = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each tier a "name", e.g. "silver".',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.name"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierBenefit = propertyRule({
@@ -19110,7 +20146,7 @@ var init_LoyaltyProgram = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TierBenefitLoyaltyPoints", "TierBenefitLoyaltyPrice"]),
       fix: 'Give each tier "hasTierBenefit" with "https://schema.org/TierBenefitLoyaltyPoints" (then also membershipPointsEarned) and/or "https://schema.org/TierBenefitLoyaltyPrice"; shipping and returns benefits are not supported.',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierBenefit"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement = propertyRule({
@@ -19120,7 +20156,7 @@ var init_LoyaltyProgram = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "CreditCard", accepts: subtypes("CreditCard"), validate: validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard }, { kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount }, { kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'For a tier that is not free to join, give "hasTierRequirement" as a CreditCard (the card to sign up for), a MonetaryAmount (minimum spend), a UnitPriceSpecification (periodic fee) or a Text describing the requirement.',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned = propertyRule({
@@ -19131,7 +20167,7 @@ var init_LoyaltyProgram = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       min: 0,
       fix: 'Give "membershipPointsEarned" with the points earned per currency unit spent, e.g. 5 (with TierBenefitLoyaltyPoints).',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.membershipPointsEarned"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_url = propertyRule({
@@ -19143,7 +20179,7 @@ var init_LoyaltyProgram = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: `Add the tier's "url": one URL of the page where a shopper signs up for this tier.`,
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.url"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_CreditCard_name = propertyRule({
@@ -19153,7 +20189,7 @@ var init_LoyaltyProgram = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the credit card's "name", e.g. "Example platinum card plus".`,
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.name"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_value = propertyRule({
@@ -19164,7 +20200,7 @@ var init_LoyaltyProgram = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give the minimum spend as hasTiers.hasTierRequirement.value, e.g. 250.",
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.value"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_MonetaryAmount_currency = propertyRule({
@@ -19175,7 +20211,7 @@ var init_LoyaltyProgram = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give hasTiers.hasTierRequirement.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.currency"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_price = propertyRule({
@@ -19186,7 +20222,7 @@ var init_LoyaltyProgram = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give the membership fee as hasTiers.hasTierRequirement.price, e.g. 9.99.",
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.price"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_priceCurrency = propertyRule({
@@ -19197,7 +20233,7 @@ var init_LoyaltyProgram = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give hasTiers.hasTierRequirement.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.priceCurrency"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingDuration = propertyRule({
@@ -19207,7 +20243,7 @@ var init_LoyaltyProgram = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }, { kind: "literal", literal: "quantity", type: "Duration" }],
       fix: "Add hasTierRequirement.billingDuration, e.g. 12 (months of membership).",
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.billingDuration"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_billingIncrement = propertyRule({
@@ -19217,7 +20253,7 @@ var init_LoyaltyProgram = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add hasTierRequirement.billingIncrement, e.g. 1 (billed every month).",
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.billingIncrement"
     });
     LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement_UnitPriceSpecification_unitCode = propertyRule({
@@ -19227,10 +20263,10 @@ var init_LoyaltyProgram = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add hasTierRequirement.unitCode, e.g. "MON" for months.',
-      docs: DOCS19,
+      docs: DOCS23,
       rule: "/rules/LoyaltyProgram#hasTiers.hasTierRequirement.unitCode"
     });
-    ruleSet19 = {
+    ruleSet23 = {
       type: "LoyaltyProgram",
       status: "supported",
       tier: 1,
@@ -19246,7 +20282,7 @@ var init_LoyaltyProgram = __esm({
 // generated/validators/MathSolver.ts
 var MathSolver_exports = {};
 __export(MathSolver_exports, {
-  ruleSet: () => ruleSet20,
+  ruleSet: () => ruleSet24,
   validate_MathSolver: () => validate_MathSolver,
   validate_MathSolver_potentialAction_SolveMathAction: () => validate_MathSolver_potentialAction_SolveMathAction,
   validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint: () => validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint
@@ -19286,7 +20322,7 @@ function validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint(n
   if (v_urlTemplate === void 0) run.missing(MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, at);
 }
-var DOCS20, MathSolver_potentialAction, MathSolver_url, MathSolver_usageInfo, MathSolver_learningResourceType, MathSolver_inLanguage, MathSolver_assesses, MathSolver_potentialAction_SolveMathAction_target, MathSolver_potentialAction_SolveMathAction_eduQuestionType, MathSolver_potentialAction_SolveMathAction_mathExpression_input, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, ruleSet20;
+var DOCS24, MathSolver_potentialAction, MathSolver_url, MathSolver_usageInfo, MathSolver_learningResourceType, MathSolver_inLanguage, MathSolver_assesses, MathSolver_potentialAction_SolveMathAction_target, MathSolver_potentialAction_SolveMathAction_eduQuestionType, MathSolver_potentialAction_SolveMathAction_mathExpression_input, MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate, ruleSet24;
 var init_MathSolver = __esm({
   "generated/validators/MathSolver.ts"() {
     "use strict";
@@ -19294,7 +20330,7 @@ var init_MathSolver = __esm({
     init_type_hierarchy();
     init_checks();
     init_fixed_texts();
-    DOCS20 = "https://developers.google.com/search/docs/appearance/structured-data/math-solvers";
+    DOCS24 = "https://developers.google.com/search/docs/appearance/structured-data/math-solvers";
     MathSolver_potentialAction = propertyRule({
       name: "potentialAction",
       segment: "/potentialAction",
@@ -19302,7 +20338,7 @@ var init_MathSolver = __esm({
       level: "required",
       expect: [{ kind: "class", type: "SolveMathAction", accepts: subtypes("SolveMathAction"), validate: validate_MathSolver_potentialAction_SolveMathAction }],
       fix: 'Add "potentialAction" as a SolveMathAction, e.g. {"@type": "SolveMathAction", "target": "https://mathdomain.com/solve?q={math_expression_string}", "mathExpression-input": "required name=math_expression_string", "eduQuestionType": "Polynomial Equation"}.',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#potentialAction"
     });
     MathSolver_url = propertyRule({
@@ -19313,7 +20349,7 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the URL of the math solver (its home page), e.g. "https://www.mathdomain.com/".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#url"
     });
     MathSolver_usageInfo = propertyRule({
@@ -19324,7 +20360,7 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "usageInfo" with the URL of the privacy policy of the solver site, e.g. "https://www.mathdomain.com/privacy".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#usageInfo"
     });
     MathSolver_learningResourceType = propertyRule({
@@ -19335,7 +20371,7 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       valueKeywords: [fixedTexts(["Math Solver", "Math solver"])],
       fix: 'Co-type the node as ["MathSolver", "LearningResource"] and add "learningResourceType": "Math Solver".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#learningResourceType"
     });
     MathSolver_inLanguage = propertyRule({
@@ -19346,7 +20382,7 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Language", accepts: subtypes("Language"), validate: null }],
       format: valueChecks["language-code"],
       fix: 'Add "inLanguage" with the language the solver supports, e.g. "en" (one solver node per language, or a list).',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#inLanguage"
     });
     MathSolver_assesses = propertyRule({
@@ -19356,7 +20392,7 @@ var init_MathSolver = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       fix: 'Give "assesses" with the problem types solved, when the solver accompanies HowTo markup for a specific problem, e.g. "Polynomial Equation".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#assesses"
     });
     MathSolver_potentialAction_SolveMathAction_target = propertyRule({
@@ -19367,7 +20403,7 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint }],
       format: valueChecks["absolute-url"],
       fix: 'Give potentialAction.target as the URL that solves an expression, with the {math_expression_string} placeholder, e.g. "https://mathdomain.com/solve?q={math_expression_string}".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#potentialAction.target"
     });
     MathSolver_potentialAction_SolveMathAction_eduQuestionType = propertyRule({
@@ -19377,7 +20413,7 @@ var init_MathSolver = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add potentialAction.eduQuestionType with the problem types this target solves, e.g. ["Polynomial Equation", "Derivative"].',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#potentialAction.eduQuestionType"
     });
     MathSolver_potentialAction_SolveMathAction_mathExpression_input = propertyRule({
@@ -19387,7 +20423,7 @@ var init_MathSolver = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
       fix: 'Add "mathExpression-input": "required name=math_expression_string" to each SolveMathAction (the name of the placeholder in its target).',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#potentialAction.mathExpression-input"
     });
     MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate = propertyRule({
@@ -19398,10 +20434,10 @@ var init_MathSolver = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["absolute-url"],
       fix: 'Give target.urlTemplate as the solver URL with the placeholder, e.g. "https://mathdomain.com/solve?q={math_expression_string}".',
-      docs: DOCS20,
+      docs: DOCS24,
       rule: "/rules/MathSolver#potentialAction.target.urlTemplate"
     });
-    ruleSet20 = {
+    ruleSet24 = {
       type: "MathSolver",
       status: "supported",
       tier: 1,
@@ -19417,7 +20453,7 @@ var init_MathSolver = __esm({
 // generated/validators/MerchantReturnPolicy.ts
 var MerchantReturnPolicy_exports = {};
 __export(MerchantReturnPolicy_exports, {
-  ruleSet: () => ruleSet21,
+  ruleSet: () => ruleSet25,
   validate_MerchantReturnPolicy: () => validate_MerchantReturnPolicy,
   validate_MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount: () => validate_MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount,
   validate_MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount: () => validate_MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount,
@@ -19521,7 +20557,7 @@ function validate_MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantRetu
   if (v_merchantReturnDays === void 0) run.missingWhen(MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, node, at);
   else run.checkWhen(v_merchantReturnDays, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, node, at);
 }
-var DOCS21, MerchantReturnPolicy_applicableCountry, MerchantReturnPolicy_returnPolicyCategory, MerchantReturnPolicy_merchantReturnLink, MerchantReturnPolicy_merchantReturnDays, MerchantReturnPolicy_returnFees, MerchantReturnPolicy_returnMethod, MerchantReturnPolicy_returnPolicyCountry, MerchantReturnPolicy_itemCondition, MerchantReturnPolicy_refundType, MerchantReturnPolicy_returnLabelSource, MerchantReturnPolicy_returnShippingFeesAmount, MerchantReturnPolicy_customerRemorseReturnFees, MerchantReturnPolicy_customerRemorseReturnLabelSource, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount, MerchantReturnPolicy_itemDefectReturnFees, MerchantReturnPolicy_itemDefectReturnLabelSource, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount, MerchantReturnPolicy_restockingFee, MerchantReturnPolicy_returnPolicySeasonalOverride, MerchantReturnPolicy_oneOf0, MerchantReturnPolicy_oneOf1, MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_restockingFee_MonetaryAmount_value, MerchantReturnPolicy_restockingFee_MonetaryAmount_currency, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_returnPolicyCategory, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_startDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, ruleSet21;
+var DOCS25, MerchantReturnPolicy_applicableCountry, MerchantReturnPolicy_returnPolicyCategory, MerchantReturnPolicy_merchantReturnLink, MerchantReturnPolicy_merchantReturnDays, MerchantReturnPolicy_returnFees, MerchantReturnPolicy_returnMethod, MerchantReturnPolicy_returnPolicyCountry, MerchantReturnPolicy_itemCondition, MerchantReturnPolicy_refundType, MerchantReturnPolicy_returnLabelSource, MerchantReturnPolicy_returnShippingFeesAmount, MerchantReturnPolicy_customerRemorseReturnFees, MerchantReturnPolicy_customerRemorseReturnLabelSource, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount, MerchantReturnPolicy_itemDefectReturnFees, MerchantReturnPolicy_itemDefectReturnLabelSource, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount, MerchantReturnPolicy_restockingFee, MerchantReturnPolicy_returnPolicySeasonalOverride, MerchantReturnPolicy_oneOf0, MerchantReturnPolicy_oneOf1, MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_value, MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_currency, MerchantReturnPolicy_restockingFee_MonetaryAmount_value, MerchantReturnPolicy_restockingFee_MonetaryAmount_currency, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_returnPolicyCategory, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_startDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate, MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays, ruleSet25;
 var init_MerchantReturnPolicy = __esm({
   "generated/validators/MerchantReturnPolicy.ts"() {
     "use strict";
@@ -19530,7 +20566,7 @@ var init_MerchantReturnPolicy = __esm({
     init_type_hierarchy();
     init_value_count();
     init_sibling_condition();
-    DOCS21 = "https://developers.google.com/search/docs/appearance/structured-data/return-policy";
+    DOCS25 = "https://developers.google.com/search/docs/appearance/structured-data/return-policy";
     MerchantReturnPolicy_applicableCountry = propertyRule({
       name: "applicableCountry",
       segment: "/applicableCountry",
@@ -19540,7 +20576,7 @@ var init_MerchantReturnPolicy = __esm({
       format: valueChecks["iso3166-alpha2"],
       listKeywords: [atMostValues(50)],
       fix: 'Give "applicableCountry" as the two-letter ISO 3166-1 codes of the countries where the product is sold and returned from (up to 50), e.g. ["DE", "AT", "CH"].',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#applicableCountry"
     });
     MerchantReturnPolicy_returnPolicyCategory = propertyRule({
@@ -19552,7 +20588,7 @@ var init_MerchantReturnPolicy = __esm({
       values: /* @__PURE__ */ new Set(["MerchantReturnFiniteReturnWindow", "MerchantReturnNotPermitted", "MerchantReturnUnlimitedWindow"]),
       single: true,
       fix: 'Give "returnPolicyCategory" as "https://schema.org/MerchantReturnFiniteReturnWindow" (then also merchantReturnDays), "https://schema.org/MerchantReturnNotPermitted" or "https://schema.org/MerchantReturnUnlimitedWindow".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicyCategory"
     });
     MerchantReturnPolicy_merchantReturnLink = propertyRule({
@@ -19563,7 +20599,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give "merchantReturnLink" as the absolute URL of the page that describes your return policy, e.g. "https://www.example.com/returns".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#merchantReturnLink"
     });
     MerchantReturnPolicy_merchantReturnDays = propertyRule({
@@ -19576,7 +20612,7 @@ var init_MerchantReturnPolicy = __esm({
       min: 0,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
       fix: 'Add "merchantReturnDays" with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#merchantReturnDays"
     });
     MerchantReturnPolicy_returnFees = propertyRule({
@@ -19589,7 +20625,7 @@ var init_MerchantReturnPolicy = __esm({
       single: true,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnFees": "https://schema.org/FreeReturn", "https://schema.org/ReturnFeesCustomerResponsibility" or "https://schema.org/ReturnShippingFees" (then also returnShippingFeesAmount).',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnFees"
     });
     MerchantReturnPolicy_returnMethod = propertyRule({
@@ -19601,7 +20637,7 @@ var init_MerchantReturnPolicy = __esm({
       values: /* @__PURE__ */ new Set(["ReturnAtKiosk", "ReturnByMail", "ReturnInStore"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnMethod" with one or more of "https://schema.org/ReturnByMail", "https://schema.org/ReturnInStore" or "https://schema.org/ReturnAtKiosk" (when returns are allowed).',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnMethod"
     });
     MerchantReturnPolicy_returnPolicyCountry = propertyRule({
@@ -19613,7 +20649,7 @@ var init_MerchantReturnPolicy = __esm({
       format: valueChecks["iso3166-alpha2"],
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnPolicyCountry" with the two-letter ISO 3166-1 code of the country products are sent back to, e.g. "IE".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicyCountry"
     });
     MerchantReturnPolicy_itemCondition = propertyRule({
@@ -19625,7 +20661,7 @@ var init_MerchantReturnPolicy = __esm({
       values: /* @__PURE__ */ new Set(["DamagedCondition", "NewCondition", "RefurbishedCondition", "UsedCondition"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "itemCondition" with the conditions in which items are accepted back, e.g. ["https://schema.org/NewCondition", "https://schema.org/DamagedCondition"].',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemCondition"
     });
     MerchantReturnPolicy_refundType = propertyRule({
@@ -19637,7 +20673,7 @@ var init_MerchantReturnPolicy = __esm({
       values: /* @__PURE__ */ new Set(["ExchangeRefund", "FullRefund", "StoreCreditRefund"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "refundType": "https://schema.org/FullRefund", "https://schema.org/ExchangeRefund" or "https://schema.org/StoreCreditRefund".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#refundType"
     });
     MerchantReturnPolicy_returnLabelSource = propertyRule({
@@ -19649,7 +20685,7 @@ var init_MerchantReturnPolicy = __esm({
       values: /* @__PURE__ */ new Set(["ReturnLabelCustomerResponsibility", "ReturnLabelDownloadAndPrint", "ReturnLabelInBox"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add "returnLabelSource": "https://schema.org/ReturnLabelInBox", "https://schema.org/ReturnLabelDownloadAndPrint" or "https://schema.org/ReturnLabelCustomerResponsibility".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnLabelSource"
     });
     MerchantReturnPolicy_returnShippingFeesAmount = propertyRule({
@@ -19660,7 +20696,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
       condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
       fix: 'Give "returnShippingFeesAmount" (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {"@type": "MonetaryAmount", "value": 2.99, "currency": "EUR"}.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount"
     });
     MerchantReturnPolicy_customerRemorseReturnFees = propertyRule({
@@ -19671,7 +20707,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
       fix: 'Give "customerRemorseReturnFees" (returns because the customer changed their mind) as FreeReturn, ReturnFeesCustomerResponsibility or ReturnShippingFees.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#customerRemorseReturnFees"
     });
     MerchantReturnPolicy_customerRemorseReturnLabelSource = propertyRule({
@@ -19682,7 +20718,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["ReturnLabelCustomerResponsibility", "ReturnLabelDownloadAndPrint", "ReturnLabelInBox"]),
       fix: 'Give "customerRemorseReturnLabelSource" as ReturnLabelInBox, ReturnLabelDownloadAndPrint or ReturnLabelCustomerResponsibility.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#customerRemorseReturnLabelSource"
     });
     MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount = propertyRule({
@@ -19692,7 +20728,7 @@ var init_MerchantReturnPolicy = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount }],
       fix: 'Give "customerRemorseReturnShippingFeesAmount" (only with a non-zero fee) as a MonetaryAmount with value and currency.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount"
     });
     MerchantReturnPolicy_itemDefectReturnFees = propertyRule({
@@ -19703,7 +20739,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
       fix: 'Give "itemDefectReturnFees" (returns of defective items) as FreeReturn, ReturnFeesCustomerResponsibility or ReturnShippingFees.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemDefectReturnFees"
     });
     MerchantReturnPolicy_itemDefectReturnLabelSource = propertyRule({
@@ -19714,7 +20750,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["ReturnLabelCustomerResponsibility", "ReturnLabelDownloadAndPrint", "ReturnLabelInBox"]),
       fix: 'Give "itemDefectReturnLabelSource" as ReturnLabelInBox, ReturnLabelDownloadAndPrint or ReturnLabelCustomerResponsibility.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemDefectReturnLabelSource"
     });
     MerchantReturnPolicy_itemDefectReturnShippingFeesAmount = propertyRule({
@@ -19724,7 +20760,7 @@ var init_MerchantReturnPolicy = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount }],
       fix: 'Give "itemDefectReturnShippingFeesAmount" (only with a non-zero fee) as a MonetaryAmount with value and currency.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount"
     });
     MerchantReturnPolicy_restockingFee = propertyRule({
@@ -19734,7 +20770,7 @@ var init_MerchantReturnPolicy = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_MerchantReturnPolicy_restockingFee_MonetaryAmount }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Give "restockingFee" as a Number (a percentage of the price paid, e.g. 10) or a MonetaryAmount for a fixed amount.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#restockingFee"
     });
     MerchantReturnPolicy_returnPolicySeasonalOverride = propertyRule({
@@ -19744,11 +20780,11 @@ var init_MerchantReturnPolicy = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MerchantReturnPolicySeasonalOverride", accepts: subtypes("MerchantReturnPolicySeasonalOverride"), validate: validate_MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride }],
       fix: 'Give "returnPolicySeasonalOverride" as MerchantReturnPolicySeasonalOverride objects with returnPolicyCategory, startDate, endDate and merchantReturnDays.',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride"
     });
-    MerchantReturnPolicy_oneOf0 = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry", members: ["applicableCountry", "merchantReturnLink"], paths: [["applicableCountry"], ["merchantReturnLink"]], fix: 'Add "applicableCountry" with the two-letter country codes the policy applies to, e.g. ["DE", "AT", "CH"], together with returnPolicyCategory (or give only "merchantReturnLink" with the URL of your return policy page).', docs: DOCS21, rule: "/rules/MerchantReturnPolicy#one-of:applicableCountry" };
-    MerchantReturnPolicy_oneOf1 = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory", members: ["returnPolicyCategory", "merchantReturnLink"], paths: [["returnPolicyCategory"], ["merchantReturnLink"]], fix: 'Add "returnPolicyCategory", e.g. "https://schema.org/MerchantReturnFiniteReturnWindow", together with applicableCountry (or give only "merchantReturnLink" with the URL of your return policy page).', docs: DOCS21, rule: "/rules/MerchantReturnPolicy#one-of:returnPolicyCategory" };
+    MerchantReturnPolicy_oneOf0 = { level: "required", properties: ["applicableCountry", "merchantReturnLink"], property: "applicableCountry", members: ["applicableCountry", "merchantReturnLink"], paths: [["applicableCountry"], ["merchantReturnLink"]], fix: 'Add "applicableCountry" with the two-letter country codes the policy applies to, e.g. ["DE", "AT", "CH"], together with returnPolicyCategory (or give only "merchantReturnLink" with the URL of your return policy page).', docs: DOCS25, rule: "/rules/MerchantReturnPolicy#one-of:applicableCountry" };
+    MerchantReturnPolicy_oneOf1 = { level: "required", properties: ["returnPolicyCategory", "merchantReturnLink"], property: "returnPolicyCategory", members: ["returnPolicyCategory", "merchantReturnLink"], paths: [["returnPolicyCategory"], ["merchantReturnLink"]], fix: 'Add "returnPolicyCategory", e.g. "https://schema.org/MerchantReturnFiniteReturnWindow", together with applicableCountry (or give only "merchantReturnLink" with the URL of your return policy page).', docs: DOCS25, rule: "/rules/MerchantReturnPolicy#one-of:returnPolicyCategory" };
     MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value = propertyRule({
       name: "value",
       segment: "/value",
@@ -19758,7 +20794,7 @@ var init_MerchantReturnPolicy = __esm({
       format: valueChecks["price"],
       min: 0.01,
       fix: "Give returnShippingFeesAmount.value as the non-zero return shipping fee, e.g. 2.99.",
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount.value"
     });
     MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency = propertyRule({
@@ -19769,7 +20805,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnShippingFeesAmount.currency"
     });
     MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_value = propertyRule({
@@ -19780,7 +20816,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give customerRemorseReturnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.value"
     });
     MerchantReturnPolicy_customerRemorseReturnShippingFeesAmount_MonetaryAmount_currency = propertyRule({
@@ -19791,7 +20827,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give customerRemorseReturnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#customerRemorseReturnShippingFeesAmount.currency"
     });
     MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_value = propertyRule({
@@ -19802,7 +20838,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give itemDefectReturnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.value"
     });
     MerchantReturnPolicy_itemDefectReturnShippingFeesAmount_MonetaryAmount_currency = propertyRule({
@@ -19813,7 +20849,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give itemDefectReturnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#itemDefectReturnShippingFeesAmount.currency"
     });
     MerchantReturnPolicy_restockingFee_MonetaryAmount_value = propertyRule({
@@ -19824,7 +20860,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give restockingFee.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#restockingFee.value"
     });
     MerchantReturnPolicy_restockingFee_MonetaryAmount_currency = propertyRule({
@@ -19835,7 +20871,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give restockingFee.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#restockingFee.currency"
     });
     MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_returnPolicyCategory = propertyRule({
@@ -19846,7 +20882,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["MerchantReturnFiniteReturnWindow", "MerchantReturnNotPermitted", "MerchantReturnUnlimitedWindow"]),
       fix: 'Give returnPolicySeasonalOverride.returnPolicyCategory, e.g. "https://schema.org/MerchantReturnFiniteReturnWindow" (then also merchantReturnDays).',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.returnPolicyCategory"
     });
     MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_startDate = propertyRule({
@@ -19857,7 +20893,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add returnPolicySeasonalOverride.startDate in ISO 8601, e.g. "2026-11-29".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.startDate"
     });
     MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_endDate = propertyRule({
@@ -19868,7 +20904,7 @@ var init_MerchantReturnPolicy = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add returnPolicySeasonalOverride.endDate in ISO 8601, e.g. "2026-12-06".',
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.endDate"
     });
     MerchantReturnPolicy_returnPolicySeasonalOverride_MerchantReturnPolicySeasonalOverride_merchantReturnDays = propertyRule({
@@ -19881,10 +20917,10 @@ var init_MerchantReturnPolicy = __esm({
       min: 0,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
       fix: "Add returnPolicySeasonalOverride.merchantReturnDays, e.g. 10 (required with a finite window).",
-      docs: DOCS21,
+      docs: DOCS25,
       rule: "/rules/MerchantReturnPolicy#returnPolicySeasonalOverride.merchantReturnDays"
     });
-    ruleSet21 = {
+    ruleSet25 = {
       type: "MerchantReturnPolicy",
       status: "supported",
       tier: 1,
@@ -19900,7 +20936,7 @@ var init_MerchantReturnPolicy = __esm({
 // generated/validators/Movie.ts
 var Movie_exports = {};
 __export(Movie_exports, {
-  ruleSet: () => ruleSet22,
+  ruleSet: () => ruleSet26,
   validate_Movie: () => validate_Movie,
   validate_Movie_aggregateRating_AggregateRating: () => validate_Movie_aggregateRating_AggregateRating,
   validate_Movie_director_Person: () => validate_Movie_director_Person,
@@ -19982,7 +21018,7 @@ function validate_Movie_review_Review_reviewRating_Rating(node, run, at) {
   if (v_worstRating === void 0) run.missing(Movie_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Movie_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS22, Movie_name, Movie_image, Movie_dateCreated, Movie_director, Movie_aggregateRating, Movie_review, Movie_director_Person_name, Movie_aggregateRating_AggregateRating_ratingValue, Movie_aggregateRating_AggregateRating_ratingCount, Movie_aggregateRating_AggregateRating_reviewCount, Movie_aggregateRating_AggregateRating_bestRating, Movie_aggregateRating_AggregateRating_worstRating, Movie_aggregateRating_AggregateRating_oneOf0, Movie_review_Review_author, Movie_review_Review_reviewRating, Movie_review_Review_datePublished, Movie_review_Review_oneOf0, Movie_review_Review_author_Person_name, Movie_review_Review_author_Organization_name, Movie_review_Review_reviewRating_Rating_ratingValue, Movie_review_Review_reviewRating_Rating_bestRating, Movie_review_Review_reviewRating_Rating_worstRating, ruleSet22;
+var DOCS26, Movie_name, Movie_image, Movie_dateCreated, Movie_director, Movie_aggregateRating, Movie_review, Movie_director_Person_name, Movie_aggregateRating_AggregateRating_ratingValue, Movie_aggregateRating_AggregateRating_ratingCount, Movie_aggregateRating_AggregateRating_reviewCount, Movie_aggregateRating_AggregateRating_bestRating, Movie_aggregateRating_AggregateRating_worstRating, Movie_aggregateRating_AggregateRating_oneOf0, Movie_review_Review_author, Movie_review_Review_reviewRating, Movie_review_Review_datePublished, Movie_review_Review_oneOf0, Movie_review_Review_author_Person_name, Movie_review_Review_author_Organization_name, Movie_review_Review_reviewRating_Rating_ratingValue, Movie_review_Review_reviewRating_Rating_bestRating, Movie_review_Review_reviewRating_Rating_worstRating, ruleSet26;
 var init_Movie = __esm({
   "generated/validators/Movie.ts"() {
     "use strict";
@@ -19991,7 +21027,7 @@ var init_Movie = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_text_length();
-    DOCS22 = "https://developers.google.com/search/docs/appearance/structured-data/movie";
+    DOCS26 = "https://developers.google.com/search/docs/appearance/structured-data/movie";
     Movie_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -19999,7 +21035,7 @@ var init_Movie = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the movie, e.g. "A Star Is Born".',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#name"
     });
     Movie_image = propertyRule({
@@ -20010,7 +21046,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with a crawlable, high-resolution image of the movie in a 6:9 aspect ratio (.jpg, .png or .gif), e.g. "https://example.com/photos/6x9/photo.jpg".',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#image"
     });
     Movie_dateCreated = propertyRule({
@@ -20021,7 +21057,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "dateCreated" with the release date of the movie in ISO 8601, e.g. "2024-10-05".',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#dateCreated"
     });
     Movie_director = propertyRule({
@@ -20031,7 +21067,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Movie_director_Person }],
       fix: 'Add "director" as a Person with a name, e.g. {"@type": "Person", "name": "Bradley Cooper"}.',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#director"
     });
     Movie_aggregateRating = propertyRule({
@@ -20041,7 +21077,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Movie_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add "aggregateRating" with the average review score and the number of ratings, e.g. {"@type": "AggregateRating", "ratingValue": 90, "bestRating": 100, "ratingCount": 19141}.',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating"
     });
     Movie_review = propertyRule({
@@ -20051,7 +21087,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Movie_review_Review }],
       fix: 'Add a "review" of the movie with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "John D."}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review"
     });
     Movie_director_Person_name = propertyRule({
@@ -20061,7 +21097,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the director a "name", e.g. "Bradley Cooper".',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#director.name"
     });
     Movie_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -20071,7 +21107,7 @@ var init_Movie = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: "Add aggregateRating.ratingValue with the average rating, e.g. 90 on a 100-point scale (with bestRating 100).",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating.ratingValue"
     });
     Movie_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -20082,7 +21118,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating.ratingCount"
     });
     Movie_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -20093,7 +21129,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating.reviewCount"
     });
     Movie_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -20103,7 +21139,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating.bestRating"
     });
     Movie_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -20113,10 +21149,10 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#aggregateRating.worstRating"
     });
-    Movie_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS22, rule: "/rules/Movie#one-of:aggregateRating.ratingCount" };
+    Movie_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS26, rule: "/rules/Movie#one-of:aggregateRating.ratingCount" };
     Movie_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -20124,7 +21160,7 @@ var init_Movie = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Movie_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Movie_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.author"
     });
     Movie_review_Review_reviewRating = propertyRule({
@@ -20134,7 +21170,7 @@ var init_Movie = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Movie_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.reviewRating"
     });
     Movie_review_Review_datePublished = propertyRule({
@@ -20145,10 +21181,10 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.datePublished"
     });
-    Movie_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS22, rule: "/rules/Movie#one-of:review.reviewRating" };
+    Movie_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS26, rule: "/rules/Movie#one-of:review.reviewRating" };
     Movie_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -20157,7 +21193,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.author.name"
     });
     Movie_review_Review_author_Organization_name = propertyRule({
@@ -20168,7 +21204,7 @@ var init_Movie = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.author.name"
     });
     Movie_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -20178,7 +21214,7 @@ var init_Movie = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.reviewRating.ratingValue"
     });
     Movie_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -20188,7 +21224,7 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.reviewRating.bestRating"
     });
     Movie_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -20198,10 +21234,10 @@ var init_Movie = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS22,
+      docs: DOCS26,
       rule: "/rules/Movie#review.reviewRating.worstRating"
     });
-    ruleSet22 = {
+    ruleSet26 = {
       type: "Movie",
       status: "supported",
       tier: 1,
@@ -20214,10 +21250,528 @@ var init_Movie = __esm({
   }
 });
 
+// generated/validators/MusicPlaylist.ts
+var MusicPlaylist_exports = {};
+__export(MusicPlaylist_exports, {
+  ruleSet: () => ruleSet27,
+  validate_MusicPlaylist: () => validate_MusicPlaylist,
+  validate_MusicPlaylist_aggregateRating_AggregateRating: () => validate_MusicPlaylist_aggregateRating_AggregateRating,
+  validate_MusicPlaylist_review_Review: () => validate_MusicPlaylist_review_Review,
+  validate_MusicPlaylist_review_Review_author_Organization: () => validate_MusicPlaylist_review_Review_author_Organization,
+  validate_MusicPlaylist_review_Review_author_Person: () => validate_MusicPlaylist_review_Review_author_Person,
+  validate_MusicPlaylist_review_Review_reviewRating_Rating: () => validate_MusicPlaylist_review_Review_reviewRating_Rating
+});
+function validate_MusicPlaylist(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicPlaylist_name, at);
+  else run.check(v_name, MusicPlaylist_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, MusicPlaylist_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, MusicPlaylist_review, at);
+}
+function validate_MusicPlaylist_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(MusicPlaylist_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, MusicPlaylist_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, MusicPlaylist_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, MusicPlaylist_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(MusicPlaylist_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, MusicPlaylist_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(MusicPlaylist_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, MusicPlaylist_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(MusicPlaylist_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_MusicPlaylist_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(MusicPlaylist_review_Review_author, at);
+  else run.check(v_author, MusicPlaylist_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, MusicPlaylist_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(MusicPlaylist_review_Review_datePublished, at);
+  else run.check(v_datePublished, MusicPlaylist_review_Review_datePublished, at);
+  run.oneOf(MusicPlaylist_review_Review_oneOf0, node, at);
+}
+function validate_MusicPlaylist_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicPlaylist_review_Review_author_Person_name, at);
+  else run.check(v_name, MusicPlaylist_review_Review_author_Person_name, at);
+}
+function validate_MusicPlaylist_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicPlaylist_review_Review_author_Organization_name, at);
+  else run.check(v_name, MusicPlaylist_review_Review_author_Organization_name, at);
+}
+function validate_MusicPlaylist_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(MusicPlaylist_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, MusicPlaylist_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(MusicPlaylist_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, MusicPlaylist_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(MusicPlaylist_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, MusicPlaylist_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS27, MusicPlaylist_name, MusicPlaylist_aggregateRating, MusicPlaylist_review, MusicPlaylist_aggregateRating_AggregateRating_ratingValue, MusicPlaylist_aggregateRating_AggregateRating_ratingCount, MusicPlaylist_aggregateRating_AggregateRating_reviewCount, MusicPlaylist_aggregateRating_AggregateRating_bestRating, MusicPlaylist_aggregateRating_AggregateRating_worstRating, MusicPlaylist_aggregateRating_AggregateRating_oneOf0, MusicPlaylist_review_Review_author, MusicPlaylist_review_Review_reviewRating, MusicPlaylist_review_Review_datePublished, MusicPlaylist_review_Review_oneOf0, MusicPlaylist_review_Review_author_Person_name, MusicPlaylist_review_Review_author_Organization_name, MusicPlaylist_review_Review_reviewRating_Rating_ratingValue, MusicPlaylist_review_Review_reviewRating_Rating_bestRating, MusicPlaylist_review_Review_reviewRating_Rating_worstRating, ruleSet27;
+var init_MusicPlaylist = __esm({
+  "generated/validators/MusicPlaylist.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS27 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    MusicPlaylist_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#name"
+    });
+    MusicPlaylist_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_MusicPlaylist_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating"
+    });
+    MusicPlaylist_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_MusicPlaylist_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating.ratingValue"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating.ratingCount"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating.reviewCount"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating.bestRating"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#aggregateRating.worstRating"
+    });
+    MusicPlaylist_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS27, rule: "/rules/MusicPlaylist#one-of:aggregateRating.ratingCount" };
+    MusicPlaylist_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_MusicPlaylist_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_MusicPlaylist_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.author"
+    });
+    MusicPlaylist_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_MusicPlaylist_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.reviewRating"
+    });
+    MusicPlaylist_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.datePublished"
+    });
+    MusicPlaylist_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS27, rule: "/rules/MusicPlaylist#one-of:review.reviewRating" };
+    MusicPlaylist_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.author.name"
+    });
+    MusicPlaylist_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.author.name"
+    });
+    MusicPlaylist_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.reviewRating.ratingValue"
+    });
+    MusicPlaylist_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.reviewRating.bestRating"
+    });
+    MusicPlaylist_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS27,
+      rule: "/rules/MusicPlaylist#review.reviewRating.worstRating"
+    });
+    ruleSet27 = {
+      type: "MusicPlaylist",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_MusicPlaylist,
+      features: []
+    };
+  }
+});
+
+// generated/validators/MusicRecording.ts
+var MusicRecording_exports = {};
+__export(MusicRecording_exports, {
+  ruleSet: () => ruleSet28,
+  validate_MusicRecording: () => validate_MusicRecording,
+  validate_MusicRecording_aggregateRating_AggregateRating: () => validate_MusicRecording_aggregateRating_AggregateRating,
+  validate_MusicRecording_review_Review: () => validate_MusicRecording_review_Review,
+  validate_MusicRecording_review_Review_author_Organization: () => validate_MusicRecording_review_Review_author_Organization,
+  validate_MusicRecording_review_Review_author_Person: () => validate_MusicRecording_review_Review_author_Person,
+  validate_MusicRecording_review_Review_reviewRating_Rating: () => validate_MusicRecording_review_Review_reviewRating_Rating
+});
+function validate_MusicRecording(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicRecording_name, at);
+  else run.check(v_name, MusicRecording_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, MusicRecording_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, MusicRecording_review, at);
+}
+function validate_MusicRecording_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(MusicRecording_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, MusicRecording_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, MusicRecording_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, MusicRecording_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(MusicRecording_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, MusicRecording_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(MusicRecording_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, MusicRecording_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(MusicRecording_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_MusicRecording_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(MusicRecording_review_Review_author, at);
+  else run.check(v_author, MusicRecording_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, MusicRecording_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(MusicRecording_review_Review_datePublished, at);
+  else run.check(v_datePublished, MusicRecording_review_Review_datePublished, at);
+  run.oneOf(MusicRecording_review_Review_oneOf0, node, at);
+}
+function validate_MusicRecording_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicRecording_review_Review_author_Person_name, at);
+  else run.check(v_name, MusicRecording_review_Review_author_Person_name, at);
+}
+function validate_MusicRecording_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(MusicRecording_review_Review_author_Organization_name, at);
+  else run.check(v_name, MusicRecording_review_Review_author_Organization_name, at);
+}
+function validate_MusicRecording_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(MusicRecording_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, MusicRecording_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(MusicRecording_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, MusicRecording_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(MusicRecording_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, MusicRecording_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS28, MusicRecording_name, MusicRecording_aggregateRating, MusicRecording_review, MusicRecording_aggregateRating_AggregateRating_ratingValue, MusicRecording_aggregateRating_AggregateRating_ratingCount, MusicRecording_aggregateRating_AggregateRating_reviewCount, MusicRecording_aggregateRating_AggregateRating_bestRating, MusicRecording_aggregateRating_AggregateRating_worstRating, MusicRecording_aggregateRating_AggregateRating_oneOf0, MusicRecording_review_Review_author, MusicRecording_review_Review_reviewRating, MusicRecording_review_Review_datePublished, MusicRecording_review_Review_oneOf0, MusicRecording_review_Review_author_Person_name, MusicRecording_review_Review_author_Organization_name, MusicRecording_review_Review_reviewRating_Rating_ratingValue, MusicRecording_review_Review_reviewRating_Rating_bestRating, MusicRecording_review_Review_reviewRating_Rating_worstRating, ruleSet28;
+var init_MusicRecording = __esm({
+  "generated/validators/MusicRecording.ts"() {
+    "use strict";
+    init_rule_runtime();
+    init_type_hierarchy();
+    init_structure_checks();
+    init_checks();
+    init_text_length();
+    DOCS28 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    MusicRecording_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#name"
+    });
+    MusicRecording_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_MusicRecording_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating"
+    });
+    MusicRecording_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_MusicRecording_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review"
+    });
+    MusicRecording_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating.ratingValue"
+    });
+    MusicRecording_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating.ratingCount"
+    });
+    MusicRecording_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating.reviewCount"
+    });
+    MusicRecording_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating.bestRating"
+    });
+    MusicRecording_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#aggregateRating.worstRating"
+    });
+    MusicRecording_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS28, rule: "/rules/MusicRecording#one-of:aggregateRating.ratingCount" };
+    MusicRecording_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_MusicRecording_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_MusicRecording_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.author"
+    });
+    MusicRecording_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_MusicRecording_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.reviewRating"
+    });
+    MusicRecording_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.datePublished"
+    });
+    MusicRecording_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS28, rule: "/rules/MusicRecording#one-of:review.reviewRating" };
+    MusicRecording_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.author.name"
+    });
+    MusicRecording_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.author.name"
+    });
+    MusicRecording_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.reviewRating.ratingValue"
+    });
+    MusicRecording_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.reviewRating.bestRating"
+    });
+    MusicRecording_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS28,
+      rule: "/rules/MusicRecording#review.reviewRating.worstRating"
+    });
+    ruleSet28 = {
+      type: "MusicRecording",
+      status: "supported",
+      tier: 1,
+      googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
+      richResult: "Review snippet",
+      verifiedOn: "2026-11-30",
+      optIn: ["review", "aggregateRating"],
+      validate: validate_MusicRecording,
+      features: []
+    };
+  }
+});
+
 // generated/validators/ShippingService.ts
 var ShippingService_exports = {};
 __export(ShippingService_exports, {
-  ruleSet: () => ruleSet23,
+  ruleSet: () => ruleSet29,
   validate_ShippingService: () => validate_ShippingService,
   validate_ShippingService_handlingTime_QuantitativeValue: () => validate_ShippingService_handlingTime_QuantitativeValue,
   validate_ShippingService_handlingTime_ServicePeriod: () => validate_ShippingService_handlingTime_ServicePeriod,
@@ -20372,14 +21926,14 @@ function validate_ShippingService_handlingTime_QuantitativeValue(node, run, at) 
   if (v_unitCode === void 0) run.missing(ShippingService_handlingTime_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, ShippingService_handlingTime_QuantitativeValue_unitCode, at);
 }
-var DOCS23, ShippingService_shippingConditions, ShippingService_name, ShippingService_description, ShippingService_fulfillmentType, ShippingService_handlingTime, ShippingService_validForMemberTier, ShippingService_shippingConditions_ShippingConditions_shippingDestination, ShippingService_shippingConditions_ShippingConditions_shippingOrigin, ShippingService_shippingConditions_ShippingConditions_orderValue, ShippingService_shippingConditions_ShippingConditions_shippingRate, ShippingService_shippingConditions_ShippingConditions_transitTime, ShippingService_shippingConditions_ShippingConditions_doesNotShip, ShippingService_shippingConditions_ShippingConditions_seasonalOverride, ShippingService_shippingConditions_ShippingConditions_numItems, ShippingService_shippingConditions_ShippingConditions_weight, ShippingService_shippingConditions_ShippingConditions_shippingDestination_DefinedRegion_addressCountry, ShippingService_shippingConditions_ShippingConditions_shippingOrigin_DefinedRegion_addressCountry, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_currency, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_minValue, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_maxValue, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_orderPercentage, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_weightPercentage, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_maxValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0, ShippingService_shippingConditions_ShippingConditions_transitTime_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validFrom, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validThrough, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0, ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0, ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0, ShippingService_handlingTime_ServicePeriod_cutoffTime, ShippingService_handlingTime_ServicePeriod_businessDays, ShippingService_handlingTime_ServicePeriod_duration, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0, ShippingService_handlingTime_QuantitativeValue_unitCode, ruleSet23;
+var DOCS29, ShippingService_shippingConditions, ShippingService_name, ShippingService_description, ShippingService_fulfillmentType, ShippingService_handlingTime, ShippingService_validForMemberTier, ShippingService_shippingConditions_ShippingConditions_shippingDestination, ShippingService_shippingConditions_ShippingConditions_shippingOrigin, ShippingService_shippingConditions_ShippingConditions_orderValue, ShippingService_shippingConditions_ShippingConditions_shippingRate, ShippingService_shippingConditions_ShippingConditions_transitTime, ShippingService_shippingConditions_ShippingConditions_doesNotShip, ShippingService_shippingConditions_ShippingConditions_seasonalOverride, ShippingService_shippingConditions_ShippingConditions_numItems, ShippingService_shippingConditions_ShippingConditions_weight, ShippingService_shippingConditions_ShippingConditions_shippingDestination_DefinedRegion_addressCountry, ShippingService_shippingConditions_ShippingConditions_shippingOrigin_DefinedRegion_addressCountry, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_currency, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_minValue, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_maxValue, ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue, ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_orderPercentage, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_weightPercentage, ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_maxValue, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0, ShippingService_shippingConditions_ShippingConditions_transitTime_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validFrom, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validThrough, ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0, ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0, ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_unitCode, ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0, ShippingService_handlingTime_ServicePeriod_cutoffTime, ShippingService_handlingTime_ServicePeriod_businessDays, ShippingService_handlingTime_ServicePeriod_duration, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxValue, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode, ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0, ShippingService_handlingTime_QuantitativeValue_unitCode, ruleSet29;
 var init_ShippingService = __esm({
   "generated/validators/ShippingService.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS23 = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
+    DOCS29 = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
     ShippingService_shippingConditions = propertyRule({
       name: "shippingConditions",
       segment: "/shippingConditions",
@@ -20387,7 +21941,7 @@ var init_ShippingService = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ShippingConditions", accepts: subtypes("ShippingConditions"), validate: validate_ShippingService_shippingConditions_ShippingConditions }],
       fix: 'Add "shippingConditions" to the ShippingService: one or more ShippingConditions with the destination, order value range, shipping rate and transit time they apply to.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions"
     });
     ShippingService_name = propertyRule({
@@ -20397,7 +21951,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the shipping service a unique "name", e.g. "Standard shipping".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#name"
     });
     ShippingService_description = propertyRule({
@@ -20407,7 +21961,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the shipping service a "description".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#description"
     });
     ShippingService_fulfillmentType = propertyRule({
@@ -20418,7 +21972,7 @@ var init_ShippingService = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["FulfillmentTypeDelivery", "FulfillmentTypeCollectionPoint"]),
       fix: 'Give "fulfillmentType" as "https://schema.org/FulfillmentTypeDelivery" (the default) or "https://schema.org/FulfillmentTypeCollectionPoint".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#fulfillmentType"
     });
     ShippingService_handlingTime = propertyRule({
@@ -20428,7 +21982,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ServicePeriod", accepts: subtypes("ServicePeriod"), validate: validate_ShippingService_handlingTime_ServicePeriod }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_handlingTime_QuantitativeValue }],
       fix: 'Give "handlingTime" as a ServicePeriod with cutoffTime, businessDays and duration.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime"
     });
     ShippingService_validForMemberTier = propertyRule({
@@ -20438,7 +21992,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "validForMemberTier" as a reference to a MemberProgramTier, e.g. {"@id": "https://www.example.com/member-plus#tier_silver"}, and keep at least one non-member shipping service.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#validForMemberTier"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingDestination = propertyRule({
@@ -20448,7 +22002,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingDestination_DefinedRegion }],
       fix: "Give shippingConditions.shippingDestination as DefinedRegions with addressCountry (leave it out for worldwide conditions).",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingDestination"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingOrigin = propertyRule({
@@ -20458,7 +22012,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingOrigin_DefinedRegion }],
       fix: "Give shippingConditions.shippingOrigin as a DefinedRegion with addressCountry.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingOrigin"
     });
     ShippingService_shippingConditions_ShippingConditions_orderValue = propertyRule({
@@ -20468,7 +22022,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount }],
       fix: 'Give shippingConditions.orderValue as a MonetaryAmount range, e.g. {"@type": "MonetaryAmount", "minValue": 0, "maxValue": 29.99, "currency": "USD"}.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.orderValue"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingRate = propertyRule({
@@ -20478,7 +22032,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount }, { kind: "class", type: "ShippingRateSettings", accepts: subtypes("ShippingRateSettings"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings }],
       fix: "Give shippingConditions.shippingRate as a MonetaryAmount (value or maxValue, and currency) or a ShippingRateSettings (orderPercentage or weightPercentage); leave it out when doesNotShip is true.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime = propertyRule({
@@ -20488,7 +22042,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ServicePeriod", accepts: subtypes("ServicePeriod"), validate: validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_transitTime_QuantitativeValue }],
       fix: "Give shippingConditions.transitTime as a ServicePeriod with a duration in days; leave it out when doesNotShip is true.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime"
     });
     ShippingService_shippingConditions_ShippingConditions_doesNotShip = propertyRule({
@@ -20498,7 +22052,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       fix: `Give "doesNotShip": true for conditions under which you don't ship (then leave out shippingRate and transitTime).`,
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.doesNotShip"
     });
     ShippingService_shippingConditions_ShippingConditions_seasonalOverride = propertyRule({
@@ -20508,7 +22062,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "OpeningHoursSpecification", accepts: subtypes("OpeningHoursSpecification"), validate: validate_ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification }],
       fix: "Give shippingConditions.seasonalOverride as an OpeningHoursSpecification with validFrom and/or validThrough.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.seasonalOverride"
     });
     ShippingService_shippingConditions_ShippingConditions_numItems = propertyRule({
@@ -20518,7 +22072,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue }],
       fix: "Give shippingConditions.numItems as a QuantitativeValue range of the number of items.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.numItems"
     });
     ShippingService_shippingConditions_ShippingConditions_weight = propertyRule({
@@ -20528,7 +22082,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue }],
       fix: "Give shippingConditions.weight as a QuantitativeValue range with unitCode LBR or KGM.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.weight"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingDestination_DefinedRegion_addressCountry = propertyRule({
@@ -20539,7 +22093,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add shippingConditions.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingDestination.addressCountry"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingOrigin_DefinedRegion_addressCountry = propertyRule({
@@ -20550,7 +22104,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add shippingConditions.shippingOrigin.addressCountry with the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingOrigin.addressCountry"
     });
     ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_currency = propertyRule({
@@ -20561,7 +22115,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Add orderValue.currency with the ISO 4217 code, e.g. "USD".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.orderValue.currency"
     });
     ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_minValue = propertyRule({
@@ -20572,7 +22126,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give orderValue.minValue as the lowest order value of the condition, e.g. 30.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.orderValue.minValue"
     });
     ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_maxValue = propertyRule({
@@ -20583,10 +22137,10 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give orderValue.maxValue as the highest order value of the condition, e.g. 29.99.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.orderValue.maxValue"
     });
-    ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.orderValue.minValue", members: ["shippingConditions.orderValue.minValue", "shippingConditions.orderValue.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.orderValue.minValue" };
+    ShippingService_shippingConditions_ShippingConditions_orderValue_MonetaryAmount_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.orderValue.minValue", members: ["shippingConditions.orderValue.minValue", "shippingConditions.orderValue.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give orderValue.minValue or orderValue.maxValue (minValue defaults to 0, maxValue to infinity).", docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.orderValue.minValue" };
     ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_currency = propertyRule({
       name: "currency",
       segment: "/currency",
@@ -20595,7 +22149,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give shippingConditions.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate.currency"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_value = propertyRule({
@@ -20606,7 +22160,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give shippingConditions.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate.value"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_maxValue = propertyRule({
@@ -20617,10 +22171,10 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give shippingConditions.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate.maxValue"
     });
-    ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value", "shippingConditions.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add shippingConditions.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingConditions.shippingRate.maxValue.", docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
+    ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.shippingRate.value", members: ["shippingConditions.shippingRate.value", "shippingConditions.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add shippingConditions.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingConditions.shippingRate.maxValue.", docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.value" };
     ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_orderPercentage = propertyRule({
       name: "orderPercentage",
       segment: "/orderPercentage",
@@ -20630,7 +22184,7 @@ var init_ShippingService = __esm({
       min: 0,
       max: 1,
       fix: "Give orderPercentage as a fraction of the order value between 0 and 1, e.g. 0.10.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate.orderPercentage"
     });
     ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_weightPercentage = propertyRule({
@@ -20642,10 +22196,10 @@ var init_ShippingService = __esm({
       min: 0,
       max: 1,
       fix: "Give weightPercentage as a fraction between 0 and 1.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.shippingRate.weightPercentage"
     });
-    ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0 = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "shippingConditions.shippingRate.orderPercentage", members: ["shippingConditions.shippingRate.orderPercentage", "shippingConditions.shippingRate.weightPercentage"], paths: [["orderPercentage"], ["weightPercentage"]], fix: 'Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. "orderPercentage": 0.10.', docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.orderPercentage" };
+    ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings_oneOf0 = { level: "required", properties: ["orderPercentage", "weightPercentage"], property: "shippingConditions.shippingRate.orderPercentage", members: ["shippingConditions.shippingRate.orderPercentage", "shippingConditions.shippingRate.weightPercentage"], paths: [["orderPercentage"], ["weightPercentage"]], fix: 'Give the ShippingRateSettings an orderPercentage or a weightPercentage, e.g. "orderPercentage": 0.10.', docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.shippingRate.orderPercentage" };
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration = propertyRule({
       name: "duration",
       segment: "/duration",
@@ -20653,7 +22207,7 @@ var init_ShippingService = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue }],
       fix: 'Add transitTime.duration, e.g. {"@type": "QuantitativeValue", "minValue": 1, "maxValue": 2, "unitCode": "DAY"}.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_businessDays = propertyRule({
@@ -20664,7 +22218,7 @@ var init_ShippingService = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
       fix: 'Give transitTime.businessDays as days of the week, e.g. ["https://schema.org/Monday", "https://schema.org/Friday"] (Monday to Saturday is assumed).',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.businessDays"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_value = propertyRule({
@@ -20675,7 +22229,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give shippingConditions.transitTime.duration.value as the exact number of days (without minValue and maxValue).",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration.value"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_minValue = propertyRule({
@@ -20686,7 +22240,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add shippingConditions.transitTime.duration.minValue as a whole number of days.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration.minValue"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_maxValue = propertyRule({
@@ -20697,7 +22251,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add shippingConditions.transitTime.duration.maxValue as a whole number of days.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration.maxValue"
     });
     ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_unitCode = propertyRule({
@@ -20708,10 +22262,10 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add shippingConditions.transitTime.duration.unitCode "DAY" (or "d").',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration.unitCode"
     });
-    ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value", "shippingConditions.transitTime.duration.maxValue"], paths: [["value"], ["maxValue"]], fix: 'Give shippingConditions.transitTime.duration.value (a fixed number of days) or shippingConditions.transitTime.duration.maxValue (an upper bound), with unitCode "DAY".', docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
+    ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingConditions.transitTime.duration.value", members: ["shippingConditions.transitTime.duration.value", "shippingConditions.transitTime.duration.maxValue"], paths: [["value"], ["maxValue"]], fix: 'Give shippingConditions.transitTime.duration.value (a fixed number of days) or shippingConditions.transitTime.duration.maxValue (an upper bound), with unitCode "DAY".', docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.transitTime.duration.value" };
     ShippingService_shippingConditions_ShippingConditions_transitTime_QuantitativeValue_unitCode = propertyRule({
       name: "unitCode",
       segment: "/unitCode",
@@ -20720,7 +22274,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add transitTime.unitCode "DAY" (or "d").',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.transitTime.unitCode"
     });
     ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validFrom = propertyRule({
@@ -20731,7 +22285,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-date"],
       fix: 'Give seasonalOverride.validFrom as the first day in ISO 8601, e.g. "2026-12-20".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.seasonalOverride.validFrom"
     });
     ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_validThrough = propertyRule({
@@ -20742,11 +22296,11 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-date"],
       fix: 'Give seasonalOverride.validThrough as the last day in ISO 8601, e.g. "2027-01-05".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.seasonalOverride.validThrough"
     });
-    ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0 = { level: "required", properties: ["validFrom", "validThrough"], property: "shippingConditions.seasonalOverride.validFrom", members: ["shippingConditions.seasonalOverride.validFrom", "shippingConditions.seasonalOverride.validThrough"], paths: [["validFrom"], ["validThrough"]], fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.seasonalOverride.validFrom" };
-    ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.numItems.minValue", members: ["shippingConditions.numItems.minValue", "shippingConditions.numItems.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.numItems.minValue" };
+    ShippingService_shippingConditions_ShippingConditions_seasonalOverride_OpeningHoursSpecification_oneOf0 = { level: "required", properties: ["validFrom", "validThrough"], property: "shippingConditions.seasonalOverride.validFrom", members: ["shippingConditions.seasonalOverride.validFrom", "shippingConditions.seasonalOverride.validThrough"], paths: [["validFrom"], ["validThrough"]], fix: "Give seasonalOverride.validFrom or seasonalOverride.validThrough.", docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.seasonalOverride.validFrom" };
+    ShippingService_shippingConditions_ShippingConditions_numItems_QuantitativeValue_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.numItems.minValue", members: ["shippingConditions.numItems.minValue", "shippingConditions.numItems.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give numItems.minValue or numItems.maxValue.", docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.numItems.minValue" };
     ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_unitCode = propertyRule({
       name: "unitCode",
       segment: "/unitCode",
@@ -20754,10 +22308,10 @@ var init_ShippingService = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add weight.unitCode "LBR" (pound) or "KGM" (kilogram).',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#shippingConditions.weight.unitCode"
     });
-    ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.weight.minValue", members: ["shippingConditions.weight.minValue", "shippingConditions.weight.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give weight.minValue or weight.maxValue.", docs: DOCS23, rule: "/rules/ShippingService#one-of:shippingConditions.weight.minValue" };
+    ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeValue_oneOf0 = { level: "required", properties: ["minValue", "maxValue"], property: "shippingConditions.weight.minValue", members: ["shippingConditions.weight.minValue", "shippingConditions.weight.maxValue"], paths: [["minValue"], ["maxValue"]], fix: "Give weight.minValue or weight.maxValue.", docs: DOCS29, rule: "/rules/ShippingService#one-of:shippingConditions.weight.minValue" };
     ShippingService_handlingTime_ServicePeriod_cutoffTime = propertyRule({
       name: "cutoffTime",
       segment: "/cutoffTime",
@@ -20766,7 +22320,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }],
       format: valueChecks["iso8601-time"],
       fix: 'Give handlingTime.cutoffTime with a UTC offset, e.g. "14:30:00-07:00".',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.cutoffTime"
     });
     ShippingService_handlingTime_ServicePeriod_businessDays = propertyRule({
@@ -20777,7 +22331,7 @@ var init_ShippingService = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
       fix: 'Give handlingTime.businessDays as the days orders are processed, e.g. ["https://schema.org/Monday", "https://schema.org/Friday"].',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.businessDays"
     });
     ShippingService_handlingTime_ServicePeriod_duration = propertyRule({
@@ -20787,7 +22341,7 @@ var init_ShippingService = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue }],
       fix: 'Give handlingTime.duration, e.g. {"@type": "QuantitativeValue", "minValue": 0, "maxValue": 1, "unitCode": "DAY"}.',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.duration"
     });
     ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_value = propertyRule({
@@ -20798,7 +22352,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give handlingTime.duration.value as the exact number of days (without minValue and maxValue).",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.duration.value"
     });
     ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_minValue = propertyRule({
@@ -20809,7 +22363,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add handlingTime.duration.minValue as a whole number of days.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.duration.minValue"
     });
     ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_maxValue = propertyRule({
@@ -20820,7 +22374,7 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add handlingTime.duration.maxValue as a whole number of days.",
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.duration.maxValue"
     });
     ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_unitCode = propertyRule({
@@ -20831,10 +22385,10 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add handlingTime.duration.unitCode "DAY" (or "d").',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.duration.unitCode"
     });
-    ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value", "handlingTime.duration.maxValue"], paths: [["value"], ["maxValue"]], fix: 'Give handlingTime.duration.value (a fixed number of days) or handlingTime.duration.maxValue (an upper bound), with unitCode "DAY".', docs: DOCS23, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
+    ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "handlingTime.duration.value", members: ["handlingTime.duration.value", "handlingTime.duration.maxValue"], paths: [["value"], ["maxValue"]], fix: 'Give handlingTime.duration.value (a fixed number of days) or handlingTime.duration.maxValue (an upper bound), with unitCode "DAY".', docs: DOCS29, rule: "/rules/ShippingService#one-of:handlingTime.duration.value" };
     ShippingService_handlingTime_QuantitativeValue_unitCode = propertyRule({
       name: "unitCode",
       segment: "/unitCode",
@@ -20843,10 +22397,10 @@ var init_ShippingService = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add handlingTime.unitCode "DAY" (or "d").',
-      docs: DOCS23,
+      docs: DOCS29,
       rule: "/rules/ShippingService#handlingTime.unitCode"
     });
-    ruleSet23 = {
+    ruleSet29 = {
       type: "ShippingService",
       status: "supported",
       tier: 1,
@@ -20862,7 +22416,7 @@ var init_ShippingService = __esm({
 // generated/validators/OfferShippingDetails.ts
 var OfferShippingDetails_exports = {};
 __export(OfferShippingDetails_exports, {
-  ruleSet: () => ruleSet24,
+  ruleSet: () => ruleSet30,
   validate_OfferShippingDetails: () => validate_OfferShippingDetails,
   validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime: () => validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime,
   validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue: () => validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue,
@@ -20932,7 +22486,7 @@ function validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transit
   if (v_unitCode === void 0) run.missing(OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, at);
   else run.check(v_unitCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, at);
 }
-var DOCS24, OfferShippingDetails_shippingRate, OfferShippingDetails_shippingDestination, OfferShippingDetails_deliveryTime, OfferShippingDetails_hasShippingService, OfferShippingDetails_oneOf0, OfferShippingDetails_oneOf1, OfferShippingDetails_oneOf2, OfferShippingDetails_shippingRate_MonetaryAmount_currency, OfferShippingDetails_shippingRate_MonetaryAmount_value, OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, ruleSet24;
+var DOCS30, OfferShippingDetails_shippingRate, OfferShippingDetails_shippingDestination, OfferShippingDetails_deliveryTime, OfferShippingDetails_hasShippingService, OfferShippingDetails_oneOf0, OfferShippingDetails_oneOf1, OfferShippingDetails_oneOf2, OfferShippingDetails_shippingRate_MonetaryAmount_currency, OfferShippingDetails_shippingRate_MonetaryAmount_value, OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, ruleSet30;
 var init_OfferShippingDetails = __esm({
   "generated/validators/OfferShippingDetails.ts"() {
     "use strict";
@@ -20940,7 +22494,7 @@ var init_OfferShippingDetails = __esm({
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS24 = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
+    DOCS30 = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
     OfferShippingDetails_shippingRate = propertyRule({
       name: "shippingRate",
       segment: "/shippingRate",
@@ -20949,7 +22503,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_OfferShippingDetails_shippingRate_MonetaryAmount }],
       single: true,
       fix: 'Give one "shippingRate" as a MonetaryAmount with value and currency, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"}; for several rates give several OfferShippingDetails.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingRate"
     });
     OfferShippingDetails_shippingDestination = propertyRule({
@@ -20959,7 +22513,7 @@ var init_OfferShippingDetails = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion }],
       fix: 'Give "shippingDestination" as a DefinedRegion with addressCountry, e.g. {"@type": "DefinedRegion", "addressCountry": "US"}.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingDestination"
     });
     OfferShippingDetails_deliveryTime = propertyRule({
@@ -20970,7 +22524,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
       single: true,
       fix: 'Give one "deliveryTime" as a ShippingDeliveryTime with handlingTime and transitTime.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime"
     });
     OfferShippingDetails_hasShippingService = propertyRule({
@@ -20980,12 +22534,12 @@ var init_OfferShippingDetails = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: validate_ShippingService, prefixed: true }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "hasShippingService" only as {"@id": "https://example.com/shipping#policy"}, a reference to the ShippingService defined under your Organization.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#hasShippingService"
     });
-    OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate", members: ["shippingRate", "hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add "shippingRate" with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS24, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
-    OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination", members: ["shippingDestination", "hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add "shippingDestination" with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS24, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
-    OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime", members: ["deliveryTime", "hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add "deliveryTime" with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS24, rule: "/rules/OfferShippingDetails#one-of:deliveryTime" };
+    OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "shippingRate", members: ["shippingRate", "hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add "shippingRate" with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS30, rule: "/rules/OfferShippingDetails#one-of:shippingRate" };
+    OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "shippingDestination", members: ["shippingDestination", "hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add "shippingDestination" with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS30, rule: "/rules/OfferShippingDetails#one-of:shippingDestination" };
+    OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "deliveryTime", members: ["deliveryTime", "hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add "deliveryTime" with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS30, rule: "/rules/OfferShippingDetails#one-of:deliveryTime" };
     OfferShippingDetails_shippingRate_MonetaryAmount_currency = propertyRule({
       name: "currency",
       segment: "/currency",
@@ -20994,7 +22548,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give shippingRate.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingRate.currency"
     });
     OfferShippingDetails_shippingRate_MonetaryAmount_value = propertyRule({
@@ -21005,7 +22559,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingRate.value"
     });
     OfferShippingDetails_shippingRate_MonetaryAmount_maxValue = propertyRule({
@@ -21016,10 +22570,10 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingRate.maxValue"
     });
-    OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value", members: ["shippingRate.value", "shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS24, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
+    OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "shippingRate.value", members: ["shippingRate.value", "shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or shippingRate.maxValue.", docs: DOCS30, rule: "/rules/OfferShippingDetails#one-of:shippingRate.value" };
     OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry = propertyRule({
       name: "addressCountry",
       segment: "/addressCountry",
@@ -21028,7 +22582,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingDestination.addressCountry"
     });
     OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion = propertyRule({
@@ -21038,7 +22592,7 @@ var init_OfferShippingDetails = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. "NY" (US, Australia and Japan only); don't combine it with postalCode.`,
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingDestination.addressRegion"
     });
     OfferShippingDetails_shippingDestination_DefinedRegion_postalCode = propertyRule({
@@ -21048,7 +22602,7 @@ var init_OfferShippingDetails = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give shippingDestination.postalCode as a postal code, e.g. "94043" (Australia, Canada and the US only); don't combine it with addressRegion.`,
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#shippingDestination.postalCode"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime = propertyRule({
@@ -21058,7 +22612,7 @@ var init_OfferShippingDetails = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
       fix: 'Add deliveryTime.handlingTime with the days between order and dispatch, e.g. {"@type": "QuantitativeValue", "minValue": 0, "maxValue": 1, "unitCode": "DAY"}.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime = propertyRule({
@@ -21068,7 +22622,7 @@ var init_OfferShippingDetails = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
       fix: 'Add deliveryTime.transitTime with the days between dispatch and delivery, e.g. {"@type": "QuantitativeValue", "minValue": 1, "maxValue": 5, "unitCode": "DAY"}.',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.transitTime"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue = propertyRule({
@@ -21079,7 +22633,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add deliveryTime.handlingTime.minValue as a whole number of days.",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.minValue"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue = propertyRule({
@@ -21090,7 +22644,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add deliveryTime.handlingTime.maxValue as a whole number of days.",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.maxValue"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode = propertyRule({
@@ -21101,7 +22655,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add deliveryTime.handlingTime.unitCode "DAY" (or "d").',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.handlingTime.unitCode"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue = propertyRule({
@@ -21112,7 +22666,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add deliveryTime.transitTime.minValue as a whole number of days.",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.minValue"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue = propertyRule({
@@ -21123,7 +22677,7 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add deliveryTime.transitTime.maxValue as a whole number of days.",
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.maxValue"
     });
     OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode = propertyRule({
@@ -21134,10 +22688,10 @@ var init_OfferShippingDetails = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add deliveryTime.transitTime.unitCode "DAY" (or "d").',
-      docs: DOCS24,
+      docs: DOCS30,
       rule: "/rules/OfferShippingDetails#deliveryTime.transitTime.unitCode"
     });
-    ruleSet24 = {
+    ruleSet30 = {
       type: "OfferShippingDetails",
       status: "supported",
       tier: 1,
@@ -21153,7 +22707,7 @@ var init_OfferShippingDetails = __esm({
 // generated/validators/Organization.ts
 var Organization_exports = {};
 __export(Organization_exports, {
-  ruleSet: () => ruleSet25,
+  ruleSet: () => ruleSet31,
   validate_Organization: () => validate_Organization,
   validate_Organization_address_PostalAddress: () => validate_Organization_address_PostalAddress,
   validate_Organization_contactPoint_ContactPoint: () => validate_Organization_contactPoint_ContactPoint,
@@ -21241,7 +22795,7 @@ function validate_Organization_contactPoint_ContactPoint(node, run, at) {
   if (v_email !== void 0) run.check(v_email, Organization_contactPoint_ContactPoint_email, at);
   run.oneOf(Organization_contactPoint_ContactPoint_oneOf0, node, at);
 }
-var DOCS25, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, ruleSet25;
+var DOCS31, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, ruleSet31;
 var init_Organization = __esm({
   "generated/validators/Organization.ts"() {
     "use strict";
@@ -21252,7 +22806,7 @@ var init_Organization = __esm({
     init_checks();
     init_type_hierarchy();
     init_text_pattern();
-    DOCS25 = "https://developers.google.com/search/docs/appearance/structured-data/organization";
+    DOCS31 = "https://developers.google.com/search/docs/appearance/structured-data/organization";
     Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -21260,7 +22814,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "name" with the organization's name, the same one used as your site name, e.g. "Example Corporation".`,
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#name"
     });
     Organization_url = propertyRule({
@@ -21271,7 +22825,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add "url" with the URL of the organization's website, e.g. "https://www.example.com".`,
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#url"
     });
     Organization_logo = propertyRule({
@@ -21282,7 +22836,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: validate_Organization_logo_ImageObject }],
       format: valueChecks["image-url"],
       fix: 'Add "logo" with the crawlable URL of a logo at least 112x112 pixels that looks right on a white background, e.g. "https://www.example.com/images/logo.png".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#logo"
     });
     Organization_address = propertyRule({
@@ -21292,7 +22846,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_Organization_address_PostalAddress }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "address" as one or more PostalAddress objects, e.g. {"@type": "PostalAddress", "streetAddress": "Rue Improbable 99", "addressLocality": "Paris", "postalCode": "75001", "addressCountry": "FR"}.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address"
     });
     Organization_telephone = propertyRule({
@@ -21302,7 +22856,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "telephone" with the main customer phone number, including the country and area code, e.g. "+47-99-999-9999".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#telephone"
     });
     Organization_alternateName = propertyRule({
@@ -21312,7 +22866,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give "alternateName" with another common name of the organization, the same one used as your site's alternate name, e.g. "ExCo".`,
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#alternateName"
     });
     Organization_legalName = propertyRule({
@@ -21322,7 +22876,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "legalName" with the registered legal name, when it differs from "name".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#legalName"
     });
     Organization_description = propertyRule({
@@ -21332,7 +22886,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "description" with a detailed description of the organization.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#description"
     });
     Organization_email = propertyRule({
@@ -21342,7 +22896,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "email" with the contact e-mail address, e.g. "contact@example.com".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#email"
     });
     Organization_contactPoint = propertyRule({
@@ -21352,7 +22906,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ContactPoint", accepts: subtypes("ContactPoint"), validate: validate_Organization_contactPoint_ContactPoint }],
       fix: 'Give "contactPoint" as ContactPoint objects with a telephone or e-mail, e.g. {"@type": "ContactPoint", "contactType": "customer service", "email": "support@example.com"}.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#contactPoint"
     });
     Organization_sameAs = propertyRule({
@@ -21363,7 +22917,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give "sameAs" as absolute URLs of the organization's profiles on other sites, e.g. ["https://example.net/profile/example1234"].`,
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#sameAs"
     });
     Organization_foundingDate = propertyRule({
@@ -21374,7 +22928,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textPattern("^\\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?)?$", "an ISO 8601 date: YYYY-MM-DD, YYYY-MM or YYYY")],
       fix: 'Give "foundingDate" as an ISO 8601 date, e.g. "1999-03-01" (or the year alone, "1999").',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#foundingDate"
     });
     Organization_numberOfEmployees = propertyRule({
@@ -21384,7 +22938,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       fix: 'Give "numberOfEmployees" as a QuantitativeValue, e.g. {"@type": "QuantitativeValue", "value": 2056} or {"@type": "QuantitativeValue", "minValue": 100, "maxValue": 999}.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#numberOfEmployees"
     });
     Organization_iso6523Code = propertyRule({
@@ -21394,7 +22948,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "iso6523Code" as the scheme code (ICD), a colon and the identifier, e.g. "0199:724500PMK2A2M1SQQ228" (0060 DUNS, 0088 GLN, 0199 LEI).',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#iso6523Code"
     });
     Organization_duns = propertyRule({
@@ -21404,7 +22958,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "duns" with the Dun & Bradstreet number (iso6523Code with the prefix 0060 is preferred).',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#duns"
     });
     Organization_leiCode = propertyRule({
@@ -21414,7 +22968,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "leiCode" with the ISO 17442 identifier (iso6523Code with the prefix 0199 is preferred).',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#leiCode"
     });
     Organization_globalLocationNumber = propertyRule({
@@ -21424,7 +22978,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "globalLocationNumber" with the GS1 Global Location Number.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#globalLocationNumber"
     });
     Organization_naics = propertyRule({
@@ -21434,7 +22988,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "naics" with the North American Industry Classification System code.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#naics"
     });
     Organization_taxID = propertyRule({
@@ -21444,7 +22998,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "taxID" with the tax ID that matches the country in "address".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#taxID"
     });
     Organization_vatID = propertyRule({
@@ -21454,7 +23008,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "vatID" with the VAT code, e.g. "FR12345678901".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#vatID"
     });
     Organization_hasMerchantReturnPolicy = propertyRule({
@@ -21464,7 +23018,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_MerchantReturnPolicy, prefixed: true }],
       fix: 'Give "hasMerchantReturnPolicy" as a MerchantReturnPolicy, following the merchant return policy documentation.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#hasMerchantReturnPolicy"
     });
     Organization_hasShippingService = propertyRule({
@@ -21474,7 +23028,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ShippingService", accepts: subtypes("ShippingService"), validate: validate_ShippingService, prefixed: true }],
       fix: 'Give "hasShippingService" as ShippingService objects, following the merchant shipping policy documentation.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#hasShippingService"
     });
     Organization_hasMemberProgram = propertyRule({
@@ -21484,10 +23038,10 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MemberProgram", accepts: subtypes("MemberProgram"), validate: validate_LoyaltyProgram, prefixed: true }],
       fix: 'Give "hasMemberProgram" as MemberProgram objects, following the loyalty program documentation.',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#hasMemberProgram"
     });
-    Organization_oneOf0 = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], paths: [["address"], ["telephone"]], fix: 'Show real-world presence with "address" (a PostalAddress) or "telephone" (with the country and area code), e.g. "telephone": "+47-99-999-9999".', docs: DOCS25, rule: "/rules/Organization#one-of:address" };
+    Organization_oneOf0 = { level: "recommended", properties: ["address", "telephone"], property: "address", members: ["address", "telephone"], paths: [["address"], ["telephone"]], fix: 'Show real-world presence with "address" (a PostalAddress) or "telephone" (with the country and area code), e.g. "telephone": "+47-99-999-9999".', docs: DOCS31, rule: "/rules/Organization#one-of:address" };
     Organization_logo_ImageObject_contentUrl = propertyRule({
       name: "contentUrl",
       segment: "/contentUrl",
@@ -21496,7 +23050,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: 'Give logo.contentUrl as the crawlable URL of the image file, e.g. "https://example.com/photos/1x1/photo.jpg".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#logo.contentUrl"
     });
     Organization_logo_ImageObject_url = propertyRule({
@@ -21507,10 +23061,10 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: 'Give logo.url as the crawlable URL of the image file ("contentUrl" is preferred), e.g. "https://example.com/photos/1x1/photo.jpg".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#logo.url"
     });
-    Organization_logo_ImageObject_oneOf0 = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], paths: [["contentUrl"], ["url"]], fix: 'Give logo a "contentUrl" (or "url") with the crawlable URL of the image file, e.g. "https://example.com/photos/1x1/photo.jpg".', docs: DOCS25, rule: "/rules/Organization#one-of:logo.contentUrl" };
+    Organization_logo_ImageObject_oneOf0 = { level: "required", properties: ["contentUrl", "url"], property: "logo.contentUrl", members: ["logo.contentUrl", "logo.url"], paths: [["contentUrl"], ["url"]], fix: 'Give logo a "contentUrl" (or "url") with the crawlable URL of the image file, e.g. "https://example.com/photos/1x1/photo.jpg".', docs: DOCS31, rule: "/rules/Organization#one-of:logo.contentUrl" };
     Organization_address_PostalAddress_streetAddress = propertyRule({
       name: "streetAddress",
       segment: "/streetAddress",
@@ -21518,7 +23072,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.streetAddress, e.g. "148 W 51st St Suite 42".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address.streetAddress"
     });
     Organization_address_PostalAddress_addressLocality = propertyRule({
@@ -21528,7 +23082,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.addressLocality with the city, e.g. "New York".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address.addressLocality"
     });
     Organization_address_PostalAddress_addressRegion = propertyRule({
@@ -21538,7 +23092,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give address.addressRegion with the region or state, if your country uses one, e.g. "Ile-de-France".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address.addressRegion"
     });
     Organization_address_PostalAddress_postalCode = propertyRule({
@@ -21548,7 +23102,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.postalCode, e.g. "10019".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address.postalCode"
     });
     Organization_address_PostalAddress_addressCountry = propertyRule({
@@ -21559,7 +23113,7 @@ var init_Organization = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#address.addressCountry"
     });
     Organization_contactPoint_ContactPoint_telephone = propertyRule({
@@ -21569,7 +23123,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give contactPoint.telephone with the country and area code, e.g. "+9-999-999-9999".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#contactPoint.telephone"
     });
     Organization_contactPoint_ContactPoint_email = propertyRule({
@@ -21579,11 +23133,11 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give contactPoint.email, e.g. "support@example.com".',
-      docs: DOCS25,
+      docs: DOCS31,
       rule: "/rules/Organization#contactPoint.email"
     });
-    Organization_contactPoint_ContactPoint_oneOf0 = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], paths: [["telephone"], ["email"]], fix: 'Give each contactPoint a "telephone" or an "email", e.g. {"@type": "ContactPoint", "telephone": "+9-999-999-9999", "email": "contact@example.com"}.', docs: DOCS25, rule: "/rules/Organization#one-of:contactPoint.telephone" };
-    ruleSet25 = {
+    Organization_contactPoint_ContactPoint_oneOf0 = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], paths: [["telephone"], ["email"]], fix: 'Give each contactPoint a "telephone" or an "email", e.g. {"@type": "ContactPoint", "telephone": "+9-999-999-9999", "email": "contact@example.com"}.', docs: DOCS31, rule: "/rules/Organization#one-of:contactPoint.telephone" };
+    ruleSet31 = {
       type: "Organization",
       status: "supported",
       tier: 1,
@@ -21599,7 +23153,7 @@ var init_Organization = __esm({
 // generated/validators/Product.ts
 var Product_exports = {};
 __export(Product_exports, {
-  ruleSet: () => ruleSet26,
+  ruleSet: () => ruleSet32,
   validate_Product: () => validate_Product,
   validate_Product__merchant_listing: () => validate_Product__merchant_listing,
   validate_Product__merchant_listing_brand_Brand: () => validate_Product__merchant_listing_brand_Brand,
@@ -21996,7 +23550,7 @@ function validate_Product__merchant_listing_hasCertification_Certification_certi
   if (v_ratingValue === void 0) run.missing(Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
 }
-var DOCS26, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet26;
+var DOCS32, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet32;
 var init_Product = __esm({
   "generated/validators/Product.ts"() {
     "use strict";
@@ -22007,7 +23561,7 @@ var init_Product = __esm({
     init_text_length();
     init_sibling_condition();
     init_text_pattern();
-    DOCS26 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
+    DOCS32 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
     Product_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -22015,7 +23569,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the product, e.g. "Executive Anvil".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#name"
     });
     Product_review = propertyRule({
@@ -22025,7 +23579,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Product_review_Review, nodeCheck: nodeChecks["pros-cons"] }],
       fix: 'Add a "review" of the product with an author and a reviewRating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Fred Benson"}, "reviewRating": {"@type": "Rating", "ratingValue": 4}}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review"
     });
     Product_aggregateRating = propertyRule({
@@ -22035,7 +23589,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add an "aggregateRating" with the average rating and the number of ratings, e.g. {"@type": "AggregateRating", "ratingValue": 4.4, "reviewCount": 89}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating"
     });
     Product_offers = propertyRule({
@@ -22045,7 +23599,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_Product_offers_AggregateOffer }],
       fix: 'Add "offers" with an Offer (price, priceCurrency, availability), e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD", "availability": "https://schema.org/InStock"}, or an AggregateOffer with lowPrice and priceCurrency.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers"
     });
     Product_image = propertyRule({
@@ -22056,10 +23610,10 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" as crawlable image URLs of the product, e.g. ["https://example.com/photos/1x1/photo.jpg"].',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#image"
     });
-    Product_oneOf0 = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review", members: ["review", "aggregateRating", "offers"], paths: [["review"], ["aggregateRating"], ["offers"]], fix: 'Add at least one of "offers" (price and currency), "review" or "aggregateRating" to the product, e.g. "offers": {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.', docs: DOCS26, rule: "/rules/Product#one-of:review" };
+    Product_oneOf0 = { level: "required", properties: ["review", "aggregateRating", "offers"], property: "review", members: ["review", "aggregateRating", "offers"], paths: [["review"], ["aggregateRating"], ["offers"]], fix: 'Add at least one of "offers" (price and currency), "review" or "aggregateRating" to the product, e.g. "offers": {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.', docs: DOCS32, rule: "/rules/Product#one-of:review" };
     Product_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -22067,7 +23621,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Product_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.author"
     });
     Product_review_Review_reviewRating = propertyRule({
@@ -22077,7 +23631,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.reviewRating"
     });
     Product_review_Review_positiveNotes = propertyRule({
@@ -22087,7 +23641,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Product_review_Review_positiveNotes_ItemList }],
       fix: 'Give review.positiveNotes as an ItemList of ListItems, e.g. {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": 1, "name": "Consistent results"}]}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.positiveNotes"
     });
     Product_review_Review_negativeNotes = propertyRule({
@@ -22097,7 +23651,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Product_review_Review_negativeNotes_ItemList }],
       fix: 'Give review.negativeNotes as an ItemList of ListItems, e.g. {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": 1, "name": "No child protection"}]}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.negativeNotes"
     });
     Product_review_Review_datePublished = propertyRule({
@@ -22108,10 +23662,10 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.datePublished"
     });
-    Product_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished", "review.positiveNotes", "review.negativeNotes"], paths: [["reviewRating"], ["datePublished"], ["positiveNotes"], ["negativeNotes"]], fix: 'Give each review a reviewRating with a ratingValue (e.g. {"@type": "Rating", "ratingValue": 4}); a review without a rating needs at least its "datePublished" (and an author), or, on an editorial review page, pros and cons in positiveNotes / negativeNotes.', docs: DOCS26, rule: "/rules/Product#one-of:review.reviewRating" };
+    Product_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished", "review.positiveNotes", "review.negativeNotes"], paths: [["reviewRating"], ["datePublished"], ["positiveNotes"], ["negativeNotes"]], fix: 'Give each review a reviewRating with a ratingValue (e.g. {"@type": "Rating", "ratingValue": 4}); a review without a rating needs at least its "datePublished" (and an author), or, on an editorial review page, pros and cons in positiveNotes / negativeNotes.', docs: DOCS32, rule: "/rules/Product#one-of:review.reviewRating" };
     Product_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -22120,7 +23674,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.author.name"
     });
     Product_review_Review_author_Organization_name = propertyRule({
@@ -22131,7 +23685,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.author.name"
     });
     Product_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -22141,7 +23695,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.reviewRating.ratingValue"
     });
     Product_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -22151,7 +23705,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.reviewRating.bestRating"
     });
     Product_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -22161,7 +23715,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.reviewRating.worstRating"
     });
     Product_review_Review_positiveNotes_ItemList_itemListElement = propertyRule({
@@ -22171,7 +23725,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem }],
       fix: 'Add review.positiveNotes.itemListElement with one ListItem per statement, e.g. [{"@type": "ListItem", "position": 1, "name": "Consistent results"}].',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.positiveNotes.itemListElement"
     });
     Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name = propertyRule({
@@ -22181,7 +23735,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each pros or cons statement (ListItem) a "name" with the statement, e.g. "Consistent results".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.positiveNotes.itemListElement.name"
     });
     Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position = propertyRule({
@@ -22192,7 +23746,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["positive-integer"],
       fix: 'Give each pros or cons statement a "position", starting at 1.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.positiveNotes.itemListElement.position"
     });
     Product_review_Review_negativeNotes_ItemList_itemListElement = propertyRule({
@@ -22202,7 +23756,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem }],
       fix: 'Add review.negativeNotes.itemListElement with one ListItem per statement, e.g. [{"@type": "ListItem", "position": 1, "name": "Consistent results"}].',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.negativeNotes.itemListElement"
     });
     Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name = propertyRule({
@@ -22212,7 +23766,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each pros or cons statement (ListItem) a "name" with the statement, e.g. "Consistent results".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.negativeNotes.itemListElement.name"
     });
     Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position = propertyRule({
@@ -22223,7 +23777,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["positive-integer"],
       fix: 'Give each pros or cons statement a "position", starting at 1.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#review.negativeNotes.itemListElement.position"
     });
     Product_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -22233,7 +23787,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating.ratingValue"
     });
     Product_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -22244,7 +23798,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating.ratingCount"
     });
     Product_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -22255,7 +23809,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating.reviewCount"
     });
     Product_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -22265,7 +23819,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating.bestRating"
     });
     Product_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -22275,10 +23829,10 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#aggregateRating.worstRating"
     });
-    Product_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS26, rule: "/rules/Product#one-of:aggregateRating.ratingCount" };
+    Product_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS32, rule: "/rules/Product#one-of:aggregateRating.ratingCount" };
     Product_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -22288,7 +23842,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Give offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.price"
     });
     Product_offers_Offer_priceCurrency = propertyRule({
@@ -22299,7 +23853,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceCurrency"
     });
     Product_offers_Offer_priceSpecification = propertyRule({
@@ -22309,7 +23863,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product_offers_Offer_priceSpecification_PriceSpecification }],
       fix: 'Give offers.priceSpecification as a UnitPriceSpecification with price and priceCurrency, e.g. {"@type": "UnitPriceSpecification", "price": 9.99, "priceCurrency": "AUD"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceSpecification"
     });
     Product_offers_Offer_availability = propertyRule({
@@ -22321,7 +23875,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["BackOrder", "Discontinued", "InStock", "InStoreOnly", "LimitedAvailability", "OnlineOnly", "OutOfStock", "PreOrder", "PreSale", "SoldOut"]),
       single: true,
       fix: 'Add offers.availability with the one value that fits best, e.g. "https://schema.org/InStock" (BackOrder, Discontinued, InStock, InStoreOnly, LimitedAvailability, OnlineOnly, OutOfStock, PreOrder, PreSale or SoldOut).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.availability"
     });
     Product_offers_Offer_priceValidUntil = propertyRule({
@@ -22332,11 +23886,11 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add offers.priceValidUntil with the date after which the price no longer applies, in ISO 8601, e.g. "2026-12-31" (a past date may stop the snippet from showing).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceValidUntil"
     });
-    Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price", members: ["offers.price", "offers.priceSpecification.price"], paths: [["price"], ["priceSpecification", "price"]], fix: 'Add offers.price with the current price, e.g. "price": 39.99, or give it in offers.priceSpecification.price.', docs: DOCS26, rule: "/rules/Product#one-of:offers.price" };
-    Product_offers_Offer_oneOf1 = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 currency code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS26, rule: "/rules/Product#one-of:offers.priceCurrency" };
+    Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification.price"], property: "offers.price", members: ["offers.price", "offers.priceSpecification.price"], paths: [["price"], ["priceSpecification", "price"]], fix: 'Add offers.price with the current price, e.g. "price": 39.99, or give it in offers.priceSpecification.price.', docs: DOCS32, rule: "/rules/Product#one-of:offers.price" };
+    Product_offers_Offer_oneOf1 = { level: "recommended", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 currency code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS32, rule: "/rules/Product#one-of:offers.priceCurrency" };
     Product_offers_Offer_priceSpecification_PriceSpecification_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -22347,7 +23901,7 @@ var init_Product = __esm({
       min: 0,
       condition: siblingCondition("membershipPointsEarned", null),
       fix: "Give offers.priceSpecification.price as a number, e.g. 9.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceSpecification.price"
     });
     Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency = propertyRule({
@@ -22359,7 +23913,7 @@ var init_Product = __esm({
       format: valueChecks["iso4217"],
       condition: siblingCondition("membershipPointsEarned", null),
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceSpecification.priceCurrency"
     });
     Product_offers_AggregateOffer_lowPrice = propertyRule({
@@ -22371,7 +23925,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Add offers.lowPrice with the lowest price of all offers as a number, e.g. 119.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.lowPrice"
     });
     Product_offers_AggregateOffer_priceCurrency = propertyRule({
@@ -22382,7 +23936,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Add offers.priceCurrency with the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.priceCurrency"
     });
     Product_offers_AggregateOffer_highPrice = propertyRule({
@@ -22394,7 +23948,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Add offers.highPrice with the highest price of all offers, e.g. 199.99.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.highPrice"
     });
     Product_offers_AggregateOffer_offerCount = propertyRule({
@@ -22405,7 +23959,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.offerCount with the number of offers, e.g. 5.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#offers.offerCount"
     });
     Product__merchant_listing_name = propertyRule({
@@ -22415,7 +23969,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the product, e.g. "Nice trinket".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:name"
     });
     Product__merchant_listing_image = propertyRule({
@@ -22426,7 +23980,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with crawlable URLs of product photos (ideally on a white background; 16x9, 4x3 and 1x1 at 50K pixels or more), e.g. ["https://example.com/photos/1x1/trinket.jpg"].',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:image"
     });
     Product__merchant_listing_offers = propertyRule({
@@ -22436,7 +23990,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }],
       fix: `Add "offers" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers"
     });
     Product__merchant_listing_description = propertyRule({
@@ -22446,7 +24000,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a "description" of the product.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:description"
     });
     Product__merchant_listing_brand = propertyRule({
@@ -22458,7 +24012,7 @@ var init_Product = __esm({
       single: true,
       condition: siblingCondition("isVariantOf", null),
       fix: 'Add "brand" with the brand name, e.g. {"@type": "Brand", "name": "ACME"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:brand"
     });
     Product__merchant_listing_sku = propertyRule({
@@ -22470,7 +24024,7 @@ var init_Product = __esm({
       single: true,
       valueKeywords: [textPattern("^\\S+$", "one identifier without white space")],
       fix: 'Add "sku" with your one identifier for the product, without spaces, e.g. "trinket-12345".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:sku"
     });
     Product__merchant_listing_mpn = propertyRule({
@@ -22480,7 +24034,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "mpn" with the manufacturer part number, e.g. "925872".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:mpn"
     });
     Product__merchant_listing_gtin = propertyRule({
@@ -22491,7 +24045,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["gtin"],
       fix: 'Give "gtin" as the digits of the GTIN with a valid check digit, e.g. "00012345600012" (not a URL).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:gtin"
     });
     Product__merchant_listing_gtin8 = propertyRule({
@@ -22502,7 +24056,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [8] }),
       fix: 'Give "gtin8" as the 8 digits of the GTIN-8.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:gtin8"
     });
     Product__merchant_listing_gtin12 = propertyRule({
@@ -22513,7 +24067,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [12] }),
       fix: 'Give "gtin12" as the 12 digits of the UPC (GTIN-12).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:gtin12"
     });
     Product__merchant_listing_gtin13 = propertyRule({
@@ -22524,7 +24078,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [13] }),
       fix: 'Give "gtin13" as the 13 digits of the EAN (GTIN-13).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:gtin13"
     });
     Product__merchant_listing_gtin14 = propertyRule({
@@ -22535,7 +24089,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [14] }),
       fix: 'Give "gtin14" as the 14 digits of the GTIN-14.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:gtin14"
     });
     Product__merchant_listing_audience = propertyRule({
@@ -22545,7 +24099,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PeopleAudience", accepts: subtypes("PeopleAudience"), validate: null }],
       fix: 'Give "audience" as a PeopleAudience (suggestedGender, suggestedMinAge, suggestedMaxAge); no other Audience type is supported.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:audience"
     });
     Product__merchant_listing_category = propertyRule({
@@ -22555,7 +24109,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "CategoryCode", accepts: subtypes("CategoryCode"), validate: null }],
       fix: 'Give "category" as your product type text and/or CategoryCode objects with a Google product category, e.g. {"@type": "CategoryCode", "inCodeSet": "https://www.google.com/basepages/producttype/taxonomy-with-ids.en-US.txt", "codeValue": "2271"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:category"
     });
     Product__merchant_listing_color = propertyRule({
@@ -22565,7 +24119,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "color" as text, e.g. "red" or "yellow/sky blue".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:color"
     });
     Product__merchant_listing_material = propertyRule({
@@ -22575,7 +24129,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "material" as text, e.g. "Leather" or "Cotton/Polyester".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:material"
     });
     Product__merchant_listing_pattern = propertyRule({
@@ -22585,7 +24139,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "pattern" as text, e.g. "polka dots".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:pattern"
     });
     Product__merchant_listing_size = propertyRule({
@@ -22596,7 +24150,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "SizeSpecification", members: enumerationMembers("SizeSpecification") }],
       single: true,
       fix: 'Give one "size" as text (e.g. "XL") or a SizeSpecification.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:size"
     });
     Product__merchant_listing_hasAdultConsideration = propertyRule({
@@ -22607,7 +24161,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["SexualContentConsideration"]),
       fix: 'Label adult-oriented products with "hasAdultConsideration": "https://schema.org/SexualContentConsideration" (the only value the search engine supports).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasAdultConsideration"
     });
     Product__merchant_listing_hasCertification = propertyRule({
@@ -22617,7 +24171,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Certification", accepts: subtypes("Certification"), validate: validate_Product__merchant_listing_hasCertification_Certification }],
       fix: 'Give "hasCertification" as Certification objects (up to 10) with issuedBy and certificationIdentification or certificationRating.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification"
     });
     Product__merchant_listing_inProductGroupWithID = propertyRule({
@@ -22628,7 +24182,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Give one "inProductGroupWithID" with the ID of the product group this variant belongs to.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:inProductGroupWithID"
     });
     Product__merchant_listing_isVariantOf = propertyRule({
@@ -22638,7 +24192,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ProductGroup", accepts: subtypes("ProductGroup"), validate: null }],
       fix: 'Give "isVariantOf" as the ProductGroup this variant belongs to.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:isVariantOf"
     });
     Product__merchant_listing_subjectOf = propertyRule({
@@ -22649,10 +24203,10 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       single: true,
       fix: 'Give "subjectOf" as one 3DModel whose encoding.contentUrl links to a .gltf or .glb file.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:subjectOf"
     });
-    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931".`, docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:gtin" };
+    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931".`, docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:gtin" };
     Product__merchant_listing_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -22662,7 +24216,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0.01,
       fix: "Give offers.price as the current price above zero, e.g. 39.99: merchant listings need a price greater than zero.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.price"
     });
     Product__merchant_listing_offers_Offer_priceCurrency = propertyRule({
@@ -22673,7 +24227,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification = propertyRule({
@@ -22683,7 +24237,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
       fix: 'Give offers.priceSpecification as UnitPriceSpecification objects with price and priceCurrency, e.g. {"@type": "UnitPriceSpecification", "price": 10.00, "priceCurrency": "USD"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification"
     });
     Product__merchant_listing_offers_Offer_itemCondition = propertyRule({
@@ -22695,7 +24249,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["NewCondition", "RefurbishedCondition", "UsedCondition"]),
       single: true,
       fix: 'Add offers.itemCondition with one value: "https://schema.org/NewCondition", "https://schema.org/RefurbishedCondition" or "https://schema.org/UsedCondition".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.itemCondition"
     });
     Product__merchant_listing_offers_Offer_url = propertyRule({
@@ -22707,7 +24261,7 @@ var init_Product = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: "Add offers.url with the one URL of the page where the shopper buys the product (with the variant selected).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.url"
     });
     Product__merchant_listing_offers_Offer_priceValidUntil = propertyRule({
@@ -22718,7 +24272,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give offers.priceValidUntil as the date (or date and time) the price ends, in ISO 8601, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceValidUntil"
     });
     Product__merchant_listing_offers_Offer_validFrom = propertyRule({
@@ -22729,7 +24283,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add offers.validFrom with the start of the price (for a sale, its first day and time), in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.validFrom"
     });
     Product__merchant_listing_offers_Offer_validThrough = propertyRule({
@@ -22740,7 +24294,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give offers.validThrough as the end of the price, in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.validThrough"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy = propertyRule({
@@ -22750,7 +24304,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy }],
       fix: 'Add offers.hasMerchantReturnPolicy (or define the policy once under Organization and reference it with {"@id": ...}) with applicableCountry and returnPolicyCategory.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy"
     });
     Product__merchant_listing_offers_Offer_shippingDetails = propertyRule({
@@ -22760,11 +24314,11 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "OfferShippingDetails", accepts: subtypes("OfferShippingDetails"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails }],
       fix: "Add offers.shippingDetails with shippingRate, shippingDestination and deliveryTime (or define a shipping policy once under Organization and reference it).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails"
     });
-    Product__merchant_listing_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
-    Product__merchant_listing_offers_Offer_oneOf1 = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
+    Product__merchant_listing_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
+    Product__merchant_listing_offers_Offer_oneOf1 = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -22775,7 +24329,7 @@ var init_Product = __esm({
       min: 0.01,
       condition: siblingCondition("membershipPointsEarned", null),
       fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.price"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency = propertyRule({
@@ -22787,7 +24341,7 @@ var init_Product = __esm({
       format: valueChecks["iso4217"],
       condition: siblingCondition("membershipPointsEarned", null),
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType = propertyRule({
@@ -22798,7 +24352,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["StrikethroughPrice", "ListPrice"]),
       fix: `Use priceType only for the original (struck-through) price, with the value "https://schema.org/StrikethroughPrice"; don't mark the current price with it.`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceType"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom = propertyRule({
@@ -22809,7 +24363,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough = propertyRule({
@@ -22820,7 +24374,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned = propertyRule({
@@ -22831,7 +24385,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.membershipPointsEarned"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier = propertyRule({
@@ -22841,7 +24395,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }],
       fix: 'Give validForMemberTier as the loyalty program tier the member price is for, e.g. {"@id": "https://example.com/member-plan#tier_gold"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validForMemberTier"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price = propertyRule({
@@ -22853,7 +24407,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0.01,
       fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.price"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency = propertyRule({
@@ -22864,7 +24418,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom = propertyRule({
@@ -22875,7 +24429,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough = propertyRule({
@@ -22886,7 +24440,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry = propertyRule({
@@ -22897,7 +24451,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to, e.g. "CH".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory = propertyRule({
@@ -22908,7 +24462,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["MerchantReturnFiniteReturnWindow", "MerchantReturnNotPermitted", "MerchantReturnUnlimitedWindow"]),
       fix: 'Give offers.hasMerchantReturnPolicy.returnPolicyCategory as "https://schema.org/MerchantReturnFiniteReturnWindow" (then also merchantReturnDays), "https://schema.org/MerchantReturnNotPermitted" or "https://schema.org/MerchantReturnUnlimitedWindow".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays = propertyRule({
@@ -22920,7 +24474,7 @@ var init_Product = __esm({
       min: 0,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
       fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees = propertyRule({
@@ -22932,7 +24486,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnFees: "https://schema.org/FreeReturn", "https://schema.org/ReturnFeesCustomerResponsibility" or "https://schema.org/ReturnShippingFees" (then also returnShippingFeesAmount).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod = propertyRule({
@@ -22944,7 +24498,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["ReturnAtKiosk", "ReturnByMail", "ReturnInStore"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnMethod with one or more of "https://schema.org/ReturnByMail", "https://schema.org/ReturnInStore" or "https://schema.org/ReturnAtKiosk" (when returns are allowed).',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount = propertyRule({
@@ -22955,7 +24509,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
       condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
       fix: 'Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {"@type": "MonetaryAmount", "value": 2.99, "currency": "EUR"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value = propertyRule({
@@ -22966,7 +24520,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency = propertyRule({
@@ -22977,7 +24531,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate = propertyRule({
@@ -22988,7 +24542,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
       single: true,
       fix: 'Give one offers.shippingDetails.shippingRate as a MonetaryAmount with value and currency, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"}; for several rates give several OfferShippingDetails.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination = propertyRule({
@@ -22998,7 +24552,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion }],
       fix: 'Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {"@type": "DefinedRegion", "addressCountry": "US"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime = propertyRule({
@@ -23009,12 +24563,12 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
       single: true,
       fix: "Give one offers.shippingDetails.deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime"
     });
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency = propertyRule({
       name: "currency",
       segment: "/currency",
@@ -23023,7 +24577,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value = propertyRule({
@@ -23034,7 +24588,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue = propertyRule({
@@ -23045,10 +24599,10 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give offers.shippingDetails.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue"
     });
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry = propertyRule({
       name: "addressCountry",
       segment: "/addressCountry",
@@ -23057,7 +24611,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add offers.shippingDetails.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion = propertyRule({
@@ -23067,7 +24621,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. "NY" (US, Australia and Japan only); don't combine it with postalCode.`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode = propertyRule({
@@ -23077,7 +24631,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give offers.shippingDetails.shippingDestination.postalCode as a postal code, e.g. "94043" (Australia, Canada and the US only); don't combine it with addressRegion.`,
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime = propertyRule({
@@ -23087,7 +24641,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
       fix: 'Add offers.shippingDetails.deliveryTime.handlingTime with the days between order and dispatch, e.g. {"@type": "QuantitativeValue", "minValue": 0, "maxValue": 1, "unitCode": "DAY"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime = propertyRule({
@@ -23097,7 +24651,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
       fix: 'Add offers.shippingDetails.deliveryTime.transitTime with the days between dispatch and delivery, e.g. {"@type": "QuantitativeValue", "minValue": 1, "maxValue": 5, "unitCode": "DAY"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue = propertyRule({
@@ -23108,7 +24662,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.handlingTime.minValue as a whole number of days.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue = propertyRule({
@@ -23119,7 +24673,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.handlingTime.maxValue as a whole number of days.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode = propertyRule({
@@ -23130,7 +24684,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add offers.shippingDetails.deliveryTime.handlingTime.unitCode "DAY" (or "d").',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue = propertyRule({
@@ -23141,7 +24695,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.transitTime.minValue as a whole number of days.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue = propertyRule({
@@ -23152,7 +24706,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.transitTime.maxValue as a whole number of days.",
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode = propertyRule({
@@ -23163,7 +24717,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add offers.shippingDetails.deliveryTime.transitTime.unitCode "DAY" (or "d").',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode"
     });
     Product__merchant_listing_brand_Brand_name = propertyRule({
@@ -23174,7 +24728,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the one brand name of the product, e.g. "ACME".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:brand.name"
     });
     Product__merchant_listing_brand_Organization_name = propertyRule({
@@ -23185,7 +24739,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the one brand name of the product, e.g. "ACME".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:brand.name"
     });
     Product__merchant_listing_hasCertification_Certification_issuedBy = propertyRule({
@@ -23195,7 +24749,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_hasCertification_Certification_issuedBy_Organization }],
       fix: 'Add hasCertification.issuedBy with the certifying Organization, e.g. {"@type": "Organization", "name": "European_Commission"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification.issuedBy"
     });
     Product__merchant_listing_hasCertification_Certification_certificationIdentification = propertyRule({
@@ -23205,7 +24759,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add hasCertification.certificationIdentification with the certificate code, e.g. the EPREL code "123456".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationIdentification"
     });
     Product__merchant_listing_hasCertification_Certification_certificationRating = propertyRule({
@@ -23215,10 +24769,10 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product__merchant_listing_hasCertification_Certification_certificationRating_Rating }],
       fix: 'Give certificationRating as a Rating with ratingValue (and bestRating / worstRating for EU energy labels), e.g. {"@type": "Rating", "ratingValue": "D"}.',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationRating"
     });
-    Product__merchant_listing_hasCertification_Certification_oneOf0 = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], paths: [["certificationIdentification"], ["certificationRating"]], fix: 'Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code "123456"), or a certificationRating where no code exists (e.g. a CO2 class).', docs: DOCS26, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
+    Product__merchant_listing_hasCertification_Certification_oneOf0 = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], paths: [["certificationIdentification"], ["certificationRating"]], fix: 'Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code "123456"), or a certificationRating where no code exists (e.g. a CO2 class).', docs: DOCS32, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
     Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -23226,7 +24780,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give issuedBy.name as the certification body, e.g. "European_Commission", "ADEME" or "BMWK".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification.issuedBy.name"
     });
     Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue = propertyRule({
@@ -23236,10 +24790,10 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add certificationRating.ratingValue with the class, e.g. "D".',
-      docs: DOCS26,
+      docs: DOCS32,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationRating.ratingValue"
     });
-    ruleSet26 = {
+    ruleSet32 = {
       type: "Product",
       status: "supported",
       tier: 1,
@@ -23258,7 +24812,7 @@ var init_Product = __esm({
 // generated/validators/ProductGroup.ts
 var ProductGroup_exports = {};
 __export(ProductGroup_exports, {
-  ruleSet: () => ruleSet27,
+  ruleSet: () => ruleSet33,
   validate_ProductGroup: () => validate_ProductGroup,
   validate_ProductGroup_aggregateRating_AggregateRating: () => validate_ProductGroup_aggregateRating_AggregateRating,
   validate_ProductGroup_brand_Brand: () => validate_ProductGroup_brand_Brand,
@@ -23414,7 +24968,7 @@ function validate_ProductGroup_review_Review_reviewRating_Rating(node, run, at) 
   if (v_worstRating === void 0) run.missing(ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS27, ProductGroup_name, ProductGroup_description, ProductGroup_brand, ProductGroup_productGroupID, ProductGroup_variesBy, ProductGroup_hasVariant, ProductGroup_url, ProductGroup_aggregateRating, ProductGroup_review, ProductGroup_hasAdultConsideration, ProductGroup_audience, ProductGroup_brand_Brand_name, ProductGroup_brand_Organization_name, ProductGroup_hasVariant_Product_name, ProductGroup_hasVariant_Product_image, ProductGroup_hasVariant_Product_sku, ProductGroup_hasVariant_Product_gtin, ProductGroup_hasVariant_Product_gtin8, ProductGroup_hasVariant_Product_gtin12, ProductGroup_hasVariant_Product_gtin13, ProductGroup_hasVariant_Product_gtin14, ProductGroup_hasVariant_Product_inProductGroupWithID, ProductGroup_hasVariant_Product_color, ProductGroup_hasVariant_Product_size, ProductGroup_hasVariant_Product_url, ProductGroup_hasVariant_Product_offers, ProductGroup_hasVariant_Product_oneOf0, ProductGroup_hasVariant_Product_offers_Offer_price, ProductGroup_hasVariant_Product_offers_Offer_priceCurrency, ProductGroup_hasVariant_Product_offers_Offer_availability, ProductGroup_hasVariant_Product_offers_Offer_itemCondition, ProductGroup_hasVariant_Product_offers_Offer_url, ProductGroup_hasVariant_Product_offers_Offer_oneOf0, ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice, ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency, ProductGroup_aggregateRating_AggregateRating_ratingValue, ProductGroup_aggregateRating_AggregateRating_ratingCount, ProductGroup_aggregateRating_AggregateRating_reviewCount, ProductGroup_aggregateRating_AggregateRating_bestRating, ProductGroup_aggregateRating_AggregateRating_worstRating, ProductGroup_aggregateRating_AggregateRating_oneOf0, ProductGroup_review_Review_author, ProductGroup_review_Review_reviewRating, ProductGroup_review_Review_datePublished, ProductGroup_review_Review_author_Person_name, ProductGroup_review_Review_author_Organization_name, ProductGroup_review_Review_reviewRating_Rating_ratingValue, ProductGroup_review_Review_reviewRating_Rating_bestRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, ruleSet27;
+var DOCS33, ProductGroup_name, ProductGroup_description, ProductGroup_brand, ProductGroup_productGroupID, ProductGroup_variesBy, ProductGroup_hasVariant, ProductGroup_url, ProductGroup_aggregateRating, ProductGroup_review, ProductGroup_hasAdultConsideration, ProductGroup_audience, ProductGroup_brand_Brand_name, ProductGroup_brand_Organization_name, ProductGroup_hasVariant_Product_name, ProductGroup_hasVariant_Product_image, ProductGroup_hasVariant_Product_sku, ProductGroup_hasVariant_Product_gtin, ProductGroup_hasVariant_Product_gtin8, ProductGroup_hasVariant_Product_gtin12, ProductGroup_hasVariant_Product_gtin13, ProductGroup_hasVariant_Product_gtin14, ProductGroup_hasVariant_Product_inProductGroupWithID, ProductGroup_hasVariant_Product_color, ProductGroup_hasVariant_Product_size, ProductGroup_hasVariant_Product_url, ProductGroup_hasVariant_Product_offers, ProductGroup_hasVariant_Product_oneOf0, ProductGroup_hasVariant_Product_offers_Offer_price, ProductGroup_hasVariant_Product_offers_Offer_priceCurrency, ProductGroup_hasVariant_Product_offers_Offer_availability, ProductGroup_hasVariant_Product_offers_Offer_itemCondition, ProductGroup_hasVariant_Product_offers_Offer_url, ProductGroup_hasVariant_Product_offers_Offer_oneOf0, ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice, ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency, ProductGroup_aggregateRating_AggregateRating_ratingValue, ProductGroup_aggregateRating_AggregateRating_ratingCount, ProductGroup_aggregateRating_AggregateRating_reviewCount, ProductGroup_aggregateRating_AggregateRating_bestRating, ProductGroup_aggregateRating_AggregateRating_worstRating, ProductGroup_aggregateRating_AggregateRating_oneOf0, ProductGroup_review_Review_author, ProductGroup_review_Review_reviewRating, ProductGroup_review_Review_datePublished, ProductGroup_review_Review_author_Person_name, ProductGroup_review_Review_author_Organization_name, ProductGroup_review_Review_reviewRating_Rating_ratingValue, ProductGroup_review_Review_reviewRating_Rating_bestRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, ruleSet33;
 var init_ProductGroup = __esm({
   "generated/validators/ProductGroup.ts"() {
     "use strict";
@@ -23424,7 +24978,7 @@ var init_ProductGroup = __esm({
     init_checks();
     init_structure_checks();
     init_text_length();
-    DOCS27 = "https://developers.google.com/search/docs/appearance/structured-data/product-variants";
+    DOCS33 = "https://developers.google.com/search/docs/appearance/structured-data/product-variants";
     ProductGroup_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -23432,7 +24986,7 @@ var init_ProductGroup = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the product group, e.g. "Wool winter coat" (variant names should be more specific, e.g. "Wool winter coat - green, size small").',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#name"
     });
     ProductGroup_description = propertyRule({
@@ -23442,7 +24996,7 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "TextObject", accepts: subtypes("TextObject"), validate: null }],
       fix: 'Add a "description" of the product group, e.g. "Wool coat, new for the coming winter season".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#description"
     });
     ProductGroup_brand = propertyRule({
@@ -23453,7 +25007,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_ProductGroup_brand_Brand }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ProductGroup_brand_Organization }, { kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add "brand" with the brand shared by all variants, e.g. {"@type": "Brand", "name": "Good brand"}.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#brand"
     });
     ProductGroup_productGroupID = propertyRule({
@@ -23464,7 +25018,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: `Add "productGroupID" with the group's unique ID (the parent sku), e.g. "44E01" (or give inProductGroupWithID on every variant; if both are given they must match).`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#productGroupID"
     });
     ProductGroup_variesBy = propertyRule({
@@ -23475,7 +25029,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "DefinedTerm", accepts: subtypes("DefinedTerm"), validate: null }],
       valueKeywords: [fixedTexts(["https://schema.org/color", "https://schema.org/size", "https://schema.org/suggestedAge", "https://schema.org/suggestedGender", "https://schema.org/material", "https://schema.org/pattern", "http://schema.org/color", "http://schema.org/size", "http://schema.org/suggestedAge", "http://schema.org/suggestedGender", "http://schema.org/material", "http://schema.org/pattern"])],
       fix: 'Add "variesBy" with the full Schema.org URLs of the properties the variants differ in: https://schema.org/color, https://schema.org/size, https://schema.org/suggestedAge, https://schema.org/suggestedGender, https://schema.org/material or https://schema.org/pattern.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#variesBy"
     });
     ProductGroup_hasVariant = propertyRule({
@@ -23485,7 +25039,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_ProductGroup_hasVariant_Product }],
       fix: 'Give "hasVariant" as the variant Products (each with name, image, a unique sku or gtin, the varying properties such as color and size, and offers), or let each variant point back with "isVariantOf".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant"
     });
     ProductGroup_url = propertyRule({
@@ -23497,7 +25051,7 @@ var init_ProductGroup = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: `Give "url" only on single-page sites: the group's URL without variant selectors, e.g. "https://www.example.com/coat".`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#url"
     });
     ProductGroup_aggregateRating = propertyRule({
@@ -23507,7 +25061,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ProductGroup_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give "aggregateRating" (representative of all variants) with ratingValue and ratingCount or reviewCount.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating"
     });
     ProductGroup_review = propertyRule({
@@ -23517,7 +25071,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_ProductGroup_review_Review }],
       fix: 'Give "review" as Review objects (author and reviewRating) that apply to all variants.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review"
     });
     ProductGroup_hasAdultConsideration = propertyRule({
@@ -23528,7 +25082,7 @@ var init_ProductGroup = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["SexualContentConsideration"]),
       fix: 'Label adult-oriented product groups with "hasAdultConsideration": "https://schema.org/SexualContentConsideration" (the only value the search engine supports).',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasAdultConsideration"
     });
     ProductGroup_audience = propertyRule({
@@ -23538,7 +25092,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PeopleAudience", accepts: subtypes("PeopleAudience"), validate: null }],
       fix: 'Give "audience" as a PeopleAudience (suggestedGender, suggestedAge or suggestedMinAge / suggestedMaxAge).',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#audience"
     });
     ProductGroup_brand_Brand_name = propertyRule({
@@ -23549,7 +25103,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the brand shared by all variants, e.g. "Good brand".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#brand.name"
     });
     ProductGroup_brand_Organization_name = propertyRule({
@@ -23560,7 +25114,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the brand shared by all variants, e.g. "Good brand".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#brand.name"
     });
     ProductGroup_hasVariant_Product_name = propertyRule({
@@ -23570,7 +25124,7 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each variant a "name" more specific than the group's, e.g. "Small green coat".`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.name"
     });
     ProductGroup_hasVariant_Product_image = propertyRule({
@@ -23581,7 +25135,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each variant an "image" showing that variant, e.g. "https://www.example.com/coat_small_green.jpg".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.image"
     });
     ProductGroup_hasVariant_Product_sku = propertyRule({
@@ -23592,7 +25146,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Give each variant one "sku" without spaces, e.g. "44E01-M11000".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.sku"
     });
     ProductGroup_hasVariant_Product_gtin = propertyRule({
@@ -23603,7 +25157,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["gtin"],
       fix: `Give "gtin" as the digits of the variant's GTIN with a valid check digit.`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.gtin"
     });
     ProductGroup_hasVariant_Product_gtin8 = propertyRule({
@@ -23614,7 +25168,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [8] }),
       fix: 'Give "gtin8" as the 8 digits of the GTIN-8.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.gtin8"
     });
     ProductGroup_hasVariant_Product_gtin12 = propertyRule({
@@ -23625,7 +25179,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [12] }),
       fix: 'Give "gtin12" as the 12 digits of the UPC.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.gtin12"
     });
     ProductGroup_hasVariant_Product_gtin13 = propertyRule({
@@ -23636,7 +25190,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [13] }),
       fix: 'Give "gtin13" as the 13 digits of the EAN.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.gtin13"
     });
     ProductGroup_hasVariant_Product_gtin14 = propertyRule({
@@ -23647,7 +25201,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [14] }),
       fix: 'Give "gtin14" as the 14 digits of the GTIN-14, e.g. "98766051104214".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.gtin14"
     });
     ProductGroup_hasVariant_Product_inProductGroupWithID = propertyRule({
@@ -23658,7 +25212,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: `Give "inProductGroupWithID" the same value as the group's productGroupID.`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.inProductGroupWithID"
     });
     ProductGroup_hasVariant_Product_color = propertyRule({
@@ -23668,7 +25222,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give the variant's "color" as text, e.g. "Green".`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.color"
     });
     ProductGroup_hasVariant_Product_size = propertyRule({
@@ -23679,7 +25233,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "SizeSpecification", members: enumerationMembers("SizeSpecification") }],
       single: true,
       fix: 'Give one "size", e.g. "small".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.size"
     });
     ProductGroup_hasVariant_Product_url = propertyRule({
@@ -23690,7 +25244,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give the variant's "url" with the URL that preselects it, e.g. "https://www.example.com/coat?size=small&color=green".`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.url"
     });
     ProductGroup_hasVariant_Product_offers = propertyRule({
@@ -23700,10 +25254,10 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ProductGroup_hasVariant_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ProductGroup_hasVariant_Product_offers_AggregateOffer }],
       fix: 'Give each variant "offers" with price, priceCurrency and availability, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD", "availability": "https://schema.org/InStock"}.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers"
     });
-    ProductGroup_hasVariant_Product_oneOf0 = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], paths: [["sku"], ["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: 'Give each variant a unique ID with "sku" or a GTIN, e.g. "sku": "44E01-M11000" (a variant listed only by url, on a multi-page site, can leave it to its own page).', docs: DOCS27, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
+    ProductGroup_hasVariant_Product_oneOf0 = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], paths: [["sku"], ["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: 'Give each variant a unique ID with "sku" or a GTIN, e.g. "sku": "44E01-M11000" (a variant listed only by url, on a multi-page site, can leave it to its own page).', docs: DOCS33, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
     ProductGroup_hasVariant_Product_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -23713,7 +25267,7 @@ var init_ProductGroup = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Give hasVariant.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.price"
     });
     ProductGroup_hasVariant_Product_offers_Offer_priceCurrency = propertyRule({
@@ -23725,7 +25279,7 @@ var init_ProductGroup = __esm({
       format: valueChecks["iso4217"],
       neededForEligibility: true,
       fix: 'Give hasVariant.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency"
     });
     ProductGroup_hasVariant_Product_offers_Offer_availability = propertyRule({
@@ -23737,7 +25291,7 @@ var init_ProductGroup = __esm({
       values: /* @__PURE__ */ new Set(["BackOrder", "Discontinued", "InStock", "InStoreOnly", "LimitedAvailability", "OnlineOnly", "OutOfStock", "PreOrder", "PreSale", "SoldOut"]),
       single: true,
       fix: 'Add offers.availability, e.g. "https://schema.org/InStock".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.availability"
     });
     ProductGroup_hasVariant_Product_offers_Offer_itemCondition = propertyRule({
@@ -23749,7 +25303,7 @@ var init_ProductGroup = __esm({
       values: /* @__PURE__ */ new Set(["NewCondition", "RefurbishedCondition", "UsedCondition"]),
       single: true,
       fix: 'Give offers.itemCondition as "https://schema.org/NewCondition", "https://schema.org/RefurbishedCondition" or "https://schema.org/UsedCondition".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.itemCondition"
     });
     ProductGroup_hasVariant_Product_offers_Offer_url = propertyRule({
@@ -23761,10 +25315,10 @@ var init_ProductGroup = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: "Give offers.url with the one URL that preselects this variant.",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.url"
     });
-    ProductGroup_hasVariant_Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price", members: ["hasVariant.offers.price", "hasVariant.offers.priceSpecification.price"], paths: [["price"], ["priceSpecification", "price"]], fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS27, rule: "/rules/ProductGroup#one-of:hasVariant.offers.price" };
+    ProductGroup_hasVariant_Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification.price"], property: "hasVariant.offers.price", members: ["hasVariant.offers.price", "hasVariant.offers.priceSpecification.price"], paths: [["price"], ["priceSpecification", "price"]], fix: "Add offers.price with the variant's price, e.g. 39.99 (or give it in offers.priceSpecification.price).", docs: DOCS33, rule: "/rules/ProductGroup#one-of:hasVariant.offers.price" };
     ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice = propertyRule({
       name: "lowPrice",
       segment: "/lowPrice",
@@ -23774,7 +25328,7 @@ var init_ProductGroup = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Add offers.lowPrice, e.g. 39.99.",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.lowPrice"
     });
     ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency = propertyRule({
@@ -23785,7 +25339,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Add offers.priceCurrency, e.g. "USD".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#hasVariant.offers.priceCurrency"
     });
     ProductGroup_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -23795,7 +25349,7 @@ var init_ProductGroup = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating.ratingValue"
     });
     ProductGroup_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -23806,7 +25360,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating.ratingCount"
     });
     ProductGroup_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -23817,7 +25371,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating.reviewCount"
     });
     ProductGroup_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -23827,7 +25381,7 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating.bestRating"
     });
     ProductGroup_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -23837,10 +25391,10 @@ var init_ProductGroup = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#aggregateRating.worstRating"
     });
-    ProductGroup_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS27, rule: "/rules/ProductGroup#one-of:aggregateRating.ratingCount" };
+    ProductGroup_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS33, rule: "/rules/ProductGroup#one-of:aggregateRating.ratingCount" };
     ProductGroup_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -23848,7 +25402,7 @@ var init_ProductGroup = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ProductGroup_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ProductGroup_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.author"
     });
     ProductGroup_review_Review_reviewRating = propertyRule({
@@ -23858,7 +25412,7 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_ProductGroup_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add review.reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.reviewRating"
     });
     ProductGroup_review_Review_datePublished = propertyRule({
@@ -23869,7 +25423,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.datePublished"
     });
     ProductGroup_review_Review_author_Person_name = propertyRule({
@@ -23880,7 +25434,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.author.name"
     });
     ProductGroup_review_Review_author_Organization_name = propertyRule({
@@ -23891,7 +25445,7 @@ var init_ProductGroup = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.author.name"
     });
     ProductGroup_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -23901,7 +25455,7 @@ var init_ProductGroup = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.reviewRating.ratingValue"
     });
     ProductGroup_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -23911,7 +25465,7 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.reviewRating.bestRating"
     });
     ProductGroup_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -23921,10 +25475,10 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS27,
+      docs: DOCS33,
       rule: "/rules/ProductGroup#review.reviewRating.worstRating"
     });
-    ruleSet27 = {
+    ruleSet33 = {
       type: "ProductGroup",
       status: "supported",
       tier: 1,
@@ -23940,7 +25494,7 @@ var init_ProductGroup = __esm({
 // generated/validators/ProfilePage.ts
 var ProfilePage_exports = {};
 __export(ProfilePage_exports, {
-  ruleSet: () => ruleSet28,
+  ruleSet: () => ruleSet34,
   validate_ProfilePage: () => validate_ProfilePage,
   validate_ProfilePage_mainEntity_Organization: () => validate_ProfilePage_mainEntity_Organization,
   validate_ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter: () => validate_ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter,
@@ -24030,14 +25584,14 @@ function validate_ProfilePage_mainEntity_Organization_agentInteractionStatistic_
   if (v_userInteractionCount === void 0) run.missing(ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, at);
 }
-var DOCS28, ProfilePage_mainEntity, ProfilePage_dateCreated, ProfilePage_dateModified, ProfilePage_mainEntity_Person_name, ProfilePage_mainEntity_Person_alternateName, ProfilePage_mainEntity_Person_description, ProfilePage_mainEntity_Person_identifier, ProfilePage_mainEntity_Person_image, ProfilePage_mainEntity_Person_sameAs, ProfilePage_mainEntity_Person_interactionStatistic, ProfilePage_mainEntity_Person_agentInteractionStatistic, ProfilePage_mainEntity_Person_oneOf0, ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Organization_name, ProfilePage_mainEntity_Organization_alternateName, ProfilePage_mainEntity_Organization_description, ProfilePage_mainEntity_Organization_identifier, ProfilePage_mainEntity_Organization_image, ProfilePage_mainEntity_Organization_sameAs, ProfilePage_mainEntity_Organization_interactionStatistic, ProfilePage_mainEntity_Organization_agentInteractionStatistic, ProfilePage_mainEntity_Organization_oneOf0, ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, ruleSet28;
+var DOCS34, ProfilePage_mainEntity, ProfilePage_dateCreated, ProfilePage_dateModified, ProfilePage_mainEntity_Person_name, ProfilePage_mainEntity_Person_alternateName, ProfilePage_mainEntity_Person_description, ProfilePage_mainEntity_Person_identifier, ProfilePage_mainEntity_Person_image, ProfilePage_mainEntity_Person_sameAs, ProfilePage_mainEntity_Person_interactionStatistic, ProfilePage_mainEntity_Person_agentInteractionStatistic, ProfilePage_mainEntity_Person_oneOf0, ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Organization_name, ProfilePage_mainEntity_Organization_alternateName, ProfilePage_mainEntity_Organization_description, ProfilePage_mainEntity_Organization_identifier, ProfilePage_mainEntity_Organization_image, ProfilePage_mainEntity_Organization_sameAs, ProfilePage_mainEntity_Organization_interactionStatistic, ProfilePage_mainEntity_Organization_agentInteractionStatistic, ProfilePage_mainEntity_Organization_oneOf0, ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_userInteractionCount, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_interactionType, ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount, ruleSet34;
 var init_ProfilePage = __esm({
   "generated/validators/ProfilePage.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS28 = "https://developers.google.com/search/docs/appearance/structured-data/profile-page";
+    DOCS34 = "https://developers.google.com/search/docs/appearance/structured-data/profile-page";
     ProfilePage_mainEntity = propertyRule({
       name: "mainEntity",
       segment: "/mainEntity",
@@ -24046,7 +25600,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ProfilePage_mainEntity_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ProfilePage_mainEntity_Organization }],
       single: true,
       fix: 'Add "mainEntity" with the Person (or Organization) the page is about, e.g. {"@type": "Person", "name": "Angelo Huff", "alternateName": "ahuff23"}.',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity"
     });
     ProfilePage_dateCreated = propertyRule({
@@ -24057,7 +25611,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "dateCreated" with the date and time the profile was created, in ISO 8601, e.g. "2024-12-23T12:34:00-05:00".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#dateCreated"
     });
     ProfilePage_dateModified = propertyRule({
@@ -24068,7 +25622,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "dateModified" with the date and time the profile information was last edited by a person, in ISO 8601, e.g. "2024-12-26T14:53:00-05:00".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#dateModified"
     });
     ProfilePage_mainEntity_Person_name = propertyRule({
@@ -24078,7 +25632,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give mainEntity.name with the real name, e.g. "Angelo Huff" (put a social media handle in alternateName).',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.name"
     });
     ProfilePage_mainEntity_Person_alternateName = propertyRule({
@@ -24088,7 +25642,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give mainEntity.alternateName with the public handle, e.g. "ahuff23".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.alternateName"
     });
     ProfilePage_mainEntity_Person_description = propertyRule({
@@ -24098,7 +25652,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give mainEntity.description with the user's byline or credential.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.description"
     });
     ProfilePage_mainEntity_Person_identifier = propertyRule({
@@ -24108,7 +25662,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: null }],
       fix: `Give mainEntity.identifier with the site's internal, stable ID for the user, e.g. "123475623".`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.identifier"
     });
     ProfilePage_mainEntity_Person_image = propertyRule({
@@ -24119,7 +25673,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: "Give mainEntity.image as the crawlable URL of the profile picture; leave it out rather than using a default or placeholder image.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.image"
     });
     ProfilePage_mainEntity_Person_sameAs = propertyRule({
@@ -24130,7 +25684,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give mainEntity.sameAs as absolute URLs of the same person's other profiles or home page, e.g. ["https://www.example.com/real-angelo"].`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.sameAs"
     });
     ProfilePage_mainEntity_Person_interactionStatistic = propertyRule({
@@ -24140,7 +25694,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter }],
       fix: 'Give mainEntity.interactionStatistic as InteractionCounter objects about this platform only, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/FollowAction", "userInteractionCount": 1}.',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic"
     });
     ProfilePage_mainEntity_Person_agentInteractionStatistic = propertyRule({
@@ -24150,10 +25704,10 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter }],
       fix: `Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 2346}.`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic"
     });
-    ProfilePage_mainEntity_Person_oneOf0 = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], paths: [["name"], ["alternateName"]], fix: `Give the profile's person or organization a "name", e.g. "Angelo Huff" (or, when only a handle is known, an "alternateName" such as "ahuff23").`, docs: DOCS28, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
+    ProfilePage_mainEntity_Person_oneOf0 = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], paths: [["name"], ["alternateName"]], fix: `Give the profile's person or organization a "name", e.g. "Angelo Huff" (or, when only a handle is known, an "alternateName" such as "ahuff23").`, docs: DOCS34, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
     ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_interactionType = propertyRule({
       name: "interactionType",
       segment: "/interactionType",
@@ -24162,7 +25716,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give interactionStatistic.interactionType as FollowAction (followers), LikeAction or BefriendAction, e.g. "https://schema.org/FollowAction".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic.interactionType"
     });
     ProfilePage_mainEntity_Person_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -24173,7 +25727,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give interactionStatistic.userInteractionCount as a whole number, e.g. 5.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic.userInteractionCount"
     });
     ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -24184,7 +25738,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give agentInteractionStatistic.interactionType as WriteAction (posts), LikeAction, FollowAction or ShareAction, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.interactionType"
     });
     ProfilePage_mainEntity_Person_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -24195,7 +25749,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give agentInteractionStatistic.userInteractionCount as a whole number, e.g. 2346.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.userInteractionCount"
     });
     ProfilePage_mainEntity_Organization_name = propertyRule({
@@ -24205,7 +25759,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give mainEntity.name with the real name, e.g. "Angelo Huff" (put a social media handle in alternateName).',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.name"
     });
     ProfilePage_mainEntity_Organization_alternateName = propertyRule({
@@ -24215,7 +25769,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give mainEntity.alternateName with the public handle, e.g. "ahuff23".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.alternateName"
     });
     ProfilePage_mainEntity_Organization_description = propertyRule({
@@ -24225,7 +25779,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give mainEntity.description with the user's byline or credential.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.description"
     });
     ProfilePage_mainEntity_Organization_identifier = propertyRule({
@@ -24235,7 +25789,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: null }],
       fix: `Give mainEntity.identifier with the site's internal, stable ID for the user, e.g. "123475623".`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.identifier"
     });
     ProfilePage_mainEntity_Organization_image = propertyRule({
@@ -24246,7 +25800,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: "Give mainEntity.image as the crawlable URL of the profile picture; leave it out rather than using a default or placeholder image.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.image"
     });
     ProfilePage_mainEntity_Organization_sameAs = propertyRule({
@@ -24257,7 +25811,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Give mainEntity.sameAs as absolute URLs of the same person's other profiles or home page, e.g. ["https://www.example.com/real-angelo"].`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.sameAs"
     });
     ProfilePage_mainEntity_Organization_interactionStatistic = propertyRule({
@@ -24267,7 +25821,7 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter }],
       fix: 'Give mainEntity.interactionStatistic as InteractionCounter objects about this platform only, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/FollowAction", "userInteractionCount": 1}.',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic"
     });
     ProfilePage_mainEntity_Organization_agentInteractionStatistic = propertyRule({
@@ -24277,10 +25831,10 @@ var init_ProfilePage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter }],
       fix: `Give mainEntity.agentInteractionStatistic as InteractionCounter objects about the user's own activity, e.g. {"@type": "InteractionCounter", "interactionType": "https://schema.org/WriteAction", "userInteractionCount": 2346}.`,
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic"
     });
-    ProfilePage_mainEntity_Organization_oneOf0 = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], paths: [["name"], ["alternateName"]], fix: `Give the profile's person or organization a "name", e.g. "Angelo Huff" (or, when only a handle is known, an "alternateName" such as "ahuff23").`, docs: DOCS28, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
+    ProfilePage_mainEntity_Organization_oneOf0 = { level: "required", properties: ["name", "alternateName"], property: "mainEntity.name", members: ["mainEntity.name", "mainEntity.alternateName"], paths: [["name"], ["alternateName"]], fix: `Give the profile's person or organization a "name", e.g. "Angelo Huff" (or, when only a handle is known, an "alternateName" such as "ahuff23").`, docs: DOCS34, rule: "/rules/ProfilePage#one-of:mainEntity.name" };
     ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_interactionType = propertyRule({
       name: "interactionType",
       segment: "/interactionType",
@@ -24289,7 +25843,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give interactionStatistic.interactionType as FollowAction (followers), LikeAction or BefriendAction, e.g. "https://schema.org/FollowAction".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic.interactionType"
     });
     ProfilePage_mainEntity_Organization_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -24300,7 +25854,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give interactionStatistic.userInteractionCount as a whole number, e.g. 5.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.interactionStatistic.userInteractionCount"
     });
     ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_interactionType = propertyRule({
@@ -24311,7 +25865,7 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       format: valueChecks["action-type"],
       fix: 'Give agentInteractionStatistic.interactionType as WriteAction (posts), LikeAction, FollowAction or ShareAction, e.g. "https://schema.org/WriteAction".',
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.interactionType"
     });
     ProfilePage_mainEntity_Organization_agentInteractionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -24322,10 +25876,10 @@ var init_ProfilePage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give agentInteractionStatistic.userInteractionCount as a whole number, e.g. 2346.",
-      docs: DOCS28,
+      docs: DOCS34,
       rule: "/rules/ProfilePage#mainEntity.agentInteractionStatistic.userInteractionCount"
     });
-    ruleSet28 = {
+    ruleSet34 = {
       type: "ProfilePage",
       status: "supported",
       tier: 1,
@@ -24341,7 +25895,7 @@ var init_ProfilePage = __esm({
 // generated/validators/QAPage.ts
 var QAPage_exports = {};
 __export(QAPage_exports, {
-  ruleSet: () => ruleSet29,
+  ruleSet: () => ruleSet35,
   validate_QAPage: () => validate_QAPage,
   validate_QAPage_mainEntity_Question: () => validate_QAPage_mainEntity_Question,
   validate_QAPage_mainEntity_Question_acceptedAnswer_Answer: () => validate_QAPage_mainEntity_Question_acceptedAnswer_Answer,
@@ -24715,14 +26269,14 @@ function validate_QAPage_mainEntity_Question_comment_Comment_comment_Comment_aut
   if (v_url === void 0) run.missing(QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, at);
   else run.check(v_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, at);
 }
-var DOCS29, QAPage_mainEntity, QAPage_mainEntity_Question_name, QAPage_mainEntity_Question_answerCount, QAPage_mainEntity_Question_acceptedAnswer, QAPage_mainEntity_Question_suggestedAnswer, QAPage_mainEntity_Question_author, QAPage_mainEntity_Question_datePublished, QAPage_mainEntity_Question_text, QAPage_mainEntity_Question_upvoteCount, QAPage_mainEntity_Question_dateModified, QAPage_mainEntity_Question_commentCount, QAPage_mainEntity_Question_digitalSourceType, QAPage_mainEntity_Question_image, QAPage_mainEntity_Question_video, QAPage_mainEntity_Question_comment, QAPage_mainEntity_Question_oneOf0, QAPage_mainEntity_Question_acceptedAnswer_Answer_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified, QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType, QAPage_mainEntity_Question_acceptedAnswer_Answer_image, QAPage_mainEntity_Question_acceptedAnswer_Answer_video, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModified, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified, QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType, QAPage_mainEntity_Question_suggestedAnswer_Answer_image, QAPage_mainEntity_Question_suggestedAnswer_Answer_video, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModified, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_author_Person_name, QAPage_mainEntity_Question_author_Person_url, QAPage_mainEntity_Question_author_Organization_name, QAPage_mainEntity_Question_author_Organization_url, QAPage_mainEntity_Question_comment_Comment_text, QAPage_mainEntity_Question_comment_Comment_author, QAPage_mainEntity_Question_comment_Comment_datePublished, QAPage_mainEntity_Question_comment_Comment_dateModified, QAPage_mainEntity_Question_comment_Comment_commentCount, QAPage_mainEntity_Question_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_comment_Comment_image, QAPage_mainEntity_Question_comment_Comment_video, QAPage_mainEntity_Question_comment_Comment_comment, QAPage_mainEntity_Question_comment_Comment_author_Person_name, QAPage_mainEntity_Question_comment_Comment_author_Person_url, QAPage_mainEntity_Question_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, ruleSet29;
+var DOCS35, QAPage_mainEntity, QAPage_mainEntity_Question_name, QAPage_mainEntity_Question_answerCount, QAPage_mainEntity_Question_acceptedAnswer, QAPage_mainEntity_Question_suggestedAnswer, QAPage_mainEntity_Question_author, QAPage_mainEntity_Question_datePublished, QAPage_mainEntity_Question_text, QAPage_mainEntity_Question_upvoteCount, QAPage_mainEntity_Question_dateModified, QAPage_mainEntity_Question_commentCount, QAPage_mainEntity_Question_digitalSourceType, QAPage_mainEntity_Question_image, QAPage_mainEntity_Question_video, QAPage_mainEntity_Question_comment, QAPage_mainEntity_Question_oneOf0, QAPage_mainEntity_Question_acceptedAnswer_Answer_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified, QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType, QAPage_mainEntity_Question_acceptedAnswer_Answer_image, QAPage_mainEntity_Question_acceptedAnswer_Answer_video, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModified, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCount, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified, QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType, QAPage_mainEntity_Question_suggestedAnswer_Answer_image, QAPage_mainEntity_Question_suggestedAnswer_Answer_video, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModified, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentCount, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_author_Person_name, QAPage_mainEntity_Question_author_Person_url, QAPage_mainEntity_Question_author_Organization_name, QAPage_mainEntity_Question_author_Organization_url, QAPage_mainEntity_Question_comment_Comment_text, QAPage_mainEntity_Question_comment_Comment_author, QAPage_mainEntity_Question_comment_Comment_datePublished, QAPage_mainEntity_Question_comment_Comment_dateModified, QAPage_mainEntity_Question_comment_Comment_commentCount, QAPage_mainEntity_Question_comment_Comment_digitalSourceType, QAPage_mainEntity_Question_comment_Comment_image, QAPage_mainEntity_Question_comment_Comment_video, QAPage_mainEntity_Question_comment_Comment_comment, QAPage_mainEntity_Question_comment_Comment_author_Person_name, QAPage_mainEntity_Question_comment_Comment_author_Person_url, QAPage_mainEntity_Question_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_comment_Comment_author_Organization_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_text, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author, QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_name, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_url, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_name, QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url, ruleSet35;
 var init_QAPage = __esm({
   "generated/validators/QAPage.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS29 = "https://developers.google.com/search/docs/appearance/structured-data/qapage";
+    DOCS35 = "https://developers.google.com/search/docs/appearance/structured-data/qapage";
     QAPage_mainEntity = propertyRule({
       name: "mainEntity",
       segment: "/mainEntity",
@@ -24731,7 +26285,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_QAPage_mainEntity_Question }],
       single: true,
       fix: `Add "mainEntity" with the page's one Question, including its name, answerCount and answers, e.g. {"@type": "Question", "name": "How many ounces are there in a pound?", "answerCount": 1, "acceptedAnswer": {"@type": "Answer", "text": "16 ounces."}}.`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity"
     });
     QAPage_mainEntity_Question_name = propertyRule({
@@ -24741,7 +26295,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add mainEntity.name with the short form of the question, e.g. "How many ounces are there in a pound?".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.name"
     });
     QAPage_mainEntity_Question_answerCount = propertyRule({
@@ -24752,7 +26306,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add mainEntity.answerCount with the total number of answers, including any not marked up because of pagination, e.g. 3 (0 when there are none yet).",
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.answerCount"
     });
     QAPage_mainEntity_Question_acceptedAnswer = propertyRule({
@@ -24762,7 +26316,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Answer", accepts: subtypes("Answer"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer }],
       fix: 'Give mainEntity.acceptedAnswer as the Answer accepted as the top answer (by the asker, a moderator or votes), e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz).", "url": "https://example.com/question1#acceptedAnswer"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer"
     });
     QAPage_mainEntity_Question_suggestedAnswer = propertyRule({
@@ -24772,7 +26326,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Answer", accepts: subtypes("Answer"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer }],
       fix: 'Give mainEntity.suggestedAnswer as the other Answers, e.g. [{"@type": "Answer", "text": "...", "url": "https://example.com/question1#suggestedAnswer1"}].',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer"
     });
     QAPage_mainEntity_Question_author = propertyRule({
@@ -24782,7 +26336,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.author"
     });
     QAPage_mainEntity_Question_datePublished = propertyRule({
@@ -24793,7 +26347,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.datePublished"
     });
     QAPage_mainEntity_Question_text = propertyRule({
@@ -24803,7 +26357,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add mainEntity.text with the full, long form of the question.",
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.text"
     });
     QAPage_mainEntity_Question_upvoteCount = propertyRule({
@@ -24813,7 +26367,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       fix: "Add mainEntity.upvoteCount with the question's votes as one whole number (upvotes minus downvotes where both exist), e.g. 26.",
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.upvoteCount"
     });
     QAPage_mainEntity_Question_dateModified = propertyRule({
@@ -24824,7 +26378,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.dateModified"
     });
     QAPage_mainEntity_Question_commentCount = propertyRule({
@@ -24835,7 +26389,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.commentCount"
     });
     QAPage_mainEntity_Question_digitalSourceType = propertyRule({
@@ -24846,7 +26400,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.digitalSourceType"
     });
     QAPage_mainEntity_Question_image = propertyRule({
@@ -24857,7 +26411,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.image"
     });
     QAPage_mainEntity_Question_video = propertyRule({
@@ -24867,7 +26421,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.video"
     });
     QAPage_mainEntity_Question_comment = propertyRule({
@@ -24877,10 +26431,10 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_comment_Comment }],
       fix: `Give clarifications or discussion as "comment" (Comment objects with text), not as answers, e.g. {"@type": "Comment", "text": "I'm looking for ounces, not fluid ounces."}.`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment"
     });
-    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS29, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: { "property": "answerCount", "values": ["0"], "elsewhere": false, "notEligible": "the question has no answers yet (answerCount 0)" } };
+    QAPage_mainEntity_Question_oneOf0 = { level: "required", properties: ["acceptedAnswer", "suggestedAnswer"], property: "mainEntity.acceptedAnswer", members: ["mainEntity.acceptedAnswer", "mainEntity.suggestedAnswer"], paths: [["acceptedAnswer"], ["suggestedAnswer"]], fix: 'Add at least one answer to the question, as mainEntity.acceptedAnswer or mainEntity.suggestedAnswer, e.g. {"@type": "Answer", "text": "1 pound (lb) is equal to 16 ounces (oz)."}; a question without answers is not eligible.', docs: DOCS35, rule: "/rules/QAPage#one-of:mainEntity.acceptedAnswer", unless: { "property": "answerCount", "values": ["0"], "elsewhere": false, "notEligible": "the question has no answers yet (answerCount 0)" } };
     QAPage_mainEntity_Question_acceptedAnswer_Answer_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -24888,7 +26442,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each answer its full "text", e.g. "1 pound (lb) is equal to 16 ounces (oz)."',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.text"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_author = propertyRule({
@@ -24898,7 +26452,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.author"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_datePublished = propertyRule({
@@ -24909,7 +26463,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.datePublished"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_url = propertyRule({
@@ -24920,7 +26474,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the answer's "url", a link straight to it, e.g. "https://example.com/question1#acceptedAnswer".`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_upvoteCount = propertyRule({
@@ -24930,7 +26484,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       fix: 'Give "upvoteCount" as one whole number: upvotes minus downvotes where both exist, e.g. 3.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.upvoteCount"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_dateModified = propertyRule({
@@ -24941,7 +26495,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.dateModified"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_commentCount = propertyRule({
@@ -24952,7 +26506,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.commentCount"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_digitalSourceType = propertyRule({
@@ -24963,7 +26517,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.digitalSourceType"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_image = propertyRule({
@@ -24974,7 +26528,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.image"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_video = propertyRule({
@@ -24984,7 +26538,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.video"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment = propertyRule({
@@ -24994,7 +26548,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment }],
       fix: `Give clarifications or discussion as "comment" (Comment objects with text), not as answers, e.g. {"@type": "Comment", "text": "I'm looking for ounces, not fluid ounces."}.`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_name = propertyRule({
@@ -25004,7 +26558,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Person_url = propertyRule({
@@ -25015,7 +26569,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_name = propertyRule({
@@ -25025,7 +26579,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_author_Organization_url = propertyRule({
@@ -25036,7 +26590,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.author.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_text = propertyRule({
@@ -25046,7 +26600,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.text"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author = propertyRule({
@@ -25056,7 +26610,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_datePublished = propertyRule({
@@ -25067,7 +26621,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.datePublished"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_dateModified = propertyRule({
@@ -25078,7 +26632,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.dateModified"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_commentCount = propertyRule({
@@ -25089,7 +26643,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.commentCount"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_digitalSourceType = propertyRule({
@@ -25100,7 +26654,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.digitalSourceType"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_image = propertyRule({
@@ -25111,7 +26665,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.image"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_video = propertyRule({
@@ -25121,7 +26675,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.video"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment = propertyRule({
@@ -25131,7 +26685,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment }],
       fix: 'Give threaded replies to a comment as Comment objects in its "comment" property, each with its text.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_name = propertyRule({
@@ -25141,7 +26695,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Person_url = propertyRule({
@@ -25152,7 +26706,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_name = propertyRule({
@@ -25162,7 +26716,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_author_Organization_url = propertyRule({
@@ -25173,7 +26727,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.author.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_text = propertyRule({
@@ -25183,7 +26737,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.text"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author = propertyRule({
@@ -25193,7 +26747,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_datePublished = propertyRule({
@@ -25204,7 +26758,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.datePublished"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name = propertyRule({
@@ -25214,7 +26768,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url = propertyRule({
@@ -25225,7 +26779,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name = propertyRule({
@@ -25235,7 +26789,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_acceptedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url = propertyRule({
@@ -25246,7 +26800,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.acceptedAnswer.comment.comment.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_text = propertyRule({
@@ -25256,7 +26810,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each answer its full "text", e.g. "1 pound (lb) is equal to 16 ounces (oz)."',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.text"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_author = propertyRule({
@@ -25266,7 +26820,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.author"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_datePublished = propertyRule({
@@ -25277,7 +26831,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.datePublished"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_url = propertyRule({
@@ -25288,7 +26842,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: `Add the answer's "url", a link straight to it, e.g. "https://example.com/question1#acceptedAnswer".`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_upvoteCount = propertyRule({
@@ -25298,7 +26852,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       fix: 'Give "upvoteCount" as one whole number: upvotes minus downvotes where both exist, e.g. 3.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.upvoteCount"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_dateModified = propertyRule({
@@ -25309,7 +26863,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.dateModified"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_commentCount = propertyRule({
@@ -25320,7 +26874,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.commentCount"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_digitalSourceType = propertyRule({
@@ -25331,7 +26885,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.digitalSourceType"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_image = propertyRule({
@@ -25342,7 +26896,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.image"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_video = propertyRule({
@@ -25352,7 +26906,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.video"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment = propertyRule({
@@ -25362,7 +26916,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment }],
       fix: `Give clarifications or discussion as "comment" (Comment objects with text), not as answers, e.g. {"@type": "Comment", "text": "I'm looking for ounces, not fluid ounces."}.`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_name = propertyRule({
@@ -25372,7 +26926,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Person_url = propertyRule({
@@ -25383,7 +26937,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_name = propertyRule({
@@ -25393,7 +26947,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_author_Organization_url = propertyRule({
@@ -25404,7 +26958,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_text = propertyRule({
@@ -25414,7 +26968,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.text"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author = propertyRule({
@@ -25424,7 +26978,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_datePublished = propertyRule({
@@ -25435,7 +26989,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.datePublished"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_dateModified = propertyRule({
@@ -25446,7 +27000,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.dateModified"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_commentCount = propertyRule({
@@ -25457,7 +27011,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.commentCount"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_digitalSourceType = propertyRule({
@@ -25468,7 +27022,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.digitalSourceType"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_image = propertyRule({
@@ -25479,7 +27033,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.image"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_video = propertyRule({
@@ -25489,7 +27043,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.video"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment = propertyRule({
@@ -25499,7 +27053,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment }],
       fix: 'Give threaded replies to a comment as Comment objects in its "comment" property, each with its text.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_name = propertyRule({
@@ -25509,7 +27063,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Person_url = propertyRule({
@@ -25520,7 +27074,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_name = propertyRule({
@@ -25530,7 +27084,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_author_Organization_url = propertyRule({
@@ -25541,7 +27095,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_text = propertyRule({
@@ -25551,7 +27105,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.text"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author = propertyRule({
@@ -25561,7 +27115,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_datePublished = propertyRule({
@@ -25572,7 +27126,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.datePublished"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_name = propertyRule({
@@ -25582,7 +27136,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Person_url = propertyRule({
@@ -25593,7 +27147,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_name = propertyRule({
@@ -25603,7 +27157,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_suggestedAnswer_Answer_comment_Comment_comment_Comment_author_Organization_url = propertyRule({
@@ -25614,7 +27168,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.suggestedAnswer.comment.comment.author.url"
     });
     QAPage_mainEntity_Question_author_Person_name = propertyRule({
@@ -25624,7 +27178,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.author.name"
     });
     QAPage_mainEntity_Question_author_Person_url = propertyRule({
@@ -25635,7 +27189,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.author.url"
     });
     QAPage_mainEntity_Question_author_Organization_name = propertyRule({
@@ -25645,7 +27199,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.author.name"
     });
     QAPage_mainEntity_Question_author_Organization_url = propertyRule({
@@ -25656,7 +27210,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.author.url"
     });
     QAPage_mainEntity_Question_comment_Comment_text = propertyRule({
@@ -25666,7 +27220,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.text"
     });
     QAPage_mainEntity_Question_comment_Comment_author = propertyRule({
@@ -25676,7 +27230,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.author"
     });
     QAPage_mainEntity_Question_comment_Comment_datePublished = propertyRule({
@@ -25687,7 +27241,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.datePublished"
     });
     QAPage_mainEntity_Question_comment_Comment_dateModified = propertyRule({
@@ -25698,7 +27252,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "dateModified" with the date and time of the last edit, in ISO 8601.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.dateModified"
     });
     QAPage_mainEntity_Question_comment_Comment_commentCount = propertyRule({
@@ -25709,7 +27263,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: 'Give "commentCount" as the whole number of comments.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.commentCount"
     });
     QAPage_mainEntity_Question_comment_Comment_digitalSourceType = propertyRule({
@@ -25720,7 +27274,7 @@ var init_QAPage = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["TrainedAlgorithmicMediaDigitalSource", "AlgorithmicMediaDigitalSource"]),
       fix: 'Give "digitalSourceType" only for machine-made content: "https://schema.org/TrainedAlgorithmicMediaDigitalSource" (a trained model such as an LLM) or "https://schema.org/AlgorithmicMediaDigitalSource" (a simpler bot).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.digitalSourceType"
     });
     QAPage_mainEntity_Question_comment_Comment_image = propertyRule({
@@ -25731,7 +27285,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give "image" with inline images only (no default, icon, placeholder or author images).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.image"
     });
     QAPage_mainEntity_Question_comment_Comment_video = propertyRule({
@@ -25741,7 +27295,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "video" as a VideoObject for each inline video.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.video"
     });
     QAPage_mainEntity_Question_comment_Comment_comment = propertyRule({
@@ -25751,7 +27305,7 @@ var init_QAPage = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Comment", accepts: subtypes("Comment"), validate: validate_QAPage_mainEntity_Question_comment_Comment_comment_Comment }],
       fix: 'Give threaded replies to a comment as Comment objects in its "comment" property, each with its text.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment"
     });
     QAPage_mainEntity_Question_comment_Comment_author_Person_name = propertyRule({
@@ -25761,7 +27315,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.author.name"
     });
     QAPage_mainEntity_Question_comment_Comment_author_Person_url = propertyRule({
@@ -25772,7 +27326,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.author.url"
     });
     QAPage_mainEntity_Question_comment_Comment_author_Organization_name = propertyRule({
@@ -25782,7 +27336,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.author.name"
     });
     QAPage_mainEntity_Question_comment_Comment_author_Organization_url = propertyRule({
@@ -25793,7 +27347,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.author.url"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_text = propertyRule({
@@ -25803,7 +27357,7 @@ var init_QAPage = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each comment its full "text", e.g. "I'm looking for ounces, not fluid ounces."`,
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.text"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_author = propertyRule({
@@ -25813,7 +27367,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name and a profile url, e.g. {"@type": "Person", "name": "Mary Stone", "url": "https://example.com/profiles/mary-stone"}.',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.author"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_datePublished = propertyRule({
@@ -25824,7 +27378,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date and time it was posted, in ISO 8601, e.g. "2024-02-14T16:34-05:00".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.datePublished"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_name = propertyRule({
@@ -25834,7 +27388,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Person_url = propertyRule({
@@ -25845,7 +27399,7 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.author.url"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_name = propertyRule({
@@ -25855,7 +27409,7 @@ var init_QAPage = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the author a "name", e.g. "Mary Stone".',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.author.name"
     });
     QAPage_mainEntity_Question_comment_Comment_comment_Comment_author_Organization_url = propertyRule({
@@ -25866,10 +27420,10 @@ var init_QAPage = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give the author a "url" with their profile page on the site, e.g. "https://example.com/profiles/mary-stone" (marked up as a ProfilePage).',
-      docs: DOCS29,
+      docs: DOCS35,
       rule: "/rules/QAPage#mainEntity.comment.comment.author.url"
     });
-    ruleSet29 = {
+    ruleSet35 = {
       type: "QAPage",
       status: "supported",
       tier: 1,
@@ -25885,7 +27439,7 @@ var init_QAPage = __esm({
 // generated/validators/Quiz.ts
 var Quiz_exports = {};
 __export(Quiz_exports, {
-  ruleSet: () => ruleSet30,
+  ruleSet: () => ruleSet36,
   validate_Quiz: () => validate_Quiz,
   validate_Quiz__practice_problems: () => validate_Quiz__practice_problems,
   validate_Quiz_about_Thing: () => validate_Quiz_about_Thing,
@@ -25938,14 +27492,14 @@ function validate_Quiz__practice_problems(node, run, at) {
   void run;
   void at;
 }
-var DOCS30, Quiz_hasPart, Quiz_about, Quiz_educationalAlignment, Quiz_hasPart_Question_text, Quiz_hasPart_Question_eduQuestionType, Quiz_hasPart_Question_acceptedAnswer, Quiz_hasPart_Question_acceptedAnswer_Answer_text, Quiz_about_Thing_name, Quiz_educationalAlignment_AlignmentObject_alignmentType, Quiz_educationalAlignment_AlignmentObject_targetName, ruleSet30;
+var DOCS36, Quiz_hasPart, Quiz_about, Quiz_educationalAlignment, Quiz_hasPart_Question_text, Quiz_hasPart_Question_eduQuestionType, Quiz_hasPart_Question_acceptedAnswer, Quiz_hasPart_Question_acceptedAnswer_Answer_text, Quiz_about_Thing_name, Quiz_educationalAlignment_AlignmentObject_alignmentType, Quiz_educationalAlignment_AlignmentObject_targetName, ruleSet36;
 var init_Quiz = __esm({
   "generated/validators/Quiz.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_fixed_texts();
-    DOCS30 = "https://developers.google.com/search/docs/appearance/structured-data/education-qa";
+    DOCS36 = "https://developers.google.com/search/docs/appearance/structured-data/education-qa";
     Quiz_hasPart = propertyRule({
       name: "hasPart",
       segment: "/hasPart",
@@ -25953,7 +27507,7 @@ var init_Quiz = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_Quiz_hasPart_Question }],
       fix: 'Add "hasPart" with one Question per flashcard, e.g. {"@type": "Question", "eduQuestionType": "Flashcard", "text": "...", "acceptedAnswer": {"@type": "Answer", "text": "..."}}.',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#hasPart"
     });
     Quiz_about = propertyRule({
@@ -25963,7 +27517,7 @@ var init_Quiz = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: validate_Quiz_about_Thing }],
       fix: 'Add "about" with the underlying concept, e.g. {"@type": "Thing", "name": "Cell Transport"}.',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#about"
     });
     Quiz_educationalAlignment = propertyRule({
@@ -25973,7 +27527,7 @@ var init_Quiz = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AlignmentObject", accepts: subtypes("AlignmentObject"), validate: validate_Quiz_educationalAlignment_AlignmentObject }],
       fix: 'Add "educationalAlignment", e.g. [{"@type": "AlignmentObject", "alignmentType": "educationalSubject", "targetName": "Biology"}, {"@type": "AlignmentObject", "alignmentType": "educationalLevel", "targetName": "Fifth grade"}].',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#educationalAlignment"
     });
     Quiz_hasPart_Question_text = propertyRule({
@@ -25983,7 +27537,7 @@ var init_Quiz = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each flashcard Question a "text" with the full question, e.g. "This is some fact about receptor molecules."',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#hasPart.text"
     });
     Quiz_hasPart_Question_eduQuestionType = propertyRule({
@@ -25994,7 +27548,7 @@ var init_Quiz = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["Flashcard"])],
       fix: 'Give each Question "eduQuestionType": "Flashcard" (pages with other question types are not eligible).',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#hasPart.eduQuestionType"
     });
     Quiz_hasPart_Question_acceptedAnswer = propertyRule({
@@ -26005,7 +27559,7 @@ var init_Quiz = __esm({
       expect: [{ kind: "class", type: "Answer", accepts: subtypes("Answer"), validate: validate_Quiz_hasPart_Question_acceptedAnswer_Answer }],
       single: true,
       fix: 'Give each Question exactly one "acceptedAnswer", e.g. {"@type": "Answer", "text": "cell membrane"}.',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#hasPart.acceptedAnswer"
     });
     Quiz_hasPart_Question_acceptedAnswer_Answer_text = propertyRule({
@@ -26015,7 +27569,7 @@ var init_Quiz = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give the accepted Answer a "text" with the full answer, e.g. "receptor molecules".',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#hasPart.acceptedAnswer.text"
     });
     Quiz_about_Thing_name = propertyRule({
@@ -26025,7 +27579,7 @@ var init_Quiz = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give about.name with the concept behind the quiz, e.g. "Cell Transport".',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#about.name"
     });
     Quiz_educationalAlignment_AlignmentObject_alignmentType = propertyRule({
@@ -26035,7 +27589,7 @@ var init_Quiz = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add educationalAlignment.alignmentType: "educationalSubject" for the field of study, or "educationalLevel" for the grade or standard.',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#educationalAlignment.alignmentType"
     });
     Quiz_educationalAlignment_AlignmentObject_targetName = propertyRule({
@@ -26045,10 +27599,10 @@ var init_Quiz = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add educationalAlignment.targetName, e.g. "Biology" or "Grade 7: Cell Structure".',
-      docs: DOCS30,
+      docs: DOCS36,
       rule: "/rules/Quiz#educationalAlignment.targetName"
     });
-    ruleSet30 = {
+    ruleSet36 = {
       type: "Quiz",
       status: "supported",
       tier: 1,
@@ -26066,7 +27620,7 @@ var init_Quiz = __esm({
 // generated/validators/Recipe.ts
 var Recipe_exports = {};
 __export(Recipe_exports, {
-  ruleSet: () => ruleSet31,
+  ruleSet: () => ruleSet37,
   validate_Recipe: () => validate_Recipe,
   validate_Recipe_aggregateRating_AggregateRating: () => validate_Recipe_aggregateRating_AggregateRating,
   validate_Recipe_author_Organization: () => validate_Recipe_author_Organization,
@@ -26259,7 +27813,7 @@ function validate_Recipe_video_VideoObject(node, run, at) {
   if (v_hasPart !== void 0) run.check(v_hasPart, Recipe_video_VideoObject_hasPart, at);
   run.oneOf(Recipe_video_VideoObject_oneOf0, node, at);
 }
-var DOCS31, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, ruleSet31;
+var DOCS37, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, ruleSet37;
 var init_Recipe = __esm({
   "generated/validators/Recipe.ts"() {
     "use strict";
@@ -26267,7 +27821,7 @@ var init_Recipe = __esm({
     init_checks();
     init_type_hierarchy();
     init_structure_checks();
-    DOCS31 = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
+    DOCS37 = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
     Recipe_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -26275,7 +27829,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the dish, e.g. "Non-Alcoholic Pi\xF1a Colada".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#name"
     });
     Recipe_image = propertyRule({
@@ -26286,7 +27840,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with one or more crawlable image URLs of the finished dish (16x9, 4x3 and 1x1, at least 50K pixels each).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#image"
     });
     Recipe_aggregateRating = propertyRule({
@@ -26296,7 +27850,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Recipe_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount), following the review snippet guidelines.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating"
     });
     Recipe_author = propertyRule({
@@ -26306,7 +27860,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Recipe_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Recipe_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Mary Stone"}.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#author"
     });
     Recipe_cookTime = propertyRule({
@@ -26317,7 +27871,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add "cookTime" as an ISO 8601 duration, e.g. "PT25M", together with prepTime.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#cookTime"
     });
     Recipe_datePublished = propertyRule({
@@ -26328,7 +27882,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" in ISO 8601, e.g. "2024-03-10".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#datePublished"
     });
     Recipe_description = propertyRule({
@@ -26338,7 +27892,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a short "description" summarizing the dish.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#description"
     });
     Recipe_keywords = propertyRule({
@@ -26348,7 +27902,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "keywords" as comma-separated terms that are not the category or cuisine, e.g. "winter apple pie, nutmeg crust".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#keywords"
     });
     Recipe_nutrition = propertyRule({
@@ -26359,7 +27913,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "class", type: "NutritionInformation", accepts: subtypes("NutritionInformation"), validate: validate_Recipe_nutrition_NutritionInformation }],
       requires: ["recipeYield"],
       fix: 'Add "nutrition" as a NutritionInformation with calories per serving, e.g. {"@type": "NutritionInformation", "calories": "270 calories"}.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#nutrition"
     });
     Recipe_prepTime = propertyRule({
@@ -26370,7 +27924,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add "prepTime" as an ISO 8601 duration, e.g. "PT15M", together with cookTime.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#prepTime"
     });
     Recipe_recipeCategory = propertyRule({
@@ -26380,7 +27934,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "recipeCategory" with the meal or course, e.g. "dinner" or "dessert".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeCategory"
     });
     Recipe_recipeCuisine = propertyRule({
@@ -26390,7 +27944,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "recipeCuisine" with the region of the recipe, e.g. "French" or "American".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeCuisine"
     });
     Recipe_recipeIngredient = propertyRule({
@@ -26400,7 +27954,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "recipeIngredient" with one entry per ingredient, e.g. ["3/4 cup sugar", "1 tablespoon lemon juice"].',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeIngredient"
     });
     Recipe_recipeInstructions = propertyRule({
@@ -26410,7 +27964,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_Recipe_recipeInstructions_HowToStep }, { kind: "class", type: "HowToSection", accepts: subtypes("HowToSection"), validate: validate_Recipe_recipeInstructions_HowToSection }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "recipeInstructions" as a list of HowToStep items, each with "text" (use HowToSection only to group steps into sections).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions"
     });
     Recipe_recipeYield = propertyRule({
@@ -26420,7 +27974,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [],
       fix: 'Add "recipeYield" with the number of servings as a number, e.g. 4 or ["4", "24 cookies"]; it is needed when nutrition.calories is given.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeYield"
     });
     Recipe_totalTime = propertyRule({
@@ -26431,7 +27985,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add "totalTime" as an ISO 8601 duration, e.g. "PT1H" (or give both prepTime and cookTime).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#totalTime"
     });
     Recipe_video = propertyRule({
@@ -26441,7 +27995,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: validate_Recipe_video_VideoObject }],
       fix: 'Add a "video" (VideoObject with name, thumbnailUrl, uploadDate and contentUrl or embedUrl) showing how to make the dish.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video"
     });
     Recipe_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -26451,7 +28005,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating.ratingValue"
     });
     Recipe_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -26462,7 +28016,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating.ratingCount"
     });
     Recipe_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -26473,7 +28027,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating.reviewCount"
     });
     Recipe_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -26483,7 +28037,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating.bestRating"
     });
     Recipe_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -26493,10 +28047,10 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#aggregateRating.worstRating"
     });
-    Recipe_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS31, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
+    Recipe_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS37, rule: "/rules/Recipe#one-of:aggregateRating.ratingCount" };
     Recipe_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -26504,7 +28058,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add author.name with the name of the person who wrote the recipe.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#author.name"
     });
     Recipe_author_Organization_name = propertyRule({
@@ -26514,7 +28068,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add author.name with the name of the organization that wrote the recipe.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#author.name"
     });
     Recipe_nutrition_NutritionInformation_calories = propertyRule({
@@ -26524,7 +28078,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "quantity", type: "Energy" }],
       fix: 'Add nutrition.calories with the calories per serving, e.g. "270 calories", and give recipeYield as a number of servings.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#nutrition.calories"
     });
     Recipe_recipeInstructions_HowToStep_itemListElement = propertyRule({
@@ -26534,7 +28088,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip }],
       fix: `List the step's directions and tips as HowToDirection or HowToTip items, each with "text".`,
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement"
     });
     Recipe_recipeInstructions_HowToStep_name = propertyRule({
@@ -26544,7 +28098,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToStep a short "name" summarizing it, e.g. "Preheat" (no step numbers).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.name"
     });
     Recipe_recipeInstructions_HowToStep_image = propertyRule({
@@ -26555,7 +28109,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add an "image" URL showing the step.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.image"
     });
     Recipe_recipeInstructions_HowToStep_url = propertyRule({
@@ -26566,7 +28120,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add a "url" that links directly to the step, e.g. "https://example.com/recipe#step1".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.url"
     });
     Recipe_recipeInstructions_HowToStep_video = propertyRule({
@@ -26576,10 +28130,10 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: 'Add a "video" (VideoObject or Clip) showing the step.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.video"
     });
-    Recipe_recipeInstructions_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep a "text" with the full instruction (or itemListElement with HowToDirection / HowToTip items).', docs: DOCS31, rule: "/rules/Recipe#one-of:recipeInstructions.text" };
+    Recipe_recipeInstructions_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.text", members: ["recipeInstructions.text", "recipeInstructions.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep a "text" with the full instruction (or itemListElement with HowToDirection / HowToTip items).', docs: DOCS37, rule: "/rules/Recipe#one-of:recipeInstructions.text" };
     Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -26587,7 +28141,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToDirection a "text" with the direction.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.text"
     });
     Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text = propertyRule({
@@ -26597,7 +28151,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToTip a "text" with the tip.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.text"
     });
     Recipe_recipeInstructions_HowToSection_name = propertyRule({
@@ -26607,7 +28161,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToSection a "name", e.g. "Assemble the pie".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.name"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement = propertyRule({
@@ -26617,7 +28171,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "class", type: "HowToStep", accepts: subtypes("HowToStep"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep }, { kind: "class", type: "HowToSection", accepts: subtypes("HowToSection"), validate: null }],
       fix: `Put the section's steps in itemListElement as HowToStep items, each with "text".`,
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement = propertyRule({
@@ -26627,7 +28181,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "HowToDirection", accepts: subtypes("HowToDirection"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection }, { kind: "class", type: "HowToTip", accepts: subtypes("HowToTip"), validate: validate_Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip }],
       fix: `List the step's directions and tips as HowToDirection or HowToTip items, each with "text".`,
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name = propertyRule({
@@ -26637,7 +28191,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToStep a short "name" summarizing it, e.g. "Preheat" (no step numbers).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.name"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image = propertyRule({
@@ -26648,7 +28202,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add an "image" URL showing the step.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.image"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url = propertyRule({
@@ -26659,7 +28213,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add a "url" that links directly to the step.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.url"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video = propertyRule({
@@ -26669,10 +28223,10 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "VideoObject", accepts: subtypes("VideoObject"), validate: null }, { kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: 'Add a "video" (VideoObject or Clip) showing the step.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.video"
     });
-    Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep a "text" with the full instruction (or itemListElement with HowToDirection / HowToTip items).', docs: DOCS31, rule: "/rules/Recipe#one-of:recipeInstructions.itemListElement.text" };
+    Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0 = { level: "required", properties: ["text", "itemListElement"], property: "recipeInstructions.itemListElement.text", members: ["recipeInstructions.itemListElement.text", "recipeInstructions.itemListElement.itemListElement"], paths: [["text"], ["itemListElement"]], fix: 'Give each HowToStep a "text" with the full instruction (or itemListElement with HowToDirection / HowToTip items).', docs: DOCS37, rule: "/rules/Recipe#one-of:recipeInstructions.itemListElement.text" };
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text = propertyRule({
       name: "text",
       segment: "/text",
@@ -26680,7 +28234,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToDirection a "text" with the direction.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text"
     });
     Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text = propertyRule({
@@ -26690,7 +28244,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each HowToTip a "text" with the tip.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#recipeInstructions.itemListElement.itemListElement.text"
     });
     Recipe_video_VideoObject_name = propertyRule({
@@ -26700,7 +28254,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add video.name with the title of the video (unique for each video on the site), e.g. "Introducing the self-driving bicycle in the Netherlands".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.name"
     });
     Recipe_video_VideoObject_thumbnailUrl = propertyRule({
@@ -26711,7 +28265,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: `Add video.thumbnailUrl with one or more crawlable URLs of the video's thumbnail image, e.g. ["https://example.com/photos/16x9/photo.jpg"].`,
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.thumbnailUrl"
     });
     Recipe_video_VideoObject_uploadDate = propertyRule({
@@ -26722,7 +28276,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add video.uploadDate with the date and time the video was first published in ISO 8601, with a time zone, e.g. "2024-03-31T08:00:00+08:00".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.uploadDate"
     });
     Recipe_video_VideoObject_description = propertyRule({
@@ -26732,7 +28286,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add video.description with a description of the video (unique for each video; HTML tags are ignored).",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.description"
     });
     Recipe_video_VideoObject_duration = propertyRule({
@@ -26743,7 +28297,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add video.duration as an ISO 8601 duration, e.g. "PT1M54S" (one minute 54 seconds).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.duration"
     });
     Recipe_video_VideoObject_contentUrl = propertyRule({
@@ -26754,7 +28308,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give video.contentUrl as the URL of the video file itself (not the page it is on), e.g. "https://www.example.com/video/123/file.mp4".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.contentUrl"
     });
     Recipe_video_VideoObject_embedUrl = propertyRule({
@@ -26765,7 +28319,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give video.embedUrl as the URL of the video player (the src of the embed), e.g. "https://www.example.com/embed/123".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.embedUrl"
     });
     Recipe_video_VideoObject_interactionStatistic = propertyRule({
@@ -26775,7 +28329,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: null }],
       fix: 'Add video.interactionStatistic with the number of views, e.g. {"@type": "InteractionCounter", "interactionType": {"@type": "WatchAction"}, "userInteractionCount": 12345}.',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.interactionStatistic"
     });
     Recipe_video_VideoObject_expires = propertyRule({
@@ -26786,7 +28340,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give video.expires only if the video stops being available, in ISO 8601 with a time zone, e.g. "2026-12-31T23:59:00+00:00".',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.expires"
     });
     Recipe_video_VideoObject_regionsAllowed = propertyRule({
@@ -26796,7 +28350,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give video.regionsAllowed only if the video is restricted, as ISO 3166-1 country codes, e.g. ["US", "NL"] (use either regionsAllowed or ineligibleRegion).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.regionsAllowed"
     });
     Recipe_video_VideoObject_ineligibleRegion = propertyRule({
@@ -26806,7 +28360,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give video.ineligibleRegion only if the video is blocked somewhere, as ISO 3166-1 country codes, e.g. "US" (use either ineligibleRegion or regionsAllowed).',
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.ineligibleRegion"
     });
     Recipe_video_VideoObject_hasPart = propertyRule({
@@ -26816,11 +28370,11 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: null }],
       fix: "Mark important segments of the video as Clip items in video.hasPart.",
-      docs: DOCS31,
+      docs: DOCS37,
       rule: "/rules/Recipe#video.hasPart"
     });
-    Recipe_video_VideoObject_oneOf0 = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], paths: [["contentUrl"], ["embedUrl"]], fix: "Add video.contentUrl with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, video.embedUrl with the URL of the player.", docs: DOCS31, rule: "/rules/Recipe#one-of:video.contentUrl" };
-    ruleSet31 = {
+    Recipe_video_VideoObject_oneOf0 = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], paths: [["contentUrl"], ["embedUrl"]], fix: "Add video.contentUrl with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, video.embedUrl with the URL of the player.", docs: DOCS37, rule: "/rules/Recipe#one-of:video.contentUrl" };
+    ruleSet37 = {
       type: "Recipe",
       status: "supported",
       tier: 1,
@@ -26836,7 +28390,7 @@ var init_Recipe = __esm({
 // generated/validators/Review.ts
 var Review_exports = {};
 __export(Review_exports, {
-  ruleSet: () => ruleSet32,
+  ruleSet: () => ruleSet38,
   validate_Review: () => validate_Review,
   validate_Review_author_Organization: () => validate_Review_author_Organization,
   validate_Review_author_Person: () => validate_Review_author_Person,
@@ -26918,7 +28472,7 @@ function validate_Review_negativeNotes_ItemList_itemListElement_ListItem(node, r
   if (v_position === void 0) run.missing(Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
   else run.check(v_position, Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
 }
-var DOCS32, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, ruleSet32;
+var DOCS38, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, ruleSet38;
 var init_Review = __esm({
   "generated/validators/Review.ts"() {
     "use strict";
@@ -26927,7 +28481,7 @@ var init_Review = __esm({
     init_structure_checks();
     init_checks();
     init_text_length();
-    DOCS32 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    DOCS38 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -26935,7 +28489,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_author_Organization }],
       fix: 'Add "author" as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#author"
     });
     Review_itemReviewed = propertyRule({
@@ -26945,7 +28499,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeason", accepts: subtypes("CreativeWorkSeason"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeries", accepts: subtypes("CreativeWorkSeries"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Episode", accepts: subtypes("Episode"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Game", accepts: subtypes("Game"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "HowTo", accepts: subtypes("HowTo"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MediaObject", accepts: subtypes("MediaObject"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicPlaylist", accepts: subtypes("MusicPlaylist"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicRecording", accepts: subtypes("MusicRecording"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "SoftwareApplication", accepts: subtypes("SoftwareApplication"), validate: validate_Review_itemReviewed_any }],
       fix: `Add "itemReviewed" with the reviewed item as one of the supported types (Book, Course, CreativeWorkSeason, CreativeWorkSeries, Episode, Event, Game, HowTo, LocalBusiness, MediaObject, Movie, MusicPlaylist, MusicRecording, Organization, Product, Recipe, SoftwareApplication) and its name, e.g. {"@type": "Restaurant", "name": "Legal Seafood"}; or nest the review in the item's own markup with "review".`,
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#itemReviewed"
     });
     Review_reviewRating = propertyRule({
@@ -26955,7 +28509,7 @@ var init_Review = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add "reviewRating" as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#reviewRating"
     });
     Review_datePublished = propertyRule({
@@ -26966,7 +28520,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePublished" with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#datePublished"
     });
     Review_positiveNotes = propertyRule({
@@ -26976,7 +28530,7 @@ var init_Review = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Review_positiveNotes_ItemList }],
       fix: 'Give "positiveNotes" as an ItemList of ListItems, e.g. {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": 1, "name": "Consistent results"}]}.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#positiveNotes"
     });
     Review_negativeNotes = propertyRule({
@@ -26986,10 +28540,10 @@ var init_Review = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ItemList", accepts: subtypes("ItemList"), validate: validate_Review_negativeNotes_ItemList }],
       fix: 'Give "negativeNotes" as an ItemList of ListItems, e.g. {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": 1, "name": "No child protection"}]}.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#negativeNotes"
     });
-    Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating", members: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], paths: [["reviewRating"], ["datePublished"], ["positiveNotes"], ["negativeNotes"]], fix: 'Add a "reviewRating" with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4}; a review without a rating needs at least its "datePublished" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.', docs: DOCS32, rule: "/rules/Review#one-of:reviewRating" };
+    Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], property: "reviewRating", members: ["reviewRating", "datePublished", "positiveNotes", "negativeNotes"], paths: [["reviewRating"], ["datePublished"], ["positiveNotes"], ["negativeNotes"]], fix: 'Add a "reviewRating" with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4}; a review without a rating needs at least its "datePublished" (and an author), or, for an editorial product review, pros and cons in positiveNotes / negativeNotes.', docs: DOCS38, rule: "/rules/Review#one-of:reviewRating" };
     Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -26998,7 +28552,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#author.name"
     });
     Review_author_Organization_name = propertyRule({
@@ -27009,7 +28563,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#author.name"
     });
     Review_itemReviewed_any_name = propertyRule({
@@ -27019,7 +28573,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give itemReviewed a "name" with the name of the reviewed item, e.g. "Legal Seafood".',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#itemReviewed.name"
     });
     Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -27029,7 +28583,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#reviewRating.ratingValue"
     });
     Review_reviewRating_Rating_bestRating = propertyRule({
@@ -27039,7 +28593,7 @@ var init_Review = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#reviewRating.bestRating"
     });
     Review_reviewRating_Rating_worstRating = propertyRule({
@@ -27049,7 +28603,7 @@ var init_Review = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#reviewRating.worstRating"
     });
     Review_positiveNotes_ItemList_itemListElement = propertyRule({
@@ -27059,7 +28613,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Review_positiveNotes_ItemList_itemListElement_ListItem }],
       fix: 'Add positiveNotes.itemListElement with one ListItem per statement, e.g. [{"@type": "ListItem", "position": 1, "name": "Consistent results"}].',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#positiveNotes.itemListElement"
     });
     Review_positiveNotes_ItemList_itemListElement_ListItem_name = propertyRule({
@@ -27069,7 +28623,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each pros or cons statement (ListItem) a "name" with the statement, e.g. "Consistent results".',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#positiveNotes.itemListElement.name"
     });
     Review_positiveNotes_ItemList_itemListElement_ListItem_position = propertyRule({
@@ -27080,7 +28634,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["positive-integer"],
       fix: 'Give each pros or cons statement a "position", starting at 1.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#positiveNotes.itemListElement.position"
     });
     Review_negativeNotes_ItemList_itemListElement = propertyRule({
@@ -27090,7 +28644,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_Review_negativeNotes_ItemList_itemListElement_ListItem }],
       fix: 'Add negativeNotes.itemListElement with one ListItem per statement, e.g. [{"@type": "ListItem", "position": 1, "name": "Consistent results"}].',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#negativeNotes.itemListElement"
     });
     Review_negativeNotes_ItemList_itemListElement_ListItem_name = propertyRule({
@@ -27100,7 +28654,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each pros or cons statement (ListItem) a "name" with the statement, e.g. "Consistent results".',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#negativeNotes.itemListElement.name"
     });
     Review_negativeNotes_ItemList_itemListElement_ListItem_position = propertyRule({
@@ -27111,10 +28665,10 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["positive-integer"],
       fix: 'Give each pros or cons statement a "position", starting at 1.',
-      docs: DOCS32,
+      docs: DOCS38,
       rule: "/rules/Review#negativeNotes.itemListElement.position"
     });
-    ruleSet32 = {
+    ruleSet38 = {
       type: "Review",
       status: "supported",
       tier: 1,
@@ -27130,7 +28684,7 @@ var init_Review = __esm({
 // generated/validators/SoftwareApplication.ts
 var SoftwareApplication_exports = {};
 __export(SoftwareApplication_exports, {
-  ruleSet: () => ruleSet33,
+  ruleSet: () => ruleSet39,
   validate_SoftwareApplication: () => validate_SoftwareApplication,
   validate_SoftwareApplication_aggregateRating_AggregateRating: () => validate_SoftwareApplication_aggregateRating_AggregateRating,
   validate_SoftwareApplication_offers_Offer: () => validate_SoftwareApplication_offers_Offer,
@@ -27214,7 +28768,7 @@ function validate_SoftwareApplication_review_Review_reviewRating_Rating(node, ru
   if (v_worstRating === void 0) run.missing(SoftwareApplication_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, SoftwareApplication_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS33, SoftwareApplication_name, SoftwareApplication_offers, SoftwareApplication_aggregateRating, SoftwareApplication_review, SoftwareApplication_applicationCategory, SoftwareApplication_operatingSystem, SoftwareApplication_oneOf0, SoftwareApplication_offers_Offer_price, SoftwareApplication_offers_Offer_priceCurrency, SoftwareApplication_aggregateRating_AggregateRating_ratingValue, SoftwareApplication_aggregateRating_AggregateRating_ratingCount, SoftwareApplication_aggregateRating_AggregateRating_reviewCount, SoftwareApplication_aggregateRating_AggregateRating_bestRating, SoftwareApplication_aggregateRating_AggregateRating_worstRating, SoftwareApplication_aggregateRating_AggregateRating_oneOf0, SoftwareApplication_review_Review_author, SoftwareApplication_review_Review_reviewRating, SoftwareApplication_review_Review_datePublished, SoftwareApplication_review_Review_oneOf0, SoftwareApplication_review_Review_author_Person_name, SoftwareApplication_review_Review_author_Organization_name, SoftwareApplication_review_Review_reviewRating_Rating_ratingValue, SoftwareApplication_review_Review_reviewRating_Rating_bestRating, SoftwareApplication_review_Review_reviewRating_Rating_worstRating, ruleSet33;
+var DOCS39, SoftwareApplication_name, SoftwareApplication_offers, SoftwareApplication_aggregateRating, SoftwareApplication_review, SoftwareApplication_applicationCategory, SoftwareApplication_operatingSystem, SoftwareApplication_oneOf0, SoftwareApplication_offers_Offer_price, SoftwareApplication_offers_Offer_priceCurrency, SoftwareApplication_aggregateRating_AggregateRating_ratingValue, SoftwareApplication_aggregateRating_AggregateRating_ratingCount, SoftwareApplication_aggregateRating_AggregateRating_reviewCount, SoftwareApplication_aggregateRating_AggregateRating_bestRating, SoftwareApplication_aggregateRating_AggregateRating_worstRating, SoftwareApplication_aggregateRating_AggregateRating_oneOf0, SoftwareApplication_review_Review_author, SoftwareApplication_review_Review_reviewRating, SoftwareApplication_review_Review_datePublished, SoftwareApplication_review_Review_oneOf0, SoftwareApplication_review_Review_author_Person_name, SoftwareApplication_review_Review_author_Organization_name, SoftwareApplication_review_Review_reviewRating_Rating_ratingValue, SoftwareApplication_review_Review_reviewRating_Rating_bestRating, SoftwareApplication_review_Review_reviewRating_Rating_worstRating, ruleSet39;
 var init_SoftwareApplication = __esm({
   "generated/validators/SoftwareApplication.ts"() {
     "use strict";
@@ -27225,7 +28779,7 @@ var init_SoftwareApplication = __esm({
     init_checks();
     init_sibling_condition();
     init_text_length();
-    DOCS33 = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
+    DOCS39 = "https://developers.google.com/search/docs/appearance/structured-data/software-app";
     SoftwareApplication_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27233,7 +28787,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the app, e.g. "Angry Birds".',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#name"
     });
     SoftwareApplication_offers = propertyRule({
@@ -27243,7 +28797,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_SoftwareApplication_offers_Offer }],
       fix: 'Add "offers" with the price of the app, e.g. {"@type": "Offer", "price": 1.00, "priceCurrency": "USD"} ({"@type": "Offer", "price": 0} for a free app).',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#offers"
     });
     SoftwareApplication_aggregateRating = propertyRule({
@@ -27253,7 +28807,7 @@ var init_SoftwareApplication = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_SoftwareApplication_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give "aggregateRating" with the average rating and the number of ratings, e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 8864}.',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating"
     });
     SoftwareApplication_review = propertyRule({
@@ -27263,7 +28817,7 @@ var init_SoftwareApplication = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_SoftwareApplication_review_Review }],
       fix: 'Give "review" as a Review with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 4}}.',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review"
     });
     SoftwareApplication_applicationCategory = propertyRule({
@@ -27274,7 +28828,7 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       valueKeywords: [fixedTexts(["GameApplication", "SocialNetworkingApplication", "TravelApplication", "ShoppingApplication", "SportsApplication", "LifestyleApplication", "BusinessApplication", "DesignApplication", "DeveloperApplication", "DriverApplication", "EducationalApplication", "HealthApplication", "FinanceApplication", "SecurityApplication", "BrowserApplication", "CommunicationApplication", "DesktopEnhancementApplication", "EntertainmentApplication", "MultimediaApplication", "HomeApplication", "UtilitiesApplication", "ReferenceApplication"])],
       fix: 'Add "applicationCategory" with a supported app type, e.g. "GameApplication" (also BusinessApplication, EducationalApplication, FinanceApplication, HealthApplication, LifestyleApplication, MultimediaApplication, ShoppingApplication, SocialNetworkingApplication, TravelApplication, UtilitiesApplication and others listed in the documentation).',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#applicationCategory"
     });
     SoftwareApplication_operatingSystem = propertyRule({
@@ -27284,10 +28838,10 @@ var init_SoftwareApplication = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "operatingSystem" with the operating system(s) the app needs, e.g. "ANDROID" or "Windows 10, macOS 14".',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#operatingSystem"
     });
-    SoftwareApplication_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Add an "aggregateRating" (e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 8864}) or a "review" of the app.', docs: DOCS33, rule: "/rules/SoftwareApplication#one-of:aggregateRating" };
+    SoftwareApplication_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Add an "aggregateRating" (e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 8864}) or a "review" of the app.', docs: DOCS39, rule: "/rules/SoftwareApplication#one-of:aggregateRating" };
     SoftwareApplication_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -27297,7 +28851,7 @@ var init_SoftwareApplication = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Add offers.price as a number, e.g. 1.00, or 0 if the app is free (no currency symbol; a dot for decimals).",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#offers.price"
     });
     SoftwareApplication_offers_Offer_priceCurrency = propertyRule({
@@ -27309,7 +28863,7 @@ var init_SoftwareApplication = __esm({
       format: valueChecks["iso4217"],
       condition: siblingAbove("price", 0),
       fix: 'Add offers.priceCurrency with the ISO 4217 code when the price is above 0, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#offers.priceCurrency"
     });
     SoftwareApplication_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -27319,7 +28873,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.6 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating.ratingValue"
     });
     SoftwareApplication_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -27330,7 +28884,7 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating.ratingCount"
     });
     SoftwareApplication_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -27341,7 +28895,7 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating.reviewCount"
     });
     SoftwareApplication_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -27351,7 +28905,7 @@ var init_SoftwareApplication = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating.bestRating"
     });
     SoftwareApplication_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -27361,10 +28915,10 @@ var init_SoftwareApplication = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#aggregateRating.worstRating"
     });
-    SoftwareApplication_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS33, rule: "/rules/SoftwareApplication#one-of:aggregateRating.ratingCount" };
+    SoftwareApplication_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS39, rule: "/rules/SoftwareApplication#one-of:aggregateRating.ratingCount" };
     SoftwareApplication_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -27372,7 +28926,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_SoftwareApplication_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_SoftwareApplication_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.author"
     });
     SoftwareApplication_review_Review_reviewRating = propertyRule({
@@ -27382,7 +28936,7 @@ var init_SoftwareApplication = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_SoftwareApplication_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.reviewRating"
     });
     SoftwareApplication_review_Review_datePublished = propertyRule({
@@ -27393,10 +28947,10 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.datePublished"
     });
-    SoftwareApplication_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4}; a review without a rating needs at least its datePublished.', docs: DOCS33, rule: "/rules/SoftwareApplication#one-of:review.reviewRating" };
+    SoftwareApplication_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4}; a review without a rating needs at least its datePublished.', docs: DOCS39, rule: "/rules/SoftwareApplication#one-of:review.reviewRating" };
     SoftwareApplication_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27405,7 +28959,7 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.author.name"
     });
     SoftwareApplication_review_Review_author_Organization_name = propertyRule({
@@ -27416,7 +28970,7 @@ var init_SoftwareApplication = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.author.name"
     });
     SoftwareApplication_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -27426,7 +28980,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.reviewRating.ratingValue"
     });
     SoftwareApplication_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -27436,7 +28990,7 @@ var init_SoftwareApplication = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.reviewRating.bestRating"
     });
     SoftwareApplication_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -27446,10 +29000,10 @@ var init_SoftwareApplication = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS33,
+      docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.reviewRating.worstRating"
     });
-    ruleSet33 = {
+    ruleSet39 = {
       type: "SoftwareApplication",
       status: "supported",
       tier: 1,
@@ -27465,7 +29019,7 @@ var init_SoftwareApplication = __esm({
 // generated/validators/SpecialAnnouncement.ts
 var SpecialAnnouncement_exports = {};
 __export(SpecialAnnouncement_exports, {
-  ruleSet: () => ruleSet34,
+  ruleSet: () => ruleSet40,
   validate_SpecialAnnouncement: () => validate_SpecialAnnouncement,
   validate_SpecialAnnouncement_announcementLocation_CivicStructure: () => validate_SpecialAnnouncement_announcementLocation_CivicStructure,
   validate_SpecialAnnouncement_announcementLocation_LocalBusiness: () => validate_SpecialAnnouncement_announcementLocation_LocalBusiness,
@@ -27527,14 +29081,14 @@ function validate_SpecialAnnouncement_governmentBenefitsInfo_GovernmentService(n
   if (v_url === void 0) run.missing(SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, at);
   else run.check(v_url, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, at);
 }
-var DOCS34, SpecialAnnouncement_name, SpecialAnnouncement_datePosted, SpecialAnnouncement_text, SpecialAnnouncement_expires, SpecialAnnouncement_announcementLocation, SpecialAnnouncement_spatialCoverage, SpecialAnnouncement_category, SpecialAnnouncement_governmentBenefitsInfo, SpecialAnnouncement_diseasePreventionInfo, SpecialAnnouncement_diseaseSpreadStatistics, SpecialAnnouncement_gettingTestedInfo, SpecialAnnouncement_newsUpdatesAndGuidelines, SpecialAnnouncement_publicTransportClosuresInfo, SpecialAnnouncement_quarantineGuidelines, SpecialAnnouncement_schoolClosuresInfo, SpecialAnnouncement_travelBans, SpecialAnnouncement_announcementLocation_LocalBusiness_name, SpecialAnnouncement_announcementLocation_CivicStructure_name, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_name, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, ruleSet34;
+var DOCS40, SpecialAnnouncement_name, SpecialAnnouncement_datePosted, SpecialAnnouncement_text, SpecialAnnouncement_expires, SpecialAnnouncement_announcementLocation, SpecialAnnouncement_spatialCoverage, SpecialAnnouncement_category, SpecialAnnouncement_governmentBenefitsInfo, SpecialAnnouncement_diseasePreventionInfo, SpecialAnnouncement_diseaseSpreadStatistics, SpecialAnnouncement_gettingTestedInfo, SpecialAnnouncement_newsUpdatesAndGuidelines, SpecialAnnouncement_publicTransportClosuresInfo, SpecialAnnouncement_quarantineGuidelines, SpecialAnnouncement_schoolClosuresInfo, SpecialAnnouncement_travelBans, SpecialAnnouncement_announcementLocation_LocalBusiness_name, SpecialAnnouncement_announcementLocation_CivicStructure_name, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_name, SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url, ruleSet40;
 var init_SpecialAnnouncement = __esm({
   "generated/validators/SpecialAnnouncement.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
-    DOCS34 = "https://developers.google.com/search/docs/appearance/structured-data/special-announcements";
+    DOCS40 = "https://developers.google.com/search/docs/appearance/structured-data/special-announcements";
     SpecialAnnouncement_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27542,7 +29096,7 @@ var init_SpecialAnnouncement = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the short title of the announcement, e.g. "Stanford announces COVID-19 testing facility".',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#name"
     });
     SpecialAnnouncement_datePosted = propertyRule({
@@ -27553,7 +29107,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "datePosted" with the date and time the announcement was published, in ISO 8601, e.g. "2020-03-17T08:00:00-07:00".',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#datePosted"
     });
     SpecialAnnouncement_text = propertyRule({
@@ -27563,7 +29117,7 @@ var init_SpecialAnnouncement = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "text" with a short summary of the announcement.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#text"
     });
     SpecialAnnouncement_expires = propertyRule({
@@ -27574,7 +29128,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "expires" with the date and time the announcement stops being relevant, in ISO 8601, e.g. "2020-04-30T23:59:00-07:00" (leave it out if unknown).',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#expires"
     });
     SpecialAnnouncement_announcementLocation = propertyRule({
@@ -27584,7 +29138,7 @@ var init_SpecialAnnouncement = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_SpecialAnnouncement_announcementLocation_LocalBusiness }, { kind: "class", type: "CivicStructure", accepts: subtypes("CivicStructure"), validate: validate_SpecialAnnouncement_announcementLocation_CivicStructure }],
       fix: 'Give "announcementLocation" as the specific LocalBusiness or CivicStructure the announcement is about, e.g. {"@type": "School", "name": "Palo Alto High School"}.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#announcementLocation"
     });
     SpecialAnnouncement_spatialCoverage = propertyRule({
@@ -27594,7 +29148,7 @@ var init_SpecialAnnouncement = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give "spatialCoverage" as the Place (e.g. an AdministrativeArea) the announcement covers, e.g. {"@type": "State", "name": "California"}.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#spatialCoverage"
     });
     SpecialAnnouncement_category = propertyRule({
@@ -27604,7 +29158,7 @@ var init_SpecialAnnouncement = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Thing", accepts: subtypes("Thing"), validate: null }],
       fix: 'Give "category" as the URL of the topic, e.g. "https://www.wikidata.org/wiki/Q81068910".',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#category"
     });
     SpecialAnnouncement_governmentBenefitsInfo = propertyRule({
@@ -27614,7 +29168,7 @@ var init_SpecialAnnouncement = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "GovernmentService", accepts: subtypes("GovernmentService"), validate: validate_SpecialAnnouncement_governmentBenefitsInfo_GovernmentService }],
       fix: 'Give "governmentBenefitsInfo" as a GovernmentService with a name and url.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo"
     });
     SpecialAnnouncement_diseasePreventionInfo = propertyRule({
@@ -27625,7 +29179,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "diseasePreventionInfo" as the URL of the prevention information.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#diseasePreventionInfo"
     });
     SpecialAnnouncement_diseaseSpreadStatistics = propertyRule({
@@ -27636,7 +29190,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }, { kind: "class", type: "Dataset", accepts: subtypes("Dataset"), validate: null }, { kind: "class", type: "Observation", accepts: subtypes("Observation"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "diseaseSpreadStatistics" as the URL of the statistics.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#diseaseSpreadStatistics"
     });
     SpecialAnnouncement_gettingTestedInfo = propertyRule({
@@ -27647,7 +29201,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "gettingTestedInfo" as the URL of the testing information.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#gettingTestedInfo"
     });
     SpecialAnnouncement_newsUpdatesAndGuidelines = propertyRule({
@@ -27658,7 +29212,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "newsUpdatesAndGuidelines" as the URL of the news and guidelines page.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#newsUpdatesAndGuidelines"
     });
     SpecialAnnouncement_publicTransportClosuresInfo = propertyRule({
@@ -27669,7 +29223,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "publicTransportClosuresInfo" as the URL of the closures page.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#publicTransportClosuresInfo"
     });
     SpecialAnnouncement_quarantineGuidelines = propertyRule({
@@ -27680,7 +29234,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "quarantineGuidelines" as the URL of the quarantine guidelines.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#quarantineGuidelines"
     });
     SpecialAnnouncement_schoolClosuresInfo = propertyRule({
@@ -27691,7 +29245,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "schoolClosuresInfo" as the URL of the school closures page.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#schoolClosuresInfo"
     });
     SpecialAnnouncement_travelBans = propertyRule({
@@ -27702,7 +29256,7 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "WebContent", accepts: subtypes("WebContent"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give "travelBans" as the URL of the travel restrictions page.',
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#travelBans"
     });
     SpecialAnnouncement_announcementLocation_LocalBusiness_name = propertyRule({
@@ -27712,7 +29266,7 @@ var init_SpecialAnnouncement = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give announcementLocation.name with the name of the place.",
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#announcementLocation.name"
     });
     SpecialAnnouncement_announcementLocation_CivicStructure_name = propertyRule({
@@ -27722,7 +29276,7 @@ var init_SpecialAnnouncement = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give announcementLocation.name with the name of the place.",
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#announcementLocation.name"
     });
     SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_name = propertyRule({
@@ -27732,7 +29286,7 @@ var init_SpecialAnnouncement = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give governmentBenefitsInfo.name with the name of the benefit.",
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo.name"
     });
     SpecialAnnouncement_governmentBenefitsInfo_GovernmentService_url = propertyRule({
@@ -27743,10 +29297,10 @@ var init_SpecialAnnouncement = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: "Give governmentBenefitsInfo.url with the page describing the benefit.",
-      docs: DOCS34,
+      docs: DOCS40,
       rule: "/rules/SpecialAnnouncement#governmentBenefitsInfo.url"
     });
-    ruleSet34 = {
+    ruleSet40 = {
       type: "SpecialAnnouncement",
       status: "deprecated",
       tier: 0,
@@ -27763,7 +29317,7 @@ var init_SpecialAnnouncement = __esm({
 // generated/validators/VacationRental.ts
 var VacationRental_exports = {};
 __export(VacationRental_exports, {
-  ruleSet: () => ruleSet35,
+  ruleSet: () => ruleSet41,
   validate_VacationRental: () => validate_VacationRental,
   validate_VacationRental_address_PostalAddress: () => validate_VacationRental_address_PostalAddress,
   validate_VacationRental_aggregateRating_AggregateRating: () => validate_VacationRental_aggregateRating_AggregateRating,
@@ -27953,7 +29507,7 @@ function validate_VacationRental_review_Review_reviewRating_Rating(node, run, at
   if (v_ratingValue === void 0) run.missing(VacationRental_review_Review_reviewRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, VacationRental_review_Review_reviewRating_Rating_ratingValue, at);
 }
-var DOCS35, VacationRental_name, VacationRental_identifier, VacationRental_image, VacationRental_latitude, VacationRental_longitude, VacationRental_geo, VacationRental_containsPlace, VacationRental_additionalType, VacationRental_address, VacationRental_aggregateRating, VacationRental_brand, VacationRental_checkinTime, VacationRental_checkoutTime, VacationRental_description, VacationRental_knowsLanguage, VacationRental_review, VacationRental_oneOf0, VacationRental_oneOf1, VacationRental_geo_GeoCoordinates_latitude, VacationRental_geo_GeoCoordinates_longitude, VacationRental_containsPlace_Accommodation_occupancy, VacationRental_containsPlace_Accommodation_additionalType, VacationRental_containsPlace_Accommodation_amenityFeature, VacationRental_containsPlace_Accommodation_bed, VacationRental_containsPlace_Accommodation_floorSize, VacationRental_containsPlace_Accommodation_numberOfBathroomsTotal, VacationRental_containsPlace_Accommodation_numberOfBedrooms, VacationRental_containsPlace_Accommodation_numberOfRooms, VacationRental_containsPlace_Accommodation_occupancy_QuantitativeValue_value, VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_name, VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_value, VacationRental_containsPlace_Accommodation_bed_BedDetails_numberOfBeds, VacationRental_containsPlace_Accommodation_bed_BedDetails_typeOfBed, VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_value, VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_unitCode, VacationRental_address_PostalAddress_addressCountry, VacationRental_address_PostalAddress_addressLocality, VacationRental_address_PostalAddress_addressRegion, VacationRental_address_PostalAddress_postalCode, VacationRental_address_PostalAddress_streetAddress, VacationRental_aggregateRating_AggregateRating_ratingValue, VacationRental_aggregateRating_AggregateRating_ratingCount, VacationRental_aggregateRating_AggregateRating_reviewCount, VacationRental_aggregateRating_AggregateRating_bestRating, VacationRental_aggregateRating_AggregateRating_worstRating, VacationRental_aggregateRating_AggregateRating_oneOf0, VacationRental_brand_Brand_name, VacationRental_review_Review_author, VacationRental_review_Review_reviewRating, VacationRental_review_Review_datePublished, VacationRental_review_Review_contentReferenceTime, VacationRental_review_Review_author_Person_name, VacationRental_review_Review_author_Organization_name, VacationRental_review_Review_reviewRating_Rating_ratingValue, ruleSet35;
+var DOCS41, VacationRental_name, VacationRental_identifier, VacationRental_image, VacationRental_latitude, VacationRental_longitude, VacationRental_geo, VacationRental_containsPlace, VacationRental_additionalType, VacationRental_address, VacationRental_aggregateRating, VacationRental_brand, VacationRental_checkinTime, VacationRental_checkoutTime, VacationRental_description, VacationRental_knowsLanguage, VacationRental_review, VacationRental_oneOf0, VacationRental_oneOf1, VacationRental_geo_GeoCoordinates_latitude, VacationRental_geo_GeoCoordinates_longitude, VacationRental_containsPlace_Accommodation_occupancy, VacationRental_containsPlace_Accommodation_additionalType, VacationRental_containsPlace_Accommodation_amenityFeature, VacationRental_containsPlace_Accommodation_bed, VacationRental_containsPlace_Accommodation_floorSize, VacationRental_containsPlace_Accommodation_numberOfBathroomsTotal, VacationRental_containsPlace_Accommodation_numberOfBedrooms, VacationRental_containsPlace_Accommodation_numberOfRooms, VacationRental_containsPlace_Accommodation_occupancy_QuantitativeValue_value, VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_name, VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_value, VacationRental_containsPlace_Accommodation_bed_BedDetails_numberOfBeds, VacationRental_containsPlace_Accommodation_bed_BedDetails_typeOfBed, VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_value, VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_unitCode, VacationRental_address_PostalAddress_addressCountry, VacationRental_address_PostalAddress_addressLocality, VacationRental_address_PostalAddress_addressRegion, VacationRental_address_PostalAddress_postalCode, VacationRental_address_PostalAddress_streetAddress, VacationRental_aggregateRating_AggregateRating_ratingValue, VacationRental_aggregateRating_AggregateRating_ratingCount, VacationRental_aggregateRating_AggregateRating_reviewCount, VacationRental_aggregateRating_AggregateRating_bestRating, VacationRental_aggregateRating_AggregateRating_worstRating, VacationRental_aggregateRating_AggregateRating_oneOf0, VacationRental_brand_Brand_name, VacationRental_review_Review_author, VacationRental_review_Review_reviewRating, VacationRental_review_Review_datePublished, VacationRental_review_Review_contentReferenceTime, VacationRental_review_Review_author_Person_name, VacationRental_review_Review_author_Organization_name, VacationRental_review_Review_reviewRating_Rating_ratingValue, ruleSet41;
 var init_VacationRental = __esm({
   "generated/validators/VacationRental.ts"() {
     "use strict";
@@ -27963,7 +29517,7 @@ var init_VacationRental = __esm({
     init_value_count();
     init_structure_checks();
     init_text_length();
-    DOCS35 = "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental";
+    DOCS41 = "https://developers.google.com/search/docs/appearance/structured-data/vacation-rental";
     VacationRental_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27971,7 +29525,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the listing, e.g. "My Beautiful Vacation Rental".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#name"
     });
     VacationRental_identifier = propertyRule({
@@ -27981,7 +29535,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValue", accepts: subtypes("PropertyValue"), validate: null }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add "identifier" with a unique ID of the property that does not change when the listing is edited and is the same in every language, e.g. "abc123".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#identifier"
     });
     VacationRental_image = propertyRule({
@@ -27993,7 +29547,7 @@ var init_VacationRental = __esm({
       format: valueChecks["image-url"],
       listKeywords: [atLeastValues(8)],
       fix: 'Add at least 8 "image" URLs of the listing, with at least one of a bedroom, a bathroom and a common area, e.g. ["https://example.com/mylisting/unit_image1.png", ...].',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#image"
     });
     VacationRental_latitude = propertyRule({
@@ -28004,7 +29558,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-latitude"],
       fix: 'Give "latitude" with at least 5 decimal places, e.g. 42.12345.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#latitude"
     });
     VacationRental_longitude = propertyRule({
@@ -28015,7 +29569,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-longitude"],
       fix: 'Give "longitude" with at least 5 decimal places, e.g. 101.12345.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#longitude"
     });
     VacationRental_geo = propertyRule({
@@ -28025,7 +29579,7 @@ var init_VacationRental = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "GeoCoordinates", accepts: subtypes("GeoCoordinates"), validate: validate_VacationRental_geo_GeoCoordinates }],
       fix: 'Give "geo" as GeoCoordinates with latitude and longitude, or put latitude and longitude on the listing itself.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#geo"
     });
     VacationRental_containsPlace = propertyRule({
@@ -28036,7 +29590,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "class", type: "Accommodation", accepts: subtypes("Accommodation"), validate: validate_VacationRental_containsPlace_Accommodation }],
       single: true,
       fix: 'Add "containsPlace" with one Accommodation describing the rental (occupancy, beds, rooms, amenities), e.g. {"@type": "Accommodation", "additionalType": "EntirePlace", "occupancy": {"@type": "QuantitativeValue", "value": 2}}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace"
     });
     VacationRental_additionalType = propertyRule({
@@ -28046,7 +29600,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add "additionalType" with the kind of rental, e.g. "Apartment", "Cabin", "Cottage", "HolidayVillageRental", "House" or "Villa".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#additionalType"
     });
     VacationRental_address = propertyRule({
@@ -28056,7 +29610,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_VacationRental_address_PostalAddress }],
       fix: 'Add "address" with the full physical address (street with unit, city, region, postal code, country).',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address"
     });
     VacationRental_aggregateRating = propertyRule({
@@ -28066,7 +29620,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_VacationRental_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount or reviewCount.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating"
     });
     VacationRental_brand = propertyRule({
@@ -28076,7 +29630,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_VacationRental_brand_Brand }],
       fix: 'Add "brand" with the brand ID of the property, e.g. {"@type": "Brand", "name": "brandIdName"}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#brand"
     });
     VacationRental_checkinTime = propertyRule({
@@ -28087,7 +29641,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add "checkinTime" with the earliest check-in time in ISO 8601, e.g. "14:30:00+08:00".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#checkinTime"
     });
     VacationRental_checkoutTime = propertyRule({
@@ -28098,7 +29652,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "time", type: "Time" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-time"],
       fix: 'Add "checkoutTime" with the latest check-out time in ISO 8601, e.g. "11:00:00+08:00".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#checkoutTime"
     });
     VacationRental_description = propertyRule({
@@ -28108,7 +29662,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add a "description" of the property.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#description"
     });
     VacationRental_knowsLanguage = propertyRule({
@@ -28119,7 +29673,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Language", accepts: subtypes("Language"), validate: null }],
       format: valueChecks["language-code"],
       fix: 'Add "knowsLanguage" with the languages the host speaks as IETF BCP 47 codes, e.g. ["en-US", "fr-FR"].',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#knowsLanguage"
     });
     VacationRental_review = propertyRule({
@@ -28129,11 +29683,11 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_VacationRental_review_Review }],
       fix: 'Add "review" with user reviews of the listing (author, reviewRating, datePublished).',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review"
     });
-    VacationRental_oneOf0 = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude", members: ["latitude", "geo.latitude"], paths: [["latitude"], ["geo", "latitude"]], fix: 'Add "latitude" (or geo.latitude) with at least 5 decimal places, e.g. "latitude": 42.12345.', docs: DOCS35, rule: "/rules/VacationRental#one-of:latitude" };
-    VacationRental_oneOf1 = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude", members: ["longitude", "geo.longitude"], paths: [["longitude"], ["geo", "longitude"]], fix: 'Add "longitude" (or geo.longitude) with at least 5 decimal places, e.g. "longitude": 101.12345.', docs: DOCS35, rule: "/rules/VacationRental#one-of:longitude" };
+    VacationRental_oneOf0 = { level: "required", properties: ["latitude", "geo.latitude"], property: "latitude", members: ["latitude", "geo.latitude"], paths: [["latitude"], ["geo", "latitude"]], fix: 'Add "latitude" (or geo.latitude) with at least 5 decimal places, e.g. "latitude": 42.12345.', docs: DOCS41, rule: "/rules/VacationRental#one-of:latitude" };
+    VacationRental_oneOf1 = { level: "required", properties: ["longitude", "geo.longitude"], property: "longitude", members: ["longitude", "geo.longitude"], paths: [["longitude"], ["geo", "longitude"]], fix: 'Add "longitude" (or geo.longitude) with at least 5 decimal places, e.g. "longitude": 101.12345.', docs: DOCS41, rule: "/rules/VacationRental#one-of:longitude" };
     VacationRental_geo_GeoCoordinates_latitude = propertyRule({
       name: "latitude",
       segment: "/latitude",
@@ -28142,7 +29696,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-latitude"],
       fix: "Give geo.latitude with at least 5 decimal places, e.g. 42.12345.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#geo.latitude"
     });
     VacationRental_geo_GeoCoordinates_longitude = propertyRule({
@@ -28153,7 +29707,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["geo-longitude"],
       fix: "Give geo.longitude with at least 5 decimal places, e.g. 101.12345.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#geo.longitude"
     });
     VacationRental_containsPlace_Accommodation_occupancy = propertyRule({
@@ -28163,7 +29717,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_VacationRental_containsPlace_Accommodation_occupancy_QuantitativeValue }],
       fix: 'Add containsPlace.occupancy with the maximum number of guests, e.g. {"@type": "QuantitativeValue", "value": 5}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.occupancy"
     });
     VacationRental_containsPlace_Accommodation_additionalType = propertyRule({
@@ -28173,7 +29727,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add containsPlace.additionalType: "EntirePlace", "PrivateRoom" or "SharedRoom".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.additionalType"
     });
     VacationRental_containsPlace_Accommodation_amenityFeature = propertyRule({
@@ -28183,7 +29737,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "LocationFeatureSpecification", accepts: subtypes("LocationFeatureSpecification"), validate: validate_VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification, nodeCheck: nodeChecks["amenity-value"], nodeCheckRequired: true }],
       fix: 'Add containsPlace.amenityFeature with the amenities, e.g. {"@type": "LocationFeatureSpecification", "name": "ac", "value": true}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.amenityFeature"
     });
     VacationRental_containsPlace_Accommodation_bed = propertyRule({
@@ -28193,7 +29747,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "BedDetails", accepts: subtypes("BedDetails"), validate: validate_VacationRental_containsPlace_Accommodation_bed_BedDetails }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add containsPlace.bed as BedDetails, e.g. [{"@type": "BedDetails", "numberOfBeds": 1, "typeOfBed": "Queen"}].',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.bed"
     });
     VacationRental_containsPlace_Accommodation_floorSize = propertyRule({
@@ -28203,7 +29757,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue }],
       fix: 'Add containsPlace.floorSize, e.g. {"@type": "QuantitativeValue", "value": 75, "unitCode": "MTK"}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.floorSize"
     });
     VacationRental_containsPlace_Accommodation_numberOfBathroomsTotal = propertyRule({
@@ -28215,7 +29769,7 @@ var init_VacationRental = __esm({
       format: valueChecks["number"],
       min: 0,
       fix: "Add containsPlace.numberOfBathroomsTotal, the simple sum of bathrooms (2 full and 1 half bathroom give 2.5).",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.numberOfBathroomsTotal"
     });
     VacationRental_containsPlace_Accommodation_numberOfBedrooms = propertyRule({
@@ -28226,7 +29780,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       min: 0,
       fix: "Add containsPlace.numberOfBedrooms, e.g. 3.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.numberOfBedrooms"
     });
     VacationRental_containsPlace_Accommodation_numberOfRooms = propertyRule({
@@ -28237,7 +29791,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       min: 0,
       fix: "Add containsPlace.numberOfRooms, e.g. 5.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.numberOfRooms"
     });
     VacationRental_containsPlace_Accommodation_occupancy_QuantitativeValue_value = propertyRule({
@@ -28248,7 +29802,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give containsPlace.occupancy.value as the maximum number of guests, e.g. 5.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.occupancy.value"
     });
     VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_name = propertyRule({
@@ -28258,7 +29812,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each amenityFeature a "name" from the documented list, in English, e.g. "ac", "wifi", "pool" or "internetType".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.amenityFeature.name"
     });
     VacationRental_containsPlace_Accommodation_amenityFeature_LocationFeatureSpecification_value = propertyRule({
@@ -28268,7 +29822,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }, { kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Give each amenityFeature a "value": true or false, or the documented text for internetType, parkingType, poolType or licenseNum (e.g. "Free").',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.amenityFeature.value"
     });
     VacationRental_containsPlace_Accommodation_bed_BedDetails_numberOfBeds = propertyRule({
@@ -28279,7 +29833,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Add bed.numberOfBeds, e.g. 2.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.bed.numberOfBeds"
     });
     VacationRental_containsPlace_Accommodation_bed_BedDetails_typeOfBed = propertyRule({
@@ -28289,7 +29843,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "BedType", members: enumerationMembers("BedType") }],
       fix: 'Add bed.typeOfBed, e.g. "Queen" (CaliforniaKing, King, Queen, Full, Double, SemiDouble or Single).',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.bed.typeOfBed"
     });
     VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_value = propertyRule({
@@ -28300,7 +29854,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give floorSize.value, e.g. 75.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.floorSize.value"
     });
     VacationRental_containsPlace_Accommodation_floorSize_QuantitativeValue_unitCode = propertyRule({
@@ -28311,7 +29865,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       format: configuredCheck("unit-code", { "allowed": ["FTK", "SQFT", "MTK", "SQM"] }),
       fix: 'Give floorSize.unitCode: "FTK" or "SQFT" for square feet, "MTK" or "SQM" for square meters.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#containsPlace.floorSize.unitCode"
     });
     VacationRental_address_PostalAddress_addressCountry = propertyRule({
@@ -28322,7 +29876,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add address.addressCountry as a two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address.addressCountry"
     });
     VacationRental_address_PostalAddress_addressLocality = propertyRule({
@@ -28332,7 +29886,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.addressLocality with the city, e.g. "New York".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address.addressLocality"
     });
     VacationRental_address_PostalAddress_addressRegion = propertyRule({
@@ -28342,7 +29896,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.addressRegion with the region or state, e.g. "NY".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address.addressRegion"
     });
     VacationRental_address_PostalAddress_postalCode = propertyRule({
@@ -28352,7 +29906,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add address.postalCode, e.g. "10019".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address.postalCode"
     });
     VacationRental_address_PostalAddress_streetAddress = propertyRule({
@@ -28362,7 +29916,7 @@ var init_VacationRental = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Add address.streetAddress with the full street address, including the unit number (no P.O. box).",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#address.streetAddress"
     });
     VacationRental_aggregateRating_AggregateRating_ratingValue = propertyRule({
@@ -28372,7 +29926,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating.ratingValue"
     });
     VacationRental_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -28383,7 +29937,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating.ratingCount"
     });
     VacationRental_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -28394,7 +29948,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating.reviewCount"
     });
     VacationRental_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -28404,7 +29958,7 @@ var init_VacationRental = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating.bestRating"
     });
     VacationRental_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -28414,10 +29968,10 @@ var init_VacationRental = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#aggregateRating.worstRating"
     });
-    VacationRental_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS35, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
+    VacationRental_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS41, rule: "/rules/VacationRental#one-of:aggregateRating.ratingCount" };
     VacationRental_brand_Brand_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -28425,7 +29979,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Give brand.name as the brand ID configured in Hotel Center.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#brand.name"
     });
     VacationRental_review_Review_author = propertyRule({
@@ -28435,7 +29989,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_VacationRental_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_VacationRental_review_Review_author_Organization }],
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.author"
     });
     VacationRental_review_Review_reviewRating = propertyRule({
@@ -28445,7 +29999,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_VacationRental_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Add review.reviewRating, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.reviewRating"
     });
     VacationRental_review_Review_datePublished = propertyRule({
@@ -28456,7 +30010,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished (required for vacation rentals) in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.datePublished"
     });
     VacationRental_review_Review_contentReferenceTime = propertyRule({
@@ -28467,7 +30021,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: `Give review.contentReferenceTime with the start date of the author's stay (required for listings in France), e.g. "2026-11-17".`,
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.contentReferenceTime"
     });
     VacationRental_review_Review_author_Person_name = propertyRule({
@@ -28478,7 +30032,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.author.name"
     });
     VacationRental_review_Review_author_Organization_name = propertyRule({
@@ -28489,7 +30043,7 @@ var init_VacationRental = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99)],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.author.name"
     });
     VacationRental_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -28499,10 +30053,10 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: "Add review.reviewRating.ratingValue, e.g. 4.",
-      docs: DOCS35,
+      docs: DOCS41,
       rule: "/rules/VacationRental#review.reviewRating.ratingValue"
     });
-    ruleSet35 = {
+    ruleSet41 = {
       type: "VacationRental",
       status: "supported",
       tier: 1,
@@ -28519,7 +30073,7 @@ var init_VacationRental = __esm({
 // generated/validators/Vehicle.ts
 var Vehicle_exports = {};
 __export(Vehicle_exports, {
-  ruleSet: () => ruleSet36,
+  ruleSet: () => ruleSet42,
   validate_Vehicle: () => validate_Vehicle,
   validate_Vehicle_brand_Brand: () => validate_Vehicle_brand_Brand,
   validate_Vehicle_brand_Organization: () => validate_Vehicle_brand_Organization,
@@ -28621,14 +30175,14 @@ function validate_Vehicle_vehicleEngine_EngineSpecification(node, run, at) {
   if (v_fuelType === void 0) run.missing(Vehicle_vehicleEngine_EngineSpecification_fuelType, at);
   else run.check(v_fuelType, Vehicle_vehicleEngine_EngineSpecification_fuelType, at);
 }
-var DOCS36, Vehicle_brand, Vehicle_model, Vehicle_vehicleIdentificationNumber, Vehicle_vehicleModelDate, Vehicle_image, Vehicle_itemCondition, Vehicle_offers, Vehicle_mileageFromOdometer, Vehicle_name, Vehicle_vehicleConfiguration, Vehicle_bodyType, Vehicle_color, Vehicle_driveWheelConfiguration, Vehicle_vehicleEngine, Vehicle_fuelType, Vehicle_vehicleInteriorColor, Vehicle_vehicleInteriorType, Vehicle_vehicleSeatingCapacity, Vehicle_vehicleTransmission, Vehicle_numberOfDoors, Vehicle_brand_Brand_name, Vehicle_brand_Organization_name, Vehicle_offers_Offer_price, Vehicle_offers_Offer_priceCurrency, Vehicle_offers_Offer_availability, Vehicle_mileageFromOdometer_QuantitativeValue_value, Vehicle_mileageFromOdometer_QuantitativeValue_unitCode, Vehicle_vehicleEngine_EngineSpecification_fuelType, ruleSet36;
+var DOCS42, Vehicle_brand, Vehicle_model, Vehicle_vehicleIdentificationNumber, Vehicle_vehicleModelDate, Vehicle_image, Vehicle_itemCondition, Vehicle_offers, Vehicle_mileageFromOdometer, Vehicle_name, Vehicle_vehicleConfiguration, Vehicle_bodyType, Vehicle_color, Vehicle_driveWheelConfiguration, Vehicle_vehicleEngine, Vehicle_fuelType, Vehicle_vehicleInteriorColor, Vehicle_vehicleInteriorType, Vehicle_vehicleSeatingCapacity, Vehicle_vehicleTransmission, Vehicle_numberOfDoors, Vehicle_brand_Brand_name, Vehicle_brand_Organization_name, Vehicle_offers_Offer_price, Vehicle_offers_Offer_priceCurrency, Vehicle_offers_Offer_availability, Vehicle_mileageFromOdometer_QuantitativeValue_value, Vehicle_mileageFromOdometer_QuantitativeValue_unitCode, Vehicle_vehicleEngine_EngineSpecification_fuelType, ruleSet42;
 var init_Vehicle = __esm({
   "generated/validators/Vehicle.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
-    DOCS36 = "https://developers.google.com/search/docs/appearance/structured-data/vehicle-listing";
+    DOCS42 = "https://developers.google.com/search/docs/appearance/structured-data/vehicle-listing";
     Vehicle_brand = propertyRule({
       name: "brand",
       segment: "/brand",
@@ -28636,7 +30190,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Brand", accepts: subtypes("Brand"), validate: validate_Vehicle_brand_Brand }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Vehicle_brand_Organization }],
       fix: 'Add "brand" with the make of the vehicle, e.g. {"@type": "Brand", "name": "Volkswagen"}.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#brand"
     });
     Vehicle_model = propertyRule({
@@ -28646,7 +30200,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "ProductModel", accepts: subtypes("ProductModel"), validate: null }],
       fix: 'Add "model" with the model without the trim level, e.g. "Golf".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#model"
     });
     Vehicle_vehicleIdentificationNumber = propertyRule({
@@ -28656,7 +30210,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "vehicleIdentificationNumber" with the 17-character VIN, e.g. "1HGCM82633A004352".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleIdentificationNumber"
     });
     Vehicle_vehicleModelDate = propertyRule({
@@ -28666,7 +30220,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "vehicleModelDate" with the model year in YYYY format, e.g. "2009".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleModelDate"
     });
     Vehicle_image = propertyRule({
@@ -28677,7 +30231,7 @@ var init_Vehicle = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with crawlable photos of the vehicle.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#image"
     });
     Vehicle_itemCondition = propertyRule({
@@ -28689,7 +30243,7 @@ var init_Vehicle = __esm({
       values: /* @__PURE__ */ new Set(["NewCondition", "UsedCondition"]),
       single: true,
       fix: 'Add "itemCondition": "https://schema.org/NewCondition" or "https://schema.org/UsedCondition".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#itemCondition"
     });
     Vehicle_offers = propertyRule({
@@ -28699,7 +30253,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Vehicle_offers_Offer }],
       fix: 'Add "offers" with the sale price, e.g. {"@type": "Offer", "price": 13000, "priceCurrency": "USD", "availability": "https://schema.org/InStock"}.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#offers"
     });
     Vehicle_mileageFromOdometer = propertyRule({
@@ -28709,7 +30263,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Vehicle_mileageFromOdometer_QuantitativeValue }],
       fix: 'Add "mileageFromOdometer" (required for used vehicles), e.g. {"@type": "QuantitativeValue", "value": 137000, "unitCode": "SMI"}.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#mileageFromOdometer"
     });
     Vehicle_name = propertyRule({
@@ -28719,7 +30273,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Add "name" with the vehicle's title, e.g. "2009 Volkswagen Golf V 1.4 TSI".`,
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#name"
     });
     Vehicle_vehicleConfiguration = propertyRule({
@@ -28729,7 +30283,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "vehicleConfiguration" with the trim level, e.g. "LX".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleConfiguration"
     });
     Vehicle_bodyType = propertyRule({
@@ -28739,7 +30293,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "QualitativeValue", members: enumerationMembers("QualitativeValue") }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add "bodyType", e.g. "Hatchback" or "SUV".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#bodyType"
     });
     Vehicle_color = propertyRule({
@@ -28749,7 +30303,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "color" with the exterior color, e.g. "Black".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#color"
     });
     Vehicle_driveWheelConfiguration = propertyRule({
@@ -28759,7 +30313,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "enum", type: "DriveWheelConfigurationValue", members: enumerationMembers("DriveWheelConfigurationValue") }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "driveWheelConfiguration", e.g. "https://schema.org/FrontWheelDriveConfiguration".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#driveWheelConfiguration"
     });
     Vehicle_vehicleEngine = propertyRule({
@@ -28769,7 +30323,7 @@ var init_Vehicle = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "EngineSpecification", accepts: subtypes("EngineSpecification"), validate: validate_Vehicle_vehicleEngine_EngineSpecification }],
       fix: 'Give "vehicleEngine" as an EngineSpecification with fuelType.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleEngine"
     });
     Vehicle_fuelType = propertyRule({
@@ -28779,7 +30333,7 @@ var init_Vehicle = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "QualitativeValue", members: enumerationMembers("QualitativeValue") }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give "fuelType", e.g. "Gasoline", "Diesel" or "Electric".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#fuelType"
     });
     Vehicle_vehicleInteriorColor = propertyRule({
@@ -28789,7 +30343,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "vehicleInteriorColor", e.g. "Beige".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleInteriorColor"
     });
     Vehicle_vehicleInteriorType = propertyRule({
@@ -28799,7 +30353,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "vehicleInteriorType", e.g. "Leather".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleInteriorType"
     });
     Vehicle_vehicleSeatingCapacity = propertyRule({
@@ -28809,7 +30363,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       fix: 'Add "vehicleSeatingCapacity", e.g. 5.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleSeatingCapacity"
     });
     Vehicle_vehicleTransmission = propertyRule({
@@ -28819,7 +30373,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "QualitativeValue", members: enumerationMembers("QualitativeValue") }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add "vehicleTransmission", e.g. "Automatic".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleTransmission"
     });
     Vehicle_numberOfDoors = propertyRule({
@@ -28829,7 +30383,7 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       fix: 'Add "numberOfDoors", e.g. 5.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#numberOfDoors"
     });
     Vehicle_brand_Brand_name = propertyRule({
@@ -28839,7 +30393,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give brand.name with the make of the vehicle, e.g. "Volkswagen".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#brand.name"
     });
     Vehicle_brand_Organization_name = propertyRule({
@@ -28849,7 +30403,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give brand.name with the make of the vehicle, e.g. "Volkswagen".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#brand.name"
     });
     Vehicle_offers_Offer_price = propertyRule({
@@ -28861,7 +30415,7 @@ var init_Vehicle = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Give offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#offers.price"
     });
     Vehicle_offers_Offer_priceCurrency = propertyRule({
@@ -28872,7 +30426,7 @@ var init_Vehicle = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#offers.priceCurrency"
     });
     Vehicle_offers_Offer_availability = propertyRule({
@@ -28883,7 +30437,7 @@ var init_Vehicle = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["InStock", "OutOfStock", "PreOrder", "BackOrder", "SoldOut", "LimitedAvailability", "InStoreOnly", "OnlineOnly", "PreSale", "Discontinued"]),
       fix: 'Add offers.availability, e.g. "https://schema.org/InStock".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#offers.availability"
     });
     Vehicle_mileageFromOdometer_QuantitativeValue_value = propertyRule({
@@ -28894,7 +30448,7 @@ var init_Vehicle = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give mileageFromOdometer.value, e.g. 137000.",
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#mileageFromOdometer.value"
     });
     Vehicle_mileageFromOdometer_QuantitativeValue_unitCode = propertyRule({
@@ -28904,7 +30458,7 @@ var init_Vehicle = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give mileageFromOdometer.unitCode: "SMI" for miles or "KMT" for kilometers.',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#mileageFromOdometer.unitCode"
     });
     Vehicle_vehicleEngine_EngineSpecification_fuelType = propertyRule({
@@ -28914,10 +30468,10 @@ var init_Vehicle = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "QualitativeValue", members: enumerationMembers("QualitativeValue") }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Add vehicleEngine.fuelType, e.g. "Gasoline".',
-      docs: DOCS36,
+      docs: DOCS42,
       rule: "/rules/Vehicle#vehicleEngine.fuelType"
     });
-    ruleSet36 = {
+    ruleSet42 = {
       type: "Vehicle",
       status: "deprecated",
       tier: 0,
@@ -28934,7 +30488,7 @@ var init_Vehicle = __esm({
 // generated/validators/VideoObject.ts
 var VideoObject_exports = {};
 __export(VideoObject_exports, {
-  ruleSet: () => ruleSet37,
+  ruleSet: () => ruleSet43,
   validate_VideoObject: () => validate_VideoObject,
   validate_VideoObject__key_moments_clip: () => validate_VideoObject__key_moments_clip,
   validate_VideoObject__key_moments_clip_hasPart_Clip: () => validate_VideoObject__key_moments_clip_hasPart_Clip,
@@ -29038,14 +30592,14 @@ function validate_VideoObject__learning_video(node, run, at) {
   void run;
   void at;
 }
-var DOCS37, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, ruleSet37;
+var DOCS43, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
-    DOCS37 = "https://developers.google.com/search/docs/appearance/structured-data/video";
+    DOCS43 = "https://developers.google.com/search/docs/appearance/structured-data/video";
     VideoObject_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -29053,7 +30607,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the title of the video (unique for each video on the site), e.g. "Introducing the self-driving bicycle in the Netherlands".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#name"
     });
     VideoObject_thumbnailUrl = propertyRule({
@@ -29064,7 +30618,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["image-url"],
       fix: `Add "thumbnailUrl" with one or more crawlable URLs of the video's thumbnail image, e.g. ["https://example.com/photos/16x9/photo.jpg"].`,
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#thumbnailUrl"
     });
     VideoObject_uploadDate = propertyRule({
@@ -29075,7 +30629,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add "uploadDate" with the date and time the video was first published in ISO 8601, with a time zone, e.g. "2024-03-31T08:00:00+08:00".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#uploadDate"
     });
     VideoObject_description = propertyRule({
@@ -29085,7 +30639,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "description" with a description of the video (unique for each video; HTML tags are ignored).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#description"
     });
     VideoObject_duration = propertyRule({
@@ -29096,7 +30650,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "quantity", type: "Duration" }],
       format: valueChecks["iso8601-duration"],
       fix: 'Add "duration" as an ISO 8601 duration, e.g. "PT1M54S" (one minute 54 seconds).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#duration"
     });
     VideoObject_contentUrl = propertyRule({
@@ -29107,7 +30661,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give "contentUrl" as the URL of the video file itself (not the page it is on), e.g. "https://www.example.com/video/123/file.mp4".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#contentUrl"
     });
     VideoObject_embedUrl = propertyRule({
@@ -29118,7 +30672,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give "embedUrl" as the URL of the video player (the src of the embed), e.g. "https://www.example.com/embed/123".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#embedUrl"
     });
     VideoObject_interactionStatistic = propertyRule({
@@ -29128,7 +30682,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "InteractionCounter", accepts: subtypes("InteractionCounter"), validate: validate_VideoObject_interactionStatistic_InteractionCounter }],
       fix: 'Add "interactionStatistic" with the number of views, e.g. {"@type": "InteractionCounter", "interactionType": {"@type": "WatchAction"}, "userInteractionCount": 12345}.',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#interactionStatistic"
     });
     VideoObject_expires = propertyRule({
@@ -29139,7 +30693,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give "expires" only if the video stops being available, in ISO 8601 with a time zone, e.g. "2026-12-31T23:59:00+00:00".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#expires"
     });
     VideoObject_regionsAllowed = propertyRule({
@@ -29149,7 +30703,7 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give "regionsAllowed" only if the video is restricted, as ISO 3166-1 country codes, e.g. ["US", "NL"] (use either regionsAllowed or ineligibleRegion).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#regionsAllowed"
     });
     VideoObject_ineligibleRegion = propertyRule({
@@ -29159,7 +30713,7 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "Place", accepts: subtypes("Place"), validate: null }],
       fix: 'Give "ineligibleRegion" only if the video is blocked somewhere, as ISO 3166-1 country codes, e.g. "US" (use either ineligibleRegion or regionsAllowed).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#ineligibleRegion"
     });
     VideoObject_creator = propertyRule({
@@ -29169,7 +30723,7 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
       fix: 'Give "creator" as the Person or Organization that made the video, e.g. {"@type": "Person", "name": "John Smith"}.',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#creator"
     });
     VideoObject_author = propertyRule({
@@ -29179,10 +30733,10 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: null }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
       fix: 'Give "author" as the Person or Organization that made the video (creator is also accepted).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#author"
     });
-    VideoObject_oneOf0 = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl", members: ["contentUrl", "embedUrl"], paths: [["contentUrl"], ["embedUrl"]], fix: 'Add "contentUrl" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, "embedUrl" with the URL of the player.', docs: DOCS37, rule: "/rules/VideoObject#one-of:contentUrl" };
+    VideoObject_oneOf0 = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "contentUrl", members: ["contentUrl", "embedUrl"], paths: [["contentUrl"], ["embedUrl"]], fix: 'Add "contentUrl" with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, "embedUrl" with the URL of the player.', docs: DOCS43, rule: "/rules/VideoObject#one-of:contentUrl" };
     VideoObject_interactionStatistic_InteractionCounter_interactionType = propertyRule({
       name: "interactionType",
       segment: "/interactionType",
@@ -29190,7 +30744,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Action", accepts: subtypes("Action"), validate: null }],
       fix: 'Add interactionStatistic.interactionType, e.g. {"@type": "WatchAction"} for the number of views.',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#interactionStatistic.interactionType"
     });
     VideoObject_interactionStatistic_InteractionCounter_userInteractionCount = propertyRule({
@@ -29201,7 +30755,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add interactionStatistic.userInteractionCount as a whole number, e.g. 5647018.",
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#interactionStatistic.userInteractionCount"
     });
     VideoObject__live_badge_publication = propertyRule({
@@ -29211,7 +30765,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
       fix: 'Give "publication" as BroadcastEvent objects, e.g. {"@type": "BroadcastEvent", "isLiveBroadcast": true, "startDate": "2024-10-27T14:00:00+00:00", "endDate": "2024-10-27T14:37:14+00:00"}, and call the Indexing API when the stream starts and ends.',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#live-badge:publication"
     });
     VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast = propertyRule({
@@ -29221,7 +30775,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast"
     });
     VideoObject__live_badge_publication_BroadcastEvent_startDate = propertyRule({
@@ -29232,7 +30786,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. "2024-10-27T14:00:00+00:00".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#live-badge:publication.startDate"
     });
     VideoObject__live_badge_publication_BroadcastEvent_endDate = propertyRule({
@@ -29243,7 +30797,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. "2024-10-27T14:37:14+00:00".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#live-badge:publication.endDate"
     });
     VideoObject__key_moments_clip_hasPart = propertyRule({
@@ -29253,7 +30807,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
       fix: 'Give "hasPart" as Clip objects for the important segments, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-clip:hasPart"
     });
     VideoObject__key_moments_clip_hasPart_Clip_name = propertyRule({
@@ -29263,7 +30817,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each Clip a "name" describing the segment, e.g. "Cat jumps".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.name"
     });
     VideoObject__key_moments_clip_hasPart_Clip_startOffset = propertyRule({
@@ -29274,7 +30828,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: 'Give each Clip a "startOffset" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset"
     });
     VideoObject__key_moments_clip_hasPart_Clip_url = propertyRule({
@@ -29285,7 +30839,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each Clip a "url" that starts the video at the clip, on the same URL path as the video, e.g. "https://www.example.com/example?t=30".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.url"
     });
     VideoObject__key_moments_clip_hasPart_Clip_endOffset = propertyRule({
@@ -29296,7 +30850,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: `Add each Clip's "endOffset" in seconds from the start of the video, e.g. 45.`,
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset"
     });
     VideoObject__key_moments_seek_to_action_potentialAction = propertyRule({
@@ -29306,7 +30860,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
       fix: 'Give "potentialAction" as a SeekToAction with "target" (URL with {seek_to_second_number}) and "startOffset-input": "required name=seek_to_second_number".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction"
     });
     VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target = propertyRule({
@@ -29317,10 +30871,10 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. "https://video.example.com/watch/videoID?t={seek_to_second_number}".',
-      docs: DOCS37,
+      docs: DOCS43,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target"
     });
-    ruleSet37 = {
+    ruleSet43 = {
       type: "VideoObject",
       status: "supported",
       tier: 1,
@@ -29341,7 +30895,7 @@ var init_VideoObject = __esm({
 // generated/validators/WebSite.ts
 var WebSite_exports = {};
 __export(WebSite_exports, {
-  ruleSet: () => ruleSet38,
+  ruleSet: () => ruleSet44,
   validate_WebSite: () => validate_WebSite,
   validate_WebSite__sitelinks_searchbox: () => validate_WebSite__sitelinks_searchbox,
   validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction: () => validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction,
@@ -29372,7 +30926,7 @@ function validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction_targ
   if (v_urlTemplate === void 0) run.missing(WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
 }
-var DOCS38, WebSite_name, WebSite_url, WebSite_alternateName, WebSite__sitelinks_searchbox_potentialAction, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, ruleSet38;
+var DOCS44, WebSite_name, WebSite_url, WebSite_alternateName, WebSite__sitelinks_searchbox_potentialAction, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, ruleSet44;
 var init_WebSite = __esm({
   "generated/validators/WebSite.ts"() {
     "use strict";
@@ -29380,7 +30934,7 @@ var init_WebSite = __esm({
     init_sibling_condition();
     init_checks();
     init_type_hierarchy();
-    DOCS38 = "https://developers.google.com/search/docs/appearance/site-names";
+    DOCS44 = "https://developers.google.com/search/docs/appearance/site-names";
     WebSite_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -29390,7 +30944,7 @@ var init_WebSite = __esm({
       neededForEligibility: true,
       condition: siblingCondition("potentialAction", null),
       fix: 'Add "name" with the site name you prefer, e.g. "Example Company": the site-names documentation requires it, and without it the markup states no site-name preference.',
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#name"
     });
     WebSite_url = propertyRule({
@@ -29401,7 +30955,7 @@ var init_WebSite = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Add "url" with the canonical home page of the domain or subdomain, e.g. "https://example.com/" (not a subdirectory such as https://example.com/news).',
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#url"
     });
     WebSite_alternateName = propertyRule({
@@ -29411,7 +30965,7 @@ var init_WebSite = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "alternateName" with other names for the site in order of preference, e.g. ["EC", "example.com"] (the domain in lowercase works as a fallback).',
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#alternateName"
     });
     WebSite__sitelinks_searchbox_potentialAction = propertyRule({
@@ -29421,7 +30975,7 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "class", type: "SearchAction", accepts: subtypes("SearchAction"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction }],
       fix: "The sitelinks search box is retired; the SearchAction markup can stay or be removed.",
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction"
     });
     WebSite__sitelinks_searchbox_potentialAction_SearchAction_target = propertyRule({
@@ -29431,7 +30985,7 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give potentialAction.target as an EntryPoint with a urlTemplate, e.g. {"@type": "EntryPoint", "urlTemplate": "https://query.example.com/search?q={search_term_string}"}.',
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target"
     });
     WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate = propertyRule({
@@ -29441,10 +30995,10 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give potentialAction.target.urlTemplate with the search URL and the {search_term_string} placeholder, e.g. "https://query.example.com/search?q={search_term_string}".',
-      docs: DOCS38,
+      docs: DOCS44,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target.urlTemplate"
     });
-    ruleSet38 = {
+    ruleSet44 = {
       type: "WebSite",
       status: "supported",
       tier: 1,
@@ -29500,6 +31054,7 @@ var init_on_demand = __esm({
       ["Blog", "CreativeWork"],
       ["BlogPosting", "Article"],
       ["Book", "Book"],
+      ["BookSeries", "CreativeWorkSeries"],
       ["BookStore", "LocalBusiness"],
       ["BowlingAlley", "LocalBusiness"],
       ["BreadcrumbList", "BreadcrumbList"],
@@ -29517,6 +31072,7 @@ var init_on_demand = __esm({
       ["CollegeOrUniversity", "Organization"],
       ["ComedyClub", "LocalBusiness"],
       ["ComedyEvent", "Event"],
+      ["ComicSeries", "CreativeWorkSeries"],
       ["Comment", "CreativeWork"],
       ["CompleteDataFeed", "DataFeed"],
       ["ComputerStore", "LocalBusiness"],
@@ -29530,6 +31086,8 @@ var init_on_demand = __esm({
       ["CourseInstance", "Event"],
       ["CovidTestingFacility", "LocalBusiness"],
       ["CreativeWork", "CreativeWork"],
+      ["CreativeWorkSeason", "CreativeWorkSeason"],
+      ["CreativeWorkSeries", "CreativeWorkSeries"],
       ["CriticReview", "Review"],
       ["DanceEvent", "Event"],
       ["DanceGroup", "Organization"],
@@ -29556,6 +31114,7 @@ var init_on_demand = __esm({
       ["EmployerReview", "Review"],
       ["EmploymentAgency", "LocalBusiness"],
       ["EntertainmentBusiness", "LocalBusiness"],
+      ["Episode", "Episode"],
       ["Event", "Event"],
       ["EventSeries", "Event"],
       ["ExerciseGym", "LocalBusiness"],
@@ -29571,6 +31130,7 @@ var init_on_demand = __esm({
       ["FundingAgency", "Organization"],
       ["FundingScheme", "Organization"],
       ["FurnitureStore", "LocalBusiness"],
+      ["Game", "Game"],
       ["GardenStore", "LocalBusiness"],
       ["GasStation", "LocalBusiness"],
       ["GeneralContractor", "LocalBusiness"],
@@ -29633,14 +31193,20 @@ var init_on_demand = __esm({
       ["MotorizedBicycle", "Vehicle"],
       ["Movie", "Movie"],
       ["MovieRentalStore", "LocalBusiness"],
+      ["MovieSeries", "CreativeWorkSeries"],
       ["MovieTheater", "LocalBusiness"],
       ["MovingCompany", "LocalBusiness"],
+      ["MusicAlbum", "MusicPlaylist"],
       ["MusicEvent", "Event"],
       ["MusicGroup", "Organization"],
+      ["MusicPlaylist", "MusicPlaylist"],
+      ["MusicRecording", "MusicRecording"],
+      ["MusicRelease", "MusicPlaylist"],
       ["MusicStore", "LocalBusiness"],
       ["NailSalon", "LocalBusiness"],
       ["NewsArticle", "Article"],
       ["NewsMediaOrganization", "Organization"],
+      ["Newspaper", "CreativeWorkSeries"],
       ["NGO", "Organization"],
       ["NightClub", "LocalBusiness"],
       ["Notary", "LocalBusiness"],
@@ -29657,11 +31223,15 @@ var init_on_demand = __esm({
       ["PawnShop", "LocalBusiness"],
       ["PerformingArtsEvent", "Event"],
       ["PerformingGroup", "Organization"],
+      ["Periodical", "CreativeWorkSeries"],
       ["PetStore", "LocalBusiness"],
       ["Pharmacy", "LocalBusiness"],
       ["Physician", "LocalBusiness"],
       ["PhysiciansOffice", "LocalBusiness"],
       ["Plumber", "LocalBusiness"],
+      ["PodcastEpisode", "Episode"],
+      ["PodcastSeason", "CreativeWorkSeason"],
+      ["PodcastSeries", "CreativeWorkSeries"],
       ["PoliceStation", "LocalBusiness"],
       ["PoliticalParty", "Organization"],
       ["PostOffice", "LocalBusiness"],
@@ -29678,6 +31248,9 @@ var init_on_demand = __esm({
       ["QAPage", "QAPage"],
       ["Question", "CreativeWork"],
       ["Quiz", "Quiz"],
+      ["RadioEpisode", "Episode"],
+      ["RadioSeason", "CreativeWorkSeason"],
+      ["RadioSeries", "CreativeWorkSeries"],
       ["RadioStation", "LocalBusiness"],
       ["RealEstateAgent", "LocalBusiness"],
       ["Recipe", "Recipe"],
@@ -29727,6 +31300,9 @@ var init_on_demand = __esm({
       ["TouristInformationCenter", "LocalBusiness"],
       ["ToyStore", "LocalBusiness"],
       ["TravelAgency", "LocalBusiness"],
+      ["TVEpisode", "Episode"],
+      ["TVSeason", "CreativeWorkSeason"],
+      ["TVSeries", "CreativeWorkSeries"],
       ["UserBlocks", "Event"],
       ["UserCheckins", "Event"],
       ["UserComments", "Event"],
@@ -29741,6 +31317,7 @@ var init_on_demand = __esm({
       ["VacationRental", "VacationRental"],
       ["Vehicle", "Vehicle"],
       ["VeterinaryCare", "Organization"],
+      ["VideoGameSeries", "CreativeWorkSeries"],
       ["VideoObject", "VideoObject"],
       ["VideoObjectSnapshot", "VideoObject"],
       ["VisualArtsEvent", "Event"],
@@ -29758,12 +31335,16 @@ var init_on_demand = __esm({
       ClaimReview: async () => (await Promise.resolve().then(() => (init_ClaimReview(), ClaimReview_exports))).ruleSet,
       Course: async () => (await Promise.resolve().then(() => (init_Course(), Course_exports))).ruleSet,
       CreativeWork: async () => (await Promise.resolve().then(() => (init_CreativeWork(), CreativeWork_exports))).ruleSet,
+      CreativeWorkSeason: async () => (await Promise.resolve().then(() => (init_CreativeWorkSeason(), CreativeWorkSeason_exports))).ruleSet,
+      CreativeWorkSeries: async () => (await Promise.resolve().then(() => (init_CreativeWorkSeries(), CreativeWorkSeries_exports))).ruleSet,
       DataFeed: async () => (await Promise.resolve().then(() => (init_DataFeed(), DataFeed_exports))).ruleSet,
       Dataset: async () => (await Promise.resolve().then(() => (init_Dataset(), Dataset_exports))).ruleSet,
       DiscussionForumPosting: async () => (await Promise.resolve().then(() => (init_DiscussionForumPosting(), DiscussionForumPosting_exports))).ruleSet,
       EmployerAggregateRating: async () => (await Promise.resolve().then(() => (init_EmployerAggregateRating(), EmployerAggregateRating_exports))).ruleSet,
+      Episode: async () => (await Promise.resolve().then(() => (init_Episode(), Episode_exports))).ruleSet,
       Event: async () => (await Promise.resolve().then(() => (init_Event(), Event_exports))).ruleSet,
       FAQPage: async () => (await Promise.resolve().then(() => (init_FAQPage(), FAQPage_exports))).ruleSet,
+      Game: async () => (await Promise.resolve().then(() => (init_Game(), Game_exports))).ruleSet,
       HowTo: async () => (await Promise.resolve().then(() => (init_HowTo(), HowTo_exports))).ruleSet,
       ImageObject: async () => (await Promise.resolve().then(() => (init_ImageObject(), ImageObject_exports))).ruleSet,
       ItemList: async () => (await Promise.resolve().then(() => (init_ItemList(), ItemList_exports))).ruleSet,
@@ -29773,6 +31354,8 @@ var init_on_demand = __esm({
       MathSolver: async () => (await Promise.resolve().then(() => (init_MathSolver(), MathSolver_exports))).ruleSet,
       MerchantReturnPolicy: async () => (await Promise.resolve().then(() => (init_MerchantReturnPolicy(), MerchantReturnPolicy_exports))).ruleSet,
       Movie: async () => (await Promise.resolve().then(() => (init_Movie(), Movie_exports))).ruleSet,
+      MusicPlaylist: async () => (await Promise.resolve().then(() => (init_MusicPlaylist(), MusicPlaylist_exports))).ruleSet,
+      MusicRecording: async () => (await Promise.resolve().then(() => (init_MusicRecording(), MusicRecording_exports))).ruleSet,
       OfferShippingDetails: async () => (await Promise.resolve().then(() => (init_OfferShippingDetails(), OfferShippingDetails_exports))).ruleSet,
       Organization: async () => (await Promise.resolve().then(() => (init_Organization(), Organization_exports))).ruleSet,
       Product: async () => (await Promise.resolve().then(() => (init_Product(), Product_exports))).ruleSet,
