@@ -449,20 +449,17 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  const { ruleSet, matched } = pickRuleSet(types, registry);
-  const properties_found: string[] = [];
-  for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
-  if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
-
-  const run = new Run(resolver, judging.pageUrl);
   // The node with what its @id's other definitions on the page add (graph/node-views.ts); unknown
   // properties are still told where they are written (addVocabularyWarnings reads the node itself).
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   const checked = whole === undefined ? node : withMergedProperties(node, whole);
-  // Opt-in markup the node does not carry, or a node that only links to its own page, is "not
-  // detected": none of its requirements apply.
-  const undetected = linkOnly(ruleSet, checked) ?? optInAbsent(ruleSet, checked);
+  const { ruleSet, matched, undetected } = pickRuleSet(types, registry, checked);
+  const properties_found: string[] = [];
+  for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
+  if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
+
+  const run = new Run(resolver, judging.pageUrl);
   if (undetected === null) ruleSet.validate(checked, run, entity.path);
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
@@ -518,22 +515,28 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
 }
 
 /**
- * Among several types, the first with a rule set whose rich result is not retired decides
- * (["Car", "Product"] is a product, not a retired vehicle listing).
+ * Among several types, the rule set that can judge the node decides, the first written on a tie:
+ * a rich result that is not retired before a retired one (["Car", "Product"] is a product, not a
+ * retired vehicle listing); one the node's markup triggers before opt-in markup the node does not
+ * carry (["MusicRecording", "Product"] without a rating is a product); a rich result of its own
+ * before a review snippet (["Game", "MobileApplication"] with a rating is a software app, whose
+ * rules include the rating's). `undetected` is why the chosen one does not apply, or null.
  */
-function pickRuleSet(types: readonly string[], registry: RuleRegistry): { ruleSet: CompiledRuleSet | undefined; matched: string } {
-  let ruleSet: CompiledRuleSet | undefined;
-  let matched = types[0];
+function pickRuleSet(types: readonly string[], registry: RuleRegistry, node: JsonObject): { ruleSet: CompiledRuleSet | undefined; matched: string; undetected: string | null } {
+  let best: { ruleSet: CompiledRuleSet | undefined; matched: string; undetected: string | null } = { ruleSet: undefined, matched: types[0], undetected: null };
+  let bestRank = Number.POSITIVE_INFINITY;
   for (const t of types) {
     const candidate = registry.get(t);
     if (!candidate) continue;
-    if (!ruleSet || (ruleSet.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired")) {
-      ruleSet = candidate;
-      matched = t;
+    const undetected = linkOnly(candidate, node) ?? optInAbsent(candidate, node);
+    const rank = candidate.deprecated?.kind === "retired" ? 3 : undetected !== null ? 2 : candidate.optIn !== undefined ? 1 : 0;
+    if (rank < bestRank) {
+      best = { ruleSet: candidate, matched: t, undetected };
+      bestRank = rank;
     }
-    if (ruleSet.deprecated?.kind !== "retired") break;
+    if (rank === 0) break;
   }
-  return { ruleSet, matched };
+  return best;
 }
 
 interface PartitionedIssues {
