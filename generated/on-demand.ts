@@ -301,6 +301,7 @@ export const ruleSetTypeFor: ReadonlyMap<string, string> = new Map<string, strin
   ["VacationRental", "VacationRental"],
   ["Vehicle", "Vehicle"],
   ["VeterinaryCare", "Organization"],
+  ["VideoGame", "Game"],
   ["VideoGameSeries", "CreativeWorkSeries"],
   ["VideoObject", "VideoObject"],
   ["VideoObjectSnapshot", "VideoObject"],
