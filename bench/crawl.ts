@@ -84,7 +84,7 @@ async function graph(): Promise<void> {
     maxDepth: 1_000,
     concurrency: 16,
     scope: crawlScope(`${origin}/`),
-    allowed: () => true,
+    robotsRefusal: () => null,
     visit: async (url) => {
       visited++;
       const i = url === `${origin}/` ? -1 : Number(/\/(\d+)(?:\?|$)/.exec(url)![1]);

@@ -235,7 +235,7 @@ export async function runCrawl(args: string[]): Promise<number> {
       maxDepth: options.maxDepth,
       concurrency: options.concurrency,
       scope: discovery.scope,
-      allowed: discovery.allowed,
+      robotsRefusal: discovery.robotsRefusal,
       keep,
       onFound: (n) => progress.grow(n),
       visit: async (url) => {
@@ -346,7 +346,8 @@ async function listed(
       byOrigin.set(origin, site);
       if (site.crawlDelaySeconds !== undefined) delay = Math.max(delay ?? 0, site.crawlDelaySeconds);
     }
-    if (!site.allowed(url)) skipped.push({ url, reason: "disallowed by robots.txt" });
+    const refused = site.robotsRefusal(url);
+    if (refused) skipped.push({ url, reason: refused });
     else if (keep && !keep(url)) skipped.push({ url, reason: "not in --include / in --exclude" });
     else if (pages.length >= maxPages) skipped.push({ url, reason: "over --max-pages" });
     else pages.push(url);

@@ -23,7 +23,7 @@
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
-import { discover } from "../../fetch/site/discover.ts";
+import { discover, type Skipped } from "../../fetch/site/discover.ts";
 import { fetchPage } from "../../fetch/guarded-fetch.ts";
 import { renderOptionsFor } from "../../fetch/render/render-options.ts";
 import { FetchError } from "../../fetch/fetch-error.ts";
@@ -215,8 +215,14 @@ export class AuditRunner {
     }
     if (audit.urls !== null) {
       // List mode: exactly the listed pages robots.txt allows (the start page discover() offered is the first of them).
-      const allowed = found.allowed;
-      found = { ...found, pages: audit.urls.filter(allowed), skipped: audit.urls.filter((u) => !allowed(u)).map((url) => ({ url, reason: "disallowed by robots.txt" as const })) };
+      const pages: string[] = [];
+      const skipped: Skipped[] = [];
+      for (const url of audit.urls) {
+        const refused = found.robotsRefusal(url);
+        if (refused) skipped.push({ url, reason: refused });
+        else pages.push(url);
+      }
+      found = { ...found, pages, skipped };
     }
     if (found.pages.length === 0) {
       const why = found.sitemaps.map((s) => `${s.url}: ${s.error ?? `${s.pages} page(s)`}`).join("; ");
@@ -279,8 +285,8 @@ export class AuditRunner {
     let found: PageEnd["found"] = null;
     if (html !== undefined && page.depth !== null && page.depth < audit.maxDepth && room) {
       const origin = new URL(audit.url).origin;
-      const allowed = await this.#robots.allowedFor(origin, ctx.fetchOptions, async () => (await this.#d.politeness.acquire(origin, ctx.config.audits.hostConcurrency, delayMs))());
-      const { pages, skipped } = linksToAdd(audit, html, finalUrl, allowed);
+      const robotsRefusal = await this.#robots.checkFor(origin, ctx.fetchOptions, async () => (await this.#d.politeness.acquire(origin, ctx.config.audits.hostConcurrency, delayMs))());
+      const { pages, skipped } = linksToAdd(audit, html, finalUrl, robotsRefusal);
       found = { urls: pages, depth: page.depth + 1, maxPages: audit.maxPages, skipped };
     }
     await this.#ended(run, url, outcome, found);

@@ -6,9 +6,10 @@
  */
 import { pageLinks } from "../../fetch/site/links.ts";
 import { crawlScope } from "../../fetch/site/scope.ts";
+import type { RobotsCheck, RobotsRefusal } from "../../fetch/site/robots.ts";
 import type { AuditRecord } from "../stores/audit-store.ts";
 
-export function linksToAdd(audit: AuditRecord, html: string, finalUrl: string, allowed: (url: string) => boolean): { pages: string[]; skipped: Array<{ url: string; reason: string }> } {
+export function linksToAdd(audit: AuditRecord, html: string, finalUrl: string, robotsRefusal: RobotsCheck): { pages: string[]; skipped: Array<{ url: string; reason: string }> } {
   const scope = crawlScope(audit.url, audit.kind === "sitemap_url");
   // A page redirected off its site is read against its own URL: its links are judged by the audit's scope anyway.
   const { links } = pageLinks(html, finalUrl);
@@ -16,8 +17,9 @@ export function linksToAdd(audit: AuditRecord, html: string, finalUrl: string, a
   const skipped: Array<{ url: string; reason: string }> = [];
   for (const link of links) {
     const outside = scope.outside(link);
+    let refused: RobotsRefusal | null;
     if (outside) skipped.push({ url: link, reason: outside });
-    else if (!allowed(link)) skipped.push({ url: link, reason: "disallowed by robots.txt" });
+    else if ((refused = robotsRefusal(link)) !== null) skipped.push({ url: link, reason: refused });
     else pages.push(link);
   }
   return { pages, skipped };

@@ -5,22 +5,23 @@
  */
 import { discover } from "../../fetch/site/discover.ts";
 import type { FetchOptions } from "../../fetch/guarded-fetch.ts";
+import type { RobotsCheck } from "../../fetch/site/robots.ts";
 
 const KEEP_MS = 10 * 60_000;
 const ORIGINS_KEPT = 500;
 
 export class RobotsCache {
-  readonly #entries = new Map<string, { at: number; allowed: Promise<(url: string) => boolean> }>();
+  readonly #entries = new Map<string, { at: number; check: Promise<RobotsCheck> }>();
 
-  allowedFor(origin: string, fetchOptions: FetchOptions, beforeFetch: () => Promise<void>): Promise<(url: string) => boolean> {
+  checkFor(origin: string, fetchOptions: FetchOptions, beforeFetch: () => Promise<void>): Promise<RobotsCheck> {
     const now = Date.now();
     const kept = this.#entries.get(origin);
-    if (kept && now - kept.at < KEEP_MS) return kept.allowed;
+    if (kept && now - kept.at < KEEP_MS) return kept.check;
     if (this.#entries.size >= ORIGINS_KEPT) this.#entries.delete(this.#entries.keys().next().value!);
-    const allowed = discover(`${origin}/`, { maxPages: 1, fetchOptions, beforeFetch, mode: "links" }).then((found) => found.allowed);
+    const check = discover(`${origin}/`, { maxPages: 1, fetchOptions, beforeFetch, mode: "links" }).then((found) => found.robotsRefusal);
     // A failed read is not kept: the next page asks again.
-    allowed.catch(() => this.#entries.delete(origin));
-    this.#entries.set(origin, { at: now, allowed });
-    return allowed;
+    check.catch(() => this.#entries.delete(origin));
+    this.#entries.set(origin, { at: now, check });
+    return check;
   }
 }

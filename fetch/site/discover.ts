@@ -3,7 +3,7 @@
  * lines), then, unless discovery is by links only, the sitemap given or found, sitemap indexes followed,
  * pages kept when inside the crawl's scope (same origin, under the start URL's folder: scope.ts) and
  * allowed, up to --max-pages. With link discovery the start page comes first, and link-crawl.ts follows
- * links from these pages; `allowed` and `scope` are returned for it. Every fetch goes through the guarded fetcher, and follows redirects within
+ * links from these pages; `robotsRefusal` and `scope` are returned for it. Every fetch goes through the guarded fetcher, and follows redirects within
  * the site's origin only: robots.txt, a sitemap or a page that redirects to another origin is reported as
  * skipped ("redirected off-site") and never fetched there, so a crawl of one site cannot be aimed at another.
  */
@@ -11,7 +11,7 @@ import { fetchPage, FetchError, type FetchOptions } from "../guarded-fetch.ts";
 import { parseSitemapYielding, sitemapText } from "./sitemap.ts";
 import { canParseUrl } from "../../runtime/can-parse-url.ts";
 import { crawlScope, type CrawlScope } from "./scope.ts";
-import { robotsRules } from "./robots.ts";
+import { robotsRules, type RobotsCheck, type RobotsRefusal } from "./robots.ts";
 
 import type { DiscoverMode } from "./discover-mode.ts";
 
@@ -29,7 +29,7 @@ const ROBOTS_MAX_BYTES = 500 * 1024;
 export interface Skipped {
   url: string;
   reason:
-    | "disallowed by robots.txt"
+    | RobotsRefusal
     | "other origin"
     | "outside the start folder"
     | "over --max-pages"
@@ -52,8 +52,8 @@ export interface Discovery {
   /** robots.txt's Crawl-delay for us, in seconds, if any. */
   crawlDelaySeconds: number | undefined;
   robots: "found" | "none" | "unreadable";
-  /** robots.txt's verdict for our user agent on a URL (link discovery asks it of every link). */
-  allowed: (url: string) => boolean;
+  /** Why robots.txt keeps our user agent out of a URL, or null (link discovery asks it of every link). */
+  robotsRefusal: RobotsCheck;
   scope: CrawlScope;
 }
 
@@ -96,7 +96,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
   }
   const rules = robotsRules(`${origin}/robots.txt`, robotsText);
-  const allowed = (url: string) => rules.isAllowed(url, ROBOTS_AGENT);
+  const robotsRefusal: RobotsCheck = (url) => rules.refusal(url, ROBOTS_AGENT);
 
   const mode = options.mode ?? "sitemap";
   const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
@@ -115,7 +115,8 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     startUrl.hash = "";
     const start = startUrl.href;
     seen.add(start);
-    if (!allowed(start)) skipped.push({ url: start, reason: "disallowed by robots.txt" });
+    const refused = robotsRefusal(start);
+    if (refused) skipped.push({ url: start, reason: refused });
     else if (options.keep && !options.keep(start)) skipped.push({ url: start, reason: "not in --include / in --exclude" });
     else pages.push(start);
   }
@@ -162,10 +163,11 @@ export async function discover(start: string, options: DiscoverOptions): Promise
       if (seen.has(href)) continue;
       // Past the pages and skips kept, entries are only counted: nothing left to tell them apart for.
       if (seen.size < options.maxPages + MAX_SKIPPED_KEPT) seen.add(href);
+      let refused: RobotsRefusal | null;
       const outside = scope.outside(href);
       if (outside) skip({ url: href, reason: outside });
       else if (pages.length >= options.maxPages) skip({ url: href, reason: "over --max-pages" });
-      else if (!allowed(href)) skip({ url: href, reason: "disallowed by robots.txt" });
+      else if ((refused = robotsRefusal(href)) !== null) skip({ url: href, reason: refused });
       else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages.push(href);
@@ -177,7 +179,7 @@ export async function discover(start: string, options: DiscoverOptions): Promise
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...(parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {}) });
   }
-  return { origin, pages, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
+  return { origin, pages, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, robotsRefusal, scope };
 }
 
 /** Page fetches of a crawl: redirects within the site only (see the top of this file). */

@@ -12,6 +12,7 @@ import { Frontier } from "./frontier.ts";
 import { pageLinks } from "./links.ts";
 import type { CrawlScope } from "./scope.ts";
 import type { Skipped } from "./discover.ts";
+import type { RobotsCheck, RobotsRefusal } from "./robots.ts";
 
 export const MAX_SKIPS_LISTED = 1_000;
 
@@ -30,7 +31,7 @@ export interface LinkCrawlOptions<T extends Visited> {
   concurrency: number;
   scope: CrawlScope;
   /** robots.txt for our user agent. */
-  allowed: (url: string) => boolean;
+  robotsRefusal: RobotsCheck;
   /** --include / --exclude. */
   keep?: (url: string) => boolean;
   visit: (url: string, depth: number) => Promise<T>;
@@ -74,8 +75,9 @@ export async function crawlLinks<T extends Visited>(o: LinkCrawlOptions<T>): Pro
     for (const link of found.links) {
       if (frontier.has(link)) continue;
       const outside = o.scope.outside(link);
+      let refused: RobotsRefusal | null;
       if (outside) skip(link, outside);
-      else if (!o.allowed(link)) skip(link, "disallowed by robots.txt");
+      else if ((refused = o.robotsRefusal(link)) !== null) skip(link, refused);
       else if (o.keep && !o.keep(link)) skip(link, "not in --include / in --exclude");
       else {
         const offer = frontier.offer(link, depth + 1);

@@ -20,8 +20,20 @@ interface RobotsParserRules {
   getSitemaps(): string[];
 }
 
+/**
+ * Why robots.txt keeps a URL out: its rules disallow it, or matching it against the file's wildcards
+ * would cost more than the budget (kept out, as a crawler unsure of a rule stays out; told apart so
+ * that a report does not blame the site's rules for sdv's limit).
+ */
+export type RobotsRefusal = "disallowed by robots.txt" | "robots.txt too costly to match (kept out)";
+
+/** robots.txt's answer for a URL: why it is kept out, or null when it may be fetched. */
+export type RobotsCheck = (url: string) => RobotsRefusal | null;
+
 export interface RobotsRules {
-  /** robots.txt's verdict for `userAgent` on a URL; false also when checking it would cost too much. */
+  /** Why robots.txt keeps `userAgent` out of a URL, or null. */
+  refusal(url: string, userAgent: string): RobotsRefusal | null;
+  /** refusal() === null. */
   isAllowed(url: string, userAgent: string): boolean;
   getCrawlDelay(userAgent: string): number | undefined;
   getSitemaps(): string[];
@@ -39,15 +51,17 @@ export function robotsRules(robotsUrl: string, text: string): RobotsRules {
   const parse = createRequire(import.meta.url)("robots-parser") as (url: string, text: string) => RobotsParserRules;
   const rules = parse(robotsUrl, collapsed);
   let spent = 0;
+  const refusal = (url: string, userAgent: string): RobotsRefusal | null => {
+    if (wildcards > 0) {
+      const work = (wildcards + 1) * (url.length + 1);
+      if (work > MAX_WORK_PER_URL || spent + work > MAX_WORK) return "robots.txt too costly to match (kept out)";
+      spent += work;
+    }
+    return rules.isAllowed(url, userAgent) === false ? "disallowed by robots.txt" : null;
+  };
   return {
-    isAllowed(url, userAgent) {
-      if (wildcards > 0) {
-        const work = (wildcards + 1) * (url.length + 1);
-        if (work > MAX_WORK_PER_URL || spent + work > MAX_WORK) return false;
-        spent += work;
-      }
-      return rules.isAllowed(url, userAgent) !== false;
-    },
+    refusal,
+    isAllowed: (url, userAgent) => refusal(url, userAgent) === null,
     getCrawlDelay: (userAgent) => rules.getCrawlDelay(userAgent),
     getSitemaps: () => rules.getSitemaps(),
   };

@@ -25,6 +25,7 @@ const siteUrl = (path: string) => `http://site.test:${site.port}${path}`;
 const otherUrl = (path: string) => `http://other.test:${other.port}${path}`;
 const fetchOptions = () => ({ resolver: dns.resolve, connectGuard: rec.guard, allowPrivateHosts: ["site.test", "other.test"], timeoutMs: 3000 });
 let withSitemap = false;
+let costlyRobots = false;
 
 const page = (links: string, head = "") => `<!doctype html><html><head>${head}</head><body>${links}</body></html>`;
 const a = (href: string, extra = "") => `<a href="${href}"${extra}>link</a>`;
@@ -40,7 +41,7 @@ function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
     res.writeHead(200, { "content-type": type });
     res.end(body);
   };
-  if (path === "/robots.txt") return send("User-agent: *\nDisallow: /private/\n", "text/plain");
+  if (path === "/robots.txt") return send(costlyRobots ? `User-agent: *\nDisallow: /${"*a".repeat(250_000)}\n` : "User-agent: *\nDisallow: /private/\n", "text/plain");
   if (path === "/sitemap.xml" && withSitemap) {
     return send(`<urlset><url><loc>${siteUrl("/from-sitemap")}</loc></url><url><loc>${siteUrl("/blog/only-in-sitemap")}</loc></url></urlset>`, "application/xml");
   }
@@ -98,7 +99,7 @@ async function crawl(start: string, o: { mode?: DiscoverMode; maxDepth?: number;
     maxDepth: o.maxDepth ?? 10,
     concurrency: 3,
     scope: found.scope,
-    allowed: found.allowed,
+    robotsRefusal: found.robotsRefusal,
     visit: async (url) => {
       try {
         const fetched = await fetchPage(url, { ...fetchOptions(), ...CRAWL_PAGE_FETCH });
@@ -196,6 +197,17 @@ test("Frontier: each URL once, breadth first, bounded by max pages and depth; sc
   assert.is(scope.outside("https://s.example/shop/a/b"), null);
   assert.is(scope.outside("https://s.example/shopping"), "outside the start folder");
   assert.is(scope.outside("http://s.example/shop/"), "other origin");
+});
+
+test("a robots.txt too costly to match keeps the start page out, and the report says why: not 'disallowed by robots.txt'", async () => {
+  costlyRobots = true;
+  try {
+    const found = await discover(siteUrl("/"), { maxPages: 10, fetchOptions: fetchOptions(), beforeFetch: async () => {}, mode: "links" });
+    assert.equal(found.pages, []);
+    assert.equal(found.skipped, [{ url: siteUrl("/"), reason: "robots.txt too costly to match (kept out)" }]);
+  } finally {
+    costlyRobots = false;
+  }
 });
 
 test.run();

@@ -1,7 +1,7 @@
 /**
  * robots.txt rules at a bounded cost (fetch/site/robots.ts): the same verdicts as robots-parser on
  * ordinary files; runs of `*` read as one; a file whose wildcards would make a check cost more than
- * its budget answers "disallowed" for it instead of running the matcher.
+ * its budget keeps the URL out instead of running the matcher, and says that it did.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -62,6 +62,8 @@ test("wildcards that would make a check cost more than its budget: the URL count
   // 200,000 wildcards between letters: every check would cost seconds.
   const hostile = robotsRules(ROBOTS, `User-agent: *\nDisallow: /${"*a".repeat(200_000)}\n`);
   assert.is(hostile.isAllowed(`https://shop.example/${"b".repeat(100)}`, "sdv"), false, "over the budget of one check");
+  // ... and says why: sdv's limit, not the site's rules (the URL matches no rule of the file).
+  assert.is(hostile.refusal(`https://shop.example/${"b".repeat(100)}`, "sdv"), "robots.txt too costly to match (kept out)");
   // 1,000 wildcards: a 200-character URL is within a check's budget and gets the matcher's verdict.
   const moderate = robotsRules(ROBOTS, `User-agent: *\nDisallow: /${"*a".repeat(1000)}\n`);
   assert.is(moderate.isAllowed(`https://shop.example/${"b".repeat(180)}`, "sdv"), true);
@@ -69,10 +71,13 @@ test("wildcards that would make a check cost more than its budget: the URL count
   let checked = 0;
   while (moderate.isAllowed(`https://shop.example/${"b".repeat(180)}?${checked}`, "sdv") && checked < 1_000_000) checked++;
   assert.ok(checked > 1000 && checked < 10_000, `${checked} checks before the budget ran out`);
+  assert.is(moderate.refusal(`https://shop.example/${"b".repeat(180)}?next`, "sdv"), "robots.txt too costly to match (kept out)");
   // Asterisks outside the rules (a banner in comments, User-agent: *) cost the matcher nothing: no budget spent.
   const banner = robotsRules(ROBOTS, `${"# * * * * * * * * * * * * * * * * * * * * sdv * * * * *\n".repeat(200)}User-agent: *\nDisallow: /private # no *\n`);
   for (let i = 0; i < 20_000; i++) assert.ok(banner.isAllowed(`https://shop.example/p/${"x".repeat(200)}/${i}`, "sdv"));
   assert.is(banner.isAllowed("https://shop.example/private/1", "sdv"), false);
+  assert.is(banner.refusal("https://shop.example/private/1", "sdv"), "disallowed by robots.txt");
+  assert.is(banner.refusal("https://shop.example/public/1", "sdv"), null);
   // A file without wildcards has no budget to run out of.
   const plain = robotsRules(ROBOTS, "User-agent: *\nDisallow: /private\n");
   for (let i = 0; i < 20_000; i++) assert.ok(plain.isAllowed(`https://shop.example/p/${i}`, "sdv"));
