@@ -224,7 +224,7 @@ function isBlank(c: number): boolean {
  */
 export function withoutSpacesBetweenUnspaced(text: string, before: number): string {
   let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
-  if (before === before && unspaced(before) && isBlank(out.charCodeAt(0))) {
+  if (!Number.isNaN(before) && unspaced(before) && isBlank(out.charCodeAt(0))) {
     let start = 1;
     while (start < out.length && isBlank(out.charCodeAt(start))) start++;
     if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
