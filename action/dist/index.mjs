@@ -5359,7 +5359,7 @@ function isBlank2(c) {
 }
 function withoutSpacesBetweenUnspaced(text, before) {
   let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
-  if (before === before && unspaced(before) && isBlank2(out.charCodeAt(0))) {
+  if (!Number.isNaN(before) && unspaced(before) && isBlank2(out.charCodeAt(0))) {
     let start = 1;
     while (start < out.length && isBlank2(out.charCodeAt(start))) start++;
     if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
@@ -8848,15 +8848,14 @@ function validateEntity(entity, resolver, registry2, judging) {
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  const { ruleSet: ruleSet45, matched } = pickRuleSet(types, registry2);
+  const id = node["@id"];
+  const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
+  const checked = whole === void 0 ? node : withMergedProperties(node, whole);
+  const { ruleSet: ruleSet45, matched, undetected } = pickRuleSet(types, registry2, checked);
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
   if (!ruleSet45) return uncheckedResult(entity, matched, properties_found);
   const run = new Run(resolver, judging.pageUrl);
-  const id = node["@id"];
-  const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
-  const checked = whole === void 0 ? node : withMergedProperties(node, whole);
-  const undetected = linkOnly(ruleSet45, checked) ?? optInAbsent(ruleSet45, checked);
   if (undetected === null) ruleSet45.validate(checked, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
@@ -8906,19 +8905,21 @@ function validateEntity(entity, resolver, registry2, judging) {
   result.score = nodeScore(issues.errors, issues.warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : void 0);
   return result;
 }
-function pickRuleSet(types, registry2) {
-  let ruleSet45;
-  let matched = types[0];
+function pickRuleSet(types, registry2, node) {
+  let best = { ruleSet: void 0, matched: types[0], undetected: null };
+  let bestRank = Number.POSITIVE_INFINITY;
   for (const t of types) {
     const candidate = registry2.get(t);
     if (!candidate) continue;
-    if (!ruleSet45 || ruleSet45.deprecated?.kind === "retired" && candidate.deprecated?.kind !== "retired") {
-      ruleSet45 = candidate;
-      matched = t;
+    const undetected = linkOnly(candidate, node) ?? optInAbsent(candidate, node);
+    const rank = candidate.deprecated?.kind === "retired" ? 3 : undetected !== null ? 2 : candidate.optIn !== void 0 ? 1 : 0;
+    if (rank < bestRank) {
+      best = { ruleSet: candidate, matched: t, undetected };
+      bestRank = rank;
     }
-    if (ruleSet45.deprecated?.kind !== "retired") break;
+    if (rank === 0) break;
   }
-  return { ruleSet: ruleSet45, matched };
+  return best;
 }
 function partitionIssues(issues) {
   const out = { errors: [], warnings: [], missingRequired: [], missingRecommended: [] };
@@ -31317,6 +31318,7 @@ var init_on_demand = __esm({
       ["VacationRental", "VacationRental"],
       ["Vehicle", "Vehicle"],
       ["VeterinaryCare", "Organization"],
+      ["VideoGame", "Game"],
       ["VideoGameSeries", "CreativeWorkSeries"],
       ["VideoObject", "VideoObject"],
       ["VideoObjectSnapshot", "VideoObject"],
@@ -71798,15 +71800,17 @@ function robotsRules(robotsUrl, text) {
   const parse = import_robots_parser.default;
   const rules = parse(robotsUrl, collapsed);
   let spent = 0;
+  const refusal2 = (url, userAgent) => {
+    if (wildcards > 0) {
+      const work = (wildcards + 1) * (url.length + 1);
+      if (work > MAX_WORK_PER_URL || spent + work > MAX_WORK) return "robots.txt too costly to match (kept out)";
+      spent += work;
+    }
+    return rules.isAllowed(url, userAgent) === false ? "disallowed by robots.txt" : null;
+  };
   return {
-    isAllowed(url, userAgent) {
-      if (wildcards > 0) {
-        const work = (wildcards + 1) * (url.length + 1);
-        if (work > MAX_WORK_PER_URL || spent + work > MAX_WORK) return false;
-        spent += work;
-      }
-      return rules.isAllowed(url, userAgent) !== false;
-    },
+    refusal: refusal2,
+    isAllowed: (url, userAgent) => refusal2(url, userAgent) === null,
     getCrawlDelay: (userAgent) => rules.getCrawlDelay(userAgent),
     getSitemaps: () => rules.getSitemaps()
   };
@@ -71865,7 +71869,7 @@ async function discover(start, options) {
     if (err.code === "destination_not_allowed" || err.code === "invalid_url") throw err;
   }
   const rules = robotsRules(`${origin}/robots.txt`, robotsText);
-  const allowed = (url) => rules.isAllowed(url, ROBOTS_AGENT);
+  const robotsRefusal = (url) => rules.refusal(url, ROBOTS_AGENT);
   const mode = options.mode ?? "sitemap";
   const givenSitemap = /\.xml(\.gz)?$/i.test(startUrl.pathname) || /sitemap/i.test(startUrl.pathname);
   const scope = crawlScope(startUrl.href, givenSitemap);
@@ -71881,7 +71885,8 @@ async function discover(start, options) {
     startUrl.hash = "";
     const start2 = startUrl.href;
     seen.add(start2);
-    if (!allowed(start2)) skipped.push({ url: start2, reason: "disallowed by robots.txt" });
+    const refused = robotsRefusal(start2);
+    if (refused) skipped.push({ url: start2, reason: refused });
     else if (options.keep && !options.keep(start2)) skipped.push({ url: start2, reason: "not in --include / in --exclude" });
     else pages2.push(start2);
   }
@@ -71924,10 +71929,11 @@ async function discover(start, options) {
       const href = url.href;
       if (seen.has(href)) continue;
       if (seen.size < options.maxPages + MAX_SKIPPED_KEPT) seen.add(href);
+      let refused;
       const outside = scope.outside(href);
       if (outside) skip({ url: href, reason: outside });
       else if (pages2.length >= options.maxPages) skip({ url: href, reason: "over --max-pages" });
-      else if (!allowed(href)) skip({ url: href, reason: "disallowed by robots.txt" });
+      else if ((refused = robotsRefusal(href)) !== null) skip({ url: href, reason: refused });
       else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
       else {
         pages2.push(href);
@@ -71938,7 +71944,7 @@ async function discover(start, options) {
     }
     sitemaps.push({ url: sitemapUrl, pages: added, ...parsed.kind === "unknown" ? { error: "not a sitemap (no <urlset> or <sitemapindex>)" } : {} });
   }
-  return { origin, pages: pages2, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, allowed, scope };
+  return { origin, pages: pages2, lastmod, skipped, skippedNotListed, sitemaps, crawlDelaySeconds: rules.getCrawlDelay(ROBOTS_AGENT), robots, robotsRefusal, scope };
 }
 function sameOrigin(url, origin) {
   return canParseUrl(url) && new URL(url).origin === origin;
@@ -72210,8 +72216,9 @@ async function crawlLinks(o) {
     for (const link of found.links) {
       if (frontier.has(link)) continue;
       const outside = o.scope.outside(link);
+      let refused;
       if (outside) skip(link, outside);
-      else if (!o.allowed(link)) skip(link, "disallowed by robots.txt");
+      else if ((refused = o.robotsRefusal(link)) !== null) skip(link, refused);
       else if (o.keep && !o.keep(link)) skip(link, "not in --include / in --exclude");
       else {
         const offer = frontier.offer(link, depth + 1);
@@ -72901,7 +72908,7 @@ async function runCrawl(args) {
       maxDepth: options.maxDepth,
       concurrency: options.concurrency,
       scope: discovery.scope,
-      allowed: discovery.allowed,
+      robotsRefusal: discovery.robotsRefusal,
       keep,
       onFound: (n) => progress.grow(n),
       visit: async (url) => {
@@ -73002,7 +73009,8 @@ async function listed(urls, robotsOf, maxPages, keep) {
       byOrigin.set(origin, site);
       if (site.crawlDelaySeconds !== void 0) delay = Math.max(delay ?? 0, site.crawlDelaySeconds);
     }
-    if (!site.allowed(url)) skipped.push({ url, reason: "disallowed by robots.txt" });
+    const refused = site.robotsRefusal(url);
+    if (refused) skipped.push({ url, reason: refused });
     else if (keep && !keep(url)) skipped.push({ url, reason: "not in --include / in --exclude" });
     else if (pages2.length >= maxPages) skipped.push({ url, reason: "over --max-pages" });
     else pages2.push(url);
