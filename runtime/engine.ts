@@ -340,7 +340,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         nodesNotValidated++;
         return;
       }
-      const result = validateEntity(entity, resolver, registry, judging);
+      const judgement = entity.node["@type"] === undefined ? undefined : judgementOf(entity, resolver, registry);
+      const result = validateEntity(entity, resolver, registry, judging, judgement);
       if (!result) return;
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
       if (depth > 0 && !result.checked) {
@@ -354,6 +355,17 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
       schemas.push(result);
       truthNodes.push({ entity, result, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
+      // The node's other rich results (another of its types), each a result of its own at the same place.
+      for (const choice of judgement?.choices.slice(1) ?? []) {
+        if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
+          nodesNotValidated++;
+          break;
+        }
+        const further = validateEntity(entity, resolver, registry, judging, judgement, choice)!;
+        issuesFound += further.errors.length + further.warnings.length;
+        if (result.id !== undefined) further.id = result.id;
+        schemas.push(further);
+      }
       // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product).
       if (!result.checked && entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
@@ -442,19 +454,36 @@ function overrideFinal(result: SchemaResult, overrides: readonly IssueOverride[]
   result.score = nodeScore(result.errors, result.warnings);
 }
 
-function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry, judging: Judging): SchemaResult | null {
+/** How a node is judged: its rule sets (the first decides; see pickRuleSets) and the node they read. */
+interface Judgement {
+  checked: JsonObject;
+  choices: RuleSetChoice[];
+}
+
+function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): Judgement {
   const { node } = entity;
-  const types = typeNames(node["@type"]);
-  if (types.length === 0) {
-    if (isReferenceOnly(node)) return null;
-    return untypedResult(entity);
-  }
   // The node with what its @id's other definitions on the page add (graph/node-views.ts); unknown
   // properties are still told where they are written (addVocabularyWarnings reads the node itself).
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   const checked = whole === undefined ? node : withMergedProperties(node, whole);
-  const { ruleSet, matched, undetected } = pickRuleSet(types, registry, checked);
+  return { checked, choices: pickRuleSets(typeNames(node["@type"]), registry, checked) };
+}
+
+/**
+ * The node's result under one of its rule sets: the first of `judgement` unless `choice` names
+ * another. `also`: a further rich result of the same node (another of its types), which leaves out
+ * what the first result already tells of the node itself (unknown properties, a missing @context).
+ */
+function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry, judging: Judging, judgement?: Judgement, choice?: RuleSetChoice): SchemaResult | null {
+  const { node } = entity;
+  if (typeNames(node["@type"]).length === 0) {
+    if (isReferenceOnly(node)) return null;
+    return untypedResult(entity);
+  }
+  const { checked, choices } = judgement ?? judgementOf(entity, resolver, registry);
+  const also = choice !== undefined;
+  const { ruleSet, matched, undetected } = choice ?? choices[0] ?? { ruleSet: undefined, matched: typeNames(node["@type"])[0], undetected: null };
   const properties_found: string[] = [];
   for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
   if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
@@ -465,7 +494,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
-  if (!entity.hasContext) {
+  if (!entity.hasContext && !also) {
     run.report(
       "missing-context",
       "warning",
@@ -487,7 +516,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
   const retired = isRetiredRuleSet(ruleSet);
   if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
-  addVocabularyWarnings(node, entity.path, run.issues);
+  if (!also) addVocabularyWarnings(node, entity.path, run.issues);
   const issues = partitionIssues(run.issues);
   const verdict = decideVerdict(ruleSet, issues.errors, run.ineligible, features, undetected, retired);
 
@@ -514,29 +543,53 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: R
   return result;
 }
 
+/** One of a node's rule sets: the type written that chose it, and why it does not apply (or null). */
+interface RuleSetChoice {
+  ruleSet: CompiledRuleSet;
+  matched: string;
+  undetected: string | null;
+}
+
+/** Further rich results judged for one node of several types: bounds the work a hostile @type list adds. */
+const MAX_FURTHER_RICH_RESULTS = 3;
+
 /**
- * Among several types, the rule set that can judge the node decides, the first written on a tie:
- * a rich result that is not retired before a retired one (["Car", "Product"] is a product, not a
- * retired vehicle listing); one the node's markup triggers before opt-in markup the node does not
- * carry (["MusicRecording", "Product"] without a rating is a product); a rich result of its own
- * before a review snippet (["Game", "MobileApplication"] with a rating is a software app, whose
- * rules include the rating's). `undetected` is why the chosen one does not apply, or null.
+ * A node's rule sets, the one that decides first; none when no type has rules. Among several types
+ * the one that can judge the node decides, the first written on a tie: a rich result the node's
+ * markup triggers before opt-in markup it does not carry (["MusicRecording", "Product"] without a
+ * rating is a product); a rich result of its own before a review snippet (["Game",
+ * "MobileApplication"] with a rating is a software app, whose rules include the rating's), before a
+ * type without a rich result (["Book", "Product"], as the merchant listing page co-types a book, is a
+ * product); a retired rich result last (["Car", "Product"] is a product). Every other rich result
+ * of the first one's kind the node's types carry follows, each judged on its own as the search
+ * engine's test lists an item per feature (["Article", "Event"] is an article and an event, and the
+ * event needs its startDate).
  */
-function pickRuleSet(types: readonly string[], registry: RuleRegistry, node: JsonObject): { ruleSet: CompiledRuleSet | undefined; matched: string; undetected: string | null } {
-  let best: { ruleSet: CompiledRuleSet | undefined; matched: string; undetected: string | null } = { ruleSet: undefined, matched: types[0], undetected: null };
-  let bestRank = Number.POSITIVE_INFINITY;
+function pickRuleSets(types: readonly string[], registry: RuleRegistry, node: JsonObject): RuleSetChoice[] {
+  const ranked: Array<RuleSetChoice & { rank: number; order: number }> = [];
   for (const t of types) {
-    const candidate = registry.get(t);
-    if (!candidate) continue;
-    const undetected = linkOnly(candidate, node) ?? optInAbsent(candidate, node);
-    const rank = candidate.deprecated?.kind === "retired" ? 3 : undetected !== null ? 2 : candidate.optIn !== undefined ? 1 : 0;
-    if (rank < bestRank) {
-      best = { ruleSet: candidate, matched: t, undetected };
-      bestRank = rank;
-    }
-    if (rank === 0) break;
+    const ruleSet = registry.get(t);
+    if (!ruleSet || ranked.some((c) => c.ruleSet === ruleSet)) continue;
+    const undetected = linkOnly(ruleSet, node) ?? optInAbsent(ruleSet, node);
+    const rank =
+      ruleSet.deprecated?.kind === "retired" ? 4 : undetected !== null ? 3 : ruleSet.richResult === undefined ? 2 : ruleSet.optIn !== undefined ? 1 : 0;
+    ranked.push({ ruleSet, matched: t, undetected, rank, order: ranked.length });
   }
-  return best;
+  if (ranked.length <= 1) return ranked;
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const [first] = ranked;
+  const choices: RuleSetChoice[] = [first];
+  const told = new Set([first.ruleSet.richResult]);
+  for (const c of ranked) {
+    if (choices.length > MAX_FURTHER_RICH_RESULTS) break;
+    // Only detected rich results of their own, one each (NewsArticle beside Article is one article);
+    // opt-in markup (a review snippet) only beside another opt-in one: an app's or a product's rules
+    // already judge the rating a Game beside it would.
+    if (c.rank > first.rank || told.has(c.ruleSet.richResult)) continue;
+    told.add(c.ruleSet.richResult);
+    choices.push(c);
+  }
+  return choices;
 }
 
 interface PartitionedIssues {

@@ -1,8 +1,10 @@
 /**
  * A node of several types is judged by the rule set that applies to it: one whose markup the node
  * carries before opt-in markup it does not (a review snippet on a recording it does not rate), a rich
- * result of its own before a review snippet. Each case has a twin that differs in the one property
- * that decides, so that the order of the types alone cannot pass it.
+ * result of its own before a review snippet or a type without one; and each further rich result of
+ * its own the types carry is a result of its own at the same place (the search engine's test lists an
+ * item per feature). Each case has a twin that differs in the one property that decides, so that the
+ * order of the types alone cannot pass it.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -78,6 +80,56 @@ test("an unrated game without another rule set is not detected, not judged as so
   assert.is(schema.type, "Game");
   assert.is(schema.rich_result_eligible, false);
   assert.equal(schema.errors, []);
+});
+
+const results = (node: Record<string, unknown>) => validateValue({ "@context": ctx, ...node }).schemas;
+const offer = { "@type": "Offer", price: 12.5, priceCurrency: "EUR" };
+
+test("a book co-typed as a product, as the merchant listing page writes it, is a product in either order", () => {
+  for (const types of [["Book", "Product"], ["Product", "Book"]]) {
+    const [schema, ...more] = results({ "@type": types, name: "Anvils for Beginners", image: "https://example.com/b.jpg", offers: offer });
+    assert.is(schema.type, "Product", types.join());
+    assert.ok(schema.rich_result_eligible, types.join());
+    assert.equal(more, [], "Book has no rich result of its own: no second result");
+    const [broken] = results({ "@type": types, name: "Anvils for Beginners", image: "https://example.com/b.jpg", offers: { "@type": "Offer", priceCurrency: "EUR" } });
+    assert.ok(codes(broken).some((c) => c.startsWith("missing-one-of offers.price")), codes(broken).join("; "));
+  }
+});
+
+test("an article that is also an event: two results at one place, each judged by its own rules", () => {
+  const node = { "@type": ["Article", "Event"], headline: "Anvil fair", name: "Anvil fair", image: "https://example.com/a.jpg", location: { "@type": "Place", name: "Hall 1", address: "1 Forge St, Sheffield" } };
+  const [article, event, ...more] = results(node);
+  assert.equal([article.type, event?.type, more.length], ["Article", "Event", 0]);
+  assert.is(article.path, event.path);
+  assert.ok(article.valid, codes(article).join("; "));
+  assert.ok(codes(event).includes("missing-required startDate"), codes(event).join("; "));
+  // Its twin with a start date: both valid.
+  const [a2, e2] = results({ ...node, startDate: "2026-05-01T10:00:00+01:00" });
+  assert.ok(a2.valid && e2.valid, `${codes(a2)} / ${codes(e2)}`);
+});
+
+test("an organization that is also a local business needs the local business's address, in either order", () => {
+  for (const types of [["Organization", "LocalBusiness"], ["LocalBusiness", "Organization"]]) {
+    const all = results({ "@type": types, name: "Anvil & Sons", url: "https://anvil.example/" });
+    const local = all.find((r) => r.type === "LocalBusiness");
+    assert.ok(local, `${types.join()}: ${all.map((r) => r.type).join()}`);
+    assert.ok(codes(local!).includes("missing-required address"), codes(local!).join("; "));
+    assert.is(all.filter((r) => r.type === "Organization").length, 1, types.join());
+  }
+});
+
+test("one rich result is told once: a NewsArticle that is also an Article is one article", () => {
+  const all = results({ "@type": ["Article", "NewsArticle"], headline: "Anvils", image: "https://example.com/a.jpg" });
+  assert.equal(all.map((r) => r.type), ["Article"]);
+});
+
+test("a node of every type there is gives the first and at most three further results, unknown properties told once", () => {
+  const types = ["Product", "Event", "Recipe", "JobPosting", "Course", "Dataset", "VideoObject", "Movie", "LocalBusiness", "Organization", "SoftwareApplication"];
+  const all = results({ "@type": types, name: "Everything", frobnicate: 1 });
+  assert.is(all.length, 4, all.map((r) => r.type).join());
+  assert.is(new Set(all.map((r) => r.type)).size, 4);
+  const told = all.flatMap((r) => r.warnings).filter((w) => w.property === "frobnicate");
+  assert.is(told.length, 1, "the unknown property is told on the first result only");
 });
 
 test.run();
