@@ -214,7 +214,7 @@ function beforeSpacesAfterUnspaced(piece: string, cut: number): number {
 }
 
 function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 0xa0 || c === 0x3000;
 }
 
 /**

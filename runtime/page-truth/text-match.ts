@@ -115,8 +115,11 @@ function isAscii(text: string): boolean {
   return !NON_ASCII.test(text);
 }
 
-/** A site name or section after a title ("Anvil | Acme Shop", "Release - webpack - Medium"). */
-const TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
+/**
+ * A site name or section after a title ("Anvil | Acme Shop", "Release - webpack - Medium"), also
+ * after the separators SEO plugins offer besides those: "·", "•", "»", "/", "~".
+ */
+const TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
 
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
 const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;

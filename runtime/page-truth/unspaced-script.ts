@@ -11,5 +11,8 @@ export function unspaced(c: number): boolean {
 /** A character of those scripts, looked for before a text's spaces between them are dropped. */
 export const UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
 
-/** White space between two such characters: a space on one side only ("プロ用 金床セット" and "プロ用金床セット") is the same text. */
-export const SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
+/**
+ * White space between two such characters, the no-break and the ideographic space (U+3000, a Japanese
+ * title's) among it: a space on one side only ("プロ用 金床セット" and "プロ用金床セット") is the same text.
+ */
+export const SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;

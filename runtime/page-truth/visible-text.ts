@@ -70,7 +70,9 @@ const IS_SUP = 8;
  * (HTML 15.3.1); a modal's text is shown only once a script opens it. Ruby annotations are read as
  * hidden too, though shown: `<rt>` is a reading printed above its base text ("<ruby>金<rt>かな</rt>床<rt>とこ</rt></ruby>"
  * shows 金床 with small kana over it, which innerText runs into "金かな床とこ"), and `<rp>`'s
- * parentheses are `display: none`. The markup names the base text.
+ * parentheses are `display: none`. The markup names the base text. An SVG's `<desc>` and `<metadata>`
+ * are never drawn (a star widget's "Rated 4.8 out of 5" is for screen readers, as an aria-label is), nor
+ * is a `<canvas>`'s fallback content where canvas is supported.
  */
 const IS_UA_HIDDEN = 16;
 
@@ -96,7 +98,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(VOID, IS_VOID);
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
-  add(["dialog", "datalist", "rt", "rp"], IS_UA_HIDDEN);
+  add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
     if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;

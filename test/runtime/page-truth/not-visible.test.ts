@@ -103,6 +103,11 @@ test("name, headline, FAQ question and answer, review body: shown or not", () =>
   const article = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Anvils fall in price", image: "https://example.com/a.jpg", datePublished: "2026-01-05T08:00:00+01:00" };
   assert.equal(truthIssues(page(`<h1>Anvils fall in price</h1>`, jsonLd(article))), []);
   assert.equal(truthIssues(page(`<h1>Anvils rise</h1>`, jsonLd(article))), ["Article not-visible headline"]);
+  // A site name after the headline, behind any separator SEO plugins offer, is no part of it.
+  for (const sep of ["|", "–", "·", "•", "»", "/", "~"]) {
+    assert.equal(truthIssues(page(`<h1>Anvils fall in price</h1>`, jsonLd({ ...article, headline: `Anvils fall in price ${sep} Smithy Weekly` }))), [], sep);
+  }
+  assert.equal(truthIssues(page(`<h1>Anvils rise</h1>`, jsonLd({ ...article, headline: "Anvils fall in price · Smithy Weekly" }))), ["Article not-visible headline"]);
   const review = product({ review: { "@type": "Review", author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody: "Heavy, and it works." } });
   const body = `<h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`;
   assert.equal(truthIssues(page(`${body}<blockquote>Heavy, and it works.</blockquote>`, jsonLd(review))), []);

@@ -127,6 +127,10 @@ test("Japanese, Chinese and Thai write no spaces: a name meets the text around i
   // A space on one side only, either way round; an ideographic space too.
   assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用金床セット", "ja"), []);
   assert.equal(shown("<h1>プロ用金床セット</h1>", "プロ用　金床セット", "ja"), []);
+  // ... and on the page's side: the ideographic space of a Japanese title, a no-break space.
+  assert.equal(shown("<h1>プロ用　金床セット</h1>", "プロ用金床セット", "ja"), []);
+  assert.equal(shown("<h1>专业&nbsp;铁砧套装</h1>", "专业铁砧套装", "zh"), []);
+  assert.equal(shown("<h1>プロ用　金床ケース</h1>", "プロ用金床セット", "ja"), ["Recipe not-visible name"]);
   // A page in another language reads its spaces as written, and the markup's the same way.
   assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用 金床セット", "en"), []);
   assert.equal(shown("<h1>プロ用 金床セット</h1>", "プロ用金床セット", null as unknown as string), []);

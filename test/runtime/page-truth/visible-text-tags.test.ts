@@ -104,6 +104,14 @@ test("a closed <dialog> and a <datalist> are hidden by the browser's own stylesh
   assert.equal(truthIssues(shows(`<dialog open><p>$1,299.00</p></dialog>`)), []);
 });
 
+test("an SVG's <desc> and <metadata> are never drawn, nor a <canvas>'s fallback: a rating only there is not shown", () => {
+  assert.is(visible(`<svg viewBox="0 0 5 1"><desc>Rated 4.8 out of 5</desc><metadata>m</metadata><path d="M0 0"/></svg><p>b</p>`), "b");
+  assert.is(visible(`<canvas width="80">4.8 stars</canvas><p>b</p>`), "b");
+  const rated = (widget: string) => page(`<h1>Executive Anvil</h1><p>$1,299.00</p>${widget}<p>120 reviews</p>`, jsonLd(product()));
+  assert.equal(truthIssues(rated(`<svg><desc>Rated 4.8 out of 5</desc><path d="M0 0"/></svg>`)), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(rated(`<svg><path d="M0 0"/></svg><span>Rated 4.8 out of 5</span>`)), []);
+});
+
 test("a hidden element holding thousands of elements left open, or of stray end tags, ends at its end tag", () => {
   for (const inner of ["<span>x".repeat(5000), "<option>Zip".repeat(5000), "<li>a".repeat(5000), "<p>a".repeat(5000), "<dt>a<dd>b".repeat(2500)]) {
     assert.is(visible(`<div hidden>${inner}</div><p>shown</p>`), "shown", inner.slice(0, 12));
