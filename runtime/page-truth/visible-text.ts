@@ -248,6 +248,8 @@ export class VisibleTextReader {
   #blank = false;
   /** The last character of the text read so far (see `lastChar`). */
   #lastChar = -1;
+  /** An inline element's edge passed since the last words (see `digitEdge`). */
+  #digitEdge = false;
   #nextAmp = -1;
   /** The element that hides what follows, while it is open. */
   #hiddenElement: HiddenElement | null = null;
@@ -330,6 +332,7 @@ export class VisibleTextReader {
     space = this.#space;
     blank = this.#blank;
     lastChar = this.#lastChar;
+    digitEdge = this.#digitEdge;
     nextAmp = this.#nextAmp;
     let text = this.#current;
     let segmented = this.#segmented;
@@ -385,7 +388,7 @@ export class VisibleTextReader {
         } else if ((cls & IS_INLINE) === 0) {
           space = true;
           blank = false;
-        }
+        } else digitEdge = true;
         continue;
       }
       if (source.isRawText) {
@@ -434,11 +437,12 @@ export class VisibleTextReader {
       if ((cls & IS_INLINE) === 0) {
         space = true;
         blank = false;
-      }
+      } else if (lastChar !== this.#centsMark.charCodeAt(0)) digitEdge = true;
     }
     this.#space = space;
     this.#blank = blank;
     this.#lastChar = lastChar;
+    this.#digitEdge = digitEdge;
     this.#nextAmp = nextAmp;
     this.#hiddenElement = hiddenElement;
     this.#skipTo = skipTo;
@@ -739,12 +743,24 @@ function addRun(text: string, html: string, from: number, to: number): string {
  */
 let lastChar = -1;
 
+/**
+ * An inline element's edge was passed since the last words. Between two digits it separates: pages
+ * set numbers side by side in elements a stylesheet spaces (a flex row's "<span>4.8</span><span>1,234
+ * reviews</span>", a sale price and the struck-through one before it), and one number is rarely cut
+ * into elements without a mark between its parts (superscript cents are read as such before this).
+ * Between letters it does not: "<span class=dropcap>E</span>xecutive" is one word.
+ */
+let digitEdge = false;
+
 function addWords(text: string, words: string): string {
   const first = words.charCodeAt(0);
   const owed = space;
+  const edge = digitEdge;
   space = false;
+  digitEdge = false;
   const joined = lastChar;
   lastChar = words.charCodeAt(words.length - 1);
+  if (!owed && edge && joined >= 48 && joined <= 57 && first >= 48 && first <= 57) return text + " " + words;
   if (owed) {
     // Chinese, Japanese and Thai put no spaces between words: a line break or block edge inside a name
     // ("プロ用<br>金床セット", a phone layout's break) splits no word a reader sees.

@@ -112,6 +112,19 @@ test("an SVG's <desc> and <metadata> are never drawn, nor a <canvas>'s fallback:
   assert.equal(truthIssues(rated(`<svg><path d="M0 0"/></svg><span>Rated 4.8 out of 5</span>`)), []);
 });
 
+test("numbers set side by side in inline elements are two numbers; one word cut by an element stays one", () => {
+  const raw = (body: string) => readVisibleText(page(body)).text.trim();
+  assert.is(raw(`<div><span>4.8</span><span>1,234 reviews</span></div>`), "4.8 1,234 reviews");
+  assert.is(raw(`<span class="dropcap">E</span>xecutive Anvil`), "Executive Anvil");
+  assert.is(raw(`<p>$19<sup>99</sup></p>`), "$19.99");
+  const rated = (body: string) => page(`<h1>Executive Anvil</h1>${body}`, jsonLd(product({ offers: { "@type": "Offer", price: 1199, priceCurrency: "USD" }, aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 1234 } })));
+  // A flex row of a rating and its count, a sale price before the struck-through one: each is shown.
+  assert.equal(truthIssues(rated(`<div style="display:flex"><span>4.8</span><span>1,234 reviews</span></div><p><span>$1,199.00</span><s>1,299.00</s></p>`)), []);
+  // The twins: another rating, another price.
+  assert.equal(truthIssues(rated(`<div style="display:flex"><span>4.6</span><span>1,234 reviews</span></div><p><span>$1,199.00</span><s>1,299.00</s></p>`)), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(rated(`<div style="display:flex"><span>4.8</span><span>1,234 reviews</span></div><p><span>$1,099.00</span><s>1,299.00</s></p>`)), ["Product not-visible offers.price"]);
+});
+
 test("a hidden element holding thousands of elements left open, or of stray end tags, ends at its end tag", () => {
   for (const inner of ["<span>x".repeat(5000), "<option>Zip".repeat(5000), "<li>a".repeat(5000), "<p>a".repeat(5000), "<dt>a<dd>b".repeat(2500)]) {
     assert.is(visible(`<div hidden>${inner}</div><p>shown</p>`), "shown", inner.slice(0, 12));
