@@ -206,7 +206,8 @@ export class NumberLookup {
 
   /**
    * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
-   * whole part after its currency sign, "$.99". Asked only once the price is not shown as a number;
+   * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99".
+   * Asked only once the price is not shown as a number;
    * the page's such amounts are read once.
    */
   showsCents(value: number): boolean {
@@ -219,9 +220,9 @@ export class NumberLookup {
     this.source.extend(true);
     const lower = this.otherDigits ? this.foldedText() : this.source.lower;
     const out = new Set<number>();
-    for (const [pattern, scale] of CENTS_DISPLAYS) {
+    for (const [pattern, cents] of CENTS_DISPLAYS) {
       pattern.lastIndex = 0;
-      for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(Number(m[1]) * scale(m[1]));
+      for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(cents(m));
     }
     return out;
   }
@@ -316,18 +317,21 @@ const MAX_COMPACT_DISPLAYS = 10_000;
 
 /**
  * Amounts in cents: digits before a cent sign or word (not the decimals of a number: "1.99¢" is not
- * read), and a currency sign followed by a decimal mark and one or two digits ("$.99", "$.5" is 50
- * cents). Each with what its digits are multiplied by to give cents.
+ * read), a British price in pence ("99p", under a pound; "1080p" is no price), a currency sign followed by a decimal mark and one or two digits ("$.99", "$.5" is 50
+ * cents), and the euro sign as the decimal mark, as French shops print prices ("12€99", "1 299€99",
+ * "12<sup>€99</sup>"). Each with how its match reads as cents.
  */
-const CENTS_DISPLAYS: ReadonlyArray<[RegExp, (digits: string) => number]> = [
-  [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, () => 1],
-  [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (digits) => (digits.length === 1 ? 10 : 1)],
+const CENTS_DISPLAYS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => number]> = [
+  [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, (m) => Number(m[1])],
+  [/(?<![\d.,])(\d{1,2})p(?![a-z0-9])/g, (m) => Number(m[1])],
+  [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
+  [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])],
 ];
 
 /** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
-const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
+const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
 const COMPACT_UNITS: Readonly<Record<string, number>> = {
-  k: 1e3, tsd: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4,
+  k: 1e3, tsd: 1e3, tys: 1e3, mila: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4, "만": 1e4,
 };
 
 /**

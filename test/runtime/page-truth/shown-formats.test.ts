@@ -48,6 +48,11 @@ test("a count rounded to thousands: 1.2K, 1,2 Tsd. and 1.2万 show 1,234 and 12,
   assert.equal(truthIssues(page(body("1k+ reviews"), anvil(rating(4.8, 1234)), "en")), []);
   assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299 €</p><p>4,8 (1,2 Tsd. Bewertungen)</p>`, anvil(rating(4.8, 1234)), "de")), []);
   assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1299</p><p>4.8 (1.2万条评价)</p>`, anvil(rating(4.8, 12000)), "zh")), []);
+  // Polish, Italian and Korean thousands and ten thousands.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1 299 zł</p><p>4,8 (12,3 tys. opinii)</p>`, anvil(rating(4.8, 12345)), "pl")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299 €</p><p>4,8 (12,3 mila recensioni)</p>`, anvil(rating(4.8, 12345)), "it")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1,299원</p><p>4.8 (1.2만 리뷰)</p>`, anvil(rating(4.8, 12000)), "ko")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1,299원</p><p>4.8 (3.5만 리뷰)</p>`, anvil(rating(4.8, 12000)), "ko")), ["Product not-visible aggregateRating.reviewCount"]);
   assert.equal(truthIssues(page(body("2.5K ratings"), anvil(rating(4.8, 1234)), "en")), ["Product not-visible aggregateRating.reviewCount"]);
   // A count under a thousand is never read as rounded: 1.2K does not show 120.
   assert.equal(truthIssues(page(body("1.2K ratings"), anvil(), "en")), ["Product not-visible aggregateRating.reviewCount"]);
@@ -191,15 +196,26 @@ test("cents written as a superscript: $19<sup>99</sup> shows 19.99 (not 1999), i
   assert.equal(truthIssues(page(body("$19<sup hidden>99</sup>"), anvil(offer(19.99, "USD")), "en")), ["Product not-visible offers.price"]);
 });
 
+test("the euro sign as the decimal mark, as French shops print prices: 12€99 and 1 299€99 show 12.99 and 1,299.99", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4,8 (120)</p>`;
+  for (const [shown, value] of [["12€99", 12.99], ["12 € 99", 12.99], ["12<sup>€99</sup>", 12.99], ["12€<sup>99</sup>", 12.99], ["1 299€99", 1299.99], ["1&#8239;299€99", 1299.99]] as const) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(value, "EUR")), "fr")), [], shown);
+  }
+  // The twins: other cents, another whole, a number that goes on.
+  for (const shown of ["12€98", "13€99", "12€995"]) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(12.99, "EUR")), "fr")), ["Product not-visible offers.price"], shown);
+  }
+});
+
 test("a price written in cents: 99¢, 99 cents, 99 ct and $.99 show 0.99; a twin of another amount, or cents of a larger number, does not", () => {
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
-  for (const shown of ["99¢", "only 99 &cent; each", "99 cents", "99&nbsp;ct", "$.99", "US$ .99", "€,99"]) {
+  for (const shown of ["99¢", "only 99 &cent; each", "99 cents", "99&nbsp;ct", "$.99", "US$ .99", "€,99", "only 99p"]) {
     assert.equal(truthIssues(page(body(shown), anvil(offer(0.99, "USD")), "en")), [], shown);
   }
   assert.equal(truthIssues(page(body("$.5"), anvil(offer(0.5, "USD")), "en")), [], "$.5 is 50 cents");
   assert.equal(truthIssues(page(body("150¢"), anvil(offer(1.5, "USD")), "en")), [], "150¢ is 1.50");
   // The twins: another amount, the decimals of a number, a word that only begins with "ct", a mark with no currency.
-  for (const shown of ["89¢", "$1.99¢", "99 cts.", "99 ctx", "$.995", "Version .99", "$.99.5"]) {
+  for (const shown of ["89¢", "$1.99¢", "99 cts.", "99 ctx", "$.995", "Version .99", "$.99.5", "1099p video", "99px"]) {
     assert.equal(truthIssues(page(body(shown), anvil(offer(0.99, "USD")), "en")), ["Product not-visible offers.price"], shown);
   }
   // Cents are asked for prices that have them: 99¢ does not show 99.
