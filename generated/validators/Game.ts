@@ -17,7 +17,7 @@ const Game_name: PropertyRule = propertyRule({
   property: "name",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add \"name\" with the name of the reviewed work, e.g. \"Firefly\".",
+  fix: "Add \"name\" with the name of the reviewed item, e.g. \"Firefly\".",
   docs: DOCS,
   rule: "/rules/Game#name",
 });

@@ -8,6 +8,8 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/organization";
@@ -471,6 +473,266 @@ export function validate_Organization_contactPoint_ContactPoint(node: JsonObject
   run.oneOf(Organization_contactPoint_ContactPoint_oneOf0, node, at);
 }
 
+// rules-src/types/Organization.yaml: feature review-snippet > name
+const Organization__review_snippet_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add \"name\" with the name of the reviewed item, e.g. \"Firefly\".",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:name",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating
+const Organization__review_snippet_aggregateRating: PropertyRule = propertyRule({
+  name: "aggregateRating",
+  segment: "/aggregateRating",
+  property: "aggregateRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Organization__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Give \"aggregateRating\" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 88, \"bestRating\": 100, \"ratingCount\": 20}.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review
+const Organization__review_snippet_review: PropertyRule = propertyRule({
+  name: "review",
+  segment: "/review",
+  property: "review",
+  level: "optional",
+  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Organization__review_snippet_review_Review }],
+  fix: "Give \"review\" as Reviews with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review",
+});
+
+/** Organization, feature "Review snippet": requirements on top of the base rules. */
+export function validate_Organization__review_snippet(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(Organization__review_snippet_name, at);
+  else run.check(v_name, Organization__review_snippet_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== undefined) run.check(v_aggregateRating, Organization__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== undefined) run.check(v_review, Organization__review_snippet_review, at);
+}
+
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingValue
+const Organization__review_snippet_aggregateRating_AggregateRating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "aggregateRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating.ratingValue",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingCount
+const Organization__review_snippet_aggregateRating_AggregateRating_ratingCount: PropertyRule = propertyRule({
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating.ratingCount",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > reviewCount
+const Organization__review_snippet_aggregateRating_AggregateRating_reviewCount: PropertyRule = propertyRule({
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 0,
+  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating.reviewCount",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > bestRating
+const Organization__review_snippet_aggregateRating_AggregateRating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "aggregateRating.bestRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating.bestRating",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > worstRating
+const Organization__review_snippet_aggregateRating_AggregateRating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "aggregateRating.worstRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:aggregateRating.worstRating",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
+const Organization__review_snippet_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Organization#review-snippet:one-of:aggregateRating.ratingCount" };
+
+/** Nested shape Organization > feature review-snippet > aggregateRating > AggregateRating. */
+export function validate_Organization__review_snippet_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === undefined) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === undefined) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > author
+const Organization__review_snippet_review_Review_author: PropertyRule = propertyRule({
+  name: "author",
+  segment: "/author",
+  property: "review.author",
+  level: "required",
+  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Organization__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Organization__review_snippet_review_Review_author_Organization }],
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.author",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > reviewRating
+const Organization__review_snippet_review_Review_reviewRating: PropertyRule = propertyRule({
+  name: "reviewRating",
+  segment: "/reviewRating",
+  property: "review.reviewRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Organization__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.reviewRating",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > datePublished
+const Organization__review_snippet_review_Review_datePublished: PropertyRule = propertyRule({
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "review.datePublished",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.datePublished",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > one of review.reviewRating, review.datePublished
+const Organization__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Organization#review-snippet:one-of:review.reviewRating" };
+
+/** Nested shape Organization > feature review-snippet > review > Review. */
+export function validate_Organization__review_snippet_review_Review(node: JsonObject, run: Run, at: string): void {
+  const v_author = node["author"];
+  if (v_author === undefined) run.missing(Organization__review_snippet_review_Review_author, at);
+  else run.check(v_author, Organization__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== undefined) run.check(v_reviewRating, Organization__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === undefined) run.missing(Organization__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, Organization__review_snippet_review_Review_datePublished, at);
+  run.oneOf(Organization__review_snippet_review_Review_oneOf0, node, at);
+}
+
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > author > Person > name
+const Organization__review_snippet_review_Review_author_Person_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.author.name",
+});
+
+/** Nested shape Organization > feature review-snippet > review > Review > author > Person. */
+export function validate_Organization__review_snippet_review_Review_author_Person(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(Organization__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, Organization__review_snippet_review_Review_author_Person_name, at);
+}
+
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > author > Organization > name
+const Organization__review_snippet_review_Review_author_Organization_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.author.name",
+});
+
+/** Nested shape Organization > feature review-snippet > review > Review > author > Organization. */
+export function validate_Organization__review_snippet_review_Review_author_Organization(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(Organization__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, Organization__review_snippet_review_Review_author_Organization_name, at);
+}
+
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > reviewRating > Rating > ratingValue
+const Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "review.reviewRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.reviewRating.ratingValue",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > reviewRating > Rating > bestRating
+const Organization__review_snippet_review_Review_reviewRating_Rating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "review.reviewRating.bestRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.reviewRating.bestRating",
+});
+// rules-src/types/Organization.yaml: feature review-snippet > review > Review > reviewRating > Rating > worstRating
+const Organization__review_snippet_review_Review_reviewRating_Rating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "review.reviewRating.worstRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/Organization#review-snippet:review.reviewRating.worstRating",
+});
+
+/** Nested shape Organization > feature review-snippet > review > Review > reviewRating > Rating. */
+export function validate_Organization__review_snippet_review_Review_reviewRating_Rating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === undefined) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === undefined) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+}
+
 /** The Organization rule set as the registries hand it to the engine. */
 export const ruleSet: CompiledRuleSet = {
   type: "Organization",
@@ -480,5 +742,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Organization logo and knowledge panel details",
   verifiedOn: "2026-11-22",
   validate: validate_Organization,
-  features: [],
+  features: [
+    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review","aggregateRating"], validate: validate_Organization__review_snippet },
+  ],
 };

@@ -5,6 +5,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
@@ -832,6 +833,159 @@ export function validate_Recipe_video_VideoObject(node: JsonObject, run: Run, at
   run.oneOf(Recipe_video_VideoObject_oneOf0, node, at);
 }
 
+// rules-src/types/Recipe.yaml: feature review-snippet > review
+const Recipe__review_snippet_review: PropertyRule = propertyRule({
+  name: "review",
+  segment: "/review",
+  property: "review",
+  level: "optional",
+  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Recipe__review_snippet_review_Review }],
+  fix: "Give \"review\" as Reviews with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review",
+});
+
+/** Recipe, feature "Review snippet": requirements on top of the base rules. */
+export function validate_Recipe__review_snippet(node: JsonObject, run: Run, at: string): void {
+  const v_review = node["review"];
+  if (v_review !== undefined) run.check(v_review, Recipe__review_snippet_review, at);
+}
+
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > author
+const Recipe__review_snippet_review_Review_author: PropertyRule = propertyRule({
+  name: "author",
+  segment: "/author",
+  property: "review.author",
+  level: "required",
+  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Recipe__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Recipe__review_snippet_review_Review_author_Organization }],
+  fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}.",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.author",
+});
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating
+const Recipe__review_snippet_review_Review_reviewRating: PropertyRule = propertyRule({
+  name: "reviewRating",
+  segment: "/reviewRating",
+  property: "review.reviewRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Recipe__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.reviewRating",
+});
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > datePublished
+const Recipe__review_snippet_review_Review_datePublished: PropertyRule = propertyRule({
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "review.datePublished",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.datePublished",
+});
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > one of review.reviewRating, review.datePublished
+const Recipe__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
+
+/** Nested shape Recipe > feature review-snippet > review > Review. */
+export function validate_Recipe__review_snippet_review_Review(node: JsonObject, run: Run, at: string): void {
+  const v_author = node["author"];
+  if (v_author === undefined) run.missing(Recipe__review_snippet_review_Review_author, at);
+  else run.check(v_author, Recipe__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== undefined) run.check(v_reviewRating, Recipe__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === undefined) run.missing(Recipe__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, Recipe__review_snippet_review_Review_datePublished, at);
+  run.oneOf(Recipe__review_snippet_review_Review_oneOf0, node, at);
+}
+
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > author > Person > name
+const Recipe__review_snippet_review_Review_author_Person_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.author.name",
+});
+
+/** Nested shape Recipe > feature review-snippet > review > Review > author > Person. */
+export function validate_Recipe__review_snippet_review_Review_author_Person(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(Recipe__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, Recipe__review_snippet_review_Review_author_Person_name, at);
+}
+
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > author > Organization > name
+const Recipe__review_snippet_review_Review_author_Organization_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99)],
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.author.name",
+});
+
+/** Nested shape Recipe > feature review-snippet > review > Review > author > Organization. */
+export function validate_Recipe__review_snippet_review_Review_author_Organization(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(Recipe__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, Recipe__review_snippet_review_Review_author_Organization_name, at);
+}
+
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating > Rating > ratingValue
+const Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "review.reviewRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.reviewRating.ratingValue",
+});
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating > Rating > bestRating
+const Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "review.reviewRating.bestRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.reviewRating.bestRating",
+});
+// rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating > Rating > worstRating
+const Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "review.reviewRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/Recipe#review-snippet:review.reviewRating.worstRating",
+});
+
+/** Nested shape Recipe > feature review-snippet > review > Review > reviewRating > Rating. */
+export function validate_Recipe__review_snippet_review_Review_reviewRating_Rating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== undefined) run.check(v_bestRating, Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+}
+
 /** The Recipe rule set as the registries hand it to the engine. */
 export const ruleSet: CompiledRuleSet = {
   type: "Recipe",
@@ -841,5 +995,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Recipe rich result",
   verifiedOn: "2026-11-22",
   validate: validate_Recipe,
-  features: [],
+  features: [
+    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review"], validate: validate_Recipe__review_snippet },
+  ],
 };
