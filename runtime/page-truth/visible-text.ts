@@ -833,16 +833,49 @@ const REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
 
 function hides(scanner: HtmlScanner): boolean {
   let hiddenAttribute = false;
+  let styleHidden = false;
   let streamedSegment = false;
+  let id: string | null = null;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) return true;
-      else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
+      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) styleHidden = true;
+      else if (scanner.attributeIs(k, "id")) {
+        id = scanner.attributeValue(k);
+        if (REACT_STREAMED_SEGMENT.test(id)) streamedSegment = true;
+      }
     }
   } while (scanner.moreAttributes());
-  return hiddenAttribute && !streamedSegment;
+  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return false;
+  return id === null || !expandablePanels(scanner.html).has(id.trim());
 }
+
+/**
+ * A collapsed panel that a control on the page opens: an element whose id an `aria-controls` names
+ * (the ARIA accordion and tabs patterns: `<button aria-expanded="false" aria-controls="faq-2">` over
+ * `<div id="faq-2" hidden>`, or a script's `style="display:none"`). A click away, as a closed
+ * `<details>` element's content or `hidden="until-found"`: shown. Only a panel the page says it opens;
+ * any other hidden element stays hidden. The page's controlled ids are read once, on its first hidden
+ * element with an id, and at most MAX_CONTROLLED of them.
+ */
+function expandablePanels(html: string): Set<string> {
+  if (controlledIn === html && controlled !== null) return controlled;
+  const ids = new Set<string>();
+  controlledIn = html;
+  controlled = ids;
+  // Most pages have none: a native search before the case-blind one.
+  if (html.indexOf("aria-controls") === -1 && html.indexOf("ARIA-") === -1 && html.indexOf("Aria-") === -1) return ids;
+  ARIA_CONTROLS.lastIndex = 0;
+  for (let m = ARIA_CONTROLS.exec(html); m !== null && ids.size < MAX_CONTROLLED; m = ARIA_CONTROLS.exec(html)) {
+    for (const id of decodeEntities(m[1] ?? m[2] ?? m[3] ?? "", true).split(/[ \t\n\r\f]+/)) if (id !== "") ids.add(id);
+  }
+  return ids;
+}
+const ARIA_CONTROLS = /\saria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const MAX_CONTROLLED = 10_000;
+/** The page the controlled ids were read from, and those ids (one page at a time: the last one read). */
+let controlledIn: string | null = null;
+let controlled: Set<string> | null = null;
 
 /**
  * Declarative shadow DOM (`<template shadowrootmode="open">`, as server-rendered web components write

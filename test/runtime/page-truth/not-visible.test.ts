@@ -82,6 +82,19 @@ test("hidden=\"until-found\" (an accordion's collapsed panel, opened by a click 
   assert.equal(truthIssues(page(body(`hidden="until found"`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
 });
 
+test("an accordion's or a tab's closed panel (its id named by a control's aria-controls) is shown, a click away; other hidden elements stay hidden", () => {
+  const body = (control: string, panel: string) => `<h1>Executive Anvil</h1><h2><button aria-expanded="false" ${control}>Preis</button></h2><div ${panel}><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`;
+  for (const panel of [`id="preis" hidden`, `id="preis" role="region" hidden="hidden"`, `id="preis" style="display:none"`, `style="display: none" id=preis`]) {
+    assert.equal(truthIssues(page(body(`aria-controls="preis"`, panel), jsonLd(product()), "de")), [], panel);
+  }
+  // A control of several panels (tabs), with an entity in the list.
+  assert.equal(truthIssues(page(body(`aria-controls="beschreibung&#32;preis"`, `id="preis" hidden`), jsonLd(product()), "de")), []);
+  // The twins: no control names the panel, or it names another.
+  assert.equal(truthIssues(page(body(`data-target="preis"`, `id="preis" hidden`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body(`aria-controls="versand"`, `id="preis" hidden`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body(`aria-controls="preis"`, `hidden`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
+});
+
 test("a hidden element ends where it ends: text after it is visible", () => {
   const html = page(`<div hidden><div>x</div><span>y</span></div><h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`, jsonLd(product()));
   assert.equal(truthIssues(html), []);

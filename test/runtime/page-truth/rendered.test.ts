@@ -30,6 +30,9 @@ const STYLED: Record<string, string> = {
   "/details": `<h1>Executive Anvil</h1><details><summary>Preis</summary><p>1.299,00 €</p></details><p>4,8 von 5 (120)</p>`,
   "/option": `<h1>Executive Anvil</h1><select><option>Klein</option><option>Groß: 1.299,00 €</option></select><p>4,8 von 5 (120)</p>`,
   "/until-found": `<h1>Executive Anvil</h1><h2>Preis</h2><div hidden="until-found"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  // The ARIA accordion pattern: a button that says which panel it opens, the panel hidden by the attribute or a stylesheet.
+  "/accordion": `<h1>Executive Anvil</h1><h2><button aria-expanded="false" aria-controls="preis">Preis</button></h2><div id="preis" role="region" hidden><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  "/accordion-styled": `<style>.panel { display: none }</style><h1>Executive Anvil</h1><h2><button aria-expanded="false" aria-controls="preis">Preis</button></h2><div id="preis" class="panel"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   // React's streamed rendering: the segment arrives hidden and the page's script moves it into its place.
   "/react-streamed": `<h1>Executive Anvil</h1><template id="B:0"></template><p>…</p><p>4,8 von 5 (120)</p><div hidden id="S:0"><p>1.299,00 €</p></div><script>${REVEAL_SEGMENT}</script>`,
   "/declarative-shadow": `<h1>Executive Anvil</h1><product-price><template shadowrootmode="open"><span>1.299,00 €</span></template></product-price><p>4,8 von 5 (120)</p>`,
@@ -93,9 +96,9 @@ withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidd
   }
 });
 
-withBrowser("rendered, a price in a closed details element, a select's option or a hidden=until-found panel is shown (a click away), as in the server's HTML", async () => {
+withBrowser("rendered, a price in a closed details element, a select's option, a hidden=until-found panel or an accordion's closed panel is shown (a click away), as in the server's HTML", async () => {
   const allowPrivateHosts = [`127.0.0.1:${site.port}`];
-  for (const path of ["/details", "/option", "/until-found"]) {
+  for (const path of ["/details", "/option", "/until-found", "/accordion", "/accordion-styled"]) {
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
