@@ -5308,7 +5308,7 @@ var init_unspaced_script = __esm({
   "runtime/page-truth/unspaced-script.ts"() {
     "use strict";
     UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
-    SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
+    SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
   }
 });
 
@@ -5355,7 +5355,7 @@ function beforeSpacesAfterUnspaced(piece, cut) {
   return end > 0 && unspaced(piece.charCodeAt(end - 1)) ? end - 1 : cut;
 }
 function isBlank2(c) {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160 || c === 12288;
 }
 function withoutSpacesBetweenUnspaced(text, before) {
   let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
@@ -5836,7 +5836,8 @@ var init_price_text = __esm({
       }
       /**
        * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
-       * whole part after its currency sign, "$.99". Asked only once the price is not shown as a number;
+       * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99".
+       * Asked only once the price is not shown as a number;
        * the page's such amounts are read once.
        */
       showsCents(value) {
@@ -5848,9 +5849,9 @@ var init_price_text = __esm({
         this.source.extend(true);
         const lower = this.otherDigits ? this.foldedText() : this.source.lower;
         const out = /* @__PURE__ */ new Set();
-        for (const [pattern, scale] of CENTS_DISPLAYS) {
+        for (const [pattern, cents] of CENTS_DISPLAYS) {
           pattern.lastIndex = 0;
-          for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(Number(m[1]) * scale(m[1]));
+          for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(cents(m));
         }
         return out;
       }
@@ -5923,20 +5924,25 @@ var init_price_text = __esm({
     MAX_ANCHORED_LOOKUPS = 8;
     MAX_COMPACT_DISPLAYS = 1e4;
     CENTS_DISPLAYS = [
-      [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, () => 1],
-      [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (digits) => digits.length === 1 ? 10 : 1]
+      [/(?<![\d.,])(\d{1,5})[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z]))/g, (m) => Number(m[1])],
+      [/(?<![\d.,])(\d{1,2})p(?![a-z0-9])/g, (m) => Number(m[1])],
+      [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
+      [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])]
     ];
-    COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|mil|тыс|万|萬)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
+    COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
       k: 1e3,
       tsd: 1e3,
+      tys: 1e3,
+      mila: 1e3,
       mil: 1e3,
       "\u0442\u044B\u0441": 1e3,
       m: 1e6,
       mio: 1e6,
       mln: 1e6,
       "\u4E07": 1e4,
-      "\u842C": 1e4
+      "\u842C": 1e4,
+      "\uB9CC": 1e4
     };
     DIGIT_ZEROS = [
       1632,
@@ -6229,7 +6235,7 @@ var init_text_match = __esm({
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
     NON_ASCII = /[^\x00-\x7f]/;
-    TITLE_SUFFIX = /\s+[|\u2013\u2014:-]{1,2}\s+/;
+    TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     MADE_BY = /* @__PURE__ */ new Set(["by", "from", "von", "de", "par", "di", "da", "door", "av", "fra", "fr\xE5n"]);
     OPTIONS_AFTER_COMMA = /,\s/;
@@ -7276,9 +7282,12 @@ function addRun(text, html, from, to) {
 function addWords(text, words) {
   const first = words.charCodeAt(0);
   const owed = space;
+  const edge = digitEdge;
   space = false;
+  digitEdge = false;
   const joined = lastChar;
   lastChar = words.charCodeAt(words.length - 1);
+  if (!owed && edge && joined >= 48 && joined <= 57 && first >= 48 && first <= 57) return text + " " + words;
   if (owed) {
     if (joined !== -1 && unspaced(joined) && unspaced(first)) return text + words;
     return text + " " + words;
@@ -7312,15 +7321,33 @@ function htmlLang(html, end) {
 }
 function hides(scanner) {
   let hiddenAttribute = false;
+  let styleHidden = false;
   let streamedSegment = false;
+  let id = null;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) return true;
-      else if (scanner.attributeIs(k, "id") && REACT_STREAMED_SEGMENT.test(scanner.attributeValue(k))) streamedSegment = true;
+      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) styleHidden = true;
+      else if (scanner.attributeIs(k, "id")) {
+        id = scanner.attributeValue(k);
+        if (REACT_STREAMED_SEGMENT.test(id)) streamedSegment = true;
+      }
     }
   } while (scanner.moreAttributes());
-  return hiddenAttribute && !streamedSegment;
+  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return false;
+  return id === null || !expandablePanels(scanner.html).has(id.trim());
+}
+function expandablePanels(html) {
+  if (controlledIn === html && controlled !== null) return controlled;
+  const ids = /* @__PURE__ */ new Set();
+  controlledIn = html;
+  controlled = ids;
+  if (html.indexOf("aria-controls") === -1 && html.indexOf("ARIA-") === -1 && html.indexOf("Aria-") === -1) return ids;
+  ARIA_CONTROLS.lastIndex = 0;
+  for (let m = ARIA_CONTROLS.exec(html); m !== null && ids.size < MAX_CONTROLLED; m = ARIA_CONTROLS.exec(html)) {
+    for (const id of decodeEntities(m[1] ?? m[2] ?? m[3] ?? "", true).split(/[ \t\n\r\f]+/)) if (id !== "") ids.add(id);
+  }
+  return ids;
 }
 function opensShadowRoot(scanner) {
   do {
@@ -7336,7 +7363,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -7435,7 +7462,7 @@ var init_visible_text = __esm({
       add(VOID2, IS_VOID);
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
-      add(["dialog", "datalist", "rt", "rp"], IS_UA_HIDDEN);
+      add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
         if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
@@ -7473,6 +7500,8 @@ var init_visible_text = __esm({
       #blank = false;
       /** The last character of the text read so far (see `lastChar`). */
       #lastChar = -1;
+      /** An inline element's edge passed since the last words (see `digitEdge`). */
+      #digitEdge = false;
       #nextAmp = -1;
       /** The element that hides what follows, while it is open. */
       #hiddenElement = null;
@@ -7543,6 +7572,7 @@ var init_visible_text = __esm({
         space = this.#space;
         blank = this.#blank;
         lastChar = this.#lastChar;
+        digitEdge = this.#digitEdge;
         nextAmp = this.#nextAmp;
         let text = this.#current;
         let segmented = this.#segmented;
@@ -7595,7 +7625,7 @@ var init_visible_text = __esm({
             } else if ((cls & IS_INLINE) === 0) {
               space = true;
               blank = false;
-            }
+            } else digitEdge = true;
             continue;
           }
           if (source.isRawText) {
@@ -7639,11 +7669,12 @@ var init_visible_text = __esm({
           if ((cls & IS_INLINE) === 0) {
             space = true;
             blank = false;
-          }
+          } else if (lastChar !== this.#centsMark.charCodeAt(0)) digitEdge = true;
         }
         this.#space = space;
         this.#blank = blank;
         this.#lastChar = lastChar;
+        this.#digitEdge = digitEdge;
         this.#nextAmp = nextAmp;
         this.#hiddenElement = hiddenElement;
         this.#skipTo = skipTo;
@@ -7800,12 +7831,17 @@ var init_visible_text = __esm({
     space = false;
     blank = false;
     lastChar = -1;
+    digitEdge = false;
     token = new MarkupToken();
     nextAmp = -1;
     HTML_TAG = /<html\b[^>]*>/i;
     LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
     UNTIL_FOUND = /^until-found$/i;
     REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
+    ARIA_CONTROLS = /\saria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+    MAX_CONTROLLED = 1e4;
+    controlledIn = null;
+    controlled = null;
     SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
   }
 });
@@ -8766,7 +8802,8 @@ function validatePrepared(prepared3, registry2) {
         nodesNotValidated++;
         return;
       }
-      const result2 = validateEntity(entity, resolver, registry2, judging);
+      const judgement = entity.node["@type"] === void 0 ? void 0 : judgementOf(entity, resolver, registry2);
+      const result2 = validateEntity(entity, resolver, registry2, judging, judgement);
       if (!result2) return;
       if (depth > 0 && !result2.checked) {
         nodesFound--;
@@ -8778,6 +8815,16 @@ function validatePrepared(prepared3, registry2) {
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result2.id = id;
       schemas.push(result2);
       truthNodes.push({ entity, result: result2, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
+      for (const choice of judgement?.choices.slice(1) ?? []) {
+        if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
+          nodesNotValidated++;
+          break;
+        }
+        const further = validateEntity(entity, resolver, registry2, judging, judgement, choice);
+        issuesFound += further.errors.length + further.warnings.length;
+        if (result2.id !== void 0) further.id = result2.id;
+        schemas.push(further);
+      }
       if (!result2.checked && entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
       }
@@ -8841,17 +8888,22 @@ function overrideFinal(result, overrides) {
   } else if (!result.errors.length) result.valid = true;
   result.score = nodeScore(result.errors, result.warnings);
 }
-function validateEntity(entity, resolver, registry2, judging) {
+function judgementOf(entity, resolver, registry2) {
   const { node } = entity;
-  const types = typeNames(node["@type"]);
-  if (types.length === 0) {
-    if (isReferenceOnly(node)) return null;
-    return untypedResult(entity);
-  }
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
   const checked = whole === void 0 ? node : withMergedProperties(node, whole);
-  const { ruleSet: ruleSet45, matched, undetected } = pickRuleSet(types, registry2, checked);
+  return { checked, choices: pickRuleSets(typeNames(node["@type"]), registry2, checked) };
+}
+function validateEntity(entity, resolver, registry2, judging, judgement, choice) {
+  const { node } = entity;
+  if (typeNames(node["@type"]).length === 0) {
+    if (isReferenceOnly(node)) return null;
+    return untypedResult(entity);
+  }
+  const { checked, choices } = judgement ?? judgementOf(entity, resolver, registry2);
+  const also = choice !== void 0;
+  const { ruleSet: ruleSet45, matched, undetected } = choice ?? choices[0] ?? { ruleSet: void 0, matched: typeNames(node["@type"])[0], undetected: null };
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
   if (!ruleSet45) return uncheckedResult(entity, matched, properties_found);
@@ -8860,7 +8912,7 @@ function validateEntity(entity, resolver, registry2, judging) {
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
-  if (!entity.hasContext) {
+  if (!entity.hasContext && !also) {
     run.report(
       "missing-context",
       "warning",
@@ -8881,7 +8933,7 @@ function validateEntity(entity, resolver, registry2, judging) {
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
   const retired = isRetiredRuleSet(ruleSet45);
   if (retired) downgradeRetired(run.issues, ruleSet45.richResult ?? ruleSet45.type);
-  addVocabularyWarnings(node, entity.path, run.issues);
+  if (!also) addVocabularyWarnings(node, entity.path, run.issues);
   const issues = partitionIssues(run.issues);
   const verdict = decideVerdict(ruleSet45, issues.errors, run.ineligible, features, undetected, retired);
   const result = {
@@ -8905,21 +8957,27 @@ function validateEntity(entity, resolver, registry2, judging) {
   result.score = nodeScore(issues.errors, issues.warnings, retired ? () => true : retiredFeatureFindings ? (w) => retiredFeatureFindings.has(w) : void 0);
   return result;
 }
-function pickRuleSet(types, registry2, node) {
-  let best = { ruleSet: void 0, matched: types[0], undetected: null };
-  let bestRank = Number.POSITIVE_INFINITY;
+function pickRuleSets(types, registry2, node) {
+  const ranked = [];
   for (const t of types) {
-    const candidate = registry2.get(t);
-    if (!candidate) continue;
-    const undetected = linkOnly(candidate, node) ?? optInAbsent(candidate, node);
-    const rank = candidate.deprecated?.kind === "retired" ? 3 : undetected !== null ? 2 : candidate.optIn !== void 0 ? 1 : 0;
-    if (rank < bestRank) {
-      best = { ruleSet: candidate, matched: t, undetected };
-      bestRank = rank;
-    }
-    if (rank === 0) break;
+    const ruleSet45 = registry2.get(t);
+    if (!ruleSet45 || ranked.some((c) => c.ruleSet === ruleSet45)) continue;
+    const undetected = linkOnly(ruleSet45, node) ?? optInAbsent(ruleSet45, node);
+    const rank = ruleSet45.deprecated?.kind === "retired" ? 4 : undetected !== null ? 3 : ruleSet45.richResult === void 0 ? 2 : ruleSet45.optIn !== void 0 ? 1 : 0;
+    ranked.push({ ruleSet: ruleSet45, matched: t, undetected, rank, order: ranked.length });
   }
-  return best;
+  if (ranked.length <= 1) return ranked;
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const [first] = ranked;
+  const choices = [first];
+  const told = /* @__PURE__ */ new Set([first.ruleSet.richResult]);
+  for (const c of ranked) {
+    if (choices.length > MAX_FURTHER_RICH_RESULTS) break;
+    if (c.rank > first.rank || told.has(c.ruleSet.richResult)) continue;
+    told.add(c.ruleSet.richResult);
+    choices.push(c);
+  }
+  return choices;
 }
 function partitionIssues(issues) {
   const out = { errors: [], warnings: [], missingRequired: [], missingRecommended: [] };
@@ -9082,7 +9140,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -9123,6 +9181,7 @@ var init_engine = __esm({
     NOT_BLANK = /\S/;
     ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
     MAX_REPORTED_ID = 2048;
+    MAX_FURTHER_RICH_RESULTS = 3;
     MAX_REPORTED_TYPE = 256;
   }
 });
@@ -13352,7 +13411,7 @@ var init_CreativeWorkSeason = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS8,
       rule: "/rules/CreativeWorkSeason#name"
     });
@@ -13611,7 +13670,7 @@ var init_CreativeWorkSeries = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeries#name"
     });
@@ -16401,7 +16460,7 @@ var init_Episode = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS14,
       rule: "/rules/Episode#name"
     });
@@ -16581,6 +16640,12 @@ var Event_exports = {};
 __export(Event_exports, {
   ruleSet: () => ruleSet15,
   validate_Event: () => validate_Event,
+  validate_Event__review_snippet: () => validate_Event__review_snippet,
+  validate_Event__review_snippet_aggregateRating_AggregateRating: () => validate_Event__review_snippet_aggregateRating_AggregateRating,
+  validate_Event__review_snippet_review_Review: () => validate_Event__review_snippet_review_Review,
+  validate_Event__review_snippet_review_Review_author_Organization: () => validate_Event__review_snippet_review_Review_author_Organization,
+  validate_Event__review_snippet_review_Review_author_Person: () => validate_Event__review_snippet_review_Review_author_Person,
+  validate_Event__review_snippet_review_Review_reviewRating_Rating: () => validate_Event__review_snippet_review_Review_reviewRating_Rating,
   validate_Event_location_Place: () => validate_Event_location_Place,
   validate_Event_location_Place_address_PostalAddress: () => validate_Event_location_Place_address_PostalAddress,
   validate_Event_location_VirtualLocation: () => validate_Event_location_VirtualLocation,
@@ -16706,13 +16771,72 @@ function validate_Event_performer_Organization(node, run, at) {
   if (v_name === void 0) run.missing(Event_performer_Organization_name, at);
   else run.check(v_name, Event_performer_Organization_name, at);
 }
-var DOCS15, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, ruleSet15;
+function validate_Event__review_snippet(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Event__review_snippet_name, at);
+  else run.check(v_name, Event__review_snippet_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Event__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Event__review_snippet_review, at);
+}
+function validate_Event__review_snippet_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Event__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Event__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, Event__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Event__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(Event__review_snippet_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_Event__review_snippet_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(Event__review_snippet_review_Review_author, at);
+  else run.check(v_author, Event__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, Event__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(Event__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, Event__review_snippet_review_Review_datePublished, at);
+  run.oneOf(Event__review_snippet_review_Review_oneOf0, node, at);
+}
+function validate_Event__review_snippet_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Event__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, Event__review_snippet_review_Review_author_Person_name, at);
+}
+function validate_Event__review_snippet_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Event__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, Event__review_snippet_review_Review_author_Organization_name, at);
+}
+function validate_Event__review_snippet_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Event__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS15, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, Event__review_snippet_name, Event__review_snippet_aggregateRating, Event__review_snippet_review, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_bestRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, Event__review_snippet_aggregateRating_AggregateRating_oneOf0, Event__review_snippet_review_Review_author, Event__review_snippet_review_Review_reviewRating, Event__review_snippet_review_Review_datePublished, Event__review_snippet_review_Review_oneOf0, Event__review_snippet_review_Review_author_Person_name, Event__review_snippet_review_Review_author_Organization_name, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet15;
 var init_Event = __esm({
   "generated/validators/Event.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
+    init_structure_checks();
+    init_text_length();
     DOCS15 = "https://developers.google.com/search/docs/appearance/structured-data/event";
     Event_name = propertyRule({
       name: "name",
@@ -17051,6 +17175,173 @@ var init_Event = __esm({
       docs: DOCS15,
       rule: "/rules/Event#performer.name"
     });
+    Event__review_snippet_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:name"
+    });
+    Event__review_snippet_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Event__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating"
+    });
+    Event__review_snippet_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Event__review_snippet_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating.ratingValue"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating.ratingCount"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating.reviewCount"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating.bestRating"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:aggregateRating.worstRating"
+    });
+    Event__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS15, rule: "/rules/Event#review-snippet:one-of:aggregateRating.ratingCount" };
+    Event__review_snippet_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event__review_snippet_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.author"
+    });
+    Event__review_snippet_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Event__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.reviewRating"
+    });
+    Event__review_snippet_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.datePublished"
+    });
+    Event__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS15, rule: "/rules/Event#review-snippet:one-of:review.reviewRating" };
+    Event__review_snippet_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.author.name"
+    });
+    Event__review_snippet_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.author.name"
+    });
+    Event__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.reviewRating.ratingValue"
+    });
+    Event__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.reviewRating.bestRating"
+    });
+    Event__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS15,
+      rule: "/rules/Event#review-snippet:review.reviewRating.worstRating"
+    });
     ruleSet15 = {
       type: "Event",
       status: "supported",
@@ -17059,7 +17350,9 @@ var init_Event = __esm({
       richResult: "Event listing",
       verifiedOn: "2026-11-22",
       validate: validate_Event,
-      features: []
+      features: [
+        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], validate: validate_Event__review_snippet }
+      ]
     };
   }
 });
@@ -17235,7 +17528,7 @@ var init_Game = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS17,
       rule: "/rules/Game#name"
     });
@@ -21335,7 +21628,7 @@ var init_MusicPlaylist = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS27,
       rule: "/rules/MusicPlaylist#name"
     });
@@ -21594,7 +21887,7 @@ var init_MusicRecording = __esm({
       property: "name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add "name" with the name of the reviewed work, e.g. "Firefly".',
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
       docs: DOCS28,
       rule: "/rules/MusicRecording#name"
     });
@@ -22710,6 +23003,12 @@ var Organization_exports = {};
 __export(Organization_exports, {
   ruleSet: () => ruleSet31,
   validate_Organization: () => validate_Organization,
+  validate_Organization__review_snippet: () => validate_Organization__review_snippet,
+  validate_Organization__review_snippet_aggregateRating_AggregateRating: () => validate_Organization__review_snippet_aggregateRating_AggregateRating,
+  validate_Organization__review_snippet_review_Review: () => validate_Organization__review_snippet_review_Review,
+  validate_Organization__review_snippet_review_Review_author_Organization: () => validate_Organization__review_snippet_review_Review_author_Organization,
+  validate_Organization__review_snippet_review_Review_author_Person: () => validate_Organization__review_snippet_review_Review_author_Person,
+  validate_Organization__review_snippet_review_Review_reviewRating_Rating: () => validate_Organization__review_snippet_review_Review_reviewRating_Rating,
   validate_Organization_address_PostalAddress: () => validate_Organization_address_PostalAddress,
   validate_Organization_contactPoint_ContactPoint: () => validate_Organization_contactPoint_ContactPoint,
   validate_Organization_logo_ImageObject: () => validate_Organization_logo_ImageObject
@@ -22796,7 +23095,64 @@ function validate_Organization_contactPoint_ContactPoint(node, run, at) {
   if (v_email !== void 0) run.check(v_email, Organization_contactPoint_ContactPoint_email, at);
   run.oneOf(Organization_contactPoint_ContactPoint_oneOf0, node, at);
 }
-var DOCS31, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, ruleSet31;
+function validate_Organization__review_snippet(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Organization__review_snippet_name, at);
+  else run.check(v_name, Organization__review_snippet_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Organization__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Organization__review_snippet_review, at);
+}
+function validate_Organization__review_snippet_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Organization__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_Organization__review_snippet_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(Organization__review_snippet_review_Review_author, at);
+  else run.check(v_author, Organization__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, Organization__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(Organization__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, Organization__review_snippet_review_Review_datePublished, at);
+  run.oneOf(Organization__review_snippet_review_Review_oneOf0, node, at);
+}
+function validate_Organization__review_snippet_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Organization__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, Organization__review_snippet_review_Review_author_Person_name, at);
+}
+function validate_Organization__review_snippet_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Organization__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, Organization__review_snippet_review_Review_author_Organization_name, at);
+}
+function validate_Organization__review_snippet_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS31, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, Organization__review_snippet_name, Organization__review_snippet_aggregateRating, Organization__review_snippet_review, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, Organization__review_snippet_review_Review_author, Organization__review_snippet_review_Review_reviewRating, Organization__review_snippet_review_Review_datePublished, Organization__review_snippet_review_Review_oneOf0, Organization__review_snippet_review_Review_author_Person_name, Organization__review_snippet_review_Review_author_Organization_name, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet31;
 var init_Organization = __esm({
   "generated/validators/Organization.ts"() {
     "use strict";
@@ -22807,6 +23163,8 @@ var init_Organization = __esm({
     init_checks();
     init_type_hierarchy();
     init_text_pattern();
+    init_structure_checks();
+    init_text_length();
     DOCS31 = "https://developers.google.com/search/docs/appearance/structured-data/organization";
     Organization_name = propertyRule({
       name: "name",
@@ -23138,6 +23496,173 @@ var init_Organization = __esm({
       rule: "/rules/Organization#contactPoint.email"
     });
     Organization_contactPoint_ContactPoint_oneOf0 = { level: "recommended", properties: ["telephone", "email"], property: "contactPoint.telephone", members: ["contactPoint.telephone", "contactPoint.email"], paths: [["telephone"], ["email"]], fix: 'Give each contactPoint a "telephone" or an "email", e.g. {"@type": "ContactPoint", "telephone": "+9-999-999-9999", "email": "contact@example.com"}.', docs: DOCS31, rule: "/rules/Organization#one-of:contactPoint.telephone" };
+    Organization__review_snippet_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:name"
+    });
+    Organization__review_snippet_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Organization__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating"
+    });
+    Organization__review_snippet_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Organization__review_snippet_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating.ratingValue"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating.ratingCount"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating.reviewCount"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating.bestRating"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:aggregateRating.worstRating"
+    });
+    Organization__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS31, rule: "/rules/Organization#review-snippet:one-of:aggregateRating.ratingCount" };
+    Organization__review_snippet_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Organization__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Organization__review_snippet_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.author"
+    });
+    Organization__review_snippet_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Organization__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.reviewRating"
+    });
+    Organization__review_snippet_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.datePublished"
+    });
+    Organization__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS31, rule: "/rules/Organization#review-snippet:one-of:review.reviewRating" };
+    Organization__review_snippet_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.author.name"
+    });
+    Organization__review_snippet_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.author.name"
+    });
+    Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.reviewRating.ratingValue"
+    });
+    Organization__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.reviewRating.bestRating"
+    });
+    Organization__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS31,
+      rule: "/rules/Organization#review-snippet:review.reviewRating.worstRating"
+    });
     ruleSet31 = {
       type: "Organization",
       status: "supported",
@@ -23146,7 +23671,9 @@ var init_Organization = __esm({
       richResult: "Organization logo and knowledge panel details",
       verifiedOn: "2026-11-22",
       validate: validate_Organization,
-      features: []
+      features: [
+        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], validate: validate_Organization__review_snippet }
+      ]
     };
   }
 });
@@ -27623,6 +28150,11 @@ var Recipe_exports = {};
 __export(Recipe_exports, {
   ruleSet: () => ruleSet37,
   validate_Recipe: () => validate_Recipe,
+  validate_Recipe__review_snippet: () => validate_Recipe__review_snippet,
+  validate_Recipe__review_snippet_review_Review: () => validate_Recipe__review_snippet_review_Review,
+  validate_Recipe__review_snippet_review_Review_author_Organization: () => validate_Recipe__review_snippet_review_Review_author_Organization,
+  validate_Recipe__review_snippet_review_Review_author_Person: () => validate_Recipe__review_snippet_review_Review_author_Person,
+  validate_Recipe__review_snippet_review_Review_reviewRating_Rating: () => validate_Recipe__review_snippet_review_Review_reviewRating_Rating,
   validate_Recipe_aggregateRating_AggregateRating: () => validate_Recipe_aggregateRating_AggregateRating,
   validate_Recipe_author_Organization: () => validate_Recipe_author_Organization,
   validate_Recipe_author_Person: () => validate_Recipe_author_Person,
@@ -27814,7 +28346,41 @@ function validate_Recipe_video_VideoObject(node, run, at) {
   if (v_hasPart !== void 0) run.check(v_hasPart, Recipe_video_VideoObject_hasPart, at);
   run.oneOf(Recipe_video_VideoObject_oneOf0, node, at);
 }
-var DOCS37, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, ruleSet37;
+function validate_Recipe__review_snippet(node, run, at) {
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Recipe__review_snippet_review, at);
+}
+function validate_Recipe__review_snippet_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(Recipe__review_snippet_review_Review_author, at);
+  else run.check(v_author, Recipe__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, Recipe__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(Recipe__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, Recipe__review_snippet_review_Review_datePublished, at);
+  run.oneOf(Recipe__review_snippet_review_Review_oneOf0, node, at);
+}
+function validate_Recipe__review_snippet_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Recipe__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, Recipe__review_snippet_review_Review_author_Person_name, at);
+}
+function validate_Recipe__review_snippet_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(Recipe__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, Recipe__review_snippet_review_Review_author_Organization_name, at);
+}
+function validate_Recipe__review_snippet_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== void 0) run.check(v_bestRating, Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== void 0) run.check(v_worstRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+}
+var DOCS37, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, Recipe__review_snippet_review, Recipe__review_snippet_review_Review_author, Recipe__review_snippet_review_Review_reviewRating, Recipe__review_snippet_review_Review_datePublished, Recipe__review_snippet_review_Review_oneOf0, Recipe__review_snippet_review_Review_author_Person_name, Recipe__review_snippet_review_Review_author_Organization_name, Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet37;
 var init_Recipe = __esm({
   "generated/validators/Recipe.ts"() {
     "use strict";
@@ -27822,6 +28388,7 @@ var init_Recipe = __esm({
     init_checks();
     init_type_hierarchy();
     init_structure_checks();
+    init_text_length();
     DOCS37 = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
     Recipe_name = propertyRule({
       name: "name",
@@ -28375,6 +28942,100 @@ var init_Recipe = __esm({
       rule: "/rules/Recipe#video.hasPart"
     });
     Recipe_video_VideoObject_oneOf0 = { level: "recommended", properties: ["contentUrl", "embedUrl"], property: "video.contentUrl", members: ["video.contentUrl", "video.embedUrl"], paths: [["contentUrl"], ["embedUrl"]], fix: "Add video.contentUrl with the URL of the video file (the most effective way for the search engine to fetch the video), or, if that is not possible, video.embedUrl with the URL of the player.", docs: DOCS37, rule: "/rules/Recipe#one-of:video.contentUrl" };
+    Recipe__review_snippet_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Recipe__review_snippet_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review"
+    });
+    Recipe__review_snippet_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Recipe__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Recipe__review_snippet_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.author"
+    });
+    Recipe__review_snippet_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Recipe__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.reviewRating"
+    });
+    Recipe__review_snippet_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.datePublished"
+    });
+    Recipe__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS37, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
+    Recipe__review_snippet_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.author.name"
+    });
+    Recipe__review_snippet_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.author.name"
+    });
+    Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.reviewRating.ratingValue"
+    });
+    Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.reviewRating.bestRating"
+    });
+    Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS37,
+      rule: "/rules/Recipe#review-snippet:review.reviewRating.worstRating"
+    });
     ruleSet37 = {
       type: "Recipe",
       status: "supported",
@@ -28383,7 +29044,9 @@ var init_Recipe = __esm({
       richResult: "Recipe rich result",
       verifiedOn: "2026-11-22",
       validate: validate_Recipe,
-      features: []
+      features: [
+        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review"], validate: validate_Recipe__review_snippet }
+      ]
     };
   }
 });
@@ -30498,6 +31161,12 @@ __export(VideoObject_exports, {
   validate_VideoObject__learning_video: () => validate_VideoObject__learning_video,
   validate_VideoObject__live_badge: () => validate_VideoObject__live_badge,
   validate_VideoObject__live_badge_publication_BroadcastEvent: () => validate_VideoObject__live_badge_publication_BroadcastEvent,
+  validate_VideoObject__review_snippet: () => validate_VideoObject__review_snippet,
+  validate_VideoObject__review_snippet_aggregateRating_AggregateRating: () => validate_VideoObject__review_snippet_aggregateRating_AggregateRating,
+  validate_VideoObject__review_snippet_review_Review: () => validate_VideoObject__review_snippet_review_Review,
+  validate_VideoObject__review_snippet_review_Review_author_Organization: () => validate_VideoObject__review_snippet_review_Review_author_Organization,
+  validate_VideoObject__review_snippet_review_Review_author_Person: () => validate_VideoObject__review_snippet_review_Review_author_Person,
+  validate_VideoObject__review_snippet_review_Review_reviewRating_Rating: () => validate_VideoObject__review_snippet_review_Review_reviewRating_Rating,
   validate_VideoObject_interactionStatistic_InteractionCounter: () => validate_VideoObject_interactionStatistic_InteractionCounter
 });
 function validate_VideoObject(node, run, at) {
@@ -30542,6 +31211,63 @@ function validate_VideoObject_interactionStatistic_InteractionCounter(node, run,
   const v_userInteractionCount = node["userInteractionCount"];
   if (v_userInteractionCount === void 0) run.missing(VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, at);
+}
+function validate_VideoObject__review_snippet(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(VideoObject__review_snippet_name, at);
+  else run.check(v_name, VideoObject__review_snippet_name, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, VideoObject__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, VideoObject__review_snippet_review, at);
+}
+function validate_VideoObject__review_snippet_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_VideoObject__review_snippet_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(VideoObject__review_snippet_review_Review_author, at);
+  else run.check(v_author, VideoObject__review_snippet_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, VideoObject__review_snippet_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(VideoObject__review_snippet_review_Review_datePublished, at);
+  else run.check(v_datePublished, VideoObject__review_snippet_review_Review_datePublished, at);
+  run.oneOf(VideoObject__review_snippet_review_Review_oneOf0, node, at);
+}
+function validate_VideoObject__review_snippet_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(VideoObject__review_snippet_review_Review_author_Person_name, at);
+  else run.check(v_name, VideoObject__review_snippet_review_Review_author_Person_name, at);
+}
+function validate_VideoObject__review_snippet_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(VideoObject__review_snippet_review_Review_author_Organization_name, at);
+  else run.check(v_name, VideoObject__review_snippet_review_Review_author_Organization_name, at);
+}
+function validate_VideoObject__review_snippet_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
 function validate_VideoObject__live_badge(node, run, at) {
   const v_publication = node["publication"];
@@ -30593,13 +31319,15 @@ function validate_VideoObject__learning_video(node, run, at) {
   void run;
   void at;
 }
-var DOCS43, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, ruleSet43;
+var DOCS43, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
+    init_structure_checks();
+    init_text_length();
     DOCS43 = "https://developers.google.com/search/docs/appearance/structured-data/video";
     VideoObject_name = propertyRule({
       name: "name",
@@ -30759,6 +31487,173 @@ var init_VideoObject = __esm({
       docs: DOCS43,
       rule: "/rules/VideoObject#interactionStatistic.userInteractionCount"
     });
+    VideoObject__review_snippet_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:name"
+    });
+    VideoObject__review_snippet_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_VideoObject__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating"
+    });
+    VideoObject__review_snippet_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_VideoObject__review_snippet_review_Review }],
+      fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingValue"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingCount"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 0,
+      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating.reviewCount"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating.bestRating"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:aggregateRating.worstRating"
+    });
+    VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS43, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating.ratingCount" };
+    VideoObject__review_snippet_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_VideoObject__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_VideoObject__review_snippet_review_Review_author_Organization }],
+      fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.author"
+    });
+    VideoObject__review_snippet_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_VideoObject__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.reviewRating"
+    });
+    VideoObject__review_snippet_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.datePublished"
+    });
+    VideoObject__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS43, rule: "/rules/VideoObject#review-snippet:one-of:review.reviewRating" };
+    VideoObject__review_snippet_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.author.name"
+    });
+    VideoObject__review_snippet_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99)],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.author.name"
+    });
+    VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.reviewRating.ratingValue"
+    });
+    VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.reviewRating.bestRating"
+    });
+    VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#review-snippet:review.reviewRating.worstRating"
+    });
     VideoObject__live_badge_publication = propertyRule({
       name: "publication",
       segment: "/publication",
@@ -30884,6 +31779,7 @@ var init_VideoObject = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_VideoObject,
       features: [
+        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], validate: validate_VideoObject__review_snippet },
         { id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], validate: validate_VideoObject__live_badge },
         { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], validate: validate_VideoObject__key_moments_clip },
         { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], validate: validate_VideoObject__key_moments_seek_to_action },
