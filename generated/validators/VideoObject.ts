@@ -233,6 +233,202 @@ export function validate_VideoObject_interactionStatistic_InteractionCounter(nod
   else run.check(v_userInteractionCount, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, at);
 }
 
+// rules-src/types/VideoObject.yaml: feature live-badge > publication
+const VideoObject__live_badge_publication: PropertyRule = propertyRule({
+  name: "publication",
+  segment: "/publication",
+  property: "publication",
+  level: "required",
+  expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
+  fix: "Give \"publication\" as BroadcastEvent objects, e.g. {\"@type\": \"BroadcastEvent\", \"isLiveBroadcast\": true, \"startDate\": \"2024-10-27T14:00:00+00:00\", \"endDate\": \"2024-10-27T14:37:14+00:00\"}, and call the Indexing API when the stream starts and ends.",
+  docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication",
+});
+
+/** VideoObject, feature "LIVE badge": requirements on top of the base rules. */
+export function validate_VideoObject__live_badge(node: JsonObject, run: Run, at: string): void {
+  const v_publication = node["publication"];
+  if (v_publication === undefined) run.missing(VideoObject__live_badge_publication, at);
+  else run.check(v_publication, VideoObject__live_badge_publication, at);
+}
+
+// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > isLiveBroadcast
+const VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast: PropertyRule = propertyRule({
+  name: "isLiveBroadcast",
+  segment: "/isLiveBroadcast",
+  property: "publication.isLiveBroadcast",
+  level: "required",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
+  docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast",
+});
+// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > startDate
+const VideoObject__live_badge_publication_BroadcastEvent_startDate: PropertyRule = propertyRule({
+  name: "startDate",
+  segment: "/startDate",
+  property: "publication.startDate",
+  level: "required",
+  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. \"2024-10-27T14:00:00+00:00\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.startDate",
+});
+// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > endDate
+const VideoObject__live_badge_publication_BroadcastEvent_endDate: PropertyRule = propertyRule({
+  name: "endDate",
+  segment: "/endDate",
+  property: "publication.endDate",
+  level: "required",
+  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. \"2024-10-27T14:37:14+00:00\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#live-badge:publication.endDate",
+});
+
+/** Nested shape VideoObject > feature live-badge > publication > BroadcastEvent. */
+export function validate_VideoObject__live_badge_publication_BroadcastEvent(node: JsonObject, run: Run, at: string): void {
+  const v_isLiveBroadcast = node["isLiveBroadcast"];
+  if (v_isLiveBroadcast === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
+  else run.check(v_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
+  const v_startDate = node["startDate"];
+  if (v_startDate === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
+  else run.check(v_startDate, VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
+  const v_endDate = node["endDate"];
+  if (v_endDate === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
+  else run.check(v_endDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
+}
+
+// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart
+const VideoObject__key_moments_clip_hasPart: PropertyRule = propertyRule({
+  name: "hasPart",
+  segment: "/hasPart",
+  property: "hasPart",
+  level: "required",
+  expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
+  fix: "Give \"hasPart\" as Clip objects for the important segments, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart",
+});
+
+/** VideoObject, feature "Key moments (Clip)": requirements on top of the base rules. */
+export function validate_VideoObject__key_moments_clip(node: JsonObject, run: Run, at: string): void {
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart === undefined) run.missing(VideoObject__key_moments_clip_hasPart, at);
+  else run.check(v_hasPart, VideoObject__key_moments_clip_hasPart, at);
+}
+
+// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > name
+const VideoObject__key_moments_clip_hasPart_Clip_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "hasPart.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give each Clip a \"name\" describing the segment, e.g. \"Cat jumps\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.name",
+});
+// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > startOffset
+const VideoObject__key_moments_clip_hasPart_Clip_startOffset: PropertyRule = propertyRule({
+  name: "startOffset",
+  segment: "/startOffset",
+  property: "hasPart.startOffset",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  min: 0,
+  fix: "Give each Clip a \"startOffset\" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset",
+});
+// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > url
+const VideoObject__key_moments_clip_hasPart_Clip_url: PropertyRule = propertyRule({
+  name: "url",
+  segment: "/url",
+  property: "hasPart.url",
+  level: "required",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }],
+  format: valueChecks["absolute-url"],
+  fix: "Give each Clip a \"url\" that starts the video at the clip, on the same URL path as the video, e.g. \"https://www.example.com/example?t=30\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.url",
+});
+// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > endOffset
+const VideoObject__key_moments_clip_hasPart_Clip_endOffset: PropertyRule = propertyRule({
+  name: "endOffset",
+  segment: "/endOffset",
+  property: "hasPart.endOffset",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  min: 0,
+  fix: "Add each Clip's \"endOffset\" in seconds from the start of the video, e.g. 45.",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset",
+});
+
+/** Nested shape VideoObject > feature key-moments-clip > hasPart > Clip. */
+export function validate_VideoObject__key_moments_clip_hasPart_Clip(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_name, at);
+  else run.check(v_name, VideoObject__key_moments_clip_hasPart_Clip_name, at);
+  const v_startOffset = node["startOffset"];
+  if (v_startOffset === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
+  else run.check(v_startOffset, VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
+  const v_url = node["url"];
+  if (v_url === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_url, at);
+  else run.check(v_url, VideoObject__key_moments_clip_hasPart_Clip_url, at);
+  const v_endOffset = node["endOffset"];
+  if (v_endOffset === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
+  else run.check(v_endOffset, VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
+}
+
+// rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction
+const VideoObject__key_moments_seek_to_action_potentialAction: PropertyRule = propertyRule({
+  name: "potentialAction",
+  segment: "/potentialAction",
+  property: "potentialAction",
+  level: "required",
+  expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
+  fix: "Give \"potentialAction\" as a SeekToAction with \"target\" (URL with {seek_to_second_number}) and \"startOffset-input\": \"required name=seek_to_second_number\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction",
+});
+
+/** VideoObject, feature "Key moments (SeekToAction)": requirements on top of the base rules. */
+export function validate_VideoObject__key_moments_seek_to_action(node: JsonObject, run: Run, at: string): void {
+  const v_potentialAction = node["potentialAction"];
+  if (v_potentialAction === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction, at);
+  else run.check(v_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction, at);
+}
+
+// rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction > SeekToAction > target
+const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target: PropertyRule = propertyRule({
+  name: "target",
+  segment: "/target",
+  property: "potentialAction.target",
+  level: "required",
+  expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
+  format: valueChecks["absolute-url"],
+  fix: "Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. \"https://video.example.com/watch/videoID?t={seek_to_second_number}\".",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
+});
+
+/** Nested shape VideoObject > feature key-moments-seek-to-action > potentialAction > SeekToAction. */
+export function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction(node: JsonObject, run: Run, at: string): void {
+  const v_target = node["target"];
+  if (v_target === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+  else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+}
+
+
+/** VideoObject, feature "Learning video": requirements on top of the base rules. */
+export function validate_VideoObject__learning_video(node: JsonObject, run: Run, at: string): void {
+  void node; void run; void at;
+}
+
 // rules-src/types/VideoObject.yaml: feature review-snippet > name
 const VideoObject__review_snippet_name: PropertyRule = propertyRule({
   name: "name",
@@ -493,202 +689,6 @@ export function validate_VideoObject__review_snippet_review_Review_reviewRating_
   else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
 
-// rules-src/types/VideoObject.yaml: feature live-badge > publication
-const VideoObject__live_badge_publication: PropertyRule = propertyRule({
-  name: "publication",
-  segment: "/publication",
-  property: "publication",
-  level: "required",
-  expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
-  fix: "Give \"publication\" as BroadcastEvent objects, e.g. {\"@type\": \"BroadcastEvent\", \"isLiveBroadcast\": true, \"startDate\": \"2024-10-27T14:00:00+00:00\", \"endDate\": \"2024-10-27T14:37:14+00:00\"}, and call the Indexing API when the stream starts and ends.",
-  docs: DOCS,
-  rule: "/rules/VideoObject#live-badge:publication",
-});
-
-/** VideoObject, feature "LIVE badge": requirements on top of the base rules. */
-export function validate_VideoObject__live_badge(node: JsonObject, run: Run, at: string): void {
-  const v_publication = node["publication"];
-  if (v_publication === undefined) run.missing(VideoObject__live_badge_publication, at);
-  else run.check(v_publication, VideoObject__live_badge_publication, at);
-}
-
-// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > isLiveBroadcast
-const VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast: PropertyRule = propertyRule({
-  name: "isLiveBroadcast",
-  segment: "/isLiveBroadcast",
-  property: "publication.isLiveBroadcast",
-  level: "required",
-  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
-  fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
-  docs: DOCS,
-  rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast",
-});
-// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > startDate
-const VideoObject__live_badge_publication_BroadcastEvent_startDate: PropertyRule = propertyRule({
-  name: "startDate",
-  segment: "/startDate",
-  property: "publication.startDate",
-  level: "required",
-  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-  format: valueChecks["iso8601-datetime"],
-  fix: "Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. \"2024-10-27T14:00:00+00:00\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#live-badge:publication.startDate",
-});
-// rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > endDate
-const VideoObject__live_badge_publication_BroadcastEvent_endDate: PropertyRule = propertyRule({
-  name: "endDate",
-  segment: "/endDate",
-  property: "publication.endDate",
-  level: "required",
-  expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-  format: valueChecks["iso8601-datetime"],
-  fix: "Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. \"2024-10-27T14:37:14+00:00\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#live-badge:publication.endDate",
-});
-
-/** Nested shape VideoObject > feature live-badge > publication > BroadcastEvent. */
-export function validate_VideoObject__live_badge_publication_BroadcastEvent(node: JsonObject, run: Run, at: string): void {
-  const v_isLiveBroadcast = node["isLiveBroadcast"];
-  if (v_isLiveBroadcast === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
-  else run.check(v_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
-  const v_startDate = node["startDate"];
-  if (v_startDate === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
-  else run.check(v_startDate, VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
-  const v_endDate = node["endDate"];
-  if (v_endDate === undefined) run.missing(VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
-  else run.check(v_endDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
-}
-
-// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart
-const VideoObject__key_moments_clip_hasPart: PropertyRule = propertyRule({
-  name: "hasPart",
-  segment: "/hasPart",
-  property: "hasPart",
-  level: "required",
-  expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
-  fix: "Give \"hasPart\" as Clip objects for the important segments, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-clip:hasPart",
-});
-
-/** VideoObject, feature "Key moments (Clip)": requirements on top of the base rules. */
-export function validate_VideoObject__key_moments_clip(node: JsonObject, run: Run, at: string): void {
-  const v_hasPart = node["hasPart"];
-  if (v_hasPart === undefined) run.missing(VideoObject__key_moments_clip_hasPart, at);
-  else run.check(v_hasPart, VideoObject__key_moments_clip_hasPart, at);
-}
-
-// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > name
-const VideoObject__key_moments_clip_hasPart_Clip_name: PropertyRule = propertyRule({
-  name: "name",
-  segment: "/name",
-  property: "hasPart.name",
-  level: "required",
-  expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Give each Clip a \"name\" describing the segment, e.g. \"Cat jumps\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-clip:hasPart.name",
-});
-// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > startOffset
-const VideoObject__key_moments_clip_hasPart_Clip_startOffset: PropertyRule = propertyRule({
-  name: "startOffset",
-  segment: "/startOffset",
-  property: "hasPart.startOffset",
-  level: "required",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  min: 0,
-  fix: "Give each Clip a \"startOffset\" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset",
-});
-// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > url
-const VideoObject__key_moments_clip_hasPart_Clip_url: PropertyRule = propertyRule({
-  name: "url",
-  segment: "/url",
-  property: "hasPart.url",
-  level: "required",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }],
-  format: valueChecks["absolute-url"],
-  fix: "Give each Clip a \"url\" that starts the video at the clip, on the same URL path as the video, e.g. \"https://www.example.com/example?t=30\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-clip:hasPart.url",
-});
-// rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > endOffset
-const VideoObject__key_moments_clip_hasPart_Clip_endOffset: PropertyRule = propertyRule({
-  name: "endOffset",
-  segment: "/endOffset",
-  property: "hasPart.endOffset",
-  level: "recommended",
-  expect: [{ kind: "literal", literal: "number", type: "Number" }],
-  min: 0,
-  fix: "Add each Clip's \"endOffset\" in seconds from the start of the video, e.g. 45.",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset",
-});
-
-/** Nested shape VideoObject > feature key-moments-clip > hasPart > Clip. */
-export function validate_VideoObject__key_moments_clip_hasPart_Clip(node: JsonObject, run: Run, at: string): void {
-  const v_name = node["name"];
-  if (v_name === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_name, at);
-  else run.check(v_name, VideoObject__key_moments_clip_hasPart_Clip_name, at);
-  const v_startOffset = node["startOffset"];
-  if (v_startOffset === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
-  else run.check(v_startOffset, VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
-  const v_url = node["url"];
-  if (v_url === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_url, at);
-  else run.check(v_url, VideoObject__key_moments_clip_hasPart_Clip_url, at);
-  const v_endOffset = node["endOffset"];
-  if (v_endOffset === undefined) run.missing(VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
-  else run.check(v_endOffset, VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
-}
-
-// rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction
-const VideoObject__key_moments_seek_to_action_potentialAction: PropertyRule = propertyRule({
-  name: "potentialAction",
-  segment: "/potentialAction",
-  property: "potentialAction",
-  level: "required",
-  expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
-  fix: "Give \"potentialAction\" as a SeekToAction with \"target\" (URL with {seek_to_second_number}) and \"startOffset-input\": \"required name=seek_to_second_number\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction",
-});
-
-/** VideoObject, feature "Key moments (SeekToAction)": requirements on top of the base rules. */
-export function validate_VideoObject__key_moments_seek_to_action(node: JsonObject, run: Run, at: string): void {
-  const v_potentialAction = node["potentialAction"];
-  if (v_potentialAction === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction, at);
-  else run.check(v_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction, at);
-}
-
-// rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction > SeekToAction > target
-const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target: PropertyRule = propertyRule({
-  name: "target",
-  segment: "/target",
-  property: "potentialAction.target",
-  level: "required",
-  expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
-  format: valueChecks["absolute-url"],
-  fix: "Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. \"https://video.example.com/watch/videoID?t={seek_to_second_number}\".",
-  docs: DOCS,
-  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
-});
-
-/** Nested shape VideoObject > feature key-moments-seek-to-action > potentialAction > SeekToAction. */
-export function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction(node: JsonObject, run: Run, at: string): void {
-  const v_target = node["target"];
-  if (v_target === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
-  else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
-}
-
-
-/** VideoObject, feature "Learning video": requirements on top of the base rules. */
-export function validate_VideoObject__learning_video(node: JsonObject, run: Run, at: string): void {
-  void node; void run; void at;
-}
-
 /** The VideoObject rule set as the registries hand it to the engine. */
 export const ruleSet: CompiledRuleSet = {
   type: "VideoObject",
@@ -699,10 +699,10 @@ export const ruleSet: CompiledRuleSet = {
   verifiedOn: "2026-11-22",
   validate: validate_VideoObject,
   features: [
-    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review","aggregateRating"], validate: validate_VideoObject__review_snippet },
     { id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], validate: validate_VideoObject__live_badge },
     { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], validate: validate_VideoObject__key_moments_clip },
     { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], validate: validate_VideoObject__key_moments_seek_to_action },
     { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: {"since":"2025-09-09","note":"Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result."}, validate: validate_VideoObject__learning_video },
+    { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review","aggregateRating"], validate: validate_VideoObject__review_snippet },
   ],
 };

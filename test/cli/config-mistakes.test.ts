@@ -30,14 +30,14 @@ test("an unknown feature in expect: exit 2 at load, the type's valid ids listed"
   assert.is(r.stdout, "", "no input was validated");
   assert.match(r.stderr, /^sdv: exit 2: the config file sdv\.config\.json is invalid:/m);
   assert.match(r.stderr, /expect\["public\/\*\*"\]: Product\[merchant\]: Product has no feature "merchant"; its features: merchant-listing/);
-  assert.match(r.stderr, /VideoObject has no feature "keymoments"; its features: live-badge, key-moments-clip, key-moments-seek-to-action, learning-video/);
+  assert.match(r.stderr, /VideoObject has no feature "keymoments"; its features: live-badge, key-moments-clip, key-moments-seek-to-action, learning-video, review-snippet/);
 });
 
 test("a type without optional features says to expect the type alone", async () => {
-  const cwd = withConfig({ expect: { "public/**": ["Recipe[recipe]"] } });
+  const cwd = withConfig({ expect: { "public/**": ["BreadcrumbList[crumbs]"] } });
   const r = await sdv(["validate", "public"], { cwd });
   assert.is(r.code, 2);
-  assert.match(r.stderr, /Recipe has no feature "recipe"; it has none: write "Recipe" to expect the type/);
+  assert.match(r.stderr, /BreadcrumbList has no feature "crumbs"; it has none: write "BreadcrumbList" to expect the type/);
 });
 
 test("a bad glob in ignore or expect: exit 2 at load", async () => {
