@@ -655,7 +655,7 @@ const Product__merchant_listing_offers: PropertyRule = propertyRule({
   segment: "/offers",
   property: "offers",
   level: "required",
-  expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }],
+  expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }],
   fix: "Add \"offers\" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers",

@@ -35,4 +35,12 @@ test("an Offer, or an Offer beside the AggregateOffer: a merchant listing", () =
   assert.is(merchant([aggregate, offer]).feature.eligible, true);
 });
 
+test("an offer written without @type is read as the Offer the page asks for: a merchant listing, checked as an Offer", () => {
+  const { feature } = merchant({ price: "42.00", priceCurrency: "USD" });
+  assert.is(feature.eligible, true, feature.reason);
+  // Its twin without a price: the Offer's requirements apply to it.
+  const broken = merchant({ priceCurrency: "USD" });
+  assert.ok(broken.node.errors.some((e) => e.property === "offers.price"), broken.node.errors.map((e) => e.property).join());
+});
+
 test.run();
