@@ -24516,7 +24516,7 @@ var init_Product = __esm({
       segment: "/offers",
       property: "offers",
       level: "required",
-      expect: [{ kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }, { kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }],
+      expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }],
       fix: `Add "offers" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.`,
       docs: DOCS32,
       rule: "/rules/Product#merchant-listing:offers"
@@ -31212,6 +31212,56 @@ function validate_VideoObject_interactionStatistic_InteractionCounter(node, run,
   if (v_userInteractionCount === void 0) run.missing(VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, at);
   else run.check(v_userInteractionCount, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, at);
 }
+function validate_VideoObject__live_badge(node, run, at) {
+  const v_publication = node["publication"];
+  if (v_publication === void 0) run.missing(VideoObject__live_badge_publication, at);
+  else run.check(v_publication, VideoObject__live_badge_publication, at);
+}
+function validate_VideoObject__live_badge_publication_BroadcastEvent(node, run, at) {
+  const v_isLiveBroadcast = node["isLiveBroadcast"];
+  if (v_isLiveBroadcast === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
+  else run.check(v_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
+  const v_startDate = node["startDate"];
+  if (v_startDate === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
+  else run.check(v_startDate, VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
+  const v_endDate = node["endDate"];
+  if (v_endDate === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
+  else run.check(v_endDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
+}
+function validate_VideoObject__key_moments_clip(node, run, at) {
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart === void 0) run.missing(VideoObject__key_moments_clip_hasPart, at);
+  else run.check(v_hasPart, VideoObject__key_moments_clip_hasPart, at);
+}
+function validate_VideoObject__key_moments_clip_hasPart_Clip(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_name, at);
+  else run.check(v_name, VideoObject__key_moments_clip_hasPart_Clip_name, at);
+  const v_startOffset = node["startOffset"];
+  if (v_startOffset === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
+  else run.check(v_startOffset, VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
+  const v_url = node["url"];
+  if (v_url === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_url, at);
+  else run.check(v_url, VideoObject__key_moments_clip_hasPart_Clip_url, at);
+  const v_endOffset = node["endOffset"];
+  if (v_endOffset === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
+  else run.check(v_endOffset, VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
+}
+function validate_VideoObject__key_moments_seek_to_action(node, run, at) {
+  const v_potentialAction = node["potentialAction"];
+  if (v_potentialAction === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction, at);
+  else run.check(v_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction, at);
+}
+function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction(node, run, at) {
+  const v_target = node["target"];
+  if (v_target === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+  else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+}
+function validate_VideoObject__learning_video(node, run, at) {
+  void node;
+  void run;
+  void at;
+}
 function validate_VideoObject__review_snippet(node, run, at) {
   const v_name = node["name"];
   if (v_name === void 0) run.missing(VideoObject__review_snippet_name, at);
@@ -31269,57 +31319,7 @@ function validate_VideoObject__review_snippet_review_Review_reviewRating_Rating(
   if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-function validate_VideoObject__live_badge(node, run, at) {
-  const v_publication = node["publication"];
-  if (v_publication === void 0) run.missing(VideoObject__live_badge_publication, at);
-  else run.check(v_publication, VideoObject__live_badge_publication, at);
-}
-function validate_VideoObject__live_badge_publication_BroadcastEvent(node, run, at) {
-  const v_isLiveBroadcast = node["isLiveBroadcast"];
-  if (v_isLiveBroadcast === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
-  else run.check(v_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, at);
-  const v_startDate = node["startDate"];
-  if (v_startDate === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
-  else run.check(v_startDate, VideoObject__live_badge_publication_BroadcastEvent_startDate, at);
-  const v_endDate = node["endDate"];
-  if (v_endDate === void 0) run.missing(VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
-  else run.check(v_endDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, at);
-}
-function validate_VideoObject__key_moments_clip(node, run, at) {
-  const v_hasPart = node["hasPart"];
-  if (v_hasPart === void 0) run.missing(VideoObject__key_moments_clip_hasPart, at);
-  else run.check(v_hasPart, VideoObject__key_moments_clip_hasPart, at);
-}
-function validate_VideoObject__key_moments_clip_hasPart_Clip(node, run, at) {
-  const v_name = node["name"];
-  if (v_name === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_name, at);
-  else run.check(v_name, VideoObject__key_moments_clip_hasPart_Clip_name, at);
-  const v_startOffset = node["startOffset"];
-  if (v_startOffset === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
-  else run.check(v_startOffset, VideoObject__key_moments_clip_hasPart_Clip_startOffset, at);
-  const v_url = node["url"];
-  if (v_url === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_url, at);
-  else run.check(v_url, VideoObject__key_moments_clip_hasPart_Clip_url, at);
-  const v_endOffset = node["endOffset"];
-  if (v_endOffset === void 0) run.missing(VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
-  else run.check(v_endOffset, VideoObject__key_moments_clip_hasPart_Clip_endOffset, at);
-}
-function validate_VideoObject__key_moments_seek_to_action(node, run, at) {
-  const v_potentialAction = node["potentialAction"];
-  if (v_potentialAction === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction, at);
-  else run.check(v_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction, at);
-}
-function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction(node, run, at) {
-  const v_target = node["target"];
-  if (v_target === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
-  else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
-}
-function validate_VideoObject__learning_video(node, run, at) {
-  void node;
-  void run;
-  void at;
-}
-var DOCS43, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, ruleSet43;
+var DOCS43, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
@@ -31486,6 +31486,122 @@ var init_VideoObject = __esm({
       fix: "Add interactionStatistic.userInteractionCount as a whole number, e.g. 5647018.",
       docs: DOCS43,
       rule: "/rules/VideoObject#interactionStatistic.userInteractionCount"
+    });
+    VideoObject__live_badge_publication = propertyRule({
+      name: "publication",
+      segment: "/publication",
+      property: "publication",
+      level: "required",
+      expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
+      fix: 'Give "publication" as BroadcastEvent objects, e.g. {"@type": "BroadcastEvent", "isLiveBroadcast": true, "startDate": "2024-10-27T14:00:00+00:00", "endDate": "2024-10-27T14:37:14+00:00"}, and call the Indexing API when the stream starts and ends.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#live-badge:publication"
+    });
+    VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast = propertyRule({
+      name: "isLiveBroadcast",
+      segment: "/isLiveBroadcast",
+      property: "publication.isLiveBroadcast",
+      level: "required",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
+      docs: DOCS43,
+      rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast"
+    });
+    VideoObject__live_badge_publication_BroadcastEvent_startDate = propertyRule({
+      name: "startDate",
+      segment: "/startDate",
+      property: "publication.startDate",
+      level: "required",
+      expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. "2024-10-27T14:00:00+00:00".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#live-badge:publication.startDate"
+    });
+    VideoObject__live_badge_publication_BroadcastEvent_endDate = propertyRule({
+      name: "endDate",
+      segment: "/endDate",
+      property: "publication.endDate",
+      level: "required",
+      expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. "2024-10-27T14:37:14+00:00".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#live-badge:publication.endDate"
+    });
+    VideoObject__key_moments_clip_hasPart = propertyRule({
+      name: "hasPart",
+      segment: "/hasPart",
+      property: "hasPart",
+      level: "required",
+      expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
+      fix: 'Give "hasPart" as Clip objects for the important segments, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-clip:hasPart"
+    });
+    VideoObject__key_moments_clip_hasPart_Clip_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "hasPart.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Give each Clip a "name" describing the segment, e.g. "Cat jumps".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-clip:hasPart.name"
+    });
+    VideoObject__key_moments_clip_hasPart_Clip_startOffset = propertyRule({
+      name: "startOffset",
+      segment: "/startOffset",
+      property: "hasPart.startOffset",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      min: 0,
+      fix: 'Give each Clip a "startOffset" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset"
+    });
+    VideoObject__key_moments_clip_hasPart_Clip_url = propertyRule({
+      name: "url",
+      segment: "/url",
+      property: "hasPart.url",
+      level: "required",
+      expect: [{ kind: "literal", literal: "url", type: "URL" }],
+      format: valueChecks["absolute-url"],
+      fix: 'Give each Clip a "url" that starts the video at the clip, on the same URL path as the video, e.g. "https://www.example.com/example?t=30".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-clip:hasPart.url"
+    });
+    VideoObject__key_moments_clip_hasPart_Clip_endOffset = propertyRule({
+      name: "endOffset",
+      segment: "/endOffset",
+      property: "hasPart.endOffset",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      min: 0,
+      fix: `Add each Clip's "endOffset" in seconds from the start of the video, e.g. 45.`,
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset"
+    });
+    VideoObject__key_moments_seek_to_action_potentialAction = propertyRule({
+      name: "potentialAction",
+      segment: "/potentialAction",
+      property: "potentialAction",
+      level: "required",
+      expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
+      fix: 'Give "potentialAction" as a SeekToAction with "target" (URL with {seek_to_second_number}) and "startOffset-input": "required name=seek_to_second_number".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction"
+    });
+    VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target = propertyRule({
+      name: "target",
+      segment: "/target",
+      property: "potentialAction.target",
+      level: "required",
+      expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
+      format: valueChecks["absolute-url"],
+      fix: 'Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. "https://video.example.com/watch/videoID?t={seek_to_second_number}".',
+      docs: DOCS43,
+      rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target"
     });
     VideoObject__review_snippet_name = propertyRule({
       name: "name",
@@ -31654,122 +31770,6 @@ var init_VideoObject = __esm({
       docs: DOCS43,
       rule: "/rules/VideoObject#review-snippet:review.reviewRating.worstRating"
     });
-    VideoObject__live_badge_publication = propertyRule({
-      name: "publication",
-      segment: "/publication",
-      property: "publication",
-      level: "required",
-      expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
-      fix: 'Give "publication" as BroadcastEvent objects, e.g. {"@type": "BroadcastEvent", "isLiveBroadcast": true, "startDate": "2024-10-27T14:00:00+00:00", "endDate": "2024-10-27T14:37:14+00:00"}, and call the Indexing API when the stream starts and ends.',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#live-badge:publication"
-    });
-    VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast = propertyRule({
-      name: "isLiveBroadcast",
-      segment: "/isLiveBroadcast",
-      property: "publication.isLiveBroadcast",
-      level: "required",
-      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
-      fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
-      docs: DOCS43,
-      rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast"
-    });
-    VideoObject__live_badge_publication_BroadcastEvent_startDate = propertyRule({
-      name: "startDate",
-      segment: "/startDate",
-      property: "publication.startDate",
-      level: "required",
-      expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-      format: valueChecks["iso8601-datetime"],
-      fix: 'Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. "2024-10-27T14:00:00+00:00".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#live-badge:publication.startDate"
-    });
-    VideoObject__live_badge_publication_BroadcastEvent_endDate = propertyRule({
-      name: "endDate",
-      segment: "/endDate",
-      property: "publication.endDate",
-      level: "required",
-      expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-      format: valueChecks["iso8601-datetime"],
-      fix: 'Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. "2024-10-27T14:37:14+00:00".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#live-badge:publication.endDate"
-    });
-    VideoObject__key_moments_clip_hasPart = propertyRule({
-      name: "hasPart",
-      segment: "/hasPart",
-      property: "hasPart",
-      level: "required",
-      expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
-      fix: 'Give "hasPart" as Clip objects for the important segments, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-clip:hasPart"
-    });
-    VideoObject__key_moments_clip_hasPart_Clip_name = propertyRule({
-      name: "name",
-      segment: "/name",
-      property: "hasPart.name",
-      level: "required",
-      expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Give each Clip a "name" describing the segment, e.g. "Cat jumps".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-clip:hasPart.name"
-    });
-    VideoObject__key_moments_clip_hasPart_Clip_startOffset = propertyRule({
-      name: "startOffset",
-      segment: "/startOffset",
-      property: "hasPart.startOffset",
-      level: "required",
-      expect: [{ kind: "literal", literal: "number", type: "Number" }],
-      min: 0,
-      fix: 'Give each Clip a "startOffset" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset"
-    });
-    VideoObject__key_moments_clip_hasPart_Clip_url = propertyRule({
-      name: "url",
-      segment: "/url",
-      property: "hasPart.url",
-      level: "required",
-      expect: [{ kind: "literal", literal: "url", type: "URL" }],
-      format: valueChecks["absolute-url"],
-      fix: 'Give each Clip a "url" that starts the video at the clip, on the same URL path as the video, e.g. "https://www.example.com/example?t=30".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-clip:hasPart.url"
-    });
-    VideoObject__key_moments_clip_hasPart_Clip_endOffset = propertyRule({
-      name: "endOffset",
-      segment: "/endOffset",
-      property: "hasPart.endOffset",
-      level: "recommended",
-      expect: [{ kind: "literal", literal: "number", type: "Number" }],
-      min: 0,
-      fix: `Add each Clip's "endOffset" in seconds from the start of the video, e.g. 45.`,
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset"
-    });
-    VideoObject__key_moments_seek_to_action_potentialAction = propertyRule({
-      name: "potentialAction",
-      segment: "/potentialAction",
-      property: "potentialAction",
-      level: "required",
-      expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
-      fix: 'Give "potentialAction" as a SeekToAction with "target" (URL with {seek_to_second_number}) and "startOffset-input": "required name=seek_to_second_number".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction"
-    });
-    VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target = propertyRule({
-      name: "target",
-      segment: "/target",
-      property: "potentialAction.target",
-      level: "required",
-      expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
-      format: valueChecks["absolute-url"],
-      fix: 'Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. "https://video.example.com/watch/videoID?t={seek_to_second_number}".',
-      docs: DOCS43,
-      rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target"
-    });
     ruleSet43 = {
       type: "VideoObject",
       status: "supported",
@@ -31779,11 +31779,11 @@ var init_VideoObject = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_VideoObject,
       features: [
-        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], validate: validate_VideoObject__review_snippet },
         { id: "live-badge", name: "LIVE badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event", triggers: ["publication"], validate: validate_VideoObject__live_badge },
         { id: "key-moments-clip", name: "Key moments (Clip)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#clip", triggers: ["hasPart"], validate: validate_VideoObject__key_moments_clip },
         { id: "key-moments-seek-to-action", name: "Key moments (SeekToAction)", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/video#seek", triggers: ["potentialAction"], validate: validate_VideoObject__key_moments_seek_to_action },
-        { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: { "since": "2025-09-09", "note": "Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result." }, validate: validate_VideoObject__learning_video }
+        { id: "learning-video", name: "Learning video", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["learningResourceType"], retired: { "since": "2025-09-09", "note": "Learning video rich results were phased out (announced 2025-06-12) and their documentation was removed on 2025-09-09; the video can still appear as a standard video result." }, validate: validate_VideoObject__learning_video },
+        { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review", "aggregateRating"], validate: validate_VideoObject__review_snippet }
       ]
     };
   }
