@@ -463,9 +463,11 @@ export class VisibleTextReader {
 
 /**
  * Two digits and the superscript's end: shops write "$19<sup>99</sup>" for $19.99 (and "19<sup>99</sup> €",
- * "<sup><span>99</span></sup>"), which read as one number would be 1999, a price the page does not show.
+ * "<sup><span>99</span></sup>", French shops' "19<sup>99 €</sup>" with the currency in the superscript),
+ * which read as one number would be 1999, a price the page does not show.
  */
-const CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}[ \t\n\r]*(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
+const CENTS_AFTER =
+  /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}(?:[ \t\n\r]|&nbsp;|&#160;)*(?:(?:\u20ac|&euro;|&#8364;|&#x20ac;|\$|\u00a3|&pound;)(?:[ \t\n\r]|&nbsp;|&#160;)*)?(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
 
 function centsFollow(html: string, at: number): boolean {
   CENTS_AFTER.lastIndex = at;

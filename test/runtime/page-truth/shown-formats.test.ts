@@ -198,13 +198,15 @@ test("cents written as a superscript: $19<sup>99</sup> shows 19.99 (not 1999), i
 
 test("the euro sign as the decimal mark, as French shops print prices: 12€99 and 1 299€99 show 12.99 and 1,299.99", () => {
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4,8 (120)</p>`;
-  for (const [shown, value] of [["12€99", 12.99], ["12 € 99", 12.99], ["12<sup>€99</sup>", 12.99], ["12€<sup>99</sup>", 12.99], ["1 299€99", 1299.99], ["1&#8239;299€99", 1299.99]] as const) {
+  for (const [shown, value] of [["12€99", 12.99], ["12 € 99", 12.99], ["12<sup>€99</sup>", 12.99], ["12€<sup>99</sup>", 12.99], ["12<sup>99 €</sup>", 12.99], ["12<sup>99&nbsp;&euro;</sup>", 12.99], ["1 299€99", 1299.99], ["1&#8239;299€99", 1299.99]] as const) {
     assert.equal(truthIssues(page(body(shown), anvil(offer(value, "EUR")), "fr")), [], shown);
   }
   // The twins: other cents, another whole, a number that goes on.
   for (const shown of ["12€98", "13€99", "12€995"]) {
     assert.equal(truthIssues(page(body(shown), anvil(offer(12.99, "EUR")), "fr")), ["Product not-visible offers.price"], shown);
   }
+  // Cents in a superscript with the currency are cents: 12<sup>99 €</sup> is no 1299.
+  assert.equal(truthIssues(page(body("12<sup>99 €</sup>"), anvil(offer(1299, "EUR")), "fr")), ["Product not-visible offers.price"]);
 });
 
 test("a price written in cents: 99¢, 99 cents, 99 ct and $.99 show 0.99; a twin of another amount, or cents of a larger number, does not", () => {
