@@ -7690,7 +7690,7 @@ var init_visible_text = __esm({
         this.#current = text;
       }
     };
-    CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}[ \t\n\r]*(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
+    CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}(?:[ \t\n\r]|&nbsp;|&#160;)*(?:(?:\u20ac|&euro;|&#8364;|&#x20ac;|\$|\u00a3|&pound;)(?:[ \t\n\r]|&nbsp;|&#160;)*)?(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
     OPEN = -1;
     HiddenRanges = class {
       #at = new Int32Array(64);
