@@ -340,8 +340,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         nodesNotValidated++;
         return;
       }
-      const judgement = entity.node["@type"] === undefined ? undefined : judgementOf(entity, resolver, registry);
-      const result = validateEntity(entity, resolver, registry, judging, judgement);
+      const judgement = judgementOf(entity, resolver, registry);
+      const result = validateEntity(entity, resolver, judging, judgement);
       if (!result) return;
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
       if (depth > 0 && !result.checked) {
@@ -356,12 +356,12 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       schemas.push(result);
       truthNodes.push({ entity, result, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
       // The node's other rich results (another of its types), each a result of its own at the same place.
-      for (const choice of judgement?.choices.slice(1) ?? []) {
+      for (const choice of judgement === null ? [] : judgement.choices.slice(1)) {
         if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
           nodesNotValidated++;
           break;
         }
-        const further = validateEntity(entity, resolver, registry, judging, judgement, choice)!;
+        const further = validateEntity(entity, resolver, judging, judgement, choice)!;
         issuesFound += further.errors.length + further.warnings.length;
         if (result.id !== undefined) further.id = result.id;
         schemas.push(further);
@@ -458,35 +458,41 @@ function overrideFinal(result: SchemaResult, overrides: readonly IssueOverride[]
 interface Judgement {
   checked: JsonObject;
   choices: RuleSetChoice[];
+  /** The first type written: what a node without rules is reported as. */
+  written: string;
 }
 
-function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): Judgement {
+/** Null for a node without a type. */
+function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): Judgement | null {
   const { node } = entity;
+  const types = typeNames(node["@type"]);
+  if (types.length === 0) return null;
   // The node with what its @id's other definitions on the page add (graph/node-views.ts); unknown
   // properties are still told where they are written (addVocabularyWarnings reads the node itself).
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   const checked = whole === undefined ? node : withMergedProperties(node, whole);
-  return { checked, choices: pickRuleSets(typeNames(node["@type"]), registry, checked) };
+  return { checked, choices: pickRuleSets(types, registry, checked), written: types[0] };
 }
 
 /**
- * The node's result under one of its rule sets: the first of `judgement` unless `choice` names
- * another. `also`: a further rich result of the same node (another of its types), which leaves out
+ * The node's result under one of its rule sets: the first of `judgement` (null: the node has no type)
+ * unless `choice` names another. `also`: a further rich result of the same node (another of its types), which leaves out
  * what the first result already tells of the node itself (unknown properties, a missing @context).
  */
-function validateEntity(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry, judging: Judging, judgement?: Judgement, choice?: RuleSetChoice): SchemaResult | null {
+function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Judging, judgement: Judgement | null, choice?: RuleSetChoice): SchemaResult | null {
   const { node } = entity;
-  if (typeNames(node["@type"]).length === 0) {
+  if (judgement === null) {
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  const { checked, choices } = judgement ?? judgementOf(entity, resolver, registry);
+  const { checked } = judgement;
   const also = choice !== undefined;
-  const { ruleSet, matched, undetected } = choice ?? choices[0] ?? { ruleSet: undefined, matched: typeNames(node["@type"])[0], undetected: null };
+  const chosen = choice ?? judgement.choices[0];
   const properties_found: string[] = [];
   for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
-  if (!ruleSet) return uncheckedResult(entity, matched, properties_found);
+  if (chosen === undefined) return uncheckedResult(entity, judgement.written, properties_found);
+  const { ruleSet, matched, undetected } = chosen;
 
   const run = new Run(resolver, judging.pageUrl);
   if (undetected === null) ruleSet.validate(checked, run, entity.path);
