@@ -8802,8 +8802,8 @@ function validatePrepared(prepared3, registry2) {
         nodesNotValidated++;
         return;
       }
-      const judgement = entity.node["@type"] === void 0 ? void 0 : judgementOf(entity, resolver, registry2);
-      const result2 = validateEntity(entity, resolver, registry2, judging, judgement);
+      const judgement = judgementOf(entity, resolver, registry2);
+      const result2 = validateEntity(entity, resolver, judging, judgement);
       if (!result2) return;
       if (depth > 0 && !result2.checked) {
         nodesFound--;
@@ -8815,12 +8815,12 @@ function validatePrepared(prepared3, registry2) {
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result2.id = id;
       schemas.push(result2);
       truthNodes.push({ entity, result: result2, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
-      for (const choice of judgement?.choices.slice(1) ?? []) {
+      for (const choice of judgement === null ? [] : judgement.choices.slice(1)) {
         if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
           nodesNotValidated++;
           break;
         }
-        const further = validateEntity(entity, resolver, registry2, judging, judgement, choice);
+        const further = validateEntity(entity, resolver, judging, judgement, choice);
         issuesFound += further.errors.length + further.warnings.length;
         if (result2.id !== void 0) further.id = result2.id;
         schemas.push(further);
@@ -8890,23 +8890,26 @@ function overrideFinal(result, overrides) {
 }
 function judgementOf(entity, resolver, registry2) {
   const { node } = entity;
+  const types = typeNames(node["@type"]);
+  if (types.length === 0) return null;
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
   const checked = whole === void 0 ? node : withMergedProperties(node, whole);
-  return { checked, choices: pickRuleSets(typeNames(node["@type"]), registry2, checked) };
+  return { checked, choices: pickRuleSets(types, registry2, checked), written: types[0] };
 }
-function validateEntity(entity, resolver, registry2, judging, judgement, choice) {
+function validateEntity(entity, resolver, judging, judgement, choice) {
   const { node } = entity;
-  if (typeNames(node["@type"]).length === 0) {
+  if (judgement === null) {
     if (isReferenceOnly(node)) return null;
     return untypedResult(entity);
   }
-  const { checked, choices } = judgement ?? judgementOf(entity, resolver, registry2);
+  const { checked } = judgement;
   const also = choice !== void 0;
-  const { ruleSet: ruleSet45, matched, undetected } = choice ?? choices[0] ?? { ruleSet: void 0, matched: typeNames(node["@type"])[0], undetected: null };
+  const chosen = choice ?? judgement.choices[0];
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
-  if (!ruleSet45) return uncheckedResult(entity, matched, properties_found);
+  if (chosen === void 0) return uncheckedResult(entity, judgement.written, properties_found);
+  const { ruleSet: ruleSet45, matched, undetected } = chosen;
   const run = new Run(resolver, judging.pageUrl);
   if (undetected === null) ruleSet45.validate(checked, run, entity.path);
   relaxForProfile(run.issues, judging.profile);
