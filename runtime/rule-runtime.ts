@@ -717,6 +717,12 @@ export class Run {
       for (let i = 0; i < keywords.length; i++) {
         const problem = keywords[i].test(value, rule.property);
         if (problem === null) continue;
+        if (problem.costs !== undefined) {
+          // Documented to cost one thing only: told, and the value counts whatever the level.
+          this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, index), rule.rule);
+          noteFailedRule(this.issues[this.issues.length - 1], rule);
+          continue;
+        }
         this.fail(rule, problem.code, problem.message, valuePath(rule, at, index));
         if (keywords[i].final) return;
       }

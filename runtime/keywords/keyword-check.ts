@@ -11,6 +11,12 @@ import type { JsonObject } from "../json.ts";
 export interface KeywordProblem {
   readonly code: IssueCode;
   readonly message: string;
+  /**
+   * What the value loses, when the documentation says that is all it loses (an author's name of 100
+   * characters or more: "won't be eligible for an author-based review snippet"): the problem is then a
+   * warning whatever the property's level, and the value still counts.
+   */
+  readonly costs?: string;
 }
 
 /** Checks each literal value of the property (a text, number or boolean, or an `@value`). */

@@ -4,12 +4,18 @@ import type { KeywordProblem, ValueKeyword } from "./keyword-check.ts";
 class TextLength implements ValueKeyword {
   // Too long is still a value of the right kind: its format and bounds are worth checking too.
   readonly final = false;
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly costs: string | undefined,
+  ) {}
 
   test(value: unknown, property: string): KeywordProblem | null {
     if (typeof value !== "string" || value.length <= this.limit) return null;
-    return { code: "too-long", message: `"${property}" has ${value.length} characters; it takes at most ${this.limit}.` };
+    const message = `"${property}" has ${value.length} characters; it takes at most ${this.limit}.`;
+    if (this.costs === undefined) return { code: "too-long", message };
+    return { code: "too-long", message: `${message} Longer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
   }
 }
 
-export const textAtMost = (limit: number): ValueKeyword => new TextLength(limit);
+/** `costs`: what a longer text loses, when that is all it loses (the problem is then a warning). */
+export const textAtMost = (limit: number, costs?: string): ValueKeyword => new TextLength(limit, costs);

@@ -46,6 +46,8 @@ one_of:
   title: { level: required, expect: Text, max_length: 10 }
   employmentType: { level: recommended, expect: Text, text_values: [FULL_TIME, PART_TIME] }
   jobLocation: { level: optional, max_items: 2, expect: [Place] }`),
+  "Person.yaml": ruleFile("Person", `properties:
+  name: { level: required, expect: Text, max_length: { length: 10, costs: the byline is not shown } }`),
   "LocalBusiness.yaml": ruleFile("LocalBusiness", `properties:
   name: { level: required, expect: Text }
   servesCuisine: { level: recommended, only_for: [FoodEstablishment], expect: Text }`, "also_matches: vocabulary\n"),
@@ -171,6 +173,16 @@ for (const [name, data, errors, warnings] of limits) {
     assert.equal(props(s.warnings), warnings);
   });
 }
+
+test("max_length with a cost: too long is a warning saying what it costs, even where required; missing stays an error", () => {
+  const long = only({ "@type": "Person", name: "Jane Doe-Smithson" });
+  assert.equal(props(long.errors), []);
+  assert.equal(props(long.warnings), ["too-long name"]);
+  assert.match(long.warnings[0].message, /Longer, the byline is not shown/);
+  assert.is(long.valid, true);
+  assert.equal(props(only({ "@type": "Person", name: "Jane" }).warnings), []);
+  assert.equal(props(only({ "@type": "Person" }).errors), ["missing-required name"]);
+});
 
 const subtypeOnly: Array<[string, object, string[]]> = [
   ["a store is not asked for a cuisine", { "@type": "Store", name: "Shop" }, []],

@@ -33,6 +33,15 @@ test("text length: texts only; too long still gets its format checked", () => {
   assert.not.ok(check.final);
 });
 
+test("text length with a cost: the problem says what a longer text loses and carries it", () => {
+  const check = textAtMost(5, "the page won't be eligible for an author-based review snippet");
+  assert.is(check.test("abcde", "author.name"), null);
+  const problem = check.test("abcdef", "author.name");
+  assert.is(problem?.code, "too-long");
+  assert.is(problem?.costs, "the page won't be eligible for an author-based review snippet");
+  assert.match(problem?.message ?? "", /at most 5\. Longer, the page won't be eligible for an author-based review snippet/);
+});
+
 test("value counts: a single value counts as one; at most judges lists only", () => {
   assert.equal(atLeastValues(2).test(null, 1, "itemListElement"), { code: "too-few-values", message: '"itemListElement" has 1 value(s); it needs at least 2.' });
   assert.is(atLeastValues(2).test([1, 2], 2, "itemListElement"), null);
