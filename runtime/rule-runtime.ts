@@ -14,7 +14,7 @@ import { subtypes, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
 import type { NodeCheck } from "./checks/structure-checks.ts";
-import type { ListKeyword, RequirementCondition, ValueKeyword } from "./keywords/keyword-check.ts";
+import type { KeywordProblem, ListKeyword, RequirementCondition, ValueKeyword } from "./keywords/keyword-check.ts";
 import { describeValue, valueList } from "./describe-value.ts";
 import { pageAddress } from "./page-address.ts";
 import { withMergedProperties } from "./graph/node-views.ts";
@@ -535,7 +535,8 @@ export class Run {
   checkNode(node: JsonObject, check: NodeCheck, docs: string, at: string, rule?: string): void {
     const problem = check.test(node);
     if (problem === null) return;
-    this.report(check.code ?? "out-of-range", "error", check.property, `"${check.property}": ${problem}.`, check.fix, docs, `${at}/${check.property}`, rule);
+    const { code, message } = nodeProblem(check, problem);
+    this.report(code, "error", check.property, `"${check.property}": ${message}.`, check.fix, docs, `${at}/${check.property}`, rule);
   }
 
   /** Siblings a present property needs beside it (the rule's `requires`). */
@@ -677,7 +678,8 @@ export class Run {
         // that property is required in the shape (a Rating's ratingValue), even when the rating
         // itself is only recommended, as a malformed nested required value is.
         const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
-        this.report(matched.nodeCheck.code ?? "out-of-range", severity, property, `"${property}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
+        const { code, message } = nodeProblem(matched.nodeCheck, problem);
+        this.report(code, severity, property, `"${property}": ${message}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
       }
     }
   }
@@ -746,6 +748,11 @@ export class Run {
       }
     }
   }
+}
+
+/** A node check's finding as a code and a message: a text takes the check's code. */
+function nodeProblem(check: NodeCheck, problem: string | KeywordProblem): KeywordProblem {
+  return typeof problem === "string" ? { code: check.code ?? "out-of-range", message: problem } : problem;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Rating bounds, for Rating and AggregateRating. The search engine's defaults: a scale of 1 to 5.
 import { scanDecimal } from "./decimal.ts";
+import type { KeywordProblem } from "../keywords/keyword-check.ts";
 
 export const DEFAULT_BEST_RATING = 5;
 export const DEFAULT_WORST_RATING = 1;
@@ -50,29 +51,41 @@ function impliedScale(text: string): string | null | undefined {
  * scale, whatever bestRating says.
  */
 export function ratingWithinBounds(ratingValue: unknown, bestRating: unknown, worstRating: unknown): string | null {
+  return ratingProblem(ratingValue, bestRating, worstRating)?.message ?? null;
+}
+
+const malformed = (message: string): KeywordProblem => ({ code: "invalid-format", message });
+const outside = (message: string): KeywordProblem => ({ code: "out-of-range", message });
+
+/**
+ * ratingWithinBounds with the issue's code: a value that is no number ("4,5", "good") is
+ * `invalid-format`, as any malformed value is; a number off the scale, or a scale that is no scale,
+ * `out-of-range`.
+ */
+export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRating: unknown): KeywordProblem | null {
   if (typeof ratingValue === "string") {
     const implied = impliedScale(ratingValue);
-    if (implied !== undefined) return implied;
+    if (implied !== undefined) return implied === null ? null : outside(implied);
   }
   const best = bestRating == null ? DEFAULT_BEST_RATING : toNumber(bestRating);
-  if (Number.isNaN(best)) return `bestRating ${describe(bestRating)} is not a number`;
+  if (Number.isNaN(best)) return malformed(`bestRating ${describe(bestRating)} is not a number`);
   const worst = worstRating == null ? DEFAULT_WORST_RATING : toNumber(worstRating);
-  if (Number.isNaN(worst)) return `worstRating ${describe(worstRating)} is not a number`;
+  if (Number.isNaN(worst)) return malformed(`worstRating ${describe(worstRating)} is not a number`);
   if (best <= worst) {
     const defaulted = bestRating == null ? " (the default)" : worstRating == null ? " (the default worstRating)" : "";
-    return `bestRating ${best} must be greater than worstRating ${worst}${defaulted}`;
+    return outside(`bestRating ${best} must be greater than worstRating ${worst}${defaulted}`);
   }
   if (ratingValue == null) return null;
   const rating = toNumber(ratingValue);
   if (Number.isNaN(rating)) {
     const comma = typeof ratingValue === "string" && COMMA_DECIMAL.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
-    return `ratingValue ${describe(ratingValue)} is not a number${comma}`;
+    return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
-    return `ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`;
+    return outside(`ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`);
   }
   if (rating < worst) {
-    return `ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`;
+    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
   }
   return null;
 }

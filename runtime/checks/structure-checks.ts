@@ -5,7 +5,7 @@
 import { isObject, type JsonObject } from "../json.ts";
 import type { IssueCode } from "../issue-codes.ts";
 import { checkPositions } from "./breadcrumb-positions.ts";
-import { ratingWithinBounds } from "./rating-bounds.ts";
+import { ratingProblem } from "./rating-bounds.ts";
 import { carouselItemsProblem } from "./carousel-items.ts";
 import type { KeywordProblem } from "../keywords/keyword-check.ts";
 import { activePriceProblem } from "./active-price.ts";
@@ -26,7 +26,8 @@ export interface NodeCheck {
   fix: string;
   /** The issue's code (out-of-range unless said). */
   code?: IssueCode;
-  test(node: JsonObject): string | null;
+  /** A text is a problem of `code`; a KeywordProblem names its own code. */
+  test(node: JsonObject): string | KeywordProblem | null;
 }
 
 const WHOLE_POSITION = /^[1-9]\d*$/;
@@ -69,7 +70,7 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
     fix:
       'Give a ratingValue within the scale, or set "bestRating" and "worstRating" to the scale you use, e.g. {"ratingValue": 8, "bestRating": 10}. ' +
       'Search Central, Review snippet, Rating properties (ratingValue): "The default scale for numbers is a 5-point scale, where 1 is the lowest value and 5 is the highest value. If another scale is intended, use bestRating and worstRating."',
-    test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating),
+    test: (node) => ratingProblem(node.ratingValue, node.bestRating, node.worstRating),
   },
   "active-price": {
     description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ratingWithinBounds } from "../../../runtime/checks/rating-bounds.ts";
+import { ratingProblem, ratingWithinBounds } from "../../../runtime/checks/rating-bounds.ts";
 
 /** [ratingValue, bestRating, worstRating, null or a fragment of the message] */
 const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> = [
@@ -60,6 +60,21 @@ for (const [rating, best, worst, expected] of rows) {
     const reason = ratingWithinBounds(rating, best, worst);
     if (expected === null) assert.is(reason, null);
     else assert.ok(reason?.includes(expected), `"${reason}" should contain "${expected}"`);
+  });
+}
+
+const codes: Array<[unknown, unknown, unknown, string]> = [
+  ["4,5", undefined, undefined, "invalid-format"],
+  ["good", undefined, undefined, "invalid-format"],
+  [4, "five", undefined, "invalid-format"],
+  [4, 5, "one", "invalid-format"],
+  [6, undefined, undefined, "out-of-range"],
+  ["120%", undefined, undefined, "out-of-range"],
+  [3, 1, 5, "out-of-range"],
+];
+for (const [rating, best, worst, code] of codes) {
+  test(`ratingProblem(${JSON.stringify(rating)}, ${JSON.stringify(best)}, ${JSON.stringify(worst)}) is ${code}`, () => {
+    assert.is(ratingProblem(rating, best, worst)?.code, code);
   });
 }
 
