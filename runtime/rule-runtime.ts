@@ -246,7 +246,9 @@ const trimmed = (s: string): string => {
 };
 
 const typeList = (expect: readonly ExpectSpec[]): string => {
-  const names = expect.map((e) => e.type);
+  // A not-eligible subtype of a type the list names already (Vehicle under Product) is no advice.
+  const named = expect.filter((e) => !(e.kind === "class" && e.notEligible && expect.some((o) => o !== e && o.kind === "class" && !o.notEligible && o.accepts.has(e.type))));
+  const names = named.map((e) => e.type);
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 };
 
@@ -645,6 +647,9 @@ export class Run {
       }
     }
     if (types.length === 0) matched = firstClass;
+    // A node of several types is each of them: one that an eligible expectation accepts keeps it
+    // eligible (["Product", "Car"], where a Car alone is not taken as a Product).
+    if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = eligibleMatch(expect, types) ?? matched;
     // An enumeration's type may be written as a node of its own ({"@type": "SizeSpecification", "name":
     // "XL"}, the merchant listing page's size): a value of that type, with nothing more to check here.
     if (matched === undefined && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
@@ -748,6 +753,16 @@ export class Run {
       }
     }
   }
+}
+
+/** The most specific expectation without a not-eligible reason that accepts one of the types. */
+function eligibleMatch(expect: readonly ExpectSpec[], types: readonly string[]): ExpectSpec | undefined {
+  let best: ExpectSpec | undefined;
+  for (const e of expect) {
+    if (e.kind !== "class" || e.notEligible) continue;
+    if (types.some((t) => e.accepts.has(t)) && (best === undefined || (best.kind === "class" && e.accepts.size < best.accepts.size))) best = e;
+  }
+  return best;
 }
 
 /** A node check's finding as a code and a message: a text takes the check's code. */

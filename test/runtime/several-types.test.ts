@@ -132,4 +132,18 @@ test("a node of every type there is gives the first and at most three further re
   assert.is(told.length, 1, "the unknown property is told on the first result only");
 });
 
+test("a nested value of several types: one an eligible expectation accepts keeps the node eligible (a Car that is a Product)", () => {
+  const review = (itemType: unknown) => validateValue({ "@context": ctx, "@type": "Review", itemReviewed: { "@type": itemType, name: "Roadster" }, reviewRating: { "@type": "Rating", ratingValue: 4 }, author: { "@type": "Person", name: "Jane Doe" } }).schemas[0];
+  const car = review("Car");
+  assert.equal([car.valid, car.rich_result_eligible], [true, false]);
+  assert.match(car.rich_result.reason ?? "", /co-type it/);
+  const product = review(["Product", "Car"]);
+  assert.equal([product.valid, product.rich_result_eligible], [true, true]);
+  assert.equal([review(["Car", "Product"]).rich_result_eligible], [true]);
+  // A wrong type is told the types to use, not the not-eligible subtype of one of them.
+  const wrong = review("Place");
+  assert.equal(codes(wrong), ["wrong-type itemReviewed"]);
+  assert.not.match(wrong.errors[0].message, /Vehicle/);
+});
+
 test.run();
