@@ -100,11 +100,20 @@ export function unaccentedKeys(keys: readonly string[]): string[] {
   const out: string[] = [];
   for (const key of keys) {
     if (isAscii(key)) continue;
-    const unaccented = key.normalize("NFD").replace(COMBINING_MARKS, "").normalize("NFC");
+    const decomposed = key.normalize("NFD");
+    const unaccented = decomposed.replace(COMBINING_MARKS, "").normalize("NFC");
     if (unaccented !== key) out.push(unaccented);
+    // Greek capitals drop the tonos but keep the dialytika: "Προϊόν" in a heading is "ΠΡΟΪΟΝ".
+    if (decomposed.includes("\u0308")) {
+      const dialytika = decomposed.replace(MARKS_BUT_DIAERESIS, "").normalize("NFC");
+      if (dialytika !== key && dialytika !== unaccented) out.push(dialytika);
+    }
   }
   return out;
 }
+
+/** The combining marks but the diaeresis (U+0308). */
+const MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
 
 /** The combining diacritical marks (U+0300-U+036F): accents, cedillas, carons, written apart by NFD. */
 const COMBINING_MARKS = /[\u0300-\u036f]/g;

@@ -261,4 +261,12 @@ test("accents the page leaves off: French capitals \"CAFE CREME\" and \"ETE 2026
   assert.equal(truthIssues(page(body("CAFE NOIR"), anvil({ name: "Café Crème" }), "fr")), ["Product not-visible name"]);
 });
 
+test("Greek capitals drop the tonos and keep the dialytika: \"ΠΡΟΪΟΝ ΕΛΑΙΟΛΑΔΟΥ\" shows the markup's Προϊόν Ελαιολάδου", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>12,99 €</p><p>4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body("ΠΡΟΪΟΝ ΕΛΑΙΟΛΑΔΟΥ"), anvil({ name: "Προϊόν Ελαιολάδου", offers: { "@type": "Offer", price: "12.99", priceCurrency: "EUR" } }), "el")), []);
+  assert.equal(truthIssues(page(body("ΠΡΟΙΟΝ ΕΛΑΙΟΛΑΔΟΥ"), anvil({ name: "Προϊόν Ελαιολάδου", offers: { "@type": "Offer", price: "12.99", priceCurrency: "EUR" } }), "el")), []);
+  // The twin: another word in capitals.
+  assert.equal(truthIssues(page(body("ΠΡΟΪΟΝ ΜΕΛΙΟΥ"), anvil({ name: "Προϊόν Ελαιολάδου", offers: { "@type": "Offer", price: "12.99", priceCurrency: "EUR" } }), "el")), ["Product not-visible name"]);
+});
+
 test.run();
