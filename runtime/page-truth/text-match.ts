@@ -17,12 +17,12 @@ const TAG = /<[^<>]*>/g;
 
 /**
  * What separates words: ASCII that is no letter or digit, Latin-1 punctuation (the no-break space
- * among it), the general punctuation, supplemental punctuation and CJK punctuation blocks, the symbol
+ * among it), Hebrew and Arabic punctuation (HEBREW_ARABIC_PUNCTUATION), the general punctuation, supplemental punctuation and CJK punctuation blocks, the symbol
  * blocks from currency signs to miscellaneous symbols and arrows (U+20A0-U+2BFF: ™ ℃ → ★ ✔, which
  * pages put beside a name the markup gives without them: "Air Runner™"), and surrogates (emoji). A
  * plain character class: a \p{L} regex cost ten times more on a page's text.
  */
-const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
 
 /** A markup text as it is compared: composed ("é" one character, as pages nearly always write it), case folded, words apart. */
 export function normalizeText(text: string): string {
@@ -531,11 +531,20 @@ function edgeBetween(c: number, keyEnd: number): boolean {
   return !isWordChar(c) || (unspaced(c) && unspaced(keyEnd));
 }
 
+/**
+ * Hebrew and Arabic punctuation, which their letters' blocks hold: the maqaf (a hyphen), paseq, sof
+ * pasuq, geresh and gershayim (a page writes "צ׳יפס" where the markup has an apostrophe), the Arabic
+ * comma, semicolon, question mark, percent sign, decimal and thousands separators and full stop. Kept
+ * in line with NOT_WORD's ranges.
+ */
+const HEBREW_ARABIC_PUNCTUATION = new Set([0x5be, 0x5c0, 0x5c3, 0x5f3, 0x5f4, 0x60c, 0x61b, 0x61f, 0x66a, 0x66b, 0x66c, 0x6d4]);
+
 /** A character normalizeText keeps: the complement of NOT_WORD, by ranges. */
 function isWordChar(c: number): boolean {
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
   if (c < 0xc0) return c === 0xaa || c === 0xb2 || c === 0xb3 || c === 0xb5 || c === 0xb9 || c === 0xba || (c >= 0xbc && c <= 0xbe);
-  if (c <= 0x1fff) return c !== 0xd7 && c !== 0xf7;
+  if (c < 0x5be) return c !== 0xd7 && c !== 0xf7;
+  if (c <= 0x6d4) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return (
     (c >= 0x2070 && c <= 0x209f) ||
     (c >= 0x2c00 && c <= 0x2dff) ||

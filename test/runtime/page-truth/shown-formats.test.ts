@@ -269,4 +269,14 @@ test("Greek capitals drop the tonos and keep the dialytika: \"ΠΡΟΪΟΝ ΕΛ�
   assert.equal(truthIssues(page(body("ΠΡΟΪΟΝ ΜΕΛΙΟΥ"), anvil({ name: "Προϊόν Ελαιολάδου", offers: { "@type": "Offer", price: "12.99", priceCurrency: "EUR" } }), "el")), ["Product not-visible name"]);
 });
 
+test("Hebrew and Arabic punctuation separates words: a geresh for an apostrophe, an Arabic comma after a word", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>12.99</p><p>4.8 (120)</p>`;
+  const named = (name: string) => anvil({ name, offers: { "@type": "Offer", price: "12.99", priceCurrency: "ILS" } });
+  assert.equal(truthIssues(page(body("צ׳יפס בטטה אפויה"), named("צ'יפס בטטה אפויה"), "he")), []);
+  assert.equal(truthIssues(page(body("زيت زيتون، بكر ممتاز"), named("زيت زيتون بكر ممتاز"), "ar")), []);
+  // The twins: another word.
+  assert.equal(truthIssues(page(body("צ׳יפס תפוחי אדמה"), named("צ'יפס בטטה אפויה"), "he")), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(body("زيت زيتون، عادي"), named("زيت زيتون بكر ممتاز"), "ar")), ["Product not-visible name"]);
+});
+
 test.run();
