@@ -11,7 +11,8 @@
  * lazily from the source slice, only for the properties that take it.
  *
  * Tree building approximates HTML's: void elements, raw-text elements, end tags that close the
- * nearest open element of that name, and the implied end tags that matter for item nesting in
+ * nearest open element of that name unless HTML ignores them (out of scope, or a special element
+ * open inside a phrasing one), and the implied end tags that matter for item nesting in
  * sloppy markup (p, li, dt/dd, tr/td/th, option). End tags of html/head/body are ignored, so an
  * item on `<html itemscope>` spans the whole page, as in a browser.
  *
@@ -81,6 +82,21 @@ const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
   ["option", { closes: ["option"], stop: ["select", "datalist", "optgroup"] }],
 ]);
 const IGNORED_END_TAGS = new Set(["html", "head", "body"]);
+/**
+ * HTML's "special" elements that can hold content (section 13.2.4.2). An end tag of another element
+ * (a `</span>`, a `</b>`) with one of these open above its element is ignored, as the tree builder's
+ * "any other end tag" step and the adoption agency leave the special element (an item's `<div>`) open.
+ */
+const SPECIAL = new Set([
+  "address", "applet", "article", "aside", "blockquote", "body", "button", "caption", "center", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+  "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "html", "iframe", "li", "listing", "main", "marquee",
+  "menu", "nav", "object", "ol", "p", "pre", "search", "section", "select", "summary", "table", "tbody", "td", "template", "tfoot", "th", "thead", "tr", "ul",
+]);
+/** An end tag of a special element is ignored when its element is not "in scope": one of these is open above it. */
+const SCOPE_BOUNDARIES = ["applet", "caption", "table", "td", "th", "marquee", "object", "template"];
+/** ... and for the parts of a table, "in table scope". */
+const TABLE_PARTS = new Set(["table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup"]);
+const TABLE_SCOPE_BOUNDARIES = ["table", "template"];
 
 export function buildItemTree(html: string): ItemTree {
   const builder = new TreeBuilder(html);
@@ -109,6 +125,8 @@ class TreeBuilder {
    */
   private readonly levelsOf = new Map<string, number[]>();
   private readonly notPhrasing: number[] = [];
+  /** Levels of the open special elements (SPECIAL), lowest first. */
+  private readonly specialLevels: number[] = [];
   private keptCount = 0;
   /**
    * Open `<template>` elements. Their content is a separate document fragment (HTML section 4.12.3),
@@ -139,23 +157,34 @@ class TreeBuilder {
     return true;
   }
 
-  /** An end tag closes the nearest open element of its name (and everything above it). */
+  /**
+   * An end tag closes the nearest open element of its name (and everything above it), unless HTML's
+   * tree builder ignores it: a stray `</div>` inside a table cell or an `<object>`, a `</span>` or
+   * `</b>` with a `<div>` open inside its element. Sloppy templates write those, and closing the
+   * item's element there cut the item short (its offers read as a separate node).
+   */
   endTag(scan: HtmlScanner): void {
     const name = scan.tagName();
     if (IGNORED_END_TAGS.has(name)) return;
     // Most end tags close the element on top: no search.
     const top = this.names.length - 1;
-    const open = top >= 0 && this.names[top] === name ? top : this.findOpen(name, null, null, false);
-    if (open !== -1) this.closeTo(open, scan.tagStart);
+    if (top >= 0 && this.names[top] === name) return this.closeTo(top, scan.tagStart);
+    const open = this.topLevel(name);
+    if (open === -1) return;
+    if (SPECIAL.has(name)) {
+      for (const boundary of TABLE_PARTS.has(name) ? TABLE_SCOPE_BOUNDARIES : SCOPE_BOUNDARIES) if (this.topLevel(boundary) > open) return;
+    } else if (this.specialLevels.length > 0 && this.specialLevels[this.specialLevels.length - 1] > open) return;
+    this.closeTo(open, scan.tagStart);
   }
 
   closeTo(index: number, at: number): void {
-    const { names, nearest, keptAt, notPhrasing } = this;
+    const { names, nearest, keptAt, notPhrasing, specialLevels } = this;
     while (names.length > index) {
       const name = names.pop()!;
       if (name === "template") this.templatesOpen--;
       this.levelsOf.get(name)!.pop();
       if (notPhrasing.length > 0 && notPhrasing[notPhrasing.length - 1] === names.length) notPhrasing.pop();
+      if (specialLevels.length > 0 && specialLevels[specialLevels.length - 1] === names.length) specialLevels.pop();
       nearest.pop();
       const kept = keptAt.pop();
       if (kept) kept.contentEnd = at;
@@ -224,6 +253,7 @@ class TreeBuilder {
     if (levels === undefined) this.levelsOf.set(name, [names.length]);
     else levels.push(names.length);
     if (!PHRASING.has(name)) this.notPhrasing.push(names.length);
+    if (SPECIAL.has(name)) this.specialLevels.push(names.length);
     if (name === "template") this.templatesOpen++;
     names.push(name);
     keptAt.push(kept);

@@ -74,6 +74,36 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<ul itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><div><span itemprop="name">A</span><li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><span itemprop="name">B</span></ul>`,
     [{ "@context": "https://schema.org", "@type": "ItemList", itemListElement: [{ "@type": "ListItem", name: "A" }, { "@type": "ListItem", name: "B" }] }],
   ],
+  [
+    "a stray </div> in a table cell is ignored (not in scope): the item goes on past the table",
+    `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span><table><tr><td>Spec</div></td></tr></table><img itemprop="image" src="w.jpg"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">10.00</span><meta itemprop="priceCurrency" content="USD"></div></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W", image: "https://e.example/w.jpg", offers: { "@type": "Offer", price: "10.00", priceCurrency: "USD" } }],
+    "https://e.example/",
+  ],
+  [
+    "a stray </div> in an <object> is ignored (not in scope)",
+    `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span><object data="x.swf"></div></object><img itemprop="image" src="w.jpg"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">10.00</span><meta itemprop="priceCurrency" content="USD"></div></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W", image: "https://e.example/w.jpg", offers: { "@type": "Offer", price: "10.00", priceCurrency: "USD" } }],
+    "https://e.example/",
+  ],
+  [
+    "an extra </span> with a <div> open inside the item's <span> is ignored (HTML's any-other-end-tag step)",
+    `<span itemscope itemtype="https://schema.org/Product"><div class="title"><span itemprop="name">W</span></span></div><img itemprop="image" src="w.jpg"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">10.00</span><meta itemprop="priceCurrency" content="USD"></div></span>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W", image: "https://e.example/w.jpg", offers: { "@type": "Offer", price: "10.00", priceCurrency: "USD" } }],
+    "https://e.example/",
+  ],
+  [
+    "a </b> around an item's <div> leaves the div open (the adoption agency keeps the special element)",
+    `<b><div itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span></b><img itemprop="image" src="w.jpg"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">10.00</span><meta itemprop="priceCurrency" content="USD"></div></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W", image: "https://e.example/w.jpg", offers: { "@type": "Offer", price: "10.00", priceCurrency: "USD" } }],
+    "https://e.example/",
+  ],
+  [
+    "the twin: a </span> with no special element inside its element closes it, and the item ends there",
+    `<span itemscope itemtype="https://schema.org/Product"><i><span itemprop="name">W</span></span></i><img itemprop="image" src="w.jpg"></span>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W" }],
+    "https://e.example/",
+  ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
   [
