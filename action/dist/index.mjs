@@ -655,6 +655,17 @@ function holdsOnly(node, key) {
   for (const name in node) if (name !== key && name.charCodeAt(0) !== 64) return false;
   return node[key] !== void 0;
 }
+function eligibleMatch(expect, types) {
+  let best;
+  for (const e of expect) {
+    if (e.kind !== "class" || e.notEligible) continue;
+    if (types.some((t) => e.accepts.has(t)) && (best === void 0 || best.kind === "class" && e.accepts.size < best.accepts.size)) best = e;
+  }
+  return best;
+}
+function nodeProblem(check16, problem) {
+  return typeof problem === "string" ? { code: check16.code ?? "out-of-range", message: problem } : problem;
+}
 function valuePath(rule, at, index2) {
   const path = at + (rule.segment ?? `/${escapePointer(rule.name)}`);
   return index2 < 0 ? path : `${path}/${index2}`;
@@ -846,7 +857,8 @@ var init_rule_runtime = __esm({
       return first > 32 && first < 127 && last > 32 && last < 127 ? s : s.trim();
     };
     typeList = (expect) => {
-      const names = expect.map((e) => e.type);
+      const named = expect.filter((e) => !(e.kind === "class" && e.notEligible && expect.some((o) => o !== e && o.kind === "class" && !o.notEligible && o.accepts.has(e.type))));
+      const names = named.map((e) => e.type);
       return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
     };
     MAX_MERGED_CHECKS = 16;
@@ -1106,7 +1118,8 @@ var init_rule_runtime = __esm({
       checkNode(node, check16, docs, at, rule) {
         const problem = check16.test(node);
         if (problem === null) return;
-        this.report(check16.code ?? "out-of-range", "error", check16.property, `"${check16.property}": ${problem}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
+        const { code: code2, message } = nodeProblem(check16, problem);
+        this.report(code2, "error", check16.property, `"${check16.property}": ${message}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
       }
       /** Siblings a present property needs beside it (the rule's `requires`). */
       companions(node, rule, at) {
@@ -1203,6 +1216,7 @@ var init_rule_runtime = __esm({
           }
         }
         if (types.length === 0) matched = firstClass;
+        if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = eligibleMatch(expect, types) ?? matched;
         if (matched === void 0 && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
         if (!matched || matched.kind !== "class") {
           const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
@@ -1228,7 +1242,8 @@ var init_rule_runtime = __esm({
           if (problem !== null) {
             const property3 = `${rule.property}.${matched.nodeCheck.property}`;
             const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
-            this.report(matched.nodeCheck.code ?? "out-of-range", severity, property3, `"${property3}": ${problem}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
+            const { code: code2, message } = nodeProblem(matched.nodeCheck, problem);
+            this.report(code2, severity, property3, `"${property3}": ${message}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
           }
         }
       }
@@ -1271,6 +1286,11 @@ var init_rule_runtime = __esm({
           for (let i = 0; i < keywords.length; i++) {
             const problem = keywords[i].test(value, rule.property);
             if (problem === null) continue;
+            if (problem.costs !== void 0) {
+              this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, index2), rule.rule);
+              noteFailedRule(this.issues[this.issues.length - 1], rule);
+              continue;
+            }
             this.fail(rule, problem.code, problem.message, valuePath(rule, at, index2));
             if (keywords[i].final) return;
           }
@@ -3244,7 +3264,7 @@ function hasTrigger(scan2) {
   }
   return false;
 }
-var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, VOID, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, TreeBuilder, TRIGGERS_BY_LENGTH;
+var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, VOID, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, SPECIAL, SCOPE_BOUNDARIES, TABLE_PARTS, TABLE_SCOPE_BOUNDARIES, TreeBuilder, TRIGGERS_BY_LENGTH;
 var init_html_items = __esm({
   "runtime/extract/html-items.ts"() {
     "use strict";
@@ -3268,6 +3288,66 @@ var init_html_items = __esm({
       ["option", { closes: ["option"], stop: ["select", "datalist", "optgroup"] }]
     ]);
     IGNORED_END_TAGS = /* @__PURE__ */ new Set(["html", "head", "body"]);
+    SPECIAL = /* @__PURE__ */ new Set([
+      "address",
+      "applet",
+      "article",
+      "aside",
+      "blockquote",
+      "body",
+      "button",
+      "caption",
+      "center",
+      "colgroup",
+      "dd",
+      "details",
+      "dialog",
+      "dir",
+      "div",
+      "dl",
+      "dt",
+      "fieldset",
+      "figcaption",
+      "figure",
+      "footer",
+      "form",
+      "h1",
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "h6",
+      "header",
+      "hgroup",
+      "html",
+      "iframe",
+      "li",
+      "listing",
+      "main",
+      "marquee",
+      "menu",
+      "nav",
+      "object",
+      "ol",
+      "p",
+      "pre",
+      "search",
+      "section",
+      "select",
+      "summary",
+      "table",
+      "tbody",
+      "td",
+      "template",
+      "tfoot",
+      "th",
+      "thead",
+      "tr",
+      "ul"
+    ]);
+    SCOPE_BOUNDARIES = ["applet", "caption", "table", "td", "th", "marquee", "object", "template"];
+    TABLE_PARTS = /* @__PURE__ */ new Set(["table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup"]);
+    TABLE_SCOPE_BOUNDARIES = ["table", "template"];
     TreeBuilder = class {
       tree = { roots: [], ids: /* @__PURE__ */ new Map(), baseHref: null, canonicalHref: null, truncated: false, hasMicrodata: false, hasRdfa: false };
       /** With itemref in the page, elements with an id are kept too: they may be itemref targets. */
@@ -3283,6 +3363,8 @@ var init_html_items = __esm({
        */
       levelsOf = /* @__PURE__ */ new Map();
       notPhrasing = [];
+      /** Levels of the open special elements (SPECIAL), lowest first. */
+      specialLevels = [];
       keptCount = 0;
       /**
        * Open `<template>` elements. Their content is a separate document fragment (HTML section 4.12.3),
@@ -3310,21 +3392,32 @@ var init_html_items = __esm({
         this.open(scan2, name, kept);
         return true;
       }
-      /** An end tag closes the nearest open element of its name (and everything above it). */
+      /**
+       * An end tag closes the nearest open element of its name (and everything above it), unless HTML's
+       * tree builder ignores it: a stray `</div>` inside a table cell or an `<object>`, a `</span>` or
+       * `</b>` with a `<div>` open inside its element. Sloppy templates write those, and closing the
+       * item's element there cut the item short (its offers read as a separate node).
+       */
       endTag(scan2) {
         const name = scan2.tagName();
         if (IGNORED_END_TAGS.has(name)) return;
         const top = this.names.length - 1;
-        const open = top >= 0 && this.names[top] === name ? top : this.findOpen(name, null, null, false);
-        if (open !== -1) this.closeTo(open, scan2.tagStart);
+        if (top >= 0 && this.names[top] === name) return this.closeTo(top, scan2.tagStart);
+        const open = this.topLevel(name);
+        if (open === -1) return;
+        if (SPECIAL.has(name)) {
+          for (const boundary of TABLE_PARTS.has(name) ? TABLE_SCOPE_BOUNDARIES : SCOPE_BOUNDARIES) if (this.topLevel(boundary) > open) return;
+        } else if (this.specialLevels.length > 0 && this.specialLevels[this.specialLevels.length - 1] > open) return;
+        this.closeTo(open, scan2.tagStart);
       }
       closeTo(index2, at) {
-        const { names, nearest, keptAt, notPhrasing } = this;
+        const { names, nearest, keptAt, notPhrasing, specialLevels } = this;
         while (names.length > index2) {
           const name = names.pop();
           if (name === "template") this.templatesOpen--;
           this.levelsOf.get(name).pop();
           if (notPhrasing.length > 0 && notPhrasing[notPhrasing.length - 1] === names.length) notPhrasing.pop();
+          if (specialLevels.length > 0 && specialLevels[specialLevels.length - 1] === names.length) specialLevels.pop();
           nearest.pop();
           const kept = keptAt.pop();
           if (kept) kept.contentEnd = at;
@@ -3387,6 +3480,7 @@ var init_html_items = __esm({
         if (levels === void 0) this.levelsOf.set(name, [names.length]);
         else levels.push(names.length);
         if (!PHRASING.has(name)) this.notPhrasing.push(names.length);
+        if (SPECIAL.has(name)) this.specialLevels.push(names.length);
         if (name === "template") this.templatesOpen++;
         names.push(name);
         keptAt.push(kept);
@@ -6054,8 +6148,13 @@ function unaccentedKeys(keys) {
   const out = [];
   for (const key of keys) {
     if (isAscii(key)) continue;
-    const unaccented = key.normalize("NFD").replace(COMBINING_MARKS, "").normalize("NFC");
+    const decomposed = key.normalize("NFD");
+    const unaccented = decomposed.replace(COMBINING_MARKS, "").normalize("NFC");
     if (unaccented !== key) out.push(unaccented);
+    if (decomposed.includes("\u0308")) {
+      const dialytika = decomposed.replace(MARKS_BUT_DIAERESIS, "").normalize("NFC");
+      if (dialytika !== key && dialytika !== unaccented) out.push(dialytika);
+    }
   }
   return out;
 }
@@ -6220,10 +6319,11 @@ function edgeBetween(c, keyEnd) {
 function isWordChar(c) {
   if (c < 128) return c >= 97 && c <= 122 || c >= 48 && c <= 57;
   if (c < 192) return c === 170 || c === 178 || c === 179 || c === 181 || c === 185 || c === 186 || c >= 188 && c <= 190;
-  if (c <= 8191) return c !== 215 && c !== 247;
+  if (c < 1470) return c !== 215 && c !== 247;
+  if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF;
+var OPENING, TAG, NOT_WORD, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -6232,7 +6332,8 @@ var init_text_match = __esm({
     init_unspaced_script();
     OPENING = 80;
     TAG = /<[^<>]*>/g;
-    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
@@ -6361,6 +6462,7 @@ var init_text_match = __esm({
     NO_MATCH = 0;
     MATCH = 1;
     CUT_OFF = 2;
+    HEBREW_ARABIC_PUNCTUATION = /* @__PURE__ */ new Set([1470, 1472, 1475, 1523, 1524, 1548, 1563, 1567, 1642, 1643, 1644, 1748]);
   }
 });
 
@@ -9359,34 +9461,34 @@ function impliedScale(text) {
   }
   return void 0;
 }
-function ratingWithinBounds(ratingValue, bestRating, worstRating) {
+function ratingProblem(ratingValue, bestRating, worstRating) {
   if (typeof ratingValue === "string") {
     const implied = impliedScale(ratingValue);
-    if (implied !== void 0) return implied;
+    if (implied !== void 0) return implied === null ? null : outside(implied);
   }
   const best = bestRating == null ? DEFAULT_BEST_RATING : toNumber(bestRating);
-  if (Number.isNaN(best)) return `bestRating ${describe(bestRating)} is not a number`;
+  if (Number.isNaN(best)) return malformed(`bestRating ${describe(bestRating)} is not a number`);
   const worst = worstRating == null ? DEFAULT_WORST_RATING : toNumber(worstRating);
-  if (Number.isNaN(worst)) return `worstRating ${describe(worstRating)} is not a number`;
+  if (Number.isNaN(worst)) return malformed(`worstRating ${describe(worstRating)} is not a number`);
   if (best <= worst) {
     const defaulted = bestRating == null ? " (the default)" : worstRating == null ? " (the default worstRating)" : "";
-    return `bestRating ${best} must be greater than worstRating ${worst}${defaulted}`;
+    return outside(`bestRating ${best} must be greater than worstRating ${worst}${defaulted}`);
   }
   if (ratingValue == null) return null;
   const rating = toNumber(ratingValue);
   if (Number.isNaN(rating)) {
     const comma = typeof ratingValue === "string" && COMMA_DECIMAL.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
-    return `ratingValue ${describe(ratingValue)} is not a number${comma}`;
+    return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
-    return `ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`;
+    return outside(`ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`);
   }
   if (rating < worst) {
-    return `ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`;
+    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
   }
   return null;
 }
-var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL;
+var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL, malformed, outside;
 var init_rating_bounds = __esm({
   "runtime/checks/rating-bounds.ts"() {
     "use strict";
@@ -9396,6 +9498,8 @@ var init_rating_bounds = __esm({
     PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
     FRACTION = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/;
     COMMA_DECIMAL = /^\s*[+-]?\d+,\d+\s*$/;
+    malformed = (message) => ({ code: "invalid-format", message });
+    outside = (message) => ({ code: "out-of-range", message });
   }
 });
 
@@ -9568,7 +9672,7 @@ var init_structure_checks = __esm({
         description: "ratingValue lies between worstRating and bestRating (1 and 5 by default)",
         property: "ratingValue",
         fix: 'Give a ratingValue within the scale, or set "bestRating" and "worstRating" to the scale you use, e.g. {"ratingValue": 8, "bestRating": 10}. Search Central, Review snippet, Rating properties (ratingValue): "The default scale for numbers is a 5-point scale, where 1 is the lowest value and 5 is the highest value. If another scale is intended, use bestRating and worstRating."',
-        test: (node) => ratingWithinBounds(node.ratingValue, node.bestRating, node.worstRating)
+        test: (node) => ratingProblem(node.ratingValue, node.bestRating, node.worstRating)
       },
       "active-price": {
         description: "the offer has a current price: its price, or a priceSpecification with neither priceType nor validForMemberTier",
@@ -9640,7 +9744,7 @@ var init_AggregateRating = __esm({
       segment: "/itemReviewed",
       property: "itemReviewed",
       level: "required",
-      expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeason", accepts: subtypes("CreativeWorkSeason"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeries", accepts: subtypes("CreativeWorkSeries"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Episode", accepts: subtypes("Episode"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Game", accepts: subtypes("Game"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "HowTo", accepts: subtypes("HowTo"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MediaObject", accepts: subtypes("MediaObject"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MusicPlaylist", accepts: subtypes("MusicPlaylist"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MusicRecording", accepts: subtypes("MusicRecording"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "SoftwareApplication", accepts: subtypes("SoftwareApplication"), validate: validate_AggregateRating_itemReviewed_any }],
+      expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeason", accepts: subtypes("CreativeWorkSeason"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeries", accepts: subtypes("CreativeWorkSeries"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Episode", accepts: subtypes("Episode"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Game", accepts: subtypes("Game"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "HowTo", accepts: subtypes("HowTo"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MediaObject", accepts: subtypes("MediaObject"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MusicPlaylist", accepts: subtypes("MusicPlaylist"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "MusicRecording", accepts: subtypes("MusicRecording"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "SoftwareApplication", accepts: subtypes("SoftwareApplication"), validate: validate_AggregateRating_itemReviewed_any }, { kind: "class", type: "Vehicle", accepts: subtypes("Vehicle"), validate: validate_AggregateRating_itemReviewed_any, notEligible: 'a Car (or other Vehicle) is not taken as a Product automatically; co-type it: "@type": ["Product", "Car"]' }],
       fix: `Add "itemReviewed" with the rated item as one of the supported types (Book, Course, CreativeWorkSeason, CreativeWorkSeries, Episode, Event, Game, HowTo, LocalBusiness, MediaObject, Movie, MusicPlaylist, MusicRecording, Organization, Product, Recipe, SoftwareApplication) and its name, e.g. {"@type": "Restaurant", "name": "Legal Seafood"}; or nest the rating in the item's own markup with "aggregateRating".`,
       docs: DOCS,
       rule: "/rules/AggregateRating#itemReviewed"
@@ -11255,18 +11359,22 @@ var init_text_length = __esm({
   "runtime/keywords/text-length.ts"() {
     "use strict";
     TextLength = class {
-      constructor(limit) {
+      constructor(limit, costs) {
         this.limit = limit;
+        this.costs = costs;
       }
       limit;
+      costs;
       // Too long is still a value of the right kind: its format and bounds are worth checking too.
       final = false;
       test(value, property3) {
         if (typeof value !== "string" || value.length <= this.limit) return null;
-        return { code: "too-long", message: `"${property3}" has ${value.length} characters; it takes at most ${this.limit}.` };
+        const message = `"${property3}" has ${value.length} characters; it takes at most ${this.limit}.`;
+        if (this.costs === void 0) return { code: "too-long", message };
+        return { code: "too-long", message: `${message} Longer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
       }
     };
-    textAtMost = (limit) => new TextLength(limit);
+    textAtMost = (limit, costs) => new TextLength(limit, costs);
   }
 });
 
@@ -11696,7 +11804,7 @@ var init_Book = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS3,
       rule: "/rules/Book#review.author.name"
@@ -11707,7 +11815,7 @@ var init_Book = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS3,
       rule: "/rules/Book#review.author.name"
@@ -13052,7 +13160,7 @@ var init_Course = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS6,
       rule: "/rules/Course#review.author.name"
@@ -13063,7 +13171,7 @@ var init_Course = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS6,
       rule: "/rules/Course#review.author.name"
@@ -13529,7 +13637,7 @@ var init_CreativeWorkSeason = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS8,
       rule: "/rules/CreativeWorkSeason#review.author.name"
@@ -13540,7 +13648,7 @@ var init_CreativeWorkSeason = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS8,
       rule: "/rules/CreativeWorkSeason#review.author.name"
@@ -13788,7 +13896,7 @@ var init_CreativeWorkSeries = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeries#review.author.name"
@@ -13799,7 +13907,7 @@ var init_CreativeWorkSeries = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeries#review.author.name"
@@ -16578,7 +16686,7 @@ var init_Episode = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS14,
       rule: "/rules/Episode#review.author.name"
@@ -16589,7 +16697,7 @@ var init_Episode = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS14,
       rule: "/rules/Episode#review.author.name"
@@ -17299,7 +17407,7 @@ var init_Event = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS15,
       rule: "/rules/Event#review-snippet:review.author.name"
@@ -17310,7 +17418,7 @@ var init_Event = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS15,
       rule: "/rules/Event#review-snippet:review.author.name"
@@ -17646,7 +17754,7 @@ var init_Game = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS17,
       rule: "/rules/Game#review.author.name"
@@ -17657,7 +17765,7 @@ var init_Game = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS17,
       rule: "/rules/Game#review.author.name"
@@ -20247,7 +20355,7 @@ var init_LocalBusiness = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS22,
       rule: "/rules/LocalBusiness#review.author.name"
@@ -20258,7 +20366,7 @@ var init_LocalBusiness = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS22,
       rule: "/rules/LocalBusiness#review.author.name"
@@ -21488,7 +21596,7 @@ var init_Movie = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS26,
       rule: "/rules/Movie#review.author.name"
@@ -21499,7 +21607,7 @@ var init_Movie = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS26,
       rule: "/rules/Movie#review.author.name"
@@ -21746,7 +21854,7 @@ var init_MusicPlaylist = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS27,
       rule: "/rules/MusicPlaylist#review.author.name"
@@ -21757,7 +21865,7 @@ var init_MusicPlaylist = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS27,
       rule: "/rules/MusicPlaylist#review.author.name"
@@ -22005,7 +22113,7 @@ var init_MusicRecording = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS28,
       rule: "/rules/MusicRecording#review.author.name"
@@ -22016,7 +22124,7 @@ var init_MusicRecording = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS28,
       rule: "/rules/MusicRecording#review.author.name"
@@ -23620,7 +23728,7 @@ var init_Organization = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS31,
       rule: "/rules/Organization#review-snippet:review.author.name"
@@ -23631,7 +23739,7 @@ var init_Organization = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS31,
       rule: "/rules/Organization#review-snippet:review.author.name"
@@ -24203,7 +24311,7 @@ var init_Product = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS32,
       rule: "/rules/Product#review.author.name"
@@ -24214,7 +24322,7 @@ var init_Product = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS32,
       rule: "/rules/Product#review.author.name"
@@ -25963,7 +26071,7 @@ var init_ProductGroup = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS33,
       rule: "/rules/ProductGroup#review.author.name"
@@ -25974,7 +26082,7 @@ var init_ProductGroup = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS33,
       rule: "/rules/ProductGroup#review.author.name"
@@ -28993,7 +29101,7 @@ var init_Recipe = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS37,
       rule: "/rules/Recipe#review-snippet:review.author.name"
@@ -29004,7 +29112,7 @@ var init_Recipe = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS37,
       rule: "/rules/Recipe#review-snippet:review.author.name"
@@ -29164,7 +29272,7 @@ var init_Review = __esm({
       segment: "/itemReviewed",
       property: "itemReviewed",
       level: "required",
-      expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeason", accepts: subtypes("CreativeWorkSeason"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeries", accepts: subtypes("CreativeWorkSeries"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Episode", accepts: subtypes("Episode"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Game", accepts: subtypes("Game"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "HowTo", accepts: subtypes("HowTo"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MediaObject", accepts: subtypes("MediaObject"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicPlaylist", accepts: subtypes("MusicPlaylist"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicRecording", accepts: subtypes("MusicRecording"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "SoftwareApplication", accepts: subtypes("SoftwareApplication"), validate: validate_Review_itemReviewed_any }],
+      expect: [{ kind: "class", type: "Book", accepts: subtypes("Book"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Course", accepts: subtypes("Course"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeason", accepts: subtypes("CreativeWorkSeason"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "CreativeWorkSeries", accepts: subtypes("CreativeWorkSeries"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Episode", accepts: subtypes("Episode"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Game", accepts: subtypes("Game"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "HowTo", accepts: subtypes("HowTo"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MediaObject", accepts: subtypes("MediaObject"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Movie", accepts: subtypes("Movie"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicPlaylist", accepts: subtypes("MusicPlaylist"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "MusicRecording", accepts: subtypes("MusicRecording"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Recipe", accepts: subtypes("Recipe"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "SoftwareApplication", accepts: subtypes("SoftwareApplication"), validate: validate_Review_itemReviewed_any }, { kind: "class", type: "Vehicle", accepts: subtypes("Vehicle"), validate: validate_Review_itemReviewed_any, notEligible: 'a Car (or other Vehicle) is not taken as a Product automatically; co-type it: "@type": ["Product", "Car"]' }],
       fix: `Add "itemReviewed" with the reviewed item as one of the supported types (Book, Course, CreativeWorkSeason, CreativeWorkSeries, Episode, Event, Game, HowTo, LocalBusiness, MediaObject, Movie, MusicPlaylist, MusicRecording, Organization, Product, Recipe, SoftwareApplication) and its name, e.g. {"@type": "Restaurant", "name": "Legal Seafood"}; or nest the review in the item's own markup with "review".`,
       docs: DOCS38,
       rule: "/rules/Review#itemReviewed"
@@ -29217,7 +29325,7 @@ var init_Review = __esm({
       property: "author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS38,
       rule: "/rules/Review#author.name"
@@ -29228,7 +29336,7 @@ var init_Review = __esm({
       property: "author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS38,
       rule: "/rules/Review#author.name"
@@ -29624,7 +29732,7 @@ var init_SoftwareApplication = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.author.name"
@@ -29635,7 +29743,7 @@ var init_SoftwareApplication = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS39,
       rule: "/rules/SoftwareApplication#review.author.name"
@@ -30697,7 +30805,7 @@ var init_VacationRental = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS41,
       rule: "/rules/VacationRental#review.author.name"
@@ -30708,7 +30816,7 @@ var init_VacationRental = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS41,
       rule: "/rules/VacationRental#review.author.name"
@@ -31727,7 +31835,7 @@ var init_VideoObject = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
       docs: DOCS43,
       rule: "/rules/VideoObject#review-snippet:review.author.name"
@@ -31738,7 +31846,7 @@ var init_VideoObject = __esm({
       property: "review.author.name",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      valueKeywords: [textAtMost(99)],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
       docs: DOCS43,
       rule: "/rules/VideoObject#review-snippet:review.author.name"
@@ -72829,8 +72937,8 @@ async function discover(start, options) {
       if (seen.has(href)) continue;
       if (seen.size < options.maxPages + MAX_SKIPPED_KEPT) seen.add(href);
       let refused;
-      const outside = scope.outside(href);
-      if (outside) skip({ url: href, reason: outside });
+      const outside2 = scope.outside(href);
+      if (outside2) skip({ url: href, reason: outside2 });
       else if (pages2.length >= options.maxPages) skip({ url: href, reason: "over --max-pages" });
       else if ((refused = robotsRefusal(href)) !== null) skip({ url: href, reason: refused });
       else if (options.keep && !options.keep(href)) skip({ url: href, reason: "not in --include / in --exclude" });
@@ -73114,9 +73222,9 @@ async function crawlLinks(o) {
     if (found.nofollowPage) nofollow.pages++;
     for (const link of found.links) {
       if (frontier.has(link)) continue;
-      const outside = o.scope.outside(link);
+      const outside2 = o.scope.outside(link);
       let refused;
-      if (outside) skip(link, outside);
+      if (outside2) skip(link, outside2);
       else if ((refused = o.robotsRefusal(link)) !== null) skip(link, refused);
       else if (o.keep && !o.keep(link)) skip(link, "not in --include / in --exclude");
       else {
