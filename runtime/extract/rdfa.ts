@@ -102,8 +102,13 @@ class Graph {
   private values = 0;
   truncated: string | null = null;
 
+  /**
+   * A blank node of sdv's own. Its label holds a character no page's label does (a page's `_:b0` is an
+   * author's name, and taking it merged that node with the first generated one: an offer read as the
+   * product itself).
+   */
   newBlank(): string {
-    return `_:b${this.blank++}`;
+    return `_:\u0000${this.blank++}`;
   }
 
   node(id: string, at: number): GraphNode {

@@ -17,6 +17,11 @@ const CTX = { "@context": "https://schema.org" };
 
 const CASES: Array<[string, string, unknown[], string?]> = [
   [
+    "a page's blank node _:b0 is its own: the nodes sdv names never take its label (the offer stays the product's offer)",
+    `<div vocab="https://schema.org/" typeof="Product" resource="_:b0"><span property="name">W</span><div property="offers" typeof="Offer"><span property="price">10.00</span></div></div>`,
+    [{ ...CTX, "@type": "Product", name: "W", offers: { "@type": "Offer", price: "10.00" } }],
+  ],
+  [
     "RDFa Lite: vocab, typeof, property (text and src)",
     `<p vocab="http://schema.org/" typeof="Person">My name is <span property="name">Manu Sporny</span> and you can give me a ring via <span property="telephone">1-800-555-0199</span>.<img property="image" src="http://manu.sporny.org/images/manu.png" /></p>`,
     [{ ...CTX, "@type": "Person", name: "Manu Sporny", telephone: "1-800-555-0199", image: "http://manu.sporny.org/images/manu.png" }],
