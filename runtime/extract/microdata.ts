@@ -95,6 +95,9 @@ function topLevelItems(tree: ItemTree): ItemElement[] {
   const referenced = new Set<ItemElement>();
   if (tree.ids.size > 0) {
     walk(tree.roots, (el) => {
+      // Only an item's itemref claims (HTML: itemref is specified on elements with itemscope); a stray
+      // one on a plain element made its target vanish from the report.
+      if (el.attrs.itemscope === undefined) return true;
       for (const id of tokens(el.attrs.itemref)) {
         const target = tree.ids.get(id);
         if (target) referenced.add(target);

@@ -104,6 +104,16 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     [{ "@context": "https://schema.org", "@type": "Product", name: "W" }],
     "https://e.example/",
   ],
+  [
+    "itemref on an element without itemscope claims nothing: its target, an item with itemprop and no item above, is reported",
+    `<div itemref="prod"></div><div id="prod" itemprop="mainEntity" itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W" }],
+  ],
+  [
+    "the twin: an item's itemref claims it (a property of that item, not reported on its own)",
+    `<div itemscope itemtype="https://schema.org/WebPage" itemref="prod"></div><div id="prod" itemprop="mainEntity" itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span></div>`,
+    [{ "@context": "https://schema.org", "@type": "WebPage", mainEntity: { "@type": "Product", name: "W" } }],
+  ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
   [
