@@ -82,6 +82,7 @@ const IMPLIED = new Map<string, { closes: string[]; stop: string[] }>([
   ["option", { closes: ["option"], stop: ["select", "datalist", "optgroup"] }],
 ]);
 const IGNORED_END_TAGS = new Set(["html", "head", "body"]);
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /**
  * HTML's "special" elements that can hold content (section 13.2.4.2). An end tag of another element
  * (a `</span>`, a `</b>`) with one of these open above its element is ignored, as the tree builder's
@@ -193,6 +194,9 @@ class TreeBuilder {
 
   /** The end tags HTML implies before this start tag (an open p, li, dt/dd, tr, td/th, option). */
   private closeImplied(name: string, at: number): void {
+    // A heading's start tag ends a heading that is the current element (an unclosed <h1> before an <h2>).
+    const top = this.names.length - 1;
+    if (top >= 0 && HEADINGS.has(name) && HEADINGS.has(this.names[top])) this.closeTo(top, at);
     if (CLOSES_P.has(name)) {
       const open = this.findOpen("p", null, null, true);
       if (open !== -1) this.closeTo(open, at);

@@ -114,6 +114,16 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div itemscope itemtype="https://schema.org/WebPage" itemref="prod"></div><div id="prod" itemprop="mainEntity" itemscope itemtype="https://schema.org/Product"><span itemprop="name">W</span></div>`,
     [{ "@context": "https://schema.org", "@type": "WebPage", mainEntity: { "@type": "Product", name: "W" } }],
   ],
+  [
+    "an unclosed heading ends at the next heading's start tag (HTML pops a heading that is the current element)",
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">W<h2>Sub</h2><span itemprop="sku">S1</span></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "W", sku: "S1" }],
+  ],
+  [
+    "the twin: a heading inside a heading's span is not ended (the heading is not the current element)",
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">W<span><h2>Sub</h2></span></h1><span itemprop="sku">S1</span></div>`,
+    [{ "@context": "https://schema.org", "@type": "Product", name: "WSub", sku: "S1" }],
+  ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
   [
