@@ -235,15 +235,13 @@ const markup = new MarkupToken();
 
 /** `<br>` and block starts separate words that the source may write without spaces between them. */
 function isBlockBreak(html: string, nameStart: number, nameEnd: number): boolean {
+  // Whole names only: <picture>, <param>, <link> are no <p> or <li> ("19<picture></picture>.99" is one number).
   const c = html.charCodeAt(nameStart) | 0x20;
-  if (c === 112 /* p */) return true;
   const len = nameEnd - nameStart;
-  if (len < 2) return false;
+  if (len === 1) return c === 112 /* p */;
   const d = html.charCodeAt(nameStart + 1) | 0x20;
-  if (c === 98 /* b */) return d === 114 /* r */;
-  if (c === 108 /* l */) return d === 105 /* i */;
-  if (c === 116 /* t */) return d === 100 /* d */;
-  return c === 100 /* d */ && len >= 3 && d === 105 /* i */ && (html.charCodeAt(nameStart + 2) | 0x20) === 118 /* v */;
+  if (len === 2) return (c === 98 /* b */ && d === 114) /* r */ || (c === 108 /* l */ && d === 105) /* i */ || (c === 116 /* t */ && d === 100) /* d */;
+  return len === 3 && c === 100 /* d */ && d === 105 /* i */ && (html.charCodeAt(nameStart + 2) | 0x20) === 118 /* v */;
 }
 
 function collapse(s: string): string {

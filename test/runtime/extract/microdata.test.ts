@@ -124,6 +124,11 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">W<span><h2>Sub</h2></span></h1><span itemprop="sku">S1</span></div>`,
     [{ "@context": "https://schema.org", "@type": "Product", name: "WSub", sku: "S1" }],
   ],
+  [
+    "only <p>, <br>, <li>, <td> and <div> break a text value: <picture>, <param>, <link> and <label> do not",
+    `<div itemscope><span itemprop="price">19<picture></picture>.99</span><span itemprop="name">Anvil<br>Black</span><span itemprop="sku">A<label></label>1<link rel="x"></span></div>`,
+    [{ price: "19.99", name: "Anvil Black", sku: "A1" }],
+  ],
   ["attributes in upper case, unquoted values", `<DIV ITEMSCOPE ITEMTYPE=https://schema.org/Thing><SPAN ITEMPROP=name>N</SPAN></DIV>`, [{ "@context": "https://schema.org", "@type": "Thing", name: "N" }]],
   ["markup in comments and scripts is not read", `<!-- <div itemscope><span itemprop="x">no</span></div> --><script><div itemscope></div></script><div itemscope><span itemprop="y">yes</span></div>`, [{ y: "yes" }]],
   [
