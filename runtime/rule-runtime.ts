@@ -289,6 +289,8 @@ export class Run {
   private invalid: Map<string, ValidationIssue> | null = null;
   /** The rule whose condition holds while its value is checked (a malformed value is then an error). */
   private requiredNow: PropertyRule | null = null;
+  /** The required rule waived while its value is checked (the last item of a list: a malformed value is then a warning). */
+  private waivedNow: PropertyRule | null = null;
   /**
    * While the values of one list are checked: the not-eligible reasons of the types they matched, and
    * whether one matched a type without one. A list with one eligible value is eligible: a hybrid
@@ -319,7 +321,7 @@ export class Run {
    */
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true): void {
     const repaired = rule.malformedWarning === true;
-    const required = (rule.level === "required" || this.requiredNow === rule) && !repaired;
+    const required = ((rule.level === "required" && this.waivedNow !== rule) || this.requiredNow === rule) && !repaired;
     this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
     noteFailedRule(this.issues[this.issues.length - 1], rule);
     // A value the search engine repairs still counts; so does a list with one value too many.
@@ -357,6 +359,23 @@ export class Run {
     if (!condition.holds(node)) return this.missing(rule, at);
     const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe()}` : ` (not needed where "${condition.absentSibling}" is given)`;
     this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
+  }
+
+  /**
+   * A present property the last value of its list may leave out (a breadcrumb's item): there it is not
+   * required, so a broken value is a warning, as an optional one's is (a breadcrumb trail's last crumb
+   * written `<span itemprop="item"><span itemprop="name">Post</span></span>`: Search Console's
+   * non-critical "Invalid URL in field id"). Elsewhere it is checked as required.
+   */
+  checkOnLastItem(value: unknown, rule: PropertyRule, at: string): void {
+    if (!this.lastItem) return this.check(value, rule, at);
+    const outer = this.waivedNow;
+    this.waivedNow = rule;
+    try {
+      this.check(value, rule, at);
+    } finally {
+      this.waivedNow = outer;
+    }
   }
 
   /** A present property with a conditional requirement: while the condition holds, a broken value is an error. */

@@ -13,8 +13,9 @@ export const notOnLastItem: KeywordDefinition<"not_on_last_item", true> = {
   apply: () => ({
     keyword: "not_on_last_item",
     // The walk knows whether the node is the last value of its list (Run.lastItem).
-    presence: { missing: (rule) => `{ if (!run.lastItem) run.missing(${rule}, at); }` },
-    page: { cell: "notes", html: "Not needed on the last item of the list." },
+    // There it is not required: a broken value is a warning too (Run.checkOnLastItem).
+    presence: { missing: (rule) => `{ if (!run.lastItem) run.missing(${rule}, at); }`, present: (local, rule) => `run.checkOnLastItem(${local}, ${rule}, at);` },
+    page: { cell: "notes", html: "Not needed on the last item of the list (there a malformed value is a warning)." },
     conditional: true,
   }),
 };

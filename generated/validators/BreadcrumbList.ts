@@ -79,7 +79,7 @@ export function validate_BreadcrumbList_itemListElement_ListItem(node: JsonObjec
   if (v_name !== undefined) run.check(v_name, BreadcrumbList_itemListElement_ListItem_name, at);
   const v_item = node["item"];
   if (v_item === undefined) { if (!run.lastItem) run.missing(BreadcrumbList_itemListElement_ListItem_item, at); }
-  else run.check(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
+  else run.checkOnLastItem(v_item, BreadcrumbList_itemListElement_ListItem_item, at);
   run.oneOf(BreadcrumbList_itemListElement_ListItem_oneOf0, node, at);
 }
 
