@@ -28,6 +28,7 @@ import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
 import { unknownTopLevelType } from "./unknown-type.ts";
+import { unratableTypeWarnings } from "./unratable-type.ts";
 import { isReferenceOnly, type JsonObject } from "./json.ts";
 import { LIMITS } from "./limits.ts";
 import { capReport } from "./report-caps.ts";
@@ -496,6 +497,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
 
   const run = new Run(resolver, judging.pageUrl);
   if (undetected === null) ruleSet.validate(checked, run, entity.path);
+  if (!also) run.issues.push(...unratableTypeWarnings(checked, entity.path));
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
@@ -691,6 +693,7 @@ function uncheckedResult(entity: Entity, written: string, properties_found: stri
       result.warnings.push(hint);
       result.rich_result.reason = `${hint.message} ${hint.fix}`;
     }
+    result.warnings.push(...unratableTypeWarnings(entity.node, entity.path));
   }
   addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
