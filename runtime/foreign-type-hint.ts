@@ -6,7 +6,29 @@
  */
 import type { ValidationIssue } from "./types.ts";
 
-const DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.)?data-vocabulary\.org\/([A-Za-z][A-Za-z0-9]*)/i;
+/** Its Microdata form (`http://data-vocabulary.org/Product`) and its RDFa form (`http://rdf.data-vocabulary.org/#Product`). */
+const DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.|rdf\.)?data-vocabulary\.org\/#?([A-Za-z][A-Za-z0-9-]*)/i;
+/**
+ * data-vocabulary.org's types and the Schema.org types that replace them, where the names differ
+ * (Google's migration notes: a breadcrumb trail is a BreadcrumbList of ListItems). A name not listed
+ * is Schema.org's own (Product, Offer, Review, Rating, Person, Organization, Event, Recipe).
+ */
+const SCHEMA_ORG_FOR: Readonly<Record<string, string>> = {
+  breadcrumb: "BreadcrumbList",
+  "review-aggregate": "AggregateRating",
+  "offer-aggregate": "AggregateOffer",
+  address: "PostalAddress",
+  geo: "GeoCoordinates",
+  nutrition: "NutritionInformation",
+};
+const SAME_NAME = new Set(["product", "offer", "review", "rating", "person", "organization", "event", "recipe"]);
+
+/** The Schema.org type for a data-vocabulary.org one, or null when there is no plain counterpart. */
+function schemaOrgFor(name: string): string | null {
+  const key = name.toLowerCase();
+  if (SCHEMA_ORG_FOR[key] !== undefined) return SCHEMA_ORG_FOR[key];
+  return SAME_NAME.has(key) ? key[0].toUpperCase() + key.slice(1) : null;
+}
 /** Schema.org written another way: any case, no scheme or `//`, `www.`, a trailing slash. */
 const SCHEMA_ORG_LIKE = /^(?:(?:https?:)?\/\/)?(?:www\.)?schema\.org\/+([A-Za-z][A-Za-z0-9]*)\/*$/i;
 /** "https://schema.org/Product/" as the engine names it once the Schema.org prefix is taken off. */
@@ -21,7 +43,7 @@ export function foreignTypeHint(type: string, at: string): ValidationIssue | nul
       property: "@type",
       code: "unknown-type",
       message: `"${type}" is data-vocabulary.org markup, which the search engine no longer reads for rich results (since April 2020).`,
-      fix: `Use Schema.org instead: itemtype="https://schema.org/${retired[1]}" (or "@type": "${retired[1]}" in JSON-LD), with Schema.org's property names.`,
+      fix: migrationFix(retired[1]),
       google_docs_url: SEARCH_GALLERY,
       path: `${at}/@type`,
     };
@@ -39,4 +61,11 @@ export function foreignTypeHint(type: string, at: string): ValidationIssue | nul
     };
   }
   return null;
+}
+
+function migrationFix(name: string): string {
+  const type = schemaOrgFor(name);
+  if (type === null) return `Use Schema.org instead, with its types and property names (see the search gallery for the type of each rich result).`;
+  const trail = type === "BreadcrumbList" ? ', each crumb a ListItem with position, name and item' : "";
+  return `Use Schema.org instead: itemtype="https://schema.org/${type}" (or "@type": "${type}" in JSON-LD)${trail}, with Schema.org's property names.`;
 }

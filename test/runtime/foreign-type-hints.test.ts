@@ -30,6 +30,30 @@ test("data-vocabulary.org: a warning that the search engine no longer reads it, 
   assert.ok((schema.score ?? 100) < 100);
 });
 
+const migrations: Array<[string, string]> = [
+  ["http://data-vocabulary.org/Breadcrumb", "https://schema.org/BreadcrumbList"],
+  ["http://data-vocabulary.org/Review-aggregate", "https://schema.org/AggregateRating"],
+  ["http://data-vocabulary.org/Offer-aggregate", "https://schema.org/AggregateOffer"],
+  ["http://data-vocabulary.org/Address", "https://schema.org/PostalAddress"],
+  ["http://data-vocabulary.org/Geo", "https://schema.org/GeoCoordinates"],
+  ["http://data-vocabulary.org/Review", "https://schema.org/Review"],
+];
+for (const [retired, replacement] of migrations) {
+  test(`data-vocabulary.org: ${retired} is told to become ${replacement} (no type that Schema.org lacks)`, () => {
+    const [schema] = validateHtml(item(retired), "https://e.example/").schemas;
+    const warning = schema.warnings.find((w) => w.code === "unknown-type")!;
+    assert.match(warning.fix, `itemtype="${replacement}"`);
+  });
+}
+
+test("data-vocabulary.org in RDFa (rdf.data-vocabulary.org/#, old Yoast breadcrumbs): the same warning", () => {
+  const html = `<html><body><div xmlns:v="http://rdf.data-vocabulary.org/#"><span typeof="v:Breadcrumb"><a href="/" rel="v:url" property="v:title">Home</a></span></div></body></html>`;
+  const [schema] = validateHtml(html, "https://e.example/").schemas;
+  const warning = schema.warnings.find((w) => w.code === "unknown-type")!;
+  assert.match(warning.message, /no longer reads for rich results/);
+  assert.match(warning.fix, "https://schema.org/BreadcrumbList");
+});
+
 test("Schema.org as written, and other vocabularies: no such warning", () => {
   for (const itemtype of ["https://schema.org/Product", "http://www.schema.org/Product", "http://xmlns.com/foaf/0.1/Person", "https://vocab.example.net/book"]) {
     assert.equal(typeWarnings(itemtype), [], itemtype);
