@@ -1510,6 +1510,11 @@ var init_contained_entities = __esm({
 });
 
 // runtime/foreign-type-hint.ts
+function schemaOrgFor(name) {
+  const key = name.toLowerCase();
+  if (SCHEMA_ORG_FOR[key] !== void 0) return SCHEMA_ORG_FOR[key];
+  return SAME_NAME.has(key) ? key[0].toUpperCase() + key.slice(1) : null;
+}
 function foreignTypeHint(type, at) {
   const retired = DATA_VOCABULARY.exec(type);
   if (retired !== null) {
@@ -1518,7 +1523,7 @@ function foreignTypeHint(type, at) {
       property: "@type",
       code: "unknown-type",
       message: `"${type}" is data-vocabulary.org markup, which the search engine no longer reads for rich results (since April 2020).`,
-      fix: `Use Schema.org instead: itemtype="https://schema.org/${retired[1]}" (or "@type": "${retired[1]}" in JSON-LD), with Schema.org's property names.`,
+      fix: migrationFix(retired[1]),
       google_docs_url: SEARCH_GALLERY,
       path: `${at}/@type`
     };
@@ -1537,11 +1542,26 @@ function foreignTypeHint(type, at) {
   }
   return null;
 }
-var DATA_VOCABULARY, SCHEMA_ORG_LIKE, TRAILING_SLASH, SEARCH_GALLERY;
+function migrationFix(name) {
+  const type = schemaOrgFor(name);
+  if (type === null) return `Use Schema.org instead, with its types and property names (see the search gallery for the type of each rich result).`;
+  const trail = type === "BreadcrumbList" ? ", each crumb a ListItem with position, name and item" : "";
+  return `Use Schema.org instead: itemtype="https://schema.org/${type}" (or "@type": "${type}" in JSON-LD)${trail}, with Schema.org's property names.`;
+}
+var DATA_VOCABULARY, SCHEMA_ORG_FOR, SAME_NAME, SCHEMA_ORG_LIKE, TRAILING_SLASH, SEARCH_GALLERY;
 var init_foreign_type_hint = __esm({
   "runtime/foreign-type-hint.ts"() {
     "use strict";
-    DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.)?data-vocabulary\.org\/([A-Za-z][A-Za-z0-9]*)/i;
+    DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.|rdf\.)?data-vocabulary\.org\/#?([A-Za-z][A-Za-z0-9-]*)/i;
+    SCHEMA_ORG_FOR = {
+      breadcrumb: "BreadcrumbList",
+      "review-aggregate": "AggregateRating",
+      "offer-aggregate": "AggregateOffer",
+      address: "PostalAddress",
+      geo: "GeoCoordinates",
+      nutrition: "NutritionInformation"
+    };
+    SAME_NAME = /* @__PURE__ */ new Set(["product", "offer", "review", "rating", "person", "organization", "event", "recipe"]);
     SCHEMA_ORG_LIKE = /^(?:(?:https?:)?\/\/)?(?:www\.)?schema\.org\/+([A-Za-z][A-Za-z0-9]*)\/*$/i;
     TRAILING_SLASH = /^([A-Za-z][A-Za-z0-9]*)\/+$/;
     SEARCH_GALLERY = "https://developers.google.com/search/docs/appearance/structured-data/search-gallery";
