@@ -653,22 +653,12 @@ export class Run {
     const expect = rule.expect;
     if (expect.length === 0) return;
     const types = typeNames(node["@type"]);
-    let matched: ExpectSpec | undefined;
-    let firstClass: ExpectSpec | undefined;
     // The most specific expectation wins (AggregateOffer over Offer for an AggregateOffer), so
     // authors can list the common type first: untyped values go to the first one.
-    for (const e of expect) {
-      if (e.kind !== "class") continue;
-      firstClass ??= e;
-      if (types.length === 0) break;
-      for (const t of types) {
-        if (e.accepts.has(t) && (!matched || (matched.kind === "class" && e.accepts.size < matched.accepts.size))) matched = e;
-      }
-    }
-    if (types.length === 0) matched = firstClass;
+    let matched = types.length === 0 ? expect.find((e) => e.kind === "class") : mostSpecificMatch(expect, types, false);
     // A node of several types is each of them: one that an eligible expectation accepts keeps it
     // eligible (["Product", "Car"], where a Car alone is not taken as a Product).
-    if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = eligibleMatch(expect, types) ?? matched;
+    if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = mostSpecificMatch(expect, types, true) ?? matched;
     // An enumeration's type may be written as a node of its own ({"@type": "SizeSpecification", "name":
     // "XL"}, the merchant listing page's size): a value of that type, with nothing more to check here.
     if (matched === undefined && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
@@ -774,12 +764,14 @@ export class Run {
   }
 }
 
-/** The most specific expectation without a not-eligible reason that accepts one of the types. */
-function eligibleMatch(expect: readonly ExpectSpec[], types: readonly string[]): ExpectSpec | undefined {
+/** The most specific class expectation that accepts one of the types (`eligibleOnly`: among those without a not-eligible reason). */
+function mostSpecificMatch(expect: readonly ExpectSpec[], types: readonly string[], eligibleOnly: boolean): ExpectSpec | undefined {
   let best: ExpectSpec | undefined;
   for (const e of expect) {
-    if (e.kind !== "class" || e.notEligible) continue;
-    if (types.some((t) => e.accepts.has(t)) && (best === undefined || (best.kind === "class" && e.accepts.size < best.accepts.size))) best = e;
+    if (e.kind !== "class" || (eligibleOnly && e.notEligible)) continue;
+    for (const t of types) {
+      if (e.accepts.has(t) && (best === undefined || (best.kind === "class" && e.accepts.size < best.accepts.size))) best = e;
+    }
   }
   return best;
 }
