@@ -655,11 +655,13 @@ function holdsOnly(node, key) {
   for (const name in node) if (name !== key && name.charCodeAt(0) !== 64) return false;
   return node[key] !== void 0;
 }
-function eligibleMatch(expect, types) {
+function mostSpecificMatch(expect, types, eligibleOnly) {
   let best;
   for (const e of expect) {
-    if (e.kind !== "class" || e.notEligible) continue;
-    if (types.some((t) => e.accepts.has(t)) && (best === void 0 || best.kind === "class" && e.accepts.size < best.accepts.size)) best = e;
+    if (e.kind !== "class" || eligibleOnly && e.notEligible) continue;
+    for (const t of types) {
+      if (e.accepts.has(t) && (best === void 0 || best.kind === "class" && e.accepts.size < best.accepts.size)) best = e;
+    }
   }
   return best;
 }
@@ -1223,18 +1225,8 @@ var init_rule_runtime = __esm({
         const expect = rule.expect;
         if (expect.length === 0) return;
         const types = typeNames(node["@type"]);
-        let matched;
-        let firstClass;
-        for (const e of expect) {
-          if (e.kind !== "class") continue;
-          firstClass ??= e;
-          if (types.length === 0) break;
-          for (const t of types) {
-            if (e.accepts.has(t) && (!matched || matched.kind === "class" && e.accepts.size < matched.accepts.size)) matched = e;
-          }
-        }
-        if (types.length === 0) matched = firstClass;
-        if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = eligibleMatch(expect, types) ?? matched;
+        let matched = types.length === 0 ? expect.find((e) => e.kind === "class") : mostSpecificMatch(expect, types, false);
+        if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = mostSpecificMatch(expect, types, true) ?? matched;
         if (matched === void 0 && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
         if (!matched || matched.kind !== "class") {
           const what = types.length ? `an object of type ${types.join(", ")}` : "an object";
