@@ -20,7 +20,7 @@ import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.t
 import type { Resolve } from "./node-values.ts";
 import { notVisible, MAX_LOOKUPS } from "./not-visible.ts";
 import { duplicates } from "./duplicates.ts";
-import { LISTING_NOTE, NO_PAGE_URL_NOTE, onOwnSite, ownedByAnother, selfServingCandidates, selfServingIssue, siteOwners, type SiteOwners } from "./self-serving.ts";
+import { LISTING_NOTE, NO_PAGE_URL_NOTE, namedAsSite, onOwnSite, ownedByAnother, selfServingCandidates, selfServingIssue, siteOwners, type SiteOwners } from "./self-serving.ts";
 
 export { TruthPage } from "./truth-page.ts";
 export type { TruthNode } from "./truth-node.ts";
@@ -42,7 +42,7 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
     }
     const entity = candidate.entity;
     let own = atHome.get(entity);
-    if (own === undefined) atHome.set(entity, (own = onOwnSite(entity, pageUrl)));
+    if (own === undefined) atHome.set(entity, (own = onOwnSite(entity, pageUrl) || namedAsSite(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
     if (!own) continue;
     let another = listed.get(entity);
     if (another === undefined) listed.set(entity, (another = ownedByAnother(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));

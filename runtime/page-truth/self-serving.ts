@@ -5,7 +5,9 @@
  * structured data are ineligible for star review feature."
  *
  * Its own site: the entity's `url` is on the page's host; without a `url`, its `@id` or one of its
- * `sameAs` is. A review site that gives the businesses it reviews an `@id` on its own host still
+ * `sameAs` is; without any of the three, its name is the name the page's WebSite markup gives its own
+ * site or that site's publisher (a shop-rating widget writes the shop as a name and a rating only: the
+ * guidelines name reviews placed "via an embedded 3rd party widget" as self-serving too). A review site that gives the businesses it reviews an `@id` on its own host still
  * names each business's own site in `url`, so an `@id` never overrules a `url`. The same markup on
  * another host (a review site, a directory, a booking platform) is not self-serving, and a Product's
  * reviews never are. Without the page's URL nothing can be compared: the node gets a note instead.
@@ -96,13 +98,15 @@ const MAX_ADDRESSES = 64;
  */
 export interface SiteOwners {
   ids: Set<string>;
+  /** The owners' names as compared (markupText): a business named exactly so is the site's own. */
+  names: Set<string>;
   /** The significant words of the owners' names (significantWords), and each one's beginnings of three characters or more. */
   words: Set<string>;
   beginnings: Set<string>;
 }
 
 export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve: Resolve): SiteOwners {
-  const owners: SiteOwners = { ids: new Set(), words: new Set(), beginnings: new Set() };
+  const owners: SiteOwners = { ids: new Set(), names: new Set(), words: new Set(), beginnings: new Set() };
   const pageHost = hostOf(pageUrl, null);
   const websites = subtypes("WebSite");
   let names = 0;
@@ -110,6 +114,7 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
     if (typeof entity["@id"] === "string") owners.ids.add(entity["@id"]);
     for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
       if (names++ >= MAX_NAMES) return;
+      owners.names.add(comparedName(name));
       for (const word of significantWords(name)) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
@@ -143,6 +148,22 @@ export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean 
   const words = texts(entity.name).slice(0, MAX_NAMES).flatMap(significantWords);
   if (words.length === 0 || owners.words.size === 0) return false;
   return !words.some((word) => sharesAWord(word, owners));
+}
+
+/**
+ * An entity that gives none of `url`, `@id` or `sameAs` (a widget's "Organization: name and rating")
+ * is the site's own when its name is the site's or its publisher's, as the page's WebSite markup on
+ * this host gives them. Whole names only: a shop named "Example" on "Example Shop"'s site is not
+ * enough to take its stars away.
+ */
+export function namedAsSite(entity: JsonObject, owners: SiteOwners): boolean {
+  if (texts(entity.url).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
+  if (owners.names.size === 0) return false;
+  return texts(entity.name).slice(0, MAX_NAMES).some((name) => owners.names.has(comparedName(name)));
+}
+
+function comparedName(name: string): string {
+  return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name);
 }
 
 /** Names of a business, and of the site's owners, read at most: an entity has a name or two. */

@@ -121,4 +121,28 @@ test("overrides apply: off removes the issue and its effect; error makes the nod
   assert.equal(issuesOf(ignored), []);
 });
 
+test("a widget's shop rating, a name and a rating only: self-serving when the name is the page's WebSite's or its publisher's on this host", () => {
+  const shopUrl = "https://example-shop.com/p/1";
+  const rating = { "@type": "AggregateRating", ratingValue: "4.82", bestRating: "5.00", ratingCount: "1523" };
+  const widget = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Organization", name, aggregateRating: rating });
+  const website = (extra: object) => jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://example-shop.com/", ...extra });
+  const shown = "<h1>Example Shop</h1><p>4.82 / 5.00 from 1523 ratings</p>";
+  const organization = (html: string, url = shopUrl) => validateHtml(page(shown, html), url).schemas.find((s) => s.type === "Organization")!;
+  const named = organization(website({ name: "Example Shop" }) + widget("Example Shop"));
+  assert.equal(issuesOf(named).map((i) => i.code), ["self-serving-review"]);
+  assert.not.ok(named.features?.find((f) => f.feature === "review-snippet")?.eligible);
+  // The site's publisher's name counts as the site's; case and spacing do not matter.
+  const published = organization(website({ name: "Shop", publisher: { "@type": "Organization", name: "Example  SHOP" } }) + widget("Example Shop"));
+  assert.equal(issuesOf(published).map((i) => i.code), ["self-serving-review"]);
+  // Twins: another name, a WebSite of another host, no WebSite at all, a name that is only part of the site's.
+  assert.equal(issuesOf(organization(website({ name: "Example Shop" }) + widget("Springfield Bakery"))), []);
+  const elsewhere = jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://reviews.example/", name: "Example Shop" });
+  assert.equal(issuesOf(organization(elsewhere + widget("Example Shop"))), []);
+  assert.equal(issuesOf(organization(widget("Example Shop"))), []);
+  assert.equal(issuesOf(organization(website({ name: "Example Shop" }) + widget("Example"))), []);
+  // An address of its own decides instead of the name: a url on another host is another business.
+  const withUrl = jsonLd({ "@context": "https://schema.org", "@type": "Organization", name: "Example Shop", url: "https://elsewhere.example/", aggregateRating: rating });
+  assert.equal(issuesOf(organization(website({ name: "Example Shop" }) + withUrl)), []);
+});
+
 test.run();
