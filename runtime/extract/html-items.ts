@@ -142,7 +142,10 @@ class TreeBuilder {
 
   /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */
   startTag(scan: HtmlScanner): boolean {
-    const name = scan.tagName();
+    const written = scan.tagName();
+    // HTML's tree builder reads <image> as <img> (outside SVG and MathML, where it is their own element):
+    // themes that write <image src> have a product image the browser and the search engine both see.
+    const name = written === "image" && this.topLevel("svg") === -1 && this.topLevel("math") === -1 ? "img" : written;
     this.closeImplied(name, scan.tagStart);
     let kept: ItemElement | null = null;
     if (this.shouldKeep(scan)) {

@@ -147,6 +147,10 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     [{ url: "https://e.example/p?id=1&lang=en&copy=2&x=%E2%82%AC", image: "https://e.example/i?w=1&image=large" }],
     "https://e.example/",
   ],
+  // HTML's tree builder renames <image> to <img> outside SVG: its src is the value, and it is void (the
+  // text after it is not its content). Inside <svg> it stays SVG's own element, which has no src value.
+  ["<image src> read as <img>", `<div itemscope><image itemprop="image" src="/a.jpg"><span itemprop="price">10.00</span></div>`, [{ image: "https://example.com/a.jpg", price: "10.00" }], "https://example.com/p"],
+  ["<image> inside <svg> stays SVG's", `<div itemscope><svg><image itemprop="image" src="/a.jpg">x</image></svg></div>`, [{ image: "x" }], "https://example.com/p"],
 ];
 
 for (const [name, html, expected, base] of CASES) {
