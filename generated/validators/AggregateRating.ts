@@ -37,8 +37,8 @@ const AggregateRating_ratingCount: PropertyRule = propertyRule({
   property: "ratingCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give \"ratingCount\" as a whole number of ratings, e.g. 89.",
+  min: 1,
+  fix: "Give \"ratingCount\" as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/AggregateRating#ratingCount",
 });
@@ -49,8 +49,8 @@ const AggregateRating_reviewCount: PropertyRule = propertyRule({
   property: "reviewCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give \"reviewCount\" as a whole number of reviews, e.g. 89.",
+  min: 1,
+  fix: "Give \"reviewCount\" as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/AggregateRating#reviewCount",
 });

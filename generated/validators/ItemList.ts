@@ -583,8 +583,8 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   property: "itemListElement.item.aggregateRating.ratingCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give itemListElement.item.aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
 });
@@ -595,8 +595,8 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   property: "itemListElement.item.aggregateRating.reviewCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give itemListElement.item.aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
 });

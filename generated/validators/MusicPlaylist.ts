@@ -73,8 +73,8 @@ const MusicPlaylist_aggregateRating_AggregateRating_ratingCount: PropertyRule = 
   property: "aggregateRating.ratingCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  min: 1,
+  fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/MusicPlaylist#aggregateRating.ratingCount",
 });
@@ -85,8 +85,8 @@ const MusicPlaylist_aggregateRating_AggregateRating_reviewCount: PropertyRule = 
   property: "aggregateRating.reviewCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  min: 1,
+  fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/MusicPlaylist#aggregateRating.reviewCount",
 });

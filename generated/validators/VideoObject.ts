@@ -492,8 +492,8 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount: P
   property: "aggregateRating.ratingCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+  min: 1,
+  fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingCount",
 });
@@ -504,8 +504,8 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount: P
   property: "aggregateRating.reviewCount",
   level: "optional",
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-  min: 0,
-  fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+  min: 1,
+  fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
   docs: DOCS,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.reviewCount",
 });
