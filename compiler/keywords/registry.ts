@@ -12,12 +12,13 @@ import { minItems } from "./min-items.ts";
 import { maxItems } from "./max-items.ts";
 import { listCheck } from "./list-check.ts";
 import { onlyFor } from "./only-for.ts";
+import { coTyped } from "./co-typed.ts";
 import { requiredWhen } from "./required-when.ts";
 import { recommendedWhen } from "./recommended-when.ts";
 import { notOnLastItem } from "./not-on-last-item.ts";
 import { pattern } from "./pattern.ts";
 
-export const KEYWORDS = [textValues, maxLength, minItems, maxItems, listCheck, onlyFor, requiredWhen, recommendedWhen, notOnLastItem, pattern] as const;
+export const KEYWORDS = [textValues, maxLength, minItems, maxItems, listCheck, onlyFor, coTyped, requiredWhen, recommendedWhen, notOnLastItem, pattern] as const;
 
 /** The keys the keywords add to a property rule. */
 export const KEYWORD_NAMES: readonly string[] = KEYWORDS.map((k) => k.name);

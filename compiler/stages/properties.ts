@@ -33,14 +33,20 @@ const LITERALS: Record<string, LiteralKind> = {
 
 export function checkNode(c: FileChecker, nodeRaw: RawNode, nodeType: string | null, path: Path, dotted: string, id: string): IrNodeRules {
   const properties: IrProperty[] = [];
+  // The types a property's name was checked against, where a keyword names them: a group member
+  // with a rule of its own is checked as its rule was.
+  const domainsOf = new Map<string, string[]>();
   for (const [name, ruleRaw] of Object.entries(nodeRaw.properties ?? {})) {
     const propPath = [...path, "properties", name];
-    properties.push(checkProperty(c, name, ruleRaw, nodeType, propPath, dotted ? `${dotted}.${name}` : name, `${id}_${name}`));
+    properties.push(checkProperty(c, name, ruleRaw, nodeType, propPath, dotted ? `${dotted}.${name}` : name, `${id}_${name}`, domainsOf));
   }
   const oneOf: IrOneOf[] = (nodeRaw.one_of ?? []).map((group, gi) => {
     group.properties.forEach((name, pi) => {
+      const at = [...path, "one_of", gi, "properties", pi];
+      const domains = domainsOf.get(name);
+      if (domains) for (const t of domains) c.checkPropertyName(name, t, at);
       // A dotted member is checked segment by segment; the type of nested segments is not known here.
-      name.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, "one_of", gi, "properties", pi]));
+      else name.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, at));
     });
     const prefix = dotted ? `${dotted}.` : "";
     const unless = group.unless;
@@ -64,8 +70,9 @@ export function checkNode(c: FileChecker, nodeRaw: RawNode, nodeType: string | n
   return { id, properties, oneOf, nodeCheck: null };
 }
 
-function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, nodeType: string | null, path: Path, dotted: string, id: string): IrProperty {
+function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, nodeType: string | null, path: Path, dotted: string, id: string, domainsOf: Map<string, string[]>): IrProperty {
   const { keywords, nameDomains } = checkKeywords({ checker: c, name, nodeType, rule, path });
+  if (nameDomains) domainsOf.set(name, nameDomains);
   // A rule for some subtypes only is checked against their domains, not the rule set's type.
   if (nameDomains) for (const t of nameDomains) c.checkPropertyName(name, t, path);
   else c.checkPropertyName(name, nodeType, path);

@@ -105,6 +105,13 @@ const cases: Array<[string, string, string[], string?]> = [
   ["property outside the type's domain", withLine(9, "  price: { level: required, expect: Number }"), [
     'rules-src/types/Event.yaml:9:3: "price" is not a property of Event or its supertypes in Schema.org 29.4',
   ]],
+  ["co_typed: a type of the rule set's own family (only_for's case)", withLine(9, "  name: { level: required, co_typed: [MusicEvent], expect: Text }"), [
+    'rules-src/types/Event.yaml:9:39: "MusicEvent" is Event or of its family: co_typed names a type written beside it',
+  ]],
+  ["co_typed: a property of the co-type is checked against its domain, in the rule and in a group", withLine(11, "  eventStatus: { level: recommended, values: [EventScheduled] }\n  isbn: { level: optional, co_typed: [Place], expect: Text }\none_of: [{ level: recommended, properties: [isbn, name] }]"), [
+    'rules-src/types/Event.yaml:12:3: "isbn" is not a property of Place or its supertypes in Schema.org 29.4',
+    'rules-src/types/Event.yaml:13:45: "isbn" is not a property of Place or its supertypes in Schema.org 29.4',
+  ]],
   ["enumeration value that is no member", withLine(11, "  eventStatus: { level: recommended, values: [EventHappening] }"), [
     'rules-src/types/Event.yaml:11:47: "EventHappening" is not a member of EventStatusType',
   ]],
@@ -120,6 +127,10 @@ const cases: Array<[string, string, string[], string?]> = [
     'rules-src/types/Event.yaml:9:36: "Place" is not in the range of "name" (Text)',
   ]],
 ];
+
+test("co_typed: a co-type's own property compiles, in the rule and in a group", () => {
+  assert.equal(compileOne(withLine(11, "  eventStatus: { level: recommended, values: [EventScheduled] }\n  isbn: { level: optional, co_typed: [Book], expect: Text }\none_of: [{ level: recommended, properties: [isbn, name] }]")), []);
+});
 
 for (const [name, text, expected, fileName] of cases) {
   test(`compile error: ${name}`, () => {
