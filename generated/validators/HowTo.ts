@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
@@ -469,6 +470,74 @@ export function validate_HowTo_tool_HowToTool(node: JsonObject, run: Run, at: st
   else run.check(v_name, HowTo_tool_HowToTool_name, at);
 }
 
+// rules-src/types/HowTo.yaml: feature paywalled-content > isAccessibleForFree
+const HowTo__paywalled_content_isAccessibleForFree: PropertyRule = propertyRule({
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "isAccessibleForFree",
+  level: "required",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  single: true,
+  fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
+  docs: DOCS,
+  rule: "/rules/HowTo#paywalled-content:isAccessibleForFree",
+});
+// rules-src/types/HowTo.yaml: feature paywalled-content > hasPart
+const HowTo__paywalled_content_hasPart: PropertyRule = propertyRule({
+  name: "hasPart",
+  segment: "/hasPart",
+  property: "hasPart",
+  level: "optional",
+  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_HowTo__paywalled_content_hasPart_WebPageElement }],
+  fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
+  docs: DOCS,
+  rule: "/rules/HowTo#paywalled-content:hasPart",
+});
+
+/** HowTo, feature "Subscription and paywalled content": requirements on top of the base rules. */
+export function validate_HowTo__paywalled_content(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(HowTo__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, HowTo__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== undefined) run.check(v_hasPart, HowTo__paywalled_content_hasPart, at);
+}
+
+// rules-src/types/HowTo.yaml: feature paywalled-content > hasPart > WebPageElement > isAccessibleForFree
+const HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: PropertyRule = propertyRule({
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "hasPart.isAccessibleForFree",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  requires: ["cssSelector"],
+  fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+  docs: DOCS,
+  rule: "/rules/HowTo#paywalled-content:hasPart.isAccessibleForFree",
+});
+// rules-src/types/HowTo.yaml: feature paywalled-content > hasPart > WebPageElement > cssSelector
+const HowTo__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule = propertyRule({
+  name: "cssSelector",
+  segment: "/cssSelector",
+  property: "hasPart.cssSelector",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+  valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
+  fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
+  docs: DOCS,
+  rule: "/rules/HowTo#paywalled-content:hasPart.cssSelector",
+});
+
+/** Nested shape HowTo > feature paywalled-content > hasPart > WebPageElement. */
+export function validate_HowTo__paywalled_content_hasPart_WebPageElement(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else { run.check(v_isAccessibleForFree, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); run.companions(node, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === undefined) run.missing(HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
+
 /** The HowTo rule set as the registries hand it to the engine. */
 export const ruleSet: CompiledRuleSet = {
   type: "HowTo",
@@ -479,5 +548,7 @@ export const ruleSet: CompiledRuleSet = {
   verifiedOn: "2026-11-22",
   deprecated: {"since":"2023-09-13","kind":"retired","note":"How-to rich results have not been shown since 2023-09-13 (mobile was dropped on 2023-08-08, desktop on 2023-09-13; documentation removed on 2023-09-14). The markup is harmless and may stay; sdv still checks the last documented requirements (name and step). Recipe, a HowTo subtype, keeps its own rich result."},
   validate: validate_HowTo,
-  features: [],
+  features: [
+    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_HowTo__paywalled_content },
+  ],
 };

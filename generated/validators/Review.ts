@@ -6,6 +6,7 @@ import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
@@ -314,6 +315,74 @@ export function validate_Review_negativeNotes_ItemList_itemListElement_ListItem(
   else run.check(v_position, Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
 }
 
+// rules-src/types/Review.yaml: feature paywalled-content > isAccessibleForFree
+const Review__paywalled_content_isAccessibleForFree: PropertyRule = propertyRule({
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "isAccessibleForFree",
+  level: "required",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  single: true,
+  fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
+  docs: DOCS,
+  rule: "/rules/Review#paywalled-content:isAccessibleForFree",
+});
+// rules-src/types/Review.yaml: feature paywalled-content > hasPart
+const Review__paywalled_content_hasPart: PropertyRule = propertyRule({
+  name: "hasPart",
+  segment: "/hasPart",
+  property: "hasPart",
+  level: "optional",
+  expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Review__paywalled_content_hasPart_WebPageElement }],
+  fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
+  docs: DOCS,
+  rule: "/rules/Review#paywalled-content:hasPart",
+});
+
+/** Review, feature "Subscription and paywalled content": requirements on top of the base rules. */
+export function validate_Review__paywalled_content(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(Review__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, Review__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== undefined) run.check(v_hasPart, Review__paywalled_content_hasPart, at);
+}
+
+// rules-src/types/Review.yaml: feature paywalled-content > hasPart > WebPageElement > isAccessibleForFree
+const Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: PropertyRule = propertyRule({
+  name: "isAccessibleForFree",
+  segment: "/isAccessibleForFree",
+  property: "hasPart.isAccessibleForFree",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+  requires: ["cssSelector"],
+  fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+  docs: DOCS,
+  rule: "/rules/Review#paywalled-content:hasPart.isAccessibleForFree",
+});
+// rules-src/types/Review.yaml: feature paywalled-content > hasPart > WebPageElement > cssSelector
+const Review__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule = propertyRule({
+  name: "cssSelector",
+  segment: "/cssSelector",
+  property: "hasPart.cssSelector",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+  valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
+  fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
+  docs: DOCS,
+  rule: "/rules/Review#paywalled-content:hasPart.cssSelector",
+});
+
+/** Nested shape Review > feature paywalled-content > hasPart > WebPageElement. */
+export function validate_Review__paywalled_content_hasPart_WebPageElement(node: JsonObject, run: Run, at: string): void {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === undefined) run.missing(Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else { run.check(v_isAccessibleForFree, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); run.companions(node, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at); }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === undefined) run.missing(Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
+
 /** The Review rule set as the registries hand it to the engine. */
 export const ruleSet: CompiledRuleSet = {
   type: "Review",
@@ -323,5 +392,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Review snippet",
   verifiedOn: "2026-11-25",
   validate: validate_Review,
-  features: [],
+  features: [
+    { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_Review__paywalled_content },
+  ],
 };
