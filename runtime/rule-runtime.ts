@@ -526,8 +526,15 @@ export class Run {
   private checkList(rule: PropertyRule, keywords: readonly ListKeyword[], items: readonly unknown[] | null, count: number, at: string): void {
     for (let i = 0; i < keywords.length; i++) {
       const problem = keywords[i].test(items, count, rule.property);
+      if (problem === null) continue;
       // The property's pointer, built only for a failure (valuePath).
-      if (problem !== null) this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
+      if (problem.costs !== undefined) {
+        // Documented to cost one thing only: told, and the values count whatever the level.
+        this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
+        noteFailedRule(this.issues[this.issues.length - 1], rule);
+        continue;
+      }
+      this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
     }
   }
 

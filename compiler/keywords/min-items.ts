@@ -1,18 +1,45 @@
-/** `min_items`: the property needs at least so many values (a breadcrumb trail's two). */
+/**
+ * `min_items`: the property needs at least so many values (a breadcrumb trail's two). Written
+ * `{ count, costs }` where fewer values still make valid markup and lose only what `costs` says (a
+ * trail of one crumb, every Yoast home page's, shows no trail): the problem is then a warning
+ * whatever the property's level, and the values still count.
+ */
+import { esc } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
 
-export const minItems: KeywordDefinition<"min_items", number> = {
+type MinItems = number | { count: number; costs: string };
+
+export const minItems: KeywordDefinition<"min_items", MinItems> = {
   name: "min_items",
-  schema: { type: "integer", minimum: 1, description: "At least this many values." },
-  check(least, { rule }, report) {
+  schema: {
+    description: "At least this many values; with costs, what fewer values lose (a warning whatever the level).",
+    oneOf: [
+      { type: "integer", minimum: 1 },
+      {
+        type: "object",
+        additionalProperties: false,
+        required: ["count", "costs"],
+        properties: {
+          count: { type: "integer", minimum: 1 },
+          costs: { type: "string", minLength: 1, description: "What fewer values lose, as a clause after \"Fewer,\" (\"no trail is shown\")." },
+        },
+      },
+    ],
+  },
+  check(input, { rule }, report) {
+    const least = typeof input === "number" ? input : input.count;
     if (rule.max_items !== undefined && least > rule.max_items) report("conflict", `min_items ${least} is above max_items ${rule.max_items}`);
     if (rule.single && least > 1) report("conflict", `a single-valued property cannot need ${least} values`);
   },
-  apply: (least) => ({
-    keyword: "min_items",
-    check: { field: "listKeywords", source: (use) => `${use("runtime/keywords/value-count.ts", "atLeastValues")}(${least})` },
-    page: { cell: "values", html: `At least ${least} values.` },
-  }),
+  apply: (input) => {
+    const least = typeof input === "number" ? input : input.count;
+    const costs = typeof input === "number" ? undefined : input.costs;
+    return {
+      keyword: "min_items",
+      check: { field: "listKeywords", source: (use) => `${use("runtime/keywords/value-count.ts", "atLeastValues")}(${least}${costs === undefined ? "" : `, ${JSON.stringify(costs)}`})` },
+      page: { cell: "values", html: costs === undefined ? `At least ${least} values.` : `At least ${least} values (fewer, ${esc(costs)}: a warning).` },
+    };
+  },
 };
 
 declare module "../raw.ts" {

@@ -5,11 +5,16 @@
 import type { KeywordProblem, ListKeyword } from "./keyword-check.ts";
 
 class AtLeast implements ListKeyword {
-  constructor(private readonly least: number) {}
+  constructor(
+    private readonly least: number,
+    private readonly costs: string | undefined,
+  ) {}
 
   test(_items: readonly unknown[] | null, count: number, property: string): KeywordProblem | null {
     if (count >= this.least) return null;
-    return { code: "too-few-values", message: `"${property}" has ${count} value(s); it needs at least ${this.least}.` };
+    const message = `"${property}" has ${count} value(s); it needs at least ${this.least}.`;
+    if (this.costs === undefined) return { code: "too-few-values", message };
+    return { code: "too-few-values", message: `${message} Fewer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
   }
 }
 
@@ -22,5 +27,6 @@ class AtMost implements ListKeyword {
   }
 }
 
-export const atLeastValues = (least: number): ListKeyword => new AtLeast(least);
+/** `costs`: what fewer values lose, when that is all they lose (the problem is then a warning). */
+export const atLeastValues = (least: number, costs?: string): ListKeyword => new AtLeast(least, costs);
 export const atMostValues = (most: number): ListKeyword => new AtMost(most);

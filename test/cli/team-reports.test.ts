@@ -13,8 +13,8 @@ import { sdv } from "./sdv-process.ts";
 /** A page with one block; its body shows a product's name and price, as a real product page does (else not-visible warnings). */
 const ld = (value: Record<string, unknown>) =>
   `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(value)}</script></head><body><h1>${String(value.name ?? "page")}</h1><p>$25.00</p></body></html>`;
-/** A breadcrumb of one item: one error (too-few-values), the same on every page that carries it. */
-const crumb = (i: number) => ({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: `Page ${i}`, item: `https://example.com/${i}` }] });
+/** A breadcrumb whose first crumb has no item (its URL): one error (missing-required), the same on every page that carries it. */
+const crumb = (i: number) => ({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: `Section ${i}` }, { "@type": "ListItem", position: 2, name: `Page ${i}` }] });
 const offer = { "@type": "Offer", price: "25.00", priceCurrency: "USD", availability: "https://schema.org/InStock" };
 /** A product whose only findings are recommendations (warnings). */
 const product = (i: number, extra: Record<string, unknown> = {}) => ({ "@context": "https://schema.org", "@type": "Product", "@id": `https://shop.example/${i}#product`, name: `Kettle ${i}`, image: "https://shop.example/k.jpg", offers: offer, ...extra });
@@ -67,7 +67,7 @@ test("--quiet: one line per error, file:line:col code property message, then the
   assert.is(r.code, 1);
   const lines = r.stdout.trimEnd().split("\n");
   assert.is(lines.length, 4, r.stdout);
-  for (let i = 0; i < 3; i++) assert.match(lines[i], new RegExp(`^public/p0${i}\\.html:1:\\d+ too-few-values itemListElement "itemListElement" has 1 value`));
+  for (let i = 0; i < 3; i++) assert.match(lines[i], new RegExp(`^public/p0${i}\\.html:1:\\d+ missing-required itemListElement\\.item `));
   assert.is(lines[3], "sdv: exit 1: 3 errors in 3 of 4 inputs (--fail-on error)");
   const warnings = await sdv(["validate", "public", "-q", "--fail-on", "warning"], { cwd });
   assert.match(warnings.stdout, /^public\/ok\.html:1:\d+ missing-recommended aggregateRating /m, "warnings too when they fail the run");

@@ -100,8 +100,6 @@ export const JUSTIFICATIONS: Record<string, string> = {
   "schemaorg-rs/event_recommended_fields_warned.json": "The spec requires startDate with time and timezone; the fixture gives a date alone.",
   "mulraj/Event/valid_online.json": "The spec's Event table requires location (Place or VirtualLocation); the fixture has none.",
   // Documented requirements the peer does not check.
-  "adobe/Breadcrumb/valid-single.json": "The documentation asks for a BreadcrumbList 'that contains at least two ListItems'.",
-  "schemaorg-rs/breadcrumb_single_item.json": "The documentation asks for at least two ListItems.",
   "adobe/Breadcrumb/valid-text-position.json": "The second ListItem's position is the text \"current page\": the documentation types position as an Integer (sdv accepts \"2\" written as text, not words), so the trail cannot be ordered: an error.",
   "adobe/Breadcrumb/invalid2.json": "The second ListItem's position is 2.5: position is documented as an Integer, so an error (the peer only warns about the item URL).",
   "adobe/Recipe/invalid4.json": "cookTime, prepTime and totalTime are recommended in the documentation: a malformed recommended property is a warning (README: severity).",
