@@ -1111,7 +1111,13 @@ var init_rule_runtime = __esm({
       checkList(rule, keywords, items, count, at) {
         for (let i = 0; i < keywords.length; i++) {
           const problem = keywords[i].test(items, count, rule.property);
-          if (problem !== null) this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
+          if (problem === null) continue;
+          if (problem.costs !== void 0) {
+            this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
+            noteFailedRule(this.issues[this.issues.length - 1], rule);
+            continue;
+          }
+          this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
         }
       }
       /**
@@ -3405,7 +3411,8 @@ var init_html_items = __esm({
       }
       /** A start tag: close what it implies, keep it if it matters, open it. False when a cap stops the page. */
       startTag(scan2) {
-        const name = scan2.tagName();
+        const written = scan2.tagName();
+        const name = written === "image" && this.topLevel("svg") === -1 && this.topLevel("math") === -1 ? "img" : written;
         this.closeImplied(name, scan2.tagStart);
         let kept = null;
         if (this.shouldKeep(scan2)) {
@@ -7107,7 +7114,7 @@ function onSiteOf(pageHost, entityHost) {
   return pageHost === entityHost || entityHost.includes(".") && pageHost.endsWith(`.${entityHost}`);
 }
 function siteOwners(nodes, pageUrl, resolve4) {
-  const owners = { ids: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set() };
+  const owners = { ids: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set() };
   const pageHost = hostOf(pageUrl, null);
   const websites = subtypes("WebSite");
   let names = 0;
@@ -7115,6 +7122,7 @@ function siteOwners(nodes, pageUrl, resolve4) {
     if (typeof entity["@id"] === "string") owners.ids.add(entity["@id"]);
     for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
       if (names++ >= MAX_NAMES) return;
+      owners.names.add(comparedName(name));
       for (const word of significantWords(name)) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
@@ -7139,6 +7147,14 @@ function ownedByAnother(entity, owners) {
   const words = texts(entity.name).slice(0, MAX_NAMES).flatMap(significantWords);
   if (words.length === 0 || owners.words.size === 0) return false;
   return !words.some((word) => sharesAWord(word, owners));
+}
+function namedAsSite(entity, owners) {
+  if (texts(entity.url).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
+  if (owners.names.size === 0) return false;
+  return texts(entity.name).slice(0, MAX_NAMES).some((name) => owners.names.has(comparedName(name)));
+}
+function comparedName(name) {
+  return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name);
 }
 function significantWords(name) {
   return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).slice(0, MAX_NAME_WORDS).map((w) => w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w);
@@ -8156,7 +8172,7 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
     }
     const entity = candidate.entity;
     let own = atHome.get(entity);
-    if (own === void 0) atHome.set(entity, own = onOwnSite(entity, pageUrl));
+    if (own === void 0) atHome.set(entity, own = onOwnSite(entity, pageUrl) || namedAsSite(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
     if (!own) continue;
     let another = listed2.get(entity);
     if (another === void 0) listed2.set(entity, another = ownedByAnother(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
@@ -9865,8 +9881,8 @@ var init_AggregateRating = __esm({
       property: "ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: 'Give "ratingCount" as a whole number of ratings, e.g. 89.',
+      min: 1,
+      fix: 'Give "ratingCount" as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).',
       docs: DOCS2,
       rule: "/rules/AggregateRating#ratingCount"
     });
@@ -9876,8 +9892,8 @@ var init_AggregateRating = __esm({
       property: "reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: 'Give "reviewCount" as a whole number of reviews, e.g. 89.',
+      min: 1,
+      fix: 'Give "reviewCount" as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).',
       docs: DOCS2,
       rule: "/rules/AggregateRating#reviewCount"
     });
@@ -11829,8 +11845,8 @@ var init_Book = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS4,
       rule: "/rules/Book#aggregateRating.ratingCount"
     });
@@ -11840,8 +11856,8 @@ var init_Book = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS4,
       rule: "/rules/Book#aggregateRating.reviewCount"
     });
@@ -12392,13 +12408,17 @@ var init_value_count = __esm({
   "runtime/keywords/value-count.ts"() {
     "use strict";
     AtLeast = class {
-      constructor(least) {
+      constructor(least, costs) {
         this.least = least;
+        this.costs = costs;
       }
       least;
+      costs;
       test(_items, count, property3) {
         if (count >= this.least) return null;
-        return { code: "too-few-values", message: `"${property3}" has ${count} value(s); it needs at least ${this.least}.` };
+        const message = `"${property3}" has ${count} value(s); it needs at least ${this.least}.`;
+        if (this.costs === void 0) return { code: "too-few-values", message };
+        return { code: "too-few-values", message: `${message} Fewer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
       }
     };
     AtMost = class {
@@ -12411,7 +12431,7 @@ var init_value_count = __esm({
         return { code: "too-many-values", message: `"${property3}" has ${count} values; it takes at most ${this.most}.` };
       }
     };
-    atLeastValues = (least) => new AtLeast(least);
+    atLeastValues = (least, costs) => new AtLeast(least, costs);
     atMostValues = (most) => new AtMost(most);
   }
 });
@@ -12539,7 +12559,7 @@ var init_BreadcrumbList = __esm({
       property: "itemListElement",
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_BreadcrumbList_itemListElement_ListItem }],
-      listKeywords: [atLeastValues(2), wholeList(listChecks["ascending-positions"])],
+      listKeywords: [atLeastValues(2, "the result shows no trail above the page (as on a home page, where one crumb is expected)"), wholeList(listChecks["ascending-positions"])],
       fix: 'Add "itemListElement" with at least two ListItems, each with position, name and item, e.g. [{"@type": "ListItem", "position": 1, "name": "Books", "item": "https://example.com/books"}, {"@type": "ListItem", "position": 2, "name": "Science Fiction"}].',
       docs: DOCS5,
       rule: "/rules/BreadcrumbList#itemListElement"
@@ -12986,6 +13006,8 @@ __export(Course_exports, {
   validate_Course__course_info: () => validate_Course__course_info,
   validate_Course__course_info_hasCourseInstance_CourseInstance: () => validate_Course__course_info_hasCourseInstance_CourseInstance,
   validate_Course__course_info_offers_Offer: () => validate_Course__course_info_offers_Offer,
+  validate_Course__paywalled_content: () => validate_Course__paywalled_content,
+  validate_Course__paywalled_content_hasPart_WebPageElement: () => validate_Course__paywalled_content_hasPart_WebPageElement,
   validate_Course_aggregateRating_AggregateRating: () => validate_Course_aggregateRating_AggregateRating,
   validate_Course_provider_Organization: () => validate_Course_provider_Organization,
   validate_Course_review_Review: () => validate_Course_review_Review,
@@ -13089,7 +13111,25 @@ function validate_Course__course_info_hasCourseInstance_CourseInstance(node, run
   if (v_courseWorkload !== void 0) run.check(v_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, at);
   run.oneOf(Course__course_info_hasCourseInstance_CourseInstance_oneOf0, node, at);
 }
-var DOCS7, Course_name, Course_description, Course_provider, Course_aggregateRating, Course_review, Course_provider_Organization_name, Course_provider_Organization_sameAs, Course_aggregateRating_AggregateRating_ratingValue, Course_aggregateRating_AggregateRating_ratingCount, Course_aggregateRating_AggregateRating_reviewCount, Course_aggregateRating_AggregateRating_bestRating, Course_aggregateRating_AggregateRating_worstRating, Course_aggregateRating_AggregateRating_oneOf0, Course_review_Review_author, Course_review_Review_reviewRating, Course_review_Review_datePublished, Course_review_Review_oneOf0, Course_review_Review_author_Person_name, Course_review_Review_author_Organization_name, Course_review_Review_reviewRating_Rating_ratingValue, Course_review_Review_reviewRating_Rating_bestRating, Course_review_Review_reviewRating_Rating_worstRating, Course__course_info_provider, Course__course_info_offers, Course__course_info_hasCourseInstance, Course__course_info_offers_Offer_category, Course__course_info_hasCourseInstance_CourseInstance_courseMode, Course__course_info_hasCourseInstance_CourseInstance_courseSchedule, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_oneOf0, ruleSet6;
+function validate_Course__paywalled_content(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(Course__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, Course__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== void 0) run.check(v_hasPart, Course__paywalled_content_hasPart, at);
+}
+function validate_Course__paywalled_content_hasPart_WebPageElement(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else {
+    run.check(v_isAccessibleForFree, Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+    run.companions(node, Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === void 0) run.missing(Course__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, Course__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
+var DOCS7, Course_name, Course_description, Course_provider, Course_aggregateRating, Course_review, Course_provider_Organization_name, Course_provider_Organization_sameAs, Course_aggregateRating_AggregateRating_ratingValue, Course_aggregateRating_AggregateRating_ratingCount, Course_aggregateRating_AggregateRating_reviewCount, Course_aggregateRating_AggregateRating_bestRating, Course_aggregateRating_AggregateRating_worstRating, Course_aggregateRating_AggregateRating_oneOf0, Course_review_Review_author, Course_review_Review_reviewRating, Course_review_Review_datePublished, Course_review_Review_oneOf0, Course_review_Review_author_Person_name, Course_review_Review_author_Organization_name, Course_review_Review_reviewRating_Rating_ratingValue, Course_review_Review_reviewRating_Rating_bestRating, Course_review_Review_reviewRating_Rating_worstRating, Course__course_info_provider, Course__course_info_offers, Course__course_info_hasCourseInstance, Course__course_info_offers_Offer_category, Course__course_info_hasCourseInstance_CourseInstance_courseMode, Course__course_info_hasCourseInstance_CourseInstance_courseSchedule, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_oneOf0, Course__paywalled_content_isAccessibleForFree, Course__paywalled_content_hasPart, Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Course__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet6;
 var init_Course = __esm({
   "generated/validators/Course.ts"() {
     "use strict";
@@ -13098,6 +13138,7 @@ var init_Course = __esm({
     init_structure_checks();
     init_checks();
     init_text_length();
+    init_text_pattern();
     DOCS7 = "https://developers.google.com/search/docs/appearance/structured-data/course";
     Course_name = propertyRule({
       name: "name",
@@ -13186,8 +13227,8 @@ var init_Course = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS7,
       rule: "/rules/Course#aggregateRating.ratingCount"
     });
@@ -13197,8 +13238,8 @@ var init_Course = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS7,
       rule: "/rules/Course#aggregateRating.reviewCount"
     });
@@ -13379,6 +13420,49 @@ var init_Course = __esm({
       rule: "/rules/Course#course-info:hasCourseInstance.courseWorkload"
     });
     Course__course_info_hasCourseInstance_CourseInstance_oneOf0 = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], paths: [["courseSchedule"], ["courseWorkload"]], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS7, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
+    Course__paywalled_content_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "isAccessibleForFree",
+      level: "required",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      single: true,
+      fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
+      docs: DOCS7,
+      rule: "/rules/Course#paywalled-content:isAccessibleForFree"
+    });
+    Course__paywalled_content_hasPart = propertyRule({
+      name: "hasPart",
+      segment: "/hasPart",
+      property: "hasPart",
+      level: "optional",
+      expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Course__paywalled_content_hasPart_WebPageElement }],
+      fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
+      docs: DOCS7,
+      rule: "/rules/Course#paywalled-content:hasPart"
+    });
+    Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "hasPart.isAccessibleForFree",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      requires: ["cssSelector"],
+      fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+      docs: DOCS7,
+      rule: "/rules/Course#paywalled-content:hasPart.isAccessibleForFree"
+    });
+    Course__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
+      name: "cssSelector",
+      segment: "/cssSelector",
+      property: "hasPart.cssSelector",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+      valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
+      fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
+      docs: DOCS7,
+      rule: "/rules/Course#paywalled-content:hasPart.cssSelector"
+    });
     ruleSet6 = {
       type: "Course",
       status: "supported",
@@ -13388,7 +13472,8 @@ var init_Course = __esm({
       verifiedOn: "2026-11-22",
       validate: validate_Course,
       features: [
-        { id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["hasCourseInstance"], retired: { "since": "2025-09-09", "note": "The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected." }, validate: validate_Course__course_info }
+        { id: "course-info", name: "Course info", googleDocsUrl: "https://developers.google.com/search/blog/2025/06/simplifying-search-results", triggers: ["hasCourseInstance"], retired: { "since": "2025-09-09", "note": "The course info carousel was phased out (announced 2025-06-12); Search Console and the Rich Results Test dropped it and its documentation was removed on 2025-09-09. The course list result is not affected." }, validate: validate_Course__course_info },
+        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_Course__paywalled_content }
       ]
     };
   }
@@ -13664,8 +13749,8 @@ var init_CreativeWorkSeason = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeason#aggregateRating.ratingCount"
     });
@@ -13675,8 +13760,8 @@ var init_CreativeWorkSeason = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeason#aggregateRating.reviewCount"
     });
@@ -13924,8 +14009,8 @@ var init_CreativeWorkSeries = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS10,
       rule: "/rules/CreativeWorkSeries#aggregateRating.ratingCount"
     });
@@ -13935,8 +14020,8 @@ var init_CreativeWorkSeries = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS10,
       rule: "/rules/CreativeWorkSeries#aggregateRating.reviewCount"
     });
@@ -16520,7 +16605,7 @@ var init_EmployerAggregateRating = __esm({
       property: "ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
+      min: 1,
       fix: 'Give "ratingCount" as the whole number of ratings of the organization on your site, e.g. 10561.',
       docs: DOCS14,
       rule: "/rules/EmployerAggregateRating#ratingCount"
@@ -16531,7 +16616,7 @@ var init_EmployerAggregateRating = __esm({
       property: "reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
+      min: 1,
       fix: 'Give "reviewCount" as the whole number of people who reviewed the organization, e.g. 10561.',
       docs: DOCS14,
       rule: "/rules/EmployerAggregateRating#reviewCount"
@@ -16715,8 +16800,8 @@ var init_Episode = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS15,
       rule: "/rules/Episode#aggregateRating.ratingCount"
     });
@@ -16726,8 +16811,8 @@ var init_Episode = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS15,
       rule: "/rules/Episode#aggregateRating.reviewCount"
     });
@@ -17437,8 +17522,8 @@ var init_Event = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS16,
       rule: "/rules/Event#review-snippet:aggregateRating.ratingCount"
     });
@@ -17448,8 +17533,8 @@ var init_Event = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS16,
       rule: "/rules/Event#review-snippet:aggregateRating.reviewCount"
     });
@@ -17785,8 +17870,8 @@ var init_Game = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS18,
       rule: "/rules/Game#aggregateRating.ratingCount"
     });
@@ -17796,8 +17881,8 @@ var init_Game = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS18,
       rule: "/rules/Game#aggregateRating.reviewCount"
     });
@@ -17926,6 +18011,8 @@ var HowTo_exports = {};
 __export(HowTo_exports, {
   ruleSet: () => ruleSet18,
   validate_HowTo: () => validate_HowTo,
+  validate_HowTo__paywalled_content: () => validate_HowTo__paywalled_content,
+  validate_HowTo__paywalled_content_hasPart_WebPageElement: () => validate_HowTo__paywalled_content_hasPart_WebPageElement,
   validate_HowTo_step_HowToSection: () => validate_HowTo_step_HowToSection,
   validate_HowTo_step_HowToSection_itemListElement_HowToStep: () => validate_HowTo_step_HowToSection_itemListElement_HowToStep,
   validate_HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection: () => validate_HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection,
@@ -18038,13 +18125,32 @@ function validate_HowTo_tool_HowToTool(node, run, at) {
   if (v_name === void 0) run.missing(HowTo_tool_HowToTool_name, at);
   else run.check(v_name, HowTo_tool_HowToTool_name, at);
 }
-var DOCS19, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, ruleSet18;
+function validate_HowTo__paywalled_content(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(HowTo__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, HowTo__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== void 0) run.check(v_hasPart, HowTo__paywalled_content_hasPart, at);
+}
+function validate_HowTo__paywalled_content_hasPart_WebPageElement(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else {
+    run.check(v_isAccessibleForFree, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+    run.companions(node, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === void 0) run.missing(HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
+var DOCS19, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, HowTo__paywalled_content_isAccessibleForFree, HowTo__paywalled_content_hasPart, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet18;
 var init_HowTo = __esm({
   "generated/validators/HowTo.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
+    init_text_pattern();
     DOCS19 = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
     HowTo_name = propertyRule({
       name: "name",
@@ -18344,6 +18450,49 @@ var init_HowTo = __esm({
       docs: DOCS19,
       rule: "/rules/HowTo#tool.name"
     });
+    HowTo__paywalled_content_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "isAccessibleForFree",
+      level: "required",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      single: true,
+      fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
+      docs: DOCS19,
+      rule: "/rules/HowTo#paywalled-content:isAccessibleForFree"
+    });
+    HowTo__paywalled_content_hasPart = propertyRule({
+      name: "hasPart",
+      segment: "/hasPart",
+      property: "hasPart",
+      level: "optional",
+      expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_HowTo__paywalled_content_hasPart_WebPageElement }],
+      fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
+      docs: DOCS19,
+      rule: "/rules/HowTo#paywalled-content:hasPart"
+    });
+    HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "hasPart.isAccessibleForFree",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      requires: ["cssSelector"],
+      fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+      docs: DOCS19,
+      rule: "/rules/HowTo#paywalled-content:hasPart.isAccessibleForFree"
+    });
+    HowTo__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
+      name: "cssSelector",
+      segment: "/cssSelector",
+      property: "hasPart.cssSelector",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+      valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
+      fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
+      docs: DOCS19,
+      rule: "/rules/HowTo#paywalled-content:hasPart.cssSelector"
+    });
     ruleSet18 = {
       type: "HowTo",
       status: "deprecated",
@@ -18353,7 +18502,9 @@ var init_HowTo = __esm({
       verifiedOn: "2026-11-22",
       deprecated: { "since": "2023-09-13", "kind": "retired", "note": "How-to rich results have not been shown since 2023-09-13 (mobile was dropped on 2023-08-08, desktop on 2023-09-13; documentation removed on 2023-09-14). The markup is harmless and may stay; sdv still checks the last documented requirements (name and step). Recipe, a HowTo subtype, keeps its own rich result." },
       validate: validate_HowTo,
-      features: []
+      features: [
+        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_HowTo__paywalled_content }
+      ]
     };
   }
 });
@@ -19125,8 +19276,8 @@ var init_ItemList = __esm({
       property: "itemListElement.item.aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give itemListElement.item.aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
     });
@@ -19136,8 +19287,8 @@ var init_ItemList = __esm({
       property: "itemListElement.item.aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give itemListElement.item.aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
     });
@@ -20387,8 +20538,8 @@ var init_LocalBusiness = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS23,
       rule: "/rules/LocalBusiness#aggregateRating.ratingCount"
     });
@@ -20398,8 +20549,8 @@ var init_LocalBusiness = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS23,
       rule: "/rules/LocalBusiness#aggregateRating.reviewCount"
     });
@@ -21629,8 +21780,8 @@ var init_Movie = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS27,
       rule: "/rules/Movie#aggregateRating.ratingCount"
     });
@@ -21640,8 +21791,8 @@ var init_Movie = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS27,
       rule: "/rules/Movie#aggregateRating.reviewCount"
     });
@@ -21888,8 +22039,8 @@ var init_MusicPlaylist = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS28,
       rule: "/rules/MusicPlaylist#aggregateRating.ratingCount"
     });
@@ -21899,8 +22050,8 @@ var init_MusicPlaylist = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS28,
       rule: "/rules/MusicPlaylist#aggregateRating.reviewCount"
     });
@@ -22148,8 +22299,8 @@ var init_MusicRecording = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS29,
       rule: "/rules/MusicRecording#aggregateRating.ratingCount"
     });
@@ -22159,8 +22310,8 @@ var init_MusicRecording = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS29,
       rule: "/rules/MusicRecording#aggregateRating.reviewCount"
     });
@@ -23764,8 +23915,8 @@ var init_Organization = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS32,
       rule: "/rules/Organization#review-snippet:aggregateRating.ratingCount"
     });
@@ -23775,8 +23926,8 @@ var init_Organization = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS32,
       rule: "/rules/Organization#review-snippet:aggregateRating.reviewCount"
     });
@@ -24101,6 +24252,10 @@ function validate_Product__merchant_listing(node, run, at) {
   if (v_gtin13 !== void 0) run.check(v_gtin13, Product__merchant_listing_gtin13, at);
   const v_gtin14 = node["gtin14"];
   if (v_gtin14 !== void 0) run.check(v_gtin14, Product__merchant_listing_gtin14, at);
+  const v_isbn = node["isbn"];
+  if (hasType(node, subtypes("Book"))) {
+    if (v_isbn !== void 0) run.check(v_isbn, Product__merchant_listing_isbn, at);
+  }
   const v_audience = node["audience"];
   if (v_audience !== void 0) run.check(v_audience, Product__merchant_listing_audience, at);
   const v_category = node["category"];
@@ -24301,7 +24456,7 @@ function validate_Product__merchant_listing_hasCertification_Certification_certi
   if (v_ratingValue === void 0) run.missing(Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
 }
-var DOCS33, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet32;
+var DOCS33, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_isbn, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet32;
 var init_Product = __esm({
   "generated/validators/Product.ts"() {
     "use strict";
@@ -24548,8 +24703,8 @@ var init_Product = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS33,
       rule: "/rules/Product#aggregateRating.ratingCount"
     });
@@ -24559,8 +24714,8 @@ var init_Product = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS33,
       rule: "/rules/Product#aggregateRating.reviewCount"
     });
@@ -24844,6 +24999,16 @@ var init_Product = __esm({
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:gtin14"
     });
+    Product__merchant_listing_isbn = propertyRule({
+      name: "isbn",
+      segment: "/isbn",
+      property: "isbn",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: `Give "isbn" as the book's ISBN-13 digits, e.g. "9780316769532".`,
+      docs: DOCS33,
+      rule: "/rules/Product#merchant-listing:isbn"
+    });
     Product__merchant_listing_audience = propertyRule({
       name: "audience",
       segment: "/audience",
@@ -24958,7 +25123,7 @@ var init_Product = __esm({
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:subjectOf"
     });
-    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931".`, docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:gtin" };
+    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"], ["isbn"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931" (a book's "isbn" counts too).`, docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:gtin" };
     Product__merchant_listing_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -26110,8 +26275,8 @@ var init_ProductGroup = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS34,
       rule: "/rules/ProductGroup#aggregateRating.ratingCount"
     });
@@ -26121,8 +26286,8 @@ var init_ProductGroup = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS34,
       rule: "/rules/ProductGroup#aggregateRating.reviewCount"
     });
@@ -28807,8 +28972,8 @@ var init_Recipe = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS38,
       rule: "/rules/Recipe#aggregateRating.ratingCount"
     });
@@ -28818,8 +28983,8 @@ var init_Recipe = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS38,
       rule: "/rules/Recipe#aggregateRating.reviewCount"
     });
@@ -29282,6 +29447,8 @@ var Review_exports = {};
 __export(Review_exports, {
   ruleSet: () => ruleSet38,
   validate_Review: () => validate_Review,
+  validate_Review__paywalled_content: () => validate_Review__paywalled_content,
+  validate_Review__paywalled_content_hasPart_WebPageElement: () => validate_Review__paywalled_content_hasPart_WebPageElement,
   validate_Review_author_Organization: () => validate_Review_author_Organization,
   validate_Review_author_Person: () => validate_Review_author_Person,
   validate_Review_itemReviewed_any: () => validate_Review_itemReviewed_any,
@@ -29362,7 +29529,25 @@ function validate_Review_negativeNotes_ItemList_itemListElement_ListItem(node, r
   if (v_position === void 0) run.missing(Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
   else run.check(v_position, Review_negativeNotes_ItemList_itemListElement_ListItem_position, at);
 }
-var DOCS39, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, ruleSet38;
+function validate_Review__paywalled_content(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(Review__paywalled_content_isAccessibleForFree, at);
+  else run.check(v_isAccessibleForFree, Review__paywalled_content_isAccessibleForFree, at);
+  const v_hasPart = node["hasPart"];
+  if (v_hasPart !== void 0) run.check(v_hasPart, Review__paywalled_content_hasPart, at);
+}
+function validate_Review__paywalled_content_hasPart_WebPageElement(node, run, at) {
+  const v_isAccessibleForFree = node["isAccessibleForFree"];
+  if (v_isAccessibleForFree === void 0) run.missing(Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  else {
+    run.check(v_isAccessibleForFree, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+    run.companions(node, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, at);
+  }
+  const v_cssSelector = node["cssSelector"];
+  if (v_cssSelector === void 0) run.missing(Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+  else run.check(v_cssSelector, Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
+}
+var DOCS39, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, Review__paywalled_content_isAccessibleForFree, Review__paywalled_content_hasPart, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Review__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet38;
 var init_Review = __esm({
   "generated/validators/Review.ts"() {
     "use strict";
@@ -29371,6 +29556,7 @@ var init_Review = __esm({
     init_structure_checks();
     init_checks();
     init_text_length();
+    init_text_pattern();
     DOCS39 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Review_author = propertyRule({
       name: "author",
@@ -29559,6 +29745,49 @@ var init_Review = __esm({
       docs: DOCS39,
       rule: "/rules/Review#negativeNotes.itemListElement.position"
     });
+    Review__paywalled_content_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "isAccessibleForFree",
+      level: "required",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      single: true,
+      fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
+      docs: DOCS39,
+      rule: "/rules/Review#paywalled-content:isAccessibleForFree"
+    });
+    Review__paywalled_content_hasPart = propertyRule({
+      name: "hasPart",
+      segment: "/hasPart",
+      property: "hasPart",
+      level: "optional",
+      expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Review__paywalled_content_hasPart_WebPageElement }],
+      fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
+      docs: DOCS39,
+      rule: "/rules/Review#paywalled-content:hasPart"
+    });
+    Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
+      name: "isAccessibleForFree",
+      segment: "/isAccessibleForFree",
+      property: "hasPart.isAccessibleForFree",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
+      requires: ["cssSelector"],
+      fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
+      docs: DOCS39,
+      rule: "/rules/Review#paywalled-content:hasPart.isAccessibleForFree"
+    });
+    Review__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
+      name: "cssSelector",
+      segment: "/cssSelector",
+      property: "hasPart.cssSelector",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
+      valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
+      fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
+      docs: DOCS39,
+      rule: "/rules/Review#paywalled-content:hasPart.cssSelector"
+    });
     ruleSet38 = {
       type: "Review",
       status: "supported",
@@ -29567,7 +29796,9 @@ var init_Review = __esm({
       richResult: "Review snippet",
       verifiedOn: "2026-11-25",
       validate: validate_Review,
-      features: []
+      features: [
+        { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_Review__paywalled_content }
+      ]
     };
   }
 });
@@ -29773,8 +30004,8 @@ var init_SoftwareApplication = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS40,
       rule: "/rules/SoftwareApplication#aggregateRating.ratingCount"
     });
@@ -29784,8 +30015,8 @@ var init_SoftwareApplication = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS40,
       rule: "/rules/SoftwareApplication#aggregateRating.reviewCount"
     });
@@ -30827,8 +31058,8 @@ var init_VacationRental = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS42,
       rule: "/rules/VacationRental#aggregateRating.ratingCount"
     });
@@ -30838,8 +31069,8 @@ var init_VacationRental = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS42,
       rule: "/rules/VacationRental#aggregateRating.reviewCount"
     });
@@ -31878,8 +32109,8 @@ var init_VideoObject = __esm({
       property: "aggregateRating.ratingCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.ratingCount as a whole number of ratings, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
       docs: DOCS44,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingCount"
     });
@@ -31889,8 +32120,8 @@ var init_VideoObject = __esm({
       property: "aggregateRating.reviewCount",
       level: "optional",
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
-      min: 0,
-      fix: "Give aggregateRating.reviewCount as a whole number of reviews, e.g. 89.",
+      min: 1,
+      fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
       docs: DOCS44,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.reviewCount"
     });
