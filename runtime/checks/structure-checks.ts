@@ -32,34 +32,42 @@ export interface NodeCheck {
 
 const WHOLE_POSITION = /^[1-9]\d*$/;
 
+/**
+ * Only the order is judged: a missing or malformed position is the property's own issue.
+ * `continued`: the first position may be past 1 (a paginated list's later page).
+ */
+function positionsInOrder(items: readonly unknown[], continued: boolean): string | null {
+  // One pass decides the usual trail (well formed and numbered 1, 2, 3...) without building a list.
+  let inOrder = true;
+  let offset = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item === undefined && !(i in items)) {
+      // A hole (no JSON parse makes one) is skipped as \`every\` skips it; the order check reports it.
+      inOrder = false;
+      continue;
+    }
+    const raw = isObject(item) ? item.position : undefined;
+    let p: number;
+    if (typeof raw === "number") {
+      if (!Number.isInteger(raw) || raw < 1) return null;
+      p = raw;
+    } else if (typeof raw === "string" && WHOLE_POSITION.test(raw)) p = Number(raw);
+    else return null;
+    if (i === 0 && continued) offset = p - 1;
+    if (p !== offset + i + 1) inOrder = false;
+  }
+  return inOrder ? null : checkPositions(items.map((item) => (isObject(item) ? item.position : undefined)), continued);
+}
+
 export const listChecks: Readonly<Record<string, ListCheck>> = {
   "ascending-positions": {
     description: "positions are whole numbers from 1, ascending without gaps",
-    // Only the order is judged here: a missing or malformed position is the property's own issue.
-    test: (items) => {
-      // One pass decides the usual trail (well formed and numbered 1, 2, 3...) without building a list.
-      let inOrder = true;
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i];
-        if (item === undefined && !(i in items)) {
-          // A hole (no JSON parse makes one) is skipped as \`every\` skips it; the order check reports it.
-          inOrder = false;
-          continue;
-        }
-        const p = isObject(item) ? item.position : undefined;
-        if (typeof p === "number") {
-          if (!Number.isInteger(p) || p < 1) return null;
-          if (p !== i + 1) inOrder = false;
-        } else if (typeof p === "string" && WHOLE_POSITION.test(p)) {
-          if (Number(p) !== i + 1) inOrder = false;
-        } else return null;
-      }
-      return inOrder ? null : checkPositions(items.map((item) => (isObject(item) ? item.position : undefined)));
-    },
+    test: (items) => positionsInOrder(items, false),
   },
   "carousel-items": {
-    description: "positions 1, 2, 3...; each URL once; items of one host carousel type; at least three courses in a course list",
-    test: (items) => listChecks["ascending-positions"].test(items) ?? carouselItemsProblem(items),
+    description: "positions ascending by one (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
+    test: (items) => positionsInOrder(items, true) ?? carouselItemsProblem(items),
   },
 };
 

@@ -45,4 +45,12 @@ for (const [positions, expected] of rows) {
   });
 }
 
+test("a continued list (a paginated list's later page) numbers on from its first position", () => {
+  assert.is(checkPositions([21, 22, 23], true), null);
+  assert.match(String(checkPositions([21, 23], true)), "index 1 is 23, which leaves a gap; expected 22");
+  assert.match(String(checkPositions([21, 22, 22], true)), "index 2 is 22, a duplicate of index 1; expected 23");
+  assert.match(String(checkPositions([21, 20], true)), "index 1 is 20, below the list's first position 21; expected 22");
+  assert.match(String(checkPositions([21, 22])), "index 0 is 21, which leaves a gap; expected 1");
+});
+
 test.run();
