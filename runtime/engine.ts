@@ -40,6 +40,7 @@ import { blankOutLeniencies } from "./options/lenient-json.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 import { attachPatches } from "./patches/attach-patches.ts";
 import { resolveId } from "./graph/resolve-id.ts";
+import { MainEntityOfPage } from "./graph/main-entity-of-page.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -315,6 +316,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging: Judging = { overrides, profile: prepared.options.profile, pageUrl: prepared.baseUrl ?? null };
   const resolver: ReferenceResolver = { resolve: idResolver(ids, prepared.baseUrl ?? null, prepared.otherDefinitions) };
+  const mainEntities = new MainEntityOfPage(ids, prepared.baseUrl ?? null);
   const schemas: SchemaResult[] = [];
   let unparsable = 0;
   let nodesFound = 0;
@@ -341,7 +343,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         nodesNotValidated++;
         return;
       }
-      const judgement = judgementOf(entity, resolver, registry);
+      const judgement = judgementOf(entity, resolver, registry, mainEntities);
       const result = validateEntity(entity, resolver, judging, judgement);
       if (!result) return;
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
@@ -464,7 +466,7 @@ interface Judgement {
 }
 
 /** Null for a node without a type. */
-function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry): Judgement | null {
+function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: RuleRegistry, mainEntities: MainEntityOfPage): Judgement | null {
   const { node } = entity;
   const types = typeNames(node["@type"]);
   if (types.length === 0) return null;
@@ -472,7 +474,8 @@ function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: Rule
   // properties are still told where they are written (addVocabularyWarnings reads the node itself).
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
-  const checked = whole === undefined ? node : withMergedProperties(node, whole);
+  // A page's main entity may be named from the entity's side (graph/main-entity-of-page.ts).
+  const checked = mainEntities.withMainEntity(whole === undefined ? node : withMergedProperties(node, whole));
   return { checked, choices: pickRuleSets(types, registry, checked), written: types[0] };
 }
 
