@@ -19,7 +19,7 @@ const BreadcrumbList_itemListElement: PropertyRule = propertyRule({
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_BreadcrumbList_itemListElement_ListItem }],
-  listKeywords: [atLeastValues(2, "the result shows no trail above the page (as on a home page, where one crumb is expected)"), wholeList(listChecks["ascending-positions"])],
+  listKeywords: [atLeastValues(2, "a trail of one crumb shows no trail above the page"), wholeList(listChecks["ascending-positions"])],
   fix: "Add \"itemListElement\" with at least two ListItems, each with position, name and item, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"name\": \"Books\", \"item\": \"https://example.com/books\"}, {\"@type\": \"ListItem\", \"position\": 2, \"name\": \"Science Fiction\"}].",
   docs: DOCS,
   rule: "/rules/BreadcrumbList#itemListElement",

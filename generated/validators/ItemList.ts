@@ -18,7 +18,7 @@ const ItemList_itemListElement: PropertyRule = propertyRule({
   property: "itemListElement",
   level: "required",
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList_itemListElement_ListItem }],
-  listKeywords: [atLeastValues(2), wholeList(listChecks["carousel-items"])],
+  listKeywords: [atLeastValues(2, "a list of one item shows no carousel"), wholeList(listChecks["carousel-items"])],
   fix: "Add \"itemListElement\" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{\"@type\": \"ListItem\", \"position\": 1, \"url\": \"https://example.com/peanut-butter-cookies.html\"}, {\"@type\": \"ListItem\", \"position\": 2, \"url\": \"https://example.com/snickerdoodles.html\"}].",
   docs: DOCS,
   rule: "/rules/ItemList#itemListElement",

@@ -14,7 +14,7 @@ class AtLeast implements ListKeyword {
     if (count >= this.least) return null;
     const message = `"${property}" has ${count} value(s); it needs at least ${this.least}.`;
     if (this.costs === undefined) return { code: "too-few-values", message };
-    return { code: "too-few-values", message: `${message} Fewer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
+    return { code: "too-few-values", message: `${message} Fewer is valid markup, but ${this.costs}: not eligible.`, costs: this.costs };
   }
 }
 

@@ -45,10 +45,10 @@ test("text length with a cost: the problem says what a longer text loses and car
 test("value counts: a single value counts as one; at most judges lists only", () => {
   assert.equal(atLeastValues(2).test(null, 1, "itemListElement"), { code: "too-few-values", message: '"itemListElement" has 1 value(s); it needs at least 2.' });
   assert.is(atLeastValues(2).test([1, 2], 2, "itemListElement"), null);
-  // With what fewer values cost, the problem carries it (a warning whatever the level).
-  const costly = atLeastValues(2, "no trail is shown").test(null, 1, "itemListElement");
-  assert.is(costly?.costs, "no trail is shown");
-  assert.match(costly?.message ?? "", /at least 2\. Fewer, no trail is shown; the rest of the verdict stands\./);
+  // With what fewer values cost, the problem carries it (a warning whatever the level, and not eligible).
+  const costly = atLeastValues(2, "a trail of one crumb shows no trail").test(null, 1, "itemListElement");
+  assert.is(costly?.costs, "a trail of one crumb shows no trail");
+  assert.match(costly?.message ?? "", /at least 2\. Fewer is valid markup, but a trail of one crumb shows no trail: not eligible\./);
   assert.is(atLeastValues(1).test(null, 1, "x"), null);
   assert.equal(atMostValues(2).test([1, 2, 3], 3, "x"), { code: "too-many-values", message: '"x" has 3 values; it takes at most 2.' });
   assert.is(atMostValues(2).test(null, 1, "x"), null);
