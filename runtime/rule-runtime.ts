@@ -261,6 +261,9 @@ export function holdsOnly(node: JsonObject, key: string): boolean {
 /** Checks of one merged node written in place, per rule and node validated (Run.mayCheckMerged). */
 const MAX_MERGED_CHECKS = 16;
 
+/** Said of a requirement inside a value the last item of its list may leave out (a breadcrumb's last item). */
+const WAIVED_NOTE = "; only a warning here: the last item of the list may leave its value out";
+
 export class Run {
   readonly issues: ValidationIssue[] = [];
   /** Why the node cannot have its rich result although it has no errors (eligibility gates). */
@@ -321,7 +324,8 @@ export class Run {
    */
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true): void {
     const repaired = rule.malformedWarning === true;
-    const required = ((rule.level === "required" && this.waivedNow !== rule) || this.requiredNow === rule) && !repaired;
+    // Inside a waived value (the last crumb's item) every break of it is the waived value's: a warning.
+    const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
     this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
     noteFailedRule(this.issues[this.issues.length - 1], rule);
     // A value the search engine repairs still counts; so does a list with one value too many.
@@ -335,9 +339,9 @@ export class Run {
     const required = rule.level === "required";
     this.report(
       required ? "missing-required" : "missing-recommended",
-      required ? "error" : "warning",
+      required && this.waivedNow === null ? "error" : "warning",
       rule.property,
-      `Missing ${required ? "required" : "recommended"} property "${rule.property}".`,
+      `Missing ${required ? "required" : "recommended"} property "${rule.property}"${required && this.waivedNow !== null ? WAIVED_NOTE : ""}.`,
       rule.fix,
       rule.docs,
       at,
@@ -350,7 +354,8 @@ export class Run {
     const condition = rule.condition!;
     if (!condition.holds(node)) return this.missing(rule, at);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
-    this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+    const waived = this.waivedNow !== null;
+    this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
   /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
