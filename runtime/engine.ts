@@ -10,7 +10,7 @@ import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
-import { containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
+import { BESIDE_RULES, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { canonicalUrl } from "./extract/canonical-link.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -369,9 +369,10 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
         if (result.id !== undefined) further.id = result.id;
         schemas.push(further);
       }
-      // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product).
-      if (!result.checked && entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+      // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product);
+      // one with rules may hold a trail its rules do not judge (a ProfilePage's breadcrumb).
+      if (entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, (key) => ids.get(key), result.checked ? BESIDE_RULES : undefined)) validateInto(inner, depth + 1);
       }
     };
     for (const entity of prepared.entities[blockIndex]) validateInto(entity, 0);

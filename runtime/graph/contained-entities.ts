@@ -17,6 +17,13 @@ import type { Entity } from "./collect.ts";
 /** Properties whose values are what the node (a page) holds. */
 const CONTAINMENT = ["mainEntity", "breadcrumb"] as const;
 
+/**
+ * What a page with rules of its own (a ProfilePage, a QAPage) holds beside what its rules judge: its
+ * rules judge its main entity, and no rule set names `breadcrumb`, so a trail nested there (next-seo's
+ * profile page) was checked against nothing.
+ */
+export const BESIDE_RULES = ["breadcrumb"] as const;
+
 /** Contained values looked at per node, at most: a page of 10,000 parts is looked at up to here. */
 const MAX_CONTAINED = 100;
 
@@ -24,9 +31,9 @@ const MAX_CONTAINED = 100;
  * The typed objects `entity`'s node holds under the containment properties, as entities of their own
  * (path, block and context the parent's). `definedAs(id)`: the object an @id's first definition is.
  */
-export function containedEntities(entity: Entity, definedAs: (id: string) => JsonObject | undefined): Entity[] {
+export function containedEntities(entity: Entity, definedAs: (id: string) => JsonObject | undefined, properties: readonly string[] = CONTAINMENT): Entity[] {
   const out: Entity[] = [];
-  for (const property of CONTAINMENT) {
+  for (const property of properties) {
     const value = entity.node[property];
     if (value === undefined) continue;
     const base = `${entity.path}/${escapePointer(property)}`;

@@ -36,6 +36,15 @@ test("a publisher's Organization, a reference and a node another object defines 
   assert.equal(reported(validateValue(reviewed).schemas).length, 1);
 });
 
+test("a page with rules of its own (a ProfilePage) has its breadcrumb checked too; its main entity stays its rules' to judge", () => {
+  const trail = (second: number) => ({ "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Authors", item: "https://example.com/authors" }, { "@type": "ListItem", position: second, name: "Jane" }] });
+  const profile = (second: number) => ({ "@context": "https://schema.org", "@type": "ProfilePage", mainEntity: { "@type": "Person", name: "Jane" }, breadcrumb: trail(second) });
+  assert.equal(reported(validateValue(profile(2)).schemas), ["ProfilePage  valid", "BreadcrumbList /breadcrumb valid"]);
+  const broken = validateValue(profile(3)).schemas;
+  assert.equal(reported(broken), ["ProfilePage  valid", "BreadcrumbList /breadcrumb invalid"]);
+  assert.equal(broken[1].errors.map((e) => e.code), ["invalid-sequence"]);
+});
+
 test("Microdata: an item wrapped as a WebPage's mainEntity is checked", () => {
   const html = `<html lang="en"><body><div itemscope itemtype="https://schema.org/WebPage"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Anvil</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">lots</span><meta itemprop="priceCurrency" content="EUR"></div></div></div></body></html>`;
   const schemas = validateHtml(html, "https://example.com/anvil").schemas;
