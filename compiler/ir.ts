@@ -28,6 +28,8 @@ export interface IrProperty {
   requires: string[];
   /** A malformed value is a warning even when the property is required. */
   malformedWarning: boolean;
+  /** ... and the node is then not eligible (the search engine ignores the markup rather than repairing it). */
+  malformedNotEligible: boolean;
   /** What the rule's keywords (compiler/keywords/) contribute, in the registry's order. */
   keywords: IrKeyword[];
   fix: string;

@@ -61,7 +61,7 @@ export interface RawCoreRule {
   one_of?: RawOneOf[];
   requires?: string[];
   needed_for_eligibility?: boolean;
-  malformed?: "warning";
+  malformed?: "warning" | "not_eligible";
 }
 
 export interface RawExpectNode {

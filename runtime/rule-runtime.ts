@@ -71,6 +71,8 @@ export interface PropertyRule {
   readonly requires?: readonly string[];
   /** A malformed value is a warning even though the property is required. */
   readonly malformedWarning?: boolean;
+  /** ... and the node is then not eligible: the search engine ignores such markup. */
+  readonly malformedNotEligible?: boolean;
   /** Missing, an error while this holds (else the level decides); present, a broken value is then an error. */
   readonly condition?: RequirementCondition;
   readonly fix: string;
@@ -131,6 +133,7 @@ class FixedPropertyRule implements PropertyRule {
   readonly neededForEligibility: boolean | undefined;
   readonly requires: readonly string[] | undefined;
   readonly malformedWarning: boolean | undefined;
+  readonly malformedNotEligible: boolean | undefined;
   readonly condition: RequirementCondition | undefined;
   readonly fix: string;
   readonly docs: string;
@@ -152,6 +155,7 @@ class FixedPropertyRule implements PropertyRule {
     this.neededForEligibility = r.neededForEligibility;
     this.requires = r.requires;
     this.malformedWarning = r.malformedWarning;
+    this.malformedNotEligible = r.malformedNotEligible;
     this.condition = r.condition;
     this.fix = r.fix;
     this.docs = r.docs;
@@ -330,7 +334,7 @@ export class Run {
     noteFailedRule(this.issues[this.issues.length - 1], rule);
     // A value the search engine repairs still counts; so does a list with one value too many.
     if (voids && !repaired) (this.invalid ??= new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
-    if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
+    if (rule.neededForEligibility || rule.malformedNotEligible) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
   missing(rule: PropertyRule, at: string): void {

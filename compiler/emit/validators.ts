@@ -109,6 +109,7 @@ function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
     ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
     ...(p.malformedWarning ? ["malformedWarning: true"] : []),
+    ...(p.malformedNotEligible ? ["malformedNotEligible: true"] : []),
     ...keywordField(c, p.keywords, "condition"),
     `fix: ${lit(p.fix)}`,
     "docs: DOCS",

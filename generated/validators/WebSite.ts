@@ -3,6 +3,7 @@ import type { PropertyRule, Run } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -30,7 +31,10 @@ const WebSite_url: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
-  fix: "Add \"url\" with the canonical home page of the domain or subdomain, e.g. \"https://example.com/\" (not a subdirectory such as https://example.com/news).",
+  valueKeywords: [textPattern("^\\s*(?:https?://[^/?#\\s]+)?/?(?:[?#]\\S*)?\\s*$", "the home page of a domain or subdomain (no path such as /about/ or /news/)")],
+  malformedWarning: true,
+  malformedNotEligible: true,
+  fix: "Add \"url\" with the canonical home page of the domain or subdomain, e.g. \"https://example.com/\" (not a subdirectory such as https://example.com/news), and put the WebSite markup on that home page.",
   docs: DOCS,
   rule: "/rules/WebSite#url",
 });
