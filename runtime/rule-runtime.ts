@@ -517,11 +517,13 @@ export class Run {
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
       if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
       const outer = this.lastItem;
+      const first = this.issues.length;
       for (let i = 0; i < checked; i++) {
         this.lastItem = i === value.length - 1;
         this.checkOne(value[i], rule, at, i);
       }
       this.lastItem = outer;
+      if (this.issues.length - first > 1) this.oneEmptyIssue(first, rule, value.length);
       return;
     }
     if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, null, 1, at);
@@ -529,6 +531,30 @@ export class Run {
     this.lastItem = true;
     this.checkOne(value, rule, at, -1);
     this.lastItem = outer;
+  }
+
+  /**
+   * One issue for the empty values of one list: a theme that writes every social profile it has a
+   * setting for (Shopify's Dawn: `"sameAs": ["", "", "https://...", ""]`) told the same "is empty"
+   * once per unset profile, on every page. The first stays, saying how many; the values still count
+   * as missing each (their failures are recorded).
+   */
+  private oneEmptyIssue(first: number, rule: PropertyRule, count: number): void {
+    const empty = `"${rule.property}" is empty.`;
+    let kept: ValidationIssue | null = null;
+    let emptyValues = 0;
+    let write = first;
+    for (let read = first; read < this.issues.length; read++) {
+      const issue = this.issues[read];
+      if (issue.code === "empty-value" && issue.property === rule.property && issue.message === empty) {
+        emptyValues++;
+        if (kept !== null) continue;
+        kept = issue;
+      }
+      this.issues[write++] = issue;
+    }
+    this.issues.length = write;
+    if (kept !== null && emptyValues > 1) kept.message = `"${rule.property}" has ${emptyValues} empty values (of ${count}); the first is at ${kept.path}.`;
   }
 
   /** The keywords' checks of the values together; a failure leaves the values counting as given. */

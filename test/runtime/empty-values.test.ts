@@ -70,4 +70,15 @@ test("hasValue: present and non-empty, along dotted paths and lists", () => {
   assert.not.ok(hasValue({ item: "https://example.com/" }, ["item", "name"]));
 });
 
+test("a list's empty values are one issue that counts them (Dawn's unset social profiles); one empty value keeps its own message", () => {
+  const organization = (sameAs: unknown[]) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Shop", url: "https://shop.example/", logo: "https://shop.example/logo.png", sameAs });
+  const many = validateValue(organization(["", "https://x.example/shop", "", " ", ""])).schemas[0].warnings.filter((w) => w.code === "empty-value");
+  assert.equal(many.map((w) => [w.property, w.message]), [["sameAs", '"sameAs" has 4 empty values (of 5); the first is at /sameAs/0.']]);
+  const one = validateValue(organization(["https://x.example/shop", ""])).schemas[0].warnings.filter((w) => w.code === "empty-value");
+  assert.equal(one.map((w) => w.message), ['"sameAs" is empty.']);
+  // A required property's empty values stay an error, once.
+  const names = validateValue(event({ name: ["", ""] })).schemas[0];
+  assert.equal(codes(names.errors), ["empty-value name"]);
+});
+
 test.run();
