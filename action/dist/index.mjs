@@ -769,7 +769,7 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
-var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, Run, classNames;
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -801,6 +801,7 @@ var init_rule_runtime = __esm({
       neededForEligibility;
       requires;
       malformedWarning;
+      malformedNotEligible;
       condition;
       fix;
       docs;
@@ -821,6 +822,7 @@ var init_rule_runtime = __esm({
         this.neededForEligibility = r.neededForEligibility;
         this.requires = r.requires;
         this.malformedWarning = r.malformedWarning;
+        this.malformedNotEligible = r.malformedNotEligible;
         this.condition = r.condition;
         this.fix = r.fix;
         this.docs = r.docs;
@@ -864,6 +866,7 @@ var init_rule_runtime = __esm({
       return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
     };
     MAX_MERGED_CHECKS = 16;
+    WAIVED_NOTE = "; only a warning here: the last item of the list may leave its value out";
     Run = class {
       /**
        * `pageUrl`: the page the markup was found on, when it is known (an HTML input with its URL). A group
@@ -922,11 +925,11 @@ var init_rule_runtime = __esm({
        */
       fail(rule, code2, message, path, fix = rule.fix, voids = true) {
         const repaired = rule.malformedWarning === true;
-        const required = (rule.level === "required" && this.waivedNow !== rule || this.requiredNow === rule) && !repaired;
+        const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
         this.report(code2, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
         noteFailedRule(this.issues[this.issues.length - 1], rule);
         if (voids && !repaired) (this.invalid ??= /* @__PURE__ */ new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
-        if (rule.neededForEligibility) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
+        if (rule.neededForEligibility || rule.malformedNotEligible) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
       }
       missing(rule, at) {
         if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
@@ -934,9 +937,9 @@ var init_rule_runtime = __esm({
         const required = rule.level === "required";
         this.report(
           required ? "missing-required" : "missing-recommended",
-          required ? "error" : "warning",
+          required && this.waivedNow === null ? "error" : "warning",
           rule.property,
-          `Missing ${required ? "required" : "recommended"} property "${rule.property}".`,
+          `Missing ${required ? "required" : "recommended"} property "${rule.property}"${required && this.waivedNow !== null ? WAIVED_NOTE : ""}.`,
           rule.fix,
           rule.docs,
           at,
@@ -948,7 +951,8 @@ var init_rule_runtime = __esm({
         const condition = rule.condition;
         if (!condition.holds(node)) return this.missing(rule, at);
         if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
-        this.report("missing-required", "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}.`, rule.fix, rule.docs, at, rule.rule);
+        const waived = this.waivedNow !== null;
+        this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
       }
       /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
       recommendedWhen(rule, node, at) {
@@ -1094,11 +1098,13 @@ var init_rule_runtime = __esm({
           const checked = Math.min(value.length, LIMITS.valuesPerProperty);
           if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
           const outer2 = this.lastItem;
+          const first = this.issues.length;
           for (let i = 0; i < checked; i++) {
             this.lastItem = i === value.length - 1;
             this.checkOne(value[i], rule, at, i);
           }
           this.lastItem = outer2;
+          if (this.issues.length - first > 1) this.oneEmptyIssue(first, rule, value.length);
           return;
         }
         if (rule.listKeywords !== void 0) this.checkList(rule, rule.listKeywords, null, 1, at);
@@ -1106,6 +1112,29 @@ var init_rule_runtime = __esm({
         this.lastItem = true;
         this.checkOne(value, rule, at, -1);
         this.lastItem = outer;
+      }
+      /**
+       * One issue for the empty values of one list: a theme that writes every social profile it has a
+       * setting for (Shopify's Dawn: `"sameAs": ["", "", "https://...", ""]`) told the same "is empty"
+       * once per unset profile, on every page. The first stays, saying how many; the values still count
+       * as missing each (their failures are recorded).
+       */
+      oneEmptyIssue(first, rule, count) {
+        const empty2 = `"${rule.property}" is empty.`;
+        let kept = null;
+        let emptyValues = 0;
+        let write = first;
+        for (let read = first; read < this.issues.length; read++) {
+          const issue2 = this.issues[read];
+          if (issue2.code === "empty-value" && issue2.property === rule.property && issue2.message === empty2) {
+            emptyValues++;
+            if (kept !== null) continue;
+            kept = issue2;
+          }
+          this.issues[write++] = issue2;
+        }
+        this.issues.length = write;
+        if (kept !== null && emptyValues > 1) kept.message = `"${rule.property}" has ${emptyValues} empty values (of ${count}); the first is at ${kept.path}.`;
       }
       /** The keywords' checks of the values together; a failure leaves the values counting as given. */
       checkList(rule, keywords, items, count, at) {
@@ -1115,6 +1144,7 @@ var init_rule_runtime = __esm({
           if (problem.costs !== void 0) {
             this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
             noteFailedRule(this.issues[this.issues.length - 1], rule);
+            this.ineligible.push(problem.costs);
             continue;
           }
           this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
@@ -1462,9 +1492,9 @@ var init_collect = __esm({
 });
 
 // runtime/graph/contained-entities.ts
-function containedEntities(entity, definedAs) {
+function containedEntities(entity, definedAs, properties = CONTAINMENT) {
   const out = [];
-  for (const property3 of CONTAINMENT) {
+  for (const property3 of properties) {
     const value = entity.node[property3];
     if (value === void 0) continue;
     const base = `${entity.path}/${escapePointer(property3)}`;
@@ -1496,12 +1526,13 @@ function containedTypes(node, into, typesOf, depth = 0) {
     }
   }
 }
-var CONTAINMENT, MAX_CONTAINED, MAX_CONTAINED_DEPTH;
+var CONTAINMENT, BESIDE_RULES, MAX_CONTAINED, MAX_CONTAINED_DEPTH;
 var init_contained_entities = __esm({
   "runtime/graph/contained-entities.ts"() {
     "use strict";
     init_json();
     CONTAINMENT = ["mainEntity", "breadcrumb"];
+    BESIDE_RULES = ["breadcrumb"];
     MAX_CONTAINED = 100;
     MAX_CONTAINED_DEPTH = 4;
   }
@@ -8819,6 +8850,60 @@ var init_attach_patches = __esm({
   }
 });
 
+// runtime/graph/main-entity-of-page.ts
+var MAX_PAGES_PER_NODE, MainEntityOfPage;
+var init_main_entity_of_page = __esm({
+  "runtime/graph/main-entity-of-page.ts"() {
+    "use strict";
+    init_json();
+    init_type_names();
+    init_type_hierarchy();
+    init_resolve_id();
+    MAX_PAGES_PER_NODE = 8;
+    MainEntityOfPage = class {
+      constructor(ids, base) {
+        this.ids = ids;
+        this.base = base;
+      }
+      ids;
+      base;
+      byPage = null;
+      withMainEntity(checked) {
+        const id = checked["@id"];
+        if (typeof id !== "string" || checked.mainEntity !== void 0) return checked;
+        const pages2 = subtypes("WebPage");
+        if (!typeNames(checked["@type"]).some((t) => pages2.has(t))) return checked;
+        const entity = (this.byPage ??= this.index()).get(this.key(id));
+        if (entity === void 0 || entity === id) return checked;
+        const view = {};
+        for (const key in checked) setOwn(view, key, checked[key]);
+        view.mainEntity = { "@id": entity };
+        return view;
+      }
+      key(id) {
+        return this.base === null ? id : resolveId(id, this.base) ?? id;
+      }
+      /** Each page @id named by a node's mainEntityOfPage, to the first such node's @id. */
+      index() {
+        const byPage = /* @__PURE__ */ new Map();
+        for (const [id, node] of this.ids) {
+          const value = node.mainEntityOfPage;
+          if (value === void 0) continue;
+          const values = Array.isArray(value) ? value : [value];
+          for (let i = 0; i < values.length && i < MAX_PAGES_PER_NODE; i++) {
+            const v = values[i];
+            const page = typeof v === "string" ? v : isObject(v) && typeof v["@id"] === "string" ? v["@id"] : null;
+            if (page === null) continue;
+            const key = this.key(page);
+            if (!byPage.has(key)) byPage.set(key, id);
+          }
+        }
+        return byPage;
+      }
+    };
+  }
+});
+
 // runtime/engine.ts
 function prepareHtml(html, pageUrl = null, options = {}) {
   const address = pageUrl ?? canonicalUrl(html);
@@ -8994,6 +9079,7 @@ function validatePrepared(prepared3, registry2) {
   const overrides = fromProfile.length === 0 ? own : own.length === 0 ? fromProfile : [...own, ...fromProfile];
   const judging = { overrides, profile: prepared3.options.profile, pageUrl: prepared3.baseUrl ?? null };
   const resolver = { resolve: idResolver(ids, prepared3.baseUrl ?? null, prepared3.otherDefinitions) };
+  const mainEntities = new MainEntityOfPage(ids, prepared3.baseUrl ?? null);
   const schemas = [];
   let unparsable = 0;
   let nodesFound = 0;
@@ -9017,7 +9103,7 @@ function validatePrepared(prepared3, registry2) {
         nodesNotValidated++;
         return;
       }
-      const judgement = judgementOf(entity, resolver, registry2);
+      const judgement = judgementOf(entity, resolver, registry2, mainEntities);
       const result2 = validateEntity(entity, resolver, judging, judgement);
       if (!result2) return;
       if (depth > 0 && !result2.checked) {
@@ -9040,8 +9126,8 @@ function validatePrepared(prepared3, registry2) {
         if (result2.id !== void 0) further.id = result2.id;
         schemas.push(further);
       }
-      if (!result2.checked && entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+      if (entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, (key) => ids.get(key), result2.checked ? BESIDE_RULES : void 0)) validateInto(inner, depth + 1);
       }
     };
     for (const entity of prepared3.entities[blockIndex]) validateInto(entity, 0);
@@ -9103,13 +9189,13 @@ function overrideFinal(result, overrides) {
   } else if (!result.errors.length) result.valid = true;
   result.score = nodeScore(result.errors, result.warnings);
 }
-function judgementOf(entity, resolver, registry2) {
+function judgementOf(entity, resolver, registry2, mainEntities) {
   const { node } = entity;
   const types = typeNames(node["@type"]);
   if (types.length === 0) return null;
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
-  const checked = whole === void 0 ? node : withMergedProperties(node, whole);
+  const checked = mainEntities.withMainEntity(whole === void 0 ? node : withMergedProperties(node, whole));
   return { checked, choices: pickRuleSets(types, registry2, checked), written: types[0] };
 }
 function validateEntity(entity, resolver, judging, judgement, choice) {
@@ -9396,6 +9482,7 @@ var init_engine = __esm({
     init_page_truth();
     init_attach_patches();
     init_resolve_id();
+    init_main_entity_of_page();
     UNTYPED = "(no @type)";
     BROKEN = "(invalid JSON)";
     BLOCK = "(block)";
@@ -9465,19 +9552,21 @@ function toInteger(value) {
   }
   return NaN;
 }
-function checkPositions(positions) {
+function checkPositions(positions, continued = false) {
+  const first = continued && positions.length > 0 ? toInteger(positions[0]) : NaN;
+  const offset = first > 1 ? first - 1 : 0;
   for (let i = 0; i < positions.length; i++) {
     const raw = positions[i];
     if (raw == null) return `position at index ${i} is missing`;
     const position = toInteger(raw);
-    const expected = i + 1;
+    const expected = offset + i + 1;
     if (position === expected) continue;
     if (Number.isNaN(position)) {
       return typeof raw === "object" ? `position at index ${i} is not a whole number` : `position at index ${i} (${typeof raw === "string" ? JSON.stringify(raw) : String(raw)}) is not a whole number`;
     }
     if (position < 1) return `position at index ${i} is ${position}; positions start at 1`;
     if (position < expected) {
-      return `position at index ${i} is ${position}, a duplicate of index ${position - 1}; expected ${expected}`;
+      return position > offset ? `position at index ${i} is ${position}, a duplicate of index ${position - offset - 1}; expected ${expected}` : `position at index ${i} is ${position}, below the list's first position ${offset + 1}; expected ${expected}`;
     }
     const later = positions.findIndex((p, j) => j > i && toInteger(p) === expected);
     return later === -1 ? `position at index ${i} is ${position}, which leaves a gap; expected ${expected}` : `position at index ${i} is ${position}, out of order; expected ${expected}`;
@@ -9743,6 +9832,27 @@ var init_amenity_value = __esm({
 });
 
 // runtime/checks/structure-checks.ts
+function positionsInOrder(items, continued) {
+  let inOrder = true;
+  let offset = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item === void 0 && !(i in items)) {
+      inOrder = false;
+      continue;
+    }
+    const raw = isObject(item) ? item.position : void 0;
+    let p;
+    if (typeof raw === "number") {
+      if (!Number.isInteger(raw) || raw < 1) return null;
+      p = raw;
+    } else if (typeof raw === "string" && WHOLE_POSITION.test(raw)) p = Number(raw);
+    else return null;
+    if (i === 0 && continued) offset = p - 1;
+    if (p !== offset + i + 1) inOrder = false;
+  }
+  return inOrder ? null : checkPositions(items.map((item) => isObject(item) ? item.position : void 0), continued);
+}
 var WHOLE_POSITION, listChecks, nodeChecks;
 var init_structure_checks = __esm({
   "runtime/checks/structure-checks.ts"() {
@@ -9758,29 +9868,11 @@ var init_structure_checks = __esm({
     listChecks = {
       "ascending-positions": {
         description: "positions are whole numbers from 1, ascending without gaps",
-        // Only the order is judged here: a missing or malformed position is the property's own issue.
-        test: (items) => {
-          let inOrder = true;
-          for (let i = 0; i < items.length; i++) {
-            const item = items[i];
-            if (item === void 0 && !(i in items)) {
-              inOrder = false;
-              continue;
-            }
-            const p = isObject(item) ? item.position : void 0;
-            if (typeof p === "number") {
-              if (!Number.isInteger(p) || p < 1) return null;
-              if (p !== i + 1) inOrder = false;
-            } else if (typeof p === "string" && WHOLE_POSITION.test(p)) {
-              if (Number(p) !== i + 1) inOrder = false;
-            } else return null;
-          }
-          return inOrder ? null : checkPositions(items.map((item) => isObject(item) ? item.position : void 0));
-        }
+        test: (items) => positionsInOrder(items, false)
       },
       "carousel-items": {
-        description: "positions 1, 2, 3...; each URL once; items of one host carousel type; at least three courses in a course list",
-        test: (items) => listChecks["ascending-positions"].test(items) ?? carouselItemsProblem(items)
+        description: "positions ascending by one (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
+        test: (items) => positionsInOrder(items, true) ?? carouselItemsProblem(items)
       }
     };
     nodeChecks = {
@@ -12418,7 +12510,7 @@ var init_value_count = __esm({
         if (count >= this.least) return null;
         const message = `"${property3}" has ${count} value(s); it needs at least ${this.least}.`;
         if (this.costs === void 0) return { code: "too-few-values", message };
-        return { code: "too-few-values", message: `${message} Fewer, ${this.costs}; the rest of the verdict stands.`, costs: this.costs };
+        return { code: "too-few-values", message: `${message} Fewer is valid markup, but ${this.costs}: not eligible.`, costs: this.costs };
       }
     };
     AtMost = class {
@@ -12559,7 +12651,7 @@ var init_BreadcrumbList = __esm({
       property: "itemListElement",
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_BreadcrumbList_itemListElement_ListItem }],
-      listKeywords: [atLeastValues(2, "the result shows no trail above the page (as on a home page, where one crumb is expected)"), wholeList(listChecks["ascending-positions"])],
+      listKeywords: [atLeastValues(2, "a trail of one crumb shows no trail above the page"), wholeList(listChecks["ascending-positions"])],
       fix: 'Add "itemListElement" with at least two ListItems, each with position, name and item, e.g. [{"@type": "ListItem", "position": 1, "name": "Books", "item": "https://example.com/books"}, {"@type": "ListItem", "position": 2, "name": "Science Fiction"}].',
       docs: DOCS5,
       rule: "/rules/BreadcrumbList#itemListElement"
@@ -18906,7 +18998,7 @@ var init_ItemList = __esm({
       property: "itemListElement",
       level: "required",
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList_itemListElement_ListItem }],
-      listKeywords: [atLeastValues(2), wholeList(listChecks["carousel-items"])],
+      listKeywords: [atLeastValues(2, "a list of one item shows no carousel"), wholeList(listChecks["carousel-items"])],
       fix: 'Add "itemListElement" with at least two ListItems (three for a course list or a beta carousel), each with position and url, e.g. [{"@type": "ListItem", "position": 1, "url": "https://example.com/peanut-butter-cookies.html"}, {"@type": "ListItem", "position": 2, "url": "https://example.com/snickerdoodles.html"}].',
       docs: DOCS21,
       rule: "/rules/ItemList#itemListElement"
@@ -32291,6 +32383,7 @@ var init_WebSite = __esm({
     init_rule_runtime();
     init_sibling_condition();
     init_checks();
+    init_text_pattern();
     init_type_hierarchy();
     DOCS45 = "https://developers.google.com/search/docs/appearance/site-names";
     WebSite_name = propertyRule({
@@ -32312,7 +32405,10 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
-      fix: 'Add "url" with the canonical home page of the domain or subdomain, e.g. "https://example.com/" (not a subdirectory such as https://example.com/news).',
+      valueKeywords: [textPattern("^\\s*(?:https?://[^/?#\\s]+)?/?(?:[?#]\\S*)?\\s*$", "the home page of a domain or subdomain (no path such as /about/ or /news/)")],
+      malformedWarning: true,
+      malformedNotEligible: true,
+      fix: 'Add "url" with the canonical home page of the domain or subdomain, e.g. "https://example.com/" (not a subdirectory such as https://example.com/news), and put the WebSite markup on that home page.',
       docs: DOCS45,
       rule: "/rules/WebSite#url"
     });
