@@ -9,6 +9,7 @@
 import { didYouMean } from "../did-you-mean.ts";
 import { esc, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
+import { typeDomains, typesGuard } from "./type-guard.ts";
 
 export const coTyped: KeywordDefinition<"co_typed", string[]> = {
   name: "co_typed",
@@ -28,11 +29,11 @@ export const coTyped: KeywordDefinition<"co_typed", string[]> = {
       else if (nodeType && (vocabulary.isSubtypeOf(t, nodeType) || vocabulary.isSubtypeOf(nodeType, t))) report("conflict", `"${t}" is ${nodeType} or of its family: co_typed names a type written beside it`, [i]);
     });
   },
-  nameDomains: (types, { checker }) => (types.every((t) => checker.vocabulary.isType(t)) ? types : null),
+  nameDomains: typeDomains,
   apply: (types) => ({
     keyword: "co_typed",
     presence: {
-      guard: (use) => types.map((t) => `${use("runtime/rule-runtime.ts", "hasType")}(node, ${use("runtime/type-hierarchy.ts", "subtypes")}(${JSON.stringify(t)}))`).join(" || "),
+      guard: typesGuard(types),
     },
     page: { cell: "notes", html: `Only for nodes also typed ${list(types.map(esc))} (or a subtype).` },
     conditional: true,

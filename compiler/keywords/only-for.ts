@@ -6,6 +6,7 @@
 import { didYouMean } from "../did-you-mean.ts";
 import { esc, list } from "../html-text.ts";
 import type { InputOf, KeywordDefinition } from "./keyword.ts";
+import { typeDomains, typesGuard } from "./type-guard.ts";
 
 export const onlyFor: KeywordDefinition<"only_for", string[]> = {
   name: "only_for",
@@ -24,11 +25,11 @@ export const onlyFor: KeywordDefinition<"only_for", string[]> = {
       else if (nodeType && (!vocabulary.isSubtypeOf(t, nodeType) || t === nodeType)) report("not-subtype", `"${t}" is not a subtype of ${nodeType}`, [i]);
     });
   },
-  nameDomains: (types, { checker }) => (types.every((t) => checker.vocabulary.isType(t)) ? types : null),
+  nameDomains: typeDomains,
   apply: (types) => ({
     keyword: "only_for",
     presence: {
-      guard: (use) => types.map((t) => `${use("runtime/rule-runtime.ts", "hasType")}(node, ${use("runtime/type-hierarchy.ts", "subtypes")}(${JSON.stringify(t)}))`).join(" || "),
+      guard: typesGuard(types),
     },
     page: { cell: "notes", html: `Only for ${list(types.map(esc))} (and their subtypes).` },
     conditional: true,

@@ -6,7 +6,8 @@
  * missing main entity). A page of the WebPage family without `mainEntity` is read with the node that
  * names it so as its main entity, by reference, as the search engine reads the graph.
  */
-import { isObject, setOwn, type JsonObject } from "../json.ts";
+import { isObject, type JsonObject } from "../json.ts";
+import { copyOf } from "./node-views.ts";
 import { typeNames } from "./type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { resolveId } from "./resolve-id.ts";
@@ -33,8 +34,7 @@ export class MainEntityOfPage {
     if (!typeNames(checked["@type"]).some((t) => pages.has(t))) return checked;
     const entity = (this.byPage ??= this.index()).get(this.key(id));
     if (entity === undefined || entity === id) return checked;
-    const view: JsonObject = {};
-    for (const key in checked) setOwn(view, key, checked[key]);
+    const view = copyOf(checked);
     view.mainEntity = { "@id": entity };
     return view;
   }

@@ -74,7 +74,8 @@ function sameType(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function copyOf(node: JsonObject): JsonObject {
+/** A shallow copy of `node` (a view's start), `__proto__` kept as a key. */
+export function copyOf(node: JsonObject): JsonObject {
   const copy: JsonObject = {};
   for (const key in node) setOwn(copy, key, node[key]);
   return copy;
