@@ -8856,6 +8856,7 @@ var init_main_entity_of_page = __esm({
   "runtime/graph/main-entity-of-page.ts"() {
     "use strict";
     init_json();
+    init_node_views();
     init_type_names();
     init_type_hierarchy();
     init_resolve_id();
@@ -8875,8 +8876,7 @@ var init_main_entity_of_page = __esm({
         if (!typeNames(checked["@type"]).some((t) => pages2.has(t))) return checked;
         const entity = (this.byPage ??= this.index()).get(this.key(id));
         if (entity === void 0 || entity === id) return checked;
-        const view = {};
-        for (const key in checked) setOwn(view, key, checked[key]);
+        const view = copyOf(checked);
         view.mainEntity = { "@id": entity };
         return view;
       }
