@@ -106,6 +106,7 @@ export interface RawOptIn {
 }
 
 export interface RawFeature {
+  /** Absent (as are name and google_docs_url) when the feature's shape has a feature header that gives them. */
   id: string;
   name: string;
   google_docs_url: string;
@@ -139,6 +140,16 @@ export interface RawShapeFile {
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
   node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
+  /** The shape is a whole feature several types share: what a feature naming it takes unless it gives its own. */
+  feature?: RawFeatureHeader;
+}
+
+/** A feature's identity and triggers, as a feature shape (rules-src/shapes/) gives them. */
+export interface RawFeatureHeader {
+  id: string;
+  name: string;
+  google_docs_url: string;
+  opt_in?: RawOptIn;
 }
 
 type Keys<T> = { readonly [K in keyof Required<T>]: true };
@@ -166,4 +177,5 @@ export const FEATURE_KEYS = {
 } as const satisfies Keys<RawFeature>;
 export const VALID_EXAMPLE_KEYS = { name: true, data: true, eligible: true } as const satisfies Keys<RawValidExample>;
 export const INVALID_EXAMPLE_KEYS = { name: true, data: true, expect: true, eligible: true } as const satisfies Keys<RawInvalidExample>;
-export const SHAPE_FILE_KEYS = { shape: true, type: true, properties: true, one_of: true, node_check: true } as const satisfies Keys<RawShapeFile>;
+export const SHAPE_FILE_KEYS = { shape: true, type: true, properties: true, one_of: true, node_check: true, feature: true } as const satisfies Keys<RawShapeFile>;
+export const FEATURE_HEADER_KEYS = { id: true, name: true, google_docs_url: true, opt_in: true } as const satisfies Keys<RawFeatureHeader>;

@@ -6,7 +6,9 @@
  * shape's group replaces that group's keys; other groups are added. A rule file's own top-level
  * `shape` works the same way on its top-level rules, so a type that is both a rule set and nested in
  * others (the offer-level return policy, an offer's shipping details) is written once, and so does a
- * feature's `shape` on the feature's requirements (a book's book actions and the feed's works).
+ * feature's `shape` on the feature's requirements (a book's book actions and the feed's works). A
+ * shape with a `feature` header is a whole feature several types share (paywalled content): a feature
+ * naming it takes its id, name, page and triggers from the header, its own keys laid over them.
  */
 import type { RawExpectNode, RawFeature, RawOneOf, RawPropertyMap, RawPropertyRule, RawRuleFile, RawShapeFile } from "../raw.ts";
 import type { DiagnosticCode } from "../diagnostics.ts";
@@ -35,7 +37,12 @@ export function inlineShapes(raw: RawRuleFile, shapes: ShapeLibrary, report: Rep
       if (!f || typeof f !== "object") return f;
       const { shape: _featureShape, ...feature } = f;
       const own = startFrom(f.shape, f, ["features", i], raw.type, shapes, report, uses);
-      const merged: RawFeature = { ...feature };
+      const header = f.shape === undefined ? undefined : shapes.get(f.shape)?.feature;
+      const merged: RawFeature = { ...header, ...feature };
+      if (merged.id === undefined || merged.name === undefined || merged.google_docs_url === undefined) {
+        report("reference", ["features", i, "shape"], `shape "${f.shape}" has no feature header: give the feature its own id, name and google_docs_url`);
+        return null as unknown as RawFeature;
+      }
       if (own.properties) merged.properties = walker.map(own.properties, ["features", i, "properties"], own.stack);
       if (own.one_of) merged.one_of = own.one_of;
       return merged;

@@ -33,6 +33,7 @@ test("the raw rule-file types name exactly the schema's keys", () => {
   assert.equal(keys(raw.VALID_EXAMPLE_KEYS), keys(defs.validExample.properties));
   assert.equal(keys(raw.INVALID_EXAMPLE_KEYS), keys(defs.invalidExample.properties));
   assert.equal(keys(raw.SHAPE_FILE_KEYS), keys(defs.shapeFile.properties));
+  assert.equal(keys(raw.FEATURE_HEADER_KEYS), keys(defs.shapeFile.properties.feature.properties));
 });
 
 function deepFreeze<T>(value: T): T {
@@ -254,6 +255,46 @@ examples:`).replace("type: Event\n", "type: Rating\n").replace(/"@type": Event/g
   const feature = ir!.features.find((f) => f.id === "rated")!;
   assert.equal(feature.rules.properties.map((p) => [p.name, p.level]), [["ratingValue", "required"], ["bestRating", "optional"]]);
   assert.is(feature.rules.oneOf.length, 1);
+});
+
+test("a feature shape gives a feature naming it its id, name, page and triggers; the feature's own keys override; without a header the feature must name itself", () => {
+  const header = `feature:
+  id: rated
+  name: Rated
+  google_docs_url: https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+  opt_in: { triggers: [ratingValue], binding: true }
+`;
+  const withFeature = (features: string) =>
+    USING.replace("examples:", `features:\n${features}examples:`)
+      .replace("type: Event\n", "type: Rating\n").replace(/"@type": Event/g, '"@type": Rating')
+      .replace("name: { level: required, expect: Text }", "ratingValue: { level: required }")
+      .replace("properties: [{ code: missing-required, property: name }]", "");
+  const compile = (shapeText: string, features: string) => {
+    const { loaded } = loadRuleText("rules-src/types/Rating.yaml", withFeature(features));
+    deepFreeze(loaded!.data);
+    const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", shapeText).loaded!;
+    const { shapes, diagnostics: shapeDiagnostics } = loadShapes([shapeFile], vocabulary);
+    assert.equal(shapeDiagnostics, []);
+    return checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  };
+  const shared = compile(RATING_SHAPE + header, "  - shape: Rating\n");
+  assert.equal(shared.diagnostics.filter((d) => d.message.includes("shape") || d.message.includes("feature")), []);
+  const feature = shared.ir!.features.find((f) => f.id === "rated")!;
+  assert.is(feature.name, "Rated");
+  assert.is(feature.googleDocsUrl, "https://developers.google.com/search/docs/appearance/structured-data/review-snippet");
+  assert.equal(feature.triggers, ["ratingValue"]);
+  assert.is(feature.binding, true);
+  assert.equal(feature.rules.properties.map((p) => p.name), ["ratingValue", "bestRating"]);
+
+  const renamed = compile(RATING_SHAPE + header, "  - shape: Rating\n    name: Rated here\n    opt_in: { triggers: [bestRating] }\n");
+  const own = renamed.ir!.features.find((f) => f.id === "rated")!;
+  assert.is(own.name, "Rated here");
+  assert.equal(own.triggers, ["bestRating"]);
+  assert.is(own.binding, false);
+
+  const headless = compile(RATING_SHAPE, "  - shape: Rating\n");
+  assert.ok(headless.diagnostics.some((d) => d.code === "reference" && d.message.includes('shape "Rating" has no feature header')));
+  assert.equal(headless.ir!.features, []);
 });
 
 test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {

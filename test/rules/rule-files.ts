@@ -25,3 +25,12 @@ export function ruleFiles(): RuleFile[] {
     .sort()
     .map((f) => parse(readFileSync(dir + f, "utf8"), { version: "1.2" }) as RuleFile);
 }
+
+const shapesDir = fileURLToPath(new URL("../../rules-src/shapes/", import.meta.url));
+
+/** A feature's id as the compiler reads it: its own, or its shape's feature header's (shapes/PaywalledContent.yaml). */
+export function featureId(feature: { id?: string; shape?: string }): string | undefined {
+  if (feature.id !== undefined || feature.shape === undefined) return feature.id;
+  const shape = parse(readFileSync(`${shapesDir}${feature.shape}.yaml`, "utf8"), { version: "1.2" }) as { feature?: { id: string } };
+  return shape.feature?.id;
+}
