@@ -15,7 +15,7 @@ import type { VocabularyIndex } from "../runtime/vocabulary.ts";
 import { FileChecker, type Raw } from "./stages/context.ts";
 import { checkHeader } from "./stages/header.ts";
 import { checkNode } from "./stages/properties.ts";
-import { checkFeatures, checkLinkOnly, checkTriggers } from "./stages/features.ts";
+import { checkEnhancements, checkFeatures, checkLinkOnly, checkTriggers } from "./stages/features.ts";
 import { inlineShapes, type ShapeLibrary, type ShapeUse } from "./normalize/inline-shapes.ts";
 import { applyDefaults } from "./normalize/defaults.ts";
 import { expandSubtypes } from "./normalize/subtypes.ts";
@@ -58,6 +58,7 @@ export function checkRuleFile(
 
   if (nodeTypeKnown) checkTriggers(c, raw.opt_in, nodeTypeKnown, ["opt_in"]);
   if (nodeTypeKnown && raw.link_only) checkLinkOnly(c, raw.link_only, nodeTypeKnown);
+  if (nodeTypeKnown) checkEnhancements(c, raw.enhancements, nodeTypeKnown, ["enhancements"]);
   const features = checkFeatures(c, raw, nodeTypeKnown, ruleType);
 
   const ir: IrRuleSet = {
@@ -80,6 +81,7 @@ export function checkRuleFile(
     optIn: raw.opt_in?.triggers ?? null,
     linkOnly: raw.link_only ? { link: raw.link_only.link, with: raw.link_only.with, reason: raw.link_only.reason } : null,
     rules,
+    enhancements: raw.enhancements ?? [],
     features,
     examples: { valid: raw.examples?.valid ?? [], invalid: raw.examples?.invalid ?? [] },
   };

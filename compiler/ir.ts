@@ -146,6 +146,8 @@ export interface IrRuleSet {
   /** A node holding only `link` and one or more of `with` links to where it is described: not detected, with `reason`. */
   linkOnly: { link: string; with: string[]; reason: string } | null;
   rules: IrNodeRules | null;
+  /** Optional markup whose requirements decide only an enhancement of the rich result (a failure is a warning naming it). */
+  enhancements: { property: string; name: string }[];
   features: IrFeature[];
   examples: { valid: IrExample[]; invalid: IrExample[] };
 }

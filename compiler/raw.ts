@@ -29,6 +29,8 @@ export interface RawRuleFile {
   shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
+  /** Optional markup whose requirements decide only an enhancement of the rich result (a recipe's video). */
+  enhancements?: RawEnhancement[];
   features?: RawFeature[];
   examples: { valid: RawValidExample[]; invalid: RawInvalidExample[] };
   node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value";
@@ -100,6 +102,12 @@ export interface RawLinkOnly {
   reason: string;
 }
 
+/** Optional markup (a dotted path) whose requirements decide only the named enhancement. */
+export interface RawEnhancement {
+  property: string;
+  name: string;
+}
+
 export interface RawOptIn {
   triggers: string[];
   binding?: boolean;
@@ -112,7 +120,7 @@ export interface RawFeature {
   google_docs_url: string;
   retired?: { since: string; note: string };
   /** Optional markup whose requirements decide only an enhancement of the feature (offers.shippingDetails). */
-  enhancements?: { property: string; name: string }[];
+  enhancements?: RawEnhancement[];
   /** A shared shape of rules-src/shapes/ the feature's requirements start from (its own keys override). */
   shape?: string;
   properties?: RawPropertyMap;
@@ -157,7 +165,7 @@ type Keys<T> = { readonly [K in keyof Required<T>]: true };
 export const RULE_FILE_KEYS = {
   type: true, status: true, tier: true, validate_as: true, also_matches: true, not_matches: true, extra_matches: true,
   google_docs_url: true, rich_result: true, opt_in: true, link_only: true, verified_on: true, sources: true, deprecated: true, note: true,
-  shape: true, properties: true, one_of: true, features: true, examples: true, node_check: true, listed_under: true,
+  shape: true, properties: true, one_of: true, enhancements: true, features: true, examples: true, node_check: true, listed_under: true,
 } as const satisfies Keys<RawRuleFile>;
 
 export const CORE_PROPERTY_RULE_KEYS = {

@@ -37,6 +37,11 @@ export interface CompiledRuleSet {
    * links to the page that describes it: not detected, for `reason` (absent: every node is checked).
    */
   readonly linkOnly?: { readonly link: string; readonly with: readonly string[]; readonly reason: string };
+  /**
+   * Optional markup whose requirements decide only an enhancement of the rich result (a recipe's video,
+   * a forum post's comments): what it breaks is a warning naming the enhancement, never the node's error.
+   */
+  readonly enhancements?: readonly { readonly property: string; readonly name: string }[];
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }

@@ -23,7 +23,7 @@ import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
 import { plainTerm, schemaPrefixes, withPlainTerms } from "./graph/schema-terms.ts";
-import { evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
+import { demoteEnhancementFindings, evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
@@ -500,7 +500,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
   const { ruleSet, matched, undetected } = chosen;
 
   const run = new Run(resolver, judging.pageUrl);
-  if (undetected === null) ruleSet.validate(checked, run, entity.path);
+  if (undetected === null) {
+    ruleSet.validate(checked, run, entity.path);
+    demoteEnhancementFindings(ruleSet, run.issues);
+  }
   if (!also) run.issues.push(...unratableTypeWarnings(checked, entity.path));
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);

@@ -6,7 +6,7 @@
 import type { CompiledRuleSet } from "./compiled-rule-set.ts";
 import { Run, hasPath, hasType, isObject, type ReferenceResolver } from "./rule-runtime.ts";
 import { subtypes } from "./type-hierarchy.ts";
-import type { FeatureResult } from "./types.ts";
+import type { FeatureResult, ValidationIssue } from "./types.ts";
 import type { JsonObject } from "./json.ts";
 import { enumMember } from "./checks/enumeration.ts";
 
@@ -156,6 +156,23 @@ function enhancementOf(enhancements: readonly { property: string; name: string }
     if (property === e.property || (property.startsWith(e.property) && property.charCodeAt(e.property.length) === 46 /* . */)) return e.name;
   }
   return null;
+}
+
+/**
+ * The rule set's own enhancements (a recipe's video, a forum post's comments): an error inside such
+ * optional markup is a warning naming the enhancement, as Search Console reports it (non-critical,
+ * `Missing field "uploadDate" (in "video")`), and the node stays valid.
+ */
+export function demoteEnhancementFindings(ruleSet: CompiledRuleSet, issues: ValidationIssue[]): void {
+  const enhancements = ruleSet.enhancements;
+  if (enhancements === undefined) return;
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i];
+    if (issue.severity !== "error") continue;
+    const enhancement = enhancementOf(enhancements, issue.property);
+    if (enhancement === null) continue;
+    issues[i] = { ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} The ${enhancement} needs it (the ${ruleSet.richResult ?? ruleSet.type} does not).` };
+  }
 }
 
 export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, base: Run, resolver: ReferenceResolver, at: string): FeatureResult[] {

@@ -25,6 +25,13 @@ export function checkLinkOnly(c: FileChecker, linkOnly: Raw, nodeType: string): 
   });
 }
 
+/** An enhancement's path names properties of the node's type (its first segment) and of the vocabulary. */
+export function checkEnhancements(c: FileChecker, enhancements: Array<{ property: string }> | undefined, nodeType: string, path: Path): void {
+  (enhancements ?? []).forEach((e, ei) => {
+    e.property.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, [...path, ei, "property"]));
+  });
+}
+
 export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null, ruleType: string): IrFeature[] {
   const featureIds = new Set<string>();
   // A feature whose own keys failed the schema is left out (null) and checks nothing.
@@ -33,11 +40,7 @@ export function checkFeatures(c: FileChecker, raw: Raw, nodeType: string | null,
     if (featureIds.has(f.id)) c.report("duplicate", ["features", i, "id"], `feature id "${f.id}" is used twice`);
     featureIds.add(f.id);
     if (nodeType) checkTriggers(c, f.opt_in, nodeType, ["features", i, "opt_in"]);
-    if (nodeType) {
-      (f.enhancements ?? []).forEach((e: { property: string }, ei: number) => {
-        e.property.split(".").forEach((segment, si) => c.checkPropertyName(segment, si === 0 ? nodeType : null, ["features", i, "enhancements", ei, "property"]));
-      });
-    }
+    if (nodeType) checkEnhancements(c, f.enhancements, nodeType, ["features", i, "enhancements"]);
     return [{
       id: f.id,
       name: f.name,

@@ -1240,6 +1240,7 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum",
   richResult: "Discussions and forums",
   verifiedOn: "2026-11-22",
+  enhancements: [{"property":"comment","name":"comment thread"}],
   validate: validate_DiscussionForumPosting,
   features: [],
 };

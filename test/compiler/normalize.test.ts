@@ -297,6 +297,20 @@ test("a feature shape gives a feature naming it its id, name, page and triggers;
   assert.equal(headless.ir!.features, []);
 });
 
+test("a rule set's enhancements reach the IR, and their paths are checked against the vocabulary", () => {
+  const check = (enhancements: string) => {
+    const { loaded } = loadRuleText("rules-src/types/Event.yaml", USING.replace("examples:", `enhancements:\n${enhancements}examples:`));
+    const shapeFile = loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!;
+    const { shapes } = loadShapes([shapeFile], vocabulary);
+    return checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  };
+  const ok = check("  - { property: review.author, name: review authors }\n");
+  assert.equal(ok.diagnostics, []);
+  assert.equal(ok.ir!.enhancements, [{ property: "review.author", name: "review authors" }]);
+  const bad = check("  - { property: reviw, name: reviews }\n");
+  assert.ok(bad.diagnostics.some((d) => d.message.includes("reviw")), JSON.stringify(bad.diagnostics));
+});
+
 test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {
   const shape = ["price", "priceCurrency"];
   assert.equal(propertyOrder(shape, ["availability", "price", "priceCurrency", "url"]), ["availability", "price", "priceCurrency", "url"]);

@@ -10,7 +10,8 @@
  * The expected severity is the documentation's level as the rule files record it: a broken value of
  * a required property is an error (a broken required value is a missing one), of a recommended or
  * optional one a warning; a rule marked `malformed_warning` (the documentation tolerates the form)
- * expects a warning. A corruption is caught when the node checked by the example's rule set reports
+ * expects a warning, and so does a value inside one of the rule set's enhancements (a recipe's video, a
+ * forum post's comments: optional markup that decides only the enhancement). A corruption is caught when the node checked by the example's rule set reports
  * an issue naming the corrupted property (or the object holding it) with that severity, and, for an
  * error, is not valid. A binding feature's rules (paywalled content) count as the node's own; other
  * features only decide their own eligibility and are left out.
@@ -126,6 +127,11 @@ function targetsOf(doc: unknown, ruleType: string): JsonObject[] {
     .filter((n) => typeNames(n["@type"]).some((t) => ruleSetFor.get(t)?.type === ruleType));
 }
 
+/** The property is (inside) optional markup that decides only one of the rule set's enhancements. */
+export function inEnhancement(ir: IrRuleSet, property: string): boolean {
+  return ir.enhancements.some((e) => property === e.property || property.startsWith(`${e.property}.`));
+}
+
 export function compiledRuleSets(repoRoot: string): Map<string, IrRuleSet> {
   const { output, diagnostics } = compileDirectory(repoRoot);
   if (!output) throw new Error(`rules do not compile: ${diagnostics.length} problems`);
@@ -170,7 +176,7 @@ export function generateCorruptions(examplesDir: string, ruleSets: Map<string, I
             property: site.property,
             kind: corruption.kind,
             value: corruption.value,
-            expected: level === "required" && !site.p.malformedWarning ? "error" : "warning",
+            expected: level === "required" && !site.p.malformedWarning && !inEnhancement(ir, site.property) ? "error" : "warning",
             doc,
             target,
           });
