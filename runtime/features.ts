@@ -171,7 +171,7 @@ export function demoteEnhancementFindings(ruleSet: CompiledRuleSet, issues: Vali
     if (issue.severity !== "error") continue;
     const enhancement = enhancementOf(enhancements, issue.property);
     if (enhancement === null) continue;
-    issues[i] = { ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} The ${enhancement} needs it (the ${ruleSet.richResult ?? ruleSet.type} does not).` };
+    issues[i] = { ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} Only the ${enhancement} needs it: the ${ruleSet.type} stays valid without it.` };
   }
 }
 

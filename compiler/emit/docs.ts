@@ -57,7 +57,7 @@ export function emitTypeDoc(rs: IrRuleSet, table: MatchTable, byType: Map<string
     const g: string[] = [];
     groups(rules, g);
     if (g.length) lines.push("", "### One-of groups", "", ...g);
-    for (const e of rs.enhancements) lines.push("", `Enhancement: what \`${e.property}\` requires decides only the ${e.name} (a warning), not the ${rs.richResult ?? rs.type}.`);
+    for (const e of rs.enhancements) lines.push("", `Enhancement: what \`${e.property}\` requires decides only the ${e.name} (a warning): the ${rs.type} stays valid without it.`);
     lines.push("");
   }
   for (const f of rs.features) {

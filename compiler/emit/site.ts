@@ -186,7 +186,7 @@ export function emitRulePage(rs: IrRuleSet, ctx: SiteContext): string {
   facts.push(`<dt>Search engine documentation</dt><dd>${link(rs.googleDocsUrl)}</dd>`);
   facts.push(`<dt>Verified on</dt><dd><time datetime="${esc(rs.verifiedOn)}">${esc(rs.verifiedOn)}</time></dd>`);
   if (rs.optIn) facts.push(`<dt>Opt-in</dt><dd>Checked only when the node has ${list(rs.optIn.map(code))}.</dd>`);
-  for (const e of rs.enhancements) facts.push(`<dt>Enhancement</dt><dd>What ${code(e.property)} requires decides only the ${esc(e.name)} (a warning), not the ${esc(rs.richResult ?? rs.type)}.</dd>`);
+  for (const e of rs.enhancements) facts.push(`<dt>Enhancement</dt><dd>What ${code(e.property)} requires decides only the ${esc(e.name)} (a warning): the ${esc(rs.type)} stays valid without it.</dd>`);
   if (rs.linkOnly) facts.push(`<dt>Links</dt><dd>A node with only ${code(rs.linkOnly.link)} and ${list(rs.linkOnly.with.map(code))} is not checked: ${esc(rs.linkOnly.reason)}</dd>`);
   if (rs.validateAs) facts.push(`<dt>Validated as</dt><dd>With the ${link(rulePagePath(rs.validateAs), rs.validateAs)} rules, and reported as ${esc(rs.validateAs)}.</dd>`);
   if (rs.listedUnder) facts.push(`<dt>Listed under</dt><dd>${link(rulePagePath(rs.listedUnder), rs.listedUnder)} in the types list.</dd>`);

@@ -33,7 +33,7 @@ test("a comment without its date: a warning naming the comment thread; the post 
   assert.ok(s.rich_result_eligible, s.rich_result.reason);
   const w = s.warnings.find((i) => i.property === "comment.datePublished")!;
   assert.is(w.code, "feature-requirement");
-  assert.match(w.message, /comment thread needs it \(the Discussions and forums does not\)/);
+  assert.match(w.message, /Only the comment thread needs it: the DiscussionForumPosting stays valid without it\./);
 });
 
 test("a comment's broken date and missing content are warnings too, at the reply level as well", () => {
