@@ -995,7 +995,6 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/recipe",
   richResult: "Recipe rich result",
   verifiedOn: "2026-11-22",
-  enhancements: [{"property":"video","name":"recipe video"}],
   validate: validate_Recipe,
   features: [
     { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review"], validate: validate_Recipe__review_snippet },

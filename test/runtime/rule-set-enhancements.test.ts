@@ -1,8 +1,7 @@
 /**
  * A rule set's enhancements (rules-src `enhancements`): what optional markup inside one breaks is a
  * warning naming the enhancement, and the node stays valid and eligible. A forum post's comments are
- * one: Search Console reports a comment's missing date as non-critical beside a post's own errors; a
- * recipe's video another.
+ * one: Search Console reports a comment's missing date as non-critical beside a post's own errors.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -56,19 +55,6 @@ test("a severity override still applies to the demoted code", () => {
   const { datePublished: _date, ...undated } = complete;
   const s = validateValue(post(undated), ruleSetFor, { overrides: [{ code: "feature-requirement", severity: "error" }] }).schemas.find((x) => x.type === "DiscussionForumPosting")!;
   assert.ok(s.errors.some((i) => i.property === "comment.datePublished"));
-});
-
-test("a recipe's video without its upload date costs the recipe video, not the recipe; its clean twin has no warning", () => {
-  const video = { "@type": "VideoObject", name: "How to make pancakes", thumbnailUrl: "https://example.com/t.jpg", embedUrl: "https://www.youtube.com/embed/abc", uploadDate: "2024-02-05" };
-  const recipe = (v: unknown) => validateValue({ "@context": "https://schema.org", "@type": "Recipe", name: "Pancakes", image: "https://example.com/p.jpg", video: v }).schemas.find((s) => s.type === "Recipe")!;
-  const { uploadDate: _date, ...undated } = video;
-  const broken = recipe(undated);
-  assert.ok(broken.valid && broken.rich_result_eligible, broken.rich_result.reason);
-  const w = broken.warnings.find((i) => i.property === "video.uploadDate")!;
-  assert.is(w.code, "feature-requirement");
-  assert.match(w.message, /Only the recipe video needs it: the Recipe stays valid without it\./);
-  assert.not.ok(recipe(video).warnings.some((i) => i.code === "feature-requirement"));
-  assert.ok(recipe({ ...video, uploadDate: "today" }).warnings.some((i) => i.property === "video.uploadDate" && i.code === "feature-requirement"));
 });
 
 test.run();
