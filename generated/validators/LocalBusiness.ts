@@ -28,7 +28,6 @@ const LocalBusiness_address: PropertyRule = propertyRule({
   property: "address",
   level: "required",
   expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_LocalBusiness_address_PostalAddress }],
-  malformedWarning: true,
   fix: "Add \"address\" as a PostalAddress of the physical location, with as many parts as apply, e.g. {\"@type\": \"PostalAddress\", \"streetAddress\": \"148 W 51st St\", \"addressLocality\": \"New York\", \"addressRegion\": \"NY\", \"postalCode\": \"10019\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/LocalBusiness#address",
