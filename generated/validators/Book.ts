@@ -962,10 +962,38 @@ export function validate_Book__book_actions_workExample_Book_identifier_Property
   else run.check(v_value, Book__book_actions_workExample_Book_identifier_PropertyValue_value, at);
 }
 
+// rules-src/types/Book.yaml: feature review-snippet > aggregateRating
+const Book__review_snippet_aggregateRating: PropertyRule = propertyRule({
+  name: "aggregateRating",
+  segment: "/aggregateRating",
+  property: "aggregateRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: null }],
+  fix: "Give \"aggregateRating\" as an AggregateRating, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.",
+  docs: DOCS,
+  rule: "/rules/Book#review-snippet:aggregateRating",
+});
+// rules-src/types/Book.yaml: feature review-snippet > review
+const Book__review_snippet_review: PropertyRule = propertyRule({
+  name: "review",
+  segment: "/review",
+  property: "review",
+  level: "optional",
+  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: null }],
+  fix: "Give \"review\" as Review objects with an author and a rating.",
+  docs: DOCS,
+  rule: "/rules/Book#review-snippet:review",
+});
+// rules-src/types/Book.yaml: feature review-snippet > one of aggregateRating, review
+const Book__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
 
 /** Book, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Book__review_snippet(node: JsonObject, run: Run, at: string): void {
-  void node; void run; void at;
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== undefined) run.check(v_aggregateRating, Book__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== undefined) run.check(v_review, Book__review_snippet_review, at);
+  run.oneOf(Book__review_snippet_oneOf0, node, at);
 }
 
 /** The Book rule set as the registries hand it to the engine. */

@@ -557,6 +557,8 @@ const Event__review_snippet_review: PropertyRule = propertyRule({
   docs: DOCS,
   rule: "/rules/Event#review-snippet:review",
 });
+// rules-src/types/Event.yaml: feature review-snippet > one of aggregateRating, review
+const Event__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
 
 /** Event, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Event__review_snippet(node: JsonObject, run: Run, at: string): void {
@@ -567,6 +569,7 @@ export function validate_Event__review_snippet(node: JsonObject, run: Run, at: s
   if (v_aggregateRating !== undefined) run.check(v_aggregateRating, Event__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== undefined) run.check(v_review, Event__review_snippet_review, at);
+  run.oneOf(Event__review_snippet_oneOf0, node, at);
 }
 
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingValue

@@ -506,6 +506,8 @@ const Organization__review_snippet_review: PropertyRule = propertyRule({
   docs: DOCS,
   rule: "/rules/Organization#review-snippet:review",
 });
+// rules-src/types/Organization.yaml: feature review-snippet > one of aggregateRating, review
+const Organization__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/Organization#review-snippet:one-of:aggregateRating" };
 
 /** Organization, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Organization__review_snippet(node: JsonObject, run: Run, at: string): void {
@@ -516,6 +518,7 @@ export function validate_Organization__review_snippet(node: JsonObject, run: Run
   if (v_aggregateRating !== undefined) run.check(v_aggregateRating, Organization__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== undefined) run.check(v_review, Organization__review_snippet_review, at);
+  run.oneOf(Organization__review_snippet_oneOf0, node, at);
 }
 
 // rules-src/types/Organization.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingValue

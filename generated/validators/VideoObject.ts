@@ -462,6 +462,8 @@ const VideoObject__review_snippet_review: PropertyRule = propertyRule({
   docs: DOCS,
   rule: "/rules/VideoObject#review-snippet:review",
 });
+// rules-src/types/VideoObject.yaml: feature review-snippet > one of aggregateRating, review
+const VideoObject__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
 
 /** VideoObject, feature "Review snippet": requirements on top of the base rules. */
 export function validate_VideoObject__review_snippet(node: JsonObject, run: Run, at: string): void {
@@ -472,6 +474,7 @@ export function validate_VideoObject__review_snippet(node: JsonObject, run: Run,
   if (v_aggregateRating !== undefined) run.check(v_aggregateRating, VideoObject__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== undefined) run.check(v_review, VideoObject__review_snippet_review, at);
+  run.oneOf(VideoObject__review_snippet_oneOf0, node, at);
 }
 
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingValue

@@ -38,4 +38,18 @@ test("unrated, a MusicAlbum or a Newspaper has nothing to check: valid, not dete
   }
 });
 
+test("a rating of another type (\"aggregateRating\" in lower case) is no rating: no stars for a game, an organization or a book", () => {
+  const lower = { ...rating, "@type": "aggregateRating" };
+  const game = only({ "@type": "Game", name: "Firefly", aggregateRating: lower });
+  assert.is(game.valid, false);
+  assert.ok(game.errors.some((e) => e.code === "missing-one-of" && e.property === "aggregateRating"), JSON.stringify(game.errors));
+  for (const type of ["Organization", "Book"]) {
+    const s = only({ "@type": type, name: "Example", aggregateRating: lower });
+    assert.is(s.valid, true, type);
+    assert.is(s.features!.find((f) => f.feature === "review-snippet")!.eligible, false, type);
+    const twin = only({ "@type": type, name: "Example", aggregateRating: rating });
+    assert.is(twin.features!.find((f) => f.feature === "review-snippet")!.eligible, true, `${type} clean twin`);
+  }
+});
+
 test.run();
