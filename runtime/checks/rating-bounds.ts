@@ -63,6 +63,11 @@ const outside = (message: string): KeywordProblem => ({ code: "out-of-range", me
  * `out-of-range`.
  */
 export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRating: unknown): KeywordProblem | null {
+  // An empty text is no value (its own empty-value issue says so), not a number to judge: an empty
+  // scale is the default one, an empty rating is no rating.
+  if (isEmptyText(ratingValue)) ratingValue = undefined;
+  if (isEmptyText(bestRating)) bestRating = undefined;
+  if (isEmptyText(worstRating)) worstRating = undefined;
   if (typeof ratingValue === "string") {
     const implied = impliedScale(ratingValue);
     if (implied !== undefined) return implied === null ? null : outside(implied);
@@ -88,4 +93,8 @@ export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRa
     return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
   }
   return null;
+}
+
+function isEmptyText(value: unknown): boolean {
+  return typeof value === "string" && value.trim() === "";
 }

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ratingProblem, ratingWithinBounds } from "../../../runtime/checks/rating-bounds.ts";
+import { validateValue } from "../../../runtime/validate.ts";
 
 /** [ratingValue, bestRating, worstRating, null or a fragment of the message] */
 const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> = [
@@ -42,7 +43,7 @@ const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> =
   ["1 / 0", undefined, undefined, "has a scale of 0"],
   [" 4 ", undefined, undefined, null],
   [" 6 ", undefined, undefined, "ratingValue 6 is above bestRating 5"],
-  ["", undefined, undefined, "is not a number"],
+  ["", undefined, undefined, null], // empty: no value (its empty-value issue), not a malformed number
   [true, undefined, undefined, "ratingValue true is not a number"],
   [[4], undefined, undefined, "ratingValue a list is not a number"],
   [{ "@value": 4 }, undefined, undefined, "an object"],
@@ -77,5 +78,14 @@ for (const [rating, best, worst, code] of codes) {
     assert.is(ratingProblem(rating, best, worst)?.code, code);
   });
 }
+
+test("an empty rating or scale is no value, judged once (empty-value), not also as a malformed number", () => {
+  const result = validateValue({ "@context": "https://schema.org", "@type": "Product", name: "Anvil", aggregateRating: { "@type": "AggregateRating", ratingValue: "", bestRating: " ", reviewCount: 3 } });
+  const issues = result.schemas[0].errors.concat(result.schemas[0].warnings).filter((i) => i.property.startsWith("aggregateRating.ratingValue"));
+  assert.equal(issues.map((i) => i.code), ["empty-value"]);
+  assert.is(ratingProblem("", undefined, undefined), null);
+  assert.is(ratingProblem("4", " ", ""), null);
+  assert.is(ratingProblem("6", "", undefined)?.code, "out-of-range");
+});
 
 test.run();
