@@ -4399,6 +4399,17 @@ function enhancementOf(enhancements, property3) {
   }
   return null;
 }
+function demoteEnhancementFindings(ruleSet45, issues) {
+  const enhancements = ruleSet45.enhancements;
+  if (enhancements === void 0) return;
+  for (let i = 0; i < issues.length; i++) {
+    const issue2 = issues[i];
+    if (issue2.severity !== "error") continue;
+    const enhancement = enhancementOf(enhancements, issue2.property);
+    if (enhancement === null) continue;
+    issues[i] = { ...issue2, severity: "warning", code: "feature-requirement", message: `${issue2.message} Only the ${enhancement} needs it: the ${ruleSet45.type} stays valid without it.` };
+  }
+}
 function evaluateFeatures(ruleSet45, node, base, resolver, at) {
   if (ruleSet45.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
@@ -9212,7 +9223,10 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
   if (chosen === void 0) return uncheckedResult(entity, judgement.written, properties_found);
   const { ruleSet: ruleSet45, matched, undetected } = chosen;
   const run = new Run(resolver, judging.pageUrl);
-  if (undetected === null) ruleSet45.validate(checked, run, entity.path);
+  if (undetected === null) {
+    ruleSet45.validate(checked, run, entity.path);
+    demoteEnhancementFindings(ruleSet45, run.issues);
+  }
   if (!also) run.issues.push(...unratableTypeWarnings(checked, entity.path));
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
@@ -9667,6 +9681,9 @@ function impliedScale(text) {
   return void 0;
 }
 function ratingProblem(ratingValue, bestRating, worstRating) {
+  if (isEmptyText(ratingValue)) ratingValue = void 0;
+  if (isEmptyText(bestRating)) bestRating = void 0;
+  if (isEmptyText(worstRating)) worstRating = void 0;
   if (typeof ratingValue === "string") {
     const implied = impliedScale(ratingValue);
     if (implied !== void 0) return implied === null ? null : outside(implied);
@@ -9692,6 +9709,9 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
     return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
   }
   return null;
+}
+function isEmptyText(value) {
+  return typeof value === "string" && value.trim() === "";
 }
 var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL, malformed, outside;
 var init_rating_bounds = __esm({
@@ -11845,11 +11865,13 @@ function validate_Book__book_actions_workExample_Book_identifier_PropertyValue(n
   else run.check(v_value, Book__book_actions_workExample_Book_identifier_PropertyValue_value, at);
 }
 function validate_Book__review_snippet(node, run, at) {
-  void node;
-  void run;
-  void at;
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Book__review_snippet_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, Book__review_snippet_review, at);
+  run.oneOf(Book__review_snippet_oneOf0, node, at);
 }
-var DOCS4, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, ruleSet3;
+var DOCS4, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, Book__review_snippet_aggregateRating, Book__review_snippet_review, Book__review_snippet_oneOf0, ruleSet3;
 var init_Book = __esm({
   "generated/validators/Book.ts"() {
     "use strict";
@@ -12479,6 +12501,27 @@ var init_Book = __esm({
       docs: DOCS4,
       rule: "/rules/Book#book-actions:workExample.identifier.value"
     });
+    Book__review_snippet_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: null }],
+      fix: 'Give "aggregateRating" as an AggregateRating, e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.',
+      docs: DOCS4,
+      rule: "/rules/Book#review-snippet:aggregateRating"
+    });
+    Book__review_snippet_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: null }],
+      fix: 'Give "review" as Review objects with an author and a rating.',
+      docs: DOCS4,
+      rule: "/rules/Book#review-snippet:review"
+    });
+    Book__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS4, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
     ruleSet3 = {
       type: "Book",
       status: "supported",
@@ -13736,6 +13779,7 @@ function validate_CreativeWorkSeason(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, CreativeWorkSeason_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, CreativeWorkSeason_review, at);
+  run.oneOf(CreativeWorkSeason_oneOf0, node, at);
 }
 function validate_CreativeWorkSeason_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -13785,7 +13829,7 @@ function validate_CreativeWorkSeason_review_Review_reviewRating_Rating(node, run
   if (v_worstRating === void 0) run.missing(CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS9, CreativeWorkSeason_name, CreativeWorkSeason_aggregateRating, CreativeWorkSeason_review, CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeason_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeason_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeason_aggregateRating_AggregateRating_bestRating, CreativeWorkSeason_aggregateRating_AggregateRating_worstRating, CreativeWorkSeason_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeason_review_Review_author, CreativeWorkSeason_review_Review_reviewRating, CreativeWorkSeason_review_Review_datePublished, CreativeWorkSeason_review_Review_oneOf0, CreativeWorkSeason_review_Review_author_Person_name, CreativeWorkSeason_review_Review_author_Organization_name, CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, ruleSet8;
+var DOCS9, CreativeWorkSeason_name, CreativeWorkSeason_aggregateRating, CreativeWorkSeason_review, CreativeWorkSeason_oneOf0, CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeason_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeason_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeason_aggregateRating_AggregateRating_bestRating, CreativeWorkSeason_aggregateRating_AggregateRating_worstRating, CreativeWorkSeason_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeason_review_Review_author, CreativeWorkSeason_review_Review_reviewRating, CreativeWorkSeason_review_Review_datePublished, CreativeWorkSeason_review_Review_oneOf0, CreativeWorkSeason_review_Review_author_Person_name, CreativeWorkSeason_review_Review_author_Organization_name, CreativeWorkSeason_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeason_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeason_review_Review_reviewRating_Rating_worstRating, ruleSet8;
 var init_CreativeWorkSeason = __esm({
   "generated/validators/CreativeWorkSeason.ts"() {
     "use strict";
@@ -13825,6 +13869,7 @@ var init_CreativeWorkSeason = __esm({
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeason#review"
     });
+    CreativeWorkSeason_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS9, rule: "/rules/CreativeWorkSeason#one-of:aggregateRating" };
     CreativeWorkSeason_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -13996,6 +14041,7 @@ function validate_CreativeWorkSeries(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, CreativeWorkSeries_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, CreativeWorkSeries_review, at);
+  run.oneOf(CreativeWorkSeries_oneOf0, node, at);
 }
 function validate_CreativeWorkSeries_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -14045,7 +14091,7 @@ function validate_CreativeWorkSeries_review_Review_reviewRating_Rating(node, run
   if (v_worstRating === void 0) run.missing(CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS10, CreativeWorkSeries_name, CreativeWorkSeries_aggregateRating, CreativeWorkSeries_review, CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeries_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeries_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeries_aggregateRating_AggregateRating_bestRating, CreativeWorkSeries_aggregateRating_AggregateRating_worstRating, CreativeWorkSeries_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeries_review_Review_author, CreativeWorkSeries_review_Review_reviewRating, CreativeWorkSeries_review_Review_datePublished, CreativeWorkSeries_review_Review_oneOf0, CreativeWorkSeries_review_Review_author_Person_name, CreativeWorkSeries_review_Review_author_Organization_name, CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, ruleSet9;
+var DOCS10, CreativeWorkSeries_name, CreativeWorkSeries_aggregateRating, CreativeWorkSeries_review, CreativeWorkSeries_oneOf0, CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue, CreativeWorkSeries_aggregateRating_AggregateRating_ratingCount, CreativeWorkSeries_aggregateRating_AggregateRating_reviewCount, CreativeWorkSeries_aggregateRating_AggregateRating_bestRating, CreativeWorkSeries_aggregateRating_AggregateRating_worstRating, CreativeWorkSeries_aggregateRating_AggregateRating_oneOf0, CreativeWorkSeries_review_Review_author, CreativeWorkSeries_review_Review_reviewRating, CreativeWorkSeries_review_Review_datePublished, CreativeWorkSeries_review_Review_oneOf0, CreativeWorkSeries_review_Review_author_Person_name, CreativeWorkSeries_review_Review_author_Organization_name, CreativeWorkSeries_review_Review_reviewRating_Rating_ratingValue, CreativeWorkSeries_review_Review_reviewRating_Rating_bestRating, CreativeWorkSeries_review_Review_reviewRating_Rating_worstRating, ruleSet9;
 var init_CreativeWorkSeries = __esm({
   "generated/validators/CreativeWorkSeries.ts"() {
     "use strict";
@@ -14085,6 +14131,7 @@ var init_CreativeWorkSeries = __esm({
       docs: DOCS10,
       rule: "/rules/CreativeWorkSeries#review"
     });
+    CreativeWorkSeries_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS10, rule: "/rules/CreativeWorkSeries#one-of:aggregateRating" };
     CreativeWorkSeries_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -16622,6 +16669,7 @@ var init_DiscussionForumPosting = __esm({
       googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum",
       richResult: "Discussions and forums",
       verifiedOn: "2026-11-22",
+      enhancements: [{ "property": "comment", "name": "comment thread" }],
       validate: validate_DiscussionForumPosting,
       features: []
     };
@@ -16787,6 +16835,7 @@ function validate_Episode(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Episode_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, Episode_review, at);
+  run.oneOf(Episode_oneOf0, node, at);
 }
 function validate_Episode_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -16836,7 +16885,7 @@ function validate_Episode_review_Review_reviewRating_Rating(node, run, at) {
   if (v_worstRating === void 0) run.missing(Episode_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Episode_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS15, Episode_name, Episode_aggregateRating, Episode_review, Episode_aggregateRating_AggregateRating_ratingValue, Episode_aggregateRating_AggregateRating_ratingCount, Episode_aggregateRating_AggregateRating_reviewCount, Episode_aggregateRating_AggregateRating_bestRating, Episode_aggregateRating_AggregateRating_worstRating, Episode_aggregateRating_AggregateRating_oneOf0, Episode_review_Review_author, Episode_review_Review_reviewRating, Episode_review_Review_datePublished, Episode_review_Review_oneOf0, Episode_review_Review_author_Person_name, Episode_review_Review_author_Organization_name, Episode_review_Review_reviewRating_Rating_ratingValue, Episode_review_Review_reviewRating_Rating_bestRating, Episode_review_Review_reviewRating_Rating_worstRating, ruleSet14;
+var DOCS15, Episode_name, Episode_aggregateRating, Episode_review, Episode_oneOf0, Episode_aggregateRating_AggregateRating_ratingValue, Episode_aggregateRating_AggregateRating_ratingCount, Episode_aggregateRating_AggregateRating_reviewCount, Episode_aggregateRating_AggregateRating_bestRating, Episode_aggregateRating_AggregateRating_worstRating, Episode_aggregateRating_AggregateRating_oneOf0, Episode_review_Review_author, Episode_review_Review_reviewRating, Episode_review_Review_datePublished, Episode_review_Review_oneOf0, Episode_review_Review_author_Person_name, Episode_review_Review_author_Organization_name, Episode_review_Review_reviewRating_Rating_ratingValue, Episode_review_Review_reviewRating_Rating_bestRating, Episode_review_Review_reviewRating_Rating_worstRating, ruleSet14;
 var init_Episode = __esm({
   "generated/validators/Episode.ts"() {
     "use strict";
@@ -16876,6 +16925,7 @@ var init_Episode = __esm({
       docs: DOCS15,
       rule: "/rules/Episode#review"
     });
+    Episode_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS15, rule: "/rules/Episode#one-of:aggregateRating" };
     Episode_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -17172,6 +17222,7 @@ function validate_Event__review_snippet(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Event__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, Event__review_snippet_review, at);
+  run.oneOf(Event__review_snippet_oneOf0, node, at);
 }
 function validate_Event__review_snippet_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -17221,7 +17272,7 @@ function validate_Event__review_snippet_review_Review_reviewRating_Rating(node, 
   if (v_worstRating === void 0) run.missing(Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS16, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, Event__review_snippet_name, Event__review_snippet_aggregateRating, Event__review_snippet_review, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_bestRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, Event__review_snippet_aggregateRating_AggregateRating_oneOf0, Event__review_snippet_review_Review_author, Event__review_snippet_review_Review_reviewRating, Event__review_snippet_review_Review_datePublished, Event__review_snippet_review_Review_oneOf0, Event__review_snippet_review_Review_author_Person_name, Event__review_snippet_review_Review_author_Organization_name, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet15;
+var DOCS16, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, Event__review_snippet_name, Event__review_snippet_aggregateRating, Event__review_snippet_review, Event__review_snippet_oneOf0, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_bestRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, Event__review_snippet_aggregateRating_AggregateRating_oneOf0, Event__review_snippet_review_Review_author, Event__review_snippet_review_Review_reviewRating, Event__review_snippet_review_Review_datePublished, Event__review_snippet_review_Review_oneOf0, Event__review_snippet_review_Review_author_Person_name, Event__review_snippet_review_Review_author_Organization_name, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet15;
 var init_Event = __esm({
   "generated/validators/Event.ts"() {
     "use strict";
@@ -17598,6 +17649,7 @@ var init_Event = __esm({
       docs: DOCS16,
       rule: "/rules/Event#review-snippet:review"
     });
+    Event__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS16, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
     Event__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -17857,6 +17909,7 @@ function validate_Game(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Game_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, Game_review, at);
+  run.oneOf(Game_oneOf0, node, at);
 }
 function validate_Game_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -17906,7 +17959,7 @@ function validate_Game_review_Review_reviewRating_Rating(node, run, at) {
   if (v_worstRating === void 0) run.missing(Game_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Game_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS18, Game_name, Game_aggregateRating, Game_review, Game_aggregateRating_AggregateRating_ratingValue, Game_aggregateRating_AggregateRating_ratingCount, Game_aggregateRating_AggregateRating_reviewCount, Game_aggregateRating_AggregateRating_bestRating, Game_aggregateRating_AggregateRating_worstRating, Game_aggregateRating_AggregateRating_oneOf0, Game_review_Review_author, Game_review_Review_reviewRating, Game_review_Review_datePublished, Game_review_Review_oneOf0, Game_review_Review_author_Person_name, Game_review_Review_author_Organization_name, Game_review_Review_reviewRating_Rating_ratingValue, Game_review_Review_reviewRating_Rating_bestRating, Game_review_Review_reviewRating_Rating_worstRating, ruleSet17;
+var DOCS18, Game_name, Game_aggregateRating, Game_review, Game_oneOf0, Game_aggregateRating_AggregateRating_ratingValue, Game_aggregateRating_AggregateRating_ratingCount, Game_aggregateRating_AggregateRating_reviewCount, Game_aggregateRating_AggregateRating_bestRating, Game_aggregateRating_AggregateRating_worstRating, Game_aggregateRating_AggregateRating_oneOf0, Game_review_Review_author, Game_review_Review_reviewRating, Game_review_Review_datePublished, Game_review_Review_oneOf0, Game_review_Review_author_Person_name, Game_review_Review_author_Organization_name, Game_review_Review_reviewRating_Rating_ratingValue, Game_review_Review_reviewRating_Rating_bestRating, Game_review_Review_reviewRating_Rating_worstRating, ruleSet17;
 var init_Game = __esm({
   "generated/validators/Game.ts"() {
     "use strict";
@@ -17946,6 +17999,7 @@ var init_Game = __esm({
       docs: DOCS18,
       rule: "/rules/Game#review"
     });
+    Game_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS18, rule: "/rules/Game#one-of:aggregateRating" };
     Game_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -19892,6 +19946,7 @@ var init_JobPosting = __esm({
       property: "jobLocation.address",
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_JobPosting_jobLocation_Place_address_PostalAddress }],
+      malformedWarning: true,
       fix: 'Give jobLocation.address as a PostalAddress with at least addressCountry, e.g. {"@type": "PostalAddress", "addressLocality": "Detroit", "addressRegion": "MI", "addressCountry": "US"}.',
       docs: DOCS22,
       rule: "/rules/JobPosting#jobLocation.address"
@@ -22026,6 +22081,7 @@ function validate_MusicPlaylist(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, MusicPlaylist_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, MusicPlaylist_review, at);
+  run.oneOf(MusicPlaylist_oneOf0, node, at);
 }
 function validate_MusicPlaylist_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -22075,7 +22131,7 @@ function validate_MusicPlaylist_review_Review_reviewRating_Rating(node, run, at)
   if (v_worstRating === void 0) run.missing(MusicPlaylist_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, MusicPlaylist_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS28, MusicPlaylist_name, MusicPlaylist_aggregateRating, MusicPlaylist_review, MusicPlaylist_aggregateRating_AggregateRating_ratingValue, MusicPlaylist_aggregateRating_AggregateRating_ratingCount, MusicPlaylist_aggregateRating_AggregateRating_reviewCount, MusicPlaylist_aggregateRating_AggregateRating_bestRating, MusicPlaylist_aggregateRating_AggregateRating_worstRating, MusicPlaylist_aggregateRating_AggregateRating_oneOf0, MusicPlaylist_review_Review_author, MusicPlaylist_review_Review_reviewRating, MusicPlaylist_review_Review_datePublished, MusicPlaylist_review_Review_oneOf0, MusicPlaylist_review_Review_author_Person_name, MusicPlaylist_review_Review_author_Organization_name, MusicPlaylist_review_Review_reviewRating_Rating_ratingValue, MusicPlaylist_review_Review_reviewRating_Rating_bestRating, MusicPlaylist_review_Review_reviewRating_Rating_worstRating, ruleSet27;
+var DOCS28, MusicPlaylist_name, MusicPlaylist_aggregateRating, MusicPlaylist_review, MusicPlaylist_oneOf0, MusicPlaylist_aggregateRating_AggregateRating_ratingValue, MusicPlaylist_aggregateRating_AggregateRating_ratingCount, MusicPlaylist_aggregateRating_AggregateRating_reviewCount, MusicPlaylist_aggregateRating_AggregateRating_bestRating, MusicPlaylist_aggregateRating_AggregateRating_worstRating, MusicPlaylist_aggregateRating_AggregateRating_oneOf0, MusicPlaylist_review_Review_author, MusicPlaylist_review_Review_reviewRating, MusicPlaylist_review_Review_datePublished, MusicPlaylist_review_Review_oneOf0, MusicPlaylist_review_Review_author_Person_name, MusicPlaylist_review_Review_author_Organization_name, MusicPlaylist_review_Review_reviewRating_Rating_ratingValue, MusicPlaylist_review_Review_reviewRating_Rating_bestRating, MusicPlaylist_review_Review_reviewRating_Rating_worstRating, ruleSet27;
 var init_MusicPlaylist = __esm({
   "generated/validators/MusicPlaylist.ts"() {
     "use strict";
@@ -22115,6 +22171,7 @@ var init_MusicPlaylist = __esm({
       docs: DOCS28,
       rule: "/rules/MusicPlaylist#review"
     });
+    MusicPlaylist_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS28, rule: "/rules/MusicPlaylist#one-of:aggregateRating" };
     MusicPlaylist_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -22286,6 +22343,7 @@ function validate_MusicRecording(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, MusicRecording_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, MusicRecording_review, at);
+  run.oneOf(MusicRecording_oneOf0, node, at);
 }
 function validate_MusicRecording_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -22335,7 +22393,7 @@ function validate_MusicRecording_review_Review_reviewRating_Rating(node, run, at
   if (v_worstRating === void 0) run.missing(MusicRecording_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, MusicRecording_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS29, MusicRecording_name, MusicRecording_aggregateRating, MusicRecording_review, MusicRecording_aggregateRating_AggregateRating_ratingValue, MusicRecording_aggregateRating_AggregateRating_ratingCount, MusicRecording_aggregateRating_AggregateRating_reviewCount, MusicRecording_aggregateRating_AggregateRating_bestRating, MusicRecording_aggregateRating_AggregateRating_worstRating, MusicRecording_aggregateRating_AggregateRating_oneOf0, MusicRecording_review_Review_author, MusicRecording_review_Review_reviewRating, MusicRecording_review_Review_datePublished, MusicRecording_review_Review_oneOf0, MusicRecording_review_Review_author_Person_name, MusicRecording_review_Review_author_Organization_name, MusicRecording_review_Review_reviewRating_Rating_ratingValue, MusicRecording_review_Review_reviewRating_Rating_bestRating, MusicRecording_review_Review_reviewRating_Rating_worstRating, ruleSet28;
+var DOCS29, MusicRecording_name, MusicRecording_aggregateRating, MusicRecording_review, MusicRecording_oneOf0, MusicRecording_aggregateRating_AggregateRating_ratingValue, MusicRecording_aggregateRating_AggregateRating_ratingCount, MusicRecording_aggregateRating_AggregateRating_reviewCount, MusicRecording_aggregateRating_AggregateRating_bestRating, MusicRecording_aggregateRating_AggregateRating_worstRating, MusicRecording_aggregateRating_AggregateRating_oneOf0, MusicRecording_review_Review_author, MusicRecording_review_Review_reviewRating, MusicRecording_review_Review_datePublished, MusicRecording_review_Review_oneOf0, MusicRecording_review_Review_author_Person_name, MusicRecording_review_Review_author_Organization_name, MusicRecording_review_Review_reviewRating_Rating_ratingValue, MusicRecording_review_Review_reviewRating_Rating_bestRating, MusicRecording_review_Review_reviewRating_Rating_worstRating, ruleSet28;
 var init_MusicRecording = __esm({
   "generated/validators/MusicRecording.ts"() {
     "use strict";
@@ -22375,6 +22433,7 @@ var init_MusicRecording = __esm({
       docs: DOCS29,
       rule: "/rules/MusicRecording#review"
     });
+    MusicRecording_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS29, rule: "/rules/MusicRecording#one-of:aggregateRating" };
     MusicRecording_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -23568,6 +23627,7 @@ function validate_Organization__review_snippet(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, Organization__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, Organization__review_snippet_review, at);
+  run.oneOf(Organization__review_snippet_oneOf0, node, at);
 }
 function validate_Organization__review_snippet_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -23617,7 +23677,7 @@ function validate_Organization__review_snippet_review_Review_reviewRating_Rating
   if (v_worstRating === void 0) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS32, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, Organization__review_snippet_name, Organization__review_snippet_aggregateRating, Organization__review_snippet_review, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, Organization__review_snippet_review_Review_author, Organization__review_snippet_review_Review_reviewRating, Organization__review_snippet_review_Review_datePublished, Organization__review_snippet_review_Review_oneOf0, Organization__review_snippet_review_Review_author_Person_name, Organization__review_snippet_review_Review_author_Organization_name, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet31;
+var DOCS32, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, Organization__review_snippet_name, Organization__review_snippet_aggregateRating, Organization__review_snippet_review, Organization__review_snippet_oneOf0, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, Organization__review_snippet_review_Review_author, Organization__review_snippet_review_Review_reviewRating, Organization__review_snippet_review_Review_datePublished, Organization__review_snippet_review_Review_oneOf0, Organization__review_snippet_review_Review_author_Person_name, Organization__review_snippet_review_Review_author_Organization_name, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet31;
 var init_Organization = __esm({
   "generated/validators/Organization.ts"() {
     "use strict";
@@ -23991,6 +24051,7 @@ var init_Organization = __esm({
       docs: DOCS32,
       rule: "/rules/Organization#review-snippet:review"
     });
+    Organization__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS32, rule: "/rules/Organization#review-snippet:one-of:aggregateRating" };
     Organization__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -31822,6 +31883,7 @@ function validate_VideoObject__review_snippet(node, run, at) {
   if (v_aggregateRating !== void 0) run.check(v_aggregateRating, VideoObject__review_snippet_aggregateRating, at);
   const v_review = node["review"];
   if (v_review !== void 0) run.check(v_review, VideoObject__review_snippet_review, at);
+  run.oneOf(VideoObject__review_snippet_oneOf0, node, at);
 }
 function validate_VideoObject__review_snippet_aggregateRating_AggregateRating(node, run, at) {
   const v_ratingValue = node["ratingValue"];
@@ -31871,7 +31933,7 @@ function validate_VideoObject__review_snippet_review_Review_reviewRating_Rating(
   if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS44, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
+var DOCS44, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_oneOf0, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
@@ -32185,6 +32247,7 @@ var init_VideoObject = __esm({
       docs: DOCS44,
       rule: "/rules/VideoObject#review-snippet:review"
     });
+    VideoObject__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS44, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
     VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
