@@ -793,6 +793,8 @@ export class Run {
         if (rule.format.repaired?.(value)) {
           // Still given, as the search engine completes it: a warning whatever the level.
           this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, valuePath(rule, at, index), rule.rule);
+          // A repaired value still has its mechanical fix (a space for the T): the patch is offered.
+          noteFailedRule(this.issues[this.issues.length - 1], rule);
           return;
         }
         return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index));

@@ -687,7 +687,7 @@ const Recipe_video_VideoObject_uploadDate: PropertyRule = propertyRule({
   property: "video.uploadDate",
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-  format: valueChecks["iso8601-datetime"],
+  format: valueChecks["iso8601-datetime-zoned"],
   fix: "Add video.uploadDate with the date and time the video was first published in ISO 8601, with a time zone, e.g. \"2024-03-31T08:00:00+08:00\".",
   docs: DOCS,
   rule: "/rules/Recipe#video.uploadDate",

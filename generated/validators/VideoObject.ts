@@ -40,7 +40,7 @@ const VideoObject_uploadDate: PropertyRule = propertyRule({
   property: "uploadDate",
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-  format: valueChecks["iso8601-datetime"],
+  format: valueChecks["iso8601-datetime-zoned"],
   fix: "Add \"uploadDate\" with the date and time the video was first published in ISO 8601, with a time zone, e.g. \"2024-03-31T08:00:00+08:00\".",
   docs: DOCS,
   rule: "/rules/VideoObject#uploadDate",

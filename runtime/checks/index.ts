@@ -11,6 +11,7 @@ import { iso4217 } from "./iso4217.ts";
 import { iso8601Date } from "./iso8601-date.ts";
 import { iso8601Datetime } from "./iso8601-datetime.ts";
 import { iso8601DatetimeTz } from "./iso8601-datetime-tz.ts";
+import { iso8601DatetimeZoned } from "./iso8601-datetime-zoned.ts";
 import { iso8601Duration } from "./iso8601-duration.ts";
 import { iso8601Interval } from "./iso8601-interval.ts";
 import { iso8601Time } from "./iso8601-time.ts";
@@ -31,6 +32,7 @@ const checks = {
   "iso8601-date": iso8601Date,
   "iso8601-datetime": iso8601Datetime,
   "iso8601-datetime-tz": iso8601DatetimeTz,
+  "iso8601-datetime-zoned": iso8601DatetimeZoned,
   "iso8601-time": iso8601Time,
   "iso8601-duration": iso8601Duration,
   "iso8601-interval": iso8601Interval,

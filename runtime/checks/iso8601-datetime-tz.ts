@@ -1,6 +1,7 @@
 import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
+import { passesWithT } from "./space-for-t.ts";
 
 // Without a zone an event's start is ambiguous by up to a day, so the zone is required here.
 const check = trimAware((s) => dateTimeError(s, true, true));
@@ -11,6 +12,7 @@ export const iso8601DatetimeTz: ValueCheck = {
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a date-time", value);
   },
+  repaired: (value) => passesWithT(value, check),
   fix(value) {
     const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
     return candidate === null ? null : { value: candidate };

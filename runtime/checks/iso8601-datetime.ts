@@ -1,6 +1,7 @@
 import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
+import { passesWithT } from "./space-for-t.ts";
 
 // A date alone passes: the search engine accepts one for most date-time properties.
 const check = trimAware((s) => dateTimeError(s, false, false));
@@ -11,6 +12,7 @@ export const iso8601Datetime: ValueCheck = {
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a date or date-time", value);
   },
+  repaired: (value) => passesWithT(value, check),
   fix(value) {
     const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
     return candidate === null ? null : { value: candidate };

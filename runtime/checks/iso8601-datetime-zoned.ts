@@ -1,0 +1,24 @@
+import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
+import { expectedText, trimAware } from "./shared.ts";
+import type { ValueCheck } from "./value-check.ts";
+import { passesWithT } from "./space-for-t.ts";
+
+// A video's upload date: the video page asks for the date and time with a time zone ("otherwise, we
+// will default to the timezone used by Googlebot"); a date alone or a time without a zone is read all
+// the same, and the search engine's tools report it as non-critical ("Invalid datetime value",
+// "missing a time zone": rawkode-academy/rawkode-academy#421), so those are warnings and count.
+const zoned = trimAware((s) => dateTimeError(s, true, true));
+const readable = trimAware((s) => dateTimeError(s, false, false));
+
+export const iso8601DatetimeZoned: ValueCheck = {
+  name: "iso8601-datetime-zoned",
+  description: "ISO 8601 date and time with a time zone, e.g. 2024-03-31T08:00:00+08:00 (a date alone or a time without a zone: a warning)",
+  test(value) {
+    return typeof value === "string" ? zoned(value) : expectedText("a date-time", value);
+  },
+  repaired: (value) => typeof value === "string" && (readable(value) === null || passesWithT(value, readable)),
+  fix(value) {
+    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+    return candidate === null ? null : { value: candidate };
+  },
+};
