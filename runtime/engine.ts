@@ -151,7 +151,8 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
     }
     const result = parseBlock(block.text);
     const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
-    if (result.ok) parsed.push({ value: result.value, block });
+    if (result.ok && (result.value === null || typeof result.value !== "object")) parsed.push({ value: undefined, block, parseIssue: topLevelIssue(result.value, block) });
+    else if (result.ok) parsed.push({ value: result.value, block });
     else if (lenient) parsed.push(lenient);
     else {
       const pos = pagePosition(block, result.offset, null);
@@ -173,6 +174,27 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
   }
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
   return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length, options);
+}
+
+/**
+ * JSON whose top level is no object or array (a string, a number, true, null): no JSON-LD, and the
+ * search engine's test says "Invalid top level element". Most often the object was encoded twice
+ * (`"{\"@context\": ...}"`, a template that JSON-encodes a string it already encoded).
+ */
+function topLevelIssue(value: unknown, block: SourceBlock): ValidationIssue {
+  const pos = pagePosition(block, block.text.search(/\S/), null);
+  const what = value === null ? "null" : typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : `${String(value)}`;
+  const twice = typeof value === "string" && /^\s*[[{]/.test(value) && parseBlock(value).ok;
+  return {
+    severity: "error",
+    property: "(block)",
+    code: "invalid-json",
+    message: `The block's top level is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
+    fix: twice ? "Write the object itself in the script, not a JSON string of it: encode the markup once." : 'Give the block a JSON-LD object, e.g. {"@context": "https://schema.org", "@type": "Product", ...}.',
+    path: "",
+    line: pos.line,
+    column: pos.column,
+  };
 }
 
 /** Comments and trailing commas blanked out (positions kept), when that is all that stood in the way. */
@@ -753,7 +775,8 @@ function untypedResult(entity: Entity): SchemaResult {
 }
 
 function brokenBlockResult(issue: ValidationIssue, blockIndex: number): SchemaResult {
-  const result = baseResult(BROKEN, blockIndex, "", "The block is not valid JSON, so nothing in it can be read.");
+  const reason = issue.message.startsWith("The block's top level") ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
+  const result = baseResult(BROKEN, blockIndex, "", reason);
   result.valid = false;
   result.errors.push(issue);
   result.score = 0;
