@@ -151,7 +151,10 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
     }
     const result = parseBlock(block.text);
     const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
-    if (result.ok && (result.value === null || typeof result.value !== "object")) parsed.push({ value: undefined, block, parseIssue: topLevelIssue(result.value, block) });
+    // `null` or `false` is what a template's encoder writes when it has nothing to say (json_encode of
+    // an unset value): no markup, as an empty script is none.
+    if (result.ok && (result.value === null || result.value === false)) continue;
+    if (result.ok && typeof result.value !== "object") parsed.push({ value: undefined, block, parseIssue: topLevelIssue(result.value, block) });
     else if (result.ok) parsed.push({ value: result.value, block });
     else if (lenient) parsed.push(lenient);
     else {
@@ -177,13 +180,13 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
 }
 
 /**
- * JSON whose top level is no object or array (a string, a number, true, null): no JSON-LD, and the
+ * JSON whose top level is no object or array (a string, a number, true): no JSON-LD, and the
  * search engine's test says "Invalid top level element". Most often the object was encoded twice
  * (`"{\"@context\": ...}"`, a template that JSON-encodes a string it already encoded).
  */
 function topLevelIssue(value: unknown, block: SourceBlock): ValidationIssue {
   const pos = pagePosition(block, block.text.search(/\S/), null);
-  const what = value === null ? "null" : typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : `${String(value)}`;
+  const what = typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : String(value);
   const twice = typeof value === "string" && /^\s*[[{]/.test(value) && parseBlock(value).ok;
   return {
     severity: "error",
