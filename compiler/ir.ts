@@ -26,6 +26,8 @@ export interface IrProperty {
   neededForEligibility: boolean;
   /** Siblings that must be present whenever this property is. */
   requires: string[];
+  /** A missing sibling of `requires` is an error whatever this property's level (rules-src `requires_level: required`). */
+  requiresRequired: boolean;
   /** A malformed value is a warning even when the property is required. */
   malformedWarning: boolean;
   /** ... and the node is then not eligible (the search engine ignores the markup rather than repairing it). */

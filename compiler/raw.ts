@@ -62,6 +62,8 @@ export interface RawCoreRule {
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
   requires?: string[];
+  /** The siblings of `requires` are required once the property is given, whatever its level. */
+  requires_level?: "required";
   needed_for_eligibility?: boolean;
   malformed?: "warning" | "not_eligible";
 }
@@ -170,7 +172,7 @@ export const RULE_FILE_KEYS = {
 
 export const CORE_PROPERTY_RULE_KEYS = {
   level: true, expect: true, format: true, values: true, min: true, max: true, single: true, fix: true, why: true,
-  properties: true, one_of: true, requires: true, needed_for_eligibility: true, malformed: true,
+  properties: true, one_of: true, requires: true, requires_level: true, needed_for_eligibility: true, malformed: true,
 } as const satisfies Keys<RawCoreRule>;
 
 

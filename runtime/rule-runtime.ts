@@ -69,6 +69,8 @@ export interface PropertyRule {
   readonly neededForEligibility?: boolean;
   /** Siblings that must be present whenever this property is. */
   readonly requires?: readonly string[];
+  /** The siblings of `requires` are required once the property is given, whatever its level. */
+  readonly requiresRequired?: boolean;
   /** A malformed value is a warning even though the property is required. */
   readonly malformedWarning?: boolean;
   /** ... and the node is then not eligible: the search engine ignores such markup. */
@@ -132,6 +134,7 @@ class FixedPropertyRule implements PropertyRule {
   readonly listKeywords: readonly ListKeyword[] | undefined;
   readonly neededForEligibility: boolean | undefined;
   readonly requires: readonly string[] | undefined;
+  readonly requiresRequired: boolean | undefined;
   readonly malformedWarning: boolean | undefined;
   readonly malformedNotEligible: boolean | undefined;
   readonly condition: RequirementCondition | undefined;
@@ -154,6 +157,7 @@ class FixedPropertyRule implements PropertyRule {
     this.listKeywords = r.listKeywords;
     this.neededForEligibility = r.neededForEligibility;
     this.requires = r.requires;
+    this.requiresRequired = r.requiresRequired;
     this.malformedWarning = r.malformedWarning;
     this.malformedNotEligible = r.malformedNotEligible;
     this.condition = r.condition;
@@ -611,7 +615,7 @@ export class Run {
       const property = rule.property.slice(0, rule.property.length - rule.name.length) + sibling;
       this.report(
         "missing-companion",
-        rule.level === "required" ? "error" : "warning",
+        rule.level === "required" || rule.requiresRequired === true ? "error" : "warning",
         property,
         `"${rule.property}" is given, so "${property}" is needed too.`,
         `Add "${property}" or remove "${rule.property}".`,

@@ -74,7 +74,7 @@ function valuesCell(p: IrProperty, formatDescriptions: Record<string, string>): 
 /** When and why: conditions, eligibility, the fix. */
 function notesCell(p: IrProperty): string {
   const parts: string[] = keywordSentences(p, "notes");
-  if (p.requires.length) parts.push(`Needs ${list(p.requires.map(code), ", ", " and ")} beside it.`);
+  if (p.requires.length) parts.push(`Needs ${list(p.requires.map(code), ", ", " and ")} beside it${p.requiresRequired ? " (an error without)" : ""}.`);
   if (p.neededForEligibility && p.level !== "required") parts.push("Needed for the rich result.");
   if (p.malformedWarning) parts.push(p.malformedNotEligible ? "A malformed value is a warning, and the node is not eligible." : "A malformed value is a warning.");
   for (const e of p.expect) if (e.kind === "class" && e.notEligible) parts.push(`A ${esc(e.type)} is valid but not eligible: ${esc(e.notEligible)}.`);

@@ -108,6 +108,7 @@ function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
     ...keywordField(c, p.keywords, "listKeywords"),
     ...(p.neededForEligibility ? ["neededForEligibility: true"] : []),
     ...(p.requires.length ? [`requires: ${lit(p.requires)}`] : []),
+    ...(p.requiresRequired ? ["requiresRequired: true"] : []),
     ...(p.malformedWarning ? ["malformedWarning: true"] : []),
     ...(p.malformedNotEligible ? ["malformedNotEligible: true"] : []),
     ...keywordField(c, p.keywords, "condition"),

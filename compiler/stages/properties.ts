@@ -150,6 +150,7 @@ function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, node
     c.checkPropertyName(sibling, nodeType, [...path, "requires", i]);
     if (sibling === name) c.report("conflict", [...path, "requires", i], `"${name}" cannot require itself`);
   });
+  if (rule.requires_level !== undefined && !rule.requires?.length) c.report("conflict", [...path, "requires_level"], `requires_level needs requires: the siblings it makes required`);
   return {
     name,
     property: dotted,
@@ -163,6 +164,7 @@ function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, node
     single: rule.single === true,
     neededForEligibility: rule.needed_for_eligibility === true,
     requires: rule.requires ?? [],
+    requiresRequired: rule.requires_level === "required",
     malformedWarning: rule.malformed !== undefined,
     malformedNotEligible: rule.malformed === "not_eligible",
     keywords,

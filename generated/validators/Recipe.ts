@@ -109,6 +109,7 @@ const Recipe_nutrition: PropertyRule = propertyRule({
   level: "recommended",
   expect: [{ kind: "class", type: "NutritionInformation", accepts: subtypes("NutritionInformation"), validate: validate_Recipe_nutrition_NutritionInformation }],
   requires: ["recipeYield"],
+  requiresRequired: true,
   fix: "Add \"nutrition\" as a NutritionInformation with calories per serving, e.g. {\"@type\": \"NutritionInformation\", \"calories\": \"270 calories\"}.",
   docs: DOCS,
   rule: "/rules/Recipe#nutrition",

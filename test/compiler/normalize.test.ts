@@ -311,6 +311,20 @@ test("a rule set's enhancements reach the IR, and their paths are checked agains
   assert.ok(bad.diagnostics.some((d) => d.message.includes("reviw")), JSON.stringify(bad.diagnostics));
 });
 
+test("requires_level: required reaches the IR; without requires it is a conflict", () => {
+  const check = (rule: string) => {
+    const { loaded } = loadRuleText("rules-src/types/Event.yaml", USING.replace("name: { level: required, expect: Text }", `name: { level: required, expect: Text }\n  description: ${rule}`));
+    const { shapes } = loadShapes([loadRuleText("rules-src/shapes/Rating.yaml", RATING_SHAPE).loaded!], vocabulary);
+    return checkRuleFile(loaded!, { vocabulary, formats: new Set(Object.keys(valueChecks)), shapes });
+  };
+  const ok = check("{ level: recommended, expect: Text, requires: [image], requires_level: required }");
+  assert.equal(ok.diagnostics, []);
+  const p = ok.ir!.rules!.properties.find((x) => x.name === "description")!;
+  assert.equal([p.requires, p.requiresRequired], [["image"], true]);
+  assert.is(check("{ level: recommended, expect: Text, requires: [image] }").ir!.rules!.properties.find((x) => x.name === "description")!.requiresRequired, false);
+  assert.ok(check("{ level: recommended, expect: Text, requires_level: required }").diagnostics.some((d) => d.code === "conflict" && d.message.includes("requires_level")));
+});
+
 test("merged properties keep the use's order, each shape property it leaves out after the one before it in the shape", () => {
   const shape = ["price", "priceCurrency"];
   assert.equal(propertyOrder(shape, ["availability", "price", "priceCurrency", "url"]), ["availability", "price", "priceCurrency", "url"]);

@@ -93,7 +93,6 @@ export const JUSTIFICATIONS: Record<string, string> = {
   "schemaorg-rs/article_missing_image.json": "Article has no required properties in the documentation: a warning.",
   "schemaorg-rs/article_author_missing_name.json": "Article has no required properties; author.name is recommended: a warning.",
   "schemaorg-rs/article_publisher_missing_name.json": "Article has no required properties; publisher.name is recommended: a warning.",
-  "adobe/Recipe/invalid2.json": "recipeYield is recommended in the documentation, not required: a warning.",
   "adobe/Recipe/invalid5.json": "The step is complete (name, text, url, image); HowToDirection and HowToTip items inside a HowToStep are allowed by the documentation. The peer's errors come from its own rules for those nested items.",
   // The spec is explicit.
   "schemaorg-rs/event_valid.json": "The spec's Event table requires startDate 'with time and timezone'; the fixture has no UTC offset (the search engine also accepts a date alone; the spec wins).",
