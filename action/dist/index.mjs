@@ -800,6 +800,7 @@ var init_rule_runtime = __esm({
       listKeywords;
       neededForEligibility;
       requires;
+      requiresRequired;
       malformedWarning;
       malformedNotEligible;
       condition;
@@ -821,6 +822,7 @@ var init_rule_runtime = __esm({
         this.listKeywords = r.listKeywords;
         this.neededForEligibility = r.neededForEligibility;
         this.requires = r.requires;
+        this.requiresRequired = r.requiresRequired;
         this.malformedWarning = r.malformedWarning;
         this.malformedNotEligible = r.malformedNotEligible;
         this.condition = r.condition;
@@ -1184,7 +1186,7 @@ var init_rule_runtime = __esm({
           const property3 = rule.property.slice(0, rule.property.length - rule.name.length) + sibling;
           this.report(
             "missing-companion",
-            rule.level === "required" ? "error" : "warning",
+            rule.level === "required" || rule.requiresRequired === true ? "error" : "warning",
             property3,
             `"${rule.property}" is given, so "${property3}" is needed too.`,
             `Add "${property3}" or remove "${rule.property}".`,
@@ -1346,6 +1348,7 @@ var init_rule_runtime = __esm({
           if (problem !== null) {
             if (rule.format.repaired?.(value)) {
               this.report("invalid-format", "warning", rule.property, `"${rule.property}" is invalid: ${problem}.`, rule.fix, rule.docs, valuePath(rule, at, index2), rule.rule);
+              noteFailedRule(this.issues[this.issues.length - 1], rule);
               return;
             }
             return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index2));
@@ -8958,7 +8961,9 @@ function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
     }
     const result = parseBlock(block.text);
     const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
-    if (result.ok) parsed.push({ value: result.value, block });
+    if (result.ok && (result.value === null || result.value === false)) continue;
+    if (result.ok && typeof result.value !== "object") parsed.push({ value: void 0, block, parseIssue: topLevelIssue(result.value, block) });
+    else if (result.ok) parsed.push({ value: result.value, block });
     else if (lenient) parsed.push(lenient);
     else {
       const pos = pagePosition(block, result.offset, null);
@@ -8980,6 +8985,21 @@ function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
   }
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
   return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length, options);
+}
+function topLevelIssue(value, block) {
+  const pos = pagePosition(block, block.text.search(/\S/), null);
+  const what = typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : String(value);
+  const twice = typeof value === "string" && /^\s*[[{]/.test(value) && parseBlock(value).ok;
+  return {
+    severity: "error",
+    property: "(block)",
+    code: "invalid-json",
+    message: `The block's top level is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
+    fix: twice ? "Write the object itself in the script, not a JSON string of it: encode the markup once." : 'Give the block a JSON-LD object, e.g. {"@context": "https://schema.org", "@type": "Product", ...}.',
+    path: "",
+    line: pos.line,
+    column: pos.column
+  };
 }
 function readLeniently(block) {
   const lenient = blankOutLeniencies(block.text);
@@ -9406,7 +9426,8 @@ function untypedResult(entity) {
   return result;
 }
 function brokenBlockResult(issue2, blockIndex) {
-  const result = baseResult(BROKEN, blockIndex, "", "The block is not valid JSON, so nothing in it can be read.");
+  const reason = issue2.message.startsWith("The block's top level") ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
+  const result = baseResult(BROKEN, blockIndex, "", reason);
   result.valid = false;
   result.errors.push(issue2);
   result.score = 0;
@@ -10752,6 +10773,18 @@ var init_iso8601_date = __esm({
   }
 });
 
+// runtime/checks/space-for-t.ts
+function passesWithT(value, check16) {
+  if (typeof value !== "string") return false;
+  const s = value.trim();
+  return s.length > 11 && s.charCodeAt(10) === 32 && check16(`${s.slice(0, 10)}T${s.slice(11)}`) === null;
+}
+var init_space_for_t = __esm({
+  "runtime/checks/space-for-t.ts"() {
+    "use strict";
+  }
+});
+
 // runtime/checks/iso8601-datetime.ts
 var check6, iso8601Datetime;
 var init_iso8601_datetime = __esm({
@@ -10759,6 +10792,7 @@ var init_iso8601_datetime = __esm({
     "use strict";
     init_iso8601();
     init_shared();
+    init_space_for_t();
     check6 = trimAware((s) => dateTimeError(s, false, false));
     iso8601Datetime = {
       name: "iso8601-datetime",
@@ -10766,6 +10800,7 @@ var init_iso8601_datetime = __esm({
       test(value) {
         return typeof value === "string" ? check6(value) : expectedText("a date or date-time", value);
       },
+      repaired: (value) => passesWithT(value, check6),
       fix(value) {
         const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
         return candidate === null ? null : { value: candidate };
@@ -10781,6 +10816,7 @@ var init_iso8601_datetime_tz = __esm({
     "use strict";
     init_iso8601();
     init_shared();
+    init_space_for_t();
     check7 = trimAware((s) => dateTimeError(s, true, true));
     iso8601DatetimeTz = {
       name: "iso8601-datetime-tz",
@@ -10788,6 +10824,32 @@ var init_iso8601_datetime_tz = __esm({
       test(value) {
         return typeof value === "string" ? check7(value) : expectedText("a date-time", value);
       },
+      repaired: (value) => passesWithT(value, check7),
+      fix(value) {
+        const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+        return candidate === null ? null : { value: candidate };
+      }
+    };
+  }
+});
+
+// runtime/checks/iso8601-datetime-zoned.ts
+var zoned, readable, iso8601DatetimeZoned;
+var init_iso8601_datetime_zoned = __esm({
+  "runtime/checks/iso8601-datetime-zoned.ts"() {
+    "use strict";
+    init_iso8601();
+    init_shared();
+    init_space_for_t();
+    zoned = trimAware((s) => dateTimeError(s, true, true));
+    readable = trimAware((s) => dateTimeError(s, false, false));
+    iso8601DatetimeZoned = {
+      name: "iso8601-datetime-zoned",
+      description: "ISO 8601 date and time with a time zone, e.g. 2024-03-31T08:00:00+08:00 (a date alone or a time without a zone: a warning)",
+      test(value) {
+        return typeof value === "string" ? zoned(value) : expectedText("a date-time", value);
+      },
+      repaired: (value) => typeof value === "string" && (readable(value) === null || passesWithT(value, readable)),
       fix(value) {
         const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
         return candidate === null ? null : { value: candidate };
@@ -11236,6 +11298,7 @@ var init_checks = __esm({
     init_iso8601_date();
     init_iso8601_datetime();
     init_iso8601_datetime_tz();
+    init_iso8601_datetime_zoned();
     init_iso8601_duration();
     init_iso8601_interval();
     init_iso8601_time();
@@ -11252,6 +11315,7 @@ var init_checks = __esm({
       "iso8601-date": iso8601Date,
       "iso8601-datetime": iso8601Datetime,
       "iso8601-datetime-tz": iso8601DatetimeTz,
+      "iso8601-datetime-zoned": iso8601DatetimeZoned,
       "iso8601-time": iso8601Time,
       "iso8601-duration": iso8601Duration,
       "iso8601-interval": iso8601Interval,
@@ -29023,6 +29087,7 @@ var init_Recipe = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "NutritionInformation", accepts: subtypes("NutritionInformation"), validate: validate_Recipe_nutrition_NutritionInformation }],
       requires: ["recipeYield"],
+      requiresRequired: true,
       fix: 'Add "nutrition" as a NutritionInformation with calories per serving, e.g. {"@type": "NutritionInformation", "calories": "270 calories"}.',
       docs: DOCS38,
       rule: "/rules/Recipe#nutrition"
@@ -29385,7 +29450,7 @@ var init_Recipe = __esm({
       property: "video.uploadDate",
       level: "required",
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-      format: valueChecks["iso8601-datetime"],
+      format: valueChecks["iso8601-datetime-zoned"],
       fix: 'Add video.uploadDate with the date and time the video was first published in ISO 8601, with a time zone, e.g. "2024-03-31T08:00:00+08:00".',
       docs: DOCS38,
       rule: "/rules/Recipe#video.uploadDate"
@@ -31970,7 +32035,7 @@ var init_VideoObject = __esm({
       property: "uploadDate",
       level: "required",
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
-      format: valueChecks["iso8601-datetime"],
+      format: valueChecks["iso8601-datetime-zoned"],
       fix: 'Add "uploadDate" with the date and time the video was first published in ISO 8601, with a time zone, e.g. "2024-03-31T08:00:00+08:00".',
       docs: DOCS44,
       rule: "/rules/VideoObject#uploadDate"
@@ -61571,7 +61636,7 @@ var require_websocketstream = __commonJS({
         this.#handler.readyState = states.OPEN;
         const extensions = parsedExtensions ?? "";
         const protocol = response.headersList.get("sec-websocket-protocol") ?? "";
-        const readable = new ReadableStream({
+        const readable2 = new ReadableStream({
           start: (controller) => {
             this.#readableStreamController = controller;
           },
@@ -61585,11 +61650,11 @@ var require_websocketstream = __commonJS({
           close: () => closeWebSocketConnection(this.#handler, null, null),
           abort: (reason) => this.#closeUsingReason(reason)
         });
-        this.#readableStream = readable;
+        this.#readableStream = readable2;
         this.#openedPromise.resolve({
           extensions,
           protocol,
-          readable,
+          readable: readable2,
           writable
         });
       }
