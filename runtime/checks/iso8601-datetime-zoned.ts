@@ -3,10 +3,12 @@ import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 import { passesWithT } from "./space-for-t.ts";
 
-// A video's upload date: the video page asks for the date and time with a time zone ("otherwise, we
-// will default to the timezone used by Googlebot"); a date alone or a time without a zone is read all
-// the same, and the search engine's tools report it as non-critical ("Invalid datetime value",
-// "missing a time zone": rawkode-academy/rawkode-academy#421), so those are warnings and count.
+// A video's upload date: the video page asks for "the date and time the video was first published",
+// and the search engine's pages recommend a time zone with every date-time (the article page: "We
+// recommend that you provide timezone information; otherwise, we will default to the timezone used by
+// Googlebot"). A date alone or a time without a zone is read all the same, and the tools report it as
+// non-critical ("Invalid datetime value", "missing a time zone": rawkode-academy/rawkode-academy#421),
+// so those are warnings and count.
 const zoned = trimAware((s) => dateTimeError(s, true, true));
 const readable = trimAware((s) => dateTimeError(s, false, false));
 
