@@ -184,6 +184,13 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
  * search engine's test says "Invalid top level element". Most often the object was encoded twice
  * (`"{\"@context\": ...}"`, a template that JSON-encodes a string it already encoded).
  */
+const TOP_LEVEL = "The block's top level";
+
+/** The block's JSON is valid but holds no object (topLevelIssue), rather than not being JSON at all. */
+export function holdsNoObject(issue: ValidationIssue): boolean {
+  return issue.code === "invalid-json" && issue.message.startsWith(TOP_LEVEL);
+}
+
 function topLevelIssue(value: unknown, block: SourceBlock): ValidationIssue {
   const pos = pagePosition(block, block.text.search(/\S/), null);
   const what = typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : String(value);
@@ -192,7 +199,7 @@ function topLevelIssue(value: unknown, block: SourceBlock): ValidationIssue {
     severity: "error",
     property: "(block)",
     code: "invalid-json",
-    message: `The block's top level is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
+    message: `${TOP_LEVEL} is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
     fix: twice ? "Write the object itself in the script, not a JSON string of it: encode the markup once." : 'Give the block a JSON-LD object, e.g. {"@context": "https://schema.org", "@type": "Product", ...}.',
     path: "",
     line: pos.line,
@@ -778,7 +785,7 @@ function untypedResult(entity: Entity): SchemaResult {
 }
 
 function brokenBlockResult(issue: ValidationIssue, blockIndex: number): SchemaResult {
-  const reason = issue.message.startsWith("The block's top level") ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
+  const reason = holdsNoObject(issue) ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
   const result = baseResult(BROKEN, blockIndex, "", reason);
   result.valid = false;
   result.errors.push(issue);

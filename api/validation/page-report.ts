@@ -4,6 +4,7 @@
  * the spec refuses (no structured data, no block that parses) comes back as the error to answer.
  */
 import { validateHtml, validateRenderedHtml } from "../../runtime/validate.ts";
+import { holdsNoObject } from "../../runtime/engine.ts";
 import { ruleSetFor } from "../../generated/index.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
 import { runJob, type ValidationJob } from "./validation-job.ts";
@@ -40,8 +41,8 @@ export function jobReport(job: ValidationJob, base: string): PageReport {
       ok: false,
       code: "parse_error",
       // Valid JSON that is no object (a string of the markup, encoded twice) says so rather than "not valid JSON".
-      message: first?.message.startsWith("The block's top level")
-        ? `jsonld holds no JSON-LD object: ${first.message.replace("The block's top level", "its top level")}`
+      message: first !== undefined && holdsNoObject(first)
+        ? `jsonld holds no JSON-LD object: ${first.message.replace(/^The block's top level/, "its top level")}`
         : `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`,
     };
   }

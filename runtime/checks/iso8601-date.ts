@@ -1,4 +1,4 @@
-import { dateError, isoDateCandidate } from "./iso8601.ts";
+import { dateError, isoDateFix } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 
@@ -17,8 +17,5 @@ export const iso8601Date: ValueCheck = {
   test(value) {
     return typeof value === "string" ? check(value) : expectedText("a date", value);
   },
-  fix(value) {
-    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-    return candidate === null ? null : { value: candidate };
-  },
+  fix: isoDateFix,
 };

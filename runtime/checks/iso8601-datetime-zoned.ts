@@ -1,4 +1,4 @@
-import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
+import { dateTimeError, isoDateFix } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 import { passesWithT } from "./space-for-t.ts";
@@ -19,8 +19,5 @@ export const iso8601DatetimeZoned: ValueCheck = {
     return typeof value === "string" ? zoned(value) : expectedText("a date-time", value);
   },
   repaired: (value) => typeof value === "string" && (readable(value) === null || passesWithT(value, readable)),
-  fix(value) {
-    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-    return candidate === null ? null : { value: candidate };
-  },
+  fix: isoDateFix,
 };

@@ -1,4 +1,4 @@
-import { dateTimeError, isoDateCandidate } from "./iso8601.ts";
+import { dateTimeError, isoDateFix } from "./iso8601.ts";
 import { expectedText, trimAware } from "./shared.ts";
 import type { ValueCheck } from "./value-check.ts";
 import { passesWithT } from "./space-for-t.ts";
@@ -13,8 +13,5 @@ export const iso8601Datetime: ValueCheck = {
     return typeof value === "string" ? check(value) : expectedText("a date or date-time", value);
   },
   repaired: (value) => passesWithT(value, check),
-  fix(value) {
-    const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-    return candidate === null ? null : { value: candidate };
-  },
+  fix: isoDateFix,
 };

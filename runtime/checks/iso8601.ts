@@ -218,3 +218,9 @@ export function isoDateCandidate(text: string): string | null {
   }
   return null;
 }
+
+/** The checks' `fix`: the value's ISO date candidate (isoDateCandidate), or none. */
+export function isoDateFix(value: string | number | boolean): { value: string } | null {
+  const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+  return candidate === null ? null : { value: candidate };
+}
