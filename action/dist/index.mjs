@@ -5318,6 +5318,10 @@ function isoDateCandidate(text) {
   }
   return null;
 }
+function isoDateFix(value) {
+  const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
+  return candidate === null ? null : { value: candidate };
+}
 var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
 var init_iso8601 = __esm({
   "runtime/checks/iso8601.ts"() {
@@ -8986,6 +8990,9 @@ function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
   for (const items of itemBlocks) parsed.push({ value: items.items, block: null, items });
   return prepareParsed(parsed, notValidated, page, blocks.length + itemBlocks.length, options);
 }
+function holdsNoObject(issue2) {
+  return issue2.code === "invalid-json" && issue2.message.startsWith(TOP_LEVEL);
+}
 function topLevelIssue(value, block) {
   const pos = pagePosition(block, block.text.search(/\S/), null);
   const what = typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : String(value);
@@ -8994,7 +9001,7 @@ function topLevelIssue(value, block) {
     severity: "error",
     property: "(block)",
     code: "invalid-json",
-    message: `The block's top level is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
+    message: `${TOP_LEVEL} is ${what}, not an object or an array of objects, so it holds no JSON-LD${twice ? ": the string holds JSON, which was encoded twice" : ""}.`,
     fix: twice ? "Write the object itself in the script, not a JSON string of it: encode the markup once." : 'Give the block a JSON-LD object, e.g. {"@context": "https://schema.org", "@type": "Product", ...}.',
     path: "",
     line: pos.line,
@@ -9426,7 +9433,7 @@ function untypedResult(entity) {
   return result;
 }
 function brokenBlockResult(issue2, blockIndex) {
-  const reason = issue2.message.startsWith("The block's top level") ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
+  const reason = holdsNoObject(issue2) ? "The block holds no JSON-LD object, so nothing in it can be read." : "The block is not valid JSON, so nothing in it can be read.";
   const result = baseResult(BROKEN, blockIndex, "", reason);
   result.valid = false;
   result.errors.push(issue2);
@@ -9481,7 +9488,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -9521,6 +9528,7 @@ var init_engine = __esm({
     UNTYPED = "(no @type)";
     BROKEN = "(invalid JSON)";
     BLOCK = "(block)";
+    TOP_LEVEL = "The block's top level";
     NOT_BLANK = /\S/;
     ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
     MAX_REPORTED_ID = 2048;
@@ -10765,10 +10773,7 @@ var init_iso8601_date = __esm({
       test(value) {
         return typeof value === "string" ? check5(value) : expectedText("a date", value);
       },
-      fix(value) {
-        const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-        return candidate === null ? null : { value: candidate };
-      }
+      fix: isoDateFix
     };
   }
 });
@@ -10801,10 +10806,7 @@ var init_iso8601_datetime = __esm({
         return typeof value === "string" ? check6(value) : expectedText("a date or date-time", value);
       },
       repaired: (value) => passesWithT(value, check6),
-      fix(value) {
-        const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-        return candidate === null ? null : { value: candidate };
-      }
+      fix: isoDateFix
     };
   }
 });
@@ -10825,10 +10827,7 @@ var init_iso8601_datetime_tz = __esm({
         return typeof value === "string" ? check7(value) : expectedText("a date-time", value);
       },
       repaired: (value) => passesWithT(value, check7),
-      fix(value) {
-        const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-        return candidate === null ? null : { value: candidate };
-      }
+      fix: isoDateFix
     };
   }
 });
@@ -10850,10 +10849,7 @@ var init_iso8601_datetime_zoned = __esm({
         return typeof value === "string" ? zoned(value) : expectedText("a date-time", value);
       },
       repaired: (value) => typeof value === "string" && (readable(value) === null || passesWithT(value, readable)),
-      fix(value) {
-        const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
-        return candidate === null ? null : { value: candidate };
-      }
+      fix: isoDateFix
     };
   }
 });
