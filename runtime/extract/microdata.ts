@@ -274,11 +274,22 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
     const types = tokens(attrs.itemtype).map(vocabularyName);
     return { "@type": types.length === 1 ? types[0] : types };
   }
-  if (URL_FROM_SRC.has(name)) return attrs.src !== undefined ? resolveUrl(attrs.src, state.base) : "";
-  if (URL_FROM_HREF.has(name)) return attrs.href !== undefined ? resolveUrl(attrs.href, state.base) : "";
-  if (name === "object") return attrs.data !== undefined ? resolveUrl(attrs.data, state.base) : "";
+  if (URL_FROM_SRC.has(name)) return urlValue(attrs.src, state.base);
+  if (URL_FROM_HREF.has(name)) return urlValue(attrs.href, state.base);
+  if (name === "object") return urlValue(attrs.data, state.base);
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time" && attrs.datetime !== undefined) return attrs.datetime;
   if (name === "meta") return "";
   return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+}
+
+/**
+ * A URL property's value from its attribute. An empty one (`<a itemprop="item" href="">`) is an empty
+ * value, not the page's own address: the Microdata standard resolves it against the page, but the
+ * search engine reads no URL there ("Missing field \"item\"" in Search Console for breadcrumbs whose
+ * crumbs link with `href=""`: amarinediary/WordPress-simple-URL-based-breadcrumb#2).
+ */
+function urlValue(attribute: string | undefined, base: string | null): string {
+  if (attribute === undefined || attribute.trim() === "") return "";
+  return resolveUrl(attribute, base);
 }

@@ -150,6 +150,14 @@ const CASES: Array<[string, string, unknown[], string?]> = [
   // HTML's tree builder renames <image> to <img> outside SVG: its src is the value, and it is void (the
   // text after it is not its content). Inside <svg> it stays SVG's own element, which has no src value.
   ["<image src> read as <img>", `<div itemscope><image itemprop="image" src="/a.jpg"><span itemprop="price">10.00</span></div>`, [{ image: "https://example.com/a.jpg", price: "10.00" }], "https://example.com/p"],
+  // The standard resolves an empty href against the page; the search engine reads no URL there (Search
+  // Console: 'Missing field "item"' for crumbs linked with href=""), so the value is empty, as it reads.
+  [
+    "an empty href or src is an empty value, not the page's address",
+    `<div itemscope><a itemprop="item" href="">Shoes</a><a itemprop="url" href="  ">x</a><img itemprop="image" src=""><a itemprop="next" href="#">n</a></div>`,
+    [{ item: "", url: "", image: "", next: "https://example.com/p#" }],
+    "https://example.com/p",
+  ],
   ["<image> inside <svg> stays SVG's", `<div itemscope><svg><image itemprop="image" src="/a.jpg">x</image></svg></div>`, [{ image: "x" }], "https://example.com/p"],
 ];
 
