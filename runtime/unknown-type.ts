@@ -11,13 +11,26 @@ import { isObject, type JsonObject } from "./json.ts";
 import { schemaOrgVersion, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import { isSchemaOrgContext } from "./graph/collect.ts";
+import { shortTypeName } from "./graph/type-names.ts";
 
 const FULL_LIST = "https://schema.org/docs/full.html";
 
 let classNames: string[] | null = null;
 
-/** A full IRI or a compact one (prefix:name) belongs to some other vocabulary. */
-const isIri = (name: string): boolean => name.includes(":") || name.includes("/");
+/**
+ * A full IRI or a compact one (prefix:name) belongs to some other vocabulary. Not one with quote marks,
+ * white space or angle brackets in it, which no IRI holds: `itemtype="'https://schema.org/Product'"`
+ * (a template that quoted its value twice) names no type at all.
+ */
+const isIri = (name: string): boolean => (name.includes(":") || name.includes("/")) && !NOT_IN_IRI.test(name);
+const NOT_IN_IRI = /["'\s<>\u2018\u2019\u201c\u201d]/;
+
+/** The Schema.org type a mangled type name means (quotes and spaces around a Schema.org IRI), or null. */
+function quotedSchemaOrgType(name: string): string | null {
+  const bare = shortTypeName(name.replace(QUOTES_AND_SPACES, ""));
+  return bare !== name && vocabularyIndex().isType(bare) ? bare : null;
+}
+const QUOTES_AND_SPACES = /^[\s"'\u2018\u2019\u201c\u201d]+|[\s"'\u2018\u2019\u201c\u201d]+$/g;
 
 /** A term the node's own @context maps somewhere (`{"@context": {"Widget": "https://ex.com/Widget"}}`). */
 function definedByContext(name: string, context: unknown): boolean {
@@ -44,7 +57,8 @@ export function unknownTopLevelType(node: JsonObject, types: readonly string[], 
     unknown ??= t;
   }
   if (unknown === null || ownForeignContext(node)) return null;
-  const suggestion = closestName(unknown, (classNames ??= Object.keys(vocabulary.data.classes)));
+  const quoted = quotedSchemaOrgType(unknown);
+  const suggestion = quoted ?? closestName(unknown, (classNames ??= Object.keys(vocabulary.data.classes)));
   // Without any Schema.org @context, only a near miss of a Schema.org name says the markup meant
   // Schema.org: a page's own data block ({"@type": "Categorization", ...}) is not ours to fail.
   if (!schemaOrgContext && suggestion === null) return null;
@@ -53,7 +67,12 @@ export function unknownTopLevelType(node: JsonObject, types: readonly string[], 
     property: "@type",
     code: "unknown-type",
     message: `"${unknown}" is not a Schema.org ${schemaOrgVersion()} type, so no rich result can come from this node.`,
-    fix: suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : `Use a type from ${FULL_LIST}.`,
+    fix:
+      quoted !== null
+        ? `The type is written with quote marks or spaces around it: write itemtype="https://schema.org/${quoted}" (in JSON-LD "@type": "${quoted}").`
+        : suggestion
+          ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".`
+          : `Use a type from ${FULL_LIST}.`,
     google_docs_url: FULL_LIST,
     path: `${at}/@type`,
   };

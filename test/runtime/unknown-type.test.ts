@@ -23,6 +23,8 @@ const cases: Array<[string, unknown, RegExp | null]> = [
   ["a known type", { "@context": ctx, "@type": "Product", ...product }, null],
   ["a known type beside an unknown one", { "@context": ctx, "@type": ["Product", "Prodcut"], ...product }, null],
   ["a full Schema.org IRI", { "@context": ctx, "@type": "https://schema.org/Product", ...product }, null],
+  ["a Schema.org IRI in quote marks (a template that quoted itemtype twice)", { "@context": ctx, "@type": "'https://schema.org/Product'", ...product }, /itemtype="https:\/\/schema\.org\/Product"/],
+  ["a Schema.org IRI in typographic quotes", { "@context": ctx, "@type": "\u201chttps://schema.org/Product\u201d", ...product }, /"@type": "Product"/],
   ["another vocabulary's IRI", { "@context": ctx, "@type": "http://purl.org/goodrelations/v1#ProductOrService", name: "x" }, null],
   ["a prefixed name", { "@context": ["https://schema.org", { og: "https://ogp.me/ns#" }], "@type": "og:Article", name: "x" }, null],
   ["a term the node's @context defines", { "@context": ["https://schema.org", { Widget: "https://example.com/Widget" }], "@type": "Widget", name: "x" }, null],
@@ -73,6 +75,17 @@ for (const [name, doc] of untyped) {
 test("an untyped wrapper names the typed markup it hides", () => {
   const r = validateValue({ "@context": ctx, article: { "@type": "NewsArticle", headline: "x" } });
   assert.match(r.schemas[0].errors[0].message, /"article"/);
+});
+
+test("Microdata: an itemtype in quote marks names no type (an error), the same itemtype without them a Product", async () => {
+  const { validate } = await import("../../lib/index.ts");
+  const page = (itemtype: string) =>
+    `<div itemscope itemtype="${itemtype}"><h1 itemprop="name">Anvil</h1><span itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">12.00</span><meta itemprop="priceCurrency" content="USD"></span></div>`;
+  const quoted = await validate(page("'https://schema.org/Product'"), { format: "html" });
+  const clean = await validate(page("https://schema.org/Product"), { format: "html" });
+  assert.equal(quoted.schemas[0].errors.map((e) => e.code), ["unknown-type"]);
+  assert.is(clean.schemas[0].type, "Product");
+  assert.equal(clean.schemas[0].errors, []);
 });
 
 test.run();
