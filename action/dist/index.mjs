@@ -3770,13 +3770,17 @@ function propertyValue(prop, pointer, ancestors, state) {
     const types = tokens(attrs.itemtype).map(vocabularyName);
     return { "@type": types.length === 1 ? types[0] : types };
   }
-  if (URL_FROM_SRC.has(name)) return attrs.src !== void 0 ? resolveUrl(attrs.src, state.base) : "";
-  if (URL_FROM_HREF.has(name)) return attrs.href !== void 0 ? resolveUrl(attrs.href, state.base) : "";
-  if (name === "object") return attrs.data !== void 0 ? resolveUrl(attrs.data, state.base) : "";
+  if (URL_FROM_SRC.has(name)) return urlValue(attrs.src, state.base);
+  if (URL_FROM_HREF.has(name)) return urlValue(attrs.href, state.base);
+  if (name === "object") return urlValue(attrs.data, state.base);
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time" && attrs.datetime !== void 0) return attrs.datetime;
   if (name === "meta") return "";
   return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+}
+function urlValue(attribute2, base) {
+  if (attribute2 === void 0 || attribute2.trim() === "") return "";
+  return resolveUrl(attribute2, base);
 }
 var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET, FACTS, MAX_TOKENS;
 var init_microdata = __esm({
@@ -4838,6 +4842,10 @@ var init_retired = __esm({
 });
 
 // runtime/unknown-type.ts
+function quotedSchemaOrgType(name) {
+  const bare = shortTypeName(name.replace(QUOTES_AND_SPACES, ""));
+  return bare !== name && vocabularyIndex().isType(bare) ? bare : null;
+}
 function definedByContext(name, context) {
   if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && definedByContext(name, c));
   return isObject(context) && Object.hasOwn(context, name);
@@ -4854,19 +4862,20 @@ function unknownTopLevelType(node, types, at, schemaOrgContext) {
     unknown ??= t;
   }
   if (unknown === null || ownForeignContext(node)) return null;
-  const suggestion = closestName(unknown, classNames3 ??= Object.keys(vocabulary.data.classes));
+  const quoted2 = quotedSchemaOrgType(unknown);
+  const suggestion = quoted2 ?? closestName(unknown, classNames3 ??= Object.keys(vocabulary.data.classes));
   if (!schemaOrgContext && suggestion === null) return null;
   return {
     severity: "error",
     property: "@type",
     code: "unknown-type",
     message: `"${unknown}" is not a Schema.org ${schemaOrgVersion()} type, so no rich result can come from this node.`,
-    fix: suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : `Use a type from ${FULL_LIST}.`,
+    fix: quoted2 !== null ? `The type is written with quote marks or spaces around it: write itemtype="https://schema.org/${quoted2}" (in JSON-LD "@type": "${quoted2}").` : suggestion ? `Did you mean "${suggestion}"? Use "@type": "${suggestion}".` : `Use a type from ${FULL_LIST}.`,
     google_docs_url: FULL_LIST,
     path: `${at}/@type`
   };
 }
-var FULL_LIST, classNames3, isIri;
+var FULL_LIST, classNames3, isIri, NOT_IN_IRI, QUOTES_AND_SPACES;
 var init_unknown_type = __esm({
   "runtime/unknown-type.ts"() {
     "use strict";
@@ -4874,9 +4883,12 @@ var init_unknown_type = __esm({
     init_type_hierarchy();
     init_did_you_mean();
     init_collect();
+    init_type_names();
     FULL_LIST = "https://schema.org/docs/full.html";
     classNames3 = null;
-    isIri = (name) => name.includes(":") || name.includes("/");
+    isIri = (name) => (name.includes(":") || name.includes("/")) && !NOT_IN_IRI.test(name);
+    NOT_IN_IRI = /["'\s<>\u2018\u2019\u201c\u201d]/;
+    QUOTES_AND_SPACES = /^[\s"'\u2018\u2019\u201c\u201d]+|[\s"'\u2018\u2019\u201c\u201d]+$/g;
   }
 });
 
