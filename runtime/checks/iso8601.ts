@@ -139,7 +139,14 @@ export function dateTimeError(s: string, needTime: boolean, needZone: boolean): 
   if (t === -1) {
     if (s.length > 10 && dateError(s, 10) === null) {
       const c = s.charCodeAt(10);
-      if (c === 32) return "separate the date and the time with T, not a space: 2026-07-21T19:30";
+      if (c === 32) {
+        // Where a zone is wanted too, both repairs are named: "2016-10-06 04:59:57" is read as a date-time
+        // without its zone, and the tools name the zone (vimeo/player.js#964).
+        const withT = dateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
+        return withT === NO_TIME_ZONE
+          ? "separate the date and the time with T, not a space, and add a time zone: 2026-07-21T19:30-05:00"
+          : "separate the date and the time with T, not a space: 2026-07-21T19:30";
+      }
       if (c === 116) return "use an uppercase T between the date and the time";
       if (c === 43 || c === 45 || c === 90 || c === 122) {
         return "a time zone needs a time: add it before the zone, e.g. 2026-07-21T19:30-05:00";
