@@ -658,7 +658,20 @@ function partitionIssues(issues: readonly ValidationIssue[]): PartitionedIssues 
       if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !out.missingRecommended.includes(issue.property)) out.missingRecommended.push(issue.property);
     }
   }
+  if (out.errors.some((e) => e.code === "missing-companion")) withoutRecommendedCompanions(out);
   return out;
+}
+
+/**
+ * A recommended property that another one needs beside it ("nutrition" given, "recipeYield" absent)
+ * is told once, as the missing companion's error: not a second time as a missing recommended one.
+ */
+function withoutRecommendedCompanions(out: PartitionedIssues): void {
+  const told = new Set(out.errors.filter((e) => e.code === "missing-companion").map((e) => `${e.path} ${e.property}`));
+  const kept = out.warnings.filter((w) => !(w.code === "missing-recommended" && told.has(`${w.path} ${w.property}`)));
+  if (kept.length === out.warnings.length) return;
+  out.warnings = kept;
+  out.missingRecommended = out.missingRecommended.filter((p) => kept.some((w) => w.property === p && (w.code === "missing-recommended" || w.code === "missing-one-of")));
 }
 
 /** Valid when nothing is an error; eligible when valid, detected, not retired, and the rich result (or a feature) is met. */
