@@ -668,7 +668,8 @@ const Product__merchant_listing_description: PropertyRule = propertyRule({
   property: "description",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
-  fix: "Add a \"description\" of the product.",
+  valueKeywords: [textAtMost(5000)],
+  fix: "Add a \"description\" of the product, at most 5,000 characters.",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:description",
 });
