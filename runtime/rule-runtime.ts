@@ -605,7 +605,7 @@ export class Run {
     const problem = check.test(node);
     if (problem === null) return;
     const { code, message } = nodeProblem(check, problem);
-    this.report(code, "error", check.property, `"${check.property}": ${message}.`, check.fix, docs, `${at}/${check.property}`, rule);
+    this.report(code, check.severity ?? "error", check.property, `"${check.property}": ${message}.`, check.fix, docs, `${at}/${check.property}`, rule);
   }
 
   /** Siblings a present property needs beside it (the rule's `requires`). */
@@ -739,7 +739,8 @@ export class Run {
         // A value outside the scale is a malformed value of the checked property: an error where
         // that property is required in the shape (a Rating's ratingValue), even when the rating
         // itself is only recommended, as a malformed nested required value is.
-        const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
+        // A check the tools call non-critical is a warning wherever it runs.
+        const severity = matched.nodeCheck.severity ?? (matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning");
         const { code, message } = nodeProblem(matched.nodeCheck, problem);
         this.report(code, severity, property, `"${property}": ${message}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
       }

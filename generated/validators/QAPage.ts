@@ -2,6 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -14,7 +15,7 @@ const QAPage_mainEntity: PropertyRule = propertyRule({
   segment: "/mainEntity",
   property: "mainEntity",
   level: "required",
-  expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_QAPage_mainEntity_Question }],
+  expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_QAPage_mainEntity_Question, nodeCheck: nodeChecks["distinct-question-text"] }],
   single: true,
   fix: "Add \"mainEntity\" with the page's one Question, including its name, answerCount and answers, e.g. {\"@type\": \"Question\", \"name\": \"How many ounces are there in a pound?\", \"answerCount\": 1, \"acceptedAnswer\": {\"@type\": \"Answer\", \"text\": \"16 ounces.\"}}.",
   docs: DOCS,

@@ -26,6 +26,8 @@ export interface NodeCheck {
   fix: string;
   /** The issue's code (out-of-range unless said). */
   code?: IssueCode;
+  /** An error unless said: a warning where the search engine's tools call the problem non-critical. */
+  severity?: "warning";
   /** A text is a problem of `code`; a KeywordProblem names its own code. */
   test(node: JsonObject): string | KeywordProblem | null;
 }
@@ -98,6 +100,17 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
     test: (node) => prosConsProblem(node),
   },
+  "distinct-question-text": {
+    description: "a question's text is its long form, not its name again",
+    property: "text",
+    code: "identical-values",
+    severity: "warning",
+    fix:
+      'Give "text" the question in full as it was asked, or leave "text" out where the question is no longer than its name. ' +
+      'The Rich Results Test and Search Console report a text equal to the name as "Identical property values given, but unique values are required", a non-critical issue; ' +
+      'Search Central, Q&A, Question properties: "name: The full text of the short form of the question", "text: The full text of the long form of the question".',
+    test: (node) => identicalQuestionText(node),
+  },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
     property: "value",
@@ -107,3 +120,10 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
     test: (node) => amenityValueProblem(node),
   },
 };
+
+/** The question's text is its name again (white space around either aside). */
+function identicalQuestionText(node: JsonObject): string | null {
+  const { name, text } = node;
+  if (typeof name !== "string" || typeof text !== "string" || name.trim() === "" || name.trim() !== text.trim()) return null;
+  return "repeats \"name\" word for word; the search engine wants the question's long form there, and reports the two as identical values";
+}
