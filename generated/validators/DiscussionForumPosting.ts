@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum";
@@ -219,6 +220,7 @@ export function validate_DiscussionForumPosting(node: JsonObject, run: Run, at: 
   const v_comment = node["comment"];
   if (v_comment !== undefined) run.check(v_comment, DiscussionForumPosting_comment, at);
   run.oneOf(DiscussionForumPosting_oneOf0, node, at);
+  run.checkNode(node, nodeChecks["post-image-not-logo"], DOCS, at, "/rules/DiscussionForumPosting#image");
 }
 
 // rules-src/types/DiscussionForumPosting.yaml: author > Person > name

@@ -111,6 +111,16 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Search Central, Q&A, Question properties: "name: The full text of the short form of the question", "text: The full text of the long form of the question".',
     test: (node) => identicalQuestionText(node),
   },
+  "post-image-not-logo": {
+    description: "a forum post's image is one of the post's own, not the publisher's logo or the author's picture",
+    property: "image",
+    code: "identical-values",
+    severity: "warning",
+    fix:
+      'Give "image" only the images inside the post, and leave it out when the post has none. ' +
+      'Search Central, Discussion forum, image: "If there aren\'t any images, don\'t include default, icon, placeholder, or author images in this field."',
+    test: (node) => logoAsPostImage(node),
+  },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
     property: "value",
@@ -126,4 +136,32 @@ function identicalQuestionText(node: JsonObject): string | null {
   const { name, text } = node;
   if (typeof name !== "string" || typeof text !== "string" || name.trim() === "" || name.trim() !== text.trim()) return null;
   return "repeats \"name\" word for word; the search engine wants the question's long form there, and reports the two as identical values";
+}
+
+/** The URLs a property names: texts, and an ImageObject's url or contentUrl (a list's every value). */
+function imageUrls(value: unknown): string[] {
+  const out: string[] = [];
+  for (const v of Array.isArray(value) ? value : [value]) {
+    if (typeof v === "string") out.push(v.trim());
+    else if (isObject(v)) for (const key of ["url", "contentUrl", "@id"]) if (typeof v[key] === "string") out.push((v[key] as string).trim());
+  }
+  return out.filter((u) => u !== "");
+}
+
+/**
+ * A post's image that is its publisher's logo or its author's picture (Flarum SEO gives the forum's
+ * logo to every post without images): the page asks for the post's own images only.
+ */
+function logoAsPostImage(node: JsonObject): string | null {
+  const images = imageUrls(node.image);
+  if (images.length === 0) return null;
+  const publisher = isObject(node.publisher) ? node.publisher : null;
+  const author = isObject(node.author) ? node.author : null;
+  const logo = new Set(imageUrls(publisher?.logo));
+  const portrait = new Set(imageUrls(author?.image));
+  for (const url of images) {
+    if (logo.has(url)) return "is the publisher's logo; the page asks for the post's own images only";
+    if (portrait.has(url)) return "is the author's picture; the page asks for the post's own images only";
+  }
+  return null;
 }
