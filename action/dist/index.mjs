@@ -1177,7 +1177,7 @@ var init_rule_runtime = __esm({
         const problem = check16.test(node);
         if (problem === null) return;
         const { code: code2, message } = nodeProblem(check16, problem);
-        this.report(code2, "error", check16.property, `"${check16.property}": ${message}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
+        this.report(code2, check16.severity ?? "error", check16.property, `"${check16.property}": ${message}.`, check16.fix, docs, `${at}/${check16.property}`, rule);
       }
       /** Siblings a present property needs beside it (the rule's `requires`). */
       companions(node, rule, at) {
@@ -1289,7 +1289,7 @@ var init_rule_runtime = __esm({
           const problem = matched.nodeCheck.test(node);
           if (problem !== null) {
             const property3 = `${rule.property}.${matched.nodeCheck.property}`;
-            const severity = matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning";
+            const severity = matched.nodeCheck.severity ?? (matched.nodeCheckRequired || rule.level === "required" ? "error" : "warning");
             const { code: code2, message } = nodeProblem(matched.nodeCheck, problem);
             this.report(code2, severity, property3, `"${property3}": ${message}.`, matched.nodeCheck.fix, rule.docs, `${path}/${matched.nodeCheck.property}`, rule.rule);
           }
@@ -5274,7 +5274,10 @@ function dateTimeError(s, needTime, needZone) {
   if (t === -1) {
     if (s.length > 10 && dateError(s, 10) === null) {
       const c = s.charCodeAt(10);
-      if (c === 32) return "separate the date and the time with T, not a space: 2026-07-21T19:30";
+      if (c === 32) {
+        const withT = dateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
+        return withT === NO_TIME_ZONE ? "separate the date and the time with T, not a space, and add a time zone: 2026-07-21T19:30-05:00" : "separate the date and the time with T, not a space: 2026-07-21T19:30";
+      }
       if (c === 116) return "use an uppercase T between the date and the time";
       if (c === 43 || c === 45 || c === 90 || c === 122) {
         return "a time zone needs a time: add it before the zone, e.g. 2026-07-21T19:30-05:00";
@@ -9348,7 +9351,15 @@ function partitionIssues(issues) {
       if ((issue2.code === "missing-recommended" || issue2.code === "missing-one-of") && !out.missingRecommended.includes(issue2.property)) out.missingRecommended.push(issue2.property);
     }
   }
+  if (out.errors.some((e) => e.code === "missing-companion")) withoutRecommendedCompanions(out);
   return out;
+}
+function withoutRecommendedCompanions(out) {
+  const told = new Set(out.errors.filter((e) => e.code === "missing-companion").map((e) => `${e.path} ${e.property}`));
+  const kept = out.warnings.filter((w) => !(w.code === "missing-recommended" && told.has(`${w.path} ${w.property}`)));
+  if (kept.length === out.warnings.length) return;
+  out.warnings = kept;
+  out.missingRecommended = out.missingRecommended.filter((p) => kept.some((w) => w.property === p && (w.code === "missing-recommended" || w.code === "missing-one-of")));
 }
 function decideVerdict(ruleSet45, errors, ineligible, features, undetected, retired) {
   const valid = errors.length === 0;
@@ -9914,6 +9925,34 @@ function positionsInOrder(items, continued) {
   }
   return inOrder ? null : checkPositions(items.map((item) => isObject(item) ? item.position : void 0), continued);
 }
+function identicalQuestionText(node) {
+  const { name, text } = node;
+  if (typeof name !== "string" || typeof text !== "string" || name.trim() === "" || name.trim() !== text.trim()) return null;
+  return `repeats "name" word for word; the search engine wants the question's long form there, and reports the two as identical values`;
+}
+function imageUrls(value) {
+  const out = [];
+  for (const v of Array.isArray(value) ? value : [value]) {
+    if (typeof v === "string") out.push(v.trim());
+    else if (isObject(v)) {
+      for (const key of ["url", "contentUrl", "@id"]) if (typeof v[key] === "string") out.push(v[key].trim());
+    }
+  }
+  return out.filter((u) => u !== "");
+}
+function logoAsPostImage(node) {
+  const images = imageUrls(node.image);
+  if (images.length === 0) return null;
+  const publisher = isObject(node.publisher) ? node.publisher : null;
+  const author = isObject(node.author) ? node.author : null;
+  const logo = new Set(imageUrls(publisher?.logo));
+  const portrait = new Set(imageUrls(author?.image));
+  for (const url of images) {
+    if (logo.has(url)) return "is the publisher's logo; the page asks for the post's own images only";
+    if (portrait.has(url)) return "is the author's picture; the page asks for the post's own images only";
+  }
+  return null;
+}
 var WHOLE_POSITION, listChecks, nodeChecks;
 var init_structure_checks = __esm({
   "runtime/checks/structure-checks.ts"() {
@@ -9956,6 +9995,22 @@ var init_structure_checks = __esm({
         code: "too-few-values",
         fix: 'Give at least two statements in positiveNotes and negativeNotes together, e.g. two ListItems in "positiveNotes", or one in each. Search Central, Product snippet, Pros and cons: "You must provide at least two statements about the product in any combination of positive or negative statements."',
         test: (node) => prosConsProblem(node)
+      },
+      "distinct-question-text": {
+        description: "a question's text is its long form, not its name again",
+        property: "text",
+        code: "identical-values",
+        severity: "warning",
+        fix: 'Give "text" the question in full as it was asked, or leave "text" out where the question is no longer than its name. The Rich Results Test and Search Console report a text equal to the name as "Identical property values given, but unique values are required", a non-critical issue; Search Central, Q&A, Question properties: "name: The full text of the short form of the question", "text: The full text of the long form of the question".',
+        test: (node) => identicalQuestionText(node)
+      },
+      "post-image-not-logo": {
+        description: "a forum post's image is one of the post's own, not the publisher's logo or the author's picture",
+        property: "image",
+        code: "identical-values",
+        severity: "warning",
+        fix: `Give "image" only the images inside the post, and leave it out when the post has none. Search Central, Discussion forum, image: "If there aren't any images, don't include default, icon, placeholder, or author images in this field."`,
+        test: (node) => logoAsPostImage(node)
       },
       "amenity-value": {
         description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
@@ -15683,6 +15738,7 @@ function validate_DiscussionForumPosting(node, run, at) {
   const v_comment = node["comment"];
   if (v_comment !== void 0) run.check(v_comment, DiscussionForumPosting_comment, at);
   run.oneOf(DiscussionForumPosting_oneOf0, node, at);
+  run.checkNode(node, nodeChecks["post-image-not-logo"], DOCS13, at, "/rules/DiscussionForumPosting#image");
 }
 function validate_DiscussionForumPosting_author_Person(node, run, at) {
   const v_name = node["name"];
@@ -15895,6 +15951,7 @@ var init_DiscussionForumPosting = __esm({
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
+    init_structure_checks();
     DOCS13 = "https://developers.google.com/search/docs/appearance/structured-data/discussion-forum";
     DiscussionForumPosting_author = propertyRule({
       name: "author",
@@ -25131,7 +25188,8 @@ var init_Product = __esm({
       property: "description",
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
-      fix: 'Add a "description" of the product.',
+      valueKeywords: [textAtMost(5e3)],
+      fix: 'Add a "description" of the product, at most 5,000 characters.',
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:description"
     });
@@ -27418,6 +27476,7 @@ var init_QAPage = __esm({
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
+    init_structure_checks();
     init_checks();
     DOCS36 = "https://developers.google.com/search/docs/appearance/structured-data/qapage";
     QAPage_mainEntity = propertyRule({
@@ -27425,7 +27484,7 @@ var init_QAPage = __esm({
       segment: "/mainEntity",
       property: "mainEntity",
       level: "required",
-      expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_QAPage_mainEntity_Question }],
+      expect: [{ kind: "class", type: "Question", accepts: subtypes("Question"), validate: validate_QAPage_mainEntity_Question, nodeCheck: nodeChecks["distinct-question-text"] }],
       single: true,
       fix: `Add "mainEntity" with the page's one Question, including its name, answerCount and answers, e.g. {"@type": "Question", "name": "How many ounces are there in a pound?", "answerCount": 1, "acceptedAnswer": {"@type": "Answer", "text": "16 ounces."}}.`,
       docs: DOCS36,
