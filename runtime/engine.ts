@@ -11,6 +11,7 @@ import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
 import { BESIDE_RULES, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
+import { LICENSED_IMAGE_TYPE, holdsLicensedImage, licensedImages } from "./graph/licensed-images.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { canonicalUrl } from "./extract/canonical-link.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -134,6 +135,8 @@ export function typesIn(prepared: PreparedInput): Set<string> {
       for (const t of typeNames(entity.node["@type"])) types.add(t);
       // What a node without rules wraps is checked too (graph/contained-entities.ts).
       containedTypes(entity.node, types, typeNames);
+      // Images with license metadata are items wherever they are (graph/licensed-images.ts).
+      if (!types.has(LICENSED_IMAGE_TYPE) && holdsLicensedImage(entity.node)) types.add(LICENSED_IMAGE_TYPE);
     }
   }
   return types;
@@ -405,6 +408,10 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // one with rules may hold a trail its rules do not judge (a ProfilePage's breadcrumb).
       if (entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, (key) => ids.get(key), result.checked ? BESIDE_RULES : undefined)) validateInto(inner, depth + 1);
+      }
+      // Its images with license metadata are image metadata items of their own (an ImageObject is one already).
+      if (depth < MAX_CONTAINED_DEPTH && !typeNames(entity.node["@type"]).includes(LICENSED_IMAGE_TYPE)) {
+        for (const image of licensedImages(entity, (key) => ids.get(key))) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared.entities[blockIndex]) validateInto(entity, 0);

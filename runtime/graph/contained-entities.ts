@@ -15,7 +15,7 @@ import { escapePointer, isObject, isReferenceOnly, type JsonObject } from "../js
 import type { Entity } from "./collect.ts";
 
 /** Properties whose values are what the node (a page) holds. */
-const CONTAINMENT = ["mainEntity", "breadcrumb"] as const;
+export const CONTAINMENT = ["mainEntity", "breadcrumb"] as const;
 
 /**
  * What a page with rules of its own (a ProfilePage, a QAPage) holds beside what its rules judge: its
