@@ -206,6 +206,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    if (page.showsAsWholeElement(value, keys[0])) return true;
     // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.
     return text.truncated || text.takeStopped() ? null : false;
   }

@@ -13,6 +13,17 @@ import { NumberLookup, decimalMarkOf, mayUseOtherDigits } from "./price-text.ts"
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
 
+/** Characters of a value looked for as an element's whole text: at least (fewer make a word of another), at most. */
+const MIN_ELEMENT_TEXT = 8;
+const MAX_ELEMENT_TEXT = 400;
+/** Occurrences of an element's text looked at per value. */
+const MAX_ELEMENT_CANDIDATES = 20;
+
+/** A text as HTML writes it between tags. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -86,6 +97,33 @@ export class TruthPage {
       this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang));
     }
     return this.#numbers;
+  }
+
+  /**
+   * The value is the whole text of an element the page shows (`<span class="title">Fall Craft
+   * Fair</span>`), though the visible text runs it into its neighbours: inline elements' edges are no
+   * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
+   * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
+   * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
+   * hidden, and the key in the visible text as a run of characters (not inside a script's text). Asked
+   * only for a text value not found as words; a value of a few characters is not asked.
+   */
+  showsAsWholeElement(value: string, key: string): boolean {
+    const text = value.trim();
+    if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
+    const lower = this.#lowerText();
+    lower.extend(true);
+    if (!lower.windows(key.length).some((w) => { const at = w.text.indexOf(key, w.from); return at !== -1 && at < w.to; })) return false;
+    const body = bodyStart(this.html);
+    for (const written of new Set([text, escapeText(text)])) {
+      const needle = `>${written}<`;
+      let seen = 0;
+      for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
+        const tagStart = this.html.lastIndexOf("<", at);
+        if (tagStart !== -1 && this.html.charCodeAt(tagStart + 1) !== 47 /* / */ && !this.hidesElementAt(tagStart)) return true;
+      }
+    }
+    return false;
   }
 
   /**

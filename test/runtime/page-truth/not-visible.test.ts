@@ -302,4 +302,14 @@ test("JSON-LD alone (no page): no visibility check", async () => {
   assert.equal(issuesOf(s), []);
 });
 
+test("a name that is an element's whole text, run into its neighbours by spans without spaces (EventON's cards), is shown; a longer word, a hidden element or a script's text is not", () => {
+  const event = jsonLd({ "@context": "https://schema.org", "@type": "Event", name: "Fall Craft Fair", startDate: "2025-09-05T18:00-05:00", location: { "@type": "Place", name: "Lakeside Hall", address: "1 Main St, Madison, WI" } });
+  const card = (title: string) => `<p><a href="/e/1"><span><em>6:00 pm - 9:00 pm</em></span><span>${title}<span><em>Lakeside Community Hall</em></span></span></a></p>`;
+  assert.equal(truthIssues(page(card(`<span class="evcal_event_title">Fall Craft Fair</span>`), event)), []);
+  // The twins: the same card whose title is a longer word, or hidden; the title only in a script's text.
+  assert.equal(truthIssues(page(card(`<span class="evcal_event_title">Fall Craft Fairs</span>`), event)), ["Event not-visible name"]);
+  assert.equal(truthIssues(page(card(`<span hidden>Fall Craft Fair</span>`), event)), ["Event not-visible name"]);
+  assert.equal(truthIssues(page(`${card("")}<script>document.title = "<b>Fall Craft Fair</b>";</script>`, event)), ["Event not-visible name"]);
+});
+
 test.run();
