@@ -9,6 +9,7 @@ import { escapePointer, isObject, type JsonObject } from "./json.ts";
 import { shortTypeName, typeNames } from "./graph/type-names.ts";
 import { schemaOrgVersion, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
+import { enumerationOfMember } from "./enumeration-of-member.ts";
 import type { VocabProperty } from "./vocabulary-types.ts";
 
 const MAX_VOCABULARY_DEPTH = 32;
@@ -216,6 +217,17 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
     // Every type known (the usual node): nothing to report, no second look-up.
     if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
+        const enumeration = enumerationOfMember(t);
+        if (enumeration !== null) {
+          warn(
+            "unknown-type",
+            joinDotted(dottedOf(current), "@type"),
+            `"${t}" is a value of ${enumeration}, not a type.`,
+            `Give it as the property's value, not as a type: "https://schema.org/${t}" (in Microdata <link itemprop="..." href="https://schema.org/${t}">).`,
+            `${pointerOf(current, at)}/@type`,
+          );
+          continue;
+        }
         const suggestion = closestName(t, (classNames ??= Object.keys(classes)));
         warn(
           "unknown-type",

@@ -55,4 +55,14 @@ test("deep input does not overflow the vocabulary walk", () => {
   assert.ok(r.schemas.some((s) => s.errors.some((e) => e.code === "too-deep")));
 });
 
+test("an enumeration member written as a type is told to be a value, not a near type name", () => {
+  const r = validateValue({ "@context": "https://schema.org", "@type": "Event", name: "Fair", eventAttendanceMode: { "@type": "OfflineEventAttendanceMode" } });
+  const w = r.schemas[0].warnings.find((i) => i.code === "unknown-type")!;
+  assert.match(w.message, /"OfflineEventAttendanceMode" is a value of EventAttendanceModeEnumeration, not a type/);
+  assert.match(w.fix, /"https:\/\/schema\.org\/OfflineEventAttendanceMode"/);
+  // The twin: a misspelt type still gets its did-you-mean.
+  const typo = validateValue({ "@context": "https://schema.org", "@type": "Event", name: "Fair", location: { "@type": "Plcae", name: "Hall" } });
+  assert.match(typo.schemas[0].warnings.find((i) => i.code === "unknown-type")!.fix, /Did you mean "Place"/);
+});
+
 test.run();
