@@ -1541,6 +1541,63 @@ var init_contained_entities = __esm({
   }
 });
 
+// runtime/graph/licensed-images.ts
+function isLicensedImage(v) {
+  return isObject(v) && !isReferenceOnly(v) && typeNames(v["@type"]).includes(LICENSED_IMAGE_TYPE) && LICENSING.some((k) => v[k] !== void 0);
+}
+function holdsLicensedImage(node, depth = 0) {
+  for (const property3 of IMAGE_PROPERTIES) {
+    const value = node[property3];
+    if (value === void 0) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && i < MAX_IMAGES; i++) if (isLicensedImage(values[i])) return true;
+  }
+  if (depth >= MAX_CONTAINED_DEPTH) return false;
+  for (const property3 of CONTAINMENT) {
+    const value = node[property3];
+    if (value === void 0) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && i < MAX_IMAGES; i++) {
+      const v = values[i];
+      if (isObject(v) && holdsLicensedImage(v, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+function licensedImages(entity, definedAs) {
+  const out = [];
+  for (const property3 of IMAGE_PROPERTIES) {
+    const value = entity.node[property3];
+    if (value === void 0) continue;
+    const base = `${entity.path}/${escapePointer(property3)}`;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && out.length < MAX_IMAGES; i++) {
+      const v = values[i];
+      if (!isLicensedImage(v)) continue;
+      const id = v["@id"];
+      if (typeof id === "string") {
+        const first = definedAs(id);
+        if (first !== void 0 && first !== v) continue;
+      }
+      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+    }
+  }
+  return out;
+}
+var IMAGE_PROPERTIES, LICENSING, MAX_IMAGES, LICENSED_IMAGE_TYPE;
+var init_licensed_images = __esm({
+  "runtime/graph/licensed-images.ts"() {
+    "use strict";
+    init_json();
+    init_type_names();
+    init_contained_entities();
+    IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"];
+    LICENSING = ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"];
+    MAX_IMAGES = 50;
+    LICENSED_IMAGE_TYPE = "ImageObject";
+  }
+});
+
 // runtime/foreign-type-hint.ts
 function schemaOrgFor(name) {
   const key = name.toLowerCase();
@@ -4484,6 +4541,25 @@ var init_features = __esm({
   }
 });
 
+// runtime/enumeration-of-member.ts
+function enumerationOfMember(name) {
+  if (memberOf === null) {
+    memberOf = /* @__PURE__ */ new Map();
+    for (const [enumeration, facts] of Object.entries(vocabularyIndex().data.classes)) {
+      for (const member of facts.members ?? []) if (!memberOf.has(member)) memberOf.set(member, enumeration);
+    }
+  }
+  return memberOf.get(name) ?? null;
+}
+var memberOf;
+var init_enumeration_of_member = __esm({
+  "runtime/enumeration-of-member.ts"() {
+    "use strict";
+    init_type_hierarchy();
+    memberOf = null;
+  }
+});
+
 // runtime/vocabulary-check.ts
 function propertyFactsMap(properties) {
   const map = /* @__PURE__ */ new Map();
@@ -4590,6 +4666,17 @@ function checkVocabulary(entity, at, issues) {
     }
     if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
+        const enumeration = enumerationOfMember(t);
+        if (enumeration !== null) {
+          warn(
+            "unknown-type",
+            joinDotted(dottedOf(current), "@type"),
+            `"${t}" is a value of ${enumeration}, not a type.`,
+            `Give it as the property's value, not as a type: "https://schema.org/${t}" (in Microdata <link itemprop="..." href="https://schema.org/${t}">).`,
+            `${pointerOf(current, at)}/@type`
+          );
+          continue;
+        }
         const suggestion = closestName(t, classNames2 ??= Object.keys(classes));
         warn(
           "unknown-type",
@@ -4687,6 +4774,7 @@ var init_vocabulary_check = __esm({
     init_type_names();
     init_type_hierarchy();
     init_did_you_mean();
+    init_enumeration_of_member();
     MAX_VOCABULARY_DEPTH = 32;
     SCHEMA_DOCS = "https://schema.org/docs/schemas.html";
     classNames2 = null;
@@ -6718,6 +6806,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    if (page.showsAsWholeElement(value, keys[0])) return true;
     return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
@@ -8126,7 +8215,10 @@ var init_visible_text = __esm({
 });
 
 // runtime/page-truth/truth-page.ts
-var VALUE_FROM_ATTRIBUTE, MAX_KEYS_KEPT, TruthPage;
+function escapeText2(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_ELEMENT_CANDIDATES, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -8137,6 +8229,9 @@ var init_truth_page = __esm({
     init_text_match();
     init_price_text();
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
+    MIN_ELEMENT_TEXT = 8;
+    MAX_ELEMENT_TEXT = 400;
+    MAX_ELEMENT_CANDIDATES = 20;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -8199,6 +8294,35 @@ var init_truth_page = __esm({
           this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang));
         }
         return this.#numbers;
+      }
+      /**
+       * The value is the whole text of an element the page shows (`<span class="title">Fall Craft
+       * Fair</span>`), though the visible text runs it into its neighbours: inline elements' edges are no
+       * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
+       * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
+       * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
+       * hidden, and the key in the visible text as a run of characters (not inside a script's text). Asked
+       * only for a text value not found as words; a value of a few characters is not asked.
+       */
+      showsAsWholeElement(value, key) {
+        const text = value.trim();
+        if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
+        const lower = this.#lowerText();
+        lower.extend(true);
+        if (!lower.windows(key.length).some((w) => {
+          const at = w.text.indexOf(key, w.from);
+          return at !== -1 && at < w.to;
+        })) return false;
+        const body = bodyStart(this.html);
+        for (const written of /* @__PURE__ */ new Set([text, escapeText2(text)])) {
+          const needle = `>${written}<`;
+          let seen = 0;
+          for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
+            const tagStart = this.html.lastIndexOf("<", at);
+            if (tagStart !== -1 && this.html.charCodeAt(tagStart + 1) !== 47 && !this.hidesElementAt(tagStart)) return true;
+          }
+        }
+        return false;
       }
       /**
        * The Microdata or RDFa value of the element at `offset` is its text content (visible by
@@ -8965,6 +9089,7 @@ function typesIn(prepared3) {
     for (const entity of entities) {
       for (const t of typeNames(entity.node["@type"])) types.add(t);
       containedTypes(entity.node, types, typeNames);
+      if (!types.has(LICENSED_IMAGE_TYPE) && holdsLicensedImage(entity.node)) types.add(LICENSED_IMAGE_TYPE);
     }
   }
   return types;
@@ -9181,6 +9306,9 @@ function validatePrepared(prepared3, registry2) {
       }
       if (entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, (key) => ids.get(key), result2.checked ? BESIDE_RULES : void 0)) validateInto(inner, depth + 1);
+      }
+      if (depth < MAX_CONTAINED_DEPTH && !typeNames(entity.node["@type"]).includes(LICENSED_IMAGE_TYPE)) {
+        for (const image of licensedImages(entity, (key) => ids.get(key))) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared3.entities[blockIndex]) validateInto(entity, 0);
@@ -9519,6 +9647,7 @@ var init_engine = __esm({
     init_collect();
     init_node_views();
     init_contained_entities();
+    init_licensed_images();
     init_foreign_type_hint();
     init_canonical_link();
     init_type_names();
