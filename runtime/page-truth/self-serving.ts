@@ -145,9 +145,23 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
  */
 export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  const words = texts(entity.name).slice(0, MAX_NAMES).flatMap(significantWords);
-  if (words.length === 0 || owners.words.size === 0) return false;
-  return !words.some((word) => sharesAWord(word, owners));
+  const names = texts(entity.name).slice(0, MAX_NAMES).map(significantWords).filter((words) => words.length > 0);
+  if (names.length === 0 || owners.words.size === 0) return false;
+  return !names.some((words) => namesTheSite(words, owners));
+}
+
+/**
+ * A business name is the site's own when its first word is the site's (or its publisher's) and at least
+ * half of its words are: "Joe's Diner" on "Joe's Diner | Burgers in Austin", "Acme Plumbing Services"
+ * on "Acme Plumbing". One shared word is not enough: a directory's name and the businesses it lists
+ * share their city and their trade ("Curry 36 Berlin" on "Berlin Food Guide", "Hotel Adlon Kempinski"
+ * on "Best Hotels Berlin"), and a listing is no self-serving review.
+ */
+function namesTheSite(words: readonly string[], owners: SiteOwners): boolean {
+  if (!sharesAWord(words[0], owners)) return false;
+  let shared = 0;
+  for (const word of words) if (sharesAWord(word, owners)) shared++;
+  return 2 * shared >= words.length;
 }
 
 /**

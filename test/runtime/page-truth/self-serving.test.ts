@@ -145,4 +145,16 @@ test("a widget's shop rating, a name and a rating only: self-serving when the na
   assert.equal(issuesOf(organization(website({ name: "Example Shop" }) + withUrl)), []);
 });
 
+test("a directory whose name shares its city or trade with the business it lists is still another's site; the business's own site named with more words is its own", () => {
+  const listingUrl = "https://berlinfoodguide.example/listing/curry-36-berlin";
+  const website = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://berlinfoodguide.example/", name });
+  const run = (name: string, site: string) => issuesOf(validateHtml(page(`<h1>${name}</h1><p>4.5 stars from 20 reviews</p>`, jsonLd(business({ name, url: listingUrl })) + website(site)), listingUrl).schemas[0]).map((i) => i.code);
+  assert.equal(run("Curry 36 Berlin", "Berlin Food Guide"), []);
+  assert.equal(run("Hotel Adlon Kempinski", "Best Hotels Berlin"), []);
+  assert.equal(run("Restaurant Zur Linde", "Restaurant Finder"), []);
+  // The twins: the site named as the business, with a tagline or without its legal suffix.
+  assert.equal(run("Curry 36 Berlin", "Curry 36 Berlin | Best currywurst since 1981"), ["self-serving-review"]);
+  assert.equal(run("Acme Plumbing Services", "Acme Plumbing"), ["self-serving-review"]);
+});
+
 test.run();
