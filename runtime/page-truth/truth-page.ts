@@ -105,7 +105,7 @@ export class TruthPage {
    * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
    * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
    * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
-   * hidden, and the key in the visible text as a run of characters (not inside a script's text). Asked
+   * hidden, and each word of the key in the visible text (not only inside a script's text). Asked
    * only for a text value not found as words; a value of a few characters is not asked.
    */
   showsAsWholeElement(value: string, key: string): boolean {
@@ -113,9 +113,17 @@ export class TruthPage {
     if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
     const lower = this.#lowerText();
     lower.extend(true);
-    if (!lower.windows(key.length).some((w) => { const at = w.text.indexOf(key, w.from); return at !== -1 && at < w.to; })) return false;
+    // Every word of the key is in the visible text (punctuation between them is the page's: "Jazz & Blues").
+    const windows = lower.windows(key.length);
+    const inText = (word: string) => windows.some((w) => {
+      const at = w.text.indexOf(word, w.from);
+      return at !== -1 && at < w.to;
+    });
+    if (!key.split(" ").every(inText)) return false;
     const body = bodyStart(this.html);
-    for (const written of new Set([text, escapeText(text)])) {
+    // As the page may write it: as is, escaped, or with WordPress's `&#038;` for "&" (wptexturize).
+    const escaped = escapeText(text);
+    for (const written of new Set([text, escaped, escaped.replace(/&amp;/g, "&#038;"), escaped.replace(/&amp;/g, "&#38;")])) {
       const needle = `>${written}<`;
       let seen = 0;
       for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
