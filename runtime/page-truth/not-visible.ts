@@ -157,7 +157,8 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       // Of several offers, one shown is enough (below): the rest need no look-up once one is.
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      const shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
+      let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
+      if (shown === false && rule.kind === "rating") shown = shownAsPercent(value, scaleOf(entity.node, rule.path, pointer, resolve), page);
       if (shown !== false) {
         oneShown ||= shown === true;
         if (shown === true && rule.kind === "count") counts.shown(pointer);
@@ -176,6 +177,30 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
 }
 
 const HAS_DIGIT = /\d/;
+
+/**
+ * The best rating of the rating that holds the value at `pointer` (5 when it gives none, as the review
+ * snippet page's default scale). Its worst rating is taken as 0 for a percentage, as pages count one.
+ */
+function scaleOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): number {
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  for (const found of valuesAt(node, path.slice(0, -1), "", resolve)) {
+    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
+    const best = markupNumber(found.value.bestRating);
+    return best !== null && best > 0 ? best : 5;
+  }
+  return 5;
+}
+
+/**
+ * A rating the page shows as a share of its best ("96%" for 4.8 of 5: Magento's review summary beside a
+ * module's JSON-LD on the five-point scale), rounded to a whole percent.
+ */
+function shownAsPercent(value: string | number, best: number, page: TruthPage): boolean | null {
+  const n = markupNumber(value);
+  if (n === null || !(n > 0) || n > best) return false;
+  return page.showsPercent(Math.round((n / best) * 100)) ? true : false;
+}
 
 /** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
 const TITLES = new Set(["name", "headline", "title"]);

@@ -135,6 +135,26 @@ export class TruthPage {
   }
 
   /**
+   * The page shows the whole number `percent` as a percentage ("96%", "96 %"): a rating the markup gives
+   * on its scale (4.8 of 5) that the page shows as a share (Magento's review summary, "96%").
+   */
+  showsPercent(percent: number): boolean {
+    const lower = this.#lowerText();
+    lower.extend(true);
+    const windows = lower.windows(8);
+    for (const written of [`${percent}%`, `${percent} %`, `${percent}\u00a0%`, `${percent}\u202f%`]) {
+      for (const w of windows) {
+        for (let at = w.text.indexOf(written, w.from); at !== -1 && at < w.to; at = w.text.indexOf(written, at + 1)) {
+          // A whole number: not the end of another ("196%") or the decimals of one ("4.96%").
+          const before = at > 0 ? w.text.charCodeAt(at - 1) : 32;
+          if (!(before >= 48 && before <= 57) && before !== 46 && before !== 44) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * The Microdata or RDFa value of the element at `offset` is its text content (visible by
    * construction), not a `content`, `href`, `src`, `value` or `datetime` attribute.
    */

@@ -317,4 +317,17 @@ test("a name that is an element's whole text, run into its neighbours by spans w
   assert.equal(truthIssues(page(card(`<span>Jazz &amp; Blues Nights</span>`), jazz)), ["Event not-visible name"]);
 });
 
+test("a rating shown as a share of its best (96% for 4.8 of 5, Magento's review summary) is shown; another share, or 96 that is no percentage, is not", () => {
+  const body = (rating: string) => `<h1>Executive Anvil</h1><p>EUR 1.299,00</p><div class="rating-summary"><span>Rating:</span><div class="rating-result" title="${rating}"><span>${rating}</span></div><a>120 Reviews</a></div>`;
+  const markup = jsonLd(product());
+  assert.equal(truthIssues(page(body("96%"), markup, "de")), []);
+  assert.equal(truthIssues(page(body("96 %"), markup, "fr")), []);
+  assert.equal(truthIssues(page(body("95%"), markup, "de")), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(page(body("196%"), markup, "de")), ["Product not-visible aggregateRating.ratingValue"]);
+  // On a scale of 10 the share is of 10: 9.6 is 96%.
+  const ten = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 9.6, bestRating: 10, reviewCount: 120 } }));
+  assert.equal(truthIssues(page(body("96%"), ten, "de")), []);
+  assert.equal(truthIssues(page(body("48%"), ten, "de")), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
 test.run();
