@@ -158,7 +158,10 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
-      if (shown === false && rule.kind === "rating") shown = shownAsPercent(value, scaleOf(entity.node, rule.path, pointer, resolve), page);
+      if (shown === false && rule.kind === "rating") {
+        const best = scaleOf(entity.node, rule.path, pointer, resolve);
+        shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
+      }
       if (shown !== false) {
         oneShown ||= shown === true;
         if (shown === true && rule.kind === "count") counts.shown(pointer);
@@ -193,10 +196,20 @@ function scaleOf(node: JsonObject, path: readonly string[], pointer: string, res
 }
 
 /**
+ * A whole rating the page draws in star characters, filled then empty ("★★★★☆" for 4 of 5): text a
+ * reader sees, as a theme's rating row writes it.
+ */
+function shownAsStars(value: string | number, best: number, page: TruthPage): boolean {
+  const n = markupNumber(value);
+  if (n === null || !Number.isInteger(n) || n < 1 || n > best || !Number.isInteger(best) || best > 10) return false;
+  return page.showsRun("\u2605".repeat(n) + "\u2606".repeat(best - n));
+}
+
+/**
  * A rating the page shows as a share of its best ("96%" for 4.8 of 5: Magento's review summary beside a
  * module's JSON-LD on the five-point scale), rounded to a whole percent.
  */
-function shownAsPercent(value: string | number, best: number, page: TruthPage): boolean | null {
+function shownAsPercent(value: string | number, best: number, page: TruthPage): boolean {
   const n = markupNumber(value);
   if (n === null || !(n > 0) || n > best) return false;
   return page.showsPercent(Math.round((n / best) * 100)) ? true : false;

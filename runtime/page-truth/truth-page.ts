@@ -134,6 +134,16 @@ export class TruthPage {
     return false;
   }
 
+  /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
+  showsRun(written: string): boolean {
+    const lower = this.#lowerText();
+    lower.extend(true);
+    return lower.windows(written.length).some((w) => {
+      const at = w.text.indexOf(written, w.from);
+      return at !== -1 && at < w.to;
+    });
+  }
+
   /**
    * The page shows the whole number `percent` as a percentage ("96%", "96 %"): a rating the markup gives
    * on its scale (4.8 of 5) that the page shows as a share (Magento's review summary, "96%").

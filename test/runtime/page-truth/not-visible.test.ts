@@ -330,4 +330,11 @@ test("a rating shown as a share of its best (96% for 4.8 of 5, Magento's review 
   assert.equal(truthIssues(page(body("48%"), ten, "de")), ["Product not-visible aggregateRating.ratingValue"]);
 });
 
+test("a whole rating drawn in star characters (★★★★☆ for 4 of 5) is shown; another count of stars is not", () => {
+  const markup = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 12 } }));
+  const body = (stars: string) => `<h1>Executive Anvil</h1><p>EUR 1.299,00</p><p class="stars">${stars} (12)</p>`;
+  assert.equal(truthIssues(page(body("\u2605\u2605\u2605\u2605\u2606"), markup, "de")), []);
+  assert.equal(truthIssues(page(body("\u2605\u2605\u2605\u2606\u2606"), markup, "de")), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
 test.run();
