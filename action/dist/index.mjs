@@ -6774,7 +6774,11 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       }
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      const shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
+      let shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
+      if (shown2 === false && rule.kind === "rating") {
+        const best = scaleOf(entity.node, rule.path, pointer, resolve4);
+        shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
+      }
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
         if (shown2 === true && rule.kind === "count") counts.shown(pointer);
@@ -6787,6 +6791,25 @@ function checkRules(node, page, resolve4, budget, out, counts) {
     if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
     if (budget.left <= 0) return;
   }
+}
+function scaleOf(node, path, pointer, resolve4) {
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  for (const found of valuesAt2(node, path.slice(0, -1), "", resolve4)) {
+    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
+    const best = markupNumber(found.value.bestRating);
+    return best !== null && best > 0 ? best : 5;
+  }
+  return 5;
+}
+function shownAsStars(value, best, page) {
+  const n = markupNumber(value);
+  if (n === null || !Number.isInteger(n) || n < 1 || n > best || !Number.isInteger(best) || best > 10) return false;
+  return page.showsRun("\u2605".repeat(n) + "\u2606".repeat(best - n));
+}
+function shownAsPercent(value, best, page) {
+  const n = markupNumber(value);
+  if (n === null || !(n > 0) || n > best) return false;
+  return page.showsPercent(Math.round(n / best * 100)) ? true : false;
 }
 function brandNames(node, resolve4) {
   if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
@@ -7297,9 +7320,15 @@ function siteOwners(nodes, pageUrl, resolve4) {
 }
 function ownedByAnother(entity, owners) {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  const words = texts(entity.name).slice(0, MAX_NAMES).flatMap(significantWords);
-  if (words.length === 0 || owners.words.size === 0) return false;
-  return !words.some((word) => sharesAWord(word, owners));
+  const names = texts(entity.name).slice(0, MAX_NAMES).map(significantWords).filter((words) => words.length > 0);
+  if (names.length === 0 || owners.words.size === 0) return false;
+  return !names.some((words) => namesTheSite(words, owners));
+}
+function namesTheSite(words, owners) {
+  if (!sharesAWord(words[0], owners)) return false;
+  let shared2 = 0;
+  for (const word of words) if (sharesAWord(word, owners)) shared2++;
+  return 2 * shared2 >= words.length;
 }
 function namedAsSite(entity, owners) {
   if (texts(entity.url).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
@@ -8301,7 +8330,7 @@ var init_truth_page = __esm({
        * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
        * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
        * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
-       * hidden, and the key in the visible text as a run of characters (not inside a script's text). Asked
+       * hidden, and each word of the key in the visible text (not only inside a script's text). Asked
        * only for a text value not found as words; a value of a few characters is not asked.
        */
       showsAsWholeElement(value, key) {
@@ -8309,17 +8338,47 @@ var init_truth_page = __esm({
         if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
         const lower = this.#lowerText();
         lower.extend(true);
-        if (!lower.windows(key.length).some((w) => {
-          const at = w.text.indexOf(key, w.from);
+        const windows = lower.windows(key.length);
+        const inText = (word) => windows.some((w) => {
+          const at = w.text.indexOf(word, w.from);
           return at !== -1 && at < w.to;
-        })) return false;
+        });
+        if (!key.split(" ").every(inText)) return false;
         const body = bodyStart(this.html);
-        for (const written of /* @__PURE__ */ new Set([text, escapeText2(text)])) {
+        const escaped = escapeText2(text);
+        for (const written of /* @__PURE__ */ new Set([text, escaped, escaped.replace(/&amp;/g, "&#038;"), escaped.replace(/&amp;/g, "&#38;")])) {
           const needle = `>${written}<`;
           let seen = 0;
           for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
             const tagStart = this.html.lastIndexOf("<", at);
             if (tagStart !== -1 && this.html.charCodeAt(tagStart + 1) !== 47 && !this.hidesElementAt(tagStart)) return true;
+          }
+        }
+        return false;
+      }
+      /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
+      showsRun(written) {
+        const lower = this.#lowerText();
+        lower.extend(true);
+        return lower.windows(written.length).some((w) => {
+          const at = w.text.indexOf(written, w.from);
+          return at !== -1 && at < w.to;
+        });
+      }
+      /**
+       * The page shows the whole number `percent` as a percentage ("96%", "96 %"): a rating the markup gives
+       * on its scale (4.8 of 5) that the page shows as a share (Magento's review summary, "96%").
+       */
+      showsPercent(percent) {
+        const lower = this.#lowerText();
+        lower.extend(true);
+        const windows = lower.windows(8);
+        for (const written of [`${percent}%`, `${percent} %`, `${percent}\xA0%`, `${percent}\u202F%`]) {
+          for (const w of windows) {
+            for (let at = w.text.indexOf(written, w.from); at !== -1 && at < w.to; at = w.text.indexOf(written, at + 1)) {
+              const before = at > 0 ? w.text.charCodeAt(at - 1) : 32;
+              if (!(before >= 48 && before <= 57) && before !== 46 && before !== 44) return true;
+            }
           }
         }
         return false;
