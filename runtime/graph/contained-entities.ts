@@ -32,15 +32,34 @@ const MAX_CONTAINED = 100;
  * (path, block and context the parent's). `definedAs(id)`: the object an @id's first definition is.
  */
 export function containedEntities(entity: Entity, definedAs: (id: string) => JsonObject | undefined, properties: readonly string[] = CONTAINMENT): Entity[] {
+  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED);
+}
+
+function isTypedObject(v: unknown): v is JsonObject {
+  return isObject(v) && v["@type"] !== undefined && !isReferenceOnly(v);
+}
+
+/**
+ * The objects `accept` takes among the values of `entity`'s node under `properties`, as entities of
+ * their own (path, block and context the parent's), at most `max`. An object whose @id another object
+ * defines first is that one's, reported where it is defined.
+ */
+export function entitiesUnder(
+  entity: Entity,
+  properties: readonly string[],
+  accept: (value: unknown) => value is JsonObject,
+  definedAs: (id: string) => JsonObject | undefined,
+  max: number,
+): Entity[] {
   const out: Entity[] = [];
   for (const property of properties) {
     const value = entity.node[property];
     if (value === undefined) continue;
     const base = `${entity.path}/${escapePointer(property)}`;
     const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < MAX_CONTAINED; i++) {
+    for (let i = 0; i < values.length && out.length < max; i++) {
       const v = values[i];
-      if (!isObject(v) || v["@type"] === undefined || isReferenceOnly(v)) continue;
+      if (!accept(v)) continue;
       const id = v["@id"];
       if (typeof id === "string") {
         const first = definedAs(id);

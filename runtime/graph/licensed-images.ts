@@ -11,10 +11,10 @@
  * parent's value. A value that only refers to a node ({"@id"}), or whose @id another object defines, is
  * that node's, reported where it is defined.
  */
-import { escapePointer, isObject, isReferenceOnly, type JsonObject } from "../json.ts";
+import { isObject, isReferenceOnly, type JsonObject } from "../json.ts";
 import type { Entity } from "./collect.ts";
 import { typeNames } from "./type-names.ts";
-import { CONTAINMENT, MAX_CONTAINED_DEPTH } from "./contained-entities.ts";
+import { CONTAINMENT, MAX_CONTAINED_DEPTH, entitiesUnder } from "./contained-entities.ts";
 
 /** Properties whose values are images of the node. */
 const IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"] as const;
@@ -57,22 +57,5 @@ export function holdsLicensedImage(node: JsonObject, depth = 0): boolean {
 
 /** The ImageObjects with license metadata `entity`'s node holds as its images, as entities of their own. */
 export function licensedImages(entity: Entity, definedAs: (id: string) => JsonObject | undefined): Entity[] {
-  const out: Entity[] = [];
-  for (const property of IMAGE_PROPERTIES) {
-    const value = entity.node[property];
-    if (value === undefined) continue;
-    const base = `${entity.path}/${escapePointer(property)}`;
-    const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < MAX_IMAGES; i++) {
-      const v = values[i];
-      if (!isLicensedImage(v)) continue;
-      const id = v["@id"];
-      if (typeof id === "string") {
-        const first = definedAs(id);
-        if (first !== undefined && first !== v) continue;
-      }
-      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
-    }
-  }
-  return out;
+  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES);
 }
