@@ -1496,15 +1496,21 @@ var init_collect = __esm({
 
 // runtime/graph/contained-entities.ts
 function containedEntities(entity, definedAs, properties = CONTAINMENT) {
+  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED);
+}
+function isTypedObject(v) {
+  return isObject(v) && v["@type"] !== void 0 && !isReferenceOnly(v);
+}
+function entitiesUnder(entity, properties, accept, definedAs, max) {
   const out = [];
   for (const property3 of properties) {
     const value = entity.node[property3];
     if (value === void 0) continue;
     const base = `${entity.path}/${escapePointer(property3)}`;
     const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < MAX_CONTAINED; i++) {
+    for (let i = 0; i < values.length && out.length < max; i++) {
       const v = values[i];
-      if (!isObject(v) || v["@type"] === void 0 || isReferenceOnly(v)) continue;
+      if (!accept(v)) continue;
       const id = v["@id"];
       if (typeof id === "string") {
         const first = definedAs(id);
@@ -1565,24 +1571,7 @@ function holdsLicensedImage(node, depth = 0) {
   return false;
 }
 function licensedImages(entity, definedAs) {
-  const out = [];
-  for (const property3 of IMAGE_PROPERTIES) {
-    const value = entity.node[property3];
-    if (value === void 0) continue;
-    const base = `${entity.path}/${escapePointer(property3)}`;
-    const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < MAX_IMAGES; i++) {
-      const v = values[i];
-      if (!isLicensedImage(v)) continue;
-      const id = v["@id"];
-      if (typeof id === "string") {
-        const first = definedAs(id);
-        if (first !== void 0 && first !== v) continue;
-      }
-      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
-    }
-  }
-  return out;
+  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES);
 }
 var IMAGE_PROPERTIES, LICENSING, MAX_IMAGES, LICENSED_IMAGE_TYPE;
 var init_licensed_images = __esm({
