@@ -111,15 +111,8 @@ export class TruthPage {
   showsAsWholeElement(value: string, key: string): boolean {
     const text = value.trim();
     if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
-    const lower = this.#lowerText();
-    lower.extend(true);
     // Every word of the key is in the visible text (punctuation between them is the page's: "Jazz & Blues").
-    const windows = lower.windows(key.length);
-    const inText = (word: string) => windows.some((w) => {
-      const at = w.text.indexOf(word, w.from);
-      return at !== -1 && at < w.to;
-    });
-    if (!key.split(" ").every(inText)) return false;
+    if (!key.split(" ").every((word) => this.showsRun(word))) return false;
     const body = bodyStart(this.html);
     // As the page may write it: as is, escaped, or with WordPress's `&#038;` for "&" (wptexturize).
     const escaped = escapeText(text);
