@@ -8325,14 +8325,7 @@ var init_truth_page = __esm({
       showsAsWholeElement(value, key) {
         const text = value.trim();
         if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
-        const lower = this.#lowerText();
-        lower.extend(true);
-        const windows = lower.windows(key.length);
-        const inText = (word) => windows.some((w) => {
-          const at = w.text.indexOf(word, w.from);
-          return at !== -1 && at < w.to;
-        });
-        if (!key.split(" ").every(inText)) return false;
+        if (!key.split(" ").every((word) => this.showsRun(word))) return false;
         const body = bodyStart(this.html);
         const escaped = escapeText2(text);
         for (const written of /* @__PURE__ */ new Set([text, escaped, escaped.replace(/&amp;/g, "&#038;"), escaped.replace(/&amp;/g, "&#38;")])) {
