@@ -168,7 +168,7 @@ export class NumberLookup {
   private readonly otherDigits: boolean;
   /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
   private folded: ShownNumbers | null | undefined;
-  private foldedLower: string | undefined;
+  private foldedWindows: readonly TextWindow[] | undefined;
   /** The page's rounded counts ("1.2K"), read on the first count asked for. */
   private compact: Array<{ shown: number; step: number }> | undefined;
   /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
@@ -217,28 +217,40 @@ export class NumberLookup {
   }
 
   private centsDisplays(): Set<number> {
-    this.source.extend(true);
-    const lower = this.otherDigits ? this.foldedText() : this.source.lower;
     const out = new Set<number>();
+    // Most pages write no amount in cents: one pass finds the windows that may, for the four patterns to read.
+    const windows = this.searchedWindows().filter((w) => MAY_SHOW_CENTS.test(w.text));
     for (const [pattern, cents] of CENTS_DISPLAYS) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(cents(m));
+      eachMatch(windows, pattern, (m) => {
+        out.add(cents(m));
+        return out.size < MAX_COMPACT_DISPLAYS;
+      });
     }
     return out;
   }
 
   /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
   private compactDisplays(): Array<{ shown: number; step: number }> {
-    this.source.extend(true);
-    const lower = this.otherDigits ? this.foldedText() : this.source.lower;
     const out: Array<{ shown: number; step: number }> = [];
-    COMPACT.lastIndex = 0;
-    for (let m = COMPACT.exec(lower); m !== null && out.length < MAX_COMPACT_DISPLAYS; m = COMPACT.exec(lower)) {
+    eachMatch(this.searchedWindows(), COMPACT, (m) => {
       const unit = COMPACT_UNITS[m[3]];
       const decimals = m[2] === undefined ? 0 : m[2].length;
       out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
-    }
+      return out.length < MAX_COMPACT_DISPLAYS;
+    });
     return out;
+  }
+
+  /**
+   * The whole text's windows (lower-text.ts) as the page-wide patterns read them: with other scripts'
+   * digits as 0-9 where the page may write them. Windows, not the text as one string: joining a page's
+   * text of more than 64 K characters into one string cost more than every look-up of the bench's large page.
+   */
+  private searchedWindows(): readonly TextWindow[] {
+    this.source.extend(true);
+    const windows = this.source.windows();
+    if (!this.otherDigits) return windows;
+    return (this.foldedWindows ??= windows.map((w) => (HAS_OTHER_DIGITS.test(w.text) ? { ...w, text: foldDigits(w.text) } : w)));
   }
 
   /**
@@ -247,19 +259,13 @@ export class NumberLookup {
    */
   private inOtherDigits(value: number, rounded: boolean): boolean {
     if (this.folded === undefined) {
-      const folded = this.foldedText();
-      this.folded = folded !== this.source.lower ? new ShownNumbers(folded, this.mark, this.source.truncated) : null;
+      const windows = this.searchedWindows();
+      // Folding is character for character: the whole folded text is the folded windows' cores, joined.
+      this.folded = windows.some((w, k) => w !== this.source.windows()[k])
+        ? new ShownNumbers(windows.map((w) => w.text.slice(w.from, w.to)).join(""), this.mark, this.source.truncated)
+        : null;
     }
     return this.folded !== null && this.folded.shows(value, rounded);
-  }
-
-  /** The whole text with other scripts' digits as 0-9, folded once per page (the text itself when it has none). */
-  private foldedText(): string {
-    if (this.foldedLower === undefined) {
-      const lower = this.source.lower;
-      this.foldedLower = HAS_OTHER_DIGITS.test(lower) ? foldDigits(lower) : lower;
-    }
-    return this.foldedLower;
   }
 
   private showsAsWritten(value: number, rounded: boolean): boolean {
@@ -307,6 +313,18 @@ export class NumberLookup {
 }
 
 /**
+ * Each match of the global `pattern` that starts in a window's core (the windows' cores follow each
+ * other; what a window shows of its neighbours serves the pattern's look-behind and its tail), until
+ * `onMatch` returns false.
+ */
+function eachMatch(windows: readonly TextWindow[], pattern: RegExp, onMatch: (m: RegExpExecArray) => boolean): void {
+  for (const w of windows) {
+    pattern.lastIndex = w.from;
+    for (let m = pattern.exec(w.text); m !== null && m.index < w.to; m = pattern.exec(w.text)) if (!onMatch(m)) return;
+  }
+}
+
+/**
  * Anchored look-ups in the whole text before every number of it is read once instead (ShownNumbers): a
  * page asks for a handful (the bench pages three), a listing that shows none of its prices hundreds.
  */
@@ -327,6 +345,12 @@ const CENTS_DISPLAYS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => number]> = 
   [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
   [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])],
 ];
+
+/**
+ * What each of CENTS_DISPLAYS needs, without its look-behind and tail: a text without a match of this
+ * has none of theirs (a pass of this costs a fifth of theirs).
+ */
+const MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
 
 /** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
 const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;

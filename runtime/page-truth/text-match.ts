@@ -214,6 +214,7 @@ function wordHash(h: number): number {
  * cores follow each other: a word that runs from one into the next is one word.
  */
 function wordCounts(windows: readonly TextWindow[]): Uint16Array {
+  const wordChar = (wordCharTable ??= tableOf(isWordChar));
   const counts = new Uint16Array(BUCKETS);
   const count = (h: number) => {
     const b = wordHash(h);
@@ -225,7 +226,7 @@ function wordCounts(windows: readonly TextWindow[]): Uint16Array {
     const lower = w.text;
     for (let i = w.from; i < w.to; i++) {
       const c = lower.charCodeAt(i);
-      if (isWordChar(c)) {
+      if (wordChar[c] === 1) {
         h = (Math.imul(h, 31) + c) | 0;
         inWord = true;
       } else if (inWord) {
@@ -237,6 +238,15 @@ function wordCounts(windows: readonly TextWindow[]): Uint16Array {
   }
   if (inWord) count(h);
   return counts;
+}
+
+/** isWordChar of each UTF-16 code unit, made on the first count: the counting pass reads it per character. */
+let wordCharTable: Uint8Array | undefined;
+
+function tableOf(test: (c: number) => boolean): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) table[c] = test(c) ? 1 : 0;
+  return table;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
-import { bodyStart, VisibleTextReader } from "./visible-text.ts";
+import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
 import { ShownText, lookupKey } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, mayUseOtherDigits } from "./price-text.ts";
@@ -14,10 +14,20 @@ import { NumberLookup, decimalMarkOf, mayUseOtherDigits } from "./price-text.ts"
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
 
 /** Characters of a value looked for as an element's whole text: at least (fewer make a word of another), at most. */
-const MIN_ELEMENT_TEXT = 8;
+const MIN_ELEMENT_TEXT = ELEMENT_TEXT_MIN;
 const MAX_ELEMENT_TEXT = 400;
-/** Occurrences of an element's text looked at per value. */
-const MAX_ELEMENT_CANDIDATES = 20;
+
+/** The recorded element texts' starts by their length. */
+function groupByLength(texts: OffsetPairs): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (let i = 0; i < texts.length; i++) {
+    const length = texts.end(i) - texts.start(i);
+    const starts = out.get(length);
+    if (starts === undefined) out.set(length, [texts.start(i)]);
+    else starts.push(texts.start(i));
+  }
+  return out;
+}
 
 /** A text as HTML writes it between tags. */
 function escapeText(text: string): string {
@@ -35,6 +45,8 @@ export class TruthPage {
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
   #scanner: HtmlScanner | undefined;
+  /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
+  #elementTextsByLength: Map<number, number[]> | undefined;
   /** Look-up keys of the values asked for: one answer referenced from 500 questions was read whole each time. */
   readonly #keys = new Map<string, string>();
 
@@ -104,25 +116,20 @@ export class TruthPage {
    * Fair</span>`), though the visible text runs it into its neighbours: inline elements' edges are no
    * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
    * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
-   * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
-   * hidden, and each word of the key in the visible text (not only inside a script's text). Asked
-   * only for a text value not found as words; a value of a few characters is not asked.
+   * reads "6:00 pmFall Craft FairLakeside". The walk of the visible text records each shown element's
+   * whole text (VisibleTextReader.elementTexts: not hidden, not a script's text), and the value is one
+   * of them as the HTML writes it: as is, escaped, or with WordPress's `&#038;` for "&"
+   * (wptexturize). Asked only for a text value not found as words; a value of a few characters is not asked.
    */
   showsAsWholeElement(value: string, key: string): boolean {
     const text = value.trim();
     if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
-    // Every word of the key is in the visible text (punctuation between them is the page's: "Jazz & Blues").
-    if (!key.split(" ").every((word) => this.showsRun(word))) return false;
-    const body = bodyStart(this.html);
-    // As the page may write it: as is, escaped, or with WordPress's `&#038;` for "&" (wptexturize).
+    const reader = this.#visibleText();
+    reader.readUntil(Infinity);
+    const byLength = (this.#elementTextsByLength ??= groupByLength(reader.elementTexts()));
     const escaped = escapeText(text);
     for (const written of new Set([text, escaped, escaped.replace(/&amp;/g, "&#038;"), escaped.replace(/&amp;/g, "&#38;")])) {
-      const needle = `>${written}<`;
-      let seen = 0;
-      for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
-        const tagStart = this.html.lastIndexOf("<", at);
-        if (tagStart !== -1 && this.html.charCodeAt(tagStart + 1) !== 47 /* / */ && !this.hidesElementAt(tagStart)) return true;
-      }
+      for (const start of byLength.get(written.length) ?? []) if (this.html.startsWith(written, start)) return true;
     }
     return false;
   }

@@ -260,6 +260,10 @@ export class VisibleTextReader {
    * template's, a noscript's) to its end tag's start.
    */
   readonly #hidden = new HiddenRanges();
+  /** The shown texts that are all an element holds, as read so far (see elementTexts). */
+  readonly #elementTexts = new OffsetPairs();
+  /** The last tag read is a start tag: the text run after it, up to the next tag, is an element's whole text. */
+  #afterStart = false;
   /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
   readonly #centsMark: string;
 
@@ -317,6 +321,16 @@ export class VisibleTextReader {
   }
 
   /**
+   * The texts the page shows as the whole text of an element (what runs from a start tag to the next
+   * tag, blanks around it left out), as [start, end) offsets into the page's HTML, of ELEMENT_TEXT_MIN
+   * to ELEMENT_TEXT_MAX characters, in the text read so far. Only shown ones: not in a hidden element,
+   * a template, a noscript or a script.
+   */
+  elementTexts(): OffsetPairs {
+    return this.#elementTexts;
+  }
+
+  /**
    * Reads on until the text holds at least `length` characters and the walk is past the tag at
    * `through` (hidesElementAt), or to the end.
    */
@@ -339,12 +353,15 @@ export class VisibleTextReader {
     let hiddenElement = this.#hiddenElement;
     let skipTo = this.#skipTo;
     let p = this.#p;
+    let afterStart = this.#afterStart;
     let finished = false;
     const hidden = this.#hidden;
+    const elementTexts = this.#elementTexts;
     while (segmented + text.length < length || p <= through) {
       const more = source.next();
       const stop = more ? source.tagStart : n;
       if (hiddenElement === null && skipTo === null && stop > p) {
+        if (afterStart) recordElementText(elementTexts, html, p, stop);
         text = appendText(text, html, p, stop);
         if (segmented + text.length > MAX_VISIBLE) {
           this.truncated = true;
@@ -362,6 +379,7 @@ export class VisibleTextReader {
         break;
       }
       p = source.after;
+      afterStart = false;
       // The name as a string only where it is compared with an open element's (inside a hidden or skipped one).
       const cls = source.cls();
       if (skipTo !== null) {
@@ -411,6 +429,7 @@ export class VisibleTextReader {
         hiddenElement = null;
         hidden.close(source.tagStart);
       }
+      afterStart = true;
       if ((cls & IS_VOID) !== 0) {
         if ((cls & IS_INLINE) === 0) {
           space = true;
@@ -447,6 +466,7 @@ export class VisibleTextReader {
     this.#hiddenElement = hiddenElement;
     this.#skipTo = skipTo;
     this.#p = p;
+    this.#afterStart = afterStart;
     this.#segmented = segmented;
     if (finished) {
       this.done = true;
@@ -494,6 +514,52 @@ function endsWithDigit(text: string, segments: readonly string[]): boolean {
   const last = text.length > 0 ? text : segments.length > 0 ? segments[segments.length - 1] : "";
   const c = last.charCodeAt(last.length - 1);
   return c >= 48 && c <= 57;
+}
+
+/** Characters of an element's whole text recorded (elementTexts), at least and at most, as the HTML writes it. */
+export const ELEMENT_TEXT_MIN = 8;
+export const ELEMENT_TEXT_MAX = 4_000;
+
+/** html[from, to), the run after a start tag, recorded when it is text only: up to a comment or a lone `<`, blanks trimmed. */
+function recordElementText(out: OffsetPairs, html: string, from: number, to: number): void {
+  const lt = html.indexOf("<", from);
+  if (lt !== -1 && lt < to) to = lt;
+  while (from < to && isBlankCode(html.charCodeAt(from))) from++;
+  while (to > from && isBlankCode(html.charCodeAt(to - 1))) to--;
+  const length = to - from;
+  if (length >= ELEMENT_TEXT_MIN && length <= ELEMENT_TEXT_MAX) out.push(from, to);
+}
+
+function isBlankCode(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+/** Pairs of offsets in a growing typed array: a page's thousands of text runs are no thousands of objects. */
+export class OffsetPairs {
+  #at = new Int32Array(256);
+  #count = 0;
+
+  get length(): number {
+    return this.#count / 2;
+  }
+
+  push(start: number, end: number): void {
+    if (this.#count + 2 > this.#at.length) {
+      const grown = new Int32Array(this.#at.length * 2);
+      grown.set(this.#at);
+      this.#at = grown;
+    }
+    this.#at[this.#count++] = start;
+    this.#at[this.#count++] = end;
+  }
+
+  start(i: number): number {
+    return this.#at[2 * i];
+  }
+
+  end(i: number): number {
+    return this.#at[2 * i + 1];
+  }
 }
 
 /** The end of a hidden range not closed yet (VisibleTextReader's #hidden). */

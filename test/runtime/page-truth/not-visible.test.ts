@@ -310,6 +310,10 @@ test("a name that is an element's whole text, run into its neighbours by spans w
   assert.equal(truthIssues(page(card(`<span class="evcal_event_title">Fall Craft Fairs</span>`), event)), ["Event not-visible name"]);
   assert.equal(truthIssues(page(card(`<span hidden>Fall Craft Fair</span>`), event)), ["Event not-visible name"]);
   assert.equal(truthIssues(page(`${card("")}<script>document.title = "<b>Fall Craft Fair</b>";</script>`, event)), ["Event not-visible name"]);
+  assert.equal(truthIssues(page(`${card("")}<noscript><b>Fall Craft Fair</b></noscript>`, event)), ["Event not-visible name"]);
+  assert.equal(truthIssues(page(`${card("")}<template><b>Fall Craft Fair</b></template>`, event)), ["Event not-visible name"]);
+  // A template's line breaks around the title are no part of the element's text a reader sees.
+  assert.equal(truthIssues(page(card(`<span class="evcal_event_title">\n    Fall Craft Fair\n  </span>`), event)), []);
   // A title with an "&", escaped as HTML or as WordPress writes it (&#038;).
   const jazz = jsonLd({ "@context": "https://schema.org", "@type": "Event", name: "Jazz & Blues Night", startDate: "2025-09-05T18:00-05:00", location: { "@type": "Place", name: "Lakeside Hall", address: "1 Main St, Madison, WI" } });
   assert.equal(truthIssues(page(card(`<span>Jazz &amp; Blues Night</span>`), jazz)), []);
