@@ -23,7 +23,7 @@ import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
 import { parseBlock } from "./parse-block.ts";
-import { plainTerm, schemaPrefixes, withPlainTerms } from "./graph/schema-terms.ts";
+import { blockTerms, readTerm, withPlainTerms } from "./graph/schema-terms.ts";
 import { demoteEnhancementFindings, evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
 import { nodeScore, summarize } from "./score.ts";
@@ -243,7 +243,7 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
     if (p.parseIssue) return null;
     if (p.items) mergeKnownNodes(p.items.items, ids);
     const found = indexBlock(p.value, ids, otherDefinitions);
-    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
+    if (found.termsToRead && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
     return found;
   });
   // After every block is indexed and merged: merging moves an item's properties (@type among them) into
@@ -254,8 +254,9 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
 
 /** The block read with plain terms for its Schema.org IRI keys; its nodes in the @id index replaced by their copies. */
 function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>, others: OtherDefinitions): ParsedBlock {
-  const prefixes = schemaPrefixes(p.value);
-  const { value, copies } = withPlainTerms(p.value, prefixes);
+  const names = blockTerms(p.value);
+  const { value, copies, changed } = withPlainTerms(p.value, names);
+  if (!changed) return p;
   for (const [id, node] of ids) {
     const copy = copies.get(node);
     if (copy !== undefined) ids.set(id, copy as JsonObject);
@@ -263,7 +264,7 @@ function withSchemaTerms(p: ParsedBlock, ids: Map<string, JsonObject>, others: O
   for (const list of others.byId.values()) {
     for (let i = 0; i < list.length; i++) list[i] = (copies.get(list[i]) as JsonObject | undefined) ?? list[i];
   }
-  return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
+  return { ...p, value, termOf: (key) => readTerm(key, names) };
 }
 
 /**

@@ -4,6 +4,7 @@
  * explicit caps: hostile nesting gives an issue, never a stack overflow.
  */
 import { escapePointer, isObject, type JsonObject } from "../json.ts";
+import { definesTerms } from "./schema-terms.ts";
 
 export const MAX_DEPTH = 256;
 export const MAX_NODES = 100_000;
@@ -20,8 +21,11 @@ export interface Entity {
 export interface CollectProblems {
   tooDeep: string | null;
   tooLarge: boolean;
-  /** A key holds ':' (a compact or full IRI, graph/schema-terms.ts): the block is read again with plain terms. */
-  iriKeys: boolean;
+  /**
+   * A key or @type holds ':' (a compact or full IRI), or a @context object defines terms: the block may
+   * name Schema.org terms otherwise than plainly, and is read again (graph/schema-terms.ts).
+   */
+  termsToRead: boolean;
 }
 
 /** Reportable nodes of one block, in document order. */
@@ -76,8 +80,8 @@ export const MAX_OTHER_DEFINITIONS = 10_000;
  * and size against the caps.
  */
 export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?: OtherDefinitions): CollectProblems {
-  const problems: CollectProblems = { tooDeep: null, tooLarge: false, iriKeys: false };
-  let iriKeys = false;
+  const problems: CollectProblems = { tooDeep: null, tooLarge: false, termsToRead: false };
+  let termsToRead = false;
   // Two stacks side by side (value, depth) rather than a pair per entry: nothing allocated per node.
   // Pointers only for the deep case, rebuilt on demand.
   const stack: unknown[] = [value];
@@ -117,9 +121,10 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?
           }
         }
       }
+      if (!termsToRead && (namesWithPrefix(obj["@type"]) || definesTerms(obj["@context"]))) termsToRead = true;
       for (const key in obj) {
         // Looked for until one is found: the common block pays one indexOf per key, nothing more.
-        if (!iriKeys && key.indexOf(":") !== -1) iriKeys = true;
+        if (!termsToRead && key.indexOf(":") !== -1) termsToRead = true;
         const child = obj[key];
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -128,8 +133,16 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?
       }
     }
   }
-  problems.iriKeys = iriKeys;
+  problems.termsToRead = termsToRead;
   return problems;
+}
+
+/** An @type value with a compact or full IRI in it ("sc:Dataset"): schema-terms.ts may read it as a plain type. */
+function namesWithPrefix(types: unknown): boolean {
+  if (typeof types === "string") return types.indexOf(":") !== -1;
+  if (!Array.isArray(types)) return false;
+  for (const t of types) if (typeof t === "string" && t.indexOf(":") !== -1) return true;
+  return false;
 }
 
 /** The definitions of an @id after its first, in document order, bounded in all. */

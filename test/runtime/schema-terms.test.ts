@@ -74,4 +74,87 @@ test("@id references across compact keys still resolve", () => {
   assert.equal(event.errors, []);
 });
 
+// Croissant (mlcommons.org/croissant), the ML dataset format Hugging Face, Kaggle and Dataverse publish as
+// JSON-LD: "@type": "sc:Dataset" with "sc" defined as Schema.org, and Croissant's own terms ("md5",
+// "conformsTo") mapped by the @context to other vocabularies. mlcommons/croissant#725: Search Console read
+// Harvard Dataverse's Croissant as a Dataset and reported its cr:FileObject distributions.
+const croissantContext = {
+  "@language": "en",
+  "@vocab": "https://schema.org/",
+  sc: "https://schema.org/",
+  cr: "http://mlcommons.org/croissant/",
+  dct: "http://purl.org/dc/terms/",
+  citeAs: "cr:citeAs",
+  conformsTo: "dct:conformsTo",
+  data: { "@id": "cr:data", "@type": "@json" },
+  fileObject: "cr:fileObject",
+  md5: "cr:md5",
+  recordSet: "cr:recordSet",
+  field: "cr:field",
+  source: "cr:source",
+  extract: "cr:extract",
+  column: "cr:column",
+  dataType: { "@id": "cr:dataType", "@type": "@vocab" },
+};
+const croissantDataset = (type: string, distributionType: string) => ({
+  "@context": croissantContext,
+  "@type": type,
+  name: "storm-events",
+  description: "Storm events recorded by the National Weather Service, 1950 to 2013: dates, places, damage and casualties.",
+  conformsTo: "http://mlcommons.org/croissant/1.0",
+  citeAs: "@misc{storms}",
+  url: "https://data.example.org/storm-events",
+  license: "https://creativecommons.org/licenses/by/4.0/",
+  creator: { "@type": "Organization", name: "National Weather Service", url: "https://www.weather.gov/" },
+  distribution: [{ "@type": distributionType, "@id": "storms.csv", name: "storms.csv", contentUrl: "https://data.example.org/storms.csv", encodingFormat: "text/csv", md5: "5bd5bfa3e3b2d8a0d1c0a7b0c1d2e3f4" }],
+});
+
+test('Croissant: "@type": "sc:Dataset" is a Dataset, judged as the plain one is', () => {
+  const prefixed = validate(croissantDataset("sc:Dataset", "DataDownload"), { profile: "google" }).schemas[0];
+  const plainTwin = validate(croissantDataset("Dataset", "DataDownload"), { profile: "google" }).schemas[0];
+  assert.is(prefixed.type, "Dataset", JSON.stringify(prefixed.errors));
+  assert.equal(prefixed.errors, [], JSON.stringify(prefixed.errors));
+  assert.is(prefixed.rich_result_eligible, true);
+  assert.equal(prefixed.warnings.map((w) => `${w.code} ${w.property}`), plainTwin.warnings.map((w) => `${w.code} ${w.property}`));
+});
+
+test("terms the @context maps to another vocabulary are that vocabulary's, not unknown Schema.org properties", () => {
+  const r = validate(croissantDataset("sc:Dataset", "DataDownload"), { profile: "google" }).schemas[0];
+  const unknown = r.warnings.filter((w) => w.code === "unknown-property").map((w) => w.property);
+  assert.equal(unknown, [], JSON.stringify(r.warnings));
+  // The twin without the definitions: the same keys are unknown Schema.org properties.
+  const bare = { ...croissantDataset("Dataset", "DataDownload"), "@context": "https://schema.org" };
+  const warned = validate(bare, { profile: "google" }).schemas[0].warnings.filter((w) => w.code === "unknown-property").map((w) => w.property).sort();
+  assert.equal(warned, ["citeAs", "conformsTo", "distribution.md5"]);
+});
+
+test("Croissant's cr:FileObject distribution is not a DataDownload, as Search Console says (mlcommons/croissant#725)", () => {
+  const r = validate(croissantDataset("sc:Dataset", "cr:FileObject"), { profile: "google" }).schemas[0];
+  assert.is(r.type, "Dataset");
+  assert.ok([...r.errors, ...r.warnings].some((i) => i.property === "distribution" && i.code === "wrong-type"), JSON.stringify([...r.errors, ...r.warnings]));
+});
+
+test("a term defined as a Schema.org IRI under another name is that property; keyword aliases stay keys", () => {
+  const aliased = { "@context": { sc: "https://schema.org/", titel: "sc:name" }, "@type": "sc:Product", titel: "Kettle" };
+  const r = validate(aliased, { profile: "spec" }).schemas[0];
+  assert.is(r.type, "Product");
+  assert.not.ok(r.errors.some((e) => e.property === "name"), JSON.stringify(r.errors));
+  const twin = validate({ "@context": { sc: "https://schema.org/" }, "@type": "sc:Product", titel: "Kettle" }, { profile: "spec" }).schemas[0];
+  assert.ok(twin.errors.some((e) => e.property === "name"), "without the definition, titel is no name");
+});
+
+test("a block whose @context defines nothing that changes a name keeps its patches and positions", () => {
+  const block = (context: string) =>
+    `{\n  "@context": ${context},\n  "@type": "Product",\n  "name": "Kettle",\n  "offers": {"@type": "Offer", "price": "12.00", "priceCurrency": "usd"}\n}`;
+  const currency = (context: string) => {
+    const product = validate(block(context), { format: "json", profile: "google" }).schemas[0];
+    const issue = [...product.errors, ...product.warnings].find((e) => e.property === "offers.priceCurrency");
+    return issue && { line: issue.line, patch: issue.patch };
+  };
+  const plainContext = currency('"https://schema.org"');
+  assert.ok(plainContext?.patch, "the plain block's currency error has a patch: the comparison means something");
+  assert.equal(currency('["https://schema.org", {"csvw": "https://www.w3.org/ns/csvw#"}]'), plainContext);
+  assert.equal(currency('{"@vocab": "https://schema.org/", "cr": "http://mlcommons.org/croissant/", "md5": "cr:md5"}'), plainContext);
+});
+
 test.run();
