@@ -26,6 +26,7 @@ import { parseBlock } from "./parse-block.ts";
 import { blockTerms, readTerm, withPlainTerms } from "./graph/schema-terms.ts";
 import { demoteEnhancementFindings, evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
 import { checkVocabulary } from "./vocabulary-check.ts";
+import { addDanglingBreadcrumbWarnings } from "./breadcrumb-reference.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
 import { unknownTopLevelType } from "./unknown-type.ts";
@@ -536,7 +537,7 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
   const chosen = choice ?? judgement.choices[0];
   const properties_found: string[] = [];
   for (const key in node) if (key.charCodeAt(0) !== 64 /* @ */) properties_found.push(key);
-  if (chosen === undefined) return uncheckedResult(entity, judgement.written, properties_found);
+  if (chosen === undefined) return uncheckedResult(entity, judgement.written, properties_found, resolver);
   const { ruleSet, matched, undetected } = chosen;
 
   const run = new Run(resolver, judging.pageUrl);
@@ -571,7 +572,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
   const retired = isRetiredRuleSet(ruleSet);
   if (retired) downgradeRetired(run.issues, ruleSet.richResult ?? ruleSet.type);
-  if (!also) addVocabularyWarnings(node, entity.path, run.issues);
+  if (!also) {
+    addDanglingBreadcrumbWarnings(node, entity.path, resolver, run.issues);
+    addVocabularyWarnings(node, entity.path, run.issues);
+  }
   const issues = partitionIssues(run.issues);
   const verdict = decideVerdict(ruleSet, issues.errors, run.ineligible, features, undetected, retired);
 
@@ -738,7 +742,7 @@ function baseResult(type: string, entityBlock: number, path: string, reason: str
  */
 const MAX_REPORTED_TYPE = 256;
 
-function uncheckedResult(entity: Entity, written: string, properties_found: string[]): SchemaResult {
+function uncheckedResult(entity: Entity, written: string, properties_found: string[], resolver: ReferenceResolver): SchemaResult {
   const type = written.length > MAX_REPORTED_TYPE ? `${written.slice(0, MAX_REPORTED_TYPE - 1)}…` : written;
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
@@ -755,6 +759,7 @@ function uncheckedResult(entity: Entity, written: string, properties_found: stri
     }
     result.warnings.push(...unratableTypeWarnings(entity.node, entity.path));
   }
+  if (unknown === null) addDanglingBreadcrumbWarnings(entity.node, entity.path, resolver, result.warnings);
   addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
 }
