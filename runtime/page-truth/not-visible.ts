@@ -158,6 +158,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
+      if (shown === false && rule.kind === "price") shown = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
         shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
@@ -193,6 +194,34 @@ function scaleOf(node: JsonObject, path: readonly string[], pointer: string, res
     return best !== null && best > 0 ? best : 5;
   }
   return 5;
+}
+
+/** The priceCurrency beside the price at `pointer` (its offer's), or null. */
+function currencyOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): string | null {
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  for (const found of valuesAt(node, path.slice(0, -1), "", resolve)) {
+    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
+    const currency = found.value.priceCurrency;
+    return typeof currency === "string" ? currency.trim().toUpperCase() : null;
+  }
+  return null;
+}
+
+/**
+ * ISO 4217 currencies without a minor unit (exponent 0). Their amounts have no decimals, so a mark before
+ * three digits is a thousands separator whatever the page's language: "129.000₫" on a page in English is
+ * 129,000 dong, as a Vietnamese shop's English pages print it, never 129 with three decimals.
+ */
+const NO_MINOR_UNIT = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
+
+/** A whole amount in a currency without a minor unit, shown with either mark grouping its thousands. */
+function shownWithoutMinorUnit(value: string | number, currency: string | null, page: TruthPage): boolean | null {
+  if (currency === null || !NO_MINOR_UNIT.has(currency)) return false;
+  const n = markupNumber(value);
+  if (n === null || !Number.isInteger(n) || n < 1000) return false;
+  const numbers = page.shownNumbersEitherMark();
+  if (numbers.shows(n, false)) return true;
+  return numbers.truncated ? null : false;
 }
 
 /**

@@ -44,6 +44,7 @@ export class TruthPage {
   #lower: LowerText | undefined;
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
+  #numbersEitherMark: NumberLookup | undefined;
   #scanner: HtmlScanner | undefined;
   /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
   #elementTextsByLength: Map<number, number[]> | undefined;
@@ -109,6 +110,18 @@ export class TruthPage {
       this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang));
     }
     return this.#numbers;
+  }
+
+  /**
+   * The page's numbers read with either mark as the decimal one, as a page without a language's are:
+   * for amounts the language cannot have meant as decimals (a currency without a minor unit). The same
+   * lookup as shownNumbers when the language decides nothing; built only when asked.
+   */
+  shownNumbersEitherMark(): NumberLookup {
+    const numbers = this.shownNumbers();
+    const lower = this.#lowerText();
+    if (decimalMarkOf(lower.lang) === null) return numbers;
+    return (this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang)));
   }
 
   /**

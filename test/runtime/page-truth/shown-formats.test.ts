@@ -279,4 +279,15 @@ test("Hebrew and Arabic punctuation separates words: a geresh for an apostrophe,
   assert.equal(truthIssues(page(body("زيت زيتون، عادي"), named("زيت زيتون بكر ممتاز"), "ar")), ["Product not-visible name"]);
 });
 
+test("a currency without a minor unit: 129.000₫ on a page in English is 129,000 dong; the same digits in dollars are not", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body("129.000₫"), anvil(offer(129000, "VND")), "en")), []);
+  assert.equal(truthIssues(page(body("¥ 12.900"), anvil(offer(12900, "JPY")), "en-US")), []);
+  assert.equal(truthIssues(page(body("129.000₫"), anvil(offer(129000, "vnd")), "en")), [], "the code in any case");
+  // The twins: a currency with cents keeps the page's convention (129.000 in English is 129), and
+  // another amount in dong is still not shown.
+  assert.equal(truthIssues(page(body("$129.000"), anvil(offer(129000, "USD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("139.000₫"), anvil(offer(129000, "VND")), "en")), ["Product not-visible offers.price"]);
+});
+
 test.run();
