@@ -22,6 +22,7 @@ import { extractHtmlItems } from "./extract/extract-items.ts";
 import type { ItemBlock } from "./extract/item-block.ts";
 import { mergeKnownNodes } from "./graph/merge-by-id.ts";
 import { itemBlockCapResult, locateItemIssues, untypedItemResults } from "./extract/item-positions.ts";
+import { addLinkAddressWarnings } from "./extract/link-address-values.ts";
 import { parseBlock } from "./parse-block.ts";
 import { blockTerms, readTerm, withPlainTerms } from "./graph/schema-terms.ts";
 import { demoteEnhancementFindings, evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
@@ -435,6 +436,9 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   // Page-level checks need every block's nodes (a duplicate may sit in another block or syntax); they
   // add issues before the overrides, scores and positions below treat them like the rules' own.
   if (prepared.truthChecks) checkPageTruth(truthNodes, prepared.truthPage, resolver.resolve, overrides);
+  parsed.forEach((p, blockIndex) => {
+    if (p.items) addLinkAddressWarnings(schemas.slice(spans[blockIndex].first, spans[blockIndex].end), p.items);
+  });
 
   for (const { first, end } of spans) {
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);

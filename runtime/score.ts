@@ -92,3 +92,10 @@ export function summarize(schemas: SchemaResult[]): ValidationSummary {
     score: pageScore(schemas),
   };
 }
+
+/** The node's score with `findings` more warnings than it was scored with (checks that run after the node's own). */
+export function lowerScore(result: SchemaResult, findings: number): void {
+  if (result.score === undefined) return;
+  const cost = WARNING_POINTS * findings;
+  result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
+}

@@ -18,6 +18,12 @@ export interface ItemBlock {
   truncated: string | null;
   /** Top-level Microdata items without itemtype, in page order: not validated, but reported. */
   untyped?: UntypedItem[];
+  /**
+   * Pointers of Microdata values read from an element's address, not its text (`<a itemprop="name"
+   * href>` is the link's URL, as the Microdata standard reads it): link-address-values.ts tells where a
+   * text was meant.
+   */
+  addressValues?: Set<string>;
 }
 
 /** An `itemscope` with no `itemtype` that is no property of another item: invisible to rich results. */

@@ -236,6 +236,7 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
       }
       if (value === undefined) continue;
       state.block.offsets.set(valuePointer, prop.start);
+      if (typeof value === "string" && value !== "" && readsAddress(prop)) (state.block.addressValues ??= new Set()).add(valuePointer);
       values.push(value);
     }
     if (values.length === 0) continue;
@@ -281,6 +282,13 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
   if (name === "time" && attrs.datetime !== undefined) return attrs.datetime;
   if (name === "meta") return "";
   return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+}
+
+/** The element's value is an address (href, src, data), not its text: what propertyValue reads for it. */
+function readsAddress(prop: ItemElement): boolean {
+  const { attrs, name } = prop;
+  if (attrs.itemscope !== undefined || attrs.content !== undefined) return false;
+  return URL_FROM_SRC.has(name) || URL_FROM_HREF.has(name) || name === "object";
 }
 
 /**

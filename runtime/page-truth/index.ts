@@ -14,7 +14,7 @@
 import type { JsonObject } from "../json.ts";
 import type { FeatureResult, SchemaResult } from "../types.ts";
 import { findOverride, type IssueOverride } from "../options/overrides.ts";
-import { WARNING_POINTS, VALID_FLOOR } from "../score.ts";
+import { lowerScore } from "../score.ts";
 import type { TruthPage } from "./truth-page.ts";
 import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import type { Resolve } from "./node-values.ts";
@@ -108,8 +108,3 @@ function withoutReviewSnippet(result: SchemaResult): void {
  * score the engine gave the node is lowered rather than worked out again: it already knows what the
  * node's other findings weigh (retired features count as notes).
  */
-function lowerScore(result: SchemaResult, findings: number): void {
-  if (result.score === undefined) return;
-  const cost = WARNING_POINTS * findings;
-  result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
-}
