@@ -1367,6 +1367,118 @@ var init_rule_runtime = __esm({
   }
 });
 
+// runtime/graph/schema-terms.ts
+function blockTerms(value) {
+  const prefixes = /* @__PURE__ */ new Set(["schema"]);
+  const definitions = /* @__PURE__ */ new Map();
+  const stack = [value];
+  let visited = 0;
+  while (stack.length && visited++ < 1e5) {
+    const current = stack.pop();
+    if (Array.isArray(current)) for (const item of current) stack.push(item);
+    else if (isObject(current)) {
+      for (const key in current) {
+        const child = current[key];
+        if (key === "@context") addContextDefinitions(child, prefixes, definitions);
+        else if (typeof child === "object" && child !== null) stack.push(child);
+      }
+    }
+  }
+  const terms = /* @__PURE__ */ new Map();
+  for (const [term, iri] of definitions) {
+    if (prefixes.has(term)) continue;
+    const read = plainTerm(iri, prefixes);
+    if (read !== term && !read.endsWith("/") && !read.endsWith("#")) terms.set(term, read);
+  }
+  return { prefixes, terms };
+}
+function addContextDefinitions(context, prefixes, definitions) {
+  if (Array.isArray(context)) {
+    for (const c of context) if (!Array.isArray(c)) addContextDefinitions(c, prefixes, definitions);
+  } else if (isObject(context))
+    for (const [term, iri] of Object.entries(context)) {
+      if (term.startsWith("@")) continue;
+      const id = isObject(iri) ? iri["@id"] : iri;
+      if (typeof id !== "string" || id.startsWith("@") || id.indexOf(":") === -1) continue;
+      if (SCHEMA_NAMESPACE.test(id)) prefixes.add(term);
+      else if (definitions.size < MAX_TERM_DEFINITIONS && !definitions.has(term)) definitions.set(term, id);
+    }
+}
+function definesTerms(context) {
+  if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && definesTerms(c));
+  if (!isObject(context)) return false;
+  for (const key in context) if (key.charCodeAt(0) !== 64) return true;
+  return false;
+}
+function plainTerm(name, prefixes) {
+  if (name.indexOf(":") === -1) return name;
+  const full = SCHEMA_IRI.exec(name);
+  if (full) return full[1];
+  const compact = COMPACT.exec(name);
+  return compact && prefixes.has(compact[1]) ? compact[2] : name;
+}
+function readTerm(name, { prefixes, terms }) {
+  return terms.get(name) ?? plainTerm(name, prefixes);
+}
+function withPlainTerms(value, names) {
+  const copies = /* @__PURE__ */ new Map();
+  let changed = false;
+  const copy = (current, depth) => {
+    if (typeof current !== "object" || current === null || depth > 512) return current;
+    const done = copies.get(current);
+    if (done !== void 0) return done;
+    if (Array.isArray(current)) {
+      const out2 = [];
+      copies.set(current, out2);
+      for (const item of current) out2.push(copy(item, depth + 1));
+      return out2;
+    }
+    const out = {};
+    copies.set(current, out);
+    const source = current;
+    for (const key in source) {
+      if (key === "@context") {
+        out[key] = source[key];
+        continue;
+      }
+      const child = source[key];
+      if (key === "@type") {
+        const types = typeValue(child, names);
+        if (types !== child) changed = true;
+        setOwn(out, key, types);
+        continue;
+      }
+      const term = key.charCodeAt(0) === 64 ? key : readTerm(key, names);
+      if (term !== key && Object.prototype.hasOwnProperty.call(source, term)) {
+        setOwn(out, key, copy(child, depth + 1));
+        continue;
+      }
+      if (term !== key) changed = true;
+      setOwn(out, term, copy(child, depth + 1));
+    }
+    return out;
+  };
+  const copied = copy(value, 0);
+  return { value: copied, copies, changed };
+}
+function typeValue(value, names) {
+  if (typeof value === "string") return readTerm(value, names);
+  if (!Array.isArray(value)) return value;
+  const read = value.map((t) => typeof t === "string" ? readTerm(t, names) : t);
+  return read.some((t, i) => t !== value[i]) ? read : value;
+}
+var SCHEMA_NAMESPACE, SCHEMA_IRI, COMPACT, MAX_TERM_DEFINITIONS;
+var init_schema_terms = __esm({
+  "runtime/graph/schema-terms.ts"() {
+    "use strict";
+    init_json();
+    SCHEMA_NAMESPACE = /^https?:\/\/(www\.)?schema\.org\/?$/i;
+    SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([A-Za-z][A-Za-z0-9_-]*)$/i;
+    COMPACT = /^([A-Za-z][A-Za-z0-9_.-]*):([A-Za-z][A-Za-z0-9_-]*)$/;
+    MAX_TERM_DEFINITIONS = 1e3;
+  }
+});
+
 // runtime/graph/collect.ts
 function topLevelEntities(value, block) {
   const out = [];
@@ -1401,8 +1513,8 @@ function isSchemaOrgContext(context) {
   return false;
 }
 function indexBlock(value, ids, others) {
-  const problems = { tooDeep: null, tooLarge: false, iriKeys: false };
-  let iriKeys = false;
+  const problems = { tooDeep: null, tooLarge: false, termsToRead: false };
+  let termsToRead = false;
   const stack = [value];
   const depths = [0];
   let visited = 0;
@@ -1440,8 +1552,9 @@ function indexBlock(value, ids, others) {
           }
         }
       }
+      if (!termsToRead && (namesWithPrefix(obj["@type"]) || definesTerms(obj["@context"]))) termsToRead = true;
       for (const key in obj) {
-        if (!iriKeys && key.indexOf(":") !== -1) iriKeys = true;
+        if (!termsToRead && key.indexOf(":") !== -1) termsToRead = true;
         const child = obj[key];
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -1450,8 +1563,14 @@ function indexBlock(value, ids, others) {
       }
     }
   }
-  problems.iriKeys = iriKeys;
+  problems.termsToRead = termsToRead;
   return problems;
+}
+function namesWithPrefix(types) {
+  if (typeof types === "string") return types.indexOf(":") !== -1;
+  if (!Array.isArray(types)) return false;
+  for (const t of types) if (typeof t === "string" && t.indexOf(":") !== -1) return true;
+  return false;
 }
 function deepPointer(value) {
   let current = value;
@@ -1476,6 +1595,7 @@ var init_collect = __esm({
   "runtime/graph/collect.ts"() {
     "use strict";
     init_json();
+    init_schema_terms();
     MAX_DEPTH = 256;
     MAX_NODES = 1e5;
     SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
@@ -3784,6 +3904,7 @@ function materialize(element, pointer, ancestors, state) {
       }
       if (value === void 0) continue;
       state.block.offsets.set(valuePointer, prop.start);
+      if (typeof value === "string" && value !== "" && readsAddress(prop)) (state.block.addressValues ??= /* @__PURE__ */ new Set()).add(valuePointer);
       values.push(value);
     }
     if (values.length === 0) continue;
@@ -3823,6 +3944,11 @@ function propertyValue(prop, pointer, ancestors, state) {
   if (name === "time" && attrs.datetime !== void 0) return attrs.datetime;
   if (name === "meta") return "";
   return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+}
+function readsAddress(prop) {
+  const { attrs, name } = prop;
+  if (attrs.itemscope !== void 0 || attrs.content !== void 0) return false;
+  return URL_FROM_SRC.has(name) || URL_FROM_HREF.has(name) || name === "object";
 }
 function urlValue(attribute2, base) {
   if (attribute2 === void 0 || attribute2.trim() === "") return "";
@@ -4244,6 +4370,138 @@ var init_item_positions = __esm({
   }
 });
 
+// runtime/score.ts
+function nodeScore(errors, warnings, isNote) {
+  if (errors.length === 0 && warnings.length === 0) return 100;
+  const errorCount = errors.length < 2 ? errors.length : distinct(errors);
+  let warningKeys = null;
+  let noteKeys = null;
+  for (const w of warnings) {
+    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
+    else (warningKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
+  }
+  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
+  return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
+}
+function distinct(issues) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const i of issues) keys.add(findingKey(i));
+  return keys.size;
+}
+function scoreOf(schema) {
+  if (schema.score !== void 0) return schema.score;
+  if (schema.errors.some((e) => e.code === "invalid-json")) return 0;
+  return nodeScore(schema.errors, schema.warnings);
+}
+function pageScore(schemas) {
+  if (schemas.length === 0) return 100;
+  let sum = 0;
+  let anyError = false;
+  for (const s of schemas) {
+    sum += scoreOf(s);
+    if (s.errors.length > 0) anyError = true;
+  }
+  const mean = Math.floor(sum / schemas.length);
+  return anyError ? Math.min(VALID_FLOOR - 1, mean) : mean;
+}
+function summarize(schemas) {
+  let valid = 0;
+  let errors = 0;
+  let warnings = 0;
+  let eligible = 0;
+  for (const s of schemas) {
+    if (s.valid) valid++;
+    errors += s.errors.length;
+    warnings += s.warnings.length;
+    if (s.rich_result_eligible) eligible++;
+  }
+  return {
+    total_schemas: schemas.length,
+    valid_schemas: valid,
+    invalid_schemas: schemas.length - valid,
+    total_errors: errors,
+    total_warnings: warnings,
+    rich_result_eligible: eligible,
+    score: pageScore(schemas)
+  };
+}
+function lowerScore(result, findings) {
+  if (result.score === void 0) return;
+  const cost = WARNING_POINTS * findings;
+  result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
+}
+var ERROR_POINTS, WARNING_POINTS, NOTE_POINTS, VALID_FLOOR, NOTE_CODES, findingKey;
+var init_score = __esm({
+  "runtime/score.ts"() {
+    "use strict";
+    ERROR_POINTS = 15;
+    WARNING_POINTS = 3;
+    NOTE_POINTS = 1;
+    VALID_FLOOR = 50;
+    NOTE_CODES = /* @__PURE__ */ new Set(["unknown-property", "unexpected-type", "superseded-property", "unknown-type"]);
+    findingKey = (issue2) => issue2.code + " " + issue2.property;
+  }
+});
+
+// runtime/extract/link-address-values.ts
+function addLinkAddressWarnings(results, block) {
+  const pointers = block.addressValues;
+  if (pointers === void 0 || pointers.size === 0 || results.length === 0) return;
+  for (const pointer of pointers) {
+    const property3 = lastProperty(pointer);
+    if (property3 === null || !takesTextNotUrl(property3)) continue;
+    const result = ownerOf(pointer, results);
+    if (result === null) continue;
+    const dotted = dottedBelow(pointer, result.path);
+    if ([...result.errors, ...result.warnings].some((issue2) => issue2.path === pointer)) continue;
+    result.warnings.push({
+      severity: "warning",
+      code: "wrong-type",
+      property: dotted,
+      message: `"${dotted}" is written on a link, so its value is the link's address, not its text (Microdata reads an <a>, <area> or <link> element's href, an <img>'s src); the search engine reads a URL where "${property3}" is a text.`,
+      fix: ELEMENT_TEXT_FIX.replaceAll("NAME", property3),
+      google_docs_url: "https://html.spec.whatwg.org/multipage/microdata.html#values",
+      path: pointer
+    });
+    lowerScore(result, 1);
+  }
+}
+function lastProperty(pointer) {
+  const segments2 = pointer.split("/");
+  for (let i = segments2.length - 1; i > 0; i--) if (!/^\d+$/.test(segments2[i])) return segments2[i].replace(/~1/g, "/").replace(/~0/g, "~");
+  return null;
+}
+function takesTextNotUrl(property3) {
+  let answer = textOnly.get(property3);
+  if (answer === void 0) {
+    const facts = vocabularyIndex().data.properties[property3];
+    answer = facts !== void 0 && facts.ranges.includes("Text") && !facts.ranges.includes("URL");
+    if (textOnly.size < 4096) textOnly.set(property3, answer);
+  }
+  return answer;
+}
+function ownerOf(pointer, results) {
+  let best = null;
+  for (const result of results) {
+    if (!pointer.startsWith(`${result.path}/`)) continue;
+    if (best === null || result.path.length > best.path.length) best = result;
+  }
+  return best;
+}
+function dottedBelow(pointer, root) {
+  return pointer.slice(root.length + 1).split("/").filter((segment) => !/^\d+$/.test(segment)).map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~")).join(".");
+}
+var ELEMENT_TEXT_FIX, textOnly;
+var init_link_address_values = __esm({
+  "runtime/extract/link-address-values.ts"() {
+    "use strict";
+    init_type_hierarchy();
+    init_score();
+    ELEMENT_TEXT_FIX = 'Put itemprop on an element inside the link (<a href="..."><span itemprop="NAME">...</span></a>), or give the text in a <meta itemprop="NAME" content="..."> beside it.';
+    textOnly = /* @__PURE__ */ new Map();
+  }
+});
+
 // runtime/parse-block.ts
 function parseBlock(text) {
   try {
@@ -4261,88 +4519,6 @@ var init_parse_block = __esm({
   "runtime/parse-block.ts"() {
     "use strict";
     POSITION = /at position (\d+)/;
-  }
-});
-
-// runtime/graph/schema-terms.ts
-function schemaPrefixes(value) {
-  const prefixes = /* @__PURE__ */ new Set(["schema"]);
-  const stack = [value];
-  let visited = 0;
-  while (stack.length && visited++ < 1e5) {
-    const current = stack.pop();
-    if (Array.isArray(current)) for (const item of current) stack.push(item);
-    else if (isObject(current)) {
-      for (const key in current) {
-        const child = current[key];
-        if (key === "@context") addContextPrefixes(child, prefixes);
-        else if (typeof child === "object" && child !== null) stack.push(child);
-      }
-    }
-  }
-  return prefixes;
-}
-function addContextPrefixes(context, prefixes) {
-  if (Array.isArray(context)) {
-    for (const c of context) if (!Array.isArray(c)) addContextPrefixes(c, prefixes);
-  } else if (isObject(context))
-    for (const [term, iri] of Object.entries(context)) {
-      const id = isObject(iri) ? iri["@id"] : iri;
-      if (typeof id === "string" && SCHEMA_NAMESPACE.test(id) && !term.startsWith("@")) prefixes.add(term);
-    }
-}
-function plainTerm(name, prefixes) {
-  if (name.indexOf(":") === -1) return name;
-  const full = SCHEMA_IRI.exec(name);
-  if (full) return full[1];
-  const compact = COMPACT.exec(name);
-  return compact && prefixes.has(compact[1]) ? compact[2] : name;
-}
-function withPlainTerms(value, prefixes) {
-  const copies = /* @__PURE__ */ new Map();
-  const copy = (current, depth) => {
-    if (typeof current !== "object" || current === null || depth > 512) return current;
-    const done = copies.get(current);
-    if (done !== void 0) return done;
-    if (Array.isArray(current)) {
-      const out2 = [];
-      copies.set(current, out2);
-      for (const item of current) out2.push(copy(item, depth + 1));
-      return out2;
-    }
-    const out = {};
-    copies.set(current, out);
-    const source = current;
-    for (const key in source) {
-      if (key === "@context") {
-        out[key] = source[key];
-        continue;
-      }
-      const term = plainTerm(key, prefixes);
-      if (term !== key && Object.prototype.hasOwnProperty.call(source, term)) {
-        setOwn(out, key, copy(source[key], depth + 1));
-        continue;
-      }
-      const child = source[key];
-      setOwn(out, term, key === "@type" ? typeValue(child, prefixes) : copy(child, depth + 1));
-    }
-    return out;
-  };
-  return { value: copy(value, 0), copies };
-}
-function typeValue(value, prefixes) {
-  if (typeof value === "string") return plainTerm(value, prefixes);
-  if (Array.isArray(value)) return value.map((t) => typeof t === "string" ? plainTerm(t, prefixes) : t);
-  return value;
-}
-var SCHEMA_NAMESPACE, SCHEMA_IRI, COMPACT;
-var init_schema_terms = __esm({
-  "runtime/graph/schema-terms.ts"() {
-    "use strict";
-    init_json();
-    SCHEMA_NAMESPACE = /^https?:\/\/(www\.)?schema\.org\/?$/i;
-    SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([A-Za-z][A-Za-z0-9_-]*)$/i;
-    COMPACT = /^([A-Za-z][A-Za-z0-9_.-]*):([A-Za-z][A-Za-z0-9_-]*)$/;
   }
 });
 
@@ -4810,71 +4986,37 @@ var init_vocabulary_check = __esm({
   }
 });
 
-// runtime/score.ts
-function nodeScore(errors, warnings, isNote) {
-  if (errors.length === 0 && warnings.length === 0) return 100;
-  const errorCount = errors.length < 2 ? errors.length : distinct(errors);
-  let warningKeys = null;
-  let noteKeys = null;
-  for (const w of warnings) {
-    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
-    else (warningKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
+// runtime/breadcrumb-reference.ts
+function addDanglingBreadcrumbWarnings(node, at, resolver, issues) {
+  const value = node.breadcrumb;
+  if (value === void 0 || value === null || typeof value !== "object") return;
+  const list = Array.isArray(value);
+  const items = list ? value : [value];
+  for (let i = 0; i < items.length && i < MAX_CHECKED; i++) {
+    const item = items[i];
+    if (!isObject(item) || !isReferenceOnly(item)) continue;
+    const id = item["@id"];
+    if (typeof id !== "string" || resolver.resolve(id) !== void 0) continue;
+    const path = `${at}/breadcrumb${list ? `/${i}` : ""}`;
+    if (issues.some((issue2) => issue2.path === path)) continue;
+    issues.push({
+      severity: "warning",
+      code: "dangling-reference",
+      property: "breadcrumb",
+      message: `"breadcrumb" refers to "${id}", which no node on the page defines; Search Console reports such a reference as a breadcrumb trail without "itemListElement" (a critical issue in its Breadcrumbs report).`,
+      fix: `Put the BreadcrumbList with "@id": "${id}" on the page (turn on what writes the trail: a breadcrumbs module or the SEO plugin's breadcrumbs), or remove "breadcrumb" from this node.`,
+      google_docs_url: BREADCRUMB_DOCS,
+      path
+    });
   }
-  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
-  return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
 }
-function distinct(issues) {
-  const keys = /* @__PURE__ */ new Set();
-  for (const i of issues) keys.add(findingKey(i));
-  return keys.size;
-}
-function scoreOf(schema) {
-  if (schema.score !== void 0) return schema.score;
-  if (schema.errors.some((e) => e.code === "invalid-json")) return 0;
-  return nodeScore(schema.errors, schema.warnings);
-}
-function pageScore(schemas) {
-  if (schemas.length === 0) return 100;
-  let sum = 0;
-  let anyError = false;
-  for (const s of schemas) {
-    sum += scoreOf(s);
-    if (s.errors.length > 0) anyError = true;
-  }
-  const mean = Math.floor(sum / schemas.length);
-  return anyError ? Math.min(VALID_FLOOR - 1, mean) : mean;
-}
-function summarize(schemas) {
-  let valid = 0;
-  let errors = 0;
-  let warnings = 0;
-  let eligible = 0;
-  for (const s of schemas) {
-    if (s.valid) valid++;
-    errors += s.errors.length;
-    warnings += s.warnings.length;
-    if (s.rich_result_eligible) eligible++;
-  }
-  return {
-    total_schemas: schemas.length,
-    valid_schemas: valid,
-    invalid_schemas: schemas.length - valid,
-    total_errors: errors,
-    total_warnings: warnings,
-    rich_result_eligible: eligible,
-    score: pageScore(schemas)
-  };
-}
-var ERROR_POINTS, WARNING_POINTS, NOTE_POINTS, VALID_FLOOR, NOTE_CODES, findingKey;
-var init_score = __esm({
-  "runtime/score.ts"() {
+var BREADCRUMB_DOCS, MAX_CHECKED;
+var init_breadcrumb_reference = __esm({
+  "runtime/breadcrumb-reference.ts"() {
     "use strict";
-    ERROR_POINTS = 15;
-    WARNING_POINTS = 3;
-    NOTE_POINTS = 1;
-    VALID_FLOOR = 50;
-    NOTE_CODES = /* @__PURE__ */ new Set(["unknown-property", "unexpected-type", "superseded-property", "unknown-type"]);
-    findingKey = (issue2) => issue2.code + " " + issue2.property;
+    init_json();
+    BREADCRUMB_DOCS = "https://developers.google.com/search/docs/appearance/structured-data/breadcrumb";
+    MAX_CHECKED = 16;
   }
 });
 
@@ -5904,6 +6046,12 @@ function startsNumber(pieces, i) {
   while (digits < piece.length && isDigit2(piece.charCodeAt(digits))) digits++;
   return digits !== 3;
 }
+function eachMatch(windows, pattern, onMatch) {
+  for (const w of windows) {
+    pattern.lastIndex = w.from;
+    for (let m = pattern.exec(w.text); m !== null && m.index < w.to; m = pattern.exec(w.text)) if (!onMatch(m)) return;
+  }
+}
 function foldDigits(text) {
   return text.replace(OTHER_DIGITS, (ch) => {
     const separator = OTHER_SEPARATORS[ch];
@@ -6038,7 +6186,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, MAY_SHOW_CENTS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -6142,7 +6290,7 @@ var init_price_text = __esm({
       otherDigits;
       /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
       folded;
-      foldedLower;
+      foldedWindows;
       /** The page's rounded counts ("1.2K"), read on the first count asked for. */
       compact;
       /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
@@ -6185,27 +6333,37 @@ var init_price_text = __esm({
         return (this.cents ??= this.centsDisplays()).has(cents);
       }
       centsDisplays() {
-        this.source.extend(true);
-        const lower = this.otherDigits ? this.foldedText() : this.source.lower;
         const out = /* @__PURE__ */ new Set();
+        const windows = this.searchedWindows().filter((w) => MAY_SHOW_CENTS.test(w.text));
         for (const [pattern, cents] of CENTS_DISPLAYS) {
-          pattern.lastIndex = 0;
-          for (let m = pattern.exec(lower); m !== null && out.size < MAX_COMPACT_DISPLAYS; m = pattern.exec(lower)) out.add(cents(m));
+          eachMatch(windows, pattern, (m) => {
+            out.add(cents(m));
+            return out.size < MAX_COMPACT_DISPLAYS;
+          });
         }
         return out;
       }
       /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
       compactDisplays() {
-        this.source.extend(true);
-        const lower = this.otherDigits ? this.foldedText() : this.source.lower;
         const out = [];
-        COMPACT2.lastIndex = 0;
-        for (let m = COMPACT2.exec(lower); m !== null && out.length < MAX_COMPACT_DISPLAYS; m = COMPACT2.exec(lower)) {
+        eachMatch(this.searchedWindows(), COMPACT2, (m) => {
           const unit = COMPACT_UNITS[m[3]];
           const decimals = m[2] === void 0 ? 0 : m[2].length;
           out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
-        }
+          return out.length < MAX_COMPACT_DISPLAYS;
+        });
         return out;
+      }
+      /**
+       * The whole text's windows (lower-text.ts) as the page-wide patterns read them: with other scripts'
+       * digits as 0-9 where the page may write them. Windows, not the text as one string: joining a page's
+       * text of more than 64 K characters into one string cost more than every look-up of the bench's large page.
+       */
+      searchedWindows() {
+        this.source.extend(true);
+        const windows = this.source.windows();
+        if (!this.otherDigits) return windows;
+        return this.foldedWindows ??= windows.map((w) => HAS_OTHER_DIGITS.test(w.text) ? { ...w, text: foldDigits(w.text) } : w);
       }
       /**
        * The value written in the digits of another script ("٤٫٨", "۱۲۰", "४.८", "１，２９９"): asked only once
@@ -6213,18 +6371,10 @@ var init_price_text = __esm({
        */
       inOtherDigits(value, rounded) {
         if (this.folded === void 0) {
-          const folded = this.foldedText();
-          this.folded = folded !== this.source.lower ? new ShownNumbers(folded, this.mark, this.source.truncated) : null;
+          const windows = this.searchedWindows();
+          this.folded = windows.some((w, k) => w !== this.source.windows()[k]) ? new ShownNumbers(windows.map((w) => w.text.slice(w.from, w.to)).join(""), this.mark, this.source.truncated) : null;
         }
         return this.folded !== null && this.folded.shows(value, rounded);
-      }
-      /** The whole text with other scripts' digits as 0-9, folded once per page (the text itself when it has none). */
-      foldedText() {
-        if (this.foldedLower === void 0) {
-          const lower = this.source.lower;
-          this.foldedLower = HAS_OTHER_DIGITS.test(lower) ? foldDigits(lower) : lower;
-        }
-        return this.foldedLower;
       }
       showsAsWritten(value, rounded) {
         const source = this.source;
@@ -6268,6 +6418,7 @@ var init_price_text = __esm({
       [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
       [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])]
     ];
+    MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
     COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
       k: 1e3,
@@ -6443,6 +6594,7 @@ function wordHash(h) {
   return (h ^ h >>> 15) & BUCKETS - 1;
 }
 function wordCounts(windows) {
+  const wordChar = wordCharTable ??= tableOf(isWordChar);
   const counts = new Uint16Array(BUCKETS);
   const count = (h2) => {
     const b = wordHash(h2);
@@ -6454,7 +6606,7 @@ function wordCounts(windows) {
     const lower = w.text;
     for (let i = w.from; i < w.to; i++) {
       const c = lower.charCodeAt(i);
-      if (isWordChar(c)) {
+      if (wordChar[c] === 1) {
         h = Math.imul(h, 31) + c | 0;
         inWord = true;
       } else if (inWord) {
@@ -6466,6 +6618,11 @@ function wordCounts(windows) {
   }
   if (inWord) count(h);
   return counts;
+}
+function tableOf(test) {
+  const table2 = new Uint8Array(65536);
+  for (let c = 0; c < 65536; c++) table2[c] = test(c) ? 1 : 0;
+  return table2;
 }
 function leastCountedWord(counts, key) {
   let best = [0, 0];
@@ -6568,7 +6725,7 @@ function isWordChar(c) {
   if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -6764,6 +6921,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
+      if (shown2 === false && rule.kind === "price") shown2 = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
         shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
@@ -6789,6 +6947,23 @@ function scaleOf(node, path, pointer, resolve4) {
     return best !== null && best > 0 ? best : 5;
   }
   return 5;
+}
+function currencyOf(node, path, pointer, resolve4) {
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  for (const found of valuesAt2(node, path.slice(0, -1), "", resolve4)) {
+    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
+    const currency = found.value.priceCurrency;
+    return typeof currency === "string" ? currency.trim().toUpperCase() : null;
+  }
+  return null;
+}
+function shownWithoutMinorUnit(value, currency, page) {
+  if (currency === null || !NO_MINOR_UNIT.has(currency)) return false;
+  const n = markupNumber(value);
+  if (n === null || !Number.isInteger(n) || n < 1e3) return false;
+  const numbers = page.shownNumbersEitherMark();
+  if (numbers.shows(n, false)) return true;
+  return numbers.truncated ? null : false;
 }
 function shownAsStars(value, best, page) {
   const n = markupNumber(value);
@@ -6848,7 +7023,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, TITLES, NO_BRANDS, MAX_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TITLES, NO_BRANDS, MAX_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -6901,6 +7076,7 @@ var init_not_visible = __esm({
       }
     };
     HAS_DIGIT = /\d/;
+    NO_MINOR_UNIT = /* @__PURE__ */ new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
     MAX_BRANDS = 4;
@@ -7645,6 +7821,17 @@ function endsWithDigit(text, segments2) {
   const c = last.charCodeAt(last.length - 1);
   return c >= 48 && c <= 57;
 }
+function recordElementText(out, html, from, to) {
+  const lt = html.indexOf("<", from);
+  if (lt !== -1 && lt < to) to = lt;
+  while (from < to && isBlankCode(html.charCodeAt(from))) from++;
+  while (to > from && isBlankCode(html.charCodeAt(to - 1))) to--;
+  const length = to - from;
+  if (length >= ELEMENT_TEXT_MIN && length <= ELEMENT_TEXT_MAX) out.push(from, to);
+}
+function isBlankCode(c) {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
@@ -7749,7 +7936,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -7898,6 +8085,10 @@ var init_visible_text = __esm({
        * template's, a noscript's) to its end tag's start.
        */
       #hidden = new HiddenRanges();
+      /** The shown texts that are all an element holds, as read so far (see elementTexts). */
+      #elementTexts = new OffsetPairs();
+      /** The last tag read is a start tag: the text run after it, up to the next tag, is an element's whole text. */
+      #afterStart = false;
       /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
       #centsMark;
       constructor(html, tags = null) {
@@ -7947,6 +8138,15 @@ var init_visible_text = __esm({
         return this.#hidden.holds(offset);
       }
       /**
+       * The texts the page shows as the whole text of an element (what runs from a start tag to the next
+       * tag, blanks around it left out), as [start, end) offsets into the page's HTML, of ELEMENT_TEXT_MIN
+       * to ELEMENT_TEXT_MAX characters, in the text read so far. Only shown ones: not in a hidden element,
+       * a template, a noscript or a script.
+       */
+      elementTexts() {
+        return this.#elementTexts;
+      }
+      /**
        * Reads on until the text holds at least `length` characters and the walk is past the tag at
        * `through` (hidesElementAt), or to the end.
        */
@@ -7965,12 +8165,15 @@ var init_visible_text = __esm({
         let hiddenElement = this.#hiddenElement;
         let skipTo = this.#skipTo;
         let p = this.#p;
+        let afterStart = this.#afterStart;
         let finished = false;
         const hidden = this.#hidden;
+        const elementTexts = this.#elementTexts;
         while (segmented + text.length < length || p <= through) {
           const more = source.next();
           const stop = more ? source.tagStart : n;
           if (hiddenElement === null && skipTo === null && stop > p) {
+            if (afterStart) recordElementText(elementTexts, html, p, stop);
             text = appendText(text, html, p, stop);
             if (segmented + text.length > MAX_VISIBLE) {
               this.truncated = true;
@@ -7988,6 +8191,7 @@ var init_visible_text = __esm({
             break;
           }
           p = source.after;
+          afterStart = false;
           const cls = source.cls();
           if (skipTo !== null) {
             if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
@@ -8031,6 +8235,7 @@ var init_visible_text = __esm({
             hiddenElement = null;
             hidden.close(source.tagStart);
           }
+          afterStart = true;
           if ((cls & IS_VOID) !== 0) {
             if ((cls & IS_INLINE) === 0) {
               space = true;
@@ -8065,6 +8270,7 @@ var init_visible_text = __esm({
         this.#hiddenElement = hiddenElement;
         this.#skipTo = skipTo;
         this.#p = p;
+        this.#afterStart = afterStart;
         this.#segmented = segmented;
         if (finished) {
           this.done = true;
@@ -8077,6 +8283,30 @@ var init_visible_text = __esm({
       }
     };
     CENTS_AFTER = /[ \t\n\r]*(?:<[a-z][a-z0-9]*(?:[ \t\n\r][^>]*)?>[ \t\n\r]*)?[0-9]{2}(?:[ \t\n\r]|&nbsp;|&#160;)*(?:(?:\u20ac|&euro;|&#8364;|&#x20ac;|\$|\u00a3|&pound;)(?:[ \t\n\r]|&nbsp;|&#160;)*)?(?:<\/[a-z][a-z0-9]*[ \t\n\r]*>[ \t\n\r]*)?<\/sup[ \t\n\r>]/iy;
+    ELEMENT_TEXT_MIN = 8;
+    ELEMENT_TEXT_MAX = 4e3;
+    OffsetPairs = class {
+      #at = new Int32Array(256);
+      #count = 0;
+      get length() {
+        return this.#count / 2;
+      }
+      push(start, end) {
+        if (this.#count + 2 > this.#at.length) {
+          const grown = new Int32Array(this.#at.length * 2);
+          grown.set(this.#at);
+          this.#at = grown;
+        }
+        this.#at[this.#count++] = start;
+        this.#at[this.#count++] = end;
+      }
+      start(i) {
+        return this.#at[2 * i];
+      }
+      end(i) {
+        return this.#at[2 * i + 1];
+      }
+    };
     OPEN = -1;
     HiddenRanges = class {
       #at = new Int32Array(64);
@@ -8233,10 +8463,20 @@ var init_visible_text = __esm({
 });
 
 // runtime/page-truth/truth-page.ts
+function groupByLength(texts2) {
+  const out = /* @__PURE__ */ new Map();
+  for (let i = 0; i < texts2.length; i++) {
+    const length = texts2.end(i) - texts2.start(i);
+    const starts = out.get(length);
+    if (starts === void 0) out.set(length, [texts2.start(i)]);
+    else starts.push(texts2.start(i));
+  }
+  return out;
+}
 function escapeText2(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_ELEMENT_CANDIDATES, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -8247,9 +8487,8 @@ var init_truth_page = __esm({
     init_text_match();
     init_price_text();
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
-    MIN_ELEMENT_TEXT = 8;
+    MIN_ELEMENT_TEXT = ELEMENT_TEXT_MIN;
     MAX_ELEMENT_TEXT = 400;
-    MAX_ELEMENT_CANDIDATES = 20;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -8258,7 +8497,10 @@ var init_truth_page = __esm({
       #lower;
       #text;
       #numbers;
+      #numbersEitherMark;
       #scanner;
+      /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
+      #elementTextsByLength;
       /** Look-up keys of the values asked for: one answer referenced from 500 questions was read whole each time. */
       #keys = /* @__PURE__ */ new Map();
       /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
@@ -8314,27 +8556,35 @@ var init_truth_page = __esm({
         return this.#numbers;
       }
       /**
+       * The page's numbers read with either mark as the decimal one, as a page without a language's are:
+       * for amounts the language cannot have meant as decimals (a currency without a minor unit). The same
+       * lookup as shownNumbers when the language decides nothing; built only when asked.
+       */
+      shownNumbersEitherMark() {
+        const numbers = this.shownNumbers();
+        const lower = this.#lowerText();
+        if (decimalMarkOf(lower.lang) === null) return numbers;
+        return this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang));
+      }
+      /**
        * The value is the whole text of an element the page shows (`<span class="title">Fall Craft
        * Fair</span>`), though the visible text runs it into its neighbours: inline elements' edges are no
        * word break there ("<span>E</span>xecutive" reads "Executive"), and a card of spans that a
        * stylesheet sets apart (EventON's event cards, written without a space between `</span><span>`)
-       * reads "6:00 pmFall Craft FairLakeside". Both must hold: the element's text in the page's HTML, not
-       * hidden, and each word of the key in the visible text (not only inside a script's text). Asked
-       * only for a text value not found as words; a value of a few characters is not asked.
+       * reads "6:00 pmFall Craft FairLakeside". The walk of the visible text records each shown element's
+       * whole text (VisibleTextReader.elementTexts: not hidden, not a script's text), and the value is one
+       * of them as the HTML writes it: as is, escaped, or with WordPress's `&#038;` for "&"
+       * (wptexturize). Asked only for a text value not found as words; a value of a few characters is not asked.
        */
       showsAsWholeElement(value, key) {
         const text = value.trim();
         if (text.length < MIN_ELEMENT_TEXT || key.length < MIN_ELEMENT_TEXT || text.length > MAX_ELEMENT_TEXT) return false;
-        if (!key.split(" ").every((word) => this.showsRun(word))) return false;
-        const body = bodyStart(this.html);
+        const reader = this.#visibleText();
+        reader.readUntil(Infinity);
+        const byLength = this.#elementTextsByLength ??= groupByLength(reader.elementTexts());
         const escaped = escapeText2(text);
         for (const written of /* @__PURE__ */ new Set([text, escaped, escaped.replace(/&amp;/g, "&#038;"), escaped.replace(/&amp;/g, "&#38;")])) {
-          const needle = `>${written}<`;
-          let seen = 0;
-          for (let at = this.html.indexOf(needle, body); at !== -1 && seen < MAX_ELEMENT_CANDIDATES; at = this.html.indexOf(needle, at + 1), seen++) {
-            const tagStart = this.html.lastIndexOf("<", at);
-            if (tagStart !== -1 && this.html.charCodeAt(tagStart + 1) !== 47 && !this.hidesElementAt(tagStart)) return true;
-          }
+          for (const start of byLength.get(written.length) ?? []) if (this.html.startsWith(written, start)) return true;
         }
         return false;
       }
@@ -8454,11 +8704,6 @@ function withoutReviewSnippet(result) {
     return;
   }
   (result.features ??= []).push({ feature: "review-snippet", name: "Review snippet", eligible: false, reason: SELF_SERVING_REASON, google_docs_url: REVIEW_SNIPPET_URL, missing: [] });
-}
-function lowerScore(result, findings) {
-  if (result.score === void 0) return;
-  const cost = WARNING_POINTS * findings;
-  result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
 }
 var SELF_SERVING_REASON;
 var init_page_truth = __esm({
@@ -9218,15 +9463,16 @@ function prepareParsed(parsed, blocksNotValidated, page, blocksFound, options) {
     if (p.parseIssue) return null;
     if (p.items) mergeKnownNodes(p.items.items, ids);
     const found = indexBlock(p.value, ids, otherDefinitions);
-    if (found.iriKeys && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
+    if (found.termsToRead && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
     return found;
   });
   const entities = parsed.map((p, blockIndex) => p.parseIssue ? [] : topLevelEntities(p.value, blockIndex));
   return { parsed, problems, entities, ids, otherDefinitions, blocksNotValidated, page, blocksFound, options, truthPage: null, truthChecks: true };
 }
 function withSchemaTerms(p, ids, others) {
-  const prefixes = schemaPrefixes(p.value);
-  const { value, copies } = withPlainTerms(p.value, prefixes);
+  const names = blockTerms(p.value);
+  const { value, copies, changed } = withPlainTerms(p.value, names);
+  if (!changed) return p;
   for (const [id, node] of ids) {
     const copy = copies.get(node);
     if (copy !== void 0) ids.set(id, copy);
@@ -9234,7 +9480,7 @@ function withSchemaTerms(p, ids, others) {
   for (const list of others.byId.values()) {
     for (let i = 0; i < list.length; i++) list[i] = copies.get(list[i]) ?? list[i];
   }
-  return { ...p, value, termOf: (key) => plainTerm(key, prefixes) };
+  return { ...p, value, termOf: (key) => readTerm(key, names) };
 }
 function idResolver(ids, base, others) {
   const exact = others === void 0 || others.byId.size === 0 ? (id) => ids.get(id) : mergingLookup(ids, others);
@@ -9368,6 +9614,9 @@ function validatePrepared(prepared3, registry2) {
     spans.push({ first, end: schemas.length });
   });
   if (prepared3.truthChecks) checkPageTruth(truthNodes, prepared3.truthPage, resolver.resolve, overrides);
+  parsed.forEach((p, blockIndex) => {
+    if (p.items) addLinkAddressWarnings(schemas.slice(spans[blockIndex].first, spans[blockIndex].end), p.items);
+  });
   for (const { first, end } of spans) {
     if (overrides.length) for (let i = first; i < end; i++) overrideFinal(schemas[i], overrides);
     for (let i = first; i < end; i++) schemas[i].score ??= nodeScore(schemas[i].errors, schemas[i].warnings);
@@ -9431,7 +9680,7 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
   const chosen = choice ?? judgement.choices[0];
   const properties_found = [];
   for (const key in node) if (key.charCodeAt(0) !== 64) properties_found.push(key);
-  if (chosen === void 0) return uncheckedResult(entity, judgement.written, properties_found);
+  if (chosen === void 0) return uncheckedResult(entity, judgement.written, properties_found, resolver);
   const { ruleSet: ruleSet45, matched, undetected } = chosen;
   const run = new Run(resolver, judging.pageUrl);
   if (undetected === null) {
@@ -9463,7 +9712,10 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
   const retiredFeatureFindings = markRetiredFeatureFindings(run.issues, ownFindings);
   const retired = isRetiredRuleSet(ruleSet45);
   if (retired) downgradeRetired(run.issues, ruleSet45.richResult ?? ruleSet45.type);
-  if (!also) addVocabularyWarnings(node, entity.path, run.issues);
+  if (!also) {
+    addDanglingBreadcrumbWarnings(node, entity.path, resolver, run.issues);
+    addVocabularyWarnings(node, entity.path, run.issues);
+  }
   const issues = partitionIssues(run.issues);
   const verdict = decideVerdict(ruleSet45, issues.errors, run.ineligible, features, undetected, retired);
   const result = {
@@ -9569,7 +9821,7 @@ function baseResult(type, entityBlock, path, reason) {
     checked: false
   };
 }
-function uncheckedResult(entity, written, properties_found) {
+function uncheckedResult(entity, written, properties_found, resolver) {
   const type = written.length > MAX_REPORTED_TYPE ? `${written.slice(0, MAX_REPORTED_TYPE - 1)}\u2026` : written;
   const result = baseResult(type, entity.block, entity.path, `sdv has no rule set for ${type}: it was not checked against rich-result requirements.`);
   result.properties_found = properties_found;
@@ -9586,6 +9838,7 @@ function uncheckedResult(entity, written, properties_found) {
     }
     result.warnings.push(...unratableTypeWarnings(entity.node, entity.path));
   }
+  if (unknown === null) addDanglingBreadcrumbWarnings(entity.node, entity.path, resolver, result.warnings);
   addVocabularyWarnings(entity.node, entity.path, result.warnings, unknown);
   return result;
 }
@@ -9698,10 +9951,12 @@ var init_engine = __esm({
     init_extract_items();
     init_merge_by_id();
     init_item_positions();
+    init_link_address_values();
     init_parse_block();
     init_schema_terms();
     init_features();
     init_vocabulary_check();
+    init_breadcrumb_reference();
     init_score();
     init_retired();
     init_unknown_type();
