@@ -13,6 +13,7 @@
  * changed. The caller's value is never changed.
  */
 import { isObject, setOwn, type JsonObject } from "../json.ts";
+import { shortTypeName } from "./type-names.ts";
 
 const SCHEMA_NAMESPACE = /^https?:\/\/(www\.)?schema\.org\/?$/i;
 const SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([A-Za-z][A-Za-z0-9_-]*)$/i;
@@ -129,7 +130,9 @@ export function withPlainTerms(value: unknown, names: BlockTerms): { value: unkn
       const child = source[key];
       if (key === "@type") {
         const types = typeValue(child, names);
-        if (types !== child) changed = true;
+        // The engine reads "https://schema.org/Product" and "schema:Product" as Product itself
+        // (shortTypeName): only another change is worth the copy (which loses the block's patches).
+        if (types !== child && !readAsWritten(child, types)) changed = true;
         setOwn(out, key, types);
         continue;
       }
@@ -145,6 +148,13 @@ export function withPlainTerms(value: unknown, names: BlockTerms): { value: unkn
   };
   const copied = copy(value, 0);
   return { value: copied, copies, changed };
+}
+
+/** The read types are what the engine makes of the written ones anyway. */
+function readAsWritten(written: unknown, read: unknown): boolean {
+  if (typeof written === "string") return typeof read === "string" && shortTypeName(written) === read;
+  if (!Array.isArray(written) || !Array.isArray(read)) return false;
+  return written.every((t, i) => (typeof t === "string" ? shortTypeName(t) === read[i] : t === read[i]));
 }
 
 /** The @type value with its names read; the same value when none changes. */

@@ -155,6 +155,14 @@ test("a block whose @context defines nothing that changes a name keeps its patch
   assert.ok(plainContext?.patch, "the plain block's currency error has a patch: the comparison means something");
   assert.equal(currency('["https://schema.org", {"csvw": "https://www.w3.org/ns/csvw#"}]'), plainContext);
   assert.equal(currency('{"@vocab": "https://schema.org/", "cr": "http://mlcommons.org/croissant/", "md5": "cr:md5"}'), plainContext);
+  // A full or schema: IRI as the type is read as the type anyway: no copy, the patch stays.
+  const typed = (type: string) => {
+    const product = validate(block('"https://schema.org"').replace('"Product"', type), { format: "json", profile: "google" }).schemas[0];
+    assert.is(product.type, "Product");
+    return [...product.errors, ...product.warnings].find((e) => e.property === "offers.priceCurrency")?.patch;
+  };
+  assert.equal(typed('"https://schema.org/Product"'), plainContext!.patch);
+  assert.equal(typed('["schema:Product"]'), plainContext!.patch);
 });
 
 test.run();
