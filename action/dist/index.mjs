@@ -1444,7 +1444,7 @@ function withPlainTerms(value, names) {
       const child = source[key];
       if (key === "@type") {
         const types = typeValue(child, names);
-        if (types !== child) changed = true;
+        if (types !== child && !readAsWritten(child, types)) changed = true;
         setOwn(out, key, types);
         continue;
       }
@@ -1461,6 +1461,11 @@ function withPlainTerms(value, names) {
   const copied = copy(value, 0);
   return { value: copied, copies, changed };
 }
+function readAsWritten(written, read) {
+  if (typeof written === "string") return typeof read === "string" && shortTypeName(written) === read;
+  if (!Array.isArray(written) || !Array.isArray(read)) return false;
+  return written.every((t, i) => typeof t === "string" ? shortTypeName(t) === read[i] : t === read[i]);
+}
 function typeValue(value, names) {
   if (typeof value === "string") return readTerm(value, names);
   if (!Array.isArray(value)) return value;
@@ -1472,6 +1477,7 @@ var init_schema_terms = __esm({
   "runtime/graph/schema-terms.ts"() {
     "use strict";
     init_json();
+    init_type_names();
     SCHEMA_NAMESPACE = /^https?:\/\/(www\.)?schema\.org\/?$/i;
     SCHEMA_IRI = /^https?:\/\/(?:www\.)?schema\.org\/([A-Za-z][A-Za-z0-9_-]*)$/i;
     COMPACT = /^([A-Za-z][A-Za-z0-9_.-]*):([A-Za-z][A-Za-z0-9_-]*)$/;
