@@ -11,6 +11,7 @@ import type { SchemaResult } from "../types.ts";
 import { vocabularyIndex } from "../type-hierarchy.ts";
 import { lowerScore } from "../score.ts";
 import type { ItemBlock } from "./item-block.ts";
+import { pointerSegments } from "../patches/pointer.ts";
 
 const ELEMENT_TEXT_FIX = 'Put itemprop on an element inside the link (<a href="..."><span itemprop="NAME">...</span></a>), or give the text in a <meta itemprop="NAME" content="..."> beside it.';
 
@@ -19,11 +20,12 @@ export function addLinkAddressWarnings(results: SchemaResult[], block: ItemBlock
   const pointers = block.addressValues;
   if (pointers === undefined || pointers.size === 0 || results.length === 0) return;
   for (const pointer of pointers) {
-    const property = lastProperty(pointer);
-    if (property === null || !takesTextNotUrl(property)) continue;
+    const property = propertyNames(pointer).at(-1);
+    if (property === undefined || !takesTextNotUrl(property)) continue;
     const result = ownerOf(pointer, results);
     if (result === null) continue;
-    const dotted = dottedBelow(pointer, result.path);
+    // The dotted name below the node ("/0/comment/1/author/name" under "/0": comment.author.name).
+    const dotted = propertyNames(pointer.slice(result.path.length)).join(".");
     if ([...result.errors, ...result.warnings].some((issue) => issue.path === pointer)) continue;
     result.warnings.push({
       severity: "warning",
@@ -38,12 +40,11 @@ export function addLinkAddressWarnings(results: SchemaResult[], block: ItemBlock
   }
 }
 
-/** The property a value pointer names ("/0/comment/1/author/name" -> "name"; a list's item -> its list's). */
-function lastProperty(pointer: string): string | null {
-  const segments = pointer.split("/");
-  for (let i = segments.length - 1; i > 0; i--) if (!/^\d+$/.test(segments[i])) return segments[i].replace(/~1/g, "/").replace(/~0/g, "~");
-  return null;
+/** The property names along a pointer, list indexes left out ("/comment/1/author/name": comment, author, name). */
+function propertyNames(pointer: string): string[] {
+  return pointerSegments(pointer).filter((segment) => !LIST_INDEX.test(segment));
 }
+const LIST_INDEX = /^\d+$/;
 
 const textOnly = new Map<string, boolean>();
 
@@ -66,14 +67,4 @@ function ownerOf(pointer: string, results: SchemaResult[]): SchemaResult | null 
     if (best === null || result.path.length > best.path.length) best = result;
   }
   return best;
-}
-
-/** The property's dotted name below the node at `root` ("/0/comment/1/author/name" under "/0": comment.author.name). */
-function dottedBelow(pointer: string, root: string): string {
-  return pointer
-    .slice(root.length + 1)
-    .split("/")
-    .filter((segment) => !/^\d+$/.test(segment))
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .join(".");
 }

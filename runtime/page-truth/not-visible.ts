@@ -187,24 +187,24 @@ const HAS_DIGIT = /\d/;
  * snippet page's default scale). Its worst rating is taken as 0 for a percentage, as pages count one.
  */
 function scaleOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): number {
+  const rating = holderOf(node, path, pointer, resolve);
+  const best = rating === null ? null : markupNumber(rating.bestRating);
+  return best !== null && best > 0 ? best : 5;
+}
+
+/** The object that holds the value found at `pointer` by the rule's `path` (a rating's, an offer's), or null. */
+function holderOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): JsonObject | null {
   const parent = pointer.slice(0, pointer.lastIndexOf("/"));
   for (const found of valuesAt(node, path.slice(0, -1), "", resolve)) {
-    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
-    const best = markupNumber(found.value.bestRating);
-    return best !== null && best > 0 ? best : 5;
+    if (isObject(found.value) && parent.endsWith(found.pointer)) return found.value;
   }
-  return 5;
+  return null;
 }
 
 /** The priceCurrency beside the price at `pointer` (its offer's), or null. */
 function currencyOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): string | null {
-  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
-  for (const found of valuesAt(node, path.slice(0, -1), "", resolve)) {
-    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
-    const currency = found.value.priceCurrency;
-    return typeof currency === "string" ? currency.trim().toUpperCase() : null;
-  }
-  return null;
+  const currency = holderOf(node, path, pointer, resolve)?.priceCurrency;
+  return typeof currency === "string" ? currency.trim().toUpperCase() : null;
 }
 
 /**
