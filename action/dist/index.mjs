@@ -4449,16 +4449,88 @@ var init_score = __esm({
   }
 });
 
+// runtime/patches/pointer.ts
+function pointerSegments(pointer) {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((s) => s.indexOf("~") === -1 ? s : s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+function valueAt(root, pointer) {
+  return walk2(root, pointer, 1, pointer.length);
+}
+function holderAt(root, pointer) {
+  const cut = pointer.lastIndexOf("/");
+  return cut < 0 ? void 0 : walk2(root, pointer, 1, cut);
+}
+function lastMemberOf(holder, pointer) {
+  const cut = pointer.lastIndexOf("/");
+  return cut < 0 ? void 0 : walk2(holder, pointer, cut + 1, pointer.length);
+}
+function walk2(current, pointer, start, length) {
+  while (start <= length && length > 0) {
+    let end = pointer.indexOf("/", start);
+    if (end === -1 || end > length) end = length;
+    if (Array.isArray(current)) {
+      const index2 = indexBetween(pointer, start, end);
+      if (index2 < 0) return void 0;
+      current = current[index2];
+    } else if (isObject(current)) {
+      const key = memberBetween(current, pointer, start, end);
+      if (key === void 0) return void 0;
+      current = current[key];
+    } else return void 0;
+    start = end + 1;
+  }
+  return current;
+}
+function memberBetween(node, pointer, start, end) {
+  const width = end - start;
+  const tilde = pointer.indexOf("~", start);
+  if (tilde !== -1 && tilde < end) {
+    const segment = pointer.slice(start, end).replace(/~1/g, "/").replace(/~0/g, "~");
+    return Object.hasOwn(node, segment) ? segment : void 0;
+  }
+  let compared = 0;
+  for (const key in node) {
+    if (key.length === width && pointer.startsWith(key, start) && Object.hasOwn(node, key)) return key;
+    if (++compared === KEYS_COMPARED) {
+      const segment = pointer.slice(start, end);
+      return Object.hasOwn(node, segment) ? segment : void 0;
+    }
+  }
+  return void 0;
+}
+function indexBetween(pointer, start, end) {
+  if (end === start || end - start > 1 && pointer.charCodeAt(start) === 48) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = pointer.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+function parentPointer(pointer) {
+  return pointer.slice(0, pointer.lastIndexOf("/"));
+}
+var KEYS_COMPARED;
+var init_pointer = __esm({
+  "runtime/patches/pointer.ts"() {
+    "use strict";
+    init_json();
+    KEYS_COMPARED = 16;
+  }
+});
+
 // runtime/extract/link-address-values.ts
 function addLinkAddressWarnings(results, block) {
   const pointers = block.addressValues;
   if (pointers === void 0 || pointers.size === 0 || results.length === 0) return;
   for (const pointer of pointers) {
-    const property3 = lastProperty(pointer);
-    if (property3 === null || !takesTextNotUrl(property3)) continue;
+    const property3 = propertyNames(pointer).at(-1);
+    if (property3 === void 0 || !takesTextNotUrl(property3)) continue;
     const result = ownerOf(pointer, results);
     if (result === null) continue;
-    const dotted = dottedBelow(pointer, result.path);
+    const dotted = propertyNames(pointer.slice(result.path.length)).join(".");
     if ([...result.errors, ...result.warnings].some((issue2) => issue2.path === pointer)) continue;
     result.warnings.push({
       severity: "warning",
@@ -4472,10 +4544,8 @@ function addLinkAddressWarnings(results, block) {
     lowerScore(result, 1);
   }
 }
-function lastProperty(pointer) {
-  const segments2 = pointer.split("/");
-  for (let i = segments2.length - 1; i > 0; i--) if (!/^\d+$/.test(segments2[i])) return segments2[i].replace(/~1/g, "/").replace(/~0/g, "~");
-  return null;
+function propertyNames(pointer) {
+  return pointerSegments(pointer).filter((segment) => !LIST_INDEX.test(segment));
 }
 function takesTextNotUrl(property3) {
   let answer = textOnly.get(property3);
@@ -4494,16 +4564,15 @@ function ownerOf(pointer, results) {
   }
   return best;
 }
-function dottedBelow(pointer, root) {
-  return pointer.slice(root.length + 1).split("/").filter((segment) => !/^\d+$/.test(segment)).map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~")).join(".");
-}
-var ELEMENT_TEXT_FIX, textOnly;
+var ELEMENT_TEXT_FIX, LIST_INDEX, textOnly;
 var init_link_address_values = __esm({
   "runtime/extract/link-address-values.ts"() {
     "use strict";
     init_type_hierarchy();
     init_score();
+    init_pointer();
     ELEMENT_TEXT_FIX = 'Put itemprop on an element inside the link (<a href="..."><span itemprop="NAME">...</span></a>), or give the text in a <meta itemprop="NAME" content="..."> beside it.';
+    LIST_INDEX = /^\d+$/;
     textOnly = /* @__PURE__ */ new Map();
   }
 });
@@ -4868,7 +4937,7 @@ function checkVocabulary(entity, at, issues) {
       const { key, facts } = verdict;
       if (key === null) continue;
       if (facts === null) {
-        const suggestion = closestName(key, propertyNames ??= Object.keys(properties));
+        const suggestion = closestName(key, propertyNames2 ??= Object.keys(properties));
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
@@ -4937,7 +5006,7 @@ function checkVocabulary(entity, at, issues) {
     }
   }
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -4949,7 +5018,7 @@ var init_vocabulary_check = __esm({
     MAX_VOCABULARY_DEPTH = 32;
     SCHEMA_DOCS = "https://schema.org/docs/schemas.html";
     classNames2 = null;
-    propertyNames = null;
+    propertyNames2 = null;
     isForeign = (name) => name.includes(":") || name.includes("/");
     PropertyFacts = class {
       constructor(domains, ranges, supersededBy) {
@@ -6946,22 +7015,20 @@ function checkRules(node, page, resolve4, budget, out, counts) {
   }
 }
 function scaleOf(node, path, pointer, resolve4) {
-  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
-  for (const found of valuesAt2(node, path.slice(0, -1), "", resolve4)) {
-    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
-    const best = markupNumber(found.value.bestRating);
-    return best !== null && best > 0 ? best : 5;
-  }
-  return 5;
+  const rating = holderOf(node, path, pointer, resolve4);
+  const best = rating === null ? null : markupNumber(rating.bestRating);
+  return best !== null && best > 0 ? best : 5;
 }
-function currencyOf(node, path, pointer, resolve4) {
+function holderOf(node, path, pointer, resolve4) {
   const parent = pointer.slice(0, pointer.lastIndexOf("/"));
   for (const found of valuesAt2(node, path.slice(0, -1), "", resolve4)) {
-    if (!isObject(found.value) || !parent.endsWith(found.pointer)) continue;
-    const currency = found.value.priceCurrency;
-    return typeof currency === "string" ? currency.trim().toUpperCase() : null;
+    if (isObject(found.value) && parent.endsWith(found.pointer)) return found.value;
   }
   return null;
+}
+function currencyOf(node, path, pointer, resolve4) {
+  const currency = holderOf(node, path, pointer, resolve4)?.priceCurrency;
+  return typeof currency === "string" ? currency.trim().toUpperCase() : null;
 }
 function shownWithoutMinorUnit(value, currency, page) {
   if (currency === null || !NO_MINOR_UNIT.has(currency)) return false;
@@ -8723,78 +8790,6 @@ var init_page_truth = __esm({
     init_self_serving();
     init_truth_page();
     SELF_SERVING_REASON = "Not eligible: self-serving reviews (the business or organization reviewed on its own site) get no review snippet.";
-  }
-});
-
-// runtime/patches/pointer.ts
-function pointerSegments(pointer) {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((s) => s.indexOf("~") === -1 ? s : s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-function valueAt(root, pointer) {
-  return walk2(root, pointer, 1, pointer.length);
-}
-function holderAt(root, pointer) {
-  const cut = pointer.lastIndexOf("/");
-  return cut < 0 ? void 0 : walk2(root, pointer, 1, cut);
-}
-function lastMemberOf(holder, pointer) {
-  const cut = pointer.lastIndexOf("/");
-  return cut < 0 ? void 0 : walk2(holder, pointer, cut + 1, pointer.length);
-}
-function walk2(current, pointer, start, length) {
-  while (start <= length && length > 0) {
-    let end = pointer.indexOf("/", start);
-    if (end === -1 || end > length) end = length;
-    if (Array.isArray(current)) {
-      const index2 = indexBetween(pointer, start, end);
-      if (index2 < 0) return void 0;
-      current = current[index2];
-    } else if (isObject(current)) {
-      const key = memberBetween(current, pointer, start, end);
-      if (key === void 0) return void 0;
-      current = current[key];
-    } else return void 0;
-    start = end + 1;
-  }
-  return current;
-}
-function memberBetween(node, pointer, start, end) {
-  const width = end - start;
-  const tilde = pointer.indexOf("~", start);
-  if (tilde !== -1 && tilde < end) {
-    const segment = pointer.slice(start, end).replace(/~1/g, "/").replace(/~0/g, "~");
-    return Object.hasOwn(node, segment) ? segment : void 0;
-  }
-  let compared = 0;
-  for (const key in node) {
-    if (key.length === width && pointer.startsWith(key, start) && Object.hasOwn(node, key)) return key;
-    if (++compared === KEYS_COMPARED) {
-      const segment = pointer.slice(start, end);
-      return Object.hasOwn(node, segment) ? segment : void 0;
-    }
-  }
-  return void 0;
-}
-function indexBetween(pointer, start, end) {
-  if (end === start || end - start > 1 && pointer.charCodeAt(start) === 48) return -1;
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const d = pointer.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-function parentPointer(pointer) {
-  return pointer.slice(0, pointer.lastIndexOf("/"));
-}
-var KEYS_COMPARED;
-var init_pointer = __esm({
-  "runtime/patches/pointer.ts"() {
-    "use strict";
-    init_json();
-    KEYS_COMPARED = 16;
   }
 });
 
