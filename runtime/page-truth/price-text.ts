@@ -176,10 +176,14 @@ export class NumberLookup {
   /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
   private readonly anchored = { lookups: 0, charsRead: 0 };
 
-  constructor(text: string | LowerText, mark: DecimalMark, truncated = false, otherDigits = true) {
+  /** Whether the page writes a price's öre after a colon, as Swedish shops do (COLON_CENTS). */
+  private readonly colonCents: boolean;
+
+  constructor(text: string | LowerText, mark: DecimalMark, truncated = false, otherDigits = true, colonCents = false) {
     this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
     this.mark = mark;
     this.otherDigits = otherDigits;
+    this.colonCents = colonCents;
   }
 
   /** The text was cut (known once a look-up has read it to the end). */
@@ -206,7 +210,8 @@ export class NumberLookup {
 
   /**
    * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
-   * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99".
+   * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99";
+   * or, on a Swedish page, with its öre after a colon, "149:90".
    * Asked only once the price is not shown as a number;
    * the page's such amounts are read once.
    */
@@ -223,6 +228,12 @@ export class NumberLookup {
     for (const [pattern, cents] of CENTS_DISPLAYS) {
       eachMatch(windows, pattern, (m) => {
         out.add(cents(m));
+        return out.size < MAX_COMPACT_DISPLAYS;
+      });
+    }
+    if (this.colonCents) {
+      eachMatch(this.searchedWindows(), COLON_CENTS, (m) => {
+        out.add(Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2]));
         return out.size < MAX_COMPACT_DISPLAYS;
       });
     }
@@ -345,6 +356,20 @@ const CENTS_DISPLAYS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => number]> = 
   [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
   [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])],
 ];
+
+/**
+ * Swedish shops print öre after a colon ("149:90", "1 299:90 kr"; whole kronor "149:-", which reads as
+ * 149 already). Read only on Swedish pages, where the colon is part of the price convention: elsewhere
+ * "19:30" is a time of day, and reading it as 19.30 would hide a price the page does not show.
+ */
+const COLON_CENTS = /(?<![\d.,:])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})+|\d{1,7}):(\d{2})(?![\d:])/g;
+
+/** Languages whose pages write a price's öre after a colon (COLON_CENTS). */
+const COLON_CENTS_LANGUAGES = new Set(["sv"]);
+
+export function writesColonCents(lang: string | null): boolean {
+  return lang !== null && COLON_CENTS_LANGUAGES.has(languageTag(lang).language);
+}
 
 /**
  * What each of CENTS_DISPLAYS needs, without its look-behind and tail: a text without a match of this

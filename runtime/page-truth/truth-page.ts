@@ -8,7 +8,7 @@ import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
 import { ShownText, lookupKey } from "./text-match.ts";
-import { NumberLookup, decimalMarkOf, mayUseOtherDigits } from "./price-text.ts";
+import { NumberLookup, decimalMarkOf, mayUseOtherDigits, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
@@ -107,7 +107,7 @@ export class TruthPage {
   shownNumbers(): NumberLookup {
     if (this.#numbers === undefined) {
       const lower = this.#lowerText();
-      this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang));
+      this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
     }
     return this.#numbers;
   }
@@ -121,7 +121,7 @@ export class TruthPage {
     const numbers = this.shownNumbers();
     const lower = this.#lowerText();
     if (decimalMarkOf(lower.lang) === null) return numbers;
-    return (this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang)));
+    return (this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang)));
   }
 
   /**

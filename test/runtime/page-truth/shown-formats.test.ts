@@ -209,6 +209,18 @@ test("the euro sign as the decimal mark, as French shops print prices: 12€99 a
   assert.equal(truthIssues(page(body("12<sup>99 €</sup>"), anvil(offer(1299, "EUR")), "fr")), ["Product not-visible offers.price"]);
 });
 
+test("öre after a colon, as Swedish shops print prices: 149:90 and 1 299:90 kr show 149.90 and 1,299.90 on a Swedish page", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4,8 (120)</p>`;
+  for (const [shown, value] of [["149:90", 149.9], ["149:90 kr", 149.9], ["Pris: 1 299:90 kr", 1299.9], ["1&nbsp;299:90", 1299.9], ["149:-", 149]] as const) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(value, "SEK")), "sv")), [], shown);
+  }
+  // The twins: other öre, another whole, a time of day with seconds, and the same "19:30" on a page in
+  // English, where it is a time of day.
+  for (const [shown, lang] of [["149:80 kr", "sv"], ["148:90 kr", "sv"], ["kl. 149:90:00", "sv"], ["149:90", "en"]] as const) {
+    assert.equal(truthIssues(page(body(shown), anvil(offer(149.9, "SEK")), lang)), ["Product not-visible offers.price"], `${shown} (${lang})`);
+  }
+});
+
 test("a price written in cents: 99¢, 99 cents, 99 ct and $.99 show 0.99; a twin of another amount, or cents of a larger number, does not", () => {
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
   for (const shown of ["99¢", "only 99 &cent; each", "99 cents", "99&nbsp;ct", "$.99", "US$ .99", "€,99", "only 99p"]) {
