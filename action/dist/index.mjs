@@ -6127,6 +6127,9 @@ function eachMatch(windows, pattern, onMatch) {
     for (let m = pattern.exec(w.text); m !== null && m.index < w.to; m = pattern.exec(w.text)) if (!onMatch(m)) return;
   }
 }
+function writesColonCents(lang) {
+  return lang !== null && COLON_CENTS_LANGUAGES.has(languageTag(lang).language);
+}
 function foldDigits(text) {
   return text.replace(OTHER_DIGITS, (ch) => {
     const separator = OTHER_SEPARATORS[ch];
@@ -6261,7 +6264,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, MAY_SHOW_CENTS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -6372,10 +6375,13 @@ var init_price_text = __esm({
       cents;
       /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
       anchored = { lookups: 0, charsRead: 0 };
-      constructor(text, mark, truncated = false, otherDigits = true) {
+      /** Whether the page writes a price's öre after a colon, as Swedish shops do (COLON_CENTS). */
+      colonCents;
+      constructor(text, mark, truncated = false, otherDigits = true, colonCents = false) {
         this.source = typeof text === "string" ? new LowerText(text, truncated) : text;
         this.mark = mark;
         this.otherDigits = otherDigits;
+        this.colonCents = colonCents;
       }
       /** The text was cut (known once a look-up has read it to the end). */
       get truncated() {
@@ -6398,7 +6404,8 @@ var init_price_text = __esm({
       }
       /**
        * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
-       * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99".
+       * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99";
+       * or, on a Swedish page, with its öre after a colon, "149:90".
        * Asked only once the price is not shown as a number;
        * the page's such amounts are read once.
        */
@@ -6413,6 +6420,12 @@ var init_price_text = __esm({
         for (const [pattern, cents] of CENTS_DISPLAYS) {
           eachMatch(windows, pattern, (m) => {
             out.add(cents(m));
+            return out.size < MAX_COMPACT_DISPLAYS;
+          });
+        }
+        if (this.colonCents) {
+          eachMatch(this.searchedWindows(), COLON_CENTS, (m) => {
+            out.add(Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2]));
             return out.size < MAX_COMPACT_DISPLAYS;
           });
         }
@@ -6493,6 +6506,8 @@ var init_price_text = __esm({
       [/(?:[$\u20ac\u00a3]|us\$)[ \u00a0\u202f]?[.,](\d{1,2})(?![\d.,]*\d)/g, (m) => Number(m[1]) * (m[1].length === 1 ? 10 : 1)],
       [/(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})*)[ \u00a0\u202f]?\u20ac[ \u00a0\u202f]?(\d{2})(?![\d.,]*\d)/g, (m) => Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2])]
     ];
+    COLON_CENTS = /(?<![\d.,:])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})+|\d{1,7}):(\d{2})(?![\d:])/g;
+    COLON_CENTS_LANGUAGES = /* @__PURE__ */ new Set(["sv"]);
     MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
     COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
@@ -8624,7 +8639,7 @@ var init_truth_page = __esm({
       shownNumbers() {
         if (this.#numbers === void 0) {
           const lower = this.#lowerText();
-          this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang));
+          this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
         }
         return this.#numbers;
       }
@@ -8637,7 +8652,7 @@ var init_truth_page = __esm({
         const numbers = this.shownNumbers();
         const lower = this.#lowerText();
         if (decimalMarkOf(lower.lang) === null) return numbers;
-        return this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang));
+        return this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
       }
       /**
        * The value is the whole text of an element the page shows (`<span class="title">Fall Craft
