@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { recordResults, type Figure } from "./results.ts";
 import { errorMessage, median, medianNs, printTable, sharedDir, type BenchContext } from "./util.ts";
+import { PRODUCT_SCRIPT } from "../test/api/hostile-truth-pages.ts";
 
 const BUDGET_X = 1.3;
 /** Rounds per page; each measures without and with the checks back to back (order alternating). */
@@ -50,22 +51,11 @@ async function loadEngine(): Promise<Engine | string> {
   }
 }
 
-const PRODUCT = JSON.stringify({
-  "@context": "https://schema.org",
-  "@type": "Product",
-  name: "Executive Anvil",
-  sku: "ANV-1",
-  image: "https://example.com/a.jpg",
-  offers: { "@type": "Offer", price: 1299, priceCurrency: "EUR" },
-  aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 120 },
-});
-
 function hostilePages(): Array<{ id: string; name: string; html: string }> {
-  const script = `<script type="application/ld+json">${PRODUCT}</script>`;
   return [
-    { id: "hostile.text", name: "hostile: 20 MB of text", html: `<html><head>${script}</head><body><p>${"word 1.299,00 ".repeat(1_500_000)}</p></body></html>` },
-    { id: "hostile.hidden", name: "hostile: 100,000 hidden elements", html: `<html><head>${script}</head><body>${'<div hidden><span style="display:none">x</span></div>'.repeat(100_000)}</body></html>` },
-    { id: "hostile.duplicates", name: "hostile: 5,000 duplicated products", html: `<html><head>${script.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>` },
+    { id: "hostile.text", name: "hostile: 20 MB of text", html: `<html><head>${PRODUCT_SCRIPT}</head><body><p>${"word 1.299,00 ".repeat(1_500_000)}</p></body></html>` },
+    { id: "hostile.hidden", name: "hostile: 100,000 hidden elements", html: `<html><head>${PRODUCT_SCRIPT}</head><body>${'<div hidden><span style="display:none">x</span></div>'.repeat(100_000)}</body></html>` },
+    { id: "hostile.duplicates", name: "hostile: 5,000 duplicated products", html: `<html><head>${PRODUCT_SCRIPT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>` },
   ];
 }
 

@@ -6,7 +6,8 @@
  */
 import { DEFAULT_MAX_BYTES } from "../../fetch/guarded-fetch.ts";
 
-const PRODUCT = `<script type="application/ld+json">${JSON.stringify({
+/** One product with a price, a rating and a count: what the checks look up, duplicated, hidden or drowned. */
+export const PRODUCT_SCRIPT = `<script type="application/ld+json">${JSON.stringify({
   "@context": "https://schema.org",
   "@type": "Product",
   name: "Executive Anvil",
@@ -18,11 +19,11 @@ const PRODUCT = `<script type="application/ld+json">${JSON.stringify({
 
 /** Path -> page. `/duplicates` holds 5,000 copies of one product: one duplicate-entity in all. */
 export const HOSTILE_TRUTH_PAGES: Readonly<Record<string, string>> = {
-  "/text": `<html><head>${PRODUCT}</head><body><p>${"word 1.299,00 ".repeat(Math.floor((DEFAULT_MAX_BYTES - 2000) / 14))}</p></body></html>`,
-  "/hidden": `<html><head>${PRODUCT}</head><body>${"<i hidden>x</i><b style=display:none>y</b>".repeat(50_000)}</body></html>`,
-  "/duplicates": `<html><head>${PRODUCT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>`,
+  "/text": `<html><head>${PRODUCT_SCRIPT}</head><body><p>${"word 1.299,00 ".repeat(Math.floor((DEFAULT_MAX_BYTES - 2000) / 14))}</p></body></html>`,
+  "/hidden": `<html><head>${PRODUCT_SCRIPT}</head><body>${"<i hidden>x</i><b style=display:none>y</b>".repeat(50_000)}</body></html>`,
+  "/duplicates": `<html><head>${PRODUCT_SCRIPT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>`,
   // One "number" of a million pieces apart by spaces: read piece by piece, not in runs (price-text.ts).
-  "/numbers": `<html lang="fr"><head>${PRODUCT}</head><body><p>${"1 ".repeat(1_000_000)}</p></body></html>`,
+  "/numbers": `<html lang="fr"><head>${PRODUCT_SCRIPT}</head><body><p>${"1 ".repeat(1_000_000)}</p></body></html>`,
   // Values built against backtracking regexes: a name of spaces (a site suffix or a closing bracket
   // looked for at each one took 8 s for 80,000), a review body and a duplicate's name of "<" and "<a "
   // (a tag looked for from each one).
