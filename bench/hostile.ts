@@ -14,7 +14,7 @@ import { request } from "undici";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { manyNodes, manyPropertiesNode } from "../test/api/hostile-inputs.ts";
-import { HOSTILE_TRUTH_PAGES } from "../test/api/hostile-truth-pages.ts";
+import { HOSTILE_TRUTH_PAGES, serveHostileTruthPage } from "../test/api/hostile-truth-pages.ts";
 import { serve, stop } from "./http.ts";
 import { errorMessage, printTable, type BenchContext } from "./util.ts";
 import { recordResults, type Figure } from "./results.ts";
@@ -41,16 +41,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       try {
         const r = await measure(base, child.served.key!, body);
         if (name.startsWith("hostile")) worstHostileHealth = Math.max(worstHostileHealth, r.healthWorst);
-        rows.push([
-          name,
-          (body.length / 1024).toFixed(0),
-          (r.answerBytes / 1024).toFixed(0),
-          (r.answerBytes / body.length).toFixed(2),
-          r.medianMs.toFixed(1),
-          r.healthP50.toFixed(1),
-          r.healthWorst.toFixed(1),
-          r.statuses.join(","),
-        ]);
+        rows.push(resultRow(name, body.length, r));
       } catch (err) {
         rows.push([name, "failed", errorMessage(err), "", "", "", "", ""]);
       }
@@ -65,16 +56,7 @@ export async function run(ctx: BenchContext): Promise<void> {
         { id: "truth-pages.health-worst", label: `/health while ${what} (5 rounds): slowest answer`, value: r.healthWorst, unit: "ms", digits: 0, budget: `<= ${HEALTH_BUDGET_MS} ms` },
         { id: "truth-pages.health-p50", label: `/health while ${what}: median answer`, value: r.healthP50, unit: "ms", digits: 1 },
       );
-      rows.push([
-        `hostile: the ${Object.keys(HOSTILE_TRUTH_PAGES).length} page truth pages at once, by URL`,
-        (bytes / 1024).toFixed(0),
-        (r.answerBytes / 1024).toFixed(0),
-        (r.answerBytes / bytes).toFixed(2),
-        r.medianMs.toFixed(1),
-        r.healthP50.toFixed(1),
-        r.healthWorst.toFixed(1),
-        r.statuses.join(","),
-      ]);
+      rows.push(resultRow(`hostile: the ${Object.keys(HOSTILE_TRUTH_PAGES).length} page truth pages at once, by URL`, bytes, r));
     } catch (err) {
       rows.push(["hostile: page truth pages", "failed", errorMessage(err), "", "", "", "", ""]);
     }
@@ -98,13 +80,23 @@ interface Measured {
   statuses: number[];
 }
 
-/** The page truth pages, by path; the query is ignored (it only keeps each request out of the cache). */
+/** A table row: the scenario, what it sent and got, its time and the /health latencies meanwhile. */
+function resultRow(name: string, requestBytes: number, r: Measured): string[] {
+  return [
+    name,
+    (requestBytes / 1024).toFixed(0),
+    (r.answerBytes / 1024).toFixed(0),
+    (r.answerBytes / requestBytes).toFixed(2),
+    r.medianMs.toFixed(1),
+    r.healthP50.toFixed(1),
+    r.healthWorst.toFixed(1),
+    r.statuses.join(","),
+  ];
+}
+
+/** The page truth pages on a port of their own. */
 function servePages(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const page = HOSTILE_TRUTH_PAGES[(req.url ?? "/").split("?")[0]];
-    if (page === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
-  });
+  const server = createServer(serveHostileTruthPage);
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 

@@ -12,28 +12,17 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type http from "node:http";
 import { startServer, type Fixture } from "../fetch/fixtures.ts";
 import { signup, startApp, type TestApp } from "./helpers.ts";
 import { DEFAULT_MAX_BYTES } from "../../fetch/guarded-fetch.ts";
-import { HOSTILE_TRUTH_PAGES as PAGES } from "./hostile-truth-pages.ts";
+import { HOSTILE_TRUTH_PAGES as PAGES, serveHostileTruthPage } from "./hostile-truth-pages.ts";
 import { validate } from "../../lib/index.ts";
 
 let fixture: Fixture;
 let t: TestApp;
 
-function route(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const page = PAGES[(req.url ?? "/").split("?")[0]];
-  if (page === undefined) {
-    res.writeHead(404);
-    return void res.end();
-  }
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(page);
-}
-
 test.before(async () => {
-  fixture = await startServer(route);
+  fixture = await startServer(serveHostileTruthPage);
   t = await startApp({ FETCH_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${fixture.port}`, RATE_LIMIT_PER_MINUTE: "1000" });
 });
 test.after(async () => {

@@ -4,6 +4,7 @@
  * of 100,000 hidden elements, one of 5,000 copies of a product, one of a million numbers apart by
  * spaces, and one whose markup values are long runs against backtracking regexes.
  */
+import type http from "node:http";
 import { DEFAULT_MAX_BYTES } from "../../fetch/guarded-fetch.ts";
 
 /** One product with a price, a rating and a count: what the checks look up, duplicated, hidden or drowned. */
@@ -34,4 +35,11 @@ function longValues(): string {
   const product = (name: string, reviewBody: string) =>
     `<script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name, sku: "ANV-1", offers: { "@type": "Offer", price: 1, priceCurrency: "EUR" }, review: { "@type": "Review", author: { "@type": "Person", name: "A" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody } })}</script>`;
   return product(`${" ".repeat(300_000)}x (m/w/d`, "<".repeat(300_000)) + product("<a ".repeat(100_000), `${" ".repeat(200_000)}…x`);
+}
+
+/** A page server's handler for these pages, by path (a query is ignored: it only keeps a request out of the cache). */
+export function serveHostileTruthPage(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const page = HOSTILE_TRUTH_PAGES[(req.url ?? "/").split("?")[0]];
+  if (page === undefined) return void res.writeHead(404).end();
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
 }
