@@ -10,24 +10,61 @@ import type { FeatureResult, ValidationIssue } from "./types.ts";
 import type { JsonObject } from "./json.ts";
 import { enumMember } from "./checks/enumeration.ts";
 
-/** A value trigger (`isAccessibleForFree!=true`) as its property and the literal it must not hold, or null. */
-function valueTrigger(trigger: string): { property: string; literal: string } | null {
-  const unequal = trigger.indexOf("!=");
-  return unequal < 0 ? null : { property: trigger.slice(0, unequal), literal: trigger.slice(unequal + 2) };
+/**
+ * One trigger read once: `isAccessibleForFree!=true` (a value trigger), `itemListElement.item@Movie` (a
+ * typed path) or a name or dotted path. The rule sets' trigger lists are constants, read on their first
+ * use and kept: every node of a type asked the same questions again, a third of a small block's time.
+ */
+type Trigger =
+  | { kind: "value"; text: string; property: string; literal: string }
+  | { kind: "typed"; text: string; path: readonly string[]; types: ReadonlySet<string> }
+  | { kind: "name"; text: string; name: string }
+  | { kind: "path"; text: string; path: readonly string[] };
+
+interface ReadTriggers {
+  triggers: readonly Trigger[];
+  /** Why a node without any of them does not opt in. */
+  absent: string;
+  /** The reason by which value triggers' properties the node holds (their subsets are few). */
+  byHeld: Map<string, string>;
+}
+
+const readTriggers = new WeakMap<readonly string[], ReadTriggers>();
+
+function triggersOf(texts: readonly string[]): ReadTriggers {
+  let read = readTriggers.get(texts);
+  if (read === undefined) {
+    const triggers = texts.map(readTrigger);
+    read = { triggers, absent: `Not detected: the node has no ${describeTriggers(triggers)}.`, byHeld: new Map() };
+    readTriggers.set(texts, read);
+  }
+  return read;
+}
+
+function readTrigger(text: string): Trigger {
+  const unequal = text.indexOf("!=");
+  if (unequal >= 0) return { kind: "value", text, property: text.slice(0, unequal), literal: text.slice(unequal + 2) };
+  const at = text.indexOf("@");
+  if (at >= 0) return { kind: "typed", text, path: text.slice(0, at).split("."), types: subtypes(text.slice(at + 1)) };
+  return text.includes(".") ? { kind: "path", text, path: text.split(".") } : { kind: "name", text, name: text };
 }
 
 /** True when the node carries one of an opt-in feature's triggers (names or dotted paths). */
-export function detected(triggers: readonly string[], node: JsonObject): boolean {
-  for (const trigger of triggers) {
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null) {
-      if (holdsOtherValue(node[byValue.property], byValue.literal)) return true;
-      continue;
+export function detected(texts: readonly string[], node: JsonObject): boolean {
+  for (const trigger of triggersOf(texts).triggers) {
+    switch (trigger.kind) {
+      case "value":
+        if (holdsOtherValue(node[trigger.property], trigger.literal)) return true;
+        break;
+      case "typed":
+        if (holdsType(node, trigger.path, trigger.types)) return true;
+        break;
+      case "path":
+        if (hasPath(node, trigger.path)) return true;
+        break;
+      case "name":
+        if (node[trigger.name] !== undefined) return true;
     }
-    const at = trigger.indexOf("@");
-    if (at >= 0) {
-      if (holdsType(node, trigger.slice(0, at).split("."), subtypes(trigger.slice(at + 1)))) return true;
-    } else if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== undefined) return true;
   }
   return false;
 }
@@ -62,28 +99,27 @@ function holdsType(node: JsonObject, segments: readonly string[], types: Readonl
  * The triggers in words: typed triggers on one path read as one ("itemListElement.item of type
  * Course, Movie or Recipe"), so a list of content types stays a sentence.
  */
-function describeTriggers(triggers: readonly string[]): string {
+function describeTriggers(triggers: readonly Trigger[]): string {
   const parts: string[] = [];
   const typesOf = new Map<string, string[]>();
   for (const trigger of triggers) {
-    const at = trigger.indexOf("@");
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null) {
-      parts.push(`${byValue.property} other than ${byValue.literal}`);
+    if (trigger.kind === "value") {
+      parts.push(`${trigger.property} other than ${trigger.literal}`);
       continue;
     }
-    if (at < 0) {
-      parts.push(trigger);
+    const at = trigger.text.indexOf("@");
+    if (trigger.kind !== "typed" || at < 0) {
+      parts.push(trigger.text);
       continue;
     }
-    const path = trigger.slice(0, at);
+    const path = trigger.text.slice(0, at);
     let types = typesOf.get(path);
     if (types === undefined) {
       types = [];
       typesOf.set(path, types);
       parts.push(path);
     }
-    types.push(trigger.slice(at + 1));
+    types.push(trigger.text.slice(at + 1));
   }
   return parts.map((part) => (typesOf.has(part) ? `${part} of type ${orList(typesOf.get(part)!)}` : part)).join(" or ");
 }
@@ -94,16 +130,26 @@ const orList = (words: readonly string[]): string => (words.length < 2 ? words.j
  * Why the node does not opt in. A value trigger whose property holds the excluded value says so
  * ("the node has isAccessibleForFree true and no hasPart.cssSelector"), not that the property is missing.
  */
-function notDetected(triggers: readonly string[], node: JsonObject): string {
-  const held: string[] = [];
-  const others: string[] = [];
-  for (const trigger of triggers) {
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null && node[byValue.property] !== undefined) held.push(`${byValue.property} ${byValue.literal}`);
-    else others.push(trigger);
+function notDetected(texts: readonly string[], node: JsonObject): string {
+  const { triggers, absent, byHeld } = triggersOf(texts);
+  let heldKey = "";
+  for (let i = 0; i < triggers.length; i++) {
+    const trigger = triggers[i];
+    if (trigger.kind === "value" && node[trigger.property] !== undefined) heldKey += `${i},`;
   }
-  if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
-  return `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+  if (heldKey === "") return absent;
+  let reason = byHeld.get(heldKey);
+  if (reason === undefined) {
+    const held: string[] = [];
+    const others: Trigger[] = [];
+    for (const trigger of triggers) {
+      if (trigger.kind === "value" && node[trigger.property] !== undefined) held.push(`${trigger.property} ${trigger.literal}`);
+      else others.push(trigger);
+    }
+    reason = `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+    byHeld.set(heldKey, reason);
+  }
+  return reason;
 }
 
 /**
