@@ -41,6 +41,16 @@ test("full IRIs as keys: https://schema.org/name and http://www.schema.org/start
   assert.equal(summaryOf(full), expected);
 });
 
+test("one IRI key deep in an otherwise plain block, in capitals and as schema:, is read as its term", () => {
+  const { address, ...rest } = place;
+  const deep = { ...plain, location: { ...rest, "HTTPS://SCHEMA.ORG/address": address } };
+  assert.equal(summaryOf(deep), expected);
+  const compactDeep = { ...plain, location: { ...rest, "schema:address": address } };
+  assert.equal(summaryOf(compactDeep), expected);
+  const unread = summaryOf({ ...plain, location: { ...rest, "og:address": address } });
+  assert.not.equal(unread, expected, "a key that is no Schema.org IRI is not read as address: the comparison means something");
+});
+
 test("other vocabularies' prefixes are left alone, and an undefined prefix is not Schema.org", () => {
   const og = validate({ "@context": "https://schema.org", "@type": "Event", "og:name": "Fair", startDate: "2026-07-21T19:00-05:00", location: place }, { profile: "spec" });
   assert.ok(og.schemas[0].errors.some((e) => e.code === "missing-required" && e.property === "name"), "og:name is not name");
