@@ -15,7 +15,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
+import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
 
@@ -273,6 +273,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    if (conjunctionKeys(keys, value).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
     // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.
     return text.truncated || text.takeStopped() ? null : false;

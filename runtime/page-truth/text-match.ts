@@ -91,6 +91,30 @@ export function decomposedKeys(keys: readonly string[]): string[] {
   return out;
 }
 
+/** "and" in the languages whose number formats price-text.ts reads, as a word between two others. */
+const CONJUNCTION = / (?:and|und|et|y|e|en|och|og|ja|i|и|και|és|ve|dan)(?= )/g;
+/** An ampersand or a plus as a value writes it, escaped or not (the key's spaces are normalized after). */
+const AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
+
+/**
+ * The keys with the conjunction left out ("salt and pepper" as "salt pepper"): a page that writes
+ * "Salt & Pepper" or "Salt + Pepper" reads so once its punctuation is set aside. And a value that writes
+ * "&" (its key has nothing between the words) as a page writes it out: "Tom & Jerry" as "tom and jerry".
+ * Looked up only after the keys as written are not found; leniency that can only miss a warning.
+ */
+export function conjunctionKeys(keys: readonly string[], value: string): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    const without = key.replace(CONJUNCTION, "");
+    if (without !== key) out.push(without);
+  }
+  if (value.indexOf("&") !== -1 || value.indexOf("+") !== -1) {
+    const spelled = lookupKey(value.replace(AMPERSAND, " and "));
+    if (spelled !== "" && !keys.includes(spelled)) out.push(spelled);
+  }
+  return out;
+}
+
 /**
  * The keys without their accents ("café crème" as "cafe creme"): French typesetting leaves the accents
  * off capitals, so a heading typed "CAFE CREME" or "ETE 2026" shows the markup's "Café Crème" or "Été

@@ -302,4 +302,20 @@ test("a currency without a minor unit: 129.000₫ on a page in English is 129,00
   assert.equal(truthIssues(page(body("139.000₫"), anvil(offer(129000, "VND")), "en")), ["Product not-visible offers.price"]);
 });
 
+
+test('"and" and "&": the markup\'s "Salt and Pepper" is shown as "Salt & Pepper" or "Salt + Pepper", and a question\'s "&" as "and"', () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>$1,299.00</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body("Salt &amp; Pepper Grinder"), anvil({ name: "Salt and Pepper Grinder" }))), []);
+  assert.equal(truthIssues(page(body("Salt + Pepper Grinder"), anvil({ name: "Salt and Pepper Grinder" }))), []);
+  assert.equal(truthIssues(page(`<h1>Salz &amp; Pfeffer Mühle</h1><p>1.299,00 €</p><p>4,8 (120)</p>`, anvil({ name: "Salz und Pfeffer Mühle", offers: { "@type": "Offer", price: 1299, priceCurrency: "EUR" } }), "de")), []);
+  // The twins: another word where the conjunction was.
+  assert.equal(truthIssues(page(body("Salt &amp; Vinegar Grinder"), anvil({ name: "Salt and Pepper Grinder" }))), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(body("Salt or Pepper"), anvil({ name: "Salt & Pepper" }))), ["Product not-visible name"]);
+  // A question is looked up whole (no word dropped at either end): "&" in the markup, "and" on the page.
+  const question = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name, acceptedAnswer: { "@type": "Answer", text: "Within three days." } }] });
+  assert.equal(truthIssues(page(`<h2>Do you ship spare parts and tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts & tools?"))), []);
+  assert.equal(truthIssues(page(`<h2>Do you ship spare parts &amp; tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts and tools?"))), []);
+  assert.equal(truthIssues(page(`<h2>Do you ship spare parts or tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts & tools?"))), ["FAQPage not-visible mainEntity.name"]);
+});
+
 test.run();
