@@ -91,25 +91,36 @@ export function decomposedKeys(keys: readonly string[]): string[] {
   return out;
 }
 
-/** "and" in the languages whose number formats price-text.ts reads, as a word between two others. */
-const CONJUNCTION = / (?:and|und|et|y|e|en|och|og|ja|i|и|και|és|ve|dan)(?= )/g;
+/**
+ * "and" as the page's language writes it (English's without a language). By language only: "i", "e"
+ * and "y" are Catalan, Italian and Spanish for "and", and English's "I" or a letter elsewhere.
+ */
+const CONJUNCTIONS: Readonly<Record<string, string>> = {
+  en: "and", de: "und", fr: "et", es: "y", it: "e", pt: "e", nl: "en", sv: "och", no: "og", nb: "og", nn: "og", da: "og",
+  fi: "ja", et: "ja", pl: "i", cs: "a", sk: "a", hr: "i", sl: "in", ro: "și", hu: "és", tr: "ve", id: "dan", ms: "dan", ca: "i",
+};
 /** An ampersand or a plus as a value writes it, escaped or not (the key's spaces are normalized after). */
 const AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
 
 /**
- * The keys with the conjunction left out ("salt and pepper" as "salt pepper"): a page that writes
- * "Salt & Pepper" or "Salt + Pepper" reads so once its punctuation is set aside. And a value that writes
- * "&" (its key has nothing between the words) as a page writes it out: "Tom & Jerry" as "tom and jerry".
- * Looked up only after the keys as written are not found; leniency that can only miss a warning.
+ * The value's key with the page language's "and" left out ("salt and pepper" as "salt pepper"): a page that
+ * writes "Salt & Pepper" or "Salt + Pepper" reads so once its punctuation is set aside. And a value that
+ * writes "&" (its key has nothing between the words) as the page would write it out: "Tom & Jerry" as
+ * "tom and jerry". Looked up only after the keys as written are not found; leniency that can only
+ * miss a warning.
  */
-export function conjunctionKeys(keys: readonly string[], value: string): string[] {
+export function conjunctionKeys(keys: readonly string[], value: string, lang: string | null): string[] {
+  const primary = lang === null ? "en" : lang.toLowerCase().split(/[-_]/)[0];
+  const conjunction = CONJUNCTIONS[primary];
+  if (conjunction === undefined) return [];
   const out: string[] = [];
-  for (const key of keys) {
-    const without = key.replace(CONJUNCTION, "");
-    if (without !== key) out.push(without);
-  }
+  const between = ` ${conjunction} `;
+  // The whole value's key only (a title's shortened keys are leniency already): each key the page
+  // lacks is a read of its whole text.
+  const key = keys[0];
+  if (key !== undefined && key.includes(between)) out.push(key.split(between).join(" "));
   if (value.indexOf("&") !== -1 || value.indexOf("+") !== -1) {
-    const spelled = lookupKey(value.replace(AMPERSAND, " and "));
+    const spelled = lookupKey(value.replace(AMPERSAND, ` ${conjunction} `));
     if (spelled !== "" && !keys.includes(spelled)) out.push(spelled);
   }
   return out;

@@ -90,6 +90,11 @@ export class TruthPage {
     return this.#visibleText().hidesElementAt(offset);
   }
 
+  /** The page's language (its `lang`), null without one. */
+  get lang(): string | null {
+    return this.#lowerText().lang;
+  }
+
   /** lookupKey of a value, made once per page. */
   keyOf(value: string): string {
     let key = this.#keys.get(value);
