@@ -1560,7 +1560,7 @@ function indexBlock(value, ids, others) {
       }
       if (!termsToRead && (namesWithPrefix(obj["@type"]) || definesTerms(obj["@context"]))) termsToRead = true;
       for (const key in obj) {
-        if (!termsToRead && key.indexOf(":") !== -1) termsToRead = true;
+        if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
         const child = obj[key];
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -1571,6 +1571,9 @@ function indexBlock(value, ids, others) {
   }
   problems.termsToRead = termsToRead;
   return problems;
+}
+function mayBeSchemaIri(key) {
+  return key.length >= 8 && (key.charCodeAt(6) === 58 || key.charCodeAt(4) === 58 || key.charCodeAt(5) === 58);
 }
 function namesWithPrefix(types) {
   if (typeof types === "string") return types.indexOf(":") !== -1;
@@ -4598,21 +4601,37 @@ var init_parse_block = __esm({
 });
 
 // runtime/features.ts
-function valueTrigger(trigger) {
-  const unequal = trigger.indexOf("!=");
-  return unequal < 0 ? null : { property: trigger.slice(0, unequal), literal: trigger.slice(unequal + 2) };
+function triggersOf(texts2) {
+  let read = readTriggers.get(texts2);
+  if (read === void 0) {
+    const triggers = texts2.map(readTrigger);
+    read = { triggers, absent: `Not detected: the node has no ${describeTriggers(triggers)}.`, byHeld: /* @__PURE__ */ new Map() };
+    readTriggers.set(texts2, read);
+  }
+  return read;
 }
-function detected(triggers, node) {
-  for (const trigger of triggers) {
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null) {
-      if (holdsOtherValue(node[byValue.property], byValue.literal)) return true;
-      continue;
+function readTrigger(text) {
+  const unequal = text.indexOf("!=");
+  if (unequal >= 0) return { kind: "value", text, property: text.slice(0, unequal), literal: text.slice(unequal + 2) };
+  const at = text.indexOf("@");
+  if (at >= 0) return { kind: "typed", text, path: text.slice(0, at).split("."), types: subtypes(text.slice(at + 1)) };
+  return text.includes(".") ? { kind: "path", text, path: text.split(".") } : { kind: "name", text, name: text };
+}
+function detected(texts2, node) {
+  for (const trigger of triggersOf(texts2).triggers) {
+    switch (trigger.kind) {
+      case "value":
+        if (holdsOtherValue(node[trigger.property], trigger.literal)) return true;
+        break;
+      case "typed":
+        if (holdsType(node, trigger.path, trigger.types)) return true;
+        break;
+      case "path":
+        if (hasPath(node, trigger.path)) return true;
+        break;
+      case "name":
+        if (node[trigger.name] !== void 0) return true;
     }
-    const at = trigger.indexOf("@");
-    if (at >= 0) {
-      if (holdsType(node, trigger.slice(0, at).split("."), subtypes(trigger.slice(at + 1)))) return true;
-    } else if (trigger.includes(".") ? hasPath(node, trigger.split(".")) : node[trigger] !== void 0) return true;
   }
   return false;
 }
@@ -4638,37 +4657,46 @@ function describeTriggers(triggers) {
   const parts = [];
   const typesOf = /* @__PURE__ */ new Map();
   for (const trigger of triggers) {
-    const at = trigger.indexOf("@");
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null) {
-      parts.push(`${byValue.property} other than ${byValue.literal}`);
+    if (trigger.kind === "value") {
+      parts.push(`${trigger.property} other than ${trigger.literal}`);
       continue;
     }
-    if (at < 0) {
-      parts.push(trigger);
+    const at = trigger.text.indexOf("@");
+    if (trigger.kind !== "typed" || at < 0) {
+      parts.push(trigger.text);
       continue;
     }
-    const path = trigger.slice(0, at);
+    const path = trigger.text.slice(0, at);
     let types = typesOf.get(path);
     if (types === void 0) {
       types = [];
       typesOf.set(path, types);
       parts.push(path);
     }
-    types.push(trigger.slice(at + 1));
+    types.push(trigger.text.slice(at + 1));
   }
   return parts.map((part) => typesOf.has(part) ? `${part} of type ${orList(typesOf.get(part))}` : part).join(" or ");
 }
-function notDetected(triggers, node) {
-  const held = [];
-  const others = [];
-  for (const trigger of triggers) {
-    const byValue = valueTrigger(trigger);
-    if (byValue !== null && node[byValue.property] !== void 0) held.push(`${byValue.property} ${byValue.literal}`);
-    else others.push(trigger);
+function notDetected(texts2, node) {
+  const { triggers, absent, byHeld } = triggersOf(texts2);
+  let heldKey = "";
+  for (let i = 0; i < triggers.length; i++) {
+    const trigger = triggers[i];
+    if (trigger.kind === "value" && node[trigger.property] !== void 0) heldKey += `${i},`;
   }
-  if (held.length === 0) return `Not detected: the node has no ${describeTriggers(triggers)}.`;
-  return `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+  if (heldKey === "") return absent;
+  let reason = byHeld.get(heldKey);
+  if (reason === void 0) {
+    const held = [];
+    const others = [];
+    for (const trigger of triggers) {
+      if (trigger.kind === "value" && node[trigger.property] !== void 0) held.push(`${trigger.property} ${trigger.literal}`);
+      else others.push(trigger);
+    }
+    reason = `Not detected: the node has ${held.join(" and ")}${others.length ? ` and no ${describeTriggers(others)}` : ""}.`;
+    byHeld.set(heldKey, reason);
+  }
+  return reason;
 }
 function judgedListMissing(triggers, node) {
   let property3 = null;
@@ -4770,13 +4798,14 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
   }
   return out;
 }
-var orList;
+var readTriggers, orList;
 var init_features = __esm({
   "runtime/features.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_enumeration();
+    readTriggers = /* @__PURE__ */ new WeakMap();
     orList = (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
   }
 });
@@ -6630,6 +6659,20 @@ function decomposedKeys(keys) {
   }
   return out;
 }
+function conjunctionKeys(keys, value, lang) {
+  const primary = lang === null ? "en" : lang.toLowerCase().split(/[-_]/)[0];
+  const conjunction = CONJUNCTIONS[primary];
+  if (conjunction === void 0) return [];
+  const out = [];
+  const between = ` ${conjunction} `;
+  const key = keys[0];
+  if (key !== void 0 && key.includes(between)) out.push(key.split(between).join(" "));
+  if (value.indexOf("&") !== -1 || value.indexOf("+") !== -1) {
+    const spelled = lookupKey(value.replace(AMPERSAND, ` ${conjunction} `));
+    if (spelled !== "" && !keys.includes(spelled)) out.push(spelled);
+  }
+  return out;
+}
 function unaccentedKeys(keys) {
   const out = [];
   for (const key of keys) {
@@ -6815,7 +6858,7 @@ function isWordChar(c) {
   if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -6825,6 +6868,34 @@ var init_text_match = __esm({
     OPENING = 80;
     TAG = /<[^<>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    CONJUNCTIONS = {
+      en: "and",
+      de: "und",
+      fr: "et",
+      es: "y",
+      it: "e",
+      pt: "e",
+      nl: "en",
+      sv: "och",
+      no: "og",
+      nb: "og",
+      nn: "og",
+      da: "og",
+      fi: "ja",
+      et: "ja",
+      pl: "i",
+      cs: "a",
+      sk: "a",
+      hr: "i",
+      sl: "in",
+      ro: "\u0219i",
+      hu: "\xE9s",
+      tr: "ve",
+      id: "dan",
+      ms: "dan",
+      ca: "i"
+    };
+    AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
     MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
     NON_ASCII = /[^\x00-\x7f]/;
@@ -7081,6 +7152,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
     return text.truncated || text.takeStopped() ? null : false;
   }
@@ -7111,7 +7183,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TITLES, NO_BRANDS, MAX_BRANDS, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -7168,6 +7240,7 @@ var init_not_visible = __esm({
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
     MAX_BRANDS = 4;
+    MAX_CONJUNCTION_TEXT = 100;
     FREE_WORDS = [
       "free",
       "gratis",
@@ -8623,6 +8696,10 @@ var init_truth_page = __esm({
        */
       hidesElementAt(offset) {
         return this.#visibleText().hidesElementAt(offset);
+      }
+      /** The page's language (its `lang`), null without one. */
+      get lang() {
+        return this.#lowerText().lang;
       }
       /** lookupKey of a value, made once per page. */
       keyOf(value) {
