@@ -8,6 +8,7 @@
 import { decodeEntities } from "../extract/html-text.ts";
 import { LowerText, foldCase, withoutSpacesBetweenUnspaced, type TextWindow } from "./lower-text.ts";
 import { UNSPACED_CHARACTER, unspaced } from "./unspaced-script.ts";
+import { languageTag } from "./price-text.ts";
 
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
@@ -110,7 +111,7 @@ const AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
  * miss a warning.
  */
 export function conjunctionKeys(keys: readonly string[], value: string, lang: string | null): string[] {
-  const primary = lang === null ? "en" : lang.toLowerCase().split(/[-_]/)[0];
+  const primary = lang === null ? "en" : languageTag(lang).language;
   const conjunction = CONJUNCTIONS[primary];
   if (conjunction === undefined) return [];
   const out: string[] = [];
