@@ -6660,7 +6660,7 @@ function decomposedKeys(keys) {
   return out;
 }
 function conjunctionKeys(keys, value, lang) {
-  const primary = lang === null ? "en" : lang.toLowerCase().split(/[-_]/)[0];
+  const primary = lang === null ? "en" : languageTag(lang).language;
   const conjunction = CONJUNCTIONS[primary];
   if (conjunction === void 0) return [];
   const out = [];
@@ -6865,6 +6865,7 @@ var init_text_match = __esm({
     init_html_text();
     init_lower_text();
     init_unspaced_script();
+    init_price_text();
     OPENING = 80;
     TAG = /<[^<>]*>/g;
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
