@@ -108,27 +108,35 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?
       }
     } else if (typeof current === "object" && current !== null) {
       const obj = current as JsonObject;
-      const id = obj["@id"];
-      if (typeof id === "string") {
-        const known = ids.get(id);
-        if (known !== obj && (known === undefined || others !== undefined)) {
-          for (const key in obj) {
-            if (key !== "@id" && key !== "@context") {
-              if (known === undefined) ids.set(id, obj);
-              else others!.add(id, obj);
-              break;
-            }
-          }
-        }
-      }
-      if (!termsToRead && (namesWithPrefix(obj["@type"]) || definesTerms(obj["@context"]))) termsToRead = true;
+      // Everything is read off the one walk over the keys: a named read (obj["@type"]) on objects of
+      // every shape is a slow look-up, three per object cost more than the walk itself.
+      let id: string | undefined;
+      let definesMore = false;
       for (const key in obj) {
-        if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
         const child = obj[key];
+        if (key.charCodeAt(0) === 64 /* @ */) {
+          if (key === "@id") {
+            if (typeof child === "string") id = child;
+          } else if (key === "@context") {
+            if (!termsToRead && definesTerms(child)) termsToRead = true;
+          } else {
+            definesMore = true;
+            if (key === "@type" && !termsToRead && namesWithPrefix(child)) termsToRead = true;
+          }
+        } else {
+          definesMore = true;
+          if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
+        }
         if (typeof child === "object" && child !== null) {
           stack.push(child);
           depths.push(depth + 1);
         }
+      }
+      // A bare {"@id"} (or one with only a @context) refers to a node; it defines none.
+      if (id !== undefined && definesMore) {
+        const known = ids.get(id);
+        if (known === undefined) ids.set(id, obj);
+        else if (known !== obj && others !== undefined) others.add(id, obj);
       }
     }
   }
