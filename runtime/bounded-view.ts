@@ -5,6 +5,9 @@
  * the report says how many were not checked (report-caps.ts). Rules still read the whole node (they
  * look properties up by name, so their cost does not grow with unknown keys): a required property
  * written after a thousand junk keys is found, never reported missing.
+ *
+ * The vocabulary walk reads the node itself first and counts as it goes (checkVocabulary, with
+ * countUnder for what it does not read); only a node past a cap comes here.
  */
 import { LIMITS } from "./limits.ts";
 import { isObject, setOwn, type JsonObject } from "./json.ts";
@@ -30,21 +33,30 @@ function countKeys(value: JsonObject, depth: number): number {
     if (++own > LIMITS.propertiesPerObject) return -1;
     total++;
     const child = value[key];
-    if (typeof child !== "object" || child === null || depth >= VIEW_DEPTH) continue;
-    if (Array.isArray(child)) {
-      if (child.length > LIMITS.valuesPerProperty) return -1;
-      for (let i = 0; i < child.length; i++) {
-        const item = child[i];
-        if (!isObject(item)) continue;
-        const n = countKeys(item, depth + 1);
-        if (n < 0) return -1;
-        total += n;
-      }
-    } else {
-      const n = countKeys(child as JsonObject, depth + 1);
-      if (n < 0) return -1;
-      total += n;
-    }
+    if (typeof child !== "object" || child === null) continue;
+    const n = countUnder(child, depth);
+    if (n < 0) return -1;
+    total += n;
+  }
+  return total;
+}
+
+/**
+ * Keys under `child`, the value of a key of an object at `depth`, as boundedView counts them (its own
+ * key not included); -1 past a cap. For the vocabulary walk, which counts what it reads itself and asks
+ * this only for what it does not read (another vocabulary's keys, unknown properties, @value objects).
+ */
+export function countUnder(child: unknown, depth: number): number {
+  if (typeof child !== "object" || child === null || depth >= VIEW_DEPTH) return 0;
+  if (!Array.isArray(child)) return countKeys(child as JsonObject, depth + 1);
+  if (child.length > LIMITS.valuesPerProperty) return -1;
+  let total = 0;
+  for (let i = 0; i < child.length; i++) {
+    const item = child[i];
+    if (!isObject(item)) continue;
+    const n = countKeys(item, depth + 1);
+    if (n < 0) return -1;
+    total += n;
   }
   return total;
 }

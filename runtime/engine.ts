@@ -26,7 +26,7 @@ import { addLinkAddressWarnings } from "./extract/link-address-values.ts";
 import { parseBlock } from "./parse-block.ts";
 import { blockTerms, readTerm, withPlainTerms } from "./graph/schema-terms.ts";
 import { demoteEnhancementFindings, evaluateFeatures, linkOnly, optInAbsent } from "./features.ts";
-import { checkVocabulary } from "./vocabulary-check.ts";
+import { checkVocabulary, OVER_CAP } from "./vocabulary-check.ts";
 import { addDanglingBreadcrumbWarnings } from "./breadcrumb-reference.ts";
 import { nodeScore, summarize } from "./score.ts";
 import { downgradeRetired, isRetiredRuleSet, markRetiredFeatureFindings, retiredReason, splitRetiredFeatures } from "./retired.ts";
@@ -770,8 +770,17 @@ function uncheckedResult(entity: Entity, written: string, properties_found: stri
 
 /** Vocabulary warnings, less those on a place the rules already reported (the node's own unknown @type among them). */
 function addVocabularyWarnings(node: JsonObject, at: string, issues: ValidationIssue[], typeError: ValidationIssue | null = null): void {
-  const found: ValidationIssue[] = [];
-  checkVocabulary(boundedView(node, requestBudget()), at, found);
+  let found: ValidationIssue[] = [];
+  const budget = requestBudget();
+  // The node as it is, counted as it is walked (the usual case: within every cap); past a cap, what it
+  // found is thrown away and the bounded view, a copy cut to the caps, is walked instead.
+  const suggestionsBefore = budget.suggestionsRemaining;
+  const keys = checkVocabulary(node, at, found, budget.propertiesRemaining);
+  if (keys === OVER_CAP) {
+    found = [];
+    budget.suggestionsRemaining = suggestionsBefore;
+    checkVocabulary(boundedView(node, budget), at, found);
+  } else budget.propertiesRemaining -= keys;
   if (found.length === 0) return;
   const reported = new Set(issues.map((i) => i.path));
   for (const issue of found) {

@@ -11,6 +11,8 @@ import { schemaOrgVersion, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import { enumerationOfMember } from "./enumeration-of-member.ts";
 import type { VocabProperty } from "./vocabulary-types.ts";
+import { LIMITS } from "./limits.ts";
+import { countUnder } from "./bounded-view.ts";
 
 const MAX_VOCABULARY_DEPTH = 32;
 const SCHEMA_DOCS = "https://schema.org/docs/schemas.html";
@@ -177,7 +179,17 @@ function dottedOf(p: Pending): string {
 
 const joinDotted = (dotted: string, name: string) => (dotted ? `${dotted}.${name}` : name);
 
-export function checkVocabulary(entity: JsonObject, at: string, issues: ValidationIssue[]): void {
+/** checkVocabulary's answer when the node passed a cap: its findings are incomplete, and to be thrown away. */
+export const OVER_CAP = -1;
+
+/**
+ * Adds the vocabulary findings of `entity` and everything under it to `issues`, and returns how many
+ * keys it holds as the bounded view counts them (bounded-view.ts), or OVER_CAP as soon as an object
+ * has more than LIMITS.propertiesPerObject keys, a list more than LIMITS.valuesPerProperty values, or
+ * the node more than `limit` keys. The walk counts the keys it reads anyway: a count of its own before
+ * it was a second walk over every key of every node.
+ */
+export function checkVocabulary(entity: JsonObject, at: string, issues: ValidationIssue[], limit = Infinity): number {
   const vocabulary = vocabularyIndex();
   const { classes, properties } = vocabulary.data;
   const knownClasses = (classSet ??= new Set(Object.keys(classes)));
@@ -192,6 +204,13 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
   let lastAllKnown = true;
   let lastKnown: readonly string[] = [];
   let lastVerdicts: Map<string, Verdict> | null = null;
+  let counted = 0;
+  /** Counts what the walk does not read itself; false once a cap is passed. */
+  const countSkipped = (value: unknown, depth: number): boolean => {
+    if (typeof value !== "object" || value === null) return true;
+    const n = countUnder(value, depth);
+    return n >= 0 && (counted += n) <= limit;
+  };
 
   while (stack.length) {
     const current = stack.pop()!;
@@ -238,16 +257,26 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         );
       }
     }
+    let own = 0;
     for (const rawKey in node) {
-      if (rawKey.charCodeAt(0) === 64 /* @ */) continue;
+      if (++own > LIMITS.propertiesPerObject || ++counted > limit) return OVER_CAP;
+      const value = node[rawKey];
+      if (rawKey.charCodeAt(0) === 64 /* @ */) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
+        continue;
+      }
       let verdict = verdicts.get(rawKey);
       if (verdict === undefined) {
         verdict = judge(rawKey, known, propertyFacts);
         if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
       }
       const { key, facts } = verdict;
-      if (key === null) continue;
+      if (key === null) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
+        continue;
+      }
       if (facts === null) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
         const suggestion = closestName(key, (propertyNames ??= Object.keys(properties)));
         warn(
           "unknown-property",
@@ -278,13 +307,18 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
           `${pointerOf(current, at)}/${escapePointer(rawKey)}`,
         );
       }
-      const value = node[rawKey];
       if (typeof value !== "object" || value === null) continue;
       const list = Array.isArray(value);
       const count = list ? value.length : 1;
+      if (count > LIMITS.valuesPerProperty) return OVER_CAP;
       for (let i = 0; i < count; i++) {
         const item = list ? value[i] : value;
-        if (!isObject(item) || "@value" in item) continue;
+        if (!isObject(item)) continue;
+        // An @value object is a literal: not read, only counted.
+        if ("@value" in item) {
+          if (!countSkipped(item, depth)) return OVER_CAP;
+          continue;
+        }
         const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
         // "query-input": an Action annotation, whose value is a PropertyValueSpecification describing the
@@ -317,7 +351,9 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
           }
         }
         if (depth + 1 < MAX_VOCABULARY_DEPTH) stack.push(child);
+        else if (!countSkipped(item, depth)) return OVER_CAP;
       }
     }
   }
+  return counted;
 }
