@@ -1545,27 +1545,32 @@ function indexBlock(value, ids, others) {
       }
     } else if (typeof current === "object" && current !== null) {
       const obj = current;
-      const id = obj["@id"];
-      if (typeof id === "string") {
-        const known = ids.get(id);
-        if (known !== obj && (known === void 0 || others !== void 0)) {
-          for (const key in obj) {
-            if (key !== "@id" && key !== "@context") {
-              if (known === void 0) ids.set(id, obj);
-              else others.add(id, obj);
-              break;
-            }
-          }
-        }
-      }
-      if (!termsToRead && (namesWithPrefix(obj["@type"]) || definesTerms(obj["@context"]))) termsToRead = true;
+      let id;
+      let definesMore = false;
       for (const key in obj) {
-        if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
         const child = obj[key];
+        if (key.charCodeAt(0) === 64) {
+          if (key === "@id") {
+            if (typeof child === "string") id = child;
+          } else if (key === "@context") {
+            if (!termsToRead && definesTerms(child)) termsToRead = true;
+          } else {
+            definesMore = true;
+            if (key === "@type" && !termsToRead && namesWithPrefix(child)) termsToRead = true;
+          }
+        } else {
+          definesMore = true;
+          if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
+        }
         if (typeof child === "object" && child !== null) {
           stack.push(child);
           depths.push(depth + 1);
         }
+      }
+      if (id !== void 0 && definesMore) {
+        const known = ids.get(id);
+        if (known === void 0) ids.set(id, obj);
+        else if (known !== obj && others !== void 0) others.add(id, obj);
       }
     }
   }
@@ -4829,6 +4834,80 @@ var init_enumeration_of_member = __esm({
   }
 });
 
+// runtime/bounded-view.ts
+function boundedView(node, budget) {
+  const keys = countKeys(node, 0);
+  if (keys >= 0 && keys <= budget.propertiesRemaining) {
+    budget.propertiesRemaining -= keys;
+    return node;
+  }
+  return copyObject(node, 0, budget);
+}
+function countKeys(value, depth) {
+  let total = 0;
+  let own = 0;
+  for (const key in value) {
+    if (++own > LIMITS.propertiesPerObject) return -1;
+    total++;
+    const child = value[key];
+    if (typeof child !== "object" || child === null) continue;
+    const n = countUnder(child, depth);
+    if (n < 0) return -1;
+    total += n;
+  }
+  return total;
+}
+function countUnder(child, depth) {
+  if (typeof child !== "object" || child === null || depth >= VIEW_DEPTH) return 0;
+  if (!Array.isArray(child)) return countKeys(child, depth + 1);
+  if (child.length > LIMITS.valuesPerProperty) return -1;
+  let total = 0;
+  for (let i = 0; i < child.length; i++) {
+    const item = child[i];
+    if (!isObject(item)) continue;
+    const n = countKeys(item, depth + 1);
+    if (n < 0) return -1;
+    total += n;
+  }
+  return total;
+}
+function copyObject(value, depth, budget) {
+  const out = {};
+  let own = 0;
+  if (value["@type"] !== void 0) out["@type"] = value["@type"];
+  for (const key in value) {
+    if (key === "@type") continue;
+    if (own >= LIMITS.propertiesPerObject || budget.propertiesRemaining <= 0) {
+      budget.propertiesNotChecked++;
+      continue;
+    }
+    own++;
+    budget.propertiesRemaining--;
+    const child = value[key];
+    setOwn(out, key, depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget));
+  }
+  return out;
+}
+function copyValue(value, depth, budget) {
+  if (!Array.isArray(value)) return copyObject(value, depth, budget);
+  const kept = Math.min(value.length, LIMITS.valuesPerProperty);
+  const out = new Array(kept);
+  for (let i = 0; i < kept; i++) {
+    const item = value[i];
+    out[i] = isObject(item) ? copyObject(item, depth, budget) : item;
+  }
+  return out;
+}
+var VIEW_DEPTH;
+var init_bounded_view = __esm({
+  "runtime/bounded-view.ts"() {
+    "use strict";
+    init_limits();
+    init_json();
+    VIEW_DEPTH = 40;
+  }
+});
+
 // runtime/vocabulary-check.ts
 function propertyFactsMap(properties) {
   const map = /* @__PURE__ */ new Map();
@@ -4901,7 +4980,7 @@ function dottedOf(p) {
   const above = dottedOf(p.parent);
   return above ? `${above}.${p.key}` : p.key;
 }
-function checkVocabulary(entity, at, issues) {
+function checkVocabulary(entity, at, issues, limit = Infinity) {
   const vocabulary = vocabularyIndex();
   const { classes, properties } = vocabulary.data;
   const knownClasses = classSet ??= new Set(Object.keys(classes));
@@ -4912,6 +4991,12 @@ function checkVocabulary(entity, at, issues) {
   let lastAllKnown = true;
   let lastKnown = [];
   let lastVerdicts = null;
+  let counted = 0;
+  const countSkipped = (value, depth) => {
+    if (typeof value !== "object" || value === null) return true;
+    const n = countUnder(value, depth);
+    return n >= 0 && (counted += n) <= limit;
+  };
   while (stack.length) {
     const current = stack.pop();
     const { node, depth } = current;
@@ -4956,16 +5041,26 @@ function checkVocabulary(entity, at, issues) {
         );
       }
     }
+    let own = 0;
     for (const rawKey in node) {
-      if (rawKey.charCodeAt(0) === 64) continue;
+      if (++own > LIMITS.propertiesPerObject || ++counted > limit) return OVER_CAP;
+      const value = node[rawKey];
+      if (rawKey.charCodeAt(0) === 64) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
+        continue;
+      }
       let verdict = verdicts.get(rawKey);
       if (verdict === void 0) {
         verdict = judge(rawKey, known, propertyFacts);
         if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
       }
       const { key, facts } = verdict;
-      if (key === null) continue;
+      if (key === null) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
+        continue;
+      }
       if (facts === null) {
+        if (!countSkipped(value, depth)) return OVER_CAP;
         const suggestion = closestName(key, propertyNames2 ??= Object.keys(properties));
         warn(
           "unknown-property",
@@ -4994,13 +5089,17 @@ function checkVocabulary(entity, at, issues) {
           `${pointerOf(current, at)}/${escapePointer(rawKey)}`
         );
       }
-      const value = node[rawKey];
       if (typeof value !== "object" || value === null) continue;
       const list = Array.isArray(value);
       const count = list ? value.length : 1;
+      if (count > LIMITS.valuesPerProperty) return OVER_CAP;
       for (let i = 0; i < count; i++) {
         const item = list ? value[i] : value;
-        if (!isObject(item) || "@value" in item) continue;
+        if (!isObject(item)) continue;
+        if ("@value" in item) {
+          if (!countSkipped(item, depth)) return OVER_CAP;
+          continue;
+        }
         const child = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
         if (itemType !== void 0 && facts.ranges.length && !isAnnotation(rawKey)) {
@@ -5031,11 +5130,13 @@ function checkVocabulary(entity, at, issues) {
           }
         }
         if (depth + 1 < MAX_VOCABULARY_DEPTH) stack.push(child);
+        else if (!countSkipped(item, depth)) return OVER_CAP;
       }
     }
   }
+  return counted;
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted, OVER_CAP;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -5044,6 +5145,8 @@ var init_vocabulary_check = __esm({
     init_type_hierarchy();
     init_did_you_mean();
     init_enumeration_of_member();
+    init_limits();
+    init_bounded_view();
     MAX_VOCABULARY_DEPTH = 32;
     SCHEMA_DOCS = "https://schema.org/docs/schemas.html";
     classNames2 = null;
@@ -5087,6 +5190,7 @@ var init_vocabulary_check = __esm({
     MAX_TYPE_LISTS = 2048;
     verdictCache = /* @__PURE__ */ new Map();
     joinDotted = (dotted, name) => dotted ? `${dotted}.${name}` : name;
+    OVER_CAP = -1;
   }
 });
 
@@ -5390,77 +5494,6 @@ var init_report_caps = __esm({
         return { errors: this.errors, warnings: this.warnings, by_code: mostFrequent(this.byCode, Infinity), by_property: mostFrequent(this.byProperty, LIMITS.summaryProperties) };
       }
     };
-  }
-});
-
-// runtime/bounded-view.ts
-function boundedView(node, budget) {
-  const keys = countKeys(node, 0);
-  if (keys >= 0 && keys <= budget.propertiesRemaining) {
-    budget.propertiesRemaining -= keys;
-    return node;
-  }
-  return copyObject(node, 0, budget);
-}
-function countKeys(value, depth) {
-  let total = 0;
-  let own = 0;
-  for (const key in value) {
-    if (++own > LIMITS.propertiesPerObject) return -1;
-    total++;
-    const child = value[key];
-    if (typeof child !== "object" || child === null || depth >= VIEW_DEPTH) continue;
-    if (Array.isArray(child)) {
-      if (child.length > LIMITS.valuesPerProperty) return -1;
-      for (let i = 0; i < child.length; i++) {
-        const item = child[i];
-        if (!isObject(item)) continue;
-        const n = countKeys(item, depth + 1);
-        if (n < 0) return -1;
-        total += n;
-      }
-    } else {
-      const n = countKeys(child, depth + 1);
-      if (n < 0) return -1;
-      total += n;
-    }
-  }
-  return total;
-}
-function copyObject(value, depth, budget) {
-  const out = {};
-  let own = 0;
-  if (value["@type"] !== void 0) out["@type"] = value["@type"];
-  for (const key in value) {
-    if (key === "@type") continue;
-    if (own >= LIMITS.propertiesPerObject || budget.propertiesRemaining <= 0) {
-      budget.propertiesNotChecked++;
-      continue;
-    }
-    own++;
-    budget.propertiesRemaining--;
-    const child = value[key];
-    setOwn(out, key, depth >= VIEW_DEPTH || typeof child !== "object" || child === null ? child : copyValue(child, depth + 1, budget));
-  }
-  return out;
-}
-function copyValue(value, depth, budget) {
-  if (!Array.isArray(value)) return copyObject(value, depth, budget);
-  const kept = Math.min(value.length, LIMITS.valuesPerProperty);
-  const out = new Array(kept);
-  for (let i = 0; i < kept; i++) {
-    const item = value[i];
-    out[i] = isObject(item) ? copyObject(item, depth, budget) : item;
-  }
-  return out;
-}
-var VIEW_DEPTH;
-var init_bounded_view = __esm({
-  "runtime/bounded-view.ts"() {
-    "use strict";
-    init_limits();
-    init_json();
-    VIEW_DEPTH = 40;
   }
 });
 
@@ -9937,8 +9970,15 @@ function uncheckedResult(entity, written, properties_found, resolver) {
   return result;
 }
 function addVocabularyWarnings(node, at, issues, typeError = null) {
-  const found = [];
-  checkVocabulary(boundedView(node, requestBudget()), at, found);
+  let found = [];
+  const budget = requestBudget();
+  const suggestionsBefore = budget.suggestionsRemaining;
+  const keys = checkVocabulary(node, at, found, budget.propertiesRemaining);
+  if (keys === OVER_CAP) {
+    found = [];
+    budget.suggestionsRemaining = suggestionsBefore;
+    checkVocabulary(boundedView(node, budget), at, found);
+  } else budget.propertiesRemaining -= keys;
   if (found.length === 0) return;
   const reported = new Set(issues.map((i) => i.path));
   for (const issue2 of found) {
