@@ -141,6 +141,8 @@ class FixedPropertyRule implements PropertyRule {
   readonly fix: string;
   readonly docs: string;
   readonly rule: string | undefined;
+  /** What a literal value needs to pass the rule at once (Run.passesAtOnce): worked out once per rule. */
+  readonly plain: PlainLiteral;
 
   constructor(r: PropertyRule) {
     this.name = r.name;
@@ -164,6 +166,7 @@ class FixedPropertyRule implements PropertyRule {
     this.fix = r.fix;
     this.docs = r.docs;
     this.rule = r.rule;
+    this.plain = plainLiteral(this);
   }
 }
 
@@ -197,6 +200,32 @@ class FixedExpectSpec {
 /** A rule as the checks read it fastest (see FixedPropertyRule); what generated validators declare their rules with. */
 export function propertyRule(rule: PropertyRule): PropertyRule {
   return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
+}
+
+/**
+ * Which literal values pass a rule with nothing checked but their kind and format: a rule without an
+ * enumeration, value keywords, list keywords or bounds. `strings`: a string that is not blank fits one
+ * of its literal kinds (text, url, a date; literalFits). `numbers`: which numbers fit one ("any" for
+ * number, or text where no object is expected; "integer" for integer). Most values are such text, and
+ * the interpreter's frames around them (the list state, the last-item flag, the expectation loop) cost
+ * more than their check.
+ */
+interface PlainLiteral {
+  readonly strings: boolean;
+  readonly numbers: "any" | "integer" | "none";
+}
+
+const NOT_PLAIN: PlainLiteral = { strings: false, numbers: "none" };
+
+/** Literal kinds that any string fits (literalFits). */
+const STRING_KINDS: ReadonlySet<LiteralKind> = new Set(["text", "url", "date", "datetime", "time", "quantity"]);
+
+function plainLiteral(rule: FixedPropertyRule): PlainLiteral {
+  if (rule.values !== undefined || rule.valueKeywords !== undefined || rule.listKeywords !== undefined || rule.min !== undefined || rule.max !== undefined) return NOT_PLAIN;
+  const literals = rule.expect.flatMap((e) => (e.kind === "literal" ? [e.literal] : []));
+  const objectExpected = rule.expect.some((e) => e.kind === "class");
+  const numbers = literals.includes("number") || (literals.includes("text") && !objectExpected) ? "any" : literals.includes("integer") ? "integer" : "none";
+  return { strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
 }
 
 // The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
@@ -500,6 +529,7 @@ export class Run {
 
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
+    if (passesAtOnce(value, rule)) return;
     const outerTypes = this.listTypes;
     this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
     try {
@@ -813,6 +843,22 @@ export class Run {
       }
     }
   }
+}
+
+/**
+ * A single literal value that checkLiteral would pass without a word (its kind fits, its format holds,
+ * the rule asks nothing more): the same answer without the interpreter's frames. False is no verdict:
+ * the value is then checked as usual.
+ */
+function passesAtOnce(value: unknown, rule: PropertyRule): boolean {
+  if (!(rule instanceof FixedPropertyRule)) return false;
+  const plain = rule.plain;
+  if (typeof value === "string") {
+    if (!plain.strings || isBlank(value)) return false;
+  } else if (typeof value === "number") {
+    if (plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
+  } else return false;
+  return rule.format === undefined || rule.format.test(value) === null;
 }
 
 /** The most specific class expectation that accepts one of the types (`eligibleOnly`: among those without a not-eligible reason). */
