@@ -342,6 +342,8 @@ function mergingLookup(ids: Map<string, JsonObject>, others: OtherDefinitions): 
   };
 }
 
+const NO_CHOICES: readonly RuleSetChoice[] = [];
+
 /** Longer @ids are not echoed back: the report stays bounded, and the node is then named by its place. */
 const MAX_REPORTED_ID = 2048;
 
@@ -397,12 +399,14 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       schemas.push(result);
       truthNodes.push({ entity, result, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
       // The node's other rich results (another of its types), each a result of its own at the same place.
-      for (const choice of judgement === null ? [] : judgement.choices.slice(1)) {
+      // Indexed from the second: no copy of the list per node.
+      const choices = judgement === null ? NO_CHOICES : judgement.choices;
+      for (let c = 1; c < choices.length; c++) {
         if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
           nodesNotValidated++;
           break;
         }
-        const further = validateEntity(entity, resolver, judging, judgement, choice)!;
+        const further = validateEntity(entity, resolver, judging, judgement, choices[c])!;
         issuesFound += further.errors.length + further.warnings.length;
         if (result.id !== undefined) further.id = result.id;
         schemas.push(further);

@@ -29,11 +29,12 @@ export type { TruthNode } from "./truth-node.ts";
 export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, overrides: readonly IssueOverride[]): void {
   if (nodes.length === 0) return;
   const findings: Finding[] = [];
-  const selfServing = new Set<SchemaResult>();
+  // The maps are made for the first candidate: most inputs have none (JSON-LD alone runs only this loop).
+  let selfServing: Set<SchemaResult> | null = null;
   let owners: SiteOwners | undefined;
   // Many reviews may name one business (by @id): each business is judged once.
-  const atHome = new Map<JsonObject, boolean>();
-  const listed = new Map<JsonObject, boolean>();
+  let atHome: Map<JsonObject, boolean> | null = null;
+  let listed: Map<JsonObject, boolean> | null = null;
   for (const candidate of selfServingCandidates(nodes, resolve)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
@@ -41,10 +42,10 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
       continue;
     }
     const entity = candidate.entity;
-    let own = atHome.get(entity);
+    let own = (atHome ??= new Map()).get(entity);
     if (own === undefined) atHome.set(entity, (own = onOwnSite(entity, pageUrl) || namedAsSite(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
     if (!own) continue;
-    let another = listed.get(entity);
+    let another = (listed ??= new Map()).get(entity);
     if (another === undefined) listed.set(entity, (another = ownedByAnother(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
     if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
@@ -53,7 +54,7 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
     const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);
-    selfServing.add(candidate.node.result);
+    (selfServing ??= new Set()).add(candidate.node.result);
   }
   if (page !== null) {
     const budget = { left: MAX_LOOKUPS };
@@ -68,7 +69,7 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
     if (keys === undefined) added.set(node.result, (keys = new Set()));
     keys.add(`${issue.code} ${issue.property}`);
   }
-  for (const result of selfServing) withoutReviewSnippet(result);
+  if (selfServing !== null) for (const result of selfServing) withoutReviewSnippet(result);
   for (const [result, keys] of added) lowerScore(result, keys.size);
 }
 

@@ -36,8 +36,7 @@ export interface SelfServing {
 /** Business or organization nodes with reviews of themselves, and reviews or ratings of a business. */
 export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Resolve): SelfServing[] {
   const out: SelfServing[] = [];
-  const organizations = subtypes("Organization");
-  const isOrganization = (node: JsonObject) => typeNames(node["@type"]).some((t) => organizations.has(t));
+  const isOrganization = (node: JsonObject) => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
   for (const node of nodes) {
     const n = node.entity.node;
     // Most nodes carry none of the three: no type is looked at for them.
