@@ -59,18 +59,27 @@ function readMember(value: string): string | null {
 
 const ANY_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
 
-/** Per member list, lower-cased name -> its member (null: two members differ only in case). Built once per list. */
-const lowerIndexes = new WeakMap<object, Map<string, string | null>>();
+/**
+ * Per member list: lower-cased name -> its member (null: two members differ only in case), built once
+ * per list; and the answers given so far by value as written (a failing value repeats on every offer
+ * and every run). Two maps, so a value is looked up as it is, not as a fresh string with a marker.
+ */
+interface LowerIndex {
+  readonly names: Map<string, string | null>;
+  readonly answers: Map<string, string | null>;
+}
 
-function lowerIndex(members: Iterable<string>, key: object): Map<string, string | null> {
+const lowerIndexes = new WeakMap<object, LowerIndex>();
+
+function lowerIndex(members: Iterable<string>, key: object): LowerIndex {
   let index = lowerIndexes.get(key);
   if (index === undefined) {
-    index = new Map();
+    const names = new Map<string, string | null>();
     for (const member of members) {
       const lower = member.toLowerCase();
-      index.set(lower, index.has(lower) ? null : member);
+      names.set(lower, names.has(lower) ? null : member);
     }
-    lowerIndexes.set(key, index);
+    lowerIndexes.set(key, (index = { names, answers: new Map() }));
   }
   return index;
 }
@@ -82,14 +91,12 @@ function lowerIndex(members: Iterable<string>, key: object): Map<string, string 
  * list belongs to (a rule), for the index kept per list.
  */
 export function fixEnumMember(value: string, members: Iterable<string>, key: object = members as object): string | null {
-  const index = lowerIndex(members, key);
-  // Answers by value as written, beside the names (a failing value repeats on every offer and every run).
-  const asked = `\u0000${value}`;
-  const known = index.get(asked);
+  const { names, answers } = lowerIndex(members, key);
+  const known = answers.get(value);
   if (known !== undefined) return known;
   const name = value.trim().replace(ANY_PREFIX, "").toLowerCase();
-  const found = name === "" ? null : index.get(name);
+  const found = name === "" ? null : names.get(name);
   const answer = found == null ? null : `https://schema.org/${found}`;
-  if (value.length <= MEMO_MAX_LENGTH && index.size < MEMO_LIMIT) index.set(asked, answer);
+  if (value.length <= MEMO_MAX_LENGTH && answers.size < MEMO_LIMIT) answers.set(value, answer);
   return answer;
 }

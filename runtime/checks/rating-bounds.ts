@@ -68,7 +68,8 @@ export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRa
   if (isEmptyText(ratingValue)) ratingValue = undefined;
   if (isEmptyText(bestRating)) bestRating = undefined;
   if (isEmptyText(worstRating)) worstRating = undefined;
-  if (typeof ratingValue === "string") {
+  // Both forms need their sign: a plain number ("4.6") is not matched against them.
+  if (typeof ratingValue === "string" && (ratingValue.indexOf("%") !== -1 || ratingValue.indexOf("/") !== -1)) {
     const implied = impliedScale(ratingValue);
     if (implied !== undefined) return implied === null ? null : outside(implied);
   }
