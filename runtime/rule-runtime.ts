@@ -661,7 +661,9 @@ export class Run {
     if (typeof value === "object") {
       let node = value as JsonObject;
       if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, valuePath(rule, at, index));
-      if ("@value" in node) return this.checkLiteral(node["@value"], rule, at, index);
+      // A named read, not `in` (slow on objects of every shape): a JSON value is never undefined.
+      const literal = node["@value"];
+      if (literal !== undefined) return this.checkLiteral(literal, rule, at, index);
       const id = node["@id"];
       if (typeof id === "string" && isReferenceOnly(node)) {
         const member = rule.values || rule.expect.some((e) => e.kind === "enum") ? enumMember(id) : null;
@@ -948,7 +950,7 @@ function holdsValue(value: unknown): boolean {
 function isGiven(value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === "string") return !isBlank(value);
-  if (isObject(value) && "@value" in value) return isGiven(value["@value"]);
+  if (isObject(value) && value["@value"] !== undefined) return isGiven(value["@value"]);
   return !Array.isArray(value);
 }
 
