@@ -154,6 +154,33 @@ function judge(rawKey: string, known: readonly string[], propertyFacts: Map<stri
   return new Verdict(key, facts, facts === null || known.length === 0 || appliesToAny(key, known), isAnnotation(rawKey));
 }
 
+/** What a node's type list comes to: whether every type is a Schema.org class, the known ones, their verdicts. */
+interface TypeListInfo {
+  readonly allKnown: boolean;
+  readonly known: readonly string[];
+  readonly verdicts: Map<string, Verdict>;
+}
+
+/**
+ * Per type list of one Schema.org class or none: typeNames hands out one array per @type text
+ * (graph/type-names.ts), so the same array means the same answers, and a node of a type seen before
+ * costs no class look-up. Kept only for known classes (as many as the vocabulary has); lists of several
+ * types (fresh arrays each time) and unknown types are worked out each time.
+ */
+const typeListInfos = new WeakMap<readonly string[], TypeListInfo>();
+
+function typeListInfo(types: readonly string[], knownClasses: ReadonlySet<string>): TypeListInfo {
+  const cacheable = types.length <= 1;
+  const cached = cacheable ? typeListInfos.get(types) : undefined;
+  if (cached !== undefined) return cached;
+  let allKnown = true;
+  for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
+  const known = allKnown ? types : types.filter((t) => knownClasses.has(t));
+  const info: TypeListInfo = { allKnown, known, verdicts: verdictsFor(known) };
+  if (cacheable && allKnown) typeListInfos.set(types, info);
+  return info;
+}
+
 /** A node to visit; its pointer and dotted name are built only when a warning needs them. */
 interface Pending {
   node: JsonObject;
@@ -200,12 +227,9 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
   const warn = (code: ValidationIssue["code"], property: string, message: string, fix: string, path: string) =>
     issues.push({ severity: "warning", code, property, message, fix, google_docs_url: SCHEMA_DOCS, path });
 
-  // What the last type list came to: siblings (a list of offers, of steps) mostly share one, and
-  // typeNames hands out one array per @type text, so the same array means the same answers.
+  // What the last type list came to: siblings (a list of offers, of steps) mostly share one.
   let lastTypes: readonly string[] | null = null;
-  let lastAllKnown = true;
-  let lastKnown: readonly string[] = [];
-  let lastVerdicts: Map<string, Verdict> | null = null;
+  let lastInfo: TypeListInfo | null = null;
   let counted = 0;
   /** Counts what the walk does not read itself; false once a cap is passed. */
   const countSkipped = (value: unknown, depth: number): boolean => {
@@ -218,23 +242,10 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
     const current = stack.pop()!;
     const { node, depth } = current;
     const types = current.types ?? typeNames(node["@type"]);
-    let allKnown: boolean;
-    let known: readonly string[];
-    let verdicts: Map<string, Verdict>;
-    if (types === lastTypes && lastVerdicts !== null) {
-      allKnown = lastAllKnown;
-      known = lastKnown;
-      verdicts = lastVerdicts;
-    } else {
-      allKnown = true;
-      for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
-      known = allKnown ? types : types.filter((t) => knownClasses.has(t));
-      verdicts = verdictsFor(known);
-      lastTypes = types;
-      lastAllKnown = allKnown;
-      lastKnown = known;
-      lastVerdicts = verdicts;
-    }
+    const info: TypeListInfo = types === lastTypes && lastInfo !== null ? lastInfo : typeListInfo(types, knownClasses);
+    lastTypes = types;
+    lastInfo = info;
+    const { allKnown, known, verdicts } = info;
     // Every type known (the usual node): nothing to report, no second look-up.
     if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
@@ -264,7 +275,8 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
       if (++own > LIMITS.propertiesPerObject || ++counted > limit) return OVER_CAP;
       const value = node[rawKey];
       if (rawKey.charCodeAt(0) === 64 /* @ */) {
-        if (!countSkipped(value, depth)) return OVER_CAP;
+        // Mostly a text (@type, @id): only an object under an @ key has keys of its own to count.
+        if (typeof value === "object" && value !== null && !countSkipped(value, depth)) return OVER_CAP;
         continue;
       }
       let verdict = verdicts.get(rawKey);
