@@ -364,6 +364,8 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   let issuesFound = 0;
   const budget = startRequestBudget();
   const truthNodes: TruthNode[] = [];
+  /** Where an @id is defined first: contained entities and licensed images defined elsewhere are reported there. */
+  const definedAs = (id: string) => ids.get(id);
   /** Per parsed block: its results, schemas[first, end), finished once every block is read. */
   const spans: Array<{ first: number; end: number }> = [];
 
@@ -389,7 +391,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
       if (depth > 0 && !result.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs)) validateInto(inner, depth + 1);
         return;
       }
       issuesFound += result.errors.length + result.warnings.length;
@@ -414,11 +416,11 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product);
       // one with rules may hold a trail its rules do not judge (a ProfilePage's breadcrumb).
       if (entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, (key) => ids.get(key), result.checked ? BESIDE_RULES : undefined)) validateInto(inner, depth + 1);
+        for (const inner of containedEntities(entity, definedAs, result.checked ? BESIDE_RULES : undefined)) validateInto(inner, depth + 1);
       }
       // Its images with license metadata are image metadata items of their own (an ImageObject is one already).
-      if (depth < MAX_CONTAINED_DEPTH && !typeNames(entity.node["@type"]).includes(LICENSED_IMAGE_TYPE)) {
-        for (const image of licensedImages(entity, (key) => ids.get(key))) validateInto(image, depth + 1);
+      if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
+        for (const image of licensedImages(entity, definedAs)) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared.entities[blockIndex]) validateInto(entity, 0);
@@ -511,7 +513,8 @@ function overrideFinal(result: SchemaResult, overrides: readonly IssueOverride[]
 interface Judgement {
   checked: JsonObject;
   choices: RuleSetChoice[];
-  /** The first type written: what a node without rules is reported as. */
+  /** The types written (typeNames of its @type), the first what a node without rules is reported as. */
+  types: readonly string[];
   written: string;
 }
 
@@ -526,7 +529,7 @@ function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: Rule
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   // A page's main entity may be named from the entity's side (graph/main-entity-of-page.ts).
   const checked = mainEntities.withMainEntity(whole === undefined ? node : withMergedProperties(node, whole));
-  return { checked, choices: pickRuleSets(types, registry, checked), written: types[0] };
+  return { checked, choices: pickRuleSets(types, registry, checked), types, written: types[0] };
 }
 
 /**

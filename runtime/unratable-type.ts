@@ -18,6 +18,8 @@ export const REVIEWABLE_TYPES = [
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 
+const NONE: readonly ValidationIssue[] = Object.freeze([]);
+
 /** The rating properties the node carries with a value. */
 function ratingProperties(node: JsonObject): string[] {
   const found: string[] = [];
@@ -49,12 +51,14 @@ function reviewableType(type: string): boolean {
 }
 
 /** The warnings for a node rated though its types cannot show the rating; none when it can, or when no type is known. */
-export function unratableTypeWarnings(node: JsonObject, at: string): ValidationIssue[] {
+export function unratableTypeWarnings(node: JsonObject, at: string): readonly ValidationIssue[] {
+  // Most nodes are not rated: nothing allocated for them.
+  if (node.aggregateRating === undefined && node.review === undefined) return NONE;
   const properties = ratingProperties(node);
-  if (properties.length === 0) return [];
+  if (properties.length === 0) return NONE;
   const vocabulary = vocabularyIndex();
   const types = typeNames(node["@type"]).filter((t) => vocabulary.isType(t));
-  if (types.length === 0 || reviewable(types)) return [];
+  if (types.length === 0 || reviewable(types)) return NONE;
   const type = types.join(", ");
   const a = /^[AEIOU]/.test(type) ? "an" : "a";
   return properties.map((property) => ({
