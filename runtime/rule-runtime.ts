@@ -203,29 +203,26 @@ export function propertyRule(rule: PropertyRule): PropertyRule {
 }
 
 /**
- * Which literal values pass a rule with nothing checked but their kind and format: a rule without an
- * enumeration, value keywords, list keywords or bounds. `strings`: a string that is not blank fits one
- * of its literal kinds (text, url, a date; literalFits). `numbers`: which numbers fit one ("any" for
- * number, or text where no object is expected; "integer" for integer). Most values are such text, and
- * the interpreter's frames around them (the list state, the last-item flag, the expectation loop) cost
- * more than their check.
+ * Which literal values fit a rule's expectations, worked out once per rule for Run.check's shortcut
+ * (passesAtOnce). `strings`: a string that is not blank fits one of its literal kinds (text, url, a
+ * date; literalFits). `numbers`: which numbers fit one ("any" for number, or text where no object is
+ * expected; "integer" for integer). `single`: one value is checked alone (no list keywords, which
+ * count the values together).
  */
 interface PlainLiteral {
+  readonly single: boolean;
   readonly strings: boolean;
   readonly numbers: "any" | "integer" | "none";
 }
-
-const NOT_PLAIN: PlainLiteral = { strings: false, numbers: "none" };
 
 /** Literal kinds that any string fits (literalFits). */
 const STRING_KINDS: ReadonlySet<LiteralKind> = new Set(["text", "url", "date", "datetime", "time", "quantity"]);
 
 function plainLiteral(rule: FixedPropertyRule): PlainLiteral {
-  if (rule.values !== undefined || rule.valueKeywords !== undefined || rule.listKeywords !== undefined || rule.min !== undefined || rule.max !== undefined) return NOT_PLAIN;
   const literals = rule.expect.flatMap((e) => (e.kind === "literal" ? [e.literal] : []));
   const objectExpected = rule.expect.some((e) => e.kind === "class");
   const numbers = literals.includes("number") || (literals.includes("text") && !objectExpected) ? "any" : literals.includes("integer") ? "integer" : "none";
-  return { strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
+  return { single: rule.listKeywords === undefined, strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
 }
 
 // The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
@@ -848,19 +845,33 @@ export class Run {
 }
 
 /**
- * A single literal value that checkLiteral would pass without a word (its kind fits, its format holds,
- * the rule asks nothing more): the same answer without the interpreter's frames. False is no verdict:
- * the value is then checked as usual.
+ * A single literal value that checkLiteral would pass without a word: its kind fits (or it names a
+ * member of the rule's enumeration list), and its keywords, format and bounds hold. Most values are
+ * such, and the interpreter's frames around them (the list state, the last-item flag, the expectation
+ * loop) cost more than their checks. False is no verdict: the value is then checked as usual, and
+ * whatever failed here is found and told there.
  */
 function passesAtOnce(value: unknown, rule: PropertyRule): boolean {
-  if (!(rule instanceof FixedPropertyRule)) return false;
-  const plain = rule.plain;
+  if (!(rule instanceof FixedPropertyRule) || !rule.plain.single) return false;
+  const { plain, values } = rule;
   if (typeof value === "string") {
-    if (!plain.strings || isBlank(value)) return false;
+    if (isBlank(value)) return false;
+    // With a list of members, the list alone decides (checkLiteral's expectations then report nothing).
+    if (values !== undefined) {
+      const member = enumMember(value);
+      if (member === null || !values.has(member)) return false;
+    } else if (!plain.strings) return false;
   } else if (typeof value === "number") {
-    if (plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
+    if (values !== undefined || plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
   } else return false;
-  return rule.format === undefined || rule.format.test(value) === null;
+  const keywords = rule.valueKeywords;
+  if (keywords !== undefined) for (let i = 0; i < keywords.length; i++) if (keywords[i].test(value, rule.property) !== null) return false;
+  if (rule.format !== undefined && rule.format.test(value) !== null) return false;
+  if (rule.min !== undefined || rule.max !== undefined) {
+    const n = typeof value === "number" ? value : isNumericText(value) ? Number(value) : NaN;
+    if (!Number.isNaN(n) && ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))) return false;
+  }
+  return true;
 }
 
 /** The most specific class expectation that accepts one of the types (`eligibleOnly`: among those without a not-eligible reason). */

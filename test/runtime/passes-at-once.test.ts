@@ -11,6 +11,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { propertyRule, Run, type ExpectSpec, type LiteralKind, type PropertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { ValidationIssue } from "../../runtime/types.ts";
 import type { ValueCheck } from "../../runtime/checks/value-check.ts";
@@ -40,11 +42,13 @@ function rules(): PropertyRule[] {
   const base = { name: "p", property: "p", level: "required" as const, fix: "fix", docs: "https://example.com/docs" };
   for (const expect of EXPECTS) {
     for (const format of FORMATS) out.push(propertyRule({ ...base, expect, format }));
-    // Rules the shortcut must leave to the interpreter: an enumeration list, bounds, value and list keywords.
+    // Rules with an enumeration list, bounds, value keywords (which the shortcut runs) and list keywords (which it leaves to the interpreter).
     out.push(propertyRule({ ...base, expect, values: new Set(["InStock", "Online"]) }));
     out.push(propertyRule({ ...base, expect, min: 1, max: 5 }));
     out.push(propertyRule({ ...base, expect, valueKeywords: [{ final: false, test: (v) => (v === "4" ? { code: "out-of-range", message: "no 4" } : null) }] }));
-    out.push(propertyRule({ ...base, expect, listKeywords: [{ test: () => null }] }));
+    out.push(propertyRule({ ...base, expect, listKeywords: [{ test: (_items, count) => (count < 2 ? { code: "too-few-values", message: "two at least" } : null) }] }));
+    out.push(propertyRule({ ...base, expect, valueKeywords: [textAtMost(20, "it is cut short"), textPattern("^[^4]*$", "a text without a 4")], format: valueChecks["absolute-url"] }));
+    out.push(propertyRule({ ...base, expect, values: new Set(["InStock"]), min: 0 }));
   }
   return out;
 }
