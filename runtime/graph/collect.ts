@@ -58,8 +58,11 @@ export function topLevelEntities(value: unknown, block: number): Entity[] {
 /** "https://schema.org", "http://schema.org/", ["...", {...}] or {"@vocab": "https://schema.org/"}. */
 const SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
 
+/** The spellings nearly every page writes, answered without the pattern (each matches it). */
+const COMMON_CONTEXTS: ReadonlySet<string> = new Set(["https://schema.org", "https://schema.org/", "http://schema.org", "http://schema.org/"]);
+
 export function isSchemaOrgContext(context: unknown): boolean {
-  if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
+  if (typeof context === "string") return COMMON_CONTEXTS.has(context) || SCHEMA_ORG_CONTEXT.test(context.trim());
   // A context array holds strings and objects, never arrays (JSON-LD 1.1, context processing): one
   // nested 8,000 deep overflowed the stack.
   if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && isSchemaOrgContext(c));
