@@ -226,24 +226,23 @@ function readMember(value) {
 function lowerIndex(members, key) {
   let index2 = lowerIndexes.get(key);
   if (index2 === void 0) {
-    index2 = /* @__PURE__ */ new Map();
+    const names = /* @__PURE__ */ new Map();
     for (const member of members) {
       const lower = member.toLowerCase();
-      index2.set(lower, index2.has(lower) ? null : member);
+      names.set(lower, names.has(lower) ? null : member);
     }
-    lowerIndexes.set(key, index2);
+    lowerIndexes.set(key, index2 = { names, answers: /* @__PURE__ */ new Map() });
   }
   return index2;
 }
 function fixEnumMember(value, members, key = members) {
-  const index2 = lowerIndex(members, key);
-  const asked = `\0${value}`;
-  const known = index2.get(asked);
+  const { names, answers } = lowerIndex(members, key);
+  const known = answers.get(value);
   if (known !== void 0) return known;
   const name = value.trim().replace(ANY_PREFIX, "").toLowerCase();
-  const found = name === "" ? null : index2.get(name);
+  const found = name === "" ? null : names.get(name);
   const answer = found == null ? null : `https://schema.org/${found}`;
-  if (value.length <= MEMO_MAX_LENGTH && index2.size < MEMO_LIMIT) index2.set(asked, answer);
+  if (value.length <= MEMO_MAX_LENGTH && answers.size < MEMO_LIMIT) answers.set(value, answer);
   return answer;
 }
 var PREFIXES2, memo, MEMO_LIMIT, MEMO_MAX_LENGTH, ANY_PREFIX, lowerIndexes;
@@ -621,6 +620,12 @@ var init_node_views = __esm({
 function propertyRule(rule) {
   return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
 }
+function plainLiteral(rule) {
+  const literals = rule.expect.flatMap((e) => e.kind === "literal" ? [e.literal] : []);
+  const objectExpected = rule.expect.some((e) => e.kind === "class");
+  const numbers = literals.includes("number") || literals.includes("text") && !objectExpected ? "any" : literals.includes("integer") ? "integer" : "none";
+  return { single: rule.listKeywords === void 0, strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
+}
 function isNumericText(s) {
   const n = s.length;
   let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
@@ -654,6 +659,29 @@ function isIntegerText(s) {
 function holdsOnly(node, key) {
   for (const name in node) if (name !== key && name.charCodeAt(0) !== 64) return false;
   return node[key] !== void 0;
+}
+function passesAtOnce(value, rule) {
+  if (!(rule instanceof FixedPropertyRule) || !rule.plain.single) return false;
+  const { plain, values } = rule;
+  if (typeof value === "string") {
+    if (isBlank(value)) return false;
+    if (values !== void 0) {
+      const member = enumMember(value);
+      if (member === null || !values.has(member)) return false;
+    } else if (!plain.strings) return false;
+  } else if (typeof value === "number") {
+    if (values !== void 0 || plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
+  } else return false;
+  const keywords = rule.valueKeywords;
+  if (keywords !== void 0) {
+    for (let i = 0; i < keywords.length; i++) if (keywords[i].test(value, rule.property) !== null) return false;
+  }
+  if (rule.format !== void 0 && rule.format.test(value) !== null) return false;
+  if (rule.min !== void 0 || rule.max !== void 0) {
+    const n = typeof value === "number" ? value : isNumericText(value) ? Number(value) : NaN;
+    if (!Number.isNaN(n) && (rule.min !== void 0 && n < rule.min || rule.max !== void 0 && n > rule.max)) return false;
+  }
+  return true;
 }
 function mostSpecificMatch(expect, types, eligibleOnly) {
   let best;
@@ -716,7 +744,7 @@ function holdsValue(value) {
 function isGiven(value) {
   if (value === null || value === void 0) return false;
   if (typeof value === "string") return !isBlank(value);
-  if (isObject(value) && "@value" in value) return isGiven(value["@value"]);
+  if (isObject(value) && value["@value"] !== void 0) return isGiven(value["@value"]);
   return !Array.isArray(value);
 }
 function isBlank(text) {
@@ -769,7 +797,7 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
-var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, STRING_KINDS, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -807,6 +835,8 @@ var init_rule_runtime = __esm({
       fix;
       docs;
       rule;
+      /** What a literal value needs to pass the rule at once (Run.passesAtOnce): worked out once per rule. */
+      plain;
       constructor(r) {
         this.name = r.name;
         this.segment = r.segment;
@@ -829,6 +859,7 @@ var init_rule_runtime = __esm({
         this.fix = r.fix;
         this.docs = r.docs;
         this.rule = r.rule;
+        this.plain = plainLiteral(this);
       }
     };
     FixedExpectSpec = class {
@@ -855,6 +886,7 @@ var init_rule_runtime = __esm({
         this.nodeCheckRequired = e.kind === "class" ? e.nodeCheckRequired : void 0;
       }
     };
+    STRING_KINDS = /* @__PURE__ */ new Set(["text", "url", "date", "datetime", "time", "quantity"]);
     expectSpec = (e) => e instanceof FixedExpectSpec ? e : new FixedExpectSpec(e);
     isDigit = (c) => c >= 48 && c <= 57;
     trimmed = (s) => {
@@ -1081,6 +1113,7 @@ var init_rule_runtime = __esm({
       }
       /** Checks a present value (one value or a list of them). */
       check(value, rule, at) {
+        if (passesAtOnce(value, rule)) return;
         const outerTypes = this.listTypes;
         this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
         try {
@@ -1201,7 +1234,8 @@ var init_rule_runtime = __esm({
         if (typeof value === "object") {
           let node = value;
           if (Array.isArray(node)) return this.fail(rule, "wrong-type", `"${rule.property}" holds a nested list; give the values in one flat list.`, valuePath(rule, at, index2));
-          if ("@value" in node) return this.checkLiteral(node["@value"], rule, at, index2);
+          const literal = node["@value"];
+          if (literal !== void 0) return this.checkLiteral(literal, rule, at, index2);
           const id = node["@id"];
           if (typeof id === "string" && isReferenceOnly(node)) {
             const member = rule.values || rule.expect.some((e) => e.kind === "enum") ? enumMember(id) : null;
@@ -1510,7 +1544,7 @@ function topLevelEntities(value, block) {
   return out;
 }
 function isSchemaOrgContext(context) {
-  if (typeof context === "string") return SCHEMA_ORG_CONTEXT.test(context.trim());
+  if (typeof context === "string") return COMMON_CONTEXTS.has(context) || SCHEMA_ORG_CONTEXT.test(context.trim());
   if (Array.isArray(context)) return context.some((c) => !Array.isArray(c) && isSchemaOrgContext(c));
   if (isObject(context)) {
     const vocab = context["@vocab"];
@@ -1604,7 +1638,7 @@ function deepPointer(value) {
   }
   return segments2.length ? "/" + segments2.join("/") : "";
 }
-var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, MAX_OTHER_DEFINITIONS, OtherDefinitions;
+var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions;
 var init_collect = __esm({
   "runtime/graph/collect.ts"() {
     "use strict";
@@ -1613,6 +1647,7 @@ var init_collect = __esm({
     MAX_DEPTH = 256;
     MAX_NODES = 1e5;
     SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
+    COMMON_CONTEXTS = /* @__PURE__ */ new Set(["https://schema.org", "https://schema.org/", "http://schema.org", "http://schema.org/"]);
     MAX_OTHER_DEFINITIONS = 1e4;
     OtherDefinitions = class {
       byId = /* @__PURE__ */ new Map();
@@ -4967,9 +5002,20 @@ function verdictsFor(known) {
 }
 function judge(rawKey, known, propertyFacts) {
   const key = propertyKey(rawKey);
-  if (key === null) return new Verdict(null, null, true);
+  if (key === null) return new Verdict(null, null, true, false);
   const facts = propertyFacts.get(key) ?? null;
-  return new Verdict(key, facts, facts === null || known.length === 0 || appliesToAny(key, known));
+  return new Verdict(key, facts, facts === null || known.length === 0 || appliesToAny(key, known), isAnnotation(rawKey));
+}
+function typeListInfo(types, knownClasses) {
+  const cacheable = types.length <= 1;
+  const cached = cacheable ? typeListInfos.get(types) : void 0;
+  if (cached !== void 0) return cached;
+  let allKnown = true;
+  for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
+  const known = allKnown ? types : types.filter((t) => knownClasses.has(t));
+  const info = { allKnown, known, verdicts: verdictsFor(known) };
+  if (cacheable && allKnown) typeListInfos.set(types, info);
+  return info;
 }
 function pointerOf(p, root) {
   if (p.parent === null) return root;
@@ -4988,9 +5034,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
   const stack = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null }];
   const warn = (code2, property3, message, fix, path) => issues.push({ severity: "warning", code: code2, property: property3, message, fix, google_docs_url: SCHEMA_DOCS, path });
   let lastTypes = null;
-  let lastAllKnown = true;
-  let lastKnown = [];
-  let lastVerdicts = null;
+  let lastInfo = null;
   let counted = 0;
   const countSkipped = (value, depth) => {
     if (typeof value !== "object" || value === null) return true;
@@ -5001,23 +5045,10 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
     const current = stack.pop();
     const { node, depth } = current;
     const types = current.types ?? typeNames(node["@type"]);
-    let allKnown;
-    let known;
-    let verdicts;
-    if (types === lastTypes && lastVerdicts !== null) {
-      allKnown = lastAllKnown;
-      known = lastKnown;
-      verdicts = lastVerdicts;
-    } else {
-      allKnown = true;
-      for (let i = 0; i < types.length; i++) if (!knownClasses.has(types[i])) allKnown = false;
-      known = allKnown ? types : types.filter((t) => knownClasses.has(t));
-      verdicts = verdictsFor(known);
-      lastTypes = types;
-      lastAllKnown = allKnown;
-      lastKnown = known;
-      lastVerdicts = verdicts;
-    }
+    const info = types === lastTypes && lastInfo !== null ? lastInfo : typeListInfo(types, knownClasses);
+    lastTypes = types;
+    lastInfo = info;
+    const { allKnown, known, verdicts } = info;
     if (!allKnown) for (const t of types) {
       if (!knownClasses.has(t) && !isForeign(t)) {
         const enumeration = enumerationOfMember(t);
@@ -5046,7 +5077,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
       if (++own > LIMITS.propertiesPerObject || ++counted > limit) return OVER_CAP;
       const value = node[rawKey];
       if (rawKey.charCodeAt(0) === 64) {
-        if (!countSkipped(value, depth)) return OVER_CAP;
+        if (typeof value === "object" && value !== null && !countSkipped(value, depth)) return OVER_CAP;
         continue;
       }
       let verdict = verdicts.get(rawKey);
@@ -5071,7 +5102,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
         );
         continue;
       }
-      if (!verdict.applies && !isAnnotation(rawKey)) {
+      if (!verdict.applies && !verdict.annotation) {
         warn(
           "unknown-property",
           joinDotted(dottedOf(current), key),
@@ -5096,13 +5127,13 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
       for (let i = 0; i < count; i++) {
         const item = list ? value[i] : value;
         if (!isObject(item)) continue;
-        if ("@value" in item) {
+        if (item["@value"] !== void 0) {
           if (!countSkipped(item, depth)) return OVER_CAP;
           continue;
         }
         const child = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
-        if (itemType !== void 0 && facts.ranges.length && !isAnnotation(rawKey)) {
+        if (itemType !== void 0 && facts.ranges.length && !verdict.annotation) {
           const written = typeNames(itemType);
           child.types = written;
           let anyKnown = false;
@@ -5136,7 +5167,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
   }
   return counted;
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, joinDotted, OVER_CAP;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, typeListInfos, joinDotted, OVER_CAP;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -5169,14 +5200,16 @@ var init_vocabulary_check = __esm({
     DOCUMENTED_SPELLINGS = /* @__PURE__ */ new Map([["xPath", "xpath"]]);
     STILL_DOCUMENTED = /* @__PURE__ */ new Set(["menu"]);
     Verdict = class {
-      constructor(key, facts, applies) {
+      constructor(key, facts, applies, annotation) {
         this.key = key;
         this.facts = facts;
         this.applies = applies;
+        this.annotation = annotation;
       }
       key;
       facts;
       applies;
+      annotation;
       /**
        * The last @type seen on a value of this key, whether it is a Schema.org class and whether it
        * fits the range: values of one property mostly share a type, so one comparison replaces the
@@ -5189,6 +5222,7 @@ var init_vocabulary_check = __esm({
     MAX_VERDICTS_PER_TYPE = 512;
     MAX_TYPE_LISTS = 2048;
     verdictCache = /* @__PURE__ */ new Map();
+    typeListInfos = /* @__PURE__ */ new WeakMap();
     joinDotted = (dotted, name) => dotted ? `${dotted}.${name}` : name;
     OVER_CAP = -1;
   }
@@ -5330,15 +5364,24 @@ function ratingProperties(node) {
   return found;
 }
 function reviewable(types) {
-  const vocabulary = vocabularyIndex();
-  return types.some((t) => !vocabulary.isSubtypeOf(t, "Vehicle") && REVIEWABLE_TYPES.some((r) => vocabulary.isSubtypeOf(t, r)));
+  return types.some(reviewableType);
+}
+function reviewableType(type) {
+  let answer = reviewableCache.get(type);
+  if (answer === void 0) {
+    const vocabulary = vocabularyIndex();
+    answer = !vocabulary.isSubtypeOf(type, "Vehicle") && REVIEWABLE_TYPES.some((r) => vocabulary.isSubtypeOf(type, r));
+    reviewableCache.set(type, answer);
+  }
+  return answer;
 }
 function unratableTypeWarnings(node, at) {
+  if (node.aggregateRating === void 0 && node.review === void 0) return NONE;
   const properties = ratingProperties(node);
-  if (properties.length === 0) return [];
+  if (properties.length === 0) return NONE;
   const vocabulary = vocabularyIndex();
   const types = typeNames(node["@type"]).filter((t) => vocabulary.isType(t));
-  if (types.length === 0 || reviewable(types)) return [];
+  if (types.length === 0 || reviewable(types)) return NONE;
   const type = types.join(", ");
   const a = /^[AEIOU]/.test(type) ? "an" : "a";
   return properties.map((property3) => ({
@@ -5351,7 +5394,7 @@ function unratableTypeWarnings(node, at) {
     path: `${at}/${property3}`
   }));
 }
-var REVIEWABLE_TYPES, DOCS;
+var REVIEWABLE_TYPES, DOCS, NONE, reviewableCache;
 var init_unratable_type = __esm({
   "runtime/unratable-type.ts"() {
     "use strict";
@@ -5377,6 +5420,8 @@ var init_unratable_type = __esm({
       "SoftwareApplication"
     ];
     DOCS = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    NONE = Object.freeze([]);
+    reviewableCache = /* @__PURE__ */ new Map();
   }
 });
 
@@ -7613,8 +7658,7 @@ var init_duplicates = __esm({
 // runtime/page-truth/self-serving.ts
 function selfServingCandidates(nodes, resolve4) {
   const out = [];
-  const organizations = subtypes("Organization");
-  const isOrganization = (node) => typeNames(node["@type"]).some((t) => organizations.has(t));
+  const isOrganization = (node) => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
   for (const node of nodes) {
     const n = node.entity.node;
     if (n.aggregateRating === void 0 && n.review === void 0 && n.itemReviewed === void 0) continue;
@@ -8838,10 +8882,10 @@ var init_truth_page = __esm({
 function checkPageTruth(nodes, page, resolve4, overrides) {
   if (nodes.length === 0) return;
   const findings = [];
-  const selfServing = /* @__PURE__ */ new Set();
+  let selfServing = null;
   let owners;
-  const atHome = /* @__PURE__ */ new Map();
-  const listed2 = /* @__PURE__ */ new Map();
+  let atHome = null;
+  let listed2 = null;
   for (const candidate of selfServingCandidates(nodes, resolve4)) {
     const pageUrl = page?.pageUrl ?? null;
     if (pageUrl === null) {
@@ -8849,10 +8893,10 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
       continue;
     }
     const entity = candidate.entity;
-    let own = atHome.get(entity);
+    let own = (atHome ??= /* @__PURE__ */ new Map()).get(entity);
     if (own === void 0) atHome.set(entity, own = onOwnSite(entity, pageUrl) || namedAsSite(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
     if (!own) continue;
-    let another = listed2.get(entity);
+    let another = (listed2 ??= /* @__PURE__ */ new Map()).get(entity);
     if (another === void 0) listed2.set(entity, another = ownedByAnother(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
     if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
@@ -8861,7 +8905,7 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
     const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);
-    selfServing.add(candidate.node.result);
+    (selfServing ??= /* @__PURE__ */ new Set()).add(candidate.node.result);
   }
   if (page !== null) {
     const budget = { left: MAX_LOOKUPS };
@@ -8876,7 +8920,7 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
     if (keys === void 0) added.set(node.result, keys = /* @__PURE__ */ new Set());
     keys.add(`${issue2.code} ${issue2.property}`);
   }
-  for (const result of selfServing) withoutReviewSnippet(result);
+  if (selfServing !== null) for (const result of selfServing) withoutReviewSnippet(result);
   for (const [result, keys] of added) lowerScore(result, keys.size);
 }
 function switchedOff(finding, overrides) {
@@ -9679,6 +9723,7 @@ function validatePrepared(prepared3, registry2) {
   let issuesFound = 0;
   const budget = startRequestBudget();
   const truthNodes = [];
+  const definedAs = (id) => ids.get(id);
   const spans = [];
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
@@ -9700,7 +9745,7 @@ function validatePrepared(prepared3, registry2) {
       if (!result2) return;
       if (depth > 0 && !result2.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, (key) => ids.get(key))) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs)) validateInto(inner, depth + 1);
         return;
       }
       issuesFound += result2.errors.length + result2.warnings.length;
@@ -9708,21 +9753,22 @@ function validatePrepared(prepared3, registry2) {
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result2.id = id;
       schemas.push(result2);
       truthNodes.push({ entity, result: result2, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
-      for (const choice of judgement === null ? [] : judgement.choices.slice(1)) {
+      const choices = judgement === null ? NO_CHOICES : judgement.choices;
+      for (let c = 1; c < choices.length; c++) {
         if (++nodesFound > LIMITS.nodes || issuesFound >= LIMITS.issuesFoundPerRequest) {
           nodesNotValidated++;
           break;
         }
-        const further = validateEntity(entity, resolver, judging, judgement, choice);
+        const further = validateEntity(entity, resolver, judging, judgement, choices[c]);
         issuesFound += further.errors.length + further.warnings.length;
         if (result2.id !== void 0) further.id = result2.id;
         schemas.push(further);
       }
       if (entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, (key) => ids.get(key), result2.checked ? BESIDE_RULES : void 0)) validateInto(inner, depth + 1);
+        for (const inner of containedEntities(entity, definedAs, result2.checked ? BESIDE_RULES : void 0)) validateInto(inner, depth + 1);
       }
-      if (depth < MAX_CONTAINED_DEPTH && !typeNames(entity.node["@type"]).includes(LICENSED_IMAGE_TYPE)) {
-        for (const image of licensedImages(entity, (key) => ids.get(key))) validateInto(image, depth + 1);
+      if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
+        for (const image of licensedImages(entity, definedAs)) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared3.entities[blockIndex]) validateInto(entity, 0);
@@ -9794,7 +9840,7 @@ function judgementOf(entity, resolver, registry2, mainEntities) {
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
   const checked = mainEntities.withMainEntity(whole === void 0 ? node : withMergedProperties(node, whole));
-  return { checked, choices: pickRuleSets(types, registry2, checked), written: types[0] };
+  return { checked, choices: pickRuleSets(types, registry2, checked), types, written: types[0] };
 }
 function validateEntity(entity, resolver, judging, judgement, choice) {
   const { node } = entity;
@@ -10067,7 +10113,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, NO_CHOICES, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -10113,6 +10159,7 @@ var init_engine = __esm({
     TOP_LEVEL = "The block's top level";
     NOT_BLANK = /\S/;
     ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
+    NO_CHOICES = [];
     MAX_REPORTED_ID = 2048;
     MAX_FURTHER_RICH_RESULTS = 3;
     MAX_REPORTED_TYPE = 256;
@@ -10295,7 +10342,7 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
   if (isEmptyText(ratingValue)) ratingValue = void 0;
   if (isEmptyText(bestRating)) bestRating = void 0;
   if (isEmptyText(worstRating)) worstRating = void 0;
-  if (typeof ratingValue === "string") {
+  if (typeof ratingValue === "string" && (ratingValue.indexOf("%") !== -1 || ratingValue.indexOf("/") !== -1)) {
     const implied = impliedScale(ratingValue);
     if (implied !== void 0) return implied === null ? null : outside(implied);
   }
