@@ -36,17 +36,47 @@ const findingKey = (issue: ValidationIssue): string => issue.code + " " + issue.
 export function nodeScore(errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[], isNote?: (issue: ValidationIssue) => boolean): number {
   if (errors.length === 0 && warnings.length === 0) return 100;
   const errorCount = errors.length < 2 ? errors.length : distinct(errors);
-  let warningKeys: Set<string> | null = null;
-  let noteKeys: Set<string> | null = null;
-  for (const w of warnings) {
-    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= new Set()).add(findingKey(w));
-    else (warningKeys ??= new Set()).add(findingKey(w));
+  let warningCount = 0;
+  let noteCount = 0;
+  if (warnings.length <= FEW) {
+    // Compared in place: the code and property texts are mostly the rules' own strings, so equal
+    // ones compare by reference; a key string and a set per node were a tenth of validating a recipe.
+    const notes = warnings.map((w) => NOTE_CODES.has(w.code) || (isNote?.(w) ?? false));
+    for (let i = 0; i < warnings.length; i++) {
+      if (seenBefore(warnings, i, notes)) continue;
+      if (notes[i]) noteCount++;
+      else warningCount++;
+    }
+  } else {
+    const warningKeys = new Set<string>();
+    const noteKeys = new Set<string>();
+    for (const w of warnings) (NOTE_CODES.has(w.code) || isNote?.(w) ? noteKeys : warningKeys).add(findingKey(w));
+    warningCount = warningKeys.size;
+    noteCount = noteKeys.size;
   }
-  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
+  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * warningCount - NOTE_POINTS * noteCount);
   return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
 }
 
+/** Up to this many findings a node's are compared pair by pair; more go through a set of keys. */
+const FEW = 16;
+
+/** An earlier finding of the same kind (`kinds`: note or not; null: all one kind) has issues[i]'s code and property. */
+function seenBefore(issues: readonly ValidationIssue[], i: number, kinds: readonly boolean[] | null): boolean {
+  const { code, property } = issues[i];
+  for (let j = 0; j < i; j++) {
+    const earlier = issues[j];
+    if (earlier.code === code && earlier.property === property && (kinds === null || kinds[j] === kinds[i])) return true;
+  }
+  return false;
+}
+
 function distinct(issues: readonly ValidationIssue[]): number {
+  if (issues.length <= FEW) {
+    let count = 0;
+    for (let i = 0; i < issues.length; i++) if (!seenBefore(issues, i, null)) count++;
+    return count;
+  }
   const keys = new Set<string>();
   for (const i of issues) keys.add(findingKey(i));
   return keys.size;
