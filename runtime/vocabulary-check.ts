@@ -120,7 +120,12 @@ class Verdict {
     readonly applies: boolean,
     /** The raw key is an Action annotation ("query-input"): see isAnnotation. */
     readonly annotation: boolean,
-  ) {}
+  ) {
+    this.quiet = facts !== null && (applies || annotation) && (facts.supersededBy === null || STILL_DOCUMENTED.has(key!));
+  }
+
+  /** A known property that applies and is not superseded: a literal value of it needs nothing more. */
+  readonly quiet: boolean;
 
   /**
    * The last @type seen on a value of this key, whether it is a Schema.org class and whether it
@@ -284,6 +289,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         verdict = judge(rawKey, known, propertyFacts);
         if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
       }
+      if (verdict.quiet && (typeof value !== "object" || value === null)) continue;
       const { key, facts } = verdict;
       if (key === null) {
         if (!countSkipped(value, depth)) return OVER_CAP;
