@@ -143,6 +143,13 @@ class FixedPropertyRule implements PropertyRule {
   readonly rule: string | undefined;
   /** What a literal value needs to pass the rule at once (Run.passesAtOnce): worked out once per rule. */
   readonly plain: PlainLiteral;
+  /**
+   * The last object value's type list and the expectation it matched (checkObject): the values of one
+   * property mostly share a type (a list of offers, of reviews), and typeNames hands out one array
+   * per @type text, so the same array means the same match.
+   */
+  lastTypes: readonly string[] | null = null;
+  lastMatch: ExpectSpec | undefined = undefined;
 
   constructor(r: PropertyRule) {
     this.name = r.name;
@@ -732,7 +739,15 @@ export class Run {
     const types = typeNames(node["@type"]);
     // The most specific expectation wins (AggregateOffer over Offer for an AggregateOffer), so
     // authors can list the common type first: untyped values go to the first one.
-    let matched = types.length === 0 ? expect.find((e) => e.kind === "class") : mostSpecificMatch(expect, types, false);
+    let matched: ExpectSpec | undefined;
+    if (types.length === 0) matched = expect.find((e) => e.kind === "class");
+    else if (rule instanceof FixedPropertyRule) {
+      if (rule.lastTypes !== types) {
+        rule.lastMatch = mostSpecificMatch(expect, types, false);
+        rule.lastTypes = types;
+      }
+      matched = rule.lastMatch;
+    } else matched = mostSpecificMatch(expect, types, false);
     // A node of several types is each of them: one that an eligible expectation accepts keeps it
     // eligible (["Product", "Car"], where a Car alone is not taken as a Product).
     if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = mostSpecificMatch(expect, types, true) ?? matched;
