@@ -211,14 +211,17 @@ export function propertyRule(rule: PropertyRule): PropertyRule {
 
 /**
  * Which literal values fit a rule's expectations, worked out once per rule for Run.check's shortcut
- * (passesAtOnce). `strings`: a string that is not blank fits one of its literal kinds (text, url, a
- * date; literalFits). `numbers`: which numbers fit one ("any" for number, or text where no object is
- * expected; "integer" for integer). `single`: one value is checked alone (no list keywords, which
- * count the values together).
+ * (passesAtOnce). `strings`: any string that is not blank fits one of its literal kinds (text, url, a
+ * date; literalFits); else `otherKinds` (number, integer, boolean: a string may be written so) and
+ * `enums` (members of an expected enumeration) decide, as checkLiteral's expectation loop does.
+ * `numbers`: which numbers fit ("any" for number, or text where no object is expected; "integer" for
+ * integer). `single`: one value is checked alone (no list keywords, which count the values together).
  */
 interface PlainLiteral {
   readonly single: boolean;
   readonly strings: boolean;
+  readonly otherKinds: readonly LiteralKind[];
+  readonly enums: readonly ReadonlySet<string>[];
   readonly numbers: "any" | "integer" | "none";
 }
 
@@ -229,7 +232,23 @@ function plainLiteral(rule: FixedPropertyRule): PlainLiteral {
   const literals = rule.expect.flatMap((e) => (e.kind === "literal" ? [e.literal] : []));
   const objectExpected = rule.expect.some((e) => e.kind === "class");
   const numbers = literals.includes("number") || (literals.includes("text") && !objectExpected) ? "any" : literals.includes("integer") ? "integer" : "none";
-  return { single: rule.listKeywords === undefined, strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
+  return {
+    single: rule.listKeywords === undefined,
+    strings: literals.some((k) => STRING_KINDS.has(k)),
+    otherKinds: literals.filter((k) => !STRING_KINDS.has(k)),
+    enums: rule.expect.flatMap((e) => (e.kind === "enum" ? [e.members] : [])),
+    numbers,
+  };
+}
+
+/** A string a rule without a members list takes by its kind: a number or Boolean as text, or an expected enumeration's member. */
+function stringFits(value: string, plain: PlainLiteral): boolean {
+  for (let i = 0; i < plain.otherKinds.length; i++) if (literalFits(plain.otherKinds[i], value)) return true;
+  if (plain.enums.length === 0) return false;
+  const member = enumMember(value);
+  if (member === null) return false;
+  for (let i = 0; i < plain.enums.length; i++) if (plain.enums[i].has(member)) return true;
+  return false;
 }
 
 // The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
@@ -557,8 +576,10 @@ export class Run {
       const outer = this.lastItem;
       const first = this.issues.length;
       for (let i = 0; i < checked; i++) {
+        const item = value[i];
+        if (passesAtOnce(item, rule, true)) continue;
         this.lastItem = i === value.length - 1;
-        this.checkOne(value[i], rule, at, i);
+        this.checkOne(item, rule, at, i);
       }
       this.lastItem = outer;
       if (this.issues.length - first > 1) this.oneEmptyIssue(first, rule, value.length);
@@ -860,14 +881,15 @@ export class Run {
 }
 
 /**
- * A single literal value that checkLiteral would pass without a word: its kind fits (or it names a
+ * A literal value that checkLiteral would pass without a word: its kind fits (or it names a
  * member of the rule's enumeration list), and its keywords, format and bounds hold. Most values are
  * such, and the interpreter's frames around them (the list state, the last-item flag, the expectation
  * loop) cost more than their checks. False is no verdict: the value is then checked as usual, and
- * whatever failed here is found and told there.
+ * whatever failed here is found and told there. `listed`: an item of a list, whose list keywords are
+ * checked on the list as a whole.
  */
-function passesAtOnce(value: unknown, rule: PropertyRule): boolean {
-  if (!(rule instanceof FixedPropertyRule) || !rule.plain.single) return false;
+function passesAtOnce(value: unknown, rule: PropertyRule, listed = false): boolean {
+  if (!(rule instanceof FixedPropertyRule) || (!listed && !rule.plain.single)) return false;
   const { plain, values } = rule;
   if (typeof value === "string") {
     if (isBlank(value)) return false;
@@ -875,7 +897,7 @@ function passesAtOnce(value: unknown, rule: PropertyRule): boolean {
     if (values !== undefined) {
       const member = enumMember(value);
       if (member === null || !values.has(member)) return false;
-    } else if (!plain.strings) return false;
+    } else if (!plain.strings && !stringFits(value, plain)) return false;
   } else if (typeof value === "number") {
     if (values !== undefined || plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
   } else return false;

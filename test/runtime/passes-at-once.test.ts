@@ -1,11 +1,11 @@
 /**
- * Run.check passes a single literal value at once when its kind fits the rule and its format holds
+ * Run.check passes a literal value at once when its kind fits the rule and its checks hold
  * (runtime/rule-runtime.ts, passesAtOnce): the interpreter's frames around such a value cost more than
- * its check. The shortcut must give the answer the interpreter gives, for every rule shape and value.
- * A list of one value always goes through the interpreter (lists are never taken at once), so it is
- * the reference: the single value must report exactly what the one-value list reports, at the same
- * places less the list index. Rules of every literal kind, with enumerations, objects expected,
- * formats from the value check registry, bounds, value and list keywords; values of every JSON kind.
+ * its checks. The shortcut must give the answer the interpreter gives, for every rule shape and value,
+ * alone and in lists. The shortcut is taken only for rules built by propertyRule (the generated
+ * validators' fixed shape), so the same rule written as a plain object is the interpreter alone: the
+ * reference. Rules of every literal kind, with enumerations, objects expected, formats from the value
+ * check registry, bounds, value and list keywords; values of every JSON kind.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -37,18 +37,19 @@ const EXPECTS: ExpectSpec[][] = [
 
 const FORMATS: Array<ValueCheck | undefined> = [undefined, ...Object.values(valueChecks)];
 
+/** Rule definitions as plain objects: the interpreter's reference; propertyRule of each takes the shortcut. */
 function rules(): PropertyRule[] {
   const out: PropertyRule[] = [];
   const base = { name: "p", property: "p", level: "required" as const, fix: "fix", docs: "https://example.com/docs" };
   for (const expect of EXPECTS) {
-    for (const format of FORMATS) out.push(propertyRule({ ...base, expect, format }));
+    for (const format of FORMATS) out.push({ ...base, expect, format });
     // Rules with an enumeration list, bounds, value keywords (which the shortcut runs) and list keywords (which it leaves to the interpreter).
-    out.push(propertyRule({ ...base, expect, values: new Set(["InStock", "Online"]) }));
-    out.push(propertyRule({ ...base, expect, min: 1, max: 5 }));
-    out.push(propertyRule({ ...base, expect, valueKeywords: [{ final: false, test: (v) => (v === "4" ? { code: "out-of-range", message: "no 4" } : null) }] }));
-    out.push(propertyRule({ ...base, expect, listKeywords: [{ test: (_items, count) => (count < 2 ? { code: "too-few-values", message: "two at least" } : null) }] }));
-    out.push(propertyRule({ ...base, expect, valueKeywords: [textAtMost(20, "it is cut short"), textPattern("^[^4]*$", "a text without a 4")], format: valueChecks["absolute-url"] }));
-    out.push(propertyRule({ ...base, expect, values: new Set(["InStock"]), min: 0 }));
+    out.push({ ...base, expect, values: new Set(["InStock", "Online"]) });
+    out.push({ ...base, expect, min: 1, max: 5 });
+    out.push({ ...base, expect, valueKeywords: [{ final: false, test: (v) => (v === "4" ? { code: "out-of-range", message: "no 4" } : null) }] });
+    out.push({ ...base, expect, listKeywords: [{ test: (_items, count) => (count < 2 ? { code: "too-few-values", message: "two at least" } : null) }] });
+    out.push({ ...base, expect, valueKeywords: [textAtMost(20, "it is cut short"), textPattern("^[^4]*$", "a text without a 4")], format: valueChecks["absolute-url"] });
+    out.push({ ...base, expect, values: new Set(["InStock"]), min: 0 });
   }
   return out;
 }
@@ -63,27 +64,30 @@ const VALUES: unknown[] = [
 
 const resolver = { resolve: () => undefined };
 
-/** What check() reports for `value` alone, and for it as the only value of a list (its place without "/0"). */
-function reports(rule: PropertyRule, value: unknown): { alone: ValidationIssue[]; listed: ValidationIssue[] } {
-  const alone = new Run(resolver, null);
-  alone.check(value, rule, "");
-  const listed = new Run(resolver, null);
-  listed.check([value], rule, "");
-  const unlisted = listed.issues.map((i) => ({ ...i, path: i.path.replace(/\/0(?=\/|$)/, "") }));
-  return { alone: alone.issues, listed: unlisted };
+/** What check() reports for `value` under `rule`. */
+function reports(rule: PropertyRule, value: unknown): ValidationIssue[] {
+  const run = new Run(resolver, null);
+  run.check(value, rule, "");
+  return run.issues;
 }
 
 const strip = (issues: ValidationIssue[]) => issues.map((i) => ({ code: i.code, severity: i.severity, property: i.property, path: i.path, message: i.message }));
 
-test("a single value reports what the interpreter reports for it, for every rule shape and value", () => {
+test("a value, alone or in a list, reports what the interpreter reports, for every rule shape and value", () => {
   let compared = 0;
   let silent = 0;
-  for (const rule of rules()) {
-    for (const value of VALUES) {
-      const { alone, listed } = reports(rule, value);
-      assert.equal(strip(alone), strip(listed), `rule ${JSON.stringify({ expect: rule.expect.map((e) => (e.kind === "literal" ? e.literal : e.kind)), format: rule.format?.name, values: rule.values ? [...rule.values] : undefined, min: rule.min })}, value ${JSON.stringify(value)}`);
+  const describe = (rule: PropertyRule) => JSON.stringify({ expect: rule.expect.map((e) => (e.kind === "literal" ? e.literal : e.kind)), format: rule.format?.name, values: rule.values ? [...rule.values] : undefined, min: rule.min });
+  for (const reference of rules()) {
+    const fixed = propertyRule(reference);
+    for (let v = 0; v < VALUES.length; v++) {
+      const value = VALUES[v];
+      const expected = reports(reference, value);
+      assert.equal(strip(reports(fixed, value)), strip(expected), `rule ${describe(reference)}, value ${JSON.stringify(value)}`);
+      // In a list, beside a value that fails or passes (the list's state around the skipped ones).
+      const list = [value, VALUES[(v * 7 + 3) % VALUES.length], value];
+      assert.equal(strip(reports(fixed, list)), strip(reports(reference, list)), `rule ${describe(reference)}, list ${JSON.stringify(list)}`);
       compared++;
-      if (alone.length === 0) silent++;
+      if (expected.length === 0) silent++;
     }
   }
   // The table reaches both sides: values that pass and values that fail, under every shape.
