@@ -556,7 +556,10 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
     ruleSet.validate(checked, run, entity.path);
     demoteEnhancementFindings(ruleSet, run.issues);
   }
-  if (!also) run.issues.push(...unratableTypeWarnings(checked, entity.path));
+  if (!also) {
+    const unrated = unratableTypeWarnings(checked, entity.path);
+    if (unrated.length !== 0) run.issues.push(...unrated);
+  }
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);

@@ -30,9 +30,11 @@ export interface RunOptions {
 /** Recommendations that the search engine's current pages no longer list (rules-src notes why each stays in the spec profile). */
 const DROPPED_RECOMMENDATIONS: IssueOverride[] = [{ type: "Event", code: "missing-recommended", property: "eventAttendanceMode", severity: "off" }];
 
+const NO_OVERRIDES: readonly IssueOverride[] = Object.freeze([]);
+
 /** The overrides a profile brings; the project's own come first and so win. */
-export function profileOverrides(profile: Profile | undefined): IssueOverride[] {
-  return profile === "google" ? DROPPED_RECOMMENDATIONS : [];
+export function profileOverrides(profile: Profile | undefined): readonly IssueOverride[] {
+  return profile === "google" ? DROPPED_RECOMMENDATIONS : NO_OVERRIDES;
 }
 
 /**
