@@ -624,7 +624,21 @@ function plainLiteral(rule) {
   const literals = rule.expect.flatMap((e) => e.kind === "literal" ? [e.literal] : []);
   const objectExpected = rule.expect.some((e) => e.kind === "class");
   const numbers = literals.includes("number") || literals.includes("text") && !objectExpected ? "any" : literals.includes("integer") ? "integer" : "none";
-  return { single: rule.listKeywords === void 0, strings: literals.some((k) => STRING_KINDS.has(k)), numbers };
+  return {
+    single: rule.listKeywords === void 0,
+    strings: literals.some((k) => STRING_KINDS.has(k)),
+    otherKinds: literals.filter((k) => !STRING_KINDS.has(k)),
+    enums: rule.expect.flatMap((e) => e.kind === "enum" ? [e.members] : []),
+    numbers
+  };
+}
+function stringFits(value, plain) {
+  for (let i = 0; i < plain.otherKinds.length; i++) if (literalFits(plain.otherKinds[i], value)) return true;
+  if (plain.enums.length === 0) return false;
+  const member = enumMember(value);
+  if (member === null) return false;
+  for (let i = 0; i < plain.enums.length; i++) if (plain.enums[i].has(member)) return true;
+  return false;
 }
 function isNumericText(s) {
   const n = s.length;
@@ -660,15 +674,15 @@ function holdsOnly(node, key) {
   for (const name in node) if (name !== key && name.charCodeAt(0) !== 64) return false;
   return node[key] !== void 0;
 }
-function passesAtOnce(value, rule) {
-  if (!(rule instanceof FixedPropertyRule) || !rule.plain.single) return false;
+function passesAtOnce(value, rule, listed2 = false) {
+  if (!(rule instanceof FixedPropertyRule) || !listed2 && !rule.plain.single) return false;
   const { plain, values } = rule;
   if (typeof value === "string") {
     if (isBlank(value)) return false;
     if (values !== void 0) {
       const member = enumMember(value);
       if (member === null || !values.has(member)) return false;
-    } else if (!plain.strings) return false;
+    } else if (!plain.strings && !stringFits(value, plain)) return false;
   } else if (typeof value === "number") {
     if (values !== void 0 || plain.numbers === "none" || (plain.numbers === "any" ? !Number.isFinite(value) : !Number.isInteger(value))) return false;
   } else return false;
@@ -837,6 +851,13 @@ var init_rule_runtime = __esm({
       rule;
       /** What a literal value needs to pass the rule at once (Run.passesAtOnce): worked out once per rule. */
       plain;
+      /**
+       * The last object value's type list and the expectation it matched (checkObject): the values of one
+       * property mostly share a type (a list of offers, of reviews), and typeNames hands out one array
+       * per @type text, so the same array means the same match.
+       */
+      lastTypes = null;
+      lastMatch = void 0;
       constructor(r) {
         this.name = r.name;
         this.segment = r.segment;
@@ -1135,8 +1156,10 @@ var init_rule_runtime = __esm({
           const outer2 = this.lastItem;
           const first = this.issues.length;
           for (let i = 0; i < checked; i++) {
+            const item = value[i];
+            if (passesAtOnce(item, rule, true)) continue;
             this.lastItem = i === value.length - 1;
-            this.checkOne(value[i], rule, at, i);
+            this.checkOne(item, rule, at, i);
           }
           this.lastItem = outer2;
           if (this.issues.length - first > 1) this.oneEmptyIssue(first, rule, value.length);
@@ -1297,7 +1320,15 @@ var init_rule_runtime = __esm({
         const expect = rule.expect;
         if (expect.length === 0) return;
         const types = typeNames(node["@type"]);
-        let matched = types.length === 0 ? expect.find((e) => e.kind === "class") : mostSpecificMatch(expect, types, false);
+        let matched;
+        if (types.length === 0) matched = expect.find((e) => e.kind === "class");
+        else if (rule instanceof FixedPropertyRule) {
+          if (rule.lastTypes !== types) {
+            rule.lastMatch = mostSpecificMatch(expect, types, false);
+            rule.lastTypes = types;
+          }
+          matched = rule.lastMatch;
+        } else matched = mostSpecificMatch(expect, types, false);
         if (matched?.kind === "class" && matched.notEligible && types.length > 1) matched = mostSpecificMatch(expect, types, true) ?? matched;
         if (matched === void 0 && types.length > 0 && expect.some((e) => e.kind === "enum" && types.some((t) => subtypes(e.type).has(t)))) return;
         if (!matched || matched.kind !== "class") {
@@ -4423,16 +4454,39 @@ var init_item_positions = __esm({
 function nodeScore(errors, warnings, isNote) {
   if (errors.length === 0 && warnings.length === 0) return 100;
   const errorCount = errors.length < 2 ? errors.length : distinct(errors);
-  let warningKeys = null;
-  let noteKeys = null;
-  for (const w of warnings) {
-    if (NOTE_CODES.has(w.code) || isNote?.(w)) (noteKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
-    else (warningKeys ??= /* @__PURE__ */ new Set()).add(findingKey(w));
+  let warningCount = 0;
+  let noteCount = 0;
+  if (warnings.length <= FEW) {
+    const notes = warnings.map((w) => NOTE_CODES.has(w.code) || (isNote?.(w) ?? false));
+    for (let i = 0; i < warnings.length; i++) {
+      if (seenBefore(warnings, i, notes)) continue;
+      if (notes[i]) noteCount++;
+      else warningCount++;
+    }
+  } else {
+    const warningKeys = /* @__PURE__ */ new Set();
+    const noteKeys = /* @__PURE__ */ new Set();
+    for (const w of warnings) (NOTE_CODES.has(w.code) || isNote?.(w) ? noteKeys : warningKeys).add(findingKey(w));
+    warningCount = warningKeys.size;
+    noteCount = noteKeys.size;
   }
-  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * (warningKeys?.size ?? 0) - NOTE_POINTS * (noteKeys?.size ?? 0));
+  const points = Math.max(0, 100 - ERROR_POINTS * errorCount - WARNING_POINTS * warningCount - NOTE_POINTS * noteCount);
   return errors.length > 0 ? Math.floor(points / 2) : Math.max(VALID_FLOOR, points);
 }
+function seenBefore(issues, i, kinds) {
+  const { code: code2, property: property3 } = issues[i];
+  for (let j = 0; j < i; j++) {
+    const earlier = issues[j];
+    if (earlier.code === code2 && earlier.property === property3 && (kinds === null || kinds[j] === kinds[i])) return true;
+  }
+  return false;
+}
 function distinct(issues) {
+  if (issues.length <= FEW) {
+    let count = 0;
+    for (let i = 0; i < issues.length; i++) if (!seenBefore(issues, i, null)) count++;
+    return count;
+  }
   const keys = /* @__PURE__ */ new Set();
   for (const i of issues) keys.add(findingKey(i));
   return keys.size;
@@ -4479,7 +4533,7 @@ function lowerScore(result, findings) {
   const cost = WARNING_POINTS * findings;
   result.score = result.errors.length > 0 ? Math.max(0, result.score - Math.ceil(cost / 2)) : Math.max(VALID_FLOOR, result.score - cost);
 }
-var ERROR_POINTS, WARNING_POINTS, NOTE_POINTS, VALID_FLOOR, NOTE_CODES, findingKey;
+var ERROR_POINTS, WARNING_POINTS, NOTE_POINTS, VALID_FLOOR, NOTE_CODES, findingKey, FEW;
 var init_score = __esm({
   "runtime/score.ts"() {
     "use strict";
@@ -4489,6 +4543,7 @@ var init_score = __esm({
     VALID_FLOOR = 50;
     NOTE_CODES = /* @__PURE__ */ new Set(["unknown-property", "unexpected-type", "superseded-property", "unknown-type"]);
     findingKey = (issue2) => issue2.code + " " + issue2.property;
+    FEW = 16;
   }
 });
 
@@ -5085,6 +5140,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
         verdict = judge(rawKey, known, propertyFacts);
         if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
       }
+      if (verdict.quiet && (typeof value !== "object" || value === null)) continue;
       const { key, facts } = verdict;
       if (key === null) {
         if (!countSkipped(value, depth)) return OVER_CAP;
@@ -5205,11 +5261,14 @@ var init_vocabulary_check = __esm({
         this.facts = facts;
         this.applies = applies;
         this.annotation = annotation;
+        this.quiet = facts !== null && (applies || annotation) && (facts.supersededBy === null || STILL_DOCUMENTED.has(key));
       }
       key;
       facts;
       applies;
       annotation;
+      /** A known property that applies and is not superseded: a literal value of it needs nothing more. */
+      quiet;
       /**
        * The last @type seen on a value of this key, whether it is a Schema.org class and whether it
        * fits the range: values of one property mostly share a type, so one comparison replaces the
@@ -5782,7 +5841,7 @@ var init_iso8601 = __esm({
 
 // runtime/options/profile.ts
 function profileOverrides(profile) {
-  return profile === "google" ? DROPPED_RECOMMENDATIONS : [];
+  return profile === "google" ? DROPPED_RECOMMENDATIONS : NO_OVERRIDES;
 }
 function relaxForProfile(issues, profile) {
   if (profile !== "google") return;
@@ -5802,7 +5861,7 @@ function relaxedDate(issue2) {
   const why = "the search engine takes a time without an offset in the time zone of the event's location";
   return { ...issue2, severity: "warning", message: `${issue2.message} (A warning under the google profile: ${why}.)` };
 }
-var PROFILES, DEFAULT_PROFILE, isProfile, DROPPED_RECOMMENDATIONS, DATE_ONLY;
+var PROFILES, DEFAULT_PROFILE, isProfile, DROPPED_RECOMMENDATIONS, NO_OVERRIDES, DATE_ONLY;
 var init_profile = __esm({
   "runtime/options/profile.ts"() {
     "use strict";
@@ -5811,6 +5870,7 @@ var init_profile = __esm({
     DEFAULT_PROFILE = "google";
     isProfile = (value) => typeof value === "string" && PROFILES.includes(value);
     DROPPED_RECOMMENDATIONS = [{ type: "Event", code: "missing-recommended", property: "eventAttendanceMode", severity: "off" }];
+    NO_OVERRIDES = Object.freeze([]);
     DATE_ONLY = /: no time:/;
   }
 });
@@ -9860,7 +9920,10 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
     ruleSet45.validate(checked, run, entity.path);
     demoteEnhancementFindings(ruleSet45, run.issues);
   }
-  if (!also) run.issues.push(...unratableTypeWarnings(checked, entity.path));
+  if (!also) {
+    const unrated = unratableTypeWarnings(checked, entity.path);
+    if (unrated.length !== 0) run.issues.push(...unrated);
+  }
   relaxForProfile(run.issues, judging.profile);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
