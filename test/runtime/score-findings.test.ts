@@ -7,19 +7,9 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { seededRandom as random } from "../support/seeded-random.ts";
 import { nodeScore, ERROR_POINTS, WARNING_POINTS, NOTE_POINTS, VALID_FLOOR } from "../../runtime/score.ts";
 import type { ValidationIssue } from "../../runtime/types.ts";
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CODES = ["missing-recommended", "invalid-format", "unknown-property", "wrong-type", "superseded-property"] as const;
 // Texts built anew each time too, as issues read from JSON are: equal texts that are not one string.

@@ -8,23 +8,12 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { seededRandom as random } from "../support/seeded-random.ts";
 import { boundedView } from "../../runtime/bounded-view.ts";
 import { checkVocabulary, OVER_CAP } from "../../runtime/vocabulary-check.ts";
 import { RequestBudget } from "../../runtime/request-budget.ts";
 import { LIMITS } from "../../runtime/limits.ts";
 import type { JsonObject } from "../../runtime/json.ts";
-
-/** A small deterministic generator (mulberry32): the same trees on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ["name", "offers", "review", "author", "image", "itemListElement", "og:title", "https://example.com/x", "colour", "@graph", "@id", "query-input", "@context", "hasPart"];
 const TYPES = ["Product", "Offer", "Person", "Thing", "NotAType", ["Product", "Car"], undefined];
