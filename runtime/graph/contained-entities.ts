@@ -55,17 +55,19 @@ export function entitiesUnder(
   for (const property of properties) {
     const value = entity.node[property];
     if (value === undefined) continue;
-    const base = `${entity.path}/${escapePointer(property)}`;
-    const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < max; i++) {
-      const v = values[i];
+    // Most values are not taken (an image given as its URL): the path is built for one that is.
+    const list = Array.isArray(value);
+    const count = list ? value.length : 1;
+    for (let i = 0; i < count && out.length < max; i++) {
+      const v: unknown = list ? value[i] : value;
       if (!accept(v)) continue;
       const id = v["@id"];
       if (typeof id === "string") {
         const first = definedAs(id);
         if (first !== undefined && first !== v) continue;
       }
-      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+      const base = `${entity.path}/${escapePointer(property)}`;
+      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
     }
   }
   return out;
