@@ -1706,17 +1706,18 @@ function entitiesUnder(entity, properties, accept, definedAs, max) {
   for (const property3 of properties) {
     const value = entity.node[property3];
     if (value === void 0) continue;
-    const base = `${entity.path}/${escapePointer(property3)}`;
-    const values = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < values.length && out.length < max; i++) {
-      const v = values[i];
+    const list = Array.isArray(value);
+    const count = list ? value.length : 1;
+    for (let i = 0; i < count && out.length < max; i++) {
+      const v = list ? value[i] : value;
       if (!accept(v)) continue;
       const id = v["@id"];
       if (typeof id === "string") {
         const first = definedAs(id);
         if (first !== void 0 && first !== v) continue;
       }
-      out.push({ node: v, path: Array.isArray(value) ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+      const base = `${entity.path}/${escapePointer(property3)}`;
+      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
     }
   }
   return out;
