@@ -225,8 +225,8 @@ interface PlainLiteral {
   readonly numbers: "any" | "integer" | "none";
 }
 
-/** Literal kinds that any string fits (literalFits). */
-const STRING_KINDS: ReadonlySet<LiteralKind> = new Set(["text", "url", "date", "datetime", "time", "quantity"]);
+/** Whether any string fits the kind: asked of literalFits itself, so the two cannot drift apart ("a" is no number, integer or Boolean). */
+const takesAnyString = (kind: LiteralKind): boolean => literalFits(kind, "a");
 
 function plainLiteral(rule: FixedPropertyRule): PlainLiteral {
   const literals = rule.expect.flatMap((e) => (e.kind === "literal" ? [e.literal] : []));
@@ -234,8 +234,8 @@ function plainLiteral(rule: FixedPropertyRule): PlainLiteral {
   const numbers = literals.includes("number") || (literals.includes("text") && !objectExpected) ? "any" : literals.includes("integer") ? "integer" : "none";
   return {
     single: rule.listKeywords === undefined,
-    strings: literals.some((k) => STRING_KINDS.has(k)),
-    otherKinds: literals.filter((k) => !STRING_KINDS.has(k)),
+    strings: literals.some(takesAnyString),
+    otherKinds: literals.filter((k) => !takesAnyString(k)),
     enums: rule.expect.flatMap((e) => (e.kind === "enum" ? [e.members] : [])),
     numbers,
   };
