@@ -626,8 +626,8 @@ function plainLiteral(rule) {
   const numbers = literals.includes("number") || literals.includes("text") && !objectExpected ? "any" : literals.includes("integer") ? "integer" : "none";
   return {
     single: rule.listKeywords === void 0,
-    strings: literals.some((k) => STRING_KINDS.has(k)),
-    otherKinds: literals.filter((k) => !STRING_KINDS.has(k)),
+    strings: literals.some(takesAnyString),
+    otherKinds: literals.filter((k) => !takesAnyString(k)),
     enums: rule.expect.flatMap((e) => e.kind === "enum" ? [e.members] : []),
     numbers
   };
@@ -811,7 +811,7 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
-var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, STRING_KINDS, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, takesAnyString, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -907,7 +907,7 @@ var init_rule_runtime = __esm({
         this.nodeCheckRequired = e.kind === "class" ? e.nodeCheckRequired : void 0;
       }
     };
-    STRING_KINDS = /* @__PURE__ */ new Set(["text", "url", "date", "datetime", "time", "quantity"]);
+    takesAnyString = (kind) => literalFits(kind, "a");
     expectSpec = (e) => e instanceof FixedExpectSpec ? e : new FixedExpectSpec(e);
     isDigit = (c) => c >= 48 && c <= 57;
     trimmed = (s) => {
