@@ -30,6 +30,8 @@ export interface CollectProblems {
 
 /** Reportable nodes of one block, in document order. */
 export function topLevelEntities(value: unknown, block: number): Entity[] {
+  // The usual block, one node without a @graph, answered without the walk's stack of tuples.
+  if (isObject(value) && value["@graph"] === undefined) return [{ node: value, path: "", block, hasContext: isSchemaOrgContext(value["@context"]) }];
   const out: Entity[] = [];
   // Stack of [value, path, graphDepth]; pushed in reverse to keep document order.
   const stack: Array<[unknown, string, number, boolean]> = [[value, "", 0, false]];
@@ -167,17 +169,25 @@ function namesWithPrefix(types: unknown): boolean {
 
 /** The definitions of an @id after its first, in document order, bounded in all. */
 export class OtherDefinitions {
-  readonly byId = new Map<string, JsonObject[]>();
+  /** Made on the first later definition: most inputs define each @id once, and this runs per input. */
+  #byId: Map<string, JsonObject[]> | null = null;
   #count = 0;
+
+  get byId(): ReadonlyMap<string, JsonObject[]> {
+    return this.#byId ?? NO_DEFINITIONS;
+  }
 
   add(id: string, node: JsonObject): void {
     if (this.#count >= MAX_OTHER_DEFINITIONS) return;
     this.#count++;
-    const list = this.byId.get(id);
-    if (list === undefined) this.byId.set(id, [node]);
+    const byId = (this.#byId ??= new Map());
+    const list = byId.get(id);
+    if (list === undefined) byId.set(id, [node]);
     else list.push(node);
   }
 }
+
+const NO_DEFINITIONS: ReadonlyMap<string, JsonObject[]> = new Map();
 
 /** The pointer of the first place nesting passes the cap (only computed when it does). */
 function deepPointer(value: unknown): string {
