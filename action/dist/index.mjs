@@ -1552,6 +1552,7 @@ var init_schema_terms = __esm({
 
 // runtime/graph/collect.ts
 function topLevelEntities(value, block) {
+  if (isObject(value) && value["@graph"] === void 0) return [{ node: value, path: "", block, hasContext: isSchemaOrgContext(value["@context"]) }];
   const out = [];
   const stack = [[value, "", 0, false]];
   while (stack.length) {
@@ -1669,7 +1670,7 @@ function deepPointer(value) {
   }
   return segments2.length ? "/" + segments2.join("/") : "";
 }
-var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions;
+var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions, NO_DEFINITIONS;
 var init_collect = __esm({
   "runtime/graph/collect.ts"() {
     "use strict";
@@ -1681,16 +1682,22 @@ var init_collect = __esm({
     COMMON_CONTEXTS = /* @__PURE__ */ new Set(["https://schema.org", "https://schema.org/", "http://schema.org", "http://schema.org/"]);
     MAX_OTHER_DEFINITIONS = 1e4;
     OtherDefinitions = class {
-      byId = /* @__PURE__ */ new Map();
+      /** Made on the first later definition: most inputs define each @id once, and this runs per input. */
+      #byId = null;
       #count = 0;
+      get byId() {
+        return this.#byId ?? NO_DEFINITIONS;
+      }
       add(id, node) {
         if (this.#count >= MAX_OTHER_DEFINITIONS) return;
         this.#count++;
-        const list = this.byId.get(id);
-        if (list === void 0) this.byId.set(id, [node]);
+        const byId = this.#byId ??= /* @__PURE__ */ new Map();
+        const list = byId.get(id);
+        if (list === void 0) byId.set(id, [node]);
         else list.push(node);
       }
     };
+    NO_DEFINITIONS = /* @__PURE__ */ new Map();
   }
 });
 
