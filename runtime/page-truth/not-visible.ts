@@ -161,7 +161,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (shown === false && rule.kind === "price") shown = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
-        shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
+        shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
       }
       if (shown !== false) {
         oneShown ||= shown === true;
@@ -244,6 +244,25 @@ function shownAsPercent(value: string | number, best: number, page: TruthPage): 
   return page.showsPercent(Math.round((n / best) * 100)) ? true : false;
 }
 
+/**
+ * The vulgar fractions a page writes a rating's part with, as the lower-cased text reads them (NFKC:
+ * "½" is "1⁄2" with the fraction slash, lower-text.ts).
+ */
+const FRACTIONS: ReadonlyMap<number, string> = new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
+
+/**
+ * A rating of halves (or quarters) the page writes with a vulgar fraction: "4½ stars", "4 ½", or a row
+ * of stars that ends in one ("★★★★½").
+ */
+function shownWithFraction(value: string | number, page: TruthPage): boolean {
+  const n = markupNumber(value);
+  if (n === null || !(n >= 1) || n > 100) return false;
+  const whole = Math.trunc(n);
+  const fraction = FRACTIONS.get(n - whole);
+  if (fraction === undefined) return false;
+  return page.showsNumberWritten([`${whole}${fraction}`, `${whole} ${fraction}`, `${whole}\u00a0${fraction}`]) || (whole <= 10 && page.showsRun("\u2605".repeat(whole) + fraction));
+}
+
 /** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
 const TITLES = new Set(["name", "headline", "title"]);
 
@@ -280,6 +299,8 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     // the page lacks reads its whole text: 30 µs a value on the bench's typical page).
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
+    const unaccented = page.showsUnaccented(keys);
+    if (unaccented !== false) return unaccented;
     // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.
     return text.truncated || text.takeStopped() ? null : false;
   }

@@ -154,6 +154,27 @@ const MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
 /** The combining diacritical marks (U+0300-U+036F): accents, cedillas, carons, written apart by NFD. */
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
+/**
+ * Latin letters written with a diacritic (Latin-1 Supplement, Extended-A and -B, Extended Additional, as
+ * Vietnamese writes them) or a combining mark: what withoutAccents changes. Letters that do not decompose
+ * (ø, ł, đ, æ) stay as they are, as unaccentedKeys leaves them.
+ */
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
+const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+
+/** The text holds a letter withoutAccents changes: a text without one needs no second, unaccented copy. */
+export function hasAccents(text: string): boolean {
+  return ACCENTED.test(text);
+}
+
+/**
+ * A text without its accents ("crème brûlée" as "creme brulee"), decomposing only the accented letters:
+ * NFD over a whole page's text costs every character, these are a few of them.
+ */
+export function withoutAccents(text: string): string {
+  return text.replace(ACCENTED_LETTERS, (letter) => letter.normalize("NFD")).replace(COMBINING_MARKS, "");
+}
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function isAscii(text: string): boolean {

@@ -7,7 +7,7 @@ import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
-import { ShownText, lookupKey } from "./text-match.ts";
+import { ShownText, hasAccents, lookupKey, withoutAccents } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, mayUseOtherDigits, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
@@ -45,6 +45,8 @@ export class TruthPage {
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
   #numbersEitherMark: NumberLookup | undefined;
+  /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
+  #unaccented: ShownText | null | undefined;
   #scanner: HtmlScanner | undefined;
   /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
   #elementTextsByLength: Map<number, number[]> | undefined;
@@ -152,6 +154,29 @@ export class TruthPage {
     return false;
   }
 
+  /**
+   * One of the keys, without its accents, in the visible text without its accents: a value the markup
+   * types without them ("Creme Brulee", a feed's ASCII names) for the page's "Crème Brûlée", the other way
+   * round from unaccentedKeys (text-match.ts). Leniency that can only miss a warning. The unaccented copy
+   * of the text is made once, and only for a page whose text has an accented letter and a look-up that
+   * found nothing else. Null: a search stopped at a cap (not found is then not known).
+   */
+  showsUnaccented(keys: readonly string[]): boolean | null {
+    if (this.#unaccented === undefined) {
+      const lower = this.#lowerText();
+      lower.extend(true);
+      const windows = lower.windows();
+      this.#unaccented = windows.some((w) => hasAccents(w.text))
+        ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated)
+        : null;
+    }
+    const text = this.#unaccented;
+    if (text === null) return false;
+    text.takeStopped();
+    if (keys.some((k) => text.shows(withoutAccents(k)))) return true;
+    return text.takeStopped() ? null : false;
+  }
+
   /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
   showsRun(written: string): boolean {
     const lower = this.#lowerText();
@@ -167,13 +192,20 @@ export class TruthPage {
    * on its scale (4.8 of 5) that the page shows as a share (Magento's review summary, "96%").
    */
   showsPercent(percent: number): boolean {
+    return this.showsNumberWritten([`${percent}%`, `${percent} %`, `${percent}\u00a0%`, `${percent}\u202f%`]);
+  }
+
+  /**
+   * The visible text holds one of `written` (lower-cased, starting with a digit) where a number starts:
+   * not after a digit or a decimal mark ("196%" and "4.96%" hold no "96%").
+   */
+  showsNumberWritten(written: readonly string[]): boolean {
     const lower = this.#lowerText();
     lower.extend(true);
-    const windows = lower.windows(8);
-    for (const written of [`${percent}%`, `${percent} %`, `${percent}\u00a0%`, `${percent}\u202f%`]) {
+    const windows = lower.windows(Math.max(...written.map((w) => w.length)));
+    for (const run of written) {
       for (const w of windows) {
-        for (let at = w.text.indexOf(written, w.from); at !== -1 && at < w.to; at = w.text.indexOf(written, at + 1)) {
-          // A whole number: not the end of another ("196%") or the decimals of one ("4.96%").
+        for (let at = w.text.indexOf(run, w.from); at !== -1 && at < w.to; at = w.text.indexOf(run, at + 1)) {
           const before = at > 0 ? w.text.charCodeAt(at - 1) : 32;
           if (!(before >= 48 && before <= 57) && before !== 46 && before !== 44) return true;
         }

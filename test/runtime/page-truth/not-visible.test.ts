@@ -341,4 +341,15 @@ test("a whole rating drawn in star characters (★★★★☆ for 4 of 5) is sh
   assert.equal(truthIssues(page(body("\u2605\u2605\u2605\u2606\u2606"), markup, "de")), ["Product not-visible aggregateRating.ratingValue"]);
 });
 
+test("a rating of halves written with a vulgar fraction (4½, 4 ½, ★★★★½) is shown; another whole part or row of stars is not", () => {
+  const markup = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 12 } }));
+  const body = (stars: string) => `<h1>Executive Anvil</h1><p>EUR 1.299,00</p><p class="stars">${stars} (12)</p>`;
+  for (const shown of ["4½ Sterne", "4 ½ Sterne", "4&nbsp;&frac12;", "\u2605\u2605\u2605\u2605\u00bd"]) assert.equal(truthIssues(page(body(shown), markup, "de")), [], shown);
+  assert.equal(truthIssues(page(body("4¼"), jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4.25, reviewCount: 12 } })), "de")), []);
+  // The twins: another whole part, a larger number that ends in 4, a row one star short.
+  for (const other of ["3½ Sterne", "14½ Sterne", "\u2605\u2605\u2605\u00bd"]) {
+    assert.equal(truthIssues(page(body(other), markup, "de")), ["Product not-visible aggregateRating.ratingValue"], other);
+  }
+});
+
 test.run();

@@ -273,6 +273,18 @@ test("accents the page leaves off: French capitals \"CAFE CREME\" and \"ETE 2026
   assert.equal(truthIssues(page(body("CAFE NOIR"), anvil({ name: "Café Crème" }), "fr")), ["Product not-visible name"]);
 });
 
+test("accents the markup leaves off: a name typed \"Creme Brulee\" (a feed's ASCII names) shows as the page's Crème Brûlée", () => {
+  const body = (heading: string) => `<h1>${heading}</h1><p>1 299 €</p><p>4,8 (120)</p>`;
+  assert.equal(truthIssues(page(body("Crème Brûlée"), anvil({ name: "Creme Brulee" }), "fr")), []);
+  assert.equal(truthIssues(page(body("Áo dài lụa tơ tằm"), anvil({ name: "Ao dai lua to tam" }), "vi")), []);
+  // Decomposed accents on the page, an accent on each side in another place.
+  assert.equal(truthIssues(page(body("Cre\u0300me Brule\u0301e"), anvil({ name: "Creme Brulee" }), "fr")), []);
+  assert.equal(truthIssues(page(body("Crème Brulée"), anvil({ name: "Creme Brûlee" }), "fr")), []);
+  // The twins: another word on the page, or the name only in an element the page hides.
+  assert.equal(truthIssues(page(body("Crème Caramel"), anvil({ name: "Creme Brulee" }), "fr")), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(`<h1 hidden>Crème Brûlée</h1><p>1 299 €</p><p>4,8 (120)</p>`, anvil({ name: "Creme Brulee" }), "fr")), ["Product not-visible name"]);
+});
+
 test("Greek capitals drop the tonos and keep the dialytika: \"ΠΡΟΪΟΝ ΕΛΑΙΟΛΑΔΟΥ\" shows the markup's Προϊόν Ελαιολάδου", () => {
   const body = (heading: string) => `<h1>${heading}</h1><p>12,99 €</p><p>4,8 (120)</p>`;
   assert.equal(truthIssues(page(body("ΠΡΟΪΟΝ ΕΛΑΙΟΛΑΔΟΥ"), anvil({ name: "Προϊόν Ελαιολάδου", offers: { "@type": "Offer", price: "12.99", priceCurrency: "EUR" } }), "el")), []);
