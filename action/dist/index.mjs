@@ -6833,6 +6833,12 @@ function unaccentedKeys(keys) {
   }
   return out;
 }
+function hasAccents(text) {
+  return ACCENTED.test(text);
+}
+function withoutAccents(text) {
+  return text.replace(ACCENTED_LETTERS, (letter) => letter.normalize("NFD")).replace(COMBINING_MARKS, "");
+}
 function isAscii(text) {
   return !NON_ASCII.test(text);
 }
@@ -7004,7 +7010,7 @@ function isWordChar(c) {
   if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -7045,6 +7051,8 @@ var init_text_match = __esm({
     AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
     MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
+    ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
+    ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
@@ -7232,7 +7240,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       if (shown2 === false && rule.kind === "price") shown2 = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
-        shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page);
+        shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
       }
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
@@ -7281,6 +7289,14 @@ function shownAsPercent(value, best, page) {
   if (n === null || !(n > 0) || n > best) return false;
   return page.showsPercent(Math.round(n / best * 100)) ? true : false;
 }
+function shownWithFraction(value, page) {
+  const n = markupNumber(value);
+  if (n === null || !(n >= 1) || n > 100) return false;
+  const whole = Math.trunc(n);
+  const fraction = FRACTIONS.get(n - whole);
+  if (fraction === void 0) return false;
+  return page.showsNumberWritten([`${whole}${fraction}`, `${whole} ${fraction}`, `${whole}\xA0${fraction}`]) || whole <= 10 && page.showsRun("\u2605".repeat(whole) + fraction);
+}
 function brandNames(node, resolve4) {
   if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
   const names = /* @__PURE__ */ new Set();
@@ -7301,6 +7317,8 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
+    const unaccented = page.showsUnaccented(keys);
+    if (unaccented !== false) return unaccented;
     return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
@@ -7330,7 +7348,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, FRACTIONS, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -7384,6 +7402,7 @@ var init_not_visible = __esm({
     };
     HAS_DIGIT = /\d/;
     NO_MINOR_UNIT = /* @__PURE__ */ new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
+    FRACTIONS = /* @__PURE__ */ new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
     MAX_BRANDS = 4;
@@ -8805,6 +8824,8 @@ var init_truth_page = __esm({
       #text;
       #numbers;
       #numbersEitherMark;
+      /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
+      #unaccented;
       #scanner;
       /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
       #elementTextsByLength;
@@ -8899,6 +8920,26 @@ var init_truth_page = __esm({
         }
         return false;
       }
+      /**
+       * One of the keys, without its accents, in the visible text without its accents: a value the markup
+       * types without them ("Creme Brulee", a feed's ASCII names) for the page's "Crème Brûlée", the other way
+       * round from unaccentedKeys (text-match.ts). Leniency that can only miss a warning. The unaccented copy
+       * of the text is made once, and only for a page whose text has an accented letter and a look-up that
+       * found nothing else. Null: a search stopped at a cap (not found is then not known).
+       */
+      showsUnaccented(keys) {
+        if (this.#unaccented === void 0) {
+          const lower = this.#lowerText();
+          lower.extend(true);
+          const windows = lower.windows();
+          this.#unaccented = windows.some((w) => hasAccents(w.text)) ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated) : null;
+        }
+        const text = this.#unaccented;
+        if (text === null) return false;
+        text.takeStopped();
+        if (keys.some((k) => text.shows(withoutAccents(k)))) return true;
+        return text.takeStopped() ? null : false;
+      }
       /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
       showsRun(written) {
         const lower = this.#lowerText();
@@ -8913,12 +8954,19 @@ var init_truth_page = __esm({
        * on its scale (4.8 of 5) that the page shows as a share (Magento's review summary, "96%").
        */
       showsPercent(percent) {
+        return this.showsNumberWritten([`${percent}%`, `${percent} %`, `${percent}\xA0%`, `${percent}\u202F%`]);
+      }
+      /**
+       * The visible text holds one of `written` (lower-cased, starting with a digit) where a number starts:
+       * not after a digit or a decimal mark ("196%" and "4.96%" hold no "96%").
+       */
+      showsNumberWritten(written) {
         const lower = this.#lowerText();
         lower.extend(true);
-        const windows = lower.windows(8);
-        for (const written of [`${percent}%`, `${percent} %`, `${percent}\xA0%`, `${percent}\u202F%`]) {
+        const windows = lower.windows(Math.max(...written.map((w) => w.length)));
+        for (const run of written) {
           for (const w of windows) {
-            for (let at = w.text.indexOf(written, w.from); at !== -1 && at < w.to; at = w.text.indexOf(written, at + 1)) {
+            for (let at = w.text.indexOf(run, w.from); at !== -1 && at < w.to; at = w.text.indexOf(run, at + 1)) {
               const before = at > 0 ? w.text.charCodeAt(at - 1) : 32;
               if (!(before >= 48 && before <= 57) && before !== 46 && before !== 44) return true;
             }
