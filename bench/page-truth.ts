@@ -1,7 +1,8 @@
 /**
  * The whole-page report with and without the page truth checks (runtime/page-truth: visible text,
  * duplicates, self-serving reviews) on the bench pages, and one hostile page of each kind the checks
- * must stay bounded on (a 20 MB body of text, 100,000 hidden elements, 5,000 duplicated products).
+ * must stay bounded on (a 20 MB body of text, 100,000 hidden elements, 5,000 duplicated products, a
+ * text of accented letters the look-ups read a second time without accents).
  * Budget (DESIGN.md section 8): with the checks at most 1.3x the time without them.
  *
  * Beside the synthetic bench pages (whose markup values mostly do not appear in their text, so every
@@ -54,6 +55,8 @@ async function loadEngine(): Promise<Engine | string> {
 function hostilePages(): Array<{ id: string; name: string; html: string }> {
   return [
     { id: "hostile.text", name: "hostile: 20 MB of text", html: `<html><head>${PRODUCT_SCRIPT}</head><body><p>${"word 1.299,00 ".repeat(1_500_000)}</p></body></html>` },
+    // Accented text just under what the look-ups give an unaccented copy (runtime/page-truth/truth-page.ts), the name not shown.
+    { id: "hostile.accents", name: "hostile: 190,000 accented characters", html: `<html><head>${PRODUCT_SCRIPT}</head><body><p>${"éèàü ñ ".repeat(27_000)}</p></body></html>` },
     { id: "hostile.hidden", name: "hostile: 100,000 hidden elements", html: `<html><head>${PRODUCT_SCRIPT}</head><body>${'<div hidden><span style="display:none">x</span></div>'.repeat(100_000)}</body></html>` },
     { id: "hostile.duplicates", name: "hostile: 5,000 duplicated products", html: `<html><head>${PRODUCT_SCRIPT.repeat(5000)}</head><body><p>Executive Anvil</p></body></html>` },
   ];

@@ -34,6 +34,9 @@ function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** Characters of visible text given an unaccented copy at most (showsUnaccented): a long page's text is 100,000. */
+const MAX_UNACCENTED = 200_000;
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -166,7 +169,8 @@ export class TruthPage {
       const lower = this.#lowerText();
       lower.extend(true);
       const windows = lower.windows();
-      this.#unaccented = windows.some((w) => hasAccents(w.text))
+      // A text cut short answers "not known" whatever this finds; a longer one than a page shows is hostile.
+      this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && windows.some((w) => hasAccents(w.text))
         ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated)
         : null;
     }
