@@ -6837,7 +6837,19 @@ function hasAccents(text) {
   return ACCENTED.test(text);
 }
 function withoutAccents(text) {
-  return text.replace(ACCENTED_LETTERS, (letter) => letter.normalize("NFD")).replace(COMBINING_MARKS, "");
+  const table2 = unaccentedLetters ??= letterTable();
+  return text.replace(ACCENTED_LETTERS, (letter) => table2.get(letter) ?? letter).replace(COMBINING_MARKS, "");
+}
+function letterTable() {
+  const table2 = /* @__PURE__ */ new Map();
+  for (const [first, last] of [[192, 591], [7680, 7935]]) {
+    for (let code2 = first; code2 <= last; code2++) {
+      const letter = String.fromCharCode(code2);
+      const base = letter.normalize("NFD").replace(COMBINING_MARKS, "");
+      if (base !== letter) table2.set(letter, base);
+    }
+  }
+  return table2;
 }
 function isAscii(text) {
   return !NON_ASCII.test(text);
@@ -7010,7 +7022,7 @@ function isWordChar(c) {
   if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, unaccentedLetters, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -7053,6 +7065,7 @@ var init_text_match = __esm({
     COMBINING_MARKS = /[\u0300-\u036f]/g;
     ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
     ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+    unaccentedLetters = null;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
@@ -8802,7 +8815,7 @@ function groupByLength(texts2) {
 function escapeText2(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -8815,6 +8828,7 @@ var init_truth_page = __esm({
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
     MIN_ELEMENT_TEXT = ELEMENT_TEXT_MIN;
     MAX_ELEMENT_TEXT = 400;
+    MAX_UNACCENTED = 2e5;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -8932,7 +8946,7 @@ var init_truth_page = __esm({
           const lower = this.#lowerText();
           lower.extend(true);
           const windows = lower.windows();
-          this.#unaccented = windows.some((w) => hasAccents(w.text)) ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated) : null;
+          this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && windows.some((w) => hasAccents(w.text)) ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated) : null;
         }
         const text = this.#unaccented;
         if (text === null) return false;
