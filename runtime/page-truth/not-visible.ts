@@ -208,11 +208,17 @@ function currencyOf(node: JsonObject, path: readonly string[], pointer: string, 
 }
 
 /**
- * ISO 4217 currencies without a minor unit (exponent 0). Their amounts have no decimals, so a mark before
- * three digits is a thousands separator whatever the page's language: "129.000₫" on a page in English is
- * 129,000 dong, as a Vietnamese shop's English pages print it, never 129 with three decimals.
+ * Currencies without a minor unit: ISO 4217's of exponent 0, and those whose minor unit ISO still lists but
+ * no longer circulates, so that prices are whole (the rupiah's sen, the forint's fillér, the Colombian
+ * peso's centavos, the rial's dinars, the New Taiwan dollar's cents, the tenge's tiyn, the Pakistani
+ * rupee's paisa). Their amounts have no decimals, so a mark before three digits is a thousands separator
+ * whatever the page's language: "129.000₫" on a page in English is 129,000 dong, as a Vietnamese shop's
+ * English pages print it, and "Rp129.000" 129,000 rupiah; never 129 with three decimals.
  */
-const NO_MINOR_UNIT = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const NO_MINOR_UNIT = new Set([
+  "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
+  "IDR", "HUF", "COP", "IRR", "LAK", "MMK", "TWD", "KZT", "UZS", "PKR",
+]);
 
 /** A whole amount in a currency without a minor unit, shown with either mark grouping its thousands. */
 function shownWithoutMinorUnit(value: string | number, currency: string | null, page: TruthPage): boolean | null {

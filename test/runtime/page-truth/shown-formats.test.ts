@@ -308,6 +308,10 @@ test("a currency without a minor unit: 129.000₫ on a page in English is 129,00
   assert.equal(truthIssues(page(body("129.000₫"), anvil(offer(129000, "VND")), "en")), []);
   assert.equal(truthIssues(page(body("¥ 12.900"), anvil(offer(12900, "JPY")), "en-US")), []);
   assert.equal(truthIssues(page(body("129.000₫"), anvil(offer(129000, "vnd")), "en")), [], "the code in any case");
+  // Currencies whose minor unit no longer circulates: rupiah, forint, Colombian pesos.
+  assert.equal(truthIssues(page(body("Rp129.000"), anvil(offer(129000, "IDR")), "en")), []);
+  assert.equal(truthIssues(page(body("COP $129.000"), anvil(offer(129000, "COP")), "en")), []);
+  assert.equal(truthIssues(page(body("Rp139.000"), anvil(offer(129000, "IDR")), "en")), ["Product not-visible offers.price"]);
   // The twins: a currency with cents keeps the page's convention (129.000 in English is 129), and
   // another amount in dong is still not shown.
   assert.equal(truthIssues(page(body("$129.000"), anvil(offer(129000, "USD")), "en")), ["Product not-visible offers.price"]);
