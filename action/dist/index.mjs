@@ -7414,7 +7414,35 @@ var init_not_visible = __esm({
       }
     };
     HAS_DIGIT = /\d/;
-    NO_MINOR_UNIT = /* @__PURE__ */ new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"]);
+    NO_MINOR_UNIT = /* @__PURE__ */ new Set([
+      "BIF",
+      "CLP",
+      "DJF",
+      "GNF",
+      "ISK",
+      "JPY",
+      "KMF",
+      "KRW",
+      "PYG",
+      "RWF",
+      "UGX",
+      "UYI",
+      "VND",
+      "VUV",
+      "XAF",
+      "XOF",
+      "XPF",
+      "IDR",
+      "HUF",
+      "COP",
+      "IRR",
+      "LAK",
+      "MMK",
+      "TWD",
+      "KZT",
+      "UZS",
+      "PKR"
+    ]);
     FRACTIONS = /* @__PURE__ */ new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
