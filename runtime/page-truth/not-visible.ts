@@ -305,6 +305,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     // the page lacks reads its whole text: 30 µs a value on the bench's typical page).
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
+    if (page.showsOpeningCut(keys[0])) return true;
     const unaccented = page.showsUnaccented(keys);
     if (unaccented !== false) return unaccented;
     // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.

@@ -7,7 +7,7 @@ import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
-import { ShownText, hasAccents, lookupKey, withoutAccents } from "./text-match.ts";
+import { OPENING, ShownText, hasAccents, lookupKey, normalizeText, withoutAccents } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, mayUseOtherDigits, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
@@ -37,6 +37,12 @@ function escapeText(text: string): string {
 /** Characters of visible text given an unaccented copy at most (showsUnaccented): a long page's text is 100,000. */
 const MAX_UNACCENTED = 200_000;
 
+/** Characters of a value a cut display must show at least (showsOpeningCut), and words. */
+const MIN_CUT_OPENING = 24;
+const MIN_CUT_WORDS = 3;
+/** Ellipses read per page at most (showsOpeningCut). */
+const MAX_ELLIPSES = 200;
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -48,6 +54,8 @@ export class TruthPage {
   #text: ShownText | undefined;
   #numbers: NumberLookup | undefined;
   #numbersEitherMark: NumberLookup | undefined;
+  /** The page's texts before an ellipsis (showsOpeningCut), read once. */
+  #beforeEllipses: string[] | undefined;
   /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
   #unaccented: ShownText | null | undefined;
   #scanner: HtmlScanner | undefined;
@@ -181,6 +189,33 @@ export class TruthPage {
     return text.takeStopped() ? null : false;
   }
 
+  /**
+   * The page shows the value's opening cut with an ellipsis: a card or heading that a template shortens
+   * ("Executive Anvil with Extra Long Ho…" for the markup's whole name), at a word's end or inside a word.
+   * At least MIN_CUT_OPENING characters and MIN_CUT_WORDS words of the key, from a word's start, right before
+   * "…" or "...". Leniency that can only miss a warning; read only for a value found no other way.
+   */
+  showsOpeningCut(key: string): boolean {
+    if (key.length <= MIN_CUT_OPENING) return false;
+    return (this.#beforeEllipses ??= this.#textsBeforeEllipses()).some((shown) => cutOpeningOf(key, shown));
+  }
+
+  /** What the page shows before each of its ellipses (up to MAX_ELLIPSES), normalized as keys are. */
+  #textsBeforeEllipses(): string[] {
+    const lower = this.#lowerText();
+    lower.extend(true);
+    const out: string[] = [];
+    for (const w of lower.windows(OPENING + 8)) {
+      for (const mark of ["\u2026", "..."]) {
+        for (let at = w.text.indexOf(mark, w.from); at !== -1 && at < w.to; at = w.text.indexOf(mark, at + mark.length)) {
+          if (out.length >= MAX_ELLIPSES) return out;
+          out.push(normalizeText(w.text.slice(Math.max(0, at - OPENING - 8), at)));
+        }
+      }
+    }
+    return out;
+  }
+
   /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
   showsRun(written: string): boolean {
     const lower = this.#lowerText();
@@ -234,4 +269,26 @@ export class TruthPage {
     }
     return true;
   }
+}
+
+/**
+ * `shown` (the normalized text before an ellipsis) ends with an opening of `key` shorter than the key, of at
+ * least MIN_CUT_OPENING characters and MIN_CUT_WORDS words, starting where a word of `shown` starts.
+ */
+function cutOpeningOf(key: string, shown: string): boolean {
+  for (let start = 0; shown.length - start >= MIN_CUT_OPENING; start++) {
+    if (start > 0 && shown.charCodeAt(start - 1) !== 32) continue;
+    const length = shown.length - start;
+    if (length >= key.length || !sameChars(key, 0, shown, start, length)) continue;
+    let words = 1;
+    for (let i = start; i < shown.length; i++) if (shown.charCodeAt(i) === 32) words++;
+    return words >= MIN_CUT_WORDS;
+  }
+  return false;
+}
+
+/** a[aFrom, aFrom + length) and b[bFrom, bFrom + length) are the same characters (no slice made). */
+function sameChars(a: string, aFrom: number, b: string, bFrom: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
+  return true;
 }

@@ -152,6 +152,19 @@ test("superscript cents after a template's line break: $<span>19</span>\\n<sup>9
   assert.equal(truthIssues(page(body('<span class="price">\n  <span class="currency">$</span><span class="whole">19</span>\n  <sup class="cents">99</sup>\n</span>'), anvil(offer(1999, "USD")))), ["Product not-visible offers.price"]);
 });
 
+test("a name or headline the page cuts with an ellipsis shows its opening: \"Executive Anvil with Extra Long Ho…\"", () => {
+  const named = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Product", name, image: "https://example.com/a.jpg" });
+  const long = "Executive Anvil with Extra Long Horn and Hardy Hole";
+  assert.equal(truthIssues(page(`<h2>Executive Anvil with Extra Long Ho…</h2>`, named(long))), []);
+  assert.equal(truthIssues(page(`<h2>Executive Anvil with Extra Long...</h2>`, named(long))), []);
+  const article = jsonLd({ "@context": "https://schema.org", "@type": "Article", headline: "A very long headline that the theme truncates with an ellipsis on the page for layout" });
+  assert.equal(truthIssues(page(`<h1>A very long headline that the theme truncates with an&hellip;</h1>`, article)), []);
+  // The twins: another text before the ellipsis, an opening too short to tell, a cut that starts inside a word.
+  assert.equal(truthIssues(page(`<h2>Executive Anvil with Extra Short Ho…</h2>`, named(long))), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(`<h2>Executive Anv…</h2>`, named(long))), ["Product not-visible name"]);
+  assert.equal(truthIssues(page(`<h2>SuperExecutive Anvil with Extra Long Ho…</h2>`, named(long))), ["Product not-visible name"]);
+});
+
 test("symbols beside a name (™, ℃, ★, →) separate words as punctuation does: Air Runner™ shows Air Runner", () => {
   const named = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Product", name, image: "https://example.com/a.jpg" });
   assert.equal(truthIssues(page(`<h1>Air Runner™</h1>`, named("Air Runner"))), []);
