@@ -7330,6 +7330,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
+    if (page.showsOpeningCut(keys[0])) return true;
     const unaccented = page.showsUnaccented(keys);
     if (unaccented !== false) return unaccented;
     return text.truncated || text.takeStopped() ? null : false;
@@ -8843,7 +8844,22 @@ function groupByLength(texts2) {
 function escapeText2(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MAX_KEYS_KEPT, TruthPage;
+function cutOpeningOf(key, shown2) {
+  for (let start = 0; shown2.length - start >= MIN_CUT_OPENING; start++) {
+    if (start > 0 && shown2.charCodeAt(start - 1) !== 32) continue;
+    const length = shown2.length - start;
+    if (length >= key.length || !sameChars(key, 0, shown2, start, length)) continue;
+    let words = 1;
+    for (let i = start; i < shown2.length; i++) if (shown2.charCodeAt(i) === 32) words++;
+    return words >= MIN_CUT_WORDS;
+  }
+  return false;
+}
+function sameChars(a, aFrom, b, bFrom, length) {
+  for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
+  return true;
+}
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -8857,6 +8873,9 @@ var init_truth_page = __esm({
     MIN_ELEMENT_TEXT = ELEMENT_TEXT_MIN;
     MAX_ELEMENT_TEXT = 400;
     MAX_UNACCENTED = 2e5;
+    MIN_CUT_OPENING = 24;
+    MIN_CUT_WORDS = 3;
+    MAX_ELLIPSES = 200;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -8866,6 +8885,8 @@ var init_truth_page = __esm({
       #text;
       #numbers;
       #numbersEitherMark;
+      /** The page's texts before an ellipsis (showsOpeningCut), read once. */
+      #beforeEllipses;
       /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
       #unaccented;
       #scanner;
@@ -8981,6 +9002,31 @@ var init_truth_page = __esm({
         text.takeStopped();
         if (keys.some((k) => text.shows(withoutAccents(k)))) return true;
         return text.takeStopped() ? null : false;
+      }
+      /**
+       * The page shows the value's opening cut with an ellipsis: a card or heading that a template shortens
+       * ("Executive Anvil with Extra Long Ho…" for the markup's whole name), at a word's end or inside a word.
+       * At least MIN_CUT_OPENING characters and MIN_CUT_WORDS words of the key, from a word's start, right before
+       * "…" or "...". Leniency that can only miss a warning; read only for a value found no other way.
+       */
+      showsOpeningCut(key) {
+        if (key.length <= MIN_CUT_OPENING) return false;
+        return (this.#beforeEllipses ??= this.#textsBeforeEllipses()).some((shown2) => cutOpeningOf(key, shown2));
+      }
+      /** What the page shows before each of its ellipses (up to MAX_ELLIPSES), normalized as keys are. */
+      #textsBeforeEllipses() {
+        const lower = this.#lowerText();
+        lower.extend(true);
+        const out = [];
+        for (const w of lower.windows(OPENING + 8)) {
+          for (const mark of ["\u2026", "..."]) {
+            for (let at = w.text.indexOf(mark, w.from); at !== -1 && at < w.to; at = w.text.indexOf(mark, at + mark.length)) {
+              if (out.length >= MAX_ELLIPSES) return out;
+              out.push(normalizeText(w.text.slice(Math.max(0, at - OPENING - 8), at)));
+            }
+          }
+        }
+        return out;
       }
       /** The visible text holds `written` as it is (lower-cased text: no letters in it). */
       showsRun(written) {
