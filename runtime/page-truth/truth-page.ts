@@ -176,11 +176,8 @@ export class TruthPage {
     if (this.#unaccented === undefined) {
       const lower = this.#lowerText();
       lower.extend(true);
-      const windows = lower.windows();
       // A text cut short answers "not known" whatever this finds; a longer one than a page shows is hostile.
-      this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && windows.some((w) => hasAccents(w.text))
-        ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated)
-        : null;
+      this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && hasAccents(lower.lower) ? new ShownText(withoutAccents(lower.lower)) : null;
     }
     const text = this.#unaccented;
     if (text === null) return false;
