@@ -8994,8 +8994,7 @@ var init_truth_page = __esm({
         if (this.#unaccented === void 0) {
           const lower = this.#lowerText();
           lower.extend(true);
-          const windows = lower.windows();
-          this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && windows.some((w) => hasAccents(w.text)) ? new ShownText(withoutAccents(windows.length === 1 ? windows[0].text : windows.map((w) => w.text.slice(w.from, w.to)).join("")), lower.truncated) : null;
+          this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && hasAccents(lower.lower) ? new ShownText(withoutAccents(lower.lower)) : null;
         }
         const text = this.#unaccented;
         if (text === null) return false;
