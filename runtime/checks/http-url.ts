@@ -114,8 +114,23 @@ export function isRelativeReference(s: string): boolean {
   const match = SCHEME.exec(s);
   if (match !== null && !match[1].includes(".")) return false;
   if (s.startsWith("//")) return true;
+  return !startsWithHost(s);
+}
+
+/**
+ * A host written without its scheme ("www.joesdiner.com", "joesdiner.com/menu"): a site's address as
+ * people type it into a directory's form, not a path on the page's host.
+ */
+export function isBareHost(s: string): boolean {
+  if (s.length === 0 || WHITESPACE.test(s) || s.startsWith("//")) return false;
+  const match = SCHEME.exec(s);
+  if (match !== null && !match[1].includes(".")) return false;
+  return startsWithHost(s);
+}
+
+function startsWithHost(s: string): boolean {
   const host = HOST_LIKE.exec(s);
-  return host === null || FILE_NAME.test(host[1]);
+  return host !== null && !FILE_NAME.test(host[1]);
 }
 
 /**

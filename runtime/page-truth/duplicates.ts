@@ -22,6 +22,7 @@ import { markupText } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
 import { resolveId } from "../graph/resolve-id.ts";
+import { isBareHost } from "../checks/http-url.ts";
 
 interface Family {
   root: string;
@@ -92,7 +93,8 @@ function comparedValue(candidate: Candidate, key: string, value: unknown, make: 
 }
 
 export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, out: Finding[]): void {
-  const firstByKey = new Map<string, Candidate>();
+  // The first node with a key, and its own property for it (gtin13 and gtin14 share a key).
+  const firstByKey = new Map<string, { candidate: Candidate; property: string }>();
   const groups = new Map<Candidate, { members: Candidate[]; matchedOn: string }>();
   const groupOf = new Map<Candidate, Candidate>();
   const base = page?.pageUrl ?? null;
@@ -103,17 +105,19 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
     const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written, id: joinId(node.entity.node["@id"], base) };
     for (const [property, value] of candidate.keys) {
       const key = `${family.root}\u0000${property === "url" ? "url" : property.startsWith("gtin") ? "gtin" : property}\u0000${value}`;
-      const first = firstByKey.get(key);
-      if (first === undefined) {
-        firstByKey.set(key, candidate);
+      const seen = firstByKey.get(key);
+      if (seen === undefined) {
+        firstByKey.set(key, { candidate, property });
         continue;
       }
+      const first = seen.candidate;
       const leader = groupOf.get(first) ?? first;
       if (groupOf.has(candidate) || leader === candidate) continue;
       if (!sameEntity(leader, candidate, property)) continue;
       let group = groups.get(leader);
       if (group === undefined) {
-        group = { members: [leader], matchedOn: property };
+        // Named by the leader's own property: the issue sits on the leader and quotes its value.
+        group = { members: [leader], matchedOn: seen.property };
         groups.set(leader, group);
         groupOf.set(leader, leader);
       }
@@ -177,10 +181,14 @@ function joinId(id: unknown, base: string | null): string | null {
   return base === null ? id : (resolveId(id, base) ?? id);
 }
 
-/** A URL as compared: resolved, host lower case without "www.", no trailing slash; fragments kept (they name parts of a page). */
+/**
+ * A URL as compared: resolved, host lower case without "www.", no trailing slash; fragments kept (they
+ * name parts of a page). A host written without its scheme ("www.acme.com") is that host, not a path.
+ */
 export function normalizeUrl(value: string, base: string | null): string {
+  const written = value.trim();
   try {
-    const url = new URL(value.trim(), base ?? undefined);
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, base ?? undefined);
     const host = url.hostname.toLowerCase().replace(/^www\./, "");
     const path = withoutTrailingSlashes(url.pathname);
     return `${host}${url.port ? `:${url.port}` : ""}${path}${url.search}${url.hash}`;

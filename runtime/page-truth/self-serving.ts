@@ -19,6 +19,7 @@ import { subtypes } from "../type-hierarchy.ts";
 import { REVIEW_SNIPPET_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import type { Resolve } from "./node-values.ts";
 import { markupText } from "./text-match.ts";
+import { isBareHost } from "../checks/http-url.ts";
 
 export const NO_PAGE_URL_NOTE =
   "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
@@ -212,10 +213,15 @@ function texts(value: unknown): string[] {
   return [];
 }
 
-/** The host without "www.", lower case; null when the value is no http(s) URL. */
+/**
+ * The host without "www.", lower case; null when the value is no http(s) URL. A host written without
+ * its scheme ("www.joesdiner.com") names that host: resolved against the page, it would name a path on
+ * the review site's own host and make every business listed there self-serving.
+ */
 function hostOf(value: string, base: string | null): string | null {
+  const written = value.trim();
   try {
-    const url = new URL(value.trim(), base ?? undefined);
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, base ?? undefined);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
     return url.hostname.toLowerCase().replace(/^www\./, "");
   } catch {

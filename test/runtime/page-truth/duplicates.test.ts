@@ -51,6 +51,25 @@ test("the same product, same price: duplicate-entity only; joined by @id / itemi
   assert.equal(truthIssues(elsewhere), ["Product duplicate-entity sku"]);
 });
 
+test("the same GTIN written as gtin13 and as gtin14 (a leading zero): the issue quotes and points at the first node's own GTIN", () => {
+  const a = product({ sku: undefined, gtin13: "4006381333931" });
+  const b = product({ sku: undefined, gtin14: "04006381333931" });
+  const first = validateHtml(page(SHOWN, jsonLd(a) + jsonLd(b)), "https://shop.example/anvil").schemas[0];
+  const issues = issuesOf(first);
+  assert.equal(issues.map((i) => `${i.code} ${i.property} ${i.path}`), ["duplicate-entity gtin13 /gtin13"]);
+  assert.match(issues[0].message, '(the same gtin13, "4006381333931")');
+  // The twin: another GTIN is another product.
+  const other = product({ sku: undefined, gtin14: "04006381333948" });
+  assert.equal(truthIssues(page(SHOWN, jsonLd(a) + jsonLd(other))), []);
+});
+
+test("a url written without its scheme is that host: www.acme.example and https://acme.example/ are one organization's", () => {
+  const org = (url: string) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Acme", url });
+  assert.equal(truthIssues(page(SHOWN, jsonLd(org("www.acme.example")) + jsonLd(org("https://acme.example/"))), "https://shop.example/anvil"), ["Organization duplicate-entity url"]);
+  // The twin: another host is another organization.
+  assert.equal(truthIssues(page(SHOWN, jsonLd(org("www.acme.example")) + jsonLd(org("https://acme-tools.example/"))), "https://shop.example/anvil"), []);
+});
+
 test("two JSON-LD blocks, the same url; a different availability and currency", () => {
   const a = product({ url: "https://shop.example/anvil", sku: undefined });
   const b = product({ url: "https://www.shop.example/anvil/", sku: undefined, offers: { "@type": "Offer", price: 1299, priceCurrency: "USD", availability: "https://schema.org/OutOfStock" } });

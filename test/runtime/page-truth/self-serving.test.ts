@@ -56,6 +56,19 @@ test("an @id on the review site's host never overrules the url; without a url, @
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(sameAs)), "https://reviews.example/joes").schemas[0]), []);
 });
 
+test("a url written without its scheme (www.joes.example, joes.example/menu) is the business's own host, not a path on the review site", () => {
+  for (const url of ["www.joes.example", "joes.example/menu", "www.joes.example:8080/"]) {
+    const onReviewSite = validateHtml(page(BODY, jsonLd(business({ url }))), "https://reviews.example/biz/joes-diner").schemas[0];
+    assert.equal(issuesOf(onReviewSite), [], url);
+    // The twin: the same markup on the business's own site is self-serving.
+    const onOwnSite = validateHtml(page(BODY, jsonLd(business({ url }))), "https://joes.example/").schemas[0];
+    assert.equal(issuesOf(onOwnSite).map((i) => i.code), ["self-serving-review"], url);
+  }
+  // A relative path is still on the page's host, and a file name is no host.
+  const path = validateHtml(page(BODY, jsonLd(business({ url: "menu.html" }))), "https://joes.example/").schemas[0];
+  assert.equal(issuesOf(path).map((i) => i.code), ["self-serving-review"]);
+});
+
 test("a directory that gives the business its own listing page as url, and names its site in WebSite markup as another's: not self-serving, with a note", () => {
   const listingUrl = "https://guide.example/places/joes-diner";
   const listing = business({ url: listingUrl });
