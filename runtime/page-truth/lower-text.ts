@@ -5,7 +5,7 @@
  * rest), and at the end searches the whole text as before: what is read is always the start of the
  * whole lower-cased text, so a value found early is found in the whole text too.
  */
-import { SPACE_BETWEEN_UNSPACED, UNSPACED_CHARACTER, unspaced } from "./unspaced-script.ts";
+import { SPACE_BETWEEN_UNSPACED, UNSPACED_CHARACTER, latinAlphanumeric, unspaced } from "./unspaced-script.ts";
 import type { VisibleTextReader } from "./visible-text.ts";
 
 /**
@@ -145,9 +145,11 @@ export class LowerText {
   #add(text: string): void {
     const chunks = this.#chunks;
     const before = chunks.length;
-    if (this.joinsUnspaced && UNSPACED_CHARACTER.test(text)) {
+    if (this.joinsUnspaced) {
       const last = before > 0 ? chunks[before - 1] : "";
-      text = withoutSpacesBetweenUnspaced(text, last.charCodeAt(last.length - 1));
+      const previous = last.charCodeAt(last.length - 1);
+      // Also a text of Latin words after such a character: its first space may stand between the two.
+      if (UNSPACED_CHARACTER.test(text) || (unspaced(previous) && isBlank(text.charCodeAt(0)))) text = withoutSpacesBetweenUnspaced(text, previous);
     }
     lowerCaseInChunks(text, chunks);
     for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
@@ -210,7 +212,9 @@ function beforeSpacesAfterUnspaced(piece: string, cut: number): number {
   if (cut <= 0 || !isBlank(piece.charCodeAt(cut))) return cut;
   let end = cut;
   while (end > 0 && isBlank(piece.charCodeAt(end - 1))) end--;
-  return end > 0 && unspaced(piece.charCodeAt(end - 1)) ? end - 1 : cut;
+  // After a Latin letter or digit too (the space may stand before a Japanese word): cut before the white
+  // space, lower-casing gives the same text (a final sigma is final before white space as before the end).
+  return end > 0 && (unspaced(piece.charCodeAt(end - 1)) || latinAlphanumeric(piece.charCodeAt(end - 1))) ? end - 1 : cut;
 }
 
 function isBlank(c: number): boolean {
@@ -219,15 +223,17 @@ function isBlank(c: number): boolean {
 
 /**
  * `text` without the white space between two characters of a script written without spaces ("プロ用
- * 金床セット", which the markup writes "プロ用金床セット": a space on one side only is the same text);
+ * 金床セット", which the markup writes "プロ用金床セット": a space on one side only is the same text), or
+ * between one and a Latin letter or digit ("金床 50kg");
  * `before` is the character the text follows (NaN: none), for a space it starts with.
  */
 export function withoutSpacesBetweenUnspaced(text: string, before: number): string {
-  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
-  if (!Number.isNaN(before) && unspaced(before) && isBlank(out.charCodeAt(0))) {
+  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1$2");
+  if (!Number.isNaN(before) && (unspaced(before) || latinAlphanumeric(before)) && isBlank(out.charCodeAt(0))) {
     let start = 1;
     while (start < out.length && isBlank(out.charCodeAt(start))) start++;
-    if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
+    const next = out.charCodeAt(start);
+    if (start < out.length && (unspaced(next) || (unspaced(before) && latinAlphanumeric(next)))) out = out.slice(start);
   }
   return out;
 }
@@ -277,6 +283,42 @@ export function foldCase(lower: string): string {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   }
+  if (ARABIC_HEBREW_INDIC.test(out)) out = withoutOptionalMarks(out);
+  return out;
+}
+
+/**
+ * Letters and marks of the Arabic, Hebrew and Indic scripts that writers add, leave out or type from
+ * another keyboard for one word, read as one (each by a native replace: an Arabic text holds them
+ * everywhere):
+ * - the Arabic harakat (U+064B-U+065F) and the superscript alef (U+0670): "محمّد" is "محمد", as most
+ *   text is written without them;
+ * - the hamza forms of alef (أ إ آ) as the bare alef: "أحمد" and "احمد" are one name as typed;
+ * - the Arabic yeh and kaf (ي ك), and the alef maksura (ى), as the Persian yeh and kaf (ی ک): Persian
+ *   pages mix the two keyboards' letters, which look alike, in one word ("ایرانی", "ايراني");
+ * - the Hebrew points and cantillation marks (U+0591-U+05C7 but the maqaf, paseq, sof pasuq and nun
+ *   hafukha, which are punctuation): "סַדָּן" is "סדן";
+ * - the nukta of Devanagari, Bengali and Gurmukhi (a dot under a letter for a borrowed sound), and the
+ *   letters written with it at once: "ज़रूरी" is "जरूरी", as Hindi is often typed.
+ */
+const ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
+const ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
+const HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
+const ARABIC_YEH = /[\u064a\u0649]/g;
+const ARABIC_KAF = /\u0643/g;
+const HEBREW_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]/g;
+const NUKTA = /[\u093c\u09bc\u0a3c]/g;
+const WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
+
+function withoutOptionalMarks(text: string): string {
+  let out = text;
+  if (out.search(ARABIC_MARKS) !== -1) out = out.replace(ARABIC_MARKS, "");
+  if (out.search(HAMZA_ALEF) !== -1) out = out.replace(HAMZA_ALEF, "\u0627");
+  if (out.search(ARABIC_YEH) !== -1) out = out.replace(ARABIC_YEH, "\u06cc");
+  if (out.search(ARABIC_KAF) !== -1) out = out.replace(ARABIC_KAF, "\u06a9");
+  if (out.search(HEBREW_POINTS) !== -1) out = out.replace(HEBREW_POINTS, "");
+  if (out.search(WITH_NUKTA) !== -1) out = out.replace(WITH_NUKTA, (letter) => letter.normalize("NFD").replace(NUKTA, ""));
+  if (out.search(NUKTA) !== -1) out = out.replace(NUKTA, "");
   return out;
 }
 

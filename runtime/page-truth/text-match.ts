@@ -137,7 +137,7 @@ export function unaccentedKeys(keys: readonly string[]): string[] {
   for (const key of keys) {
     if (isAscii(key)) continue;
     const decomposed = key.normalize("NFD");
-    const unaccented = decomposed.replace(COMBINING_MARKS, "").normalize("NFC");
+    const unaccented = withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC"));
     if (unaccented !== key) out.push(unaccented);
     // Greek capitals drop the tonos but keep the dialytika: "Προϊόν" in a heading is "ΠΡΟΪΟΝ".
     if (decomposed.includes("\u0308")) {
@@ -156,8 +156,8 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
  * Latin letters written with a diacritic (Latin-1 Supplement, Extended-A and -B, Extended Additional, as
- * Vietnamese writes them) or a combining mark: what withoutAccents changes. Letters that do not decompose
- * (ø, ł, đ, æ) stay as they are, as unaccentedKeys leaves them.
+ * Vietnamese writes them) or a combining mark: what withoutAccents changes. The letters with a stroke
+ * and the ligatures, which do not decompose, among them (STROKES).
  */
 const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
 const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
@@ -178,8 +178,23 @@ export function withoutAccents(text: string): string {
 
 let unaccentedLetters: Map<string, string> | null = null;
 
+/**
+ * Letters with a stroke, and ligatures, that Unicode does not decompose but a feed or a keyboard without
+ * them writes as plain letters: "Łyżka" as "Lyzka", "Smørrebrød" as "Smorrebrod", Vietnamese "đ" as
+ * "d", "æ" and "œ" as "ae" and "oe".
+ */
+const STROKES: Readonly<Record<string, string>> = {
+  "\u00f8": "o", "\u00d8": "O", "\u0142": "l", "\u0141": "L", "\u0111": "d", "\u0110": "D", "\u00e6": "ae", "\u00c6": "AE",
+  "\u0153": "oe", "\u0152": "OE", "\u0127": "h", "\u0126": "H", "\u0167": "t", "\u0166": "T", "\u0180": "b", "\u01e5": "g",
+};
+const STROKE_LETTERS = /[\u00f8\u00d8\u0142\u0141\u0111\u0110\u00e6\u00c6\u0153\u0152\u0127\u0126\u0167\u0166\u0180\u01e5]/g;
+
+function withoutStrokes(text: string): string {
+  return text.search(STROKE_LETTERS) === -1 ? text : text.replace(STROKE_LETTERS, (letter) => STROKES[letter]);
+}
+
 function letterTable(): Map<string, string> {
-  const table = new Map<string, string>();
+  const table = new Map<string, string>(Object.entries(STROKES));
   for (const [first, last] of [[0xc0, 0x24f], [0x1e00, 0x1eff]]) {
     for (let code = first; code <= last; code++) {
       const letter = String.fromCharCode(code);
@@ -202,8 +217,24 @@ function isAscii(text: string): boolean {
  */
 const TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
 
+/** The value before a site name or section after it ("Anvil | Acme Shop" is "Anvil"), or the value. */
+export function withoutTitleSuffix(value: string): string {
+  return value.split(TITLE_SUFFIX)[0];
+}
+
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
 const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+
+/**
+ * A job title's gender note written without brackets, as job boards print it: "Schmied m/w/d",
+ * "Forgeron H/F", "Engineer - f/m/x", "Koch*Köchin w/m/d" (two or three of the letters the notes use,
+ * slashes between them).
+ */
+const GENDER_NOTE_END = /[\s,|\u2013\u2014-]+[mwfdhxi]\s?\/\s?[mwfdhxi](?:\s?\/\s?[mwfdhxi])?\s*$/i;
+
+/** Two numbers with an x between them, as sizes are written: "20 x 30" and "20x30" (× is read as x) are one size. */
+const TIMES_APART = /([0-9]) x (?=[0-9])/g;
+const TIMES_TOGETHER = /([0-9])x(?=[0-9])/g;
 
 /** Words that join a name to its maker's after it: "Executive Anvil by Acme Tools". */
 const MADE_BY = new Set(["by", "from", "von", "de", "par", "di", "da", "door", "av", "fra", "från"]);
@@ -230,7 +261,8 @@ const UNIT_APART = /(^|[^a-z0-9\u00c0-\u024f])([0-9]+) ([a-z\u00c0-\u024f]{1,4})
  * site suffix, without a closing remark in brackets ("Softwareentwickler (m/w/d)" over a heading
  * "Softwareentwickler"), before a variant's options after a comma ("Executive Anvil, Black, XL" over
  * "Executive Anvil", when two words or more are left), with a number and its unit written together
- * or apart ("256GB" and "256 GB"), without its brand's name at its start or end ("Acme Tools
+ * or apart ("256GB" and "256 GB"), a size's x with spaces around it or without ("20 x 30", "20x30"),
+ * without a job's gender note at its end ("Schmied m/w/d" over "Schmied"), without its brand's name at its start or end ("Acme Tools
  * Executive Anvil", "Executive Anvil by Acme Tools" over "Executive Anvil"), or without one word at
  * either end when there are three or more ("Aussie Meat Pie Recipe" over a heading "Aussie meat pie").
  * Leniency that only misses warnings, never makes one.
@@ -244,10 +276,12 @@ export function titleKeys(whole: string, brands: readonly string[] = []): string
     const withoutBrand = withoutBrandName(keys[0], markupText(brand));
     if (withoutBrand !== null) keys.push(withoutBrand);
   }
-  const cut = value.split(TITLE_SUFFIX)[0];
+  const cut = withoutTitleSuffix(value);
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");
   if (unbracketed !== value) keys.push(lookupKey(unbracketed));
+  const withoutGenderNote = value.replace(GENDER_NOTE_END, "");
+  if (withoutGenderNote !== value && withoutGenderNote !== "") keys.push(lookupKey(withoutGenderNote));
   const comma = value.search(OPTIONS_AFTER_COMMA);
   if (comma > 0) {
     const beforeOptions = lookupKey(value.slice(0, comma));
@@ -258,6 +292,10 @@ export function titleKeys(whole: string, brands: readonly string[] = []): string
   if (unitsApart !== full) keys.push(unitsApart);
   const unitsTogether = full.replace(UNIT_APART, "$1$2$3");
   if (unitsTogether !== full) keys.push(unitsTogether);
+  const timesTogether = full.replace(TIMES_APART, "$1x");
+  if (timesTogether !== full) keys.push(timesTogether);
+  const timesApart = full.replace(TIMES_TOGETHER, "$1 x ");
+  if (timesApart !== full) keys.push(timesApart);
   const words = full.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
@@ -286,38 +324,42 @@ function wordHash(h: number): number {
  * cores follow each other: a word that runs from one into the next is one word.
  */
 function wordCounts(windows: readonly TextWindow[]): Uint16Array {
-  const wordChar = (wordCharTable ??= tableOf(isWordChar));
+  const wordChar = (wordCharTable ??= tableOf((c) => (!isWordChar(c) ? 0 : unspaced(c) ? UNSPACED_WORD : WORD)));
   const counts = new Uint16Array(BUCKETS);
   const count = (h: number) => {
     const b = wordHash(h);
     if (counts[b] < MAX_COUNT) counts[b]++;
   };
   let h = 0;
-  let inWord = false;
+  // The kind of word character the word so far is of (WORD or UNSPACED_WORD), 0 outside a word: a Latin
+  // word that runs into a Japanese one ("アップルiphone") is a word of its own, as edgeBetween reads it.
+  let kind = 0;
   for (const w of windows) {
     const lower = w.text;
     for (let i = w.from; i < w.to; i++) {
       const c = lower.charCodeAt(i);
-      if (wordChar[c] === 1) {
-        h = (Math.imul(h, 31) + c) | 0;
-        inWord = true;
-      } else if (inWord) {
+      const k = wordChar[c];
+      if (k !== kind && kind !== 0) {
         count(h);
         h = 0;
-        inWord = false;
       }
+      if (k !== 0) h = (Math.imul(h, 31) + c) | 0;
+      kind = k;
     }
   }
-  if (inWord) count(h);
+  if (kind !== 0) count(h);
   return counts;
 }
 
-/** isWordChar of each UTF-16 code unit, made on the first count: the counting pass reads it per character. */
+const WORD = 1;
+const UNSPACED_WORD = 2;
+
+/** Each UTF-16 code unit's kind of word character (0: none), made on the first count: the counting pass reads it per character. */
 let wordCharTable: Uint8Array | undefined;
 
-function tableOf(test: (c: number) => boolean): Uint8Array {
+function tableOf(kind: (c: number) => number): Uint8Array {
   const table = new Uint8Array(0x10000);
-  for (let c = 0; c < 0x10000; c++) table[c] = test(c) ? 1 : 0;
+  for (let c = 0; c < 0x10000; c++) table[c] = kind(c);
   return table;
 }
 
@@ -605,12 +647,13 @@ function matchesAt(lower: string, at: number, key: string, keyAt: number, cut: b
 }
 
 /**
- * Whether a word of the key may end (or start) beside the text's character `c`: a separator, or two
- * characters of a script written without spaces (a Japanese name in a heading runs into the text
- * around it, "ホーム金床セット", and in a sentence, "金床セットの作り方").
+ * Whether a word of the key may end (or start) beside the text's character `c`: a separator, or a
+ * character of a script written without spaces on either side (a Japanese name in a heading runs into
+ * the text around it, "ホーム金床セット", and in a sentence, "金床セットの作り方"; a Latin word into a
+ * Japanese one, "アップルiPhone", as the space between them is dropped: withoutSpacesBetweenUnspaced).
  */
 function edgeBetween(c: number, keyEnd: number): boolean {
-  return !isWordChar(c) || (unspaced(c) && unspaced(keyEnd));
+  return !isWordChar(c) || unspaced(c) || unspaced(keyEnd);
 }
 
 /**
@@ -627,6 +670,8 @@ function isWordChar(c: number): boolean {
   if (c < 0xc0) return c === 0xaa || c === 0xb2 || c === 0xb3 || c === 0xb5 || c === 0xb9 || c === 0xba || (c >= 0xbc && c <= 0xbe);
   if (c < 0x5be) return c !== 0xd7 && c !== 0xf7;
   if (c <= 0x6d4) return !HEBREW_ARABIC_PUNCTUATION.has(c);
+  // The Indic scripts, Thai, Georgian, Hangul Jamo, Vietnamese's letters (U+1E00-U+1EFF), Greek Extended.
+  if (c <= 0x1fff) return true;
   return (
     (c >= 0x2070 && c <= 0x209f) ||
     (c >= 0x2c00 && c <= 0x2dff) ||

@@ -12,7 +12,18 @@ export function unspaced(c: number): boolean {
 export const UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
 
 /**
- * White space between two such characters, the no-break and the ideographic space (U+3000, a Japanese
- * title's) among it: a space on one side only ("プロ用 金床セット" and "プロ用金床セット") is the same text.
+ * A letter or digit of the Latin alphabet, half- or full-width: where such a character meets one of those
+ * scripts is a word's edge too ("金床50kg", "iPhone15専用"), and pages set a space there or not as their
+ * editor's habit goes (the "pangu spacing" of Chinese and Japanese text).
  */
-export const SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
+export function latinAlphanumeric(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a);
+}
+
+/**
+ * White space between two such characters, or between one and a Latin letter or digit (either way round),
+ * the no-break and the ideographic space (U+3000, a Japanese title's) among it: a space on one side only
+ * ("プロ用 金床セット" and "プロ用金床セット", "金床 50kg" and "金床50kg") is the same text.
+ */
+export const SPACE_BETWEEN_UNSPACED =
+  /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9fA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])|([A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;

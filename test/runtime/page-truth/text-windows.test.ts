@@ -23,12 +23,12 @@ function filler(chars: number): string {
 
 /** The key shown as whole words in the normalized whole text: what ShownText.shows answers. */
 /**
- * The reference answer: the key as words of the whole normalized text, where two characters of a
- * script written without spaces (Japanese) meet at a word's edge as a space does.
+ * The reference answer: the key as words of the whole normalized text, where a character of a script
+ * written without spaces (Japanese) meets another word character at a word's edge as a space does.
  */
 const inWhole = (text: string, key: string): boolean => {
   const whole = normalizeText(text);
-  const edge = (c: number, keyEnd: number) => Number.isNaN(c) || c === 32 || (unspaced(c) && unspaced(keyEnd));
+  const edge = (c: number, keyEnd: number) => Number.isNaN(c) || c === 32 || unspaced(c) || unspaced(keyEnd);
   for (let at = whole.indexOf(key); at !== -1; at = whole.indexOf(key, at + 1)) {
     if (edge(whole.charCodeAt(at - 1), key.charCodeAt(0)) && edge(whole.charCodeAt(at + key.length), key.charCodeAt(key.length - 1))) return true;
   }

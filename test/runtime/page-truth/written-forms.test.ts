@@ -1,0 +1,117 @@
+/**
+ * not-visible on texts the page and the markup write in two ways a reader takes for one: a space set or
+ * not where a Japanese or Chinese word meets a Latin one, the marks and letters Arabic, Persian, Hebrew
+ * and Hindi writers add, leave out or type from another keyboard, letters with a stroke typed plain, a
+ * size's "x" with or without spaces, and a job's gender note without brackets. Each has a twin that
+ * shows another text and is still told.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { jsonLd, page, truthIssues } from "./helpers.ts";
+
+const recipe = (name: string) => jsonLd({ "@context": "https://schema.org", "@type": "Recipe", name, image: "https://example.com/k.jpg" });
+const shown = (heading: string, name: string, lang: string | null) => truthIssues(page(`<h1>${heading}</h1>`, recipe(name), lang));
+const NOT_SHOWN = ["Recipe not-visible name"];
+
+test("a space where a Japanese or Chinese word meets a Latin word or a number, or none: one text, either way round", () => {
+  assert.equal(shown("金床 50kg", "金床50kg", "ja"), []);
+  assert.equal(shown("金床50kg", "金床 50kg", "ja"), []);
+  assert.equal(shown("iPhone 15 专用 铁砧", "iPhone 15专用铁砧", "zh-CN"), []);
+  assert.equal(shown("プロ用Anvilセット", "プロ用 Anvil セット", "ja"), []);
+  // Full-width digits, and a space at the edge of an element.
+  assert.equal(shown("金床 ５０kg", "金床50kg", "ja"), []);
+  assert.equal(shown("iPhone 15 <span>専用</span>", "iPhone 15専用", "ja"), []);
+  // A Latin name run into Japanese text, with the space or without: its own word.
+  assert.equal(shown("アップル iPhone 15", "iPhone 15", "ja"), []);
+  assert.equal(shown("アップルiPhone 15", "iPhone 15", "ja"), []);
+  // The twins: another weight, a longer Latin word, and a Latin word inside another still differ.
+  assert.equal(shown("金床 60kg", "金床50kg", "ja"), NOT_SHOWN);
+  assert.equal(shown("金床50kgs", "金床50kg", "ja"), NOT_SHOWN);
+  assert.equal(shown("アップルiPhones 15", "iPhone 15", "ja"), NOT_SHOWN);
+  assert.equal(shown("Superanvil 50kg", "Anvil 50kg", "en"), NOT_SHOWN);
+});
+
+test("a Latin word beside Japanese text on a page of many look-ups (the word counts) is still its own word", () => {
+  // Past a few look-ups the text's words are counted once (text-match.ts: WORD_INDEX_AFTER): a Latin word
+  // run into Japanese text must be counted as a word of its own.
+  const faq = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: Array.from({ length: 12 }, (_, i) => ({ "@type": "Question", name: `質問${i}`, acceptedAnswer: { "@type": "Answer", text: `Anvil${i} Pro` } })),
+  });
+  const body = (shownAt7: string) => Array.from({ length: 12 }, (_, i) => `<h3>質問${i}</h3><p>答えは${i === 7 ? shownAt7 : `Anvil${i}`} Pro</p>`).join("");
+  assert.equal(truthIssues(page(body("Anvil7"), faq, "ja")), []);
+  const twin = body("Anvil7X");
+  assert.equal(truthIssues(page(twin, faq, "ja")), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+});
+
+test("names of several words in the Indic scripts, Georgian, or with a Vietnamese letter at a word's start: shown as written", () => {
+  assert.equal(shown("जरूरी हथौडा", "जरूरी हथौडा", "hi"), []);
+  assert.equal(shown("মাছের ঝোল", "মাছের ঝোল", "bn"), []);
+  assert.equal(shown("தக்காளி சாதம்", "தக்காளி சாதம்", "ta"), []);
+  assert.equal(shown("ხაჭაპური აჭარული", "ხაჭაპური აჭარული", "ka"), []);
+  assert.equal(shown("Bún chả ở Hà Nội", "Bún chả ở Hà Nội", "vi"), []);
+  // The twins: the second word differs.
+  assert.equal(shown("जरूरी कुल्हाड़ी", "जरूरी हथौडा", "hi"), NOT_SHOWN);
+  assert.equal(shown("Bún chả ấm Hà Nội", "Bún chả ở Hà Nội", "vi"), NOT_SHOWN);
+});
+
+test("Arabic, Persian, Hebrew and Hindi: marks and keyboard letters written or left out are one text", () => {
+  // Persian pages mix the Arabic keyboard's yeh and kaf with the Persian ones.
+  assert.equal(shown("سندان ايراني", "سندان ایرانی", "fa"), []);
+  assert.equal(shown("کباب کوبیده", "كباب كوبيده", "fa"), []);
+  // Arabic harakat (a shadda) and the hamza on an alef, written on one side only.
+  assert.equal(shown("سندان محمد", "سندان محمّد", "ar"), []);
+  assert.equal(shown("سندان مُحَمَّد", "سندان محمد", "ar"), []);
+  assert.equal(shown("مطعم احمد", "مطعم أحمد", "ar"), []);
+  // Hebrew points, and the nukta of Hindi, on one side only.
+  assert.equal(shown("סַדָּן בַּרְזֶל", "סדן ברזל", "he"), []);
+  assert.equal(shown("ज़रूरी हथौड़ा", "जरूरी हथौडा", "hi"), []);
+  assert.equal(shown("जरूरी हथौडा", "ज़रूरी हथौड़ा", "hi"), []);
+  // The twins: another word is another.
+  assert.equal(shown("سندان تركي", "سندان ایرانی", "fa"), NOT_SHOWN);
+  assert.equal(shown("سندان علي", "سندان محمّد", "ar"), NOT_SHOWN);
+  assert.equal(shown("סַדָּן נְחֹשֶׁת", "סדן ברזל", "he"), NOT_SHOWN);
+  assert.equal(shown("ज़रूरी कुल्हाड़ी", "जरूरी हथौडा", "hi"), NOT_SHOWN);
+});
+
+test("letters with a stroke and ligatures typed as plain letters (a feed's ASCII names), either way round", () => {
+  assert.equal(shown("Łyżka stalowa", "Lyzka stalowa", "pl"), []);
+  assert.equal(shown("Lyzka stalowa", "Łyżka stalowa", "pl"), []);
+  assert.equal(shown("Smørrebrød med æg", "Smorrebrod med aeg", "da"), []);
+  assert.equal(shown("Smorrebrod med aeg", "Smørrebrød med æg", "da"), []);
+  assert.equal(shown("Bánh mì đặc biệt", "Banh mi dac biet", "vi"), []);
+  // The twins.
+  assert.equal(shown("Łyżka drewniana", "Lyzka stalowa", "pl"), NOT_SHOWN);
+  assert.equal(shown("Rugbrød med sild", "Smorrebrod med aeg", "da"), NOT_SHOWN);
+});
+
+test("a size's x with spaces around it or without: one size", () => {
+  assert.equal(shown("Anvil 20 x 30 cm", "Anvil 20x30 cm", "en"), []);
+  assert.equal(shown("Anvil 20x30 cm", "Anvil 20 x 30 cm", "en"), []);
+  assert.equal(shown("Anvil 20 × 30 cm", "Anvil 20x30 cm", "en"), []);
+  // The twin: another size.
+  assert.equal(shown("Anvil 20 x 40 cm", "Anvil 20x30 cm", "en"), NOT_SHOWN);
+});
+
+test("a job title's gender note without brackets (m/w/d, H/F) over a heading without it", () => {
+  const job = (title: string) =>
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "JobPosting",
+      title,
+      description: "<p>Schmieden</p>",
+      datePosted: "2026-10-01",
+      hiringOrganization: { "@type": "Organization", name: "Acme" },
+      jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: "Berlin", addressCountry: "DE" } },
+    });
+  const issues = (heading: string, title: string, lang: string) => truthIssues(page(`<h1>${heading}</h1>`, job(title), lang), "https://jobs.example/1");
+  assert.equal(issues("Schmied", "Schmied m/w/d", "de"), []);
+  assert.equal(issues("Forgeron", "Forgeron H/F", "fr"), []);
+  assert.equal(issues("Kunstschmied", "Kunstschmied - w/m/d", "de"), []);
+  assert.equal(issues("Engineer", "Engineer f/m/x", "en"), []);
+  // The twin: another job.
+  assert.equal(issues("Schlosser", "Schmied m/w/d", "de"), ["JobPosting not-visible title"]);
+});
+
+test.run();
