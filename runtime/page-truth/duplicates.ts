@@ -18,7 +18,7 @@ import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber } from "./price-text.ts";
-import { markupText } from "./text-match.ts";
+import { markupText, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
 import { resolveId } from "../graph/resolve-id.ts";
@@ -251,11 +251,16 @@ interface Conflict {
   other: { node: TruthNode; values: string[] };
 }
 
+/** Names read for a site suffix up to this long: a name is a few words, and a split at runs of white space costs the square of a long one. */
+const MAX_SUFFIXED_NAME = 320;
+
 function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: Kind, resolve: Resolve): Conflict | null {
   const read = (c: Candidate) => {
     const found = valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
     const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
-    return { values, pointer: found[0]?.pointer ?? c.node.entity.path };
+    // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
+    const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;
+    return { values, beforeSuffix, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
@@ -265,8 +270,10 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
     if (oneHoldsTheOther(mine.values, theirs.values)) continue;
+    // One name is the other with a site suffix: the same name, as the not-visible check reads it.
+    if (mine.beforeSuffix !== null && theirs.beforeSuffix !== null && (oneHoldsTheOther(mine.beforeSuffix, theirs.values) || oneHoldsTheOther(theirs.beforeSuffix, mine.values))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
-    return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+    return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
 }

@@ -63,6 +63,15 @@ test("the same GTIN written as gtin13 and as gtin14 (a leading zero): the issue 
   assert.equal(truthIssues(page(SHOWN, jsonLd(a) + jsonLd(other))), []);
 });
 
+test("one name with a site suffix, the other without (\"Anvil | Acme Tools\" and \"Anvil\"): the same name, no conflict; another name is one", () => {
+  const microdataNamed = (name: string) => microdata("1299").replace("Executive Anvil</span>", `${name}</span>`);
+  assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Anvil"), jsonLd(product({ name: "Executive Anvil | Acme Tools" })))), ["Product duplicate-entity sku"]);
+  assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Anvil | Acme Tools"), jsonLd(product()))), ["Product duplicate-entity sku"]);
+  // The twins: a variant's name after the same separator, and another name, disagree.
+  assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Anvil - Red"), jsonLd(product({ name: "Executive Anvil - Blue" })))), ["Product conflicting-values name", "Product duplicate-entity sku"]);
+  assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Hammer"), jsonLd(product({ name: "Executive Anvil | Acme Tools" })))), ["Product conflicting-values name", "Product duplicate-entity sku"]);
+});
+
 test("a url written without its scheme is that host: www.acme.example and https://acme.example/ are one organization's", () => {
   const org = (url: string) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Acme", url });
   assert.equal(truthIssues(page(SHOWN, jsonLd(org("www.acme.example")) + jsonLd(org("https://acme.example/"))), "https://shop.example/anvil"), ["Organization duplicate-entity url"]);
