@@ -158,7 +158,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
-      if (shown === false && rule.kind === "price") shown = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
+      if (shown === false && rule.kind === "price") shown = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
         shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
@@ -220,14 +220,46 @@ const NO_MINOR_UNIT = new Set([
   "IDR", "HUF", "COP", "IRR", "LAK", "MMK", "TWD", "KZT", "UZS", "PKR",
 ]);
 
-/** A whole amount in a currency without a minor unit, shown with either mark grouping its thousands. */
-function shownWithoutMinorUnit(value: string | number, currency: string | null, page: TruthPage): boolean | null {
-  if (currency === null || !NO_MINOR_UNIT.has(currency)) return false;
+/**
+ * Currencies of ISO 4217 exponent 2 (cents), withdrawn ones that markup still names too (HRK, CUC, SLL,
+ * ANG). Their amounts have two decimals at most, so a mark before three digits cannot be their decimal
+ * mark either: "€1.299" on a page in English is 1,299 euros, "$1,299" on a page in German 1,299
+ * dollars. Not the currencies of exponent 3 (BHD, IQD, JOD, KWD, LYD, OMR, TND: "1.299 KD" is one dinar
+ * and 299 fils), and not a currency the markup does not name or sdv does not know, whose amounts keep
+ * the page's reading.
+ */
+const TWO_DECIMALS = new Set([
+  "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BMD", "BND", "BOB", "BOV", "BRL",
+  "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW", "CNY", "COU", "CRC", "CUC", "CUP", "CVE", "CZK", "DKK", "DOP",
+  "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GTQ", "GYD", "HKD", "HNL", "HRK", "HTG", "ILS",
+  "INR", "JMD", "KES", "KGS", "KHR", "KPW", "KYD", "LBP", "LKR", "LRD", "LSL", "MAD", "MDL", "MGA", "MKD", "MNT", "MOP", "MRU", "MUR",
+  "MVR", "MWK", "MXN", "MXV", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "PAB", "PEN", "PGK", "PHP", "PLN", "QAR", "RON",
+  "RSD", "RUB", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SLL", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB",
+  "TJS", "TMT", "TOP", "TRY", "TTD", "TZS", "UAH", "USD", "USN", "UYU", "VED", "VES", "WST", "XCD", "XCG", "YER", "ZAR", "ZMW", "ZWG",
+  "ZWL",
+]);
+
+/**
+ * A whole amount in a currency whose amounts have no three decimals (NO_MINOR_UNIT, TWO_DECIMALS), shown
+ * with either mark grouping its thousands.
+ */
+function shownWithoutThirdDecimal(value: string | number, currency: string | null, page: TruthPage): boolean | null {
+  if (currency === null || !(NO_MINOR_UNIT.has(currency) || TWO_DECIMALS.has(currency))) return false;
   const n = markupNumber(value);
   if (n === null || !Number.isInteger(n) || n < 1000) return false;
-  const numbers = page.shownNumbersEitherMark();
-  if (numbers.shows(n, false)) return true;
-  return numbers.truncated ? null : false;
+  if (shownAsWhole(n, page)) return true;
+  return page.shownNumbersEitherMark().truncated ? null : false;
+}
+
+/**
+ * A whole number of a thousand or more that the page shows with either mark grouping its thousands
+ * ("1.299" on a page in English, "1,299" on one in German): for values that cannot be read with three
+ * decimals (a price in most currencies, a count). A look-up of its own, asked only once the page's
+ * reading did not show the value; not for a million or more, which no number of one mark writes
+ * (the readings differ only there, price-text.ts readNumber).
+ */
+function shownAsWhole(n: number, page: TruthPage): boolean {
+  return Number.isInteger(n) && n >= 1000 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
 }
 
 /**
@@ -317,7 +349,9 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
   if (numbers.shows(n, kind === "rating")) return true;
-  if (kind === "count" && numbers.showsCompact(n)) return true;
+  // A count is whole: "1.234" on a page in English, "1,234" on one in German, can only be its thousands.
+  // Not a rating: "4.8" and "4,8" stay the page's reading.
+  if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
   if (kind === "price" && numbers.showsCents(n)) return true;
   return numbers.truncated ? null : false;

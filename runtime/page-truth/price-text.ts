@@ -171,6 +171,8 @@ export class NumberLookup {
   private foldedWindows: readonly TextWindow[] | undefined;
   /** The page's rounded counts ("1.2K"), read on the first count asked for. */
   private compact: Array<{ shown: number; step: number }> | undefined;
+  /** The page's counts shown as lower bounds ("1,200+"), as the counts each covers, [from, to). */
+  private lowerBounds: Array<{ from: number; to: number }> | undefined;
   /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
   private cents: Set<number> | undefined;
   /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
@@ -209,6 +211,18 @@ export class NumberLookup {
   }
 
   /**
+   * A count the page shows as a lower bound: "1,200+ reviews", "500+ ratings". "N+" shows the counts from
+   * N to the next step of its last digit that is not a zero (lowerBoundStep): "1,200+" 1,200 to 1,299,
+   * "1,000+" 1,000 to 1,999. Asked only once the count is not shown in full or rounded; the page's
+   * such displays are read once.
+   */
+  showsLowerBound(value: number): boolean {
+    if (!(value >= 1)) return false;
+    for (const b of (this.lowerBounds ??= this.lowerBoundDisplays())) if (value >= b.from && value < b.to) return true;
+    return false;
+  }
+
+  /**
    * A price the page writes in cents: "99¢", "99 cents", "99 ct" (German shops' "Cent"), or with no
    * whole part after its currency sign, "$.99"; or with the euro sign for its decimal mark, "12€99";
    * or, on a Swedish page, with its öre after a colon, "149:90".
@@ -243,12 +257,35 @@ export class NumberLookup {
   /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
   private compactDisplays(): Array<{ shown: number; step: number }> {
     const out: Array<{ shown: number; step: number }> = [];
+    const lang = this.source.lang;
+    const language = lang === null ? null : languageTag(lang).language;
     eachMatch(this.searchedWindows(), COMPACT, (m) => {
+      const languages = COMPACT_UNIT_LANGUAGES[m[3]];
+      if (languages !== undefined && !languages.includes(language)) return true;
       const unit = COMPACT_UNITS[m[3]];
       const decimals = m[2] === undefined ? 0 : m[2].length;
       out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
       return out.length < MAX_COMPACT_DISPLAYS;
     });
+    return out;
+  }
+
+  /**
+   * The page's "N+" displays, read once. Found by their "+" (indexOf, not a pattern for the number
+   * before it: one that starts at every group of "111 111 111 ..." reads the rest of the run from each),
+   * the number read back from it at most MAX_LOWER_BOUND characters: each "+" costs a few reads.
+   */
+  private lowerBoundDisplays(): Array<{ from: number; to: number }> {
+    const out: Array<{ from: number; to: number }> = [];
+    for (const w of this.searchedWindows()) {
+      const text = w.text;
+      for (let at = text.indexOf("+", w.from); at !== -1 && at < w.to; at = text.indexOf("+", at + 1)) {
+        for (const n of lowerBoundAt(text, at, w.first)) {
+          out.push({ from: n, to: n + lowerBoundStep(n) });
+          if (out.length >= MAX_COMPACT_DISPLAYS) return out;
+        }
+      }
+    }
     return out;
   }
 
@@ -377,11 +414,76 @@ export function writesColonCents(lang: string | null): boolean {
  */
 const MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
 
-/** A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after. */
-const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
+/**
+ * A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after (not
+ * followed by a letter of its own script: "1.2 ألفا" is no thousand).
+ */
+const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만|千|bin|b|tn|dzd|ألف|الف)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff\u0620-\u064a])/g;
 const COMPACT_UNITS: Readonly<Record<string, number>> = {
   k: 1e3, tsd: 1e3, tys: 1e3, mila: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4, "만": 1e4,
+  "千": 1e3, bin: 1e3, b: 1e3, tn: 1e3, dzd: 1e3, "ألف": 1e3, "الف": 1e3,
 };
+/**
+ * Units that are a thousand only in some languages, read on pages in those (null: a page without a
+ * language): Turkish "B" and "bin" (in English "1.2B" is a billion), Swedish "tn" (tusen; elsewhere a
+ * ton), Dutch "dzd." (duizend; elsewhere the Algerian dinar's code). The Japanese and Chinese "千" and the
+ * Arabic "ألف" (also typed without its hamza, "الف") mean a thousand wherever they are written, so a
+ * page without a language reads them too. The units not listed mean a thousand, a million or ten
+ * thousand wherever they stand after a number, and are read on every page.
+ */
+const COMPACT_UNIT_LANGUAGES: Readonly<Record<string, readonly (string | null)[]>> = {
+  b: ["tr"], bin: ["tr"], tn: ["sv"], dzd: ["nl"], "千": ["ja", "zh", null], "ألف": ["ar", null], "الف": ["ar", null],
+};
+
+/**
+ * Characters of a number before a "+" read at most: a count's "1,200,000" has nine, 13 with a rating
+ * before it in the same run of numbers ("4.8 1,200,000+").
+ */
+const MAX_LOWER_BOUND = 24;
+
+/**
+ * The counts a "+" at `plus` shows as lower bounds, when a number ends right before it or a space
+ * before it ("1,200+", "500 +") and no number follows (not "2+2", "500 + 200"). The number is read as
+ * whole, with either mark grouping thousands (a count has no decimals), and a number of spaced pieces by
+ * its last one or runs ending there, as tokenReadings reads them ("4.8 1,200+" is 1200). Nothing when
+ * the number runs longer than MAX_LOWER_BOUND, or to the start of a window that is not the text's.
+ */
+function lowerBoundAt(text: string, plus: number, first: boolean): number[] {
+  let next = plus + 1;
+  if (next < text.length && isSpace(text.charCodeAt(next))) next++;
+  if (next < text.length && isDigit(text.charCodeAt(next))) return [];
+  let end = plus;
+  if (end > 1 && isSpace(text.charCodeAt(end - 1)) && isDigit(text.charCodeAt(end - 2))) end--;
+  if (end === 0 || !isDigit(text.charCodeAt(end - 1))) return [];
+  let start = end;
+  for (;;) {
+    if (end - start > MAX_LOWER_BOUND) return [];
+    if (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
+    else if (start > 1 && isNumberSeparator(text.charCodeAt(start - 1)) && isDigit(text.charCodeAt(start - 2))) start -= 2;
+    else break;
+  }
+  if (start === 0 && !first) return [];
+  const pieces = text.slice(start, end).replace(/[\u00a0\u202f\u2009]/g, " ").split(" ");
+  const out: number[] = [];
+  for (let i = Math.max(0, pieces.length - SPACED_GROUPS); i < pieces.length; i++) {
+    if (!startsNumber(pieces, i)) continue;
+    for (const r of readNumber(pieces.slice(i).join(" "), null)) {
+      if (r.decimals === 0 && r.value >= 1 && Number.isSafeInteger(r.value)) out.push(r.value);
+    }
+  }
+  return out;
+}
+
+/** The counts "N+" covers past N: ten to the power of N's trailing zeros, at least 10 ("1,200+" 100, "1,000+" 1,000, "12+" 10). */
+function lowerBoundStep(n: number): number {
+  let step = 1;
+  while (n % (step * 10) === 0) step *= 10;
+  return Math.max(10, step);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009;
+}
 
 /**
  * The zero of each block of decimal digits pages write numbers in besides 0-9: Arabic-Indic, Persian

@@ -29,7 +29,8 @@ for (const lang of ["en", "de", "fr"] as const) {
 }
 
 test("the page's language decides an ambiguous separator: 1.299 is 1299 in German, 1.299 in English", () => {
-  const markup = jsonLd(product());
+  // A price without its currency: one in a currency of cents is read both ways (shown-formats.test.ts).
+  const markup = jsonLd(product({ offers: { "@type": "Offer", price: 1299, availability: "https://schema.org/InStock" } }));
   const body = `<h1>Executive Anvil</h1><p>EUR 1.299</p><p>4.8 / 4,8 (120)</p>`;
   assert.equal(truthIssues(page(body, markup, "de")), []);
   assert.equal(truthIssues(page(body, markup, "en")), ["Product not-visible offers.price"]);
@@ -42,7 +43,8 @@ test("the page's language decides an ambiguous separator: 1.299 is 1299 in Germa
 });
 
 test("a country that writes amounts otherwise than its language: $1,299 in Mexico, 1 299.00 in Switzerland, R 1 299,00 in South Africa", () => {
-  const markup = jsonLd(product());
+  // A price without its currency, whose amount the page's reading decides.
+  const markup = jsonLd(product({ offers: { "@type": "Offer", price: 1299, availability: "https://schema.org/InStock" } }));
   const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
   assert.equal(truthIssues(page(body("$1,299"), markup, "es-MX")), []);
   assert.equal(truthIssues(page(body("$1,299"), markup, "es-419")), []);

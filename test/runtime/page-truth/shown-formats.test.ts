@@ -325,9 +325,9 @@ test("a currency without a minor unit: 129.000₫ on a page in English is 129,00
   assert.equal(truthIssues(page(body("Rp129.000"), anvil(offer(129000, "IDR")), "en")), []);
   assert.equal(truthIssues(page(body("COP $129.000"), anvil(offer(129000, "COP")), "en")), []);
   assert.equal(truthIssues(page(body("Rp139.000"), anvil(offer(129000, "IDR")), "en")), ["Product not-visible offers.price"]);
-  // The twins: a currency with cents keeps the page's convention (129.000 in English is 129), and
-  // another amount in dong is still not shown.
-  assert.equal(truthIssues(page(body("$129.000"), anvil(offer(129000, "USD")), "en")), ["Product not-visible offers.price"]);
+  // The twins: a currency with three decimals keeps the page's convention (129.000 in English is 129
+  // dinars), and another amount in dong is still not shown.
+  assert.equal(truthIssues(page(body("129.000 KD"), anvil(offer(129000, "KWD")), "en")), ["Product not-visible offers.price"]);
   assert.equal(truthIssues(page(body("139.000₫"), anvil(offer(129000, "VND")), "en")), ["Product not-visible offers.price"]);
 });
 
@@ -345,6 +345,83 @@ test('"and" and "&": the markup\'s "Salt and Pepper" is shown as "Salt & Pepper"
   assert.equal(truthIssues(page(`<h2>Do you ship spare parts and tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts & tools?"))), []);
   assert.equal(truthIssues(page(`<h2>Do you ship spare parts &amp; tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts and tools?"))), []);
   assert.equal(truthIssues(page(`<h2>Do you ship spare parts or tools?</h2><p>Within three days.</p>`, question("Do you ship spare parts & tools?"))), ["FAQPage not-visible mainEntity.name"]);
+});
+
+test("a price in a currency of cents has no three decimals: €1.299 on a page in English and $1,299 on one in German show 1,299; 1.299 KD is a dinar and 299 fils", () => {
+  const body = (price: string, stars = "4.8") => `<h1>Executive Anvil</h1><p>${price}</p><p>${stars} (120)</p>`;
+  assert.equal(truthIssues(page(body("€1.299"), anvil(offer(1299, "EUR")), "en")), []);
+  assert.equal(truthIssues(page(body("1.299 €"), anvil(offer(1299, "EUR")), "en")), []);
+  assert.equal(truthIssues(page(body("$1,299", "4,8"), anvil(offer(1299, "USD")), "de")), []);
+  assert.equal(truthIssues(page(body("£1.299"), anvil(offer("1299.00", "gbp")), "en")), [], "the code in any case, the price as text");
+  // A currency of three decimals keeps the page's reading, either way round.
+  assert.equal(truthIssues(page(body("1.299 KD"), anvil(offer(1.299, "KWD")), "en")), []);
+  // The twins: another amount; the same digits in dinars, or in a currency the markup does not name,
+  // are 1.299 on a page in English.
+  assert.equal(truthIssues(page(body("€1.399"), anvil(offer(1299, "EUR")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("$1,399", "4,8"), anvil(offer(1299, "USD")), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("1.299 KD"), anvil(offer(1299, "KWD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("1.299"), anvil({ offers: { "@type": "Offer", price: 1299, availability: "https://schema.org/InStock" } }), "en")), ["Product not-visible offers.price"]);
+});
+
+test("a count is whole: 4.8 (1.234) on a page in English and 4,8 (1,234) on one in German show 1,234 reviews; a rating keeps the page's reading", () => {
+  const body = (shown: string) => `<h1>Executive Anvil</h1><p>€1,299</p><p>${shown}</p>`;
+  assert.equal(truthIssues(page(body("4.8 (1.234)"), anvil(rating(4.8, 1234)), "en")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299 €</p><p>4,8 (1,234)</p>`, anvil(rating(4.8, 1234)), "de")), []);
+  const ratings = { aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, ratingCount: 12345 } };
+  assert.equal(truthIssues(page(body("4.8 (12.345 ratings)"), anvil(ratings), "en")), []);
+  // The twins: another count in the same format; a rating, which may have three decimals, is 4125 in
+  // "4,125" on a page in English.
+  assert.equal(truthIssues(page(body("4.8 (1.243)"), anvil(rating(4.8, 1234)), "en")), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1.299 €</p><p>4,8 (1,243)</p>`, anvil(rating(4.8, 1234)), "de")), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(truthIssues(page(body("4.8 (12.354 ratings)"), anvil(ratings), "en")), ["Product not-visible aggregateRating.ratingCount"]);
+  assert.equal(truthIssues(page(body("4,125 (1,234)"), anvil(rating(4.125, 1234)), "en")), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
+test("a count shown as a lower bound: 1,200+ reviews shows 1,234, 500+ shows 523, 1,000+ shows 1,234; 1,300+ does not show 1,234, nor 1,200+ 1,300", () => {
+  const body = (count: string) => `<h1>Executive Anvil</h1><p>€1,299</p><p>4.8 (${count})</p>`;
+  const shows = (count: string, n: number, lang = "en") => truthIssues(page(lang === "en" ? body(count) : `<h1>Executive Anvil</h1><p>1 299 €</p><p>4,8 (${count})</p>`, anvil(rating(4.8, n)), lang));
+  assert.equal(shows("1,200+ reviews", 1234), []);
+  assert.equal(shows("500+ reviews", 523), []);
+  assert.equal(shows("1,000+ ratings", 1234), []);
+  assert.equal(shows("1,000 + ratings", 1999), []);
+  assert.equal(shows("1.200+ Bewertungen", 1234, "de"), []);
+  assert.equal(shows("1 200+ avis", 1234, "fr"), []);
+  // The twins: a bound above the count, a count past the bound's step, the number without its "+", a
+  // "+" that adds a number, and a price, which is no count.
+  assert.equal(shows("1,300+ reviews", 1234), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,200+ reviews", 1300), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("500+ reviews", 600), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,000+ ratings", 2000), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,200 reviews", 1234), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,200+34 reviews", 1234), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>from $1,200+</p><p>4.8 (120)</p>`, anvil(offer(1234, "USD")), "en")), ["Product not-visible offers.price"]);
+});
+
+test("rounded counts in more languages: Turkish 1,2B, Swedish 1,2 tn, Dutch 1,2 dzd., Arabic 1.2 ألف, Japanese 1.2千; 1.2B on a page in English is no thousand", () => {
+  const shows = (count: string, lang: string | null, n = 1234) => truthIssues(page(`<h1>Executive Anvil</h1><p>1299</p><p>4,8 (${count})</p>`, anvil(rating(4.8, n)), lang));
+  const cases: Array<[string, string, string | null]> = [
+    // [shown, the twin of another count, lang]
+    ["1,2B değerlendirme", "2,5B değerlendirme", "tr"],
+    ["1,2 bin değerlendirme", "2,5 bin değerlendirme", "tr"],
+    ["1,2 tn betyg", "2,5 tn betyg", "sv"],
+    ["1,2 dzd. beoordelingen", "2,5 dzd. beoordelingen", "nl"],
+    ["1.2 ألف تقييم", "2.5 ألف تقييم", "ar"],
+    ["١٫٢ ألف تقييم", "٢٫٥ ألف تقييم", "ar"],
+    ["1.2 الف تقييم", "2.5 الف تقييم", "ar"],
+    ["1.2千件", "2.5千件", "ja"],
+    ["1.2千条评价", "2.5千条评价", "zh"],
+    ["1.2千件", "2.5千件", null],
+  ];
+  for (const [shown, other, lang] of cases) {
+    assert.equal(shows(shown, lang), [], `${shown} (${lang})`);
+    assert.equal(shows(other, lang), ["Product not-visible aggregateRating.reviewCount"], `${other} (${lang})`);
+  }
+  // The twins in another language: "B" is a billion in English, "tn" and "dzd" are no thousands
+  // outside Swedish and Dutch (a ton, the Algerian dinar), not on a page without a language either.
+  assert.equal(shows("1.2B ratings", "en"), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,2B", null), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,2 tn", "de"), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(shows("1,2 dzd", null), ["Product not-visible aggregateRating.reviewCount"]);
 });
 
 test.run();
