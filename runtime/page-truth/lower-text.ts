@@ -283,42 +283,6 @@ export function foldCase(lower: string): string {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   }
-  if (ARABIC_HEBREW_INDIC.test(out)) out = withoutOptionalMarks(out);
-  return out;
-}
-
-/**
- * Letters and marks of the Arabic, Hebrew and Indic scripts that writers add, leave out or type from
- * another keyboard for one word, read as one (each by a native replace: an Arabic text holds them
- * everywhere):
- * - the Arabic harakat (U+064B-U+065F) and the superscript alef (U+0670): "محمّد" is "محمد", as most
- *   text is written without them;
- * - the hamza forms of alef (أ إ آ) as the bare alef: "أحمد" and "احمد" are one name as typed;
- * - the Arabic yeh and kaf (ي ك), and the alef maksura (ى), as the Persian yeh and kaf (ی ک): Persian
- *   pages mix the two keyboards' letters, which look alike, in one word ("ایرانی", "ايراني");
- * - the Hebrew points and cantillation marks (U+0591-U+05C7 but the maqaf, paseq, sof pasuq and nun
- *   hafukha, which are punctuation): "סַדָּן" is "סדן";
- * - the nukta of Devanagari, Bengali and Gurmukhi (a dot under a letter for a borrowed sound), and the
- *   letters written with it at once: "ज़रूरी" is "जरूरी", as Hindi is often typed.
- */
-const ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
-const ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
-const HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
-const ARABIC_YEH = /[\u064a\u0649]/g;
-const ARABIC_KAF = /\u0643/g;
-const HEBREW_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]/g;
-const NUKTA = /[\u093c\u09bc\u0a3c]/g;
-const WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
-
-function withoutOptionalMarks(text: string): string {
-  let out = text;
-  if (out.search(ARABIC_MARKS) !== -1) out = out.replace(ARABIC_MARKS, "");
-  if (out.search(HAMZA_ALEF) !== -1) out = out.replace(HAMZA_ALEF, "\u0627");
-  if (out.search(ARABIC_YEH) !== -1) out = out.replace(ARABIC_YEH, "\u06cc");
-  if (out.search(ARABIC_KAF) !== -1) out = out.replace(ARABIC_KAF, "\u06a9");
-  if (out.search(HEBREW_POINTS) !== -1) out = out.replace(HEBREW_POINTS, "");
-  if (out.search(WITH_NUKTA) !== -1) out = out.replace(WITH_NUKTA, (letter) => letter.normalize("NFD").replace(NUKTA, ""));
-  if (out.search(NUKTA) !== -1) out = out.replace(NUKTA, "");
   return out;
 }
 

@@ -137,7 +137,7 @@ export function unaccentedKeys(keys: readonly string[]): string[] {
   for (const key of keys) {
     if (isAscii(key)) continue;
     const decomposed = key.normalize("NFD");
-    const unaccented = withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC"));
+    const unaccented = withoutOptionalMarks(withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC")));
     if (unaccented !== key) out.push(unaccented);
     // Greek capitals drop the tonos but keep the dialytika: "Προϊόν" in a heading is "ΠΡΟΪΟΝ".
     if (decomposed.includes("\u0308")) {
@@ -145,6 +145,42 @@ export function unaccentedKeys(keys: readonly string[]): string[] {
       if (dialytika !== key && dialytika !== unaccented) out.push(dialytika);
     }
   }
+  return out;
+}
+
+/**
+ * Letters and marks of the Arabic, Hebrew and Indic scripts that writers add, leave out or type from
+ * another keyboard for one word, read as one where accents are left off (unaccentedKeys, withoutAccents:
+ * only for a value not found as written, so a page pays nothing for them until then), each by a native
+ * replace (an Arabic text holds them everywhere):
+ * - the Arabic harakat (U+064B-U+065F) and the superscript alef (U+0670): "محمّد" is "محمد", as most
+ *   text is written without them;
+ * - the hamza forms of alef (أ إ آ) as the bare alef: "أحمد" and "احمد" are one name as typed;
+ * - the Arabic yeh and kaf (ي ك), and the alef maksura (ى), as the Persian yeh and kaf (ی ک): Persian
+ *   pages mix the two keyboards' letters, which look alike, in one word ("ایرانی", "ايراني");
+ * - the Hebrew points and cantillation marks (U+0591-U+05C7 but the maqaf, paseq, sof pasuq and nun
+ *   hafukha, which are punctuation): "סַדָּן" is "סדן";
+ * - the nukta of Devanagari, Bengali and Gurmukhi (a dot under a letter for a borrowed sound), and the
+ *   letters written with it at once: "ज़रूरी" is "जरूरी", as Hindi is often typed.
+ */
+const ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
+const ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
+const HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
+const ARABIC_YEH = /[\u064a\u0649]/g;
+const ARABIC_KAF = /\u0643/g;
+const HEBREW_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]/g;
+const NUKTA = /[\u093c\u09bc\u0a3c]/g;
+const WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
+
+export function withoutOptionalMarks(text: string): string {
+  let out = text;
+  if (out.search(ARABIC_MARKS) !== -1) out = out.replace(ARABIC_MARKS, "");
+  if (out.search(HAMZA_ALEF) !== -1) out = out.replace(HAMZA_ALEF, "\u0627");
+  if (out.search(ARABIC_YEH) !== -1) out = out.replace(ARABIC_YEH, "\u06cc");
+  if (out.search(ARABIC_KAF) !== -1) out = out.replace(ARABIC_KAF, "\u06a9");
+  if (out.search(HEBREW_POINTS) !== -1) out = out.replace(HEBREW_POINTS, "");
+  if (out.search(WITH_NUKTA) !== -1) out = out.replace(WITH_NUKTA, (letter) => letter.normalize("NFD").replace(NUKTA, ""));
+  if (out.search(NUKTA) !== -1) out = out.replace(NUKTA, "");
   return out;
 }
 
@@ -162,9 +198,9 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
 const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
-/** The text holds a letter withoutAccents changes: a text without one needs no second, unaccented copy. */
+/** The text holds a letter or mark withoutAccents changes: a text without one needs no second, unaccented copy. */
 export function hasAccents(text: string): boolean {
-  return ACCENTED.test(text);
+  return ACCENTED.test(text) || ARABIC_HEBREW_INDIC.test(text);
 }
 
 /**
@@ -173,7 +209,7 @@ export function hasAccents(text: string): boolean {
  */
 export function withoutAccents(text: string): string {
   const table = (unaccentedLetters ??= letterTable());
-  return text.replace(ACCENTED_LETTERS, (letter) => table.get(letter) ?? letter).replace(COMBINING_MARKS, "");
+  return withoutOptionalMarks(text.replace(ACCENTED_LETTERS, (letter) => table.get(letter) ?? letter).replace(COMBINING_MARKS, ""));
 }
 
 let unaccentedLetters: Map<string, string> | null = null;
