@@ -340,6 +340,8 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     if (page.showsOpeningCut(keys[0])) return true;
     const unaccented = page.showsUnaccented(keys);
     if (unaccented !== false) return unaccented;
+    const unjoined = joinedByStrippedTags(value);
+    if (unjoined !== null && text.shows(page.keyOf(unjoined))) return true;
     // Not found in a text cut short, or by a search a cap stopped (text-match.ts): not told.
     return text.truncated || text.takeStopped() ? null : false;
   }
@@ -356,6 +358,20 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (kind === "price" && numbers.showsCents(n)) return true;
   return numbers.truncated ? null : false;
 }
+
+/**
+ * A value whose tags a plugin stripped without a space between the texts they held ("<li>Small</li>
+ * <li>Medium</li>" as "SmallMedium", "<p>Great anvil</p><p>Heavy</p>" as "Great anvilHeavy"), with a
+ * space where a lower-case letter meets a capital; null when there is none. Read in the value's
+ * opening only (the look-up key's): a brand's "iPhone" split so is one more way to be found, never a warning.
+ */
+function joinedByStrippedTags(value: string): string | null {
+  const opening = value.length > STRIPPED_OPENING ? value.slice(0, STRIPPED_OPENING) : value;
+  return LOWER_THEN_CAPITAL.test(opening) ? opening.replace(LOWER_THEN_CAPITAL_ALL, "$1 $2") : null;
+}
+const STRIPPED_OPENING = 320;
+const LOWER_THEN_CAPITAL = /[a-z\u00df-\u00ff][A-Z\u00c0-\u00de]/;
+const LOWER_THEN_CAPITAL_ALL = /([a-z\u00df-\u00ff])([A-Z\u00c0-\u00de])/g;
 
 /**
  * What a page writes for a price of 0 (WooCommerce and most shop themes show "Free" instead of

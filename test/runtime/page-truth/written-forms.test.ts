@@ -2,7 +2,8 @@
  * not-visible on texts the page and the markup write in two ways a reader takes for one: a space set or
  * not where a Japanese or Chinese word meets a Latin one, the marks and letters Arabic, Persian, Hebrew
  * and Hindi writers add, leave out or type from another keyboard, letters with a stroke typed plain, a
- * size's "x" with or without spaces, and a job's gender note without brackets. Each has a twin that
+ * size's "x" with or without spaces, a job's gender note without brackets, and tags stripped
+ * without a space between their texts. Each has a twin that
  * shows another text and is still told.
  */
 import { test } from "uvu";
@@ -112,6 +113,19 @@ test("a job title's gender note without brackets (m/w/d, H/F) over a heading wit
   assert.equal(issues("Engineer", "Engineer f/m/x", "en"), []);
   // The twin: another job.
   assert.equal(issues("Schlosser", "Schmied m/w/d", "de"), ["JobPosting not-visible title"]);
+});
+
+test("an FAQ answer or a review whose tags a plugin stripped without spaces (\"SmallMediumLarge\") is the list or paragraphs the page shows", () => {
+  const faq = (text: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "What sizes are there?", acceptedAnswer: { "@type": "Answer", text } }] });
+  const body = "<h3>What sizes are there?</h3><ul><li>Small</li><li>Medium</li><li>Large</li></ul>";
+  assert.equal(truthIssues(page(body, faq("SmallMediumLarge"))), []);
+  const review = (reviewBody: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "Review", itemReviewed: { "@type": "Product", name: "Executive Anvil" }, author: { "@type": "Person", name: "Al" }, reviewRating: { "@type": "Rating", ratingValue: 5 }, reviewBody });
+  assert.equal(truthIssues(page("<h1>Executive Anvil</h1><p>Great anvil</p><p>Heavy and solid</p>", review("Great anvilHeavy and solid"))), []);
+  // The twins: a size the page does not list, a paragraph it does not have.
+  assert.equal(truthIssues(page(body, faq("SmallMediumXLarge"))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+  assert.equal(truthIssues(page("<h1>Executive Anvil</h1><p>Great anvil</p><p>Light and flimsy</p>", review("Great anvilHeavy and solid"))), ["Review not-visible reviewBody"]);
 });
 
 test.run();
