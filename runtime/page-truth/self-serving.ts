@@ -223,7 +223,8 @@ function hostOf(value: string, base: string | null): string | null {
   try {
     const url = new URL(isBareHost(written) ? `https://${written}` : written, base ?? undefined);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    return url.hostname.toLowerCase().replace(/^www\./, "");
+    // "joes.example." (the root's dot, which some CMSs keep) is joes.example.
+    return url.hostname.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
   } catch {
     return null;
   }

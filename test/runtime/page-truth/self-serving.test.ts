@@ -56,7 +56,7 @@ test("an @id on the review site's host never overrules the url; without a url, @
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(sameAs)), "https://reviews.example/joes").schemas[0]), []);
 });
 
-test("a url written without its scheme (www.joes.example, joes.example/menu) is the business's own host, not a path on the review site", () => {
+test("a url written without its scheme (www.joes.example, joes.example/menu) is the business's own host, not a path on the review site; a trailing dot changes no host", () => {
   for (const url of ["www.joes.example", "joes.example/menu", "www.joes.example:8080/"]) {
     const onReviewSite = validateHtml(page(BODY, jsonLd(business({ url }))), "https://reviews.example/biz/joes-diner").schemas[0];
     assert.equal(issuesOf(onReviewSite), [], url);
@@ -64,6 +64,10 @@ test("a url written without its scheme (www.joes.example, joes.example/menu) is 
     const onOwnSite = validateHtml(page(BODY, jsonLd(business({ url }))), "https://joes.example/").schemas[0];
     assert.equal(issuesOf(onOwnSite).map((i) => i.code), ["self-serving-review"], url);
   }
+  // A host written with the root's trailing dot is the same host, on either side.
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business({ url: "https://joes.example./" }))), "https://joes.example/").schemas[0]).map((i) => i.code), ["self-serving-review"]);
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business())), "https://joes.example./menu").schemas[0]).map((i) => i.code), ["self-serving-review"]);
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business({ url: "https://joes.example./" }))), "https://reviews.example/joes").schemas[0]), []);
   // A relative path is still on the page's host, and a file name is no host.
   const path = validateHtml(page(BODY, jsonLd(business({ url: "menu.html" }))), "https://joes.example/").schemas[0];
   assert.equal(issuesOf(path).map((i) => i.code), ["self-serving-review"]);
