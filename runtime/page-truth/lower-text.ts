@@ -300,10 +300,12 @@ export function foldCase(lower: string): string {
  *   "1/2"), the Latin ligatures ("ﬁ" of a text pasted from a PDF) and half-width katakana ("ｶﾞｰﾃﾞﾝ" is
  *   "ガーデン", a whole run composed at once: a voiced mark joins the letter before it). NFKC over the
  *   whole text would cost every page; these are looked for first.
- * - the Arabic tatweel (U+0640), which stretches a word for the eye ("مـــطعم" is "مطعم").
+ * - the Arabic tatweel (U+0640), which stretches a word for the eye ("مـــطعم" is "مطعم");
+ * - the variation selectors (U+FE00-U+FE0F), which only choose how the character before them is drawn:
+ *   "❤️" (a heart and U+FE0F, as an emoji keyboard types it) is the page's "❤".
  */
-const WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
-const WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+const WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
+const WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 const HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
 
@@ -313,7 +315,7 @@ function readAlike(c: string): string {
   if (code === 0x3000) return " ";
   if (code === 0x00d7) return "x";
   if (code === 0x02bb || code === 0x02bc) return "'";
-  if (code === 0x0640 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff) return "";
+  if (code === 0x0640 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff || (code >= 0xfe00 && code <= 0xfe0f)) return "";
   // Superscripts, subscripts, fractions and ligatures decompose to lower-case letters, digits and signs.
   return compatible(c);
 }

@@ -23,7 +23,7 @@ const TAG = /<[^<>]*>/g;
  * pages put beside a name the markup gives without them: "Air Runner™"), and surrogates (emoji). A
  * plain character class: a \p{L} regex cost ten times more on a page's text.
  */
-const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+const NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3005-\u3007\u303b\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
 
 /** A markup text as it is compared: composed ("é" one character, as pages nearly always write it), case folded, words apart. */
 export function normalizeText(text: string): string {
@@ -712,6 +712,8 @@ function isWordChar(c: number): boolean {
     (c >= 0x2070 && c <= 0x209f) ||
     (c >= 0x2c00 && c <= 0x2dff) ||
     (c >= 0x2e80 && c <= 0x2fff) ||
+    (c >= 0x3005 && c <= 0x3007) ||
+    c === 0x303b ||
     (c >= 0x3040 && c <= 0xd7ff) ||
     (c >= 0xf900 && c <= 0xfe2f) ||
     (c >= 0xfe70 && c <= 0xfefe) ||

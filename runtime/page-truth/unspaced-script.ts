@@ -1,15 +1,29 @@
 /**
- * Scripts written without spaces between words: kana, CJK ideographs (and their compatibility forms),
- * half-width katakana, Thai. A Japanese or Chinese page runs a heading's name into the text around it
- * ("ホーム金床セット説明"), so where two such characters meet is as much a word's edge as a space is.
- * Hangul is written with spaces and is not among them.
+ * Scripts written without spaces between words: kana, CJK ideographs (and their compatibility forms,
+ * and the iteration and closing marks written inside words: 々 of "人々" and "佐々木", 〆, 〇, 〻),
+ * half-width katakana, Thai, Lao, Burmese and Khmer. A Japanese or Chinese page runs a heading's name
+ * into the text around it ("ホーム金床セット説明"), so where two such characters meet is as much a word's
+ * edge as a space is. Hangul is written with spaces and is not among them.
  */
 export function unspaced(c: number): boolean {
-  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff66 && c <= 0xff9f) || (c >= 0x0e00 && c <= 0x0e7f);
+  return (
+    (c >= 0x3040 && c <= 0x30ff) ||
+    (c >= 0x3400 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xff66 && c <= 0xff9f) ||
+    (c >= 0x0e00 && c <= 0x0eff) ||
+    (c >= 0x1000 && c <= 0x109f) ||
+    (c >= 0x1780 && c <= 0x17ff) ||
+    (c >= 0x3005 && c <= 0x3007) ||
+    c === 0x303b
+  );
 }
 
+/** unspaced's characters as a regular expression's class. */
+const UNSPACED = "\\u0e00-\\u0eff\\u1000-\\u109f\\u1780-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
+
 /** A character of those scripts, looked for before a text's spaces between them are dropped. */
-export const UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
+export const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`);
 
 /**
  * A letter or digit of the Latin alphabet, half- or full-width: where such a character meets one of those
@@ -25,5 +39,6 @@ export function latinAlphanumeric(c: number): boolean {
  * the no-break and the ideographic space (U+3000, a Japanese title's) among it: a space on one side only
  * ("プロ用 金床セット" and "プロ用金床セット", "金床 50kg" and "金床50kg") is the same text.
  */
-export const SPACE_BETWEEN_UNSPACED =
-  /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9fA-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])|([A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
+const LATIN_ALPHANUMERIC = "A-Za-z0-9\\uff10-\\uff19\\uff21-\\uff3a\\uff41-\\uff5a";
+const WHITE_SPACE = "[ \\t\\n\\r\\f\\u00a0\\u3000]+";
+export const SPACE_BETWEEN_UNSPACED = new RegExp(`([${UNSPACED}])${WHITE_SPACE}(?=[${UNSPACED}${LATIN_ALPHANUMERIC}])|([${LATIN_ALPHANUMERIC}])${WHITE_SPACE}(?=[${UNSPACED}])`, "g");

@@ -57,6 +57,24 @@ test("names of several words in the Indic scripts, Georgian, or with a Vietnames
   assert.equal(shown("Bún chả ấm Hà Nội", "Bún chả ở Hà Nội", "vi"), NOT_SHOWN);
 });
 
+test("Japanese words with an iteration mark (人々, 佐々木), and Khmer, Burmese and Lao, written without spaces: shown as written and inside a sentence", () => {
+  assert.equal(shown("人々と金床", "人々と金床", "ja"), []);
+  assert.equal(shown("佐々木の金床", "佐々木", "ja"), []);
+  assert.equal(shown("色々な金床", "色々な金床", "ja"), []);
+  assert.equal(shown("ទិញឆ្នាំងថ្មី", "ឆ្នាំង", "km"), []);
+  assert.equal(shown("ထမင်းအိုးအသစ်", "ထမင်းအိုး", "my"), []);
+  assert.equal(shown("ຂາຍໝໍ້ຫຸງເຂົ້າໃໝ່", "ໝໍ້ຫຸງເຂົ້າ", "lo"), []);
+  // The twins: another word.
+  assert.equal(shown("人々と鉄床", "人々と金床", "ja"), NOT_SHOWN);
+  assert.equal(shown("ទិញកាំបិតថ្មី", "ឆ្នាំង", "km"), NOT_SHOWN);
+});
+
+test("an emoji's variation selector (❤️ as a keyboard types it) on one side only: one text", () => {
+  assert.equal(shown("I ❤ NY Mug", "I ❤️ NY Mug", "en"), []);
+  assert.equal(shown("I ❤️ NY Mug", "I ❤ NY Mug", "en"), []);
+  assert.equal(shown("I ❤ LA Mug", "I ❤️ NY Mug", "en"), NOT_SHOWN);
+});
+
 test("Arabic, Persian, Hebrew and Hindi: marks and keyboard letters written or left out are one text", () => {
   // Persian pages mix the Arabic keyboard's yeh and kaf with the Persian ones.
   assert.equal(shown("سندان ايراني", "سندان ایرانی", "fa"), []);
