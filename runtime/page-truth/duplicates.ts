@@ -260,7 +260,9 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
     // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;
-    return { values, beforeSuffix, pointer: found[0]?.pointer ?? c.node.entity.path };
+    // Numbers also as the page's format may mean them: Microdata on "1.234" or "1 234" (a theme's itemprop on the shown text).
+    const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
+    return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
@@ -272,6 +274,7 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     if (oneHoldsTheOther(mine.values, theirs.values)) continue;
     // One name is the other with a site suffix: the same name, as the not-visible check reads it.
     if (mine.beforeSuffix !== null && theirs.beforeSuffix !== null && (oneHoldsTheOther(mine.beforeSuffix, theirs.values) || oneHoldsTheOther(theirs.beforeSuffix, mine.values))) continue;
+    if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings!.has(v)) || mine.values.every((v) => theirs.readings!.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
     return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
@@ -322,6 +325,34 @@ function oneHoldsTheOther(a: readonly string[], b: readonly string[]): boolean {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   return small.every((v) => large.includes(v));
 }
+
+/**
+ * What a number written in a page's format may mean, as normalizeValue writes numbers: "1.234" is 1.234
+ * or 1234 (German), "1 234" and "1'234" 1234, "4,8" 4.8, "1.299,00" 1299, beside the markup's own reading.
+ * A mark counts as grouping only before groups of three digits. A Microdata value read from the shown text
+ * ("<span itemprop=reviewCount>1.234</span>") has its own format error; as a duplicate's value it is the
+ * JSON-LD's 1234, not a conflict.
+ */
+function numberReadings(value: unknown): string[] {
+  if (typeof value === "number") return Number.isFinite(value) ? [String(value)] : [];
+  if (typeof value !== "string" || value.length > MAX_NUMBER_TEXT) return [];
+  const out = new Set<string>();
+  const plain = markupNumber(value);
+  if (plain !== null) out.add(String(plain));
+  const written = LOCAL_NUMBER.exec(value)?.[0];
+  if (written === undefined) return [...out];
+  const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
+  if (POINT_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/,/g, ""))));
+  if (COMMA_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/\./g, "").replace(",", "."))));
+  return [...out];
+}
+const MAX_NUMBER_TEXT = 64;
+/** The first number of a text with the marks pages group and split numbers with. */
+const LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
+const SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
+const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
+const POINT_DECIMAL = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+const COMMA_DECIMAL = /^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
 
 function normalizeValue(value: unknown, kind: Kind): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;

@@ -72,6 +72,22 @@ test("one name with a site suffix, the other without (\"Anvil | Acme Tools\" and
   assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Hammer"), jsonLd(product({ name: "Executive Anvil | Acme Tools" })))), ["Product conflicting-values name", "Product duplicate-entity sku"]);
 });
 
+test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\") and the JSON-LD's 1234 and 4.8: no conflict; another number is one", () => {
+  const markup = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: "4.8", reviewCount: "1234" } }));
+  const item = (rating: string, count: string, price: string) =>
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><meta itemprop="sku" content="ANV-1">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${price}</span> <meta itemprop="priceCurrency" content="EUR"></div>
+    <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating"><span itemprop="ratingValue">${rating}</span> (<span itemprop="reviewCount">${count}</span>)</div></div>`;
+  const issues = (body: string, lang: string) => truthIssues(page(body, markup, lang)).filter((i) => i.includes("conflicting-values"));
+  assert.equal(issues(item("4,8", "1.234", "1.299"), "de"), []);
+  assert.equal(issues(item("4,8", "1 234", "1 299"), "ru"), []);
+  assert.equal(issues(item("4,8", "1&nbsp;234", "1&nbsp;299,00"), "fr"), []);
+  assert.equal(issues(item("4.8", "1'234", "1'299.00"), "de-CH"), []);
+  // The twins: another count, another price.
+  assert.equal(issues(item("4,8", "1.243", "1.299"), "de"), ["Product conflicting-values aggregateRating.reviewCount"]);
+  assert.equal(issues(item("4,8", "1 234", "1 199"), "ru"), ["Product conflicting-values offers.price"]);
+});
+
 test("a url written without its scheme is that host: www.acme.example and https://acme.example/ are one organization's", () => {
   const org = (url: string) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Acme", url });
   assert.equal(truthIssues(page(SHOWN, jsonLd(org("www.acme.example")) + jsonLd(org("https://acme.example/"))), "https://shop.example/anvil"), ["Organization duplicate-entity url"]);
