@@ -369,7 +369,11 @@ const LOADED = (): Promise<void> | void => {
  * one the visible text reads as hidden (runtime/page-truth/visible-text.ts): with rendering, what a
  * reader sees is what the browser shows, not only what inline styles say. A hidden element's
  * descendants are not looked at; nor are script, style, template and noscript (never shown, read as
- * such) or a select's options (shown when it is opened). Skipped on a page past the element limit,
+ * such) or a select's options (shown when it is opened). An inline element (a span, a link) the
+ * browser lays out as a block (a stylesheet's `display: block`, a flex or grid item) gets an inline
+ * `display:block` after its style, which the visible text reads as a block edge: its words are not run
+ * into the next ones. Not a floated one (a drop cap's "E" of "Executive") nor one out of the flow,
+ * whose computed display is block but which sits in the line. Skipped on a page past the element limit,
  * which is refused anyway; iterative, so no depth of nesting overflows the page's stack.
  *
  * A web component shows what its shadow root holds (a price a `<product-price>` element writes there),
@@ -383,6 +387,8 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
   if (document.body !== null && elements <= maxElements) {
     const skipped = new Set(["script", "style", "template", "noscript", "select", "datalist"]);
     const hidden: Element[] = [];
+    const inline = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
+    const blocks: Element[] = [];
     const stack: Array<Element | ShadowRoot> = [document.body];
     walk: while (stack.length > 0) {
       const parent = stack.pop() as Element | ShadowRoot;
@@ -394,6 +400,16 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
         if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
           hidden.push(child);
           continue;
+        }
+        if (
+          inline.has(child.localName) &&
+          /^(?:block|flex|grid|list-item|table|flow-root|-webkit-box)\b/.test(style.display) &&
+          !style.display.includes("inline") &&
+          style.float === "none" &&
+          style.position !== "absolute" &&
+          style.position !== "fixed"
+        ) {
+          blocks.push(child);
         }
         stack.push(child);
         const root = child.shadowRoot;
@@ -409,6 +425,15 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
     // hidden="until-found" that the browser does not show at all (a stylesheet's display:none) is
     // marked plainly: the visible text reads until-found as shown.
     if (elements <= maxElements) for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+    // Last in the style, so the declaration counts over an inline display of its own; a comment left
+    // open would swallow it, so it is closed first.
+    if (elements <= maxElements) {
+      for (const element of blocks) {
+        const style = element.getAttribute("style") ?? "";
+        const open = style.lastIndexOf("/*") > style.lastIndexOf("*/");
+        element.setAttribute("style", `${style}${open ? "*/" : ""};display:block`);
+      }
+    }
   }
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
   const root = document.documentElement as Element & { getHTML?: (options: { shadowRoots: ShadowRoot[] }) => string };

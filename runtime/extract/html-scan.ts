@@ -352,7 +352,8 @@ function scanAttributes(html: string, i: number, attrs: Int32Array | null, items
     }
     // `class` (and `title`, `width`) have the length of `style`: the first letter sends them on at once.
     if (watchHiding && (nameEnd - nameStart === 6 || nameEnd - nameStart === 5) && (html.charCodeAt(nameStart) | 0x20) === (nameEnd - nameStart === 6 ? 104 /* h */ : 115 /* s */) && isHidingAttributeName(html, nameStart, nameEnd - nameStart)) {
-      // A style hides only with `none`, `hidden` or `collapse` in it (display:none, visibility:hidden): the others are not flagged.
+      // A style hides only with `none`, `hidden` or `collapse` in it (display:none, visibility:hidden), and
+      // makes an inline element a block only with `display`: the others are not flagged.
       if (nameEnd - nameStart === 6 || (hasValue === 1 && mayHide(html, valueStart, valueEnd))) scannedHiding = true;
     }
     if (attrs === null) continue;
@@ -378,10 +379,15 @@ function recordAttribute(attrs: Int32Array, k: number, nameStart: number, nameEn
   attrs[o + 4] = hasValue;
 }
 
-/** The style value html[from, to) holds `none` or `hidden` in any case (ASCII letters, as a case-insensitive regex reads them). */
+/**
+ * The style value html[from, to) holds `none`, `hidden`, `collapse` or `display` in any case (ASCII letters,
+ * as a case-insensitive regex reads them): it may hide its element or give it a display of its own
+ * (runtime/page-truth/visible-text.ts reads which).
+ */
 function mayHide(html: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = html.charCodeAt(i) | 0x20;
+    if (c === 100 /* d */ && i + 7 <= to && sameWord(html, i + 1, "isplay")) return true;
     if (c === 110 /* n */ && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
     if (c === 104 /* h */ && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
     if (c === 99 /* c */ && i + 8 <= to && sameWord(html, i + 1, "ollapse")) return true;

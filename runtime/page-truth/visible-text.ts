@@ -11,7 +11,9 @@
  * read tags with: one scanner reads tags, everywhere), linear in the page and capped in output. Hiding
  * is read from the attributes as the tokenizer records them, names and styles in any case and with
  * any spacing (`HIDDEN`, `style="DISPLAY : NONE"`); React's streamed segments and declarative shadow
- * roots, which the page shows once loaded, are read as shown. Past MAX_VISIBLE characters the text is cut and
+ * roots, which the page shows once loaded, are read as shown. Block elements' edges separate words,
+ * and so do an inline element's when its inline style makes it a block (a rendered page's renderer
+ * writes one on the inline elements the browser laid out as blocks). Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
 import { unspaced } from "./unspaced-script.ts";
@@ -189,6 +191,47 @@ function styleHides(style: string): boolean {
   return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
 }
 
+/**
+ * Displays that make a box of its own in the flow (CSS Display 3, block-level): an inline element given
+ * one by its inline style is a block edge, as a div is (`<h1><span style="display:block">Why
+ * Anvils</span><span style="display:block">Matter Today</span></h1>` shows "Why Anvils Matter Today").
+ * Inline-block and inline-flex stay in the line, as `innerText` reads them: two of them side by side
+ * touch unless a stylesheet spaces them. The words are looked for first: most styles never get this far.
+ */
+const BLOCK_STYLE = /display\s*:\s*(?:block|flex|grid|list-item|table|flow|-webkit-box|-webkit-flex|-ms-flexbox|-ms-grid)/i;
+const BLOCK_LEVEL = new Set(["block", "flex", "grid", "list-item", "table", "flow", "flow-root", "-webkit-box", "-webkit-flex", "-ms-flexbox", "-ms-grid"]);
+
+/** An inline style whose `display` (the last one, read as styleHides reads it) is block-level. */
+function styleBlock(style: string): boolean {
+  if (!BLOCK_STYLE.test(style)) return false;
+  // A page's block-styled elements mostly repeat one style (a template's): read once.
+  if (style === lastBlockStyle) return lastBlockStyleIsBlock;
+  lastBlockStyle = style;
+  lastBlockStyleIsBlock = blockLevelDisplay(style);
+  return lastBlockStyleIsBlock;
+}
+let lastBlockStyle = "";
+let lastBlockStyleIsBlock = false;
+
+function blockLevelDisplay(style: string): boolean {
+  const css = withoutComments(style);
+  let last: string | null = null;
+  DISPLAY_DECLARATION.lastIndex = 0;
+  for (let m = DISPLAY_DECLARATION.exec(css); m !== null; m = DISPLAY_DECLARATION.exec(css)) last = m[1];
+  if (last === null) return false;
+  const display = last.replace(IMPORTANT, "").trim().toLowerCase();
+  if (BLOCK_LEVEL.has(display)) return true;
+  // Two keywords ("block flex", "flow list-item") are block-level unless one says inline.
+  let blockLevel = false;
+  for (const word of display.split(/\s+/)) {
+    if (word.startsWith("inline") || word === "run-in") return false;
+    if (BLOCK_LEVEL.has(word) || word.startsWith("table-")) blockLevel = true;
+  }
+  return blockLevel;
+}
+/** A `display` declaration and its value: after the style's start or a `;` (`--x-display` is another property). */
+const DISPLAY_DECLARATION = /(?:^|;)\s*display\s*:([^;]*)/gi;
+
 /** CSS comments out, by indexOf (a lazy regex retried from each unclosed `/*` costs the square of the style). */
 function withoutComments(style: string): string {
   let open = style.indexOf("/*");
@@ -260,6 +303,8 @@ export class VisibleTextReader {
    * template's, a noscript's) to its end tag's start.
    */
   readonly #hidden = new HiddenRanges();
+  /** The inline elements a style makes blocks, open, and what is open inside them. */
+  readonly #blocks = new StyledBlocks();
   /** The shown texts that are all an element holds, as read so far (see elementTexts). */
   readonly #elementTexts = new OffsetPairs();
   /** The last tag read is a start tag: the text run after it, up to the next tag, is an element's whole text. */
@@ -356,6 +401,7 @@ export class VisibleTextReader {
     let afterStart = this.#afterStart;
     let finished = false;
     const hidden = this.#hidden;
+    const blocks = this.#blocks;
     const elementTexts = this.#elementTexts;
     while (segmented + text.length < length || p <= through) {
       const more = source.next();
@@ -397,13 +443,20 @@ export class VisibleTextReader {
       if (source.isEnd) {
         if (hiddenElement !== null) {
           // Its own end tag, or one of an element around it (`<div><p hidden>Sold out</div>`, `<li hidden>Old</ul>`).
-          if (hiddenElement.end(source.name(), (cls & IS_INLINE) !== 0)) {
+          const name = source.name();
+          if (hiddenElement.end(name, (cls & IS_INLINE) !== 0)) {
+            // The end tag of an element around the hidden one ends it too.
+            if (blocks.active && name !== hiddenElement.name) blocks.close(name, (cls & IS_INLINE) !== 0);
             hiddenElement = null;
             hidden.close(source.tagStart);
             space = true;
             blank = false;
           }
         } else if ((cls & IS_INLINE) === 0) {
+          space = true;
+          blank = false;
+          if (blocks.active) blocks.close(source.name(), false);
+        } else if (blocks.active && blocks.close(source.name(), true)) {
           space = true;
           blank = false;
         } else digitEdge = true;
@@ -437,10 +490,17 @@ export class VisibleTextReader {
         }
         continue;
       }
-      if (source.hides() || ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")))) {
+      const shown = source.shownAs((cls & IS_INLINE) !== 0);
+      if (shown === HIDES || ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")))) {
         if (closesItself(html, p, source)) continue;
         hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
         hidden.open(source.tagStart);
+        continue;
+      }
+      if ((shown === BLOCK || blocks.active) && !closesItself(html, p, source)) blocks.open(source.name(), shown === BLOCK);
+      if (shown === BLOCK) {
+        space = true;
+        blank = false;
         continue;
       }
       if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
@@ -562,6 +622,60 @@ export class OffsetPairs {
   }
 }
 
+/** Names kept inside inline elements a style makes blocks; past this the ends of those open are not told. */
+const MAX_STYLED_OPEN = 10_000;
+
+/**
+ * The elements open from the outermost inline element whose style makes it a block (`<span
+ * style="display:block">`) on, while one is open: its end tag is a block edge as its start tag is, and
+ * an inline end tag tells nothing by its name alone. The open elements by name, as the tree builder
+ * ends them: an end tag ends its element and what was left open inside it (`<span style="display:block"><b>Why</span>`),
+ * an end tag of an element around them all ends them all (a block's, whose edge is owed anyway), and
+ * an inline end tag of none of them is stray. A count per name: a stray end tag is not searched for.
+ */
+class StyledBlocks {
+  readonly #names: string[] = [];
+  readonly #block: boolean[] = [];
+  readonly #open = new Map<string, number>();
+
+  get active(): boolean {
+    return this.#names.length > 0;
+  }
+
+  /** A start tag of an element while one is open, or of one the style makes a block. */
+  open(name: string, block: boolean): void {
+    // A hostile page's elements left open by the thousand: the edges owed at their ends are let go.
+    if (this.#names.length === MAX_STYLED_OPEN) this.#clear();
+    if (!block && this.#names.length === 0) return;
+    this.#names.push(name);
+    this.#block.push(block);
+    this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
+  }
+
+  /** An end tag: true when it ends an element the style makes a block. */
+  close(name: string, inline: boolean): boolean {
+    if ((this.#open.get(name) ?? 0) === 0) {
+      if (!inline) this.#clear();
+      return false;
+    }
+    let ended = false;
+    for (;;) {
+      const top = this.#names.pop()!;
+      if (this.#block.pop()!) ended = true;
+      const count = this.#open.get(top)!;
+      if (count === 1) this.#open.delete(top);
+      else this.#open.set(top, count - 1);
+      if (top === name) return ended;
+    }
+  }
+
+  #clear(): void {
+    this.#names.length = 0;
+    this.#block.length = 0;
+    this.#open.clear();
+  }
+}
+
 /** The end of a hidden range not closed yet (VisibleTextReader's #hidden). */
 const OPEN = -1;
 
@@ -627,8 +741,11 @@ interface TagSource {
   nameIs(lowerCaseName: string): boolean;
   /** The name's IS_* bits (tagClass). */
   cls(): number;
-  /** A start tag with the `hidden` attribute or a hiding inline style. */
-  hides(): boolean;
+  /**
+   * HIDES: a start tag with the `hidden` attribute or a hiding inline style; BLOCK: an inline element
+   * (`inline`) whose inline style gives it a block-level display; else 0.
+   */
+  shownAs(inline: boolean): number;
   /** A `<template shadowrootmode>`: its content is what its host shows, not an inert template's. */
   opensShadowRoot(): boolean;
   /** The start tag has the attribute (any value): a dialog's `open`. */
@@ -675,8 +792,8 @@ class ScannedTags implements TagSource {
     return tagClass(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd);
   }
 
-  hides(): boolean {
-    return this.#scanner.attrCount > 0 && hides(this.#scanner);
+  shownAs(inline: boolean): number {
+    return this.#scanner.attrCount > 0 ? shownAs(this.#scanner, inline) : 0;
   }
 
   opensShadowRoot(): boolean {
@@ -740,11 +857,12 @@ class LoggedTags implements TagSource {
     return tagClass(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
   }
 
-  hides(): boolean {
-    if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return false;
+  shownAs(inline: boolean): number {
+    // The log flags the hidden attribute and the styles that may hide or set a display (html-scan.ts: mayHide).
+    if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return 0;
     const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
     s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? shownAs(s, inline) : 0;
   }
 
   opensShadowRoot(): boolean {
@@ -899,32 +1017,52 @@ const UNTIL_FOUND = /^until-found$/i;
  */
 const REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
 
-function hides(scanner: HtmlScanner): boolean {
+/** What shownAs tells of a start tag. */
+const HIDES = 1;
+const BLOCK = 2;
+
+function shownAs(scanner: HtmlScanner, inline: boolean): number {
   let hiddenAttribute = false;
   let styleHidden = false;
+  let block = false;
   let streamedSegment = false;
   let id: string | null = null;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) styleHidden = true;
+      else if (scanner.attributeIs(k, "style")) {
+        const style = scanner.attributeValue(k);
+        if (styleHides(style)) styleHidden = true;
+        else if (inline && styleBlock(style)) block = true;
+      }
       else if (scanner.attributeIs(k, "id")) {
         id = scanner.attributeValue(k);
         if (REACT_STREAMED_SEGMENT.test(id)) streamedSegment = true;
       }
     }
   } while (scanner.moreAttributes());
-  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return false;
-  return id === null || !expandablePanels(scanner.html).has(id.trim());
+  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : 0;
+  if (id === null || !opensOnClick(scanner.html, id.trim())) return HIDES;
+  return block ? BLOCK : 0;
 }
 
 /**
  * A collapsed panel that a control on the page opens: an element whose id an `aria-controls` names
  * (the ARIA accordion and tabs patterns: `<button aria-expanded="false" aria-controls="faq-2">` over
- * `<div id="faq-2" hidden>`, or a script's `style="display:none"`). A click away, as a closed
- * `<details>` element's content or `hidden="until-found"`: shown. Only a panel the page says it opens;
- * any other hidden element stays hidden. The page's controlled ids are read once, on its first hidden
- * element with an id, and at most MAX_CONTROLLED of them.
+ * `<div id="faq-2" hidden>`, or a script's `style="display:none"`), or the one a Bootstrap or jQuery
+ * control without ARIA names: `data-toggle` or `data-bs-toggle` "collapse", "tab" or "pill", with its
+ * `data-bs-target`, `data-target` or else `href` "#id" (`<a data-toggle="collapse" href="#faq2">`). A
+ * click away, as a closed `<details>` element's content or `hidden="until-found"`: shown. Only a panel
+ * the page says it opens, by one id (a selector such as ".multi-collapse" names no panel here); any
+ * other hidden element stays hidden.
+ */
+function opensOnClick(html: string, id: string): boolean {
+  return expandablePanels(html).has(id) || toggledPanels(html).has(id);
+}
+
+/**
+ * The ids the page's `aria-controls` name: read once, on the page's first hidden element with an id,
+ * and at most MAX_CONTROLLED of them.
  */
 function expandablePanels(html: string): Set<string> {
   if (controlledIn === html && controlled !== null) return controlled;
@@ -944,6 +1082,75 @@ const MAX_CONTROLLED = 10_000;
 /** The page the controlled ids were read from, and those ids (one page at a time: the last one read). */
 let controlledIn: string | null = null;
 let controlled: Set<string> | null = null;
+
+/**
+ * The ids the page's collapse and tab controls name: read once, on the page's first hidden element
+ * with an id that no `aria-controls` names, and at most MAX_CONTROLLED of them. Half the pages have
+ * such an element (a modal, a menu) and few a control: the pass of the case-blind pattern over every
+ * one of them cost a quarter of the walk, so a native search for `ggle=` decides first: the name in
+ * lower or upper case, with its `=` right after it, as Bootstrap's markup writes it.
+ */
+function toggledPanels(html: string): Set<string> {
+  if (toggledIn === html && toggled !== null) return toggled;
+  const ids = new Set<string>();
+  toggledIn = html;
+  toggled = ids;
+  if (html.indexOf("ggle=") === -1 && html.indexOf("GGLE=") === -1) return ids;
+  // The first `<` after the last toggle read: a toggle before it is in the same tag or text, read
+  // already (a script of 100,000 such words is not searched back from each).
+  let nextLt = -1;
+  DATA_TOGGLE.lastIndex = 0;
+  for (let m = DATA_TOGGLE.exec(html); m !== null && ids.size < MAX_CONTROLLED; m = DATA_TOGGLE.exec(html)) {
+    if (nextLt > m.index) continue;
+    nextLt = html.indexOf("<", m.index);
+    if (nextLt === -1) nextLt = html.length;
+    const scanner = tagAround(html, m.index);
+    const id = scanner === null ? null : toggledId(scanner);
+    if (id !== null) ids.add(id);
+  }
+  return ids;
+}
+const DATA_TOGGLE = /\sdata-(?:bs-)?toggle=(?:"(?:collapse|tab|pill)"|'(?:collapse|tab|pill)'|(?:collapse|tab|pill)(?=[\s/>]))/gi;
+/** The page the toggled ids were read from, and those ids (one page at a time: the last one read). */
+let toggledIn: string | null = null;
+let toggled: Set<string> | null = null;
+/** Characters looked back for a control's `<`: a tag longer than this is no control. */
+const MAX_CONTROL_TAG = 2_048;
+
+/**
+ * The start tag html[at] is in, read whole (a scanner on it), or null: no `<` within MAX_CONTROL_TAG
+ * characters before, or `at` is not inside the tag that starts there (it is in a text, a script, a comment).
+ */
+function tagAround(html: string, at: number): HtmlScanner | null {
+  const stop = Math.max(0, at - MAX_CONTROL_TAG);
+  let lt = at;
+  while (lt >= stop && html.charCodeAt(lt) !== 60 /* < */) lt--;
+  if (lt < stop) return null;
+  const scanner = toggleScanner !== null && toggleScanner.html === html ? toggleScanner : (toggleScanner = new HtmlScanner(html));
+  scanner.pos = lt;
+  return scanner.next() && scanner.tagStart === lt && !scanner.isEndTag && scanner.tagEnd > at ? scanner : null;
+}
+let toggleScanner: HtmlScanner | null = null;
+
+/**
+ * The panel a collapse or tab control names, as Bootstrap reads it: its `data-bs-target` or
+ * `data-target`, else its `href`, when that is one id ("#faq2"); null for another selector, or none.
+ */
+function toggledId(scanner: HtmlScanner): string | null {
+  let target: string | null = null;
+  let href: string | null = null;
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "data-bs-target") || scanner.attributeIs(k, "data-target")) target ??= scanner.attributeValue(k);
+      else if (scanner.attributeIs(k, "href")) href ??= scanner.attributeValue(k);
+    }
+  } while (scanner.moreAttributes());
+  const selector = decodeEntities(target !== null && target.trim() !== "" && target.trim() !== "#" ? target : (href ?? ""), true).trim();
+  const id = ONE_ID.exec(selector);
+  return id === null ? null : id[1];
+}
+/** "#id": one id, no other selector (`#a, #b`, `#a .b`, `#a > p`). */
+const ONE_ID = /^#([^\s#.,:>+~*[\]()'"\\]+)$/;
 
 /**
  * Declarative shadow DOM (`<template shadowrootmode="open">`, as server-rendered web components write

@@ -97,6 +97,37 @@ test("an accordion's or a tab's closed panel (its id named by a control's aria-c
   assert.equal(truthIssues(page(body(`aria-controls="preis"`, `hidden`), jsonLd(product()), "de")), ["Product not-visible offers.price"]);
 });
 
+test("a closed panel a Bootstrap or jQuery control opens without ARIA (data-toggle collapse, tab or pill naming its #id) is shown; other hidden elements stay hidden", () => {
+  const body = (control: string, panel: string) => `<h1>Executive Anvil</h1><h2><a ${control}>Preis</a></h2><div ${panel}><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`;
+  const controls = [
+    `data-toggle="collapse" href="#preis"`,
+    `data-bs-toggle="collapse" data-bs-target="#preis" href="#"`,
+    `data-toggle="tab" data-target="#preis"`,
+    `DATA-BS-TOGGLE=pill href=#preis`,
+    `data-toggle='collapse' data-target='#preis' href="#versand"`,
+  ];
+  for (const control of controls) {
+    for (const panel of [`id="preis" class="collapse" style="display:none"`, `id="preis" hidden`]) {
+      assert.equal(truthIssues(page(body(control, panel), jsonLd(product()), "de")), [], `${control} ${panel}`);
+    }
+  }
+  // The twins: no such control, another kind of control, a selector that is no one id, another id, the words in a script's text.
+  const twins = [
+    `href="#preis"`,
+    `data-toggle="modal" href="#preis"`,
+    `data-toggle="collapse" data-target=".preis" href="#preis"`,
+    `data-toggle="collapse" data-target="#preis .body"`,
+    `data-bs-toggle="collapse" href="#versand"`,
+    `title='<script> data-toggle="collapse" href="#preis"'`,
+  ];
+  for (const control of twins) {
+    assert.equal(truthIssues(page(body(control, `id="preis" class="collapse" style="display:none"`), jsonLd(product()), "de")), ["Product not-visible offers.price"], control);
+  }
+  const faq = { "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "Q?", acceptedAnswer: { "@type": "Answer", text: "Answer text" } }] };
+  assert.equal(truthIssues(page(`<a data-toggle="collapse" href="#faq2">Q?</a><div id="faq2" class="collapse" style="display:none">Answer text</div>`, jsonLd(faq))), []);
+  assert.equal(truthIssues(page(`<a>Q?</a><div id="faq2" class="collapse" style="display:none">Answer text</div>`, jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+});
+
 test("a hidden element ends where it ends: text after it is visible", () => {
   const html = page(`<div hidden><div>x</div><span>y</span></div><h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`, jsonLd(product()));
   assert.equal(truthIssues(html), []);

@@ -33,6 +33,13 @@ const STYLED: Record<string, string> = {
   // The ARIA accordion pattern: a button that says which panel it opens, the panel hidden by the attribute or a stylesheet.
   "/accordion": `<h1>Executive Anvil</h1><h2><button aria-expanded="false" aria-controls="preis">Preis</button></h2><div id="preis" role="region" hidden><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
   "/accordion-styled": `<style>.panel { display: none }</style><h1>Executive Anvil</h1><h2><button aria-expanded="false" aria-controls="preis">Preis</button></h2><div id="preis" class="panel"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  // A Bootstrap accordion without ARIA: the control's data-toggle and href name the panel a stylesheet hides.
+  "/bootstrap-collapse": `<style>.collapse:not(.show) { display: none }</style><h1>Executive Anvil</h1><h2><a data-toggle="collapse" href="#preis">Preis</a></h2><div id="preis" class="collapse"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  "/bootstrap-collapse-no-control": `<style>.collapse:not(.show) { display: none }</style><h1>Executive Anvil</h1><h2><a href="#preis">Preis</a></h2><div id="preis" class="collapse"><p>1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  // A name set in two spans a stylesheet makes blocks (or flex items), and the twin: a floated drop cap, which sits in the line.
+  "/block-spans": `<style>.line { display: block }</style><h1><span class="line">Executive</span><span class="line">Anvil</span></h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`,
+  "/flex-spans": `<style>h1 { display: flex; gap: .3em }</style><h1><span>Executive</span><span>Anvil</span></h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`,
+  "/drop-cap": `<style>.drop { float: left; font-size: 3em }</style><h1><span class="drop">E</span>xecutive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`,
   // React's streamed rendering: the segment arrives hidden and the page's script moves it into its place.
   "/react-streamed": `<h1>Executive Anvil</h1><template id="B:0"></template><p>…</p><p>4,8 von 5 (120)</p><div hidden id="S:0"><p>1.299,00 €</p></div><script>${REVEAL_SEGMENT}</script>`,
   "/declarative-shadow": `<h1>Executive Anvil</h1><product-price><template shadowrootmode="open"><span>1.299,00 €</span></template></product-price><p>4,8 von 5 (120)</p>`,
@@ -103,6 +110,28 @@ withBrowser("rendered, a price in a closed details element, a select's option, a
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
   }
+});
+
+withBrowser("rendered, a closed panel a control opens by data-toggle and href is shown; without the control it is hidden, as in the server's HTML it is not", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/bootstrap-collapse", []], ["/bootstrap-collapse-no-control", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...rendered], `${path} rendered`);
+  }
+});
+
+withBrowser("rendered, spans a stylesheet lays out as blocks or flex items are block edges: the name they split is shown; a floated drop cap stays in its word", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const path of ["/block-spans", "/flex-spans"]) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    // The server's HTML, without the stylesheet, runs the two words into one.
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), ["not-visible name"], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
+  }
+  const url = `http://127.0.0.1:${site.port}/drop-cap`;
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], "/drop-cap server");
+  assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], "/drop-cap rendered");
 });
 
 withBrowser("a price in a web component's open shadow root is shown rendered, and not when the root's stylesheet hides it; the server's HTML has no price", async () => {

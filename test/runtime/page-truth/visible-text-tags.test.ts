@@ -125,6 +125,36 @@ test("numbers set side by side in inline elements are two numbers; one word cut 
   assert.equal(truthIssues(rated(`<div style="display:flex"><span>4.8</span><span>1,234 reviews</span></div><p><span>$1,099.00</span><s>1,299.00</s></p>`)), ["Product not-visible offers.price"]);
 });
 
+test("an inline element whose inline style gives it a block-level display is a block edge, as a div; inline-block stays in the line", () => {
+  const two = (style: string) => visible(`<h1><span style="${style}">Why Anvils</span><span style="${style}">Matter Today</span></h1>`);
+  for (const style of ["display:block", "DISPLAY : BLOCK", "display:flex !important", "display: grid", "display:list-item", "display:table-cell", "display:flow-root", "display: block flow", "color:red; display:block", "display:inline; display:block"]) {
+    assert.is(two(style), "why anvils matter today", style);
+  }
+  // The twins: displays that keep the element in the line, a later declaration, a custom property, a comment.
+  for (const style of ["display:inline-block", "display:inline-flex", "display:inline flow-root", "display:block; display:inline", "--title-display:block", "/* display:block */ color:red", "color:red"]) {
+    assert.is(two(style), "why anvilsmatter today", style);
+  }
+  // Its end tag is an edge too, also where the tree builder ends it (with what was left open inside); a stray one is none.
+  assert.is(visible(`<h1><span style="display:block">Why</span>Anvils</h1>`), "why anvils");
+  assert.is(visible(`<h1><span style="display:block"><b>Why</span>Anvils</b></h1>`), "why anvils");
+  assert.is(visible(`<h1><a style="display:block"><span>W</span>hy</a>Anvils</h1>`), "why anvils");
+  assert.is(visible(`<h1><span style="display:block">Why</span>An</span>vils</h1>`), "why anvils");
+  assert.is(visible(`<h1><span>Why</span>Anvils</h1>`), "whyanvils");
+  const headline = (h1: string) => truthIssues(page(h1, jsonLd({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Why Anvils Matter Today", image: "https://example.com/a.jpg", datePublished: "2026-01-05T08:00:00+01:00" })));
+  assert.equal(headline(`<h1><span style="display:block">Why Anvils</span><span style="display:block">Matter Today</span></h1>`), []);
+  assert.equal(headline(`<h1><span style="display:inline-block">Why Anvils</span><span style="display:inline-block">Matter Today</span></h1>`), ["Article not-visible headline"]);
+  assert.equal(headline(`<h1><span style="display:block">Why Anvils</span>Matter Today</h1>`), []);
+  assert.equal(headline(`<h1><span style="display:inline">Why Anvils</span>Matter Today</h1>`), ["Article not-visible headline"]);
+});
+
+test("inline elements a style makes blocks, by the hundred thousand, left open or holding stray end tags: read in bounded time", () => {
+  const started = performance.now();
+  assert.is(visible(`${'<span style="display:block">x'.repeat(100_000)}<p>shown</p>`).length, 2 * 100_000 + "shown".length);
+  assert.ok(visible(`<span style="display:block">a${"<i>b".repeat(5_000)}${"</q>".repeat(100_000)}</span>c`) === `a${"b".repeat(5_000)} c`);
+  assert.is(visible(`${'<span style="display:block">x<b>y</b></span>'.repeat(50_000)}`).length, 3 * 50_000 - 1);
+  assert.ok(performance.now() - started < 5_000);
+});
+
 test("a hidden element holding thousands of elements left open, or of stray end tags, ends at its end tag", () => {
   for (const inner of ["<span>x".repeat(5000), "<option>Zip".repeat(5000), "<li>a".repeat(5000), "<p>a".repeat(5000), "<dt>a<dd>b".repeat(2500)]) {
     assert.is(visible(`<div hidden>${inner}</div><p>shown</p>`), "shown", inner.slice(0, 12));
@@ -257,6 +287,8 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`a<style>p { color: red } <p>b</p>`),
     // Streamed segments and declarative shadow roots, with their twins.
     page(`<div hidden id="S:0">a<template id="P:1"></template></div><div hidden id="S:z">b</div><x-el><template shadowrootmode=open><p>c<template>d</template>e</p></template>f</x-el><template shadowroot=open>g</template>h`),
+    // Inline elements a style makes blocks (the log flags no such style: the tag is read again), and the twins.
+    page(`<h1><span style="display:block">a</span><SPAN STYLE="DISPLAY:FLEX">b</SPAN><b Style='display:inline-block'>c</b><i class="style" title="display:block">d</i><a style=display:grid>e<b>f</a>g</b><span style="display:block" hidden>h</span>i</h1>`),
   ];
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
