@@ -1026,6 +1026,7 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
   let styleHidden = false;
   let block = false;
   let streamedSegment = false;
+  let shownOnClick = false;
   let id: string | null = null;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
@@ -1038,11 +1039,11 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
       else if (scanner.attributeIs(k, "id")) {
         id = scanner.attributeValue(k);
         if (REACT_STREAMED_SEGMENT.test(id)) streamedSegment = true;
-      }
+      } else if (scanner.attributeIs(k, "x-show")) shownOnClick = true;
     }
   } while (scanner.moreAttributes());
   if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : 0;
-  if (id === null || !opensOnClick(scanner.html, id.trim())) return HIDES;
+  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return HIDES;
   return block ? BLOCK : 0;
 }
 
@@ -1053,8 +1054,9 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
  * control without ARIA names: `data-toggle` or `data-bs-toggle` "collapse", "tab" or "pill", with its
  * `data-bs-target`, `data-target` or else `href` "#id" (`<a data-toggle="collapse" href="#faq2">`). A
  * click away, as a closed `<details>` element's content or `hidden="until-found"`: shown. Only a panel
- * the page says it opens, by one id (a selector such as ".multi-collapse" names no panel here); any
- * other hidden element stays hidden.
+ * the page says it opens, by one id (a selector such as ".multi-collapse" names no panel here), or one
+ * whose own `x-show` says a script shows it (Alpine.js: the accordions and tabs of Magento's Hyvä
+ * themes, `<div x-show="open" style="display:none">`); any other hidden element stays hidden.
  */
 function opensOnClick(html: string, id: string): boolean {
   return expandablePanels(html).has(id) || toggledPanels(html).has(id);

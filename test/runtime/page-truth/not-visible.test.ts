@@ -128,6 +128,15 @@ test("a closed panel a Bootstrap or jQuery control opens without ARIA (data-togg
   assert.equal(truthIssues(page(`<a>Q?</a><div id="faq2" class="collapse" style="display:none">Answer text</div>`, jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
 });
 
+test("a panel Alpine.js shows on a click (x-show, as Hyvä themes' accordions and tabs) is shown; the same panel without x-show stays hidden", () => {
+  const faq = { "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "How heavy is it?", acceptedAnswer: { "@type": "Answer", text: "About 50 kg." } }] };
+  const body = (panel: string) => `<div x-data="{open:false}"><button @click="open=!open">How heavy is it?</button><div ${panel}>About 50 kg.</div></div>`;
+  assert.equal(truthIssues(page(body(`x-show="open" style="display:none"`), jsonLd(faq))), []);
+  assert.equal(truthIssues(page(body(`X-SHOW="open" x-cloak hidden`), jsonLd(faq))), []);
+  assert.equal(truthIssues(page(body(`style="display:none"`), jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+  assert.equal(truthIssues(page(body(`data-show="open" style="display:none"`), jsonLd(faq))), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+});
+
 test("a hidden element ends where it ends: text after it is visible", () => {
   const html = page(`<div hidden><div>x</div><span>y</span></div><h1>Executive Anvil</h1><p>$1,299.00 4.8 (120)</p>`, jsonLd(product()));
   assert.equal(truthIssues(html), []);
