@@ -174,7 +174,8 @@ const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
  * styles never get this far.
  */
 function styleHides(style: string): boolean {
-  if (!HIDING_STYLE.test(style)) return false;
+  // A comment inside the declaration ("display:/**/none") hides as well: the words are then looked for without it.
+  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return false;
   let display = "";
   let visibility = "";
   let contentVisibility = "";

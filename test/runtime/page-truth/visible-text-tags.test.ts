@@ -190,7 +190,7 @@ test("an inline style read as CSS: comments, the last declaration winning, custo
     const expected = style === "display:none /* unclosed" ? "shown" : "secret shown";
     assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), expected, style);
   }
-  for (const style of ["display:block;display:none", "display: flex; /* x */ display : none !important", "visibility:visible;visibility:hidden"]) {
+  for (const style of ["display:block;display:none", "display: flex; /* x */ display : none !important", "visibility:visible;visibility:hidden", "display:/**/none", "visibility/* x */:hidden"]) {
     assert.is(visible(`<div style="${style}">secret</div><p>shown</p>`), "shown", style);
   }
   // 100,000 unclosed comment openings: read once, not from each.
