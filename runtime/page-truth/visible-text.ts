@@ -214,13 +214,30 @@ function styleBlock(style: string): boolean {
 let lastBlockStyle = "";
 let lastBlockStyleIsBlock = false;
 
-function blockLevelDisplay(style: string): boolean {
+/**
+ * A block element's inline style keeps it in the line: its `display` (the last one) is inline-level
+ * (`inline`, `inline-block`, `inline-flex`, ...). GSAP's SplitText and its like wrap each letter of a
+ * heading in `<div style="position:relative;display:inline-block">`: the letters are one word.
+ */
+function styleInline(style: string): boolean {
+  if (!INLINE_STYLE.test(style)) return false;
+  const display = lastDisplay(style);
+  return display !== null && display.startsWith("inline");
+}
+const INLINE_STYLE = /display\s*:\s*inline/i;
+
+/** The value of the style's last `display` declaration, lower case, without !important; null when it has none. */
+function lastDisplay(style: string): string | null {
   const css = withoutComments(style);
   let last: string | null = null;
   DISPLAY_DECLARATION.lastIndex = 0;
   for (let m = DISPLAY_DECLARATION.exec(css); m !== null; m = DISPLAY_DECLARATION.exec(css)) last = m[1];
-  if (last === null) return false;
-  const display = last.replace(IMPORTANT, "").trim().toLowerCase();
+  return last === null ? null : last.replace(IMPORTANT, "").trim().toLowerCase();
+}
+
+function blockLevelDisplay(style: string): boolean {
+  const display = lastDisplay(style);
+  if (display === null) return false;
   if (BLOCK_LEVEL.has(display)) return true;
   // Two keywords ("block flex", "flow list-item") are block-level unless one says inline.
   let blockLevel = false;
@@ -454,10 +471,13 @@ export class VisibleTextReader {
             blank = false;
           }
         } else if ((cls & IS_INLINE) === 0) {
-          space = true;
-          blank = false;
-          if (blocks.active) blocks.close(source.name(), false);
-        } else if (blocks.active && blocks.close(source.name(), true)) {
+          // A block's end tag is an edge, unless its style made it inline.
+          if (blocks.active && blocks.close(source.name(), false) === INLINED) digitEdge = true;
+          else {
+            space = true;
+            blank = false;
+          }
+        } else if (blocks.active && blocks.close(source.name(), true) === BLOCK) {
           space = true;
           blank = false;
         } else digitEdge = true;
@@ -498,10 +518,14 @@ export class VisibleTextReader {
         hidden.open(source.tagStart);
         continue;
       }
-      if ((shown === BLOCK || blocks.active) && !closesItself(html, p, source)) blocks.open(source.name(), shown === BLOCK);
+      if ((shown !== 0 || blocks.active) && !closesItself(html, p, source)) blocks.open(source.name(), shown);
       if (shown === BLOCK) {
         space = true;
         blank = false;
+        continue;
+      }
+      if (shown === INLINED) {
+        digitEdge = true;
         continue;
       }
       if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
@@ -636,43 +660,48 @@ const MAX_STYLED_OPEN = 10_000;
  */
 class StyledBlocks {
   readonly #names: string[] = [];
-  readonly #block: boolean[] = [];
+  /** Each open element's kind: BLOCK, INLINED, or 0 (an element opened inside one of them). */
+  readonly #kinds: number[] = [];
   readonly #open = new Map<string, number>();
 
   get active(): boolean {
     return this.#names.length > 0;
   }
 
-  /** A start tag of an element while one is open, or of one the style makes a block. */
-  open(name: string, block: boolean): void {
+  /** A start tag of an element while one is open, or of one the style makes a block (BLOCK) or inline (INLINED). */
+  open(name: string, kind: number): void {
     // A hostile page's elements left open by the thousand: the edges owed at their ends are let go.
     if (this.#names.length === MAX_STYLED_OPEN) this.#clear();
-    if (!block && this.#names.length === 0) return;
+    if (kind === 0 && this.#names.length === 0) return;
     this.#names.push(name);
-    this.#block.push(block);
+    this.#kinds.push(kind);
     this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
   }
 
-  /** An end tag: true when it ends an element the style makes a block. */
-  close(name: string, inline: boolean): boolean {
+  /**
+   * An end tag: BLOCK when it ends an element the style makes a block, INLINED when it ends (only) one
+   * the style makes inline (`<div style="display:inline-block">`: no edge at its end), else 0.
+   */
+  close(name: string, inline: boolean): number {
     if ((this.#open.get(name) ?? 0) === 0) {
       if (!inline) this.#clear();
-      return false;
+      return 0;
     }
     let ended = false;
     for (;;) {
       const top = this.#names.pop()!;
-      if (this.#block.pop()!) ended = true;
+      const kind = this.#kinds.pop()!;
+      if (kind === BLOCK) ended = true;
       const count = this.#open.get(top)!;
       if (count === 1) this.#open.delete(top);
       else this.#open.set(top, count - 1);
-      if (top === name) return ended;
+      if (top === name) return ended ? BLOCK : kind === INLINED ? INLINED : 0;
     }
   }
 
   #clear(): void {
     this.#names.length = 0;
-    this.#block.length = 0;
+    this.#kinds.length = 0;
     this.#open.clear();
   }
 }
@@ -1021,11 +1050,14 @@ const REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
 /** What shownAs tells of a start tag. */
 const HIDES = 1;
 const BLOCK = 2;
+/** A block element whose inline style keeps it in the line (`display:inline-block`: a text-splitting library's letters). */
+const INLINED = 3;
 
 function shownAs(scanner: HtmlScanner, inline: boolean): number {
   let hiddenAttribute = false;
   let styleHidden = false;
   let block = false;
+  let inlined = false;
   let streamedSegment = false;
   let shownOnClick = false;
   let id: string | null = null;
@@ -1035,7 +1067,10 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
       else if (scanner.attributeIs(k, "style")) {
         const style = scanner.attributeValue(k);
         if (styleHides(style)) styleHidden = true;
-        else if (inline && styleBlock(style)) block = true;
+        else if (inline ? styleBlock(style) : styleInline(style)) {
+          if (inline) block = true;
+          else inlined = true;
+        }
       }
       else if (scanner.attributeIs(k, "id")) {
         id = scanner.attributeValue(k);
@@ -1043,9 +1078,9 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
       } else if (scanner.attributeIs(k, "x-show")) shownOnClick = true;
     }
   } while (scanner.moreAttributes());
-  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : 0;
+  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
   if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return HIDES;
-  return block ? BLOCK : 0;
+  return block ? BLOCK : inlined ? INLINED : 0;
 }
 
 /**

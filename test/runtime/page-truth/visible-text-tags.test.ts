@@ -147,6 +147,21 @@ test("an inline element whose inline style gives it a block-level display is a b
   assert.equal(headline(`<h1><span style="display:inline">Why Anvils</span>Matter Today</h1>`), ["Article not-visible headline"]);
 });
 
+test("a block element whose inline style keeps it in the line (a text-splitting library's letters in inline-block divs) is no edge", () => {
+  const letters = (word: string, style: string) => [...word].map((c) => `<div style="${style}">${c}</div>`).join("");
+  assert.is(visible(`<h1>${letters("Anvils", "position:relative;display:inline-block")}</h1>`), "anvils");
+  assert.is(visible(`<h1>${letters("Anvils", "DISPLAY: INLINE")}</h1>`), "anvils");
+  assert.is(visible(`<h1><p style="display:inline">Why</p> <p style="display:inline-flex">Anvils</p></h1>`), "why anvils");
+  // The end tag of an element inside it, and a block inside it, are still edges of their own.
+  assert.is(visible(`<h1><div style="display:inline-block">Why<p>Anvils</p>Matter</div></h1>`), "why anvils matter");
+  // The twins: without the style, with a block display last, or a hidden one, the letters stand apart.
+  assert.is(visible(`<h1>${letters("Anvils", "position:relative")}</h1>`), "a n v i l s");
+  assert.is(visible(`<h1>${letters("Anvils", "display:inline-block;display:block")}</h1>`), "a n v i l s");
+  const headline = (h1: string) => truthIssues(page(h1, jsonLd({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Anvils", image: "https://example.com/a.jpg", datePublished: "2026-01-05T08:00:00+01:00" })));
+  assert.equal(headline(`<h1>${letters("Anvils", "position:relative;display:inline-block")}</h1>`), []);
+  assert.equal(headline(`<h1>${letters("Anvils", "position:relative")}</h1>`), ["Article not-visible headline"]);
+});
+
 test("inline elements a style makes blocks, by the hundred thousand, left open or holding stray end tags: read in bounded time", () => {
   const started = performance.now();
   assert.is(visible(`${'<span style="display:block">x'.repeat(100_000)}<p>shown</p>`).length, 2 * 100_000 + "shown".length);
@@ -269,6 +284,8 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<ul><li>a<li hidden>b<li>c</ul><NoScript>n</NoScript><TEMPLATE>t</TEMPLATE>end<div title="cut`),
     // Styles: only a value with none or hidden is flagged for a second look; unquoted, spaced, any case.
     page(`<p style="color:red">a</p><p style=display:none>b</p><p style='Visibility : Hidden'>c</p><p style="font:bold" hidden>d</p><p style>e</p><p style="nonE">f</p>`),
+    // Displays set by a style: a span made a block, letters in divs kept in the line, a comment inside.
+    page(`<h1><span style="display:block">Why</span><span style="Display : Block">Anvils</span></h1><h2><div style="display:inline-block">A</div><div style="display:inline">n</div><div style="display:/**/none">x</div></h2>`),
     // Character references, also one cut by inline markup (`&am<b>p;` reads `&amp;` once joined).
     page(`<p>Fish &amp; Chips &euro;12,50 &#8364;3 &#x20AC;4 &nbsp;&bogus; &am<b>p;</b> a&lt;b</p>`),
     // Hidden ancestors with the same name nested inside, hiding in any case, void and raw-text children.
