@@ -356,6 +356,7 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
   if (kind === "price" && numbers.showsCents(n)) return true;
+  if (kind === "price" && numbers.showsInUnits(n)) return true;
   return numbers.truncated ? null : false;
 }
 

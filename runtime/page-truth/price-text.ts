@@ -6,6 +6,7 @@
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
 import { LowerText, type TextWindow } from "./lower-text.ts";
+import { unspaced } from "./unspaced-script.ts";
 
 /** Languages whose decimal separator is the point; the others in DECIMAL_COMMA use the comma. */
 const DECIMAL_POINT = new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
@@ -51,7 +52,14 @@ export function languageTag(lang: string): { language: string; region: string | 
 const MAX_NUMBERS = 200_000;
 
 /** Digits with the separators numbers are written with in between (group or decimal marks, spaces). */
-const NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009]\d+)*/g;
+const NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009\u2007\u2006\u200a]\d+)*/g;
+
+/**
+ * The spaces besides U+0020 that group thousands: the no-break, the narrow no-break (French), the thin,
+ * and the figure, six-per-em and hair spaces that typesetting plugins and Russian shops' templates
+ * write ("12&#x2007;990 ₽"). A reader sees a gap in each.
+ */
+const THIN_SPACES = /[\u00a0\u202f\u2009\u2007\u2006\u200a]/g;
 
 const DIGITS_ONLY = /^\d+$/;
 
@@ -100,7 +108,7 @@ export class ShownNumbers {
 function tokenReadings(written: string, mark: DecimalMark): Reading[] {
   // Most numbers of a page are plain digits: read without the separator analysis and its arrays.
   if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
-  const token = written.replace(/[\u00a0\u202f\u2009]/g, " ");
+  const token = written.replace(THIN_SPACES, " ");
   // A space may separate thousands ("1 299,00") or two numbers ("4.8 120", "1 299.00 4.8", "4.8 1 299"):
   // each piece is read, the whole, and the runs of up to SPACED_GROUPS pieces from where a number can
   // start to where one can end (startsNumber).
@@ -169,12 +177,14 @@ export class NumberLookup {
   /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
   private folded: ShownNumbers | null | undefined;
   private foldedWindows: readonly TextWindow[] | undefined;
-  /** The page's rounded counts ("1.2K"), read on the first count asked for. */
-  private compact: Array<{ shown: number; step: number }> | undefined;
+  /** The page's numbers in units ("1.2K", "298万"), read on the first count or price that needs them. */
+  private compact: UnitDisplays | undefined;
   /** The page's counts shown as lower bounds ("1,200+"), as the counts each covers, [from, to). */
   private lowerBounds: Array<{ from: number; to: number }> | undefined;
   /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
   private cents: Set<number> | undefined;
+  /** The amounts written as whole and minor units apart ("1 299 руб. 50 коп."), as whole cents, read on the first price with cents asked for. */
+  private minorApart: Set<number> | undefined;
   /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
   private readonly anchored = { lookups: 0, charsRead: 0 };
 
@@ -206,8 +216,18 @@ export class NumberLookup {
    */
   showsCompact(value: number): boolean {
     if (!(value >= 1000)) return false;
-    for (const c of (this.compact ??= this.compactDisplays())) if (Math.abs(value - c.shown) < c.step) return true;
+    for (const c of (this.compact ??= this.compactDisplays()).counts) if (value > c.low && value < c.high) return true;
     return false;
+  }
+
+  /**
+   * A price the page writes as an exact amount in a large unit (EXACT_UNITS): "298万円" for 2,980,000
+   * yen, "₹12.9 Lakh", "1,29 млн ₽". The number times the unit is the price, not within a step: a price
+   * is exact. Asked only once the price is not shown as a number; read with the page's rounded counts.
+   */
+  showsInUnits(value: number): boolean {
+    if (!(value > 0)) return false;
+    return (this.compact ??= this.compactDisplays()).amounts.has(canonical(value));
   }
 
   /**
@@ -232,7 +252,20 @@ export class NumberLookup {
   showsCents(value: number): boolean {
     const cents = Math.round(value * 100);
     if (!(cents > 0) || Math.abs(value * 100 - cents) > 1e-6) return false;
-    return (this.cents ??= this.centsDisplays()).has(cents);
+    if ((this.cents ??= this.centsDisplays()).has(cents)) return true;
+    // A whole price is shown as a number or not at all: "1 299 руб." needs no kopecks.
+    return cents % 100 !== 0 && (this.minorApart ??= this.minorApartDisplays()).has(cents);
+  }
+
+  private minorApartDisplays(): Set<number> {
+    const out = new Set<number>();
+    // Most pages name no kopeck or grosz: a search of the words (native) spares them the pattern's pass.
+    const windows = this.searchedWindows().filter((w) => w.text.indexOf("коп") !== -1 || w.text.indexOf("gr") !== -1);
+    eachMatch(windows, MINOR_APART, (m) => {
+      out.add(Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2]));
+      return out.size < MAX_COMPACT_DISPLAYS;
+    });
+    return out;
   }
 
   private centsDisplays(): Set<number> {
@@ -254,20 +287,35 @@ export class NumberLookup {
     return out;
   }
 
-  /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
-  private compactDisplays(): Array<{ shown: number; step: number }> {
-    const out: Array<{ shown: number; step: number }> = [];
+  /**
+   * The page's numbers in units, read once (each count not shown in full used to read the whole text
+   * again): as the counts each shows (within a step of its last digit, or from it up for "N+"), and,
+   * in EXACT_UNITS, as the amount it is. Its number is read as the page writes numbers (readNumber):
+   * "1,290만" on a page in Korean is 1,290 of them, "1,29 млн" on one in Russian 1.29.
+   */
+  private compactDisplays(): UnitDisplays {
+    const counts: Array<{ low: number; high: number }> = [];
+    const amounts = new Set<string>();
     const lang = this.source.lang;
     const language = lang === null ? null : languageTag(lang).language;
     eachMatch(this.searchedWindows(), COMPACT, (m) => {
-      const languages = COMPACT_UNIT_LANGUAGES[m[3]];
+      const key = UNIT_KEY[m[3]];
+      const languages = COMPACT_UNIT_LANGUAGES[key];
       if (languages !== undefined && !languages.includes(language)) return true;
-      const unit = COMPACT_UNITS[m[3]];
-      const decimals = m[2] === undefined ? 0 : m[2].length;
-      out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
-      return out.length < MAX_COMPACT_DISPLAYS;
+      if (m[2] !== "" && UNSPACED_UNITS.has(key)) return true;
+      if (!unitEnds(m.input, m.index + m[0].length, key)) return true;
+      const unit = COMPACT_UNITS[key];
+      const plus = plusAt(m.input, m.index + m[0].length);
+      for (const r of readNumber(m[1], this.mark)) {
+        const shown = r.value * unit;
+        const step = unit / 10 ** r.decimals;
+        // A count is whole: more than shown - 1 is shown or more.
+        counts.push(plus ? { low: shown - 1, high: shown + unitLowerBoundSpan(r.value, r.decimals, unit) } : { low: shown - step, high: shown + step });
+        if (EXACT_UNITS.has(key)) amounts.add(canonical(shown));
+      }
+      return counts.length < MAX_COMPACT_DISPLAYS;
     });
-    return out;
+    return { counts, amounts };
   }
 
   /**
@@ -378,7 +426,7 @@ function eachMatch(windows: readonly TextWindow[], pattern: RegExp, onMatch: (m:
  */
 const MAX_ANCHORED_LOOKUPS = 8;
 
-/** Rounded counts of a page kept at most (a page shows a handful; past these the rest are not read). */
+/** Rounded counts (and amounts in units) of a page kept at most (a page shows a handful; past these the rest are not read). */
 const MAX_COMPACT_DISPLAYS = 10_000;
 
 /**
@@ -415,25 +463,116 @@ export function writesColonCents(lang: string | null): boolean {
 const MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
 
 /**
- * A compact count: up to four digits, one or two decimals after `.` or `,`, a unit word right after (not
- * followed by a letter of its own script: "1.2 ألفا" is no thousand).
+ * Units pages write numbers in, by what each unit multiplies: thousands, ten thousands (the Japanese and
+ * Chinese 万 and 萬, the Korean 만, the Thai หมื่น), lakhs, millions, crores and hundred millions (億, 억). A
+ * count shown so is rounded; a price shown in one of EXACT_UNITS is exact.
  */
-const COMPACT = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만|千|bin|b|tn|dzd|ألف|الف)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff\u0620-\u064a])/g;
 const COMPACT_UNITS: Readonly<Record<string, number>> = {
   k: 1e3, tsd: 1e3, tys: 1e3, mila: 1e3, mil: 1e3, "тыс": 1e3, m: 1e6, mio: 1e6, mln: 1e6, "万": 1e4, "萬": 1e4, "만": 1e4,
   "千": 1e3, bin: 1e3, b: 1e3, tn: 1e3, dzd: 1e3, "ألف": 1e3, "الف": 1e3,
+  "тис": 1e3, tis: 1e3, ezer: 1e3, mii: 1e3, "хил": 1e3, "χιλ": 1e3, n: 1e3, "ngh\u00ecn": 1e3, "ng\u00e0n": 1e3, "พัน": 1e3,
+  "หมื่น": 1e4, rb: 1e3, ribu: 1e3, "천": 1e3, "\u0939\u095b\u093e\u0930": 1e3, "\u0939\u091c\u093e\u0930": 1e3, "млн": 1e6, "к": 1e3, mi: 1e6,
+  mill: 1e6, "億": 1e8, "亿": 1e8, "억": 1e8, lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, crore: 1e7, crores: 1e7, cr: 1e7,
+  "tri\u1ec7u": 1e6, juta: 1e6, jt: 1e6, "ล้าน": 1e6,
 };
 /**
- * Units that are a thousand only in some languages, read on pages in those (null: a page without a
+ * Units that mean their number only in some languages, read on pages in those (null: a page without a
  * language): Turkish "B" and "bin" (in English "1.2B" is a billion), Swedish "tn" (tusen; elsewhere a
- * ton), Dutch "dzd." (duizend; elsewhere the Algerian dinar's code). The Japanese and Chinese "千" and the
+ * ton), Dutch "dzd." (duizend; elsewhere the Algerian dinar's code), Vietnamese "N" (nghìn), the Cyrillic
+ * "К" of Russian, Ukrainian and Bulgarian pages (elsewhere a Cyrillic letter, or a K typed in the wrong
+ * script), Portuguese "mi" and Spanish "mill." (millions; elsewhere miles and mills), Indonesian "rb"
+ * (ribu) and "jt" (juta). The Japanese and Chinese "千" and the
  * Arabic "ألف" (also typed without its hamza, "الف") mean a thousand wherever they are written, so a
- * page without a language reads them too. The units not listed mean a thousand, a million or ten
- * thousand wherever they stand after a number, and are read on every page.
+ * page without a language reads them too. The units not listed mean their number wherever they stand
+ * after one (a word of one language only: "тис", "ezer", "nghìn", "พัน", "हज़ार", "lakh"), and are read on every page.
  */
 const COMPACT_UNIT_LANGUAGES: Readonly<Record<string, readonly (string | null)[]>> = {
   b: ["tr"], bin: ["tr"], tn: ["sv"], dzd: ["nl"], "千": ["ja", "zh", null], "ألف": ["ar", null], "الف": ["ar", null],
+  n: ["vi"], "к": ["ru", "uk", "bg"], mi: ["pt"], mill: ["es"], rb: ["id"], jt: ["id"],
 };
+/**
+ * Units of one letter that stand for their word only right after the number ("12,3К", "12,3N"): with a
+ * space, "1 к 2" is Russian's "1 to 2".
+ */
+const UNSPACED_UNITS = new Set(["к", "n"]);
+/**
+ * Units that Chinese, Japanese, Korean, Indian, Vietnamese, Indonesian, Thai and Russian pages write exact
+ * amounts in: a car's or a flat's price, "298万円", "12.98万元", "1,290만원", "₹12.9 Lakh", "1,29 triệu",
+ * "Rp1,3jt", "1.29 ล้าน", "1,29 млн ₽". A price shown so is exactly the number times the unit: a
+ * display that rounds ("1.2K" for a price of $1,234) shows no price.
+ */
+const EXACT_UNITS = new Set(["万", "萬", "만", "億", "亿", "억", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr", "tri\u1ec7u", "juta", "jt", "ล้าน", "млн"]);
+
+/** A page's numbers in units (COMPACT): the counts each shows, as open intervals, and the exact amounts. */
+interface UnitDisplays {
+  counts: Array<{ low: number; high: number }>;
+  amounts: Set<string>;
+}
+
+/**
+ * Each way a unit is written, as COMPACT_UNITS names it: composed and decomposed (a Vietnamese page
+ * typed with combining accents, "triệu" as "trie\u0323\u0302u"; the Devanagari nukta, "ज़" as one character
+ * or "ज" and "़"). The text is not normalized: only its units are, as they are found.
+ */
+const UNIT_KEY: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(COMPACT_UNITS).flatMap((key) => [key, key.normalize("NFC"), key.normalize("NFD")].map((form) => [form, key])),
+);
+
+/**
+ * A number in units: a number of up to 12 characters (a pattern of unbounded runs would read a run of
+ * "111 111 ..." again from each place it can start), a space or none, a unit, and then no letter of
+ * the unit's script (or a combining mark: "1.2 ألفا", "12 ezerszer", "12 miimo", "12 हज़ारों" hold
+ * other words), nor a Thai vowel or tone mark, nor the "ธ" of "พันธุ์" (a breed). A Korean, Chinese,
+ * Japanese or Thai word may follow the unit directly ("1.2만원", "298万円", "1.2พันรีวิว"); a digit only a
+ * unit of the scripts written without spaces (unitEnds). The units longest first, so that "mill" is
+ * tried before "mil" and "mi".
+ */
+const COMPACT = new RegExp(
+  `(?<![\\d.,])(\\d(?:[\\d.,]{0,10}\\d)?)([ \\u00a0\\u202f\\u2009\\u2007\\u2006\\u200a]?)(${Object.keys(UNIT_KEY).sort((a, b) => b.length - a.length).join("|")})` +
+    "(?![a-z\\u00c0-\\u024f\\u1e00-\\u1eff\\u0300-\\u036f\\u0370-\\u03ff\\u1f00-\\u1fff\\u0400-\\u04ff\\u0620-\\u064a\\u0900-\\u0963\\u0966-\\u097f\\u0e18\\u0e31\\u0e34-\\u0e3a\\u0e47-\\u0e4e])",
+  "g",
+);
+
+/**
+ * The unit `key` ends at `at`: no digit follows ("1k5" is no thousand), but for a unit of a script written
+ * without spaces, which the text joins to the next element's number ("129.8萬" then "4.8" is "129.8萬4.8",
+ * lower-text.ts).
+ */
+function unitEnds(text: string, at: number, key: string): boolean {
+  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1));
+}
+
+/**
+ * A count "N+" in units ("10rb+", "1K+") covers N to N and one of its last written digit that is not a
+ * zero, as lowerBoundStep reads a number: "10rb+" 10,000 to 19,999, "1,2K+" 1,200 to 1,299.
+ */
+function unitLowerBoundSpan(written: number, decimals: number, unit: number): number {
+  let digits = Math.round(written * 10 ** decimals);
+  let span = unit / 10 ** decimals;
+  while (digits > 0 && digits % 10 === 0) {
+    digits /= 10;
+    span *= 10;
+  }
+  return span;
+}
+
+/** A "+" at `at` or after a space there, no number after it ("10rb+ ulasan"; not "1K+2"). A unit's "." may come before. */
+function plusAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at) === 46) at++;
+  if (isSpace(text.charCodeAt(at))) at++;
+  if (text.charCodeAt(at) !== 43) return false;
+  if (isSpace(text.charCodeAt(at + 1))) at++;
+  return !isDigit(text.charCodeAt(at + 1));
+}
+
+/**
+ * A price written as its whole units and its minor units apart, with their words: rubles and kopecks
+ * ("1 299 руб. 50 коп."), hryvnias and kopiykas ("1 299 грн 50 коп."), złoty and grosze ("1299 zł 50 gr").
+ * Only these words: elsewhere two numbers in a row are two amounts. The whole part grouped in up to
+ * three groups (bounded, as COMPACT's number).
+ */
+const MINOR_APART =
+  /(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f\u2009\u2007\u2006\u200a]\d{3}){1,2}|\d{1,7})[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(?:руб|грн|zł)\.?[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(\d{1,2})[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(?:коп|gr)(?![a-z\u00c0-\u024f\u0400-\u04ff])/g;
 
 /**
  * Characters of a number before a "+" read at most: a count's "1,200,000" has nine, 13 with a rating
@@ -463,7 +602,7 @@ function lowerBoundAt(text: string, plus: number, first: boolean): number[] {
     else break;
   }
   if (start === 0 && !first) return [];
-  const pieces = text.slice(start, end).replace(/[\u00a0\u202f\u2009]/g, " ").split(" ");
+  const pieces = text.slice(start, end).replace(THIN_SPACES, " ").split(" ");
   const out: number[] = [];
   for (let i = Math.max(0, pieces.length - SPACED_GROUPS); i < pieces.length; i++) {
     if (!startsNumber(pieces, i)) continue;
@@ -482,7 +621,7 @@ function lowerBoundStep(n: number): number {
 }
 
 function isSpace(c: number): boolean {
-  return c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009;
+  return c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x2007 || c === 0x2006 || c === 0x200a;
 }
 
 /**
@@ -602,7 +741,7 @@ function anchorsOf(micros: number, below: boolean): string[] {
 
 /** The number separators of NUMBER (between digits). */
 function isNumberSeparator(c: number): boolean {
-  return c === 46 || c === 44 || c === 39 || c === 0x2019 || c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009;
+  return c === 46 || c === 44 || c === 39 || c === 0x2019 || isSpace(c);
 }
 
 function isDigit(c: number): boolean {
