@@ -1949,6 +1949,7 @@ function recordAttribute(attrs, k, nameStart, nameEnd, valueStart, valueEnd2, ha
 function mayHide(html, from, to) {
   for (let i = from; i < to; i++) {
     const c = html.charCodeAt(i) | 32;
+    if (c === 100 && i + 7 <= to && sameWord(html, i + 1, "isplay")) return true;
     if (c === 110 && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
     if (c === 104 && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
     if (c === 99 && i + 8 <= to && sameWord(html, i + 1, "ollapse")) return true;
@@ -6032,14 +6033,20 @@ var init_node_values = __esm({
 
 // runtime/page-truth/unspaced-script.ts
 function unspaced(c) {
-  return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3711;
+  return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3839 || c >= 4096 && c <= 4255 || c >= 6016 && c <= 6143 || c >= 12293 && c <= 12295 || c === 12347;
 }
-var UNSPACED_CHARACTER, SPACE_BETWEEN_UNSPACED;
+function latinAlphanumeric(c) {
+  return c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 122 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370;
+}
+var UNSPACED, UNSPACED_CHARACTER, LATIN_ALPHANUMERIC, WHITE_SPACE, SPACE_BETWEEN_UNSPACED;
 var init_unspaced_script = __esm({
   "runtime/page-truth/unspaced-script.ts"() {
     "use strict";
-    UNSPACED_CHARACTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
-    SPACE_BETWEEN_UNSPACED = /([\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])[ \t\n\r\f\u00a0\u3000]+(?=[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/g;
+    UNSPACED = "\\u0e00-\\u0eff\\u1000-\\u109f\\u1780-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
+    UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`);
+    LATIN_ALPHANUMERIC = "A-Za-z0-9\\uff10-\\uff19\\uff21-\\uff3a\\uff41-\\uff5a";
+    WHITE_SPACE = "[ \\t\\n\\r\\f\\u00a0\\u3000]+";
+    SPACE_BETWEEN_UNSPACED = new RegExp(`([${UNSPACED}])${WHITE_SPACE}(?=[${UNSPACED}${LATIN_ALPHANUMERIC}])|([${LATIN_ALPHANUMERIC}])${WHITE_SPACE}(?=[${UNSPACED}])`, "g");
   }
 });
 
@@ -6083,17 +6090,18 @@ function beforeSpacesAfterUnspaced(piece, cut) {
   if (cut <= 0 || !isBlank2(piece.charCodeAt(cut))) return cut;
   let end = cut;
   while (end > 0 && isBlank2(piece.charCodeAt(end - 1))) end--;
-  return end > 0 && unspaced(piece.charCodeAt(end - 1)) ? end - 1 : cut;
+  return end > 0 && (unspaced(piece.charCodeAt(end - 1)) || latinAlphanumeric(piece.charCodeAt(end - 1))) ? end - 1 : cut;
 }
 function isBlank2(c) {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160 || c === 12288;
 }
 function withoutSpacesBetweenUnspaced(text, before) {
-  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1");
-  if (!Number.isNaN(before) && unspaced(before) && isBlank2(out.charCodeAt(0))) {
+  let out = text.replace(SPACE_BETWEEN_UNSPACED, "$1$2");
+  if (!Number.isNaN(before) && (unspaced(before) || latinAlphanumeric(before)) && isBlank2(out.charCodeAt(0))) {
     let start = 1;
     while (start < out.length && isBlank2(out.charCodeAt(start))) start++;
-    if (start < out.length && unspaced(out.charCodeAt(start))) out = out.slice(start);
+    const next = out.charCodeAt(start);
+    if (start < out.length && (unspaced(next) || unspaced(before) && latinAlphanumeric(next))) out = out.slice(start);
   }
   return out;
 }
@@ -6126,7 +6134,7 @@ function readAlike(c) {
   if (code2 === 12288) return " ";
   if (code2 === 215) return "x";
   if (code2 === 699 || code2 === 700) return "'";
-  if (code2 === 1600 || code2 >= 8203 && code2 <= 8205 || code2 === 8288 || code2 === 65279) return "";
+  if (code2 === 1600 || code2 >= 8203 && code2 <= 8205 || code2 === 8288 || code2 === 65279 || code2 >= 65024 && code2 <= 65039) return "";
   return compatible(c);
 }
 function compatible(text) {
@@ -6232,9 +6240,10 @@ var init_lower_text = __esm({
       #add(text) {
         const chunks = this.#chunks;
         const before = chunks.length;
-        if (this.joinsUnspaced && UNSPACED_CHARACTER.test(text)) {
+        if (this.joinsUnspaced) {
           const last = before > 0 ? chunks[before - 1] : "";
-          text = withoutSpacesBetweenUnspaced(text, last.charCodeAt(last.length - 1));
+          const previous = last.charCodeAt(last.length - 1);
+          if (UNSPACED_CHARACTER.test(text) || unspaced(previous) && isBlank2(text.charCodeAt(0))) text = withoutSpacesBetweenUnspaced(text, previous);
         }
         lowerCaseInChunks(text, chunks);
         for (let k = before; k < chunks.length; k++) this.#length += chunks[k].length;
@@ -6243,8 +6252,8 @@ var init_lower_text = __esm({
     UNSPACED_LANGUAGE = /^(?:ja|zh|th|lo|km|my|yue|wuu)(?:$|-)/;
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
-    WRITTEN_ALIKE = /[\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
-    WRITTEN_ALIKE_ALL = /[\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+    WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
+    WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
     HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
     HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
     SHARP_S = /\u00df/g;
@@ -6270,7 +6279,7 @@ function languageTag(lang) {
 }
 function tokenReadings(written, mark) {
   if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
-  const token2 = written.replace(/[\u00a0\u202f\u2009]/g, " ");
+  const token2 = written.replace(THIN_SPACES, " ");
   if (token2.indexOf(" ") === -1) return readNumber(token2, mark);
   const out = [];
   const pieces = token2.split(" ");
@@ -6304,6 +6313,58 @@ function eachMatch(windows, pattern, onMatch) {
 }
 function writesColonCents(lang) {
   return lang !== null && COLON_CENTS_LANGUAGES.has(languageTag(lang).language);
+}
+function unitEnds(text, at, key) {
+  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1));
+}
+function unitLowerBoundSpan(written, decimals, unit) {
+  let digits = Math.round(written * 10 ** decimals);
+  let span = unit / 10 ** decimals;
+  while (digits > 0 && digits % 10 === 0) {
+    digits /= 10;
+    span *= 10;
+  }
+  return span;
+}
+function plusAt(text, at) {
+  if (text.charCodeAt(at) === 46) at++;
+  if (isSpace2(text.charCodeAt(at))) at++;
+  if (text.charCodeAt(at) !== 43) return false;
+  if (isSpace2(text.charCodeAt(at + 1))) at++;
+  return !isDigit2(text.charCodeAt(at + 1));
+}
+function lowerBoundAt(text, plus, first) {
+  let next = plus + 1;
+  if (next < text.length && isSpace2(text.charCodeAt(next))) next++;
+  if (next < text.length && isDigit2(text.charCodeAt(next))) return [];
+  let end = plus;
+  if (end > 1 && isSpace2(text.charCodeAt(end - 1)) && isDigit2(text.charCodeAt(end - 2))) end--;
+  if (end === 0 || !isDigit2(text.charCodeAt(end - 1))) return [];
+  let start = end;
+  for (; ; ) {
+    if (end - start > MAX_LOWER_BOUND) return [];
+    if (start > 0 && isDigit2(text.charCodeAt(start - 1))) start--;
+    else if (start > 1 && isNumberSeparator(text.charCodeAt(start - 1)) && isDigit2(text.charCodeAt(start - 2))) start -= 2;
+    else break;
+  }
+  if (start === 0 && !first) return [];
+  const pieces = text.slice(start, end).replace(THIN_SPACES, " ").split(" ");
+  const out = [];
+  for (let i = Math.max(0, pieces.length - SPACED_GROUPS); i < pieces.length; i++) {
+    if (!startsNumber(pieces, i)) continue;
+    for (const r of readNumber(pieces.slice(i).join(" "), null)) {
+      if (r.decimals === 0 && r.value >= 1 && Number.isSafeInteger(r.value)) out.push(r.value);
+    }
+  }
+  return out;
+}
+function lowerBoundStep(n) {
+  let step = 1;
+  while (n % (step * 10) === 0) step *= 10;
+  return Math.max(10, step);
+}
+function isSpace2(c) {
+  return c === 32 || c === 160 || c === 8239 || c === 8201 || c === 8199 || c === 8198 || c === 8202;
 }
 function foldDigits(text) {
   return text.replace(OTHER_DIGITS, (ch) => {
@@ -6363,7 +6424,7 @@ function anchorsOf(micros, below) {
   return out;
 }
 function isNumberSeparator(c) {
-  return c === 46 || c === 44 || c === 39 || c === 8217 || c === 32 || c === 160 || c === 8239 || c === 8201;
+  return c === 46 || c === 44 || c === 39 || c === 8217 || isSpace2(c);
 }
 function isDigit2(c) {
   return c >= 48 && c <= 57;
@@ -6439,11 +6500,12 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT2, COMPACT_UNITS, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
     init_lower_text();
+    init_unspaced_script();
     DECIMAL_POINT = /* @__PURE__ */ new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
     DECIMAL_COMMA = /* @__PURE__ */ new Set([
       "de",
@@ -6492,7 +6554,8 @@ var init_price_text = __esm({
     ]);
     EITHER_MARK = /* @__PURE__ */ new Set(["es-mx", "es-us", "es-pr", "es-do", "es-gt", "es-hn", "es-ni", "es-sv", "es-pa", "es-pe", "es-419", "de-ch", "de-li", "fr-ch", "it-ch", "rm-ch", "en-za"]);
     MAX_NUMBERS = 2e5;
-    NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009]\d+)*/g;
+    NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009\u2007\u2006\u200a]\d+)*/g;
+    THIN_SPACES = /[\u00a0\u202f\u2009\u2007\u2006\u200a]/g;
     DIGITS_ONLY = /^\d+$/;
     ShownNumbers = class {
       /** Every value read, as canonical text (1299, 4.8). */
@@ -6544,10 +6607,14 @@ var init_price_text = __esm({
       /** The numbers of the text with other scripts' digits read as 0-9; null when it has none. */
       folded;
       foldedWindows;
-      /** The page's rounded counts ("1.2K"), read on the first count asked for. */
+      /** The page's numbers in units ("1.2K", "298万"), read on the first count or price that needs them. */
       compact;
+      /** The page's counts shown as lower bounds ("1,200+"), as the counts each covers, [from, to). */
+      lowerBounds;
       /** The amounts the page writes in cents ("99¢", "$.99"), as whole cents, read on the first price asked for. */
       cents;
+      /** The amounts written as whole and minor units apart ("1 299 руб. 50 коп."), as whole cents, read on the first price with cents asked for. */
+      minorApart;
       /** Look-ups by anchors in the whole text so far, and the characters of numbers they read. */
       anchored = { lookups: 0, charsRead: 0 };
       /** Whether the page writes a price's öre after a colon, as Swedish shops do (COLON_CENTS). */
@@ -6574,7 +6641,27 @@ var init_price_text = __esm({
        */
       showsCompact(value) {
         if (!(value >= 1e3)) return false;
-        for (const c of this.compact ??= this.compactDisplays()) if (Math.abs(value - c.shown) < c.step) return true;
+        for (const c of (this.compact ??= this.compactDisplays()).counts) if (value > c.low && value < c.high) return true;
+        return false;
+      }
+      /**
+       * A price the page writes as an exact amount in a large unit (EXACT_UNITS): "298万円" for 2,980,000
+       * yen, "₹12.9 Lakh", "1,29 млн ₽". The number times the unit is the price, not within a step: a price
+       * is exact. Asked only once the price is not shown as a number; read with the page's rounded counts.
+       */
+      showsInUnits(value) {
+        if (!(value > 0)) return false;
+        return (this.compact ??= this.compactDisplays()).amounts.has(canonical(value));
+      }
+      /**
+       * A count the page shows as a lower bound: "1,200+ reviews", "500+ ratings". "N+" shows the counts from
+       * N to the next step of its last digit that is not a zero (lowerBoundStep): "1,200+" 1,200 to 1,299,
+       * "1,000+" 1,000 to 1,999. Asked only once the count is not shown in full or rounded; the page's
+       * such displays are read once.
+       */
+      showsLowerBound(value) {
+        if (!(value >= 1)) return false;
+        for (const b of this.lowerBounds ??= this.lowerBoundDisplays()) if (value >= b.from && value < b.to) return true;
         return false;
       }
       /**
@@ -6587,7 +6674,17 @@ var init_price_text = __esm({
       showsCents(value) {
         const cents = Math.round(value * 100);
         if (!(cents > 0) || Math.abs(value * 100 - cents) > 1e-6) return false;
-        return (this.cents ??= this.centsDisplays()).has(cents);
+        if ((this.cents ??= this.centsDisplays()).has(cents)) return true;
+        return cents % 100 !== 0 && (this.minorApart ??= this.minorApartDisplays()).has(cents);
+      }
+      minorApartDisplays() {
+        const out = /* @__PURE__ */ new Set();
+        const windows = this.searchedWindows().filter((w) => w.text.indexOf("\u043A\u043E\u043F") !== -1 || w.text.indexOf("gr") !== -1);
+        eachMatch(windows, MINOR_APART, (m) => {
+          out.add(Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2]));
+          return out.size < MAX_COMPACT_DISPLAYS;
+        });
+        return out;
       }
       centsDisplays() {
         const out = /* @__PURE__ */ new Set();
@@ -6606,15 +6703,51 @@ var init_price_text = __esm({
         }
         return out;
       }
-      /** The page's rounded counts, read once (each count not shown in full used to read the whole text again). */
+      /**
+       * The page's numbers in units, read once (each count not shown in full used to read the whole text
+       * again): as the counts each shows (within a step of its last digit, or from it up for "N+"), and,
+       * in EXACT_UNITS, as the amount it is. Its number is read as the page writes numbers (readNumber):
+       * "1,290만" on a page in Korean is 1,290 of them, "1,29 млн" on one in Russian 1.29.
+       */
       compactDisplays() {
-        const out = [];
+        const counts = [];
+        const amounts = /* @__PURE__ */ new Set();
+        const lang = this.source.lang;
+        const language = lang === null ? null : languageTag(lang).language;
         eachMatch(this.searchedWindows(), COMPACT2, (m) => {
-          const unit = COMPACT_UNITS[m[3]];
-          const decimals = m[2] === void 0 ? 0 : m[2].length;
-          out.push({ shown: (Number(m[1]) + (decimals === 0 ? 0 : Number(m[2]) / 10 ** decimals)) * unit, step: unit / 10 ** decimals });
-          return out.length < MAX_COMPACT_DISPLAYS;
+          const key = UNIT_KEY[m[3]];
+          const languages = COMPACT_UNIT_LANGUAGES[key];
+          if (languages !== void 0 && !languages.includes(language)) return true;
+          if (m[2] !== "" && UNSPACED_UNITS.has(key)) return true;
+          if (!unitEnds(m.input, m.index + m[0].length, key)) return true;
+          const unit = COMPACT_UNITS[key];
+          const plus = plusAt(m.input, m.index + m[0].length);
+          for (const r of readNumber(m[1], this.mark)) {
+            const shown2 = r.value * unit;
+            const step = unit / 10 ** r.decimals;
+            counts.push(plus ? { low: shown2 - 1, high: shown2 + unitLowerBoundSpan(r.value, r.decimals, unit) } : { low: shown2 - step, high: shown2 + step });
+            if (EXACT_UNITS.has(key)) amounts.add(canonical(shown2));
+          }
+          return counts.length < MAX_COMPACT_DISPLAYS;
         });
+        return { counts, amounts };
+      }
+      /**
+       * The page's "N+" displays, read once. Found by their "+" (indexOf, not a pattern for the number
+       * before it: one that starts at every group of "111 111 111 ..." reads the rest of the run from each),
+       * the number read back from it at most MAX_LOWER_BOUND characters: each "+" costs a few reads.
+       */
+      lowerBoundDisplays() {
+        const out = [];
+        for (const w of this.searchedWindows()) {
+          const text = w.text;
+          for (let at = text.indexOf("+", w.from); at !== -1 && at < w.to; at = text.indexOf("+", at + 1)) {
+            for (const n of lowerBoundAt(text, at, w.first)) {
+              out.push({ from: n, to: n + lowerBoundStep(n) });
+              if (out.length >= MAX_COMPACT_DISPLAYS) return out;
+            }
+          }
+        }
         return out;
       }
       /**
@@ -6684,7 +6817,6 @@ var init_price_text = __esm({
     COLON_CENTS = /(?<![\d.,:])(\d{1,3}(?:[ .\u00a0\u202f]\d{3})+|\d{1,7}):(\d{2})(?![\d:])/g;
     COLON_CENTS_LANGUAGES = /* @__PURE__ */ new Set(["sv"]);
     MAY_SHOW_CENTS = /\d[ \u00a0\u202f]?(?:\u00a2|cents?(?![a-z])|ct(?![a-z])|p(?![a-z0-9])|\u20ac[ \u00a0\u202f]?\d\d)|[$\u20ac\u00a3][ \u00a0\u202f]?[.,]\d/;
-    COMPACT2 = /(?<![\d.,])(\d{1,4})(?:[.,](\d{1,2}))?[ \u00a0\u202f]?(k|m|mio|mln|tsd|tys|mila|mil|тыс|万|萬|만)(?![a-z0-9\u00c0-\u024f\u0400-\u04ff])/g;
     COMPACT_UNITS = {
       k: 1e3,
       tsd: 1e3,
@@ -6697,8 +6829,75 @@ var init_price_text = __esm({
       mln: 1e6,
       "\u4E07": 1e4,
       "\u842C": 1e4,
-      "\uB9CC": 1e4
+      "\uB9CC": 1e4,
+      "\u5343": 1e3,
+      bin: 1e3,
+      b: 1e3,
+      tn: 1e3,
+      dzd: 1e3,
+      "\u0623\u0644\u0641": 1e3,
+      "\u0627\u0644\u0641": 1e3,
+      "\u0442\u0438\u0441": 1e3,
+      tis: 1e3,
+      ezer: 1e3,
+      mii: 1e3,
+      "\u0445\u0438\u043B": 1e3,
+      "\u03C7\u03B9\u03BB": 1e3,
+      n: 1e3,
+      "ngh\xECn": 1e3,
+      "ng\xE0n": 1e3,
+      "\u0E1E\u0E31\u0E19": 1e3,
+      "\u0E2B\u0E21\u0E37\u0E48\u0E19": 1e4,
+      rb: 1e3,
+      ribu: 1e3,
+      "\uCC9C": 1e3,
+      "\u0939\u095B\u093E\u0930": 1e3,
+      "\u0939\u091C\u093E\u0930": 1e3,
+      "\u043C\u043B\u043D": 1e6,
+      "\u043A": 1e3,
+      mi: 1e6,
+      mill: 1e6,
+      "\u5104": 1e8,
+      "\u4EBF": 1e8,
+      "\uC5B5": 1e8,
+      lakh: 1e5,
+      lakhs: 1e5,
+      lac: 1e5,
+      lacs: 1e5,
+      crore: 1e7,
+      crores: 1e7,
+      cr: 1e7,
+      "tri\u1EC7u": 1e6,
+      juta: 1e6,
+      jt: 1e6,
+      "\u0E25\u0E49\u0E32\u0E19": 1e6
     };
+    COMPACT_UNIT_LANGUAGES = {
+      b: ["tr"],
+      bin: ["tr"],
+      tn: ["sv"],
+      dzd: ["nl"],
+      "\u5343": ["ja", "zh", null],
+      "\u0623\u0644\u0641": ["ar", null],
+      "\u0627\u0644\u0641": ["ar", null],
+      n: ["vi"],
+      "\u043A": ["ru", "uk", "bg"],
+      mi: ["pt"],
+      mill: ["es"],
+      rb: ["id"],
+      jt: ["id"]
+    };
+    UNSPACED_UNITS = /* @__PURE__ */ new Set(["\u043A", "n"]);
+    EXACT_UNITS = /* @__PURE__ */ new Set(["\u4E07", "\u842C", "\uB9CC", "\u5104", "\u4EBF", "\uC5B5", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr", "tri\u1EC7u", "juta", "jt", "\u0E25\u0E49\u0E32\u0E19", "\u043C\u043B\u043D"]);
+    UNIT_KEY = Object.fromEntries(
+      Object.keys(COMPACT_UNITS).flatMap((key) => [key, key.normalize("NFC"), key.normalize("NFD")].map((form) => [form, key]))
+    );
+    COMPACT2 = new RegExp(
+      `(?<![\\d.,])(\\d(?:[\\d.,]{0,10}\\d)?)([ \\u00a0\\u202f\\u2009\\u2007\\u2006\\u200a]?)(${Object.keys(UNIT_KEY).sort((a, b) => b.length - a.length).join("|")})(?![a-z\\u00c0-\\u024f\\u1e00-\\u1eff\\u0300-\\u036f\\u0370-\\u03ff\\u1f00-\\u1fff\\u0400-\\u04ff\\u0620-\\u064a\\u0900-\\u0963\\u0966-\\u097f\\u0e18\\u0e31\\u0e34-\\u0e3a\\u0e47-\\u0e4e])`,
+      "g"
+    );
+    MINOR_APART = /(?<![\d.,])(\d{1,3}(?:[ .\u00a0\u202f\u2009\u2007\u2006\u200a]\d{3}){1,2}|\d{1,7})[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(?:руб|грн|zł)\.?[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(\d{1,2})[ \u00a0\u202f\u2009\u2007\u2006\u200a]?(?:коп|gr)(?![a-z\u00c0-\u024f\u0400-\u04ff])/g;
+    MAX_LOWER_BOUND = 24;
     DIGIT_ZEROS = [
       1632,
       1776,
@@ -6824,7 +7023,7 @@ function unaccentedKeys(keys) {
   for (const key of keys) {
     if (isAscii(key)) continue;
     const decomposed = key.normalize("NFD");
-    const unaccented = decomposed.replace(COMBINING_MARKS, "").normalize("NFC");
+    const unaccented = withoutOptionalMarks(withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC")));
     if (unaccented !== key) out.push(unaccented);
     if (decomposed.includes("\u0308")) {
       const dialytika = decomposed.replace(MARKS_BUT_DIAERESIS, "").normalize("NFC");
@@ -6833,15 +7032,29 @@ function unaccentedKeys(keys) {
   }
   return out;
 }
+function withoutOptionalMarks(text) {
+  let out = text;
+  if (out.search(ARABIC_MARKS) !== -1) out = out.replace(ARABIC_MARKS, "");
+  if (out.search(HAMZA_ALEF) !== -1) out = out.replace(HAMZA_ALEF, "\u0627");
+  if (out.search(ARABIC_YEH) !== -1) out = out.replace(ARABIC_YEH, "\u06CC");
+  if (out.search(ARABIC_KAF) !== -1) out = out.replace(ARABIC_KAF, "\u06A9");
+  if (out.search(HEBREW_POINTS) !== -1) out = out.replace(HEBREW_POINTS, "");
+  if (out.search(WITH_NUKTA) !== -1) out = out.replace(WITH_NUKTA, (letter) => letter.normalize("NFD").replace(NUKTA, ""));
+  if (out.search(NUKTA) !== -1) out = out.replace(NUKTA, "");
+  return out;
+}
 function hasAccents(text) {
-  return ACCENTED.test(text);
+  return ACCENTED.test(text) || ARABIC_HEBREW_INDIC.test(text);
 }
 function withoutAccents(text) {
   const table2 = unaccentedLetters ??= letterTable();
-  return text.replace(ACCENTED_LETTERS, (letter) => table2.get(letter) ?? letter).replace(COMBINING_MARKS, "");
+  return withoutOptionalMarks(text.replace(ACCENTED_LETTERS, (letter) => table2.get(letter) ?? letter).replace(COMBINING_MARKS, ""));
+}
+function withoutStrokes(text) {
+  return text.search(STROKE_LETTERS) === -1 ? text : text.replace(STROKE_LETTERS, (letter) => STROKES[letter]);
 }
 function letterTable() {
-  const table2 = /* @__PURE__ */ new Map();
+  const table2 = new Map(Object.entries(STROKES));
   for (const [first, last] of [[192, 591], [7680, 7935]]) {
     for (let code2 = first; code2 <= last; code2++) {
       const letter = String.fromCharCode(code2);
@@ -6853,6 +7066,9 @@ function letterTable() {
 }
 function isAscii(text) {
   return !NON_ASCII.test(text);
+}
+function withoutTitleSuffix(value) {
+  return value.split(TITLE_SUFFIX)[0];
 }
 function withoutBrandName(key, brand) {
   if (brand === "" || brand === key) return null;
@@ -6869,10 +7085,12 @@ function titleKeys(whole, brands = []) {
     const withoutBrand = withoutBrandName(keys[0], markupText(brand));
     if (withoutBrand !== null) keys.push(withoutBrand);
   }
-  const cut = value.split(TITLE_SUFFIX)[0];
+  const cut = withoutTitleSuffix(value);
   if (cut !== value) keys.push(lookupKey(cut));
   const unbracketed = value.replace(BRACKETED_END, "");
   if (unbracketed !== value) keys.push(lookupKey(unbracketed));
+  const withoutGenderNote = value.replace(GENDER_NOTE_END, "");
+  if (withoutGenderNote !== value && withoutGenderNote !== "") keys.push(lookupKey(withoutGenderNote));
   const comma = value.search(OPTIONS_AFTER_COMMA);
   if (comma > 0) {
     const beforeOptions = lookupKey(value.slice(0, comma));
@@ -6883,6 +7101,10 @@ function titleKeys(whole, brands = []) {
   if (unitsApart !== full) keys.push(unitsApart);
   const unitsTogether = full.replace(UNIT_APART, "$1$2$3");
   if (unitsTogether !== full) keys.push(unitsTogether);
+  const timesTogether = full.replace(TIMES_APART, "$1x");
+  if (timesTogether !== full) keys.push(timesTogether);
+  const timesApart = full.replace(TIMES_TOGETHER, "$1 x ");
+  if (timesApart !== full) keys.push(timesApart);
   const words = full.split(" ");
   if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
@@ -6891,34 +7113,33 @@ function wordHash(h) {
   return (h ^ h >>> 15) & BUCKETS - 1;
 }
 function wordCounts(windows) {
-  const wordChar = wordCharTable ??= tableOf(isWordChar);
+  const wordChar = wordCharTable ??= tableOf((c) => !isWordChar(c) ? 0 : unspaced(c) ? UNSPACED_WORD : WORD);
   const counts = new Uint16Array(BUCKETS);
   const count = (h2) => {
     const b = wordHash(h2);
     if (counts[b] < MAX_COUNT) counts[b]++;
   };
   let h = 0;
-  let inWord = false;
+  let kind = 0;
   for (const w of windows) {
     const lower = w.text;
     for (let i = w.from; i < w.to; i++) {
       const c = lower.charCodeAt(i);
-      if (wordChar[c] === 1) {
-        h = Math.imul(h, 31) + c | 0;
-        inWord = true;
-      } else if (inWord) {
+      const k = wordChar[c];
+      if (k !== kind && kind !== 0) {
         count(h);
         h = 0;
-        inWord = false;
       }
+      if (k !== 0) h = Math.imul(h, 31) + c | 0;
+      kind = k;
     }
   }
-  if (inWord) count(h);
+  if (kind !== 0) count(h);
   return counts;
 }
-function tableOf(test) {
+function tableOf(kind) {
   const table2 = new Uint8Array(65536);
-  for (let c = 0; c < 65536; c++) table2[c] = test(c) ? 1 : 0;
+  for (let c = 0; c < 65536; c++) table2[c] = kind(c);
   return table2;
 }
 function leastCountedWord(counts, key) {
@@ -7013,16 +7234,17 @@ function matchesAt(lower, at, key, keyAt, cut) {
   return edgeBetween(lower.charCodeAt(i), key.charCodeAt(key.length - 1)) ? MATCH : NO_MATCH;
 }
 function edgeBetween(c, keyEnd) {
-  return !isWordChar(c) || unspaced(c) && unspaced(keyEnd);
+  return !isWordChar(c) || unspaced(c) || unspaced(keyEnd);
 }
 function isWordChar(c) {
   if (c < 128) return c >= 97 && c <= 122 || c >= 48 && c <= 57;
   if (c < 192) return c === 170 || c === 178 || c === 179 || c === 181 || c === 185 || c === 186 || c >= 188 && c <= 190;
   if (c < 1470) return c !== 215 && c !== 247;
   if (c <= 1748) return !HEBREW_ARABIC_PUNCTUATION.has(c);
-  return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
+  if (c <= 8191) return true;
+  return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, unaccentedLetters, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -7032,7 +7254,7 @@ var init_text_match = __esm({
     init_price_text();
     OPENING = 80;
     TAG = /<[^<>]*>/g;
-    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
+    NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3005-\u3007\u303b\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     CONJUNCTIONS = {
       en: "and",
       de: "und",
@@ -7061,14 +7283,44 @@ var init_text_match = __esm({
       ca: "i"
     };
     AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
+    ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
+    ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
+    HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
+    ARABIC_YEH = /[\u064a\u0649]/g;
+    ARABIC_KAF = /\u0643/g;
+    HEBREW_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]/g;
+    NUKTA = /[\u093c\u09bc\u0a3c]/g;
+    WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
     MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
     ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
     ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
     unaccentedLetters = null;
+    STROKES = {
+      "\xF8": "o",
+      "\xD8": "O",
+      "\u0142": "l",
+      "\u0141": "L",
+      "\u0111": "d",
+      "\u0110": "D",
+      "\xE6": "ae",
+      "\xC6": "AE",
+      "\u0153": "oe",
+      "\u0152": "OE",
+      "\u0127": "h",
+      "\u0126": "H",
+      "\u0167": "t",
+      "\u0166": "T",
+      "\u0180": "b",
+      "\u01E5": "g"
+    };
+    STROKE_LETTERS = /[\u00f8\u00d8\u0142\u0141\u0111\u0110\u00e6\u00c6\u0153\u0152\u0127\u0126\u0167\u0166\u0180\u01e5]/g;
     NON_ASCII = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+    GENDER_NOTE_END = /[\s,|\u2013\u2014-]+[mwfdhxi]\s?\/\s?[mwfdhxi](?:\s?\/\s?[mwfdhxi])?\s*$/i;
+    TIMES_APART = /([0-9]) x (?=[0-9])/g;
+    TIMES_TOGETHER = /([0-9])x(?=[0-9])/g;
     MADE_BY = /* @__PURE__ */ new Set(["by", "from", "von", "de", "par", "di", "da", "door", "av", "fra", "fr\xE5n"]);
     OPTIONS_AFTER_COMMA = /,\s/;
     UNIT_TOGETHER = /([0-9])([a-z\u00c0-\u024f]+)/g;
@@ -7076,6 +7328,8 @@ var init_text_match = __esm({
     WORD_INDEX_AFTER = 8;
     BUCKETS = 1 << 16;
     MAX_COUNT = 65535;
+    WORD = 1;
+    UNSPACED_WORD = 2;
     MAX_PAGE_CANDIDATES = 5e4;
     MAX_ANSWERS_KEPT = 2e3;
     MAX_CANDIDATES = 2e3;
@@ -7250,7 +7504,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
-      if (shown2 === false && rule.kind === "price") shown2 = shownWithoutMinorUnit(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
+      if (shown2 === false && rule.kind === "price") shown2 = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
         shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
@@ -7284,13 +7538,15 @@ function currencyOf(node, path, pointer, resolve4) {
   const currency = holderOf(node, path, pointer, resolve4)?.priceCurrency;
   return typeof currency === "string" ? currency.trim().toUpperCase() : null;
 }
-function shownWithoutMinorUnit(value, currency, page) {
-  if (currency === null || !NO_MINOR_UNIT.has(currency)) return false;
+function shownWithoutThirdDecimal(value, currency, page) {
+  if (currency === null || !(NO_MINOR_UNIT.has(currency) || TWO_DECIMALS.has(currency))) return false;
   const n = markupNumber(value);
   if (n === null || !Number.isInteger(n) || n < 1e3) return false;
-  const numbers = page.shownNumbersEitherMark();
-  if (numbers.shows(n, false)) return true;
-  return numbers.truncated ? null : false;
+  if (shownAsWhole(n, page)) return true;
+  return page.shownNumbersEitherMark().truncated ? null : false;
+}
+function shownAsWhole(n, page) {
+  return Number.isInteger(n) && n >= 1e3 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
 }
 function shownAsStars(value, best, page) {
   const n = markupNumber(value);
@@ -7333,16 +7589,23 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     if (page.showsOpeningCut(keys[0])) return true;
     const unaccented = page.showsUnaccented(keys);
     if (unaccented !== false) return unaccented;
+    const unjoined = joinedByStrippedTags(value);
+    if (unjoined !== null && text.shows(page.keyOf(unjoined))) return true;
     return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
   if (numbers.shows(n, kind === "rating")) return true;
-  if (kind === "count" && numbers.showsCompact(n)) return true;
+  if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
   if (kind === "price" && numbers.showsCents(n)) return true;
+  if (kind === "price" && numbers.showsInUnits(n)) return true;
   return numbers.truncated ? null : false;
+}
+function joinedByStrippedTags(value) {
+  const opening = value.length > STRIPPED_OPENING ? value.slice(0, STRIPPED_OPENING) : value;
+  return LOWER_THEN_CAPITAL.test(opening) ? opening.replace(LOWER_THEN_CAPITAL_ALL, "$1 $2") : null;
 }
 function showsFree(page) {
   const text = page.shownText();
@@ -7362,7 +7625,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, FRACTIONS, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -7444,11 +7707,150 @@ var init_not_visible = __esm({
       "UZS",
       "PKR"
     ]);
+    TWO_DECIMALS = /* @__PURE__ */ new Set([
+      "AED",
+      "AFN",
+      "ALL",
+      "AMD",
+      "ANG",
+      "AOA",
+      "ARS",
+      "AUD",
+      "AWG",
+      "AZN",
+      "BAM",
+      "BBD",
+      "BDT",
+      "BGN",
+      "BMD",
+      "BND",
+      "BOB",
+      "BOV",
+      "BRL",
+      "BSD",
+      "BTN",
+      "BWP",
+      "BYN",
+      "BZD",
+      "CAD",
+      "CDF",
+      "CHE",
+      "CHF",
+      "CHW",
+      "CNY",
+      "COU",
+      "CRC",
+      "CUC",
+      "CUP",
+      "CVE",
+      "CZK",
+      "DKK",
+      "DOP",
+      "DZD",
+      "EGP",
+      "ERN",
+      "ETB",
+      "EUR",
+      "FJD",
+      "FKP",
+      "GBP",
+      "GEL",
+      "GHS",
+      "GIP",
+      "GMD",
+      "GTQ",
+      "GYD",
+      "HKD",
+      "HNL",
+      "HRK",
+      "HTG",
+      "ILS",
+      "INR",
+      "JMD",
+      "KES",
+      "KGS",
+      "KHR",
+      "KPW",
+      "KYD",
+      "LBP",
+      "LKR",
+      "LRD",
+      "LSL",
+      "MAD",
+      "MDL",
+      "MGA",
+      "MKD",
+      "MNT",
+      "MOP",
+      "MRU",
+      "MUR",
+      "MVR",
+      "MWK",
+      "MXN",
+      "MXV",
+      "MYR",
+      "MZN",
+      "NAD",
+      "NGN",
+      "NIO",
+      "NOK",
+      "NPR",
+      "NZD",
+      "PAB",
+      "PEN",
+      "PGK",
+      "PHP",
+      "PLN",
+      "QAR",
+      "RON",
+      "RSD",
+      "RUB",
+      "SAR",
+      "SBD",
+      "SCR",
+      "SDG",
+      "SEK",
+      "SGD",
+      "SHP",
+      "SLE",
+      "SLL",
+      "SOS",
+      "SRD",
+      "SSP",
+      "STN",
+      "SVC",
+      "SYP",
+      "SZL",
+      "THB",
+      "TJS",
+      "TMT",
+      "TOP",
+      "TRY",
+      "TTD",
+      "TZS",
+      "UAH",
+      "USD",
+      "USN",
+      "UYU",
+      "VED",
+      "VES",
+      "WST",
+      "XCD",
+      "XCG",
+      "YER",
+      "ZAR",
+      "ZMW",
+      "ZWG",
+      "ZWL"
+    ]);
     FRACTIONS = /* @__PURE__ */ new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     NO_BRANDS = [];
     MAX_BRANDS = 4;
     MAX_CONJUNCTION_TEXT = 100;
+    STRIPPED_OPENING = 320;
+    LOWER_THEN_CAPITAL = /[a-z\u00df-\u00ff][A-Z\u00c0-\u00de]/;
+    LOWER_THEN_CAPITAL_ALL = /([a-z\u00df-\u00ff])([A-Z\u00c0-\u00de])/g;
     FREE_WORDS = [
       "free",
       "gratis",
@@ -7506,6 +7908,134 @@ var init_resolve_id = __esm({
   }
 });
 
+// runtime/can-parse-url.ts
+function canParseUrl(input, base) {
+  const baseText = base === void 0 ? void 0 : String(base);
+  if (!NON_ASCII2.test(input) && (baseText === void 0 || !NON_ASCII2.test(baseText))) return URL.canParse(input, baseText);
+  try {
+    new URL(input, baseText);
+    return true;
+  } catch {
+    return false;
+  }
+}
+var NON_ASCII2;
+var init_can_parse_url = __esm({
+  "runtime/can-parse-url.ts"() {
+    "use strict";
+    NON_ASCII2 = /[^\x00-\x7f]/;
+  }
+});
+
+// runtime/checks/http-url.ts
+function httpPrefixLength(s) {
+  if ((s.charCodeAt(0) | 32) !== 104 || (s.charCodeAt(1) | 32) !== 116 || (s.charCodeAt(2) | 32) !== 116 || (s.charCodeAt(3) | 32) !== 112) return 0;
+  let i = 4;
+  if ((s.charCodeAt(4) | 32) === 115) i = 5;
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+function hasHostStart(s, at) {
+  const c = s.charCodeAt(at);
+  return at < s.length && c !== 47 && c !== 92 && c !== 63 && c !== 35;
+}
+function isHttpUrl(s) {
+  if (COMMON_URL.test(s)) return true;
+  const prefix = httpPrefixLength(s);
+  if (prefix === 0 || !hasHostStart(s, prefix)) return false;
+  return isPlainHttpUrl(s, prefix) || !WHITESPACE.test(s) && canParseUrl(s);
+}
+function isPlainHttpUrl(s, start) {
+  const n = s.length;
+  let i = start;
+  let labelStart = i;
+  let lastLabelNumeric = true;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) {
+      if (i === labelStart) return false;
+      labelStart = i + 1;
+      lastLabelNumeric = true;
+    } else if (isAlnum(c) || c === 45) {
+      if (c < 48 || c > 57) lastLabelNumeric = false;
+    } else break;
+  }
+  if (i === start || labelStart < i && lastLabelNumeric) return false;
+  if (i < n && s.charCodeAt(i) === 58) {
+    const portStart = ++i;
+    let port = 0;
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) port = port * 10 + (s.charCodeAt(i++) - 48);
+    if (i === portStart || port > 65535) return false;
+  }
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c !== 47 && c !== 63 && c !== 35) return false;
+  }
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c >= 127 || c === 34 || c === 60 || c === 62 || c === 92 || c === 94 || c === 96 || c === 123 || c === 124 || c === 125) return false;
+  }
+  return true;
+}
+function httpUrlError(s, otherScheme) {
+  if (isHttpUrl(s)) return null;
+  if (s.length === 0 || s.trim().length === 0) return "empty URL";
+  if (WHITESPACE.test(s)) {
+    return isHttpUrl(s.trim()) ? "remove the spaces around the URL" : "the URL contains whitespace: encode spaces as %20";
+  }
+  const match = SCHEME.exec(s);
+  if (match === null || match[1].includes(".")) {
+    if (s.startsWith("//")) return "add https: at the start: the URL has no scheme";
+    const host = HOST_LIKE.exec(s);
+    if (host !== null && !FILE_NAME.test(host[1])) return "add https:// at the start";
+    return "relative URL: use an absolute URL starting with https://";
+  }
+  const scheme = match[1].toLowerCase();
+  if (scheme !== "http" && scheme !== "https") return otherScheme(scheme);
+  const prefix = httpPrefixLength(s);
+  if (prefix === 0) return `write ${scheme}:// before the host`;
+  if (!hasHostStart(s, prefix)) return "the URL has no host after //";
+  return "not a valid URL: check the host name and the characters used";
+}
+function isRelativeReference(s) {
+  if (s.length === 0 || WHITESPACE.test(s)) return false;
+  const match = SCHEME.exec(s);
+  if (match !== null && !match[1].includes(".")) return false;
+  if (s.startsWith("//")) return true;
+  return !startsWithHost(s);
+}
+function isBareHost(s) {
+  if (s.length === 0 || WHITESPACE.test(s) || s.startsWith("//")) return false;
+  const match = SCHEME.exec(s);
+  if (match !== null && !match[1].includes(".")) return false;
+  return startsWithHost(s);
+}
+function startsWithHost(s) {
+  const host = HOST_LIKE.exec(s);
+  return host !== null && !FILE_NAME.test(host[1]);
+}
+function isRepairableUrl(s) {
+  if (isRelativeReference(s)) return true;
+  if (!WHITESPACE.test(s)) return false;
+  const trimmed2 = s.trim();
+  return trimmed2.length > 0 && isHttpUrl(trimmed2.replace(/\s/g, "%20"));
+}
+function schemeNotAllowed(scheme) {
+  return `only http and https URLs are allowed, not ${scheme}:`;
+}
+var WHITESPACE, SCHEME, HOST_LIKE, FILE_NAME, COMMON_URL, isAlnum;
+var init_http_url = __esm({
+  "runtime/checks/http-url.ts"() {
+    "use strict";
+    init_can_parse_url();
+    WHITESPACE = /\s/;
+    SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+    HOST_LIKE = /^([^\s/?#:]+\.[A-Za-z]{2,})(?:[:/?#]|$)/;
+    FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
+    COMMON_URL = /^https?:\/\/(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?:[/?#][!#-;=?-[\]_a-z~]*)?$/;
+    isAlnum = (c) => c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57;
+  }
+});
+
 // runtime/page-truth/duplicates.ts
 function comparedValue(candidate, key, value, make) {
   const known = (candidate.compared ??= /* @__PURE__ */ new Map()).get(key);
@@ -7526,17 +8056,18 @@ function duplicates(nodes, page, resolve4, out) {
     const candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve4, written), written, id: joinId(node.entity.node["@id"], base) };
     for (const [property3, value] of candidate.keys) {
       const key = `${family.root}\0${property3 === "url" ? "url" : property3.startsWith("gtin") ? "gtin" : property3}\0${value}`;
-      const first = firstByKey.get(key);
-      if (first === void 0) {
-        firstByKey.set(key, candidate);
+      const seen = firstByKey.get(key);
+      if (seen === void 0) {
+        firstByKey.set(key, { candidate, property: property3 });
         continue;
       }
+      const first = seen.candidate;
       const leader = groupOf.get(first) ?? first;
       if (groupOf.has(candidate) || leader === candidate) continue;
       if (!sameEntity(leader, candidate, property3)) continue;
       let group = groups.get(leader);
       if (group === void 0) {
-        group = { members: [leader], matchedOn: property3 };
+        group = { members: [leader], matchedOn: seen.property };
         groups.set(leader, group);
         groupOf.set(leader, leader);
       }
@@ -7590,8 +8121,9 @@ function joinId(id, base) {
   return base === null ? id : resolveId(id, base) ?? id;
 }
 function normalizeUrl(value, base) {
+  const written = value.trim();
   try {
-    const url = new URL(value.trim(), base ?? void 0);
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, base ?? void 0);
     const host = url.hostname.toLowerCase().replace(/^www\./, "");
     const path = withoutTrailingSlashes(url.pathname);
     return `${host}${url.port ? `:${url.port}` : ""}${path}${url.search}${url.hash}`;
@@ -7638,7 +8170,9 @@ function firstConflict(leader, members, path, kind, resolve4) {
   const read = (c) => {
     const found = valuesAt2(c.node.entity.node, path, c.node.entity.path, resolve4);
     const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
-    return { values, pointer: found[0]?.pointer ?? c.node.entity.path };
+    const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
+    const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
+    return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
@@ -7648,8 +8182,10 @@ function firstConflict(leader, members, path, kind, resolve4) {
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
     if (oneHoldsTheOther(mine.values, theirs.values)) continue;
+    if (mine.beforeSuffix !== null && theirs.beforeSuffix !== null && (oneHoldsTheOther(mine.beforeSuffix, theirs.values) || oneHoldsTheOther(theirs.beforeSuffix, mine.values))) continue;
+    if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings.has(v)) || mine.values.every((v) => theirs.readings.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve4))) continue;
-    return { first: { node: leader.node, ...mine }, other: { node: member.node, values: theirs.values } };
+    return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
 }
@@ -7677,6 +8213,19 @@ function ratingsAgree(a, b) {
 function oneHoldsTheOther(a, b) {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
   return small.every((v) => large.includes(v));
+}
+function numberReadings(value) {
+  if (typeof value === "number") return Number.isFinite(value) ? [String(value)] : [];
+  if (typeof value !== "string" || value.length > MAX_NUMBER_TEXT) return [];
+  const out = /* @__PURE__ */ new Set();
+  const plain = markupNumber(value);
+  if (plain !== null) out.add(String(plain));
+  const written = LOCAL_NUMBER.exec(value)?.[0];
+  if (written === void 0) return [...out];
+  const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
+  if (POINT_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/,/g, ""))));
+  if (COMMA_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/\./g, "").replace(",", "."))));
+  return [...out];
 }
 function normalizeValue(value, kind) {
   if (typeof value !== "string" && typeof value !== "number") return null;
@@ -7719,7 +8268,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, POINT_DECIMAL, COMMA_DECIMAL, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -7734,6 +8283,7 @@ var init_duplicates = __esm({
     init_line_column();
     init_without_trailing_slashes();
     init_resolve_id();
+    init_http_url();
     GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
     PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
     FAMILIES = [
@@ -7760,6 +8310,13 @@ var init_duplicates = __esm({
       { path: ["aggregateRating", "ratingCount"], kind: "number" }
     ];
     MAX_ARRAY_DEPTH = 8;
+    MAX_SUFFIXED_NAME = 320;
+    MAX_NUMBER_TEXT = 64;
+    LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
+    SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
+    GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
+    POINT_DECIMAL = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+    COMMA_DECIMAL = /^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
     Places = class {
       #page;
       #lines;
@@ -7885,10 +8442,11 @@ function texts(value) {
   return [];
 }
 function hostOf(value, base) {
+  const written = value.trim();
   try {
-    const url = new URL(value.trim(), base ?? void 0);
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, base ?? void 0);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    return url.hostname.toLowerCase().replace(/^www\./, "");
+    return url.hostname.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
   } catch {
     return null;
   }
@@ -7917,6 +8475,7 @@ var init_self_serving = __esm({
     init_type_hierarchy();
     init_truth_node();
     init_text_match();
+    init_http_url();
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
     LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
@@ -8140,7 +8699,7 @@ function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
 function styleHides(style) {
-  if (!HIDING_STYLE.test(style)) return false;
+  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return false;
   let display = "";
   let visibility = "";
   let contentVisibility = "";
@@ -8155,6 +8714,36 @@ function styleHides(style) {
     else contentVisibility = value;
   }
   return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
+}
+function styleBlock(style) {
+  if (!BLOCK_STYLE.test(style)) return false;
+  if (style === lastBlockStyle) return lastBlockStyleIsBlock;
+  lastBlockStyle = style;
+  lastBlockStyleIsBlock = blockLevelDisplay(style);
+  return lastBlockStyleIsBlock;
+}
+function styleInline(style) {
+  if (!INLINE_STYLE.test(style)) return false;
+  const display = lastDisplay(style);
+  return display !== null && display.startsWith("inline");
+}
+function lastDisplay(style) {
+  const css = withoutComments(style);
+  let last = null;
+  DISPLAY_DECLARATION.lastIndex = 0;
+  for (let m = DISPLAY_DECLARATION.exec(css); m !== null; m = DISPLAY_DECLARATION.exec(css)) last = m[1];
+  return last === null ? null : last.replace(IMPORTANT, "").trim().toLowerCase();
+}
+function blockLevelDisplay(style) {
+  const display = lastDisplay(style);
+  if (display === null) return false;
+  if (BLOCK_LEVEL.has(display)) return true;
+  let blockLevel = false;
+  for (const word of display.split(/\s+/)) {
+    if (word.startsWith("inline") || word === "run-in") return false;
+    if (BLOCK_LEVEL.has(word) || word.startsWith("table-")) blockLevel = true;
+  }
+  return blockLevel;
 }
 function withoutComments(style) {
   let open = style.indexOf("/*");
@@ -8260,23 +8849,36 @@ function htmlLang(html, end) {
   const lang = LANG.exec(tag[0]);
   return lang === null ? null : decodeEntities(lang[1] ?? lang[2] ?? lang[3] ?? "", true);
 }
-function hides(scanner) {
+function shownAs(scanner, inline) {
   let hiddenAttribute = false;
   let styleHidden = false;
+  let block = false;
+  let inlined = false;
   let streamedSegment = false;
+  let shownOnClick = false;
   let id = null;
   do {
     for (let k = 0; k < scanner.attrCount; k++) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
-      else if (scanner.attributeIs(k, "style") && styleHides(scanner.attributeValue(k))) styleHidden = true;
-      else if (scanner.attributeIs(k, "id")) {
+      else if (scanner.attributeIs(k, "style")) {
+        const style = scanner.attributeValue(k);
+        if (styleHides(style)) styleHidden = true;
+        else if (inline ? styleBlock(style) : styleInline(style)) {
+          if (inline) block = true;
+          else inlined = true;
+        }
+      } else if (scanner.attributeIs(k, "id")) {
         id = scanner.attributeValue(k);
         if (REACT_STREAMED_SEGMENT.test(id)) streamedSegment = true;
-      }
+      } else if (scanner.attributeIs(k, "x-show")) shownOnClick = true;
     }
   } while (scanner.moreAttributes());
-  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return false;
-  return id === null || !expandablePanels(scanner.html).has(id.trim());
+  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
+  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return HIDES;
+  return block ? BLOCK : inlined ? INLINED : 0;
+}
+function opensOnClick(html, id) {
+  return expandablePanels(html).has(id) || toggledPanels(html).has(id);
 }
 function expandablePanels(html) {
   if (controlledIn === html && controlled !== null) return controlled;
@@ -8289,6 +8891,46 @@ function expandablePanels(html) {
     for (const id of decodeEntities(m[1] ?? m[2] ?? m[3] ?? "", true).split(/[ \t\n\r\f]+/)) if (id !== "") ids.add(id);
   }
   return ids;
+}
+function toggledPanels(html) {
+  if (toggledIn === html && toggled !== null) return toggled;
+  const ids = /* @__PURE__ */ new Set();
+  toggledIn = html;
+  toggled = ids;
+  if (html.indexOf("ggle=") === -1 && html.indexOf("GGLE=") === -1) return ids;
+  let nextLt = -1;
+  DATA_TOGGLE.lastIndex = 0;
+  for (let m = DATA_TOGGLE.exec(html); m !== null && ids.size < MAX_CONTROLLED; m = DATA_TOGGLE.exec(html)) {
+    if (nextLt > m.index) continue;
+    nextLt = html.indexOf("<", m.index);
+    if (nextLt === -1) nextLt = html.length;
+    const scanner = tagAround(html, m.index);
+    const id = scanner === null ? null : toggledId(scanner);
+    if (id !== null) ids.add(id);
+  }
+  return ids;
+}
+function tagAround(html, at) {
+  const stop = Math.max(0, at - MAX_CONTROL_TAG);
+  let lt = at;
+  while (lt >= stop && html.charCodeAt(lt) !== 60) lt--;
+  if (lt < stop) return null;
+  const scanner = toggleScanner !== null && toggleScanner.html === html ? toggleScanner : toggleScanner = new HtmlScanner(html);
+  scanner.pos = lt;
+  return scanner.next() && scanner.tagStart === lt && !scanner.isEndTag && scanner.tagEnd > at ? scanner : null;
+}
+function toggledId(scanner) {
+  let target = null;
+  let href = null;
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "data-bs-target") || scanner.attributeIs(k, "data-target")) target ??= scanner.attributeValue(k);
+      else if (scanner.attributeIs(k, "href")) href ??= scanner.attributeValue(k);
+    }
+  } while (scanner.moreAttributes());
+  const selector = decodeEntities(target !== null && target.trim() !== "" && target.trim() !== "#" ? target : href ?? "", true).trim();
+  const id = ONE_ID.exec(selector);
+  return id === null ? null : id[1];
 }
 function opensShadowRoot(scanner) {
   do {
@@ -8304,7 +8946,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -8413,6 +9055,12 @@ var init_visible_text = __esm({
       }
     }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
+    BLOCK_STYLE = /display\s*:\s*(?:block|flex|grid|list-item|table|flow|-webkit-box|-webkit-flex|-ms-flexbox|-ms-grid)/i;
+    BLOCK_LEVEL = /* @__PURE__ */ new Set(["block", "flex", "grid", "list-item", "table", "flow", "flow-root", "-webkit-box", "-webkit-flex", "-ms-flexbox", "-ms-grid"]);
+    lastBlockStyle = "";
+    lastBlockStyleIsBlock = false;
+    INLINE_STYLE = /display\s*:\s*inline/i;
+    DISPLAY_DECLARATION = /(?:^|;)\s*display\s*:([^;]*)/gi;
     IMPORTANT = /!\s*important\s*$/i;
     VisibleTextReader = class {
       /** The page's language (`<html lang>`), lower case, or null. */
@@ -8453,6 +9101,8 @@ var init_visible_text = __esm({
        * template's, a noscript's) to its end tag's start.
        */
       #hidden = new HiddenRanges();
+      /** The inline elements a style makes blocks, open, and what is open inside them. */
+      #blocks = new StyledBlocks();
       /** The shown texts that are all an element holds, as read so far (see elementTexts). */
       #elementTexts = new OffsetPairs();
       /** The last tag read is a start tag: the text run after it, up to the next tag, is an element's whole text. */
@@ -8536,6 +9186,7 @@ var init_visible_text = __esm({
         let afterStart = this.#afterStart;
         let finished = false;
         const hidden = this.#hidden;
+        const blocks = this.#blocks;
         const elementTexts = this.#elementTexts;
         while (segmented + text.length < length || p <= through) {
           const more = source.next();
@@ -8574,13 +9225,21 @@ var init_visible_text = __esm({
           }
           if (source.isEnd) {
             if (hiddenElement !== null) {
-              if (hiddenElement.end(source.name(), (cls & IS_INLINE) !== 0)) {
+              const name = source.name();
+              if (hiddenElement.end(name, (cls & IS_INLINE) !== 0)) {
+                if (blocks.active && name !== hiddenElement.name) blocks.close(name, (cls & IS_INLINE) !== 0);
                 hiddenElement = null;
                 hidden.close(source.tagStart);
                 space = true;
                 blank = false;
               }
             } else if ((cls & IS_INLINE) === 0) {
+              if (blocks.active && blocks.close(source.name(), false) === INLINED) digitEdge = true;
+              else {
+                space = true;
+                blank = false;
+              }
+            } else if (blocks.active && blocks.close(source.name(), true) === BLOCK) {
               space = true;
               blank = false;
             } else digitEdge = true;
@@ -8611,10 +9270,21 @@ var init_visible_text = __esm({
             }
             continue;
           }
-          if (source.hides() || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) {
+          const shown2 = source.shownAs((cls & IS_INLINE) !== 0);
+          if (shown2 === HIDES || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) {
             if (closesItself(html, p, source)) continue;
             hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
             hidden.open(source.tagStart);
+            continue;
+          }
+          if ((shown2 !== 0 || blocks.active) && !closesItself(html, p, source)) blocks.open(source.name(), shown2);
+          if (shown2 === BLOCK) {
+            space = true;
+            blank = false;
+            continue;
+          }
+          if (shown2 === INLINED) {
+            digitEdge = true;
             continue;
           }
           if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
@@ -8673,6 +9343,49 @@ var init_visible_text = __esm({
       }
       end(i) {
         return this.#at[2 * i + 1];
+      }
+    };
+    MAX_STYLED_OPEN = 1e4;
+    StyledBlocks = class {
+      #names = [];
+      /** Each open element's kind: BLOCK, INLINED, or 0 (an element opened inside one of them). */
+      #kinds = [];
+      #open = /* @__PURE__ */ new Map();
+      get active() {
+        return this.#names.length > 0;
+      }
+      /** A start tag of an element while one is open, or of one the style makes a block (BLOCK) or inline (INLINED). */
+      open(name, kind) {
+        if (this.#names.length === MAX_STYLED_OPEN) this.#clear();
+        if (kind === 0 && this.#names.length === 0) return;
+        this.#names.push(name);
+        this.#kinds.push(kind);
+        this.#open.set(name, (this.#open.get(name) ?? 0) + 1);
+      }
+      /**
+       * An end tag: BLOCK when it ends an element the style makes a block, INLINED when it ends (only) one
+       * the style makes inline (`<div style="display:inline-block">`: no edge at its end), else 0.
+       */
+      close(name, inline) {
+        if ((this.#open.get(name) ?? 0) === 0) {
+          if (!inline) this.#clear();
+          return 0;
+        }
+        let ended = false;
+        for (; ; ) {
+          const top = this.#names.pop();
+          const kind = this.#kinds.pop();
+          if (kind === BLOCK) ended = true;
+          const count = this.#open.get(top);
+          if (count === 1) this.#open.delete(top);
+          else this.#open.set(top, count - 1);
+          if (top === name) return ended ? BLOCK : kind === INLINED ? INLINED : 0;
+        }
+      }
+      #clear() {
+        this.#names.length = 0;
+        this.#kinds.length = 0;
+        this.#open.clear();
       }
     };
     OPEN = -1;
@@ -8741,8 +9454,8 @@ var init_visible_text = __esm({
       cls() {
         return tagClass(this.#scanner.html, this.#scanner.nameStart, this.#scanner.nameEnd);
       }
-      hides() {
-        return this.#scanner.attrCount > 0 && hides(this.#scanner);
+      shownAs(inline) {
+        return this.#scanner.attrCount > 0 ? shownAs(this.#scanner, inline) : 0;
       }
       opensShadowRoot() {
         return this.#scanner.attrCount > 0 && opensShadowRoot(this.#scanner);
@@ -8795,11 +9508,11 @@ var init_visible_text = __esm({
       cls() {
         return tagClass(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
       }
-      hides() {
-        if ((this.#flags & TAG_HIDDEN_OR_STYLE2) === 0) return false;
+      shownAs(inline) {
+        if ((this.#flags & TAG_HIDDEN_OR_STYLE2) === 0) return 0;
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
         s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hides(s);
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? shownAs(s, inline) : 0;
       }
       opensShadowRoot() {
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
@@ -8822,10 +9535,19 @@ var init_visible_text = __esm({
     LANG = /\s(?:xml:)?lang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
     UNTIL_FOUND = /^until-found$/i;
     REACT_STREAMED_SEGMENT = /(?:^|[^A-Za-z0-9])S:[0-9a-f]+$/;
+    HIDES = 1;
+    BLOCK = 2;
+    INLINED = 3;
     ARIA_CONTROLS = /\saria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
     MAX_CONTROLLED = 1e4;
     controlledIn = null;
     controlled = null;
+    DATA_TOGGLE = /\sdata-(?:bs-)?toggle=(?:"(?:collapse|tab|pill)"|'(?:collapse|tab|pill)'|(?:collapse|tab|pill)(?=[\s/>]))/gi;
+    toggledIn = null;
+    toggled = null;
+    MAX_CONTROL_TAG = 2048;
+    toggleScanner = null;
+    ONE_ID = /^#([^\s#.,:>+~*[\]()'"\\]+)$/;
     SHADOW_ROOT_MODE = /^(?:open|closed)$/i;
   }
 });
@@ -9983,7 +10705,7 @@ function validatePrepared(prepared3, registry2) {
     }
     if (p.items?.truncated) schemas.push(itemBlockCapResult(p.items, blockIndex, baseResult));
     if (p.leniencyNote) {
-      if (schemas.length === first) schemas.push(baseResult(BLOCK, blockIndex, "", "The block holds no node to validate."));
+      if (schemas.length === first) schemas.push(baseResult(BLOCK2, blockIndex, "", "The block holds no node to validate."));
       schemas[first].warnings.unshift(p.leniencyNote);
       schemas[first].score = nodeScore(schemas[first].errors, schemas[first].warnings);
     }
@@ -10272,7 +10994,7 @@ function brokenBlockResult(issue2, blockIndex) {
   return result;
 }
 function capResult(deepAt, tooLarge2, blockIndex) {
-  const result = baseResult(BLOCK, blockIndex, "", "The block passes sdv's size or depth limits.");
+  const result = baseResult(BLOCK2, blockIndex, "", "The block passes sdv's size or depth limits.");
   result.valid = false;
   if (deepAt !== null) {
     result.errors.push({
@@ -10319,7 +11041,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, NO_CHOICES, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK2, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, NO_CHOICES, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -10361,7 +11083,7 @@ var init_engine = __esm({
     init_main_entity_of_page();
     UNTYPED = "(no @type)";
     BROKEN = "(invalid JSON)";
-    BLOCK = "(block)";
+    BLOCK2 = "(block)";
     TOP_LEVEL = "The block's top level";
     NOT_BLANK = /\S/;
     ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
@@ -10563,7 +11285,7 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
   if (ratingValue == null) return null;
   const rating = toNumber(ratingValue);
   if (Number.isNaN(rating)) {
-    const comma = typeof ratingValue === "string" && COMMA_DECIMAL.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
+    const comma = typeof ratingValue === "string" && COMMA_DECIMAL2.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
     return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
@@ -10577,7 +11299,7 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
 function isEmptyText(value) {
   return typeof value === "string" && value.trim() === "";
 }
-var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL, malformed, outside;
+var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL2, malformed, outside;
 var init_rating_bounds = __esm({
   "runtime/checks/rating-bounds.ts"() {
     "use strict";
@@ -10586,7 +11308,7 @@ var init_rating_bounds = __esm({
     DEFAULT_WORST_RATING = 1;
     PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
     FRACTION = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/;
-    COMMA_DECIMAL = /^\s*[+-]?\d+,\d+\s*$/;
+    COMMA_DECIMAL2 = /^\s*[+-]?\d+,\d+\s*$/;
     malformed = (message) => ({ code: "invalid-format", message });
     outside = (message) => ({ code: "out-of-range", message });
   }
@@ -10958,125 +11680,6 @@ var init_AggregateRating = __esm({
       validate: validate_AggregateRating,
       features: []
     };
-  }
-});
-
-// runtime/can-parse-url.ts
-function canParseUrl(input, base) {
-  const baseText = base === void 0 ? void 0 : String(base);
-  if (!NON_ASCII2.test(input) && (baseText === void 0 || !NON_ASCII2.test(baseText))) return URL.canParse(input, baseText);
-  try {
-    new URL(input, baseText);
-    return true;
-  } catch {
-    return false;
-  }
-}
-var NON_ASCII2;
-var init_can_parse_url = __esm({
-  "runtime/can-parse-url.ts"() {
-    "use strict";
-    NON_ASCII2 = /[^\x00-\x7f]/;
-  }
-});
-
-// runtime/checks/http-url.ts
-function httpPrefixLength(s) {
-  if ((s.charCodeAt(0) | 32) !== 104 || (s.charCodeAt(1) | 32) !== 116 || (s.charCodeAt(2) | 32) !== 116 || (s.charCodeAt(3) | 32) !== 112) return 0;
-  let i = 4;
-  if ((s.charCodeAt(4) | 32) === 115) i = 5;
-  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
-}
-function hasHostStart(s, at) {
-  const c = s.charCodeAt(at);
-  return at < s.length && c !== 47 && c !== 92 && c !== 63 && c !== 35;
-}
-function isHttpUrl(s) {
-  if (COMMON_URL.test(s)) return true;
-  const prefix = httpPrefixLength(s);
-  if (prefix === 0 || !hasHostStart(s, prefix)) return false;
-  return isPlainHttpUrl(s, prefix) || !WHITESPACE.test(s) && canParseUrl(s);
-}
-function isPlainHttpUrl(s, start) {
-  const n = s.length;
-  let i = start;
-  let labelStart = i;
-  let lastLabelNumeric = true;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 46) {
-      if (i === labelStart) return false;
-      labelStart = i + 1;
-      lastLabelNumeric = true;
-    } else if (isAlnum(c) || c === 45) {
-      if (c < 48 || c > 57) lastLabelNumeric = false;
-    } else break;
-  }
-  if (i === start || labelStart < i && lastLabelNumeric) return false;
-  if (i < n && s.charCodeAt(i) === 58) {
-    const portStart = ++i;
-    let port = 0;
-    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) port = port * 10 + (s.charCodeAt(i++) - 48);
-    if (i === portStart || port > 65535) return false;
-  }
-  if (i < n) {
-    const c = s.charCodeAt(i);
-    if (c !== 47 && c !== 63 && c !== 35) return false;
-  }
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= 32 || c >= 127 || c === 34 || c === 60 || c === 62 || c === 92 || c === 94 || c === 96 || c === 123 || c === 124 || c === 125) return false;
-  }
-  return true;
-}
-function httpUrlError(s, otherScheme) {
-  if (isHttpUrl(s)) return null;
-  if (s.length === 0 || s.trim().length === 0) return "empty URL";
-  if (WHITESPACE.test(s)) {
-    return isHttpUrl(s.trim()) ? "remove the spaces around the URL" : "the URL contains whitespace: encode spaces as %20";
-  }
-  const match = SCHEME.exec(s);
-  if (match === null || match[1].includes(".")) {
-    if (s.startsWith("//")) return "add https: at the start: the URL has no scheme";
-    const host = HOST_LIKE.exec(s);
-    if (host !== null && !FILE_NAME.test(host[1])) return "add https:// at the start";
-    return "relative URL: use an absolute URL starting with https://";
-  }
-  const scheme = match[1].toLowerCase();
-  if (scheme !== "http" && scheme !== "https") return otherScheme(scheme);
-  const prefix = httpPrefixLength(s);
-  if (prefix === 0) return `write ${scheme}:// before the host`;
-  if (!hasHostStart(s, prefix)) return "the URL has no host after //";
-  return "not a valid URL: check the host name and the characters used";
-}
-function isRelativeReference(s) {
-  if (s.length === 0 || WHITESPACE.test(s)) return false;
-  const match = SCHEME.exec(s);
-  if (match !== null && !match[1].includes(".")) return false;
-  if (s.startsWith("//")) return true;
-  const host = HOST_LIKE.exec(s);
-  return host === null || FILE_NAME.test(host[1]);
-}
-function isRepairableUrl(s) {
-  if (isRelativeReference(s)) return true;
-  if (!WHITESPACE.test(s)) return false;
-  const trimmed2 = s.trim();
-  return trimmed2.length > 0 && isHttpUrl(trimmed2.replace(/\s/g, "%20"));
-}
-function schemeNotAllowed(scheme) {
-  return `only http and https URLs are allowed, not ${scheme}:`;
-}
-var WHITESPACE, SCHEME, HOST_LIKE, FILE_NAME, COMMON_URL, isAlnum;
-var init_http_url = __esm({
-  "runtime/checks/http-url.ts"() {
-    "use strict";
-    init_can_parse_url();
-    WHITESPACE = /\s/;
-    SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-    HOST_LIKE = /^([^\s/?#:]+\.[A-Za-z]{2,})(?:[:/?#]|$)/;
-    FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
-    COMMON_URL = /^https?:\/\/(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?:[/?#][!#-;=?-[\]_a-z~]*)?$/;
-    isAlnum = (c) => c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57;
   }
 });
 
@@ -65334,6 +65937,8 @@ var init_renderer = __esm({
       if (document.body !== null && elements <= maxElements) {
         const skipped = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "select", "datalist"]);
         const hidden = [];
+        const inline = /* @__PURE__ */ new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
+        const blocks = [];
         const stack = [document.body];
         walk: while (stack.length > 0) {
           const parent = stack.pop();
@@ -65344,6 +65949,9 @@ var init_renderer = __esm({
             if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
               hidden.push(child);
               continue;
+            }
+            if (inline.has(child.localName) && /^(?:block|flex|grid|list-item|table|flow-root|-webkit-box)\b/.test(style.display) && !style.display.includes("inline") && style.float === "none" && style.position !== "absolute" && style.position !== "fixed") {
+              blocks.push(child);
             }
             stack.push(child);
             const root2 = child.shadowRoot;
@@ -65357,6 +65965,13 @@ var init_renderer = __esm({
         }
         if (elements <= maxElements) {
           for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+        }
+        if (elements <= maxElements) {
+          for (const element of blocks) {
+            const style = element.getAttribute("style") ?? "";
+            const open = style.lastIndexOf("/*") > style.lastIndexOf("*/");
+            element.setAttribute("style", `${style}${open ? "*/" : ""};display:block`);
+          }
         }
       }
       const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
@@ -65940,7 +66555,7 @@ function valueEnd(text, start) {
   if (first !== 123 && first !== 91) {
     while (pos < n) {
       const c = text.charCodeAt(pos);
-      if (c === 44 || c === 125 || c === 93 || isSpace2(c)) break;
+      if (c === 44 || c === 125 || c === 93 || isSpace3(c)) break;
       pos++;
     }
     return pos;
@@ -65992,7 +66607,7 @@ function patchTextEdits(text, patch, starts = locatePatches(text, [patch])) {
 function memberInsertion(text, objectStart, key, value) {
   const close = valueEnd(text, objectStart) - 1;
   let last = close - 1;
-  while (last > objectStart && isSpace2(text.charCodeAt(last))) last--;
+  while (last > objectStart && isSpace3(text.charCodeAt(last))) last--;
   const member = `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
   if (last === objectStart) return { start: last + 1, end: last + 1, text: member };
   const lineStart = text.lastIndexOf("\n", last) + 1;
@@ -66002,13 +66617,13 @@ function memberInsertion(text, objectStart, key, value) {
   const newline = text.charCodeAt(lineStart - 2) === 13 ? "\r\n" : "\n";
   return { start: last + 1, end: last + 1, text: `,${newline}${indent}${member}` };
 }
-var isSpace2;
+var isSpace3;
 var init_text_edits = __esm({
   "runtime/patches/text-edits.ts"() {
     "use strict";
     init_locate_pointers();
     init_pointer();
-    isSpace2 = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+    isSpace3 = (c) => c === 32 || c === 9 || c === 10 || c === 13;
   }
 });
 
