@@ -259,8 +259,8 @@ export class NumberLookup {
 
   private minorApartDisplays(): Set<number> {
     const out = new Set<number>();
-    // Most pages name no kopeck or grosz: a search of the words (native) spares them the pattern's pass.
-    const windows = this.searchedWindows().filter((w) => w.text.indexOf("коп") !== -1 || w.text.indexOf("gr") !== -1);
+    // Most pages name no ruble, hryvnia or złoty: a search of the words (native) spares them the pattern's pass.
+    const windows = this.searchedWindows().filter((w) => w.text.indexOf("руб") !== -1 || w.text.indexOf("грн") !== -1 || w.text.indexOf("zł") !== -1);
     eachMatch(windows, MINOR_APART, (m) => {
       out.add(Number(m[1].replace(/[^\d]/g, "")) * 100 + Number(m[2]));
       return out.size < MAX_COMPACT_DISPLAYS;
