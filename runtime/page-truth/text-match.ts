@@ -191,18 +191,33 @@ const MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
- * What withoutAccents changes: Latin letters written with a diacritic (Latin-1 Supplement, Extended-A
- * and -B, Extended Additional, as Vietnamese writes them) or a combining mark, the letters with a stroke
- * and the ligatures among them (STROKES), and ARABIC_HEBREW_INDIC's marks and letters. One class: a
- * text without any is read once.
+ * Latin letters written with a diacritic (Latin-1 Supplement, Extended-A and -B, Extended Additional, as
+ * Vietnamese writes them) or a combining mark: what withoutAccents changes, with ARABIC_HEBREW_INDIC's
+ * marks and letters (hasScriptMarks). The letters with a stroke and the ligatures, which do not
+ * decompose, among them (STROKES).
  */
-const ACCENTED_OR_MARKED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
 const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
 /** The text holds a letter or mark withoutAccents changes: a text without one needs no second, unaccented copy. */
 export function hasAccents(text: string): boolean {
-  return ACCENTED_OR_MARKED.test(text);
+  return ACCENTED.test(text);
 }
+
+/**
+ * The text holds a mark or letter of ARABIC_HEBREW_INDIC. Asked apart from hasAccents, and only for a key
+ * in those scripts (inMarkedScript): a class of many ranges costs twice a few ranges' per character, and
+ * a Latin key gains nothing from a page's Arabic marks.
+ */
+export function hasScriptMarks(text: string): boolean {
+  return ARABIC_HEBREW_INDIC.test(text);
+}
+
+/** The key is written in the Hebrew, Arabic or Indic scripts (U+0590-U+0A7F). */
+export function inMarkedScript(key: string): boolean {
+  return MARKED_SCRIPTS.test(key);
+}
+const MARKED_SCRIPTS = /[\u0590-\u0a7f]/;
 
 /**
  * A text without its accents ("crème brûlée" as "creme brulee"): each accented letter by a table made

@@ -7,7 +7,7 @@ import { HtmlScanner } from "../extract/html-scan.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
-import { OPENING, ShownText, hasAccents, lookupKey, normalizeText, withoutAccents } from "./text-match.ts";
+import { OPENING, ShownText, hasAccents, hasScriptMarks, inMarkedScript, lookupKey, normalizeText, withoutAccents } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, mayUseOtherDigits, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
@@ -58,6 +58,8 @@ export class TruthPage {
   #beforeEllipses: string[] | undefined;
   /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
   #unaccented: ShownText | null | undefined;
+  /** The text was looked at for the Arabic, Hebrew and Indic marks (hasScriptMarks). */
+  #marksAsked = false;
   #scanner: HtmlScanner | undefined;
   /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
   #elementTextsByLength: Map<number, number[]> | undefined;
@@ -173,11 +175,18 @@ export class TruthPage {
    * found nothing else. Null: a search stopped at a cap (not found is then not known).
    */
   showsUnaccented(keys: readonly string[]): boolean | null {
-    if (this.#unaccented === undefined) {
+    if (this.#unaccented === undefined || (this.#unaccented === null && !this.#marksAsked && keys.some(inMarkedScript))) {
       const lower = this.#lowerText();
       lower.extend(true);
       // A text cut short answers "not known" whatever this finds; a longer one than a page shows is hostile.
-      this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && hasAccents(lower.lower) ? new ShownText(withoutAccents(lower.lower)) : null;
+      const readable = !lower.truncated && lower.length <= MAX_UNACCENTED;
+      let copied = this.#unaccented === undefined && readable && hasAccents(lower.lower);
+      // The Arabic, Hebrew and Indic marks are looked for only for a key in those scripts, once.
+      if (!copied && readable && keys.some(inMarkedScript)) {
+        this.#marksAsked = true;
+        copied = hasScriptMarks(lower.lower);
+      }
+      this.#unaccented = copied ? new ShownText(withoutAccents(lower.lower)) : null;
     }
     const text = this.#unaccented;
     if (text === null) return false;
