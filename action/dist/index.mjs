@@ -7044,7 +7044,13 @@ function withoutOptionalMarks(text) {
   return out;
 }
 function hasAccents(text) {
-  return ACCENTED_OR_MARKED.test(text);
+  return ACCENTED.test(text);
+}
+function hasScriptMarks(text) {
+  return ARABIC_HEBREW_INDIC.test(text);
+}
+function inMarkedScript(key) {
+  return MARKED_SCRIPTS.test(key);
 }
 function withoutAccents(text) {
   const table2 = unaccentedLetters ??= letterTable();
@@ -7244,7 +7250,7 @@ function isWordChar(c) {
   if (c <= 8191) return true;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED_OR_MARKED, ACCENTED_LETTERS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -7283,6 +7289,7 @@ var init_text_match = __esm({
       ca: "i"
     };
     AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
+    ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
     ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
     HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
     ARABIC_YEH = /[\u064a\u0649]/g;
@@ -7292,8 +7299,9 @@ var init_text_match = __esm({
     WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
     MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
-    ACCENTED_OR_MARKED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
+    ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
     ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+    MARKED_SCRIPTS = /[\u0590-\u0a7f]/;
     unaccentedLetters = null;
     STROKES = {
       "\xF8": "o",
@@ -9610,6 +9618,8 @@ var init_truth_page = __esm({
       #beforeEllipses;
       /** The visible text without accents (showsUnaccented); null: the text has no accented letter. */
       #unaccented;
+      /** The text was looked at for the Arabic, Hebrew and Indic marks (hasScriptMarks). */
+      #marksAsked = false;
       #scanner;
       /** Where the page's shown element texts start, by their length in the HTML (showsAsWholeElement). */
       #elementTextsByLength;
@@ -9712,10 +9722,16 @@ var init_truth_page = __esm({
        * found nothing else. Null: a search stopped at a cap (not found is then not known).
        */
       showsUnaccented(keys) {
-        if (this.#unaccented === void 0) {
+        if (this.#unaccented === void 0 || this.#unaccented === null && !this.#marksAsked && keys.some(inMarkedScript)) {
           const lower = this.#lowerText();
           lower.extend(true);
-          this.#unaccented = !lower.truncated && lower.length <= MAX_UNACCENTED && hasAccents(lower.lower) ? new ShownText(withoutAccents(lower.lower)) : null;
+          const readable2 = !lower.truncated && lower.length <= MAX_UNACCENTED;
+          let copied = this.#unaccented === void 0 && readable2 && hasAccents(lower.lower);
+          if (!copied && readable2 && keys.some(inMarkedScript)) {
+            this.#marksAsked = true;
+            copied = hasScriptMarks(lower.lower);
+          }
+          this.#unaccented = copied ? new ShownText(withoutAccents(lower.lower)) : null;
         }
         const text = this.#unaccented;
         if (text === null) return false;
