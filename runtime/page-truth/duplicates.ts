@@ -17,7 +17,7 @@ import { escapePointer } from "../json.ts";
 import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
-import { markupNumber } from "./price-text.ts";
+import { markupNumber, readNumber } from "./price-text.ts";
 import { markupText, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
@@ -342,8 +342,8 @@ function numberReadings(value: unknown): string[] {
   const written = LOCAL_NUMBER.exec(value)?.[0];
   if (written === undefined) return [...out];
   const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
-  if (POINT_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/,/g, ""))));
-  if (COMMA_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/\./g, "").replace(",", "."))));
+  // Either mark as the decimal one, as a page without a language is read (price-text.ts).
+  for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
   return [...out];
 }
 const MAX_NUMBER_TEXT = 64;
@@ -351,8 +351,6 @@ const MAX_NUMBER_TEXT = 64;
 const LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
 const SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
 const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
-const POINT_DECIMAL = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-const COMMA_DECIMAL = /^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
 
 function normalizeValue(value: unknown, kind: Kind): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;

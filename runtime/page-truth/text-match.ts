@@ -199,7 +199,7 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
 const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
-/** The text holds a letter or mark withoutAccents changes: a text without one needs no second, unaccented copy. */
+/** The text holds a Latin letter or mark withoutAccents changes (ACCENTED): a text without one needs no unaccented copy for a Latin key. */
 export function hasAccents(text: string): boolean {
   return ACCENTED.test(text);
 }
