@@ -8230,8 +8230,7 @@ function numberReadings(value) {
   const written = LOCAL_NUMBER.exec(value)?.[0];
   if (written === void 0) return [...out];
   const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
-  if (POINT_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/,/g, ""))));
-  if (COMMA_DECIMAL.test(ungrouped)) out.add(String(Number(ungrouped.replace(/\./g, "").replace(",", "."))));
+  for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
   return [...out];
 }
 function normalizeValue(value, kind) {
@@ -8275,7 +8274,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, POINT_DECIMAL, COMMA_DECIMAL, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -8322,8 +8321,6 @@ var init_duplicates = __esm({
     LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
     SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
     GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
-    POINT_DECIMAL = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-    COMMA_DECIMAL = /^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/;
     Places = class {
       #page;
       #lines;
@@ -11300,7 +11297,7 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
   if (ratingValue == null) return null;
   const rating = toNumber(ratingValue);
   if (Number.isNaN(rating)) {
-    const comma = typeof ratingValue === "string" && COMMA_DECIMAL2.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
+    const comma = typeof ratingValue === "string" && COMMA_DECIMAL.test(ratingValue) ? ` (write decimals with a dot: ${ratingValue.trim().replace(",", ".")})` : " (nor a fraction or a percentage)";
     return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
@@ -11314,7 +11311,7 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
 function isEmptyText(value) {
   return typeof value === "string" && value.trim() === "";
 }
-var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL2, malformed, outside;
+var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL, malformed, outside;
 var init_rating_bounds = __esm({
   "runtime/checks/rating-bounds.ts"() {
     "use strict";
@@ -11323,7 +11320,7 @@ var init_rating_bounds = __esm({
     DEFAULT_WORST_RATING = 1;
     PERCENT = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/;
     FRACTION = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/;
-    COMMA_DECIMAL2 = /^\s*[+-]?\d+,\d+\s*$/;
+    COMMA_DECIMAL = /^\s*[+-]?\d+,\d+\s*$/;
     malformed = (message) => ({ code: "invalid-format", message });
     outside = (message) => ({ code: "out-of-range", message });
   }
