@@ -51,11 +51,23 @@ const BLOCK = "(block)";
 
 /** A page: its JSON-LD blocks, then its Microdata and RDFa items. `pageUrl` resolves relative URLs of items. */
 export function prepareHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
+  return preparePage(html, pageUrl, options, false);
+}
+
+/**
+ * A rendered page (the DOM after its scripts ran): as prepareHtml, and the page truth checks know that
+ * what they read is what the scripts drew (TruthPage.drawnByScript never holds for it).
+ */
+export function prepareRenderedHtml(html: string, pageUrl: string | null = null, options: RunOptions = {}): PreparedInput {
+  return preparePage(html, pageUrl, options, true);
+}
+
+function preparePage(html: string, pageUrl: string | null, options: RunOptions, rendered: boolean): PreparedInput {
   // Without its URL, the page is judged at the address its canonical link gives (extract/canonical-link.ts).
   const address = pageUrl ?? canonicalUrl(html);
   const tags = TruthPage.tagLogFor(html);
   const prepared = prepareExtracted(html, address, options, { itemAttributes: false, tags });
-  return { ...prepared, truthPage: new TruthPage(html, address, tags) };
+  return { ...prepared, truthPage: new TruthPage(html, address, tags, rendered) };
 }
 
 /**

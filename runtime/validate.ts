@@ -7,7 +7,7 @@ import type { EngineResult, SourceBlock } from "./types.ts";
 import type { RuleRegistry } from "./compiled-rule-set.ts";
 import type { ItemBlock } from "./extract/item-block.ts";
 import { ruleSetFor } from "../generated/index.ts";
-import { onlyForComparison, prepareBlocks, prepareHtml, prepareJsonText, prepareValue, validatePrepared } from "./engine.ts";
+import { onlyForComparison, prepareBlocks, prepareHtml, prepareJsonText, prepareRenderedHtml, prepareValue, validatePrepared } from "./engine.ts";
 import type { RunOptions } from "./options/profile.ts";
 import { compareRendering } from "./rendering.ts";
 
@@ -36,7 +36,7 @@ export function validateBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = 
  * checks read the rendered HTML: what scripts added or removed is what a reader sees.
  */
 export function validateRenderedHtml(rendered: string, raw: string, pageUrl: string | null = null, registry: RuleRegistry = ruleSetFor, options: RunOptions = {}): EngineResult {
-  const renderedPrepared = prepareHtml(rendered, pageUrl, options);
+  const renderedPrepared = prepareRenderedHtml(rendered, pageUrl, options);
   const rawPrepared = onlyForComparison(prepareHtml(raw, pageUrl, options));
   return compareRendering(
     { prepared: renderedPrepared, result: validatePrepared(renderedPrepared, registry) },

@@ -58,7 +58,12 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
   }
   if (page !== null) {
     const budget = { left: MAX_LOOKUPS };
-    for (const node of nodes) notVisible(node, page, resolve, budget, findings);
+    const unshown: Finding[] = [];
+    for (const node of nodes) notVisible(node, page, resolve, budget, unshown);
+    // A page whose Microdata or RDFa items are in its HTML has its content there: no app shell.
+    if (unshown.length > 0 && !nodes.some((n) => n.items !== null) && page.drawnByScript()) {
+      for (const { node } of unshown) addNote(node.result, DRAWN_BY_SCRIPT_NOTE);
+    } else findings.push(...unshown);
     duplicates(nodes, page, resolve, findings);
   }
   if (findings.length === 0) return;
@@ -72,6 +77,13 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
   if (selfServing !== null) for (const result of selfServing) withoutReviewSnippet(result);
   for (const [result, keys] of added) lowerScore(result, keys.size);
 }
+
+/**
+ * An app shell's values are not missing from the page, they are not drawn yet (TruthPage.drawnByScript):
+ * what readers see is known after the scripts ran, so not-visible is left to a rendered validation.
+ */
+export const DRAWN_BY_SCRIPT_NOTE =
+  "Visible text was not checked (not-visible): the page's HTML shows almost no text and runs a script, so its content is drawn by the script. Validate it with render to check that readers see the values the markup gives.";
 
 /** The project switched the code off for this node: not even its effect on the review snippet applies. */
 function switchedOff(finding: Finding, overrides: readonly IssueOverride[]): boolean {

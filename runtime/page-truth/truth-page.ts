@@ -43,6 +43,37 @@ const MIN_CUT_WORDS = 3;
 /** Ellipses read per page at most (showsOpeningCut). */
 const MAX_ELLIPSES = 200;
 
+/**
+ * The most an app shell shows before its scripts run: a word or three ("Loading...", "Please wait"), of
+ * at most so many characters besides spaces. A page that shows more (a header's links, a heading) is
+ * read as the page it is.
+ */
+const SHELL_TEXT_MAX = 40;
+const SHELL_WORDS_MAX = 3;
+
+/** A script element that runs: one without a type, or of a JavaScript type or a module (not JSON-LD, JSON or a template). */
+const SCRIPT_START = /<script\b/gi;
+const TYPE_ATTRIBUTE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/;
+
+/** Script tags read at most: an app shell has a few; a page of thousands is no shell (a hostile one's are not all read). */
+const MAX_SCRIPTS_READ = 1_000;
+
+function runsScript(html: string): boolean {
+  SCRIPT_START.lastIndex = 0;
+  let read = 0;
+  for (let m = SCRIPT_START.exec(html); m !== null && read++ < MAX_SCRIPTS_READ; m = SCRIPT_START.exec(html)) {
+    // Each start tag's attributes read once, to its ">": a page of "<script <script ..." is read in one pass.
+    const end = html.indexOf(">", m.index);
+    if (end === -1) return false;
+    const type = TYPE_ATTRIBUTE.exec(` ${html.slice(m.index + 7, end)}`);
+    const value = type === null ? "" : (type[1] ?? type[2] ?? type[3]).trim().toLowerCase().split(";")[0].trim();
+    if (RUNNABLE_TYPE.test(value)) return true;
+    SCRIPT_START.lastIndex = end;
+  }
+  return false;
+}
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -68,11 +99,31 @@ export class TruthPage {
 
   /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
   #tags: TagLog | null;
+  /** The HTML is the DOM after the page's scripts ran (a rendered page), not the server's. */
+  readonly rendered: boolean;
 
-  constructor(html: string, pageUrl: string | null, tags: TagLog | null = null) {
+  constructor(html: string, pageUrl: string | null, tags: TagLog | null = null, rendered = false) {
     this.html = html;
     this.pageUrl = pageUrl;
     this.#tags = tags;
+    this.rendered = rendered;
+  }
+
+  /**
+   * The server's HTML of a page whose scripts draw its content: it shows almost no text (an app shell's
+   * `<div id="root"></div>`, a "Loading..." at most) and it runs a script. What readers see is then
+   * known only after the scripts ran (render): the values looked for are not missing, they are not
+   * drawn yet. Never for a rendered page. Reads the whole visible text, so asked only once a look-up
+   * found nothing (it has read the text to its end).
+   */
+  drawnByScript(): boolean {
+    if (this.rendered) return false;
+    const lower = this.#lowerText();
+    lower.extend(true);
+    if (lower.length > SHELL_TEXT_MAX * 4) return false;
+    const text = lower.lower.trim();
+    if (text.replace(/\s+/g, "").length > SHELL_TEXT_MAX || text.split(/\s+/).length > SHELL_WORDS_MAX) return false;
+    return runsScript(this.html);
   }
 
   /**

@@ -51,8 +51,20 @@ const COMPONENT: Record<string, string> = {
   "/shadow-hidden": `<style>.sold-out { display: none }</style><span class="sold-out">1.299,00 €</span>`,
 };
 
+/** App shells: the script draws the whole page, with the markup's price or another. */
+const SHELL: Record<string, string> = {
+  "/app-shell": "1.299,00 €",
+  "/app-shell-wrong": "1.199,00 €",
+};
+
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const drawn = SHELL[req.url ?? ""];
+  if (drawn !== undefined) {
+    const draw = `document.getElementById("root").innerHTML = ${JSON.stringify(`<h1>Executive Anvil</h1><p>${drawn}</p><p>4,8 von 5 (120)</p>`)};`;
+    res.end(page(`<div id="root"></div><script>${draw}</script>`, jsonLd(product()), "de"));
+    return;
+  }
   const component = COMPONENT[req.url ?? ""];
   if (component !== undefined) {
     const define = `customElements.define("product-price", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = ${JSON.stringify(component)}; } });`;
@@ -149,6 +161,19 @@ withBrowser("a React segment streamed hidden and a declarative shadow root are s
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
+  }
+});
+
+withBrowser("an app shell is not checked for not-visible in the server's HTML (a note says to render); rendered, what its script drew is", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/app-shell", []], ["/app-shell-wrong", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    const server = await validateUrl(url, { allowPrivateHosts });
+    assert.equal(codes(server), [], `${path} server`);
+    assert.ok(server.schemas.some((s) => s.notes?.some((n) => n.includes("render"))), `${path} server: the note`);
+    const drawn = await validateUrl(url, { allowPrivateHosts, render: true });
+    assert.equal(codes(drawn), [...rendered], `${path} rendered`);
+    assert.not.ok(drawn.schemas.some((s) => s.notes?.some((n) => n.includes("Validate it with render"))), `${path} rendered: no note`);
   }
 });
 
