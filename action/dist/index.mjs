@@ -9570,6 +9570,19 @@ function groupByLength(texts2) {
 function escapeText2(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
+function runsScript(html) {
+  SCRIPT_START.lastIndex = 0;
+  let read = 0;
+  for (let m = SCRIPT_START.exec(html); m !== null && read++ < MAX_SCRIPTS_READ; m = SCRIPT_START.exec(html)) {
+    const end = html.indexOf(">", m.index);
+    if (end === -1) return false;
+    const type = TYPE_ATTRIBUTE.exec(` ${html.slice(m.index + 7, end)}`);
+    const value = type === null ? "" : (type[1] ?? type[2] ?? type[3]).trim().toLowerCase().split(";")[0].trim();
+    if (RUNNABLE_TYPE.test(value)) return true;
+    SCRIPT_START.lastIndex = end;
+  }
+  return false;
+}
 function cutOpeningOf(key, shown2) {
   for (let start = 0; shown2.length - start >= MIN_CUT_OPENING; start++) {
     if (start > 0 && shown2.charCodeAt(start - 1) !== 32) continue;
@@ -9585,7 +9598,7 @@ function sameChars(a, aFrom, b, bFrom, length) {
   for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
   return true;
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -9602,6 +9615,12 @@ var init_truth_page = __esm({
     MIN_CUT_OPENING = 24;
     MIN_CUT_WORDS = 3;
     MAX_ELLIPSES = 200;
+    SHELL_TEXT_MAX = 40;
+    SHELL_WORDS_MAX = 3;
+    SCRIPT_START = /<script\b/gi;
+    TYPE_ATTRIBUTE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+    RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/;
+    MAX_SCRIPTS_READ = 1e3;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -9624,10 +9643,29 @@ var init_truth_page = __esm({
       #keys = /* @__PURE__ */ new Map();
       /** The page's tags as the JSON-LD scan logged them, until the visible text is read from them. */
       #tags;
-      constructor(html, pageUrl, tags = null) {
+      /** The HTML is the DOM after the page's scripts ran (a rendered page), not the server's. */
+      rendered;
+      constructor(html, pageUrl, tags = null, rendered = false) {
         this.html = html;
         this.pageUrl = pageUrl;
         this.#tags = tags;
+        this.rendered = rendered;
+      }
+      /**
+       * The server's HTML of a page whose scripts draw its content: it shows almost no text (an app shell's
+       * `<div id="root"></div>`, a "Loading..." at most) and it runs a script. What readers see is then
+       * known only after the scripts ran (render): the values looked for are not missing, they are not
+       * drawn yet. Never for a rendered page. Reads the whole visible text, so asked only once a look-up
+       * found nothing (it has read the text to its end).
+       */
+      drawnByScript() {
+        if (this.rendered) return false;
+        const lower = this.#lowerText();
+        lower.extend(true);
+        if (lower.length > SHELL_TEXT_MAX * 4) return false;
+        const text = lower.lower.trim();
+        if (text.replace(/\s+/g, "").length > SHELL_TEXT_MAX || text.split(/\s+/).length > SHELL_WORDS_MAX) return false;
+        return runsScript(this.html);
       }
       /**
        * A log for the JSON-LD scan to keep the body's tags in (given back to the constructor): the visible
@@ -9846,7 +9884,11 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
   }
   if (page !== null) {
     const budget = { left: MAX_LOOKUPS };
-    for (const node of nodes) notVisible(node, page, resolve4, budget, findings);
+    const unshown = [];
+    for (const node of nodes) notVisible(node, page, resolve4, budget, unshown);
+    if (unshown.length > 0 && !nodes.some((n) => n.items !== null) && page.drawnByScript()) {
+      for (const { node } of unshown) addNote(node.result, DRAWN_BY_SCRIPT_NOTE);
+    } else findings.push(...unshown);
     duplicates(nodes, page, resolve4, findings);
   }
   if (findings.length === 0) return;
@@ -9885,7 +9927,7 @@ function withoutReviewSnippet(result) {
   }
   (result.features ??= []).push({ feature: "review-snippet", name: "Review snippet", eligible: false, reason: SELF_SERVING_REASON, google_docs_url: REVIEW_SNIPPET_URL, missing: [] });
 }
-var SELF_SERVING_REASON;
+var DRAWN_BY_SCRIPT_NOTE, SELF_SERVING_REASON;
 var init_page_truth = __esm({
   "runtime/page-truth/index.ts"() {
     "use strict";
@@ -9896,6 +9938,7 @@ var init_page_truth = __esm({
     init_duplicates();
     init_self_serving();
     init_truth_page();
+    DRAWN_BY_SCRIPT_NOTE = "Visible text was not checked (not-visible): the page's HTML shows almost no text and runs a script, so its content is drawn by the script. Validate it with render to check that readers see the values the markup gives.";
     SELF_SERVING_REASON = "Not eligible: self-serving reviews (the business or organization reviewed on its own site) get no review snippet.";
   }
 });
@@ -10457,10 +10500,13 @@ var init_main_entity_of_page = __esm({
 
 // runtime/engine.ts
 function prepareHtml(html, pageUrl = null, options = {}) {
+  return preparePage(html, pageUrl, options, false);
+}
+function preparePage(html, pageUrl, options, rendered) {
   const address = pageUrl ?? canonicalUrl(html);
   const tags = TruthPage.tagLogFor(html);
   const prepared3 = prepareExtracted(html, address, options, { itemAttributes: false, tags });
-  return { ...prepared3, truthPage: new TruthPage(html, address, tags) };
+  return { ...prepared3, truthPage: new TruthPage(html, address, tags, rendered) };
 }
 function prepareExtracted(html, pageUrl, options, hints) {
   const blocks = extractJsonLdBlocks(html, hints);
@@ -34678,7 +34724,7 @@ var init_validate_on_demand = __esm({
 function loadsScripts(html) {
   SCRIPT_TAG.lastIndex = 0;
   for (let m = SCRIPT_TAG.exec(html); m !== null; m = SCRIPT_TAG.exec(html)) {
-    const type = TYPE_ATTRIBUTE.exec(m[1])?.[1] ?? "";
+    const type = TYPE_ATTRIBUTE2.exec(m[1])?.[1] ?? "";
     if (RUNNING_TYPE.test(type.trim())) return true;
   }
   return false;
@@ -34699,7 +34745,7 @@ function withMarkupNote(base, html) {
   if (found.length === 0) return base;
   return `${base} It carries ${found.join(", ")}, which sdv does not validate: the search engine's rich results need Schema.org markup.`;
 }
-var OPEN_GRAPH, TWITTER_CARD, MICROFORMATS2, MICROFORMATS1, UNTYPED_ITEMS, OTHER_RDFA, SCRIPT_TAG, TYPE_ATTRIBUTE, RUNNING_TYPE;
+var OPEN_GRAPH, TWITTER_CARD, MICROFORMATS2, MICROFORMATS1, UNTYPED_ITEMS, OTHER_RDFA, SCRIPT_TAG, TYPE_ATTRIBUTE2, RUNNING_TYPE;
 var init_unreadable_markup = __esm({
   "runtime/extract/unreadable-markup.ts"() {
     "use strict";
@@ -34710,7 +34756,7 @@ var init_unreadable_markup = __esm({
     UNTYPED_ITEMS = /[\s"'/]itemscope\b/i;
     OTHER_RDFA = /[\s"'/]typeof\s*=/i;
     SCRIPT_TAG = /<script\b([^<>]*)>/gi;
-    TYPE_ATTRIBUTE = /\btype\s*=\s*["']?([^"'\s>]*)/i;
+    TYPE_ATTRIBUTE2 = /\btype\s*=\s*["']?([^"'\s>]*)/i;
     RUNNING_TYPE = /^(?:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|module)?$/i;
   }
 });
