@@ -61,6 +61,16 @@ export function decodeEntities(text: string, inAttribute = false): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
+/**
+ * What a numeric reference in 0x80-0x9F stands for: HTML reads it as the Windows-1252 character of
+ * that byte (pages saved from old editors write "&#150;" for "–" and "&#154;" for "š"), not as the C1
+ * control of that code point. 0: the code point itself (the five bytes Windows-1252 leaves unused).
+ */
+const WINDOWS_1252 = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
 /** Where the reference read by the last referenceAt that found one ends. */
 let referenceEnd = 0;
 
@@ -96,7 +106,8 @@ function referenceAt(text: string, amp: number, inAttribute: boolean): string | 
       }
       if (digits === 0) return null;
     }
-    value = code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
+    const windows1252 = code >= 0x80 && code <= 0x9f ? WINDOWS_1252[code - 0x80] : 0;
+    value = code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(windows1252 || code);
   } else {
     if (!isAsciiLetter(c)) return null;
     let end = i + 1;

@@ -298,19 +298,24 @@ export function foldCase(lower: string): string {
  *   Unicode's compatibility decomposition (NFKC) reads them: superscript and subscript digits ("m²" on
  *   one side, `m<sup>2</sup>` or "m2" on the other, "CO₂"), vulgar fractions ("½" is "1⁄2", read as
  *   "1/2"), the Latin ligatures ("ﬁ" of a text pasted from a PDF) and half-width katakana ("ｶﾞｰﾃﾞﾝ" is
- *   "ガーデン", a whole run composed at once: a voiced mark joins the letter before it). NFKC over the
+ *   "ガーデン", a whole run composed at once: a voiced mark joins the letter before it), Roman numerals
+ *   ("ファイナルファンタジーⅦ" is "…VII"), the CJK unit squares ("5㎏" is "5kg"), "№", circled and
+ *   parenthesized letters and digits ("①", "㈜"), the Dutch "ĳ", the long s and the Latin digraphs
+ *   ("ǆ"). A vulgar fraction after a digit is a mixed number ("1½" is "1 1/2"). NFKC over the
  *   whole text would cost every page; these are looked for first.
  * - the Arabic tatweel (U+0640), which stretches a word for the eye ("مـــطعم" is "مطعم");
  * - the variation selectors (U+FE00-U+FE0F), which only choose how the character before them is drawn:
  *   "❤️" (a heart and U+FE0F, as an emoji keyboard types it) is the page's "❤".
  */
-const WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
-const WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+const WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/;
+const WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/g;
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 const HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
 
-function readAlike(c: string): string {
+function readAlike(c: string, at: number, text: string): string {
   const code = c.charCodeAt(0);
+  // A vulgar fraction right after a digit is a mixed number: "1½" is "1 1/2", not NFKC's "11⁄2".
+  if (isVulgarFraction(code) && at > 0 && isAsciiDigit(text.charCodeAt(at - 1))) return ` ${compatible(c)}`;
   if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
   if (code === 0x3000) return " ";
   if (code === 0x00d7) return "x";
@@ -320,8 +325,17 @@ function readAlike(c: string): string {
   return compatible(c);
 }
 
+/** Lower-cased: a compatibility form may decompose to capitals ("№" is "No", "Ⅶ" of a heading's "FINAL FANTASY Ⅶ" is "VII"). */
 function compatible(text: string): string {
-  return text.normalize("NFKC");
+  return text.normalize("NFKC").toLowerCase();
+}
+
+function isVulgarFraction(code: number): boolean {
+  return (code >= 0x00bc && code <= 0x00be) || (code >= 0x2150 && code <= 0x215f) || code === 0x2189;
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 const SHARP_S = /\u00df/g;
 const DOTLESS_I = /\u0131/g;

@@ -13,8 +13,41 @@ import { languageTag } from "./price-text.ts";
 /** Characters of a value compared at most; a longer value matches by its opening this long. */
 export const OPENING = 80;
 
-/** A tag in a markup value (an FAQ answer's HTML). Not `<[^>]*>`: on a run of "<" without a ">" that reads the rest of the value from each one. */
-const TAG = /<[^<>]*>/g;
+/**
+ * A tag in a markup value (an FAQ answer's HTML): a `<` and a letter (a name), `</` and a letter, or a
+ * comment, as HTML's tokenizer reads them; not "<5 °C", "i < n; n > 0" or "<3", which a page shows as
+ * text. Not `<[^>]*>`: on a run of "<" without a ">" that reads the rest of the value from each one.
+ */
+const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)[^<>]*>|<![^<>]*>/g;
+
+/**
+ * Elements that sit in the line: their tags join the text on each side, as the page's visible text
+ * joins them ("CO<sub>2</sub>" is "CO2", "<code>Promise</code>s" is "Promises"). Other tags (a
+ * paragraph, a list item, a line break) part words.
+ */
+const INLINE_IN_VALUE = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd", "mark", "q", "s",
+  "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+]);
+
+/**
+ * The tags decoding reveals that are read as tags: the ones plugins write into an escaped answer
+ * ("&lt;p&gt;We ship…&lt;/p&gt;"). Another name stays text, as a page shows it: an answer about HTML
+ * or code writes "&lt;meta&gt;" or "List&lt;Object&gt;" for the reader to see.
+ */
+const ESCAPED_MARKUP = new Set([
+  ...INLINE_IN_VALUE, "p", "br", "div", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "thead",
+  "tbody", "tr", "td", "th", "img", "hr", "dl", "dt", "dd", "figure", "figcaption",
+]);
+
+function tagAsText(tag: string, name: string | undefined): string {
+  return name !== undefined && INLINE_IN_VALUE.has(name.toLowerCase()) ? "" : " ";
+}
+
+function escapedTagAsText(tag: string, name: string | undefined): string {
+  if (name === undefined || !ESCAPED_MARKUP.has(name.toLowerCase())) return tag;
+  return tagAsText(tag, name);
+}
 
 /**
  * What separates words: ASCII that is no letter or digit, Latin-1 punctuation (the no-break space
@@ -43,14 +76,15 @@ function cutShort(text: string): boolean {
 }
 
 /**
- * A markup value's text: its tags read as spaces, its character references decoded (plugins escape "&" as
- * "&amp;" in JSON-LD), and tags that only decoding reveals read as spaces too (an FAQ answer written as
+ * A markup value's text: its tags read as the page reads them (an inline element's joining the words on
+ * each side, another's parting them), its character references decoded (plugins escape "&" as "&amp;"
+ * in JSON-LD), and the HTML tags that only decoding reveals read so too (an FAQ answer written as
  * "&lt;p&gt;We ship…&lt;/p&gt;" shows "We ship…").
  */
 function plainText(value: string): string {
   if (value.indexOf("<") === -1 && value.indexOf("&") === -1) return value;
-  const decoded = decodeEntities(value.replace(TAG, " "));
-  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, " ");
+  const decoded = decodeEntities(value.replace(TAG, tagAsText));
+  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, escapedTagAsText);
 }
 
 /** A markup value as two descriptions' values are compared (duplicates.ts): its text, normalized. */

@@ -146,4 +146,61 @@ test("an FAQ answer or a review whose tags a plugin stripped without spaces (\"S
   assert.equal(truthIssues(page("<h1>Executive Anvil</h1><p>Great anvil</p><p>Light and flimsy</p>", review("Great anvilHeavy and solid"))), ["Review not-visible reviewBody"]);
 });
 
+test("an answer's inline tags join the letters on each side as the page's do; block tags part words", () => {
+  const faq = (text: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "Why this forge?", acceptedAnswer: { "@type": "Answer", text } }] });
+  const ask = (answer: string, markup: string) => truthIssues(page(`<h3>Why this forge?</h3><p>${answer}</p>`, faq(markup)));
+  const told = ["FAQPage not-visible mainEntity.acceptedAnswer.text"];
+  assert.equal(ask("It emits 30% less CO<sub>2</sub> than gas forges do.", "It emits 30% less CO<sub>2</sub> than gas forges do."), []);
+  assert.equal(ask("Use <code>Promise</code>s instead of callbacks.", "<p>Use <code>Promise</code>s instead of callbacks.</p>"), []);
+  assert.equal(ask("It is <em>un</em>breakable, we promise.", "It is <em>un</em>breakable, we promise."), []);
+  // Block tags still part words: two list items are two words.
+  assert.equal(ask("Sizes: Small Medium", "Sizes:<ul><li>Small</li><li>Medium</li></ul>"), []);
+  // The twins: another gas, another word.
+  assert.equal(ask("It emits 30% less CO<sub>3</sub> than gas forges do.", "It emits 30% less CO<sub>2</sub> than gas forges do."), told);
+  assert.equal(ask("Use <code>Promise</code>s instead of loops.", "<p>Use <code>Promise</code>s instead of callbacks.</p>"), told);
+});
+
+test("a < or > that starts no tag, and an escaped tag name a page shows as text, stay the answer's words", () => {
+  const faq = (text: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "How do I store it?", acceptedAnswer: { "@type": "Answer", text } }] });
+  const ask = (answer: string, markup: string) => truthIssues(page(`<h3>How do I store it?</h3><p>${answer}</p>`, faq(markup)));
+  const told = ["FAQPage not-visible mainEntity.acceptedAnswer.text"];
+  assert.equal(ask("Don&#8217;t store it below &lt;5 °C or above &gt;30 °C.", "Don't store it below <5 °C or above >30 °C."), []);
+  assert.equal(ask("Add the &lt;meta&gt; tag to your site&#8217;s &lt;head&gt; section.", "Add the &lt;meta&gt; tag to your site's &lt;head&gt; section."), []);
+  assert.equal(ask("Because List&lt;Object&gt; is not a supertype of List&lt;String&gt;.", "Because List&lt;Object&gt; is not a supertype of List&lt;String&gt;."), []);
+  // An escaped paragraph is still read as one (plugins escape their answers' HTML).
+  assert.equal(ask("We ship worldwide within five days.", "&lt;p&gt;We ship worldwide within five days.&lt;/p&gt;"), []);
+  // The twins: the page leaves out what the "<" no longer swallows; another tag name.
+  assert.equal(ask("Don&#8217;t store it below.", "Don't store it below <5 °C or above >30 °C."), told);
+  assert.equal(ask("Add the &lt;link&gt; tag to your site&#8217;s &lt;head&gt; section.", "Add the &lt;meta&gt; tag to your site's &lt;head&gt; section."), told);
+});
+
+test("numeric references to 0x80-0x9F are the Windows-1252 characters HTML reads them as (&#154; is š, &#156; is œ)", () => {
+  assert.equal(shown("Pe&#154;ek torta", "Pešek torta", "cs"), []);
+  assert.equal(shown("B&#156;uf bourguignon", "Bœuf bourguignon", "fr"), []);
+  assert.equal(shown("&#138;koda &#150; Anvil&#153;", "Škoda – Anvil™", "cs"), []);
+  // The twins: another letter; a code Windows-1252 leaves unused is no letter.
+  assert.equal(shown("Pe&#155;ek torta", "Pešek torta", "cs"), NOT_SHOWN);
+  assert.equal(shown("Pe&#157;ek torta", "Pešek torta", "cs"), NOT_SHOWN);
+});
+
+test("compatibility forms either way round: Roman numerals, CJK unit squares, №, enclosed letters, ĳ; a fraction after a digit is a mixed number", () => {
+  assert.equal(shown("ファイナルファンタジーⅦ", "ファイナルファンタジーVII", "ja"), []);
+  assert.equal(shown("ファイナルファンタジーVII リメイク", "ファイナルファンタジーⅦ リメイク", "ja"), []);
+  assert.equal(shown("FINAL FANTASY Ⅶ REMAKE", "Final Fantasy VII Remake", "en"), []);
+  assert.equal(shown("ダンベル 5㎏ セット", "ダンベル 5kg セット", "ja"), []);
+  assert.equal(shown("ダンベル 5kg セット", "ダンベル 5㎏ セット", "ja"), []);
+  assert.equal(shown("Крем № 5", "Крем No 5", "ru"), []);
+  assert.equal(shown("IJsselmeer Anvil", "Ĳsselmeer Anvil", "nl"), []);
+  assert.equal(shown("㈜대장간 모루 세트", "(주)대장간 모루 세트", "ko"), []);
+  assert.equal(shown("1&frac12; Pound Meatloaf", "1 1/2 Pound Meatloaf", "en"), []);
+  assert.equal(shown("2¼ Hour Bread", "2 ¼ Hour Bread", "en"), []);
+  // The twins: another numeral, another weight, another fraction.
+  assert.equal(shown("ファイナルファンタジーⅧ", "ファイナルファンタジーVII", "ja"), NOT_SHOWN);
+  assert.equal(shown("ダンベル 5㎎ セット", "ダンベル 5kg セット", "ja"), NOT_SHOWN);
+  assert.equal(shown("1&frac34; Pound Meatloaf", "1 1/2 Pound Meatloaf", "en"), NOT_SHOWN);
+  assert.equal(shown("11/2 Pound Meatloaf", "1 1/2 Pound Meatloaf", "en"), NOT_SHOWN);
+});
+
 test.run();
