@@ -269,6 +269,7 @@ const SOFT_HYPHENS = /\u00ad/g;
  *   sees the word whole ("Schwarz&shy;wälder" is "Schwarzwälder"), and hyphenation plugins put them into
  *   headings. The markup's value has none.
  * - with the characters a reader does not tell apart read as one (WRITTEN_ALIKE).
+ * - with the signs typed as letters in brackets read as the signs ("(tm)" as "™": TYPED_SIGNS).
  * - with the letters that lower-case differently from how they upper-case read as one. A heading
  *   written in capitals in the page's source ("STRASSE", Turkish "HALI", "İPEK") is the markup's
  *   "Straße", "Halı", "İpek": ß is ss, the dotless ı is i, and the dot above that İ lower-cases to
@@ -279,6 +280,7 @@ export function foldCase(lower: string): string {
   if (out.indexOf("\u00df") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  if (out.indexOf("(tm)") !== -1 || out.indexOf("(r)") !== -1 || out.indexOf("(c)") !== -1 || out.indexOf("(sm)") !== -1) out = out.replace(TYPED_SIGNS, typedSign);
   if (WRITTEN_ALIKE.test(out)) {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
@@ -337,6 +339,17 @@ function isVulgarFraction(code: number): boolean {
 function isAsciiDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
+/**
+ * The signs typed as letters in brackets, which WordPress's wptexturize and typography plugins print as
+ * the signs ("Acme (tm) Anvil" shows "Acme ™ Anvil"): read as the signs, which part words as any
+ * symbol does, on both sides.
+ */
+const TYPED_SIGNS = /\((?:tm|sm|r|c)\)/g;
+const TYPED_SIGN: Readonly<Record<string, string>> = { "(tm)": "\u2122", "(sm)": "\u2120", "(r)": "\u00ae", "(c)": "\u00a9" };
+function typedSign(typed: string): string {
+  return TYPED_SIGN[typed];
+}
+
 const SHARP_S = /\u00df/g;
 const DOTLESS_I = /\u0131/g;
 const DOT_ABOVE = /\u0307/g;

@@ -203,4 +203,14 @@ test("compatibility forms either way round: Roman numerals, CJK unit squares, â„
   assert.equal(shown("11/2 Pound Meatloaf", "1 1/2 Pound Meatloaf", "en"), NOT_SHOWN);
 });
 
+test("signs typed as letters in brackets ((tm), (r), (c), (sm)) are the signs a page prints for them, either way round", () => {
+  assert.equal(shown("Acme &#8482; Anvil Cake", "Acme (tm) Anvil Cake", "en"), []);
+  assert.equal(shown("Acme&reg; Anvil", "Acme (r) Anvil", "en"), []);
+  assert.equal(shown("Acme (R) Anvil", "AcmeÂ® Anvil", "en"), []);
+  assert.equal(shown("Acme (tm) Anvil Cake", "Acme (tm) Anvil Cake", "en"), []);
+  // The twins: another cake, another maker.
+  assert.equal(shown("Acme &#8482; Hammer Cake", "Acme (tm) Anvil Cake", "en"), NOT_SHOWN);
+  assert.equal(shown("Acne&reg; Anvil", "Acme (r) Anvil", "en"), NOT_SHOWN);
+});
+
 test.run();
