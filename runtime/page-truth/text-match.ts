@@ -226,12 +226,14 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
  * Latin letters written with a diacritic (Latin-1 Supplement, Extended-A and -B, Extended Additional, as
- * Vietnamese writes them) or a combining mark: what withoutAccents changes, with ARABIC_HEBREW_INDIC's
+ * Vietnamese writes them) or a combining mark, Greek letters with the tonos or the dialytika (Greek
+ * typed in a hurry leaves them out: "Ελληνικος" for "Ελληνικός"), and the Russian "ё" (nearly always
+ * printed "е"): what withoutAccents changes, with ARABIC_HEBREW_INDIC's
  * marks and letters (hasScriptMarks). The letters with a stroke and the ligatures, which do not
  * decompose, among them (STROKES).
  */
-const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
-const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f\u0386-\u03ce\u0401\u0451]/;
+const ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff\u0386-\u03ce\u0401\u0451]/g;
 
 /** The text holds a Latin letter or mark withoutAccents changes (ACCENTED): a text without one needs no unaccented copy for a Latin key. */
 export function hasAccents(text: string): boolean {
@@ -281,7 +283,7 @@ function withoutStrokes(text: string): string {
 
 function letterTable(): Map<string, string> {
   const table = new Map<string, string>(Object.entries(STROKES));
-  for (const [first, last] of [[0xc0, 0x24f], [0x1e00, 0x1eff]]) {
+  for (const [first, last] of [[0xc0, 0x24f], [0x1e00, 0x1eff], [0x386, 0x3ce], [0x401, 0x401], [0x451, 0x451]]) {
     for (let code = first; code <= last; code++) {
       const letter = String.fromCharCode(code);
       const base = letter.normalize("NFD").replace(COMBINING_MARKS, "");
