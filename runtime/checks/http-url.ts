@@ -3,7 +3,9 @@ import { canParseUrl } from "../can-parse-url.ts";
 
 const WHITESPACE = /\s/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-const HOST_LIKE = /^([^\s/?#:]+\.[A-Za-z]{2,})(?:[:/?#]|$)/;
+// The last label is letters in any script ("рф", "中国", "भारत" with its vowel signs) or punycode ("xn--p1ai"):
+// owners type their internationalized domain as they read it.
+const HOST_LIKE = /^([^\s/?#:]+\.(?:\p{L}[\p{L}\p{M}]+|xn--[A-Za-z0-9-]+))(?:[:/?#]|$)/u;
 // "photo.jpg" is shaped like a host name but is a relative path.
 const FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
 

@@ -32,6 +32,8 @@ interface Family {
   strong: readonly string[];
   /** Properties that tell two entities apart when both have them and they differ. */
   distinguish: readonly string[];
+  /** The property that names the thing, when not `name` (a job posting's title, an article's headline); `name` is read without it. */
+  naming?: string;
 }
 
 const GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
@@ -43,14 +45,16 @@ const FAMILIES: readonly Family[] = [
   { root: "Product", keys: ["sku", ...GTINS, "url"], strong: ["sku", ...GTINS], distinguish: PRODUCT_DISTINCT },
   { root: "Organization", keys: ["url", "name"], strong: [], distinguish: ["address", "telephone", "branchCode", "geo", "taxID", "vatID"] },
   { root: "WebSite", keys: ["url", "name"], strong: [], distinguish: [] },
+  // Before Event: a series and one of its events (or a course's instance) share a url and a name, and are two things.
+  { root: "EventSeries", keys: ["url"], strong: [], distinguish: ["startDate", "location"] },
   { root: "Event", keys: ["url"], strong: [], distinguish: ["startDate", "location"] },
-  { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"] },
+  { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"], naming: "title" },
   { root: "Course", keys: ["url"], strong: [], distinguish: ["courseCode", "hasCourseInstance"] },
   { root: "Recipe", keys: ["url"], strong: [], distinguish: [] },
   { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem"] },
   { root: "Book", keys: ["url", "isbn"], strong: ["isbn"], distinguish: ["isbn", "bookFormat"] },
   { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated"] },
-  { root: "Article", keys: ["url"], strong: [], distinguish: [] },
+  { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" },
 ];
 
 /** The properties compared between duplicates (dotted, as reported). */
@@ -75,6 +79,8 @@ interface Candidate {
   written: Map<string, string>;
   /** The node's @id resolved against the page's URL (null without one). */
   id: string | null;
+  /** The @ids it names as its parent, part, series or variant (LINKS), resolved as `id` is. */
+  links: ReadonlySet<string>;
   /**
    * Its values as compared (comparable(), and the name as text), made once: a leader is compared with
    * every candidate that shares its key, and normalizing its long values again each time cost their
@@ -92,19 +98,32 @@ function comparedValue(candidate: Candidate, key: string, value: unknown, make: 
   return made;
 }
 
+interface Group {
+  /** The leader first. */
+  members: Candidate[];
+  matchedOn: string;
+  /** One member of each description the group holds (sameEntity reads the same in all of them), each compared with every newcomer. */
+  kinds: Map<string, Candidate>;
+}
+
+/** Nodes one key brought to a group that a member told apart from it, read for hubs (dropHubs); enough to tell a chain's branches. */
+const MAX_TOLD_APART = 64;
+
 export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, resolve: Resolve, out: Finding[]): void {
   // The first node with a key, and its own property for it (gtin13 and gtin14 share a key).
   const firstByKey = new Map<string, { candidate: Candidate; property: string }>();
-  const groups = new Map<Candidate, { members: Candidate[]; matchedOn: string }>();
+  const groups = new Map<Candidate, Group>();
   const groupOf = new Map<Candidate, Candidate>();
+  // Per leader: the nodes that shared its key and that a member told apart from them.
+  const toldApart = new Map<Candidate, Map<Candidate, string>>();
   const base = page?.pageUrl ?? null;
   for (const node of nodes) {
     const family = familyOf(node.entity.node);
     if (family === null) continue;
     const written = new Map<string, string>();
-    const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written, id: joinId(node.entity.node["@id"], base) };
+    const candidate: Candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve, written), written, id: joinId(node.entity.node["@id"], base), links: linkedIds(node.entity.node, base) };
     for (const [property, value] of candidate.keys) {
-      const key = `${family.root}\u0000${property === "url" ? "url" : property.startsWith("gtin") ? "gtin" : property}\u0000${value}`;
+      const key = `${family.root}\u0000${keyClass(property)}\u0000${value}`;
       const seen = firstByKey.get(key);
       if (seen === undefined) {
         firstByKey.set(key, { candidate, property });
@@ -113,17 +132,37 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
       const first = seen.candidate;
       const leader = groupOf.get(first) ?? first;
       if (groupOf.has(candidate) || leader === candidate) continue;
-      if (!sameEntity(leader, candidate, property)) continue;
       let group = groups.get(leader);
+      // The same entity as every member, not only the leader: a brand's Organization matches each of its
+      // branches, which a different address tells apart, and must not make them one.
+      const apart = [...(group?.kinds.values() ?? [leader])].find((member) => !sameEntity(member, candidate, property));
+      if (apart !== undefined) {
+        // Another thing under the same key (not the member itself under its @id, nor its linked part).
+        if (!joined(apart, candidate)) {
+          const seenApart = toldApart.get(leader) ?? new Map<Candidate, string>();
+          toldApart.set(leader, seenApart);
+          if (seenApart.size < MAX_TOLD_APART && !seenApart.has(candidate)) seenApart.set(candidate, property);
+        }
+        continue;
+      }
       if (group === undefined) {
         // Named by the leader's own property: the issue sits on the leader and quotes its value.
-        group = { members: [leader], matchedOn: seen.property };
+        group = { members: [leader], matchedOn: seen.property, kinds: new Map([[kindOf(leader), leader]]) };
         groups.set(leader, group);
         groupOf.set(leader, leader);
       }
       group.members.push(candidate);
+      const kind = kindOf(candidate);
+      if (!group.kinds.has(kind)) group.kinds.set(kind, candidate);
       groupOf.set(candidate, leader);
     }
+  }
+  for (const [leader, group] of [...groups]) {
+    const apart = toldApart.get(leader);
+    if (apart === undefined) continue;
+    groups.delete(leader);
+    const kept = withoutHubs(group, apart);
+    if (kept !== null) groups.set(kept.members[0], kept);
   }
   if (groups.size === 0) return;
   const places = new Places(page);
@@ -134,6 +173,43 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
     }
   }
+}
+
+/**
+ * The group without its hubs: a member that is also the same entity as a node another member told
+ * apart (a brand's Organization beside branches with their own addresses) matches two things, so it
+ * is a duplicate of neither. Null when fewer than two members are left.
+ */
+function withoutHubs(group: Group, apart: ReadonlyMap<Candidate, string>): Group | null {
+  const hubs = new Set<string>();
+  for (const [kind, member] of group.kinds) {
+    for (const [other, property] of apart) {
+      if (!joined(member, other) && sameEntity(member, other, property)) {
+        hubs.add(kind);
+        break;
+      }
+    }
+  }
+  if (hubs.size === 0) return group;
+  const members = group.members.filter((m) => !hubs.has(kindOf(m)));
+  if (members.length < 2) return null;
+  const leader = members[0];
+  // The issue quotes the new leader's own value of a key another member shares.
+  const matchedOn = [...leader.keys].find(([property, value]) => members.some((m) => m !== leader && [...m.keys].some(([p, v]) => v === value && keyClass(p) === keyClass(property))))?.[0];
+  if (matchedOn === undefined) return null;
+  return { members, matchedOn, kinds: new Map([...group.kinds].filter(([kind]) => !hubs.has(kind))) };
+}
+
+/** The index's name of a key property: gtin13 and gtin14 are one key. */
+const keyClass = (property: string): string => (property === "url" ? "url" : property.startsWith("gtin") ? "gtin" : property);
+
+/** What sameEntity reads of a candidate, as one text: candidates of one kind are told apart from the same nodes. */
+function kindOf(candidate: Candidate): string {
+  const node = candidate.node.entity.node;
+  const parts = [candidate.id ?? "", [...candidate.links].sort().join(" "), nameOf(candidate)];
+  for (const [k, v] of candidate.keys) if (k !== "name") parts.push(`${k}=${v}`);
+  for (const p of candidate.family.distinguish) parts.push(node[p] === undefined ? "" : comparedValue(candidate, p, node[p], comparable));
+  return parts.join("\u0000");
 }
 
 function familyOf(node: JsonObject): Family | null {
@@ -151,6 +227,7 @@ function keyValues(node: JsonObject, family: Family, base: string | null, resolv
   for (const property of family.keys) {
     const value = scalar(node[property], resolve);
     if (value === null) continue;
+    if (property === "url" && !namesAPage(value, base)) continue;
     const normalized = property === "url" ? normalizeUrl(value, base) : property === "name" ? markupText(value) : property.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
     if (normalized === "") continue;
     keys.set(property, normalized);
@@ -169,6 +246,25 @@ function scalar(value: unknown, resolve: Resolve): string | null {
     return target !== undefined && typeof target.url === "string" ? target.url : null;
   }
   return null;
+}
+
+/** Properties by which a node names another thing related to it, never itself. */
+const LINKS = ["parentOrganization", "subOrganization", "department", "branchOf", "superEvent", "subEvent", "hasCourseInstance", "isVariantOf", "hasVariant"];
+/** Linked values read per property: a chain lists its branches, not thousands. */
+const MAX_LINKS = 100;
+
+function linkedIds(node: JsonObject, base: string | null): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const property of LINKS) {
+    const value = node[property];
+    if (value === undefined) continue;
+    for (const item of (Array.isArray(value) ? value : [value]).slice(0, MAX_LINKS)) {
+      // A reference ({"@id": ...}) or a nested node with its @id; a bare IRI string as well.
+      const id = joinId(isObject(item) ? item["@id"] : item, base);
+      if (id !== null) ids.add(id);
+    }
+  }
+  return ids;
 }
 
 /**
@@ -197,17 +293,41 @@ export function normalizeUrl(value: string, base: string | null): string {
   }
 }
 
+/**
+ * A url that can name the entity: an http(s) address. A link's placeholder ("javascript:void(0)", "#")
+ * and a mail or phone link are on many cards at once and name none of them.
+ */
+function namesAPage(value: string, base: string | null): boolean {
+  const written = value.trim();
+  // "#", also as a Microdata href arrives resolved ("https://acme.example/shop#"): the empty fragment is a placeholder's.
+  if (/^#*$/.test(written) || written.endsWith("#")) return false;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(written);
+  // "www.acme.example:8080" reads as the scheme "www.acme.example"; it is a host (isBareHost).
+  if (scheme !== null && !scheme[1].includes(".")) return /^https?$/i.test(scheme[1]);
+  // A relative reference names a page of the page's own site (http or https, as the page's URL is).
+  return base === null || /^https?:/i.test(base);
+}
+
 /** GTIN-8/12/13/14 name one item with or without leading zeros. */
 function normalizeGtin(value: string): string {
   return value.replace(/\D/g, "").replace(/^0+/, "");
+}
+
+/**
+ * Joined by @id (one entity the graph already knows as one), or one names the other as its parent,
+ * branch, series or variant (two things, by the markup's own words).
+ */
+function joined(a: Candidate, b: Candidate): boolean {
+  if (a.id !== null && a.id === b.id) return true;
+  return (b.id !== null && a.links.has(b.id)) || (a.id !== null && b.links.has(a.id));
 }
 
 /** Two nodes matched by `property` describe the same thing: nothing tells them apart. */
 function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
-  // Joined by @id: one entity the graph already knows as one.
-  if (a.id !== null && a.id === b.id) return false;
+  // Joined by @id, or linked as parent and part.
+  if (joined(a, b)) return false;
   // Keys both hold must agree (a different url or sku is another thing, even with the same name).
   for (const [k, v] of a.keys) {
     const other = b.keys.get(k);
@@ -219,14 +339,47 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
   }
   if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
   // Matched by url or name only: names must be one a part of the other ("Anvil" and "Anvil | Acme Shop").
-  const nameA = typeof na.name === "string" ? comparedValue(a, "\u0000name", na.name, (name) => markupText(name as string)) : "";
-  const nameB = typeof nb.name === "string" ? comparedValue(b, "\u0000name", nb.name, (name) => markupText(name as string)) : "";
-  return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
+  const nameA = nameOf(a);
+  const nameB = nameOf(b);
+  return nameA === "" || nameB === "" || containsWords(nameA, nameB) || containsWords(nameB, nameA);
+}
+
+/** The candidate's name as compared: its family's naming property (a job's title), else its `name`. */
+function nameOf(candidate: Candidate): string {
+  const node = candidate.node.entity.node;
+  const own = candidate.family.naming === undefined ? undefined : node[candidate.family.naming];
+  const name = typeof own === "string" && own.trim() !== "" ? own : node.name;
+  return typeof name === "string" ? comparedValue(candidate, "\u0000name", name, (n) => markupText(n as string)) : "";
 }
 
 /**
- * A value as compared for telling entities apart: scalars as text, objects by their own scalars, arrays
- * by their items (arrays in arrays, which JSON-LD flattens, to MAX_ARRAY_DEPTH: 3,000 deep overflowed the stack).
+ * `part` is in `whole` as whole words: "Anvil" is in "Anvil | Acme Shop", "Pen" is not in "Pencil".
+ * Scripts written without spaces between words (Chinese, Japanese, Thai) have no edge to look for.
+ */
+function containsWords(whole: string, part: string): boolean {
+  if (part === "") return true;
+  const joinsAtStart = isWordCharacter(firstCharacter(part, 0));
+  const joinsAtEnd = isWordCharacter(lastCharacter(part, part.length));
+  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
+    if (joinsAtStart && isWordCharacter(lastCharacter(whole, at))) continue;
+    if (joinsAtEnd && isWordCharacter(firstCharacter(whole, at + part.length))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The character (a whole code point) starting at `at`, or "" at the end. */
+const firstCharacter = (text: string, at: number): string => (at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : "");
+/** The character (a whole code point) ending before `end`, or "" at the start. */
+const lastCharacter = (text: string, end: number): string => Array.from(text.slice(Math.max(0, end - 2), end)).pop() ?? "";
+const isWordCharacter = (character: string): boolean => WORD_CHARACTER.test(character) && !UNSPACED_SCRIPT.test(character);
+const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * A value as compared for telling entities apart: scalars as text, objects by their values, nested
+ * objects too (a job's Place is told by its address's "Berlin" or "Munich"), arrays by their items
+ * (objects and arrays in arrays to MAX_ARRAY_DEPTH: 3,000 deep overflowed the stack).
  */
 function comparable(value: unknown, depth = 0): string {
   if (typeof value === "string") return markupText(value);
@@ -238,6 +391,7 @@ function comparable(value: unknown, depth = 0): string {
       if (key === "@type" || key === "@context") continue;
       const v = value[key];
       if (typeof v === "string" || typeof v === "number") parts.push(`${key}=${comparable(v)}`);
+      else if ((isObject(v) || Array.isArray(v)) && depth < MAX_ARRAY_DEPTH) parts.push(`${key}=(${comparable(v, depth + 1)})`);
     }
     return parts.join(";");
   }

@@ -159,4 +159,62 @@ test("5,000 copies of one product: one issue, bounded by the node cap", () => {
   assert.ok(ms < 5000, `${ms} ms`);
 });
 
+
+const graph = (nodes: object[]) => jsonLd({ "@context": "https://schema.org", "@graph": nodes });
+const truthOf = (nodes: object[], url: string) => truthIssues(page("<h1>Joe's Pizza</h1><h2>Careers</h2>", graph(nodes)), url).filter((i) => !i.includes("not-visible"));
+
+test("a brand's Organization beside two branches with their own addresses (same name and url): no group through the brand; with one branch, a duplicate", () => {
+  const brand = { "@type": "Organization", "@id": "https://joespizza.example/#organization", name: "Joe's Pizza", url: "https://joespizza.example/" };
+  const branch = (street: string, telephone: string) => ({ "@type": "Restaurant", name: "Joe's Pizza", url: "https://joespizza.example/", address: { "@type": "PostalAddress", streetAddress: street }, telephone });
+  const soho = branch("1 Prince St", "+1 212 555 0100");
+  const tribeca = branch("2 Duane St", "+1 212 555 0200");
+  const url = "https://joespizza.example/locations/soho";
+  for (const nodes of [[brand, soho, tribeca], [soho, brand, tribeca], [soho, tribeca, brand]]) assert.equal(truthOf(nodes, url), []);
+  // The twins: the brand and its one location, and a branch written twice beside the others.
+  assert.equal(truthOf([brand, soho], url), ["Organization duplicate-entity url"]);
+  assert.equal(truthOf([soho, soho, brand, tribeca], url), ["LocalBusiness duplicate-entity url"]);
+});
+
+test("job postings and events at one url told apart by a nested Place's address, and postings by their titles; articles by their headlines", () => {
+  const job = (city: string, title = "Software Engineer") => ({ "@type": "JobPosting", title, url: "https://acme.example/careers", description: "x", datePosted: "2024-01-01", hiringOrganization: { "@type": "Organization", name: "Acme" }, jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: city } } });
+  const careers = "https://acme.example/careers";
+  assert.equal(truthOf([job("Berlin"), job("Munich")], careers), []);
+  assert.equal(truthOf([job("Berlin", "Software Engineer"), job("Berlin", "Product Designer")], careers), []);
+  assert.equal(truthOf([job("Berlin"), job("Berlin")], careers), ["JobPosting duplicate-entity url"]);
+  const event = (city: string) => ({ "@type": "Event", name: "Anvil Tour", url: "https://acme.example/tour", startDate: "2025-05-01", location: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: city } } });
+  assert.equal(truthOf([event("Berlin"), event("Munich")], careers), []);
+  assert.equal(truthOf([event("Berlin"), event("Berlin")], careers), ["Event duplicate-entity url"]);
+  const post = (headline: string) => ({ "@type": "BlogPosting", headline, url: "https://acme.example/blog" });
+  assert.equal(truthOf([post("Why anvils"), post("How to forge")], careers), []);
+  assert.equal(truthOf([post("Why anvils"), post("Why anvils | Acme Blog")], careers), ["Article duplicate-entity url"]);
+});
+
+test("names contain each other by whole words: \"Pen\" and \"Pencil\" are two products, \"Pen\" and \"Pen | Acme\" one", () => {
+  const item = (name: string) => ({ "@type": "Product", name, url: "https://acme.example/shop" });
+  const shop = "https://acme.example/shop";
+  assert.equal(truthOf([item("Pen"), item("Pencil")], shop), []);
+  assert.equal(truthOf([item("Pen"), item("Pen | Acme")], shop), ["Product duplicate-entity url"]);
+  // Scripts without spaces between words have no word edge to ask for (the names then conflict).
+  assert.equal(truthOf([item("東京"), item("東京タワー")], shop), ["Product conflicting-values name", "Product duplicate-entity url"]);
+});
+
+test("a link's placeholder (javascript:void(0), #, mailto:) as url is no key; an http url still is", () => {
+  const card = (name: string, href: string) => `<div itemscope itemtype="https://schema.org/Product"><h3 itemprop="name">${name}</h3><a itemprop="url" href="${href}">more</a></div>`;
+  for (const href of ["javascript:void(0)", "#", "mailto:shop@acme.example"]) assert.equal(truthIssues(page(card("Pen", href) + card("Pen", href)), "https://acme.example/shop"), [], href);
+  assert.equal(truthIssues(page(card("Pen", "/pen") + card("Pen", "/pen")), "https://acme.example/shop"), ["Product duplicate-entity url"]);
+});
+
+test("linked nodes (parentOrganization, subEvent by @id) and a series beside its event are two things; unlinked copies one", () => {
+  const acme = { "@type": "Organization", "@id": "https://acme.example/#org", name: "Acme", url: "https://acme.example/" };
+  const child = { "@type": "Organization", name: "Acme", url: "https://acme.example/", parentOrganization: { "@id": "https://acme.example/#org" } };
+  const home = "https://acme.example/";
+  assert.equal(truthOf([acme, child], home), []);
+  assert.equal(truthOf([acme, { ...child, parentOrganization: undefined }], home), ["Organization duplicate-entity url"]);
+  const series = { "@type": "EventSeries", "@id": "https://acme.example/tour#series", name: "Anvil Tour", url: "https://acme.example/tour" };
+  const show = { "@type": "Event", name: "Anvil Tour", url: "https://acme.example/tour", startDate: "2025-05-01" };
+  assert.equal(truthOf([series, show], home), []);
+  assert.equal(truthOf([{ ...series, "@type": "Event", "@id": undefined, subEvent: undefined }, show], home), ["Event duplicate-entity url"]);
+  assert.equal(truthOf([{ ...show, "@id": "https://acme.example/tour#may" }, { ...show, startDate: undefined, subEvent: { "@id": "https://acme.example/tour#may" } }], home), []);
+});
+
 test.run();

@@ -73,6 +73,16 @@ test("a url written without its scheme (www.joes.example, joes.example/menu) is 
   assert.equal(issuesOf(path).map((i) => i.code), ["self-serving-review"]);
 });
 
+test("a url without its scheme on an internationalized domain (пицца.рф, xn--p1ai, 中国) is that host, not a path on the review site", () => {
+  for (const url of ["пицца.рф", "joes-diner.xn--p1ai/menu", "joes.中国"]) {
+    const onReviewSite = validateHtml(page(BODY, jsonLd(business({ url }))), "https://reviews.example/biz/joes-diner").schemas[0];
+    assert.equal(issuesOf(onReviewSite), [], url);
+    // The twin: on the business's own host (written as the browser writes it, in punycode) it is self-serving.
+    const own = new URL(`https://${url}`).origin + "/";
+    assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business({ url }))), own).schemas[0]).map((i) => i.code), ["self-serving-review"], url);
+  }
+});
+
 test("a directory that gives the business its own listing page as url, and names its site in WebSite markup as another's: not self-serving, with a note", () => {
   const listingUrl = "https://guide.example/places/joes-diner";
   const listing = business({ url: listingUrl });
