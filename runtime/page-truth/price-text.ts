@@ -630,7 +630,7 @@ function isSpace(c: number): boolean {
  * Malayalam, Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, and the full-width digits of
  * Japanese, Chinese and Korean pages. Each block is its zero and the nine digits after it.
  */
-const DIGIT_ZEROS = [
+export const DIGIT_ZEROS = [
   0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0de6, 0x0e50, 0x0ed0, 0x0f20, 0x1040,
   0x17e0, 0x1810, 0xff10,
 ];
@@ -802,7 +802,9 @@ export function readNumber(token: string, mark: DecimalMark): Reading[] {
   const out: Reading[] = [];
   // The last separator as a decimal mark: the ones before it group thousands with another character.
   if ((last === "." || last === ",") && groupedBefore && seps.slice(0, -1).every((s) => s !== last)) {
-    const ambiguous = lastGroup.length === 3 && seps.length === 1;
+    // Ambiguous only when the mark could group thousands too: "1299.000" and "0,990" have no such reading
+    // (a first group of four digits, or a lone 0), so they are decimals whatever the page's language.
+    const ambiguous = lastGroup.length === 3 && seps.length === 1 && groupsAreThousands(groups, seps, 1);
     if (!ambiguous || mark === null || mark === last) out.push({ value: Number(`${groups.slice(0, -1).join("")}.${lastGroup}`), decimals: lastGroup.length });
   }
   // Every separator groups thousands.
@@ -816,7 +818,8 @@ export function readNumber(token: string, mark: DecimalMark): Reading[] {
 /** The first `count` separators group thousands: a first group of 1-3 digits, then groups of three. */
 function groupsAreThousands(groups: string[], seps: string[], count: number): boolean {
   if (count === 0) return groups[0].length > 0;
-  if (groups[0].length === 0 || groups[0].length > 3) return false;
+  // A first group of 1-3 digits, not a lone 0 ("0,990" is not 990; "000,500" may be a piece of "1 000,500").
+  if (groups[0].length === 0 || groups[0].length > 3 || groups[0] === "0") return false;
   for (let i = 1; i < count; i++) if (groups[i].length !== 3) return false;
   if (count > 0 && seps.slice(0, count).some((s) => s !== seps[0])) return false;
   // The group after the last thousands separator (when it is not the last group) has three digits too.

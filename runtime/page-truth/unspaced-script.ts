@@ -3,9 +3,12 @@
  * and the iteration and closing marks written inside words: 々 of "人々" and "佐々木", 〆, 〇, 〻),
  * half-width katakana, Thai, Lao, Burmese and Khmer. A Japanese or Chinese page runs a heading's name
  * into the text around it ("ホーム金床セット説明"), so where two such characters meet is as much a word's
- * edge as a space is. Hangul is written with spaces and is not among them.
+ * edge as a space is. Hangul is written with spaces and is not among them. The digits of those scripts
+ * (Thai ๐-๙, Lao, Burmese, Khmer) are not among them either: a number is no word's letters, and the space
+ * between two numbers ("๔.๘ ๑,๒๓๔", a struck price before the price) parts them as it does 4.8 and 1,234.
  */
 export function unspaced(c: number): boolean {
+  if (unspacedDigit(c)) return false;
   return (
     (c >= 0x3040 && c <= 0x30ff) ||
     (c >= 0x3400 && c <= 0x9fff) ||
@@ -19,8 +22,14 @@ export function unspaced(c: number): boolean {
   );
 }
 
-/** unspaced's characters as a regular expression's class. */
-const UNSPACED = "\\u0e00-\\u0eff\\u1000-\\u109f\\u1780-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
+/** A Thai, Lao, Burmese or Khmer digit. */
+function unspacedDigit(c: number): boolean {
+  return (c >= 0x0e50 && c <= 0x0e59) || (c >= 0x0ed0 && c <= 0x0ed9) || (c >= 0x1040 && c <= 0x1049) || (c >= 0x17e0 && c <= 0x17e9);
+}
+
+/** unspaced's characters as a regular expression's class (their digits left out). */
+const UNSPACED =
+  "\\u0e00-\\u0e4f\\u0e5a-\\u0ecf\\u0eda-\\u0eff\\u1000-\\u103f\\u104a-\\u109f\\u1780-\\u17df\\u17ea-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
 
 /** A character of those scripts, looked for before a text's spaces between them are dropped. */
 export const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`);

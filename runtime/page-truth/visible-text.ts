@@ -21,7 +21,7 @@ import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-sc
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
 import { HiddenElement } from "./hidden-element.ts";
-import { decimalMarkOf } from "./price-text.ts";
+import { DIGIT_ZEROS, decimalMarkOf } from "./price-text.ts";
 
 /** Characters of visible text kept per page (a real page shows far less; a hostile one is cut here). */
 export const MAX_VISIBLE = 4 * 1024 * 1024;
@@ -53,11 +53,17 @@ function closesItself(html: string, tagEnd: number, source: TagSource): boolean 
   return html.charCodeAt(tagEnd - 2) === 47 /* / */ && html.charCodeAt(tagEnd - 1) === 62 /* > */ && SELF_CLOSING_FOREIGN.has(source.name());
 }
 
-/** Inline elements: their edges are no word break ("$<span>1,299</span>" reads "$1,299"). */
+/**
+ * Inline elements: their edges are no word break ("$<span>1,299</span>" reads "$1,299"). The obsolete
+ * ones browsers still draw inline (big, strike, tt, acronym, blink: "Anvil X<big>L</big>") too. Not
+ * custom elements, though inline by default: web components (a Shopify theme's <product-info>) are
+ * styled as blocks, and an edge where there is none costs less (the whole element's text is looked
+ * up too) than words run together where a stylesheet sets them apart.
+ */
 const INLINE = [
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "output", "meter", "nobr",
-  "ruby", "rb", "rt", "rp", "rtc",
+  "ruby", "rb", "rt", "rp", "rtc", "big", "strike", "tt", "acronym", "blink",
 ];
 
 /** What the walk needs to know of a tag's name, as bits: one table look-up per tag, no name string. */
@@ -80,14 +86,15 @@ const IS_UA_HIDDEN = 16;
 
 /**
  * The classified names by length, first and last letter: two names at most share a slot (cite and
- * code, the only pair, with the same bits), each compared in full. Names of other elements are in no
- * slot, or fail the comparison: no bits. Flat arrays: no iterator or tuple per tag.
+ * code; source and strike, each with its own bits), each compared in full. Names of other elements are
+ * in no slot, or fail the comparison: no bits. Flat arrays: no iterator or tuple per tag.
  */
 const MAX_CLASSIFIED = 8;
 const SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
 const SLOT_NAME: string[] = new Array<string>(SLOTS).fill("");
 const SLOT_OTHER: string[] = new Array<string>(SLOTS).fill("");
 const SLOT_BITS = new Uint8Array(SLOTS);
+const SLOT_OTHER_BITS = new Uint8Array(SLOTS);
 function classSlot(len: number, first: number, last: number): number {
   return (len * 32 + (first & 31)) * 32 + (last & 31);
 }
@@ -103,10 +110,13 @@ function classSlot(len: number, first: number, last: number): number {
   add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
-    if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
-    else if (SLOT_OTHER[slot] === "" && SLOT_BITS[slot] === b) SLOT_OTHER[slot] = name;
-    else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]} and ${name} share a slot`);
-    SLOT_BITS[slot] = b;
+    if (SLOT_NAME[slot] === "") {
+      SLOT_NAME[slot] = name;
+      SLOT_BITS[slot] = b;
+    } else if (SLOT_OTHER[slot] === "") {
+      SLOT_OTHER[slot] = name;
+      SLOT_OTHER_BITS[slot] = b;
+    } else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]}, ${SLOT_OTHER[slot]} and ${name} share a slot`);
   }
 }
 
@@ -126,7 +136,7 @@ function tagClass(html: string, start: number, end: number): number {
   if (bits === 0) return 0;
   if (sameName(html, start, len, SLOT_NAME[slot])) return bits;
   const other = SLOT_OTHER[slot];
-  return other !== "" && sameName(html, start, len, other) ? bits : 0;
+  return other !== "" && sameName(html, start, len, other) ? SLOT_OTHER_BITS[slot] : 0;
 }
 
 /** html[start, start + len) in lower case is `name` (of that length). */
@@ -153,7 +163,8 @@ function nameIs(html: string, start: number, end: number, name: string): boolean
 function classOfName(name: string): number {
   if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
   const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
-  return SLOT_BITS[slot] !== 0 && (SLOT_NAME[slot] === name || SLOT_OTHER[slot] === name) ? SLOT_BITS[slot] : 0;
+  if (SLOT_BITS[slot] === 0) return 0;
+  return SLOT_NAME[slot] === name ? SLOT_BITS[slot] : SLOT_OTHER[slot] === name ? SLOT_OTHER_BITS[slot] : 0;
 }
 
 function asciiLower(c: number): number {
@@ -528,20 +539,23 @@ export class VisibleTextReader {
         digitEdge = true;
         continue;
       }
+      let mark = this.#centsMark;
       if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
         // "$19<sup>99</sup>", also with the template's line break or a space before the superscript.
         const digitsEnd = blankAfterDigit(text);
         const before = space;
-        if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
-        else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
-        if (digitsEnd >= 0 || text === this.#centsMark) lastChar = this.#centsMark.charCodeAt(0);
+        const segment = this.#segments.length > 0 ? this.#segments[this.#segments.length - 1] : "";
+        mark = digitsEnd >= 0 ? centsMarkAfter(text, digitsEnd, mark) : text === "" ? centsMarkAfter(segment, segment.length, mark) : mark;
+        if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + mark;
+        else if (text === "" && endsWithDigit(text, this.#segments)) text = mark;
+        if (digitsEnd >= 0 || text === mark) lastChar = mark.charCodeAt(0);
         // The blank run owed before the cents is the decimal mark now.
-        if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
+        if (before && (digitsEnd >= 0 || text === mark)) space = blank = false;
       }
       if ((cls & IS_INLINE) === 0) {
         space = true;
         blank = false;
-      } else if (lastChar !== this.#centsMark.charCodeAt(0)) digitEdge = true;
+      } else if (lastChar !== mark.charCodeAt(0)) digitEdge = true;
     }
     this.#space = space;
     this.#blank = blank;
@@ -592,6 +606,23 @@ function blankAfterDigit(text: string): number {
   }
   const c = text.charCodeAt(end - 1);
   return end > 0 && c >= 48 && c <= 57 ? end : -1;
+}
+
+/**
+ * The decimal mark superscript cents stand for after the whole units text[0, end) (ending in a digit):
+ * the other mark than the one grouping them, when they end in a group ("1.299<sup>99</sup> €" is
+ * 1,299.99 on a page without a language or in English, where the page's mark would make it "1.299.99",
+ * no number), else the page's language's (`fallback`).
+ */
+function centsMarkAfter(text: string, end: number, fallback: string): string {
+  if (end < 5) return fallback;
+  const mark = text.charCodeAt(end - 4);
+  if (mark !== 46 /* . */ && mark !== 44 /* , */) return fallback;
+  for (const k of [end - 5, end - 3, end - 2, end - 1]) {
+    const c = text.charCodeAt(k);
+    if (c < 48 || c > 57) return fallback;
+  }
+  return mark === 46 ? "," : ".";
 }
 
 /** The text read so far ends with an ASCII digit (right before the superscript: no separator owed). */
@@ -976,7 +1007,7 @@ function addWords(text: string, words: string): string {
   digitEdge = false;
   const joined = lastChar;
   lastChar = words.charCodeAt(words.length - 1);
-  if (!owed && edge && joined >= 48 && joined <= 57 && first >= 48 && first <= 57) return text + " " + words;
+  if (!owed && edge && isDecimalDigit(joined) && isDecimalDigit(first)) return text + " " + words;
   if (owed) {
     // Chinese, Japanese and Thai put no spaces between words: a line break or block edge inside a name
     // ("プロ用<br>金床セット", a phone layout's break) splits no word a reader sees.
@@ -984,6 +1015,17 @@ function addWords(text: string, words: string): string {
     return text + " " + words;
   }
   return text + words;
+}
+
+/**
+ * A decimal digit: 0-9 or one of another script's (DIGIT_ZEROS: "<span>٤٫٨</span><span>١٬٢٣٤</span>"
+ * is two numbers as "<span>4.8</span><span>1,234</span>" is).
+ */
+function isDecimalDigit(c: number): boolean {
+  if (c >= 48 && c <= 57) return true;
+  if (c < 0x0660) return false;
+  for (const zero of DIGIT_ZEROS) if (c >= zero && c <= zero + 9) return true;
+  return false;
 }
 
 const token = new MarkupToken();

@@ -424,4 +424,41 @@ test("rounded counts in more languages: Turkish 1,2B, Swedish 1,2 tn, Dutch 1,2 
   assert.equal(shows("1,2 dzd", null), ["Product not-visible aggregateRating.reviewCount"]);
 });
 
+test("a mark no thousands reading fits is a decimal mark: KWD 0,990 in English and KWD 1299.000 in Italian show 0.990 and 1299.000", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  // A leading 0 or a first group of four digits groups no thousands, so the language has nothing to decide.
+  assert.equal(truthIssues(page(body("KWD 0,990"), anvil(offer("0.990", "KWD")), "en")), []);
+  assert.equal(truthIssues(page(body("KWD 1299.000"), anvil(offer("1299.000", "KWD")), "it")), []);
+  assert.equal(truthIssues(page(body("KWD 1299,000"), anvil(offer("1299.000", "KWD")), "en")), []);
+  // The twins: another amount; and a real "1.299" still follows the page's language.
+  assert.equal(truthIssues(page(body("KWD 0,980"), anvil(offer("0.990", "KWD")), "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("KWD 1299.500"), anvil(offer("1299.000", "KWD")), "it")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("KWD 1.299"), anvil(offer("1.299", "KWD")), "it")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("KWD 1.299"), anvil(offer("1.299", "KWD")), "en")), []);
+  assert.equal(truthIssues(page(body("KWD 1.299"), anvil(offer(1299, "KWD")), "it")), []);
+});
+
+test("Thai and Burmese digits are no letters of an unspaced script: the space or block edge between two numbers stays", () => {
+  const thai = (stars: string, count: string) => `<h1>Executive Anvil</h1><p>1299</p><div>${stars}</div><div>${count} รีวิว</div>`;
+  assert.equal(truthIssues(page(thai("๔.๘", "๑,๒๓๔"), anvil(rating(4.8, 1234)), "th")), []);
+  const burmese = (price: string) => `<h1>Executive Anvil</h1><p><s>၁,၅၀၀</s> ${price} ကျပ်</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(burmese("၁,၂၉၉"), anvil(offer(1299, "MMK")), "my")), []);
+  // The twins: other numbers in the same digits.
+  assert.equal(truthIssues(page(thai("๔.๒", "๑,๒๓๔"), anvil(rating(4.8, 1234)), "th")), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(page(thai("๔.๘", "๑,๒๓๕"), anvil(rating(4.8, 1234)), "th")), ["Product not-visible aggregateRating.reviewCount"]);
+  assert.equal(truthIssues(page(burmese("၁,၃၉၉"), anvil(offer(1299, "MMK")), "my")), ["Product not-visible offers.price"]);
+});
+
+test("superscript cents after grouped units take the other mark: 1.299<sup>99</sup> € without a language and €1.299<sup>99</sup> in en-IE show 1,299.99", () => {
+  const body = (price: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`;
+  assert.equal(truthIssues(page(body('<span class="price">1.299<sup>99</sup> €</span>'), anvil(offer(1299.99, "EUR")), null)), []);
+  assert.equal(truthIssues(page(body("€1.299<sup>99</sup>"), anvil(offer(1299.99, "EUR")), "en-IE")), []);
+  // Grouped with a comma on a page in German, the cents follow a point.
+  assert.equal(truthIssues(page(body("$1,299<sup>99</sup>"), anvil(offer(1299.99, "USD")), "de")), []);
+  // The twins: other cents; and ungrouped units keep the page's mark.
+  assert.equal(truthIssues(page(body('<span class="price">1.299<sup>98</sup> €</span>'), anvil(offer(1299.99, "EUR")), null)), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("€1.299<sup>99</sup>"), anvil(offer(1299, "EUR")), "en-IE")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("€1299<sup>99</sup>"), anvil(offer(1299.99, "EUR")), "en-IE")), []);
+});
+
 test.run();

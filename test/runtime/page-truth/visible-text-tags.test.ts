@@ -125,6 +125,28 @@ test("numbers set side by side in inline elements are two numbers; one word cut 
   assert.equal(truthIssues(rated(`<div style="display:flex"><span>4.8</span><span>1,234 reviews</span></div><p><span>$1,099.00</span><s>1,299.00</s></p>`)), ["Product not-visible offers.price"]);
 });
 
+test("numbers in other scripts' digits set side by side in inline elements are two numbers too: <span>٤٫٨</span><span>١٬٢٣٤</span>", () => {
+  const raw = (body: string) => readVisibleText(page(body)).text.trim();
+  assert.is(raw(`<span>٤٫٨</span><span>١٬٢٣٤</span>`), "٤٫٨ ١٬٢٣٤");
+  const rated = (body: string) => page(`<h1>Executive Anvil</h1><p>1299</p><p>${body}</p>`, jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 1234 } })), "ar");
+  assert.equal(truthIssues(rated(`<span>٤٫٨</span><span>١٬٢٣٤</span>`)), []);
+  // The twins: another rating, another count.
+  assert.equal(truthIssues(rated(`<span>٤٫٦</span><span>١٬٢٣٤</span>`)), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(rated(`<span>٤٫٨</span><span>١٬٢٣٥</span>`)), ["Product not-visible aggregateRating.reviewCount"]);
+});
+
+test("obsolete inline elements (big, strike, tt, acronym, blink) split no word: Anvil X<big>L</big>", () => {
+  assert.is(visible(`a<big>b</big>c<STRIKE>d</strike>e<tt>f</tt>g<acronym>h</acronym>i<blink>j</blink>k`), "abcdefghijk");
+  // source shares strike's slot and is still void. A custom element stays an edge: web components (a
+  // Shopify theme's <product-info>, <price-per-item>) are styled as blocks, which the HTML alone cannot tell.
+  assert.is(visible(`a<source>b<strike>c</strike>d`), "a bcd");
+  assert.is(visible(`<product-title>Anvil</product-title><product-brand>Acme</product-brand>`), "anvil acme");
+  const named = (name: string, heading: string) => truthIssues(page(`<h1>${heading}</h1><p>1299</p><p>4.8 (120)</p>`, jsonLd(product({ name }))));
+  assert.equal(named("Anvil XL", "Anvil X<big>L</big>"), []);
+  // The twin: another letter is another word.
+  assert.equal(named("Anvil XL", "Anvil X<big>S</big>"), ["Product not-visible name"]);
+});
+
 test("an inline element whose inline style gives it a block-level display is a block edge, as a div; inline-block stays in the line", () => {
   const two = (style: string) => visible(`<h1><span style="${style}">Why Anvils</span><span style="${style}">Matter Today</span></h1>`);
   for (const style of ["display:block", "DISPLAY : BLOCK", "display:flex !important", "display: grid", "display:list-item", "display:table-cell", "display:flow-root", "display: block flow", "color:red; display:block", "display:inline; display:block"]) {
