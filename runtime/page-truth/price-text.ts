@@ -474,6 +474,12 @@ const COMPACT_UNITS: Readonly<Record<string, number>> = {
   "หมื่น": 1e4, rb: 1e3, ribu: 1e3, "천": 1e3, "\u0939\u095b\u093e\u0930": 1e3, "\u0939\u091c\u093e\u0930": 1e3, "млн": 1e6, "к": 1e3, mi: 1e6,
   mill: 1e6, "億": 1e8, "亿": 1e8, "억": 1e8, lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, crore: 1e7, crores: 1e7, cr: 1e7,
   "tri\u1ec7u": 1e6, juta: 1e6, jt: 1e6, "ล้าน": 1e6,
+  // The words a widget writes out in full (Intl.NumberFormat's compactDisplay "long": "1.2 thousand").
+  thousand: 1e3, million: 1e6, millions: 1e6, tausend: 1e3, millionen: 1e6, mille: 1e3, millier: 1e3, milliers: 1e3,
+  millones: 1e6, "mill\u00f3n": 1e6, milioni: 1e6, "milh\u00f5es": 1e6, "milh\u00e3o": 1e6, duizend: 1e3, miljoen: 1e6,
+  tusen: 1e3, tusind: 1e3, miljon: 1e6, miljoner: 1e6, "tysi\u0105ce": 1e3, "tysi\u0119cy": 1e3, "tysi\u0105c": 1e3, "tis\u00edc": 1e3,
+  "тысяч": 1e3, "тысячи": 1e3, "тысяча": 1e3, "миллион": 1e6, "миллиона": 1e6, "миллионов": 1e6, "тисяч": 1e3, "тисячі": 1e3,
+  "مليون": 1e6, "هزار": 1e3, "ہزار": 1e3, "میلیون": 1e6, milyon: 1e6, "\u0932\u093e\u0916": 1e5, "\u09b9\u09be\u099c\u09be\u09b0": 1e3,
 };
 /**
  * Units that mean their number only in some languages, read on pages in those (null: a page without a

@@ -56,6 +56,29 @@ test("rounded counts in more languages: тис., tis., ezer, mii, хил., χι�
   }
 });
 
+test("counts rounded with the unit written out, as Intl's long compact display and widgets print them: 1.2 thousand, 1,2 Tausend, ١٫٢ مليون", () => {
+  const cases: Array<[string, string, string | null, number]> = [
+    ["1.2 thousand reviews", "2.5 thousand reviews", "en", 1234],
+    ["1.2 million ratings", "2.5 million ratings", "en", 1234567],
+    ["1,2 Tausend Bewertungen", "2,5 Tausend Bewertungen", "de", 1234],
+    ["1,2 Millionen Bewertungen", "2,5 Millionen Bewertungen", "de", 1234567],
+    ["1,2 millier d'avis", "2,5 milliers d'avis", "fr", 1234],
+    ["1,2 millones de reseñas", "2,5 millones de reseñas", "es", 1234567],
+    ["12 тысяч отзывов", "25 тысяч отзывов", "ru", 12345],
+    ["1,2 tysiące opinii", "2,5 tysiące opinii", "pl", 1234],
+    ["1,2 tusen omdömen", "2,5 tusen omdömen", "sv", 1234],
+    ["١٫٢ مليون تقييم", "٢٫٥ مليون تقييم", "ar", 1234567],
+    ["۱٫۲ هزار نظر", "۲٫۵ هزار نظر", "fa", 1234],
+    ["1.2 लाख रेटिंग", "2.5 लाख रेटिंग", "hi", 123456],
+  ];
+  for (const [shown, other, lang, n] of cases) {
+    assert.equal(showsCount(shown, lang, n), [], `${shown} (${lang})`);
+    assert.equal(showsCount(other, lang, n), COUNT, `${other} (${lang})`);
+  }
+  // Not the start of a longer word: "thousands" is no unit after a number.
+  assert.equal(showsCount("1.2 thousands", "en", 1234), COUNT);
+});
+
 test("a unit that means another thing elsewhere is read on its language's pages only, and not as the start of a longer word", () => {
   const cases: Array<[string, string | null, string | null, number]> = [
     // [shown, its language, another page's language, the count]
@@ -77,7 +100,7 @@ test("a unit that means another thing elsewhere is read on its language's pages 
     ["12,3 ezerszer", "hu", 12345],
     ["12.3 हज़ारों", "hi", 12345],
     ["1.2พันธุ์", "th", 1234],
-    ["1,2 millones", "pt", 1234567],
+    ["1,2 milliards", "fr", 1234567],
   ];
   for (const [shown, lang, n] of words) assert.equal(showsCount(shown, lang, n), COUNT, `${shown} (${lang})`);
   // A one-letter Cyrillic К or Vietnamese N stands for its word only right after the number: "1 к 2" is "1 to 2".
