@@ -161,7 +161,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (shown === false && rule.kind === "price") shown = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
-        shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
+        shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page) || shownRoundedToWhole(value, page);
       }
       if (shown !== false) {
         oneShown ||= shown === true;
@@ -260,6 +260,17 @@ function shownWithoutThirdDecimal(value: string | number, currency: string | nul
  */
 function shownAsWhole(n: number, page: TruthPage): boolean {
   return Number.isInteger(n) && n >= 1000 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+}
+
+/**
+ * A rating whose one-decimal rounding is whole, shown without its ".0": "4" for 3.96, "5" for 4.96, as
+ * Intl.NumberFormat with at most one decimal (review widgets' and headless shops' setting) prints it.
+ */
+function shownRoundedToWhole(value: string | number, page: TruthPage): boolean {
+  const n = markupNumber(value);
+  if (n === null || Number.isInteger(n)) return false;
+  const tenths = Math.round(n * 10) / 10;
+  return Number.isInteger(tenths) && page.shownNumbers().shows(tenths, false);
 }
 
 /**

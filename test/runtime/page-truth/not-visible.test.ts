@@ -394,4 +394,14 @@ test("a rating of halves written with a vulgar fraction (4½, 4 ½, ★★★★
   }
 });
 
+test("a rating whose one-decimal rounding is whole, shown without its .0 (4 for 3.96, as Intl prints it), is shown; 3.94 is not", () => {
+  const markup = (ratingValue: number) => jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue, reviewCount: 120 } }));
+  const body = (rating: string) => `<h1>Executive Anvil</h1><p>1.299,00 €</p><p><span>${rating}</span> <span>(120)</span></p>`;
+  assert.equal(truthIssues(page(body("4"), markup(3.96), "de")), []);
+  assert.equal(truthIssues(page(body("5"), markup(4.96), "en")), []);
+  // The twins: a rating that rounds to 3.9, and another whole.
+  assert.equal(truthIssues(page(body("4"), markup(3.94), "de")), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(truthIssues(page(body("3"), markup(3.96), "de")), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
 test.run();
