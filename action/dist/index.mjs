@@ -2883,7 +2883,8 @@ function referenceAt(text, amp, inAttribute) {
       }
       if (digits === 0) return null;
     }
-    value = code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343 ? "\uFFFD" : String.fromCodePoint(code2);
+    const windows1252 = code2 >= 128 && code2 <= 159 ? WINDOWS_1252[code2 - 128] : 0;
+    value = code2 === 0 || code2 > 1114111 || code2 >= 55296 && code2 <= 57343 ? "\uFFFD" : String.fromCodePoint(windows1252 || code2);
   } else {
     if (!isAsciiLetter(c)) return null;
     let end = i + 1;
@@ -2980,7 +2981,7 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, WITHOUT_SEMICOLON, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
+var NAMED, WITHOUT_SEMICOLON, WINDOWS_1252, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
@@ -3048,6 +3049,40 @@ var init_html_text = __esm({
     WITHOUT_SEMICOLON = new Set(
       "AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT Iacute Icirc Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute ecirc egrave eth euml frac12 frac14 frac34 gt iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml".split(" ")
     );
+    WINDOWS_1252 = [
+      8364,
+      0,
+      8218,
+      402,
+      8222,
+      8230,
+      8224,
+      8225,
+      710,
+      8240,
+      352,
+      8249,
+      338,
+      0,
+      381,
+      0,
+      0,
+      8216,
+      8217,
+      8220,
+      8221,
+      8226,
+      8211,
+      8212,
+      732,
+      8482,
+      353,
+      8250,
+      339,
+      0,
+      382,
+      376
+    ];
     referenceEnd = 0;
     FULL_TABLE_SEEN = /* @__PURE__ */ new Map();
     MAX_TEXT = 2e4;
@@ -6033,7 +6068,11 @@ var init_node_values = __esm({
 
 // runtime/page-truth/unspaced-script.ts
 function unspaced(c) {
+  if (unspacedDigit(c)) return false;
   return c >= 12352 && c <= 12543 || c >= 13312 && c <= 40959 || c >= 63744 && c <= 64255 || c >= 65382 && c <= 65439 || c >= 3584 && c <= 3839 || c >= 4096 && c <= 4255 || c >= 6016 && c <= 6143 || c >= 12293 && c <= 12295 || c === 12347;
+}
+function unspacedDigit(c) {
+  return c >= 3664 && c <= 3673 || c >= 3792 && c <= 3801 || c >= 4160 && c <= 4169 || c >= 6112 && c <= 6121;
 }
 function latinAlphanumeric(c) {
   return c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 122 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370;
@@ -6042,7 +6081,7 @@ var UNSPACED, UNSPACED_CHARACTER, LATIN_ALPHANUMERIC, WHITE_SPACE, SPACE_BETWEEN
 var init_unspaced_script = __esm({
   "runtime/page-truth/unspaced-script.ts"() {
     "use strict";
-    UNSPACED = "\\u0e00-\\u0eff\\u1000-\\u109f\\u1780-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
+    UNSPACED = "\\u0e00-\\u0e4f\\u0e5a-\\u0ecf\\u0eda-\\u0eff\\u1000-\\u103f\\u104a-\\u109f\\u1780-\\u17df\\u17ea-\\u17ff\\u3005-\\u3007\\u303b\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f";
     UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`);
     LATIN_ALPHANUMERIC = "A-Za-z0-9\\uff10-\\uff19\\uff21-\\uff3a\\uff41-\\uff5a";
     WHITE_SPACE = "[ \\t\\n\\r\\f\\u00a0\\u3000]+";
@@ -6122,14 +6161,16 @@ function foldCase(lower) {
   if (out.indexOf("\xDF") !== -1) out = out.replace(SHARP_S, "ss");
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
+  if (out.indexOf("(tm)") !== -1 || out.indexOf("(r)") !== -1 || out.indexOf("(c)") !== -1 || out.indexOf("(sm)") !== -1) out = out.replace(TYPED_SIGNS, typedSign);
   if (WRITTEN_ALIKE.test(out)) {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   }
   return out;
 }
-function readAlike(c) {
+function readAlike(c, at, text) {
   const code2 = c.charCodeAt(0);
+  if (isVulgarFraction(code2) && at > 0 && isAsciiDigit(text.charCodeAt(at - 1))) return ` ${compatible(c)}`;
   if (code2 >= 65281 && code2 <= 65374) return String.fromCharCode(code2 - 65248);
   if (code2 === 12288) return " ";
   if (code2 === 215) return "x";
@@ -6138,9 +6179,18 @@ function readAlike(c) {
   return compatible(c);
 }
 function compatible(text) {
-  return text.normalize("NFKC");
+  return text.normalize("NFKC").toLowerCase();
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, UNSPACED_LANGUAGE, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, SHARP_S, DOTLESS_I, DOT_ABOVE;
+function isVulgarFraction(code2) {
+  return code2 >= 188 && code2 <= 190 || code2 >= 8528 && code2 <= 8543 || code2 === 8585;
+}
+function isAsciiDigit(code2) {
+  return code2 >= 48 && code2 <= 57;
+}
+function typedSign(typed) {
+  return TYPED_SIGN[typed];
+}
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, UNSPACED_LANGUAGE, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, TYPED_SIGNS, TYPED_SIGN, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
@@ -6252,10 +6302,12 @@ var init_lower_text = __esm({
     UNSPACED_LANGUAGE = /^(?:ja|zh|th|lo|km|my|yue|wuu)(?:$|-)/;
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
-    WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/;
-    WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u215f\u2189\ufb00-\ufb06\u0640]/g;
+    WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/;
+    WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/g;
     HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
     HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
+    TYPED_SIGNS = /\((?:tm|sm|r|c)\)/g;
+    TYPED_SIGN = { "(tm)": "\u2122", "(sm)": "\u2120", "(r)": "\xAE", "(c)": "\xA9" };
     SHARP_S = /\u00df/g;
     DOTLESS_I = /\u0131/g;
     DOT_ABOVE = /\u0307/g;
@@ -6465,7 +6517,7 @@ function readNumber(token2, mark) {
   const groupedBefore = groupsAreThousands(groups, seps, seps.length - 1) || groupsAreLakhs(groups, seps, seps.length - 1);
   const out = [];
   if ((last === "." || last === ",") && groupedBefore && seps.slice(0, -1).every((s) => s !== last)) {
-    const ambiguous = lastGroup.length === 3 && seps.length === 1;
+    const ambiguous = lastGroup.length === 3 && seps.length === 1 && groupsAreThousands(groups, seps, 1);
     if (!ambiguous || mark === null || mark === last) out.push({ value: Number(`${groups.slice(0, -1).join("")}.${lastGroup}`), decimals: lastGroup.length });
   }
   if (lastGroup.length === 3 && (groupsAreThousands(groups, seps, seps.length) || groupsAreLakhs(groups, seps, seps.length)) && seps.every((s) => s === seps[0])) {
@@ -6476,7 +6528,7 @@ function readNumber(token2, mark) {
 }
 function groupsAreThousands(groups, seps, count) {
   if (count === 0) return groups[0].length > 0;
-  if (groups[0].length === 0 || groups[0].length > 3) return false;
+  if (groups[0].length === 0 || groups[0].length > 3 || groups[0] === "0") return false;
   for (let i = 1; i < count; i++) if (groups[i].length !== 3) return false;
   if (count > 0 && seps.slice(0, count).some((s) => s !== seps[0])) return false;
   return count === seps.length || groups[count].length === 3;
@@ -6870,7 +6922,46 @@ var init_price_text = __esm({
       "tri\u1EC7u": 1e6,
       juta: 1e6,
       jt: 1e6,
-      "\u0E25\u0E49\u0E32\u0E19": 1e6
+      "\u0E25\u0E49\u0E32\u0E19": 1e6,
+      // The words a widget writes out in full (Intl.NumberFormat's compactDisplay "long": "1.2 thousand").
+      thousand: 1e3,
+      million: 1e6,
+      millions: 1e6,
+      tausend: 1e3,
+      millionen: 1e6,
+      mille: 1e3,
+      millier: 1e3,
+      milliers: 1e3,
+      millones: 1e6,
+      "mill\xF3n": 1e6,
+      milioni: 1e6,
+      "milh\xF5es": 1e6,
+      "milh\xE3o": 1e6,
+      duizend: 1e3,
+      miljoen: 1e6,
+      tusen: 1e3,
+      tusind: 1e3,
+      miljon: 1e6,
+      miljoner: 1e6,
+      "tysi\u0105ce": 1e3,
+      "tysi\u0119cy": 1e3,
+      "tysi\u0105c": 1e3,
+      "tis\xEDc": 1e3,
+      "\u0442\u044B\u0441\u044F\u0447": 1e3,
+      "\u0442\u044B\u0441\u044F\u0447\u0438": 1e3,
+      "\u0442\u044B\u0441\u044F\u0447\u0430": 1e3,
+      "\u043C\u0438\u043B\u043B\u0438\u043E\u043D": 1e6,
+      "\u043C\u0438\u043B\u043B\u0438\u043E\u043D\u0430": 1e6,
+      "\u043C\u0438\u043B\u043B\u0438\u043E\u043D\u043E\u0432": 1e6,
+      "\u0442\u0438\u0441\u044F\u0447": 1e3,
+      "\u0442\u0438\u0441\u044F\u0447\u0456": 1e3,
+      "\u0645\u0644\u064A\u0648\u0646": 1e6,
+      "\u0647\u0632\u0627\u0631": 1e3,
+      "\u06C1\u0632\u0627\u0631": 1e3,
+      "\u0645\u06CC\u0644\u06CC\u0648\u0646": 1e6,
+      milyon: 1e6,
+      "\u0932\u093E\u0916": 1e5,
+      "\u09B9\u09BE\u099C\u09BE\u09B0": 1e3
     };
     COMPACT_UNIT_LANGUAGES = {
       b: ["tr"],
@@ -6967,6 +7058,13 @@ var init_price_text = __esm({
 });
 
 // runtime/page-truth/text-match.ts
+function tagAsText(tag, name) {
+  return name !== void 0 && INLINE_IN_VALUE.has(name.toLowerCase()) ? "" : " ";
+}
+function escapedTagAsText(tag, name) {
+  if (name === void 0 || !ESCAPED_MARKUP.has(name.toLowerCase())) return tag;
+  return tagAsText(tag, name);
+}
 function normalizeText(text) {
   const composed = isAscii(text) ? text : text.normalize("NFC");
   return foldCase(composed.toLowerCase()).replace(NOT_WORD, " ").trim();
@@ -6978,8 +7076,8 @@ function cutShort(text) {
 }
 function plainText(value) {
   if (value.indexOf("<") === -1 && value.indexOf("&") === -1) return value;
-  const decoded = decodeEntities(value.replace(TAG, " "));
-  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, " ");
+  const decoded = decodeEntities(value.replace(TAG, tagAsText));
+  return decoded.indexOf("<") === -1 ? decoded : decoded.replace(TAG, escapedTagAsText);
 }
 function markupText(value) {
   return normalizeText(plainText(value));
@@ -7061,7 +7159,7 @@ function withoutStrokes(text) {
 }
 function letterTable() {
   const table2 = new Map(Object.entries(STROKES));
-  for (const [first, last] of [[192, 591], [7680, 7935]]) {
+  for (const [first, last] of [[192, 591], [7680, 7935], [902, 974], [1025, 1025], [1105, 1105]]) {
     for (let code2 = first; code2 <= last; code2++) {
       const letter = String.fromCharCode(code2);
       const base = letter.normalize("NFD").replace(COMBINING_MARKS, "");
@@ -7250,7 +7348,7 @@ function isWordChar(c) {
   if (c <= 8191) return true;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -7259,7 +7357,70 @@ var init_text_match = __esm({
     init_unspaced_script();
     init_price_text();
     OPENING = 80;
-    TAG = /<[^<>]*>/g;
+    TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)[^<>]*>|<![^<>]*>/g;
+    INLINE_IN_VALUE = /* @__PURE__ */ new Set([
+      "a",
+      "abbr",
+      "b",
+      "bdi",
+      "bdo",
+      "big",
+      "cite",
+      "code",
+      "data",
+      "del",
+      "dfn",
+      "em",
+      "font",
+      "i",
+      "ins",
+      "kbd",
+      "mark",
+      "q",
+      "s",
+      "samp",
+      "small",
+      "span",
+      "strike",
+      "strong",
+      "sub",
+      "sup",
+      "time",
+      "tt",
+      "u",
+      "var",
+      "wbr"
+    ]);
+    ESCAPED_MARKUP = /* @__PURE__ */ new Set([
+      ...INLINE_IN_VALUE,
+      "p",
+      "br",
+      "div",
+      "ul",
+      "ol",
+      "li",
+      "h1",
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "h6",
+      "blockquote",
+      "pre",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "td",
+      "th",
+      "img",
+      "hr",
+      "dl",
+      "dt",
+      "dd",
+      "figure",
+      "figcaption"
+    ]);
     NOT_WORD = /[^a-z0-9\u00aa\u00b2\u00b3\u00b5\u00b9\u00ba\u00bc-\u00be\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u05bd\u05bf\u05c1\u05c2\u05c4-\u05f2\u05f5-\u060b\u060d-\u061a\u061c-\u061e\u0620-\u0669\u066d-\u06d3\u06d5-\u1fff\u2070-\u209f\u2c00-\u2dff\u2e80-\u2fff\u3005-\u3007\u303b\u3040-\ud7ff\uf900-\ufe2f\ufe70-\ufefe\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uffdc]+/g;
     CONJUNCTIONS = {
       en: "and",
@@ -7299,8 +7460,8 @@ var init_text_match = __esm({
     WITH_NUKTA = /[\u0958-\u095f\u09dc\u09dd\u09df\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/g;
     MARKS_BUT_DIAERESIS = /[\u0300-\u0307\u0309-\u036f]/g;
     COMBINING_MARKS = /[\u0300-\u036f]/g;
-    ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/;
-    ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+    ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f\u0386-\u03ce\u0401\u0451]/;
+    ACCENTED_LETTERS = /[\u00c0-\u024f\u1e00-\u1eff\u0386-\u03ce\u0401\u0451]/g;
     MARKED_SCRIPTS = /[\u0590-\u0a7f]/;
     unaccentedLetters = null;
     STROKES = {
@@ -7514,7 +7675,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       if (shown2 === false && rule.kind === "price") shown2 = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
-        shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page);
+        shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page) || shownRoundedToWhole(value, page);
       }
       if (shown2 !== false) {
         oneShown ||= shown2 === true;
@@ -7554,6 +7715,12 @@ function shownWithoutThirdDecimal(value, currency, page) {
 }
 function shownAsWhole(n, page) {
   return Number.isInteger(n) && n >= 1e3 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+}
+function shownRoundedToWhole(value, page) {
+  const n = markupNumber(value);
+  if (n === null || Number.isInteger(n)) return false;
+  const tenths = Math.round(n * 10) / 10;
+  return Number.isInteger(tenths) && page.shownNumbers().shows(tenths, false);
 }
 function shownAsStars(value, best, page) {
   const n = markupNumber(value);
@@ -8036,7 +8203,7 @@ var init_http_url = __esm({
     init_can_parse_url();
     WHITESPACE = /\s/;
     SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-    HOST_LIKE = /^([^\s/?#:]+\.[A-Za-z]{2,})(?:[:/?#]|$)/;
+    HOST_LIKE = new RegExp("^([^\\s/?#:]+\\.(?:\\p{L}[\\p{L}\\p{M}]+|xn--[A-Za-z0-9-]+))(?:[:/?#]|$)", "u");
     FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
     COMMON_URL = /^https?:\/\/(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?:[/?#][!#-;=?-[\]_a-z~]*)?$/;
     isAlnum = (c) => c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57;
@@ -8055,14 +8222,15 @@ function duplicates(nodes, page, resolve4, out) {
   const firstByKey = /* @__PURE__ */ new Map();
   const groups = /* @__PURE__ */ new Map();
   const groupOf = /* @__PURE__ */ new Map();
+  const toldApart = /* @__PURE__ */ new Map();
   const base = page?.pageUrl ?? null;
   for (const node of nodes) {
     const family = familyOf(node.entity.node);
     if (family === null) continue;
     const written = /* @__PURE__ */ new Map();
-    const candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve4, written), written, id: joinId(node.entity.node["@id"], base) };
+    const candidate = { node, family, keys: keyValues(node.entity.node, family, base, resolve4, written), written, id: joinId(node.entity.node["@id"], base), links: linkedIds(node.entity.node, base) };
     for (const [property3, value] of candidate.keys) {
-      const key = `${family.root}\0${property3 === "url" ? "url" : property3.startsWith("gtin") ? "gtin" : property3}\0${value}`;
+      const key = `${family.root}\0${keyClass(property3)}\0${value}`;
       const seen = firstByKey.get(key);
       if (seen === void 0) {
         firstByKey.set(key, { candidate, property: property3 });
@@ -8071,16 +8239,33 @@ function duplicates(nodes, page, resolve4, out) {
       const first = seen.candidate;
       const leader = groupOf.get(first) ?? first;
       if (groupOf.has(candidate) || leader === candidate) continue;
-      if (!sameEntity(leader, candidate, property3)) continue;
       let group = groups.get(leader);
+      const apart = [...group?.kinds.values() ?? [leader]].find((member) => !sameEntity(member, candidate, property3));
+      if (apart !== void 0) {
+        if (!joined(apart, candidate)) {
+          const seenApart = toldApart.get(leader) ?? /* @__PURE__ */ new Map();
+          toldApart.set(leader, seenApart);
+          if (seenApart.size < MAX_TOLD_APART && !seenApart.has(candidate)) seenApart.set(candidate, property3);
+        }
+        continue;
+      }
       if (group === void 0) {
-        group = { members: [leader], matchedOn: seen.property };
+        group = { members: [leader], matchedOn: seen.property, kinds: /* @__PURE__ */ new Map([[kindOf(leader), leader]]) };
         groups.set(leader, group);
         groupOf.set(leader, leader);
       }
       group.members.push(candidate);
+      const kind = kindOf(candidate);
+      if (!group.kinds.has(kind)) group.kinds.set(kind, candidate);
       groupOf.set(candidate, leader);
     }
+  }
+  for (const [leader, group] of [...groups]) {
+    const apart = toldApart.get(leader);
+    if (apart === void 0) continue;
+    groups.delete(leader);
+    const kept = withoutHubs(group, apart);
+    if (kept !== null) groups.set(kept.members[0], kept);
   }
   if (groups.size === 0) return;
   const places = new Places(page);
@@ -8091,6 +8276,31 @@ function duplicates(nodes, page, resolve4, out) {
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
     }
   }
+}
+function withoutHubs(group, apart) {
+  const hubs = /* @__PURE__ */ new Set();
+  for (const [kind, member] of group.kinds) {
+    for (const [other, property3] of apart) {
+      if (!joined(member, other) && sameEntity(member, other, property3)) {
+        hubs.add(kind);
+        break;
+      }
+    }
+  }
+  if (hubs.size === 0) return group;
+  const members = group.members.filter((m) => !hubs.has(kindOf(m)));
+  if (members.length < 2) return null;
+  const leader = members[0];
+  const matchedOn = [...leader.keys].find(([property3, value]) => members.some((m) => m !== leader && [...m.keys].some(([p, v]) => v === value && keyClass(p) === keyClass(property3))))?.[0];
+  if (matchedOn === void 0) return null;
+  return { members, matchedOn, kinds: new Map([...group.kinds].filter(([kind]) => !hubs.has(kind))) };
+}
+function kindOf(candidate) {
+  const node = candidate.node.entity.node;
+  const parts = [candidate.id ?? "", [...candidate.links].sort().join(" "), nameOf(candidate)];
+  for (const [k, v] of candidate.keys) if (k !== "name") parts.push(`${k}=${v}`);
+  for (const p of candidate.family.distinguish) parts.push(node[p] === void 0 ? "" : comparedValue(candidate, p, node[p], comparable));
+  return parts.join("\0");
 }
 function familyOf(node) {
   const types = typeNames(node["@type"]);
@@ -8106,6 +8316,7 @@ function keyValues(node, family, base, resolve4, written) {
   for (const property3 of family.keys) {
     const value = scalar(node[property3], resolve4);
     if (value === null) continue;
+    if (property3 === "url" && !namesAPage(value, base)) continue;
     const normalized = property3 === "url" ? normalizeUrl(value, base) : property3 === "name" ? markupText(value) : property3.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
     if (normalized === "") continue;
     keys.set(property3, normalized);
@@ -8123,6 +8334,18 @@ function scalar(value, resolve4) {
   }
   return null;
 }
+function linkedIds(node, base) {
+  const ids = /* @__PURE__ */ new Set();
+  for (const property3 of LINKS) {
+    const value = node[property3];
+    if (value === void 0) continue;
+    for (const item of (Array.isArray(value) ? value : [value]).slice(0, MAX_LINKS)) {
+      const id = joinId(isObject(item) ? item["@id"] : item, base);
+      if (id !== null) ids.add(id);
+    }
+  }
+  return ids;
+}
 function joinId(id, base) {
   if (typeof id !== "string" || id === "") return null;
   return base === null ? id : resolveId(id, base) ?? id;
@@ -8138,13 +8361,24 @@ function normalizeUrl(value, base) {
     return withoutTrailingSlashes(value.trim().toLowerCase());
   }
 }
+function namesAPage(value, base) {
+  const written = value.trim();
+  if (/^#*$/.test(written) || written.endsWith("#")) return false;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(written);
+  if (scheme !== null && !scheme[1].includes(".")) return /^https?$/i.test(scheme[1]);
+  return base === null || /^https?:/i.test(base);
+}
 function normalizeGtin(value) {
   return value.replace(/\D/g, "").replace(/^0+/, "");
+}
+function joined(a, b) {
+  if (a.id !== null && a.id === b.id) return true;
+  return b.id !== null && a.links.has(b.id) || a.id !== null && b.links.has(a.id);
 }
 function sameEntity(a, b, property3) {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
-  if (a.id !== null && a.id === b.id) return false;
+  if (joined(a, b)) return false;
   for (const [k, v] of a.keys) {
     const other = b.keys.get(k);
     if (other !== void 0 && other !== v && k !== "name") return false;
@@ -8154,9 +8388,26 @@ function sameEntity(a, b, property3) {
     if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
   }
   if (a.family.strong.includes(property3) || property3.startsWith("gtin")) return true;
-  const nameA = typeof na.name === "string" ? comparedValue(a, "\0name", na.name, (name) => markupText(name)) : "";
-  const nameB = typeof nb.name === "string" ? comparedValue(b, "\0name", nb.name, (name) => markupText(name)) : "";
-  return nameA === "" || nameB === "" || nameA.includes(nameB) || nameB.includes(nameA);
+  const nameA = nameOf(a);
+  const nameB = nameOf(b);
+  return nameA === "" || nameB === "" || containsWords(nameA, nameB) || containsWords(nameB, nameA);
+}
+function nameOf(candidate) {
+  const node = candidate.node.entity.node;
+  const own = candidate.family.naming === void 0 ? void 0 : node[candidate.family.naming];
+  const name = typeof own === "string" && own.trim() !== "" ? own : node.name;
+  return typeof name === "string" ? comparedValue(candidate, "\0name", name, (n) => markupText(n)) : "";
+}
+function containsWords(whole, part) {
+  if (part === "") return true;
+  const joinsAtStart = isWordCharacter(firstCharacter(part, 0));
+  const joinsAtEnd = isWordCharacter(lastCharacter(part, part.length));
+  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
+    if (joinsAtStart && isWordCharacter(lastCharacter(whole, at))) continue;
+    if (joinsAtEnd && isWordCharacter(firstCharacter(whole, at + part.length))) continue;
+    return true;
+  }
+  return false;
 }
 function comparable(value, depth = 0) {
   if (typeof value === "string") return markupText(value);
@@ -8168,6 +8419,7 @@ function comparable(value, depth = 0) {
       if (key === "@type" || key === "@context") continue;
       const v = value[key];
       if (typeof v === "string" || typeof v === "number") parts.push(`${key}=${comparable(v)}`);
+      else if ((isObject(v) || Array.isArray(v)) && depth < MAX_ARRAY_DEPTH) parts.push(`${key}=(${comparable(v, depth + 1)})`);
     }
     return parts.join(";");
   }
@@ -8274,7 +8526,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -8297,14 +8549,16 @@ var init_duplicates = __esm({
       { root: "Product", keys: ["sku", ...GTINS, "url"], strong: ["sku", ...GTINS], distinguish: PRODUCT_DISTINCT },
       { root: "Organization", keys: ["url", "name"], strong: [], distinguish: ["address", "telephone", "branchCode", "geo", "taxID", "vatID"] },
       { root: "WebSite", keys: ["url", "name"], strong: [], distinguish: [] },
+      // Before Event: a series and one of its events (or a course's instance) share a url and a name, and are two things.
+      { root: "EventSeries", keys: ["url"], strong: [], distinguish: ["startDate", "location"] },
       { root: "Event", keys: ["url"], strong: [], distinguish: ["startDate", "location"] },
-      { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"] },
+      { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"], naming: "title" },
       { root: "Course", keys: ["url"], strong: [], distinguish: ["courseCode", "hasCourseInstance"] },
       { root: "Recipe", keys: ["url"], strong: [], distinguish: [] },
       { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem"] },
       { root: "Book", keys: ["url", "isbn"], strong: ["isbn"], distinguish: ["isbn", "bookFormat"] },
       { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated"] },
-      { root: "Article", keys: ["url"], strong: [], distinguish: [] }
+      { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" }
     ];
     COMPARED = [
       { path: ["name"], kind: "text" },
@@ -8315,6 +8569,15 @@ var init_duplicates = __esm({
       { path: ["aggregateRating", "reviewCount"], kind: "number" },
       { path: ["aggregateRating", "ratingCount"], kind: "number" }
     ];
+    MAX_TOLD_APART = 64;
+    keyClass = (property3) => property3 === "url" ? "url" : property3.startsWith("gtin") ? "gtin" : property3;
+    LINKS = ["parentOrganization", "subOrganization", "department", "branchOf", "superEvent", "subEvent", "hasCourseInstance", "isVariantOf", "hasVariant"];
+    MAX_LINKS = 100;
+    firstCharacter = (text, at) => at < text.length ? String.fromCodePoint(text.codePointAt(at)) : "";
+    lastCharacter = (text, end) => Array.from(text.slice(Math.max(0, end - 2), end)).pop() ?? "";
+    isWordCharacter = (character) => WORD_CHARACTER.test(character) && !UNSPACED_SCRIPT.test(character);
+    WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
+    UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
     MAX_ARRAY_DEPTH = 8;
     MAX_SUFFIXED_NAME = 320;
     MAX_NUMBER_TEXT = 64;
@@ -8679,7 +8942,7 @@ function tagClass(html, start, end) {
   if (bits === 0) return 0;
   if (sameName(html, start, len, SLOT_NAME[slot])) return bits;
   const other = SLOT_OTHER[slot];
-  return other !== "" && sameName(html, start, len, other) ? bits : 0;
+  return other !== "" && sameName(html, start, len, other) ? SLOT_OTHER_BITS[slot] : 0;
 }
 function sameName(html, start, len, name) {
   for (let k = 0; k < len; k++) if (asciiLower2(html.charCodeAt(start + k)) !== name.charCodeAt(k)) return false;
@@ -8697,7 +8960,8 @@ function nameIs(html, start, end, name) {
 function classOfName(name) {
   if (name.length === 0 || name.length > MAX_CLASSIFIED) return 0;
   const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
-  return SLOT_BITS[slot] !== 0 && (SLOT_NAME[slot] === name || SLOT_OTHER[slot] === name) ? SLOT_BITS[slot] : 0;
+  if (SLOT_BITS[slot] === 0) return 0;
+  return SLOT_NAME[slot] === name ? SLOT_BITS[slot] : SLOT_OTHER[slot] === name ? SLOT_OTHER_BITS[slot] : 0;
 }
 function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
@@ -8777,6 +9041,16 @@ function blankAfterDigit(text) {
   const c = text.charCodeAt(end - 1);
   return end > 0 && c >= 48 && c <= 57 ? end : -1;
 }
+function centsMarkAfter(text, end, fallback) {
+  if (end < 5) return fallback;
+  const mark = text.charCodeAt(end - 4);
+  if (mark !== 46 && mark !== 44) return fallback;
+  for (const k of [end - 5, end - 3, end - 2, end - 1]) {
+    const c = text.charCodeAt(k);
+    if (c < 48 || c > 57) return fallback;
+  }
+  return mark === 46 ? "," : ".";
+}
 function endsWithDigit(text, segments2) {
   const last = text.length > 0 ? text : segments2.length > 0 ? segments2[segments2.length - 1] : "";
   const c = last.charCodeAt(last.length - 1);
@@ -8819,14 +9093,20 @@ function addWords(text, words) {
   const edge = digitEdge;
   space = false;
   digitEdge = false;
-  const joined = lastChar;
+  const joined2 = lastChar;
   lastChar = words.charCodeAt(words.length - 1);
-  if (!owed && edge && joined >= 48 && joined <= 57 && first >= 48 && first <= 57) return text + " " + words;
+  if (!owed && edge && isDecimalDigit(joined2) && isDecimalDigit(first)) return text + " " + words;
   if (owed) {
-    if (joined !== -1 && unspaced(joined) && unspaced(first)) return text + words;
+    if (joined2 !== -1 && unspaced(joined2) && unspaced(first)) return text + words;
     return text + " " + words;
   }
   return text + words;
+}
+function isDecimalDigit(c) {
+  if (c >= 48 && c <= 57) return true;
+  if (c < 1632) return false;
+  for (const zero of DIGIT_ZEROS) if (c >= zero && c <= zero + 9) return true;
+  return false;
 }
 function textRun(html, from, to) {
   if (nextAmp < from) {
@@ -8950,7 +9230,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, SLOT_OTHER_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -9028,7 +9308,12 @@ var init_visible_text = __esm({
       "rb",
       "rt",
       "rp",
-      "rtc"
+      "rtc",
+      "big",
+      "strike",
+      "tt",
+      "acronym",
+      "blink"
     ];
     IS_INLINE = 1;
     IS_VOID = 2;
@@ -9040,6 +9325,7 @@ var init_visible_text = __esm({
     SLOT_NAME = new Array(SLOTS).fill("");
     SLOT_OTHER = new Array(SLOTS).fill("");
     SLOT_BITS = new Uint8Array(SLOTS);
+    SLOT_OTHER_BITS = new Uint8Array(SLOTS);
     {
       const bits = /* @__PURE__ */ new Map();
       const add = (names, bit) => {
@@ -9052,10 +9338,13 @@ var init_visible_text = __esm({
       add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
-        if (SLOT_NAME[slot] === "") SLOT_NAME[slot] = name;
-        else if (SLOT_OTHER[slot] === "" && SLOT_BITS[slot] === b) SLOT_OTHER[slot] = name;
-        else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]} and ${name} share a slot`);
-        SLOT_BITS[slot] = b;
+        if (SLOT_NAME[slot] === "") {
+          SLOT_NAME[slot] = name;
+          SLOT_BITS[slot] = b;
+        } else if (SLOT_OTHER[slot] === "") {
+          SLOT_OTHER[slot] = name;
+          SLOT_OTHER_BITS[slot] = b;
+        } else throw new Error(`visible-text: tag classes ${SLOT_NAME[slot]}, ${SLOT_OTHER[slot]} and ${name} share a slot`);
       }
     }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
@@ -9291,18 +9580,21 @@ var init_visible_text = __esm({
             digitEdge = true;
             continue;
           }
+          let mark = this.#centsMark;
           if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
             const digitsEnd = blankAfterDigit(text);
             const before = space;
-            if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + this.#centsMark;
-            else if (text === "" && endsWithDigit(text, this.#segments)) text = this.#centsMark;
-            if (digitsEnd >= 0 || text === this.#centsMark) lastChar = this.#centsMark.charCodeAt(0);
-            if (before && (digitsEnd >= 0 || text === this.#centsMark)) space = blank = false;
+            const segment = this.#segments.length > 0 ? this.#segments[this.#segments.length - 1] : "";
+            mark = digitsEnd >= 0 ? centsMarkAfter(text, digitsEnd, mark) : text === "" ? centsMarkAfter(segment, segment.length, mark) : mark;
+            if (digitsEnd >= 0) text = text.slice(0, digitsEnd) + mark;
+            else if (text === "" && endsWithDigit(text, this.#segments)) text = mark;
+            if (digitsEnd >= 0 || text === mark) lastChar = mark.charCodeAt(0);
+            if (before && (digitsEnd >= 0 || text === mark)) space = blank = false;
           }
           if ((cls & IS_INLINE) === 0) {
             space = true;
             blank = false;
-          } else if (lastChar !== this.#centsMark.charCodeAt(0)) digitEdge = true;
+          } else if (lastChar !== mark.charCodeAt(0)) digitEdge = true;
         }
         this.#space = space;
         this.#blank = blank;
@@ -37467,7 +37759,7 @@ function decode(decoder, bytes) {
   for (let i = 0; i < bytes.length && !c1; i++) c1 = bytes[i] >= 128 && bytes[i] <= 159;
   if (!c1) return decoder.decode(bytes);
   const units = new Uint16Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) units[i] = WINDOWS_1252[bytes[i]];
+  for (let i = 0; i < bytes.length; i++) units[i] = WINDOWS_12522[bytes[i]];
   return new TextDecoder("utf-16le").decode(units);
 }
 function sniffBom(b) {
@@ -37493,13 +37785,13 @@ function prescanMetaCharset(bytes) {
   }
   return null;
 }
-var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F, WINDOWS_1252;
+var HTML_CONTENT_TYPES, WINDOWS_1252_80_9F, WINDOWS_12522;
 var init_decode_body = __esm({
   "fetch/decode-body.ts"() {
     "use strict";
     HTML_CONTENT_TYPES = ["text/html", "application/xhtml+xml"];
     WINDOWS_1252_80_9F = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
-    WINDOWS_1252 = Uint16Array.from({ length: 256 }, (_, b) => b >= 128 && b <= 159 ? WINDOWS_1252_80_9F.charCodeAt(b - 128) : b);
+    WINDOWS_12522 = Uint16Array.from({ length: 256 }, (_, b) => b >= 128 && b <= 159 ? WINDOWS_1252_80_9F.charCodeAt(b - 128) : b);
   }
 });
 
