@@ -51,9 +51,9 @@ const FAMILIES: readonly Family[] = [
   { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"], naming: "title" },
   { root: "Course", keys: ["url"], strong: [], distinguish: ["courseCode", "hasCourseInstance"] },
   { root: "Recipe", keys: ["url"], strong: [], distinguish: [] },
-  { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem"] },
+  { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem", "gamePlatform"] },
   { root: "Book", keys: ["url", "isbn"], strong: ["isbn"], distinguish: ["isbn", "bookFormat"] },
-  { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated"] },
+  { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated", "datePublished", "director"] },
   { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" },
 ];
 

@@ -198,6 +198,16 @@ test("names contain each other by whole words: \"Pen\" and \"Pencil\" are two pr
   assert.equal(truthOf([item("東京"), item("東京タワー")], shop), ["Product conflicting-values name", "Product duplicate-entity url"]);
 });
 
+test("a game on two platforms and a film and its remake at one url are two things; the same game twice is one", () => {
+  const url = "https://games.example/anvil-quest";
+  const game = (gamePlatform: string) => ({ "@type": "VideoGame", name: "Anvil Quest", url, gamePlatform });
+  assert.equal(truthOf([game("PlayStation 5"), game("Nintendo Switch")], url), []);
+  assert.equal(truthOf([game("PlayStation 5"), game("PlayStation 5")], url), ["Game duplicate-entity url"]);
+  const film = (datePublished: string, director: string) => ({ "@type": "Movie", name: "The Anvil", url, datePublished, director: { "@type": "Person", name: director } });
+  assert.equal(truthOf([film("1958", "A. Smith"), film("2024", "B. Jones")], url), []);
+  assert.equal(truthOf([film("2024", "B. Jones"), film("2024", "B. Jones")], url), ["Movie duplicate-entity url"]);
+});
+
 test("a link's placeholder (javascript:void(0), #, mailto:) as url is no key; an http url still is", () => {
   const card = (name: string, href: string) => `<div itemscope itemtype="https://schema.org/Product"><h3 itemprop="name">${name}</h3><a itemprop="url" href="${href}">more</a></div>`;
   for (const href of ["javascript:void(0)", "#", "mailto:shop@acme.example"]) assert.equal(truthIssues(page(card("Pen", href) + card("Pen", href)), "https://acme.example/shop"), [], href);
