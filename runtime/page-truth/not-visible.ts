@@ -14,7 +14,7 @@ import { isObject, type JsonObject } from "../json.ts";
 import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
-import { markupNumber } from "./price-text.ts";
+import { markupNumber, mayUseOtherDigits } from "./price-text.ts";
 import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
@@ -158,6 +158,8 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
+      // A perfect rating is not shown by the scale every rating display prints ("3.9 out of 5" shows no 5).
+      if (shown === true && rule.kind === "rating" && onlyAsScale(value, scaleOf(entity.node, rule.path, pointer, resolve), page)) shown = false;
       if (shown === false && rule.kind === "price") shown = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
@@ -260,6 +262,17 @@ function shownWithoutThirdDecimal(value: string | number, currency: string | nul
  */
 function shownAsWhole(n: number, page: TruthPage): boolean {
   return Number.isInteger(n) && n >= 1000 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+}
+
+/**
+ * The rating is its scale's best (5 of 5) and the page writes that number only as a scale: after "/",
+ * "out of" or their words in German, French, Italian, Russian and Dutch ("3.9/5", "3,9 von 5"). Read on
+ * pages in a language written in 0-9 only (mayUseOtherDigits: elsewhere the rating may be in other digits).
+ */
+function onlyAsScale(value: string | number, best: number, page: TruthPage): boolean {
+  const n = markupNumber(value);
+  if (n === null || n !== best || !Number.isInteger(n) || page.lang === null || mayUseOtherDigits(page.lang)) return false;
+  return !page.showsNumberOutsideScale(n);
 }
 
 /**

@@ -385,8 +385,18 @@ export function titleKeys(whole: string, brands: readonly string[] = []): string
   const timesApart = full.replace(TIMES_TOGETHER, "$1 x ");
   if (timesApart !== full) keys.push(timesApart);
   const words = full.split(" ");
-  if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
+  // Three words or more without the remark or options at the end: "Senior Engineer (Remote)" is a title of
+  // two, whose "Senior" no page that shows "Junior Engineer (Remote)" may leave off.
+  if (words.length >= 3 && coreWords(value, comma) >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
+}
+
+/** The words of a title without its bracketed remark, its gender note or its options after a comma (at `comma`, or -1). */
+function coreWords(value: string, comma: number): number {
+  let core = comma > 0 ? value.slice(0, comma) : value;
+  core = core.replace(BRACKETED_END, "").replace(GENDER_NOTE_END, "");
+  const key = lookupKey(core);
+  return key === "" ? 0 : key.split(" ").length;
 }
 
 /**

@@ -74,6 +74,9 @@ function runsScript(html: string): boolean {
   return false;
 }
 
+/** What writes the number after it as a rating's scale: "/", "out of", "von", "sur", "su", "из", "uit" (lower-cased text). */
+const SCALE_BEFORE = /(?:\/|\bout of|\bvon|\bsur|\bsu|из|\buit)\s*$/;
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -289,6 +292,36 @@ export class TruthPage {
    */
   showsPercent(percent: number): boolean {
     return this.showsNumberWritten([`${percent}%`, `${percent} %`, `${percent}\u00a0%`, `${percent}\u202f%`]);
+  }
+
+  /**
+   * The visible text holds the whole number `n` (or "n.0", "n,00") as a number of its own, and not only
+   * as a scale: after "/", "out of" or another language's words for it (SCALE_BEFORE). "5" of "3.9 out
+   * of 5" is the scale; "5.0 out of 5" shows 5.
+   */
+  showsNumberOutsideScale(n: number): boolean {
+    const lower = this.#lowerText();
+    lower.extend(true);
+    const written = String(n);
+    for (const w of lower.windows(written.length)) {
+      const text = w.text;
+      for (let at = text.indexOf(written, w.from); at !== -1 && at < w.to; at = text.indexOf(written, at + 1)) {
+        const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+        if ((before >= 48 && before <= 57) || before === 46 || before === 44) continue;
+        const end = at + written.length;
+        const next = text.charCodeAt(end);
+        if (next >= 48 && next <= 57) continue;
+        if (next === 46 || next === 44) {
+          // "5.0" and "5,00" are 5; "5.5" and "5.05" are other numbers.
+          let k = end + 1;
+          while (text.charCodeAt(k) === 48) k++;
+          const after = text.charCodeAt(k);
+          if (after >= 48 && after <= 57) continue;
+        }
+        if (!SCALE_BEFORE.test(text.slice(Math.max(0, at - 12), at))) return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -404,4 +404,14 @@ test("a rating whose one-decimal rounding is whole, shown without its .0 (4 for 
   assert.equal(truthIssues(page(body("3"), markup(3.96), "de")), ["Product not-visible aggregateRating.ratingValue"]);
 });
 
+test("a perfect rating is not shown by the scale every rating display prints: 5 against \"3.9 out of 5\"; 5.0 out of 5 shows it", () => {
+  const markup = (ratingValue: number) => jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue, reviewCount: 120 } }));
+  const rated = (shown: string, r: number, lang: string) => truthIssues(page(`<h1>Executive Anvil</h1><p>€1,299.00</p><p>${shown} (120)</p>`, markup(r), lang));
+  const told = ["Product not-visible aggregateRating.ratingValue"];
+  for (const [shown, lang] of [["3.9 out of 5", "en"], ["3.9/5", "en"], ["3.9 / 5", "en"], ["3,9 von 5", "de"], ["3,9 sur 5", "fr"]] as const) assert.equal(rated(shown, 5, lang), told, shown);
+  // The twins: the perfect rating shown beside its scale, and a rating below the best, which the scale never is.
+  for (const [shown, lang] of [["5.0 out of 5", "en"], ["5 out of 5", "en"], ["5/5", "en"], ["Rated 5.00 out of 5", "en"], ["5,0 von 5", "de"]] as const) assert.equal(rated(shown, 5, lang), [], shown);
+  assert.equal(rated("3.9 out of 5", 3.9, "en"), []);
+});
+
 test.run();

@@ -223,4 +223,16 @@ test("Greek without its tonos and Russian with е for ё: the words the page wri
   assert.equal(shown("Ёлочная игрушка", "Елочная гирлянда", "ru"), NOT_SHOWN);
 });
 
+test("a title of two words with a remark or options at its end has no word to leave off: Senior Engineer (Remote) is not Junior Engineer (Remote)", () => {
+  const job = (title: string) => jsonLd({ "@context": "https://schema.org", "@type": "JobPosting", title, datePosted: "2026-11-01", description: "Forge.", hiringOrganization: { "@type": "Organization", name: "Acme" } });
+  const posted = (heading: string, title: string) => truthIssues(page(`<h1>${heading}</h1>`, job(title), "en"));
+  const told = ["JobPosting not-visible title"];
+  assert.equal(posted("Junior Engineer (Remote)", "Senior Engineer (Remote)"), told);
+  assert.equal(posted("Junior Engineer, Berlin", "Senior Engineer, Berlin"), told);
+  assert.equal(posted("Junior Softwareentwickler (m/w/d)", "Senior Softwareentwickler (m/w/d)"), told);
+  // The twins: the title without its remark, and a title of three words without one at its start.
+  assert.equal(posted("Senior Engineer", "Senior Engineer (Remote)"), []);
+  assert.equal(posted("Software Engineer (Remote)", "Senior Software Engineer (Remote)"), []);
+});
+
 test.run();
