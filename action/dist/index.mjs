@@ -7210,8 +7210,14 @@ function titleKeys(whole, brands = []) {
   const timesApart = full.replace(TIMES_TOGETHER, "$1 x ");
   if (timesApart !== full) keys.push(timesApart);
   const words = full.split(" ");
-  if (words.length >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
+  if (words.length >= 3 && coreWords(value, comma) >= 3) keys.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
   return [...new Set(keys)].filter((k) => k !== "");
+}
+function coreWords(value, comma) {
+  let core = comma > 0 ? value.slice(0, comma) : value;
+  core = core.replace(BRACKETED_END, "").replace(GENDER_NOTE_END, "");
+  const key = lookupKey(core);
+  return key === "" ? 0 : key.split(" ").length;
 }
 function wordHash(h) {
   return (h ^ h >>> 15) & BUCKETS - 1;
@@ -7672,6 +7678,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
       let shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
+      if (shown2 === true && rule.kind === "rating" && onlyAsScale(value, scaleOf(entity.node, rule.path, pointer, resolve4), page)) shown2 = false;
       if (shown2 === false && rule.kind === "price") shown2 = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
@@ -7715,6 +7722,11 @@ function shownWithoutThirdDecimal(value, currency, page) {
 }
 function shownAsWhole(n, page) {
   return Number.isInteger(n) && n >= 1e3 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+}
+function onlyAsScale(value, best, page) {
+  const n = markupNumber(value);
+  if (n === null || n !== best || !Number.isInteger(n) || page.lang === null || mayUseOtherDigits(page.lang)) return false;
+  return !page.showsNumberOutsideScale(n);
 }
 function shownRoundedToWhole(value, page) {
   const n = markupNumber(value);
@@ -8555,9 +8567,9 @@ var init_duplicates = __esm({
       { root: "JobPosting", keys: ["url"], strong: [], distinguish: ["identifier", "jobLocation", "datePosted"], naming: "title" },
       { root: "Course", keys: ["url"], strong: [], distinguish: ["courseCode", "hasCourseInstance"] },
       { root: "Recipe", keys: ["url"], strong: [], distinguish: [] },
-      { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem"] },
+      { root: "SoftwareApplication", keys: ["url"], strong: [], distinguish: ["softwareVersion", "operatingSystem", "gamePlatform"] },
       { root: "Book", keys: ["url", "isbn"], strong: ["isbn"], distinguish: ["isbn", "bookFormat"] },
-      { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated"] },
+      { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated", "datePublished", "director"] },
       { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" }
     ];
     COMPARED = [
@@ -9890,7 +9902,7 @@ function sameChars(a, aFrom, b, bFrom, length) {
   for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
   return true;
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -9913,6 +9925,7 @@ var init_truth_page = __esm({
     TYPE_ATTRIBUTE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
     RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/;
     MAX_SCRIPTS_READ = 1e3;
+    SCALE_BEFORE = /(?:\/|\bout of|\bvon|\bsur|\bsu|из|\buit)\s*$/;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class {
       html;
@@ -10106,6 +10119,34 @@ var init_truth_page = __esm({
        */
       showsPercent(percent) {
         return this.showsNumberWritten([`${percent}%`, `${percent} %`, `${percent}\xA0%`, `${percent}\u202F%`]);
+      }
+      /**
+       * The visible text holds the whole number `n` (or "n.0", "n,00") as a number of its own, and not only
+       * as a scale: after "/", "out of" or another language's words for it (SCALE_BEFORE). "5" of "3.9 out
+       * of 5" is the scale; "5.0 out of 5" shows 5.
+       */
+      showsNumberOutsideScale(n) {
+        const lower = this.#lowerText();
+        lower.extend(true);
+        const written = String(n);
+        for (const w of lower.windows(written.length)) {
+          const text = w.text;
+          for (let at = text.indexOf(written, w.from); at !== -1 && at < w.to; at = text.indexOf(written, at + 1)) {
+            const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+            if (before >= 48 && before <= 57 || before === 46 || before === 44) continue;
+            const end = at + written.length;
+            const next = text.charCodeAt(end);
+            if (next >= 48 && next <= 57) continue;
+            if (next === 46 || next === 44) {
+              let k = end + 1;
+              while (text.charCodeAt(k) === 48) k++;
+              const after = text.charCodeAt(k);
+              if (after >= 48 && after <= 57) continue;
+            }
+            if (!SCALE_BEFORE.test(text.slice(Math.max(0, at - 12), at))) return true;
+          }
+        }
+        return false;
       }
       /**
        * The visible text holds one of `written` (lower-cased, starting with a digit) where a number starts:
