@@ -281,7 +281,7 @@ export function foldCase(lower: string): string {
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
   if (out.indexOf("(tm)") !== -1 || out.indexOf("(r)") !== -1 || out.indexOf("(c)") !== -1 || out.indexOf("(sm)") !== -1) out = out.replace(TYPED_SIGNS, typedSign);
-  if (WRITTEN_ALIKE.test(out)) {
+  if (WRITTEN_ALIKE.test(out) || MORE_WRITTEN_ALIKE.test(out)) {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   }
@@ -309,7 +309,12 @@ export function foldCase(lower: string): string {
  * - the variation selectors (U+FE00-U+FE0F), which only choose how the character before them is drawn:
  *   "❤️" (a heart and U+FE0F, as an emoji keyboard types it) is the page's "❤".
  */
-const WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/;
+const WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2189\u2460-\u24ff\ufb00-\ufb06\u0640]/;
+/**
+ * The rest of WRITTEN_ALIKE_ALL's characters, in a class of their own: V8's regex engine tests a class of
+ * more than 18 ranges per character several times slower (60 us against 9 for a page's 16,000 characters).
+ */
+const MORE_WRITTEN_ALIKE = /[\u2116\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb13-\ufb17]/;
 const WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/g;
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 const HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
