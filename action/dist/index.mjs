@@ -6162,7 +6162,7 @@ function foldCase(lower) {
   if (out.indexOf("\u0131") !== -1) out = out.replace(DOTLESS_I, "i");
   if (out.indexOf("\u0307") !== -1) out = out.replace(DOT_ABOVE, "");
   if (out.indexOf("(tm)") !== -1 || out.indexOf("(r)") !== -1 || out.indexOf("(c)") !== -1 || out.indexOf("(sm)") !== -1) out = out.replace(TYPED_SIGNS, typedSign);
-  if (WRITTEN_ALIKE.test(out)) {
+  if (WRITTEN_ALIKE.test(out) || MORE_WRITTEN_ALIKE.test(out)) {
     if (HALF_WIDTH_KANA.test(out)) out = out.replace(HALF_WIDTH_KANA_RUNS, compatible);
     out = out.replace(WRITTEN_ALIKE_ALL, readAlike);
   }
@@ -6190,7 +6190,7 @@ function isAsciiDigit(code2) {
 function typedSign(typed) {
   return TYPED_SIGN[typed];
 }
-var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, UNSPACED_LANGUAGE, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, TYPED_SIGNS, TYPED_SIGN, SHARP_S, DOTLESS_I, DOT_ABOVE;
+var READ_STEPS, WHOLE_UP_TO, WINDOWS_UP_TO, CORE, OVERLAP, LowerText, UNSPACED_LANGUAGE, CHUNK, SOFT_HYPHENS, WRITTEN_ALIKE, MORE_WRITTEN_ALIKE, WRITTEN_ALIKE_ALL, HALF_WIDTH_KANA, HALF_WIDTH_KANA_RUNS, TYPED_SIGNS, TYPED_SIGN, SHARP_S, DOTLESS_I, DOT_ABOVE;
 var init_lower_text = __esm({
   "runtime/page-truth/lower-text.ts"() {
     "use strict";
@@ -6302,7 +6302,8 @@ var init_lower_text = __esm({
     UNSPACED_LANGUAGE = /^(?:ja|zh|th|lo|km|my|yue|wuu)(?:$|-)/;
     CHUNK = 8192;
     SOFT_HYPHENS = /\u00ad/g;
-    WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/;
+    WRITTEN_ALIKE = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff9f\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2189\u2460-\u24ff\ufb00-\ufb06\u0640]/;
+    MORE_WRITTEN_ALIKE = /[\u2116\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb13-\ufb17]/;
     WRITTEN_ALIKE_ALL = /[\ufe00-\ufe0f\u200b-\u200d\u2060\ufeff\uff01-\uff5e\u3000\u00d7\u02bb\u02bc\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u2188\u2189\u2116\u2460-\u24ff\u3200-\u33ff\u0133\u017f\u01c4-\u01cc\ufb00-\ufb06\ufb13-\ufb17\u0640]/g;
     HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
     HALF_WIDTH_KANA_RUNS = /[\uff61-\uff9f]+/g;
