@@ -83,6 +83,18 @@ for (const [args, pattern] of helps) {
   });
 }
 
+test("the text format prints a node's notes, once per input: an app shell's visible text not checked", async () => {
+  const product = { "@context": "https://schema.org", "@type": "Product", name: "Executive Anvil", offers: { "@type": "Offer", price: 1299, priceCurrency: "EUR" } };
+  const shell = write("notes/shell.html", `<html lang="en"><head><script type="application/ld+json">${JSON.stringify([product, { ...product, name: "Other Anvil" }])}</script></head><body><div id="root"></div><script src="/app.js"></script></body></html>`);
+  const r = await sdv(["validate", shell]);
+  assert.is(r.stdout.split("note: Visible text was not checked").length - 1, 1, r.stdout);
+  // The twin: a page that shows its content has no such note, and its not-visible warning instead.
+  const shown = write("notes/shown.html", `<html lang="en"><head><script type="application/ld+json">${JSON.stringify(product)}</script></head><body><h1>Executive Anvil</h1><p>1.199,00 €</p></body></html>`);
+  const s = await sdv(["validate", shown]);
+  assert.not.match(s.stdout, "note: Visible text was not checked");
+  assert.match(s.stdout, "[not-visible]");
+});
+
 test("--version prints package.json's version", async () => {
   const r = await sdv(["--version"]);
   assert.is(r.stdout.trim(), JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")).version);
