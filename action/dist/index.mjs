@@ -66775,6 +66775,11 @@ function formatText(outcomes, p) {
         out.push(`    deprecated: ${s.deprecation_note}`);
       } else if (s.deprecation_note) out.push("    deprecated: see the note above.");
       for (const f of s.features ?? []) out.push(`    feature ${f.name}: ${f.eligible ? "eligible" : "not eligible"}: ${f.reason}`);
+      for (const note of s.notes ?? []) {
+        if (notesShown.has(note)) continue;
+        notesShown.add(note);
+        out.push(`    note: ${note}`);
+      }
       let shownPlace = "";
       const own = [...s.errors, ...s.warnings].filter((i) => !repeated.has(repeatKey(s.type, i)));
       const sharedHere = s.errors.length + s.warnings.length - own.length;
