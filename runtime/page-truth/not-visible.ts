@@ -261,7 +261,7 @@ function shownWithoutThirdDecimal(value: string | number, currency: string | nul
  * (the readings differ only there, price-text.ts readNumber).
  */
 function shownAsWhole(n: number, page: TruthPage): boolean {
-  return Number.isInteger(n) && n >= 1000 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+  return Number.isInteger(n) && n >= 1000 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false, false);
 }
 
 /**
@@ -374,7 +374,8 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   // looked up as the text it is: the page shows it as written or not at all.
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
-  if (numbers.shows(n, kind === "rating")) return true;
+  // A price or a count is not shown by a size, a weight or a share that equals it ("120 mm", "20%").
+  if (numbers.shows(n, kind === "rating", kind === "rating")) return true;
   // A count is whole: "1.234" on a page in English, "1,234" on one in German, can only be its thousands.
   // Not a rating: "4.8" and "4,8" stay the page's reading.
   if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;

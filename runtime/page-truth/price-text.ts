@@ -63,10 +63,42 @@ const THIN_SPACES = /[\u00a0\u202f\u2009\u2007\u2006\u200a]/g;
 
 const DIGITS_ONLY = /^\d+$/;
 
+/**
+ * A unit of measure or a percent sign right after a number (a space between allowed): "120 mm", "500 g",
+ * "20% off", "16 GB". Such a number is a size, a weight or a share, not a price or a count, whatever else
+ * it equals: a product's price of 120 is not shown by its "120 mm" blade. Units that are also currencies,
+ * compact units or words stay out ("Ft", "L", "m", "in", "K"), and a unit must end where its word does
+ * ("120 MGA" is Malagasy ariary, not milligrams). Read in lower-cased text, at the number's end (sticky).
+ */
+const MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|km|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
+
+/**
+ * The number of `text` that ends at `end` is a measure (MEASURE_AFTER). A number written with spaces is
+ * never taken for one: its pieces may be two numbers ("$120 30 mm", a price beside a size), and only the
+ * last is the measure.
+ */
+function measureAt(text: string, start: number, end: number): boolean {
+  // Most numbers are followed by no unit's first character: those are passed without the pattern.
+  let next = text.charCodeAt(end);
+  if (next === 32 || next === 0xa0 || next === 0x202f || next === 0x2009) next = text.charCodeAt(end + 1);
+  if (!MEASURE_FIRST.has(next)) return false;
+  MEASURE_AFTER.lastIndex = end;
+  if (!MEASURE_AFTER.test(text)) return false;
+  for (let i = start; i < end; i++) if (isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The first characters of MEASURE_AFTER's units. */
+const MEASURE_FIRST = new Set([..."%mckgoltbhpкмсг"].map((c) => c.charCodeAt(0)));
+
+/** Bits of ShownNumbers' values: written as a number of its own, written as a measure. */
+const PLAIN = 1;
+const MEASURE = 2;
+
 /** The numbers a page shows, for look-up by value. */
 export class ShownNumbers {
-  /** Every value read, as canonical text (1299, 4.8). */
-  private readonly exact = new Set<string>();
+  /** Every value read, as canonical text (1299, 4.8), with how it is written (PLAIN, MEASURE). */
+  private readonly exact = new Map<string, number>();
   /** Values written with exactly 1 or 2 decimals: what a rounded display shows (4.8 for 4.83). */
   private readonly byDecimals: [Set<string>, Set<string>, Set<string>] = [new Set(), new Set(), new Set()];
   readonly truncated: boolean;
@@ -80,14 +112,18 @@ export class ShownNumbers {
         cut = true;
         break;
       }
-      this.addToken(m[0], mark);
+      this.addToken(m[0], mark, measureAt(text, m.index, m.index + m[0].length) ? MEASURE : PLAIN);
     }
     this.truncated = cut;
   }
 
-  /** True when the page shows `value`; `rounded`: a display rounded to one or two decimals also counts (ratings). */
-  shows(value: number, rounded = false): boolean {
-    if (this.exact.has(canonical(value))) return true;
+  /**
+   * True when the page shows `value`; `rounded`: a display rounded to one or two decimals also counts
+   * (ratings); `measures`: a number written as a measure ("120 mm", "20%") counts too (not for a price or a count).
+   */
+  shows(value: number, rounded = false, measures = true): boolean {
+    const written = this.exact.get(canonical(value));
+    if (written !== undefined && (measures || (written & PLAIN) !== 0)) return true;
     if (!rounded) return false;
     for (let d = 1; d <= 2; d++) {
       const f = 10 ** d;
@@ -96,9 +132,10 @@ export class ShownNumbers {
     return false;
   }
 
-  private addToken(written: string, mark: DecimalMark): void {
+  private addToken(written: string, mark: DecimalMark, how: number): void {
     for (const reading of tokenReadings(written, mark)) {
-      this.exact.add(canonical(reading.value));
+      const c = canonical(reading.value);
+      this.exact.set(c, (this.exact.get(c) ?? 0) | how);
       if (reading.decimals === 1 || reading.decimals === 2) this.byDecimals[reading.decimals].add(canonical(reading.value));
     }
   }
@@ -204,9 +241,9 @@ export class NumberLookup {
   }
 
   /** As ShownNumbers.shows, for numbers in 0-9 or, where the page may use them, in its script's own digits. */
-  shows(value: number, rounded = false): boolean {
-    if (this.showsAsWritten(value, rounded)) return true;
-    return this.otherDigits && this.inOtherDigits(value, rounded);
+  shows(value: number, rounded = false, measures = true): boolean {
+    if (this.showsAsWritten(value, rounded, measures)) return true;
+    return this.otherDigits && this.inOtherDigits(value, rounded, measures);
   }
 
   /**
@@ -353,7 +390,7 @@ export class NumberLookup {
    * The value written in the digits of another script ("٤٫٨", "۱۲۰", "४.८", "１，２９９"): asked only once
    * the text in 0-9 does not show it, and the text folded to 0-9 once per page, when it has such digits.
    */
-  private inOtherDigits(value: number, rounded: boolean): boolean {
+  private inOtherDigits(value: number, rounded: boolean, measures: boolean): boolean {
     if (this.folded === undefined) {
       const windows = this.searchedWindows();
       // Folding is character for character: the whole folded text is the folded windows' cores, joined.
@@ -361,15 +398,15 @@ export class NumberLookup {
         ? new ShownNumbers(windows.map((w) => w.text.slice(w.from, w.to)).join(""), this.mark, this.source.truncated)
         : null;
     }
-    return this.folded !== null && this.folded.shows(value, rounded);
+    return this.folded !== null && this.folded.shows(value, rounded, measures);
   }
 
-  private showsAsWritten(value: number, rounded: boolean): boolean {
+  private showsAsWritten(value: number, rounded: boolean, measures: boolean): boolean {
     const source = this.source;
     let windows = this.windows;
     if (windows === null) {
       // The text may have been read to its end by another look-up (of a name) already.
-      if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
+      if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded, measures)) return true;
       source.extend(true);
       // Lower-casing changes letters only: the lower-cased text holds the same numbers (inTextReadSoFar).
       windows = this.windows = source.windows();
@@ -382,20 +419,20 @@ export class NumberLookup {
     if (this.all === undefined && (!(value >= 0 && value < 1e9) || anchored.lookups >= MAX_ANCHORED_LOOKUPS || anchored.charsRead >= source.length)) {
       this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
     }
-    if (this.all !== undefined) return this.all.shows(value, rounded);
+    if (this.all !== undefined) return this.all.shows(value, rounded, measures);
     anchored.lookups++;
     let undecided = false;
     for (const w of windows) {
-      const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last, anchored);
+      const found = lookUp(w.text, this.mark, value, rounded, measures, w.from, w.to, !w.first, !w.last, anchored);
       if (found === FOUND) return true;
       if (found === UNDECIDED) undecided = true;
     }
     // A number that runs past its window (more than OVERLAP characters of digits and separators): read in the whole text.
-    return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false, anchored) === FOUND;
+    return undecided && lookUp(source.lower, this.mark, value, rounded, measures, 0, source.length, false, false, anchored) === FOUND;
   }
 
   /** The value in the text read so far, reading on while it is not there; false once the page is read. */
-  private inTextReadSoFar(value: number, rounded: boolean): boolean {
+  private inTextReadSoFar(value: number, rounded: boolean, measures: boolean): boolean {
     const source = this.source;
     // Digits and number separators lower-case to themselves: the lower-cased text holds the same numbers.
     if (source.length === 0) source.extend();
@@ -403,7 +440,7 @@ export class NumberLookup {
       if (source.complete || source.length >= 2 * MAX_NUMBERS) return false;
       // A number the read's end cuts off (it may go on: "4.8" then "5") is decided once more is read.
       const lower = source.lower;
-      if (lookUp(lower, this.mark, value, rounded, 0, lower.length, false, true) === FOUND) return true;
+      if (lookUp(lower, this.mark, value, rounded, measures, 0, lower.length, false, true) === FOUND) return true;
     }
   }
 }
@@ -683,7 +720,7 @@ const UNDECIDED = 2;
  * read: UNDECIDED unless another is the value.
  */
 function lookUp(
-  text: string, mark: DecimalMark, value: number, rounded: boolean, from: number, to: number, cutStart: boolean, cutEnd: boolean,
+  text: string, mark: DecimalMark, value: number, rounded: boolean, measures: boolean, from: number, to: number, cutStart: boolean, cutEnd: boolean,
   tally: { charsRead: number } = { charsRead: 0 },
 ): number {
   const want = canonical(value);
@@ -716,6 +753,7 @@ function lookUp(
         continue;
       }
       tally.charsRead += end - start;
+      if (!measures && measureAt(text, start, end)) continue;
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
         if (c === want) return FOUND;

@@ -57,6 +57,35 @@ test("a country that writes amounts otherwise than its language: $1,299 in Mexic
   assert.equal(truthIssues(page(body("$1,399"), markup, "es-MX")), ["Product not-visible offers.price"]);
 });
 
+test("a price or a count is not shown by a size, a weight or a share that equals it: 120 mm, 120 g, 120 %, 16 GB", () => {
+  const markup = jsonLd(product({ offers: { "@type": "Offer", price: 120, priceCurrency: "EUR", availability: "https://schema.org/InStock" }, aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 16 } }));
+  const body = (price: string, count: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (${count})</p>`;
+  // The twins: the same numbers as an amount and a count.
+  assert.equal(truthIssues(page(body("120,00 €", "16 reviews"), markup, "de")), []);
+  assert.equal(truthIssues(page(body("€120", "16"), markup, "en")), []);
+  for (const [lang, measure] of [["en", "Blade: 120 mm"], ["en", "Weight 120g"], ["de", "Gewicht: 120 g"], ["en", "Save 120%"], ["fr", "Remise 120 %"], ["ru", "Вес 120 кг"]] as const) {
+    assert.equal(truthIssues(page(body(measure, "16 reviews"), markup, lang)), ["Product not-visible offers.price"], `${lang}: ${measure}`);
+  }
+  for (const [lang, measure] of [["en", "16 GB"], ["en", "16%"], ["de", "16 cm"]] as const) {
+    assert.equal(truthIssues(page(body("120,00 €", measure), markup, lang)), ["Product not-visible aggregateRating.reviewCount"], `${lang}: ${measure}`);
+  }
+  // A unit that is a currency's code or sign, or goes on as another word, is no measure: "120 MGA", "120 Ft", "120 gourdes".
+  for (const shown of ["120 MGA", "120 Ft", "120 gourdes", "120 kr", "120 L"]) assert.equal(truthIssues(page(body(shown, "16 reviews"), markup, "en")), [], shown);
+  // A price beside a size, the two written with a space only ("€120 30 mm"): the size is the last number.
+  assert.equal(truthIssues(page(body("€120 30 mm", "16 reviews"), markup, "en")), []);
+  // A rating may be shown as a share: 96 of 100 as "96%".
+  const percent = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: 96, bestRating: 100, reviewCount: 120 } }));
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>€1,299</p><p>96% (120)</p>`, percent, "en")), []);
+});
+
+test("Microdata: a price written in a meta tag is not shown by a size that equals it; its twin shows the amount", () => {
+  const item = (shown: string) => `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><p>${shown}</p>
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="120"><meta itemprop="priceCurrency" content="EUR">
+    <link itemprop="availability" href="https://schema.org/InStock"></div></div>`;
+  assert.equal(truthIssues(page(item("Length 120 mm"), "", "en")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(item("Price 120 €"), "", "en")), []);
+});
+
 test("a number grouped with spaces beside another number: 1 299,00 4,8 shows 1299 and 4.8, 1 299 000 does not show 1299", () => {
   const markup = jsonLd(product());
   assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>1 299,00 4,8 (120)</p>`, markup, "fr")), []);

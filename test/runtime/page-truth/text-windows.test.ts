@@ -70,6 +70,23 @@ test("a name and numbers across a window's edge: the whole text's answers", () =
   }
 });
 
+test("a number written as a measure (\"120 mm\") across a window's edge: the whole text's answers", () => {
+  for (let at = 16_384 - 2_200; at <= 16_384 + 2_200; at += 13) {
+    for (const text of [`${filler(at)} blade 120 mm and 16% off ${filler(70_000)}`, `${filler(at)} blade 120 and 16 or 120\u00a0kg ${filler(70_000)}`]) {
+      const numbersShown = new NumberLookup(text, ".");
+      const reference = new ShownNumbers(text.toLowerCase(), ".");
+      for (const value of [120, 16]) {
+        for (const measures of [true, false]) {
+          assert.is(numbersShown.shows(value, false, measures), reference.shows(value, false, measures), `at ${at}: ${value} ${measures}`);
+        }
+      }
+    }
+  }
+  const measured = `${filler(20_000)} blade 120 mm ${filler(70_000)}`;
+  assert.is(new ShownNumbers(measured, ".").shows(120, false, false), false);
+  assert.is(new ShownNumbers(measured, ".").shows(120, false, true), true);
+});
+
 test("a match or a number reaching past what a window shows of its neighbour is read in the whole text", () => {
   for (let at = 16_384 - 3_000; at <= 16_384 + 500; at += 97) {
     // 3,000 separators between the key's words: more than a window's overlap of 2,048.
