@@ -6330,6 +6330,15 @@ function languageTag(lang) {
   const region = next !== void 0 && (/^[a-z]{2}$/.test(next) || /^\d{3}$/.test(next)) ? next : null;
   return { language: subtags[0], region };
 }
+function measureAt(text, start, end) {
+  let next = text.charCodeAt(end);
+  if (next === 32 || next === 160 || next === 8239 || next === 8201) next = text.charCodeAt(end + 1);
+  if (!MEASURE_FIRST.has(next)) return false;
+  MEASURE_AFTER.lastIndex = end;
+  if (!MEASURE_AFTER.test(text)) return false;
+  for (let i = start; i < end; i++) if (isSpace2(text.charCodeAt(i))) return false;
+  return true;
+}
 function tokenReadings(written, mark) {
   if (DIGITS_ONLY.test(written)) return [{ value: Number(written), decimals: 0 }];
   const token2 = written.replace(THIN_SPACES, " ");
@@ -6431,7 +6440,7 @@ function foldDigits(text) {
 function mayUseOtherDigits(lang) {
   return lang === null || OTHER_DIGIT_LANGUAGES.has(languageTag(lang).language);
 }
-function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd, tally = { charsRead: 0 }) {
+function lookUp(text, mark, value, rounded, measures, from, to, cutStart, cutEnd, tally = { charsRead: 0 }) {
   const want = canonical(value);
   const byDecimals = [[], [], []];
   const anchors = new Set(anchorsOf(Math.round(value * 1e6), true));
@@ -6457,6 +6466,7 @@ function lookUp(text, mark, value, rounded, from, to, cutStart, cutEnd, tally = 
         continue;
       }
       tally.charsRead += end - start;
+      if (!measures && measureAt(text, start, end)) continue;
       for (const r of tokenReadings(text.slice(start, end), mark)) {
         const c = canonical(r.value);
         if (c === want) return FOUND;
@@ -6553,7 +6563,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -6610,9 +6620,13 @@ var init_price_text = __esm({
     NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009\u2007\u2006\u200a]\d+)*/g;
     THIN_SPACES = /[\u00a0\u202f\u2009\u2007\u2006\u200a]/g;
     DIGITS_ONLY = /^\d+$/;
+    MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|km|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
+    MEASURE_FIRST = new Set([..."%mckgoltbhp\u043A\u043C\u0441\u0433"].map((c) => c.charCodeAt(0)));
+    PLAIN = 1;
+    MEASURE = 2;
     ShownNumbers = class {
-      /** Every value read, as canonical text (1299, 4.8). */
-      exact = /* @__PURE__ */ new Set();
+      /** Every value read, as canonical text (1299, 4.8), with how it is written (PLAIN, MEASURE). */
+      exact = /* @__PURE__ */ new Map();
       /** Values written with exactly 1 or 2 decimals: what a rounded display shows (4.8 for 4.83). */
       byDecimals = [/* @__PURE__ */ new Set(), /* @__PURE__ */ new Set(), /* @__PURE__ */ new Set()];
       truncated;
@@ -6625,13 +6639,17 @@ var init_price_text = __esm({
             cut = true;
             break;
           }
-          this.addToken(m[0], mark);
+          this.addToken(m[0], mark, measureAt(text, m.index, m.index + m[0].length) ? MEASURE : PLAIN);
         }
         this.truncated = cut;
       }
-      /** True when the page shows `value`; `rounded`: a display rounded to one or two decimals also counts (ratings). */
-      shows(value, rounded = false) {
-        if (this.exact.has(canonical(value))) return true;
+      /**
+       * True when the page shows `value`; `rounded`: a display rounded to one or two decimals also counts
+       * (ratings); `measures`: a number written as a measure ("120 mm", "20%") counts too (not for a price or a count).
+       */
+      shows(value, rounded = false, measures = true) {
+        const written = this.exact.get(canonical(value));
+        if (written !== void 0 && (measures || (written & PLAIN) !== 0)) return true;
         if (!rounded) return false;
         for (let d = 1; d <= 2; d++) {
           const f = 10 ** d;
@@ -6639,9 +6657,10 @@ var init_price_text = __esm({
         }
         return false;
       }
-      addToken(written, mark) {
+      addToken(written, mark, how) {
         for (const reading of tokenReadings(written, mark)) {
-          this.exact.add(canonical(reading.value));
+          const c = canonical(reading.value);
+          this.exact.set(c, (this.exact.get(c) ?? 0) | how);
           if (reading.decimals === 1 || reading.decimals === 2) this.byDecimals[reading.decimals].add(canonical(reading.value));
         }
       }
@@ -6683,9 +6702,9 @@ var init_price_text = __esm({
         return this.source.truncated;
       }
       /** As ShownNumbers.shows, for numbers in 0-9 or, where the page may use them, in its script's own digits. */
-      shows(value, rounded = false) {
-        if (this.showsAsWritten(value, rounded)) return true;
-        return this.otherDigits && this.inOtherDigits(value, rounded);
+      shows(value, rounded = false, measures = true) {
+        if (this.showsAsWritten(value, rounded, measures)) return true;
+        return this.otherDigits && this.inOtherDigits(value, rounded, measures);
       }
       /**
        * A count the page shows rounded to thousands, millions or (Chinese, Japanese) ten thousands: "1.2K
@@ -6818,18 +6837,18 @@ var init_price_text = __esm({
        * The value written in the digits of another script ("٤٫٨", "۱۲۰", "४.८", "１，２９９"): asked only once
        * the text in 0-9 does not show it, and the text folded to 0-9 once per page, when it has such digits.
        */
-      inOtherDigits(value, rounded) {
+      inOtherDigits(value, rounded, measures) {
         if (this.folded === void 0) {
           const windows = this.searchedWindows();
           this.folded = windows.some((w, k) => w !== this.source.windows()[k]) ? new ShownNumbers(windows.map((w) => w.text.slice(w.from, w.to)).join(""), this.mark, this.source.truncated) : null;
         }
-        return this.folded !== null && this.folded.shows(value, rounded);
+        return this.folded !== null && this.folded.shows(value, rounded, measures);
       }
-      showsAsWritten(value, rounded) {
+      showsAsWritten(value, rounded, measures) {
         const source = this.source;
         let windows = this.windows;
         if (windows === null) {
-          if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded)) return true;
+          if (!source.complete && value >= 0 && value < 1e9 && this.inTextReadSoFar(value, rounded, measures)) return true;
           source.extend(true);
           windows = this.windows = source.windows();
           if (source.truncated || source.length >= 2 * MAX_NUMBERS) this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
@@ -6838,24 +6857,24 @@ var init_price_text = __esm({
         if (this.all === void 0 && (!(value >= 0 && value < 1e9) || anchored.lookups >= MAX_ANCHORED_LOOKUPS || anchored.charsRead >= source.length)) {
           this.all = new ShownNumbers(source.lower, this.mark, source.truncated);
         }
-        if (this.all !== void 0) return this.all.shows(value, rounded);
+        if (this.all !== void 0) return this.all.shows(value, rounded, measures);
         anchored.lookups++;
         let undecided = false;
         for (const w of windows) {
-          const found = lookUp(w.text, this.mark, value, rounded, w.from, w.to, !w.first, !w.last, anchored);
+          const found = lookUp(w.text, this.mark, value, rounded, measures, w.from, w.to, !w.first, !w.last, anchored);
           if (found === FOUND) return true;
           if (found === UNDECIDED) undecided = true;
         }
-        return undecided && lookUp(source.lower, this.mark, value, rounded, 0, source.length, false, false, anchored) === FOUND;
+        return undecided && lookUp(source.lower, this.mark, value, rounded, measures, 0, source.length, false, false, anchored) === FOUND;
       }
       /** The value in the text read so far, reading on while it is not there; false once the page is read. */
-      inTextReadSoFar(value, rounded) {
+      inTextReadSoFar(value, rounded, measures) {
         const source = this.source;
         if (source.length === 0) source.extend();
         for (; ; source.extend()) {
           if (source.complete || source.length >= 2 * MAX_NUMBERS) return false;
           const lower = source.lower;
-          if (lookUp(lower, this.mark, value, rounded, 0, lower.length, false, true) === FOUND) return true;
+          if (lookUp(lower, this.mark, value, rounded, measures, 0, lower.length, false, true) === FOUND) return true;
         }
       }
     };
@@ -7722,7 +7741,7 @@ function shownWithoutThirdDecimal(value, currency, page) {
   return page.shownNumbersEitherMark().truncated ? null : false;
 }
 function shownAsWhole(n, page) {
-  return Number.isInteger(n) && n >= 1e3 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false);
+  return Number.isInteger(n) && n >= 1e3 && n < 1e6 && page.shownNumbersEitherMark().shows(n, false, false);
 }
 function onlyAsScale(value, best, page) {
   const n = markupNumber(value);
@@ -7783,7 +7802,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
   const n = markupNumber(value);
   if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
   const numbers = page.shownNumbers();
-  if (numbers.shows(n, kind === "rating")) return true;
+  if (numbers.shows(n, kind === "rating", kind === "rating")) return true;
   if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;
   if (kind === "price" && n === 0 && showsFree(page)) return true;
   if (kind === "price" && numbers.showsCents(n)) return true;
