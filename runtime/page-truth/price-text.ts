@@ -335,23 +335,34 @@ export class NumberLookup {
     const amounts = new Set<string>();
     const lang = this.source.lang;
     const language = lang === null ? null : languageTag(lang).language;
+    let amount: UnitAmount | null = null;
     eachMatch(this.searchedWindows(), COMPACT, (m) => {
       const key = UNIT_KEY[m[3]];
       const languages = COMPACT_UNIT_LANGUAGES[key];
       if (languages !== undefined && !languages.includes(language)) return true;
       if (m[2] !== "" && UNSPACED_UNITS.has(key)) return true;
-      if (!unitEnds(m.input, m.index + m[0].length, key)) return true;
+      const end = m.index + m[0].length;
+      if (!unitEnds(m.input, end, key)) return true;
       const unit = COMPACT_UNITS[key];
-      const plus = plusAt(m.input, m.index + m[0].length);
-      for (const r of readNumber(m[1], this.mark)) {
+      const plus = plusAt(m.input, end);
+      const readings = readNumber(m[1], this.mark);
+      for (const r of readings) {
         const shown = r.value * unit;
         const step = unit / 10 ** r.decimals;
         // A count is whole: more than shown - 1 is shown or more.
         counts.push(plus ? { low: shown - 1, high: shown + unitLowerBoundSpan(r.value, r.decimals, unit) } : { low: shown - step, high: shown + step });
-        if (EXACT_UNITS.has(key)) amounts.add(canonical(shown));
+      }
+      if (EXACT_UNITS.has(key)) {
+        const parts = readings.map((r) => r.value * unit);
+        if (amount !== null && continuesAmount(amount, m, parts)) amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+        else {
+          if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
+          amount = { input: m.input, end, unit, values: parts };
+        }
       }
       return counts.length < MAX_COMPACT_DISPLAYS;
     });
+    if (amount !== null) for (const v of (amount as UnitAmount).values) amounts.add(canonical(v));
     return { counts, amounts };
   }
 
@@ -509,7 +520,7 @@ const COMPACT_UNITS: Readonly<Record<string, number>> = {
   "千": 1e3, bin: 1e3, b: 1e3, tn: 1e3, dzd: 1e3, "ألف": 1e3, "الف": 1e3,
   "тис": 1e3, tis: 1e3, ezer: 1e3, mii: 1e3, "хил": 1e3, "χιλ": 1e3, n: 1e3, "ngh\u00ecn": 1e3, "ng\u00e0n": 1e3, "พัน": 1e3,
   "หมื่น": 1e4, rb: 1e3, ribu: 1e3, "천": 1e3, "\u0939\u095b\u093e\u0930": 1e3, "\u0939\u091c\u093e\u0930": 1e3, "млн": 1e6, "к": 1e3, mi: 1e6,
-  mill: 1e6, "億": 1e8, "亿": 1e8, "억": 1e8, lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, crore: 1e7, crores: 1e7, cr: 1e7,
+  mill: 1e6, "億": 1e8, "亿": 1e8, "억": 1e8, "천만": 1e7, "백만": 1e6, "千万": 1e7, "百万": 1e6, lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, crore: 1e7, crores: 1e7, cr: 1e7,
   "tri\u1ec7u": 1e6, juta: 1e6, jt: 1e6, "ล้าน": 1e6,
   // The words a widget writes out in full (Intl.NumberFormat's compactDisplay "long": "1.2 thousand").
   thousand: 1e3, million: 1e6, millions: 1e6, tausend: 1e3, millionen: 1e6, mille: 1e3, millier: 1e3, milliers: 1e3,
@@ -517,6 +528,8 @@ const COMPACT_UNITS: Readonly<Record<string, number>> = {
   tusen: 1e3, tusind: 1e3, miljon: 1e6, miljoner: 1e6, "tysi\u0105ce": 1e3, "tysi\u0119cy": 1e3, "tysi\u0105c": 1e3, "tis\u00edc": 1e3,
   "тысяч": 1e3, "тысячи": 1e3, "тысяча": 1e3, "миллион": 1e6, "миллиона": 1e6, "миллионов": 1e6, "тисяч": 1e3, "тисячі": 1e3,
   "مليون": 1e6, "هزار": 1e3, "ہزار": 1e3, "میلیون": 1e6, milyon: 1e6, "\u0932\u093e\u0916": 1e5, "\u09b9\u09be\u099c\u09be\u09b0": 1e3,
+  // Hindi's crore, with its nukta (UNIT_KEY adds the decomposed form) and as often typed without it.
+  "\u0915\u0930\u094b\u095c": 1e7, "\u0915\u0930\u094b\u0921": 1e7,
 };
 /**
  * Units that mean their number only in some languages, read on pages in those (null: a page without a
@@ -544,7 +557,35 @@ const UNSPACED_UNITS = new Set(["к", "n"]);
  * "Rp1,3jt", "1.29 ล้าน", "1,29 млн ₽". A price shown so is exactly the number times the unit: a
  * display that rounds ("1.2K" for a price of $1,234) shows no price.
  */
-const EXACT_UNITS = new Set(["万", "萬", "만", "億", "亿", "억", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr", "tri\u1ec7u", "juta", "jt", "ล้าน", "млн"]);
+const EXACT_UNITS = new Set([
+  "万", "萬", "만", "億", "亿", "억", "천만", "백만", "千万", "百万", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr",
+  "\u0932\u093e\u0916", "\u0915\u0930\u094b\u095c", "\u0915\u0930\u094b\u0921", "tri\u1ec7u", "juta", "jt", "ล้าน", "млн",
+]);
+
+/**
+ * An exact amount in units as read so far: one part ("3억") or several written one after the other, each
+ * in a smaller unit ("3억 5,000만원" is 350,000,000 won, "1億2000万円", "1 करोड़ 20 लाख"). `values`: its
+ * readings; `end`: where its last part ends in `input`; `unit`: its last part's unit.
+ */
+interface UnitAmount {
+  input: string;
+  end: number;
+  unit: number;
+  values: number[];
+}
+
+/**
+ * The part `m` (readings `parts`) goes on the amount before it: right after it (a space between at
+ * most), in a smaller unit, and less than one of the amount's last unit (3억 2억 are two amounts).
+ */
+function continuesAmount(amount: UnitAmount, m: RegExpExecArray, parts: readonly number[]): boolean {
+  if (m.input !== amount.input) return false;
+  const gap = m.index - amount.end;
+  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(m.input[amount.end]))) return false;
+  const unit = COMPACT_UNITS[UNIT_KEY[m[3]]];
+  return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
+}
+const AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;
 
 /** A page's numbers in units (COMPACT): the counts each shows, as open intervals, and the exact amounts. */
 interface UnitDisplays {
@@ -577,12 +618,13 @@ const COMPACT = new RegExp(
 );
 
 /**
- * The unit `key` ends at `at`: no digit follows ("1k5" is no thousand), but for a unit of a script written
+ * The unit `key` ends at `at`: no digit follows ("1k5" is no thousand), but for 억 and a unit of a script written
  * without spaces, which the text joins to the next element's number ("129.8萬" then "4.8" is "129.8萬4.8",
  * lower-text.ts).
  */
 function unitEnds(text: string, at: number, key: string): boolean {
-  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1));
+  // Korean writes an amount's next part right after 억 too ("3억5000만원", continuesAmount).
+  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "억";
 }
 
 /**

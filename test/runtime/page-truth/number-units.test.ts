@@ -147,6 +147,42 @@ test("a price in the large units listings write exact amounts in: 298万円, 12.
   assert.equal(showsPrice("Rp1,3jt", "en", 1300000, "IDR"), PRICE);
 });
 
+test("a price in two large units at once: 3억 5,000만원, 2억 5천만원, 1億2000万円, 1亿2千万元, 1 करोड़ 20 लाख, 1 crore 20 lakh", () => {
+  const cases: Array<[string, string, number, string, string]> = [
+    // [shown, the twin of another amount, price, currency, lang]
+    ["3억 5,000만원", "3억 4,000만원", 350000000, "KRW", "ko"],
+    ["3억5000만원", "3억6000만원", 350000000, "KRW", "ko"],
+    ["2억 5천만원", "2억 4천만원", 250000000, "KRW", "ko"],
+    ["1億2000万円", "1億3000万円", 120000000, "JPY", "ja"],
+    ["1億2,980万円", "1億2,970万円", 129800000, "JPY", "ja"],
+    ["1亿2千万元", "1亿3千万元", 120000000, "CNY", "zh"],
+    ["₹1 करोड़ 20 लाख", "₹1 करोड़ 30 लाख", 12000000, "INR", "hi"],
+    ["₹1 crore 20 lakh", "₹1 crore 30 lakh", 12000000, "INR", "en-IN"],
+  ];
+  for (const [shown, other, price, currency, lang] of cases) {
+    assert.equal(showsPrice(shown, lang, price, currency), [], `${shown} (${lang})`);
+    assert.equal(showsPrice(other, lang, price, currency), PRICE, `${other} (${lang})`);
+  }
+  // The larger unit alone is not the amount: 3억 5,000만원 does not show 300,000,000 won.
+  assert.equal(showsPrice("3억 5,000만원", "ko", 300000000, "KRW"), PRICE);
+  assert.equal(showsPrice("1億2000万円", "ja", 100000000, "JPY"), PRICE);
+  // Two amounts side by side, the second not under one of the first's unit, are two amounts.
+  assert.equal(showsPrice("1억 2억", "ko", 100000000, "KRW"), []);
+});
+
+test("a price in Hindi's own unit words: 12.9 लाख, 1.2 करोड़ (with or without the nukta)", () => {
+  const cases: Array<[string, string, number]> = [
+    ["₹12.9 लाख", "₹12.8 लाख", 1290000],
+    ["₹1.2 करोड़", "₹1.3 करोड़", 12000000],
+    ["₹1.2 \u0915\u0930\u094b\u095c", "₹1.3 \u0915\u0930\u094b\u095c", 12000000],
+    ["₹1.2 करोड", "₹1.3 करोड", 12000000],
+  ];
+  for (const [shown, other, price] of cases) {
+    assert.equal(showsPrice(shown, "hi", price, "INR"), [], shown);
+    assert.equal(showsPrice(other, "hi", price, "INR"), PRICE, other);
+  }
+});
+
 test("thousands grouped with the figure, six-per-em or hair space: 12&#x2007;990 ₽ is 12990", () => {
   for (const space of ["&#x2007;", "&#x2006;", "&#x200A;", "\u2007"]) {
     assert.equal(showsPrice(`12${space}990 ₽`, "ru", 12990, "RUB"), [], space);
