@@ -6376,8 +6376,15 @@ function eachMatch(windows, pattern, onMatch) {
 function writesColonCents(lang) {
   return lang !== null && COLON_CENTS_LANGUAGES.has(languageTag(lang).language);
 }
+function continuesAmount(amount, m, parts) {
+  if (m.input !== amount.input) return false;
+  const gap = m.index - amount.end;
+  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(m.input[amount.end]))) return false;
+  const unit = COMPACT_UNITS[UNIT_KEY[m[3]]];
+  return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
+}
 function unitEnds(text, at, key) {
-  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1));
+  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5";
 }
 function unitLowerBoundSpan(written, decimals, unit) {
   let digits = Math.round(written * 10 ** decimals);
@@ -6563,7 +6570,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, AMOUNT_PART_GAP, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -6786,22 +6793,33 @@ var init_price_text = __esm({
         const amounts = /* @__PURE__ */ new Set();
         const lang = this.source.lang;
         const language = lang === null ? null : languageTag(lang).language;
+        let amount = null;
         eachMatch(this.searchedWindows(), COMPACT2, (m) => {
           const key = UNIT_KEY[m[3]];
           const languages = COMPACT_UNIT_LANGUAGES[key];
           if (languages !== void 0 && !languages.includes(language)) return true;
           if (m[2] !== "" && UNSPACED_UNITS.has(key)) return true;
-          if (!unitEnds(m.input, m.index + m[0].length, key)) return true;
+          const end = m.index + m[0].length;
+          if (!unitEnds(m.input, end, key)) return true;
           const unit = COMPACT_UNITS[key];
-          const plus = plusAt(m.input, m.index + m[0].length);
-          for (const r of readNumber(m[1], this.mark)) {
+          const plus = plusAt(m.input, end);
+          const readings = readNumber(m[1], this.mark);
+          for (const r of readings) {
             const shown2 = r.value * unit;
             const step = unit / 10 ** r.decimals;
             counts.push(plus ? { low: shown2 - 1, high: shown2 + unitLowerBoundSpan(r.value, r.decimals, unit) } : { low: shown2 - step, high: shown2 + step });
-            if (EXACT_UNITS.has(key)) amounts.add(canonical(shown2));
+          }
+          if (EXACT_UNITS.has(key)) {
+            const parts = readings.map((r) => r.value * unit);
+            if (amount !== null && continuesAmount(amount, m, parts)) amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+            else {
+              if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
+              amount = { input: m.input, end, unit, values: parts };
+            }
           }
           return counts.length < MAX_COMPACT_DISPLAYS;
         });
+        if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
         return { counts, amounts };
       }
       /**
@@ -6932,6 +6950,10 @@ var init_price_text = __esm({
       "\u5104": 1e8,
       "\u4EBF": 1e8,
       "\uC5B5": 1e8,
+      "\uCC9C\uB9CC": 1e7,
+      "\uBC31\uB9CC": 1e6,
+      "\u5343\u4E07": 1e7,
+      "\u767E\u4E07": 1e6,
       lakh: 1e5,
       lakhs: 1e5,
       lac: 1e5,
@@ -6981,7 +7003,10 @@ var init_price_text = __esm({
       "\u0645\u06CC\u0644\u06CC\u0648\u0646": 1e6,
       milyon: 1e6,
       "\u0932\u093E\u0916": 1e5,
-      "\u09B9\u09BE\u099C\u09BE\u09B0": 1e3
+      "\u09B9\u09BE\u099C\u09BE\u09B0": 1e3,
+      // Hindi's crore, with its nukta (UNIT_KEY adds the decomposed form) and as often typed without it.
+      "\u0915\u0930\u094B\u095C": 1e7,
+      "\u0915\u0930\u094B\u0921": 1e7
     };
     COMPACT_UNIT_LANGUAGES = {
       b: ["tr"],
@@ -6999,7 +7024,34 @@ var init_price_text = __esm({
       jt: ["id"]
     };
     UNSPACED_UNITS = /* @__PURE__ */ new Set(["\u043A", "n"]);
-    EXACT_UNITS = /* @__PURE__ */ new Set(["\u4E07", "\u842C", "\uB9CC", "\u5104", "\u4EBF", "\uC5B5", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr", "tri\u1EC7u", "juta", "jt", "\u0E25\u0E49\u0E32\u0E19", "\u043C\u043B\u043D"]);
+    EXACT_UNITS = /* @__PURE__ */ new Set([
+      "\u4E07",
+      "\u842C",
+      "\uB9CC",
+      "\u5104",
+      "\u4EBF",
+      "\uC5B5",
+      "\uCC9C\uB9CC",
+      "\uBC31\uB9CC",
+      "\u5343\u4E07",
+      "\u767E\u4E07",
+      "lakh",
+      "lakhs",
+      "lac",
+      "lacs",
+      "crore",
+      "crores",
+      "cr",
+      "\u0932\u093E\u0916",
+      "\u0915\u0930\u094B\u095C",
+      "\u0915\u0930\u094B\u0921",
+      "tri\u1EC7u",
+      "juta",
+      "jt",
+      "\u0E25\u0E49\u0E32\u0E19",
+      "\u043C\u043B\u043D"
+    ]);
+    AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;
     UNIT_KEY = Object.fromEntries(
       Object.keys(COMPACT_UNITS).flatMap((key) => [key, key.normalize("NFC"), key.normalize("NFD")].map((form) => [form, key]))
     );
