@@ -67,10 +67,11 @@ const DIGITS_ONLY = /^\d+$/;
  * A unit of measure or a percent sign right after a number (a space between allowed): "120 mm", "500 g",
  * "20% off", "16 GB". Such a number is a size, a weight or a share, not a price or a count, whatever else
  * it equals: a product's price of 120 is not shown by its "120 mm" blade. Units that are also currencies,
- * compact units or words stay out ("Ft", "L", "m", "in", "K"), and a unit must end where its word does
+ * compact units or words stay out ("Ft", "L", "m", "in", "K"; "km", as Bosnia and Herzegovina's mark is
+ * written "120,00 KM"), and a unit must end where its word does
  * ("120 MGA" is Malagasy ariary, not milligrams). Read in lower-cased text, at the number's end (sticky).
  */
-const MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|km|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
+const MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
 
 /**
  * The number of `text` that ends at `end` is a measure (MEASURE_AFTER). A number written with spaces is

@@ -71,6 +71,10 @@ test("a price or a count is not shown by a size, a weight or a share that equals
   }
   // A unit that is a currency's code or sign, or goes on as another word, is no measure: "120 MGA", "120 Ft", "120 gourdes".
   for (const shown of ["120 MGA", "120 Ft", "120 gourdes", "120 kr", "120 L"]) assert.equal(truthIssues(page(body(shown, "16 reviews"), markup, "en")), [], shown);
+  // Bosnia and Herzegovina's convertible mark is written "KM", as kilometres are: a shop's "120,00 KM" is the price.
+  const marks = jsonLd(product({ offers: { "@type": "Offer", price: 120, priceCurrency: "BAM", availability: "https://schema.org/InStock" }, aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 16 } }));
+  for (const lang of ["bs", "hr", "sr"]) assert.equal(truthIssues(page(body("Cijena: 120,00 KM", "16 recenzija"), marks, lang)), [], lang);
+  assert.equal(truthIssues(page(body("Cijena: 110,00 KM", "16 recenzija"), marks, "bs")), ["Product not-visible offers.price"]);
   // A price beside a size, the two written with a space only ("€120 30 mm"): the size is the last number.
   assert.equal(truthIssues(page(body("€120 30 mm", "16 reviews"), markup, "en")), []);
   // A rating may be shown as a share: 96 of 100 as "96%".
