@@ -6627,7 +6627,7 @@ var init_price_text = __esm({
     NUMBER = /\d+(?:[.,'\u2019 \u00a0\u202f\u2009\u2007\u2006\u200a]\d+)*/g;
     THIN_SPACES = /[\u00a0\u202f\u2009\u2007\u2006\u200a]/g;
     DIGITS_ONLY = /^\d+$/;
-    MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|km|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
+    MEASURE_AFTER = /[ \u00a0\u202f\u2009]?(?:%|(?:mm|cm|kg|mg|g|ml|cl|oz|lbs?|gb|mb|tb|kb|ghz|mhz|hz|mah|kwh|kw|px|кг|мм|см|мл|гб|мб)(?![\p{L}\p{N}]))/uy;
     MEASURE_FIRST = new Set([..."%mckgoltbhp\u043A\u043C\u0441\u0433"].map((c) => c.charCodeAt(0)));
     PLAIN = 1;
     MEASURE = 2;
