@@ -336,7 +336,11 @@ export class NumberLookup {
     const amounts = new Set<string>();
     const lang = this.source.lang;
     const language = lang === null ? null : languageTag(lang).language;
+    // The amount in units being read: its parts may go on in the next match (continuesAmount).
     let amount: UnitAmount | null = null;
+    const flush = (a: UnitAmount | null) => {
+      if (a !== null) for (const v of a.values) amounts.add(canonical(v));
+    };
     eachMatch(this.searchedWindows(), COMPACT, (m) => {
       const key = UNIT_KEY[m[3]];
       const languages = COMPACT_UNIT_LANGUAGES[key];
@@ -355,15 +359,16 @@ export class NumberLookup {
       }
       if (EXACT_UNITS.has(key)) {
         const parts = readings.map((r) => r.value * unit);
-        if (amount !== null && continuesAmount(amount, m, parts)) amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
-        else {
-          if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
+        if (amount !== null && continuesAmount(amount, m.input, m.index, unit, parts)) {
+          amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+        } else {
+          flush(amount);
           amount = { input: m.input, end, unit, values: parts };
         }
       }
       return counts.length < MAX_COMPACT_DISPLAYS;
     });
-    if (amount !== null) for (const v of (amount as UnitAmount).values) amounts.add(canonical(v));
+    flush(amount);
     return { counts, amounts };
   }
 
@@ -576,14 +581,14 @@ interface UnitAmount {
 }
 
 /**
- * The part `m` (readings `parts`) goes on the amount before it: right after it (a space between at
- * most), in a smaller unit, and less than one of the amount's last unit (3억 2억 are two amounts).
+ * The part starting at `start` of `input`, in `unit` (readings `parts`), goes on the amount before it:
+ * right after it (a space between at most), in a smaller unit, and less than one of the amount's last
+ * unit (3억 2억 are two amounts).
  */
-function continuesAmount(amount: UnitAmount, m: RegExpExecArray, parts: readonly number[]): boolean {
-  if (m.input !== amount.input) return false;
-  const gap = m.index - amount.end;
-  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(m.input[amount.end]))) return false;
-  const unit = COMPACT_UNITS[UNIT_KEY[m[3]]];
+function continuesAmount(amount: UnitAmount, input: string, start: number, unit: number, parts: readonly number[]): boolean {
+  if (input !== amount.input) return false;
+  const gap = start - amount.end;
+  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(input[amount.end]))) return false;
   return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
 }
 const AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;

@@ -22,6 +22,15 @@ const showsCount = (count: string, lang: string | null, n: number) =>
 const showsPrice = (price: string, lang: string | null, n: number, currency: string) =>
   truthIssues(page(`<h1>Executive Anvil</h1><p>${price}</p><p>4.8 (120)</p>`, anvil(offer(n, currency)), lang));
 
+type PriceTwin = [shown: string, other: string, price: number, currency: string, lang: string];
+/** Each price shown as written on a page in its language, and not by its twin that writes another amount. */
+function assertPriceTwins(cases: readonly PriceTwin[]): void {
+  for (const [shown, other, price, currency, lang] of cases) {
+    assert.equal(showsPrice(shown, lang, price, currency), [], `${shown} (${lang})`);
+    assert.equal(showsPrice(other, lang, price, currency), PRICE, `${other} (${lang})`);
+  }
+}
+
 test("rounded counts in more languages: тис., tis., ezer, mii, хил., χιλ., N, nghìn, พัน, หมื่น, rb, 천, हज़ार, млн, К, mi, mill.", () => {
   const cases: Array<[string, string, string | null, number]> = [
     // [shown, the twin of another count, lang, the count]
@@ -119,8 +128,7 @@ test("a count in units as a lower bound: 10rb+ shows 10,000 to 19,999; 10K+ too"
 });
 
 test("a price in the large units listings write exact amounts in: 298万円, 12.98万元, 1,290만원, ₹12.9 Lakh, 1,29 triệu, Rp1,3jt, 1.29 ล้าน, 1,29 млн ₽", () => {
-  const cases: Array<[string, string, number, string, string]> = [
-    // [shown, the twin of another amount, price, currency, lang]
+  const cases: PriceTwin[] = [
     ["298万円", "297万円", 2980000, "JPY", "ja"],
     ["12.98万元", "12.97万元", 129800, "CNY", "zh"],
     ["129.8萬", "129.7萬", 1298000, "TWD", "zh-TW"],
@@ -134,10 +142,7 @@ test("a price in the large units listings write exact amounts in: 298万円, 12.
     ["1.29 ล้าน บาท", "1.28 ล้าน บาท", 1290000, "THB", "th"],
     ["1,29 млн ₽", "1,28 млн ₽", 1290000, "RUB", "ru"],
   ];
-  for (const [shown, other, price, currency, lang] of cases) {
-    assert.equal(showsPrice(shown, lang, price, currency), [], `${shown} (${lang})`);
-    assert.equal(showsPrice(other, lang, price, currency), PRICE, `${other} (${lang})`);
-  }
+  assertPriceTwins(cases);
   // A price is exact, not within a step as a count: 298万 is not 2,985,000 yen, ₹12.9 Lakh not ₹12,91,000.
   assert.equal(showsPrice("298万円", "ja", 2985000, "JPY"), PRICE);
   assert.equal(showsPrice("₹12.9 Lakh", "en-IN", 1291000, "INR"), PRICE);
@@ -148,8 +153,7 @@ test("a price in the large units listings write exact amounts in: 298万円, 12.
 });
 
 test("a price in two large units at once: 3억 5,000만원, 2억 5천만원, 1億2000万円, 1亿2千万元, 1 करोड़ 20 लाख, 1 crore 20 lakh", () => {
-  const cases: Array<[string, string, number, string, string]> = [
-    // [shown, the twin of another amount, price, currency, lang]
+  const cases: PriceTwin[] = [
     ["3억 5,000만원", "3억 4,000만원", 350000000, "KRW", "ko"],
     ["3억5000만원", "3억6000만원", 350000000, "KRW", "ko"],
     ["2억 5천만원", "2억 4천만원", 250000000, "KRW", "ko"],
@@ -159,10 +163,7 @@ test("a price in two large units at once: 3억 5,000만원, 2억 5천만원, 1�
     ["₹1 करोड़ 20 लाख", "₹1 करोड़ 30 लाख", 12000000, "INR", "hi"],
     ["₹1 crore 20 lakh", "₹1 crore 30 lakh", 12000000, "INR", "en-IN"],
   ];
-  for (const [shown, other, price, currency, lang] of cases) {
-    assert.equal(showsPrice(shown, lang, price, currency), [], `${shown} (${lang})`);
-    assert.equal(showsPrice(other, lang, price, currency), PRICE, `${other} (${lang})`);
-  }
+  assertPriceTwins(cases);
   // The larger unit alone is not the amount: 3억 5,000만원 does not show 300,000,000 won.
   assert.equal(showsPrice("3억 5,000만원", "ko", 300000000, "KRW"), PRICE);
   assert.equal(showsPrice("1億2000万円", "ja", 100000000, "JPY"), PRICE);
@@ -177,10 +178,7 @@ test("a price in Hindi's own unit words: 12.9 लाख, 1.2 करोड़ (wi
     ["₹1.2 \u0915\u0930\u094b\u095c", "₹1.3 \u0915\u0930\u094b\u095c", 12000000],
     ["₹1.2 करोड", "₹1.3 करोड", 12000000],
   ];
-  for (const [shown, other, price] of cases) {
-    assert.equal(showsPrice(shown, "hi", price, "INR"), [], shown);
-    assert.equal(showsPrice(other, "hi", price, "INR"), PRICE, other);
-  }
+  assertPriceTwins(cases.map(([shown, other, price]) => [shown, other, price, "INR", "hi"]));
 });
 
 test("thousands grouped with the figure, six-per-em or hair space: 12&#x2007;990 ₽ is 12990", () => {
