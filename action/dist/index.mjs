@@ -6376,11 +6376,10 @@ function eachMatch(windows, pattern, onMatch) {
 function writesColonCents(lang) {
   return lang !== null && COLON_CENTS_LANGUAGES.has(languageTag(lang).language);
 }
-function continuesAmount(amount, m, parts) {
-  if (m.input !== amount.input) return false;
-  const gap = m.index - amount.end;
-  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(m.input[amount.end]))) return false;
-  const unit = COMPACT_UNITS[UNIT_KEY[m[3]]];
+function continuesAmount(amount, input, start, unit, parts) {
+  if (input !== amount.input) return false;
+  const gap = start - amount.end;
+  if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(input[amount.end]))) return false;
   return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
 }
 function unitEnds(text, at, key) {
@@ -6794,6 +6793,9 @@ var init_price_text = __esm({
         const lang = this.source.lang;
         const language = lang === null ? null : languageTag(lang).language;
         let amount = null;
+        const flush = (a) => {
+          if (a !== null) for (const v of a.values) amounts.add(canonical(v));
+        };
         eachMatch(this.searchedWindows(), COMPACT2, (m) => {
           const key = UNIT_KEY[m[3]];
           const languages = COMPACT_UNIT_LANGUAGES[key];
@@ -6811,15 +6813,16 @@ var init_price_text = __esm({
           }
           if (EXACT_UNITS.has(key)) {
             const parts = readings.map((r) => r.value * unit);
-            if (amount !== null && continuesAmount(amount, m, parts)) amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
-            else {
-              if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
+            if (amount !== null && continuesAmount(amount, m.input, m.index, unit, parts)) {
+              amount = { input: m.input, end, unit, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+            } else {
+              flush(amount);
               amount = { input: m.input, end, unit, values: parts };
             }
           }
           return counts.length < MAX_COMPACT_DISPLAYS;
         });
-        if (amount !== null) for (const v of amount.values) amounts.add(canonical(v));
+        flush(amount);
         return { counts, amounts };
       }
       /**
