@@ -365,6 +365,11 @@ export class NumberLookup {
           flush(amount);
           amount = { input: m.input, end, unit, values: parts };
         }
+        const rest = remainderAfter(amount, this.mark);
+        if (rest !== null) {
+          flush(rest);
+          amount = null;
+        }
       }
       return counts.length < MAX_COMPACT_DISPLAYS;
     });
@@ -593,6 +598,25 @@ function continuesAmount(amount: UnitAmount, input: string, start: number, unit:
 }
 const AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;
 
+/**
+ * The amount's last part in no unit, the currency after it: "1만 2,900원" is 12,900 won, "1万2900円"
+ * 12,900 yen, "3억 5,000만 2,000원" 350,002,000 won. Only before the currency's word, and only after a
+ * unit of ten thousands or more: elsewhere a number after an amount is a number of its own ("1만 2
+ * 리뷰"). The part is less than one of the amount's last unit; the amount it ends is read as a whole,
+ * not its larger parts alone.
+ */
+function remainderAfter(amount: UnitAmount, mark: DecimalMark): UnitAmount | null {
+  if (amount.unit < 1e4) return null;
+  REMAINDER.lastIndex = amount.end;
+  const m = REMAINDER.exec(amount.input);
+  if (m === null) return null;
+  const parts = readNumber(m[1], mark).filter((r) => r.decimals === 0 && r.value > 0 && r.value < amount.unit).map((r) => r.value);
+  if (parts.length === 0) return null;
+  return { input: amount.input, end: m.index + m[0].length, unit: 1, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+}
+/** A number (bounded, as COMPACT's), then won, yen or yuan: the remainder of an amount in units. */
+const REMAINDER = /[ \u00a0\u202f\u2009]?(\d(?:[\d.,]{0,10}\d)?)[ \u00a0\u202f\u2009]?(?:원|円|元|圓)/y;
+
 /** A page's numbers in units (COMPACT): the counts each shows, as open intervals, and the exact amounts. */
 interface UnitDisplays {
   counts: Array<{ low: number; high: number }>;
@@ -629,8 +653,9 @@ const COMPACT = new RegExp(
  * lower-text.ts).
  */
 function unitEnds(text: string, at: number, key: string): boolean {
-  // Korean writes an amount's next part right after 억 too ("3억5000만원", continuesAmount).
-  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "억";
+  // Korean writes an amount's next part right after 억 and 만 too ("3억5000만원", continuesAmount;
+  // "1만2900원", remainderAfter).
+  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "억" || key === "만";
 }
 
 /**

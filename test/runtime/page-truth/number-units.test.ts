@@ -171,6 +171,24 @@ test("a price in two large units at once: 3억 5,000만원, 2억 5천만원, 1�
   assert.equal(showsPrice("1억 2억", "ko", 100000000, "KRW"), []);
 });
 
+test("an amount in units whose last part has none, before won, yen or yuan: 1만 2,900원, 1万2900円, 1万2900元", () => {
+  const cases: PriceTwin[] = [
+    ["1만 2,900원", "1만 2,800원", 12900, "KRW", "ko"],
+    ["1만2900원", "1만2800원", 12900, "KRW", "ko"],
+    ["3억 5,000만 2,000원", "3억 5,000만 3,000원", 350002000, "KRW", "ko"],
+    ["1万2,900円", "1万2,800円", 12900, "JPY", "ja"],
+    ["税込1万2900円", "税込1万2800円", 12900, "JPY", "ja"],
+    ["1万2900元", "1万2800元", 12900, "CNY", "zh"],
+  ];
+  assertPriceTwins(cases);
+  // The amount is the whole: its larger part alone is not shown, and a part of one unit or more is a number of its own.
+  assert.equal(showsPrice("1만 2,900원", "ko", 10000, "KRW"), PRICE);
+  assert.equal(showsPrice("1万2,900円", "ja", 10000, "JPY"), PRICE);
+  assert.equal(showsPrice("1만 12,900원", "ko", 22900, "KRW"), PRICE);
+  // Without the currency after it, a number after an amount is its own ("1만 2 리뷰": two reviews).
+  assert.equal(showsPrice("1만 2 리뷰 1만원", "ko", 10002, "KRW"), PRICE);
+});
+
 test("a price in Hindi's own unit words: 12.9 लाख, 1.2 करोड़ (with or without the nukta)", () => {
   const cases: Array<[string, string, number]> = [
     ["₹12.9 लाख", "₹12.8 लाख", 1290000],
