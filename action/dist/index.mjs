@@ -6382,8 +6382,17 @@ function continuesAmount(amount, input, start, unit, parts) {
   if (gap !== 0 && !(gap === 1 && AMOUNT_PART_GAP.test(input[amount.end]))) return false;
   return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
 }
+function remainderAfter(amount, mark) {
+  if (amount.unit < 1e4) return null;
+  REMAINDER.lastIndex = amount.end;
+  const m = REMAINDER.exec(amount.input);
+  if (m === null) return null;
+  const parts = readNumber(m[1], mark).filter((r) => r.decimals === 0 && r.value > 0 && r.value < amount.unit).map((r) => r.value);
+  if (parts.length === 0) return null;
+  return { input: amount.input, end: m.index + m[0].length, unit: 1, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
+}
 function unitEnds(text, at, key) {
-  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5";
+  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5" || key === "\uB9CC";
 }
 function unitLowerBoundSpan(written, decimals, unit) {
   let digits = Math.round(written * 10 ** decimals);
@@ -6569,7 +6578,7 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, AMOUNT_PART_GAP, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, AMOUNT_PART_GAP, REMAINDER, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -6819,6 +6828,11 @@ var init_price_text = __esm({
               flush(amount);
               amount = { input: m.input, end, unit, values: parts };
             }
+            const rest = remainderAfter(amount, this.mark);
+            if (rest !== null) {
+              flush(rest);
+              amount = null;
+            }
           }
           return counts.length < MAX_COMPACT_DISPLAYS;
         });
@@ -7055,6 +7069,7 @@ var init_price_text = __esm({
       "\u043C\u043B\u043D"
     ]);
     AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;
+    REMAINDER = /[ \u00a0\u202f\u2009]?(\d(?:[\d.,]{0,10}\d)?)[ \u00a0\u202f\u2009]?(?:원|円|元|圓)/y;
     UNIT_KEY = Object.fromEntries(
       Object.keys(COMPACT_UNITS).flatMap((key) => [key, key.normalize("NFC"), key.normalize("NFD")].map((form) => [form, key]))
     );
