@@ -372,7 +372,8 @@ const LOADED = (): Promise<void> | void => {
  * such) or a select's options (shown when it is opened). An inline element (a span, a link) the
  * browser lays out as a block (a stylesheet's `display: block`, a flex or grid item) gets an inline
  * `display:block` after its style, which the visible text reads as a block edge: its words are not run
- * into the next ones. Not a floated one (a drop cap's "E" of "Executive") nor one out of the flow,
+ * into the next ones. An element a stylesheet or its inline style strikes through gets its content
+ * wrapped in an `<s>`, which the price look-up reads as a former price's mark. Not a floated one (a drop cap's "E" of "Executive") nor one out of the flow,
  * whose computed display is block but which sits in the line. Skipped on a page past the element limit,
  * which is refused anyway; iterative, so no depth of nesting overflows the page's stack.
  *
@@ -389,6 +390,7 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
     const hidden: Element[] = [];
     const inline = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
     const blocks: Element[] = [];
+    const struck: Element[] = [];
     const stack: Array<Element | ShadowRoot> = [document.body];
     walk: while (stack.length > 0) {
       const parent = stack.pop() as Element | ShadowRoot;
@@ -411,6 +413,8 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
         ) {
           blocks.push(child);
         }
+        // Declared on the element (descendants draw the line but compute none of their own).
+        if (style.textDecorationLine.includes("line-through")) struck.push(child);
         stack.push(child);
         const root = child.shadowRoot;
         if (root !== null) {
@@ -432,6 +436,15 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
         const style = element.getAttribute("style") ?? "";
         const open = style.lastIndexOf("/*") > style.lastIndexOf("*/");
         element.setAttribute("style", `${style}${open ? "*/" : ""};display:block`);
+      }
+      // A stylesheet's strikethrough (a theme's former price, `.price--compare`) or an inline style's: the
+      // element's content is put in an `<s>`, which the visible text reads as struck through (a price
+      // shown only struck through is a former price). Its text and its Microdata stay as they were.
+      for (const element of struck) {
+        if (element.localName === "s" || element.localName === "del" || element.localName === "strike" || element.firstChild === null) continue;
+        const mark = document.createElement("s");
+        while (element.firstChild !== null) mark.appendChild(element.firstChild);
+        element.appendChild(mark);
       }
     }
   }

@@ -140,14 +140,20 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from: ValueSource = "markup";
+      // Where the value is looked up: the page, or for a price in a struck-through element the page without them.
+      let lookIn = page;
       if (node.items !== null && !found.viaReference) {
         const offset = node.items.offsets.get(pointer);
         if (offset !== undefined) {
           // The element's text is the value: shown, unless the page hides the element. Hidden, it is
-          // looked up as a <meta content> value is: the page may show it elsewhere.
+          // looked up as a <meta content> value is: the page may show it elsewhere. A price in a
+          // struck-through element is a former price: looked up in the rest of the page.
           if (!page.readsElementText(offset)) from = "attribute";
           else if (page.hidesElementAt(offset)) from = "hidden element";
-          else {
+          else if (rule.kind === "price" && page.struckTexts() !== null && page.withoutStruck().hidesElementAt(offset)) {
+            from = "struck";
+            lookIn = page.withoutStruck();
+          } else {
             oneShown = true;
             if (rule.kind === "count") counts.shown(pointer);
             continue;
@@ -157,10 +163,17 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       // Of several offers, one shown is enough (below): the rest need no look-up once one is.
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      let shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
+      let shown: boolean | null;
+      if (rule.kind === "price") {
+        const currency = currencyOf(entity.node, rule.path, pointer, resolve);
+        shown = priceShown(value, currency, lookIn);
+        if (shown === true && from !== "struck" && shownOnlyStruck(value, currency, page)) {
+          shown = false;
+          from = "struck";
+        }
+      } else shown = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve) : NO_BRANDS);
       // A perfect rating is not shown by the scale every rating display prints ("3.9 out of 5" shows no 5).
       if (shown === true && rule.kind === "rating" && onlyAsScale(value, scaleOf(entity.node, rule.path, pointer, resolve), page)) shown = false;
-      if (shown === false && rule.kind === "price") shown = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve), page);
       if (shown === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve);
         shown = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page) || shownRoundedToWhole(value, page);
@@ -183,6 +196,25 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
 }
 
 const HAS_DIGIT = /\d/;
+
+/** The page shows the price, read in its own format or, in a currency of no third decimal, with either mark grouping thousands. */
+function priceShown(value: string | number, currency: string | null, page: TruthPage): boolean | null {
+  const shown = isShown(value, "price", page, false);
+  return shown === false ? shownWithoutThirdDecimal(value, currency, page) : shown;
+}
+
+/**
+ * The page shows the price only struck through (`<del>`, `<s>`, `<strike>`): as the former price beside
+ * the one a buyer pays now ("<del>$1,499</del> $1,299"). The offer's price is the current one (the
+ * merchant listing documentation: a former price is a priceSpecification of priceType StrikethroughPrice).
+ * Asked only of a price the page shows; the page without its struck text is read only when a struck
+ * element shows the price (most pages have none, and most sale pages strike another price).
+ */
+function shownOnlyStruck(value: string | number, currency: string | null, page: TruthPage): boolean {
+  const struck = page.struckTexts();
+  if (struck === null || priceShown(value, currency, struck) !== true) return false;
+  return priceShown(value, currency, page.withoutStruck()) === false;
+}
 
 /**
  * The best rating of the rating that holds the value at `pointer` (5 when it gives none, as the review
@@ -418,12 +450,13 @@ function showsFree(page: TruthPage): boolean {
 const MAX_QUOTED = 80;
 
 /** Where a value comes from: JSON-LD (or a referenced node), a Microdata or RDFa attribute, a hidden element's text. */
-type ValueSource = "markup" | "attribute" | "hidden element";
+type ValueSource = "markup" | "attribute" | "hidden element" | "struck";
 
 const WHERE: Readonly<Record<ValueSource, string>> = {
   markup: "",
   attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
   "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)",
+  struck: " other than struck through (in <del>, <s> or <strike>), as a former price beside the current one",
 };
 
 function issue(property: string, pointer: string, value: string | number, kind: Kind, from: ValueSource): Finding["issue"] {
@@ -436,7 +469,9 @@ function issue(property: string, pointer: string, value: string | number, kind: 
     code: "not-visible",
     message: `"${property}" is ${quoted} in the markup, but the page's visible text does not show this ${what}${where}. The guidelines: "Don't mark up content that is not visible to readers of the page."`,
     fix:
-      kind === "text"
+      from === "struck"
+        ? `Give "${property}" the price a buyer pays now, as the page shows it; a former price the page strikes through goes in the offer's priceSpecification with "priceType": "https://schema.org/StrikethroughPrice".`
+        : kind === "text"
         ? `Show the same ${property.split(".").pop()} on the page (not hidden, not only in a meta tag), or make the markup say what the page shows.`
         : `Show the ${kind === "price" ? "price" : kind === "rating" ? "rating" : "count"} on the page as the markup gives it (any number format), or correct the markup to the value the page shows.`,
     google_docs_url: GUIDELINES_URL,

@@ -77,6 +77,12 @@ function runsScript(html: string): boolean {
 /** What writes the number after it as a rating's scale: "/", "out of", "von", "sur", "su", "из", "uit" (lower-cased text). */
 const SCALE_BEFORE = /(?:\/|\bout of|\bvon|\bsur|\bsu|из|\buit)\s*$/;
 
+/** A struck-through element's start tag, read where the visible text's reader found one (its attributes bounded). */
+const STRUCK_START = /<(del|s|strike)(?:[\s/][^>]{0,2000})?>/iy;
+/** Characters of a struck-through element's content read at most. */
+const MAX_STRUCK_TEXT = 400;
+const HAS_DIGIT = /\d/;
+
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
 
@@ -105,11 +111,65 @@ export class TruthPage {
   /** The HTML is the DOM after the page's scripts ran (a rendered page), not the server's. */
   readonly rendered: boolean;
 
-  constructor(html: string, pageUrl: string | null, tags: TagLog | null = null, rendered = false) {
+  /** The page as read without its struck-through text (withoutStruck), made when first asked. */
+  #withoutStruck: TruthPage | undefined;
+  /** The texts of the page's struck-through elements as a page of their own (struckTexts); null: none holds a digit. */
+  #struckTexts: TruthPage | null | undefined;
+  /** How many struck-through elements #struckTexts was made of: the reader may have found more since. */
+  #struckRead = 0;
+
+  /**
+   * `struckHidden`: the page read with its struck-through elements (`<del>`, `<s>`, `<strike>`) as hidden
+   * (withoutStruck).
+   */
+  constructor(
+    html: string,
+    pageUrl: string | null,
+    tags: TagLog | null = null,
+    rendered = false,
+    private readonly struckHidden = false,
+  ) {
     this.html = html;
     this.pageUrl = pageUrl;
     this.#tags = tags;
     this.rendered = rendered;
+  }
+
+  /**
+   * The texts of the struck-through elements (`<del>`, `<s>`, `<strike>`: a former price beside the current
+   * one) in the visible text read so far, as a page of their own in the page's language, for a price
+   * look-up to ask whether the price is among them; null when none holds a digit (most pages). A price
+   * the look-up found in the text read so far is in one of these or shown unstruck: the rest of the
+   * page need not be read. Their start tags are kept by the reader as it reads (bounded there); each
+   * text is read to its end tag within MAX_STRUCK_TEXT characters (an element of the same name nested
+   * in it ends it early: its text is then cut, never taken from past it).
+   */
+  struckTexts(): TruthPage | null {
+    const starts = this.#visibleText().struckStarts;
+    if (this.#struckTexts !== undefined && this.#struckRead === starts.length) return this.#struckTexts;
+    this.#struckRead = starts.length;
+    const html = this.html;
+    const texts: string[] = [];
+    for (const start of starts) {
+      STRUCK_START.lastIndex = start;
+      const m = STRUCK_START.exec(html);
+      if (m === null) continue;
+      const from = start + m[0].length;
+      const end = html.slice(from, from + MAX_STRUCK_TEXT + m[1].length + 2).toLowerCase().indexOf(`</${m[1].toLowerCase()}`);
+      if (end === -1) continue;
+      const text = html.slice(from, from + end);
+      if (HAS_DIGIT.test(text)) texts.push(text);
+    }
+    const lang = this.lang;
+    const langAttribute = lang === null ? "" : ` lang="${escapeText(lang).replace(/"/g, "&quot;")}"`;
+    this.#struckTexts = texts.length === 0 ? null : new TruthPage(`<html${langAttribute}><body><p>${texts.join("</p><p>")}</p></body></html>`, null);
+    return this.#struckTexts;
+  }
+
+  /** This page read with its struck-through elements hidden: what it shows beside its former prices. */
+  withoutStruck(): TruthPage {
+    if (this.struckHidden) return this;
+    return (this.#withoutStruck ??= new TruthPage(this.html, this.pageUrl, null, this.rendered, true));
   }
 
   /**
@@ -145,7 +205,7 @@ export class TruthPage {
   /** The one walk of the page's visible text, shared by the look-ups and hidesElementAt. */
   #visibleText(): VisibleTextReader {
     if (this.#reader === undefined) {
-      this.#reader = new VisibleTextReader(this.html, this.#tags);
+      this.#reader = new VisibleTextReader(this.html, this.#tags, this.struckHidden);
       this.#tags = null;
     }
     return this.#reader;

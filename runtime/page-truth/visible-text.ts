@@ -66,6 +66,11 @@ const INLINE = [
   "ruby", "rb", "rt", "rp", "rtc", "big", "strike", "tt", "acronym", "blink",
 ];
 
+/** The elements the browser's own stylesheet strikes through. */
+const STRUCK = ["del", "s", "strike"];
+/** Struck-through elements' start tags kept per page at most (struckStarts). */
+const MAX_STRUCK = 500;
+
 /** What the walk needs to know of a tag's name, as bits: one table look-up per tag, no name string. */
 const IS_INLINE = 1;
 const IS_VOID = 2;
@@ -83,6 +88,12 @@ const IS_SUP = 8;
  * is a `<canvas>`'s fallback content where canvas is supported.
  */
 const IS_UA_HIDDEN = 16;
+/**
+ * Struck through by the browser's own stylesheet (`del`, `s`, `strike`: `text-decoration: line-through`):
+ * shown, as a former price is beside the current one ("<del>$1,499</del> $1,299"). Read as hidden only
+ * by a reader asked to leave them out (VisibleTextReader's `struckHidden`).
+ */
+const IS_STRUCK = 32;
 
 /**
  * The classified names by length, first and last letter: two names at most share a slot (cite and
@@ -108,6 +119,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
   add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
+  add(STRUCK, IS_STRUCK);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
     if (SLOT_NAME[slot] === "") {
@@ -341,7 +353,22 @@ export class VisibleTextReader {
   /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
   readonly #centsMark: string;
 
-  constructor(html: string, tags: TagLog | null = null) {
+  /**
+   * Where the struck-through elements (STRUCK) read so far start, shown or not, MAX_STRUCK at most: a
+   * price found in the text is shown only struck through when these show it and the rest does not
+   * (TruthPage.struckTexts).
+   */
+  readonly struckStarts: number[] = [];
+
+  /**
+   * `struckHidden`: struck-through elements (STRUCK) are read as hidden, for the text a page shows
+   * beside its former prices (TruthPage.withoutStruck).
+   */
+  constructor(
+    html: string,
+    tags: TagLog | null = null,
+    private readonly struckHidden = false,
+  ) {
     // The head shows nothing: start at <body>. `<html lang>` comes before it and is read on its own. A log
     // made for this page (TruthPage.tagLogFor) starts there already: a long head is not searched twice.
     const logged = tags !== null && tags.html === html && tags.complete;
@@ -515,6 +542,7 @@ export class VisibleTextReader {
         hidden.close(source.tagStart);
       }
       afterStart = true;
+      if ((cls & IS_STRUCK) !== 0 && this.struckStarts.length < MAX_STRUCK) this.struckStarts.push(source.tagStart);
       if ((cls & IS_VOID) !== 0) {
         if ((cls & IS_INLINE) === 0) {
           space = true;
@@ -523,7 +551,11 @@ export class VisibleTextReader {
         continue;
       }
       const shown = source.shownAs((cls & IS_INLINE) !== 0);
-      if (shown === HIDES || ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")))) {
+      if (
+        shown === HIDES ||
+        ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) ||
+        ((cls & IS_STRUCK) !== 0 && this.struckHidden)
+      ) {
         if (closesItself(html, p, source)) continue;
         hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
         hidden.open(source.tagStart);

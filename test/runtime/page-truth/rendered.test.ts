@@ -43,6 +43,10 @@ const STYLED: Record<string, string> = {
   // React's streamed rendering: the segment arrives hidden and the page's script moves it into its place.
   "/react-streamed": `<h1>Executive Anvil</h1><template id="B:0"></template><p>…</p><p>4,8 von 5 (120)</p><div hidden id="S:0"><p>1.299,00 €</p></div><script>${REVEAL_SEGMENT}</script>`,
   "/declarative-shadow": `<h1>Executive Anvil</h1><product-price><template shadowrootmode="open"><span>1.299,00 €</span></template></product-price><p>4,8 von 5 (120)</p>`,
+  // A theme's former price, struck through by its stylesheet, beside the current one: the markup's 1.299 is the former (and its twin, the current).
+  "/struck-by-class": `<style>.was { text-decoration: line-through }</style><h1>Executive Anvil</h1><p><span class="was">1.299,00 €</span> <span class="now">999,00 €</span></p><p>4,8 von 5 (120)</p>`,
+  "/struck-by-class-twin": `<style>.was { text-decoration: line-through }</style><h1>Executive Anvil</h1><p><span class="was">1.499,00 €</span> <span class="now">1.299,00 €</span></p><p>4,8 von 5 (120)</p>`,
+  "/struck-inline": `<h1>Executive Anvil</h1><p><span style="text-decoration: line-through">1.299,00 €</span> <span>999,00 €</span></p><p>4,8 von 5 (120)</p>`,
 };
 
 /** Pages whose price a web component writes into its shadow root (shown, or hidden by the root's own stylesheet). */
@@ -161,6 +165,17 @@ withBrowser("a React segment streamed hidden and a declarative shadow root are s
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [], `${path} rendered`);
+  }
+});
+
+withBrowser("rendered, a price a stylesheet or an inline style strikes through is a former price: not visible as the offer's price; its twin, the current price, is; the server's HTML cannot tell", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/struck-by-class", ["not-visible offers.price"]], ["/struck-inline", ["not-visible offers.price"]], ["/struck-by-class-twin", []]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    const result = await validateUrl(url, { allowPrivateHosts, render: true });
+    assert.equal(codes(result), [...rendered], `${path} rendered`);
+    if (rendered.length > 0) assert.match(issuesOf(result.schemas[0])[0].message, /struck through/);
   }
 });
 
