@@ -7753,12 +7753,16 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       const { value, pointer } = found;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from = "markup";
+      let lookIn = page;
       if (node.items !== null && !found.viaReference) {
         const offset = node.items.offsets.get(pointer);
         if (offset !== void 0) {
           if (!page.readsElementText(offset)) from = "attribute";
           else if (page.hidesElementAt(offset)) from = "hidden element";
-          else {
+          else if (rule.kind === "price" && page.struckTexts() !== null && page.withoutStruck().hidesElementAt(offset)) {
+            from = "struck";
+            lookIn = page.withoutStruck();
+          } else {
             oneShown = true;
             if (rule.kind === "count") counts.shown(pointer);
             continue;
@@ -7767,9 +7771,16 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       }
       if (rule.kind === "price" && oneShown) continue;
       budget.left--;
-      let shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
+      let shown2;
+      if (rule.kind === "price") {
+        const currency = currencyOf(entity.node, rule.path, pointer, resolve4);
+        shown2 = priceShown(value, currency, lookIn);
+        if (shown2 === true && from !== "struck" && shownOnlyStruck(value, currency, page)) {
+          shown2 = false;
+          from = "struck";
+        }
+      } else shown2 = isShown(value, rule.kind, page, rule.title, rule.first === "name" ? brandNames(entity.node, resolve4) : NO_BRANDS);
       if (shown2 === true && rule.kind === "rating" && onlyAsScale(value, scaleOf(entity.node, rule.path, pointer, resolve4), page)) shown2 = false;
-      if (shown2 === false && rule.kind === "price") shown2 = shownWithoutThirdDecimal(value, currencyOf(entity.node, rule.path, pointer, resolve4), page);
       if (shown2 === false && rule.kind === "rating") {
         const best = scaleOf(entity.node, rule.path, pointer, resolve4);
         shown2 = shownAsPercent(value, best, page) || shownAsStars(value, best, page) || shownWithFraction(value, page) || shownRoundedToWhole(value, page);
@@ -7786,6 +7797,15 @@ function checkRules(node, page, resolve4, budget, out, counts) {
     if (!(rule.kind === "price" && oneShown)) out.push(...unshown);
     if (budget.left <= 0) return;
   }
+}
+function priceShown(value, currency, page) {
+  const shown2 = isShown(value, "price", page, false);
+  return shown2 === false ? shownWithoutThirdDecimal(value, currency, page) : shown2;
+}
+function shownOnlyStruck(value, currency, page) {
+  const struck = page.struckTexts();
+  if (struck === null || priceShown(value, currency, struck) !== true) return false;
+  return priceShown(value, currency, page.withoutStruck()) === false;
 }
 function scaleOf(node, path, pointer, resolve4) {
   const rating = holderOf(node, path, pointer, resolve4);
@@ -7896,7 +7916,7 @@ function issue(property3, pointer, value, kind, from) {
     property: property3,
     code: "not-visible",
     message: `"${property3}" is ${quoted2} in the markup, but the page's visible text does not show this ${what}${where3}. The guidelines: "Don't mark up content that is not visible to readers of the page."`,
-    fix: kind === "text" ? `Show the same ${property3.split(".").pop()} on the page (not hidden, not only in a meta tag), or make the markup say what the page shows.` : `Show the ${kind === "price" ? "price" : kind === "rating" ? "rating" : "count"} on the page as the markup gives it (any number format), or correct the markup to the value the page shows.`,
+    fix: from === "struck" ? `Give "${property3}" the price a buyer pays now, as the page shows it; a former price the page strikes through goes in the offer's priceSpecification with "priceType": "https://schema.org/StrikethroughPrice".` : kind === "text" ? `Show the same ${property3.split(".").pop()} on the page (not hidden, not only in a meta tag), or make the markup say what the page shows.` : `Show the ${kind === "price" ? "price" : kind === "rating" ? "rating" : "count"} on the page as the markup gives it (any number format), or correct the markup to the value the page shows.`,
     google_docs_url: GUIDELINES_URL,
     path: pointer
   };
@@ -8164,7 +8184,8 @@ var init_not_visible = __esm({
     WHERE = {
       markup: "",
       attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
-      "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)"
+      "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)",
+      struck: " other than struck through (in <del>, <s> or <strike>), as a former price beside the current one"
     };
   }
 });
@@ -9332,7 +9353,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, SLOT_OTHER_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, STRUCK, MAX_STRUCK, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, IS_STRUCK, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, SLOT_OTHER_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -9417,11 +9438,14 @@ var init_visible_text = __esm({
       "acronym",
       "blink"
     ];
+    STRUCK = ["del", "s", "strike"];
+    MAX_STRUCK = 500;
     IS_INLINE = 1;
     IS_VOID = 2;
     IS_SKIPPED = 4;
     IS_SUP = 8;
     IS_UA_HIDDEN = 16;
+    IS_STRUCK = 32;
     MAX_CLASSIFIED = 8;
     SLOTS = (MAX_CLASSIFIED + 1) * 32 * 32;
     SLOT_NAME = new Array(SLOTS).fill("");
@@ -9438,6 +9462,7 @@ var init_visible_text = __esm({
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
       add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
+      add(STRUCK, IS_STRUCK);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
         if (SLOT_NAME[slot] === "") {
@@ -9458,6 +9483,22 @@ var init_visible_text = __esm({
     DISPLAY_DECLARATION = /(?:^|;)\s*display\s*:([^;]*)/gi;
     IMPORTANT = /!\s*important\s*$/i;
     VisibleTextReader = class {
+      /**
+       * `struckHidden`: struck-through elements (STRUCK) are read as hidden, for the text a page shows
+       * beside its former prices (TruthPage.withoutStruck).
+       */
+      constructor(html, tags = null, struckHidden = false) {
+        this.struckHidden = struckHidden;
+        const logged = tags !== null && tags.html === html && tags.complete;
+        const body = logged ? tags.from : bodyStart(html);
+        const lang = htmlLang(html, body > 0 ? body : html.length);
+        this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
+        this.#centsMark = decimalMarkOf(this.lang) === "," ? "," : ".";
+        this.#html = html;
+        this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
+        this.#p = body;
+      }
+      struckHidden;
       /** The page's language (`<html lang>`), lower case, or null. */
       lang;
       /** The text was cut at MAX_VISIBLE (known once `done`). */
@@ -9504,16 +9545,12 @@ var init_visible_text = __esm({
       #afterStart = false;
       /** The decimal mark the page's language writes ("." without one): what superscript cents stand for. */
       #centsMark;
-      constructor(html, tags = null) {
-        const logged = tags !== null && tags.html === html && tags.complete;
-        const body = logged ? tags.from : bodyStart(html);
-        const lang = htmlLang(html, body > 0 ? body : html.length);
-        this.lang = lang === null ? null : lang.trim().toLowerCase() || null;
-        this.#centsMark = decimalMarkOf(this.lang) === "," ? "," : ".";
-        this.#html = html;
-        this.#source = logged ? new LoggedTags(tags) : new ScannedTags(html, body);
-        this.#p = body;
-      }
+      /**
+       * Where the struck-through elements (STRUCK) read so far start, shown or not, MAX_STRUCK at most: a
+       * price found in the text is shown only struck through when these show it and the rest does not
+       * (TruthPage.struckTexts).
+       */
+      struckStarts = [];
       /** Characters of text read so far. */
       get length() {
         return this.#segmented + this.#current.length;
@@ -9658,6 +9695,7 @@ var init_visible_text = __esm({
             hidden.close(source.tagStart);
           }
           afterStart = true;
+          if ((cls & IS_STRUCK) !== 0 && this.struckStarts.length < MAX_STRUCK) this.struckStarts.push(source.tagStart);
           if ((cls & IS_VOID) !== 0) {
             if ((cls & IS_INLINE) === 0) {
               space = true;
@@ -9666,7 +9704,7 @@ var init_visible_text = __esm({
             continue;
           }
           const shown2 = source.shownAs((cls & IS_INLINE) !== 0);
-          if (shown2 === HIDES || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) {
+          if (shown2 === HIDES || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")) || (cls & IS_STRUCK) !== 0 && this.struckHidden) {
             if (closesItself(html, p, source)) continue;
             hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
             hidden.open(source.tagStart);
@@ -9992,7 +10030,7 @@ function sameChars(a, aFrom, b, bFrom, length) {
   for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
   return true;
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, STRUCK_START, MAX_STRUCK_TEXT, HAS_DIGIT2, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -10016,8 +10054,23 @@ var init_truth_page = __esm({
     RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/;
     MAX_SCRIPTS_READ = 1e3;
     SCALE_BEFORE = /(?:\/|\bout of|\bvon|\bsur|\bsu|из|\buit)\s*$/;
+    STRUCK_START = /<(del|s|strike)(?:[\s/][^>]{0,2000})?>/iy;
+    MAX_STRUCK_TEXT = 400;
+    HAS_DIGIT2 = /\d/;
     MAX_KEYS_KEPT = 1e3;
-    TruthPage = class {
+    TruthPage = class _TruthPage {
+      /**
+       * `struckHidden`: the page read with its struck-through elements (`<del>`, `<s>`, `<strike>`) as hidden
+       * (withoutStruck).
+       */
+      constructor(html, pageUrl, tags = null, rendered = false, struckHidden = false) {
+        this.struckHidden = struckHidden;
+        this.html = html;
+        this.pageUrl = pageUrl;
+        this.#tags = tags;
+        this.rendered = rendered;
+      }
+      struckHidden;
       html;
       pageUrl;
       #reader;
@@ -10040,11 +10093,46 @@ var init_truth_page = __esm({
       #tags;
       /** The HTML is the DOM after the page's scripts ran (a rendered page), not the server's. */
       rendered;
-      constructor(html, pageUrl, tags = null, rendered = false) {
-        this.html = html;
-        this.pageUrl = pageUrl;
-        this.#tags = tags;
-        this.rendered = rendered;
+      /** The page as read without its struck-through text (withoutStruck), made when first asked. */
+      #withoutStruck;
+      /** The texts of the page's struck-through elements as a page of their own (struckTexts); null: none holds a digit. */
+      #struckTexts;
+      /** How many struck-through elements #struckTexts was made of: the reader may have found more since. */
+      #struckRead = 0;
+      /**
+       * The texts of the struck-through elements (`<del>`, `<s>`, `<strike>`: a former price beside the current
+       * one) in the visible text read so far, as a page of their own in the page's language, for a price
+       * look-up to ask whether the price is among them; null when none holds a digit (most pages). A price
+       * the look-up found in the text read so far is in one of these or shown unstruck: the rest of the
+       * page need not be read. Their start tags are kept by the reader as it reads (bounded there); each
+       * text is read to its end tag within MAX_STRUCK_TEXT characters (an element of the same name nested
+       * in it ends it early: its text is then cut, never taken from past it).
+       */
+      struckTexts() {
+        const starts = this.#visibleText().struckStarts;
+        if (this.#struckTexts !== void 0 && this.#struckRead === starts.length) return this.#struckTexts;
+        this.#struckRead = starts.length;
+        const html = this.html;
+        const texts2 = [];
+        for (const start of starts) {
+          STRUCK_START.lastIndex = start;
+          const m = STRUCK_START.exec(html);
+          if (m === null) continue;
+          const from = start + m[0].length;
+          const end = html.slice(from, from + MAX_STRUCK_TEXT + m[1].length + 2).toLowerCase().indexOf(`</${m[1].toLowerCase()}`);
+          if (end === -1) continue;
+          const text = html.slice(from, from + end);
+          if (HAS_DIGIT2.test(text)) texts2.push(text);
+        }
+        const lang = this.lang;
+        const langAttribute = lang === null ? "" : ` lang="${escapeText2(lang).replace(/"/g, "&quot;")}"`;
+        this.#struckTexts = texts2.length === 0 ? null : new _TruthPage(`<html${langAttribute}><body><p>${texts2.join("</p><p>")}</p></body></html>`, null);
+        return this.#struckTexts;
+      }
+      /** This page read with its struck-through elements hidden: what it shows beside its former prices. */
+      withoutStruck() {
+        if (this.struckHidden) return this;
+        return this.#withoutStruck ??= new _TruthPage(this.html, this.pageUrl, null, this.rendered, true);
       }
       /**
        * The server's HTML of a page whose scripts draw its content: it shows almost no text (an app shell's
@@ -10076,7 +10164,7 @@ var init_truth_page = __esm({
       /** The one walk of the page's visible text, shared by the look-ups and hidesElementAt. */
       #visibleText() {
         if (this.#reader === void 0) {
-          this.#reader = new VisibleTextReader(this.html, this.#tags);
+          this.#reader = new VisibleTextReader(this.html, this.#tags, this.struckHidden);
           this.#tags = null;
         }
         return this.#reader;
@@ -66420,6 +66508,7 @@ var init_renderer = __esm({
         const hidden = [];
         const inline = /* @__PURE__ */ new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
         const blocks = [];
+        const struck = [];
         const stack = [document.body];
         walk: while (stack.length > 0) {
           const parent = stack.pop();
@@ -66434,6 +66523,7 @@ var init_renderer = __esm({
             if (inline.has(child.localName) && /^(?:block|flex|grid|list-item|table|flow-root|-webkit-box)\b/.test(style.display) && !style.display.includes("inline") && style.float === "none" && style.position !== "absolute" && style.position !== "fixed") {
               blocks.push(child);
             }
+            if (style.textDecorationLine.includes("line-through")) struck.push(child);
             stack.push(child);
             const root2 = child.shadowRoot;
             if (root2 !== null) {
@@ -66452,6 +66542,12 @@ var init_renderer = __esm({
             const style = element.getAttribute("style") ?? "";
             const open = style.lastIndexOf("/*") > style.lastIndexOf("*/");
             element.setAttribute("style", `${style}${open ? "*/" : ""};display:block`);
+          }
+          for (const element of struck) {
+            if (element.localName === "s" || element.localName === "del" || element.localName === "strike" || element.firstChild === null) continue;
+            const mark = document.createElement("s");
+            while (element.firstChild !== null) mark.appendChild(element.firstChild);
+            element.appendChild(mark);
           }
         }
       }
