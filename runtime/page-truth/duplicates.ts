@@ -411,11 +411,14 @@ const MAX_SUFFIXED_NAME = 320;
 function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: Kind, resolve: Resolve): Conflict | null {
   const read = (c: Candidate) => {
     const found = valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
-    const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
+    let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
     // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;
     // Numbers also as the page's format may mean them: Microdata on "1.234" or "1 234" (a theme's itemprop on the shown text).
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
+    // A number only the page's format reads ("1.199,00" in a theme's Microdata) is compared as it reads:
+    // it is no markup number, but it is no agreement either.
+    if (values.length === 0 && readings !== null) values = [...readings].sort();
     return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
@@ -447,14 +450,16 @@ function ratingsOf(candidate: Candidate, resolve: Resolve): ScaledRating[] {
   for (const { value } of valuesAt(candidate.node.entity.node, ["aggregateRating"], candidate.node.entity.path, resolve)) {
     if (!isObject(value)) continue;
     const raw = value.ratingValue;
-    const rating = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    const plain = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    // A rating in the page's format ("4,8" in a theme's Microdata) as it reads, as numberReadings reads it.
+    const ratings = plain !== null ? [plain] : numberReadings(raw).map(Number);
     const bestRaw = value.bestRating;
     const best = typeof bestRaw === "string" || typeof bestRaw === "number" ? markupNumber(bestRaw) : 5;
-    if (rating === null || best === null || !(best > 0)) continue;
+    if (best === null || !(best > 0)) continue;
     const written = String(raw).trim();
     const point = Math.max(written.lastIndexOf("."), written.lastIndexOf(","));
     const decimals = point === -1 ? 0 : written.length - point - 1;
-    out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
+    for (const rating of ratings) out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
   }
   return out;
 }

@@ -72,7 +72,7 @@ test("one name with a site suffix, the other without (\"Anvil | Acme Tools\" and
   assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Hammer"), jsonLd(product({ name: "Executive Anvil | Acme Tools" })))), ["Product conflicting-values name", "Product duplicate-entity sku"]);
 });
 
-test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\") and the JSON-LD's 1234 and 4.8: no conflict; another number is one", () => {
+test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\", \"1.299,00\") and the JSON-LD's 1234, 4.8 and 1299: no conflict; another number is one", () => {
   const markup = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: "4.8", reviewCount: "1234" } }));
   const item = (rating: string, count: string, price: string) =>
     `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><meta itemprop="sku" content="ANV-1">
@@ -86,6 +86,11 @@ test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\") an
   // The twins: another count, another price.
   assert.equal(issues(item("4,8", "1.243", "1.299"), "de"), ["Product conflicting-values aggregateRating.reviewCount"]);
   assert.equal(issues(item("4,8", "1 234", "1 199"), "ru"), ["Product conflicting-values offers.price"]);
+  // Numbers only the page's format reads (no markup number at all: "1.199,00", "4,2") are compared as it reads them.
+  assert.equal(issues(item("4,8", "1.234", "1.299,00"), "de"), []);
+  assert.equal(issues(item("4,8", "1.234", "1.199,00"), "de"), ["Product conflicting-values offers.price"]);
+  assert.equal(issues(item("4,8", "1&nbsp;234", "1&nbsp;199,00"), "fr"), ["Product conflicting-values offers.price"]);
+  assert.equal(issues(item("4,2", "1.234", "1.299,00"), "de"), ["Product conflicting-values aggregateRating.ratingValue"]);
 });
 
 test("a url written without its scheme is that host: www.acme.example and https://acme.example/ are one organization's", () => {
