@@ -8551,9 +8551,10 @@ function comparable(value, depth = 0) {
 function firstConflict(leader, members, path, kind, resolve4) {
   const read = (c) => {
     const found = valuesAt2(c.node.entity.node, path, c.node.entity.path, resolve4);
-    const values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
+    let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
+    if (values.length === 0 && readings !== null) values = [...readings].sort();
     return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
@@ -8576,14 +8577,15 @@ function ratingsOf(candidate, resolve4) {
   for (const { value } of valuesAt2(candidate.node.entity.node, ["aggregateRating"], candidate.node.entity.path, resolve4)) {
     if (!isObject(value)) continue;
     const raw = value.ratingValue;
-    const rating = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    const plain = typeof raw === "string" || typeof raw === "number" ? markupNumber(raw) : null;
+    const ratings = plain !== null ? [plain] : numberReadings(raw).map(Number);
     const bestRaw = value.bestRating;
     const best = typeof bestRaw === "string" || typeof bestRaw === "number" ? markupNumber(bestRaw) : 5;
-    if (rating === null || best === null || !(best > 0)) continue;
+    if (best === null || !(best > 0)) continue;
     const written = String(raw).trim();
     const point = Math.max(written.lastIndexOf("."), written.lastIndexOf(","));
     const decimals = point === -1 ? 0 : written.length - point - 1;
-    out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
+    for (const rating of ratings) out.push({ share: rating / best, slack: 0.5 * 10 ** -decimals / best });
   }
   return out;
 }
