@@ -18,6 +18,7 @@ import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber, readNumber } from "./price-text.ts";
+import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
 import { markupText, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
@@ -433,6 +434,7 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     if (mine.beforeSuffix !== null && theirs.beforeSuffix !== null && (oneHoldsTheOther(mine.beforeSuffix, theirs.values) || oneHoldsTheOther(theirs.beforeSuffix, mine.values))) continue;
     if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings!.has(v)) || mine.values.every((v) => theirs.readings!.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
+    if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
     return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
@@ -511,6 +513,14 @@ const LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
 const SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
 const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
 
+const ENUM_SPACING = /[\s_-]+/g;
+
+/** Every currency of the side with fewer is one of the other's, or a sign that may stand for it ("$" and USD, CAD). */
+function codesAgree(a: readonly string[], b: readonly string[]): boolean {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  return small.every((x) => large.some((y) => x === y || signMayStandFor(x, y) || signMayStandFor(y, x)));
+}
+
 function normalizeValue(value: unknown, kind: Kind): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   if (kind === "number" || kind === "rating") {
@@ -519,8 +529,10 @@ function normalizeValue(value: unknown, kind: Kind): string | null {
   }
   const text = String(value).trim();
   if (text === "") return null;
-  if (kind === "code") return text.toUpperCase();
-  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").toLowerCase();
+  // A currency as the code it stands for: "€" and "eur" are EUR ("$" stands for several: codesAgree).
+  if (kind === "code") return currencyCode(text) ?? text.toUpperCase();
+  // A member as its name, however spaced: a theme's shown "In stock" is the JSON-LD's InStock.
+  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(ENUM_SPACING, "").toLowerCase();
   return markupText(text);
 }
 

@@ -93,6 +93,24 @@ test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\", \"
   assert.equal(issues(item("4,2", "1.234", "1.299,00"), "de"), ["Product conflicting-values aggregateRating.ratingValue"]);
 });
 
+test("a currency as its sign or in lower case and an availability as shown text are the same values; another currency or availability conflicts", () => {
+  const offered = (currency: string, availability: string) =>
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><meta itemprop="sku" content="ANV-1">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">1299</span><meta itemprop="priceCurrency" content="${currency}">${availability}</div></div>`;
+  const conflicts = (body: string, currency = "EUR") =>
+    truthIssues(page(body, jsonLd(product({ offers: { "@type": "Offer", price: 1299, priceCurrency: currency, availability: "https://schema.org/InStock" } })))).filter((i) => i.includes("conflicting-values"));
+  const inStock = `<link itemprop="availability" href="http://schema.org/InStock">`;
+  assert.equal(conflicts(offered("€", inStock)), []);
+  assert.equal(conflicts(offered("eur", inStock)), []);
+  assert.equal(conflicts(offered("$", inStock), "USD"), []);
+  assert.equal(conflicts(offered("EUR", `<span itemprop="availability">In stock</span>`)), []);
+  assert.equal(conflicts(offered("EUR", `<span itemprop="availability">in_stock</span>`)), []);
+  // The twins: a sign of another currency, another availability.
+  assert.equal(conflicts(offered("$", inStock)), ["Product conflicting-values offers.priceCurrency"]);
+  assert.equal(conflicts(offered("£", inStock)), ["Product conflicting-values offers.priceCurrency"]);
+  assert.equal(conflicts(offered("EUR", `<span itemprop="availability">Out of stock</span>`)), ["Product conflicting-values offers.availability"]);
+});
+
 test("a url written without its scheme is that host: www.acme.example and https://acme.example/ are one organization's", () => {
   const org = (url: string) => ({ "@context": "https://schema.org", "@type": "Organization", name: "Acme", url });
   assert.equal(truthIssues(page(SHOWN, jsonLd(org("www.acme.example")) + jsonLd(org("https://acme.example/"))), "https://shop.example/anvil"), ["Organization duplicate-entity url"]);
