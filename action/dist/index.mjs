@@ -8190,6 +8190,313 @@ var init_not_visible = __esm({
   }
 });
 
+// runtime/checks/iso4217.ts
+function signMayStandFor(sign, code2) {
+  const own = currencyCode(sign);
+  if (own !== null) return own === code2;
+  return sign.trim() === "$" ? DOLLAR_SIGN.has(code2) : false;
+}
+function currencyCode(text) {
+  const s = text.trim();
+  if (ISO_4217_CODES.has(s)) return s;
+  const upper = s.toUpperCase();
+  if (ISO_4217_CODES.has(upper)) return upper;
+  if (Object.hasOwn(UNAMBIGUOUS, s)) return UNAMBIGUOUS[s];
+  return Object.hasOwn(UNAMBIGUOUS, upper) ? UNAMBIGUOUS[upper] : null;
+}
+var ISO_4217_CODES, REPLACED, INFORMAL, check, UNAMBIGUOUS, DOLLAR_SIGN, iso4217;
+var init_iso4217 = __esm({
+  "runtime/checks/iso4217.ts"() {
+    "use strict";
+    init_shared();
+    ISO_4217_CODES = /* @__PURE__ */ new Set([
+      "AED",
+      "AFN",
+      "ALL",
+      "AMD",
+      "AOA",
+      "ARS",
+      "AUD",
+      "AWG",
+      "AZN",
+      "BAM",
+      "BBD",
+      "BDT",
+      "BHD",
+      "BIF",
+      "BMD",
+      "BND",
+      "BOB",
+      "BOV",
+      "BRL",
+      "BSD",
+      "BTN",
+      "BWP",
+      "BYN",
+      "BZD",
+      "CAD",
+      "CDF",
+      "CHE",
+      "CHF",
+      "CHW",
+      "CLF",
+      "CLP",
+      "CNY",
+      "COP",
+      "COU",
+      "CRC",
+      "CUP",
+      "CVE",
+      "CZK",
+      "DJF",
+      "DKK",
+      "DOP",
+      "DZD",
+      "EGP",
+      "ERN",
+      "ETB",
+      "EUR",
+      "FJD",
+      "FKP",
+      "GBP",
+      "GEL",
+      "GHS",
+      "GIP",
+      "GMD",
+      "GNF",
+      "GTQ",
+      "GYD",
+      "HKD",
+      "HNL",
+      "HTG",
+      "HUF",
+      "IDR",
+      "ILS",
+      "INR",
+      "IQD",
+      "IRR",
+      "ISK",
+      "JMD",
+      "JOD",
+      "JPY",
+      "KES",
+      "KGS",
+      "KHR",
+      "KMF",
+      "KPW",
+      "KRW",
+      "KWD",
+      "KYD",
+      "KZT",
+      "LAK",
+      "LBP",
+      "LKR",
+      "LRD",
+      "LSL",
+      "LYD",
+      "MAD",
+      "MDL",
+      "MGA",
+      "MKD",
+      "MMK",
+      "MNT",
+      "MOP",
+      "MRU",
+      "MUR",
+      "MVR",
+      "MWK",
+      "MXN",
+      "MXV",
+      "MYR",
+      "MZN",
+      "NAD",
+      "NGN",
+      "NIO",
+      "NOK",
+      "NPR",
+      "NZD",
+      "OMR",
+      "PAB",
+      "PEN",
+      "PGK",
+      "PHP",
+      "PKR",
+      "PLN",
+      "PYG",
+      "QAR",
+      "RON",
+      "RSD",
+      "RUB",
+      "RWF",
+      "SAR",
+      "SBD",
+      "SCR",
+      "SDG",
+      "SEK",
+      "SGD",
+      "SHP",
+      "SLE",
+      "SOS",
+      "SRD",
+      "SSP",
+      "STN",
+      "SVC",
+      "SYP",
+      "SZL",
+      "THB",
+      "TJS",
+      "TMT",
+      "TND",
+      "TOP",
+      "TRY",
+      "TTD",
+      "TWD",
+      "TZS",
+      "UAH",
+      "UGX",
+      "USD",
+      "USN",
+      "UYI",
+      "UYU",
+      "UYW",
+      "UZS",
+      "VED",
+      "VES",
+      "VND",
+      "VUV",
+      "WST",
+      "XAD",
+      "XAF",
+      "XAG",
+      "XAU",
+      "XBA",
+      "XBB",
+      "XBC",
+      "XBD",
+      "XCD",
+      "XCG",
+      "XDR",
+      "XOF",
+      "XPD",
+      "XPF",
+      "XPT",
+      "XSU",
+      "XTS",
+      "XUA",
+      "XXX",
+      "YER",
+      "ZAR",
+      "ZMW",
+      "ZWG"
+    ]);
+    REPLACED = {
+      ANG: "XCG",
+      BGN: "EUR",
+      BYR: "BYN",
+      CUC: "CUP",
+      EEK: "EUR",
+      GHC: "GHS",
+      HRK: "EUR",
+      LTL: "EUR",
+      LVL: "EUR",
+      MRO: "MRU",
+      MTL: "EUR",
+      RUR: "RUB",
+      SKK: "EUR",
+      SLL: "SLE",
+      STD: "STN",
+      TRL: "TRY",
+      VEF: "VES",
+      ZMK: "ZMW",
+      ZWL: "ZWG"
+    };
+    INFORMAL = {
+      "$": "USD",
+      "US$": "USD",
+      "\u20AC": "EUR",
+      "\xA3": "GBP",
+      "\xA5": "JPY",
+      "\u20B9": "INR",
+      "\u20A9": "KRW",
+      "RMB": "CNY",
+      "NTD": "TWD",
+      "YEN": "JPY",
+      "EURO": "EUR",
+      "DOLLAR": "USD"
+    };
+    check = trimAware((s) => {
+      if (ISO_4217_CODES.has(s)) return null;
+      const upper = s.toUpperCase();
+      if (ISO_4217_CODES.has(upper)) return `use uppercase: ${upper}`;
+      if (Object.hasOwn(REPLACED, upper)) return `${upper} was withdrawn from ISO 4217: use ${REPLACED[upper]}`;
+      if (Object.hasOwn(INFORMAL, upper)) return `use the ISO 4217 code, e.g. ${INFORMAL[upper]}, not ${show(s)}`;
+      return `${show(s)} is not an ISO 4217 currency code, e.g. USD`;
+    });
+    UNAMBIGUOUS = {
+      "US$": "USD",
+      "\u20AC": "EUR",
+      "\xA3": "GBP",
+      "\u20B9": "INR",
+      "RMB": "CNY",
+      "NTD": "TWD",
+      "YEN": "JPY",
+      "EURO": "EUR",
+      "EUROS": "EUR",
+      "\u20BD": "RUB",
+      "\u20BA": "TRY",
+      "\u20B4": "UAH",
+      "\u20AA": "ILS",
+      "\u20AB": "VND",
+      "\u20A6": "NGN",
+      "\u20B1": "PHP",
+      "z\u0142": "PLN"
+    };
+    DOLLAR_SIGN = /* @__PURE__ */ new Set([
+      "USD",
+      "CAD",
+      "AUD",
+      "NZD",
+      "SGD",
+      "HKD",
+      "TWD",
+      "MXN",
+      "ARS",
+      "CLP",
+      "COP",
+      "UYU",
+      "BSD",
+      "BBD",
+      "BMD",
+      "BND",
+      "BZD",
+      "FJD",
+      "GYD",
+      "JMD",
+      "KYD",
+      "LRD",
+      "NAD",
+      "SBD",
+      "SRD",
+      "TTD",
+      "XCD",
+      "CUP",
+      "DOP"
+    ]);
+    iso4217 = {
+      name: "iso4217",
+      description: "ISO 4217 currency code in uppercase, e.g. USD",
+      test(value) {
+        return typeof value === "string" ? check(value) : expectedText("a currency code", value);
+      },
+      fix(value) {
+        if (typeof value !== "string") return null;
+        const code2 = currencyCode(value);
+        return code2 === null ? null : { value: code2 };
+      }
+    };
+  }
+});
+
 // runtime/graph/resolve-id.ts
 function resolveId(id, base) {
   if (id.startsWith("_:")) return null;
@@ -8568,6 +8875,7 @@ function firstConflict(leader, members, path, kind, resolve4) {
     if (mine.beforeSuffix !== null && theirs.beforeSuffix !== null && (oneHoldsTheOther(mine.beforeSuffix, theirs.values) || oneHoldsTheOther(theirs.beforeSuffix, mine.values))) continue;
     if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings.has(v)) || mine.values.every((v) => theirs.readings.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve4))) continue;
+    if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
     return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
@@ -8610,6 +8918,10 @@ function numberReadings(value) {
   for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
   return [...out];
 }
+function codesAgree(a, b) {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  return small.every((x) => large.some((y) => x === y || signMayStandFor(x, y) || signMayStandFor(y, x)));
+}
 function normalizeValue(value, kind) {
   if (typeof value !== "string" && typeof value !== "number") return null;
   if (kind === "number" || kind === "rating") {
@@ -8618,8 +8930,8 @@ function normalizeValue(value, kind) {
   }
   const text = String(value).trim();
   if (text === "") return null;
-  if (kind === "code") return text.toUpperCase();
-  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").toLowerCase();
+  if (kind === "code") return currencyCode(text) ?? text.toUpperCase();
+  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(ENUM_SPACING, "").toLowerCase();
   return markupText(text);
 }
 function duplicateIssue(leader, others, matchedOn, places) {
@@ -8651,7 +8963,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, ENUM_SPACING, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -8662,6 +8974,7 @@ var init_duplicates = __esm({
     init_truth_node();
     init_node_values();
     init_price_text();
+    init_iso4217();
     init_text_match();
     init_line_column();
     init_without_trailing_slashes();
@@ -8709,6 +9022,7 @@ var init_duplicates = __esm({
     LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
     SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
     GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
+    ENUM_SPACING = /[\s_-]+/g;
     Places = class {
       #page;
       #lines;
@@ -10515,313 +10829,6 @@ var init_type_fix = __esm({
     init_type_hierarchy();
     classNames4 = null;
     isIri2 = (name) => name.includes(":") || name.includes("/");
-  }
-});
-
-// runtime/checks/iso4217.ts
-function signMayStandFor(sign, code2) {
-  const own = currencyCode(sign);
-  if (own !== null) return own === code2;
-  return sign.trim() === "$" ? DOLLAR_SIGN.has(code2) : false;
-}
-function currencyCode(text) {
-  const s = text.trim();
-  if (ISO_4217_CODES.has(s)) return s;
-  const upper = s.toUpperCase();
-  if (ISO_4217_CODES.has(upper)) return upper;
-  if (Object.hasOwn(UNAMBIGUOUS, s)) return UNAMBIGUOUS[s];
-  return Object.hasOwn(UNAMBIGUOUS, upper) ? UNAMBIGUOUS[upper] : null;
-}
-var ISO_4217_CODES, REPLACED, INFORMAL, check, UNAMBIGUOUS, DOLLAR_SIGN, iso4217;
-var init_iso4217 = __esm({
-  "runtime/checks/iso4217.ts"() {
-    "use strict";
-    init_shared();
-    ISO_4217_CODES = /* @__PURE__ */ new Set([
-      "AED",
-      "AFN",
-      "ALL",
-      "AMD",
-      "AOA",
-      "ARS",
-      "AUD",
-      "AWG",
-      "AZN",
-      "BAM",
-      "BBD",
-      "BDT",
-      "BHD",
-      "BIF",
-      "BMD",
-      "BND",
-      "BOB",
-      "BOV",
-      "BRL",
-      "BSD",
-      "BTN",
-      "BWP",
-      "BYN",
-      "BZD",
-      "CAD",
-      "CDF",
-      "CHE",
-      "CHF",
-      "CHW",
-      "CLF",
-      "CLP",
-      "CNY",
-      "COP",
-      "COU",
-      "CRC",
-      "CUP",
-      "CVE",
-      "CZK",
-      "DJF",
-      "DKK",
-      "DOP",
-      "DZD",
-      "EGP",
-      "ERN",
-      "ETB",
-      "EUR",
-      "FJD",
-      "FKP",
-      "GBP",
-      "GEL",
-      "GHS",
-      "GIP",
-      "GMD",
-      "GNF",
-      "GTQ",
-      "GYD",
-      "HKD",
-      "HNL",
-      "HTG",
-      "HUF",
-      "IDR",
-      "ILS",
-      "INR",
-      "IQD",
-      "IRR",
-      "ISK",
-      "JMD",
-      "JOD",
-      "JPY",
-      "KES",
-      "KGS",
-      "KHR",
-      "KMF",
-      "KPW",
-      "KRW",
-      "KWD",
-      "KYD",
-      "KZT",
-      "LAK",
-      "LBP",
-      "LKR",
-      "LRD",
-      "LSL",
-      "LYD",
-      "MAD",
-      "MDL",
-      "MGA",
-      "MKD",
-      "MMK",
-      "MNT",
-      "MOP",
-      "MRU",
-      "MUR",
-      "MVR",
-      "MWK",
-      "MXN",
-      "MXV",
-      "MYR",
-      "MZN",
-      "NAD",
-      "NGN",
-      "NIO",
-      "NOK",
-      "NPR",
-      "NZD",
-      "OMR",
-      "PAB",
-      "PEN",
-      "PGK",
-      "PHP",
-      "PKR",
-      "PLN",
-      "PYG",
-      "QAR",
-      "RON",
-      "RSD",
-      "RUB",
-      "RWF",
-      "SAR",
-      "SBD",
-      "SCR",
-      "SDG",
-      "SEK",
-      "SGD",
-      "SHP",
-      "SLE",
-      "SOS",
-      "SRD",
-      "SSP",
-      "STN",
-      "SVC",
-      "SYP",
-      "SZL",
-      "THB",
-      "TJS",
-      "TMT",
-      "TND",
-      "TOP",
-      "TRY",
-      "TTD",
-      "TWD",
-      "TZS",
-      "UAH",
-      "UGX",
-      "USD",
-      "USN",
-      "UYI",
-      "UYU",
-      "UYW",
-      "UZS",
-      "VED",
-      "VES",
-      "VND",
-      "VUV",
-      "WST",
-      "XAD",
-      "XAF",
-      "XAG",
-      "XAU",
-      "XBA",
-      "XBB",
-      "XBC",
-      "XBD",
-      "XCD",
-      "XCG",
-      "XDR",
-      "XOF",
-      "XPD",
-      "XPF",
-      "XPT",
-      "XSU",
-      "XTS",
-      "XUA",
-      "XXX",
-      "YER",
-      "ZAR",
-      "ZMW",
-      "ZWG"
-    ]);
-    REPLACED = {
-      ANG: "XCG",
-      BGN: "EUR",
-      BYR: "BYN",
-      CUC: "CUP",
-      EEK: "EUR",
-      GHC: "GHS",
-      HRK: "EUR",
-      LTL: "EUR",
-      LVL: "EUR",
-      MRO: "MRU",
-      MTL: "EUR",
-      RUR: "RUB",
-      SKK: "EUR",
-      SLL: "SLE",
-      STD: "STN",
-      TRL: "TRY",
-      VEF: "VES",
-      ZMK: "ZMW",
-      ZWL: "ZWG"
-    };
-    INFORMAL = {
-      "$": "USD",
-      "US$": "USD",
-      "\u20AC": "EUR",
-      "\xA3": "GBP",
-      "\xA5": "JPY",
-      "\u20B9": "INR",
-      "\u20A9": "KRW",
-      "RMB": "CNY",
-      "NTD": "TWD",
-      "YEN": "JPY",
-      "EURO": "EUR",
-      "DOLLAR": "USD"
-    };
-    check = trimAware((s) => {
-      if (ISO_4217_CODES.has(s)) return null;
-      const upper = s.toUpperCase();
-      if (ISO_4217_CODES.has(upper)) return `use uppercase: ${upper}`;
-      if (Object.hasOwn(REPLACED, upper)) return `${upper} was withdrawn from ISO 4217: use ${REPLACED[upper]}`;
-      if (Object.hasOwn(INFORMAL, upper)) return `use the ISO 4217 code, e.g. ${INFORMAL[upper]}, not ${show(s)}`;
-      return `${show(s)} is not an ISO 4217 currency code, e.g. USD`;
-    });
-    UNAMBIGUOUS = {
-      "US$": "USD",
-      "\u20AC": "EUR",
-      "\xA3": "GBP",
-      "\u20B9": "INR",
-      "RMB": "CNY",
-      "NTD": "TWD",
-      "YEN": "JPY",
-      "EURO": "EUR",
-      "EUROS": "EUR",
-      "\u20BD": "RUB",
-      "\u20BA": "TRY",
-      "\u20B4": "UAH",
-      "\u20AA": "ILS",
-      "\u20AB": "VND",
-      "\u20A6": "NGN",
-      "\u20B1": "PHP",
-      "z\u0142": "PLN"
-    };
-    DOLLAR_SIGN = /* @__PURE__ */ new Set([
-      "USD",
-      "CAD",
-      "AUD",
-      "NZD",
-      "SGD",
-      "HKD",
-      "TWD",
-      "MXN",
-      "ARS",
-      "CLP",
-      "COP",
-      "UYU",
-      "BSD",
-      "BBD",
-      "BMD",
-      "BND",
-      "BZD",
-      "FJD",
-      "GYD",
-      "JMD",
-      "KYD",
-      "LRD",
-      "NAD",
-      "SBD",
-      "SRD",
-      "TTD",
-      "XCD",
-      "CUP",
-      "DOP"
-    ]);
-    iso4217 = {
-      name: "iso4217",
-      description: "ISO 4217 currency code in uppercase, e.g. USD",
-      test(value) {
-        return typeof value === "string" ? check(value) : expectedText("a currency code", value);
-      },
-      fix(value) {
-        if (typeof value !== "string") return null;
-        const code2 = currencyCode(value);
-        return code2 === null ? null : { value: code2 };
-      }
-    };
   }
 });
 
