@@ -16,10 +16,10 @@ import { isObject, type JsonObject } from "../json.ts";
 import { escapePointer } from "../json.ts";
 import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
-import { valuesAt, type Resolve } from "./node-values.ts";
+import { brandNames, valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber, readNumber } from "./price-text.ts";
 import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
-import { markupText, withoutTitleSuffix } from "./text-match.ts";
+import { markupText, withoutAccents, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
 import { resolveId } from "../graph/resolve-id.ts";
@@ -435,6 +435,7 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], path: r
     if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings!.has(v)) || mine.values.every((v) => theirs.readings!.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
     if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
+    if (kind === "text" && namesAgreeLoosely(leader, member, mine.values, theirs.values, resolve)) continue;
     return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
@@ -514,6 +515,26 @@ const SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)
 const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
 
 const ENUM_SPACING = /[\s_-]+/g;
+
+/**
+ * Names (as markupText gives them) that differ only by accents or by a brand's name (either node's) at
+ * the start or end of one: "Acme Executive Anvil" and "Executive Anvil" of brand Acme, "Café Anvil" and
+ * "Cafe Anvil" are one product's names, as the not-visible check reads a name without its brand.
+ */
+function namesAgreeLoosely(a: Candidate, b: Candidate, aNames: readonly string[], bNames: readonly string[], resolve: Resolve): boolean {
+  const brands = [...brandNames(a.node.entity.node, resolve), ...brandNames(b.node.entity.node, resolve)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
+  const loose = (name: string) => withoutBrand(withoutAccents(name), brands);
+  return oneHoldsTheOther(aNames.map(loose), bNames.map(loose));
+}
+
+/** The name without a brand's name at its start or end (a whole word's), when more than the brand is left. */
+function withoutBrand(name: string, brands: readonly string[]): string {
+  for (const brand of brands) {
+    if (name.length > brand.length + 1 && name.startsWith(brand) && name.charCodeAt(brand.length) === 32) return name.slice(brand.length + 1);
+    if (name.length > brand.length + 1 && name.endsWith(brand) && name.charCodeAt(name.length - brand.length - 1) === 32) return name.slice(0, name.length - brand.length - 1);
+  }
+  return name;
+}
 
 /** Every currency of the side with fewer is one of the other's, or a sign that may stand for it ("$" and USD, CAD). */
 function codesAgree(a: readonly string[], b: readonly string[]): boolean {

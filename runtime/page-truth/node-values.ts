@@ -62,3 +62,19 @@ export function firstScalar(node: JsonObject, path: readonly string[], resolve: 
   for (const f of valuesAt(node, path, "", resolve)) if (typeof f.value === "string" || typeof f.value === "number") return f.value;
   return undefined;
 }
+
+export const NO_BRANDS: readonly string[] = [];
+/** Brand names a product's name is also read without, at most: each makes one more key to search. A product has one. */
+const MAX_BRANDS = 4;
+
+/** The names of a node's brand (a Brand or Organization, or a text): a product's name may be written without it. */
+export function brandNames(node: JsonObject, resolve: Resolve): readonly string[] {
+  if (node.brand === undefined || node.brand === null) return NO_BRANDS;
+  const names = new Set<string>();
+  for (const { value } of valuesAt(node, ["brand"], "", resolve)) {
+    if (names.size >= MAX_BRANDS) break;
+    if (typeof value === "string") names.add(value);
+    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
+  }
+  return [...names];
+}

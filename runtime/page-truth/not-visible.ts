@@ -13,7 +13,7 @@ import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { isObject, type JsonObject } from "../json.ts";
 import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
-import { valuesAt, type Resolve } from "./node-values.ts";
+import { brandNames, NO_BRANDS, valuesAt, type Resolve } from "./node-values.ts";
 import { markupNumber, mayUseOtherDigits } from "./price-text.ts";
 import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
@@ -359,22 +359,6 @@ function shownWithFraction(value: string | number, page: TruthPage): boolean {
 
 /** Names and headlines: a page words its heading a little differently from its markup (text-match.ts). */
 const TITLES = new Set(["name", "headline", "title"]);
-
-const NO_BRANDS: readonly string[] = [];
-/** Brand names a product's name is also looked up without, at most: each makes one more key to search. A product has one. */
-const MAX_BRANDS = 4;
-
-/** The names of a node's brand (a Brand or Organization, or a text): a product's name may be shown without it. */
-function brandNames(node: JsonObject, resolve: Resolve): readonly string[] {
-  if (node.brand === undefined || node.brand === null) return NO_BRANDS;
-  const names = new Set<string>();
-  for (const { value } of valuesAt(node, ["brand"], "", resolve)) {
-    if (names.size >= MAX_BRANDS) break;
-    if (typeof value === "string") names.add(value);
-    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
-  }
-  return [...names];
-}
 
 /** Texts up to this long are looked up with "and" and "&" as one word (text-match.ts, conjunctionKeys). */
 const MAX_CONJUNCTION_TEXT = 100;

@@ -72,6 +72,20 @@ test("one name with a site suffix, the other without (\"Anvil | Acme Tools\" and
   assert.equal(truthIssues(page(SHOWN + microdataNamed("Executive Hammer"), jsonLd(product({ name: "Executive Anvil | Acme Tools" })))), ["Product conflicting-values name", "Product duplicate-entity sku"]);
 });
 
+test("names that differ only by accents or by the brand's name at one's start or end agree; another name with the brand does not", () => {
+  const conflicts = (a: string, b: string, brand: string | null) =>
+    truthIssues(page(`<h1>${a}</h1><h2>${b}</h2>${SHOWN}`, jsonLd(product(brand === null ? { name: a } : { name: a, brand: { "@type": "Brand", name: brand } })) + jsonLd(product({ name: b })))).filter((i) =>
+      i.includes("conflicting-values"),
+    );
+  assert.equal(conflicts("Executive Anvil", "Acme Executive Anvil", "Acme"), []);
+  assert.equal(conflicts("Executive Anvil", "Executive Anvil Acme", "Acme"), []);
+  assert.equal(conflicts("Café Anvil", "Cafe Anvil", null), []);
+  // The twins: without the brand the names differ; another name with the brand differs too.
+  assert.equal(conflicts("Executive Anvil", "Acme Executive Anvil", null), ["Product conflicting-values name"]);
+  assert.equal(conflicts("Executive Anvil", "Acme Heavy Anvil", "Acme"), ["Product conflicting-values name"]);
+  assert.equal(conflicts("Café Anvil", "Cafe Hammer", null), ["Product conflicting-values name"]);
+});
+
 test("a Microdata number in the page's format (\"1.234\", \"1 234\", \"4,8\", \"1.299,00\") and the JSON-LD's 1234, 4.8 and 1299: no conflict; another number is one", () => {
   const markup = jsonLd(product({ aggregateRating: { "@type": "AggregateRating", ratingValue: "4.8", reviewCount: "1234" } }));
   const item = (rating: string, count: string, price: string) =>
