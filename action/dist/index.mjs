@@ -6057,12 +6057,24 @@ function followReference(value, resolve4) {
   }
   return { node: value, followed: false };
 }
-var MAX_VALUES2;
+function brandNames(node, resolve4) {
+  if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
+  const names = /* @__PURE__ */ new Set();
+  for (const { value } of valuesAt2(node, ["brand"], "", resolve4)) {
+    if (names.size >= MAX_BRANDS) break;
+    if (typeof value === "string") names.add(value);
+    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
+  }
+  return [...names];
+}
+var MAX_VALUES2, NO_BRANDS, MAX_BRANDS;
 var init_node_values = __esm({
   "runtime/page-truth/node-values.ts"() {
     "use strict";
     init_json();
     MAX_VALUES2 = 100;
+    NO_BRANDS = [];
+    MAX_BRANDS = 4;
   }
 });
 
@@ -7276,8 +7288,8 @@ function titleKeys(whole, brands = []) {
   const value = whole.length > OPENING * 4 ? whole.slice(0, OPENING * 4) : whole;
   const keys = [lookupKey(value)];
   for (const brand of brands) {
-    const withoutBrand = withoutBrandName(keys[0], markupText(brand));
-    if (withoutBrand !== null) keys.push(withoutBrand);
+    const withoutBrand2 = withoutBrandName(keys[0], markupText(brand));
+    if (withoutBrand2 !== null) keys.push(withoutBrand2);
   }
   const cut = withoutTitleSuffix(value);
   if (cut !== value) keys.push(lookupKey(cut));
@@ -7862,16 +7874,6 @@ function shownWithFraction(value, page) {
   if (fraction === void 0) return false;
   return page.showsNumberWritten([`${whole}${fraction}`, `${whole} ${fraction}`, `${whole}\xA0${fraction}`]) || whole <= 10 && page.showsRun("\u2605".repeat(whole) + fraction);
 }
-function brandNames(node, resolve4) {
-  if (node.brand === void 0 || node.brand === null) return NO_BRANDS;
-  const names = /* @__PURE__ */ new Set();
-  for (const { value } of valuesAt2(node, ["brand"], "", resolve4)) {
-    if (names.size >= MAX_BRANDS) break;
-    if (typeof value === "string") names.add(value);
-    else if (isObject(value) && typeof value.name === "string") names.add(value.name);
-  }
-  return [...names];
-}
 function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (kind === "text") {
     if (typeof value !== "string") return null;
@@ -7921,7 +7923,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, NO_BRANDS, MAX_BRANDS, MAX_CONJUNCTION_TEXT, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, MAX_CONJUNCTION_TEXT, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -8141,8 +8143,6 @@ var init_not_visible = __esm({
     ]);
     FRACTIONS = /* @__PURE__ */ new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
-    NO_BRANDS = [];
-    MAX_BRANDS = 4;
     MAX_CONJUNCTION_TEXT = 100;
     STRIPPED_OPENING = 320;
     LOWER_THEN_CAPITAL = /[a-z\u00df-\u00ff][A-Z\u00c0-\u00de]/;
@@ -8876,6 +8876,7 @@ function firstConflict(leader, members, path, kind, resolve4) {
     if (mine.readings !== null && theirs.readings !== null && (theirs.values.every((v) => mine.readings.has(v)) || mine.values.every((v) => theirs.readings.has(v)))) continue;
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve4))) continue;
     if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
+    if (kind === "text" && namesAgreeLoosely(leader, member, mine.values, theirs.values, resolve4)) continue;
     return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
   }
   return null;
@@ -8917,6 +8918,18 @@ function numberReadings(value) {
   const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
   for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
   return [...out];
+}
+function namesAgreeLoosely(a, b, aNames, bNames, resolve4) {
+  const brands = [...brandNames(a.node.entity.node, resolve4), ...brandNames(b.node.entity.node, resolve4)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
+  const loose = (name) => withoutBrand(withoutAccents(name), brands);
+  return oneHoldsTheOther(aNames.map(loose), bNames.map(loose));
+}
+function withoutBrand(name, brands) {
+  for (const brand of brands) {
+    if (name.length > brand.length + 1 && name.startsWith(brand) && name.charCodeAt(brand.length) === 32) return name.slice(brand.length + 1);
+    if (name.length > brand.length + 1 && name.endsWith(brand) && name.charCodeAt(name.length - brand.length - 1) === 32) return name.slice(0, name.length - brand.length - 1);
+  }
+  return name;
 }
 function codesAgree(a, b) {
   const [small, large] = a.length <= b.length ? [a, b] : [b, a];
