@@ -9,7 +9,7 @@ import { typeNames } from "./graph/type-names.ts";
 import { LIMITS } from "./limits.ts";
 import { requestBudget } from "./request-budget.ts";
 import { enumMember } from "./checks/enumeration.ts";
-import { noteFailedRule } from "./patches/failed-rule.ts";
+import { noteFailedRule, noteFailedValue } from "./patches/failed-rule.ts";
 import { subtypes, vocabularyIndex } from "./type-hierarchy.ts";
 import { closestName } from "./did-you-mean.ts";
 import type { ValueCheck } from "./checks/value-check.ts";
@@ -298,6 +298,9 @@ function isIntegerText(s: string): boolean {
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
+/** Characters of a failed text kept on its issue at most (failLiteral). */
+const MAX_NOTED_TEXT = 256;
+
 /** `s.trim()`, without the call when the ends are visible ASCII (no white space of any kind to cut). */
 const trimmed = (s: string): string => {
   const first = s.charCodeAt(0);
@@ -382,6 +385,15 @@ export class Run {
    * (`malformed: warning`); else a warning. A one-of member's failure is raised to an error later
    * when no member of a required group holds a valid value (`oneOf`).
    */
+  /**
+   * A literal's failure (fail), the literal kept for the patch pass (FAILED_VALUE); not a long text, which
+   * a report kept in a cache would hold on to (the pass walks to it as before).
+   */
+  private failLiteral(rule: PropertyRule, code: IssueCode, message: string, path: string, value: unknown): void {
+    this.fail(rule, code, message, path);
+    if (typeof value !== "string" || value.length <= MAX_NOTED_TEXT) noteFailedValue(this.issues[this.issues.length - 1], value);
+  }
+
   private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true): void {
     const repaired = rule.malformedWarning === true;
     // Inside a waived value (the last crumb's item) every break of it is the waived value's: a warning.
@@ -823,7 +835,7 @@ export class Run {
             const member = enumMember(value);
             if (member !== null && e.members.has(member)) { accepted = true; break; }
             if (!rule.values && rule.expect.length === 1) {
-              return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index));
+              return this.failLiteral(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index), value);
             }
           }
           continue;
@@ -839,7 +851,7 @@ export class Run {
     if (rule.values) {
       const member = typeof value === "string" ? enumMember(value) : null;
       if (member === null || !rule.values.has(member)) {
-        return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
+        return this.failLiteral(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index), value);
       }
     }
     const keywords = rule.valueKeywords;
@@ -867,7 +879,7 @@ export class Run {
           noteFailedRule(this.issues[this.issues.length - 1], rule);
           return;
         }
-        return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index));
+        return this.failLiteral(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index), value);
       }
     }
     if (rule.min !== undefined || rule.max !== undefined) {

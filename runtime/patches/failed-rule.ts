@@ -10,8 +10,19 @@ import type { ValidationIssue } from "../types.ts";
 
 export const FAILED_RULE: unique symbol = Symbol("sdv.failedRule");
 
-export type IssueWithRule = ValidationIssue & { [FAILED_RULE]?: PropertyRule };
+/**
+ * The literal that failed, where the check had it at hand (an enumeration's member, a format): the
+ * patch pass asks first whether it has a fix, and walks the block to the value only when it has (most
+ * failed values have none: the walk cost more than the rest of the pass).
+ */
+export const FAILED_VALUE: unique symbol = Symbol("sdv.failedValue");
+
+export type IssueWithRule = ValidationIssue & { [FAILED_RULE]?: PropertyRule; [FAILED_VALUE]?: unknown };
 
 export function noteFailedRule(issue: ValidationIssue, rule: PropertyRule): void {
   (issue as IssueWithRule)[FAILED_RULE] = rule;
+}
+
+export function noteFailedValue(issue: ValidationIssue, value: unknown): void {
+  (issue as IssueWithRule)[FAILED_VALUE] = value;
 }

@@ -11,10 +11,15 @@ import type { FixedValue, ValueCheck } from "../checks/value-check.ts";
 import type { JsonPatchOperation, ValidationIssue } from "../types.ts";
 import { holderAt, lastMemberOf, parentPointer } from "./pointer.ts";
 import { typePatch } from "./type-fix.ts";
+import { FAILED_VALUE, type IssueWithRule } from "./failed-rule.ts";
 
 const BOOLEAN_TEXT = /^\s*(true|false)\s*$/i;
 
 export function valuePatch(issue: ValidationIssue, rule: PropertyRule, root: unknown): JsonPatchOperation[] | null {
+  // The failed literal, when the check noted it, is asked for a fix first: without one there is no patch,
+  // and the block is not walked. With one, the patch is made from the value the block holds at the path.
+  const noted = (issue as IssueWithRule)[FAILED_VALUE];
+  if (noted !== undefined && !mayHaveFix(issue.code, noted, rule)) return null;
   // The value's holder is walked to once: a price's fix reads its sibling priceCurrency there.
   const holder = holderAt(root, issue.path);
   const value = lastMemberOf(holder, issue.path);
@@ -30,6 +35,24 @@ export function valuePatch(issue: ValidationIssue, rule: PropertyRule, root: unk
     default:
       return null;
   }
+}
+
+/**
+ * Whether a failed literal may have a fix (FAILED_VALUE): a member its enumeration's fixer finds, or a
+ * format whose fixer gives a passing value (both remembered per value). Only a "no" is acted on.
+ */
+function mayHaveFix(code: string, value: unknown, rule: PropertyRule): boolean {
+  if (code === "invalid-enum") {
+    if (typeof value !== "string") return false;
+    const fixed = fixEnumMember(value, rule.values ?? enumMembers(rule), rule);
+    return fixed !== null && fixed !== value;
+  }
+  if (code === "invalid-format") {
+    const check = rule.format;
+    if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return false;
+    return fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value) !== null;
+  }
+  return true;
 }
 
 const replace = (path: string, from: unknown, to: unknown): JsonPatchOperation[] => [
