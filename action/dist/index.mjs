@@ -268,11 +268,15 @@ var init_enumeration = __esm({
 function noteFailedRule(issue2, rule) {
   issue2[FAILED_RULE] = rule;
 }
-var FAILED_RULE;
+function noteFailedValue(issue2, value) {
+  issue2[FAILED_VALUE] = value;
+}
+var FAILED_RULE, FAILED_VALUE;
 var init_failed_rule = __esm({
   "runtime/patches/failed-rule.ts"() {
     "use strict";
     FAILED_RULE = /* @__PURE__ */ Symbol("sdv.failedRule");
+    FAILED_VALUE = /* @__PURE__ */ Symbol("sdv.failedValue");
   }
 });
 
@@ -811,7 +815,7 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
-var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, takesAnyString, expectSpec, isDigit, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
+var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, takesAnyString, expectSpec, isDigit, MAX_NOTED_TEXT, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
     "use strict";
@@ -910,6 +914,7 @@ var init_rule_runtime = __esm({
     takesAnyString = (kind) => literalFits(kind, "a");
     expectSpec = (e) => e instanceof FixedExpectSpec ? e : new FixedExpectSpec(e);
     isDigit = (c) => c >= 48 && c <= 57;
+    MAX_NOTED_TEXT = 256;
     trimmed = (s) => {
       const first = s.charCodeAt(0);
       const last = s.charCodeAt(s.length - 1);
@@ -978,6 +983,14 @@ var init_rule_runtime = __esm({
        * (`malformed: warning`); else a warning. A one-of member's failure is raised to an error later
        * when no member of a required group holds a valid value (`oneOf`).
        */
+      /**
+       * A literal's failure (fail), the literal kept for the patch pass (FAILED_VALUE); not a long text, which
+       * a report kept in a cache would hold on to (the pass walks to it as before).
+       */
+      failLiteral(rule, code2, message, path, value) {
+        this.fail(rule, code2, message, path);
+        if (typeof value !== "string" || value.length <= MAX_NOTED_TEXT) noteFailedValue(this.issues[this.issues.length - 1], value);
+      }
       fail(rule, code2, message, path, fix = rule.fix, voids = true) {
         const repaired = rule.malformedWarning === true;
         const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
@@ -1374,7 +1387,7 @@ var init_rule_runtime = __esm({
                   break;
                 }
                 if (!rule.values && rule.expect.length === 1) {
-                  return this.fail(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index2));
+                  return this.failLiteral(rule, "invalid-enum", `"${rule.property}" should be a ${e.type} value, not ${describeValue(value)}.`, valuePath(rule, at, index2), value);
                 }
               }
               continue;
@@ -1391,7 +1404,7 @@ var init_rule_runtime = __esm({
         if (rule.values) {
           const member = typeof value === "string" ? enumMember(value) : null;
           if (member === null || !rule.values.has(member)) {
-            return this.fail(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index2));
+            return this.failLiteral(rule, "invalid-enum", `"${rule.property}" should be one of ${valueList(rule.values)}, not ${describeValue(value)}.`, valuePath(rule, at, index2), value);
           }
         }
         const keywords = rule.valueKeywords;
@@ -1416,7 +1429,7 @@ var init_rule_runtime = __esm({
               noteFailedRule(this.issues[this.issues.length - 1], rule);
               return;
             }
-            return this.fail(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index2));
+            return this.failLiteral(rule, "invalid-format", `"${rule.property}" is invalid: ${problem}.`, valuePath(rule, at, index2), value);
           }
         }
         if (rule.min !== void 0 || rule.max !== void 0) {
@@ -10847,6 +10860,8 @@ var init_type_fix = __esm({
 
 // runtime/patches/value-fix.ts
 function valuePatch(issue2, rule, root) {
+  const noted = issue2[FAILED_VALUE];
+  if (noted !== void 0 && !mayHaveFix(issue2.code, noted, rule)) return null;
   const holder = holderAt(root, issue2.path);
   const value = lastMemberOf(holder, issue2.path);
   if (value === void 0) return null;
@@ -10861,6 +10876,19 @@ function valuePatch(issue2, rule, root) {
     default:
       return null;
   }
+}
+function mayHaveFix(code2, value, rule) {
+  if (code2 === "invalid-enum") {
+    if (typeof value !== "string") return false;
+    const fixed = fixEnumMember(value, rule.values ?? enumMembers(rule), rule);
+    return fixed !== null && fixed !== value;
+  }
+  if (code2 === "invalid-format") {
+    const check16 = rule.format;
+    if (!check16?.fix || typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return false;
+    return fixFor(check16, value) !== null;
+  }
+  return true;
 }
 function enumPatch(path, value, rule) {
   const members = rule.values ?? enumMembers(rule);
@@ -10935,6 +10963,7 @@ var init_value_fix = __esm({
     init_json();
     init_pointer();
     init_type_fix();
+    init_failed_rule();
     BOOLEAN_TEXT = /^\s*(true|false)\s*$/i;
     replace = (path, from, to) => [
       { op: "test", path, value: from },
