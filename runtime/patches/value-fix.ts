@@ -42,16 +42,8 @@ export function valuePatch(issue: ValidationIssue, rule: PropertyRule, root: unk
  * format whose fixer gives a passing value (both remembered per value). Only a "no" is acted on.
  */
 function mayHaveFix(code: string, value: unknown, rule: PropertyRule): boolean {
-  if (code === "invalid-enum") {
-    if (typeof value !== "string") return false;
-    const fixed = fixEnumMember(value, rule.values ?? enumMembers(rule), rule);
-    return fixed !== null && fixed !== value;
-  }
-  if (code === "invalid-format") {
-    const check = rule.format;
-    if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return false;
-    return fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value) !== null;
-  }
+  if (code === "invalid-enum") return typeof value === "string" && enumFix(value, rule) !== null;
+  if (code === "invalid-format") return formatFix(value, rule) !== null;
   return true;
 }
 
@@ -61,10 +53,23 @@ const replace = (path: string, from: unknown, to: unknown): JsonPatchOperation[]
 ];
 
 function enumPatch(path: string, value: string, rule: PropertyRule): JsonPatchOperation[] | null {
+  const fixed = enumFix(value, rule);
+  return fixed === null ? null : replace(path, value, fixed);
+}
+
+/** The member a misspelt or mis-cased enumeration value stands for, or null (none, or the value itself). */
+function enumFix(value: string, rule: PropertyRule): string | null {
   // Members of the rule's list when it has one, else of the enumerations it expects (indexed once per rule).
   const members: Iterable<string> = rule.values ?? enumMembers(rule);
   const fixed = fixEnumMember(value, members, rule);
-  return fixed === null || fixed === value ? null : replace(path, value, fixed);
+  return fixed === value ? null : fixed;
+}
+
+/** The format check's fix of a literal that passes the check, or null. */
+function formatFix(value: unknown, rule: PropertyRule): FixedValue | null {
+  const check = rule.format;
+  if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
+  return fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value);
 }
 
 function* enumMembers(rule: PropertyRule): Iterable<string> {
@@ -105,9 +110,7 @@ function booleanPatch(path: string, value: string, rule: PropertyRule): JsonPatc
 }
 
 function formatPatch(path: string, value: unknown, rule: PropertyRule, node: unknown): JsonPatchOperation[] | null {
-  const check = rule.format;
-  if (!check?.fix || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return null;
-  const fixed = fixFor(check as ValueCheck & { fix: NonNullable<ValueCheck["fix"]> }, value);
+  const fixed = formatFix(value, rule);
   if (fixed === null) return null;
   const patch = replace(path, value, fixed.value);
   if (fixed.currencyWritten === undefined) return patch;
