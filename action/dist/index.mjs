@@ -10878,22 +10878,23 @@ function valuePatch(issue2, rule, root) {
   }
 }
 function mayHaveFix(code2, value, rule) {
-  if (code2 === "invalid-enum") {
-    if (typeof value !== "string") return false;
-    const fixed = fixEnumMember(value, rule.values ?? enumMembers(rule), rule);
-    return fixed !== null && fixed !== value;
-  }
-  if (code2 === "invalid-format") {
-    const check16 = rule.format;
-    if (!check16?.fix || typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return false;
-    return fixFor(check16, value) !== null;
-  }
+  if (code2 === "invalid-enum") return typeof value === "string" && enumFix(value, rule) !== null;
+  if (code2 === "invalid-format") return formatFix(value, rule) !== null;
   return true;
 }
 function enumPatch(path, value, rule) {
+  const fixed = enumFix(value, rule);
+  return fixed === null ? null : replace(path, value, fixed);
+}
+function enumFix(value, rule) {
   const members = rule.values ?? enumMembers(rule);
   const fixed = fixEnumMember(value, members, rule);
-  return fixed === null || fixed === value ? null : replace(path, value, fixed);
+  return fixed === value ? null : fixed;
+}
+function formatFix(value, rule) {
+  const check16 = rule.format;
+  if (!check16?.fix || typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
+  return fixFor(check16, value);
 }
 function* enumMembers(rule) {
   for (const e of rule.expect) if (e.kind === "enum") yield* e.members;
@@ -10920,9 +10921,7 @@ function booleanPatch(path, value, rule) {
   return replace(path, value, match[1].toLowerCase() === "true");
 }
 function formatPatch(path, value, rule, node) {
-  const check16 = rule.format;
-  if (!check16?.fix || typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
-  const fixed = fixFor(check16, value);
+  const fixed = formatFix(value, rule);
   if (fixed === null) return null;
   const patch = replace(path, value, fixed.value);
   if (fixed.currencyWritten === void 0) return patch;
