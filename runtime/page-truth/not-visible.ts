@@ -13,7 +13,8 @@ import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { isObject, type JsonObject } from "../json.ts";
 import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
-import { brandNames, NO_BRANDS, valuesAt, type Resolve } from "./node-values.ts";
+import { brandNames, NO_BRANDS, valuesAt, type FoundValue, type Resolve } from "./node-values.ts";
+import { offerPrices, type FoundPrice } from "./offer-prices.ts";
 import { markupNumber, mayUseOtherDigits } from "./price-text.ts";
 import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
@@ -135,9 +136,13 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
     if (rule.typeSets !== null && !hasType((types ??= typeNames(entity.node["@type"])), rule.typeSets)) continue;
     const unshown: Finding[] = [];
     let oneShown = false;
-    for (const found of valuesAt(entity.node, rule.path, entity.path, resolve)) {
+    // An offer's price may be written in its priceSpecification (offer-prices.ts): each is reported by its own path.
+    const values: ReadonlyArray<FoundValue & Partial<Pick<FoundPrice, "property" | "currency">>> =
+      rule.kind === "price" ? offerPrices(entity.node, entity.path, resolve) : valuesAt(entity.node, rule.path, entity.path, resolve);
+    for (const found of values) {
       if (budget.left <= 0) break;
       const { value, pointer } = found;
+      const property = found.property ?? rule.property;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from: ValueSource = "markup";
       // Where the value is looked up: the page, or for a price in a struck-through element the page without them.
@@ -165,7 +170,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
       budget.left--;
       let shown: boolean | null;
       if (rule.kind === "price") {
-        const currency = currencyOf(entity.node, rule.path, pointer, resolve);
+        const currency = found.currency ?? null;
         shown = priceShown(value, currency, lookIn);
         if (shown === true && from !== "struck" && shownOnlyStruck(value, currency, page)) {
           shown = false;
@@ -183,7 +188,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
         if (shown === true && rule.kind === "count") counts.shown(pointer);
         continue;
       }
-      const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
+      const finding = { node, issue: issue(property, pointer, value, rule.kind, from) };
       if (rule.kind === "count") counts.notShown(finding);
       unshown.push(finding);
     }
@@ -233,12 +238,6 @@ function holderOf(node: JsonObject, path: readonly string[], pointer: string, re
     if (isObject(found.value) && parent.endsWith(found.pointer)) return found.value;
   }
   return null;
-}
-
-/** The priceCurrency beside the price at `pointer` (its offer's), or null. */
-function currencyOf(node: JsonObject, path: readonly string[], pointer: string, resolve: Resolve): string | null {
-  const currency = holderOf(node, path, pointer, resolve)?.priceCurrency;
-  return typeof currency === "string" ? currency.trim().toUpperCase() : null;
 }
 
 /**
