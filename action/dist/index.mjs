@@ -6091,6 +6091,53 @@ var init_node_values = __esm({
   }
 });
 
+// runtime/page-truth/offer-prices.ts
+function offerPrices(node, at, resolve4) {
+  const out = [];
+  for (const offer of valuesAt2(node, ["offers"], at, resolve4)) {
+    if (out.length >= MAX_PRICES) break;
+    if (!isObject(offer.value)) continue;
+    const holder = offer.value;
+    const offerCurrency = currencyOf(holder);
+    const own = valuesAt2(holder, OFFER_PRICE, offer.pointer, resolve4);
+    if (own.length !== 0) {
+      for (const found of own) out.push({ ...found, viaReference: found.viaReference || offer.viaReference, property: "offers.price", currency: offerCurrency });
+      continue;
+    }
+    for (const spec of valuesAt2(holder, SPECIFICATION_PRICE, offer.pointer, resolve4)) {
+      if (!isObject(spec.value) || !isCurrentPrice(spec.value)) continue;
+      const currency = typeof spec.value.priceCurrency === "string" && spec.value.priceCurrency.trim() !== "" ? currencyOf(spec.value) : offerCurrency;
+      for (const found of valuesAt2(spec.value, OFFER_PRICE, spec.pointer, resolve4)) {
+        out.push({ ...found, viaReference: found.viaReference || spec.viaReference || offer.viaReference, property: "offers.priceSpecification.price", currency });
+      }
+    }
+  }
+  return out;
+}
+function isCurrentPrice(spec) {
+  if (spec.validForMemberTier !== void 0) return false;
+  const type = spec.priceType;
+  if (type === void 0 || type === null || type === "") return true;
+  if (typeof type !== "string") return false;
+  return CURRENT_PRICE_TYPES.has(type.slice(type.lastIndexOf("/") + 1).trim());
+}
+function currencyOf(holder) {
+  const currency = holder.priceCurrency;
+  return typeof currency === "string" ? currency.trim().toUpperCase() : null;
+}
+var OFFER_PRICE, SPECIFICATION_PRICE, CURRENT_PRICE_TYPES, MAX_PRICES;
+var init_offer_prices = __esm({
+  "runtime/page-truth/offer-prices.ts"() {
+    "use strict";
+    init_json();
+    init_node_values();
+    OFFER_PRICE = ["price"];
+    SPECIFICATION_PRICE = ["priceSpecification"];
+    CURRENT_PRICE_TYPES = /* @__PURE__ */ new Set(["SalePrice"]);
+    MAX_PRICES = 100;
+  }
+});
+
 // runtime/page-truth/unspaced-script.ts
 function unspaced(c) {
   if (unspacedDigit(c)) return false;
@@ -7773,9 +7820,11 @@ function checkRules(node, page, resolve4, budget, out, counts) {
     if (rule.typeSets !== null && !hasType2(types ??= typeNames(entity.node["@type"]), rule.typeSets)) continue;
     const unshown = [];
     let oneShown = false;
-    for (const found of valuesAt2(entity.node, rule.path, entity.path, resolve4)) {
+    const values = rule.kind === "price" ? offerPrices(entity.node, entity.path, resolve4) : valuesAt2(entity.node, rule.path, entity.path, resolve4);
+    for (const found of values) {
       if (budget.left <= 0) break;
       const { value, pointer } = found;
+      const property3 = found.property ?? rule.property;
       if (typeof value !== "string" && typeof value !== "number") continue;
       let from = "markup";
       let lookIn = page;
@@ -7798,7 +7847,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
       budget.left--;
       let shown2;
       if (rule.kind === "price") {
-        const currency = currencyOf(entity.node, rule.path, pointer, resolve4);
+        const currency = found.currency ?? null;
         shown2 = priceShown(value, currency, lookIn);
         if (shown2 === true && from !== "struck" && shownOnlyStruck(value, currency, page)) {
           shown2 = false;
@@ -7815,7 +7864,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
         if (shown2 === true && rule.kind === "count") counts.shown(pointer);
         continue;
       }
-      const finding = { node, issue: issue(rule.property, pointer, value, rule.kind, from) };
+      const finding = { node, issue: issue(property3, pointer, value, rule.kind, from) };
       if (rule.kind === "count") counts.notShown(finding);
       unshown.push(finding);
     }
@@ -7843,10 +7892,6 @@ function holderOf(node, path, pointer, resolve4) {
     if (isObject(found.value) && parent.endsWith(found.pointer)) return found.value;
   }
   return null;
-}
-function currencyOf(node, path, pointer, resolve4) {
-  const currency = holderOf(node, path, pointer, resolve4)?.priceCurrency;
-  return typeof currency === "string" ? currency.trim().toUpperCase() : null;
 }
 function shownWithoutThirdDecimal(value, currency, page) {
   if (currency === null || !(NO_MINOR_UNIT.has(currency) || TWO_DECIMALS.has(currency))) return false;
@@ -7945,6 +7990,7 @@ var init_not_visible = __esm({
     init_type_names();
     init_type_hierarchy();
     init_node_values();
+    init_offer_prices();
     init_price_text();
     init_text_match();
     ANY = [];
