@@ -17,6 +17,7 @@ import { escapePointer } from "../json.ts";
 import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
 import { brandNames, valuesAt, type Resolve } from "./node-values.ts";
+import { offerPrices } from "./offer-prices.ts";
 import { markupNumber, readNumber } from "./price-text.ts";
 import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
 import { markupText, withoutAccents, withoutTitleSuffix } from "./text-match.ts";
@@ -61,9 +62,11 @@ const FAMILIES: readonly Family[] = [
 /** The properties compared between duplicates (dotted, as reported). */
 type Kind = "number" | "rating" | "code" | "enum" | "text";
 
+const OFFER_PRICE = ["offers", "price"] as const;
+
 const COMPARED: ReadonlyArray<{ path: readonly string[]; kind: Kind }> = [
   { path: ["name"], kind: "text" },
-  { path: ["offers", "price"], kind: "number" },
+  { path: OFFER_PRICE, kind: "number" },
   { path: ["offers", "priceCurrency"], kind: "code" },
   { path: ["offers", "availability"], kind: "enum" },
   { path: ["aggregateRating", "ratingValue"], kind: "rating" },
@@ -411,7 +414,8 @@ const MAX_SUFFIXED_NAME = 320;
 
 function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: Kind, resolve: Resolve): Conflict | null {
   const read = (c: Candidate) => {
-    const found = valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
+    // An offer's price may be written in its priceSpecification (offer-prices.ts): compared as its price.
+    const found = path === OFFER_PRICE ? offerPrices(c.node.entity.node, c.node.entity.path, resolve) : valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
     // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;

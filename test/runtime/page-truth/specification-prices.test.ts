@@ -85,4 +85,16 @@ test("Microdata: a specification's price in <meta content> is looked up; one in 
   assert.equal(truthIssues(microdata(`<span itemprop="price">1199</span>`, "", "en")), [], "the element's text is the value, shown");
 });
 
+test("conflicting-values: a duplicate's price written in its priceSpecification is compared as its price", () => {
+  // A theme's Microdata gives offers.price, a plugin's JSON-LD the price in its UnitPriceSpecification.
+  const microdata = (price: string) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Executive Anvil</span><meta itemprop="sku" content="ANV-1">
+  <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"><meta itemprop="priceCurrency" content="USD"></div></div>`;
+  const shown = "<h1>Executive Anvil</h1><p>$1,299.00 - $1,199.00</p><p>4.8 (120)</p>";
+  const plugin = jsonLd(product(offerWith(specification(1299, "USD"))));
+  assert.equal(truthIssues(page(shown + microdata("1299"), plugin)), ["Product duplicate-entity sku"], "the same price");
+  const result = validateHtml(page(shown + microdata("1199"), plugin), "https://shop.example/anvil");
+  const issues = result.schemas.flatMap(issuesOf).map((i) => `${i.code} ${i.property} ${i.path}`);
+  assert.equal(issues, ["duplicate-entity sku /sku", "conflicting-values offers.price /offers/priceSpecification/price"], "another price");
+});
+
 test.run();
