@@ -8916,7 +8916,7 @@ function comparable(value, depth = 0) {
 }
 function firstConflict(leader, members, path, kind, resolve4) {
   const read = (c) => {
-    const found = valuesAt2(c.node.entity.node, path, c.node.entity.path, resolve4);
+    const found = path === OFFER_PRICE2 ? offerPrices(c.node.entity.node, c.node.entity.path, resolve4) : valuesAt2(c.node.entity.node, path, c.node.entity.path, resolve4);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
@@ -9035,7 +9035,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, ENUM_SPACING, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, OFFER_PRICE2, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, ENUM_SPACING, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -9045,6 +9045,7 @@ var init_duplicates = __esm({
     init_json();
     init_truth_node();
     init_node_values();
+    init_offer_prices();
     init_price_text();
     init_iso4217();
     init_text_match();
@@ -9070,9 +9071,10 @@ var init_duplicates = __esm({
       { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated", "datePublished", "director"] },
       { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" }
     ];
+    OFFER_PRICE2 = ["offers", "price"];
     COMPARED = [
       { path: ["name"], kind: "text" },
-      { path: ["offers", "price"], kind: "number" },
+      { path: OFFER_PRICE2, kind: "number" },
       { path: ["offers", "priceCurrency"], kind: "code" },
       { path: ["offers", "availability"], kind: "enum" },
       { path: ["aggregateRating", "ratingValue"], kind: "rating" },
