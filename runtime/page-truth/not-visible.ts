@@ -15,7 +15,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { brandNames, NO_BRANDS, valuesAt, type FoundValue, type Resolve } from "./node-values.ts";
 import { offerPrices, type FoundPrice } from "./offer-prices.ts";
-import { markupNumber, mayUseOtherDigits } from "./price-text.ts";
+import { decimalMarkOf, markupNumber, mayUseOtherDigits, readNumber } from "./price-text.ts";
 import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
@@ -386,8 +386,13 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   }
   const n = markupNumber(value);
   // A number written another way ("4,8", "1.299,00 €": the value's own check reports the format) is
-  // looked up as the text it is: the page shows it as written or not at all.
-  if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
+  // looked up as the text it is, then as the number the page's format reads in it (a shop's "1.299,00"
+  // beside a shown "1.299 €" is one price to a reader of the page).
+  if (n === null) {
+    if (typeof value !== "string" || !HAS_DIGIT.test(value)) return null;
+    const asText = isShown(value, "text", page, false);
+    return asText === false && localReadings(value, page).some((reading) => isShown(reading, kind, page, false) === true) ? true : asText;
+  }
   const numbers = page.shownNumbers();
   // A price or a count is not shown by a size, a weight or a share that equals it ("120 mm", "20%").
   if (numbers.shows(n, kind === "rating", kind === "rating")) return true;
@@ -399,6 +404,22 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
   if (kind === "price" && numbers.showsInUnits(n)) return true;
   return numbers.truncated ? null : false;
 }
+
+/**
+ * The values the page's format reads in the first number of a markup text that is no markup number
+ * ("1.299,00" is 1299 in German, "4,8" 4.8): none when the page's language reads it otherwise (a
+ * comma-decimal "1,299" on a page in English is no 1.299) or when the text holds no such number.
+ */
+function localReadings(value: string, page: TruthPage): number[] {
+  if (value.length > MAX_LOCAL_NUMBER_TEXT) return [];
+  const written = LOCAL_NUMBER.exec(value)?.[0];
+  if (written === undefined) return [];
+  return readNumber(written.replace(GROUP_SPACES, " "), decimalMarkOf(page.lang)).map((reading) => reading.value);
+}
+const MAX_LOCAL_NUMBER_TEXT = 64;
+/** The first number of a text with the marks pages group and split numbers with. */
+const LOCAL_NUMBER = /\d(?:[\d.,'\u2019 \u00a0\u202f\u2009]*\d)?/;
+const GROUP_SPACES = /[\u00a0\u202f\u2009]/g;
 
 /**
  * A value whose tags a plugin stripped without a space between the texts they held ("<li>Small</li>

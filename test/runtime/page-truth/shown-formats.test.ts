@@ -461,4 +461,18 @@ test("superscript cents after grouped units take the other mark: 1.299<sup>99</s
   assert.equal(truthIssues(page(body("€1299<sup>99</sup>"), anvil(offer(1299.99, "EUR")), "en-IE")), []);
 });
 
+
+test("a markup number written in the page's format (\"1.299,00\", \"4,8\") is the number that format reads: shown as 1.299 € and 4,8; another number is not", () => {
+  const body = (price: string, rated: string) => `<h1>Executive Anvil</h1><p>${price}</p><p>${rated}</p>`;
+  const german = (price: string, ratingValue: string) =>
+    anvil({ offers: { "@type": "Offer", price, priceCurrency: "EUR", availability: "https://schema.org/InStock" }, aggregateRating: { "@type": "AggregateRating", ratingValue, reviewCount: 120 } });
+  // The same price and rating as the page shows them, without the decimals the markup writes.
+  assert.equal(truthIssues(page(body("1.299 €", "4,8 von 5 (120)"), german("1.299,00", "4,8"), "de")), []);
+  assert.equal(truthIssues(page(body("1 299 €", "4,8 sur 5 (120)"), german("1 299,00", "4,8"), "fr")), []);
+  assert.equal(truthIssues(page(body("€1,299", "4.8 of 5 (120)"), german("1.299,00", "4,8"), "en")), []);
+  // Twins: another price, another rating.
+  assert.equal(truthIssues(page(body("1.199 €", "4,8 von 5 (120)"), german("1.299,00", "4,8"), "de")), ["Product not-visible offers.price"]);
+  assert.equal(truthIssues(page(body("1.299 €", "4,2 von 5 (120)"), german("1.299,00", "4,8"), "de")), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
 test.run();
