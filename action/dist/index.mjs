@@ -7950,7 +7950,11 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     return text.truncated || text.takeStopped() ? null : false;
   }
   const n = markupNumber(value);
-  if (n === null) return typeof value === "string" && HAS_DIGIT.test(value) ? isShown(value, "text", page, false) : null;
+  if (n === null) {
+    if (typeof value !== "string" || !HAS_DIGIT.test(value)) return null;
+    const asText = isShown(value, "text", page, false);
+    return asText === false && localReadings(value, page).some((reading) => isShown(reading, kind, page, false) === true) ? true : asText;
+  }
   const numbers = page.shownNumbers();
   if (numbers.shows(n, kind === "rating", kind === "rating")) return true;
   if (kind === "count" && (shownAsWhole(n, page) || numbers.showsCompact(n) || numbers.showsLowerBound(n))) return true;
@@ -7958,6 +7962,12 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
   if (kind === "price" && numbers.showsCents(n)) return true;
   if (kind === "price" && numbers.showsInUnits(n)) return true;
   return numbers.truncated ? null : false;
+}
+function localReadings(value, page) {
+  if (value.length > MAX_LOCAL_NUMBER_TEXT) return [];
+  const written = LOCAL_NUMBER.exec(value)?.[0];
+  if (written === void 0) return [];
+  return readNumber(written.replace(GROUP_SPACES, " "), decimalMarkOf(page.lang)).map((reading) => reading.value);
 }
 function joinedByStrippedTags(value) {
   const opening = value.length > STRIPPED_OPENING ? value.slice(0, STRIPPED_OPENING) : value;
@@ -7981,7 +7991,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, MAX_CONJUNCTION_TEXT, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, MAX_CONJUNCTION_TEXT, MAX_LOCAL_NUMBER_TEXT, LOCAL_NUMBER, GROUP_SPACES, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -8203,6 +8213,9 @@ var init_not_visible = __esm({
     FRACTIONS = /* @__PURE__ */ new Map([[0.5, "1\u20442"], [0.25, "1\u20444"], [0.75, "3\u20444"]]);
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     MAX_CONJUNCTION_TEXT = 100;
+    MAX_LOCAL_NUMBER_TEXT = 64;
+    LOCAL_NUMBER = /\d(?:[\d.,'\u2019 \u00a0\u202f\u2009]*\d)?/;
+    GROUP_SPACES = /[\u00a0\u202f\u2009]/g;
     STRIPPED_OPENING = 320;
     LOWER_THEN_CAPITAL = /[a-z\u00df-\u00ff][A-Z\u00c0-\u00de]/;
     LOWER_THEN_CAPITAL_ALL = /([a-z\u00df-\u00ff])([A-Z\u00c0-\u00de])/g;
@@ -8972,9 +8985,9 @@ function numberReadings(value) {
   const out = /* @__PURE__ */ new Set();
   const plain = markupNumber(value);
   if (plain !== null) out.add(String(plain));
-  const written = LOCAL_NUMBER.exec(value)?.[0];
+  const written = LOCAL_NUMBER2.exec(value)?.[0];
   if (written === void 0) return [...out];
-  const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
+  const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES2, "") : written;
   for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
   return [...out];
 }
@@ -9035,7 +9048,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, OFFER_PRICE2, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER, SPACE_GROUPED, GROUP_SPACES, ENUM_SPACING, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, OFFER_PRICE2, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER2, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -9093,9 +9106,9 @@ var init_duplicates = __esm({
     MAX_ARRAY_DEPTH = 8;
     MAX_SUFFIXED_NAME = 320;
     MAX_NUMBER_TEXT = 64;
-    LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
+    LOCAL_NUMBER2 = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
     SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
-    GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
+    GROUP_SPACES2 = /['\u2019 \u00a0\u202f\u2009]/g;
     ENUM_SPACING = /[\s_-]+/g;
     Places = class {
       #page;
