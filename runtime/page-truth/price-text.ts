@@ -5,6 +5,7 @@
  * page's language decides (English writes 1,299 for a thousand and more, German and French 1.299 or
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
+import { amountStart } from "./number-codes.ts";
 import { LowerText, type TextWindow } from "./lower-text.ts";
 import { unspaced } from "./unspaced-script.ts";
 
@@ -92,7 +93,7 @@ function measureAt(text: string, start: number, end: number): boolean {
 /** The first characters of MEASURE_AFTER's units. */
 const MEASURE_FIRST = new Set([..."%mckgoltbhpкмсг"].map((c) => c.charCodeAt(0)));
 
-/** Bits of ShownNumbers' values: written as a number of its own, written as a measure. */
+/** Bits of ShownNumbers' values: written as a number of its own, written as a measure (or a code's digits: number-codes.ts). */
 const PLAIN = 1;
 const MEASURE = 2;
 
@@ -113,7 +114,19 @@ export class ShownNumbers {
         cut = true;
         break;
       }
-      this.addToken(m[0], mark, measureAt(text, m.index, m.index + m[0].length) ? MEASURE : PLAIN);
+      const start = m.index;
+      const end = start + m[0].length;
+      if (measureAt(text, start, end)) {
+        this.addToken(m[0], mark, MEASURE);
+        continue;
+      }
+      // A code's digits ("anv-1299") are shown for a rating as a measure is, not for a price or a count.
+      const from = amountStart(text, start, end);
+      if (from === start) this.addToken(m[0], mark, PLAIN);
+      else {
+        this.addToken(m[0], mark, MEASURE);
+        if (from < end) this.addToken(text.slice(from, end), mark, PLAIN);
+      }
     }
     this.truncated = cut;
   }
@@ -826,8 +839,14 @@ function lookUp(
         continue;
       }
       tally.charsRead += end - start;
-      if (!measures && measureAt(text, start, end)) continue;
-      for (const r of tokenReadings(text.slice(start, end), mark)) {
+      // A price or a count is not shown by a measure ("120 mm") or a code's digits ("anv-1299", number-codes.ts).
+      let from = start;
+      if (!measures) {
+        if (measureAt(text, start, end)) continue;
+        from = amountStart(text, start, end);
+        if (from >= end) continue;
+      }
+      for (const r of tokenReadings(text.slice(from, end), mark)) {
         const c = canonical(r.value);
         if (c === want) return FOUND;
         if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
