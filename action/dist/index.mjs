@@ -6138,6 +6138,97 @@ var init_offer_prices = __esm({
   }
 });
 
+// runtime/page-truth/number-codes.ts
+function codeBefore(text, start) {
+  let i = start - 1;
+  if (i < 0) return false;
+  let c = text.charCodeAt(i);
+  if (c === 45 || c === 8208 || c === 8209) return codeBeforeHyphen(text, i);
+  let skipped = 0;
+  while (skipped < MAX_SEPARATORS && (c === 32 || c === 160 || c === 8239 || c === 58 || c === 35 || c === 65283)) {
+    if (c === 35 || c === 65283) return true;
+    skipped++;
+    if (--i < 0) return false;
+    c = text.charCodeAt(i);
+  }
+  if (skipped === 0 || !LABEL_ENDS.has(c)) return false;
+  let j = i;
+  while (j >= 0 && i - j < MAX_LABEL && isLabelCharacter(text.charCodeAt(j))) j--;
+  if (j >= 0 && i - j >= MAX_LABEL) return false;
+  return j < i && CODE_LABELS.has(text.slice(j + 1, i + 1));
+}
+function amountStart(text, start, end) {
+  if (!codeBefore(text, start)) return start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 160 || c === 8239 || c === 8201 || c === 8199 || c === 8198 || c === 8202) return i + 1;
+  }
+  return end;
+}
+function codeBeforeHyphen(text, hyphen) {
+  let j = hyphen - 1;
+  while (j >= 0 && hyphen - 1 - j < MAX_LABEL && isLetter(text.charCodeAt(j))) j--;
+  if (j === hyphen - 1) return false;
+  const letters = text.slice(j + 1, hyphen);
+  return !(CURRENCY_WORDS.has(letters) || letters.length === 3 && currencyCodes().has(letters));
+}
+function currencyCodes() {
+  return codes ??= new Set(Intl.supportedValuesOf("currency").map((c) => c.toLowerCase()));
+}
+function isLetter(c) {
+  if (c >= 97 && c <= 122 || c >= 65 && c <= 90) return true;
+  return c >= 192 && LETTER.test(String.fromCharCode(c));
+}
+function isLabelCharacter(c) {
+  return isLetter(c) || c === 46 || c === 176 || c >= 48 && c <= 57;
+}
+var CODE_LABELS, LABEL_ENDS, MAX_SEPARATORS, MAX_LABEL, CURRENCY_WORDS, codes, LETTER;
+var init_number_codes = __esm({
+  "runtime/page-truth/number-codes.ts"() {
+    "use strict";
+    CODE_LABELS = /* @__PURE__ */ new Set([
+      "sku",
+      "mpn",
+      "ean",
+      "gtin",
+      "gtin8",
+      "gtin12",
+      "gtin13",
+      "gtin14",
+      "upc",
+      "isbn",
+      "asin",
+      "model",
+      "modell",
+      "modelo",
+      "mod\xE8le",
+      "modello",
+      "modelu",
+      "\u043C\u043E\u0434\u0435\u043B\u044C",
+      "artikelnummer",
+      "artikelnr.",
+      "nr.",
+      "no.",
+      "n\xBA",
+      "n\xB0",
+      "nr",
+      "ref.",
+      "r\xE9f.",
+      "ref",
+      "r\xE9f",
+      "r\xE9f\xE9rence",
+      "code",
+      "art."
+    ]);
+    LABEL_ENDS = new Set([...CODE_LABELS].map((label) => label.charCodeAt(label.length - 1)));
+    MAX_SEPARATORS = 3;
+    MAX_LABEL = 14;
+    CURRENCY_WORDS = /* @__PURE__ */ new Set(["rs", "rp", "kr", "kn", "ft", "lei", "z\u0142", "r", "l", "k", "q", "p", "s", "tl", "tk", "ksh", "rm", "bs", "lek", "den", "din", "fr", "dh"]);
+    codes = null;
+    LETTER = new RegExp("\\p{L}", "u");
+  }
+});
+
 // runtime/page-truth/unspaced-script.ts
 function unspaced(c) {
   if (unspacedDigit(c)) return false;
@@ -6553,8 +6644,13 @@ function lookUp(text, mark, value, rounded, measures, from, to, cutStart, cutEnd
         continue;
       }
       tally.charsRead += end - start;
-      if (!measures && measureAt(text, start, end)) continue;
-      for (const r of tokenReadings(text.slice(start, end), mark)) {
+      let from2 = start;
+      if (!measures) {
+        if (measureAt(text, start, end)) continue;
+        from2 = amountStart(text, start, end);
+        if (from2 >= end) continue;
+      }
+      for (const r of tokenReadings(text.slice(from2, end), mark)) {
         const c = canonical(r.value);
         if (c === want) return FOUND;
         if (rounded && (r.decimals === 1 || r.decimals === 2) && byDecimals[r.decimals].includes(c)) return FOUND;
@@ -6654,6 +6750,7 @@ var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES,
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
+    init_number_codes();
     init_lower_text();
     init_unspaced_script();
     DECIMAL_POINT = /* @__PURE__ */ new Set(["en", "ja", "zh", "ko", "he", "th", "hi", "ms", "tl", "ga", "cy", "mt", "sw", "ta", "te", "ur", "bn", "my", "km"]);
@@ -6726,7 +6823,18 @@ var init_price_text = __esm({
             cut = true;
             break;
           }
-          this.addToken(m[0], mark, measureAt(text, m.index, m.index + m[0].length) ? MEASURE : PLAIN);
+          const start = m.index;
+          const end = start + m[0].length;
+          if (measureAt(text, start, end)) {
+            this.addToken(m[0], mark, MEASURE);
+            continue;
+          }
+          const from = amountStart(text, start, end);
+          if (from === start) this.addToken(m[0], mark, PLAIN);
+          else {
+            this.addToken(m[0], mark, MEASURE);
+            if (from < end) this.addToken(text.slice(from, end), mark, PLAIN);
+          }
         }
         this.truncated = cut;
       }
@@ -65570,8 +65678,8 @@ function toFetchError(err, ctx) {
   }
   const ours = chain.find((e) => e instanceof FetchError);
   if (ours) return ours;
-  const codes = chain.map((e) => String(e.code ?? ""));
-  const has = (...wanted) => codes.some((c) => wanted.includes(c));
+  const codes2 = chain.map((e) => String(e.code ?? ""));
+  const has = (...wanted) => codes2.some((c) => wanted.includes(c));
   const host = ctx.hop === 0 ? ctx.requestedHost : "the redirect target";
   if (has("UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT")) {
     return new FetchError("fetch_timeout", `Fetching the page from ${host} timed out.`, { cause: err });
@@ -65588,7 +65696,7 @@ function toFetchError(err, ctx) {
       cause: err
     });
   }
-  if (codes.some((c) => c.startsWith("ERR_TLS") || c.includes("CERT") || c.startsWith("ERR_SSL"))) {
+  if (codes2.some((c) => c.startsWith("ERR_TLS") || c.includes("CERT") || c.startsWith("ERR_SSL"))) {
     return new FetchError("fetch_failed", `The TLS connection to ${host} failed (certificate or handshake problem).`, {
       cause: err
     });
