@@ -16,9 +16,9 @@ import { isObject, type JsonObject } from "../json.ts";
 import { escapePointer } from "../json.ts";
 import type { TruthPage } from "./truth-page.ts";
 import { GUIDELINES_URL, type Finding, type TruthNode } from "./truth-node.ts";
-import { brandNames, valuesAt, type Resolve } from "./node-values.ts";
+import { brandNames, valuesAt, type FoundValue, type Resolve } from "./node-values.ts";
 import { offerPrices } from "./offer-prices.ts";
-import { markupNumber, readNumber } from "./price-text.ts";
+import { firstWrittenNumber, markupNumber, readNumber } from "./price-text.ts";
 import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
 import { markupText, withoutAccents, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
@@ -62,11 +62,17 @@ const FAMILIES: readonly Family[] = [
 /** The properties compared between duplicates (dotted, as reported). */
 type Kind = "number" | "rating" | "code" | "enum" | "text";
 
-const OFFER_PRICE = ["offers", "price"] as const;
+interface Compared {
+  path: readonly string[];
+  kind: Kind;
+  /** How the property's values are read, when not by valuesAt at `path`. */
+  read?: (node: JsonObject, at: string, resolve: Resolve) => FoundValue[];
+}
 
-const COMPARED: ReadonlyArray<{ path: readonly string[]; kind: Kind }> = [
+const COMPARED: readonly Compared[] = [
   { path: ["name"], kind: "text" },
-  { path: OFFER_PRICE, kind: "number" },
+  // An offer's price may be written in its priceSpecification (offer-prices.ts): compared as its price.
+  { path: ["offers", "price"], kind: "number", read: offerPrices },
   { path: ["offers", "priceCurrency"], kind: "code" },
   { path: ["offers", "availability"], kind: "enum" },
   { path: ["aggregateRating", "ratingValue"], kind: "rating" },
@@ -173,7 +179,7 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
   for (const [leader, group] of groups) {
     out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places) });
     for (const compared of COMPARED) {
-      const conflict = firstConflict(leader, group.members, compared.path, compared.kind, resolve);
+      const conflict = firstConflict(leader, group.members, compared, resolve);
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
     }
   }
@@ -412,10 +418,10 @@ interface Conflict {
 /** Names read for a site suffix up to this long: a name is a few words, and a split at runs of white space costs the square of a long one. */
 const MAX_SUFFIXED_NAME = 320;
 
-function firstConflict(leader: Candidate, members: readonly Candidate[], path: readonly string[], kind: Kind, resolve: Resolve): Conflict | null {
+function firstConflict(leader: Candidate, members: readonly Candidate[], { path, kind, read: readValues }: Compared, resolve: Resolve): Conflict | null {
   const read = (c: Candidate) => {
-    // An offer's price may be written in its priceSpecification (offer-prices.ts): compared as its price.
-    const found = path === OFFER_PRICE ? offerPrices(c.node.entity.node, c.node.entity.path, resolve) : valuesAt(c.node.entity.node, path, c.node.entity.path, resolve);
+    const { node, path: at } = c.node.entity;
+    const found = readValues !== undefined ? readValues(node, at, resolve) : valuesAt(node, path, at, resolve);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
     // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;
@@ -505,7 +511,7 @@ function numberReadings(value: unknown): string[] {
   const out = new Set<string>();
   const plain = markupNumber(value);
   if (plain !== null) out.add(String(plain));
-  const written = LOCAL_NUMBER.exec(value)?.[0];
+  const written = firstWrittenNumber(value);
   if (written === undefined) return [...out];
   const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES, "") : written;
   // Either mark as the decimal one, as a page without a language is read (price-text.ts).
@@ -513,8 +519,6 @@ function numberReadings(value: unknown): string[] {
   return [...out];
 }
 const MAX_NUMBER_TEXT = 64;
-/** The first number of a text with the marks pages group and split numbers with. */
-const LOCAL_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
 const SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
 const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
 

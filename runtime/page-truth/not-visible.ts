@@ -15,7 +15,7 @@ import { typeNames } from "../graph/type-names.ts";
 import { subtypes } from "../type-hierarchy.ts";
 import { brandNames, NO_BRANDS, valuesAt, type FoundValue, type Resolve } from "./node-values.ts";
 import { offerPrices, type FoundPrice } from "./offer-prices.ts";
-import { decimalMarkOf, markupNumber, mayUseOtherDigits, readNumber } from "./price-text.ts";
+import { decimalMarkOf, firstWrittenNumber, markupNumber, mayUseOtherDigits, readNumber } from "./price-text.ts";
 import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
@@ -412,13 +412,11 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
  */
 function localReadings(value: string, page: TruthPage): number[] {
   if (value.length > MAX_LOCAL_NUMBER_TEXT) return [];
-  const written = LOCAL_NUMBER.exec(value)?.[0];
+  const written = firstWrittenNumber(value);
   if (written === undefined) return [];
   return readNumber(written.replace(GROUP_SPACES, " "), decimalMarkOf(page.lang)).map((reading) => reading.value);
 }
 const MAX_LOCAL_NUMBER_TEXT = 64;
-/** The first number of a text with the marks pages group and split numbers with. */
-const LOCAL_NUMBER = /\d(?:[\d.,'\u2019 \u00a0\u202f\u2009]*\d)?/;
 const GROUP_SPACES = /[\u00a0\u202f\u2009]/g;
 
 /**

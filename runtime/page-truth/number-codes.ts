@@ -46,20 +46,6 @@ export function codeBefore(text: string, start: number): boolean {
 }
 
 /**
- * Where the amount part of the number text[start, end) starts: `start`, or, when the number begins a
- * code, past the code's digits (a number written with spaces may go on into a price: "anv-1299 $1,299"
- * is read as "1299 1,299"), or `end` when all of it is the code's.
- */
-export function amountStart(text: string, start: number, end: number): number {
-  if (!codeBefore(text, start)) return start;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x2007 || c === 0x2006 || c === 0x200a) return i + 1;
-  }
-  return end;
-}
-
-/**
  * Letters and a hyphen before the digits ("anv-1299"), the letters no currency's code or word ("eur-1299",
  * "rs-1299" are amounts written with a hyphen).
  */

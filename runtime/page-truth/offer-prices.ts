@@ -44,7 +44,8 @@ export function offerPrices(node: JsonObject, at: string, resolve: Resolve): Fou
     }
     for (const spec of valuesAt(holder, SPECIFICATION_PRICE, offer.pointer, resolve)) {
       if (!isObject(spec.value) || !isCurrentPrice(spec.value)) continue;
-      const currency = typeof spec.value.priceCurrency === "string" && spec.value.priceCurrency.trim() !== "" ? currencyOf(spec.value) : offerCurrency;
+      // A blank currency ("") is none: the offer's then reads the amount.
+      const currency = currencyOf(spec.value) || offerCurrency;
       for (const found of valuesAt(spec.value, OFFER_PRICE, spec.pointer, resolve)) {
         out.push({ ...found, viaReference: found.viaReference || spec.viaReference || offer.viaReference, property: "offers.priceSpecification.price", currency });
       }

@@ -5,7 +5,7 @@
  * page's language decides (English writes 1,299 for a thousand and more, German and French 1.299 or
  * 1 299); without a language both readings count, so an unknown convention never makes a warning.
  */
-import { amountStart } from "./number-codes.ts";
+import { codeBefore } from "./number-codes.ts";
 import { LowerText, type TextWindow } from "./lower-text.ts";
 import { unspaced } from "./unspaced-script.ts";
 
@@ -749,6 +749,17 @@ function lowerBoundStep(n: number): number {
   return Math.max(10, step);
 }
 
+/**
+ * Where the amount part of the number text[start, end) starts: `start`, or, when the number begins a
+ * code (number-codes.ts), past the code's digits (a number written with spaces may go on into a price:
+ * "anv-1299 $1,299" is read as "1299 1,299"), or `end` when all of it is the code's.
+ */
+function amountStart(text: string, start: number, end: number): number {
+  if (!codeBefore(text, start)) return start;
+  for (let i = start; i < end; i++) if (isSpace(text.charCodeAt(i))) return i + 1;
+  return end;
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 0xa0 || c === 0x202f || c === 0x2009 || c === 0x2007 || c === 0x2006 || c === 0x200a;
 }
@@ -997,6 +1008,15 @@ export function markupNumber(value: unknown): number | null {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
+
+/**
+ * The first number of a markup text as a page writes numbers ("1.299,00", "1 299", "4,8"), with its
+ * marks and spaces; undefined when the text holds none.
+ */
+export function firstWrittenNumber(value: string): string | undefined {
+  return WRITTEN_NUMBER.exec(value)?.[0];
+}
+const WRITTEN_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
 
 /** The first number of a markup text, with whatever separators it is written with (".99" too). */
 const MARKUP_NUMBER = /-?(?:\d(?:[\d,.]*\d)?|\.\d+)/;
