@@ -6106,7 +6106,7 @@ function offerPrices(node, at, resolve4) {
     }
     for (const spec of valuesAt2(holder, SPECIFICATION_PRICE, offer.pointer, resolve4)) {
       if (!isObject(spec.value) || !isCurrentPrice(spec.value)) continue;
-      const currency = typeof spec.value.priceCurrency === "string" && spec.value.priceCurrency.trim() !== "" ? currencyOf(spec.value) : offerCurrency;
+      const currency = currencyOf(spec.value) || offerCurrency;
       for (const found of valuesAt2(spec.value, OFFER_PRICE, spec.pointer, resolve4)) {
         out.push({ ...found, viaReference: found.viaReference || spec.viaReference || offer.viaReference, property: "offers.priceSpecification.price", currency });
       }
@@ -6156,14 +6156,6 @@ function codeBefore(text, start) {
   while (j >= 0 && i - j < MAX_LABEL && isLabelCharacter(text.charCodeAt(j))) j--;
   if (j >= 0 && i - j >= MAX_LABEL) return false;
   return j < i && CODE_LABELS.has(text.slice(j + 1, i + 1));
-}
-function amountStart(text, start, end) {
-  if (!codeBefore(text, start)) return start;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 160 || c === 8239 || c === 8201 || c === 8199 || c === 8198 || c === 8202) return i + 1;
-  }
-  return end;
 }
 function codeBeforeHyphen(text, hyphen) {
   let j = hyphen - 1;
@@ -6603,6 +6595,11 @@ function lowerBoundStep(n) {
   while (n % (step * 10) === 0) step *= 10;
   return Math.max(10, step);
 }
+function amountStart(text, start, end) {
+  if (!codeBefore(text, start)) return start;
+  for (let i = start; i < end; i++) if (isSpace2(text.charCodeAt(i))) return i + 1;
+  return end;
+}
 function isSpace2(c) {
   return c === 32 || c === 160 || c === 8239 || c === 8201 || c === 8199 || c === 8198 || c === 8202;
 }
@@ -6746,7 +6743,10 @@ function markupNumber(value) {
   const n = Number(written.replace(/,/g, ""));
   return Number.isFinite(n) ? n : null;
 }
-var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, AMOUNT_PART_GAP, REMAINDER, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, MARKUP_NUMBER, GROUPED;
+function firstWrittenNumber(value) {
+  return WRITTEN_NUMBER.exec(value)?.[0];
+}
+var DECIMAL_POINT, DECIMAL_COMMA, EITHER_MARK, MAX_NUMBERS, NUMBER, THIN_SPACES, DIGITS_ONLY, MEASURE_AFTER, MEASURE_FIRST, PLAIN, MEASURE, ShownNumbers, SPACED_GROUPS, MAX_PIECES_IN_RUNS, MARK, NumberLookup, MAX_ANCHORED_LOOKUPS, MAX_COMPACT_DISPLAYS, CENTS_DISPLAYS, COLON_CENTS, COLON_CENTS_LANGUAGES, MAY_SHOW_CENTS, COMPACT_UNITS, COMPACT_UNIT_LANGUAGES, UNSPACED_UNITS, EXACT_UNITS, AMOUNT_PART_GAP, REMAINDER, UNIT_KEY, COMPACT2, MINOR_APART, MAX_LOWER_BOUND, DIGIT_ZEROS, OTHER_SEPARATORS, hex4, OTHER_DIGIT_CLASS, HAS_OTHER_DIGITS, OTHER_DIGITS, OTHER_DIGIT_LANGUAGES, NOT_FOUND, FOUND, UNDECIDED, WRITTEN_NUMBER, MARKUP_NUMBER, GROUPED;
 var init_price_text = __esm({
   "runtime/page-truth/price-text.ts"() {
     "use strict";
@@ -7322,6 +7322,7 @@ var init_price_text = __esm({
     NOT_FOUND = 0;
     FOUND = 1;
     UNDECIDED = 2;
+    WRITTEN_NUMBER = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
     MARKUP_NUMBER = /-?(?:\d(?:[\d,.]*\d)?|\.\d+)/;
     GROUPED = /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
   }
@@ -8073,7 +8074,7 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
 }
 function localReadings(value, page) {
   if (value.length > MAX_LOCAL_NUMBER_TEXT) return [];
-  const written = LOCAL_NUMBER.exec(value)?.[0];
+  const written = firstWrittenNumber(value);
   if (written === void 0) return [];
   return readNumber(written.replace(GROUP_SPACES, " "), decimalMarkOf(page.lang)).map((reading) => reading.value);
 }
@@ -8099,7 +8100,7 @@ function issue(property3, pointer, value, kind, from) {
     path: pointer
   };
 }
-var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, MAX_CONJUNCTION_TEXT, MAX_LOCAL_NUMBER_TEXT, LOCAL_NUMBER, GROUP_SPACES, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
+var ANY, RULES, prepared2, MAX_LOOKUPS, RatingCounts, HAS_DIGIT, NO_MINOR_UNIT, TWO_DECIMALS, FRACTIONS, TITLES, MAX_CONJUNCTION_TEXT, MAX_LOCAL_NUMBER_TEXT, GROUP_SPACES, STRIPPED_OPENING, LOWER_THEN_CAPITAL, LOWER_THEN_CAPITAL_ALL, FREE_WORDS, MAX_QUOTED, WHERE;
 var init_not_visible = __esm({
   "runtime/page-truth/not-visible.ts"() {
     "use strict";
@@ -8322,7 +8323,6 @@ var init_not_visible = __esm({
     TITLES = /* @__PURE__ */ new Set(["name", "headline", "title"]);
     MAX_CONJUNCTION_TEXT = 100;
     MAX_LOCAL_NUMBER_TEXT = 64;
-    LOCAL_NUMBER = /\d(?:[\d.,'\u2019 \u00a0\u202f\u2009]*\d)?/;
     GROUP_SPACES = /[\u00a0\u202f\u2009]/g;
     STRIPPED_OPENING = 320;
     LOWER_THEN_CAPITAL = /[a-z\u00df-\u00ff][A-Z\u00c0-\u00de]/;
@@ -8882,7 +8882,7 @@ function duplicates(nodes, page, resolve4, out) {
   for (const [leader, group] of groups) {
     out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places) });
     for (const compared of COMPARED) {
-      const conflict = firstConflict(leader, group.members, compared.path, compared.kind, resolve4);
+      const conflict = firstConflict(leader, group.members, compared, resolve4);
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
     }
   }
@@ -9035,9 +9035,10 @@ function comparable(value, depth = 0) {
   }
   return "";
 }
-function firstConflict(leader, members, path, kind, resolve4) {
+function firstConflict(leader, members, { path, kind, read: readValues }, resolve4) {
   const read = (c) => {
-    const found = path === OFFER_PRICE2 ? offerPrices(c.node.entity.node, c.node.entity.path, resolve4) : valuesAt2(c.node.entity.node, path, c.node.entity.path, resolve4);
+    const { node, path: at } = c.node.entity;
+    const found = readValues !== void 0 ? readValues(node, at, resolve4) : valuesAt2(node, path, at, resolve4);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
@@ -9093,7 +9094,7 @@ function numberReadings(value) {
   const out = /* @__PURE__ */ new Set();
   const plain = markupNumber(value);
   if (plain !== null) out.add(String(plain));
-  const written = LOCAL_NUMBER2.exec(value)?.[0];
+  const written = firstWrittenNumber(value);
   if (written === void 0) return [...out];
   const ungrouped = SPACE_GROUPED.test(written) ? written.replace(GROUP_SPACES2, "") : written;
   for (const reading of readNumber(ungrouped, null)) out.add(String(reading.value));
@@ -9156,7 +9157,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, OFFER_PRICE2, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, LOCAL_NUMBER2, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -9192,10 +9193,10 @@ var init_duplicates = __esm({
       { root: "Movie", keys: ["url"], strong: [], distinguish: ["dateCreated", "datePublished", "director"] },
       { root: "Article", keys: ["url"], strong: [], distinguish: [], naming: "headline" }
     ];
-    OFFER_PRICE2 = ["offers", "price"];
     COMPARED = [
       { path: ["name"], kind: "text" },
-      { path: OFFER_PRICE2, kind: "number" },
+      // An offer's price may be written in its priceSpecification (offer-prices.ts): compared as its price.
+      { path: ["offers", "price"], kind: "number", read: offerPrices },
       { path: ["offers", "priceCurrency"], kind: "code" },
       { path: ["offers", "availability"], kind: "enum" },
       { path: ["aggregateRating", "ratingValue"], kind: "rating" },
@@ -9214,7 +9215,6 @@ var init_duplicates = __esm({
     MAX_ARRAY_DEPTH = 8;
     MAX_SUFFIXED_NAME = 320;
     MAX_NUMBER_TEXT = 64;
-    LOCAL_NUMBER2 = /\d[\d.,'\u2019 \u00a0\u202f\u2009]*\d|\d/;
     SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
     GROUP_SPACES2 = /['\u2019 \u00a0\u202f\u2009]/g;
     ENUM_SPACING = /[\s_-]+/g;
