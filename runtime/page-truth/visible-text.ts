@@ -16,6 +16,7 @@
  * writes one on the inline elements the browser laid out as blocks). Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
+import { styledAsCents, twoDigitsThenEnd } from "./cents-element.ts";
 import { unspaced } from "./unspaced-script.ts";
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
@@ -572,8 +573,14 @@ export class VisibleTextReader {
         continue;
       }
       let mark = this.#centsMark;
-      if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
-        // "$19<sup>99</sup>", also with the template's line break or a space before the superscript.
+      if (
+        (!space || blank) &&
+        ((cls & IS_SUP) !== 0
+          ? centsFollow(html, p)
+          : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && twoDigitsThenEnd(html, p, source.name()) && source.styledAsCents())
+      ) {
+        // "$19<sup>99</sup>", also with the template's line break or a space before the superscript;
+        // "$19<span class="cents">99</span>" (cents-element.ts).
         const digitsEnd = blankAfterDigit(text);
         const before = space;
         const segment = this.#segments.length > 0 ? this.#segments[this.#segments.length - 1] : "";
@@ -843,6 +850,8 @@ interface TagSource {
   opensShadowRoot(): boolean;
   /** The start tag has the attribute (any value): a dialog's `open`. */
   hasAttribute(lowerCaseName: string): boolean;
+  /** The start tag's class or inline style draws its content as cents (cents-element.ts). */
+  styledAsCents(): boolean;
 }
 
 /**
@@ -895,6 +904,10 @@ class ScannedTags implements TagSource {
 
   hasAttribute(lowerCaseName: string): boolean {
     return this.#scanner.attrCount > 0 && hasAttribute(this.#scanner, lowerCaseName);
+  }
+
+  styledAsCents(): boolean {
+    return this.#scanner.attrCount > 0 && styledAsCents(this.#scanner);
   }
 }
 
@@ -970,6 +983,13 @@ class LoggedTags implements TagSource {
     const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
     s.pos = this.tagStart;
     return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName);
+  }
+
+  styledAsCents(): boolean {
+    // Only inline tags of two digits right after digits ask: the tag is read again, alone.
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
   }
 }
 

@@ -46,6 +46,9 @@ const STYLED: Record<string, string> = {
   // A theme's former price, struck through by its stylesheet, beside the current one: the markup's 1.299 is the former (and its twin, the current).
   "/struck-by-class": `<style>.was { text-decoration: line-through }</style><h1>Executive Anvil</h1><p><span class="was">1.299,00 €</span> <span class="now">999,00 €</span></p><p>4,8 von 5 (120)</p>`,
   "/struck-by-class-twin": `<style>.was { text-decoration: line-through }</style><h1>Executive Anvil</h1><p><span class="was">1.499,00 €</span> <span class="now">1.299,00 €</span></p><p>4,8 von 5 (120)</p>`,
+  // Cents a stylesheet raises, in an element of their own without a decimal mark, and the twin with another price.
+  "/cents-class": `<style>.cents { vertical-align: super; font-size: .6em }</style><h1>Executive Anvil</h1><p>1.299<span class="cents">00</span> €</p><p>4,8 von 5 (120)</p>`,
+  "/cents-class-twin": `<style>.cents { vertical-align: super; font-size: .6em }</style><h1>Executive Anvil</h1><p>1.199<span class="cents">00</span> €</p><p>4,8 von 5 (120)</p>`,
   "/struck-inline": `<h1>Executive Anvil</h1><p><span style="text-decoration: line-through">1.299,00 €</span> <span>999,00 €</span></p><p>4,8 von 5 (120)</p>`,
 };
 
@@ -176,6 +179,15 @@ withBrowser("rendered, a price a stylesheet or an inline style strikes through i
     const result = await validateUrl(url, { allowPrivateHosts, render: true });
     assert.equal(codes(result), [...rendered], `${path} rendered`);
     if (rendered.length > 0) assert.match(issuesOf(result.schemas[0])[0].message, /struck through/);
+  }
+});
+
+withBrowser("cents in an element of their own (a class a stylesheet raises) are read as cents, in the server's HTML and rendered; the twin shows another price", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, expected] of [["/cents-class", []], ["/cents-class-twin", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [...expected], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...expected], `${path} rendered`);
   }
 });
 
