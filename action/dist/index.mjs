@@ -9445,6 +9445,32 @@ var init_tag_log = __esm({
   }
 });
 
+// runtime/page-truth/cents-element.ts
+function twoDigitsThenEnd(html, at, name) {
+  TWO_DIGITS_THEN_END.lastIndex = at;
+  const end = TWO_DIGITS_THEN_END.exec(html);
+  return end !== null && end[1].toLowerCase() === name;
+}
+function styledAsCents(scanner) {
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "class")) {
+        if (CENTS_CLASS.test(scanner.attributeValue(k))) return true;
+      } else if (scanner.attributeIs(k, "style") && RAISED.test(scanner.attributeValue(k))) return true;
+    }
+  } while (scanner.moreAttributes());
+  return false;
+}
+var TWO_DIGITS_THEN_END, CENTS_CLASS, RAISED;
+var init_cents_element = __esm({
+  "runtime/page-truth/cents-element.ts"() {
+    "use strict";
+    TWO_DIGITS_THEN_END = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/([A-Za-z][A-Za-z0-9]*)[ \t\n\r>]/y;
+    CENTS_CLASS = /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?)(?![A-Za-z])/;
+    RAISED = /vertical-align\s*:\s*(?:super|top|text-top|\+?0*\.?0*[1-9])/i;
+  }
+});
+
 // runtime/page-truth/hidden-element.ts
 var HEADINGS2, TABLE_SECTIONS, ENDED_BY_START, ENDED_ONLY_AS_CURRENT, SCOPE, FORMATTING, NEVER_ANCESTOR_END, MAX_INNER, HiddenElement;
 var init_hidden_element = __esm({
@@ -9868,6 +9894,7 @@ var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, STRUCK, MAX_STRUCK, IS_INL
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
+    init_cents_element();
     init_unspaced_script();
     init_html_scan();
     init_tag_log();
@@ -10232,7 +10259,7 @@ var init_visible_text = __esm({
             continue;
           }
           let mark = this.#centsMark;
-          if ((cls & IS_SUP) !== 0 && (!space || blank) && centsFollow(html, p)) {
+          if ((!space || blank) && ((cls & IS_SUP) !== 0 ? centsFollow(html, p) : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && twoDigitsThenEnd(html, p, source.name()) && source.styledAsCents())) {
             const digitsEnd = blankAfterDigit(text);
             const before = space;
             const segment = this.#segments.length > 0 ? this.#segments[this.#segments.length - 1] : "";
@@ -10410,6 +10437,9 @@ var init_visible_text = __esm({
       hasAttribute(lowerCaseName2) {
         return this.#scanner.attrCount > 0 && hasAttribute(this.#scanner, lowerCaseName2);
       }
+      styledAsCents() {
+        return this.#scanner.attrCount > 0 && styledAsCents(this.#scanner);
+      }
     };
     LoggedTags = class {
       #log;
@@ -10470,6 +10500,11 @@ var init_visible_text = __esm({
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
         s.pos = this.tagStart;
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName2);
+      }
+      styledAsCents() {
+        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
+        s.pos = this.tagStart;
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
       }
     };
     space = false;
