@@ -17,6 +17,7 @@
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
 import { styledAsCents, twoDigitsThenEnd } from "./cents-element.ts";
+import { buttonLabel } from "./button-label.ts";
 import { unspaced } from "./unspaced-script.ts";
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
 import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
@@ -549,6 +550,19 @@ export class VisibleTextReader {
           space = true;
           blank = false;
         }
+        if (source.nameIs("input")) {
+          const label = source.buttonLabel();
+          if (label !== null && source.shownAs(false) !== HIDES) {
+            text = addWords(text, label);
+            space = true;
+            blank = false;
+            if (segmented + text.length > MAX_VISIBLE) {
+              this.truncated = true;
+              finished = true;
+              break;
+            }
+          }
+        }
         continue;
       }
       const shown = source.shownAs((cls & IS_INLINE) !== 0);
@@ -852,6 +866,8 @@ interface TagSource {
   hasAttribute(lowerCaseName: string): boolean;
   /** The start tag's class or inline style draws its content as cents (cents-element.ts). */
   styledAsCents(): boolean;
+  /** An input's label as a button (button-label.ts), or null. */
+  buttonLabel(): string | null;
 }
 
 /**
@@ -908,6 +924,10 @@ class ScannedTags implements TagSource {
 
   styledAsCents(): boolean {
     return this.#scanner.attrCount > 0 && styledAsCents(this.#scanner);
+  }
+
+  buttonLabel(): string | null {
+    return this.#scanner.attrCount > 0 ? buttonLabel(this.#scanner) : null;
   }
 }
 
@@ -990,6 +1010,13 @@ class LoggedTags implements TagSource {
     const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
     s.pos = this.tagStart;
     return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
+  }
+
+  buttonLabel(): string | null {
+    // Only input tags ask: the tag is read again, alone.
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? buttonLabel(s) : null;
   }
 }
 

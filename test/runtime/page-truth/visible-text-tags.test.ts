@@ -330,8 +330,11 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<h1><span style="display:block">a</span><SPAN STYLE="DISPLAY:FLEX">b</SPAN><b Style='display:inline-block'>c</b><i class="style" title="display:block">d</i><a style=display:grid>e<b>f</a>g</b><span style="display:block" hidden>h</span>i</h1>`),
     // Cents in an element a class names or an inline style raises (the log flags no class: the tag is read again), and the twins.
     page(`<p>$12<span class="cents">50</span> R$ 37<span class=price-cents>90</span> 9<b style="vertical-align:.75ex">99</b> 12<span class="text-center">50</span> 7<span style="vertical-align:0">25</span></p>`),
+    // Input buttons show their value; other inputs and hidden buttons do not.
+    page(`<form>a<input type=submit value="Buy &ndash; $5">b<input type="hidden" value="x"><input type="text" value="y"><input type=button value=z hidden><input type=reset value="w" style="display:none"></form>`),
   ];
-  assert.is(readVisibleText(pages[pages.length - 1]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
+  assert.is(readVisibleText(pages[pages.length - 2]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
+  assert.is(readVisibleText(pages[pages.length - 1]).text.trim(), "a Buy \u2013 $5 b");
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
     const logged = extractJsonLdBlocks(html, { itemAttributes: false, tags });
