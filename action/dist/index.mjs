@@ -9471,6 +9471,30 @@ var init_cents_element = __esm({
   }
 });
 
+// runtime/page-truth/button-label.ts
+function buttonLabel(scanner) {
+  let type = null;
+  let value = null;
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) {
+      if (scanner.attributeIs(k, "type")) type ??= scanner.attributeValue(k);
+      else if (scanner.attributeIs(k, "value")) value ??= scanner.attributeValue(k);
+    }
+  } while (scanner.moreAttributes());
+  if (type === null || value === null || !BUTTON_TYPE.test(type)) return null;
+  const label = decodeEntities(value.slice(0, MAX_BUTTON_LABEL), true).trim();
+  return label === "" ? null : label;
+}
+var BUTTON_TYPE, MAX_BUTTON_LABEL;
+var init_button_label = __esm({
+  "runtime/page-truth/button-label.ts"() {
+    "use strict";
+    init_html_text();
+    BUTTON_TYPE = /^[ \t\n\r\f]*(?:submit|reset|button)[ \t\n\r\f]*$/i;
+    MAX_BUTTON_LABEL = 256;
+  }
+});
+
 // runtime/page-truth/hidden-element.ts
 var HEADINGS2, TABLE_SECTIONS, ENDED_BY_START, ENDED_ONLY_AS_CURRENT, SCOPE, FORMATTING, NEVER_ANCESTOR_END, MAX_INNER, HiddenElement;
 var init_hidden_element = __esm({
@@ -9895,6 +9919,7 @@ var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
     init_cents_element();
+    init_button_label();
     init_unspaced_script();
     init_html_scan();
     init_tag_log();
@@ -10239,6 +10264,19 @@ var init_visible_text = __esm({
               space = true;
               blank = false;
             }
+            if (source.nameIs("input")) {
+              const label = source.buttonLabel();
+              if (label !== null && source.shownAs(false) !== HIDES) {
+                text = addWords(text, label);
+                space = true;
+                blank = false;
+                if (segmented + text.length > MAX_VISIBLE) {
+                  this.truncated = true;
+                  finished = true;
+                  break;
+                }
+              }
+            }
             continue;
           }
           const shown2 = source.shownAs((cls & IS_INLINE) !== 0);
@@ -10440,6 +10478,9 @@ var init_visible_text = __esm({
       styledAsCents() {
         return this.#scanner.attrCount > 0 && styledAsCents(this.#scanner);
       }
+      buttonLabel() {
+        return this.#scanner.attrCount > 0 ? buttonLabel(this.#scanner) : null;
+      }
     };
     LoggedTags = class {
       #log;
@@ -10505,6 +10546,11 @@ var init_visible_text = __esm({
         const s = this.#scanner ??= new HtmlScanner(this.#log.html);
         s.pos = this.tagStart;
         return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
+      }
+      buttonLabel() {
+        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
+        s.pos = this.tagStart;
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? buttonLabel(s) : null;
       }
     };
     space = false;
