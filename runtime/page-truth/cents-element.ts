@@ -8,15 +8,16 @@
 import type { HtmlScanner } from "../extract/html-scan.ts";
 
 /**
- * Two digits and the element's own end tag (its name in `name`, lower case): nothing else in the element,
- * so a class that merely mentions cents around other text changes nothing.
+ * Two digits and an end tag: nothing else in the element (once the caller has checked that the end tag is
+ * the element's own), so a class that merely mentions cents around other text changes nothing.
  */
 const TWO_DIGITS_THEN_END = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/([A-Za-z][A-Za-z0-9]*)[ \t\n\r>]/y;
 
-export function twoDigitsThenEnd(html: string, at: number, name: string): boolean {
+/** The lower-case name of the end tag right after two digits at `at`, or null. */
+export function endAfterTwoDigits(html: string, at: number): string | null {
   TWO_DIGITS_THEN_END.lastIndex = at;
   const end = TWO_DIGITS_THEN_END.exec(html);
-  return end !== null && end[1].toLowerCase() === name;
+  return end === null ? null : end[1].toLowerCase();
 }
 
 /**

@@ -16,7 +16,7 @@
  * writes one on the inline elements the browser laid out as blocks). Past MAX_VISIBLE characters the text is cut and
  * marked `truncated`, and a value not found in a cut text is not reported (not found is then not known).
  */
-import { styledAsCents, twoDigitsThenEnd } from "./cents-element.ts";
+import { endAfterTwoDigits, styledAsCents } from "./cents-element.ts";
 import { buttonLabel } from "./button-label.ts";
 import { unspaced } from "./unspaced-script.ts";
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
@@ -591,7 +591,7 @@ export class VisibleTextReader {
         (!space || blank) &&
         ((cls & IS_SUP) !== 0
           ? centsFollow(html, p)
-          : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && twoDigitsThenEnd(html, p, source.name()) && source.styledAsCents())
+          : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && centsElement(html, p, source))
       ) {
         // "$19<sup>99</sup>", also with the template's line break or a space before the superscript;
         // "$19<span class="cents">99</span>" (cents-element.ts).
@@ -683,6 +683,12 @@ function endsWithDigit(text: string, segments: readonly string[]): boolean {
   const last = text.length > 0 ? text : segments.length > 0 ? segments[segments.length - 1] : "";
   const c = last.charCodeAt(last.length - 1);
   return c >= 48 && c <= 57;
+}
+
+/** An inline element of two digits alone, right after digits, that its class or style draws as cents (cents-element.ts). */
+function centsElement(html: string, at: number, source: TagSource): boolean {
+  const end = endAfterTwoDigits(html, at);
+  return end !== null && source.nameIs(end) && source.styledAsCents();
 }
 
 /** Characters of an element's whole text recorded (elementTexts), at least and at most, as the HTML writes it. */
@@ -971,6 +977,13 @@ class LoggedTags implements TagSource {
     return true;
   }
 
+  /** The current tag read again, alone, by a scanner of its own: null when it has no attributes. */
+  #withAttributes(): HtmlScanner | null {
+    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
+    s.pos = this.tagStart;
+    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? s : null;
+  }
+
   name(): string {
     return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
   }
@@ -986,37 +999,32 @@ class LoggedTags implements TagSource {
   shownAs(inline: boolean): number {
     // The log flags the hidden attribute and the styles that may hide or set a display (html-scan.ts: mayHide).
     if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return 0;
-    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
-    s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? shownAs(s, inline) : 0;
+    const s = this.#withAttributes();
+    return s === null ? 0 : shownAs(s, inline);
   }
 
   opensShadowRoot(): boolean {
     // Only template and noscript tags ask (few on a page): the log keeps no flag for it.
-    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
-    s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
+    const s = this.#withAttributes();
+    return s !== null && opensShadowRoot(s);
   }
 
   hasAttribute(lowerCaseName: string): boolean {
     // Only dialog tags ask: the tag is read again, alone.
-    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
-    s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName);
+    const s = this.#withAttributes();
+    return s !== null && hasAttribute(s, lowerCaseName);
   }
 
   styledAsCents(): boolean {
     // Only inline tags of two digits right after digits ask: the tag is read again, alone.
-    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
-    s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
+    const s = this.#withAttributes();
+    return s !== null && styledAsCents(s);
   }
 
   buttonLabel(): string | null {
     // Only input tags ask: the tag is read again, alone.
-    const s = (this.#scanner ??= new HtmlScanner(this.#log.html));
-    s.pos = this.tagStart;
-    return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? buttonLabel(s) : null;
+    const s = this.#withAttributes();
+    return s === null ? null : buttonLabel(s);
   }
 }
 
