@@ -9446,10 +9446,10 @@ var init_tag_log = __esm({
 });
 
 // runtime/page-truth/cents-element.ts
-function twoDigitsThenEnd(html, at, name) {
+function endAfterTwoDigits(html, at) {
   TWO_DIGITS_THEN_END.lastIndex = at;
   const end = TWO_DIGITS_THEN_END.exec(html);
-  return end !== null && end[1].toLowerCase() === name;
+  return end === null ? null : end[1].toLowerCase();
 }
 function styledAsCents(scanner) {
   do {
@@ -9739,6 +9739,10 @@ function endsWithDigit(text, segments2) {
   const last = text.length > 0 ? text : segments2.length > 0 ? segments2[segments2.length - 1] : "";
   const c = last.charCodeAt(last.length - 1);
   return c >= 48 && c <= 57;
+}
+function centsElement(html, at, source) {
+  const end = endAfterTwoDigits(html, at);
+  return end !== null && source.nameIs(end) && source.styledAsCents();
 }
 function recordElementText(out, html, from, to) {
   const lt = html.indexOf("<", from);
@@ -10297,7 +10301,7 @@ var init_visible_text = __esm({
             continue;
           }
           let mark = this.#centsMark;
-          if ((!space || blank) && ((cls & IS_SUP) !== 0 ? centsFollow(html, p) : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && twoDigitsThenEnd(html, p, source.name()) && source.styledAsCents())) {
+          if ((!space || blank) && ((cls & IS_SUP) !== 0 ? centsFollow(html, p) : (cls & IS_INLINE) !== 0 && lastChar >= 48 && lastChar <= 57 && centsElement(html, p, source))) {
             const digitsEnd = blankAfterDigit(text);
             const before = space;
             const segment = this.#segments.length > 0 ? this.#segments[this.#segments.length - 1] : "";
@@ -10517,6 +10521,12 @@ var init_visible_text = __esm({
         this.isRawText = (this.#flags & TAG_RAW_TEXT2) !== 0;
         return true;
       }
+      /** The current tag read again, alone, by a scanner of its own: null when it has no attributes. */
+      #withAttributes() {
+        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
+        s.pos = this.tagStart;
+        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? s : null;
+      }
       name() {
         return tagNameAt(this.#log.html, this.tagStart + (this.isEnd ? 2 : 1), this.#nameEnd);
       }
@@ -10528,29 +10538,24 @@ var init_visible_text = __esm({
       }
       shownAs(inline) {
         if ((this.#flags & TAG_HIDDEN_OR_STYLE2) === 0) return 0;
-        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
-        s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? shownAs(s, inline) : 0;
+        const s = this.#withAttributes();
+        return s === null ? 0 : shownAs(s, inline);
       }
       opensShadowRoot() {
-        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
-        s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && opensShadowRoot(s);
+        const s = this.#withAttributes();
+        return s !== null && opensShadowRoot(s);
       }
       hasAttribute(lowerCaseName2) {
-        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
-        s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && hasAttribute(s, lowerCaseName2);
+        const s = this.#withAttributes();
+        return s !== null && hasAttribute(s, lowerCaseName2);
       }
       styledAsCents() {
-        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
-        s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 && styledAsCents(s);
+        const s = this.#withAttributes();
+        return s !== null && styledAsCents(s);
       }
       buttonLabel() {
-        const s = this.#scanner ??= new HtmlScanner(this.#log.html);
-        s.pos = this.tagStart;
-        return s.next() && s.tagStart === this.tagStart && s.attrCount > 0 ? buttonLabel(s) : null;
+        const s = this.#withAttributes();
+        return s === null ? null : buttonLabel(s);
       }
     };
     space = false;
