@@ -380,8 +380,8 @@ function recordAttribute(attrs: Int32Array, k: number, nameStart: number, nameEn
 }
 
 /**
- * The style value html[from, to) holds `none`, `hidden`, `collapse` or `display` in any case (ASCII letters,
- * as a case-insensitive regex reads them): it may hide its element or give it a display of its own
+ * The style value html[from, to) holds `none`, `hidden`, `collapse`, `visible` or `display` in any case (ASCII letters,
+ * as a case-insensitive regex reads them): it may hide its element, show it again or give it a display of its own
  * (runtime/page-truth/visible-text.ts reads which).
  */
 function mayHide(html: string, from: number, to: number): boolean {
@@ -391,6 +391,8 @@ function mayHide(html: string, from: number, to: number): boolean {
     if (c === 110 /* n */ && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
     if (c === 104 /* h */ && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
     if (c === 99 /* c */ && i + 8 <= to && sameWord(html, i + 1, "ollapse")) return true;
+    // "visible": a style that shows an element again inside one visibility:hidden hides (visible-text.ts).
+    if (c === 118 /* v */ && i + 7 <= to && sameWord(html, i + 1, "isible")) return true;
   }
   return false;
 }

@@ -82,10 +82,12 @@ export class HiddenElement {
   /**
    * @param name the hidden element's name, lower case
    * @param inline a phrasing element (span, a): any end tag around it ends it (a formatting one, only its own)
+   * @param revealable hidden by `visibility:hidden` alone: an element inside may show itself again (visible-text.ts)
    */
   constructor(
     readonly name: string,
     private readonly inline: boolean,
+    readonly revealable = false,
   ) {
     // An element whose end tag may be left out (li, td, option): its parent's end tag ends it.
     this.#optionalEnd = ENDED_BY_START[name] !== undefined && !FORMATTING.has(name) && !HEADINGS.has(name);

@@ -1,7 +1,8 @@
 /**
  * What a reader of the page sees, as text: the page's text without script, style, template and
  * noscript content, and without the elements the markup itself hides (the `hidden` attribute, an
- * inline `display:none` or `visibility:hidden`). Stylesheets are not applied: a class that hides an
+ * inline `display:none` or `visibility:hidden`; inside the last, an element whose inline style sets
+ * `visibility:visible` is shown, one level deep). Stylesheets are not applied: a class that hides an
  * element is not seen here, so a value hidden that way counts as visible (a missed warning, never a
  * false one). A rendered page is read the same way from the rendered HTML: what scripts added or
  * removed is there, and the elements the browser did not show (computed display:none or
@@ -198,9 +199,9 @@ const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
  * custom property (`--header-display:none`) is not `display`. The words are looked for first: most
  * styles never get this far.
  */
-function styleHides(style: string): boolean {
+function styleHides(style: string): number {
   // A comment inside the declaration ("display:/**/none") hides as well: the words are then looked for without it.
-  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return false;
+  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return 0;
   let display = "";
   let visibility = "";
   let contentVisibility = "";
@@ -214,8 +215,25 @@ function styleHides(style: string): boolean {
     else if (name === "visibility") visibility = value;
     else contentVisibility = value;
   }
-  return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
+  if (display === "none" || contentVisibility === "hidden") return HIDES;
+  return visibility === "hidden" || visibility === "collapse" ? VEILS : 0;
 }
+
+/**
+ * An inline style whose last `visibility` is `visible`: inside an element `visibility:hidden` hides,
+ * this one is shown (visibility is inherited, and a descendant may set it back: CSS Display 3).
+ */
+function styleReveals(style: string): boolean {
+  if (!REVEALING_STYLE.test(style)) return false;
+  let visibility = "";
+  for (const declaration of withoutComments(style).split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon === -1 || declaration.slice(0, colon).trim().toLowerCase() !== "visibility") continue;
+    visibility = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
+  }
+  return visibility === "visible";
+}
+const REVEALING_STYLE = /visibility\s*:/i;
 
 /**
  * Displays that make a box of its own in the flow (CSS Display 3, block-level): an inline element given
@@ -339,6 +357,12 @@ export class VisibleTextReader {
   #nextAmp = -1;
   /** The element that hides what follows, while it is open. */
   #hiddenElement: HiddenElement | null = null;
+  /**
+   * An element its inline style shows again (`visibility: visible`) inside one `visibility:hidden`
+   * hides, while it is open, and that hidden element (`#veiled`), which hides what follows it again.
+   */
+  #revealed: HiddenElement | null = null;
+  #veiled: HiddenElement | null = null;
   /** Inside a template or noscript: no text and no tag counts until its first end tag. */
   #skipTo: string | null = null;
   /**
@@ -454,6 +478,8 @@ export class VisibleTextReader {
     let text = this.#current;
     let segmented = this.#segmented;
     let hiddenElement = this.#hiddenElement;
+    let revealed = this.#revealed;
+    let veiled = this.#veiled;
     let skipTo = this.#skipTo;
     let p = this.#p;
     let afterStart = this.#afterStart;
@@ -490,6 +516,7 @@ export class VisibleTextReader {
         // Never shown, and its markup read as markup: to the end tag, as the old walk's search for it.
         if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
           skipTo = null;
+          if (revealed !== null) revealed.end(source.name(), false);
           if (hiddenElement === null) {
             space = true;
             blank = false;
@@ -497,6 +524,22 @@ export class VisibleTextReader {
           }
         }
         continue;
+      }
+      if (revealed !== null && !source.isRawText && (source.isEnd || (cls & IS_SKIPPED) === 0 || source.opensShadowRoot())) {
+        // Every tag inside an element shown again tells where it ends (as a hidden element's do), a hidden one inside it or not.
+        const inline = (cls & IS_INLINE) !== 0;
+        if (source.isEnd ? revealed.end(source.name(), inline) : revealed.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) {
+          revealed = null;
+          // What it held hidden ends with it: from here, the element around it hides again (and is told of this tag below).
+          if (hiddenElement === null) hidden.open(source.tagStart);
+          hiddenElement = veiled;
+          veiled = null;
+          if (inline) digitEdge = true;
+          else {
+            space = true;
+            blank = false;
+          }
+        }
       }
       if (source.isEnd) {
         if (hiddenElement !== null) {
@@ -539,7 +582,17 @@ export class VisibleTextReader {
       if (hiddenElement !== null) {
         // `<li hidden>a<li>b`, `<p hidden>Sold out<div>`: a start tag that ends the hidden element (its end
         // tag is optional) is itself outside it. `<svg hidden><svg/></svg>`: the inner one is closed already.
-        if (!hiddenElement.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) continue;
+        const opens = (cls & IS_VOID) === 0 && !closesItself(html, p, source);
+        if (!hiddenElement.start(source.name(), opens)) {
+          // Inside an element visibility:hidden hides, one whose inline style sets visibility:visible is shown (one level deep).
+          if (!hiddenElement.revealable || revealed !== null || !opens || !source.reveals() || source.shownAs((cls & IS_INLINE) !== 0) === HIDES) continue;
+          veiled = hiddenElement;
+          revealed = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
+          if ((cls & IS_INLINE) === 0) {
+            space = true;
+            blank = false;
+          } else digitEdge = true;
+        }
         hiddenElement = null;
         hidden.close(source.tagStart);
       }
@@ -552,7 +605,7 @@ export class VisibleTextReader {
         }
         if (source.nameIs("input")) {
           const label = source.buttonLabel();
-          if (label !== null && source.shownAs(false) !== HIDES) {
+          if (label !== null && !hides(source.shownAs(false))) {
             text = addWords(text, label);
             space = true;
             blank = false;
@@ -567,12 +620,12 @@ export class VisibleTextReader {
       }
       const shown = source.shownAs((cls & IS_INLINE) !== 0);
       if (
-        shown === HIDES ||
+        hides(shown) ||
         ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) ||
         ((cls & IS_STRUCK) !== 0 && this.struckHidden)
       ) {
         if (closesItself(html, p, source)) continue;
-        hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
+        hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0, shown === VEILS && revealed === null);
         hidden.open(source.tagStart);
         continue;
       }
@@ -616,6 +669,8 @@ export class VisibleTextReader {
     this.#digitEdge = digitEdge;
     this.#nextAmp = nextAmp;
     this.#hiddenElement = hiddenElement;
+    this.#revealed = revealed;
+    this.#veiled = veiled;
     this.#skipTo = skipTo;
     this.#p = p;
     this.#afterStart = afterStart;
@@ -874,6 +929,8 @@ interface TagSource {
   styledAsCents(): boolean;
   /** An input's label as a button (button-label.ts), or null. */
   buttonLabel(): string | null;
+  /** The start tag's inline style sets `visibility: visible` (styleReveals). */
+  reveals(): boolean;
 }
 
 /**
@@ -934,6 +991,10 @@ class ScannedTags implements TagSource {
 
   buttonLabel(): string | null {
     return this.#scanner.attrCount > 0 ? buttonLabel(this.#scanner) : null;
+  }
+
+  reveals(): boolean {
+    return this.#scanner.attrCount > 0 && reveals(this.#scanner);
   }
 }
 
@@ -1026,6 +1087,22 @@ class LoggedTags implements TagSource {
     const s = this.#withAttributes();
     return s === null ? null : buttonLabel(s);
   }
+
+  reveals(): boolean {
+    // Only start tags inside an element visibility:hidden hides ask; the log flags their styles that name visibility.
+    if ((this.#flags & TAG_HIDDEN_OR_STYLE) === 0) return false;
+    const s = this.#withAttributes();
+    return s !== null && reveals(s);
+  }
+}
+
+/** The tag's inline style sets `visibility: visible` (the last style attribute read, as shownAs reads it). */
+function reveals(scanner: HtmlScanner): boolean {
+  let shown = false;
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) if (scanner.attributeIs(k, "style")) shown = styleReveals(scanner.attributeValue(k));
+  } while (scanner.moreAttributes());
+  return shown;
 }
 
 /**
@@ -1181,10 +1258,14 @@ const HIDES = 1;
 const BLOCK = 2;
 /** A block element whose inline style keeps it in the line (`display:inline-block`: a text-splitting library's letters). */
 const INLINED = 3;
+/** Hidden by its inline `visibility:hidden` (or `collapse`) alone: a descendant may show itself again (styleReveals). */
+const VEILS = 4;
+
+const hides = (shown: number): boolean => shown === HIDES || shown === VEILS;
 
 function shownAs(scanner: HtmlScanner, inline: boolean): number {
   let hiddenAttribute = false;
-  let styleHidden = false;
+  let styleHidden = 0;
   let block = false;
   let inlined = false;
   let streamedSegment = false;
@@ -1195,7 +1276,8 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
       else if (scanner.attributeIs(k, "style")) {
         const style = scanner.attributeValue(k);
-        if (styleHides(style)) styleHidden = true;
+        const hiding = styleHides(style);
+        if (hiding !== 0) styleHidden = styleHidden === HIDES ? HIDES : hiding;
         else if (inline ? styleBlock(style) : styleInline(style)) {
           if (inline) block = true;
           else inlined = true;
@@ -1207,8 +1289,8 @@ function shownAs(scanner: HtmlScanner, inline: boolean): number {
       } else if (scanner.attributeIs(k, "x-show")) shownOnClick = true;
     }
   } while (scanner.moreAttributes());
-  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
-  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return HIDES;
+  if (styleHidden === 0 && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
+  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return styleHidden === VEILS && !hiddenAttribute ? VEILS : HIDES;
   return block ? BLOCK : inlined ? INLINED : 0;
 }
 

@@ -332,9 +332,12 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<p>$12<span class="cents">50</span> R$ 37<span class=price-cents>90</span> 9<b style="vertical-align:.75ex">99</b> 12<span class="text-center">50</span> 7<span style="vertical-align:0">25</span></p>`),
     // Input buttons show their value; other inputs and hidden buttons do not.
     page(`<form>a<input type=submit value="Buy &ndash; $5">b<input type="hidden" value="x"><input type="text" value="y"><input type=button value=z hidden><input type=reset value="w" style="display:none"></form>`),
+    // Elements an inline visibility:visible shows inside one visibility:hidden hides (the log flags a style naming visible: the tag is read again), and the twins.
+    page(`<div style="visibility:hidden">a<p style="Visibility: Visible">b</p>c<ul><li>d<li style=visibility:visible>e<li>f</ul></div>g<div style="display:none"><p style="visibility:visible">h</p></div>i`),
   ];
-  assert.is(readVisibleText(pages[pages.length - 2]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
-  assert.is(readVisibleText(pages[pages.length - 1]).text.trim(), "a Buy \u2013 $5 b");
+  assert.is(readVisibleText(pages[pages.length - 3]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
+  assert.is(readVisibleText(pages[pages.length - 2]).text.trim(), "a Buy \u2013 $5 b");
+  assert.is(normalizeText(readVisibleText(pages[pages.length - 1]).text), "b e g i");
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
     const logged = extractJsonLdBlocks(html, { itemAttributes: false, tags });
