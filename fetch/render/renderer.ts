@@ -367,7 +367,10 @@ const LOADED = (): Promise<void> | void => {
  * First the body's elements the browser does not show, by their computed style (display:none,
  * visibility:hidden or collapse, content-visibility:hidden: a stylesheet's class, an accordion's closed panel), get the `hidden` attribute, the
  * one the visible text reads as hidden (runtime/page-truth/visible-text.ts): with rendering, what a
- * reader sees is what the browser shows, not only what inline styles say. A hidden element's
+ * reader sees is what the browser shows, not only what inline styles say. An element made invisible
+ * (visibility:hidden) around a descendant that is made visible again (visibility:visible, which CSS
+ * lets override an inherited hidden) is not hidden whole: its own text is put in hidden spans, and each
+ * invisible element inside with nothing shown in it is hidden. A hidden element's other
  * descendants are not looked at; nor are script, style, template and noscript (never shown, read as
  * such) or a select's options (shown when it is opened). An inline element (a span, a link) the
  * browser lays out as a block (a stylesheet's `display: block`, a flex or grid item) gets an inline
@@ -388,6 +391,10 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
   if (document.body !== null && elements <= maxElements) {
     const skipped = new Set(["script", "style", "template", "noscript", "select", "datalist"]);
     const hidden: Element[] = [];
+    // visibility:hidden is inherited, and a descendant's visibility:visible shows that descendant (CSS
+    // Display 3, "visibility"): such an element is walked into, not hidden whole.
+    const invisible = new Set<Element>();
+    const revealed: Element[] = [];
     const inline = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
     const blocks: Element[] = [];
     const struck: Element[] = [];
@@ -399,10 +406,13 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
         const style = getComputedStyle(child);
         // content-visibility:hidden draws no content, but the browser gives it to hidden="until-found" too, which the visible text reads as shown.
         const contentHidden = style.contentVisibility === "hidden" && child.getAttribute("hidden") === null;
-        if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
+        if (style.display === "none" || contentHidden) {
           hidden.push(child);
           continue;
         }
+        const above = parent instanceof ShadowRoot ? parent.host : parent;
+        if (style.visibility === "hidden" || style.visibility === "collapse") invisible.add(child);
+        else if (invisible.has(above)) revealed.push(child);
         if (
           inline.has(child.localName) &&
           /^(?:block|flex|grid|list-item|table|flow-root|-webkit-box)\b/.test(style.display) &&
@@ -429,6 +439,32 @@ const SNAPSHOT = ([maxElements, maxChars]: readonly [number, number]): [string |
     // hidden="until-found" that the browser does not show at all (a stylesheet's display:none) is
     // marked plainly: the visible text reads until-found as shown.
     if (elements <= maxElements) for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+    // An invisible element with nothing shown inside is hidden whole (the outermost one suffices). One
+    // around a shown descendant keeps its elements (each invisible one is marked on its own) and has
+    // its own text put in hidden spans.
+    if (elements <= maxElements && invisible.size > 0) {
+      const aboveShown = new Set<Node>();
+      for (const element of revealed) {
+        for (let up: Node | null = element.parentNode; up !== null && !aboveShown.has(up); up = up instanceof ShadowRoot ? up.host : up.parentNode) aboveShown.add(up);
+      }
+      for (const element of invisible) {
+        if (!aboveShown.has(element)) {
+          const above = element.parentNode instanceof ShadowRoot ? element.parentNode.host : element.parentElement;
+          if (above === null || !invisible.has(above) || aboveShown.has(above)) element.setAttribute("hidden", "");
+          continue;
+        }
+        // Its inline visibility would hide it whole to the visible text's reader: its text is covered below instead.
+        if ((element as HTMLElement).style?.visibility) (element as HTMLElement).style.removeProperty("visibility");
+        for (let node = element.firstChild; node !== null; node = node.nextSibling) {
+          if (node.nodeType !== Node.TEXT_NODE || (node.nodeValue ?? "").trim() === "") continue;
+          const cover = document.createElement("span");
+          cover.setAttribute("hidden", "");
+          element.replaceChild(cover, node);
+          cover.appendChild(node);
+          node = cover;
+        }
+      }
+    }
     // Last in the style, so the declaration counts over an inline display of its own; a comment left
     // open would swallow it, so it is closed first.
     if (elements <= maxElements) {

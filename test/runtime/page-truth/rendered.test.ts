@@ -49,6 +49,13 @@ const STYLED: Record<string, string> = {
   // Cents a stylesheet raises, in an element of their own without a decimal mark, and the twin with another price.
   "/cents-class": `<style>.cents { vertical-align: super; font-size: .6em }</style><h1>Executive Anvil</h1><p>1.299<span class="cents">00</span> €</p><p>4,8 von 5 (120)</p>`,
   "/cents-class-twin": `<style>.cents { vertical-align: super; font-size: .6em }</style><h1>Executive Anvil</h1><p>1.199<span class="cents">00</span> €</p><p>4,8 von 5 (120)</p>`,
+  // A stylesheet's invisible box around a price made visible again (CSS lets visibility:visible override an inherited hidden), and the twin:
+  // the price is the invisible box's own text, and only a label beside it is made visible.
+  "/ghost-revealed": `<style>.ghost { visibility: hidden } .shown { visibility: visible }</style><h1>Executive Anvil</h1><div class="ghost"><p>Ausverkauft</p><p class="shown">1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  "/ghost-revealed-twin": `<style>.ghost { visibility: hidden } .shown { visibility: visible }</style><h1>Executive Anvil</h1><div class="ghost">1.299,00 € <p class="shown">Jetzt kaufen</p></div><p>4,8 von 5 (120)</p>`,
+  "/ghost-revealed-nested-twin": `<style>.ghost { visibility: hidden } .shown { visibility: visible }</style><h1>Executive Anvil</h1><div class="ghost"><p><span>1.299,00 €</span></p><p class="shown">Jetzt kaufen</p></div><p>4,8 von 5 (120)</p>`,
+  "/ghost-revealed-inline": `<h1>Executive Anvil</h1><div style="visibility:hidden">Ausverkauft <p style="visibility: visible">1.299,00 €</p></div><p>4,8 von 5 (120)</p>`,
+  "/ghost-revealed-inline-twin": `<h1>Executive Anvil</h1><div style="visibility:hidden">1.299,00 € <p style="visibility: visible">Jetzt kaufen</p></div><p>4,8 von 5 (120)</p>`,
   "/struck-inline": `<h1>Executive Anvil</h1><p><span style="text-decoration: line-through">1.299,00 €</span> <span>999,00 €</span></p><p>4,8 von 5 (120)</p>`,
 };
 
@@ -119,6 +126,23 @@ withBrowser("rendered, a price a stylesheet hides (display:none, visibility:hidd
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), ["not-visible offers.price"], `${path} rendered`);
+  }
+});
+
+withBrowser("rendered, a price made visible inside a stylesheet's invisible box is shown; the box's own text and an element it holds that stays invisible are not (the twins); the server's HTML cannot tell", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/ghost-revealed", []], ["/ghost-revealed-twin", ["not-visible offers.price"]], ["/ghost-revealed-nested-twin", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...rendered], `${path} rendered`);
+  }
+});
+
+withBrowser("rendered, a price an inline style makes visible inside an inline invisible box is shown; the box's own text is not (the twin)", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  for (const [path, rendered] of [["/ghost-revealed-inline", []], ["/ghost-revealed-inline-twin", ["not-visible offers.price"]]] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...rendered], `${path} rendered`);
   }
 });
 
