@@ -1966,6 +1966,7 @@ function mayHide(html, from, to) {
     if (c === 110 && i + 4 <= to && sameWord(html, i + 1, "one")) return true;
     if (c === 104 && i + 6 <= to && sameWord(html, i + 1, "idden")) return true;
     if (c === 99 && i + 8 <= to && sameWord(html, i + 1, "ollapse")) return true;
+    if (c === 118 && i + 7 <= to && sameWord(html, i + 1, "isible")) return true;
   }
   return false;
 }
@@ -9537,15 +9538,18 @@ var init_hidden_element = __esm({
       /**
        * @param name the hidden element's name, lower case
        * @param inline a phrasing element (span, a): any end tag around it ends it (a formatting one, only its own)
+       * @param revealable hidden by `visibility:hidden` alone: an element inside may show itself again (visible-text.ts)
        */
-      constructor(name, inline) {
+      constructor(name, inline, revealable = false) {
         this.name = name;
         this.inline = inline;
+        this.revealable = revealable;
         this.#optionalEnd = ENDED_BY_START[name] !== void 0 && !FORMATTING.has(name) && !HEADINGS2.has(name);
         this.#formatting = FORMATTING.has(name);
       }
       name;
       inline;
+      revealable;
       #inner = [];
       /** How many of each name are open inside, kept in #inner or past MAX_INNER. */
       #open = /* @__PURE__ */ new Map();
@@ -9651,7 +9655,7 @@ function asciiLower2(c) {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
 function styleHides(style) {
-  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return false;
+  if (!HIDING_STYLE.test(style) && (style.indexOf("/*") === -1 || !HIDING_STYLE.test(withoutComments(style)))) return 0;
   let display = "";
   let visibility = "";
   let contentVisibility = "";
@@ -9665,7 +9669,18 @@ function styleHides(style) {
     else if (name === "visibility") visibility = value;
     else contentVisibility = value;
   }
-  return display === "none" || visibility === "hidden" || visibility === "collapse" || contentVisibility === "hidden";
+  if (display === "none" || contentVisibility === "hidden") return HIDES;
+  return visibility === "hidden" || visibility === "collapse" ? VEILS : 0;
+}
+function styleReveals(style) {
+  if (!REVEALING_STYLE.test(style)) return false;
+  let visibility = "";
+  for (const declaration of withoutComments(style).split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon === -1 || declaration.slice(0, colon).trim().toLowerCase() !== "visibility") continue;
+    visibility = declaration.slice(colon + 1).replace(IMPORTANT, "").trim().toLowerCase();
+  }
+  return visibility === "visible";
 }
 function styleBlock(style) {
   if (!BLOCK_STYLE.test(style)) return false;
@@ -9755,6 +9770,13 @@ function recordElementText(out, html, from, to) {
 function isBlankCode(c) {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
 }
+function reveals(scanner) {
+  let shown2 = false;
+  do {
+    for (let k = 0; k < scanner.attrCount; k++) if (scanner.attributeIs(k, "style")) shown2 = styleReveals(scanner.attributeValue(k));
+  } while (scanner.moreAttributes());
+  return shown2;
+}
 function appendText(text, html, from, to) {
   let lt = html.indexOf("<", from);
   while (lt !== -1 && lt < to) {
@@ -9823,7 +9845,7 @@ function htmlLang(html, end) {
 }
 function shownAs(scanner, inline) {
   let hiddenAttribute = false;
-  let styleHidden = false;
+  let styleHidden = 0;
   let block = false;
   let inlined = false;
   let streamedSegment = false;
@@ -9834,7 +9856,8 @@ function shownAs(scanner, inline) {
       if (scanner.attributeIs(k, "hidden") && !UNTIL_FOUND.test(scanner.attributeValue(k))) hiddenAttribute = true;
       else if (scanner.attributeIs(k, "style")) {
         const style = scanner.attributeValue(k);
-        if (styleHides(style)) styleHidden = true;
+        const hiding = styleHides(style);
+        if (hiding !== 0) styleHidden = styleHidden === HIDES ? HIDES : hiding;
         else if (inline ? styleBlock(style) : styleInline(style)) {
           if (inline) block = true;
           else inlined = true;
@@ -9845,8 +9868,8 @@ function shownAs(scanner, inline) {
       } else if (scanner.attributeIs(k, "x-show")) shownOnClick = true;
     }
   } while (scanner.moreAttributes());
-  if (!styleHidden && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
-  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return HIDES;
+  if (styleHidden === 0 && (!hiddenAttribute || streamedSegment)) return block ? BLOCK : inlined ? INLINED : 0;
+  if (!shownOnClick && (id === null || !opensOnClick(scanner.html, id.trim()))) return styleHidden === VEILS && !hiddenAttribute ? VEILS : HIDES;
   return block ? BLOCK : inlined ? INLINED : 0;
 }
 function opensOnClick(html, id) {
@@ -9918,7 +9941,7 @@ function hasAttribute(scanner, lowerCaseName2) {
   } while (scanner.moreAttributes());
   return false;
 }
-var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, STRUCK, MAX_STRUCK, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, IS_STRUCK, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, SLOT_OTHER_BITS, HIDING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
+var MAX_VISIBLE, VOID2, SELF_CLOSING_FOREIGN, INLINE, STRUCK, MAX_STRUCK, IS_INLINE, IS_VOID, IS_SKIPPED, IS_SUP, IS_UA_HIDDEN, IS_STRUCK, MAX_CLASSIFIED, SLOTS, SLOT_NAME, SLOT_OTHER, SLOT_BITS, SLOT_OTHER_BITS, HIDING_STYLE, REVEALING_STYLE, BLOCK_STYLE, BLOCK_LEVEL, lastBlockStyle, lastBlockStyleIsBlock, INLINE_STYLE, DISPLAY_DECLARATION, IMPORTANT, VisibleTextReader, CENTS_AFTER, ELEMENT_TEXT_MIN, ELEMENT_TEXT_MAX, OffsetPairs, MAX_STYLED_OPEN, StyledBlocks, OPEN, HiddenRanges, SEGMENT, ScannedTags, LoggedTags, space, blank, lastChar, digitEdge, token, nextAmp, HTML_TAG, LANG, UNTIL_FOUND, REACT_STREAMED_SEGMENT, HIDES, BLOCK, INLINED, VEILS, hides, ARIA_CONTROLS, MAX_CONTROLLED, controlledIn, controlled, DATA_TOGGLE, toggledIn, toggled, MAX_CONTROL_TAG, toggleScanner, ONE_ID, SHADOW_ROOT_MODE;
 var init_visible_text = __esm({
   "runtime/page-truth/visible-text.ts"() {
     "use strict";
@@ -10042,6 +10065,7 @@ var init_visible_text = __esm({
       }
     }
     HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i;
+    REVEALING_STYLE = /visibility\s*:/i;
     BLOCK_STYLE = /display\s*:\s*(?:block|flex|grid|list-item|table|flow|-webkit-box|-webkit-flex|-ms-flexbox|-ms-grid)/i;
     BLOCK_LEVEL = /* @__PURE__ */ new Set(["block", "flex", "grid", "list-item", "table", "flow", "flow-root", "-webkit-box", "-webkit-flex", "-ms-flexbox", "-ms-grid"]);
     lastBlockStyle = "";
@@ -10097,6 +10121,12 @@ var init_visible_text = __esm({
       #nextAmp = -1;
       /** The element that hides what follows, while it is open. */
       #hiddenElement = null;
+      /**
+       * An element its inline style shows again (`visibility: visible`) inside one `visibility:hidden`
+       * hides, while it is open, and that hidden element (`#veiled`), which hides what follows it again.
+       */
+      #revealed = null;
+      #veiled = null;
       /** Inside a template or noscript: no text and no tag counts until its first end tag. */
       #skipTo = null;
       /**
@@ -10180,6 +10210,8 @@ var init_visible_text = __esm({
         let text = this.#current;
         let segmented = this.#segmented;
         let hiddenElement = this.#hiddenElement;
+        let revealed = this.#revealed;
+        let veiled = this.#veiled;
         let skipTo = this.#skipTo;
         let p = this.#p;
         let afterStart = this.#afterStart;
@@ -10214,6 +10246,7 @@ var init_visible_text = __esm({
           if (skipTo !== null) {
             if (source.isEnd && (cls & IS_SKIPPED) !== 0 && source.nameIs(skipTo)) {
               skipTo = null;
+              if (revealed !== null) revealed.end(source.name(), false);
               if (hiddenElement === null) {
                 space = true;
                 blank = false;
@@ -10221,6 +10254,20 @@ var init_visible_text = __esm({
               }
             }
             continue;
+          }
+          if (revealed !== null && !source.isRawText && (source.isEnd || (cls & IS_SKIPPED) === 0 || source.opensShadowRoot())) {
+            const inline = (cls & IS_INLINE) !== 0;
+            if (source.isEnd ? revealed.end(source.name(), inline) : revealed.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) {
+              revealed = null;
+              if (hiddenElement === null) hidden.open(source.tagStart);
+              hiddenElement = veiled;
+              veiled = null;
+              if (inline) digitEdge = true;
+              else {
+                space = true;
+                blank = false;
+              }
+            }
           }
           if (source.isEnd) {
             if (hiddenElement !== null) {
@@ -10257,7 +10304,16 @@ var init_visible_text = __esm({
             continue;
           }
           if (hiddenElement !== null) {
-            if (!hiddenElement.start(source.name(), (cls & IS_VOID) === 0 && !closesItself(html, p, source))) continue;
+            const opens = (cls & IS_VOID) === 0 && !closesItself(html, p, source);
+            if (!hiddenElement.start(source.name(), opens)) {
+              if (!hiddenElement.revealable || revealed !== null || !opens || !source.reveals() || source.shownAs((cls & IS_INLINE) !== 0) === HIDES) continue;
+              veiled = hiddenElement;
+              revealed = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
+              if ((cls & IS_INLINE) === 0) {
+                space = true;
+                blank = false;
+              } else digitEdge = true;
+            }
             hiddenElement = null;
             hidden.close(source.tagStart);
           }
@@ -10270,7 +10326,7 @@ var init_visible_text = __esm({
             }
             if (source.nameIs("input")) {
               const label = source.buttonLabel();
-              if (label !== null && source.shownAs(false) !== HIDES) {
+              if (label !== null && !hides(source.shownAs(false))) {
                 text = addWords(text, label);
                 space = true;
                 blank = false;
@@ -10284,9 +10340,9 @@ var init_visible_text = __esm({
             continue;
           }
           const shown2 = source.shownAs((cls & IS_INLINE) !== 0);
-          if (shown2 === HIDES || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")) || (cls & IS_STRUCK) !== 0 && this.struckHidden) {
+          if (hides(shown2) || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")) || (cls & IS_STRUCK) !== 0 && this.struckHidden) {
             if (closesItself(html, p, source)) continue;
-            hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0);
+            hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0, shown2 === VEILS && revealed === null);
             hidden.open(source.tagStart);
             continue;
           }
@@ -10322,6 +10378,8 @@ var init_visible_text = __esm({
         this.#digitEdge = digitEdge;
         this.#nextAmp = nextAmp;
         this.#hiddenElement = hiddenElement;
+        this.#revealed = revealed;
+        this.#veiled = veiled;
         this.#skipTo = skipTo;
         this.#p = p;
         this.#afterStart = afterStart;
@@ -10485,6 +10543,9 @@ var init_visible_text = __esm({
       buttonLabel() {
         return this.#scanner.attrCount > 0 ? buttonLabel(this.#scanner) : null;
       }
+      reveals() {
+        return this.#scanner.attrCount > 0 && reveals(this.#scanner);
+      }
     };
     LoggedTags = class {
       #log;
@@ -10557,6 +10618,11 @@ var init_visible_text = __esm({
         const s = this.#withAttributes();
         return s === null ? null : buttonLabel(s);
       }
+      reveals() {
+        if ((this.#flags & TAG_HIDDEN_OR_STYLE2) === 0) return false;
+        const s = this.#withAttributes();
+        return s !== null && reveals(s);
+      }
     };
     space = false;
     blank = false;
@@ -10571,6 +10637,8 @@ var init_visible_text = __esm({
     HIDES = 1;
     BLOCK = 2;
     INLINED = 3;
+    VEILS = 4;
+    hides = (shown2) => shown2 === HIDES || shown2 === VEILS;
     ARIA_CONTROLS = /\saria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
     MAX_CONTROLLED = 1e4;
     controlledIn = null;
@@ -66811,6 +66879,8 @@ var init_renderer = __esm({
       if (document.body !== null && elements <= maxElements) {
         const skipped = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "select", "datalist"]);
         const hidden = [];
+        const invisible = /* @__PURE__ */ new Set();
+        const revealed = [];
         const inline = /* @__PURE__ */ new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "output", "meter", "nobr"]);
         const blocks = [];
         const struck = [];
@@ -66821,10 +66891,13 @@ var init_renderer = __esm({
             if (skipped.has(child.localName)) continue;
             const style = getComputedStyle(child);
             const contentHidden = style.contentVisibility === "hidden" && child.getAttribute("hidden") === null;
-            if (style.display === "none" || style.visibility === "hidden" || style.visibility === "collapse" || contentHidden) {
+            if (style.display === "none" || contentHidden) {
               hidden.push(child);
               continue;
             }
+            const above = parent instanceof ShadowRoot ? parent.host : parent;
+            if (style.visibility === "hidden" || style.visibility === "collapse") invisible.add(child);
+            else if (invisible.has(above)) revealed.push(child);
             if (inline.has(child.localName) && /^(?:block|flex|grid|list-item|table|flow-root|-webkit-box)\b/.test(style.display) && !style.display.includes("inline") && style.float === "none" && style.position !== "absolute" && style.position !== "fixed") {
               blocks.push(child);
             }
@@ -66841,6 +66914,28 @@ var init_renderer = __esm({
         }
         if (elements <= maxElements) {
           for (const element of hidden) if (element.getAttribute("hidden") !== "") element.setAttribute("hidden", "");
+        }
+        if (elements <= maxElements && invisible.size > 0) {
+          const aboveShown = /* @__PURE__ */ new Set();
+          for (const element of revealed) {
+            for (let up = element.parentNode; up !== null && !aboveShown.has(up); up = up instanceof ShadowRoot ? up.host : up.parentNode) aboveShown.add(up);
+          }
+          for (const element of invisible) {
+            if (!aboveShown.has(element)) {
+              const above = element.parentNode instanceof ShadowRoot ? element.parentNode.host : element.parentElement;
+              if (above === null || !invisible.has(above) || aboveShown.has(above)) element.setAttribute("hidden", "");
+              continue;
+            }
+            if (element.style?.visibility) element.style.removeProperty("visibility");
+            for (let node = element.firstChild; node !== null; node = node.nextSibling) {
+              if (node.nodeType !== Node.TEXT_NODE || (node.nodeValue ?? "").trim() === "") continue;
+              const cover = document.createElement("span");
+              cover.setAttribute("hidden", "");
+              element.replaceChild(cover, node);
+              cover.appendChild(node);
+              node = cover;
+            }
+          }
         }
         if (elements <= maxElements) {
           for (const element of blocks) {
@@ -68362,7 +68457,7 @@ var require_codegen = __commonJS({
       AND: new code_1._Code("&&"),
       ADD: new code_1._Code("+")
     };
-    var Node2 = class {
+    var Node3 = class {
       optimizeNodes() {
         return this;
       }
@@ -68370,7 +68465,7 @@ var require_codegen = __commonJS({
         return this;
       }
     };
-    var Def = class extends Node2 {
+    var Def = class extends Node3 {
       constructor(varKind, name, rhs) {
         super();
         this.varKind = varKind;
@@ -68393,7 +68488,7 @@ var require_codegen = __commonJS({
         return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
       }
     };
-    var Assign = class extends Node2 {
+    var Assign = class extends Node3 {
       constructor(lhs, rhs, sideEffects) {
         super();
         this.lhs = lhs;
@@ -68423,7 +68518,7 @@ var require_codegen = __commonJS({
         return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
       }
     };
-    var Label = class extends Node2 {
+    var Label = class extends Node3 {
       constructor(label) {
         super();
         this.label = label;
@@ -68433,7 +68528,7 @@ var require_codegen = __commonJS({
         return `${this.label}:` + _n;
       }
     };
-    var Break = class extends Node2 {
+    var Break = class extends Node3 {
       constructor(label) {
         super();
         this.label = label;
@@ -68444,7 +68539,7 @@ var require_codegen = __commonJS({
         return `break${label};` + _n;
       }
     };
-    var Throw = class extends Node2 {
+    var Throw = class extends Node3 {
       constructor(error) {
         super();
         this.error = error;
@@ -68456,7 +68551,7 @@ var require_codegen = __commonJS({
         return this.error.names;
       }
     };
-    var AnyCode = class extends Node2 {
+    var AnyCode = class extends Node3 {
       constructor(code2) {
         super();
         this.code = code2;
@@ -68475,7 +68570,7 @@ var require_codegen = __commonJS({
         return this.code instanceof code_1._CodeOrName ? this.code.names : {};
       }
     };
-    var ParentNode = class extends Node2 {
+    var ParentNode = class extends Node3 {
       constructor(nodes = []) {
         super();
         this.nodes = nodes;
@@ -77052,10 +77147,10 @@ data are listed and do not fail the run.`;
 });
 
 // node_modules/yocto-queue/index.js
-var Node, Queue2;
+var Node2, Queue2;
 var init_yocto_queue = __esm({
   "node_modules/yocto-queue/index.js"() {
-    Node = class {
+    Node2 = class {
       value;
       next;
       constructor(value) {
@@ -77070,7 +77165,7 @@ var init_yocto_queue = __esm({
         this.clear();
       }
       enqueue(value) {
-        const node = new Node(value);
+        const node = new Node2(value);
         if (this.#head) {
           this.#tail.next = node;
           this.#tail = node;
