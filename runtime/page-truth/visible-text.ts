@@ -88,7 +88,9 @@ const IS_SUP = 8;
  * shows 金床 with small kana over it, which innerText runs into "金かな床とこ"), and `<rp>`'s
  * parentheses are `display: none`. The markup names the base text. An SVG's `<desc>` and `<metadata>`
  * are never drawn (a star widget's "Rated 4.8 out of 5" is for screen readers, as an aria-label is), nor
- * is a `<canvas>`'s fallback content where canvas is supported.
+ * is the fallback content of a `<canvas>`, a `<video>` or an `<audio>` where the browser plays them. A
+ * `<meter>`'s content is its fallback too, but it says what the gauge the browser draws shows ("Rated
+ * 3.5/5" in the Microdata standard's example): read as shown.
  */
 const IS_UA_HIDDEN = 16;
 /**
@@ -121,7 +123,7 @@ function classSlot(len: number, first: number, last: number): number {
   add(VOID, IS_VOID);
   add(["template", "noscript"], IS_SKIPPED);
   add(["sup"], IS_SUP);
-  add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
+  add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas", "video", "audio"], IS_UA_HIDDEN);
   add(STRUCK, IS_STRUCK);
   for (const [name, b] of bits) {
     const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));

@@ -112,6 +112,17 @@ test("an SVG's <desc> and <metadata> are never drawn, nor a <canvas>'s fallback:
   assert.equal(truthIssues(rated(`<svg><path d="M0 0"/></svg><span>Rated 4.8 out of 5</span>`)), []);
 });
 
+test("a <video>'s or an <audio>'s content is fallback the browser does not show: a price only there is not shown; a <meter>'s says what its gauge shows", () => {
+  assert.is(visible(`<video src="a.mp4"><source src="a.webm"><track src="a.vtt">Your browser cannot play $1,299.00</video><audio controls>fallback</audio><p>b</p>`), "b");
+  assert.equal(truthIssues(shows(`<video src="anvil.mp4">Video: the anvil at $1,299.00</video>`)), PRICE_HIDDEN);
+  assert.equal(truthIssues(shows(`<video src="anvil.mp4"></video><p>$1,299.00</p>`)), []);
+  assert.equal(truthIssues(shows(`<audio controls src="a.mp3">$1,299.00</audio>`)), PRICE_HIDDEN);
+  // The Microdata standard's example: the gauge shows the rating its fallback text gives.
+  const rated = (widget: string) => page(`<h1>Executive Anvil</h1><p>$1,299.00</p>${widget}<p>120 reviews</p>`, jsonLd(product()));
+  assert.equal(truthIssues(rated(`<meter min=0 value=4.8 max=5>Rated 4.8/5</meter>`)), []);
+  assert.equal(truthIssues(rated(`<meter min=0 value=4.6 max=5>Rated 4.6/5</meter>`)), ["Product not-visible aggregateRating.ratingValue"]);
+});
+
 test("numbers set side by side in inline elements are two numbers; one word cut by an element stays one", () => {
   const raw = (body: string) => readVisibleText(page(body)).text.trim();
   assert.is(raw(`<div><span>4.8</span><span>1,234 reviews</span></div>`), "4.8 1,234 reviews");
