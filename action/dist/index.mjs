@@ -10051,7 +10051,7 @@ var init_visible_text = __esm({
       add(VOID2, IS_VOID);
       add(["template", "noscript"], IS_SKIPPED);
       add(["sup"], IS_SUP);
-      add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas"], IS_UA_HIDDEN);
+      add(["dialog", "datalist", "rt", "rp", "desc", "metadata", "canvas", "video", "audio"], IS_UA_HIDDEN);
       add(STRUCK, IS_STRUCK);
       for (const [name, b] of bits) {
         const slot = classSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
