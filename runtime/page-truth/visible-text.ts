@@ -620,7 +620,10 @@ export class VisibleTextReader {
         }
         continue;
       }
-      const shown = source.shownAs((cls & IS_INLINE) !== 0);
+      let shown = source.shownAs((cls & IS_INLINE) !== 0);
+      // A body its own markup hides is a page that a script shows once it loads (the anti-flicker
+      // `<body style="visibility:hidden">`), and the search engine renders it: read as shown.
+      if (hides(shown) && source.nameIs("body")) shown = 0;
       if (
         hides(shown) ||
         ((cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open"))) ||

@@ -345,10 +345,13 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
     page(`<form>a<input type=submit value="Buy &ndash; $5">b<input type="hidden" value="x"><input type="text" value="y"><input type=button value=z hidden><input type=reset value="w" style="display:none"></form>`),
     // Elements an inline visibility:visible shows inside one visibility:hidden hides (the log flags a style naming visible: the tag is read again), and the twins.
     page(`<div style="visibility:hidden">a<p style="Visibility: Visible">b</p>c<ul><li>d<li style=visibility:visible>e<li>f</ul></div>g<div style="display:none"><p style="visibility:visible">h</p></div>i`),
+    // A body its markup hides until a script shows it: read as shown, what it hides inside as hidden.
+    `<html lang="en"><head><title>t</title></head><BODY Style="visibility: hidden"><p>a</p><p hidden>b</p>c</BODY></html>`,
   ];
-  assert.is(readVisibleText(pages[pages.length - 3]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
-  assert.is(readVisibleText(pages[pages.length - 2]).text.trim(), "a Buy \u2013 $5 b");
-  assert.is(normalizeText(readVisibleText(pages[pages.length - 1]).text), "b e g i");
+  assert.is(readVisibleText(pages[pages.length - 4]).text.trim(), "$12.50 R$ 37.90 9.99 12 50 7 25");
+  assert.is(readVisibleText(pages[pages.length - 3]).text.trim(), "a Buy \u2013 $5 b");
+  assert.is(normalizeText(readVisibleText(pages[pages.length - 2]).text), "b e g i");
+  assert.is(normalizeText(readVisibleText(pages[pages.length - 1]).text), "a c");
   for (const html of pages) {
     const tags = TruthPage.tagLogFor(html);
     const logged = extractJsonLdBlocks(html, { itemAttributes: false, tags });
