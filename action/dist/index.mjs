@@ -10339,7 +10339,8 @@ var init_visible_text = __esm({
             }
             continue;
           }
-          const shown2 = source.shownAs((cls & IS_INLINE) !== 0);
+          let shown2 = source.shownAs((cls & IS_INLINE) !== 0);
+          if (hides(shown2) && source.nameIs("body")) shown2 = 0;
           if (hides(shown2) || (cls & IS_UA_HIDDEN) !== 0 && !(source.nameIs("dialog") && source.hasAttribute("open")) || (cls & IS_STRUCK) !== 0 && this.struckHidden) {
             if (closesItself(html, p, source)) continue;
             hiddenElement = new HiddenElement(source.name(), (cls & IS_INLINE) !== 0, shown2 === VEILS && revealed === null);
