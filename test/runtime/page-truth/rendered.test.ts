@@ -71,8 +71,24 @@ const SHELL: Record<string, string> = {
   "/app-shell-wrong": "1.199,00 €",
 };
 
+/**
+ * A body its own markup hides until a script shows it (anti-FOUC), its twin whose price stays hidden
+ * inside it, and one no script shows again: the static read takes the body as shown (docs/decisions.md).
+ */
+const SHOW_BODY = `<script>addEventListener("load", () => { document.body.style.visibility = "visible"; });</script>`;
+const HIDDEN_BODY: Record<string, { body: string; script: string }> = {
+  "/hidden-body": { body: `<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: SHOW_BODY },
+  "/hidden-body-twin": { body: `<h1>Executive Anvil</h1><p hidden>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: SHOW_BODY },
+  "/hidden-body-stays": { body: `<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: "" },
+};
+
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const hiddenBody = HIDDEN_BODY[req.url ?? ""];
+  if (hiddenBody !== undefined) {
+    res.end(`<!doctype html><html lang="de"><head><title>t</title>${jsonLd(product())}</head><body style="visibility:hidden">${hiddenBody.body}${hiddenBody.script}</body></html>`);
+    return;
+  }
   const drawn = SHELL[req.url ?? ""];
   if (drawn !== undefined) {
     const draw = `document.getElementById("root").innerHTML = ${JSON.stringify(`<h1>Executive Anvil</h1><p>${drawn}</p><p>4,8 von 5 (120)</p>`)};`;
@@ -212,6 +228,20 @@ withBrowser("cents in an element of their own (a class a stylesheet raises) are 
     const url = `http://127.0.0.1:${site.port}${path}`;
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [...expected], `${path} server`);
     assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })), [...expected], `${path} rendered`);
+  }
+});
+
+withBrowser("a body hidden until a script shows it: shown in the server's HTML and rendered; the twin's hidden price is not; one no script shows is shown only to the static read", async () => {
+  const allowPrivateHosts = [`127.0.0.1:${site.port}`];
+  const nothingShown = ["not-visible aggregateRating.ratingValue", "not-visible aggregateRating.reviewCount", "not-visible name", "not-visible offers.price"];
+  for (const [path, server, rendered] of [
+    ["/hidden-body", [], []],
+    ["/hidden-body-twin", ["not-visible offers.price"], ["not-visible offers.price"]],
+    ["/hidden-body-stays", [], nothingShown],
+  ] as const) {
+    const url = `http://127.0.0.1:${site.port}${path}`;
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts })), [...server], `${path} server`);
+    assert.equal(codes(await validateUrl(url, { allowPrivateHosts, render: true })).sort(), [...rendered], `${path} rendered`);
   }
 });
 
