@@ -76,10 +76,11 @@ const SHELL: Record<string, string> = {
  * inside it, and one no script shows again: the static read takes the body as shown (docs/decisions.md).
  */
 const SHOW_BODY = `<script>addEventListener("load", () => { document.body.style.visibility = "visible"; });</script>`;
+const PRODUCT_SHOWN = `<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`;
 const HIDDEN_BODY: Record<string, { body: string; script: string }> = {
-  "/hidden-body": { body: `<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: SHOW_BODY },
+  "/hidden-body": { body: PRODUCT_SHOWN, script: SHOW_BODY },
   "/hidden-body-twin": { body: `<h1>Executive Anvil</h1><p hidden>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: SHOW_BODY },
-  "/hidden-body-stays": { body: `<h1>Executive Anvil</h1><p>1.299,00 €</p><p>4,8 von 5 (120)</p>`, script: "" },
+  "/hidden-body-stays": { body: PRODUCT_SHOWN, script: "" },
 };
 
 function route(req: http.IncomingMessage, res: http.ServerResponse): void {
