@@ -12,6 +12,7 @@ import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, t
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
 import { BESIDE_RULES, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
 import { LICENSED_IMAGE_TYPE, holdsLicensedImage, licensedImages } from "./graph/licensed-images.ts";
+import { heldProperties } from "./graph/held-properties.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { canonicalUrl } from "./extract/canonical-link.ts";
 import { typeNames } from "./graph/type-names.ts";
@@ -400,14 +401,16 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       const judgement = judgementOf(entity, resolver, registry, mainEntities);
       const result = validateEntity(entity, resolver, judging, judgement);
       if (!result) return;
+      // Which of the properties holding further items the node has, for both look-ups below (one key walk).
+      const held = depth < MAX_CONTAINED_DEPTH ? heldProperties(entity.node) : 0;
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
       if (depth > 0 && !result.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs)) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs, undefined, held)) validateInto(inner, depth + 1);
         return;
       }
       issuesFound += result.errors.length + result.warnings.length;
-      const id = entity.node["@id"];
+      const id = judgement === null ? entity.node["@id"] : judgement.id;
       // Runs are compared node by node (runtime/diff): a bounded @id names a node across edits.
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result.id = id;
       schemas.push(result);
@@ -427,12 +430,12 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       }
       // A typed node sdv has no rules for (a WebPage) may hold one it has (its mainEntity, a Product);
       // one with rules may hold a trail its rules do not judge (a ProfilePage's breadcrumb).
-      if (entity.node["@type"] !== undefined && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, definedAs, result.checked ? BESIDE_RULES : undefined)) validateInto(inner, depth + 1);
+      if ((judgement !== null || entity.node["@type"] !== undefined) && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, definedAs, result.checked ? BESIDE_RULES : undefined, held)) validateInto(inner, depth + 1);
       }
       // Its images with license metadata are image metadata items of their own (an ImageObject is one already).
       if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
-        for (const image of licensedImages(entity, definedAs)) validateInto(image, depth + 1);
+        for (const image of licensedImages(entity, definedAs, held)) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared.entities[blockIndex]) validateInto(entity, 0);
@@ -528,6 +531,8 @@ interface Judgement {
   /** The types written (typeNames of its @type), the first what a node without rules is reported as. */
   types: readonly string[];
   written: string;
+  /** The node's own @id, read once: a named read of a key most nodes lack is a slow look-up. */
+  id: unknown;
 }
 
 /** Null for a node without a type. */
@@ -540,8 +545,9 @@ function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: Rule
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : undefined;
   // A page's main entity may be named from the entity's side (graph/main-entity-of-page.ts).
-  const checked = mainEntities.withMainEntity(whole === undefined ? node : withMergedProperties(node, whole));
-  return { checked, choices: pickRuleSets(types, registry, checked), types, written: types[0] };
+  // Without an @id nothing names the node as a page's main entity.
+  const checked = typeof id !== "string" ? node : mainEntities.withMainEntity(whole === undefined ? node : withMergedProperties(node, whole));
+  return { checked, choices: pickRuleSets(types, registry, checked), types, written: types[0], id };
 }
 
 /**

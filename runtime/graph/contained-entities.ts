@@ -13,6 +13,7 @@
  */
 import { escapePointer, isObject, isReferenceOnly, type JsonObject } from "../json.ts";
 import type { Entity } from "./collect.ts";
+import { MAY_HOLD_ANY, heldBit } from "./held-properties.ts";
 
 /** Properties whose values are what the node (a page) holds. */
 export const CONTAINMENT = ["mainEntity", "breadcrumb"] as const;
@@ -30,9 +31,15 @@ const MAX_CONTAINED = 100;
 /**
  * The typed objects `entity`'s node holds under the containment properties, as entities of their own
  * (path, block and context the parent's). `definedAs(id)`: the object an @id's first definition is.
+ * `held`: graph/held-properties.ts's answer for the node, when known.
  */
-export function containedEntities(entity: Entity, definedAs: (id: string) => JsonObject | undefined, properties: readonly string[] = CONTAINMENT): Entity[] {
-  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED);
+export function containedEntities(
+  entity: Entity,
+  definedAs: (id: string) => JsonObject | undefined,
+  properties: readonly string[] = CONTAINMENT,
+  held = MAY_HOLD_ANY,
+): Entity[] {
+  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED, held);
 }
 
 function isTypedObject(v: unknown): v is JsonObject {
@@ -50,9 +57,12 @@ export function entitiesUnder(
   accept: (value: unknown) => value is JsonObject,
   definedAs: (id: string) => JsonObject | undefined,
   max: number,
+  held = MAY_HOLD_ANY,
 ): Entity[] {
   const out: Entity[] = [];
   for (const property of properties) {
+    const bit = heldBit(property);
+    if (bit !== 0 && (held & bit) === 0) continue;
     const value = entity.node[property];
     if (value === undefined) continue;
     // Most values are not taken (an image given as its URL): the path is built for one that is.

@@ -15,6 +15,7 @@ import { isObject, isReferenceOnly, type JsonObject } from "../json.ts";
 import type { Entity } from "./collect.ts";
 import { typeNames } from "./type-names.ts";
 import { CONTAINMENT, MAX_CONTAINED_DEPTH, entitiesUnder } from "./contained-entities.ts";
+import { MAY_HOLD_ANY } from "./held-properties.ts";
 
 /** Properties whose values are images of the node. */
 const IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"] as const;
@@ -56,6 +57,7 @@ export function holdsLicensedImage(node: JsonObject, depth = 0): boolean {
 }
 
 /** The ImageObjects with license metadata `entity`'s node holds as its images, as entities of their own. */
-export function licensedImages(entity: Entity, definedAs: (id: string) => JsonObject | undefined): Entity[] {
-  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES);
+/** `held`: graph/held-properties.ts's answer for the node, when known. */
+export function licensedImages(entity: Entity, definedAs: (id: string) => JsonObject | undefined, held = MAY_HOLD_ANY): Entity[] {
+  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES, held);
 }
