@@ -1,0 +1,44 @@
+/**
+ * Machine instructions per validation of a JSON-LD document, for telling two builds apart when wall
+ * time cannot: on these shared machines one build's bench ratio reads 1.45x to 1.75x from one process
+ * to the next, larger than most single changes. The count repeats within about 1%: valgrind runs the
+ * child in one thread with V8's --single-threaded --predictable, twice (WARM validations, then WARM +
+ * COUNTED), and the difference divided by COUNTED leaves out start-up, loading and compiling.
+ * Instructions are not time (a cache miss costs more than an add), so a change that the count favours
+ * is still confirmed by `npm run bench -- validate`; a change it does not favour is no gain.
+ *
+ *   node --import tsx scripts/instructions.ts DIST DOC.json [DIST2 ...]
+ *   (DIST: a tsc build's directory, e.g. dist; DOC: e.g. ../shared/bench/jsonld/breadcrumb.json)
+ */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const WARM = 20_000;
+const COUNTED = 20_000;
+const child = fileURLToPath(new URL("./instructions/validate-loop.mjs", import.meta.url));
+
+function instructions(dist: string, doc: string, counted: number): number {
+  const run = spawnSync(
+    "valgrind",
+    ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all-non-file", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable", child, dist, doc, String(WARM), String(counted)],
+    { encoding: "utf8", maxBuffer: 1 << 24 },
+  );
+  if (run.error) throw new Error(`valgrind could not run (${run.error.message}): install it (apt-get install valgrind)`);
+  const line = /I\s+refs:\s+([\d,]+)/.exec(run.stderr ?? "");
+  if (line === null || run.status !== 0) throw new Error(`no count from valgrind (exit ${run.status}): ${(run.stderr ?? "").trim().split("\n").slice(-3).join(" | ")}`);
+  return Number(line[1].replaceAll(",", ""));
+}
+
+const args = process.argv.slice(2);
+const doc = args.find((a) => a.endsWith(".json"));
+const dists = args.filter((a) => a !== doc);
+if (doc === undefined || dists.length === 0) {
+  console.error("usage: scripts/instructions.ts DIST [DIST2 ...] DOC.json");
+  process.exit(2);
+}
+for (const dist of dists) {
+  const dir = resolve(dist);
+  const perValidation = (instructions(dir, resolve(doc), COUNTED) - instructions(dir, resolve(doc), 0)) / COUNTED;
+  console.log(`${dist}  ${doc}  ${Math.round(perValidation)} instructions per validation`);
+}
