@@ -1714,16 +1714,54 @@ var init_collect = __esm({
   }
 });
 
+// runtime/graph/held-properties.ts
+function heldBit(property3) {
+  switch (property3) {
+    case "mainEntity":
+      return 1;
+    case "breadcrumb":
+      return 2;
+    case "image":
+      return 4;
+    case "logo":
+      return 8;
+    case "thumbnail":
+      return 16;
+    case "primaryImageOfPage":
+      return 32;
+  }
+  return 0;
+}
+function heldProperties(node) {
+  let held = 0;
+  let walked = 0;
+  for (const key in node) {
+    if (++walked > MAX_KEYS_WALKED) return MAY_HOLD_ANY;
+    held |= heldBit(key);
+  }
+  return held;
+}
+var MAY_HOLD_ANY, MAX_KEYS_WALKED;
+var init_held_properties = __esm({
+  "runtime/graph/held-properties.ts"() {
+    "use strict";
+    MAY_HOLD_ANY = -1;
+    MAX_KEYS_WALKED = 32;
+  }
+});
+
 // runtime/graph/contained-entities.ts
-function containedEntities(entity, definedAs, properties = CONTAINMENT) {
-  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED);
+function containedEntities(entity, definedAs, properties = CONTAINMENT, held = MAY_HOLD_ANY) {
+  return entitiesUnder(entity, properties, isTypedObject, definedAs, MAX_CONTAINED, held);
 }
 function isTypedObject(v) {
   return isObject(v) && v["@type"] !== void 0 && !isReferenceOnly(v);
 }
-function entitiesUnder(entity, properties, accept, definedAs, max) {
+function entitiesUnder(entity, properties, accept, definedAs, max, held = MAY_HOLD_ANY) {
   const out = [];
   for (const property3 of properties) {
+    const bit = heldBit(property3);
+    if (bit !== 0 && (held & bit) === 0) continue;
     const value = entity.node[property3];
     if (value === void 0) continue;
     const list = Array.isArray(value);
@@ -1761,6 +1799,7 @@ var init_contained_entities = __esm({
   "runtime/graph/contained-entities.ts"() {
     "use strict";
     init_json();
+    init_held_properties();
     CONTAINMENT = ["mainEntity", "breadcrumb"];
     BESIDE_RULES = ["breadcrumb"];
     MAX_CONTAINED = 100;
@@ -1791,8 +1830,8 @@ function holdsLicensedImage(node, depth = 0) {
   }
   return false;
 }
-function licensedImages(entity, definedAs) {
-  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES);
+function licensedImages(entity, definedAs, held = MAY_HOLD_ANY) {
+  return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES, held);
 }
 var IMAGE_PROPERTIES, LICENSING, MAX_IMAGES, LICENSED_IMAGE_TYPE;
 var init_licensed_images = __esm({
@@ -1801,6 +1840,7 @@ var init_licensed_images = __esm({
     init_json();
     init_type_names();
     init_contained_entities();
+    init_held_properties();
     IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"];
     LICENSING = ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"];
     MAX_IMAGES = 50;
@@ -11611,13 +11651,14 @@ function validatePrepared(prepared3, registry2) {
       const judgement = judgementOf(entity, resolver, registry2, mainEntities);
       const result2 = validateEntity(entity, resolver, judging, judgement);
       if (!result2) return;
+      const held = depth < MAX_CONTAINED_DEPTH ? heldProperties(entity.node) : 0;
       if (depth > 0 && !result2.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs)) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs, void 0, held)) validateInto(inner, depth + 1);
         return;
       }
       issuesFound += result2.errors.length + result2.warnings.length;
-      const id = entity.node["@id"];
+      const id = judgement === null ? entity.node["@id"] : judgement.id;
       if (typeof id === "string" && id !== "" && id.length <= MAX_REPORTED_ID) result2.id = id;
       schemas.push(result2);
       truthNodes.push({ entity, result: result2, syntax: p.items?.syntax ?? "json-ld", source: p.block, items: p.items ?? null });
@@ -11632,11 +11673,11 @@ function validatePrepared(prepared3, registry2) {
         if (result2.id !== void 0) further.id = result2.id;
         schemas.push(further);
       }
-      if (entity.node["@type"] !== void 0 && depth < MAX_CONTAINED_DEPTH) {
-        for (const inner of containedEntities(entity, definedAs, result2.checked ? BESIDE_RULES : void 0)) validateInto(inner, depth + 1);
+      if ((judgement !== null || entity.node["@type"] !== void 0) && depth < MAX_CONTAINED_DEPTH) {
+        for (const inner of containedEntities(entity, definedAs, result2.checked ? BESIDE_RULES : void 0, held)) validateInto(inner, depth + 1);
       }
       if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
-        for (const image of licensedImages(entity, definedAs)) validateInto(image, depth + 1);
+        for (const image of licensedImages(entity, definedAs, held)) validateInto(image, depth + 1);
       }
     };
     for (const entity of prepared3.entities[blockIndex]) validateInto(entity, 0);
@@ -11707,8 +11748,8 @@ function judgementOf(entity, resolver, registry2, mainEntities) {
   if (types.length === 0) return null;
   const id = node["@id"];
   const whole = typeof id === "string" ? resolver.resolve(id) : void 0;
-  const checked = mainEntities.withMainEntity(whole === void 0 ? node : withMergedProperties(node, whole));
-  return { checked, choices: pickRuleSets(types, registry2, checked), types, written: types[0] };
+  const checked = typeof id !== "string" ? node : mainEntities.withMainEntity(whole === void 0 ? node : withMergedProperties(node, whole));
+  return { checked, choices: pickRuleSets(types, registry2, checked), types, written: types[0], id };
 }
 function validateEntity(entity, resolver, judging, judgement, choice) {
   const { node } = entity;
@@ -11993,6 +12034,7 @@ var init_engine = __esm({
     init_node_views();
     init_contained_entities();
     init_licensed_images();
+    init_held_properties();
     init_foreign_type_hint();
     init_canonical_link();
     init_type_names();
