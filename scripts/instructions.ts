@@ -37,8 +37,9 @@ if (doc === undefined || dists.length === 0) {
   console.error("usage: scripts/instructions.ts DIST [DIST2 ...] DOC.json");
   process.exit(2);
 }
+const docPath = resolve(doc);
 for (const dist of dists) {
   const dir = resolve(dist);
-  const perValidation = (instructions(dir, resolve(doc), COUNTED) - instructions(dir, resolve(doc), 0)) / COUNTED;
+  const perValidation = (instructions(dir, docPath, COUNTED) - instructions(dir, docPath, 0)) / COUNTED;
   console.log(`${dist}  ${doc}  ${Math.round(perValidation)} instructions per validation`);
 }

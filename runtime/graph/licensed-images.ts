@@ -18,7 +18,7 @@ import { CONTAINMENT, MAX_CONTAINED_DEPTH, entitiesUnder } from "./contained-ent
 import { MAY_HOLD_ANY } from "./held-properties.ts";
 
 /** Properties whose values are images of the node. */
-const IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"] as const;
+export const IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"] as const;
 
 /** The image metadata page's licensing properties: any one of them opts an ImageObject in. */
 const LICENSING = ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"] as const;
@@ -56,8 +56,10 @@ export function holdsLicensedImage(node: JsonObject, depth = 0): boolean {
   return false;
 }
 
-/** The ImageObjects with license metadata `entity`'s node holds as its images, as entities of their own. */
-/** `held`: graph/held-properties.ts's answer for the node, when known. */
+/**
+ * The ImageObjects with license metadata `entity`'s node holds as its images, as entities of their own.
+ * `held`: graph/held-properties.ts's answer for the node, when known.
+ */
 export function licensedImages(entity: Entity, definedAs: (id: string) => JsonObject | undefined, held = MAY_HOLD_ANY): Entity[] {
   return entitiesUnder(entity, IMAGE_PROPERTIES, isLicensedImage, definedAs, MAX_IMAGES, held);
 }

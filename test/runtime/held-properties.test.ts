@@ -8,9 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CONTAINMENT, BESIDE_RULES } from "../../runtime/graph/contained-entities.ts";
 import { MAY_HOLD_ANY, heldBit, heldProperties } from "../../runtime/graph/held-properties.ts";
+import { IMAGE_PROPERTIES } from "../../runtime/graph/licensed-images.ts";
 import { validateValue } from "../../runtime/validate.ts";
-
-const IMAGE_PROPERTIES = ["image", "logo", "thumbnail", "primaryImageOfPage"];
 
 test("every property the look-ups read has a bit of its own", () => {
   const names = [...CONTAINMENT, ...BESIDE_RULES, ...IMAGE_PROPERTIES];
