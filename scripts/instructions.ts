@@ -1,7 +1,9 @@
 /**
  * Machine instructions per validation of a JSON-LD document, for telling two builds apart when wall
  * time cannot: on these shared machines one build's bench ratio reads 1.45x to 1.75x from one process
- * to the next, larger than most single changes. The count repeats within about 1%: valgrind runs the
+ * to the next, larger than most single changes. On a quiet machine the count repeats within about 1%
+ * (under load it read up to 19% higher: V8 still reads the clock for some heuristics, so count both
+ * builds in one quiet sitting, each twice, and take the lower): valgrind runs the
  * child in one thread with V8's --single-threaded --predictable, twice (WARM validations, then WARM +
  * COUNTED), and the difference divided by COUNTED leaves out start-up, loading and compiling.
  * Instructions are not time (a cache miss costs more than an add), so a change that the count favours
