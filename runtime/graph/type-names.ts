@@ -19,15 +19,24 @@ export function shortTypeName(raw: string): string {
  */
 const singleTypeCache = new Map<string, readonly string[]>();
 const NO_TYPES: readonly string[] = [];
+/**
+ * The last string asked for and its array: the walks meet runs of one type (a breadcrumb's ListItems,
+ * a product's offers), and a comparison is cheaper than the map's look-up.
+ */
+let lastValue: string | null = null;
+let lastNames: readonly string[] = NO_TYPES;
 
 export function typeNames(value: unknown): readonly string[] {
   if (typeof value === "string") {
+    if (value === lastValue) return lastNames;
     let cached = singleTypeCache.get(value);
     if (!cached) {
       if (singleTypeCache.size > 4096) singleTypeCache.clear();
       cached = [shortTypeName(value)];
       singleTypeCache.set(value, cached);
     }
+    lastValue = value;
+    lastNames = cached;
     return cached;
   }
   if (value === undefined) return NO_TYPES;

@@ -65,4 +65,21 @@ test("an enumeration member written as a type is told to be a value, not a near 
   assert.match(typo.schemas[0].warnings.find((i) => i.code === "unknown-type")!.fix, /Did you mean "Place"/);
 });
 
+test("nodes of one type whose keys come in other orders each get their own verdicts (the walk keeps the last node's key order)", () => {
+  const person = (keys: Array<[string, unknown]>) => ({ "@type": "Person", ...Object.fromEntries(keys) });
+  const r = validateValue({
+    "@context": ctx,
+    "@type": "WebPage",
+    name: "x",
+    author: [
+      person([["name", "a"], ["jobTitle", "b"], ["nmae", "c"]]),
+      person([["nmae", "d"], ["name", "e"], ["price", 3]]),
+      person([["name", "f"], ["price", 4], ["jobTitle", "g"], ["founders", [{ "@type": "Person", name: "h" }]]]),
+      person([["name", "i"], ["jobTitle", "j"]]),
+    ],
+  });
+  const found = r.schemas[0].warnings.filter((w) => ["unknown-property", "superseded-property"].includes(w.code)).map((w) => `${w.code} ${w.path}`);
+  assert.equal(found.sort(), ["unknown-property /author/0/nmae", "unknown-property /author/1/nmae", "unknown-property /author/1/price", "unknown-property /author/2/founders", "superseded-property /author/2/founders", "unknown-property /author/2/price"].sort());
+});
+
 test.run();
