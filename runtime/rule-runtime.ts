@@ -18,6 +18,7 @@ import type { KeywordProblem, ListKeyword, RequirementCondition, ValueKeyword } 
 import { describeValue, valueList } from "./describe-value.ts";
 import { pageAddress } from "./page-address.ts";
 import { withMergedProperties } from "./graph/node-views.ts";
+import { FailedValues } from "./failed-values.ts";
 
 const ABSOLUTE_HTTP = /^https?:\/\/[^/?#]/i;
 
@@ -352,7 +353,7 @@ export class Run {
    * value counts as missing: a one-of member holding it does not satisfy its group. Null until the
    * first failure, so valid markup pays nothing.
    */
-  private invalid: Map<string, ValidationIssue> | null = null;
+  private invalid: FailedValues | null = null;
   /** The rule whose condition holds while its value is checked (a malformed value is then an error). */
   private requiredNow: PropertyRule | null = null;
   /** The required rule waived while its value is checked (the last item of a list: a malformed value is then a warning). */
@@ -401,7 +402,7 @@ export class Run {
     this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
     noteFailedRule(this.issues[this.issues.length - 1], rule);
     // A value the search engine repairs still counts; so does a list with one value too many.
-    if (voids && !repaired) (this.invalid ??= new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
+    if (voids && !repaired) (this.invalid ??= new FailedValues()).add(path, this.issues[this.issues.length - 1]);
     if (rule.neededForEligibility || rule.malformedNotEligible) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
   }
 
@@ -578,9 +579,9 @@ export class Run {
 
   private checkValues(value: unknown, rule: PropertyRule, at: string): void {
     if (Array.isArray(value)) {
-      const path = valuePath(rule, at, -1);
-      if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
-      if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
+      // The list's pointer, built only for a failure: every list of every node passes here.
+      if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, valuePath(rule, at, -1));
+      if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, valuePath(rule, at, -1), rule.fix, false);
       if (rule.listKeywords !== undefined) this.checkList(rule, rule.listKeywords, value, value.length, at);
       // Values past the cap are counted, not checked (runtime/limits.ts).
       const checked = Math.min(value.length, LIMITS.valuesPerProperty);
