@@ -92,12 +92,15 @@ function shortTypeName(raw) {
 }
 function typeNames(value) {
   if (typeof value === "string") {
+    if (value === lastValue) return lastNames;
     let cached = singleTypeCache.get(value);
     if (!cached) {
       if (singleTypeCache.size > 4096) singleTypeCache.clear();
       cached = [shortTypeName(value)];
       singleTypeCache.set(value, cached);
     }
+    lastValue = value;
+    lastNames = cached;
     return cached;
   }
   if (value === void 0) return NO_TYPES;
@@ -108,13 +111,15 @@ function typeNames(value) {
   }
   return [];
 }
-var PREFIXES, singleTypeCache, NO_TYPES;
+var PREFIXES, singleTypeCache, NO_TYPES, lastValue, lastNames;
 var init_type_names = __esm({
   "runtime/graph/type-names.ts"() {
     "use strict";
     PREFIXES = ["https://schema.org/", "http://schema.org/", "https://www.schema.org/", "http://www.schema.org/", "schema:"];
     singleTypeCache = /* @__PURE__ */ new Map();
     NO_TYPES = [];
+    lastValue = null;
+    lastNames = NO_TYPES;
   }
 });
 
@@ -620,6 +625,39 @@ var init_node_views = __esm({
   }
 });
 
+// runtime/failed-values.ts
+var SEARCHED_UP_TO, FailedValues;
+var init_failed_values = __esm({
+  "runtime/failed-values.ts"() {
+    "use strict";
+    SEARCHED_UP_TO = 8;
+    FailedValues = class {
+      #pointers = [];
+      #issues = [];
+      #byPointer = null;
+      get(pointer) {
+        if (this.#byPointer !== null) return this.#byPointer.get(pointer);
+        const i = this.#pointers.indexOf(pointer);
+        return i < 0 ? void 0 : this.#issues[i];
+      }
+      has(pointer) {
+        return this.get(pointer) !== void 0;
+      }
+      /** Keeps the first issue of a pointer. */
+      add(pointer, issue2) {
+        if (this.#byPointer !== null) {
+          if (!this.#byPointer.has(pointer)) this.#byPointer.set(pointer, issue2);
+          return;
+        }
+        if (this.#pointers.indexOf(pointer) >= 0) return;
+        this.#pointers.push(pointer);
+        this.#issues.push(issue2);
+        if (this.#pointers.length > SEARCHED_UP_TO) this.#byPointer = new Map(this.#pointers.map((p, i) => [p, this.#issues[i]]));
+      }
+    };
+  }
+});
+
 // runtime/rule-runtime.ts
 function propertyRule(rule) {
   return rule instanceof FixedPropertyRule ? rule : new FixedPropertyRule(rule);
@@ -830,6 +868,7 @@ var init_rule_runtime = __esm({
     init_describe_value();
     init_page_address();
     init_node_views();
+    init_failed_values();
     ABSOLUTE_HTTP = /^https?:\/\/[^/?#]/i;
     FixedPropertyRule = class {
       name;
@@ -996,7 +1035,7 @@ var init_rule_runtime = __esm({
         const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
         this.report(code2, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
         noteFailedRule(this.issues[this.issues.length - 1], rule);
-        if (voids && !repaired) (this.invalid ??= /* @__PURE__ */ new Map()).has(path) || this.invalid.set(path, this.issues[this.issues.length - 1]);
+        if (voids && !repaired) (this.invalid ??= new FailedValues()).add(path, this.issues[this.issues.length - 1]);
         if (rule.neededForEligibility || rule.malformedNotEligible) this.ineligible.push(`the rich result needs a valid "${rule.property}"`);
       }
       missing(rule, at) {
@@ -1160,9 +1199,8 @@ var init_rule_runtime = __esm({
       }
       checkValues(value, rule, at) {
         if (Array.isArray(value)) {
-          const path = valuePath(rule, at, -1);
-          if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, path);
-          if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, path, rule.fix, false);
+          if (value.length === 0) return this.fail(rule, "empty-value", `"${rule.property}" is an empty list.`, valuePath(rule, at, -1));
+          if (rule.single && value.length > 1) this.fail(rule, "not-single", `"${rule.property}" takes one value, not ${value.length}.`, valuePath(rule, at, -1), rule.fix, false);
           if (rule.listKeywords !== void 0) this.checkList(rule, rule.listKeywords, value, value.length, at);
           const checked = Math.min(value.length, LIMITS.valuesPerProperty);
           if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
@@ -5149,7 +5187,7 @@ function verdictsFor(known) {
   let verdicts = verdictCache.get(typeKey);
   if (!verdicts) {
     if (verdictCache.size >= MAX_TYPE_LISTS) verdictCache.clear();
-    verdictCache.set(typeKey, verdicts = /* @__PURE__ */ new Map());
+    verdictCache.set(typeKey, verdicts = new VerdictTable());
   }
   return verdicts;
 }
@@ -5226,6 +5264,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
       }
     }
     let own = 0;
+    let slot = 0;
     for (const rawKey in node) {
       if (++own > LIMITS.propertiesPerObject || ++counted > limit) return OVER_CAP;
       const value = node[rawKey];
@@ -5233,11 +5272,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
         if (typeof value === "object" && value !== null && !countSkipped(value, depth)) return OVER_CAP;
         continue;
       }
-      let verdict = verdicts.get(rawKey);
-      if (verdict === void 0) {
-        verdict = judge(rawKey, known, propertyFacts);
-        if (verdicts.size < MAX_VERDICTS_PER_TYPE) verdicts.set(rawKey, verdict);
-      }
+      const verdict = verdicts.verdictAt(slot++, rawKey, known, propertyFacts);
       if (verdict.quiet && (typeof value !== "object" || value === null)) continue;
       const { key, facts } = verdict;
       if (key === null) {
@@ -5321,7 +5356,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
   }
   return counted;
 }
-var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, verdictCache, typeListInfos, joinDotted, OVER_CAP;
+var MAX_VOCABULARY_DEPTH, SCHEMA_DOCS, classNames2, propertyNames2, isForeign, PropertyFacts, classSet, propertyMap, rangeCache, appliesCache, DOCUMENTED_SPELLINGS, STILL_DOCUMENTED, Verdict, MAX_VERDICTS_PER_TYPE, MAX_TYPE_LISTS, MAX_KEYS_IN_ORDER, VerdictTable, verdictCache, typeListInfos, joinDotted, OVER_CAP;
 var init_vocabulary_check = __esm({
   "runtime/vocabulary-check.ts"() {
     "use strict";
@@ -5378,6 +5413,26 @@ var init_vocabulary_check = __esm({
     };
     MAX_VERDICTS_PER_TYPE = 512;
     MAX_TYPE_LISTS = 2048;
+    MAX_KEYS_IN_ORDER = 64;
+    VerdictTable = class {
+      byKey = /* @__PURE__ */ new Map();
+      keysInOrder = [];
+      verdictsInOrder = [];
+      /** The verdict on the key at `slot` of the node's property keys (keys starting with @ not counted). */
+      verdictAt(slot, rawKey, known, propertyFacts) {
+        if (slot < this.keysInOrder.length && this.keysInOrder[slot] === rawKey) return this.verdictsInOrder[slot];
+        let verdict = this.byKey.get(rawKey);
+        if (verdict === void 0) {
+          verdict = judge(rawKey, known, propertyFacts);
+          if (this.byKey.size < MAX_VERDICTS_PER_TYPE) this.byKey.set(rawKey, verdict);
+        }
+        if (slot < MAX_KEYS_IN_ORDER) {
+          this.keysInOrder[slot] = rawKey;
+          this.verdictsInOrder[slot] = verdict;
+        }
+        return verdict;
+      }
+    };
     verdictCache = /* @__PURE__ */ new Map();
     typeListInfos = /* @__PURE__ */ new WeakMap();
     joinDotted = (dotted, name) => dotted ? `${dotted}.${name}` : name;
