@@ -361,9 +361,12 @@ export class Run {
   /**
    * While the values of one list are checked: the not-eligible reasons of the types they matched, and
    * whether one matched a type without one. A list with one eligible value is eligible: a hybrid
-   * event's location is a Place and a VirtualLocation. Null outside a list (a single value decides alone).
+   * event's location is a Place and a VirtualLocation. Outside a list a single value decides alone.
+   * (The reasons are made on the first one: most lists have none.)
    */
-  private listTypes: { reasons: string[]; eligible: boolean } | null = null;
+  private inList = false;
+  private listReasons: string[] | null = null;
+  private listEligible = false;
 
   /**
    * `pageUrl`: the page the markup was found on, when it is known (an HTML input with its URL). A group
@@ -566,14 +569,23 @@ export class Run {
   /** Checks a present value (one value or a list of them). */
   check(value: unknown, rule: PropertyRule, at: string): void {
     if (passesAtOnce(value, rule)) return;
-    const outerTypes = this.listTypes;
-    this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
+    // The list state in three fields, saved and restored, not an object per checked value.
+    const outerInList = this.inList;
+    const outerReasons = this.listReasons;
+    const outerEligible = this.listEligible;
+    const list = Array.isArray(value);
+    this.inList = list;
+    this.listReasons = null;
+    this.listEligible = false;
     try {
       this.checkValues(value, rule, at);
     } finally {
-      const types = this.listTypes;
-      this.listTypes = outerTypes;
-      if (types !== null && !types.eligible) this.ineligible.push(...types.reasons);
+      const reasons = this.listReasons as string[] | null; // set by the checks of the values (TS keeps the null above)
+      const eligible = this.listEligible;
+      this.inList = outerInList;
+      this.listReasons = outerReasons;
+      this.listEligible = outerEligible;
+      if (list && !eligible && reasons !== null) this.ineligible.push(...reasons);
     }
   }
 
@@ -794,11 +806,10 @@ export class Run {
       const fix = meant === null ? rule.fix : `Did you mean "${meant}"? Use "@type": "${meant}". ${rule.fix}`;
       return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path, fix);
     }
-    const listTypes = this.listTypes;
-    if (listTypes === null) {
+    if (!this.inList) {
       if (matched.notEligible) this.ineligible.push(matched.notEligible);
-    } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
-    else listTypes.eligible = true;
+    } else if (matched.notEligible) (this.listReasons ??= []).push(matched.notEligible);
+    else this.listEligible = true;
     // An image given as an ImageObject with no rules of its own: the file's URL is what the image
     // format asks for, so one without a usable contentUrl or url is no image (a recipe's required image).
     if (!matched.validate && rule.format?.name === "image-url" && matched.accepts.has("ImageObject")) {
