@@ -1009,9 +1009,12 @@ var init_rule_runtime = __esm({
       /**
        * While the values of one list are checked: the not-eligible reasons of the types they matched, and
        * whether one matched a type without one. A list with one eligible value is eligible: a hybrid
-       * event's location is a Place and a VirtualLocation. Null outside a list (a single value decides alone).
+       * event's location is a Place and a VirtualLocation. Outside a list a single value decides alone.
+       * (The reasons are made on the first one: most lists have none.)
        */
-      listTypes = null;
+      inList = false;
+      listReasons = null;
+      listEligible = false;
       report(code2, severity, property3, message, fix, docs, path, rule) {
         if (rule === void 0) this.issues.push({ severity, property: property3, message, fix, google_docs_url: docs, code: code2, path });
         else this.issues.push({ severity, property: property3, message, fix, google_docs_url: docs, rule_url: rule, code: code2, path });
@@ -1187,14 +1190,22 @@ var init_rule_runtime = __esm({
       /** Checks a present value (one value or a list of them). */
       check(value, rule, at) {
         if (passesAtOnce(value, rule)) return;
-        const outerTypes = this.listTypes;
-        this.listTypes = Array.isArray(value) ? { reasons: [], eligible: false } : null;
+        const outerInList = this.inList;
+        const outerReasons = this.listReasons;
+        const outerEligible = this.listEligible;
+        const list = Array.isArray(value);
+        this.inList = list;
+        this.listReasons = null;
+        this.listEligible = false;
         try {
           this.checkValues(value, rule, at);
         } finally {
-          const types = this.listTypes;
-          this.listTypes = outerTypes;
-          if (types !== null && !types.eligible) this.ineligible.push(...types.reasons);
+          const reasons = this.listReasons;
+          const eligible = this.listEligible;
+          this.inList = outerInList;
+          this.listReasons = outerReasons;
+          this.listEligible = outerEligible;
+          if (list && !eligible && reasons !== null) this.ineligible.push(...reasons);
         }
       }
       checkValues(value, rule, at) {
@@ -1388,11 +1399,10 @@ var init_rule_runtime = __esm({
           const fix = meant === null ? rule.fix : `Did you mean "${meant}"? Use "@type": "${meant}". ${rule.fix}`;
           return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(expect)}, not ${what}.`, path, fix);
         }
-        const listTypes = this.listTypes;
-        if (listTypes === null) {
+        if (!this.inList) {
           if (matched.notEligible) this.ineligible.push(matched.notEligible);
-        } else if (matched.notEligible) listTypes.reasons.push(matched.notEligible);
-        else listTypes.eligible = true;
+        } else if (matched.notEligible) (this.listReasons ??= []).push(matched.notEligible);
+        else this.listEligible = true;
         if (!matched.validate && rule.format?.name === "image-url" && matched.accepts.has("ImageObject")) {
           const problem = imageObjectProblem(node, rule.format);
           if (problem !== null) return this.fail(rule, "invalid-format", `"${rule.property}" is an ImageObject ${problem}.`, path);
