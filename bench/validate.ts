@@ -179,8 +179,8 @@ export async function run(ctx: BenchContext): Promise<void> {
   printTable(rows);
   void sink;
   // Recorded only when every document was measured: a partial run must not replace a whole one.
-  if (typeof engine !== "string") recordResults("validate", figures);
   if (typeof engine === "string") console.log(`sdv: n/a: ${engine}`);
+  else recordResults("validate", figures);
   if (typeof adobe === "string") console.log(`adobe: n/a: ${adobe}`);
   else console.log("adobe: timed in a plain `node` child; its x is against JSON.parse timed in that child");
   console.log(

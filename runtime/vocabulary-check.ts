@@ -150,16 +150,19 @@ const MAX_KEYS_IN_ORDER = 64;
  * walk's own time in a profile of the bench's breadcrumb.
  */
 class VerdictTable {
+  /** The known types the verdicts are about (the table's key in verdictCache, as a list). */
+  constructor(private readonly known: readonly string[]) {}
+
   readonly byKey = new Map<string, Verdict>();
   readonly keysInOrder: string[] = [];
   readonly verdictsInOrder: Verdict[] = [];
 
   /** The verdict on the key at `slot` of the node's property keys (keys starting with @ not counted). */
-  verdictAt(slot: number, rawKey: string, known: readonly string[], propertyFacts: Map<string, PropertyFacts>): Verdict {
+  verdictAt(slot: number, rawKey: string, propertyFacts: Map<string, PropertyFacts>): Verdict {
     if (slot < this.keysInOrder.length && this.keysInOrder[slot] === rawKey) return this.verdictsInOrder[slot];
     let verdict = this.byKey.get(rawKey);
     if (verdict === undefined) {
-      verdict = judge(rawKey, known, propertyFacts);
+      verdict = judge(rawKey, this.known, propertyFacts);
       if (this.byKey.size < MAX_VERDICTS_PER_TYPE) this.byKey.set(rawKey, verdict);
     }
     // Slots are visited from 0 up, so `slot` is at most the length: the lists stay dense.
@@ -179,7 +182,7 @@ function verdictsFor(known: readonly string[]): VerdictTable {
   let verdicts = verdictCache.get(typeKey);
   if (!verdicts) {
     if (verdictCache.size >= MAX_TYPE_LISTS) verdictCache.clear();
-    verdictCache.set(typeKey, (verdicts = new VerdictTable()));
+    verdictCache.set(typeKey, (verdicts = new VerdictTable(known)));
   }
   return verdicts;
 }
@@ -317,7 +320,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
         if (typeof value === "object" && value !== null && !countSkipped(value, depth)) return OVER_CAP;
         continue;
       }
-      const verdict = verdicts.verdictAt(slot++, rawKey, known, propertyFacts);
+      const verdict = verdicts.verdictAt(slot++, rawKey, propertyFacts);
       if (verdict.quiet && (typeof value !== "object" || value === null)) continue;
       const { key, facts } = verdict;
       if (key === null) {
