@@ -5197,7 +5197,7 @@ function verdictsFor(known) {
   let verdicts = verdictCache.get(typeKey);
   if (!verdicts) {
     if (verdictCache.size >= MAX_TYPE_LISTS) verdictCache.clear();
-    verdictCache.set(typeKey, verdicts = new VerdictTable());
+    verdictCache.set(typeKey, verdicts = new VerdictTable(known));
   }
   return verdicts;
 }
@@ -5282,7 +5282,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
         if (typeof value === "object" && value !== null && !countSkipped(value, depth)) return OVER_CAP;
         continue;
       }
-      const verdict = verdicts.verdictAt(slot++, rawKey, known, propertyFacts);
+      const verdict = verdicts.verdictAt(slot++, rawKey, propertyFacts);
       if (verdict.quiet && (typeof value !== "object" || value === null)) continue;
       const { key, facts } = verdict;
       if (key === null) {
@@ -5425,15 +5425,20 @@ var init_vocabulary_check = __esm({
     MAX_TYPE_LISTS = 2048;
     MAX_KEYS_IN_ORDER = 64;
     VerdictTable = class {
+      /** The known types the verdicts are about (the table's key in verdictCache, as a list). */
+      constructor(known) {
+        this.known = known;
+      }
+      known;
       byKey = /* @__PURE__ */ new Map();
       keysInOrder = [];
       verdictsInOrder = [];
       /** The verdict on the key at `slot` of the node's property keys (keys starting with @ not counted). */
-      verdictAt(slot, rawKey, known, propertyFacts) {
+      verdictAt(slot, rawKey, propertyFacts) {
         if (slot < this.keysInOrder.length && this.keysInOrder[slot] === rawKey) return this.verdictsInOrder[slot];
         let verdict = this.byKey.get(rawKey);
         if (verdict === void 0) {
-          verdict = judge(rawKey, known, propertyFacts);
+          verdict = judge(rawKey, this.known, propertyFacts);
           if (this.byKey.size < MAX_VERDICTS_PER_TYPE) this.byKey.set(rawKey, verdict);
         }
         if (slot < MAX_KEYS_IN_ORDER) {
