@@ -119,7 +119,8 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?
       let definesMore = false;
       for (const key in obj) {
         const child = obj[key];
-        if (key.charCodeAt(0) === 64 /* @ */) {
+        const first = key.charCodeAt(0);
+        if (first === 64 /* @ */) {
           if (key === "@id") {
             if (typeof child === "string") id = child;
           } else if (key === "@context") {
@@ -130,7 +131,7 @@ export function indexBlock(value: unknown, ids: Map<string, JsonObject>, others?
           }
         } else {
           definesMore = true;
-          if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
+          if (!termsToRead && mayReadAsSchemaTerm(first) && mayBeSchemaIri(key)) termsToRead = true;
         }
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -159,11 +160,26 @@ function mayBeSchemaIri(key: string): boolean {
   return key.length >= 8 && (key.charCodeAt(6) === 58 || key.charCodeAt(4) === 58 || key.charCodeAt(5) === 58);
 }
 
-/** An @type value with a compact or full IRI in it ("sc:Dataset"): schema-terms.ts may read it as a plain type. */
+/**
+ * Whether a name starting with the character `first` may be one schema-terms.ts reads as a plain term
+ * without a @context defining terms (a defining context is noticed by definesTerms): only "schema:..."
+ * (the prefix as written, lower case) and "http(s)://schema.org/..." (any case) are. Every key and @type
+ * of every block passes here, and most start with another letter: their colons are not looked for
+ * (three character reads per key cost about 3% of validating a product).
+ */
+function mayReadAsSchemaTerm(first: number): boolean {
+  return first === 115 /* s */ || (first | 32) === 104 /* h, H */;
+}
+
+/**
+ * An @type value with a compact or full IRI in it ("sc:Dataset") that schema-terms.ts may read as a
+ * plain type without a defining @context (mayReadAsSchemaTerm; "sc:Dataset" is read through the
+ * context that defines "sc", which definesTerms notices).
+ */
 function namesWithPrefix(types: unknown): boolean {
-  if (typeof types === "string") return types.indexOf(":") !== -1;
+  if (typeof types === "string") return mayReadAsSchemaTerm(types.charCodeAt(0)) && types.indexOf(":") !== -1;
   if (!Array.isArray(types)) return false;
-  for (const t of types) if (typeof t === "string" && t.indexOf(":") !== -1) return true;
+  for (const t of types) if (typeof t === "string" && mayReadAsSchemaTerm(t.charCodeAt(0)) && t.indexOf(":") !== -1) return true;
   return false;
 }
 

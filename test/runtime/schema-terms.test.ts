@@ -51,6 +51,12 @@ test("one IRI key deep in an otherwise plain block, in capitals and as schema:, 
   assert.not.equal(unread, expected, "a key that is no Schema.org IRI is not read as address: the comparison means something");
 });
 
+test("a block whose only IRI is a nested @type in capitals is read as that type", () => {
+  // No IRI key and no @context defining terms: the @type alone makes the block one to read again.
+  const typed = { ...plain, location: { ...place, "@type": "HTTPS://SCHEMA.ORG/Place" } };
+  assert.equal(summaryOf(typed), expected);
+});
+
 test("other vocabularies' prefixes are left alone, and an undefined prefix is not Schema.org", () => {
   const og = validate({ "@context": "https://schema.org", "@type": "Event", "og:name": "Fair", startDate: "2026-07-21T19:00-05:00", location: place }, { profile: "spec" });
   assert.ok(og.schemas[0].errors.some((e) => e.code === "missing-required" && e.property === "name"), "og:name is not name");
