@@ -135,6 +135,15 @@ class Verdict {
   lastType: string | null = null;
   lastKnown = false;
   lastFits = false;
+
+  /**
+   * The last @type text of a value of this key, its type names and what they come to: the walk meets the
+   * types of one key's values (a product's offers, a recipe's steps) again and again, and each
+   * look-up of a type list by itself is a map's.
+   */
+  valueType: string | null = null;
+  valueTypeNames: readonly string[] = [];
+  valueTypeInfo: TypeListInfo | null = null;
 }
 
 const MAX_VERDICTS_PER_TYPE = 512;
@@ -231,8 +240,10 @@ interface Pending {
   /** Position in a list value, or -1. */
   index: number;
   depth: number;
-  /** The node's @type names when the parent already read them for the range check, else null. */
+  /** The node's @type names when the parent already read them, else null. */
   types: readonly string[] | null;
+  /** The verdict on the key the node is a value of, whose valueTypeInfo answers for `types` (else null). */
+  via: Verdict | null;
 }
 
 function pointerOf(p: Pending, root: string): string {
@@ -263,7 +274,7 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
   const { classes, properties } = vocabulary.data;
   const knownClasses = (classSet ??= new Set(Object.keys(classes)));
   const propertyFacts = (propertyMap ??= propertyFactsMap(properties));
-  const stack: Pending[] = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null }];
+  const stack: Pending[] = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null, via: null }];
   const warn = (code: ValidationIssue["code"], property: string, message: string, fix: string, path: string) =>
     issues.push({ severity: "warning", code, property, message, fix, google_docs_url: SCHEMA_DOCS, path });
 
@@ -282,7 +293,16 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
     const current = stack.pop()!;
     const { node, depth } = current;
     const types = current.types ?? typeNames(node["@type"]);
-    const info: TypeListInfo = types === lastTypes && lastInfo !== null ? lastInfo : typeListInfo(types, knownClasses);
+    // The verdict may have moved on to another type since the node was stacked (a list of offers of two
+    // types): it answers only for the names it still holds.
+    const via = current.via !== null && current.via.valueTypeNames === types ? current.via : null;
+    let info: TypeListInfo;
+    if (types === lastTypes && lastInfo !== null) info = lastInfo;
+    else if (via !== null && via.valueTypeInfo !== null) info = via.valueTypeInfo;
+    else {
+      info = typeListInfo(types, knownClasses);
+      if (via !== null) via.valueTypeInfo = info;
+    }
     lastTypes = types;
     lastInfo = info;
     const { allKnown, known, verdicts } = info;
@@ -372,12 +392,19 @@ export function checkVocabulary(entity: JsonObject, at: string, issues: Validati
           if (!countSkipped(item, depth)) return OVER_CAP;
           continue;
         }
-        const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
+        // One @type text: its names (and, once worked out, what they come to) are kept on the key's verdict.
+        const single = typeof itemType === "string";
+        if (single && itemType !== verdict.valueType) {
+          verdict.valueType = itemType;
+          verdict.valueTypeNames = typeNames(itemType);
+          verdict.valueTypeInfo = null;
+        }
+        const child: Pending = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: single ? verdict.valueTypeNames : null, via: single ? verdict : null };
         // "query-input": an Action annotation, whose value is a PropertyValueSpecification describing the
         // property's input (schema.org/docs/actions.html), not a value of the property.
         if (itemType !== undefined && facts.ranges.length && !verdict.annotation) {
-          const written = typeNames(itemType);
+          const written = child.types ?? typeNames(itemType);
           child.types = written;
           let anyKnown = false;
           let fits = false;

@@ -82,4 +82,18 @@ test("nodes of one type whose keys come in other orders each get their own verdi
   assert.equal(found.sort(), ["unknown-property /author/0/nmae", "unknown-property /author/1/nmae", "unknown-property /author/1/price", "unknown-property /author/2/founders", "superseded-property /author/2/founders", "unknown-property /author/2/price"].sort());
 });
 
+test("values of one key whose types alternate each get their own type's verdicts (a key's verdict keeps the last value's type)", () => {
+  // Offers of two types, in both orders and in runs: lowPrice is AggregateOffer's, not Offer's; seller is both's.
+  const offer = (extra: Record<string, unknown>) => ({ "@type": "Offer", price: 1, priceCurrency: "EUR", ...extra });
+  const aggregate = (extra: Record<string, unknown>) => ({ "@type": "AggregateOffer", lowPrice: 1, priceCurrency: "EUR", ...extra });
+  const r = validateValue({
+    "@context": ctx,
+    "@type": "Product",
+    name: "x",
+    offers: [offer({ lowPrice: 2 }), aggregate({}), aggregate({ nmae: "y" }), offer({}), offer({ lowPrice: 3 }), aggregate({ price: 2 }), offer({ seller: { "@type": "Organization", name: "s" } })],
+  });
+  const found = r.schemas[0].warnings.filter((w) => w.code === "unknown-property").map((w) => w.path);
+  assert.equal(found.sort(), ["/offers/0/lowPrice", "/offers/2/nmae", "/offers/4/lowPrice"].sort());
+});
+
 test.run();
