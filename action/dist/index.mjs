@@ -1676,7 +1676,8 @@ function indexBlock(value, ids, others) {
       let definesMore = false;
       for (const key in obj) {
         const child = obj[key];
-        if (key.charCodeAt(0) === 64) {
+        const first = key.charCodeAt(0);
+        if (first === 64) {
           if (key === "@id") {
             if (typeof child === "string") id = child;
           } else if (key === "@context") {
@@ -1687,7 +1688,7 @@ function indexBlock(value, ids, others) {
           }
         } else {
           definesMore = true;
-          if (!termsToRead && mayBeSchemaIri(key)) termsToRead = true;
+          if (!termsToRead && mayReadAsSchemaTerm(first) && mayBeSchemaIri(key)) termsToRead = true;
         }
         if (typeof child === "object" && child !== null) {
           stack.push(child);
@@ -1707,10 +1708,13 @@ function indexBlock(value, ids, others) {
 function mayBeSchemaIri(key) {
   return key.length >= 8 && (key.charCodeAt(6) === 58 || key.charCodeAt(4) === 58 || key.charCodeAt(5) === 58);
 }
+function mayReadAsSchemaTerm(first) {
+  return first === 115 || (first | 32) === 104;
+}
 function namesWithPrefix(types) {
-  if (typeof types === "string") return types.indexOf(":") !== -1;
+  if (typeof types === "string") return mayReadAsSchemaTerm(types.charCodeAt(0)) && types.indexOf(":") !== -1;
   if (!Array.isArray(types)) return false;
-  for (const t of types) if (typeof t === "string" && t.indexOf(":") !== -1) return true;
+  for (const t of types) if (typeof t === "string" && mayReadAsSchemaTerm(t.charCodeAt(0)) && t.indexOf(":") !== -1) return true;
   return false;
 }
 function deepPointer(value) {
@@ -5232,7 +5236,7 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
   const { classes, properties } = vocabulary.data;
   const knownClasses = classSet ??= new Set(Object.keys(classes));
   const propertyFacts = propertyMap ??= propertyFactsMap(properties);
-  const stack = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null }];
+  const stack = [{ node: entity, parent: null, rawKey: "", key: "", index: -1, depth: 0, types: null, via: null }];
   const warn = (code2, property3, message, fix, path) => issues.push({ severity: "warning", code: code2, property: property3, message, fix, google_docs_url: SCHEMA_DOCS, path });
   let lastTypes = null;
   let lastInfo = null;
@@ -5246,7 +5250,14 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
     const current = stack.pop();
     const { node, depth } = current;
     const types = current.types ?? typeNames(node["@type"]);
-    const info = types === lastTypes && lastInfo !== null ? lastInfo : typeListInfo(types, knownClasses);
+    const via = current.via !== null && current.via.valueTypeNames === types ? current.via : null;
+    let info;
+    if (types === lastTypes && lastInfo !== null) info = lastInfo;
+    else if (via !== null && via.valueTypeInfo !== null) info = via.valueTypeInfo;
+    else {
+      info = typeListInfo(types, knownClasses);
+      if (via !== null) via.valueTypeInfo = info;
+    }
     lastTypes = types;
     lastInfo = info;
     const { allKnown, known, verdicts } = info;
@@ -5330,10 +5341,16 @@ function checkVocabulary(entity, at, issues, limit = Infinity) {
           if (!countSkipped(item, depth)) return OVER_CAP;
           continue;
         }
-        const child = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: null };
         const itemType = item["@type"];
+        const single = typeof itemType === "string";
+        if (single && itemType !== verdict.valueType) {
+          verdict.valueType = itemType;
+          verdict.valueTypeNames = typeNames(itemType);
+          verdict.valueTypeInfo = null;
+        }
+        const child = { node: item, parent: current, rawKey, key, index: list ? i : -1, depth: depth + 1, types: single ? verdict.valueTypeNames : null, via: single ? verdict : null };
         if (itemType !== void 0 && facts.ranges.length && !verdict.annotation) {
-          const written = typeNames(itemType);
+          const written = child.types ?? typeNames(itemType);
           child.types = written;
           let anyKnown = false;
           let fits = false;
@@ -5420,6 +5437,14 @@ var init_vocabulary_check = __esm({
       lastType = null;
       lastKnown = false;
       lastFits = false;
+      /**
+       * The last @type text of a value of this key, its type names and what they come to: the walk meets the
+       * types of one key's values (a product's offers, a recipe's steps) again and again, and each
+       * look-up of a type list by itself is a map's.
+       */
+      valueType = null;
+      valueTypeNames = [];
+      valueTypeInfo = null;
     };
     MAX_VERDICTS_PER_TYPE = 512;
     MAX_TYPE_LISTS = 2048;
