@@ -222,6 +222,26 @@ export function demoteEnhancementFindings(ruleSet: CompiledRuleSet, issues: Vali
   }
 }
 
+/** Codes of a property that is not there at all; any other error is about a value that is there. */
+const ABSENT_CODES: ReadonlySet<string> = new Set(["missing-required", "missing-one-of"]);
+
+/**
+ * A property the feature needs, as the reason names it: a value that is there but broken ("offers" holding
+ * the text "cheap" beside a valid Offer) is named with what is wrong with it, since "needs offers" would read
+ * as if there were none; the base result may only warn about it (the rich result it decides takes the valid
+ * value), which leaves the reason the one place that says why the feature does not.
+ */
+function needed(property: string, broken: ReadonlyMap<string, string> | null): string {
+  const message = broken?.get(property);
+  return message === undefined ? property : `${property} fixed (${firstSentence(message)})`;
+}
+
+/** A message's first sentence without its full stop: the reason lists several properties. */
+function firstSentence(message: string): string {
+  const end = message.search(/\.(?:\s+[A-Z]|$)/);
+  return end === -1 ? message : message.slice(0, end);
+}
+
 export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, base: Run, resolver: ReferenceResolver, at: string): FeatureResult[] {
   if (ruleSet.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
@@ -241,6 +261,8 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
     const run = new Run(resolver, base.pageUrl);
     feature.validate(node, run, at);
     const missing: string[] = [];
+    /** The first thing wrong with a property that is there but broken, per property (the reason says it). */
+    let broken: Map<string, string> | null = null;
     // Built only when the feature found something (a complete node's features find nothing).
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
     for (const issue of run.issues) {
@@ -251,7 +273,10 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
         base.issues.push({ ...issue, severity: "warning", code: "feature-requirement", message: `${issue.message} The ${enhancement} needs it (the ${feature.name} does not).` });
         continue;
       }
-      if (issue.severity === "error") missing.push(issue.property);
+      if (issue.severity === "error") {
+        missing.push(issue.property);
+        if (!ABSENT_CODES.has(issue.code) && !(broken ??= new Map()).has(issue.property)) broken.set(issue.property, issue.message);
+      }
       if (issue.severity === "error" && feature.binding) {
         // Markup that, once used, must be complete: its errors are the node's, raised over a
         // base warning on the same property.
@@ -277,7 +302,7 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
       eligible = false;
       reason = `${feature.name} was retired on ${feature.retired.since}: ${feature.retired.note}`;
     } else if (!baseValid) reason = `Not eligible: the node has errors.`;
-    else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.join(", ")}.`;
+    else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.map((p) => needed(p, broken)).join(", ")}.`;
     else if (ineligible !== null) reason = `Not eligible for ${feature.name}: ${ineligible.join("; ")}.`;
     else reason = `Meets the requirements for ${feature.name}.`;
     out.push({ feature: feature.id, name: feature.name, eligible, reason, google_docs_url: feature.googleDocsUrl, missing: uniqueMissing });

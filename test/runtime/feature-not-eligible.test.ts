@@ -43,4 +43,17 @@ test("an offer written without @type is read as the Offer the page asks for: a m
   assert.ok(broken.node.errors.some((e) => e.property === "offers.price"), broken.node.errors.map((e) => e.property).join());
 });
 
+test("offers that are there but broken: the reason says what is wrong with them, not that they are missing", () => {
+  // The product snippet takes the valid Offer (the text is a warning); the merchant listing does not take the text.
+  const { node, feature } = merchant(["cheap", offer]);
+  assert.is(node.rich_result_eligible, true);
+  assert.is(feature.eligible, false);
+  assert.equal(feature.missing, ["offers"]);
+  assert.match(feature.reason, /needs offers fixed \("offers" should be Offer.*not the text "cheap"\)/);
+  // A property that is not there at all (the currency only the merchant listing requires) is named plainly.
+  const absent = merchant({ "@type": "Offer", price: "42.00" });
+  assert.is(absent.node.rich_result_eligible, true);
+  assert.match(absent.feature.reason, /needs offers\.priceCurrency\.$/);
+});
+
 test.run();
