@@ -51,6 +51,9 @@ export const gtin: ValueCheck = {
       name: this.name,
       description: `GTIN of ${allowed} digits with a valid check digit`,
       test(value) {
+        // Digits of a length the property does not take: the property's lengths say what is wrong (an
+        // ISBN-10 where an ISBN-13 is asked for is not "a GTIN has 8, 12, 13 or 14 digits").
+        if (typeof value === "string" && allDigits(value) && !lengths.includes(value.length)) return `${value.length} digits: this property takes a GTIN of ${allowed} digits`;
         const problem = base(value);
         if (problem !== null) return problem;
         // A JSON number lost its leading zeros: it may be shorter than the length, never longer.

@@ -7,6 +7,8 @@ test("gtin with lengths: a valid GTIN of another length is refused, with the len
   const gtin13 = configuredCheck("gtin", { lengths: [13] });
   assert.is(gtin13.test("4006381333931"), null);
   assert.match(gtin13.test("96385074") ?? "", /8 digits: this property takes a GTIN of 13 digits/);
+  // Digits no GTIN has (an ISBN-10 where an ISBN-13 is asked for): the property's length, not every GTIN's.
+  assert.is(gtin13.test("0064400557"), "10 digits: this property takes a GTIN of 13 digits");
   assert.match(gtin13.test("4006381333932") ?? "", /check digit/);
   // A number lost its leading zeros: shorter is fine, longer is not.
   assert.is(gtin13.test(4006381333931), null);
