@@ -4987,6 +4987,14 @@ function demoteEnhancementFindings(ruleSet45, issues) {
     issues[i] = { ...issue2, severity: "warning", code: "feature-requirement", message: `${issue2.message} Only the ${enhancement} needs it: the ${ruleSet45.type} stays valid without it.` };
   }
 }
+function needed(property3, broken) {
+  const message = broken?.get(property3);
+  return message === void 0 ? property3 : `${property3} fixed (${firstSentence(message)})`;
+}
+function firstSentence(message) {
+  const end = message.search(/\.(?:\s+[A-Z]|$)/);
+  return end === -1 ? message : message.slice(0, end);
+}
 function evaluateFeatures(ruleSet45, node, base, resolver, at) {
   if (ruleSet45.features.length === 0) return [];
   const baseValid = !base.issues.some((i) => i.severity === "error");
@@ -5006,6 +5014,7 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
     const run = new Run(resolver, base.pageUrl);
     feature.validate(node, run, at);
     const missing = [];
+    let broken = null;
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
     for (const issue2 of run.issues) {
       const enhancement = issue2.severity === "error" && feature.enhancements ? enhancementOf(feature.enhancements, issue2.property) : null;
@@ -5015,7 +5024,10 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
         base.issues.push({ ...issue2, severity: "warning", code: "feature-requirement", message: `${issue2.message} The ${enhancement} needs it (the ${feature.name} does not).` });
         continue;
       }
-      if (issue2.severity === "error") missing.push(issue2.property);
+      if (issue2.severity === "error") {
+        missing.push(issue2.property);
+        if (!ABSENT_CODES.has(issue2.code) && !(broken ??= /* @__PURE__ */ new Map()).has(issue2.property)) broken.set(issue2.property, issue2.message);
+      }
       if (issue2.severity === "error" && feature.binding) {
         for (const b of base.issues) if (b.property === issue2.property && b.severity === "warning") b.severity = "error";
         if (!base.issues.some((b) => b.property === issue2.property && b.severity === "error")) base.issues.push({ ...issue2, message: `${issue2.message} (${feature.name})` });
@@ -5036,14 +5048,14 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
       eligible = false;
       reason = `${feature.name} was retired on ${feature.retired.since}: ${feature.retired.note}`;
     } else if (!baseValid) reason = `Not eligible: the node has errors.`;
-    else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.join(", ")}.`;
+    else if (uniqueMissing.length) reason = `Not eligible: ${feature.name} needs ${uniqueMissing.map((p) => needed(p, broken)).join(", ")}.`;
     else if (ineligible !== null) reason = `Not eligible for ${feature.name}: ${ineligible.join("; ")}.`;
     else reason = `Meets the requirements for ${feature.name}.`;
     out.push({ feature: feature.id, name: feature.name, eligible, reason, google_docs_url: feature.googleDocsUrl, missing: uniqueMissing });
   }
   return out;
 }
-var readTriggers, orList;
+var readTriggers, orList, ABSENT_CODES;
 var init_features = __esm({
   "runtime/features.ts"() {
     "use strict";
@@ -5052,6 +5064,7 @@ var init_features = __esm({
     init_enumeration();
     readTriggers = /* @__PURE__ */ new WeakMap();
     orList = (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+    ABSENT_CODES = /* @__PURE__ */ new Set(["missing-required", "missing-one-of"]);
   }
 });
 
@@ -5923,12 +5936,15 @@ function zoneError(s, start) {
   return null;
 }
 function dateTimeError(s, needTime, needZone) {
+  return s.length > 10 && COMMON_DATE_TIME.test(s) ? null : readDateTimeError(s, needTime, needZone);
+}
+function readDateTimeError(s, needTime, needZone) {
   const t = s.indexOf("T");
   if (t === -1) {
     if (s.length > 10 && dateError(s, 10) === null) {
       const c = s.charCodeAt(10);
       if (c === 32) {
-        const withT = dateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
+        const withT = readDateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
         return withT === NO_TIME_ZONE ? "separate the date and the time with T, not a space, and add a time zone: 2026-07-21T19:30-05:00" : "separate the date and the time with T, not a space: 2026-07-21T19:30";
       }
       if (c === 116) return "use an uppercase T between the date and the time";
@@ -5990,7 +6006,7 @@ function isoDateFix(value) {
   const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
   return candidate === null ? null : { value: candidate };
 }
-var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
+var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, COMMON_DATE_TIME, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
 var init_iso8601 = __esm({
   "runtime/checks/iso8601.ts"() {
     "use strict";
@@ -6018,6 +6034,7 @@ var init_iso8601 = __esm({
     ONE_DIGIT_HOUR = /^\d{1,2}:\d{1,2}(?::\d{1,2})?$/;
     TWELVE_HOUR = /[ap]\.?m\.?$/i;
     ZONE_FORMAT = "write the time zone as Z or an offset like -05:00";
+    COMMON_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:0\d|1[0-3]):?[0-5]\d)$/;
     NO_TIME_ZONE = "no time zone: add Z or an offset like -05:00";
     MONTH_NUMBERS = new Map(
       MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1], [name.slice(0, 3).toLowerCase(), i + 1]])
@@ -12970,6 +12987,7 @@ var init_gtin = __esm({
           name: this.name,
           description: `GTIN of ${allowed} digits with a valid check digit`,
           test(value) {
+            if (typeof value === "string" && allDigits(value) && !lengths.includes(value.length)) return `${value.length} digits: this property takes a GTIN of ${allowed} digits`;
             const problem = base(value);
             if (problem !== null) return problem;
             const digits = typeof value === "number" ? String(value) : String(value);
