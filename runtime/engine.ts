@@ -45,6 +45,7 @@ import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts
 import { attachPatches } from "./patches/attach-patches.ts";
 import { resolveId } from "./graph/resolve-id.ts";
 import { MainEntityOfPage } from "./graph/main-entity-of-page.ts";
+import { saysRequiredAbsent } from "./issue-codes.ts";
 
 const UNTYPED = "(no @type)";
 const BROKEN = "(invalid JSON)";
@@ -696,7 +697,7 @@ function partitionIssues(issues: readonly ValidationIssue[]): PartitionedIssues 
   for (const issue of issues) {
     if (issue.severity === "error") {
       out.errors.push(issue);
-      if ((issue.code === "missing-required" || issue.code === "missing-one-of") && !out.missingRequired.includes(issue.property)) out.missingRequired.push(issue.property);
+      if (saysRequiredAbsent(issue.code) && !out.missingRequired.includes(issue.property)) out.missingRequired.push(issue.property);
     } else {
       out.warnings.push(issue);
       if ((issue.code === "missing-recommended" || issue.code === "missing-one-of") && !out.missingRecommended.includes(issue.property)) out.missingRecommended.push(issue.property);

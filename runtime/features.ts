@@ -9,6 +9,7 @@ import { subtypes } from "./type-hierarchy.ts";
 import type { FeatureResult, ValidationIssue } from "./types.ts";
 import type { JsonObject } from "./json.ts";
 import { enumMember } from "./checks/enumeration.ts";
+import { saysRequiredAbsent } from "./issue-codes.ts";
 
 /**
  * One trigger read once: `isAccessibleForFree!=true` (a value trigger), `itemListElement.item@Movie` (a
@@ -222,9 +223,6 @@ export function demoteEnhancementFindings(ruleSet: CompiledRuleSet, issues: Vali
   }
 }
 
-/** Codes of a property that is not there at all; any other error is about a value that is there. */
-const ABSENT_CODES: ReadonlySet<string> = new Set(["missing-required", "missing-one-of"]);
-
 /**
  * A property the feature needs, as the reason names it: a value that is there but broken ("offers" holding
  * the text "cheap" beside a valid Offer) is named with what is wrong with it, since "needs offers" would read
@@ -275,7 +273,10 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
       }
       if (issue.severity === "error") {
         missing.push(issue.property);
-        if (!ABSENT_CODES.has(issue.code) && !(broken ??= new Map()).has(issue.property)) broken.set(issue.property, issue.message);
+        if (!saysRequiredAbsent(issue.code)) {
+          broken ??= new Map();
+          if (!broken.has(issue.property)) broken.set(issue.property, issue.message);
+        }
       }
       if (issue.severity === "error" && feature.binding) {
         // Markup that, once used, must be complete: its errors are the node's, raised over a

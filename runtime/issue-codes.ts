@@ -37,3 +37,11 @@ export const ISSUE_CODES = [
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/**
+ * A code that says a required property is not there at all (on its own, or as a whole group): what
+ * `properties_missing_required` lists; any other error is about a value that is there.
+ */
+export function saysRequiredAbsent(code: string): boolean {
+  return code === "missing-required" || code === "missing-one-of";
+}

@@ -132,6 +132,7 @@ export function zoneError(s: string, start: number): string | null {
  * The date-time nearly every page writes (a day of 01-28, which every month has; a time; a zone of Z or
  * an offset under 14 hours), matched by compiled regular-expression code: twice as fast as the
  * character reads below, which a value this shape passes anyway (it needs no time or zone it lacks).
+ * A date alone (10 characters) goes straight to the reads: they pass it sooner than the pattern fails it.
  */
 const COMMON_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:0\d|1[0-3]):?[0-5]\d)$/;
 
