@@ -4845,6 +4845,16 @@ var init_parse_block = __esm({
   }
 });
 
+// runtime/issue-codes.ts
+function saysRequiredAbsent(code2) {
+  return code2 === "missing-required" || code2 === "missing-one-of";
+}
+var init_issue_codes = __esm({
+  "runtime/issue-codes.ts"() {
+    "use strict";
+  }
+});
+
 // runtime/features.ts
 function triggersOf(texts2) {
   let read = readTriggers.get(texts2);
@@ -5026,7 +5036,10 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
       }
       if (issue2.severity === "error") {
         missing.push(issue2.property);
-        if (!ABSENT_CODES.has(issue2.code) && !(broken ??= /* @__PURE__ */ new Map()).has(issue2.property)) broken.set(issue2.property, issue2.message);
+        if (!saysRequiredAbsent(issue2.code)) {
+          broken ??= /* @__PURE__ */ new Map();
+          if (!broken.has(issue2.property)) broken.set(issue2.property, issue2.message);
+        }
       }
       if (issue2.severity === "error" && feature.binding) {
         for (const b of base.issues) if (b.property === issue2.property && b.severity === "warning") b.severity = "error";
@@ -5055,16 +5068,16 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
   }
   return out;
 }
-var readTriggers, orList, ABSENT_CODES;
+var readTriggers, orList;
 var init_features = __esm({
   "runtime/features.ts"() {
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
     init_enumeration();
+    init_issue_codes();
     readTriggers = /* @__PURE__ */ new WeakMap();
     orList = (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
-    ABSENT_CODES = /* @__PURE__ */ new Set(["missing-required", "missing-one-of"]);
   }
 });
 
@@ -11963,7 +11976,7 @@ function partitionIssues(issues) {
   for (const issue2 of issues) {
     if (issue2.severity === "error") {
       out.errors.push(issue2);
-      if ((issue2.code === "missing-required" || issue2.code === "missing-one-of") && !out.missingRequired.includes(issue2.property)) out.missingRequired.push(issue2.property);
+      if (saysRequiredAbsent(issue2.code) && !out.missingRequired.includes(issue2.property)) out.missingRequired.push(issue2.property);
     } else {
       out.warnings.push(issue2);
       if ((issue2.code === "missing-recommended" || issue2.code === "missing-one-of") && !out.missingRecommended.includes(issue2.property)) out.missingRecommended.push(issue2.property);
@@ -12178,6 +12191,7 @@ var init_engine = __esm({
     init_attach_patches();
     init_resolve_id();
     init_main_entity_of_page();
+    init_issue_codes();
     UNTYPED = "(no @type)";
     BROKEN = "(invalid JSON)";
     BLOCK2 = "(block)";
