@@ -11,19 +11,26 @@
  *
  *   node --import tsx scripts/instructions.ts DIST DOC.json [DIST2 ...]
  *   (DIST: a tsc build's directory, e.g. dist; DOC: e.g. ../shared/bench/jsonld/breadcrumb.json)
+ *   node --import tsx scripts/instructions.ts [--before] DIST PAGE.html [DIST2 ...]
+ *   (the whole-page report of bench/page-truth.ts, with the page truth checks, or, with --before, as
+ *   it was before them; fewer validations, as a page costs a hundred times a document)
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const WARM = 20_000;
-const COUNTED = 20_000;
+const args = process.argv.slice(2);
+const before = args.includes("--before");
+const doc = args.find((a) => a.endsWith(".json") || a.endsWith(".html"));
+const page = doc?.endsWith(".html") ?? false;
+const WARM = page ? 300 : 20_000;
+const COUNTED = page ? 300 : 20_000;
 const child = fileURLToPath(new URL("./instructions/validate-loop.mjs", import.meta.url));
 
 function instructions(dist: string, doc: string, counted: number): number {
   const run = spawnSync(
     "valgrind",
-    ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all-non-file", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable", child, dist, doc, String(WARM), String(counted)],
+    ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all-non-file", "--cachegrind-out-file=/dev/null", process.execPath, "--single-threaded", "--predictable", child, dist, doc, String(WARM), String(counted), before ? "before" : "with"],
     { encoding: "utf8", maxBuffer: 1 << 24 },
   );
   if (run.error) throw new Error(`valgrind could not run (${run.error.message}): install it (apt-get install valgrind)`);
@@ -32,16 +39,14 @@ function instructions(dist: string, doc: string, counted: number): number {
   return Number(line[1].replaceAll(",", ""));
 }
 
-const args = process.argv.slice(2);
-const doc = args.find((a) => a.endsWith(".json"));
-const dists = args.filter((a) => a !== doc);
+const dists = args.filter((a) => a !== doc && a !== "--before");
 if (doc === undefined || dists.length === 0) {
-  console.error("usage: scripts/instructions.ts DIST [DIST2 ...] DOC.json");
+  console.error("usage: scripts/instructions.ts [--before] DIST [DIST2 ...] DOC.json|PAGE.html");
   process.exit(2);
 }
 const docPath = resolve(doc);
 for (const dist of dists) {
   const dir = resolve(dist);
   const perValidation = (instructions(dir, docPath, COUNTED) - instructions(dir, docPath, 0)) / COUNTED;
-  console.log(`${dist}  ${doc}  ${Math.round(perValidation)} instructions per validation`);
+  console.log(`${dist}  ${doc}  ${Math.round(perValidation)} instructions per ${page ? (before ? "report before the checks" : "whole-page report") : "validation"}`);
 }
