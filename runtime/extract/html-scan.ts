@@ -169,7 +169,7 @@ export class HtmlScanner {
         const tagEnd = bare ? i + 1 : scanAttributes(html, i, record ? this.attrs : null, this.sawItemAttribute ? null : this, log !== null);
         if (tagEnd === -1) break;
         if (!record) {
-          if (log !== null && lt >= log.from) log.add(lt, tagEnd, tagEnd, i, scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
+          if (log !== null && lt >= log.from) log.add(lt, tagEnd, i, scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
           p = tagEnd;
           continue;
         }
@@ -183,7 +183,7 @@ export class HtmlScanner {
         this.rawText = raw;
         this.pos = tagEnd;
         if (raw !== null) this.skipRawText(raw, tagEnd);
-        if (log !== null && lt >= log.from) log.add(lt, tagEnd, this.pos, i, raw !== null ? TAG_RAW_TEXT : scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
+        if (log !== null && lt >= log.from) log.add(lt, this.pos, i, raw !== null ? TAG_RAW_TEXT : scannedHiding ? TAG_HIDDEN_OR_STYLE : 0);
         return true;
       }
       if (c === SLASH) {
@@ -194,7 +194,7 @@ export class HtmlScanner {
           while (i < n && !isTagNameEnd(html.charCodeAt(i))) i++;
           const end = html.charCodeAt(i) === GT ? i + 1 : scanAttributes(html, i, null, null);
           if (end === -1) break;
-          if (this.log !== null && lt >= this.log.from) this.log.add(lt, end, end, i, TAG_END);
+          if (this.log !== null && lt >= this.log.from) this.log.add(lt, end, i, TAG_END);
           if (rawTextOnly) {
             p = end;
             continue;

@@ -21,7 +21,7 @@ import { endAfterTwoDigits, styledAsCents } from "./cents-element.ts";
 import { buttonLabel } from "./button-label.ts";
 import { unspaced } from "./unspaced-script.ts";
 import { HtmlScanner, MarkupToken, TEXT_LT, tagNameAt } from "../extract/html-scan.ts";
-import { TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
+import { NUMBERS_PER_TAG, TAG_END, TAG_HIDDEN_OR_STYLE, TAG_RAW_TEXT, type TagLog } from "../extract/tag-log.ts";
 import { decodeEntities } from "../extract/html-text.ts";
 import { HiddenElement } from "./hidden-element.ts";
 import { DIGIT_ZEROS, decimalMarkOf } from "./price-text.ts";
@@ -1019,25 +1019,28 @@ class LoggedTags implements TagSource {
   #chunk: Int32Array;
   /** Where the next tag's numbers start in #chunk. */
   #at = 0;
+  /** The log is read once the scan that kept it is over: its count no longer changes. */
+  readonly #count: number;
 
   constructor(log: TagLog) {
     this.#log = log;
     this.#chunk = log.chunks[0];
+    this.#count = log.count;
   }
 
   next(): boolean {
-    if (++this.#i >= this.#log.count) return false;
+    if (++this.#i >= this.#count) return false;
     let d = this.#chunk;
     let o = this.#at;
     if (o === d.length) {
       d = this.#chunk = this.#log.chunks[++this.#chunkIndex];
       o = 0;
     }
-    this.#at = o + 5;
+    this.#at = o + NUMBERS_PER_TAG;
     this.tagStart = d[o];
-    this.after = d[o + 2];
-    this.#nameEnd = d[o + 3];
-    this.#flags = d[o + 4];
+    this.after = d[o + 1];
+    this.#nameEnd = d[o + 2];
+    this.#flags = d[o + 3];
     this.isEnd = (this.#flags & TAG_END) !== 0;
     this.isRawText = (this.#flags & TAG_RAW_TEXT) !== 0;
     return true;

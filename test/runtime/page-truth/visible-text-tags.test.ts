@@ -360,4 +360,23 @@ test("read from the JSON-LD scan's tag log or by its own scan: the same text, an
   }
 });
 
+test("a log of many chunks reads as the page; one past its cap stops and leaves the reader to scan the page itself", () => {
+  // 256 tags in the first chunk, twice as many in each next: 20,001 tags fill several, the last one part way.
+  const many = page(`${"<b>a</b> ".repeat(10_000)}<i>end</i>`);
+  const tags = TruthPage.tagLogFor(many);
+  extractJsonLdBlocks(many, { itemAttributes: false, tags });
+  assert.ok(tags.complete);
+  assert.is(tags.count, 20_002 + 3); // the b and i tags, the body's start and end tags, the html end tag
+  assert.equal(readVisibleText(many, tags), readVisibleText(many));
+  // Past 500,000 tags the log is incomplete; the text is still the page's, read by the reader's own scan.
+  const tooMany = page(`${"<b>a</b>".repeat(250_001)}<i>end</i>`);
+  const over = TruthPage.tagLogFor(tooMany);
+  extractJsonLdBlocks(tooMany, { itemAttributes: false, tags: over });
+  assert.not.ok(over.complete);
+  assert.is(over.count, 500_000);
+  const text = readVisibleText(tooMany, over).text;
+  assert.ok(text.trimEnd().endsWith("aaaend"), text.slice(-20));
+  assert.equal(readVisibleText(tooMany, over), readVisibleText(tooMany));
+});
+
 test.run();
