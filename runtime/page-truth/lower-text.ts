@@ -93,10 +93,11 @@ export class LowerText {
    * steps (its first few thousand characters). A complete text is searched in windows().
    */
   get lower(): string {
-    if (this.#joinedChunks !== this.#chunks.length) {
-      this.#joined += this.#chunks.slice(this.#joinedChunks).join("");
-      this.#joinedChunks = this.#chunks.length;
-    }
+    // Appended chunk by chunk: the first search flattens the whole text once. Joining the new chunks
+    // first copied them a second time (23 KB of typical.html's 295 KB allocated per report).
+    const chunks = this.#chunks;
+    for (let k = this.#joinedChunks; k < chunks.length; k++) this.#joined += chunks[k];
+    this.#joinedChunks = chunks.length;
     return this.#joined;
   }
 
