@@ -6564,10 +6564,9 @@ var init_lower_text = __esm({
        * steps (its first few thousand characters). A complete text is searched in windows().
        */
       get lower() {
-        if (this.#joinedChunks !== this.#chunks.length) {
-          this.#joined += this.#chunks.slice(this.#joinedChunks).join("");
-          this.#joinedChunks = this.#chunks.length;
-        }
+        const chunks = this.#chunks;
+        for (let k = this.#joinedChunks; k < chunks.length; k++) this.#joined += chunks[k];
+        this.#joinedChunks = chunks.length;
         return this.#joined;
       }
       /**
