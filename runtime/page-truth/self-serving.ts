@@ -45,7 +45,7 @@ export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Reso
     if (isOrganization(n)) {
       // A Product that is also an Organization is not (Product wins: its reviews never are self-serving).
       if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
-      const property = present(n.aggregateRating) ? "aggregateRating" : present(n.review) ? "review" : null;
+      const property = aboutItself(n.aggregateRating, resolve) ? "aggregateRating" : aboutItself(n.review, resolve) ? "review" : null;
       if (property !== null) out.push({ node, property, entity: n });
       continue;
     }
@@ -58,6 +58,31 @@ export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Reso
 }
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * A business's `review` or `aggregateRating` is about the business unless it says otherwise: one whose
+ * `itemReviewed` is something other than a business or organization (a product it sells, a book, an
+ * event) rates that, not the business. Such a rating is not self-serving; one about an organization,
+ * or without an itemReviewed, is taken as the business's own (it may name the business again).
+ */
+function aboutItself(ratings: unknown, resolve: Resolve): boolean {
+  if (!present(ratings)) return false;
+  const list = Array.isArray(ratings) ? ratings : [ratings];
+  return list.slice(0, MAX_RATINGS_READ).some((rating) => !isObject(rating) || !ratesAnotherThing(rating, resolve)) || list.length > MAX_RATINGS_READ;
+}
+
+/** A business's ratings read at most for what they rate (aboutItself); past these it is taken to rate itself. */
+const MAX_RATINGS_READ = 200;
+
+function ratesAnotherThing(rating: JsonObject, resolve: Resolve): boolean {
+  const reviewed = firstObject(rating.itemReviewed, resolve);
+  if (reviewed === null) return false;
+  const types = typeNames(reviewed["@type"]);
+  if (types.length === 0) return false;
+  const products = subtypes("Product");
+  const organizations = subtypes("Organization");
+  return types.some((t) => products.has(t)) || !types.some((t) => organizations.has(t) || t === "Thing");
+}
 
 function firstObject(value: unknown, resolve: Resolve): JsonObject | null {
   const v = Array.isArray(value) ? value[0] : value;

@@ -110,6 +110,20 @@ test("a Product's reviews are never self-serving", () => {
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(product)), "https://joes.example/").schemas[0]), []);
 });
 
+test("a business's review of a product it sells is about the product: not self-serving; of the business itself, or of no named thing: self-serving", () => {
+  const reviewOf = (itemReviewed?: object) => ({ "@type": "Review", ...(itemReviewed ? { itemReviewed } : {}), author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 } });
+  const shop = (review: object | object[]) => business({ aggregateRating: undefined, review });
+  const codes = (markup: object) => issuesOf(validateHtml(page(BODY, jsonLd(markup)), "https://joes.example/").schemas[0]).map((i) => `${i.code} ${i.property}`);
+  assert.equal(codes(shop(reviewOf({ "@type": "Product", name: "Joe's hot sauce" }))), []);
+  assert.equal(codes(shop([reviewOf({ "@type": "Book", name: "Joe's cookbook" }), reviewOf({ "@type": "Product", name: "Joe's hot sauce" })])), []);
+  // The twins: the review names the business (or an organization), names nothing, or one of several does not say.
+  assert.equal(codes(shop(reviewOf({ "@type": "Restaurant", name: "Joe's Diner" }))), ["self-serving-review review"]);
+  assert.equal(codes(shop(reviewOf())), ["self-serving-review review"]);
+  assert.equal(codes(shop([reviewOf({ "@type": "Product", name: "Joe's hot sauce" }), reviewOf()])), ["self-serving-review review"]);
+  // A rating about a product beside one about the business: the business's own rating counts.
+  assert.equal(codes(business({ review: reviewOf({ "@type": "Product", name: "Joe's hot sauce" }) })), ["self-serving-review aggregateRating"]);
+});
+
 test("a Review of the business on its own site: the Review loses its review snippet, stays valid", () => {
   const review = { "@context": "https://schema.org", "@type": "Review", itemReviewed: business({ aggregateRating: undefined }), author: { "@type": "Person", name: "Ann" }, reviewRating: { "@type": "Rating", ratingValue: 5 } };
   const s = validateHtml(page(BODY, jsonLd(review)), "https://joes.example/").schemas[0];
