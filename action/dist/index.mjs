@@ -9416,7 +9416,7 @@ function selfServingCandidates(nodes, resolve4) {
     if (n.aggregateRating === void 0 && n.review === void 0 && n.itemReviewed === void 0) continue;
     if (isOrganization(n)) {
       if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
-      const property3 = present(n.aggregateRating) ? "aggregateRating" : present(n.review) ? "review" : null;
+      const property3 = aboutItself(n.aggregateRating, resolve4) ? "aggregateRating" : aboutItself(n.review, resolve4) ? "review" : null;
       if (property3 !== null) out.push({ node, property: property3, entity: n });
       continue;
     }
@@ -9426,6 +9426,20 @@ function selfServingCandidates(nodes, resolve4) {
     }
   }
   return out;
+}
+function aboutItself(ratings, resolve4) {
+  if (!present(ratings)) return false;
+  const list = Array.isArray(ratings) ? ratings : [ratings];
+  return list.slice(0, MAX_RATINGS_READ).some((rating) => !isObject(rating) || !ratesAnotherThing(rating, resolve4)) || list.length > MAX_RATINGS_READ;
+}
+function ratesAnotherThing(rating, resolve4) {
+  const reviewed = firstObject(rating.itemReviewed, resolve4);
+  if (reviewed === null) return false;
+  const types = typeNames(reviewed["@type"]);
+  if (types.length === 0) return false;
+  const products = subtypes("Product");
+  const organizations = subtypes("Organization");
+  return types.some((t) => products.has(t)) || !types.some((t) => organizations.has(t) || t === "Thing");
 }
 function firstObject(value, resolve4) {
   const v = Array.isArray(value) ? value[0] : value;
@@ -9531,7 +9545,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_RATINGS_READ, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -9545,6 +9559,7 @@ var init_self_serving = __esm({
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
     LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+    MAX_RATINGS_READ = 200;
     MAX_ADDRESSES = 64;
     MAX_NAMES = 16;
     MAX_NAME_WORDS = 32;
