@@ -37,25 +37,27 @@ export interface SelfServing {
 /** Business or organization nodes with reviews of themselves, and reviews or ratings of a business. */
 export function selfServingCandidates(nodes: readonly TruthNode[], resolve: Resolve): SelfServing[] {
   const out: SelfServing[] = [];
-  const isOrganization = (node: JsonObject) => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
   for (const node of nodes) {
     const n = node.entity.node;
     // Most nodes carry none of the three: no type is looked at for them.
     if (n.aggregateRating === undefined && n.review === undefined && n.itemReviewed === undefined) continue;
     if (isOrganization(n)) {
       // A Product that is also an Organization is not (Product wins: its reviews never are self-serving).
-      if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
+      if (isProduct(n)) continue;
       const property = aboutItself(n.aggregateRating, resolve) ? "aggregateRating" : aboutItself(n.review, resolve) ? "review" : null;
       if (property !== null) out.push({ node, property, entity: n });
       continue;
     }
     if (typeNames(n["@type"]).some((t) => subtypes("Review").has(t) || subtypes("AggregateRating").has(t))) {
       const reviewed = firstObject(n.itemReviewed, resolve);
-      if (reviewed !== null && isOrganization(reviewed) && !typeNames(reviewed["@type"]).some((t) => subtypes("Product").has(t))) out.push({ node, property: "itemReviewed", entity: reviewed });
+      if (reviewed !== null && isOrganization(reviewed) && !isProduct(reviewed)) out.push({ node, property: "itemReviewed", entity: reviewed });
     }
   }
   return out;
 }
+
+const isOrganization = (node: JsonObject): boolean => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
+const isProduct = (node: JsonObject): boolean => typeNames(node["@type"]).some((t) => subtypes("Product").has(t));
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
 
@@ -79,9 +81,7 @@ function ratesAnotherThing(rating: JsonObject, resolve: Resolve): boolean {
   if (reviewed === null) return false;
   const types = typeNames(reviewed["@type"]);
   if (types.length === 0) return false;
-  const products = subtypes("Product");
-  const organizations = subtypes("Organization");
-  return types.some((t) => products.has(t)) || !types.some((t) => organizations.has(t) || t === "Thing");
+  return isProduct(reviewed) || !(isOrganization(reviewed) || types.includes("Thing"));
 }
 
 function firstObject(value: unknown, resolve: Resolve): JsonObject | null {

@@ -6,17 +6,17 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [dist, doc, warm, counted, mode] = process.argv.slice(2);
-const import_ = (path) => import(pathToFileURL(`${dist}/${path}`).href);
+const load = (path) => import(pathToFileURL(`${dist}/${path}`).href);
 let validate;
 if (doc.endsWith(".html")) {
-  const engine = await import_("runtime/engine.js");
-  const { ruleSetFor } = await import_("generated/index.js");
+  const engine = await load("runtime/engine.js");
+  const { ruleSetFor } = await load("generated/index.js");
   const html = readFileSync(doc, "utf8");
   const url = "https://shop.example/page";
   const prepare = mode === "before" ? engine.prepareHtmlBeforeTruth : engine.prepareHtml;
   validate = () => engine.validatePrepared(prepare(html, url), ruleSetFor);
 } else {
-  const { validateValue } = await import_("runtime/validate.js");
+  const { validateValue } = await load("runtime/validate.js");
   const value = JSON.parse(readFileSync(doc, "utf8"));
   validate = () => validateValue(value);
 }
