@@ -9410,19 +9410,18 @@ var init_duplicates = __esm({
 // runtime/page-truth/self-serving.ts
 function selfServingCandidates(nodes, resolve4) {
   const out = [];
-  const isOrganization = (node) => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
   for (const node of nodes) {
     const n = node.entity.node;
     if (n.aggregateRating === void 0 && n.review === void 0 && n.itemReviewed === void 0) continue;
     if (isOrganization(n)) {
-      if (typeNames(n["@type"]).some((t) => subtypes("Product").has(t))) continue;
+      if (isProduct(n)) continue;
       const property3 = aboutItself(n.aggregateRating, resolve4) ? "aggregateRating" : aboutItself(n.review, resolve4) ? "review" : null;
       if (property3 !== null) out.push({ node, property: property3, entity: n });
       continue;
     }
     if (typeNames(n["@type"]).some((t) => subtypes("Review").has(t) || subtypes("AggregateRating").has(t))) {
       const reviewed = firstObject(n.itemReviewed, resolve4);
-      if (reviewed !== null && isOrganization(reviewed) && !typeNames(reviewed["@type"]).some((t) => subtypes("Product").has(t))) out.push({ node, property: "itemReviewed", entity: reviewed });
+      if (reviewed !== null && isOrganization(reviewed) && !isProduct(reviewed)) out.push({ node, property: "itemReviewed", entity: reviewed });
     }
   }
   return out;
@@ -9437,9 +9436,7 @@ function ratesAnotherThing(rating, resolve4) {
   if (reviewed === null) return false;
   const types = typeNames(reviewed["@type"]);
   if (types.length === 0) return false;
-  const products = subtypes("Product");
-  const organizations = subtypes("Organization");
-  return types.some((t) => products.has(t)) || !types.some((t) => organizations.has(t) || t === "Thing");
+  return isProduct(reviewed) || !(isOrganization(reviewed) || types.includes("Thing"));
 }
 function firstObject(value, resolve4) {
   const v = Array.isArray(value) ? value[0] : value;
@@ -9545,7 +9542,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, present, MAX_RATINGS_READ, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, isOrganization, isProduct, present, MAX_RATINGS_READ, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -9558,6 +9555,8 @@ var init_self_serving = __esm({
     init_http_url();
     NO_PAGE_URL_NOTE = "Self-serving reviews were not checked: the page's URL is unknown (validate the page by its URL to have the review and aggregateRating of a business or organization on its own site checked).";
     LISTING_NOTE = "Self-serving reviews: not reported. The business's url is on this page's host, but the page's WebSite markup names the site as another entity's (a review site or directory that gives each business its own listing page as url).";
+    isOrganization = (node) => typeNames(node["@type"]).some((t) => subtypes("Organization").has(t));
+    isProduct = (node) => typeNames(node["@type"]).some((t) => subtypes("Product").has(t));
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
     MAX_RATINGS_READ = 200;
     MAX_ADDRESSES = 64;
