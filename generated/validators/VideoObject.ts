@@ -4,7 +4,8 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
-import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { wholeList } from "../../runtime/keywords/whole-list.ts";
+import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -308,7 +309,8 @@ const VideoObject__key_moments_clip_hasPart: PropertyRule = propertyRule({
   property: "hasPart",
   level: "required",
   expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
-  fix: "Give \"hasPart\" as Clip objects for the important segments, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
+  listKeywords: [wholeList(listChecks["distinct-start-times"])],
+  fix: "Give \"hasPart\" as Clip objects for the important segments, each starting at a time of its own, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
   docs: DOCS,
   rule: "/rules/VideoObject#key-moments-clip:hasPart",
 });
@@ -415,12 +417,26 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_targe
   docs: DOCS,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
 });
+// rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction > SeekToAction > startOffset-input
+const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input: PropertyRule = propertyRule({
+  name: "startOffset-input",
+  segment: "/startOffset-input",
+  property: "potentialAction.startOffset-input",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+  fix: "Add \"startOffset-input\": \"required name=seek_to_second_number\" to the SeekToAction (the name of the placeholder in its target).",
+  docs: DOCS,
+  rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.startOffset-input",
+});
 
 /** Nested shape VideoObject > feature key-moments-seek-to-action > potentialAction > SeekToAction. */
 export function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction(node: JsonObject, run: Run, at: string): void {
   const v_target = node["target"];
   if (v_target === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
   else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+  const v_startOffset_input = node["startOffset-input"];
+  if (v_startOffset_input === undefined) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, at);
+  else run.check(v_startOffset_input, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, at);
 }
 
 

@@ -11,6 +11,7 @@ import type { KeywordProblem } from "../keywords/keyword-check.ts";
 import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
+import { sharedStartTime } from "./clip-start-times.ts";
 
 export interface ListCheck {
   description: string;
@@ -70,6 +71,10 @@ export const listChecks: Readonly<Record<string, ListCheck>> = {
   "carousel-items": {
     description: "positions ascending by one (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
     test: (items) => positionsInOrder(items, true) ?? carouselItemsProblem(items),
+  },
+  "distinct-start-times": {
+    description: "no two clips of the video share a start time",
+    test: (items) => sharedStartTime(items),
   },
 };
 

@@ -64,6 +64,18 @@ test("a whole-list check: run on lists, not on a single value", () => {
   assert.ok(problem?.message.startsWith('"itemListElement": '), problem?.message);
 });
 
+test("a video's clips: each start time once, as numbers; a missing or malformed offset is left to its own check", () => {
+  const check = wholeList(listChecks["distinct-start-times"]);
+  const clip = (startOffset: unknown) => ({ "@type": "Clip", name: "x", startOffset, url: "https://e.x/v?t=1" });
+  const problemOf = (clips: object[]) => check.test(clips, clips.length, "hasPart");
+  assert.is(problemOf([clip(30), clip(111)]), null);
+  assert.is(problemOf([clip(0), clip("0.5"), clip(1)]), null);
+  const shared = problemOf([clip(10), clip(30), clip("30.0")]);
+  assert.is(shared?.code, "invalid-sequence");
+  assert.match(String(shared?.message), "clips 2 and 3 both start at 30 seconds");
+  assert.is(problemOf([clip(undefined), clip(undefined), clip("soon"), clip("soon"), clip(""), clip("")]), null);
+});
+
 test("a carousel's items: positions first, then each URL once, one host carousel type, three courses", () => {
   const check = wholeList(listChecks["carousel-items"]);
   const entry = (position: number, item: object) => ({ "@type": "ListItem", position, item });
