@@ -42,6 +42,12 @@ export interface CompiledRuleSet {
    * a forum post's comments): what it breaks is a warning naming the enhancement, never the node's error.
    */
   readonly enhancements?: readonly { readonly property: string; readonly name: string }[];
+  /**
+   * Required one-of groups whose members the types endpoint lists as recommended (a Product's review,
+   * aggregateRating, offers): under the spec profile their absence makes the node not eligible, a
+   * warning, not an error (runtime/options/spec-profile.ts).
+   */
+  readonly recommendedGroups?: readonly (readonly string[])[];
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }

@@ -39,6 +39,7 @@ import { capReport } from "./report-caps.ts";
 import { boundedView } from "./bounded-view.ts";
 import { startRequestBudget, requestBudget } from "./request-budget.ts";
 import { profileOverrides, relaxForProfile, type RunOptions } from "./options/profile.ts";
+import { applySpecRules } from "./options/spec-profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
@@ -581,6 +582,9 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
   }
   // Before eligibility: a profile or an override decides what counts as an error for this node.
   relaxForProfile(run.issues, judging.profile);
+  // Only when named: the service names it on every call; an engine run without a profile (the rule
+  // files' examples, the documentation's) keeps the search engine's verdicts on these.
+  if (judging.profile === "spec" && undetected === null) applySpecRules(ruleSet, checked, run.issues, run.ineligible, entity.path);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
   if (!entity.hasContext && !also) {

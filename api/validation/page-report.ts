@@ -16,7 +16,8 @@ export type PageReport = { ok: true; text: ReportText } | { ok: false; code: "no
 
 /** `raw`: the server's HTML when `html` is the rendered page (each node then says how rendering changed it). */
 export function pageReport(html: string, pageUrl: string, base: string, profile?: Profile, raw: string | null = null): PageReport {
-  const result = raw === null ? validateHtml(html, pageUrl, ruleSetFor, { profile }) : validateRenderedHtml(html, raw, pageUrl, ruleSetFor, { profile });
+  const options = { profile: profile ?? "spec" };
+  const result = raw === null ? validateHtml(html, pageUrl, ruleSetFor, options) : validateRenderedHtml(html, raw, pageUrl, ruleSetFor, options);
   if (result.blocks_found === 0 || ((result.schemas.length === 0 || onlyUntypedItems(result.schemas)) && result.blocks_unparsable === 0)) {
     return { ok: false, code: "no_jsonld_found", message: noStructuredDataMessage(html, { rendered: raw !== null }) };
   }

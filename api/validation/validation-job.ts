@@ -20,7 +20,8 @@ export type ValidationJob = (
 ) & { profile?: Profile };
 
 export function runJob(job: ValidationJob): EngineResult {
-  const options = { profile: job.profile };
+  // The HTTP API keeps the spec's rules unless the caller asks for another profile (runtime/options/spec-profile.ts).
+  const options = { profile: job.profile ?? "spec" };
   switch (job.kind) {
     case "html":
       return validateHtml(job.text, job.pageUrl ?? null, ruleSetFor, options);

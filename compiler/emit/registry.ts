@@ -6,6 +6,7 @@
 import type { IrRuleSet } from "../ir.ts";
 import type { MatchTable } from "../matches.ts";
 import { BANNER, Code, ident, lit } from "./code.ts";
+import { groupsListedRecommended } from "./types-payload.ts";
 
 const COMPILED_RULE_SET = "../runtime/compiled-rule-set.ts";
 
@@ -13,6 +14,7 @@ const withRulesSorted = (ruleSets: IrRuleSet[]) => ruleSets.filter((rs) => rs.ru
 
 /** A rule set's CompiledRuleSet literal (fields at their defaults left out); its validators are functions of the same module. */
 export function ruleSetLiteral(rs: IrRuleSet): string {
+  const recommendedGroups = groupsListedRecommended(rs);
   const features = rs.features.map(
     (f) =>
       `    { id: ${lit(f.id)}, name: ${lit(f.name)}, googleDocsUrl: ${lit(f.googleDocsUrl)}, triggers: ${lit(f.triggers)}${f.binding ? ", binding: true" : ""}${f.enhancements.length ? `, enhancements: ${lit(f.enhancements)}` : ""}${f.retired ? `, retired: ${lit(f.retired)}` : ""}, validate: ${ident(`validate_${f.rules.id}`)} },\n`,
@@ -23,7 +25,7 @@ export function ruleSetLiteral(rs: IrRuleSet): string {
   tier: ${lit(rs.tier)},
   googleDocsUrl: ${lit(rs.googleDocsUrl)},
 ${rs.richResult !== null ? `  richResult: ${lit(rs.richResult)},\n` : ""}  verifiedOn: ${lit(rs.verifiedOn)},
-${rs.deprecated ? `  deprecated: ${lit(rs.deprecated)},\n` : ""}${rs.optIn ? `  optIn: ${lit(rs.optIn)},\n` : ""}${rs.linkOnly ? `  linkOnly: ${lit(rs.linkOnly)},\n` : ""}${rs.enhancements.length ? `  enhancements: ${lit(rs.enhancements)},\n` : ""}  validate: ${ident(`validate_${rs.type}`)},
+${rs.deprecated ? `  deprecated: ${lit(rs.deprecated)},\n` : ""}${rs.optIn ? `  optIn: ${lit(rs.optIn)},\n` : ""}${rs.linkOnly ? `  linkOnly: ${lit(rs.linkOnly)},\n` : ""}${rs.enhancements.length ? `  enhancements: ${lit(rs.enhancements)},\n` : ""}${recommendedGroups.length ? `  recommendedGroups: ${lit(recommendedGroups)},\n` : ""}  validate: ${ident(`validate_${rs.type}`)},
   features: [${features.length ? `\n${features.join("")}  ` : ""}],
 }`;
 }

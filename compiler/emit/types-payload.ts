@@ -54,6 +54,18 @@ function listed(rules: IrNodeRules | null, level: "required" | "recommended"): s
 const requiredGroups = (rules: IrNodeRules | null): string[][] => rules?.oneOf.filter((g) => g.level === "required").map((g) => g.members) ?? [];
 
 /**
+ * The required groups whose members the types payload also lists as recommended (a Product's review,
+ * aggregateRating and offers): the spec says a missing recommended property gives a warning, not an
+ * error, so under the spec profile such a group decides eligibility, not validity
+ * (runtime/options/spec-profile.ts).
+ */
+export function groupsListedRecommended(rs: IrRuleSet): string[][] {
+  if (rs.tier !== 1) return [];
+  const recommended = listed(rs.rules, "recommended");
+  return requiredGroups(rs.rules).filter((g) => g.some((member) => recommended.includes(member)));
+}
+
+/**
  * A feature's requirements in depth: required properties, and under each the required properties
  * and groups of the type the documentation leads with (the first object type expected), since a
  * feature's nested requirements (an offer's price) are what it adds.

@@ -186,6 +186,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Image metadata in Google Images",
   verifiedOn: "2026-11-22",
   optIn: ["license","acquireLicensePage","creditText","creator","copyrightNotice"],
+  recommendedGroups: [["creator","creditText","copyrightNotice","license"]],
   validate: validate_ImageObject,
   features: [
     { id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], validate: validate_ImageObject__licensable_badge },

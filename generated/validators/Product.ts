@@ -1850,6 +1850,7 @@ export const ruleSet: CompiledRuleSet = {
   richResult: "Product snippet",
   verifiedOn: "2026-11-22",
   linkOnly: {"link":"url","with":["isVariantOf","inProductGroupWithID"],"reason":"A variant listed by its URL only, as a multi-page site lists the variants of its other pages; it is checked on its own page, where its full Product markup is."},
+  recommendedGroups: [["review","aggregateRating","offers"]],
   validate: validate_Product,
   features: [
     { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], enhancements: [{"property":"offers.shippingDetails","name":"shipping details enhancement"},{"property":"offers.hasMerchantReturnPolicy","name":"return policy information"}], validate: validate_Product__merchant_listing },

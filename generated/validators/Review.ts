@@ -391,6 +391,7 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
   richResult: "Review snippet",
   verifiedOn: "2026-11-25",
+  recommendedGroups: [["reviewRating","datePublished","positiveNotes","negativeNotes"]],
   validate: validate_Review,
   features: [
     { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true","hasPart.isAccessibleForFree","hasPart.cssSelector"], binding: true, validate: validate_Review__paywalled_content },
