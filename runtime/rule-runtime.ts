@@ -255,6 +255,11 @@ function stringFits(value: string, plain: PlainLiteral): boolean {
 // The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
 const expectSpec = (e: ExpectSpec): ExpectSpec => (e instanceof FixedExpectSpec ? e : (new FixedExpectSpec(e) as unknown as ExpectSpec));
 
+/** An object the property expects that a number cannot stand for (not an ID's PropertyValue). */
+function objectBesidesId(e: ExpectSpec): boolean {
+  return e.kind === "class" && e.type !== "PropertyValue";
+}
+
 /** Looks up `{"@id": ...}` references across every block of the page. */
 export interface ReferenceResolver {
   resolve(id: string): JsonObject | undefined;
@@ -853,8 +858,9 @@ export class Run {
           continue;
         }
         // A number stands for a text (a postal code) only where no object is expected: an address
-        // given as 12345 is no address.
-        if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) { accepted = true; break; }
+        // given as 12345 is no address. An ID is one, where its object form is a PropertyValue (a
+        // listing's "identifier": 12345).
+        if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some(objectBesidesId))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
         return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
