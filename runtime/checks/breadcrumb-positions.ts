@@ -1,5 +1,7 @@
-// List positions: the search engine orders a trail or a list by position, so the values must number
-// the items 1, 2, 3, ... in the order they are listed (a carousel's list from where its page starts).
+// List positions: the search engine orders a trail or a list by position ("Position 1 signifies the
+// beginning of the trail"), not by where each item is written (a JSON-LD list is unordered unless it is
+// an @list), so the positions must number the items 1, 2, 3, ... each once, in any order (a carousel's
+// list from where its page starts). A gap or a repeat leaves the order unknown.
 
 /** The position as an integer; NaN when it is not an integer or an integer written as text. */
 function toInteger(value: unknown): number {
@@ -17,36 +19,38 @@ function toInteger(value: unknown): number {
 }
 
 /**
- * Null when positions[i] is i + 1 for every i (numbers or integer strings); otherwise a reason
- * naming the first offending index. `continued`: the list may start past 1 (a paginated list's page 2
- * numbers its items from 21, as Schema.org's ItemList example 3 does): positions[i] is then the first
- * one plus i.
+ * Null when the positions number the items 1 to n, each once, in any order (numbers or integer
+ * strings); otherwise a reason naming an offending index or the position no item has. `continued`:
+ * the list may start past 1 (a paginated list's page 2 numbers its items from 21, as Schema.org's
+ * ItemList example 3 does): its lowest position is then its first.
  */
 export function checkPositions(positions: unknown[], continued = false): string | null {
-  const first = continued && positions.length > 0 ? toInteger(positions[0]) : NaN;
-  const offset = first > 1 ? first - 1 : 0;
+  const at = new Map<number, number>();
+  let lowest = Infinity;
+  let highest = -Infinity;
   for (let i = 0; i < positions.length; i++) {
     const raw = positions[i];
     if (raw == null) return `position at index ${i} is missing`;
     const position = toInteger(raw);
-    const expected = offset + i + 1;
-    if (position === expected) continue;
     if (Number.isNaN(position)) {
       return typeof raw === "object"
         ? `position at index ${i} is not a whole number`
         : `position at index ${i} (${typeof raw === "string" ? JSON.stringify(raw) : String(raw)}) is not a whole number`;
     }
     if (position < 1) return `position at index ${i} is ${position}; positions start at 1`;
-    // Every earlier index holds its own position, so a smaller one repeats index position - offset - 1.
-    if (position < expected) {
-      return position > offset
-        ? `position at index ${i} is ${position}, a duplicate of index ${position - offset - 1}; expected ${expected}`
-        : `position at index ${i} is ${position}, below the list's first position ${offset + 1}; expected ${expected}`;
-    }
-    const later = positions.findIndex((p, j) => j > i && toInteger(p) === expected);
-    return later === -1
-      ? `position at index ${i} is ${position}, which leaves a gap; expected ${expected}`
-      : `position at index ${i} is ${position}, out of order; expected ${expected}`;
+    const first = at.get(position);
+    if (first !== undefined) return `position at index ${i} is ${position}, a duplicate of index ${first}`;
+    at.set(position, i);
+    if (position < lowest) lowest = position;
+    if (position > highest) highest = position;
   }
-  return null;
+  if (positions.length === 0) return null;
+  const start = continued ? lowest : 1;
+  if (highest - start + 1 === positions.length) return null;
+  // n distinct positions from `start` up that do not end at start + n - 1 leave one out.
+  let missing = start;
+  while (at.has(missing)) missing++;
+  return missing === 1 && !continued
+    ? `no item has position 1: a list starts at position 1 (its positions run from ${lowest} to ${highest})`
+    : `no item has position ${missing}, which leaves a gap (the ${positions.length} positions run from ${lowest} to ${highest})`;
 }

@@ -36,7 +36,7 @@ export interface NodeCheck {
 const WHOLE_POSITION = /^[1-9]\d*$/;
 
 /**
- * Only the order is judged: a missing or malformed position is the property's own issue.
+ * Only the numbering is judged: a missing or malformed position is the property's own issue.
  * `continued`: the first position may be past 1 (a paginated list's later page).
  */
 function positionsInOrder(items: readonly unknown[], continued: boolean): string | null {
@@ -65,11 +65,11 @@ function positionsInOrder(items: readonly unknown[], continued: boolean): string
 
 export const listChecks: Readonly<Record<string, ListCheck>> = {
   "ascending-positions": {
-    description: "positions are whole numbers from 1, ascending without gaps",
+    description: "positions number the items from 1 without gaps or repeats, in any order",
     test: (items) => positionsInOrder(items, false),
   },
   "carousel-items": {
-    description: "positions ascending by one (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
+    description: "positions number the items without gaps or repeats, in any order (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
     test: (items) => positionsInOrder(items, true) ?? carouselItemsProblem(items),
   },
   "distinct-start-times": {

@@ -42,7 +42,7 @@ test("a summary page (ListItems with url only) is still checked as a carousel", 
   const s = validateValue({
     "@context": "https://schema.org",
     "@type": "ItemList",
-    itemListElement: [{ "@type": "ListItem", position: 2, url: "https://example.com/a.html" }, { "@type": "ListItem", position: 1, url: "https://example.com/b.html" }],
+    itemListElement: [{ "@type": "ListItem", position: 1, url: "https://example.com/a.html" }, { "@type": "ListItem", position: 1, url: "https://example.com/b.html" }],
   }).schemas[0];
   assert.ok(s.errors.some((e) => e.code === "invalid-sequence"), JSON.stringify(s.errors));
 });
