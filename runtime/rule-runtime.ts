@@ -255,6 +255,24 @@ function stringFits(value: string, plain: PlainLiteral): boolean {
 // The fixed shape holds every kind's fields; the union type still tells the kinds apart by `kind`.
 const expectSpec = (e: ExpectSpec): ExpectSpec => (e instanceof FixedExpectSpec ? e : (new FixedExpectSpec(e) as unknown as ExpectSpec));
 
+/**
+ * The index of a list's last item: the one with the highest position when every item has a whole
+ * position (the search engine orders a breadcrumb trail by position, whatever order it is written
+ * in), else the last written.
+ */
+function lastByPosition(items: readonly unknown[]): number {
+  let last = -1;
+  let highest = -Infinity;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const raw = isObject(item) ? item.position : undefined;
+    const position = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(position)) return items.length - 1;
+    if (position > highest) (highest = position), (last = i);
+  }
+  return last;
+}
+
 /** An object the property expects that a number cannot stand for (not an ID's PropertyValue). */
 function objectBesidesId(e: ExpectSpec): boolean {
   return e.kind === "class" && e.type !== "PropertyValue";
@@ -605,10 +623,12 @@ export class Run {
       if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
       const outer = this.lastItem;
       const first = this.issues.length;
+      let last = -1;
       for (let i = 0; i < checked; i++) {
         const item = value[i];
         if (passesAtOnce(item, rule, true)) continue;
-        this.lastItem = i === value.length - 1;
+        if (last === -1) last = lastByPosition(value);
+        this.lastItem = i === last;
         this.checkOne(item, rule, at, i);
       }
       this.lastItem = outer;
