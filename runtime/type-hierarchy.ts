@@ -18,6 +18,14 @@ export function schemaOrgVersion(): string {
   return (vocabularyData as unknown as Vocabulary).schema_org_version;
 }
 
+/**
+ * A release as Schema.org names it and the spec writes it ("V29.4": "The vocabulary version is V29.4,
+ * reported as schema_org_version by the types endpoint").
+ */
+export function releaseName(version: string): string {
+  return version.startsWith("V") ? version : `V${version}`;
+}
+
 /** The type and all its subtypes. */
 export function subtypes(type: string): ReadonlySet<string> {
   let set = cache.get(type);

@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import typesPayload from "../../generated/types.json" with { type: "json" };
-import { schemaOrgVersion } from "../../runtime/type-hierarchy.ts";
+import { releaseName, schemaOrgVersion } from "../../runtime/type-hierarchy.ts";
 
 /** The payload with `rules_url` after each entry's google_docs_url (the field it sits beside in meaning). */
 export function typesWithRuleLinks(rulesRoot: string): typeof typesPayload {
   return {
     ...typesPayload,
-    // The release in force: the vocabulary the engine runs on (`SCHEMAORG_VERSION` at build; 29.4 by default).
-    schema_org_version: schemaOrgVersion(),
+    // The release in force: the vocabulary the engine runs on (`SCHEMAORG_VERSION` at build; V29.4 by default).
+    schema_org_version: releaseName(schemaOrgVersion()),
     types: typesPayload.types.map((entry) => {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(entry)) {

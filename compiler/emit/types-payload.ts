@@ -1,6 +1,7 @@
 /** generated/types.json: exactly the spec's GET /api/v1/types payload. */
 import type { IrNodeRules, IrRuleSet } from "../ir.ts";
 import type { MatchTable } from "../matches.ts";
+import { releaseName } from "../../runtime/type-hierarchy.ts";
 
 export interface TypeListEntry {
   type: string;
@@ -104,7 +105,7 @@ function noteOf(rs: IrRuleSet): string | undefined {
   return parts.length ? parts.join(" ") : undefined;
 }
 
-/** `schemaOrgVersion`: the release of the vocabulary the rules were compiled against (the spec fixes 29.4). */
+/** `schemaOrgVersion`: the release of the vocabulary the rules were compiled against (the spec fixes 29.4), reported as the spec writes it ("V29.4"). */
 export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable, schemaOrgVersion = "29.4") {
   const byType = new Map(ruleSets.map((rs) => [rs.type, rs]));
   const helpers = ruleSets.filter((rs) => rs.listedUnder);
@@ -139,7 +140,7 @@ export function buildTypesPayload(ruleSets: IrRuleSet[], table: MatchTable, sche
     total_coming_soon: types.filter((t) => t.tier === 2).length,
     total_planned: types.filter((t) => t.tier === 3 || t.tier === 4).length,
     total_deprecated: types.filter((t) => t.tier === 0).length,
-    schema_org_version: schemaOrgVersion,
+    schema_org_version: releaseName(schemaOrgVersion),
     last_updated: lastUpdated,
   };
 }

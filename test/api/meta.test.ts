@@ -90,7 +90,7 @@ test("GET /api/v1/types is exactly generated/types.json, each entry with its rul
     delete entry.rules_url;
   }
   assert.equal(body, expected);
-  assert.is(res.json().schema_org_version, "29.4");
+  assert.is(res.json().schema_org_version, "V29.4");
 });
 
 test("GET /openapi.json: a valid OpenAPI 3.1 document listing every route, with its schemas", async () => {
