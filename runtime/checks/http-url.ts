@@ -86,9 +86,11 @@ export function httpUrlError(s: string, otherScheme: (scheme: string) => string)
   if (isHttpUrl(s)) return null;
   if (s.length === 0 || s.trim().length === 0) return "empty URL";
   if (WHITESPACE.test(s)) {
-    return isHttpUrl(s.trim())
-      ? "remove the spaces around the URL"
-      : "the URL contains whitespace: encode spaces as %20";
+    const trimmed = s.trim();
+    if (isHttpUrl(trimmed)) return "remove the spaces around the URL";
+    // Words where an address belongs ("books page", "our logo"): no URL to encode, the address is missing.
+    if (!SCHEME.test(trimmed) && !trimmed.includes("/") && HOST_LIKE.exec(trimmed) === null) return "a phrase, not a URL: give the page's or the file's address, starting with https://";
+    return "the URL contains whitespace: encode spaces as %20";
   }
   const match = SCHEME.exec(s);
   // "www.example.com:8080" parses as the scheme "www.example.com"; it is a host without a scheme.

@@ -18,8 +18,9 @@ const check = trimAware((s) => {
   // Digits with an optional dot decimal only: a sign, an exponent or ".5" is not how prices are written.
   if (scanDecimal(s, false, false) >= 0) return null;
   if (FREE.test(s)) return "use 0 for a free offer";
-  if (CURRENCY_SYMBOL.test(s)) return "remove the currency symbol: give the currency in priceCurrency";
-  if (hasCurrencyCode(s)) return "remove the currency code: give it in priceCurrency";
+  // The currency's own property: priceCurrency beside a price, currency in a MonetaryAmount (a shipping rate).
+  if (CURRENCY_SYMBOL.test(s)) return "remove the currency symbol: give the currency in its own property (priceCurrency, or currency in a MonetaryAmount)";
+  if (hasCurrencyCode(s)) return "remove the currency code: give it in its own property (priceCurrency, or currency in a MonetaryAmount)";
   const first = s.charCodeAt(0);
   if (first === 45 && scanDecimal(s, true, false) >= 0) return "a price can't be negative";
   if (first === 43 && scanDecimal(s, true, false) >= 0) return "remove the plus sign";

@@ -18,6 +18,9 @@ checkTable(absoluteUrl, [
   ["https://localhost/", true],
   // whitespace
   ["https://example.com/a b", false, "encode spaces as %20"],
+  ["books page", false, "a phrase, not a URL"],
+  [" our logo ", false, "a phrase, not a URL"],
+  ["example.com/a b", false, "encode spaces as %20"],
   ["https://exa mple.com", false, "whitespace"],
   ["https://example.com/\tx", false, "whitespace"],
   ["https://example.com/\nx", false, "whitespace"],
