@@ -8,6 +8,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import { textPattern } from "../../runtime/keywords/text-pattern.ts";
+import { atMostValues } from "../../runtime/keywords/value-count.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
@@ -1305,7 +1306,8 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   level: "required",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
-  fix: "Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to, e.g. \"CH\".",
+  listKeywords: [atMostValues(50)],
+  fix: "Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to (up to 50), e.g. \"CH\".",
   docs: DOCS,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry",
 });
