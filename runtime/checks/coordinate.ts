@@ -46,7 +46,12 @@ export function coordinateTest(axis: "latitude" | "longitude", limit: number) {
   return (value: string | number | boolean): string | null => {
     if (typeof value === "number") {
       if (!Number.isFinite(value)) return `${value} is not a ${axis}`;
-      return coordinateError(value, numberDecimalPlaces(value), String(value), axis, limit);
+      const error = coordinateError(value, numberDecimalPlaces(value), String(value), axis, limit);
+      // The number is what a reader of the JSON gets, the search engine too: trailing zeros written
+      // in the source (42.12340) are not in it. Said, so the repair is the text form, not more digits.
+      if (error === null || !error.startsWith("use at least")) return error;
+      const padded = value.toFixed(MIN_DECIMAL_PLACES);
+      return `${error}; if the source wrote trailing zeros (${padded}), a JSON number drops them: write the coordinate as text ("${padded}") to keep them`;
     }
     return typeof value === "string" ? check(value) : `expected a ${axis}, not ${value}`;
   };

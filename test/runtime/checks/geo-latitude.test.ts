@@ -23,6 +23,9 @@ checkTable(geoLatitude, [
   ["-200.12345", false, "out of range"],
   // precision: the search engine asks for at least 5 decimal places
   [40.7484, false, "use at least 5 decimal places (40.7484 has 4)"],
+  // A JSON number has lost the zeros its source may have written (40.74840): the message says how to keep them.
+  [40.7484, false, 'if the source wrote trailing zeros (40.74840), a JSON number drops them: write the coordinate as text ("40.74840")'],
+  ["40.74840", true],
   [40.75, false, "use at least 5 decimal places"],
   [40, false, "use at least 5 decimal places"],
   [-90, false, "use at least 5 decimal places"],
