@@ -682,6 +682,21 @@ function stringFits(value, plain) {
   for (let i = 0; i < plain.enums.length; i++) if (plain.enums[i].has(member)) return true;
   return false;
 }
+function lastByPosition(items) {
+  let last = -1;
+  let highest = -Infinity;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const raw = isObject(item) ? item.position : void 0;
+    const position = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(position)) return items.length - 1;
+    if (position > highest) highest = position, last = i;
+  }
+  return last;
+}
+function objectBesidesId(e) {
+  return e.kind === "class" && e.type !== "PropertyValue";
+}
 function isNumericText(s) {
   const n = s.length;
   let i = s.charCodeAt(0) === 43 || s.charCodeAt(0) === 45 ? 1 : 0;
@@ -1217,10 +1232,12 @@ var init_rule_runtime = __esm({
           if (checked < value.length) requestBudget().valuesNotChecked += value.length - checked;
           const outer2 = this.lastItem;
           const first = this.issues.length;
+          let last = -1;
           for (let i = 0; i < checked; i++) {
             const item = value[i];
             if (passesAtOnce(item, rule, true)) continue;
-            this.lastItem = i === value.length - 1;
+            if (last === -1) last = lastByPosition(value);
+            this.lastItem = i === last;
             this.checkOne(item, rule, at, i);
           }
           this.lastItem = outer2;
@@ -1440,7 +1457,7 @@ var init_rule_runtime = __esm({
               }
               continue;
             }
-            if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some((x) => x.kind === "class"))) {
+            if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some(objectBesidesId))) {
               accepted = true;
               break;
             }
@@ -6098,6 +6115,68 @@ var init_profile = __esm({
   }
 });
 
+// runtime/options/spec-profile.ts
+function applySpecRules(ruleSet45, node, issues, ineligible, at) {
+  if (ruleSet45.recommendedGroups !== void 0) groupsAsEligibility(ruleSet45.recommendedGroups, issues, ineligible, at);
+  if (ruleSet45.type === "Product") productNeedsOffersAndImage(node, issues, ineligible, at);
+  if (ruleSet45.type === "Event") eventNameAsText(node, issues, at);
+}
+function groupsAsEligibility(groups, issues, ineligible, at) {
+  for (const group of groups) {
+    const missing = issues.find((i) => i.code === "missing-one-of" && i.severity === "error" && i.path === at && sameMembers(i.one_of, group));
+    if (missing === void 0) continue;
+    const names = group.map((p) => `"${p}"`).join(", ");
+    missing.severity = "warning";
+    missing.message += " (A warning under the service's rules, which list these properties as recommended; the node is not eligible without one. The search engine's test calls it an error.)";
+    const raised = ` No other of ${names} holds a valid value.`;
+    for (const issue2 of issues) {
+      if (issue2.severity === "error" && issue2.message.endsWith(raised) && group.includes(issue2.property)) issue2.severity = "warning";
+    }
+    ineligible.push(`the rich result needs one of ${names}`);
+  }
+}
+function sameMembers(members, group) {
+  return members !== void 0 && members.length === group.length && members.every((m, k) => m === group[k]);
+}
+function productNeedsOffersAndImage(node, issues, ineligible, at) {
+  const lacking = ["offers", "image"].filter((property3) => !holdsGoodValue(node, property3, issues, at));
+  if (lacking.length === 0) return;
+  ineligible.push(
+    `the service's rules make a Product eligible only with "offers" and "image", and it lacks ${lacking.map((p) => `"${p}"`).join(" and ")} (the spec: "a Product without offers or image" is valid but not eligible; the google profile follows the search engine, whose product snippet also takes a review or a rating without an image)`
+  );
+}
+function holdsGoodValue(node, property3, issues, at) {
+  if (!hasValue(node, [property3])) return false;
+  const value = node[property3];
+  const own = `${at}/${property3}`;
+  const brokenAt = /* @__PURE__ */ new Set();
+  for (const i of issues) if (i.property === property3 && BROKEN_VALUE.has(i.code) && (i.path === own || i.path.startsWith(`${own}/`))) brokenAt.add(i.path);
+  return brokenAt.size < (Array.isArray(value) ? value.length : 1);
+}
+function eventNameAsText(node, issues, at) {
+  const name = node.name;
+  if (typeof name !== "number" && typeof name !== "boolean") return;
+  issues.push({
+    severity: "error",
+    property: "name",
+    message: `"name" should be text, not the ${typeof name} ${String(name)}: the service's rules type an Event's name as a string.`,
+    fix: `Give "name" as the event's title in text, e.g. "name": "${String(name)}" or "Jazz night". The service spec's Event table types name as a string; the search engine's own test reads a number as its text (the google profile accepts it).`,
+    google_docs_url: EVENT_DOCS,
+    code: "wrong-type",
+    path: `${at}/${escapePointer("name")}`
+  });
+}
+var EVENT_DOCS, BROKEN_VALUE;
+var init_spec_profile = __esm({
+  "runtime/options/spec-profile.ts"() {
+    "use strict";
+    init_json();
+    init_rule_runtime();
+    EVENT_DOCS = "https://developers.google.com/search/docs/appearance/structured-data/event";
+    BROKEN_VALUE = /* @__PURE__ */ new Set(["wrong-type", "empty-value", "invalid-format", "invalid-enum"]);
+  }
+});
+
 // runtime/options/overrides.ts
 function findOverride(overrides, issue2, types) {
   for (const o of overrides) {
@@ -8929,7 +9008,10 @@ function httpUrlError(s, otherScheme) {
   if (isHttpUrl(s)) return null;
   if (s.length === 0 || s.trim().length === 0) return "empty URL";
   if (WHITESPACE.test(s)) {
-    return isHttpUrl(s.trim()) ? "remove the spaces around the URL" : "the URL contains whitespace: encode spaces as %20";
+    const trimmed2 = s.trim();
+    if (isHttpUrl(trimmed2)) return "remove the spaces around the URL";
+    if (!SCHEME.test(trimmed2) && !trimmed2.includes("/") && HOST_LIKE.exec(trimmed2) === null) return "a phrase, not a URL: give the page's or the file's address, starting with https://";
+    return "the URL contains whitespace: encode spaces as %20";
   }
   const match = SCHEME.exec(s);
   if (match === null || match[1].includes(".")) {
@@ -11933,6 +12015,7 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
     if (unrated.length !== 0) run.issues.push(...unrated);
   }
   relaxForProfile(run.issues, judging.profile);
+  if (judging.profile === "spec" && undetected === null) applySpecRules(ruleSet45, checked, run.issues, run.ineligible, entity.path);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
   if (!entity.hasContext && !also) {
@@ -12219,6 +12302,7 @@ var init_engine = __esm({
     init_bounded_view();
     init_request_budget();
     init_profile();
+    init_spec_profile();
     init_overrides();
     init_lenient_json();
     init_page_truth();
@@ -12298,25 +12382,29 @@ function toInteger(value) {
   return NaN;
 }
 function checkPositions(positions, continued = false) {
-  const first = continued && positions.length > 0 ? toInteger(positions[0]) : NaN;
-  const offset = first > 1 ? first - 1 : 0;
+  const at = /* @__PURE__ */ new Map();
+  let lowest = Infinity;
+  let highest = -Infinity;
   for (let i = 0; i < positions.length; i++) {
     const raw = positions[i];
     if (raw == null) return `position at index ${i} is missing`;
     const position = toInteger(raw);
-    const expected = offset + i + 1;
-    if (position === expected) continue;
     if (Number.isNaN(position)) {
       return typeof raw === "object" ? `position at index ${i} is not a whole number` : `position at index ${i} (${typeof raw === "string" ? JSON.stringify(raw) : String(raw)}) is not a whole number`;
     }
     if (position < 1) return `position at index ${i} is ${position}; positions start at 1`;
-    if (position < expected) {
-      return position > offset ? `position at index ${i} is ${position}, a duplicate of index ${position - offset - 1}; expected ${expected}` : `position at index ${i} is ${position}, below the list's first position ${offset + 1}; expected ${expected}`;
-    }
-    const later = positions.findIndex((p, j) => j > i && toInteger(p) === expected);
-    return later === -1 ? `position at index ${i} is ${position}, which leaves a gap; expected ${expected}` : `position at index ${i} is ${position}, out of order; expected ${expected}`;
+    const first = at.get(position);
+    if (first !== void 0) return `position at index ${i} is ${position}, a duplicate of index ${first}`;
+    at.set(position, i);
+    if (position < lowest) lowest = position;
+    if (position > highest) highest = position;
   }
-  return null;
+  if (positions.length === 0) return null;
+  const start = continued ? lowest : 1;
+  if (highest - start + 1 === positions.length) return null;
+  let missing = start;
+  while (at.has(missing)) missing++;
+  return missing === 1 && !continued ? `no item has position 1: a list starts at position 1 (its positions run from ${lowest} to ${highest})` : `no item has position ${missing}, which leaves a gap (the ${positions.length} positions run from ${lowest} to ${highest})`;
 }
 var init_breadcrumb_positions = __esm({
   "runtime/checks/breadcrumb-positions.ts"() {
@@ -12582,6 +12670,28 @@ var init_amenity_value = __esm({
   }
 });
 
+// runtime/checks/clip-start-times.ts
+function sharedStartTime(clips) {
+  const seen = /* @__PURE__ */ new Map();
+  for (let i = 0; i < clips.length; i++) {
+    const clip = clips[i];
+    if (!isObject(clip)) continue;
+    const raw = clip.startOffset;
+    const offset = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
+    if (!Number.isFinite(offset)) continue;
+    const first = seen.get(offset);
+    if (first !== void 0) return `clips ${first + 1} and ${i + 1} both start at ${offset} seconds; no two clips of a video may share a start time`;
+    seen.set(offset, i);
+  }
+  return null;
+}
+var init_clip_start_times = __esm({
+  "runtime/checks/clip-start-times.ts"() {
+    "use strict";
+    init_json();
+  }
+});
+
 // runtime/checks/structure-checks.ts
 function positionsInOrder(items, continued) {
   let inOrder = true;
@@ -12643,15 +12753,20 @@ var init_structure_checks = __esm({
     init_active_price();
     init_pros_cons();
     init_amenity_value();
+    init_clip_start_times();
     WHOLE_POSITION = /^[1-9]\d*$/;
     listChecks = {
       "ascending-positions": {
-        description: "positions are whole numbers from 1, ascending without gaps",
+        description: "positions number the items from 1 without gaps or repeats, in any order",
         test: (items) => positionsInOrder(items, false)
       },
       "carousel-items": {
-        description: "positions ascending by one (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
+        description: "positions number the items without gaps or repeats, in any order (1, 2, 3..., or from where a paginated list's page starts); each URL once; items of one host carousel type; at least three courses in a course list",
         test: (items) => positionsInOrder(items, true) ?? carouselItemsProblem(items)
+      },
+      "distinct-start-times": {
+        description: "no two clips of the video share a start time",
+        test: (items) => sharedStartTime(items)
       }
     };
     nodeChecks = {
@@ -12944,7 +13059,10 @@ function coordinateTest(axis, limit) {
   return (value) => {
     if (typeof value === "number") {
       if (!Number.isFinite(value)) return `${value} is not a ${axis}`;
-      return coordinateError(value, numberDecimalPlaces(value), String(value), axis, limit);
+      const error = coordinateError(value, numberDecimalPlaces(value), String(value), axis, limit);
+      if (error === null || !error.startsWith("use at least")) return error;
+      const padded = value.toFixed(MIN_DECIMAL_PLACES);
+      return `${error}; if the source wrote trailing zeros (${padded}), a JSON number drops them: write the coordinate as text ("${padded}") to keep them`;
     }
     return typeof value === "string" ? check16(value) : `expected a ${axis}, not ${value}`;
   };
@@ -13836,8 +13954,8 @@ var init_price = __esm({
     check14 = trimAware((s) => {
       if (scanDecimal(s, false, false) >= 0) return null;
       if (FREE.test(s)) return "use 0 for a free offer";
-      if (CURRENCY_SYMBOL2.test(s)) return "remove the currency symbol: give the currency in priceCurrency";
-      if (hasCurrencyCode(s)) return "remove the currency code: give it in priceCurrency";
+      if (CURRENCY_SYMBOL2.test(s)) return "remove the currency symbol: give the currency in its own property (priceCurrency, or currency in a MonetaryAmount)";
+      if (hasCurrencyCode(s)) return "remove the currency code: give it in its own property (priceCurrency, or currency in a MonetaryAmount)";
       const first = s.charCodeAt(0);
       if (first === 45 && scanDecimal(s, true, false) >= 0) return "a price can't be negative";
       if (first === 43 && scanDecimal(s, true, false) >= 0) return "remove the plus sign";
@@ -21515,6 +21633,7 @@ var init_ImageObject = __esm({
       richResult: "Image metadata in Google Images",
       verifiedOn: "2026-11-22",
       optIn: ["license", "acquireLicensePage", "creditText", "creator", "copyrightNotice"],
+      recommendedGroups: [["creator", "creditText", "copyrightNotice", "license"]],
       validate: validate_ImageObject,
       features: [
         { id: "licensable-badge", name: "Licensable badge", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions", triggers: [], validate: validate_ImageObject__licensable_badge }
@@ -27310,6 +27429,7 @@ var init_Product = __esm({
     init_text_length();
     init_sibling_condition();
     init_text_pattern();
+    init_value_count();
     DOCS33 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
     Product_name = propertyRule({
       name: "name",
@@ -28211,7 +28331,8 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
-      fix: 'Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to, e.g. "CH".',
+      listKeywords: [atMostValues(50)],
+      fix: 'Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to (up to 50), e.g. "CH".',
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry"
     });
@@ -28562,6 +28683,7 @@ var init_Product = __esm({
       richResult: "Product snippet",
       verifiedOn: "2026-11-22",
       linkOnly: { "link": "url", "with": ["isVariantOf", "inProductGroupWithID"], "reason": "A variant listed by its URL only, as a multi-page site lists the variants of its other pages; it is checked on its own page, where its full Product markup is." },
+      recommendedGroups: [["review", "aggregateRating", "offers"]],
       validate: validate_Product,
       features: [
         { id: "merchant-listing", name: "Merchant listing", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing", triggers: ["offers"], enhancements: [{ "property": "offers.shippingDetails", "name": "shipping details enhancement" }, { "property": "offers.hasMerchantReturnPolicy", "name": "return policy information" }], validate: validate_Product__merchant_listing }
@@ -32641,6 +32763,7 @@ var init_Review = __esm({
       googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet",
       richResult: "Review snippet",
       verifiedOn: "2026-11-25",
+      recommendedGroups: [["reviewRating", "datePublished", "positiveNotes", "negativeNotes"]],
       validate: validate_Review,
       features: [
         { id: "paywalled-content", name: "Subscription and paywalled content", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content", triggers: ["isAccessibleForFree!=true", "hasPart.isAccessibleForFree", "hasPart.cssSelector"], binding: true, validate: validate_Review__paywalled_content }
@@ -34562,6 +34685,9 @@ function validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekTo
   const v_target = node["target"];
   if (v_target === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
   else run.check(v_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, at);
+  const v_startOffset_input = node["startOffset-input"];
+  if (v_startOffset_input === void 0) run.missing(VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, at);
+  else run.check(v_startOffset_input, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, at);
 }
 function validate_VideoObject__learning_video(node, run, at) {
   void node;
@@ -34626,13 +34752,14 @@ function validate_VideoObject__review_snippet_review_Review_reviewRating_Rating(
   if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS44, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_oneOf0, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
+var DOCS44, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_oneOf0, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
     init_rule_runtime();
     init_checks();
     init_type_hierarchy();
+    init_whole_list();
     init_structure_checks();
     init_text_length();
     DOCS44 = "https://developers.google.com/search/docs/appearance/structured-data/video";
@@ -34842,7 +34969,8 @@ var init_VideoObject = __esm({
       property: "hasPart",
       level: "required",
       expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
-      fix: 'Give "hasPart" as Clip objects for the important segments, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
+      listKeywords: [wholeList(listChecks["distinct-start-times"])],
+      fix: 'Give "hasPart" as Clip objects for the important segments, each starting at a time of its own, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
       docs: DOCS44,
       rule: "/rules/VideoObject#key-moments-clip:hasPart"
     });
@@ -34909,6 +35037,16 @@ var init_VideoObject = __esm({
       fix: 'Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. "https://video.example.com/watch/videoID?t={seek_to_second_number}".',
       docs: DOCS44,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target"
+    });
+    VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input = propertyRule({
+      name: "startOffset-input",
+      segment: "/startOffset-input",
+      property: "potentialAction.startOffset-input",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+      fix: 'Add "startOffset-input": "required name=seek_to_second_number" to the SeekToAction (the name of the placeholder in its target).',
+      docs: DOCS44,
+      rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.startOffset-input"
     });
     VideoObject__review_snippet_name = propertyRule({
       name: "name",
