@@ -18,6 +18,7 @@ export const ISSUE_CODES = [
   "invalid-sequence", // list items out of order (breadcrumb positions)
   "missing-companion", // a property needs another one beside it
   "identical-values", // a property repeats another's value where the search engine wants them to differ
+  "contradicting-values", // two properties of one node the documentation says not to give together (FreeReturn and a return fee)
   "empty-value", // an empty string, array or object
   "dangling-reference", // an {"@id"} that names no node on the page
   "invalid-json", // the block is not valid JSON

@@ -6,6 +6,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { atMostValues } from "../../runtime/keywords/value-count.ts";
 import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/return-policy";
@@ -300,6 +301,7 @@ export function validate_MerchantReturnPolicy(node: JsonObject, run: Run, at: st
   if (v_returnPolicySeasonalOverride !== undefined) run.check(v_returnPolicySeasonalOverride, MerchantReturnPolicy_returnPolicySeasonalOverride, at);
   run.oneOf(MerchantReturnPolicy_oneOf0, node, at);
   run.oneOf(MerchantReturnPolicy_oneOf1, node, at);
+  run.checkNode(node, nodeChecks["return-fee-amount"], DOCS, at, "/rules/MerchantReturnPolicy#returnShippingFeesAmount");
 }
 
 // rules-src/types/MerchantReturnPolicy.yaml: returnShippingFeesAmount > MonetaryAmount > value

@@ -3,6 +3,7 @@ import { validate_ShippingService } from "./ShippingService.ts";
 import type { PropertyRule, OneOfRule, Run } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -27,7 +28,7 @@ const OfferShippingDetails_shippingDestination: PropertyRule = propertyRule({
   segment: "/shippingDestination",
   property: "shippingDestination",
   level: "optional",
-  expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion }],
+  expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion, nodeCheck: nodeChecks["region-or-postal-code"] }],
   fix: "Give \"shippingDestination\" as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingDestination",

@@ -12,6 +12,7 @@ import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
 import { sharedStartTime } from "./clip-start-times.ts";
+import { regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
 
 export interface ListCheck {
   description: string;
@@ -125,6 +126,36 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Give "image" only the images inside the post, and leave it out when the post has none. ' +
       'Search Central, Discussion forum, image: "If there aren\'t any images, don\'t include default, icon, placeholder, or author images in this field."',
     test: (node) => logoAsPostImage(node),
+  },
+  "return-fee-amount": {
+    description: "a returnShippingFeesAmount goes only with returnFees ReturnShippingFees (not FreeReturn or ReturnFeesCustomerResponsibility)",
+    property: "returnShippingFeesAmount",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Leave returnShippingFeesAmount out, or set returnFees to "https://schema.org/ReturnShippingFees" when the merchant charges the customer for the return shipping. ' +
+      'Search Central, Merchant listing and Return policy, returnFees: FreeReturn and ReturnFeesCustomerResponsibility, "If used, don\'t include the returnShippingFeesAmount property."',
+    test: (node) => returnFeeAmountWithoutFee(node),
+  },
+  "one-price-kind": {
+    description: "a price specification is a strikethrough price or a member price, not both",
+    property: "validForMemberTier",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Give the struck-through price (priceType StrikethroughPrice) and the member price (validForMemberTier) in two price specifications. ' +
+      'Search Central, Merchant listing, UnitPriceSpecification (priceType, validForMemberTier): "Price specifications containing both of these properties are ignored."',
+    test: (node) => strikethroughMemberPrice(node),
+  },
+  "region-or-postal-code": {
+    description: "a shipping destination gives addressRegion or postalCode, not both",
+    property: "postalCode",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Give the destination either as regions (addressRegion) or as postal codes (postalCode), in two DefinedRegions if both kinds are shipped to. ' +
+      'Search Central, Merchant listing, DefinedRegion: "Do not provide both a region and postal code information."',
+    test: (node) => regionAndPostalCode(node),
   },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",

@@ -1,0 +1,40 @@
+/**
+ * Two properties of one node the merchant listing page says not to give together: the markup
+ * contradicts itself, and the search engine takes neither reading for certain. Each returns the
+ * problem's text, or null.
+ */
+import type { JsonObject } from "../json.ts";
+import { enumMember } from "./enumeration.ts";
+
+function given(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  return !Array.isArray(value) || value.some(given);
+}
+
+function members(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((v) => (typeof v === "string" ? [enumMember(v)].filter((m): m is string => m !== null) : []));
+}
+
+/**
+ * FreeReturn and ReturnFeesCustomerResponsibility: "If used, don't include the
+ * returnShippingFeesAmount property" (the merchant listing and return policy pages).
+ */
+export function returnFeeAmountWithoutFee(node: JsonObject): string | null {
+  if (!given(node.returnShippingFeesAmount)) return null;
+  const fees = members(node.returnFees).find((m) => m === "FreeReturn" || m === "ReturnFeesCustomerResponsibility");
+  return fees === undefined ? null : `is given while returnFees is ${fees}; an amount goes only with ReturnShippingFees, the merchant's fee for the return shipping`;
+}
+
+/** "Price specifications containing both of these properties [priceType and validForMemberTier] are ignored." */
+export function strikethroughMemberPrice(node: JsonObject): string | null {
+  return given(node.priceType) && given(node.validForMemberTier)
+    ? "is given beside priceType; the search engine ignores a price specification with both"
+    : null;
+}
+
+/** DefinedRegion: "Do not provide both a region and postal code information." */
+export function regionAndPostalCode(node: JsonObject): string | null {
+  return given(node.addressRegion) && given(node.postalCode) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
+}
