@@ -228,11 +228,11 @@ function readMember(value) {
   }
   return start === 0 ? value : value.slice(start);
 }
-function lowerIndex(members, key) {
+function lowerIndex(members2, key) {
   let index2 = lowerIndexes.get(key);
   if (index2 === void 0) {
     const names = /* @__PURE__ */ new Map();
-    for (const member of members) {
+    for (const member of members2) {
       const lower = member.toLowerCase();
       names.set(lower, names.has(lower) ? null : member);
     }
@@ -240,8 +240,8 @@ function lowerIndex(members, key) {
   }
   return index2;
 }
-function fixEnumMember(value, members, key = members) {
-  const { names, answers } = lowerIndex(members, key);
+function fixEnumMember(value, members2, key = members2) {
+  const { names, answers } = lowerIndex(members2, key);
   const known = answers.get(value);
   if (known !== void 0) return known;
   const name = value.trim().replace(ANY_PREFIX, "").toLowerCase();
@@ -6135,8 +6135,8 @@ function groupsAsEligibility(groups, issues, ineligible, at) {
     ineligible.push(`the rich result needs one of ${names}`);
   }
 }
-function sameMembers(members, group) {
-  return members !== void 0 && members.length === group.length && members.every((m, k) => m === group[k]);
+function sameMembers(members2, group) {
+  return members2 !== void 0 && members2.length === group.length && members2.every((m, k) => m === group[k]);
 }
 function productNeedsOffersAndImage(node, issues, ineligible, at) {
   const lacking = ["offers", "image"].filter((property3) => !holdsGoodValue(node, property3, issues, at));
@@ -9145,12 +9145,12 @@ function withoutHubs(group, apart) {
     }
   }
   if (hubs.size === 0) return group;
-  const members = group.members.filter((m) => !hubs.has(kindOf(m)));
-  if (members.length < 2) return null;
-  const leader = members[0];
-  const matchedOn = [...leader.keys].find(([property3, value]) => members.some((m) => m !== leader && [...m.keys].some(([p, v]) => v === value && keyClass(p) === keyClass(property3))))?.[0];
+  const members2 = group.members.filter((m) => !hubs.has(kindOf(m)));
+  if (members2.length < 2) return null;
+  const leader = members2[0];
+  const matchedOn = [...leader.keys].find(([property3, value]) => members2.some((m) => m !== leader && [...m.keys].some(([p, v]) => v === value && keyClass(p) === keyClass(property3))))?.[0];
   if (matchedOn === void 0) return null;
-  return { members, matchedOn, kinds: new Map([...group.kinds].filter(([kind]) => !hubs.has(kind))) };
+  return { members: members2, matchedOn, kinds: new Map([...group.kinds].filter(([kind]) => !hubs.has(kind))) };
 }
 function kindOf(candidate) {
   const node = candidate.node.entity.node;
@@ -9163,8 +9163,8 @@ function familyOf(node) {
   const types = typeNames(node["@type"]);
   if (types.length === 0) return null;
   for (const family of FAMILIES) {
-    const members = subtypes(family.root);
-    for (const t of types) if (members.has(t)) return family;
+    const members2 = subtypes(family.root);
+    for (const t of types) if (members2.has(t)) return family;
   }
   return null;
 }
@@ -9282,7 +9282,7 @@ function comparable(value, depth = 0) {
   }
   return "";
 }
-function firstConflict(leader, members, { path, kind, read: readValues }, resolve4) {
+function firstConflict(leader, members2, { path, kind, read: readValues }, resolve4) {
   const read = (c) => {
     const { node, path: at } = c.node.entity;
     const found = readValues !== void 0 ? readValues(node, at, resolve4) : valuesAt2(node, path, at, resolve4);
@@ -9295,7 +9295,7 @@ function firstConflict(leader, members, { path, kind, read: readValues }, resolv
   const mine = read(leader);
   if (mine.values.length === 0) return null;
   const myRatings = kind === "rating" ? ratingsOf(leader, resolve4) : null;
-  for (const member of members) {
+  for (const member of members2) {
     if (member === leader) continue;
     const theirs = read(member);
     if (theirs.values.length === 0) continue;
@@ -11492,8 +11492,8 @@ function enumPatch(path, value, rule) {
   return fixed === null ? null : replace(path, value, fixed);
 }
 function enumFix(value, rule) {
-  const members = rule.values ?? enumMembers(rule);
-  const fixed = fixEnumMember(value, members, rule);
+  const members2 = rule.values ?? enumMembers(rule);
+  const fixed = fixEnumMember(value, members2, rule);
   return fixed === value ? null : fixed;
 }
 function formatFix(value, rule) {
@@ -11532,27 +11532,27 @@ function formatPatch(path, value, rule, node) {
   if (fixed.currencyWritten === void 0) return patch;
   if (!isObject(node)) return null;
   const key = node.priceCurrency === void 0 && node.currency !== void 0 ? "currency" : "priceCurrency";
-  const given = node[key];
-  if (given === void 0) {
+  const given2 = node[key];
+  if (given2 === void 0) {
     if (fixed.currency === void 0) return patch;
     return [...patch, { op: "add", path: `${parentPointer(path)}/${escapePointer(key)}`, value: fixed.currency }];
   }
-  return typeof given === "string" && signAgrees(fixed.currencyWritten, given) ? patch : null;
+  return typeof given2 === "string" && signAgrees(fixed.currencyWritten, given2) ? patch : null;
 }
-function signAgrees(sign, given) {
+function signAgrees(sign, given2) {
   let bySign = agreements.get(sign);
-  let agrees = bySign?.get(given);
+  let agrees = bySign?.get(given2);
   if (agrees === void 0) {
-    const code2 = currencyCode(given);
+    const code2 = currencyCode(given2);
     agrees = code2 !== null && signMayStandFor(sign, code2);
     if (remembered >= FIX_MEMO_LIMIT) {
       agreements.clear();
       remembered = 0;
       bySign = void 0;
     }
-    if (sign.length + given.length <= FIX_MEMO_MAX_LENGTH) {
+    if (sign.length + given2.length <= FIX_MEMO_MAX_LENGTH) {
       if (bySign === void 0) agreements.set(sign, bySign = /* @__PURE__ */ new Map());
-      bySign.set(given, agrees);
+      bySign.set(given2, agrees);
       remembered++;
     }
   }
@@ -12692,6 +12692,34 @@ var init_clip_start_times = __esm({
   }
 });
 
+// runtime/checks/contradicting-properties.ts
+function given(value) {
+  if (value === void 0 || value === null) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  return !Array.isArray(value) || value.some(given);
+}
+function members(value) {
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((v) => typeof v === "string" ? [enumMember(v)].filter((m) => m !== null) : []);
+}
+function returnFeeAmountWithoutFee(node) {
+  if (!given(node.returnShippingFeesAmount)) return null;
+  const fees = members(node.returnFees).find((m) => m === "FreeReturn" || m === "ReturnFeesCustomerResponsibility");
+  return fees === void 0 ? null : `is given while returnFees is ${fees}; an amount goes only with ReturnShippingFees, the merchant's fee for the return shipping`;
+}
+function strikethroughMemberPrice(node) {
+  return given(node.priceType) && given(node.validForMemberTier) ? "is given beside priceType; the search engine ignores a price specification with both" : null;
+}
+function regionAndPostalCode(node) {
+  return given(node.addressRegion) && given(node.postalCode) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
+}
+var init_contradicting_properties = __esm({
+  "runtime/checks/contradicting-properties.ts"() {
+    "use strict";
+    init_enumeration();
+  }
+});
+
 // runtime/checks/structure-checks.ts
 function positionsInOrder(items, continued) {
   let inOrder = true;
@@ -12754,6 +12782,7 @@ var init_structure_checks = __esm({
     init_pros_cons();
     init_amenity_value();
     init_clip_start_times();
+    init_contradicting_properties();
     WHOLE_POSITION = /^[1-9]\d*$/;
     listChecks = {
       "ascending-positions": {
@@ -12805,6 +12834,30 @@ var init_structure_checks = __esm({
         severity: "warning",
         fix: `Give "image" only the images inside the post, and leave it out when the post has none. Search Central, Discussion forum, image: "If there aren't any images, don't include default, icon, placeholder, or author images in this field."`,
         test: (node) => logoAsPostImage(node)
+      },
+      "return-fee-amount": {
+        description: "a returnShippingFeesAmount goes only with returnFees ReturnShippingFees (not FreeReturn or ReturnFeesCustomerResponsibility)",
+        property: "returnShippingFeesAmount",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: `Leave returnShippingFeesAmount out, or set returnFees to "https://schema.org/ReturnShippingFees" when the merchant charges the customer for the return shipping. Search Central, Merchant listing and Return policy, returnFees: FreeReturn and ReturnFeesCustomerResponsibility, "If used, don't include the returnShippingFeesAmount property."`,
+        test: (node) => returnFeeAmountWithoutFee(node)
+      },
+      "one-price-kind": {
+        description: "a price specification is a strikethrough price or a member price, not both",
+        property: "validForMemberTier",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: 'Give the struck-through price (priceType StrikethroughPrice) and the member price (validForMemberTier) in two price specifications. Search Central, Merchant listing, UnitPriceSpecification (priceType, validForMemberTier): "Price specifications containing both of these properties are ignored."',
+        test: (node) => strikethroughMemberPrice(node)
+      },
+      "region-or-postal-code": {
+        description: "a shipping destination gives addressRegion or postalCode, not both",
+        property: "postalCode",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: 'Give the destination either as regions (addressRegion) or as postal codes (postalCode), in two DefinedRegions if both kinds are shipped to. Search Central, Merchant listing, DefinedRegion: "Do not provide both a region and postal code information."',
+        test: (node) => regionAndPostalCode(node)
       },
       "amenity-value": {
         description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
@@ -24130,6 +24183,7 @@ function validate_MerchantReturnPolicy(node, run, at) {
   if (v_returnPolicySeasonalOverride !== void 0) run.check(v_returnPolicySeasonalOverride, MerchantReturnPolicy_returnPolicySeasonalOverride, at);
   run.oneOf(MerchantReturnPolicy_oneOf0, node, at);
   run.oneOf(MerchantReturnPolicy_oneOf1, node, at);
+  run.checkNode(node, nodeChecks["return-fee-amount"], DOCS26, at, "/rules/MerchantReturnPolicy#returnShippingFeesAmount");
 }
 function validate_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount(node, run, at) {
   const v_value = node["value"];
@@ -24186,6 +24240,7 @@ var init_MerchantReturnPolicy = __esm({
     init_type_hierarchy();
     init_value_count();
     init_sibling_condition();
+    init_structure_checks();
     DOCS26 = "https://developers.google.com/search/docs/appearance/structured-data/return-policy";
     MerchantReturnPolicy_applicableCountry = propertyRule({
       name: "applicableCountry",
@@ -26120,6 +26175,7 @@ var init_OfferShippingDetails = __esm({
     init_ShippingService();
     init_rule_runtime();
     init_type_hierarchy();
+    init_structure_checks();
     init_checks();
     DOCS31 = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
     OfferShippingDetails_shippingRate = propertyRule({
@@ -26138,7 +26194,7 @@ var init_OfferShippingDetails = __esm({
       segment: "/shippingDestination",
       property: "shippingDestination",
       level: "optional",
-      expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion }],
+      expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_OfferShippingDetails_shippingDestination_DefinedRegion, nodeCheck: nodeChecks["region-or-postal-code"] }],
       fix: 'Give "shippingDestination" as a DefinedRegion with addressCountry, e.g. {"@type": "DefinedRegion", "addressCountry": "US"}.',
       docs: DOCS31,
       rule: "/rules/OfferShippingDetails#shippingDestination"
@@ -28116,7 +28172,7 @@ var init_Product = __esm({
       segment: "/priceSpecification",
       property: "offers.priceSpecification",
       level: "optional",
-      expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
+      expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification, nodeCheck: nodeChecks["one-price-kind"] }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
       fix: 'Give offers.priceSpecification as UnitPriceSpecification objects with price and priceCurrency, e.g. {"@type": "UnitPriceSpecification", "price": 10.00, "priceCurrency": "USD"}.',
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification"
@@ -28183,7 +28239,7 @@ var init_Product = __esm({
       segment: "/hasMerchantReturnPolicy",
       property: "offers.hasMerchantReturnPolicy",
       level: "recommended",
-      expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy }],
+      expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy, nodeCheck: nodeChecks["return-fee-amount"] }],
       fix: 'Add offers.hasMerchantReturnPolicy (or define the policy once under Organization and reference it with {"@id": ...}) with applicableCountry and returnPolicyCategory.',
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy"
@@ -28432,7 +28488,7 @@ var init_Product = __esm({
       segment: "/shippingDestination",
       property: "offers.shippingDetails.shippingDestination",
       level: "optional",
-      expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion }],
+      expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion, nodeCheck: nodeChecks["region-or-postal-code"] }],
       fix: 'Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {"@type": "DefinedRegion", "addressCountry": "US"}.',
       docs: DOCS33,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination"
@@ -67578,10 +67634,10 @@ function groupIssues(issues) {
     if (group) group.members.push(segs);
     else groups.set(key, { first: issue2, members: [segs] });
   }
-  return [...groups.values()].map(({ first, members }) => ({
+  return [...groups.values()].map(({ first, members: members2 }) => ({
     first,
-    count: members.length,
-    label: members[0].map((seg, i) => seg.name + seg.indexes.map((_, k) => `[${rangeText(members.map((m) => m[i].indexes[k]))}]`).join("")).join(".")
+    count: members2.length,
+    label: members2[0].map((seg, i) => seg.name + seg.indexes.map((_, k) => `[${rangeText(members2.map((m) => m[i].indexes[k]))}]`).join("")).join(".")
   }));
 }
 var keyOf, byPlace;
