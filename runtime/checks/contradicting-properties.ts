@@ -5,12 +5,7 @@
  */
 import type { JsonObject } from "../json.ts";
 import { enumMember } from "./enumeration.ts";
-
-function given(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === "string") return value.trim() !== "";
-  return !Array.isArray(value) || value.some(given);
-}
+import { hasValue } from "../rule-runtime.ts";
 
 function members(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
@@ -22,19 +17,19 @@ function members(value: unknown): string[] {
  * returnShippingFeesAmount property" (the merchant listing and return policy pages).
  */
 export function returnFeeAmountWithoutFee(node: JsonObject): string | null {
-  if (!given(node.returnShippingFeesAmount)) return null;
+  if (!hasValue(node, ["returnShippingFeesAmount"])) return null;
   const fees = members(node.returnFees).find((m) => m === "FreeReturn" || m === "ReturnFeesCustomerResponsibility");
   return fees === undefined ? null : `is given while returnFees is ${fees}; an amount goes only with ReturnShippingFees, the merchant's fee for the return shipping`;
 }
 
 /** "Price specifications containing both of these properties [priceType and validForMemberTier] are ignored." */
 export function strikethroughMemberPrice(node: JsonObject): string | null {
-  return given(node.priceType) && given(node.validForMemberTier)
+  return hasValue(node, ["priceType"]) && hasValue(node, ["validForMemberTier"])
     ? "is given beside priceType; the search engine ignores a price specification with both"
     : null;
 }
 
 /** DefinedRegion: "Do not provide both a region and postal code information." */
 export function regionAndPostalCode(node: JsonObject): string | null {
-  return given(node.addressRegion) && given(node.postalCode) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
+  return hasValue(node, ["addressRegion"]) && hasValue(node, ["postalCode"]) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
 }
