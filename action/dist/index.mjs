@@ -11532,27 +11532,27 @@ function formatPatch(path, value, rule, node) {
   if (fixed.currencyWritten === void 0) return patch;
   if (!isObject(node)) return null;
   const key = node.priceCurrency === void 0 && node.currency !== void 0 ? "currency" : "priceCurrency";
-  const given2 = node[key];
-  if (given2 === void 0) {
+  const given = node[key];
+  if (given === void 0) {
     if (fixed.currency === void 0) return patch;
     return [...patch, { op: "add", path: `${parentPointer(path)}/${escapePointer(key)}`, value: fixed.currency }];
   }
-  return typeof given2 === "string" && signAgrees(fixed.currencyWritten, given2) ? patch : null;
+  return typeof given === "string" && signAgrees(fixed.currencyWritten, given) ? patch : null;
 }
-function signAgrees(sign, given2) {
+function signAgrees(sign, given) {
   let bySign = agreements.get(sign);
-  let agrees = bySign?.get(given2);
+  let agrees = bySign?.get(given);
   if (agrees === void 0) {
-    const code2 = currencyCode(given2);
+    const code2 = currencyCode(given);
     agrees = code2 !== null && signMayStandFor(sign, code2);
     if (remembered >= FIX_MEMO_LIMIT) {
       agreements.clear();
       remembered = 0;
       bySign = void 0;
     }
-    if (sign.length + given2.length <= FIX_MEMO_MAX_LENGTH) {
+    if (sign.length + given.length <= FIX_MEMO_MAX_LENGTH) {
       if (bySign === void 0) agreements.set(sign, bySign = /* @__PURE__ */ new Map());
-      bySign.set(given2, agrees);
+      bySign.set(given, agrees);
       remembered++;
     }
   }
@@ -12693,30 +12693,26 @@ var init_clip_start_times = __esm({
 });
 
 // runtime/checks/contradicting-properties.ts
-function given(value) {
-  if (value === void 0 || value === null) return false;
-  if (typeof value === "string") return value.trim() !== "";
-  return !Array.isArray(value) || value.some(given);
-}
 function members(value) {
   const values = Array.isArray(value) ? value : [value];
   return values.flatMap((v) => typeof v === "string" ? [enumMember(v)].filter((m) => m !== null) : []);
 }
 function returnFeeAmountWithoutFee(node) {
-  if (!given(node.returnShippingFeesAmount)) return null;
+  if (!hasValue(node, ["returnShippingFeesAmount"])) return null;
   const fees = members(node.returnFees).find((m) => m === "FreeReturn" || m === "ReturnFeesCustomerResponsibility");
   return fees === void 0 ? null : `is given while returnFees is ${fees}; an amount goes only with ReturnShippingFees, the merchant's fee for the return shipping`;
 }
 function strikethroughMemberPrice(node) {
-  return given(node.priceType) && given(node.validForMemberTier) ? "is given beside priceType; the search engine ignores a price specification with both" : null;
+  return hasValue(node, ["priceType"]) && hasValue(node, ["validForMemberTier"]) ? "is given beside priceType; the search engine ignores a price specification with both" : null;
 }
 function regionAndPostalCode(node) {
-  return given(node.addressRegion) && given(node.postalCode) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
+  return hasValue(node, ["addressRegion"]) && hasValue(node, ["postalCode"]) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
 }
 var init_contradicting_properties = __esm({
   "runtime/checks/contradicting-properties.ts"() {
     "use strict";
     init_enumeration();
+    init_rule_runtime();
   }
 });
 
