@@ -45,13 +45,14 @@ export const EXAMPLE_PAGE_URL = "https://example.com/events/jazz-night";
 
 /** What POST /api/v1/validate answers for EVENT_EXAMPLE on this service (computed by the engine; rule_url made absolute as the API does). */
 export function validationExample(publicBaseUrl: string): ValidationResponse {
-  return toValidationResponse(withAbsoluteRuleUrls(validateValue(EVENT_EXAMPLE), publicBaseUrl), {
+  return toValidationResponse(withAbsoluteRuleUrls(validateValue(EVENT_EXAMPLE, undefined, { profile: "spec" }), publicBaseUrl), {
     api_version: API_VERSION,
     validated_at: "2026-07-01T12:00:00.000Z",
     cached: false,
     credits_used: 1,
     credits_remaining: 99,
     response_time_ms: 3,
+    profile: "spec",
   });
 }
 

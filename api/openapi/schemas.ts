@@ -151,6 +151,16 @@ export const SchemaResultSchema = {
   },
 } as const;
 
+/** Additive: which rules a validation applies (runtime/options/profile.ts). A URL's cached result is kept per profile. */
+export const ProfileSchema = {
+  type: "string",
+  enum: ["spec", "google"],
+  // No `default` here: the app's ajv fills defaults in, and a batch item must be able to name none.
+  description:
+    "Which rules apply (additive; default spec): spec, the service spec's rules; google, what the search engine's own test accepts where the two differ " +
+    "(a date-only Event startDate is a warning, JSON-LD with comments or trailing commas is read with a warning, recommendations the search engine's documentation dropped are not warned).",
+} as const;
+
 export const ValidationResponseSchema = {
   $id: "ValidationResponse",
   type: "object",
@@ -249,6 +259,7 @@ export const ValidationResponseSchema = {
         credits_used: { type: "integer", minimum: 0, maximum: 1 },
         credits_remaining: nonNegative,
         response_time_ms: nonNegative,
+        profile: { ...ProfileSchema, description: "Additive: the profile whose rules made the report (the request's, spec when it names none)." },
       },
     },
   },
@@ -405,16 +416,6 @@ export const RotateKeyResponseSchema = {
   description: "The new API key (the previous one stopped working)",
   required: ["api_key", "email", "message"],
   properties: { api_key: accountCore.api_key, email: accountCore.email, message: { type: "string" } },
-} as const;
-
-/** Additive: which rules a validation applies (runtime/options/profile.ts). A URL's cached result is kept per profile. */
-export const ProfileSchema = {
-  type: "string",
-  enum: ["spec", "google"],
-  // No `default` here: the app's ajv fills defaults in, and a batch item must be able to name none.
-  description:
-    "Which rules apply (additive; default spec): spec, the service spec's rules; google, what the search engine's own test accepts where the two differ " +
-    "(a date-only Event startDate is a warning, JSON-LD with comments or trailing commas is read with a warning, recommendations the search engine's documentation dropped are not warned).",
 } as const;
 
 export const ValidateQuerySchema = {

@@ -10,6 +10,7 @@
  */
 import { API_VERSION, type ValidationMeta } from "../../runtime/report.ts";
 import type { EngineResult } from "../../runtime/types.ts";
+import type { Profile } from "../../runtime/options/profile.ts";
 import { capsInForce, type LimitsReport } from "../../runtime/limits.ts";
 import { withAbsoluteRuleUrls } from "../http/absolute-rule-urls.ts";
 
@@ -37,7 +38,8 @@ export interface Answer {
   duplicateOf: number | undefined;
 }
 
-export function answerMeta(validatedAt: string, cached: boolean, creditsUsed: number, creditsRemaining: number, responseTimeMs: number): ValidationMeta {
+/** `profile`: the rules the report was made under, after the spec's fields (additive: a caller reads which rules answered). */
+export function answerMeta(validatedAt: string, cached: boolean, creditsUsed: number, creditsRemaining: number, responseTimeMs: number, profile: Profile): ValidationMeta {
   return {
     api_version: API_VERSION,
     validated_at: validatedAt,
@@ -45,6 +47,7 @@ export function answerMeta(validatedAt: string, cached: boolean, creditsUsed: nu
     credits_used: creditsUsed,
     credits_remaining: creditsRemaining,
     response_time_ms: responseTimeMs,
+    profile,
   };
 }
 
@@ -53,7 +56,7 @@ const API_VERSION_TEXT = JSON.stringify(API_VERSION);
 /** JSON.stringify(meta), in the same order, without walking an object per answer. */
 function metaText(meta: ValidationMeta): string {
   if (meta.credits_remaining === undefined) return JSON.stringify(meta);
-  return `{"api_version":${meta.api_version === API_VERSION ? API_VERSION_TEXT : JSON.stringify(meta.api_version)},"validated_at":${JSON.stringify(meta.validated_at)},"cached":${meta.cached},"credits_used":${num(meta.credits_used)},"credits_remaining":${num(meta.credits_remaining)},"response_time_ms":${num(meta.response_time_ms)}}`;
+  return `{"api_version":${meta.api_version === API_VERSION ? API_VERSION_TEXT : JSON.stringify(meta.api_version)},"validated_at":${JSON.stringify(meta.validated_at)},"cached":${meta.cached},"credits_used":${num(meta.credits_used)},"credits_remaining":${num(meta.credits_remaining)},"response_time_ms":${num(meta.response_time_ms)}${meta.profile !== undefined ? `,"profile":${JSON.stringify(meta.profile)}` : ""}}`;
 }
 
 /** A number as JSON.stringify writes it (a non-finite one is null). */

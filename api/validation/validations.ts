@@ -386,7 +386,7 @@ function normalizedUrl(rawUrl: string): string {
 }
 
 function respond(text: ReportText, validatedAt: string, cached: boolean, creditsUsed: number, creditsRemaining: number, call: CallContext, url: string | undefined): Answer {
-  return { url, text, meta: answerMeta(validatedAt, cached, creditsUsed, creditsRemaining, Math.round(call.elapsedMs())), duplicateOf: undefined };
+  return { url, text, meta: answerMeta(validatedAt, cached, creditsUsed, creditsRemaining, Math.round(call.elapsedMs()), call.profile ?? "spec"), duplicateOf: undefined };
 }
 
 interface Credit {

@@ -51,6 +51,17 @@ test("POST {jsonld}: spec by default (date-only startDate an error); profile goo
   assert.is(google.json().schemas[0].rich_result_eligible, true);
 });
 
+test("meta.profile names the rules that answered: spec by default, the request's otherwise, a cached answer's too", async () => {
+  assert.is((await post({ jsonld: ALL_DAY })).json().meta.profile, "spec");
+  assert.is((await post({ jsonld: ALL_DAY, profile: "google" })).json().meta.profile, "google");
+  const url = encodeURIComponent(site("/fair-meta"));
+  const get = () => t.app.inject({ method: "GET", url: `/api/v1/validate?url=${url}&profile=google`, headers: { "x-api-key": key } });
+  assert.is((await get()).json().meta.profile, "google");
+  const cached = (await get()).json().meta;
+  assert.is(cached.cached, true);
+  assert.is(cached.profile, "google");
+});
+
 test("POST {jsonld: text with comments}: 422 parse_error under spec, read with a warning under google", async () => {
   apiError(await post({ jsonld: COMMENTED }), 422, "parse_error");
   const google = await post({ jsonld: COMMENTED, profile: "google" });
@@ -83,6 +94,8 @@ test("batch: the batch's profile applies to items naming none; an item's own win
   const [a, b] = res.json().results;
   assert.is(a.result.summary.total_errors, 0);
   assert.is(b.result.summary.total_errors, 1);
+  assert.is(a.result.meta.profile, "google");
+  assert.is(b.result.meta.profile, "spec");
 });
 
 test("an unknown profile is 400 invalid_request naming the choices; exactly one of url and jsonld still holds", async () => {
