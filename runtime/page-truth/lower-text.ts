@@ -113,6 +113,15 @@ export class LowerText {
     return (this.#windows ??= whole ? [wholeWindow(this.lower)] : windowsOf(this.#chunks));
   }
 
+  /**
+   * Some character of the text read so far passes `test` (a test of single characters: none straddles two
+   * chunks). Asked chunk by chunk: `lower` of a long text is one string of its own, which cost the bench's
+   * large page 600 us when asked only whether the text holds an accented letter.
+   */
+  holdsCharacter(test: (text: string) => boolean): boolean {
+    return this.#chunks.some(test) || (this.#pending !== "" && test(this.#pending));
+  }
+
   /** Reads on: to the next of READ_STEPS, or to the end (`all`, and after the last step). */
   extend(all = false): void {
     const reader = this.#reader;

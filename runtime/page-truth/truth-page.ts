@@ -294,11 +294,11 @@ export class TruthPage {
       lower.extend(true);
       // A text cut short answers "not known" whatever this finds; a longer one than a page shows is hostile.
       const readable = !lower.truncated && lower.length <= MAX_UNACCENTED;
-      let copied = this.#unaccented === undefined && readable && hasAccents(lower.lower);
+      let copied = this.#unaccented === undefined && readable && lower.holdsCharacter(hasAccents);
       // The Arabic, Hebrew and Indic marks are looked for only for a key in those scripts, once.
       if (!copied && readable && keys.some(inMarkedScript)) {
         this.#marksAsked = true;
-        copied = hasScriptMarks(lower.lower);
+        copied = lower.holdsCharacter(hasScriptMarks);
       }
       this.#unaccented = copied ? new ShownText(withoutAccents(lower.lower)) : null;
     }
