@@ -74,11 +74,19 @@ function appliesToAny(property: string, known: readonly string[]): boolean {
   let applies = byProperty.get(property);
   if (applies === undefined) {
     const vocabulary = vocabularyIndex();
-    applies = known.some((t) => vocabulary.propertyApplies(property, t));
+    applies = known.some((t) => vocabulary.propertyApplies(property, t) || DOCUMENTED_ON.get(property)?.has(t) === true);
     byProperty.set(property, applies);
   }
   return applies;
 }
+
+/**
+ * Properties the search engine's documentation asks for on a type outside their Schema.org domain: the
+ * book actions page requires a LibrarySystem's `additionalProperty` (a PropertyValue named "librarytype"),
+ * which Schema.org gives to Place, Product and Offer, not to Organization. Warning about it would
+ * contradict the documentation's own required property.
+ */
+const DOCUMENTED_ON: ReadonlyMap<string, ReadonlySet<string>> = new Map([["additionalProperty", new Set(["LibrarySystem"])]]);
 
 /** The Schema.org name of a key: prefixes stripped, Action annotations ("query-input") read as the property. */
 function propertyKey(rawKey: string): string | null {

@@ -31,6 +31,8 @@ const cases: Array<[string, unknown, { code: string; property: string; fix?: Reg
   ["another casing of a property is still unknown", { "@context": ctx, "@type": "WebPage", name: "x", speakable: { "@type": "SpeakableSpecification", XPATH: ["/html/head/title"] } }, { code: "unknown-property", property: "speakable.XPATH" }],
   ["the same object as the property's own value is outside its range", { "@context": ctx, "@type": "SearchAction", query: { "@type": "Place", name: "x" } }, { code: "unexpected-type", property: "query" }],
   ["a superseded property the search engine's documentation still asks for (a restaurant's menu) is not warned about", { "@context": ctx, "@type": "Restaurant", name: "x", menu: "https://x.example/menu" }, null],
+  ["the book actions page's LibrarySystem additionalProperty (librarytype) is not warned about", { "@context": ctx, "@type": "LibrarySystem", name: "x", additionalProperty: { "@type": "PropertyValue", name: "librarytype", value: "public" } }, null],
+  ["additionalProperty on another Organization is still outside its domain", { "@context": ctx, "@type": "Organization", name: "x", additionalProperty: { "@type": "PropertyValue", name: "librarytype", value: "public" } }, { code: "unknown-property", property: "additionalProperty" }],
   ["other vocabularies are left alone", { "@context": ctx, "@type": "WebPage", "og:title": "x", "https://example.com/p": 1 }, null],
   ["full Schema.org property IRIs are read", { "@context": ctx, "@type": "WebPage", "https://schema.org/name": "x" }, null],
 ];
