@@ -263,7 +263,11 @@ export function evaluateFeatures(ruleSet: CompiledRuleSet, node: JsonObject, bas
     let broken: Map<string, string> | null = null;
     // Built only when the feature found something (a complete node's features find nothing).
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
-    for (const issue of run.issues) {
+    // Valid markup the feature does not take (a product whose only offer is an AggregateOffer: "merchant
+    // listings require an Offer") keeps the node from the feature whatever else it adds: what else the
+    // feature would need is not reported (an image or a GTIN would not make it eligible), only why not.
+    const notTaken = run.ineligible.length > 0 && !feature.binding;
+    for (const issue of notTaken ? [] : run.issues) {
       const enhancement = issue.severity === "error" && feature.enhancements ? enhancementOf(feature.enhancements, issue.property) : null;
       if (enhancement !== null) {
         if (reported!.has(issue.property)) continue;

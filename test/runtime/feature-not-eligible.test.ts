@@ -30,6 +30,20 @@ test("an AggregateOffer: a valid product snippet, not a merchant listing, with t
   assert.equal(feature.missing, []);
 });
 
+test("an AggregateOffer only: the merchant listing's other needs are not reported (they could not make it eligible); beside an Offer they are", () => {
+  const bare = (offers: unknown) => validateValue({ "@context": "https://schema.org", "@type": "Product", name: "Hoodie", offers }).schemas[0];
+  const alone = bare(aggregate);
+  const feature = alone.features!.find((f) => f.feature === "merchant-listing")!;
+  assert.match(feature.reason, /need an Offer .*not an AggregateOffer/);
+  assert.equal(feature.missing, []);
+  const fromTheListing = alone.warnings.filter((w) => w.code === "feature-requirement" || / \(Merchant listing\)$/.test(w.message) || w.property === "gtin");
+  assert.equal(fromTheListing.map((w) => w.property), []);
+  // Its twin with an Offer beside the AggregateOffer is a merchant listing candidate: its missing image is reported.
+  const withOffer = bare([aggregate, offer]);
+  assert.ok(withOffer.warnings.some((w) => w.code === "feature-requirement" && w.property === "image"), withOffer.warnings.map((w) => `${w.code} ${w.property}`).join());
+  assert.ok(withOffer.warnings.some((w) => w.property === "gtin"));
+});
+
 test("an Offer, or an Offer beside the AggregateOffer: a merchant listing", () => {
   assert.is(merchant(offer).feature.eligible, true);
   assert.is(merchant([aggregate, offer]).feature.eligible, true);
