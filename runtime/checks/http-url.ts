@@ -78,6 +78,9 @@ export function isPlainHttpUrl(s: string, start: number): boolean {
   return true;
 }
 
+/** An http(s) URL written without its scheme's colon ("https//host", "http//host"). */
+const MISSING_COLON = /^(https?)\/\/[^/\s]/i;
+
 /**
  * Null for an absolute http(s) URL with a host; otherwise why not. `otherScheme` names the
  * reason for a URL with another scheme, so each check can explain its own case (data: images).
@@ -96,6 +99,9 @@ export function httpUrlError(s: string, otherScheme: (scheme: string) => string)
   // "www.example.com:8080" parses as the scheme "www.example.com"; it is a host without a scheme.
   if (match === null || match[1].includes(".")) {
     if (s.startsWith("//")) return "add https: at the start: the URL has no scheme";
+    // "https//www.example.com": the scheme's colon is missing, and the text reads as a relative path.
+    const colonless = MISSING_COLON.exec(s);
+    if (colonless !== null) return `the colon after "${colonless[1]}" is missing: write "${colonless[1]}://" (without it the text reads as a relative path)`;
     const host = HOST_LIKE.exec(s);
     if (host !== null && !FILE_NAME.test(host[1])) return "add https:// at the start";
     return "relative URL: use an absolute URL starting with https://";
