@@ -5043,7 +5043,8 @@ function evaluateFeatures(ruleSet45, node, base, resolver, at) {
     const missing = [];
     let broken = null;
     const reported = run.issues.length === 0 ? null : new Set(base.issues.map((i) => i.property));
-    for (const issue2 of run.issues) {
+    const notTaken = run.ineligible.length > 0 && !feature.binding;
+    for (const issue2 of notTaken ? [] : run.issues) {
       const enhancement = issue2.severity === "error" && feature.enhancements ? enhancementOf(feature.enhancements, issue2.property) : null;
       if (enhancement !== null) {
         if (reported.has(issue2.property)) continue;
@@ -9025,6 +9026,8 @@ function httpUrlError(s, otherScheme) {
   const match = SCHEME.exec(s);
   if (match === null || match[1].includes(".")) {
     if (s.startsWith("//")) return "add https: at the start: the URL has no scheme";
+    const colonless = MISSING_COLON.exec(s);
+    if (colonless !== null) return `the colon after "${colonless[1]}" is missing: write "${colonless[1]}://" (without it the text reads as a relative path)`;
     const host = HOST_LIKE.exec(s);
     if (host !== null && !FILE_NAME.test(host[1])) return "add https:// at the start";
     return "relative URL: use an absolute URL starting with https://";
@@ -9062,7 +9065,7 @@ function isRepairableUrl(s) {
 function schemeNotAllowed(scheme) {
   return `only http and https URLs are allowed, not ${scheme}:`;
 }
-var WHITESPACE, SCHEME, HOST_LIKE, FILE_NAME, COMMON_URL, isAlnum;
+var WHITESPACE, SCHEME, HOST_LIKE, FILE_NAME, COMMON_URL, isAlnum, MISSING_COLON;
 var init_http_url = __esm({
   "runtime/checks/http-url.ts"() {
     "use strict";
@@ -9073,6 +9076,7 @@ var init_http_url = __esm({
     FILE_NAME = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|html?|php|aspx?|jsp|pdf|json|xml|txt|js|css)$/i;
     COMMON_URL = /^https?:\/\/(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?:[/?#][!#-;=?-[\]_a-z~]*)?$/;
     isAlnum = (c) => c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57;
+    MISSING_COLON = /^(https?)\/\/[^/\s]/i;
   }
 });
 
