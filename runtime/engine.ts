@@ -10,6 +10,7 @@ import type { CompiledRuleSet, RuleRegistry } from "./compiled-rule-set.ts";
 import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
+import { applyOfferLevelPolicies } from "./graph/offer-level-policies.ts";
 import { BESIDE_RULES, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
 import { LICENSED_IMAGE_TYPE, holdsLicensedImage, licensedImages } from "./graph/licensed-images.ts";
 import { heldProperties } from "./graph/held-properties.ts";
@@ -459,6 +460,7 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   // Page-level checks need every block's nodes (a duplicate may sit in another block or syntax); they
   // add issues before the overrides, scores and positions below treat them like the rules' own.
   if (prepared.truthChecks) checkPageTruth(truthNodes, prepared.truthPage, resolver.resolve, overrides);
+  applyOfferLevelPolicies(truthNodes, prepared.entities, resolver);
   parsed.forEach((p, blockIndex) => {
     if (p.items) addLinkAddressWarnings(schemas.slice(spans[blockIndex].first, spans[blockIndex].end), p.items);
   });
