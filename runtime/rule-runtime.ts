@@ -579,7 +579,8 @@ export class Run {
       severity: required ? "error" : "warning",
       property: group.property,
       one_of: [...group.members],
-      message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === undefined ? "" : ` ${unsure}`}`,
+      // A recommended group is advice, as a recommended property's "Missing recommended" is: "Needs" read as a requirement.
+      message: `${group.level === "recommended" ? "Recommended: at least one of" : "Needs at least one of"} ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === undefined ? "" : ` ${unsure}`}`,
       fix: group.fix,
       google_docs_url: group.docs,
       code: "missing-one-of",
