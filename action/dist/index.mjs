@@ -1193,7 +1193,8 @@ var init_rule_runtime = __esm({
           severity: required ? "error" : "warning",
           property: group.property,
           one_of: [...group.members],
-          message: `Needs at least one of ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === void 0 ? "" : ` ${unsure}`}`,
+          // A recommended group is advice, as a recommended property's "Missing recommended" is: "Needs" read as a requirement.
+          message: `${group.level === "recommended" ? "Recommended: at least one of" : "Needs at least one of"} ${group.members.map((p) => `"${p}"`).join(", ")}.${unsure === void 0 ? "" : ` ${unsure}`}`,
           fix: group.fix,
           google_docs_url: group.docs,
           code: "missing-one-of",
@@ -1780,6 +1781,69 @@ var init_collect = __esm({
       }
     };
     NO_DEFINITIONS = /* @__PURE__ */ new Map();
+  }
+});
+
+// runtime/graph/offer-level-policies.ts
+function applyOfferLevelPolicies(judged2, entities, resolver) {
+  let policies = null;
+  for (const { entity, result } of judged2) if (result.type === POLICY && typeof entity.node["@id"] === "string") (policies ??= []).push({ node: entity.node, result });
+  if (policies === null) return;
+  const referrers = policyReferrers(entities.flatMap((block) => block.map((e) => e.node)), resolver);
+  if (referrers.size === 0) return;
+  for (const { node, result } of policies) {
+    const target = resolver.resolve(node["@id"]) ?? node;
+    const by = referrers.get(target);
+    if (by === void 0 || !by.offer || by.organization) continue;
+    const dropped = result.warnings.filter((w) => w.code === "missing-recommended" && ORGANIZATION_LEVEL_ONLY.has(w.property));
+    if (dropped.length === 0) continue;
+    result.warnings = result.warnings.filter((w) => !dropped.includes(w));
+    result.properties_missing_recommended = result.properties_missing_recommended.filter((p) => !ORGANIZATION_LEVEL_ONLY.has(p));
+    result.score = void 0;
+  }
+}
+function policyReferrers(roots, resolver) {
+  const offers = subtypes("Offer");
+  const organizations = subtypes("Organization");
+  const out = /* @__PURE__ */ new Map();
+  const stack = [...roots];
+  let seen = 0;
+  while (stack.length > 0 && seen < MAX_OBJECTS) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    if (!isObject(value)) continue;
+    seen++;
+    const policy = value.hasMerchantReturnPolicy;
+    if (policy !== void 0) {
+      const offer = hasType(value, offers);
+      const organization = !offer && hasType(value, organizations);
+      for (const item of Array.isArray(policy) ? policy : [policy]) {
+        if (!isObject(item) || typeof item["@id"] !== "string" || !isReferenceOnly(item)) continue;
+        const target = resolver.resolve(item["@id"]);
+        if (target === void 0) continue;
+        let by = out.get(target);
+        if (by === void 0) out.set(target, by = { offer: false, organization: false });
+        if (offer || value["@type"] === void 0 && value.price !== void 0) by.offer = true;
+        if (organization) by.organization = true;
+      }
+    }
+    for (const key in value) if (key !== "@context") stack.push(value[key]);
+  }
+  return out;
+}
+var ORGANIZATION_LEVEL_ONLY, MAX_OBJECTS, POLICY;
+var init_offer_level_policies = __esm({
+  "runtime/graph/offer-level-policies.ts"() {
+    "use strict";
+    init_json();
+    init_rule_runtime();
+    init_type_hierarchy();
+    ORGANIZATION_LEVEL_ONLY = /* @__PURE__ */ new Set(["itemCondition", "refundType", "returnLabelSource", "returnPolicyCountry"]);
+    MAX_OBJECTS = 2e4;
+    POLICY = "MerchantReturnPolicy";
   }
 });
 
@@ -11950,6 +12014,7 @@ function validatePrepared(prepared3, registry2) {
     spans.push({ first, end: schemas.length });
   });
   if (prepared3.truthChecks) checkPageTruth(truthNodes, prepared3.truthPage, resolver.resolve, overrides);
+  applyOfferLevelPolicies(truthNodes, prepared3.entities, resolver);
   parsed.forEach((p, blockIndex) => {
     if (p.items) addLinkAddressWarnings(schemas.slice(spans[blockIndex].first, spans[blockIndex].end), p.items);
   });
@@ -12287,6 +12352,7 @@ var init_engine = __esm({
     init_rule_runtime();
     init_collect();
     init_node_views();
+    init_offer_level_policies();
     init_contained_entities();
     init_licensed_images();
     init_held_properties();
