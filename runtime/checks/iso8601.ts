@@ -146,8 +146,22 @@ export function dateTimeError(s: string, needTime: boolean, needZone: boolean): 
   return s.length > 10 && COMMON_DATE_TIME.test(s) ? null : readDateTimeError(s, needTime, needZone);
 }
 
+/**
+ * A zone written apart from its time ("2022-07-26 10:51:36 -0400", Dribbble's uploadDate): the date and
+ * time, then a space, then the zone.
+ */
+const SPACED_ZONE = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?) +(Z|[+-]\d\d:?\d\d)$/;
+
 /** dateTimeError by reading the characters: every shape, and the reason a value fails. */
 export function readDateTimeError(s: string, needTime: boolean, needZone: boolean): string | null {
+  const spaced = SPACED_ZONE.exec(s);
+  if (spaced !== null) {
+    // The value as it is meant, written out: the reader sees what to write rather than a made-up example.
+    const meant = `${spaced[1]}T${spaced[2]}${spaced[3]}`;
+    if (readDateTimeError(meant, needTime, needZone) === null) {
+      return s.charCodeAt(10) === 32 ? `separate the date and the time with T and write the time zone right after the time: ${meant}` : `write the time zone right after the time, without a space: ${meant}`;
+    }
+  }
   const t = s.indexOf("T");
   if (t === -1) {
     if (s.length > 10 && dateError(s, 10) === null) {
@@ -156,6 +170,7 @@ export function readDateTimeError(s: string, needTime: boolean, needZone: boolea
         // Where a zone is wanted too, both repairs are named: "2016-10-06 04:59:57" is read as a date-time
         // without its zone, and the tools name the zone (vimeo/player.js#964).
         const withT = readDateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
+        if (withT === null) return `separate the date and the time with T, not a space: ${s.slice(0, 10)}T${s.slice(11)}`;
         return withT === NO_TIME_ZONE
           ? "separate the date and the time with T, not a space, and add a time zone: 2026-07-21T19:30-05:00"
           : "separate the date and the time with T, not a space: 2026-07-21T19:30";

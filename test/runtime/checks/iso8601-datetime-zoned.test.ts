@@ -12,7 +12,10 @@ checkTable(iso8601DatetimeZoned, [
   ["2024-03-31", false, "no time"],
   ["2024-03-31T08:00:00", false, "no time zone"],
   ["2016-10-06 04:59:57", false, "not a space, and add a time zone"],
-  ["2016-10-06 04:59:57+02:00", false, "not a space: "],
+  ["2016-10-06 04:59:57+02:00", false, "not a space: 2016-10-06T04:59:57+02:00"],
+  ["2022-07-26 10:51:36 -0400", false, "with T and write the time zone right after the time: 2022-07-26T10:51:36-0400"],
+  ["2022-07-26T10:51:36 -0400", false, "write the time zone right after the time, without a space: 2022-07-26T10:51:36-0400"],
+  ["2022-13-26 10:51:36 -0400", false, "YYYY-MM-DD"],
   ["today", false],
   ["31/03/2024", false, "put the year first"],
   ["2024-02-30T08:00Z", false, "out of range"],
@@ -20,7 +23,7 @@ checkTable(iso8601DatetimeZoned, [
 
 test("repaired (a warning that counts): a date alone, a time without a zone, a space for the T; not a word or a broken date", () => {
   for (const v of ["2024-03-31", "2024-03-31T08:00:00", "2016-10-06 04:59:57", "2016-10-06 04:59:57+02:00"]) assert.ok(iso8601DatetimeZoned.repaired!(v), v);
-  for (const v of ["today", "31/03/2024", "2024-02-30", "2016-10-06  04:59:57", "2016-10-06 4pm"]) assert.not.ok(iso8601DatetimeZoned.repaired!(v), v);
+  for (const v of ["today", "31/03/2024", "2024-02-30", "2016-10-06  04:59:57", "2016-10-06 4pm", "2022-07-26 10:51:36 -0400"]) assert.not.ok(iso8601DatetimeZoned.repaired!(v), v);
 });
 
 test("a space for the T is repaired by the date-time checks too, where the rest passes", () => {

@@ -56,7 +56,7 @@ checkTable(iso8601Datetime, [
   ["2026-07-21T19:30ZZ", false, "Z or an offset"],
   ["2026-07-21T19:30+5:00", false, "Z or an offset"],
   ["2026-07-21T19:30+05:0", false, "Z or an offset"],
-  ["2026-07-21T19:30 +05:00", false, "hh:mm"],
+  ["2026-07-21T19:30 +05:00", false, "write the time zone right after the time, without a space: 2026-07-21T19:30+05:00"],
   ["2026-07-21T19:30+05:00[Europe/Paris]", false, "Z or an offset"],
   ["2026-07-21Z", false, "a time zone needs a time"],
   ["2026-07-21-05:00", false, "a time zone needs a time"],
