@@ -6035,12 +6035,20 @@ function dateTimeError(s, needTime, needZone) {
   return s.length > 10 && COMMON_DATE_TIME.test(s) ? null : readDateTimeError(s, needTime, needZone);
 }
 function readDateTimeError(s, needTime, needZone) {
+  const spaced = SPACED_ZONE.exec(s);
+  if (spaced !== null) {
+    const meant = `${spaced[1]}T${spaced[2]}${spaced[3]}`;
+    if (readDateTimeError(meant, needTime, needZone) === null) {
+      return s.charCodeAt(10) === 32 ? `separate the date and the time with T and write the time zone right after the time: ${meant}` : `write the time zone right after the time, without a space: ${meant}`;
+    }
+  }
   const t = s.indexOf("T");
   if (t === -1) {
     if (s.length > 10 && dateError(s, 10) === null) {
       const c = s.charCodeAt(10);
       if (c === 32) {
         const withT = readDateTimeError(`${s.slice(0, 10)}T${s.slice(11)}`, needTime, needZone);
+        if (withT === null) return `separate the date and the time with T, not a space: ${s.slice(0, 10)}T${s.slice(11)}`;
         return withT === NO_TIME_ZONE ? "separate the date and the time with T, not a space, and add a time zone: 2026-07-21T19:30-05:00" : "separate the date and the time with T, not a space: 2026-07-21T19:30";
       }
       if (c === 116) return "use an uppercase T between the date and the time";
@@ -6102,7 +6110,7 @@ function isoDateFix(value) {
   const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
   return candidate === null ? null : { value: candidate };
 }
-var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, COMMON_DATE_TIME, NO_TIME_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
+var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, COMMON_DATE_TIME, NO_TIME_ZONE, SPACED_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
 var init_iso8601 = __esm({
   "runtime/checks/iso8601.ts"() {
     "use strict";
@@ -6132,6 +6140,7 @@ var init_iso8601 = __esm({
     ZONE_FORMAT = "write the time zone as Z or an offset like -05:00";
     COMMON_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:0\d|1[0-3]):?[0-5]\d)$/;
     NO_TIME_ZONE = "no time zone: add Z or an offset like -05:00";
+    SPACED_ZONE = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?) +(Z|[+-]\d\d:?\d\d)$/;
     MONTH_NUMBERS = new Map(
       MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1], [name.slice(0, 3).toLowerCase(), i + 1]])
     );
