@@ -32,6 +32,8 @@ export interface IrProperty {
   malformedWarning: boolean;
   /** ... and the node is then not eligible (the search engine ignores the markup rather than repairing it). */
   malformedNotEligible: boolean;
+  /** ... only for a value written as text (rules-src `malformed: text_warning`); another malformed value stays an error. */
+  malformedTextOnly: boolean;
   /** What the rule's keywords (compiler/keywords/) contribute, in the registry's order. */
   keywords: IrKeyword[];
   fix: string;

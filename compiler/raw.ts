@@ -65,7 +65,7 @@ export interface RawCoreRule {
   /** The siblings of `requires` are required once the property is given, whatever its level. */
   requires_level?: "required";
   needed_for_eligibility?: boolean;
-  malformed?: "warning" | "not_eligible";
+  malformed?: "warning" | "not_eligible" | "text_warning";
 }
 
 export interface RawExpectNode {

@@ -76,6 +76,8 @@ export interface PropertyRule {
   readonly malformedWarning?: boolean;
   /** ... and the node is then not eligible: the search engine ignores such markup. */
   readonly malformedNotEligible?: boolean;
+  /** ... only for a value written as text: a number or an object of another type stays an error. */
+  readonly malformedTextOnly?: boolean;
   /** Missing, an error while this holds (else the level decides); present, a broken value is then an error. */
   readonly condition?: RequirementCondition;
   readonly fix: string;
@@ -138,6 +140,7 @@ class FixedPropertyRule implements PropertyRule {
   readonly requiresRequired: boolean | undefined;
   readonly malformedWarning: boolean | undefined;
   readonly malformedNotEligible: boolean | undefined;
+  readonly malformedTextOnly: boolean | undefined;
   readonly condition: RequirementCondition | undefined;
   readonly fix: string;
   readonly docs: string;
@@ -170,6 +173,7 @@ class FixedPropertyRule implements PropertyRule {
     this.requiresRequired = r.requiresRequired;
     this.malformedWarning = r.malformedWarning;
     this.malformedNotEligible = r.malformedNotEligible;
+    this.malformedTextOnly = r.malformedTextOnly;
     this.condition = r.condition;
     this.fix = r.fix;
     this.docs = r.docs;
@@ -421,8 +425,9 @@ export class Run {
     if (typeof value !== "string" || value.length <= MAX_NOTED_TEXT) noteFailedValue(this.issues[this.issues.length - 1], value);
   }
 
-  private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true): void {
-    const repaired = rule.malformedWarning === true;
+  /** `text`: the failing value is written as text (`malformed: text_warning` repairs only such values). */
+  private fail(rule: PropertyRule, code: IssueCode, message: string, path: string, fix: string = rule.fix, voids = true, text = false): void {
+    const repaired = rule.malformedWarning === true && (rule.malformedTextOnly !== true || text);
     // Inside a waived value (the last crumb's item) every break of it is the waived value's: a warning.
     const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
     this.report(code, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
@@ -884,7 +889,7 @@ export class Run {
         if (literalFits(e.literal, value) && !(typeof value === "number" && e.literal === "text" && rule.expect.some(objectBesidesId))) { accepted = true; break; }
       }
       if (!accepted && !rule.values) {
-        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index));
+        return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index), rule.fix, true, typeof value === "string");
       }
     }
     if (rule.values) {

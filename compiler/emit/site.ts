@@ -76,7 +76,9 @@ function notesCell(p: IrProperty): string {
   const parts: string[] = keywordSentences(p, "notes");
   if (p.requires.length) parts.push(`Needs ${list(p.requires.map(code), ", ", " and ")} beside it${p.requiresRequired ? " (an error without)" : ""}.`);
   if (p.neededForEligibility && p.level !== "required") parts.push("Needed for the rich result.");
-  if (p.malformedWarning) parts.push(p.malformedNotEligible ? "A malformed value is a warning, and the node is not eligible." : "A malformed value is a warning.");
+  if (p.malformedWarning) {
+    parts.push(p.malformedNotEligible ? "A malformed value is a warning, and the node is not eligible." : p.malformedTextOnly ? "A value written as text is a warning; another malformed value is an error." : "A malformed value is a warning.");
+  }
   for (const e of p.expect) if (e.kind === "class" && e.notEligible) parts.push(`A ${esc(e.type)} is valid but not eligible: ${esc(e.notEligible)}.`);
   if (p.why) parts.push(esc(p.why));
   parts.push(`<span class="fix">Fix: ${esc(p.fix)}</span>`);

@@ -111,6 +111,7 @@ function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
     ...(p.requiresRequired ? ["requiresRequired: true"] : []),
     ...(p.malformedWarning ? ["malformedWarning: true"] : []),
     ...(p.malformedNotEligible ? ["malformedNotEligible: true"] : []),
+    ...(p.malformedTextOnly ? ["malformedTextOnly: true"] : []),
     ...keywordField(c, p.keywords, "condition"),
     `fix: ${lit(p.fix)}`,
     "docs: DOCS",

@@ -167,6 +167,7 @@ function checkProperty(c: FileChecker, name: string, rule: RawPropertyRule, node
     requiresRequired: rule.requires_level === "required",
     malformedWarning: rule.malformed !== undefined,
     malformedNotEligible: rule.malformed === "not_eligible",
+    malformedTextOnly: rule.malformed === "text_warning",
     keywords,
     fix: rule.fix ?? "",
     why: rule.why ?? null,

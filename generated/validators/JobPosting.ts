@@ -282,6 +282,7 @@ const JobPosting_jobLocation_Place_address: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_JobPosting_jobLocation_Place_address_PostalAddress }],
   malformedWarning: true,
+  malformedTextOnly: true,
   fix: "Give jobLocation.address as a PostalAddress with at least addressCountry, e.g. {\"@type\": \"PostalAddress\", \"addressLocality\": \"Detroit\", \"addressRegion\": \"MI\", \"addressCountry\": \"US\"}.",
   docs: DOCS,
   rule: "/rules/JobPosting#jobLocation.address",

@@ -226,6 +226,7 @@ const SoftwareApplication_review_Review_author: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_SoftwareApplication_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_SoftwareApplication_review_Review_author_Organization }],
   malformedWarning: true,
+  malformedTextOnly: true,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: \"Invalid object type for field author\").",
   docs: DOCS,
   rule: "/rules/SoftwareApplication#review.author",
