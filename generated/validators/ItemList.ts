@@ -676,6 +676,17 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_image: Prop
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 });
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating: PropertyRule = propertyRule({
+  name: "aggregateRating",
+  segment: "/aggregateRating",
+  property: "itemListElement.item.aggregateRating",
+  level: "recommended",
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
+});
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers
 const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers: PropertyRule = propertyRule({
   name: "offers",
@@ -699,9 +710,88 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   const v_image = node["image"];
   if (v_image === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, at);
   else run.check(v_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, at);
+  else run.check(v_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, at);
   const v_offers = node["offers"];
   if (v_offers === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
+}
+
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > ratingValue
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "itemListElement.item.aggregateRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > ratingCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount: PropertyRule = propertyRule({
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "itemListElement.item.aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > reviewCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount: PropertyRule = propertyRule({
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "itemListElement.item.aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > bestRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "itemListElement.item.aggregateRating.bestRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > worstRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "itemListElement.item.aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+
+/** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating. */
+export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== undefined) run.check(v_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > price
@@ -811,6 +901,17 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_image: Proper
   docs: DOCS,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 });
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating: PropertyRule = propertyRule({
+  name: "aggregateRating",
+  segment: "/aggregateRating",
+  property: "itemListElement.item.aggregateRating",
+  level: "recommended",
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
+});
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers
 const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers: PropertyRule = propertyRule({
   name: "offers",
@@ -834,9 +935,88 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   const v_image = node["image"];
   if (v_image === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, at);
   else run.check(v_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, at);
+  else run.check(v_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, at);
   const v_offers = node["offers"];
   if (v_offers === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
+}
+
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > ratingValue
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "itemListElement.item.aggregateRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > ratingCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount: PropertyRule = propertyRule({
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "itemListElement.item.aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > reviewCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount: PropertyRule = propertyRule({
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "itemListElement.item.aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > bestRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "itemListElement.item.aggregateRating.bestRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > worstRating
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "itemListElement.item.aggregateRating.worstRating",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+
+/** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating. */
+export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== undefined) run.check(v_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== undefined) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 
 /** The ItemList rule set as the registries hand it to the engine. */
