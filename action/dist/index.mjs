@@ -903,6 +903,7 @@ var init_rule_runtime = __esm({
       requiresRequired;
       malformedWarning;
       malformedNotEligible;
+      malformedTextOnly;
       condition;
       fix;
       docs;
@@ -934,6 +935,7 @@ var init_rule_runtime = __esm({
         this.requiresRequired = r.requiresRequired;
         this.malformedWarning = r.malformedWarning;
         this.malformedNotEligible = r.malformedNotEligible;
+        this.malformedTextOnly = r.malformedTextOnly;
         this.condition = r.condition;
         this.fix = r.fix;
         this.docs = r.docs;
@@ -1048,8 +1050,9 @@ var init_rule_runtime = __esm({
         this.fail(rule, code2, message, path);
         if (typeof value !== "string" || value.length <= MAX_NOTED_TEXT) noteFailedValue(this.issues[this.issues.length - 1], value);
       }
-      fail(rule, code2, message, path, fix = rule.fix, voids = true) {
-        const repaired = rule.malformedWarning === true;
+      /** `text`: the failing value is written as text (`malformed: text_warning` repairs only such values). */
+      fail(rule, code2, message, path, fix = rule.fix, voids = true, text = false) {
+        const repaired = rule.malformedWarning === true && (rule.malformedTextOnly !== true || text);
         const required = this.waivedNow === null && (rule.level === "required" || this.requiredNow === rule) && !repaired;
         this.report(code2, required ? "error" : "warning", rule.property, message, fix, rule.docs, path, rule.rule);
         noteFailedRule(this.issues[this.issues.length - 1], rule);
@@ -1464,7 +1467,7 @@ var init_rule_runtime = __esm({
             }
           }
           if (!accepted && !rule.values) {
-            return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index2));
+            return this.fail(rule, "wrong-type", `"${rule.property}" should be ${typeList(rule.expect)}, not ${describeValue(value)}.`, valuePath(rule, at, index2), rule.fix, true, typeof value === "string");
           }
         }
         if (rule.values) {
@@ -14946,6 +14949,7 @@ var init_Book = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Book_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Book_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS4,
       rule: "/rules/Book#review.author"
@@ -16349,6 +16353,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Course_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Course_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS7,
       rule: "/rules/Course#review.author"
@@ -16873,6 +16878,7 @@ var init_CreativeWorkSeason = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_CreativeWorkSeason_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_CreativeWorkSeason_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS9,
       rule: "/rules/CreativeWorkSeason#review.author"
@@ -17135,6 +17141,7 @@ var init_CreativeWorkSeries = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_CreativeWorkSeries_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_CreativeWorkSeries_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS10,
       rule: "/rules/CreativeWorkSeries#review.author"
@@ -19931,6 +19938,7 @@ var init_Episode = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Episode_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Episode_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS15,
       rule: "/rules/Episode#review.author"
@@ -20655,6 +20663,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Event__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Event__review_snippet_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS16,
       rule: "/rules/Event#review-snippet:review.author"
@@ -21005,6 +21014,7 @@ var init_Game = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Game_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Game_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS18,
       rule: "/rules/Game#review.author"
@@ -21787,9 +21797,11 @@ __export(ItemList_exports, {
   validate_ItemList__carousels_beta: () => validate_ItemList__carousels_beta,
   validate_ItemList__carousels_beta_itemListElement_ListItem: () => validate_ItemList__carousels_beta_itemListElement_ListItem,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event,
+  validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product,
+  validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer,
   validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer: () => validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer,
   validate_ItemList_itemListElement_ListItem: () => validate_ItemList_itemListElement_ListItem,
@@ -21948,9 +21960,26 @@ function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product
   const v_image = node["image"];
   if (v_image === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, at);
   else run.check(v_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, at);
+  else run.check(v_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, at);
   const v_offers = node["offers"];
   if (v_offers === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, at);
+}
+function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== void 0) run.check(v_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== void 0) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, node, at);
 }
 function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node, run, at) {
   const v_price = node["price"];
@@ -21977,11 +22006,28 @@ function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event(n
   const v_image = node["image"];
   if (v_image === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, at);
   else run.check(v_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, at);
+  else run.check(v_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, at);
   const v_offers = node["offers"];
   if (v_offers === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
   else run.check(v_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, at);
 }
-var DOCS21, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ruleSet20;
+function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating !== void 0) run.check(v_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating !== void 0) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+var DOCS21, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, ruleSet20;
 var init_ItemList = __esm({
   "generated/validators/ItemList.ts"() {
     "use strict";
@@ -22437,6 +22483,16 @@ var init_ItemList = __esm({
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "itemListElement.item.aggregateRating",
+      level: "recommended",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
+    });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers = propertyRule({
       name: "offers",
       segment: "/offers",
@@ -22447,6 +22503,59 @@ var init_ItemList = __esm({
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "itemListElement.item.aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "itemListElement.item.aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "itemListElement.item.aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "itemListElement.item.aggregateRating.bestRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "itemListElement.item.aggregateRating.worstRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -22525,6 +22634,16 @@ var init_ItemList = __esm({
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "itemListElement.item.aggregateRating",
+      level: "recommended",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
+    });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers = propertyRule({
       name: "offers",
       segment: "/offers",
@@ -22535,6 +22654,59 @@ var init_ItemList = __esm({
       docs: DOCS21,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "itemListElement.item.aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "itemListElement.item.aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "itemListElement.item.aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "itemListElement.item.aggregateRating.bestRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "itemListElement.item.aggregateRating.worstRating",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
+    });
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ruleSet20 = {
       type: "ItemList",
       status: "supported",
@@ -22893,6 +23065,7 @@ var init_JobPosting = __esm({
       level: "required",
       expect: [{ kind: "class", type: "PostalAddress", accepts: subtypes("PostalAddress"), validate: validate_JobPosting_jobLocation_Place_address_PostalAddress }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Give jobLocation.address as a PostalAddress with at least addressCountry, e.g. {"@type": "PostalAddress", "addressLocality": "Detroit", "addressRegion": "MI", "addressCountry": "US"}.',
       docs: DOCS22,
       rule: "/rules/JobPosting#jobLocation.address"
@@ -23675,6 +23848,7 @@ var init_LocalBusiness = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_LocalBusiness_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_LocalBusiness_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS23,
       rule: "/rules/LocalBusiness#review.author"
@@ -24919,6 +25093,7 @@ var init_Movie = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Movie_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Movie_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS27,
       rule: "/rules/Movie#review.author"
@@ -25180,6 +25355,7 @@ var init_MusicPlaylist = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_MusicPlaylist_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_MusicPlaylist_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS28,
       rule: "/rules/MusicPlaylist#review.author"
@@ -25442,6 +25618,7 @@ var init_MusicRecording = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_MusicRecording_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_MusicRecording_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS29,
       rule: "/rules/MusicRecording#review.author"
@@ -27061,6 +27238,7 @@ var init_Organization = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Organization__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Organization__review_snippet_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS32,
       rule: "/rules/Organization#review-snippet:review.author"
@@ -27630,6 +27808,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Product_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS33,
       rule: "/rules/Product#review.author"
@@ -29425,6 +29604,7 @@ var init_ProductGroup = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ProductGroup_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ProductGroup_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS34,
       rule: "/rules/ProductGroup#review.author"
@@ -32457,6 +32637,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Recipe__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Recipe__review_snippet_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS38,
       rule: "/rules/Recipe#review-snippet:review.author"
@@ -32673,6 +32854,7 @@ var init_Review = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add "author" as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS39,
       rule: "/rules/Review#author"
@@ -33157,6 +33339,7 @@ var init_SoftwareApplication = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_SoftwareApplication_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_SoftwareApplication_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS40,
       rule: "/rules/SoftwareApplication#review.author"
@@ -34221,6 +34404,7 @@ var init_VacationRental = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_VacationRental_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_VacationRental_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS42,
       rule: "/rules/VacationRental#review.author"
@@ -35279,6 +35463,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_VideoObject__review_snippet_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_VideoObject__review_snippet_review_Review_author_Organization }],
       malformedWarning: true,
+      malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
       docs: DOCS44,
       rule: "/rules/VideoObject#review-snippet:review.author"
