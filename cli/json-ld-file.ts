@@ -3,7 +3,7 @@
  * folder also holds its package.json, sdv.config.json, a web manifest and data files, which are not
  * structured data and must not fail the run. JSON-LD: a top-level object with `@context` or `@type`, or
  * an array of such objects. A file that is not JSON at all counts when it names `@context` or `@type`
- * (JSON-LD with comments or a trailing comma: the google profile reads it, the spec profile says why not).
+ * (JSON-LD with comments: the google profile reads it, the spec profile says why not).
  */
 import { readFileSync } from "node:fs";
 

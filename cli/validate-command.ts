@@ -30,7 +30,7 @@ Options:
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
       --profile <p>     google (default: what the search engine's own test accepts: a date-only
-                        startDate, JSON-LD comments and trailing commas) or spec (the service spec's
+                        startDate, JSON-LD comments) or spec (the service spec's
                         rules, the HTTP API's default); every report says which one ran
       --config <file>   the config file (default: sdv.config.json, .sdvrc.json or package.json's "sdv"
                         key, found from the working directory upwards); see docs/cli-config.md

@@ -42,7 +42,7 @@ import { startRequestBudget, requestBudget } from "./request-budget.ts";
 import { profileOverrides, relaxForProfile, type RunOptions } from "./options/profile.ts";
 import { applySpecRules } from "./options/spec-profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
-import { blankOutLeniencies } from "./options/lenient-json.ts";
+import { blankOutLeniencies, type LenientText } from "./options/lenient-json.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 import { attachPatches } from "./patches/attach-patches.ts";
 import { resolveId } from "./graph/resolve-id.ts";
@@ -171,7 +171,7 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
       continue;
     }
     const result = parseBlock(block.text);
-    const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
+    const lenient = result.ok ? null : readLeniently(block, options.profile === "google");
     // `null` or `false` is what a template's encoder writes when it has nothing to say (json_encode of
     // an unset value): no markup, as an empty script is none.
     if (result.ok && (result.value === null || result.value === false)) continue;
@@ -228,14 +228,21 @@ function topLevelIssue(value: unknown, block: SourceBlock): ValidationIssue {
   };
 }
 
-/** Comments and trailing commas blanked out (positions kept), when that is all that stood in the way. */
-function readLeniently(block: SourceBlock): ParsedBlock | null {
+/**
+ * A block JSON.parse refused, read again with its comments and trailing commas blanked out (positions
+ * kept), when that is all that stood in the way. Comments are read under the google profile, with a
+ * warning. A trailing comma is an error under every profile, named as such: Search Console reports it
+ * as unparsable structured data ("Parsing error: Missing '}' or object member name"), and JSON.parse's
+ * own message ("Expected double-quoted property name") does not say what to remove.
+ */
+function readLeniently(block: SourceBlock, readComments: boolean): ParsedBlock | null {
   const lenient = blankOutLeniencies(block.text);
   if (!lenient) return null;
   const again = parseBlock(lenient.text);
   if (!again.ok) return null;
+  if (lenient.trailingCommas > 0) return { value: undefined, block, parseIssue: trailingCommaIssue(block, lenient, readComments) };
+  if (!readComments) return null;
   const pos = pagePosition(block, lenient.first, null);
-  const what = [lenient.comments ? `${lenient.comments} comment(s)` : "", lenient.trailingCommas ? `${lenient.trailingCommas} trailing comma(s)` : ""].filter(Boolean).join(" and ");
   return {
     value: again.value,
     block,
@@ -243,12 +250,29 @@ function readLeniently(block: SourceBlock): ParsedBlock | null {
       severity: "warning",
       property: "(block)",
       code: "invalid-json",
-      message: `The block is not valid JSON (${what}); read as the search engine's test reads it (the google profile).`,
-      fix: "Remove the comments and trailing commas: JSON-LD is JSON, and other consumers reject the block.",
+      message: `The block is not valid JSON (${lenient.comments} comment(s)); read as the search engine's test reads it (the google profile).`,
+      fix: "Remove the comments: JSON-LD is JSON, and other consumers reject the block.",
       path: "",
       line: pos.line,
       column: pos.column,
     },
+  };
+}
+
+function trailingCommaIssue(block: SourceBlock, lenient: LenientText, readComments: boolean): ValidationIssue {
+  const pos = pagePosition(block, lenient.firstComma, null);
+  const closing = lenient.text.slice(lenient.firstComma).match(/[}\]]/)?.[0] ?? "}";
+  const more = lenient.trailingCommas > 1 ? ` (${lenient.trailingCommas} trailing commas in the block)` : "";
+  const comments = lenient.comments > 0 && !readComments ? `; its ${lenient.comments} comment(s) are not JSON either` : "";
+  return {
+    severity: "error",
+    property: "(block)",
+    code: "invalid-json",
+    message: `The block is not valid JSON: a comma before "${closing}" (a trailing comma) at line ${pos.line}, column ${pos.column}${more}${comments}. The search engine cannot parse the block (Search Console: "Parsing error: Missing '}' or object member name") and reads nothing in it.`,
+    fix: `Remove the comma after the last ${closing === "]" ? "item of the array" : "property of the object"}: JSON allows none before "}" or "]" (a template that writes a comma after each property must leave it out after the last).`,
+    path: "",
+    line: pos.line,
+    column: pos.column,
   };
 }
 

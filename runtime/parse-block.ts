@@ -1,3 +1,5 @@
+import { jsonErrorOffset } from "./json-error-offset.ts";
+
 /** JSON.parse with an honest error: the message and the offset where parsing failed. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; message: string; offset: number };
 
@@ -9,9 +11,34 @@ export function parseBlock(text: string): ParseOutcome {
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     const match = POSITION.exec(raw);
-    const offset = match ? Number(match[1]) : text.length;
-    // V8's message names the position (and sometimes repeats the source); keep only the reason.
-    const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, ".*$/s, "").trim();
-    return { ok: false, message: reason || "invalid JSON", offset };
+    // Node 20 names no position for an unexpected character: the scan finds it.
+    const offset = match ? Number(match[1]) : errorOffset(text);
+    // V8's message names the position and may quote the source around it (`, ..."Cuisine": “French”,"...
+    // is not valid JSON`, raw line breaks and all); keep only the reason.
+    const reason = raw
+      .replace(/\s*in JSON at position \d+.*$/s, "")
+      .replace(/^JSON\.parse: /, "")
+      .replace(/, (?:\.\.\.)?".*$/s, "")
+      .replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "")
+      .trim();
+    return { ok: false, message: `${reason || "invalid JSON"}${hintAt(text, offset)}`, offset };
   }
+}
+
+function errorOffset(text: string): number {
+  const at = jsonErrorOffset(text);
+  return at < 0 ? text.length : at;
+}
+
+/** Typographic quotes: what a word processor or a CMS's rich-text field makes of the quotes typed. */
+const TYPOGRAPHIC_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb\u2032\u2033";
+
+/** What the character at the fault most often is, said in words. */
+function hintAt(text: string, offset: number): string {
+  const c = text[offset];
+  if (c === undefined) return "";
+  if (TYPOGRAPHIC_QUOTES.includes(c)) return ` (a typographic quote: JSON strings need straight double quotes ")`;
+  if (c === "'") return ` (JSON strings need double quotes ", not single ones)`;
+  if (text.startsWith("NaN", offset) || text.startsWith("undefined", offset) || text.startsWith("Infinity", offset)) return " (not a JSON value: write a number, a string or null)";
+  return "";
 }

@@ -1,7 +1,9 @@
 /**
- * JSON as the search engine's own test reads it: `//` and `/* *\/` comments and trailing commas are
- * tolerated. Each is blanked out with spaces (line breaks kept), so every offset, line and column of
- * the text stays where it was. Two linear passes (comments, then commas, so that a comma before a
+ * JSON with `//` and `/* *\/` comments and trailing commas blanked out: comments are what the google
+ * profile tolerates; a trailing comma is not tolerated (Search Console reports it as unparsable
+ * structured data, "Missing '}' or object member name") but found here, to be named in the error.
+ * Each is blanked out with spaces (line breaks kept), so every offset, line and column of the text
+ * stays where it was. Two linear passes (comments, then commas, so that a comma before a
  * comment before a bracket is seen); strings are skipped as JSON defines them.
  */
 export interface LenientText {
@@ -10,12 +12,15 @@ export interface LenientText {
   trailingCommas: number;
   /** Offset of the first thing blanked out, to point the warning at. */
   first: number;
+  /** Offset of the first trailing comma, or -1. */
+  firstComma: number;
 }
 
 /** Null when there is nothing to blank out (the text's problem is something else). */
 export function blankOutLeniencies(source: string): LenientText | null {
   const chars = source.split("");
   let first = -1;
+  let firstComma = -1;
   const blank = (from: number, to: number) => {
     if (first < 0 || from < first) first = from;
     for (let i = from; i < to; i++) if (chars[i] !== "\n" && chars[i] !== "\r") chars[i] = " ";
@@ -39,11 +44,12 @@ export function blankOutLeniencies(source: string): LenientText | null {
     let j = i + 1;
     while (j < text.length && WHITE.test(text[j])) j++;
     if (text[j] !== "}" && text[j] !== "]") return 0;
+    if (firstComma < 0) firstComma = i;
     blank(i, i + 1);
     return 1;
   });
   if (comments === 0 && trailingCommas === 0) return null;
-  return { text: chars.join(""), comments, trailingCommas, first };
+  return { text: chars.join(""), comments, trailingCommas, first, firstComma };
 }
 
 const WHITE = /\s/;

@@ -187,11 +187,11 @@ test("--format csv: a row per issue and a row per input without one; SARIF names
 });
 
 test("the google profile (the default) reads JSON-LD comments with a warning; an unknown command gets a did-you-mean", async () => {
-  const cwd = site({ "org.html": `<script type="application/ld+json">{\n  // the shop\n  "@context": "https://schema.org", "@type": "Organization", "name": "Shop", "url": "https://shop.example/",\n}</script>` });
+  const cwd = site({ "org.html": `<script type="application/ld+json">{\n  // the shop\n  "@context": "https://schema.org", "@type": "Organization", "name": "Shop", "url": "https://shop.example/"\n}</script>` });
   assert.is((await sdv(["validate", "org.html", "--profile", "spec"], { cwd })).code, 1);
   const google = await sdv(["validate", "org.html"], { cwd });
   assert.is(google.code, 0, google.stdout);
-  assert.match(google.stdout, /1 comment\(s\) and 1 trailing comma\(s\)/);
+  assert.match(google.stdout, /1 comment\(s\)/);
   const typo = await sdv(["valdate", "x"]);
   assert.is(typo.code, 2);
   assert.match(typo.stderr, /unknown command "valdate"; did you mean "sdv validate"\?/);

@@ -174,8 +174,9 @@ test("a broken block is reported with line and column; the other blocks are stil
   assert.is(r.schemas.length, 2);
   const issue = r.schemas[0].errors[0];
   assert.is(issue.code, "invalid-json");
-  assert.is(issue.line, 4);
-  assert.is(issue.column, 1);
+  // At the trailing comma that broke it (line 3, after "x").
+  assert.is(issue.line, 3);
+  assert.is(issue.column, 14);
   assert.is(r.schemas[1].valid, true);
 });
 
