@@ -43,6 +43,7 @@ import { profileOverrides, relaxForProfile, type RunOptions } from "./options/pr
 import { applySpecRules } from "./options/spec-profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies, type LenientText } from "./options/lenient-json.ts";
+import { placeMergedIssues } from "./positions/merged-positions.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 import { attachPatches } from "./patches/attach-patches.ts";
 import { resolveId } from "./graph/resolve-id.ts";
@@ -517,6 +518,11 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
     if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
     if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
+  // What a node takes from another definition of its @id is placed where that definition writes it.
+  if (prepared.otherDefinitions !== undefined && prepared.otherDefinitions.byId.size > 0) {
+    const texts = parsed.map((p) => (p.items || p.termOf !== undefined ? null : p.block));
+    placeMergedIssues(truthNodes, prepared.entities, texts, (block, offset) => pagePosition(block, offset, null));
+  }
   const result: EngineResult = { schemas, summary, blocks_found: prepared.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
   if (limits) {
     if (prepared.blocksFound !== null) limits.blocks_found = prepared.blocksFound;
@@ -586,7 +592,7 @@ function judgementOf(entity: Entity, resolver: ReferenceResolver, registry: Rule
 function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Judging, judgement: Judgement | null, choice?: RuleSetChoice): SchemaResult | null {
   const { node } = entity;
   if (judgement === null) {
-    if (isReferenceOnly(node)) return null;
+    if (isReferenceOnly(node) || isPartOfTypedNode(node, resolver)) return null;
     return untypedResult(entity);
   }
   const { checked } = judgement;
@@ -858,6 +864,18 @@ function typedChildren(node: JsonObject): string[] {
     if (items.some((v) => typeof v === "object" && v !== null && !Array.isArray(v) && (v as JsonObject)["@type"] !== undefined)) keys.push(key);
   }
   return keys;
+}
+
+/**
+ * An untyped node whose @id another definition on the page types (a review app's block adding
+ * `{"@id": "#product", "aggregateRating": ...}` to the theme's Product) is a part of that node: JSON-LD
+ * merges them, its properties are checked with the typed node's, and it is no item of its own.
+ */
+function isPartOfTypedNode(node: JsonObject, resolver: ReferenceResolver): boolean {
+  const id = node["@id"];
+  if (typeof id !== "string") return false;
+  const whole = resolver.resolve(id);
+  return whole !== undefined && whole !== node && typeNames(whole["@type"]).length > 0;
 }
 
 function untypedResult(entity: Entity): SchemaResult {

@@ -91,6 +91,33 @@ test("two blocks describing one @id: each is judged with both; with different @i
   for (const s of relative) assert.is(s.valid, true, issues(s).join("; "));
 });
 
+test("a block adding properties to an @id without repeating its @type is part of the typed node, not an untyped item", () => {
+  const untyped = (id2: string) => productBlocks(id2).map((b, i) => (i === 1 ? Object.fromEntries(Object.entries(b).filter(([k]) => k !== "@type")) : b));
+  const same = validateHtml(page(...untyped("https://shop.example/p/1#product")), "https://shop.example/p/1").schemas;
+  assert.equal(same.map((s) => s.type), ["Product"]);
+  assert.is(same[0].valid, true, issues(same[0]).join("; "));
+  // Written first, the part still belongs to the Product that follows.
+  const first = validateHtml(page(...untyped("https://shop.example/p/1#product").reverse()), "https://shop.example/p/1").schemas;
+  assert.equal(first.map((s) => s.type), ["Product"]);
+  // The twin: an @id no typed node has is an untyped item, and its error stays.
+  const apart = validateHtml(page(...untyped("https://shop.example/p/2#product")), "https://shop.example/p/1").schemas;
+  assert.ok(apart.some((s) => s.errors.some((e) => e.code === "missing-type")), apart.map((s) => s.type).join(", "));
+});
+
+test("an issue about a property another definition of the @id writes is placed where it is written", () => {
+  const rating = (ratingValue: unknown) => ({ "@context": "https://schema.org", "@id": "https://shop.example/p/1#product", aggregateRating: { "@type": "AggregateRating", ratingValue, reviewCount: 3 } });
+  const html = (ratingValue: unknown) =>
+    `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(productBlocks("x")[0])}</script>\n\n<script type="application/ld+json">\n${JSON.stringify(rating(ratingValue))}</script></head><body></body></html>`;
+  const [product] = validateHtml(html("4,5"), "https://shop.example/p/1").schemas;
+  const error = product.errors.find((e) => e.property === "aggregateRating.ratingValue");
+  assert.ok(error, issues(product).join("; "));
+  assert.is(error.line, 4);
+  assert.is(error.column, html("4,5").split("\n")[3].indexOf('"4,5"') + 1);
+  // The twin: a valid rating is no issue.
+  const [fine] = validateHtml(html(4.5), "https://shop.example/p/1").schemas;
+  assert.not.ok(fine.errors.some((e) => e.property.startsWith("aggregateRating")), issues(fine).join("; "));
+});
+
 test("an unknown property is reported where it is written, once", () => {
   const doc = yoastArticle({ url: "https://site.example/about", favouriteColour: "blue" });
   const schemas = validateValue(doc).schemas;
