@@ -43,6 +43,7 @@ import { profileOverrides, relaxForProfile, type RunOptions } from "./options/pr
 import { applySpecRules } from "./options/spec-profile.ts";
 import { applyOverrides, type IssueOverride } from "./options/overrides.ts";
 import { blankOutLeniencies, type LenientText } from "./options/lenient-json.ts";
+import { mayHoldContainers, withoutContainers } from "./graph/list-containers.ts";
 import { placeMergedIssues } from "./positions/merged-positions.ts";
 import { checkPageTruth, TruthPage, type TruthNode } from "./page-truth/index.ts";
 import { attachPatches } from "./patches/attach-patches.ts";
@@ -284,6 +285,11 @@ function prepareParsed(parsed: ParsedBlock[], blocksNotValidated: number, page: 
   const otherDefinitions = new OtherDefinitions();
   const problems = parsed.map((p, i) => {
     if (p.parseIssue) return null;
+    // List and set objects are the arrays they hold (graph/list-containers.ts); a value without text is walked to find out.
+    if (!p.items && (p.block === null || mayHoldContainers(p.block.text))) {
+      const value = withoutContainers(p.value);
+      if (value !== p.value) parsed[i] = p = { ...p, value };
+    }
     if (p.items) mergeKnownNodes(p.items.items, ids);
     const found = indexBlock(p.value, ids, otherDefinitions);
     if (found.termsToRead && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);

@@ -114,6 +114,13 @@ export function locatePointers(text: string, pointers: Iterable<string>, termOf?
     } else skipValue();
   };
 
+  const enterContained = (pointer: string): void => {
+    skipWs();
+    if (text.charCodeAt(pos) !== 0x5b || !prefixes.has(pointer) || found.size === wanted.size) return skipValue();
+    stack.push({ pointer, array: true, index: 0 });
+    pos++;
+  };
+
   enterValue("");
   while (stack.length && pos < n && found.size < wanted.size) {
     const top = stack[stack.length - 1];
@@ -135,7 +142,9 @@ export function locatePointers(text: string, pointers: Iterable<string>, termOf?
       const key = termOf ? termOf(readString()) : readString();
       skipWs();
       if (text.charCodeAt(pos) === 0x3a) pos++;
-      enterValue(`${top.pointer}/${escapePointer(key)}`);
+      // A list or set object is read as the array it holds (graph/list-containers.ts): its items are the pointer's.
+      if (key === "@list" || key === "@set") enterContained(top.pointer);
+      else enterValue(`${top.pointer}/${escapePointer(key)}`);
     }
   }
   return found;
