@@ -625,7 +625,17 @@ function validateEntity(entity: Entity, resolver: ReferenceResolver, judging: Ju
   if (judging.profile === "spec" && undetected === null) applySpecRules(ruleSet, checked, run.issues, run.ineligible, entity.path);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet.type ? [ruleSet.type] : [ruleSet.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
-  if (!entity.hasContext && !also) {
+  if (!entity.hasContext && !also && entity.foreignVocabulary !== undefined) {
+    run.report(
+      "missing-context",
+      "error",
+      "@context",
+      foreignVocabularyMessage(entity.foreignVocabulary),
+      'Use "@context": "https://schema.org" (Schema.org has the same types and most of the same properties under the same names).',
+      ruleSet.googleDocsUrl,
+      entity.path,
+    );
+  } else if (!entity.hasContext && !also) {
     run.report(
       "missing-context",
       "warning",
@@ -882,6 +892,19 @@ function isPartOfTypedNode(node: JsonObject, resolver: ReferenceResolver): boole
   if (typeof id !== "string") return false;
   const whole = resolver.resolve(id);
   return whole !== undefined && whole !== node && typeNames(whole["@type"]).length > 0;
+}
+
+/**
+ * A node whose @context makes its terms another vocabulary's is no Schema.org markup: Google stopped
+ * reading data-vocabulary.org for rich results ("Sunsetting support for data-vocabulary", Search
+ * Central blog, 2020-01-21: "no longer be eligible for Google rich result features", in force from
+ * mid-2020), and reads no other vocabulary's types.
+ */
+function foreignVocabularyMessage(vocabulary: string): string {
+  const retired = /data-vocabulary\.org/i.test(vocabulary)
+    ? "data-vocabulary.org, which the search engine stopped reading for rich results in 2020"
+    : `"${vocabulary}", not Schema.org`;
+  return `The node's "@context" makes its type and properties terms of ${retired}: no rich result can come from it.`;
 }
 
 function untypedResult(entity: Entity): SchemaResult {

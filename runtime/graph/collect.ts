@@ -16,6 +16,8 @@ export interface Entity {
   block: number;
   /** A schema.org @context is in force for the node (its own or its container's). */
   hasContext: boolean;
+  /** Without one: the other vocabulary the @context in force names (foreignVocabulary), if any. */
+  foreignVocabulary?: string;
 }
 
 export interface CollectProblems {
@@ -31,31 +33,63 @@ export interface CollectProblems {
 /** Reportable nodes of one block, in document order. */
 export function topLevelEntities(value: unknown, block: number): Entity[] {
   // The usual block, one node without a @graph, answered without the walk's stack of tuples.
-  if (isObject(value) && value["@graph"] === undefined) return [{ node: value, path: "", block, hasContext: isSchemaOrgContext(value["@context"]) }];
+  if (isObject(value) && value["@graph"] === undefined) return [entityOf(value, "", block, isSchemaOrgContext(value["@context"]), undefined)];
   const out: Entity[] = [];
-  // Stack of [value, path, graphDepth]; pushed in reverse to keep document order.
-  const stack: Array<[unknown, string, number, boolean]> = [[value, "", 0, false]];
+  // Stack of [value, path, graphDepth, schema.org context inherited, other vocabulary inherited]; pushed in reverse to keep document order.
+  const stack: Array<[unknown, string, number, boolean, string | undefined]> = [[value, "", 0, false, undefined]];
   while (stack.length) {
-    const [current, path, depth, inherited] = stack.pop()!;
+    const [current, path, depth, inherited, inheritedForeign] = stack.pop()!;
     if (depth > 16) continue;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${path}/${i}`, depth + 1, inherited]);
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${path}/${i}`, depth + 1, inherited, inheritedForeign]);
       continue;
     }
     if (!isObject(current)) continue;
     const hasContext = inherited || isSchemaOrgContext(current["@context"]);
+    const foreign = hasContext ? undefined : (foreignVocabulary(current["@context"]) ?? inheritedForeign);
     const graph = current["@graph"];
     if (graph !== undefined) {
       // A graph container with a type of its own is reported too.
-      if (current["@type"] !== undefined) out.push({ node: current, path, block, hasContext });
+      if (current["@type"] !== undefined) out.push(entityOf(current, path, block, hasContext, foreign));
       const items = Array.isArray(graph) ? graph : [graph];
-      for (let i = items.length - 1; i >= 0; i--) stack.push([items[i], Array.isArray(graph) ? `${path}/@graph/${i}` : `${path}/@graph`, depth + 1, hasContext]);
+      for (let i = items.length - 1; i >= 0; i--) stack.push([items[i], Array.isArray(graph) ? `${path}/@graph/${i}` : `${path}/@graph`, depth + 1, hasContext, foreign]);
       continue;
     }
-    out.push({ node: current, path, block, hasContext });
+    out.push(entityOf(current, path, block, hasContext, foreign));
   }
   return out;
 }
+
+function entityOf(node: JsonObject, path: string, block: number, hasContext: boolean, inheritedForeign: string | undefined): Entity {
+  if (hasContext) return { node, path, block, hasContext };
+  const foreign = foreignVocabulary(node["@context"]) ?? inheritedForeign;
+  return foreign === undefined ? { node, path, block, hasContext } : { node, path, block, hasContext, foreignVocabulary: foreign };
+}
+
+/**
+ * The vocabulary other than Schema.org that a @context makes the node's terms belong to: the retired
+ * data-vocabulary.org (as the context or its @vocab), or any other IRI as @vocab. Its "Recipe" is
+ * no Schema.org Recipe. Undefined for no context, or one that says nothing of the node's terms (a
+ * remote context sdv does not fetch).
+ */
+export function foreignVocabulary(context: unknown): string | undefined {
+  if (typeof context === "string") return DATA_VOCABULARY.test(context) ? context.trim() : undefined;
+  if (Array.isArray(context)) {
+    for (const c of context) {
+      if (Array.isArray(c)) continue;
+      const found = foreignVocabulary(c);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (isObject(context)) {
+    const vocab = context["@vocab"];
+    if (typeof vocab === "string" && /^[a-z][a-z0-9+.-]*:/i.test(vocab.trim()) && !isSchemaOrgContext(vocab)) return vocab.trim();
+  }
+  return undefined;
+}
+
+const DATA_VOCABULARY = /^\s*https?:\/\/(www\.)?data-vocabulary\.org(\/.*)?\s*$/i;
 
 /** "https://schema.org", "http://schema.org/", ["...", {...}] or {"@vocab": "https://schema.org/"}. */
 const SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;

@@ -77,7 +77,7 @@ export function entitiesUnder(
         if (first !== undefined && first !== v) continue;
       }
       const base = `${entity.path}/${escapePointer(property)}`;
-      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext, foreignVocabulary: entity.foreignVocabulary });
     }
   }
   return out;
