@@ -63,6 +63,10 @@ const outside = (message: string): KeywordProblem => ({ code: "out-of-range", me
  * `out-of-range`.
  */
 export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRating: unknown): KeywordProblem | null {
+  // A JSON-LD value object ({"@value": 4.5}) is its value, as the property checks read it.
+  ratingValue = literalOf(ratingValue);
+  bestRating = literalOf(bestRating);
+  worstRating = literalOf(worstRating);
   // An empty text is no value (its own empty-value issue says so), not a number to judge: an empty
   // scale is the default one, an empty rating is no rating.
   if (isEmptyText(ratingValue)) ratingValue = undefined;
@@ -98,4 +102,8 @@ export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRa
 
 function isEmptyText(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
+}
+
+function literalOf(value: unknown): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && (value as Record<string, unknown>)["@value"] !== undefined ? (value as Record<string, unknown>)["@value"] : value;
 }

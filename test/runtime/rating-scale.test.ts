@@ -43,6 +43,14 @@ for (const ratingValue of [4, "4.5", "60%", "6 / 10", "88"]) {
   });
 }
 
+test("a JSON-LD value object is its value: {\"@value\": 4.5} is a rating, {\"@value\": 6} above the scale", () => {
+  const [inScale] = validateValue(review({ ratingValue: { "@value": 4.5 }, bestRating: { "@value": "5", "@type": "Number" } })).schemas;
+  assert.equal(inScale.errors, [], inScale.errors.map((e) => e.message).join("; "));
+  assert.ok(inScale.rich_result_eligible);
+  const [above] = validateValue(review({ ratingValue: { "@value": 6 }, bestRating: 5 })).schemas;
+  assert.equal(above.errors.map((e) => e.code), ["out-of-range"]);
+});
+
 test("a product's certification class (a letter) is not judged on a numeric scale", () => {
   const [s] = validateValue({
     "@context": "https://schema.org",
