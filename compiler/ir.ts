@@ -68,9 +68,10 @@ export interface IrKeyword {
   readonly conditional?: boolean;
   /**
    * The level the types payload lists the property under, where the keyword makes it that in most
-   * markup (recommended unless a sibling is there: a product's brand, unless it is a variant of a group).
+   * markup (recommended unless a sibling is there: a product's brand, unless it is a variant of a group;
+   * required unless a sibling is there: a WebSite's name, unless it carries the retired sitelinks search box).
    */
-  readonly listedAs?: "recommended";
+  readonly listedAs?: "recommended" | "required";
 }
 
 export interface IrOneOf {

@@ -42,7 +42,9 @@ function listed(rules: IrNodeRules | null, level: "required" | "recommended"): s
   if (!rules) return [];
   const out: string[] = [];
   for (const p of rules.properties) {
-    if (p.level === level || p.keywords.some((k) => k.listedAs === level)) out.push(p.property);
+    // A keyword's listing (recommended_when, required_when with an absent sibling) wins over the level.
+    const listedAs = p.keywords.find((k) => k.listedAs !== undefined)?.listedAs ?? p.level;
+    if (listedAs === level) out.push(p.property);
     if (level === "required" && p.level === "required") {
       for (const e of p.expect) if (e.kind === "class" && e.rules && p.expect.filter((x) => x.kind === "class").length === 1) {
         for (const nested of e.rules.properties) if (nested.level === "required") out.push(nested.property);

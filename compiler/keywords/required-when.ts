@@ -48,6 +48,8 @@ export const requiredWhen: KeywordDefinition<"required_when", Condition> = {
       html: `Required when ${cond.values ? `${code(cond.property)} is ${list(cond.values.map(code))}` : `${code(cond.property)} is absent`}.`,
     },
     conditional: true,
+    // Absent is the usual case of "required unless a sibling is there": listed as the requirement it mostly is.
+    ...(cond.absent === true ? { listedAs: "required" as const } : {}),
   }),
 };
 

@@ -22,6 +22,24 @@ test("Product lists the merchant listing with its own requirements, nested ones 
   assert.equal(merchant.opt_in_triggers, ["offers"]);
 });
 
+test("a property required unless a sibling is there is listed as required, and the validator agrees", async () => {
+  const website = entries.get("WebSite")!;
+  const required: string[] = website.required_properties;
+  const recommended: string[] = website.recommended_properties;
+  assert.ok(required.includes("name"), JSON.stringify(required));
+  assert.not.ok(recommended.includes("name"));
+  const { validateValue } = await import("../../runtime/validate.ts");
+  const [missing] = validateValue({ "@context": "https://schema.org", "@type": "WebSite", url: "https://example.com/" }).schemas;
+  assert.ok(missing.errors.some((e) => e.property === "name" && e.code === "missing-required"), missing.errors.map((e) => e.property).join());
+  // Every other property listed as required is an error when missing too; listed as recommended, a warning at most.
+  for (const name of required) {
+    const node: Record<string, unknown> = { "@context": "https://schema.org", "@type": "WebSite", name: "Example", url: "https://example.com/" };
+    delete node[name];
+    const [r] = validateValue(node).schemas;
+    assert.ok(r.errors.some((e) => e.property === name), name);
+  }
+});
+
 test("one-of groups are listed apart, never joined with |", () => {
   for (const t of typesPayload.types as Entry[]) {
     for (const name of [...t.required_properties, ...t.recommended_properties]) assert.not.match(name, /\|/, `${t.type}: ${name}`);
