@@ -36,7 +36,9 @@ export function extractJsonLdBlocks(html: string, hints?: PageHints): SourceBloc
     stripWrappers(html, scan.tagEnd, scan.rawTextEnd);
     lines ??= new LineCursor(html);
     const { line, column } = lines.at(wrapStart);
-    blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
+    const text = html.slice(wrapStart, wrapEnd);
+    // The tokenizer makes each NUL of script text U+FFFD (one character for one: offsets hold).
+    blocks.push({ text: text.indexOf("\u0000") === -1 ? text : text.replace(/\u0000/g, "\ufffd"), offset: wrapStart, line, column });
   }
   if (hints) hints.itemAttributes = scan.sawItemAttribute;
   return blocks;
