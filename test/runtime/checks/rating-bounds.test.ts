@@ -46,7 +46,9 @@ const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> =
   ["", undefined, undefined, null], // empty: no value (its empty-value issue), not a malformed number
   [true, undefined, undefined, "ratingValue true is not a number"],
   [[4], undefined, undefined, "ratingValue a list is not a number"],
-  [{ "@value": 4 }, undefined, undefined, "an object"],
+  [{ "@value": 4 }, undefined, undefined, null], // a JSON-LD value object is its value
+  [{ "@value": 6 }, undefined, undefined, "ratingValue 6 is above bestRating 5"],
+  [{ name: "four" }, undefined, undefined, "an object"],
   [Number.NaN, undefined, undefined, "is not a number"],
   [4, "five", undefined, 'bestRating "five" is not a number'],
   [4, 5, "one", 'worstRating "one" is not a number'],
