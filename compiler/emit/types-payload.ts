@@ -42,7 +42,7 @@ function listed(rules: IrNodeRules | null, level: "required" | "recommended"): s
   if (!rules) return [];
   const out: string[] = [];
   for (const p of rules.properties) {
-    // A keyword's listing (recommended_when, required_when with an absent sibling) wins over the level.
+    // A keyword's listing (the property required or recommended unless a sibling is there) wins over the level.
     const listedAs = p.keywords.find((k) => k.listedAs !== undefined)?.listedAs ?? p.level;
     if (listedAs === level) out.push(p.property);
     if (level === "required" && p.level === "required") {
