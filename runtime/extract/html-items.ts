@@ -21,6 +21,7 @@
  */
 import { decodeEntities } from "./html-text.ts";
 import { CLOSES_P } from "./closes-p.ts";
+import { VOID } from "./void-elements.ts";
 import { HtmlScanner, mentionsItemref } from "./html-scan.ts";
 
 export interface ItemElement {
@@ -64,7 +65,6 @@ const TRIGGERS = new Set(["itemscope", "itemprop", "itemtype", "itemid", "itemre
 /** Attributes read from a kept element. */
 const WANTED = new Set([...TRIGGERS, "id", "href", "src", "content", "datatype", "datetime", "value", "data", "lang"]);
 
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
 /** Elements a `<p>` search walks through (phrasing content). */
 const PHRASING = new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
 /**
@@ -233,6 +233,10 @@ class TreeBuilder {
 
   /** `<base href>` and `<link rel=canonical>`: what relative URLs resolve against. */
   private notePageAddress(scan: HtmlScanner, name: string): void {
+    // The document's base is its first <base href> in tree order (its canonical link the first such link),
+    // and a template's content is no part of the tree: a <base> kept there for a script to stamp out later
+    // made every item URL point elsewhere.
+    if (this.templatesOpen > 0) return;
     const tree = this.tree;
     if (name === "base" && tree.baseHref === null) {
       const href = readAttribute(scan, "href");

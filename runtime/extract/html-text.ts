@@ -7,7 +7,8 @@
  */
 import { decodeHTMLStrict } from "entities";
 import { BinTrieFlags, determineBranch, htmlDecodeTree } from "entities/lib/decode.js";
-import { MarkupToken, START_TAG, TEXT_LT } from "./html-scan.ts";
+import { END_TAG, MarkupToken, START_TAG, TEXT_LT, tagNameAt } from "./html-scan.ts";
+import { VOID } from "./void-elements.ts";
 
 /**
  * The named references real pages use in attribute values and item text; others stay as written. No
@@ -44,12 +45,27 @@ const WITHOUT_SEMICOLON = new Set(
  * starts at a `&`, and the search goes on after a match, or after a `&` that starts none.
  */
 export function decodeEntities(text: string, inAttribute = false): string {
+  return decodeIn(text, inAttribute ? IN_ATTRIBUTE : IN_TEXT);
+}
+
+/** Where references are read, which decides how one without its `;` ends (referenceAt). */
+const IN_TEXT = 0;
+const IN_ATTRIBUTE = 1;
+/**
+ * An item's text (textContent): as IN_TEXT, and a name that is no reference whole may start with a
+ * legacy one, which ends there (legacyPrefix). Only the items' values read so: the page's visible text
+ * and JSON-LD values keep the regex's matches above, which their own checks compare by.
+ */
+const IN_ELEMENT_TEXT = 2;
+type ReadingMode = typeof IN_TEXT | typeof IN_ATTRIBUTE | typeof IN_ELEMENT_TEXT;
+
+function decodeIn(text: string, mode: ReadingMode): string {
   let amp = text.indexOf("&");
   if (amp === -1) return text;
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    const value = referenceAt(text, amp, inAttribute);
+    const value = referenceAt(text, amp, mode);
     if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -78,9 +94,10 @@ let referenceEnd = 0;
  * The reference at `amp` (a `&`) decoded, or null when none starts there; its end in referenceEnd. As
  * the regex above reads it: `#x` and 1-6 hex digits, `#` and 1-7 digits, or a letter and 1-31 letters
  * or digits (as many as there are, up to those counts), then an optional `;`. A name in neither table
- * is none (null): it stays as written, and no string is made for it.
+ * is none (null): it stays as written, and no string is made for it; IN_ELEMENT_TEXT, the legacy name it
+ * starts with is one.
  */
-function referenceAt(text: string, amp: number, inAttribute: boolean): string | null {
+function referenceAt(text: string, amp: number, mode: ReadingMode): string | null {
   const n = text.length;
   let i = amp + 1;
   if (i >= n) return null;
@@ -116,19 +133,37 @@ function referenceAt(text: string, amp: number, inAttribute: boolean): string | 
     const name = text.slice(i, end);
     i = end;
     const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
-    // Not a reference: the text stays as written. The search goes on at the next `&`, which cannot be
-    // in the name (letters and digits) nor be its `;`: where the regex would have gone on.
-    if (named === undefined) return null;
+    const semicolon = i < n && text.charCodeAt(i) === 59; /* ; */
+    if (named === undefined || (!semicolon && !WITHOUT_SEMICOLON.has(name))) {
+      if (mode !== IN_ELEMENT_TEXT) return null;
+      const legacy = legacyPrefix(name);
+      if (legacy === 0) return null;
+      referenceEnd = amp + 1 + legacy;
+      return NAMED[name.slice(0, legacy)] ?? fromFullTable(name.slice(0, legacy))!;
+    }
     // Without its `;`, only a legacy name is a reference, and in an attribute not before `=`
     // (HTML's named character reference state: "?id=1&copy=2" keeps its query).
-    if (i >= n || text.charCodeAt(i) !== 59 /* ; */) {
-      if (!WITHOUT_SEMICOLON.has(name) || (inAttribute && i < n && text.charCodeAt(i) === 61 /* = */)) return null;
-    }
+    if (!semicolon && mode === IN_ATTRIBUTE && i < n && text.charCodeAt(i) === 61 /* = */) return null;
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59 /* ; */) i++;
   referenceEnd = i;
   return value;
+}
+
+/** The legacy names' longest. */
+const MAX_LEGACY_NAME = 6;
+
+/**
+ * The length of the longest legacy name `name` starts with, 0 for none. In text HTML reads the longest
+ * name of its table it finds, and a legacy one needs no `;` after it: "&copy2024" is "©2024",
+ * "Fish&ampChips" "Fish&Chips", as a browser shows them (in an attribute they stay as written).
+ */
+function legacyPrefix(name: string): number {
+  for (let length = Math.min(MAX_LEGACY_NAME, name.length - 1); length >= 2; length--) {
+    if (WITHOUT_SEMICOLON.has(name.slice(0, length))) return length;
+  }
+  return 0;
 }
 
 /** Names of the standard's table that NAMED does not list, with what they decode to (at most the table's 2,231). */
@@ -195,11 +230,19 @@ const MIN_PAGE_SCAN = 256 * 1024;
 const SPENT_SCAN = 256;
 
 /** The text of one page's elements: textContent, with the page's source read in all bounded (MIN_PAGE_SCAN). */
-export type TextReader = (start: number, end: number, rawText?: boolean) => string;
+export interface TextReader {
+  /** textContent, of a raw-text element (title, textarea) too. */
+  text(start: number, end: number, rawText?: boolean): string;
+  /** childTextContent. */
+  childText(start: number, end: number): string;
+}
 
 export function textReader(html: string): TextReader {
   const budget = { left: Math.max(MIN_PAGE_SCAN, 2 * html.length) };
-  return (start, end, rawText = false) => textContent(html, start, end, rawText, budget);
+  return {
+    text: (start, end, rawText = false) => textContent(html, start, end, rawText, budget),
+    childText: (start, end) => childTextContent(html, start, end, budget),
+  };
 }
 
 /**
@@ -209,12 +252,11 @@ export function textReader(html: string): TextReader {
  * value does not end a tag here either.
  */
 export function textContent(html: string, start: number, sliceEnd: number, rawText = false, budget?: { left: number }): string {
-  const scan = budget === undefined ? MAX_SCAN : Math.min(MAX_SCAN, Math.max(SPENT_SCAN, budget.left));
-  const end = Math.min(sliceEnd, start + scan);
+  const end = Math.min(sliceEnd, start + scanLimit(budget));
   if (rawText) {
     const rawEnd = Math.min(end, start + MAX_TEXT * 2);
     if (budget !== undefined) budget.left -= rawEnd - start;
-    return collapse(decodeEntities(html.slice(start, rawEnd)));
+    return collapse(decodeIn(html.slice(start, rawEnd), IN_ELEMENT_TEXT));
   }
   const token = markup;
   let out = "";
@@ -233,13 +275,85 @@ export function textContent(html: string, start: number, sliceEnd: number, rawTe
       // Script and style are not text a reader sees; textarea, title and the like hold text, not markup.
       if (token.rawText !== "script" && token.rawText !== "style") out += html.slice(token.end, Math.min(token.rawTextEnd, end));
       p = token.afterRawText;
+    } else if (token.kind === START_TAG && isTemplate(html, token.nameStart, token.nameEnd)) {
+      // A template's content is a document fragment of its own, not the element's text: a former price
+      // kept there for a script ("12.99<template>was 15.99</template>") read as "12.99was 15.99".
+      p = afterTemplate(html, token.end, end, token);
     } else {
       if (token.kind === START_TAG && isBlockBreak(html, token.nameStart, token.nameEnd)) out += " ";
       p = token.end;
     }
   }
   if (budget !== undefined) budget.left -= Math.min(p, end) - start;
-  return collapse(decodeEntities(out));
+  return collapse(decodeIn(out, IN_ELEMENT_TEXT));
+}
+
+/**
+ * The element's child text content: its own text, not its children's. The Microdata standard gives a
+ * <time> without datetime this value (`<time><span hidden>until</span>2030-01-01</time>` is "2030-01-01").
+ * The elements open inside it are tracked by name, as the tree builder closes them: an end tag closes
+ * the nearest open one of its name, a stray one is ignored. Bounded as textContent is.
+ */
+export function childTextContent(html: string, start: number, sliceEnd: number, budget?: { left: number }): string {
+  const end = Math.min(sliceEnd, start + scanLimit(budget));
+  const token = markup;
+  const open: string[] = [];
+  let out = "";
+  let p = start;
+  while (p < end && out.length < MAX_TEXT) {
+    const lt = html.indexOf("<", p);
+    const stop = lt === -1 || lt >= end ? end : lt;
+    if (stop > p && open.length === 0) out += html.slice(p, stop);
+    if (stop === end) break;
+    if (!token.read(html, lt) || token.end > end) break;
+    p = token.end;
+    if (token.kind === TEXT_LT) {
+      if (open.length === 0) out += "<";
+    } else if (token.kind === START_TAG) {
+      // A raw-text child (a script, a textarea) holds its own text, not the element's.
+      if (token.rawText !== null) p = token.afterRawText;
+      else openChild(open, tagNameAt(html, token.nameStart, token.nameEnd));
+    } else if (token.kind === END_TAG) {
+      const at = open.lastIndexOf(tagNameAt(html, token.nameStart, token.nameEnd));
+      if (at !== -1) open.length = at;
+    }
+  }
+  if (budget !== undefined) budget.left -= Math.min(p, end) - start;
+  return collapse(decodeIn(out, IN_ELEMENT_TEXT));
+}
+
+/** Children open at most: deeper ones are inside the deepest, whose end tag ends them all. */
+const MAX_OPEN_CHILDREN = 512;
+
+function openChild(open: string[], name: string): void {
+  if (!VOID.has(name) && open.length < MAX_OPEN_CHILDREN) open.push(name);
+}
+
+function scanLimit(budget: { left: number } | undefined): number {
+  return budget === undefined ? MAX_SCAN : Math.min(MAX_SCAN, Math.max(SPENT_SCAN, budget.left));
+}
+
+/**
+ * Where the content of a template starting at `from` ends: after its `</template>` (templates nest), or
+ * at `end`. Read with the same scanner, so a `</template>` in a script or a comment inside ends nothing.
+ */
+function afterTemplate(html: string, from: number, end: number, token: MarkupToken): number {
+  let depth = 1;
+  let p = from;
+  while (p < end) {
+    const lt = html.indexOf("<", p);
+    if (lt === -1 || lt >= end || !token.read(html, lt) || token.end > end) return end;
+    p = token.kind === START_TAG && token.rawText !== null ? token.afterRawText : token.end;
+    if ((token.kind === START_TAG || token.kind === END_TAG) && isTemplate(html, token.nameStart, token.nameEnd)) {
+      depth += token.kind === START_TAG ? 1 : -1;
+      if (depth === 0) return p;
+    }
+  }
+  return end;
+}
+
+function isTemplate(html: string, nameStart: number, nameEnd: number): boolean {
+  return nameEnd - nameStart === 8 && tagNameAt(html, nameStart, nameEnd) === "template";
 }
 
 const markup = new MarkupToken();

@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from "../json.ts";
 import { shortTypeName } from "../graph/type-names.ts";
+import { canParseUrl } from "../can-parse-url.ts";
 
 export type Syntax = "json-ld" | "microdata" | "rdfa";
 
@@ -53,10 +54,14 @@ export function vocabularyName(iri: string): string {
   return shortTypeName(iri);
 }
 
-/** `value` resolved against the page's base URL when there is one; as written otherwise. */
+/**
+ * `value` resolved against the page's base URL when there is one. Without one, an absolute URL is still
+ * parsed as HTML parses it (it needs no base: "https://ex.com/a b.png" is "https://ex.com/a%20b.png", a
+ * line break inside it is dropped); a relative one stays as written.
+ */
 export function resolveUrl(value: string, base: string | null): string {
   const trimmed = value.trim();
-  if (base === null) return trimmed;
+  if (base === null) return canParseUrl(trimmed) ? new URL(trimmed).href : trimmed;
   try {
     return new URL(trimmed, base).href;
   } catch {

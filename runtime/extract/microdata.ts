@@ -168,6 +168,8 @@ function crawlProperties(root: ItemElement, state: State): ItemElement[] {
 interface ItemFacts {
   types: string[];
   schemaOrg: boolean;
+  /** The vocabulary of an item typed only outside Schema.org (foreignVocabulary), else null. */
+  vocabulary: string | null;
   id: string | undefined;
   refs: string[];
 }
@@ -179,9 +181,12 @@ function factsOf(element: ItemElement, base: string | null): ItemFacts {
   if (facts === undefined) {
     const types = tokens(element.attrs.itemtype).slice(0, MAX_TOKENS);
     const itemid = element.attrs.itemid;
+    const names = types.map(vocabularyName);
+    const schemaOrg = types.some(isSchemaOrgIri);
     facts = {
-      types: types.map(vocabularyName),
-      schemaOrg: types.some(isSchemaOrgIri),
+      types: names,
+      schemaOrg,
+      vocabulary: schemaOrg ? null : foreignVocabulary(names),
       id: itemid !== undefined && itemid.trim() !== "" ? resolveUrl(itemid, base) : undefined,
       refs: tokens(element.attrs.itemref).slice(0, MAX_TOKENS),
     };
@@ -190,8 +195,30 @@ function factsOf(element: ItemElement, base: string | null): ItemFacts {
   return facts;
 }
 
-/** One item as a node; null when a cap stopped the extraction. */
-function materialize(element: ItemElement, pointer: string, ancestors: ItemElement[], state: State): JsonObject | null {
+/**
+ * The vocabulary an item's property names belong to when every type of the item is another vocabulary's
+ * IRI (`itemtype="https://example.org/Recipe"`): its first type up to its last `#` or `/` (or `:`), as
+ * the W3C's Microdata to RDF mapping reads it. Null when a type is Schema.org's, or a name read as one
+ * (`Product`, `schema:Product`): the names are then Schema.org's.
+ */
+function foreignVocabulary(types: string[]): string | null {
+  if (types.length === 0 || !types.every(isOtherVocabulary)) return null;
+  const first = types[0];
+  const hash = first.lastIndexOf("#");
+  const cut = hash !== -1 ? hash : Math.max(first.lastIndexOf("/"), first.lastIndexOf(":"));
+  return first.slice(0, cut + 1);
+}
+
+/** A type name that is no Schema.org one, as the vocabulary check tells them (a short name is Schema.org's). */
+function isOtherVocabulary(name: string): boolean {
+  return name.indexOf(":") !== -1 || name.indexOf("/") !== -1;
+}
+
+/**
+ * One item as a node; null when a cap stopped the extraction. `vocabulary`: that of the nearest typed
+ * item above, which an untyped item's names belong to (null: Schema.org's).
+ */
+function materialize(element: ItemElement, pointer: string, ancestors: ItemElement[], state: State, vocabulary: string | null = null): JsonObject | null {
   if (++state.items > MAX_ITEMS) {
     state.block.truncated = `the page holds more than ${MAX_ITEMS} items`;
     return null;
@@ -199,6 +226,7 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
   state.block.offsets.set(pointer, element.start);
   const node: JsonObject = {};
   const facts = factsOf(element, state.base);
+  const names = facts.types.length > 0 ? facts.vocabulary : vocabulary;
   if (ancestors.length === 0 && facts.schemaOrg) node["@context"] = "https://schema.org";
   if (facts.types.length === 1) node["@type"] = facts.types[0];
   else if (facts.types.length > 1) node["@type"] = [...facts.types];
@@ -208,7 +236,7 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
   const byName = new Map<string, ItemElement[]>();
   for (const prop of crawlProperties(element, state)) {
     for (const raw of tokens(prop.attrs.itemprop)) {
-      const name = propertyName(raw);
+      const name = propertyName(raw, names);
       if (name === null) continue;
       let list = byName.get(name);
       if (!list) byName.set(name, (list = []));
@@ -230,7 +258,7 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
       const valuePointer = elements.length === 1 ? at : `${at}/${values.length}`;
       let value: unknown = scalars.get(prop);
       if (value === undefined) {
-        value = propertyValue(prop, valuePointer, inner, state);
+        value = propertyValue(prop, valuePointer, inner, state, names);
         // Texts only: an object value (an item, a typed meta) is each name's own.
         if (typeof value === "string") scalars.set(prop, value);
       }
@@ -247,13 +275,18 @@ function materialize(element: ItemElement, pointer: string, ancestors: ItemEleme
   return node;
 }
 
-/** `itemprop` tokens as property names: Schema.org IRIs become short names; other IRIs stay whole. */
-function propertyName(raw: string): string | null {
-  if (raw.indexOf(":") === -1) return raw;
+/**
+ * `itemprop` tokens as property names: Schema.org IRIs become short names; other IRIs stay whole. A
+ * short name of an item in another vocabulary is that vocabulary's (`flavour` of an example.org Recipe
+ * is https://example.org/flavour), written as its IRI: the checks then read it as no Schema.org
+ * property, as they read an RDFa item's names in another vocabulary.
+ */
+function propertyName(raw: string, vocabulary: string | null = null): string | null {
+  if (raw.indexOf(":") === -1) return vocabulary === null ? raw : vocabulary + raw;
   return isSchemaOrgIri(raw) ? vocabularyName(raw) : raw;
 }
 
-function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElement[], state: State): unknown {
+function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElement[], state: State, vocabulary: string | null): unknown {
   const attrs = prop.attrs;
   if (attrs.itemscope !== undefined) {
     if (ancestors.includes(prop)) {
@@ -264,7 +297,7 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
       state.block.truncated = `items nest deeper than ${MAX_ITEM_DEPTH} levels`;
       return undefined;
     }
-    const node = materialize(prop, pointer, ancestors, state);
+    const node = materialize(prop, pointer, ancestors, state, vocabulary);
     return node === null ? undefined : node;
   }
   if (attrs.content !== undefined) return attrs.content;
@@ -279,9 +312,9 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
   if (URL_FROM_HREF.has(name)) return urlValue(attrs.href, state.base);
   if (name === "object") return urlValue(attrs.data, state.base);
   if (name === "data" || name === "meter") return attrs.value ?? "";
-  if (name === "time" && attrs.datetime !== undefined) return attrs.datetime;
+  if (name === "time") return attrs.datetime ?? state.readText.childText(prop.contentStart, prop.contentEnd);
   if (name === "meta") return "";
-  return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText.text(prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }
 
 /** The element's value is an address (href, src, data), not its text: what propertyValue reads for it. */

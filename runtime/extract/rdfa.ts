@@ -212,8 +212,9 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, readText: T
 
   if (properties.length > 0) {
     let value: Value;
-    // HTML+RDFa 1.1 section 3.1: a time element's datetime stands for its text.
-    const text = () => (el.name === "time" && a.datetime !== undefined ? a.datetime : readText(el.contentStart, el.contentEnd));
+    // HTML+RDFa 1.1 section 3.1: a time element's datetime stands for its text. Without it the literal is
+    // the text of all its descendants (RDFa Core 1.1 section 7.5, step 11), not the child text Microdata reads.
+    const text = () => (el.name === "time" && a.datetime !== undefined ? a.datetime : readText.text(el.contentStart, el.contentEnd));
     if (a.content !== undefined) value = { literal: a.content, at: el.start };
     else if (a.datatype !== undefined && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === undefined) value = { ref: object, at: el.start };

@@ -45,10 +45,19 @@ const CASES: Array<[string, string, unknown[], string?]> = [
     `<div itemscope><p>Flavors in my favorite ice cream:</p><ul><li itemprop="flavor">Lemon sorbet<li itemprop="flavor">Apricot sorbet</ul></div>`,
     [{ flavor: ["Lemon sorbet", "Apricot sorbet"] }],
   ],
+  // The item's vocabulary is not Schema.org's: its names are written as that vocabulary's IRIs.
   [
     "itemid and dt/dd end tags omitted",
     `<dl itemscope itemtype="https://vocab.example.net/book" itemid="urn:isbn:0-330-34032-8"><dt>Title<dd itemprop="title">The Reality Dysfunction<dt>Author<dd itemprop="author">Peter F. Hamilton<dt>Publication date<dd><time itemprop="pubdate" datetime="1996-01-26">26 January 1996</time></dl>`,
-    [{ "@type": "https://vocab.example.net/book", "@id": "urn:isbn:0-330-34032-8", title: "The Reality Dysfunction", author: "Peter F. Hamilton", pubdate: "1996-01-26" }],
+    [
+      {
+        "@type": "https://vocab.example.net/book",
+        "@id": "urn:isbn:0-330-34032-8",
+        "https://vocab.example.net/title": "The Reality Dysfunction",
+        "https://vocab.example.net/author": "Peter F. Hamilton",
+        "https://vocab.example.net/pubdate": "1996-01-26",
+      },
+    ],
   ],
   [
     "several types, link and a/href values",

@@ -1,8 +1,10 @@
 /**
  * The W3C/WHATWG test pages of ../shared/corpus/formats/w3c (gathered by extruct from the HTML
  * standard's Microdata section, RDFa Lite and the RDFa/RDF 1.1 Primers), each with the items the
- * standard's JSON conversion gives, in sdv's node form. The Primers' Dublin Core and FOAF examples
- * give no node: sdv reports typed nodes of the vocabularies the search engine reads (README).
+ * standard's JSON conversion gives, in sdv's node form (the names of an item in another vocabulary than
+ * Schema.org's are that vocabulary's IRIs, as the W3C's Microdata to RDF mapping makes them). The
+ * Primers' Dublin Core and FOAF examples give no node: sdv reports typed nodes of the vocabularies the
+ * search engine reads (README).
  * Skips visibly when the corpus is absent.
  */
 import { test } from "uvu";
@@ -17,7 +19,12 @@ import { extractRdfa } from "../../../runtime/extract/rdfa.ts";
 const CTX = { "@context": "https://schema.org" };
 const NEIL = { name: "Neil", band: "Four Parts Water", nationality: "British" };
 const MANU = { ...CTX, "@type": "Person", "@id": "#manu", name: "Manu Sporny", telephone: "1-800-555-0199", image: "http://manu.sporny.org/images/manu.png" };
-const WORK = (work: string, title: string) => ({ "@type": "http://n.whatwg.org/work", work, title, license: "http://www.opensource.org/licenses/mit-license.php" });
+/** Names of an item in another vocabulary than Schema.org's are written as that vocabulary's IRIs. */
+const inVocabulary = (vocabulary: string, properties: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(properties).map(([name, value]) => [name.startsWith("@") ? name : vocabulary + name, value]));
+const MD = (properties: Record<string, unknown>) => inVocabulary("http://md.example.com/", properties);
+const WORK = (work: string, title: string) =>
+  inVocabulary("http://n.whatwg.org/", { "@type": "http://n.whatwg.org/work", work, title, license: "http://www.opensource.org/licenses/mit-license.php" });
 
 const EXPECTED: Array<[string, unknown[]]> = [
   ["microdata.4.2.data.html", [{ "product-id": "9678AOU879" }]],
@@ -27,9 +34,9 @@ const EXPECTED: Array<[string, unknown[]]> = [
   [
     "microdata.5.2.html",
     [
-      { "@type": ["http://md.example.com/loco", "http://md.example.com/lighting"], name: "Tank Locomotive (DB 80)", "product-code": "33041", scale: "HO", digital: "Delta" },
-      { "@type": ["http://md.example.com/track", "http://md.example.com/lighting"], name: "Turnout Lantern Kit", "product-code": "74470", "track-type": "C", scale: "HO" },
-      { "@type": "http://md.example.com/passengers", name: "Express Train Passenger Car (DB Am 203)", "product-code": "8710", scale: "Z" },
+      MD({ "@type": ["http://md.example.com/loco", "http://md.example.com/lighting"], name: "Tank Locomotive (DB 80)", "product-code": "33041", scale: "HO", digital: "Delta" }),
+      MD({ "@type": ["http://md.example.com/track", "http://md.example.com/lighting"], name: "Turnout Lantern Kit", "product-code": "74470", "track-type": "C", scale: "HO" }),
+      MD({ "@type": "http://md.example.com/passengers", name: "Express Train Passenger Car (DB Am 203)", "product-code": "8710", scale: "Z" }),
     ],
   ],
   // The standard's point: these four items are the same, whatever the order and itemref.
