@@ -1634,28 +1634,50 @@ var init_schema_terms = __esm({
 
 // runtime/graph/collect.ts
 function topLevelEntities(value, block) {
-  if (isObject(value) && value["@graph"] === void 0) return [{ node: value, path: "", block, hasContext: isSchemaOrgContext(value["@context"]) }];
+  if (isObject(value) && value["@graph"] === void 0) return [entityOf(value, "", block, isSchemaOrgContext(value["@context"]), void 0)];
   const out = [];
-  const stack = [[value, "", 0, false]];
+  const stack = [[value, "", 0, false, void 0]];
   while (stack.length) {
-    const [current, path, depth, inherited] = stack.pop();
+    const [current, path, depth, inherited, inheritedForeign] = stack.pop();
     if (depth > 16) continue;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${path}/${i}`, depth + 1, inherited]);
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${path}/${i}`, depth + 1, inherited, inheritedForeign]);
       continue;
     }
     if (!isObject(current)) continue;
     const hasContext = inherited || isSchemaOrgContext(current["@context"]);
+    const foreign = hasContext ? void 0 : foreignVocabulary(current["@context"]) ?? inheritedForeign;
     const graph = current["@graph"];
     if (graph !== void 0) {
-      if (current["@type"] !== void 0) out.push({ node: current, path, block, hasContext });
+      if (current["@type"] !== void 0) out.push(entityOf(current, path, block, hasContext, foreign));
       const items = Array.isArray(graph) ? graph : [graph];
-      for (let i = items.length - 1; i >= 0; i--) stack.push([items[i], Array.isArray(graph) ? `${path}/@graph/${i}` : `${path}/@graph`, depth + 1, hasContext]);
+      for (let i = items.length - 1; i >= 0; i--) stack.push([items[i], Array.isArray(graph) ? `${path}/@graph/${i}` : `${path}/@graph`, depth + 1, hasContext, foreign]);
       continue;
     }
-    out.push({ node: current, path, block, hasContext });
+    out.push(entityOf(current, path, block, hasContext, foreign));
   }
   return out;
+}
+function entityOf(node, path, block, hasContext, inheritedForeign) {
+  if (hasContext) return { node, path, block, hasContext };
+  const foreign = foreignVocabulary(node["@context"]) ?? inheritedForeign;
+  return foreign === void 0 ? { node, path, block, hasContext } : { node, path, block, hasContext, foreignVocabulary: foreign };
+}
+function foreignVocabulary(context) {
+  if (typeof context === "string") return DATA_VOCABULARY.test(context) ? context.trim() : void 0;
+  if (Array.isArray(context)) {
+    for (const c of context) {
+      if (Array.isArray(c)) continue;
+      const found = foreignVocabulary(c);
+      if (found !== void 0) return found;
+    }
+    return void 0;
+  }
+  if (isObject(context)) {
+    const vocab = context["@vocab"];
+    if (typeof vocab === "string" && /^[a-z][a-z0-9+.-]*:/i.test(vocab.trim()) && !isSchemaOrgContext(vocab)) return vocab.trim();
+  }
+  return void 0;
 }
 function isSchemaOrgContext(context) {
   if (typeof context === "string") return COMMON_CONTEXTS.has(context) || SCHEMA_ORG_CONTEXT.test(context.trim());
@@ -1756,7 +1778,7 @@ function deepPointer(value) {
   }
   return segments2.length ? "/" + segments2.join("/") : "";
 }
-var MAX_DEPTH, MAX_NODES, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions, NO_DEFINITIONS;
+var MAX_DEPTH, MAX_NODES, DATA_VOCABULARY, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions, NO_DEFINITIONS;
 var init_collect = __esm({
   "runtime/graph/collect.ts"() {
     "use strict";
@@ -1764,6 +1786,7 @@ var init_collect = __esm({
     init_schema_terms();
     MAX_DEPTH = 256;
     MAX_NODES = 1e5;
+    DATA_VOCABULARY = /^\s*https?:\/\/(www\.)?data-vocabulary\.org(\/.*)?\s*$/i;
     SCHEMA_ORG_CONTEXT = /^https?:\/\/(www\.)?schema\.org(\/|\/docs\/jsonldcontext\.json(ld)?)?$/i;
     COMMON_CONTEXTS = /* @__PURE__ */ new Set(["https://schema.org", "https://schema.org/", "http://schema.org", "http://schema.org/"]);
     MAX_OTHER_DEFINITIONS = 1e4;
@@ -1911,7 +1934,7 @@ function entitiesUnder(entity, properties, accept, definedAs, max, held = MAY_HO
         if (first !== void 0 && first !== v) continue;
       }
       const base = `${entity.path}/${escapePointer(property3)}`;
-      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext });
+      out.push({ node: v, path: list ? `${base}/${i}` : base, block: entity.block, hasContext: entity.hasContext, foreignVocabulary: entity.foreignVocabulary });
     }
   }
   return out;
@@ -1991,7 +2014,7 @@ function schemaOrgFor(name) {
   return SAME_NAME.has(key) ? key[0].toUpperCase() + key.slice(1) : null;
 }
 function foreignTypeHint(type, at) {
-  const retired = DATA_VOCABULARY.exec(type);
+  const retired = DATA_VOCABULARY2.exec(type);
   if (retired !== null) {
     return {
       severity: "warning",
@@ -2023,11 +2046,11 @@ function migrationFix(name) {
   const trail = type === "BreadcrumbList" ? ", each crumb a ListItem with position, name and item" : "";
   return `Use Schema.org instead: itemtype="https://schema.org/${type}" (or "@type": "${type}" in JSON-LD)${trail}, with Schema.org's property names.`;
 }
-var DATA_VOCABULARY, SCHEMA_ORG_FOR, SAME_NAME, SCHEMA_ORG_LIKE, TRAILING_SLASH, SEARCH_GALLERY;
+var DATA_VOCABULARY2, SCHEMA_ORG_FOR, SAME_NAME, SCHEMA_ORG_LIKE, TRAILING_SLASH, SEARCH_GALLERY;
 var init_foreign_type_hint = __esm({
   "runtime/foreign-type-hint.ts"() {
     "use strict";
-    DATA_VOCABULARY = /^(?:https?:)?\/\/(?:www\.|rdf\.)?data-vocabulary\.org\/#?([A-Za-z][A-Za-z0-9-]*)/i;
+    DATA_VOCABULARY2 = /^(?:https?:)?\/\/(?:www\.|rdf\.)?data-vocabulary\.org\/#?([A-Za-z][A-Za-z0-9-]*)/i;
     SCHEMA_ORG_FOR = {
       breadcrumb: "BreadcrumbList",
       "review-aggregate": "AggregateRating",
@@ -3029,14 +3052,26 @@ var init_esm = __esm({
   }
 });
 
+// runtime/extract/void-elements.ts
+var VOID;
+var init_void_elements = __esm({
+  "runtime/extract/void-elements.ts"() {
+    "use strict";
+    VOID = /* @__PURE__ */ new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
+  }
+});
+
 // runtime/extract/html-text.ts
 function decodeEntities(text, inAttribute = false) {
+  return decodeIn(text, inAttribute ? IN_ATTRIBUTE : IN_TEXT);
+}
+function decodeIn(text, mode) {
   let amp = text.indexOf("&");
   if (amp === -1) return text;
   let out = "";
   let from = 0;
   while (amp !== -1) {
-    const value = referenceAt(text, amp, inAttribute);
+    const value = referenceAt(text, amp, mode);
     if (value === null) {
       amp = text.indexOf("&", amp + 1);
       continue;
@@ -3047,7 +3082,7 @@ function decodeEntities(text, inAttribute = false) {
   }
   return from === 0 ? text : out + text.slice(from);
 }
-function referenceAt(text, amp, inAttribute) {
+function referenceAt(text, amp, mode) {
   const n = text.length;
   let i = amp + 1;
   if (i >= n) return null;
@@ -3083,15 +3118,26 @@ function referenceAt(text, amp, inAttribute) {
     const name = text.slice(i, end);
     i = end;
     const named = NAMED[name] ?? fromFullTable(name) ?? NAMED[name.toLowerCase()];
-    if (named === void 0) return null;
-    if (i >= n || text.charCodeAt(i) !== 59) {
-      if (!WITHOUT_SEMICOLON.has(name) || inAttribute && i < n && text.charCodeAt(i) === 61) return null;
+    const semicolon = i < n && text.charCodeAt(i) === 59;
+    if (named === void 0 || !semicolon && !WITHOUT_SEMICOLON.has(name)) {
+      if (mode !== IN_ELEMENT_TEXT) return null;
+      const legacy = legacyPrefix(name);
+      if (legacy === 0) return null;
+      referenceEnd = amp + 1 + legacy;
+      return NAMED[name.slice(0, legacy)] ?? fromFullTable(name.slice(0, legacy));
     }
+    if (!semicolon && mode === IN_ATTRIBUTE && i < n && text.charCodeAt(i) === 61) return null;
     value = named;
   }
   if (i < n && text.charCodeAt(i) === 59) i++;
   referenceEnd = i;
   return value;
+}
+function legacyPrefix(name) {
+  for (let length = Math.min(MAX_LEGACY_NAME, name.length - 1); length >= 2; length--) {
+    if (WITHOUT_SEMICOLON.has(name.slice(0, length))) return length;
+  }
+  return 0;
 }
 function fromFullTable(name) {
   const seen = FULL_TABLE_SEEN.get(name);
@@ -3127,15 +3173,17 @@ function isAsciiAlnum(c) {
 }
 function textReader(html) {
   const budget = { left: Math.max(MIN_PAGE_SCAN, 2 * html.length) };
-  return (start, end, rawText = false) => textContent(html, start, end, rawText, budget);
+  return {
+    text: (start, end, rawText = false) => textContent(html, start, end, rawText, budget),
+    childText: (start, end) => childTextContent(html, start, end, budget)
+  };
 }
 function textContent(html, start, sliceEnd, rawText = false, budget) {
-  const scan2 = budget === void 0 ? MAX_SCAN : Math.min(MAX_SCAN, Math.max(SPENT_SCAN, budget.left));
-  const end = Math.min(sliceEnd, start + scan2);
+  const end = Math.min(sliceEnd, start + scanLimit(budget));
   if (rawText) {
     const rawEnd = Math.min(end, start + MAX_TEXT * 2);
     if (budget !== void 0) budget.left -= rawEnd - start;
-    return collapse(decodeEntities(html.slice(start, rawEnd)));
+    return collapse(decodeIn(html.slice(start, rawEnd), IN_ELEMENT_TEXT));
   }
   const token2 = markup;
   let out = "";
@@ -3152,13 +3200,64 @@ function textContent(html, start, sliceEnd, rawText = false, budget) {
     } else if (token2.kind === START_TAG && token2.rawText !== null) {
       if (token2.rawText !== "script" && token2.rawText !== "style") out += html.slice(token2.end, Math.min(token2.rawTextEnd, end));
       p = token2.afterRawText;
+    } else if (token2.kind === START_TAG && isTemplate(html, token2.nameStart, token2.nameEnd)) {
+      p = afterTemplate(html, token2.end, end, token2);
     } else {
       if (token2.kind === START_TAG && isBlockBreak(html, token2.nameStart, token2.nameEnd)) out += " ";
       p = token2.end;
     }
   }
   if (budget !== void 0) budget.left -= Math.min(p, end) - start;
-  return collapse(decodeEntities(out));
+  return collapse(decodeIn(out, IN_ELEMENT_TEXT));
+}
+function childTextContent(html, start, sliceEnd, budget) {
+  const end = Math.min(sliceEnd, start + scanLimit(budget));
+  const token2 = markup;
+  const open = [];
+  let out = "";
+  let p = start;
+  while (p < end && out.length < MAX_TEXT) {
+    const lt = html.indexOf("<", p);
+    const stop = lt === -1 || lt >= end ? end : lt;
+    if (stop > p && open.length === 0) out += html.slice(p, stop);
+    if (stop === end) break;
+    if (!token2.read(html, lt) || token2.end > end) break;
+    p = token2.end;
+    if (token2.kind === TEXT_LT) {
+      if (open.length === 0) out += "<";
+    } else if (token2.kind === START_TAG) {
+      if (token2.rawText !== null) p = token2.afterRawText;
+      else openChild(open, tagNameAt(html, token2.nameStart, token2.nameEnd));
+    } else if (token2.kind === END_TAG) {
+      const at = open.lastIndexOf(tagNameAt(html, token2.nameStart, token2.nameEnd));
+      if (at !== -1) open.length = at;
+    }
+  }
+  if (budget !== void 0) budget.left -= Math.min(p, end) - start;
+  return collapse(decodeIn(out, IN_ELEMENT_TEXT));
+}
+function openChild(open, name) {
+  if (!VOID.has(name) && open.length < MAX_OPEN_CHILDREN) open.push(name);
+}
+function scanLimit(budget) {
+  return budget === void 0 ? MAX_SCAN : Math.min(MAX_SCAN, Math.max(SPENT_SCAN, budget.left));
+}
+function afterTemplate(html, from, end, token2) {
+  let depth = 1;
+  let p = from;
+  while (p < end) {
+    const lt = html.indexOf("<", p);
+    if (lt === -1 || lt >= end || !token2.read(html, lt) || token2.end > end) return end;
+    p = token2.kind === START_TAG && token2.rawText !== null ? token2.afterRawText : token2.end;
+    if ((token2.kind === START_TAG || token2.kind === END_TAG) && isTemplate(html, token2.nameStart, token2.nameEnd)) {
+      depth += token2.kind === START_TAG ? 1 : -1;
+      if (depth === 0) return p;
+    }
+  }
+  return end;
+}
+function isTemplate(html, nameStart, nameEnd) {
+  return nameEnd - nameStart === 8 && tagNameAt(html, nameStart, nameEnd) === "template";
 }
 function isBlockBreak(html, nameStart, nameEnd) {
   const c = html.charCodeAt(nameStart) | 32;
@@ -3171,13 +3270,14 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, WITHOUT_SEMICOLON, WINDOWS_1252, referenceEnd, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, markup;
+var NAMED, WITHOUT_SEMICOLON, IN_TEXT, IN_ATTRIBUTE, IN_ELEMENT_TEXT, WINDOWS_1252, referenceEnd, MAX_LEGACY_NAME, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, MAX_OPEN_CHILDREN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
     init_esm();
     init_decode();
     init_html_scan();
+    init_void_elements();
     NAMED = Object.assign(/* @__PURE__ */ Object.create(null), {
       amp: "&",
       lt: "<",
@@ -3239,6 +3339,9 @@ var init_html_text = __esm({
     WITHOUT_SEMICOLON = new Set(
       "AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT Iacute Icirc Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute ecirc egrave eth euml frac12 frac14 frac34 gt iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml".split(" ")
     );
+    IN_TEXT = 0;
+    IN_ATTRIBUTE = 1;
+    IN_ELEMENT_TEXT = 2;
     WINDOWS_1252 = [
       8364,
       0,
@@ -3274,12 +3377,33 @@ var init_html_text = __esm({
       376
     ];
     referenceEnd = 0;
+    MAX_LEGACY_NAME = 6;
     FULL_TABLE_SEEN = /* @__PURE__ */ new Map();
     MAX_TEXT = 2e4;
     MAX_SCAN = 64e3;
     MIN_PAGE_SCAN = 256 * 1024;
     SPENT_SCAN = 256;
+    MAX_OPEN_CHILDREN = 512;
     markup = new MarkupToken();
+  }
+});
+
+// runtime/can-parse-url.ts
+function canParseUrl(input, base) {
+  const baseText = base === void 0 ? void 0 : String(base);
+  if (!NON_ASCII.test(input) && (baseText === void 0 || !NON_ASCII.test(baseText))) return URL.canParse(input, baseText);
+  try {
+    new URL(input, baseText);
+    return true;
+  } catch {
+    return false;
+  }
+}
+var NON_ASCII;
+var init_can_parse_url = __esm({
+  "runtime/can-parse-url.ts"() {
+    "use strict";
+    NON_ASCII = /[^\x00-\x7f]/;
   }
 });
 
@@ -3292,7 +3416,7 @@ function vocabularyName(iri) {
 }
 function resolveUrl(value, base) {
   const trimmed2 = value.trim();
-  if (base === null) return trimmed2;
+  if (base === null) return canParseUrl(trimmed2) ? new URL(trimmed2).href : trimmed2;
   try {
     return new URL(trimmed2, base).href;
   } catch {
@@ -3329,6 +3453,7 @@ var init_item_block = __esm({
   "runtime/extract/item-block.ts"() {
     "use strict";
     init_type_names();
+    init_can_parse_url();
     MAX_ITEMS = 2e3;
     MAX_VALUES = 2e4;
     MAX_ITEM_DEPTH = 100;
@@ -3468,6 +3593,12 @@ function locatePointers(text, pointers, termOf) {
       pos++;
     } else skipValue();
   };
+  const enterContained = (pointer) => {
+    skipWs();
+    if (text.charCodeAt(pos) !== 91 || !prefixes.has(pointer) || found.size === wanted.size) return skipValue();
+    stack.push({ pointer, array: true, index: 0 });
+    pos++;
+  };
   enterValue("");
   while (stack.length && pos < n && found.size < wanted.size) {
     const top = stack[stack.length - 1];
@@ -3489,7 +3620,8 @@ function locatePointers(text, pointers, termOf) {
       const key = termOf ? termOf(readString()) : readString();
       skipWs();
       if (text.charCodeAt(pos) === 58) pos++;
-      enterValue(`${top.pointer}/${escapePointer(key)}`);
+      if (key === "@list" || key === "@set") enterContained(top.pointer);
+      else enterValue(`${top.pointer}/${escapePointer(key)}`);
     }
   }
   return found;
@@ -3614,7 +3746,8 @@ function extractJsonLdBlocks(html, hints) {
     stripWrappers(html, scan2.tagEnd, scan2.rawTextEnd);
     lines2 ??= new LineCursor(html);
     const { line, column } = lines2.at(wrapStart);
-    blocks.push({ text: html.slice(wrapStart, wrapEnd), offset: wrapStart, line, column });
+    const text = html.slice(wrapStart, wrapEnd);
+    blocks.push({ text: text.indexOf("\0") === -1 ? text : text.replace(/\u0000/g, "\uFFFD"), offset: wrapStart, line, column });
   }
   if (hints) hints.itemAttributes = scan2.sawItemAttribute;
   return blocks;
@@ -3811,18 +3944,18 @@ function hasTrigger(scan2) {
   }
   return false;
 }
-var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, VOID, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, HEADINGS, SPECIAL, SCOPE_BOUNDARIES, TABLE_PARTS, TABLE_SCOPE_BOUNDARIES, TreeBuilder, TRIGGERS_BY_LENGTH;
+var MAX_OPEN_ELEMENTS, MAX_KEPT_ELEMENTS, TRIGGERS, WANTED, PHRASING, SPECIAL_STOPS, IMPLIED, IGNORED_END_TAGS, HEADINGS, SPECIAL, SCOPE_BOUNDARIES, TABLE_PARTS, TABLE_SCOPE_BOUNDARIES, TreeBuilder, TRIGGERS_BY_LENGTH;
 var init_html_items = __esm({
   "runtime/extract/html-items.ts"() {
     "use strict";
     init_html_text();
     init_closes_p();
+    init_void_elements();
     init_html_scan();
     MAX_OPEN_ELEMENTS = 512;
     MAX_KEPT_ELEMENTS = 5e4;
     TRIGGERS = /* @__PURE__ */ new Set(["itemscope", "itemprop", "itemtype", "itemid", "itemref", "vocab", "prefix", "typeof", "property", "rel", "rev", "about", "resource"]);
     WANTED = /* @__PURE__ */ new Set([...TRIGGERS, "id", "href", "src", "content", "datatype", "datetime", "value", "data", "lang"]);
-    VOID = /* @__PURE__ */ new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen", "frame"]);
     PHRASING = /* @__PURE__ */ new Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "label"]);
     SPECIAL_STOPS = ["ul", "ol", "menu", "dl", "table", "td", "th", "section", "article", "aside", "nav", "header", "footer", "main", "form", "button", "fieldset", "details", "template", "body"];
     IMPLIED = /* @__PURE__ */ new Map([
@@ -4006,6 +4139,7 @@ var init_html_items = __esm({
       }
       /** `<base href>` and `<link rel=canonical>`: what relative URLs resolve against. */
       notePageAddress(scan2, name) {
+        if (this.templatesOpen > 0) return;
         const tree = this.tree;
         if (name === "base" && tree.baseHref === null) {
           const href = readAttribute(scan2, "href");
@@ -4168,9 +4302,12 @@ function factsOf(element, base) {
   if (facts === void 0) {
     const types = tokens(element.attrs.itemtype).slice(0, MAX_TOKENS);
     const itemid = element.attrs.itemid;
+    const names = types.map(vocabularyName);
+    const schemaOrg = types.some(isSchemaOrgIri);
     facts = {
-      types: types.map(vocabularyName),
-      schemaOrg: types.some(isSchemaOrgIri),
+      types: names,
+      schemaOrg,
+      vocabulary: schemaOrg ? null : foreignVocabulary2(names),
       id: itemid !== void 0 && itemid.trim() !== "" ? resolveUrl(itemid, base) : void 0,
       refs: tokens(element.attrs.itemref).slice(0, MAX_TOKENS)
     };
@@ -4178,7 +4315,17 @@ function factsOf(element, base) {
   }
   return facts;
 }
-function materialize(element, pointer, ancestors, state) {
+function foreignVocabulary2(types) {
+  if (types.length === 0 || !types.every(isOtherVocabulary)) return null;
+  const first = types[0];
+  const hash = first.lastIndexOf("#");
+  const cut = hash !== -1 ? hash : Math.max(first.lastIndexOf("/"), first.lastIndexOf(":"));
+  return first.slice(0, cut + 1);
+}
+function isOtherVocabulary(name) {
+  return name.indexOf(":") !== -1 || name.indexOf("/") !== -1;
+}
+function materialize(element, pointer, ancestors, state, vocabulary = null) {
   if (++state.items > MAX_ITEMS) {
     state.block.truncated = `the page holds more than ${MAX_ITEMS} items`;
     return null;
@@ -4186,6 +4333,7 @@ function materialize(element, pointer, ancestors, state) {
   state.block.offsets.set(pointer, element.start);
   const node = {};
   const facts = factsOf(element, state.base);
+  const names = facts.types.length > 0 ? facts.vocabulary : vocabulary;
   if (ancestors.length === 0 && facts.schemaOrg) node["@context"] = "https://schema.org";
   if (facts.types.length === 1) node["@type"] = facts.types[0];
   else if (facts.types.length > 1) node["@type"] = [...facts.types];
@@ -4193,7 +4341,7 @@ function materialize(element, pointer, ancestors, state) {
   const byName = /* @__PURE__ */ new Map();
   for (const prop of crawlProperties(element, state)) {
     for (const raw of tokens(prop.attrs.itemprop)) {
-      const name = propertyName(raw);
+      const name = propertyName(raw, names);
       if (name === null) continue;
       let list = byName.get(name);
       if (!list) byName.set(name, list = []);
@@ -4213,7 +4361,7 @@ function materialize(element, pointer, ancestors, state) {
       const valuePointer = elements.length === 1 ? at : `${at}/${values.length}`;
       let value = scalars.get(prop);
       if (value === void 0) {
-        value = propertyValue(prop, valuePointer, inner, state);
+        value = propertyValue(prop, valuePointer, inner, state, names);
         if (typeof value === "string") scalars.set(prop, value);
       }
       if (value === void 0) continue;
@@ -4228,11 +4376,11 @@ function materialize(element, pointer, ancestors, state) {
   }
   return node;
 }
-function propertyName(raw) {
-  if (raw.indexOf(":") === -1) return raw;
+function propertyName(raw, vocabulary = null) {
+  if (raw.indexOf(":") === -1) return vocabulary === null ? raw : vocabulary + raw;
   return isSchemaOrgIri(raw) ? vocabularyName(raw) : raw;
 }
-function propertyValue(prop, pointer, ancestors, state) {
+function propertyValue(prop, pointer, ancestors, state, vocabulary) {
   const attrs = prop.attrs;
   if (attrs.itemscope !== void 0) {
     if (ancestors.includes(prop)) {
@@ -4242,7 +4390,7 @@ function propertyValue(prop, pointer, ancestors, state) {
       state.block.truncated = `items nest deeper than ${MAX_ITEM_DEPTH} levels`;
       return void 0;
     }
-    const node = materialize(prop, pointer, ancestors, state);
+    const node = materialize(prop, pointer, ancestors, state, vocabulary);
     return node === null ? void 0 : node;
   }
   if (attrs.content !== void 0) return attrs.content;
@@ -4255,9 +4403,9 @@ function propertyValue(prop, pointer, ancestors, state) {
   if (URL_FROM_HREF.has(name)) return urlValue(attrs.href, state.base);
   if (name === "object") return urlValue(attrs.data, state.base);
   if (name === "data" || name === "meter") return attrs.value ?? "";
-  if (name === "time" && attrs.datetime !== void 0) return attrs.datetime;
+  if (name === "time") return attrs.datetime ?? state.readText.childText(prop.contentStart, prop.contentEnd);
   if (name === "meta") return "";
-  return state.readText(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText.text(prop.contentStart, prop.contentEnd, RCDATA.has(name));
 }
 function readsAddress(prop) {
   const { attrs, name } = prop;
@@ -4354,7 +4502,7 @@ function processElement(el, ctx, graph, readText, base) {
   }
   if (properties.length > 0) {
     let value;
-    const text = () => el.name === "time" && a.datetime !== void 0 ? a.datetime : readText(el.contentStart, el.contentEnd);
+    const text = () => el.name === "time" && a.datetime !== void 0 ? a.datetime : readText.text(el.contentStart, el.contentEnd);
     if (a.content !== void 0) value = { literal: a.content, at: el.start };
     else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === void 0) value = { ref: object, at: el.start };
@@ -4909,6 +5057,163 @@ var init_link_address_values = __esm({
   }
 });
 
+// runtime/json-error-offset.ts
+function jsonErrorOffset(text) {
+  const stack = [];
+  let expect = Expect.Value;
+  let i = 0;
+  const n = text.length;
+  const afterValue = () => stack.length === 0 ? Expect.End : stack[stack.length - 1] === OBJECT ? Expect.CommaOrCloseObject : Expect.CommaOrCloseArray;
+  while (true) {
+    while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
+    if (i === n) return expect === Expect.End ? -1 : n;
+    const c = text[i];
+    switch (expect) {
+      case Expect.End:
+        return i;
+      case Expect.Colon:
+        if (c !== ":") return i;
+        i++;
+        expect = Expect.Value;
+        continue;
+      case Expect.CommaOrCloseObject:
+      case Expect.CommaOrCloseArray: {
+        const close = expect === Expect.CommaOrCloseObject ? "}" : "]";
+        if (c === ",") {
+          i++;
+          expect = expect === Expect.CommaOrCloseObject ? Expect.Key : Expect.Value;
+        } else if (c === close) {
+          i++;
+          stack.pop();
+          expect = afterValue();
+        } else return i;
+        continue;
+      }
+      case Expect.KeyOrClose:
+      case Expect.Key:
+        if (c === "}" && expect === Expect.KeyOrClose) {
+          i++;
+          stack.pop();
+          expect = afterValue();
+          continue;
+        }
+        if (c !== '"') return i;
+        i = stringEnd(text, i);
+        if (i < 0) return -i - 1;
+        expect = Expect.Colon;
+        continue;
+      case Expect.Value:
+      case Expect.ValueOrClose:
+        if (c === "]" && expect === Expect.ValueOrClose) {
+          i++;
+          stack.pop();
+          expect = afterValue();
+          continue;
+        }
+        if (c === "{") {
+          stack.push(OBJECT);
+          i++;
+          expect = Expect.KeyOrClose;
+          continue;
+        }
+        if (c === "[") {
+          stack.push(ARRAY);
+          i++;
+          expect = Expect.ValueOrClose;
+          continue;
+        }
+        if (c === '"') {
+          i = stringEnd(text, i);
+          if (i < 0) return -i - 1;
+        } else {
+          i = c === "-" || c >= "0" && c <= "9" ? numberEnd(text, i) : literalEnd(text, i);
+          if (i < 0) return -i - 1;
+        }
+        expect = afterValue();
+        continue;
+    }
+  }
+}
+function isHexDigit(c) {
+  return c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 102;
+}
+function isJsonSpace(c) {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+function stringEnd(text, start) {
+  const n = text.length;
+  let i = start + 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) return i + 1;
+    if (c < 32) return -i - 1;
+    if (c === 92) {
+      const e = text[i + 1];
+      if (e === "u") {
+        for (let h = i + 2; h < i + 6; h++) if (!isHexDigit(text.charCodeAt(h))) return -h - 1;
+        i += 6;
+      } else if (e !== void 0 && '"\\/bfnrt'.includes(e)) i += 2;
+      else return -(i + 1) - 1;
+    } else i++;
+  }
+  return -n - 1;
+}
+function literalEnd(text, start) {
+  const word = LITERALS[text[start]];
+  if (word === void 0) return -start - 1;
+  for (let k = 1; k < word.length; k++) if (text[start + k] !== word[k]) return -(start + k) - 1;
+  return start + word.length;
+}
+function numberEnd(text, start) {
+  let i = start;
+  if (text[i] === "-") i++;
+  const digits = () => {
+    const from = i;
+    while (isDigit2(text.charCodeAt(i))) i++;
+    return i > from;
+  };
+  if (text[i] === "0") i++;
+  else if (!digits()) return -i - 1;
+  if (text[i] === ".") {
+    i++;
+    if (!digits()) return -i - 1;
+  }
+  if (text[i] === "e" || text[i] === "E") {
+    i++;
+    if (text[i] === "+" || text[i] === "-") i++;
+    if (!digits()) return -i - 1;
+  }
+  return i;
+}
+function isDigit2(c) {
+  return c >= 48 && c <= 57;
+}
+var Expect, OBJECT, ARRAY, LITERALS;
+var init_json_error_offset = __esm({
+  "runtime/json-error-offset.ts"() {
+    "use strict";
+    Expect = {
+      Value: 0,
+      /** After "{": a key or "}". */
+      KeyOrClose: 1,
+      /** After ",": a key. */
+      Key: 2,
+      Colon: 3,
+      /** After a value inside an object: "," or "}". */
+      CommaOrCloseObject: 4,
+      /** After "[": a value or "]". */
+      ValueOrClose: 5,
+      /** After a value inside an array: "," or "]". */
+      CommaOrCloseArray: 6,
+      /** After the top-level value: only white space. */
+      End: 7
+    };
+    OBJECT = 1;
+    ARRAY = 2;
+    LITERALS = { t: "true", f: "false", n: "null" };
+  }
+});
+
 // runtime/parse-block.ts
 function parseBlock(text) {
   try {
@@ -4916,16 +5221,30 @@ function parseBlock(text) {
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     const match = POSITION.exec(raw);
-    const offset = match ? Number(match[1]) : text.length;
-    const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, ".*$/s, "").trim();
-    return { ok: false, message: reason || "invalid JSON", offset };
+    const offset = match ? Number(match[1]) : errorOffset(text);
+    const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
+    return { ok: false, message: `${reason || "invalid JSON"}${hintAt(text, offset)}`, offset };
   }
 }
-var POSITION;
+function errorOffset(text) {
+  const at = jsonErrorOffset(text);
+  return at < 0 ? text.length : at;
+}
+function hintAt(text, offset) {
+  const c = text[offset];
+  if (c === void 0) return "";
+  if (TYPOGRAPHIC_QUOTES.includes(c)) return ` (a typographic quote: JSON strings need straight double quotes ")`;
+  if (c === "'") return ` (JSON strings need double quotes ", not single ones)`;
+  if (text.startsWith("NaN", offset) || text.startsWith("undefined", offset) || text.startsWith("Infinity", offset)) return " (not a JSON value: write a number, a string or null)";
+  return "";
+}
+var POSITION, TYPOGRAPHIC_QUOTES;
 var init_parse_block = __esm({
   "runtime/parse-block.ts"() {
     "use strict";
+    init_json_error_offset();
     POSITION = /at position (\d+)/;
+    TYPOGRAPHIC_QUOTES = "\u201C\u201D\u201E\u201F\u2018\u2019\xAB\xBB\u2032\u2033";
   }
 });
 
@@ -6291,6 +6610,7 @@ var init_overrides = __esm({
 function blankOutLeniencies(source) {
   const chars = source.split("");
   let first = -1;
+  let firstComma = -1;
   const blank2 = (from, to) => {
     if (first < 0 || from < first) first = from;
     for (let i = from; i < to; i++) if (chars[i] !== "\n" && chars[i] !== "\r") chars[i] = " ";
@@ -6314,11 +6634,12 @@ function blankOutLeniencies(source) {
     let j = i + 1;
     while (j < text.length && WHITE.test(text[j])) j++;
     if (text[j] !== "}" && text[j] !== "]") return 0;
+    if (firstComma < 0) firstComma = i;
     blank2(i, i + 1);
     return 1;
   });
   if (comments === 0 && trailingCommas === 0) return null;
-  return { text: chars.join(""), comments, trailingCommas, first };
+  return { text: chars.join(""), comments, trailingCommas, first, firstComma };
 }
 function scan(text, at) {
   let hits = 0;
@@ -6344,6 +6665,123 @@ var init_lenient_json = __esm({
   "runtime/options/lenient-json.ts"() {
     "use strict";
     WHITE = /\s/;
+  }
+});
+
+// runtime/graph/list-containers.ts
+function mayHoldContainers(text) {
+  return text.includes('"@list"') || text.includes('"@set"');
+}
+function withoutContainers(value, depth = 0) {
+  if (typeof value !== "object" || value === null || depth > MAX_DEPTH2) return value;
+  if (Array.isArray(value)) {
+    let copy2 = null;
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const read = withoutContainers(item, depth + 1);
+      if (isContainer(item) && Array.isArray(read)) {
+        copy2 ??= value.slice(0, i);
+        copy2.push(...read);
+        continue;
+      }
+      if (read !== item) copy2 ??= value.slice(0, i);
+      copy2?.push(read);
+    }
+    return copy2 ?? value;
+  }
+  const object = value;
+  const inner = containedValue(object);
+  if (inner !== void 0) {
+    const read = withoutContainers(inner, depth + 1);
+    return Array.isArray(read) ? read : [read];
+  }
+  let copy = null;
+  for (const key in object) {
+    const item = object[key];
+    const read = withoutContainers(item, depth + 1);
+    if (read === item) continue;
+    copy ??= { ...object };
+    setOwn(copy, key, read);
+  }
+  return copy ?? object;
+}
+function isContainer(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && containedValue(value) !== void 0;
+}
+function containedValue(object) {
+  let inner = void 0;
+  for (const key in object) {
+    if (key === "@list" || key === "@set") {
+      if (inner !== void 0) return void 0;
+      inner = object[key];
+    } else if (key !== "@index") return void 0;
+  }
+  return inner;
+}
+var MAX_DEPTH2;
+var init_list_containers = __esm({
+  "runtime/graph/list-containers.ts"() {
+    "use strict";
+    init_json();
+    MAX_DEPTH2 = 300;
+  }
+});
+
+// runtime/positions/merged-positions.ts
+function placeMergedIssues(nodes, entities, blocks, place) {
+  let byId = null;
+  let placed = 0;
+  for (const { entity, result, source } of nodes) {
+    const id = entity.node["@id"];
+    if (typeof id !== "string" || source === null) continue;
+    for (const list of [result.errors, result.warnings]) {
+      for (const issue2 of list) {
+        if (issue2.line !== void 0 || placed >= MAX_PLACED) continue;
+        const key = firstKeyUnder(issue2.path, entity.path);
+        if (key === null || Object.prototype.hasOwnProperty.call(entity.node, key)) continue;
+        byId ??= definitionsById(entities);
+        const holder = byId.get(id)?.find((d) => d.node !== entity.node && Object.prototype.hasOwnProperty.call(d.node, key));
+        const block = holder === void 0 ? null : blocks[holder.block];
+        if (holder === void 0 || !block) continue;
+        placed++;
+        const pointer = holder.path + issue2.path.slice(entity.path.length);
+        const offset = locatePointers(block.text, [pointer]).get(pointer);
+        if (offset === void 0) continue;
+        const { line, column } = place(block, offset);
+        issue2.line = line;
+        issue2.column = column;
+      }
+    }
+  }
+}
+function firstKeyUnder(path, nodePath) {
+  if (!path.startsWith(`${nodePath}/`)) return null;
+  const rest = path.slice(nodePath.length + 1);
+  const end = rest.indexOf("/");
+  const segment = end === -1 ? rest : rest.slice(0, end);
+  const key = segment.replace(/~1/g, "/").replace(/~0/g, "~");
+  return escapePointer(key) === segment ? key : null;
+}
+function definitionsById(entities) {
+  const out = /* @__PURE__ */ new Map();
+  for (const list of entities) {
+    for (const entity of list) {
+      const id = entity.node["@id"];
+      if (typeof id !== "string") continue;
+      const found = out.get(id);
+      if (found === void 0) out.set(id, [entity]);
+      else found.push(entity);
+    }
+  }
+  return out;
+}
+var MAX_PLACED;
+var init_merged_positions = __esm({
+  "runtime/positions/merged-positions.ts"() {
+    "use strict";
+    init_locate_pointers();
+    init_json();
+    MAX_PLACED = 1e3;
   }
 });
 
@@ -6849,7 +7287,7 @@ function startsNumber(pieces, i) {
   if (MARK.test(pieces[i - 1])) return true;
   const piece = pieces[i];
   let digits = 0;
-  while (digits < piece.length && isDigit2(piece.charCodeAt(digits))) digits++;
+  while (digits < piece.length && isDigit3(piece.charCodeAt(digits))) digits++;
   return digits !== 3;
 }
 function eachMatch(windows, pattern, onMatch) {
@@ -6877,7 +7315,7 @@ function remainderAfter(amount, mark) {
   return { input: amount.input, end: m.index + m[0].length, unit: 1, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
 }
 function unitEnds(text, at, key) {
-  return !isDigit2(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5" || key === "\uB9CC";
+  return !isDigit3(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5" || key === "\uB9CC";
 }
 function unitLowerBoundSpan(written, decimals, unit) {
   let digits = Math.round(written * 10 ** decimals);
@@ -6893,20 +7331,20 @@ function plusAt(text, at) {
   if (isSpace2(text.charCodeAt(at))) at++;
   if (text.charCodeAt(at) !== 43) return false;
   if (isSpace2(text.charCodeAt(at + 1))) at++;
-  return !isDigit2(text.charCodeAt(at + 1));
+  return !isDigit3(text.charCodeAt(at + 1));
 }
 function lowerBoundAt(text, plus, first) {
   let next = plus + 1;
   if (next < text.length && isSpace2(text.charCodeAt(next))) next++;
-  if (next < text.length && isDigit2(text.charCodeAt(next))) return [];
+  if (next < text.length && isDigit3(text.charCodeAt(next))) return [];
   let end = plus;
-  if (end > 1 && isSpace2(text.charCodeAt(end - 1)) && isDigit2(text.charCodeAt(end - 2))) end--;
-  if (end === 0 || !isDigit2(text.charCodeAt(end - 1))) return [];
+  if (end > 1 && isSpace2(text.charCodeAt(end - 1)) && isDigit3(text.charCodeAt(end - 2))) end--;
+  if (end === 0 || !isDigit3(text.charCodeAt(end - 1))) return [];
   let start = end;
   for (; ; ) {
     if (end - start > MAX_LOWER_BOUND) return [];
-    if (start > 0 && isDigit2(text.charCodeAt(start - 1))) start--;
-    else if (start > 1 && isNumberSeparator(text.charCodeAt(start - 1)) && isDigit2(text.charCodeAt(start - 2))) start -= 2;
+    if (start > 0 && isDigit3(text.charCodeAt(start - 1))) start--;
+    else if (start > 1 && isNumberSeparator(text.charCodeAt(start - 1)) && isDigit3(text.charCodeAt(start - 2))) start -= 2;
     else break;
   }
   if (start === 0 && !first) return [];
@@ -6963,7 +7401,7 @@ function lookUp(text, mark, value, rounded, measures, from, to, cutStart, cutEnd
   for (const anchor of anchors) {
     for (let at = text.indexOf(anchor, from), end = 0; at !== -1 && at < to; at = text.indexOf(anchor, end)) {
       const start = numberStart(text, at);
-      end = numberEnd(text, at);
+      end = numberEnd2(text, at);
       if (read.has(start)) continue;
       read.add(start);
       if (cutEnd && end >= text.length - 1 || cutStart && start <= 1) {
@@ -6999,23 +7437,23 @@ function anchorsOf(micros, below) {
 function isNumberSeparator(c) {
   return c === 46 || c === 44 || c === 39 || c === 8217 || isSpace2(c);
 }
-function isDigit2(c) {
+function isDigit3(c) {
   return c >= 48 && c <= 57;
 }
 function numberStart(text, at) {
   let s = at;
   for (; ; ) {
-    if (s > 0 && isDigit2(text.charCodeAt(s - 1))) s--;
-    else if (s > 1 && isNumberSeparator(text.charCodeAt(s - 1)) && isDigit2(text.charCodeAt(s - 2))) s -= 2;
+    if (s > 0 && isDigit3(text.charCodeAt(s - 1))) s--;
+    else if (s > 1 && isNumberSeparator(text.charCodeAt(s - 1)) && isDigit3(text.charCodeAt(s - 2))) s -= 2;
     else return s;
   }
 }
-function numberEnd(text, at) {
+function numberEnd2(text, at) {
   let e = at;
   const n = text.length;
   for (; ; ) {
-    if (e < n && isDigit2(text.charCodeAt(e))) e++;
-    else if (e + 1 < n && isNumberSeparator(text.charCodeAt(e)) && isDigit2(text.charCodeAt(e + 1))) e += 2;
+    if (e < n && isDigit3(text.charCodeAt(e))) e++;
+    else if (e + 1 < n && isNumberSeparator(text.charCodeAt(e)) && isDigit3(text.charCodeAt(e + 1))) e += 2;
     else return e;
   }
 }
@@ -7770,7 +8208,7 @@ function letterTable() {
   return table2;
 }
 function isAscii(text) {
-  return !NON_ASCII.test(text);
+  return !NON_ASCII2.test(text);
 }
 function withoutTitleSuffix(value) {
   return value.split(TITLE_SUFFIX)[0];
@@ -7955,7 +8393,7 @@ function isWordChar(c) {
   if (c <= 8191) return true;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII2, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -8090,7 +8528,7 @@ var init_text_match = __esm({
       "\u01E5": "g"
     };
     STROKE_LETTERS = /[\u00f8\u00d8\u0142\u0141\u0111\u0110\u00e6\u00c6\u0153\u0152\u0127\u0126\u0167\u0166\u0180\u01e5]/g;
-    NON_ASCII = /[^\x00-\x7f]/;
+    NON_ASCII2 = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     GENDER_NOTE_END = /[\s,|\u2013\u2014-]+[mwfdhxi]\s?\/\s?[mwfdhxi](?:\s?\/\s?[mwfdhxi])?\s*$/i;
@@ -9019,25 +9457,6 @@ function resolveId(id, base) {
 var init_resolve_id = __esm({
   "runtime/graph/resolve-id.ts"() {
     "use strict";
-  }
-});
-
-// runtime/can-parse-url.ts
-function canParseUrl(input, base) {
-  const baseText = base === void 0 ? void 0 : String(base);
-  if (!NON_ASCII2.test(input) && (baseText === void 0 || !NON_ASCII2.test(baseText))) return URL.canParse(input, baseText);
-  try {
-    new URL(input, baseText);
-    return true;
-  } catch {
-    return false;
-  }
-}
-var NON_ASCII2;
-var init_can_parse_url = __esm({
-  "runtime/can-parse-url.ts"() {
-    "use strict";
-    NON_ASCII2 = /[^\x00-\x7f]/;
   }
 });
 
@@ -11799,7 +12218,7 @@ function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
       continue;
     }
     const result = parseBlock(block.text);
-    const lenient = !result.ok && options.profile === "google" ? readLeniently(block) : null;
+    const lenient = result.ok ? null : readLeniently(block, options.profile === "google");
     if (result.ok && (result.value === null || result.value === false)) continue;
     if (result.ok && typeof result.value !== "object") parsed.push({ value: void 0, block, parseIssue: topLevelIssue(result.value, block) });
     else if (result.ok) parsed.push({ value: result.value, block });
@@ -11843,13 +12262,14 @@ function topLevelIssue(value, block) {
     column: pos.column
   };
 }
-function readLeniently(block) {
+function readLeniently(block, readComments) {
   const lenient = blankOutLeniencies(block.text);
   if (!lenient) return null;
   const again = parseBlock(lenient.text);
   if (!again.ok) return null;
+  if (lenient.trailingCommas > 0) return { value: void 0, block, parseIssue: trailingCommaIssue(block, lenient, readComments) };
+  if (!readComments) return null;
   const pos = pagePosition(block, lenient.first, null);
-  const what = [lenient.comments ? `${lenient.comments} comment(s)` : "", lenient.trailingCommas ? `${lenient.trailingCommas} trailing comma(s)` : ""].filter(Boolean).join(" and ");
   return {
     value: again.value,
     block,
@@ -11857,12 +12277,28 @@ function readLeniently(block) {
       severity: "warning",
       property: "(block)",
       code: "invalid-json",
-      message: `The block is not valid JSON (${what}); read as the search engine's test reads it (the google profile).`,
-      fix: "Remove the comments and trailing commas: JSON-LD is JSON, and other consumers reject the block.",
+      message: `The block is not valid JSON (${lenient.comments} comment(s)); read as the search engine's test reads it (the google profile).`,
+      fix: "Remove the comments: JSON-LD is JSON, and other consumers reject the block.",
       path: "",
       line: pos.line,
       column: pos.column
     }
+  };
+}
+function trailingCommaIssue(block, lenient, readComments) {
+  const pos = pagePosition(block, lenient.firstComma, null);
+  const closing = lenient.text.slice(lenient.firstComma).match(/[}\]]/)?.[0] ?? "}";
+  const more = lenient.trailingCommas > 1 ? ` (${lenient.trailingCommas} trailing commas in the block)` : "";
+  const comments = lenient.comments > 0 && !readComments ? `; its ${lenient.comments} comment(s) are not JSON either` : "";
+  return {
+    severity: "error",
+    property: "(block)",
+    code: "invalid-json",
+    message: `The block is not valid JSON: a comma before "${closing}" (a trailing comma) at line ${pos.line}, column ${pos.column}${more}${comments}. The search engine cannot parse the block (Search Console: "Parsing error: Missing '}' or object member name") and reads nothing in it.`,
+    fix: `Remove the comma after the last ${closing === "]" ? "item of the array" : "property of the object"}: JSON allows none before "}" or "]" (a template that writes a comma after each property must leave it out after the last).`,
+    path: "",
+    line: pos.line,
+    column: pos.column
   };
 }
 function prepareParsed(parsed, blocksNotValidated, page, blocksFound, options) {
@@ -11870,6 +12306,10 @@ function prepareParsed(parsed, blocksNotValidated, page, blocksFound, options) {
   const otherDefinitions = new OtherDefinitions();
   const problems = parsed.map((p, i) => {
     if (p.parseIssue) return null;
+    if (!p.items && (p.block === null || mayHoldContainers(p.block.text))) {
+      const value = withoutContainers(p.value);
+      if (value !== p.value) parsed[i] = p = { ...p, value };
+    }
     if (p.items) mergeKnownNodes(p.items.items, ids);
     const found = indexBlock(p.value, ids, otherDefinitions);
     if (found.termsToRead && !p.items) parsed[i] = withSchemaTerms(p, ids, otherDefinitions);
@@ -12051,6 +12491,10 @@ function validatePrepared(prepared3, registry2) {
     if (p.block) addPositions(schemas.slice(first, end), p.block, p.termOf);
     if (p.items) locateItemIssues(schemas.slice(first, end), p.items, page);
   });
+  if (prepared3.otherDefinitions !== void 0 && prepared3.otherDefinitions.byId.size > 0) {
+    const texts2 = parsed.map((p) => p.items || p.termOf !== void 0 ? null : p.block);
+    placeMergedIssues(truthNodes, prepared3.entities, texts2, (block, offset) => pagePosition(block, offset, null));
+  }
   const result = { schemas, summary, blocks_found: prepared3.blocksFound ?? parsed.length, blocks_unparsable: unparsable };
   if (limits) {
     if (prepared3.blocksFound !== null) limits.blocks_found = prepared3.blocksFound;
@@ -12085,7 +12529,7 @@ function judgementOf(entity, resolver, registry2, mainEntities) {
 function validateEntity(entity, resolver, judging, judgement, choice) {
   const { node } = entity;
   if (judgement === null) {
-    if (isReferenceOnly(node)) return null;
+    if (isReferenceOnly(node) || isPartOfTypedNode(node, resolver)) return null;
     return untypedResult(entity);
   }
   const { checked } = judgement;
@@ -12108,7 +12552,17 @@ function validateEntity(entity, resolver, judging, judgement, choice) {
   if (judging.profile === "spec" && undetected === null) applySpecRules(ruleSet45, checked, run.issues, run.ineligible, entity.path);
   const overridden = judging.overrides.length === 0 ? null : applyOverrides(run.issues, matched === ruleSet45.type ? [ruleSet45.type] : [ruleSet45.type, matched], judging.overrides);
   if (overridden) run.issues.splice(0, run.issues.length, ...overridden);
-  if (!entity.hasContext && !also) {
+  if (!entity.hasContext && !also && entity.foreignVocabulary !== void 0) {
+    run.report(
+      "missing-context",
+      "error",
+      "@context",
+      foreignVocabularyMessage(entity.foreignVocabulary),
+      'Use "@context": "https://schema.org" (Schema.org has the same types and most of the same properties under the same names).',
+      ruleSet45.googleDocsUrl,
+      entity.path
+    );
+  } else if (!entity.hasContext && !also) {
     run.report(
       "missing-context",
       "warning",
@@ -12286,6 +12740,16 @@ function typedChildren(node) {
   }
   return keys;
 }
+function isPartOfTypedNode(node, resolver) {
+  const id = node["@id"];
+  if (typeof id !== "string") return false;
+  const whole = resolver.resolve(id);
+  return whole !== void 0 && whole !== node && typeNames(whole["@type"]).length > 0;
+}
+function foreignVocabularyMessage(vocabulary) {
+  const retired = /data-vocabulary\.org/i.test(vocabulary) ? "data-vocabulary.org, which the search engine stopped reading for rich results in 2020" : `"${vocabulary}", not Schema.org`;
+  return `The node's "@context" makes its type and properties terms of ${retired}: no rich result can come from it.`;
+}
 function untypedResult(entity) {
   const result = baseResult(UNTYPED, entity.block, entity.path, "The node has no @type, so no rich result can come from it.");
   result.valid = false;
@@ -12396,6 +12860,8 @@ var init_engine = __esm({
     init_spec_profile();
     init_overrides();
     init_lenient_json();
+    init_list_containers();
+    init_merged_positions();
     init_page_truth();
     init_attach_patches();
     init_resolve_id();
@@ -12504,7 +12970,7 @@ var init_breadcrumb_positions = __esm({
 });
 
 // runtime/checks/decimal.ts
-function isDigit3(c) {
+function isDigit4(c) {
   return c >= 48 && c <= 57;
 }
 function scanDecimal(s, allowSign, allowExponent) {
@@ -12512,12 +12978,12 @@ function scanDecimal(s, allowSign, allowExponent) {
   const first = s.charCodeAt(0);
   if (allowSign && (first === 43 || first === 45)) i = 1;
   const integerStart = i;
-  while (isDigit3(s.charCodeAt(i))) i++;
+  while (isDigit4(s.charCodeAt(i))) i++;
   if (i === integerStart) return -1;
   let places = 0;
   if (s.charCodeAt(i) === 46) {
     const fractionStart = ++i;
-    while (isDigit3(s.charCodeAt(i))) i++;
+    while (isDigit4(s.charCodeAt(i))) i++;
     places = i - fractionStart;
     if (places === 0) return -1;
   }
@@ -12526,7 +12992,7 @@ function scanDecimal(s, allowSign, allowExponent) {
     const sign = s.charCodeAt(i);
     if (sign === 43 || sign === 45) i++;
     const exponentStart = i;
-    while (isDigit3(s.charCodeAt(i))) i++;
+    while (isDigit4(s.charCodeAt(i))) i++;
     if (i === exponentStart) return -1;
   }
   return i === s.length ? places : -1;
@@ -12591,6 +13057,9 @@ function impliedScale(text) {
   return void 0;
 }
 function ratingProblem(ratingValue, bestRating, worstRating) {
+  ratingValue = literalOf(ratingValue);
+  bestRating = literalOf(bestRating);
+  worstRating = literalOf(worstRating);
   if (isEmptyText(ratingValue)) ratingValue = void 0;
   if (isEmptyText(bestRating)) bestRating = void 0;
   if (isEmptyText(worstRating)) worstRating = void 0;
@@ -12622,6 +13091,9 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
 }
 function isEmptyText(value) {
   return typeof value === "string" && value.trim() === "";
+}
+function literalOf(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && value["@value"] !== void 0 ? value["@value"] : value;
 }
 var DEFAULT_BEST_RATING, DEFAULT_WORST_RATING, PERCENT, FRACTION, COMMA_DECIMAL, malformed, outside;
 var init_rating_bounds = __esm({
@@ -13745,7 +14217,7 @@ function unitRank(c, inTime) {
   if (inTime) return c === 72 ? 4 : c === 77 ? 5 : c === 83 ? 6 : -1;
   return c === 89 ? 0 : c === 77 ? 1 : c === 87 ? 2 : c === 68 ? 3 : -1;
 }
-function isDigit4(c) {
+function isDigit5(c) {
   return c >= 48 && c <= 57;
 }
 var ORDER, EXAMPLE, check8, iso8601Duration;
@@ -13777,7 +14249,7 @@ var init_iso8601_duration = __esm({
           continue;
         }
         const start = i;
-        while (isDigit4(s.charCodeAt(i))) i++;
+        while (isDigit5(s.charCodeAt(i))) i++;
         if (i === start) {
           const c2 = s.charCodeAt(i);
           if (c2 === 46 || c2 === 44) return "add a leading zero before the decimal separator, e.g. PT0.5S";
@@ -13789,7 +14261,7 @@ var init_iso8601_duration = __esm({
         if (separator === 46 || separator === 44) {
           if (separator === 44) return "use a dot as decimal separator, e.g. PT0.5S";
           const fractionStart = ++i;
-          while (isDigit4(s.charCodeAt(i))) i++;
+          while (isDigit5(s.charCodeAt(i))) i++;
           if (i === fractionStart) return "add digits after the dot";
           fractional = true;
         }
@@ -36181,13 +36653,13 @@ function diffObjects(a, b, prefix, depth, out, budget) {
 function diffValues(a, b, path, depth, out, budget) {
   if (--budget.steps < 0) return;
   if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && depth < MAX_DEPTH2) {
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && depth < MAX_DEPTH3) {
     const before = out.length;
     for (let i = 0; i < a.length && out.length < MAX_CHANGED; i++) diffValues(a[i], b[i], path, depth + 1, out, budget);
     dedupeTail(out, before);
     return;
   }
-  if (isObject(a) && isObject(b) && depth < MAX_DEPTH2) {
+  if (isObject(a) && isObject(b) && depth < MAX_DEPTH3) {
     const before = out.length;
     diffObjects(a, b, path, depth, out, budget);
     dedupeTail(out, before);
@@ -36206,7 +36678,7 @@ function dedupeTail(out, from) {
   out.length = w;
 }
 function sameJson(a, b, budget, depth) {
-  if (--budget.steps < 0 || depth > MAX_DEPTH2 * 4) return true;
+  if (--budget.steps < 0 || depth > MAX_DEPTH3 * 4) return true;
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i], budget, depth + 1));
   if (isObject(a) && isObject(b)) {
@@ -36216,13 +36688,13 @@ function sameJson(a, b, budget, depth) {
   }
   return false;
 }
-var MAX_CHANGED, MAX_DEPTH2, MAX_STEPS;
+var MAX_CHANGED, MAX_DEPTH3, MAX_STEPS;
 var init_rendering = __esm({
   "runtime/rendering.ts"() {
     "use strict";
     init_json();
     MAX_CHANGED = 50;
-    MAX_DEPTH2 = 12;
+    MAX_DEPTH3 = 12;
     MAX_STEPS = 2e4;
   }
 });
@@ -43605,7 +44077,7 @@ var require_webidl = __commonJS({
     var NUMBER3 = 5;
     var BIGINT = 6;
     var NULL = 7;
-    var OBJECT = 8;
+    var OBJECT2 = 8;
     var FunctionPrototypeSymbolHasInstance = Function.call.bind(Function.prototype[Symbol.hasInstance]);
     var webidl = {
       converters: {},
@@ -43683,7 +44155,7 @@ var require_webidl = __commonJS({
           if (V === null) {
             return NULL;
           }
-          return OBJECT;
+          return OBJECT2;
         }
       }
     };
@@ -43695,7 +44167,7 @@ var require_webidl = __commonJS({
       NUMBER: NUMBER3,
       BIGINT,
       NULL,
-      OBJECT
+      OBJECT: OBJECT2
     };
     webidl.util.TypeValueToString = function(o) {
       switch (webidl.util.Type(o)) {
@@ -43713,7 +44185,7 @@ var require_webidl = __commonJS({
           return "BigInt";
         case NULL:
           return "Null";
-        case OBJECT:
+        case OBJECT2:
           return "Object";
       }
     };
@@ -43787,7 +44259,7 @@ var require_webidl = __commonJS({
       switch (type) {
         case SYMBOL2:
           return `Symbol(${V.description})`;
-        case OBJECT:
+        case OBJECT2:
           return inspect(V);
         case STRING:
           return `"${V}"`;
@@ -43814,7 +44286,7 @@ var require_webidl = __commonJS({
     };
     webidl.sequenceConverter = function(converter) {
       return (V, prefix, argument, Iterable) => {
-        if (webidl.util.Type(V) !== OBJECT) {
+        if (webidl.util.Type(V) !== OBJECT2) {
           throw webidl.errors.exception({
             header: prefix,
             message: `${argument} (${webidl.util.Stringify(V)}) is not iterable.`
@@ -43841,7 +44313,7 @@ var require_webidl = __commonJS({
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
       return (O, prefix, argument) => {
-        if (webidl.util.Type(O) !== OBJECT) {
+        if (webidl.util.Type(O) !== OBJECT2) {
           throw webidl.errors.exception({
             header: prefix,
             message: `${argument} ("${webidl.util.TypeValueToString(O)}") is not an Object.`
@@ -43885,7 +44357,7 @@ var require_webidl = __commonJS({
       converters.sort((a, b) => (a.key > b.key) - (a.key < b.key));
       return (dictionary, prefix, argument) => {
         const dict = {};
-        if (dictionary != null && webidl.util.Type(dictionary) !== OBJECT) {
+        if (dictionary != null && webidl.util.Type(dictionary) !== OBJECT2) {
           throw webidl.errors.exception({
             header: prefix,
             message: `Expected ${dictionary} to be one of: Null, Undefined, Object.`
@@ -44021,7 +44493,7 @@ var require_webidl = __commonJS({
       return x;
     };
     webidl.converters.ArrayBuffer = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isArrayBuffer(V)) {
+      if (webidl.util.Type(V) !== OBJECT2 || !types.isArrayBuffer(V)) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -44037,7 +44509,7 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.SharedArrayBuffer = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isSharedArrayBuffer(V)) {
+      if (webidl.util.Type(V) !== OBJECT2 || !types.isSharedArrayBuffer(V)) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -44053,7 +44525,7 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.TypedArray = function(V, T, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isTypedArray(V) || V.constructor.name !== T.name) {
+      if (webidl.util.Type(V) !== OBJECT2 || !types.isTypedArray(V) || V.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -44075,7 +44547,7 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.DataView = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isDataView(V)) {
+      if (webidl.util.Type(V) !== OBJECT2 || !types.isDataView(V)) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -44097,7 +44569,7 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.ArrayBufferView = function(V, prefix, argument, flags) {
-      if (webidl.util.Type(V) !== OBJECT || !types.isArrayBufferView(V)) {
+      if (webidl.util.Type(V) !== OBJECT2 || !types.isArrayBufferView(V)) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
@@ -44171,7 +44643,7 @@ var require_webidl = __commonJS({
       "AbortSignal"
     );
     webidl.converters.EventHandlerNonNull = function(V) {
-      if (webidl.util.Type(V) !== OBJECT) {
+      if (webidl.util.Type(V) !== OBJECT2) {
         return null;
       }
       if (typeof V === "function") {
@@ -78141,7 +78613,7 @@ Options:
       --min-score <n>   fail (exit 1) when an input scores below n (0-100; default 0)
       --fail-on <what>  error (default), warning or never: which issues fail the run (exit 1)
       --profile <p>     google (default: what the search engine's own test accepts: a date-only
-                        startDate, JSON-LD comments and trailing commas) or spec (the service spec's
+                        startDate, JSON-LD comments) or spec (the service spec's
                         rules, the HTTP API's default); every report says which one ran
       --config <file>   the config file (default: sdv.config.json, .sdvrc.json or package.json's "sdv"
                         key, found from the working directory upwards); see docs/cli-config.md
