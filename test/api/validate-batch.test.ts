@@ -150,15 +150,6 @@ test("cache: a URL the cache holds is free and served with no credits left; the 
   assert.is((await login(t.app, broke.email)).requests_used, 100);
 });
 
-test("the same JSON-LD given twice as a JSON value (or as text) runs once: one credit, the repeat names the first", async () => {
-  const { key, email } = await signup(t.app);
-  const other = { ...EVENT, name: "Another event" };
-  const got = results(await batch(key, [{ jsonld: EVENT }, { jsonld: other }, { jsonld: { ...EVENT } }, { jsonld: JSON.stringify(EVENT) }, { jsonld: JSON.stringify(EVENT) }]));
-  assert.equal(got.map((r) => (r as { duplicate_of?: number }).duplicate_of ?? null), [null, null, 0, null, 3]);
-  assert.equal(got.map((r) => r.result!.meta.credits_used), [1, 1, 0, 1, 0]);
-  assert.is((await login(t.app, email)).requests_used, 3);
-});
-
 test("a cached item answered before the batch's fresh items took their credits says what is left when the batch answers", async () => {
   const { key, email } = await signup(t.app);
   results(await batch(key, [{ url: site("/shared-credits") }]));

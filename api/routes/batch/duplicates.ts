@@ -6,8 +6,8 @@ import type { BatchItem, ItemResult } from "./items.ts";
 
 /**
  * For each item, the index of the first item it duplicates (itself when it is the first): the same URL once
- * normalized, or the same JSON-LD text or JSON value (its keys in the same order), under the same profile
- * and render mode.
+ * normalized, or the same JSON-LD text, under the same profile and render mode. Objects given as JSON values are small (large bodies are kept as
+ * text) and not compared.
  */
 export function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | undefined, batchProfile: Profile | undefined): number[] {
   const seen = new Map<string, number>();
@@ -33,9 +33,6 @@ export function duplicates(items: BatchItem[], kept: Array<KeptItem | null> | un
       key = `text:${item.jsonld}`;
     } else if (kept?.[index]?.body !== undefined) {
       key = `body:${kept[index]!.body}`;
-    } else if (item.jsonld !== undefined) {
-      // A JSON value is small here (large bodies are kept as text, above): written alike, it is the same input.
-      key = `value:${JSON.stringify(item.jsonld)}`;
     }
     if (key === undefined) return index;
     // The same input under another profile, or rendered, is another answer.
