@@ -21,7 +21,8 @@ export function parseBlock(text: string): ParseOutcome {
       .replace(/, (?:\.\.\.)?".*$/s, "")
       .replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "")
       .trim();
-    return { ok: false, message: `${reason || "invalid JSON"}${hintAt(text, offset)}`, offset };
+    const endsInString = offset === text.length && reason.startsWith("Unterminated string");
+    return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
 }
 
@@ -32,6 +33,13 @@ function errorOffset(text: string): number {
 
 /** Typographic quotes: what a word processor or a CMS's rich-text field makes of the quotes typed. */
 const TYPOGRAPHIC_QUOTES = "\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb\u2032\u2033";
+
+/**
+ * The text ends inside a string: a closing quote is missing, or in a page a `</script>` written inside
+ * a string (a description quoting markup) ended the script element there, as HTML ends it at the first
+ * `</script` whatever the JSON says.
+ */
+const END_IN_STRING = ' (the text ends inside a string: a closing quote is missing, or, in a page, a "</script>" inside a string ended the script element early; write it as "<\\/script>")';
 
 /** What the character at the fault most often is, said in words. */
 function hintAt(text: string, offset: number): string {

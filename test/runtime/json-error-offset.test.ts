@@ -90,6 +90,18 @@ test("a typographic quote, a single quote, NaN: the issue names the line and col
   assert.is(validateHtml(block(RECIPE)).schemas[0].type, "Recipe");
 });
 
+test("a </script> inside a string ends the block there: the message says so and where", () => {
+  const html = `<html><head>\n<script type="application/ld+json">\n{"@context": "https://schema.org", "@type": "Organization", "name": "Acme", "description": "Use </script> with care"}\n</script></head></html>`;
+  const issue = issueOf(html);
+  assert.match(issue.message, /"<\\\/script>"/);
+  assert.is(issue.line, 3);
+  assert.is(issue.column, html.split("\n")[2].indexOf("</script>") + 1);
+  // The twin: escaped as JSON allows, the block is read.
+  assert.is(validateHtml(html.replace("Use </script>", "Use <\\/script>")).schemas[0].type, "Organization");
+  // Another fault is not told about </script>.
+  assert.not.match(issueOf(block('{"@type": "Thing", "name": "x"]')).message, /script/);
+});
+
 test("a trailing comma is an error under both profiles, named and placed; comments alone are read under google", () => {
   const withComma = '{\n  "@context": "https://schema.org",\n  "@type": "Organization",\n  "name": "Acme",\n}';
   for (const profile of ["google", "spec"] as const) {
