@@ -241,20 +241,36 @@ const NO_DEFINITIONS: ReadonlyMap<string, JsonObject[]> = new Map();
 
 /** The pointer of the first place nesting passes the cap (only computed when it does). */
 function deepPointer(value: unknown): string {
-  let current = value;
-  const segments: string[] = [];
-  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
-    if (Array.isArray(current)) {
-      const i = current.findIndex((x) => typeof x === "object" && x !== null);
-      if (i < 0) break;
-      segments.push(String(i));
-      current = current[i];
-    } else if (isObject(current)) {
-      const key = Object.keys(current).find((k) => typeof current === "object" && current !== null && typeof (current as JsonObject)[k] === "object" && (current as JsonObject)[k] !== null);
-      if (key === undefined) break;
-      segments.push(escapePointer(key));
-      current = current[key];
-    } else break;
+  // Depth first, each entry remembering the one it is in: the pointer is the way down to the first value
+  // past the cap, wherever it is (following the first object of each level named a shallow place).
+  const values: unknown[] = [value];
+  const parents: number[] = [-1];
+  const segments: string[] = [""];
+  const depths: number[] = [0];
+  const stack: number[] = [0];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < MAX_NODES) {
+    const at = stack.pop()!;
+    const current = values[at];
+    if (depths[at] > MAX_DEPTH) {
+      const out: string[] = [];
+      for (let i = at; i > 0; i = parents[i]) out.push(segments[i]);
+      return out.length ? "/" + out.reverse().join("/") : "";
+    }
+    const push = (child: unknown, segment: string) => {
+      if (typeof child !== "object" || child === null) return;
+      values.push(child);
+      parents.push(at);
+      segments.push(segment);
+      depths.push(depths[at] + 1);
+      stack.push(values.length - 1);
+    };
+    // Pushed in reverse, so that the first deep place in document order is found first.
+    if (Array.isArray(current)) for (let i = current.length - 1; i >= 0; i--) push(current[i], String(i));
+    else if (isObject(current)) {
+      const keys = Object.keys(current);
+      for (let k = keys.length - 1; k >= 0; k--) push(current[keys[k]], escapePointer(keys[k]));
+    }
   }
-  return segments.length ? "/" + segments.join("/") : "";
+  return "";
 }

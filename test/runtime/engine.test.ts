@@ -220,6 +220,16 @@ test("10,000 levels of nesting give a too-deep issue, not a crash", () => {
   assert.ok(validateJsonText(objects).schemas.some((s) => s.errors.some((e) => e.code === "too-deep")));
 });
 
+test("too-deep names the way down to the deep place, not the first object of each level", () => {
+  let deep: Record<string, unknown> = { "@type": "Thing", name: "x" };
+  for (let i = 0; i < 300; i++) deep = { "@type": "CreativeWork", subjectOf: deep };
+  const r = validateValue({ "@context": "https://schema.org", "@type": "Event", image: { "@type": "ImageObject", url: "https://e.example/a.jpg" }, subjectOf: deep });
+  const issue = r.schemas.flatMap((s) => s.errors).find((e) => e.code === "too-deep")!;
+  assert.ok(issue, "too-deep reported");
+  assert.ok(issue.path.startsWith("/subjectOf/subjectOf/"), issue.path.slice(0, 40));
+  assert.not.ok(issue.path.startsWith("/image"));
+});
+
 test("an empty script block is ignored", () => {
   const r = validateBlocks([block("   \n"), block(JSON.stringify(event()))]);
   assert.is(r.schemas.length, 1);
