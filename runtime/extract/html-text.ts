@@ -229,6 +229,9 @@ const MIN_PAGE_SCAN = 256 * 1024;
 /** Source a value reads once the page's is spent: a value's opening, enough to check a name or a number. */
 const SPENT_SCAN = 256;
 
+/** Elements whose content is text, not markup (RCDATA: a `<b>` in a title is two words and a bracket). */
+export const TEXT_ONLY_ELEMENTS: ReadonlySet<string> = new Set(["title", "textarea"]);
+
 /** The text of one page's elements: textContent, with the page's source read in all bounded (MIN_PAGE_SCAN). */
 export interface TextReader {
   /** textContent, of a raw-text element (title, textarea) too. */

@@ -20,12 +20,11 @@
 import type { JsonObject } from "../json.ts";
 import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
-import { textReader, type TextReader } from "./html-text.ts";
+import { TEXT_ONLY_ELEMENTS, textReader, type TextReader } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock, type UntypedItem } from "./item-block.ts";
 
 const URL_FROM_SRC = new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
 const URL_FROM_HREF = new Set(["a", "area", "link"]);
-const RCDATA = new Set(["title", "textarea"]);
 
 /** `untyped`: also report top-level items without itemtype (the standard's own examples have many). */
 export function extractMicrodata(tree: ItemTree, html: string, base: string | null, untyped = false): ItemBlock {
@@ -314,7 +313,7 @@ function propertyValue(prop: ItemElement, pointer: string, ancestors: ItemElemen
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time") return attrs.datetime ?? state.readText.childText(prop.contentStart, prop.contentEnd);
   if (name === "meta") return "";
-  return state.readText.text(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText.text(prop.contentStart, prop.contentEnd, TEXT_ONLY_ELEMENTS.has(name));
 }
 
 /** The element's value is an address (href, src, data), not its text: what propertyValue reads for it. */

@@ -21,7 +21,7 @@
 import type { JsonObject } from "../json.ts";
 import { escapePointer, setOwn } from "../json.ts";
 import type { ItemElement, ItemTree } from "./html-items.ts";
-import { textReader, type TextReader } from "./html-text.ts";
+import { TEXT_ONLY_ELEMENTS, textReader, type TextReader } from "./html-text.ts";
 import { MAX_ITEM_DEPTH, MAX_ITEMS, MAX_VALUES, isSchemaOrgIri, resolveUrl, tokens, vocabularyName, type ItemBlock } from "./item-block.ts";
 
 /** The RDFa 1.1 initial context prefixes that structured data uses. */
@@ -214,7 +214,7 @@ function processElement(el: ItemElement, ctx: Context, graph: Graph, readText: T
     let value: Value;
     // HTML+RDFa 1.1 section 3.1: a time element's datetime stands for its text. Without it the literal is
     // the text of all its descendants (RDFa Core 1.1 section 7.5, step 11), not the child text Microdata reads.
-    const text = () => (el.name === "time" && a.datetime !== undefined ? a.datetime : readText.text(el.contentStart, el.contentEnd));
+    const text = () => (el.name === "time" && a.datetime !== undefined ? a.datetime : readText.text(el.contentStart, el.contentEnd, TEXT_ONLY_ELEMENTS.has(el.name)));
     if (a.content !== undefined) value = { literal: a.content, at: el.start };
     else if (a.datatype !== undefined && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === undefined) value = { ref: object, at: el.start };

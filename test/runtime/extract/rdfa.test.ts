@@ -17,6 +17,11 @@ const CTX = { "@context": "https://schema.org" };
 
 const CASES: Array<[string, string, unknown[], string?]> = [
   [
+    "a title's and a textarea's content is text, not markup (as Microdata reads them): a tag-like word stays",
+    `<html vocab="https://schema.org/" typeof="WebPage"><head><title property="name">Fish &amp; <Chips> co</title></head><body><textarea property="description">A <b>B</b></textarea><span property="alternativeHeadline">C <b>D</b></span></body></html>`,
+    [{ ...CTX, "@type": "WebPage", name: "Fish & <Chips> co", description: "A <b>B</b>", alternativeHeadline: "C D" }],
+  ],
+  [
     "a page's blank node _:b0 is its own: the nodes sdv names never take its label (the offer stays the product's offer)",
     `<div vocab="https://schema.org/" typeof="Product" resource="_:b0"><span property="name">W</span><div property="offers" typeof="Offer"><span property="price">10.00</span></div></div>`,
     [{ ...CTX, "@type": "Product", name: "W", offers: { "@type": "Offer", price: "10.00" } }],
