@@ -4,7 +4,7 @@
  * a plain array, which is how every rule reads them. Without this, a valid list of HowToSteps was an
  * object without `text`, and a set of offers an Offer without a price.
  *
- * Cost: nothing for a block whose text holds neither keyword (the caller asks containsContainers
+ * Cost: nothing for a block whose text holds neither keyword (the caller asks mayHoldContainers
  * first); otherwise one walk that copies only the objects and arrays on the way to a container. The
  * caller's value is never changed. Line and column still find the values: runtime/positions reads
  * through the keyword the same way.
