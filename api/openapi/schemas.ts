@@ -158,7 +158,7 @@ export const ProfileSchema = {
   // No `default` here: the app's ajv fills defaults in, and a batch item must be able to name none.
   description:
     "Which rules apply (additive; default spec): spec, the service spec's rules; google, what the search engine's own test accepts where the two differ " +
-    "(a date-only Event startDate is a warning, JSON-LD with comments or trailing commas is read with a warning, recommendations the search engine's documentation dropped are not warned).",
+    "(a date-only Event startDate is a warning, JSON-LD with comments is read with a warning (a trailing comma stays a parse error), recommendations the search engine's documentation dropped are not warned).",
 } as const;
 
 export const ValidationResponseSchema = {

@@ -32,7 +32,7 @@ export function pageReport(html: string, pageUrl: string, base: string, profile?
 
 /**
  * A submitted job's report. JSON-LD text reaches the engine unparsed only when the google profile reads what
- * strict JSON refuses (comments, trailing commas); a block it still cannot read is the spec's 422 parse_error.
+ * strict JSON refuses (comments); a block it still cannot read (a trailing comma among them) is the spec's 422 parse_error.
  */
 export function jobReport(job: ValidationJob, base: string): PageReport {
   const result = runJob(job);

@@ -220,7 +220,7 @@ export class Validations {
     let inputChars: number;
     if (input.kind === "text") {
       const checked = input.check ?? checkJsonLdText(input.text);
-      // The google profile reads comments and trailing commas: the engine decides (in a worker when large), and a
+      // The google profile reads comments (not trailing commas): the engine decides (in a worker when large), and a
       // block it still cannot read is the same 422 parse_error below.
       const lenient = !checked.ok && call.profile === "google";
       if (!checked.ok && !lenient) {

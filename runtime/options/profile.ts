@@ -1,8 +1,9 @@
 /**
  * Profiles: which rules a run applies. `spec` (the HTTP API's default) is the service spec's rules. `google` (the library's and the CLI's default) is
  * what the search engine's own test accepts where the two differ: an Event startDate without a time
- * or without a time zone is a warning (an endDate's is no issue), JSON-LD with JavaScript comments or trailing commas is read (with a warning), and the
- * recommendations the search engine's documentation dropped are not warned about.
+ * or without a time zone is a warning (an endDate's is no issue), JSON-LD with JavaScript comments is read (with a
+ * warning; a trailing comma stays an error), and the recommendations the search engine's documentation dropped are
+ * not warned about.
  */
 import type { ValidationIssue } from "../types.ts";
 import type { IssueOverride } from "./overrides.ts";
