@@ -7,11 +7,12 @@ import { constants, lstat, open, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { fixText, type FixedText } from "../runtime/patches/fix-text.ts";
 import type { EngineResult } from "../runtime/types.ts";
-import { kindOfPath, validateMarkup } from "./markup-engine.ts";
+import { CLI_PROFILE, kindOfPath, validateMarkup } from "./markup-engine.ts";
+import { isProfile, PROFILES, type Profile } from "../runtime/options/profile.ts";
 import { unifiedDiff } from "./fix/unified-diff.ts";
 import { optionsOrExit, UsageError } from "./usage.ts";
 
-export const FIX_HELP = `usage: sdv fix <file>... [--write]
+export const FIX_HELP = `usage: sdv fix <file>... [--write] [--profile <p>]
 
 Applies the mechanical fixes of sdv's issues (each issue's "patch"): enumeration values in the wrong case,
 currency symbols and names with one ISO 4217 code, prices with a currency sign or separators, dates in an
@@ -21,8 +22,9 @@ byte outside the changed blocks stays as it is; indentation, key order and line 
 Fixes are applied until none is left; a second run changes nothing.
 
 Options:
-  -w, --write   rewrite the files in place (only the files named; a symbolic link is not followed)
-  -h, --help    this help
+  -w, --write       rewrite the files in place (only the files named; a symbolic link is not followed)
+      --profile <p> google (default, as sdv validate) or spec: which rules decide what is left
+  -h, --help        this help
 
 Without --write, a unified diff on standard output (git apply or patch -p1 reads it). What was fixed
 and what is left (with its issue) go to standard error.
@@ -33,6 +35,7 @@ not be read or written.`;
 interface FixOptions {
   files: string[];
   write: boolean;
+  profile: Profile;
 }
 
 function parse(args: string[]): FixOptions | "help" {
@@ -40,14 +43,15 @@ function parse(args: string[]): FixOptions | "help" {
     args,
     allowPositionals: true,
     strict: true,
-    options: { write: { type: "boolean", short: "w" }, help: { type: "boolean", short: "h" } },
+    options: { write: { type: "boolean", short: "w" }, profile: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) return "help";
+  if (values.profile !== undefined && !isProfile(values.profile)) throw new UsageError(`--profile takes one of ${PROFILES.join(", ")}`);
   if (positionals.length === 0) throw new UsageError("name the files to fix: sdv fix page.html data.jsonld");
   for (const file of positionals) {
     if (kindOfPath(file) === null) throw new UsageError(`${file}: sdv fix reads .json, .jsonld, .html and .htm files`);
   }
-  return { files: positionals, write: values.write === true };
+  return { files: positionals, write: values.write === true, profile: (values.profile as Profile | undefined) ?? CLI_PROFILE };
 }
 
 export async function runFix(args: string[]): Promise<number> {
@@ -55,7 +59,7 @@ export async function runFix(args: string[]): Promise<number> {
   if (typeof options === "number") return options;
   let exit = 0;
   for (const file of options.files) {
-    const code = await fixFile(file, options.write);
+    const code = await fixFile(file, options.write, options.profile);
     exit = Math.max(exit, code);
   }
   return exit;
@@ -63,7 +67,7 @@ export async function runFix(args: string[]): Promise<number> {
 
 const BOM = "\ufeff";
 
-async function fixFile(file: string, write: boolean): Promise<number> {
+async function fixFile(file: string, write: boolean, profile: Profile): Promise<number> {
   const kind = kindOfPath(file)!;
   let original: string;
   try {
@@ -77,7 +81,7 @@ async function fixFile(file: string, write: boolean): Promise<number> {
     return 2;
   }
   const bom = original.startsWith(BOM) ? BOM : "";
-  const fixed = await fixText(original.slice(bom.length), kind, (text) => validateMarkup(text, kind));
+  const fixed = await fixText(original.slice(bom.length), kind, (text) => validateMarkup(text, kind, { profile }));
   const after = bom + fixed.text;
   if (after !== original) {
     if (write) {

@@ -29,7 +29,11 @@ export async function engineRegistry(types: Iterable<string>): Promise<OnDemandR
   return registry;
 }
 
-export async function validateMarkup(text: string, kind: DocumentKind, options: RunOptions = {}): Promise<EngineResult> {
+/** The command line's default profile, as `sdv validate`'s (docs/cli.md): google unless told otherwise. */
+export const CLI_PROFILE = "google";
+
+export async function validateMarkup(text: string, kind: DocumentKind, given: RunOptions = {}): Promise<EngineResult> {
+  const options: RunOptions = given.profile === undefined ? { ...given, profile: CLI_PROFILE } : given;
   const prepared = kind === "json" ? prepareJsonText(text, options) : prepareHtml(text, null, options);
   await registry.load(typesIn(prepared));
   return validatePrepared(prepared, registry);

@@ -49,7 +49,11 @@ export class ToolError extends Error {
   }
 }
 
-const profile = { type: "string", enum: ["spec", "google"], description: "Which rules apply: spec (default, strict) or google (what the search engine's test accepts)." } as const;
+const profile = {
+  type: "string",
+  enum: ["spec", "google"],
+  description: "Which rules apply: spec (the service spec's stricter rules; the default of the HTTP API's /mcp) or google (what the search engine's test accepts; the default of `sdv mcp`).",
+} as const;
 const format = { type: "string", enum: ["html", "json"], description: "html: a page or fragment (its JSON-LD, Microdata and RDFa); json: one JSON-LD document. Default: json when the markup starts with { or [." } as const;
 
 export const TOOLS = [

@@ -124,6 +124,17 @@ test("a valid document is left as it is; what is left unfixed is listed with its
   assert.match(left.stderr, /dollar\.json:1:\d+: not fixed: (error|warning) invalid-format \(Product: offers\.priceCurrency\)/);
 });
 
+test("the google profile by default, as sdv validate: a date-only startDate is no error left; --profile spec leaves it", async () => {
+  const event = { "@context": "https://schema.org", "@type": "Event", name: "Fair", startDate: "2027-07-21", location: { "@type": "Place", name: "Hall", address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Town", postalCode: "12345", addressCountry: "US" } } };
+  writeFileSync(join(dir, "fair.jsonld"), JSON.stringify(event, null, 2));
+  const google = await sdv(["fix", "fair.jsonld"], { cwd: dir });
+  assert.is(google.code, 0, google.stderr);
+  const spec = await sdv(["fix", "--profile", "spec", "fair.jsonld"], { cwd: dir });
+  assert.is(spec.code, 1, spec.stderr);
+  assert.match(spec.stderr, /not fixed: error invalid-format \(Event: startDate\)/);
+  assert.is((await sdv(["fix", "--profile", "strict", "fair.jsonld"], { cwd: dir })).code, 2);
+});
+
 test("--write does not follow a symbolic link; unknown extensions and no files are usage errors", async () => {
   const target = join(dir, "target.json");
   const text = JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "A", offers: { "@type": "Offer", price: 1, priceCurrency: "€" } });

@@ -65,6 +65,17 @@ test("validate_markup: the report as structuredContent, patches included, and a 
   assert.match(text, /node\(s\): \d+ error\(s\), \d+ warning\(s\).*mechanical fix/);
 });
 
+test("validate_markup without a profile runs the command line's google profile and says so; spec when asked", async () => {
+  const fair = JSON.stringify({ "@context": "https://schema.org", "@type": "Event", name: "Fair", startDate: "2027-07-21", location: { "@type": "Place", name: "Hall", address: "1 Main St" } });
+  const errorsOf = (r: unknown) => (r as { schemas: Array<{ errors: Array<{ property: string }> }> }).schemas[0].errors.map((e) => e.property);
+  const google = await client.callTool({ name: "validate_markup", arguments: { markup: fair } });
+  assert.is((google.structuredContent as { meta: { profile: string } }).meta.profile, "google");
+  assert.not.ok(errorsOf(google.structuredContent).includes("startDate"));
+  const spec = await client.callTool({ name: "validate_markup", arguments: { markup: fair, profile: "spec" } });
+  assert.is((spec.structuredContent as { meta: { profile: string } }).meta.profile, "spec");
+  assert.ok(errorsOf(spec.structuredContent).includes("startDate"));
+});
+
 test("fix_markup: the fixed markup, the patches applied, the issues left", async () => {
   const result = await client.callTool({ name: "fix_markup", arguments: { markup: PRODUCT } });
   const out = result.structuredContent as { markup: string; patches_applied: Array<{ code: string; path: string }>; issues_left: Array<{ code: string }> };
