@@ -14,16 +14,18 @@ export function formatJson(outcomes: Outcome[], verdict: Verdict, baseline?: Bas
   // Additive: a page's unmet expectations (the project's config) beside its response or error.
   const entry = (o: Outcome) => ({ ...(o.response ? o.response : { success: false, error: o.failure }), ...(o.findings?.length ? { findings: o.findings } : {}) });
   const done = outcomes.filter((o) => o.response);
+  // A page without structured data is no failure (it does not change the exit code): counted apart, as the text report does.
+  const none = outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length;
   return JSON.stringify(
     {
-      success: done.length === outcomes.length,
+      success: done.length + none === outcomes.length,
       inputs: outcomes.length,
       ...(profile ? { profile } : {}),
       results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
       summary: {
         validated: done.length,
-        not_validated: outcomes.length - done.length,
-        no_structured_data: outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length,
+        not_validated: outcomes.length - done.length - none,
+        no_structured_data: none,
         expectations_not_met: outcomes.reduce((n, o) => n + (o.findings?.length ?? 0), 0),
         total_schemas: done.reduce((n, o) => n + o.response!.schemas_found, 0),
         total_errors: done.reduce((n, o) => n + o.response!.summary.total_errors, 0),

@@ -34,7 +34,13 @@ test("a folder with an about page exits 0 and lists it as no structured data; --
   assert.match(r.stdout, /; 1 without structured data\n$/);
   const json = await sdv(["validate", "public", "--format", "json"], { cwd });
   assert.is(json.code, 0);
-  assert.is(JSON.parse(json.stdout).summary.no_structured_data, 1);
+  const report = JSON.parse(json.stdout);
+  assert.is(report.summary.no_structured_data, 1);
+  // As the text report counts it: no failure, so the report's success holds and nothing is "not validated".
+  assert.is(report.summary.not_validated, 0);
+  assert.is(report.success, true);
+  const broken = await sdv(["validate", "public", "missing.html", "--format", "json"], { cwd });
+  assert.is(JSON.parse(broken.stdout).success, false, "an input that cannot be read is a failure");
   assert.is((await sdv(["validate", "public", "--require-markup"], { cwd })).code, 2);
   const alone = await sdv(["validate", "public/about.html"], { cwd });
   assert.is(alone.code, 2);
