@@ -6,7 +6,7 @@
 import type { ValidationIssue } from "../runtime/types.ts";
 import { diffRuns, nodeKey, snapshotPage, type RunDiff } from "../runtime/diff/feature-diff.ts";
 import type { Outcome } from "./outcome.ts";
-import { readReport, snapshotsOf } from "./report-file.ts";
+import { nameLonePage, readReport, snapshotsOf } from "./report-file.ts";
 
 export interface BaselineIssue {
   source: string;
@@ -36,7 +36,7 @@ const keyOf = (source: string, node: string, issue: { code: string; property: st
 
 /** Marks each outcome's known issues (in place) and returns what is new, what was fixed, and the per-feature diff. */
 export function applyBaseline(file: string, outcomes: Outcome[]): BaselineReport {
-  const before = readReport(file);
+  const before = outcomes.length === 1 ? nameLonePage(readReport(file), outcomes[0].source) : readReport(file);
   const known = new Map<string, BaselineIssue>();
   for (const page of before) {
     for (const s of page.response?.schemas ?? []) {

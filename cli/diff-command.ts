@@ -1,7 +1,7 @@
 /** `sdv diff OLD.json NEW.json`: per rich-result feature, the pages that gained and lost eligibility, and new and fixed errors. */
 import { parseArgs } from "node:util";
 import { diffRuns } from "../runtime/diff/feature-diff.ts";
-import { readReport, ReportFileError, snapshotsOf } from "./report-file.ts";
+import { nameLonePage, readReport, ReportFileError, snapshotsOf } from "./report-file.ts";
 import { diffMarkdown, diffText } from "./diff/render-diff.ts";
 import { UsageError } from "./usage.ts";
 
@@ -52,8 +52,15 @@ export async function runDiff(args: string[]): Promise<number> {
   }
   let before, after;
   try {
-    before = snapshotsOf(readReport(positionals[0]));
-    after = snapshotsOf(readReport(positionals[1]));
+    let old = readReport(positionals[0]);
+    let now = readReport(positionals[1]);
+    // One page on each side, one of them a 0.1 report naming none: the same page.
+    if (old.length === 1 && now.length === 1) {
+      old = nameLonePage(old, now[0].page);
+      now = nameLonePage(now, old[0].page);
+    }
+    before = snapshotsOf(old);
+    after = snapshotsOf(now);
   } catch (err) {
     if (!(err instanceof ReportFileError)) throw err;
     console.error(`sdv: exit 2: ${err.message}`);

@@ -11,6 +11,8 @@ export interface ReportPage {
   response: ValidationResponse | null;
   /** The error code when the page was not validated (no_jsonld_found: no structured data). */
   failure: string | null;
+  /** A 0.1 report of one input named alone (a bare ValidationResponse of a file) names no page: it is the run's one input. */
+  anonymous?: true;
 }
 
 export class ReportFileError extends Error {}
@@ -31,13 +33,23 @@ export function readReport(path: string): ReportPage[] {
     throw new ReportFileError(`${path} is not a --format json report of sdv validate or sdv crawl`);
   }
   return entries.map((e) => {
-    const page = e.source ?? e.url ?? "-";
+    const named = e.source ?? e.url;
+    const page = named ?? "-";
+    const anonymous = named === undefined ? ({ anonymous: true } as const) : {};
     if (e.success !== false && Array.isArray(e.schemas)) {
       const { source: _source, ...response } = e;
-      return { page, response: response as unknown as ValidationResponse, failure: null };
+      return { page, response: response as unknown as ValidationResponse, failure: null, ...anonymous };
     }
-    return { page, response: null, failure: e.error?.code ?? "unknown" };
+    return { page, response: null, failure: e.error?.code ?? "unknown", ...anonymous };
   });
+}
+
+/**
+ * A report of one page that names none (the 0.1 shape of one file named alone) compared with a run of
+ * one input: it is that input's, as it was when it was written. Other reports are left as they are.
+ */
+export function nameLonePage(pages: ReportPage[], name: string): ReportPage[] {
+  return pages.length === 1 && pages[0].anonymous ? [{ ...pages[0], page: name }] : pages;
 }
 
 export function snapshotsOf(pages: ReportPage[]): PageSnapshot[] {

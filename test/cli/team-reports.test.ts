@@ -138,6 +138,19 @@ test("--format json: the same report shape for one input and for many; an old si
   const again = await sdv(["validate", "public/a.html", "--baseline", "old-single.json"], { cwd });
   assert.is(again.code, 0, again.stdout + again.stderr);
   assert.match(again.stdout, /baseline old-single\.json: 0 new error\(s\), 0 new warning\(s\)/);
+  // 0.1's bare response named no page at all: against a run of one input it is that input's, errors and all.
+  writeFileSync(join(cwd, "fair.jsonld"), JSON.stringify({ "@context": "https://schema.org", "@type": "Event", name: "Fair", startDate: "soon", location: { "@type": "Place", name: "Hall", address: "1 Main St" } }));
+  const withError = JSON.parse((await sdv(["validate", "fair.jsonld", "--json", "--fail-on", "never"], { cwd })).stdout).results[0];
+  assert.ok(withError.summary.total_errors > 0, "the fixture has an error");
+  const { source: _source, ...bare } = withError;
+  writeFileSync(join(cwd, "old-bare.json"), JSON.stringify(bare));
+  const known = await sdv(["validate", "fair.jsonld", "--baseline", "old-bare.json"], { cwd });
+  assert.is(known.code, 0, known.stdout + known.stderr);
+  assert.match(known.stdout, /baseline old-bare\.json: 0 new error\(s\)/);
+  writeFileSync(join(cwd, "new.json"), JSON.stringify({ results: [withError] }));
+  const diff = await sdv(["diff", "old-bare.json", "new.json"], { cwd });
+  assert.is(diff.code, 0, diff.stdout + diff.stderr);
+  assert.not.match(diff.stdout, /added|removed/);
 });
 
 test.run();
