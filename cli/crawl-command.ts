@@ -269,6 +269,14 @@ export async function runCrawl(args: string[]): Promise<number> {
     discovery.skipped.push({ url: outcomes[i].source, reason: "redirected off-site" });
     outcomes.splice(i, 1);
   }
+  // No sitemap listed a page and the start URL itself could not be read (a 404, an error): no page was
+  // found to validate, as when discovery finds none (docs/crawl.md).
+  const listedBySitemap = discovery.sitemaps.some((s) => s.pages > 0);
+  if (options.urls === undefined && !listedBySitemap && outcomes.length > 0 && outcomes.every((o) => o.failure !== undefined && o.failure.code !== "no_jsonld_found")) {
+    for (const o of outcomes) console.error(`sdv crawl: ${o.source}: ${o.failure!.message}`);
+    console.error(`sdv: exit 2: no page found to validate on ${discovery.origin} (no sitemap lists a page, and the start URL could not be read)`);
+    return 2;
+  }
   checkExpectations(outcomes, policy);
   const baseline = await baselineFromFlag(options.baseline, outcomes);
   if (baseline === "unreadable") return 2;

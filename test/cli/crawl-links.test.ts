@@ -59,6 +59,10 @@ test("no sitemap: the pages the start page's links reach, within --max-depth; no
 
   const sitemapOnly = await sdv(["crawl", `${origin}/`, ...common(), "--discover", "sitemap"]);
   assert.is(sitemapOnly.code, 2, "without links, a site without a sitemap has no page (as before)");
+  // Nothing at the start URL (a 404) and no sitemap: no page was found to validate either (docs/crawl.md).
+  const nothing = await sdv(["crawl", `${origin}/gone/`, ...common()]);
+  assert.is(nothing.code, 2, nothing.stderr);
+  assert.match(nothing.stderr, /no page found to validate/);
 });
 
 test("a start URL with a path crawls its folder; --max-pages bounds the crawl", async () => {
