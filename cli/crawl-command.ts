@@ -319,6 +319,7 @@ export async function runCrawl(args: string[]): Promise<number> {
     baseline,
     profile,
     quiet: options.quiet,
+    minScore,
   });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "crawl", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;

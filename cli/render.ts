@@ -26,6 +26,8 @@ export interface RenderRequest {
   quiet?: boolean;
   /** Fields a command adds to its JSON report (crawl: templates). */
   jsonExtra?: Record<string, unknown>;
+  /** --min-score: an input scoring below it fails (a JUnit failure of its own). */
+  minScore?: number;
 }
 
 /** Returns false when the report could not be written (the command then exits 2). */
@@ -79,7 +81,7 @@ async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> 
       return (await import("./formats/sarif.ts")).formatSarif(r.outcomes, packageVersion(), r.profile);
     }
     case "junit":
-      return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn, r.profile);
+      return (await import("./formats/junit.ts")).formatJunit(r.outcomes, r.failOn, r.profile, r.minScore);
     case "github":
       return (await import("./formats/github.ts")).formatGithub(r.outcomes);
     case "csv":

@@ -89,7 +89,7 @@ export async function runValidate(args: string[]): Promise<number> {
     noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
     baseline: baseline !== undefined,
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet, minScore });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }

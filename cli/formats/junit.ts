@@ -1,7 +1,7 @@
 /**
  * JUnit XML, the format every CI shows as a test report: a <testsuite> per input, a <testcase> per node.
- * A node fails (<failure>) when it has issues that --fail-on counts; an input that could not be validated
- * is an <error>.
+ * A node fails (<failure>) when it has issues that --fail-on counts, an input when it scores below
+ * --min-score (a "(score)" case); an input that could not be validated is an <error>.
  */
 import type { Outcome } from "../outcome.ts";
 import type { FailOn } from "../exit-policy.ts";
@@ -12,7 +12,7 @@ const xml = (s: string) =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
 
 /** `profile`: the rules that produced the report, a <property> of every suite (where JUnit readers show properties). */
-export function formatJunit(outcomes: Outcome[], failOn: FailOn, profile?: string): string {
+export function formatJunit(outcomes: Outcome[], failOn: FailOn, profile?: string, minScore?: number): string {
   const properties = profile ? `    <properties>\n      <property name="profile" value="${xml(profile)}"/>\n    </properties>\n` : "";
   const suites: string[] = [];
   let tests = 0;
@@ -65,6 +65,12 @@ export function formatJunit(outcomes: Outcome[], failOn: FailOn, profile?: strin
     }
     cases.push(...expectationCases);
     suiteFailures += expectationCases.length;
+    // --min-score fails the run for this input: the report says so, or a red job shows a green test report.
+    const score = o.response!.summary.score;
+    if (minScore !== undefined && score < minScore) {
+      cases.push(`    <testcase classname="${name}" name="(score)">\n      <failure message="${xml(`score ${score} is below --min-score ${minScore}`)}" type="min-score"/>\n    </testcase>`);
+      suiteFailures++;
+    }
     tests += cases.length;
     failures += suiteFailures;
     suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">\n${properties}${cases.join("\n")}\n  </testsuite>`);

@@ -159,6 +159,18 @@ test("JUnit: a suite per input, a case per node, failures for nodes with errors"
   assert.match(r.stdout, /<testsuites name="sdv" tests="2" failures="1" errors="0">/);
 });
 
+test("JUnit: an input scoring below --min-score is a failure of its own, as the exit code says", async () => {
+  const r = await sdv(["validate", clean, "--format", "junit", "--min-score", "100"]);
+  const score = JSON.parse((await sdv(["validate", clean, "--format", "json"])).stdout).results[0].summary.score;
+  assert.ok(score < 100, `the clean input scores ${score}`);
+  assert.is(r.code, 1);
+  assert.match(r.stdout, new RegExp(`<testcase classname="[^"]*" name="\\(score\\)">\\s*<failure message="score ${score} is below --min-score 100" type="min-score"/>`));
+  assert.match(r.stdout, /<testsuites name="sdv" tests="2" failures="1" errors="0">/);
+  const passing = await sdv(["validate", clean, "--format", "junit", "--min-score", String(score)]);
+  assert.is(passing.code, 0);
+  assert.not.match(passing.stdout, /\(score\)/);
+});
+
 test("GitHub annotations: ::error file=,line=,col=:: per issue", async () => {
   const r = await sdv(["validate", broken, "--format", "github"]);
   const lines = r.stdout.trim().split("\n");
