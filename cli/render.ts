@@ -28,6 +28,8 @@ export interface RenderRequest {
   jsonExtra?: Record<string, unknown>;
   /** --min-score: an input scoring below it fails (a JUnit failure of its own). */
   minScore?: number;
+  /** A page without structured data fails the run (one input named alone, --require-markup): --quiet names it. */
+  noMarkupFails?: boolean;
 }
 
 /** Returns false when the report could not be written (the command then exits 2). */
@@ -68,7 +70,7 @@ const profileLine = (profile: string | undefined): string =>
 async function formatBody(r: RenderRequest, terminal: boolean): Promise<string> {
   switch (r.format) {
     case "text": {
-      if (r.quiet) return (await import("./formats/quiet.ts")).formatQuiet(r.outcomes, r.failOn);
+      if (r.quiet) return (await import("./formats/quiet.ts")).formatQuiet(r.outcomes, r.failOn, r.noMarkupFails === true);
       const [{ formatText }, { colourWanted, paint }] = await Promise.all([import("./formats/text.ts"), import("./colour.ts")]);
       return formatText(r.outcomes, paint(terminal && colourWanted(process.stdout)));
     }

@@ -82,14 +82,15 @@ export async function runValidate(args: string[]): Promise<number> {
   // One input named alone: a page without structured data is exit 2 (a folder lists such pages and goes on).
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
+  const noMarkupFails = single || options.requireMarkup || config.requireMarkup === true;
   const verdict = decideExit(outcomes, {
     failOn,
     minScore,
     failuresAreFatal: true,
-    noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
+    noMarkupFails,
     baseline: baseline !== undefined,
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet, minScore });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet, minScore, noMarkupFails });
   if (process.env.GITHUB_STEP_SUMMARY) await (await import("./step-summary.ts")).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }

@@ -10,10 +10,11 @@ import { locatedIssues } from "./issues.ts";
 /** Line breaks and the white space around them as one space. Runs of white space are read once: `\s*[\r\n]+\s*` retried from each space of a long run costs its square. */
 const oneLine = (s: string) => s.replace(/\s+/g, (run) => (run.includes("\n") || run.includes("\r") ? " " : run));
 
-export function formatQuiet(outcomes: Outcome[], failOn: FailOn): string {
+/** `noMarkupFails`: a page without structured data fails this run (one input named alone, --require-markup), so it gets its line. */
+export function formatQuiet(outcomes: Outcome[], failOn: FailOn, noMarkupFails = false): string {
   const out: string[] = [];
   for (const o of outcomes) {
-    if (o.failure && o.failure.code !== "no_jsonld_found") out.push(`${o.source}: ${o.failure.code} ${oneLine(o.failure.message)}`);
+    if (o.failure && (o.failure.code !== "no_jsonld_found" || noMarkupFails)) out.push(`${o.source}: ${o.failure.code} ${oneLine(o.failure.message)}`);
     for (const { issue } of locatedIssues(o)) {
       if (o.known?.has(issue)) continue;
       if (issue.severity === "warning" && failOn !== "warning") continue;

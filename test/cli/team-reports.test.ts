@@ -73,6 +73,14 @@ test("--quiet: one line per error, file:line:col code property message, then the
   assert.match(warnings.stdout, /^public\/ok\.html:1:\d+ missing-recommended aggregateRating /m, "warnings too when they fail the run");
   const json = await sdv(["validate", "public", "--quiet", "--format", "json"], { cwd });
   assert.is(json.code, 2, "--quiet is a text report's");
+  // A page without structured data: no line in a folder (it decides nothing), its line where it fails the run.
+  writeFileSync(join(cwd, "public", "about.html"), "<!doctype html><html><body><p>About us</p></body></html>");
+  assert.not.match((await sdv(["validate", "public", "-q"], { cwd })).stdout, /about\.html/);
+  const required = await sdv(["validate", "public", "-q", "--require-markup"], { cwd });
+  assert.is(required.code, 2);
+  assert.match(required.stdout, /^public\/about\.html: no_jsonld_found /m);
+  const alone = await sdv(["validate", "public/about.html", "-q"], { cwd });
+  assert.match(alone.stdout, /^public\/about\.html: no_jsonld_found /m);
 });
 
 test("one count of errors: the totals, the exit line, JSON, the step summary; unmet expectations counted apart", async () => {
