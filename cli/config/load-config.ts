@@ -96,9 +96,25 @@ async function compile(): Promise<Validator> {
 }
 
 function check(value: unknown, shown: string): SdvConfig {
-  if (validator!(value)) return value as SdvConfig;
-  const problems = (validator!.errors ?? []).filter((e) => e.keyword !== "if").map(describe);
+  const problems = validator!(value) ? [] : (validator!.errors ?? []).filter((e) => e.keyword !== "if").map(describe);
+  problems.push(...impossibleDates(value));
+  if (problems.length === 0) return value as SdvConfig;
   throw new ConfigError(`the config file ${shown} is invalid:\n${[...new Set(problems)].map((p) => `  - ${p}`).join("\n")}`);
+}
+
+/** An `until` of the date's shape that names no day ("2026-13-45"): the schema's pattern lets it through, and it would never expire as meant. */
+function impossibleDates(value: unknown): string[] {
+  const ignore = value !== null && typeof value === "object" ? (value as { ignore?: unknown }).ignore : undefined;
+  if (!Array.isArray(ignore)) return [];
+  const out: string[] = [];
+  ignore.forEach((entry, i) => {
+    const until = entry !== null && typeof entry === "object" ? (entry as { until?: unknown }).until : undefined;
+    if (typeof until !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(until)) return;
+    const [y, m, d] = until.split("-").map(Number);
+    const day = new Date(Date.UTC(y, m - 1, d));
+    if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) out.push(`ignore[${i}].until "${until}" is no calendar date`);
+  });
+  return out;
 }
 
 /** `/rules/2/severity` -> `rules[2].severity`; the message says what the key takes. */

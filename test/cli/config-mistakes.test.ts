@@ -48,6 +48,15 @@ test("a bad glob in ignore or expect: exit 2 at load", async () => {
   assert.match(r.stderr, /expect\["public\/\["\]: the glob "public\/\[" has an unclosed/);
 });
 
+test("an ignore until a date that names no day: exit 2 at load, named with its key; a real date loads", async () => {
+  const entry = (until: string) => ({ ignore: [{ code: "missing-recommended", reason: "later", until }] });
+  const bad = await sdv(["validate", "public"], { cwd: withConfig(entry("2026-13-45")) });
+  assert.is(bad.code, 2, bad.stdout + bad.stderr);
+  assert.match(bad.stderr, /ignore\[0\]\.until "2026-13-45" is no calendar date/);
+  const good = await sdv(["validate", "public"], { cwd: withConfig(entry("2099-02-28")) });
+  assert.is(good.code, 0, good.stdout + good.stderr);
+});
+
 test("--expect is checked the same way", async () => {
   const r = await sdv(["validate", "public", "--expect", "public/**=Product[merchant]"], { cwd: root });
   assert.is(r.code, 2, r.stdout + r.stderr);
