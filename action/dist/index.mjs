@@ -1761,22 +1761,35 @@ function namesWithPrefix(types) {
   return false;
 }
 function deepPointer(value) {
-  let current = value;
-  const segments2 = [];
-  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
-    if (Array.isArray(current)) {
-      const i = current.findIndex((x) => typeof x === "object" && x !== null);
-      if (i < 0) break;
-      segments2.push(String(i));
-      current = current[i];
-    } else if (isObject(current)) {
-      const key = Object.keys(current).find((k) => typeof current === "object" && current !== null && typeof current[k] === "object" && current[k] !== null);
-      if (key === void 0) break;
-      segments2.push(escapePointer(key));
-      current = current[key];
-    } else break;
+  const values = [value];
+  const parents = [-1];
+  const segments2 = [""];
+  const depths = [0];
+  const stack = [0];
+  let visited = 0;
+  while (stack.length > 0 && visited++ < MAX_NODES) {
+    const at = stack.pop();
+    const current = values[at];
+    if (depths[at] > MAX_DEPTH) {
+      const out = [];
+      for (let i = at; i > 0; i = parents[i]) out.push(segments2[i]);
+      return out.length ? "/" + out.reverse().join("/") : "";
+    }
+    const push = (child, segment) => {
+      if (typeof child !== "object" || child === null) return;
+      values.push(child);
+      parents.push(at);
+      segments2.push(segment);
+      depths.push(depths[at] + 1);
+      stack.push(values.length - 1);
+    };
+    if (Array.isArray(current)) for (let i = current.length - 1; i >= 0; i--) push(current[i], String(i));
+    else if (isObject(current)) {
+      const keys = Object.keys(current);
+      for (let k = keys.length - 1; k >= 0; k--) push(current[keys[k]], escapePointer(keys[k]));
+    }
   }
-  return segments2.length ? "/" + segments2.join("/") : "";
+  return "";
 }
 var MAX_DEPTH, MAX_NODES, DATA_VOCABULARY, SCHEMA_ORG_CONTEXT, COMMON_CONTEXTS, MAX_OTHER_DEFINITIONS, OtherDefinitions, NO_DEFINITIONS;
 var init_collect = __esm({
@@ -3270,7 +3283,7 @@ function isBlockBreak(html, nameStart, nameEnd) {
 function collapse(s) {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
-var NAMED, WITHOUT_SEMICOLON, IN_TEXT, IN_ATTRIBUTE, IN_ELEMENT_TEXT, WINDOWS_1252, referenceEnd, MAX_LEGACY_NAME, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, MAX_OPEN_CHILDREN, markup;
+var NAMED, WITHOUT_SEMICOLON, IN_TEXT, IN_ATTRIBUTE, IN_ELEMENT_TEXT, WINDOWS_1252, referenceEnd, MAX_LEGACY_NAME, FULL_TABLE_SEEN, MAX_TEXT, MAX_SCAN, MIN_PAGE_SCAN, SPENT_SCAN, TEXT_ONLY_ELEMENTS, MAX_OPEN_CHILDREN, markup;
 var init_html_text = __esm({
   "runtime/extract/html-text.ts"() {
     "use strict";
@@ -3383,6 +3396,7 @@ var init_html_text = __esm({
     MAX_SCAN = 64e3;
     MIN_PAGE_SCAN = 256 * 1024;
     SPENT_SCAN = 256;
+    TEXT_ONLY_ELEMENTS = /* @__PURE__ */ new Set(["title", "textarea"]);
     MAX_OPEN_CHILDREN = 512;
     markup = new MarkupToken();
   }
@@ -4405,7 +4419,7 @@ function propertyValue(prop, pointer, ancestors, state, vocabulary) {
   if (name === "data" || name === "meter") return attrs.value ?? "";
   if (name === "time") return attrs.datetime ?? state.readText.childText(prop.contentStart, prop.contentEnd);
   if (name === "meta") return "";
-  return state.readText.text(prop.contentStart, prop.contentEnd, RCDATA.has(name));
+  return state.readText.text(prop.contentStart, prop.contentEnd, TEXT_ONLY_ELEMENTS.has(name));
 }
 function readsAddress(prop) {
   const { attrs, name } = prop;
@@ -4416,7 +4430,7 @@ function urlValue(attribute2, base) {
   if (attribute2 === void 0 || attribute2.trim() === "") return "";
   return resolveUrl(attribute2, base);
 }
-var URL_FROM_SRC, URL_FROM_HREF, RCDATA, PAGE_CRAWL_BUDGET, FACTS, MAX_TOKENS;
+var URL_FROM_SRC, URL_FROM_HREF, PAGE_CRAWL_BUDGET, FACTS, MAX_TOKENS;
 var init_microdata = __esm({
   "runtime/extract/microdata.ts"() {
     "use strict";
@@ -4425,7 +4439,6 @@ var init_microdata = __esm({
     init_item_block();
     URL_FROM_SRC = /* @__PURE__ */ new Set(["audio", "embed", "iframe", "img", "source", "track", "video"]);
     URL_FROM_HREF = /* @__PURE__ */ new Set(["a", "area", "link"]);
-    RCDATA = /* @__PURE__ */ new Set(["title", "textarea"]);
     PAGE_CRAWL_BUDGET = 10 * MAX_VALUES;
     FACTS = /* @__PURE__ */ new WeakMap();
     MAX_TOKENS = 64;
@@ -4502,7 +4515,7 @@ function processElement(el, ctx, graph, readText, base) {
   }
   if (properties.length > 0) {
     let value;
-    const text = () => el.name === "time" && a.datetime !== void 0 ? a.datetime : readText.text(el.contentStart, el.contentEnd);
+    const text = () => el.name === "time" && a.datetime !== void 0 ? a.datetime : readText.text(el.contentStart, el.contentEnd, TEXT_ONLY_ELEMENTS.has(el.name));
     if (a.content !== void 0) value = { literal: a.content, at: el.start };
     else if (a.datatype !== void 0 && a.datatype !== "") value = { literal: text(), at: el.start };
     else if (!hasRel && object !== null && a.datatype === void 0) value = { ref: object, at: el.start };
@@ -5223,7 +5236,8 @@ function parseBlock(text) {
     const match = POSITION.exec(raw);
     const offset = match ? Number(match[1]) : errorOffset(text);
     const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
-    return { ok: false, message: `${reason || "invalid JSON"}${hintAt(text, offset)}`, offset };
+    const endsInString = offset === text.length && reason.startsWith("Unterminated string");
+    return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
 }
 function errorOffset(text) {
@@ -5238,13 +5252,14 @@ function hintAt(text, offset) {
   if (text.startsWith("NaN", offset) || text.startsWith("undefined", offset) || text.startsWith("Infinity", offset)) return " (not a JSON value: write a number, a string or null)";
   return "";
 }
-var POSITION, TYPOGRAPHIC_QUOTES;
+var POSITION, TYPOGRAPHIC_QUOTES, END_IN_STRING;
 var init_parse_block = __esm({
   "runtime/parse-block.ts"() {
     "use strict";
     init_json_error_offset();
     POSITION = /at position (\d+)/;
     TYPOGRAPHIC_QUOTES = "\u201C\u201D\u201E\u201F\u2018\u2019\xAB\xBB\u2032\u2033";
+    END_IN_STRING = ' (the text ends inside a string: a closing quote is missing, or, in a page, a "</script>" inside a string ended the script element early; write it as "<\\/script>")';
   }
 });
 
@@ -68412,10 +68427,10 @@ var quiet_exports = {};
 __export(quiet_exports, {
   formatQuiet: () => formatQuiet
 });
-function formatQuiet(outcomes, failOn) {
+function formatQuiet(outcomes, failOn, noMarkupFails = false) {
   const out = [];
   for (const o of outcomes) {
-    if (o.failure && o.failure.code !== "no_jsonld_found") out.push(`${o.source}: ${o.failure.code} ${oneLine(o.failure.message)}`);
+    if (o.failure && (o.failure.code !== "no_jsonld_found" || noMarkupFails)) out.push(`${o.source}: ${o.failure.code} ${oneLine(o.failure.message)}`);
     for (const { issue: issue2 } of locatedIssues(o)) {
       if (o.known?.has(issue2)) continue;
       if (issue2.severity === "warning" && failOn !== "warning") continue;
@@ -68628,16 +68643,17 @@ __export(json_exports, {
 function formatJson(outcomes, verdict, baseline, profile) {
   const entry = (o) => ({ ...o.response ? o.response : { success: false, error: o.failure }, ...o.findings?.length ? { findings: o.findings } : {} });
   const done = outcomes.filter((o) => o.response);
+  const none = outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length;
   return JSON.stringify(
     {
-      success: done.length === outcomes.length,
+      success: done.length + none === outcomes.length,
       inputs: outcomes.length,
       ...profile ? { profile } : {},
       results: outcomes.map((o) => ({ source: o.source, ...entry(o) })),
       summary: {
         validated: done.length,
-        not_validated: outcomes.length - done.length,
-        no_structured_data: outcomes.filter((o) => o.failure?.code === "no_jsonld_found").length,
+        not_validated: outcomes.length - done.length - none,
+        no_structured_data: none,
         expectations_not_met: outcomes.reduce((n, o) => n + (o.findings?.length ?? 0), 0),
         total_schemas: done.reduce((n, o) => n + o.response.schemas_found, 0),
         total_errors: done.reduce((n, o) => n + o.response.summary.total_errors, 0),
@@ -68934,7 +68950,7 @@ var junit_exports = {};
 __export(junit_exports, {
   formatJunit: () => formatJunit
 });
-function formatJunit(outcomes, failOn, profile) {
+function formatJunit(outcomes, failOn, profile, minScore) {
   const properties = profile ? `    <properties>
       <property name="profile" value="${xml(profile)}"/>
     </properties>
@@ -68995,6 +69011,13 @@ ${properties}    <testcase classname="${name}" name="(input)">
     }
     cases.push(...expectationCases);
     suiteFailures += expectationCases.length;
+    const score = o.response.summary.score;
+    if (minScore !== void 0 && score < minScore) {
+      cases.push(`    <testcase classname="${name}" name="(score)">
+      <failure message="${xml(`score ${score} is below --min-score ${minScore}`)}" type="min-score"/>
+    </testcase>`);
+      suiteFailures++;
+    }
     tests += cases.length;
     failures += suiteFailures;
     suites.push(`  <testsuite name="${name}" tests="${cases.length}" failures="${suiteFailures}" errors="0">
@@ -69139,7 +69162,7 @@ ${r.appendix ? `${r.appendix}
 async function formatBody(r, terminal) {
   switch (r.format) {
     case "text": {
-      if (r.quiet) return (await Promise.resolve().then(() => (init_quiet(), quiet_exports))).formatQuiet(r.outcomes, r.failOn);
+      if (r.quiet) return (await Promise.resolve().then(() => (init_quiet(), quiet_exports))).formatQuiet(r.outcomes, r.failOn, r.noMarkupFails === true);
       const [{ formatText: formatText2 }, { colourWanted: colourWanted2, paint: paint2 }] = await Promise.all([Promise.resolve().then(() => (init_text(), text_exports)), Promise.resolve().then(() => (init_colour(), colour_exports))]);
       return formatText2(r.outcomes, paint2(terminal && colourWanted2(process.stdout)));
     }
@@ -69152,7 +69175,7 @@ async function formatBody(r, terminal) {
       return (await Promise.resolve().then(() => (init_sarif(), sarif_exports))).formatSarif(r.outcomes, packageVersion2(), r.profile);
     }
     case "junit":
-      return (await Promise.resolve().then(() => (init_junit(), junit_exports))).formatJunit(r.outcomes, r.failOn, r.profile);
+      return (await Promise.resolve().then(() => (init_junit(), junit_exports))).formatJunit(r.outcomes, r.failOn, r.profile, r.minScore);
     case "github":
       return (await Promise.resolve().then(() => (init_github(), github_exports))).formatGithub(r.outcomes);
     case "csv":
@@ -76036,10 +76059,24 @@ async function compile() {
   return new Ajv({ allErrors: true, strict: false }).compile(schema);
 }
 function check15(value, shown2) {
-  if (validator(value)) return value;
-  const problems = (validator.errors ?? []).filter((e) => e.keyword !== "if").map(describe2);
+  const problems = validator(value) ? [] : (validator.errors ?? []).filter((e) => e.keyword !== "if").map(describe2);
+  problems.push(...impossibleDates(value));
+  if (problems.length === 0) return value;
   throw new ConfigError(`the config file ${shown2} is invalid:
 ${[...new Set(problems)].map((p) => `  - ${p}`).join("\n")}`);
+}
+function impossibleDates(value) {
+  const ignore = value !== null && typeof value === "object" ? value.ignore : void 0;
+  if (!Array.isArray(ignore)) return [];
+  const out = [];
+  ignore.forEach((entry, i) => {
+    const until = entry !== null && typeof entry === "object" ? entry.until : void 0;
+    if (typeof until !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(until)) return;
+    const [y, m, d] = until.split("-").map(Number);
+    const day = new Date(Date.UTC(y, m - 1, d));
+    if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) out.push(`ignore[${i}].until "${until}" is no calendar date`);
+  });
+  return out;
 }
 function describe2(e) {
   let key = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")).reduce((acc, s) => /^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s, "");
@@ -76426,6 +76463,7 @@ var init_feature_diff = __esm({
 var report_file_exports = {};
 __export(report_file_exports, {
   ReportFileError: () => ReportFileError,
+  nameLonePage: () => nameLonePage,
   readReport: () => readReport,
   snapshotsOf: () => snapshotsOf
 });
@@ -76444,13 +76482,18 @@ function readReport(path) {
     throw new ReportFileError(`${path} is not a --format json report of sdv validate or sdv crawl`);
   }
   return entries.map((e) => {
-    const page = e.source ?? e.url ?? "-";
+    const named = e.source ?? e.url;
+    const page = named ?? "-";
+    const anonymous = named === void 0 ? { anonymous: true } : {};
     if (e.success !== false && Array.isArray(e.schemas)) {
       const { source: _source, ...response } = e;
-      return { page, response, failure: null };
+      return { page, response, failure: null, ...anonymous };
     }
-    return { page, response: null, failure: e.error?.code ?? "unknown" };
+    return { page, response: null, failure: e.error?.code ?? "unknown", ...anonymous };
   });
+}
+function nameLonePage(pages2, name) {
+  return pages2.length === 1 && pages2[0].anonymous ? [{ ...pages2[0], page: name }] : pages2;
 }
 function snapshotsOf(pages2) {
   return pages2.map((p) => p.response ? snapshotPage(p.page, p.response.schemas) : snapshotPage(p.page, p.failure === "no_jsonld_found" ? [] : null));
@@ -76471,7 +76514,7 @@ __export(baseline_exports, {
   applyBaseline: () => applyBaseline
 });
 function applyBaseline(file, outcomes) {
-  const before = readReport(file);
+  const before = outcomes.length === 1 ? nameLonePage(readReport(file), outcomes[0].source) : readReport(file);
   const known = /* @__PURE__ */ new Map();
   for (const page of before) {
     for (const s of page.response?.schemas ?? []) {
@@ -78137,6 +78180,12 @@ async function runCrawl(args) {
     discovery.skipped.push({ url: outcomes[i].source, reason: "redirected off-site" });
     outcomes.splice(i, 1);
   }
+  const listedBySitemap = discovery.sitemaps.some((s) => s.pages > 0);
+  if (options.urls === void 0 && !listedBySitemap && outcomes.length > 0 && outcomes.every((o) => o.failure !== void 0 && o.failure.code !== "no_jsonld_found")) {
+    for (const o of outcomes) console.error(`sdv crawl: ${o.source}: ${o.failure.message}`);
+    console.error(`sdv: exit 2: no page found to validate on ${discovery.origin} (no sitemap lists a page, and the start URL could not be read)`);
+    return 2;
+  }
   checkExpectations(outcomes, policy);
   const baseline = await baselineFromFlag(options.baseline, outcomes);
   if (baseline === "unreadable") return 2;
@@ -78178,7 +78227,8 @@ ${summaryText2(outcomes, discovery.skipped, discovery.skippedNotListed)}`,
     jsonExtra: { templates },
     baseline,
     profile,
-    quiet: options.quiet
+    quiet: options.quiet,
+    minScore
   });
   if (process.env.GITHUB_STEP_SUMMARY) await (await Promise.resolve().then(() => (init_step_summary(), step_summary_exports))).writeStepSummary({ command: "crawl", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
@@ -78508,14 +78558,15 @@ async function runValidate(args) {
   if (baseline === "unreadable") return 2;
   const only = sources[0];
   const single = options.inputs.length === 1 && sources.length === 1 && (only.kind !== "file" || only.path === options.inputs[0]);
+  const noMarkupFails = single || options.requireMarkup || config.requireMarkup === true;
   const verdict = decideExit(outcomes, {
     failOn,
     minScore,
     failuresAreFatal: true,
-    noMarkupFails: single || options.requireMarkup || config.requireMarkup === true,
+    noMarkupFails,
     baseline: baseline !== void 0
   });
-  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet });
+  const written = await renderReport({ outcomes, verdict, format: options.format, output: options.output, failOn, baseline, profile, quiet: options.quiet, minScore, noMarkupFails });
   if (process.env.GITHUB_STEP_SUMMARY) await (await Promise.resolve().then(() => (init_step_summary(), step_summary_exports))).writeStepSummary({ command: "validate", outcomes, verdict, baseline, profile });
   return written ? verdict.code : 2;
 }
