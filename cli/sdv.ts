@@ -8,7 +8,8 @@ Commands:
   fix <file>...         apply the mechanical fixes (a diff, or --write to rewrite the files)
   mcp                   a Model Context Protocol server on standard input and output (for AI agents)
   lsp --stdio           a language server: diagnostics, quick fixes and hovers in editors
-  admin <action>        account operations on the server's configuration (deactivate, activate, set-plan, ...)
+  admin <action>        account operations on the service's stores (deactivate, activate, set-plan, ...;
+                        with the service: the light sdv package says where to run it)
 
 Options:
   -h, --help            this help (and "sdv <command> --help" for a command's options)

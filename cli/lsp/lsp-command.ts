@@ -6,8 +6,8 @@ export const LSP_HELP = `usage: sdv lsp --stdio
 
 A Language Server Protocol server on standard input and output: diagnostics for .json, .jsonld and .html
 documents (their JSON-LD blocks) on open and change, quick fixes from the mechanical patches, "fix all",
-and a hover on a property that shows sdv's rule for it. editors/vscode/ holds a small extension that
-starts it.`;
+and a hover on a property that shows sdv's rule for it. editors/vscode/ in sdv's repository holds a small
+extension that starts it.`;
 
 export async function runLsp(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
