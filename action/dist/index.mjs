@@ -78667,7 +78667,8 @@ Options:
                         startDate, JSON-LD comments) or spec (the service spec's
                         rules, the HTTP API's default); every report says which one ran
       --config <file>   the config file (default: sdv.config.json, .sdvrc.json or package.json's "sdv"
-                        key, found from the working directory upwards); see docs/cli-config.md
+                        key, found from the working directory upwards); see docs/cli-config.md in
+                        sdv's repository
       --expect <g=T>    pages matching the glob must carry the type, e.g. "public/p/**=Product" or
                         "public/p/**=Product[merchant-listing]" (repeatable; error expectation-not-met)
       --require-markup  a page without structured data fails the run (exit 2)
