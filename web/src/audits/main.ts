@@ -8,14 +8,15 @@ import "../dashboard/dashboard.css";
 import "./audits.css";
 import { ApiCallError } from "../api.ts";
 import { currentSession } from "../session.ts";
+import { fetchAccount } from "../dashboard/account-api.ts";
 import { pageAnnouncer } from "../dashboard/announcer.ts";
 import { byId, h } from "../dashboard/dom.ts";
 import { count } from "../dashboard/format.ts";
 import { auditReport, createAudit, diffRuns, getAudit, listAudits, runAudit, siteOf, type Audit, type Diff, type FeatureReport } from "./audits-api.ts";
 import { trendChart } from "./trend-chart.ts";
+import { pollInterval } from "./poll-interval.ts";
 import { featureReportCharts } from "./feature-report.ts";
 
-const POLL_MS = 1500;
 const announcer = pageAnnouncer();
 const root = byId("audits");
 let pollTimer: number | undefined;
@@ -34,6 +35,12 @@ function start(): void {
     return;
   }
   const key = session.apiKey;
+  // The plan's rate decides how often a running audit is looked at (one call, made when the page opens).
+  let pollMs = pollInterval(undefined);
+  void fetchAccount(key).then(
+    (account) => (pollMs = pollInterval(account.rate_limit_per_minute)),
+    () => undefined,
+  );
 
   const urlInput = h("input", { id: "audit-url", name: "url", type: "url", required: true, placeholder: "https://www.example.com/", autocomplete: "url" });
   const maxInput = h("input", { id: "audit-max", name: "max_pages", type: "number", min: 1, inputmode: "numeric" });
@@ -86,7 +93,10 @@ function start(): void {
     createAudit(key, { url, discover: discoverInput.value, ...(max ? { max_pages: Number(max) } : {}), ...(scheduleInput.value ? { schedule: scheduleInput.value } : {}) }).then(
       (audit) => {
         announcer.status(`Audit of ${siteOf(audit)} started.`);
-        void refreshList().then(() => select(audit.id));
+        refreshList().then(
+          () => select(audit.id),
+          (err: unknown) => failed(err, "The list of audits could not be refreshed"),
+        );
       },
       (err: unknown) => failed(err, "The audit could not be started"),
     );
@@ -123,6 +133,12 @@ function start(): void {
     try {
       audit = await getAudit(key, id);
     } catch (err) {
+      // Over the minute's requests (the user's own calls count too): look again when the service says, quietly.
+      if (err instanceof ApiCallError && err.status === 429 && err.code === "rate_limit_exceeded") {
+        const wait = ((err.body.retry_after_seconds ?? 10) + 1) * 1000;
+        pollTimer = window.setTimeout(() => void select(id), Math.max(wait, pollMs));
+        return;
+      }
       return failed(err, "The audit could not be loaded");
     }
     if (selected !== id) return;
@@ -130,10 +146,10 @@ function start(): void {
     detail.hidden = false;
     if (first) byId("detail-heading").focus();
     if (audit.status === "queued" || audit.status === "running") {
-      pollTimer = window.setTimeout(() => void select(id), POLL_MS);
+      pollTimer = window.setTimeout(() => void select(id), pollMs);
     } else if (!first) {
       announcer.status(`The audit of ${siteOf(audit)} is ${audit.status}.`);
-      void refreshList();
+      refreshList().catch((err) => failed(err, "The list of audits could not be refreshed"));
     }
   }
 
