@@ -243,6 +243,12 @@ it("without a key, the URL check signs up inline, keeps the key in sessionStorag
     assert.not.ok(requests.some((r) => r.url().includes(stored.key!)), "the key is in no URL");
     assertSameOrigin(requests);
     assert.equal(problems, []);
+    // A URL that fails next: its error, and no longer the previous page's report as if it were this one's.
+    await page.getByLabel("Page URL").fill(`${fixtureBase}/missing`);
+    await page.getByRole("button", { name: "Validate URL" }).click();
+    await page.getByRole("alert").getByText("fetch_failed").waitFor();
+    assert.is(await page.locator("section.pg-node").count(), 0, "the previous report is cleared");
+    assert.match((await page.locator("#pg-source").textContent()) ?? "", new RegExp(`${fixtureBase}/missing: not validated`));
   } finally {
     await context.close();
   }

@@ -170,6 +170,9 @@ async function checkUrl(url: string, apiKey: string): Promise<void> {
     show(response, `${response.url ?? url}, ${render ? "rendered and " : ""}validated by the API${response.meta.cached ? " (cached)" : ""}${credits}.`, false);
   } catch (err) {
     status.textContent = "The URL could not be validated.";
+    // The report shown was another input's: it must not read as this URL's.
+    source.textContent = `${url}: not validated (see the error above).`;
+    results.replaceChildren();
     // A rotated or deactivated key is of no further use: forget it, so the next try offers to sign up.
     if (err instanceof ApiCallError && (err.code === "invalid_api_key" || err.code === "inactive_api_key")) {
       endSession();

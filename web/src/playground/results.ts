@@ -39,8 +39,21 @@ export function renderResults(container: HTMLElement, response: ValidationRespon
   );
   const nodes = response.schemas.map((schema, index) => renderNode(schema, index, options));
   const empty = response.schemas_found === 0 ? h("p", {}, "No JSON-LD, Microdata or RDFa found in this input.") : null;
-  const limits = response.limits ? h("p", { class: "warning-text" }, "The input passes sdv's limits: some nodes or issues are not listed (the counts include them).") : null;
+  const limits = response.limits ? h("p", { class: "warning-text" }, limitsNote(response.limits)) : null;
   container.replaceChildren(summary, ...(empty ? [empty] : []), ...(limits ? [limits] : []), ...nodes);
+}
+
+/**
+ * What a capped answer left out, as docs/limits.md says it: nodes past the cap are counted, not
+ * validated (the summary's counts are of the nodes validated); issues past the list caps are counted.
+ */
+export function limitsNote(limits: NonNullable<ValidationResponse["limits"]>): string {
+  const parts: string[] = [];
+  if (limits.blocks_not_validated > 0) parts.push(`${limits.blocks_not_validated} of ${limits.blocks_found} blocks were not validated`);
+  if (limits.nodes_not_validated > 0) parts.push(`${limits.nodes_not_validated} of ${limits.nodes_found} nodes were not validated (the counts above are of the ${limits.nodes_found - limits.nodes_not_validated} validated)`);
+  if (limits.issues_listed < limits.issues_found) parts.push(`${limits.issues_found - limits.issues_listed} of ${limits.issues_found} issues are not listed (the counts include them)`);
+  if (limits.properties_not_checked > 0 || limits.values_not_checked > 0) parts.push("some properties or values past the caps were not checked");
+  return `The input exceeds sdv's limits: ${parts.length > 0 ? parts.join("; ") : "part of it was not checked"}.`;
 }
 
 /** One term and its value, grouped (a div inside dl is allowed) so the grid keeps them together. */
