@@ -1,4 +1,5 @@
 import { jsonErrorOffset } from "./json-error-offset.ts";
+import { blankOutLeniencies } from "./options/lenient-json.ts";
 
 /** JSON.parse with an honest error: the message and the offset where parsing failed. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; message: string; offset: number };
@@ -21,6 +22,9 @@ export function parseBlock(text: string): ParseOutcome {
       .replace(/, (?:\.\.\.)?".*$/s, "")
       .replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "")
       .trim();
+    // A trailing comma is what JSON.parse calls "Expected double-quoted property name" at the bracket after it: name it, where it is.
+    const comma = trailingCommaAlone(text);
+    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset };
     const endsInString = offset === text.length && reason.startsWith("Unterminated string");
     return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
@@ -49,4 +53,16 @@ function hintAt(text: string, offset: number): string {
   if (c === "'") return ` (JSON strings need double quotes ", not single ones)`;
   if (text.startsWith("NaN", offset) || text.startsWith("undefined", offset) || text.startsWith("Infinity", offset)) return " (not a JSON value: write a number, a string or null)";
   return "";
+}
+
+/** The first trailing comma, when trailing commas (and nothing else) stop the text from being JSON. */
+function trailingCommaAlone(text: string): { offset: number; closing: string } | null {
+  const lenient = blankOutLeniencies(text);
+  if (lenient === null || lenient.trailingCommas === 0 || lenient.comments > 0) return null;
+  try {
+    JSON.parse(lenient.text);
+  } catch {
+    return null;
+  }
+  return { offset: lenient.firstComma, closing: lenient.text.slice(lenient.firstComma).match(/[}\]]/)?.[0] ?? "}" };
 }

@@ -44,7 +44,7 @@ export function jobReport(job: ValidationJob, base: string): PageReport {
       // Valid JSON that is no object (a string of the markup, encoded twice) says so rather than "not valid JSON".
       message: first !== undefined && holdsNoObject(first)
         ? `jsonld holds no JSON-LD object: ${first.message.replace(/^The block's top level/, "its top level")}`
-        : `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it.`,
+        : `jsonld is not valid JSON at line ${first?.line ?? 1}, column ${first?.column ?? 1}, even read as the google profile reads it${first ? `: ${first.message.replace(/^The block is not valid JSON: /, "")}` : "."}`,
     };
   }
   // Nothing to validate ({}, a lone @context, an empty @graph): the spec's "no JSON-LD found", like a page

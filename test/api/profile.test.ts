@@ -69,8 +69,14 @@ test("POST {jsonld: text with comments}: 422 parse_error under spec, read with a
   assert.is(google.json().schemas[0].type, "Organization");
   assert.is(google.json().schemas[0].warnings[0].code, "invalid-json");
   apiError(await post({ jsonld: '{"@type": "Event",, }', profile: "google" }), 422, "parse_error");
-  // A trailing comma is not read under either profile (Search Console: unparsable structured data).
-  apiError(await post({ jsonld: COMMENTED.replace('/"\n}', '/",\n}'), profile: "google" }), 422, "parse_error");
+  // A trailing comma is not read under either profile (Search Console: unparsable structured data), and
+  // the message names it where it is (line 3, right after the url), not at the bracket on the next line.
+  const comma = '{\n  "@context": "https://schema.org", "@type": "Organization", "name": "Fair Co",\n  "url": "https://example.com/",\n}';
+  for (const profile of ["google", "spec"]) {
+    const error = apiError(await post({ jsonld: comma, profile }), 422, "parse_error");
+    assert.match(error.message, /line 3, column 32/, `${profile}: ${error.message}`);
+    assert.match(error.message, /trailing comma/, profile);
+  }
 });
 
 test("GET ?profile=google and the spec answer are cached apart", async () => {
