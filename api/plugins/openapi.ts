@@ -159,7 +159,9 @@ function forGenerators(doc: OpenApiDocument, publicBaseUrl: string): OpenApiDocu
   return doc;
 }
 
-const ERRORS_PAGE_CSS = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{text-align:left;padding:.3rem .6rem;vertical-align:top}tr:target{background:#ffe}";
+// Narrow screens (every "About this error" link of the pages lands here): the table's codes wrap rather than widen the page.
+const ERRORS_PAGE_CSS =
+  "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem .6rem;vertical-align:top}code{overflow-wrap:anywhere}tr:target{background:#ffe;color:#111}";
 
 function renderErrorsPage(): string {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -167,14 +169,14 @@ function renderErrorsPage(): string {
     (code) => `<tr id="${code}"><td><code>${code}</code></td><td>${ERRORS[code].status}</td><td>${escape(ERRORS[code].meaning)}</td></tr>`,
   ).join("\n");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>sdv error codes</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>sdv error codes</title>
 <style>${ERRORS_PAGE_CSS}</style>
-</head><body>
+</head><body><main>
 <h1>sdv error codes</h1>
 <p>Every error answer is <code>{"success": false, "error": {"code", "message", "docs_url"}}</code>; <code>error.code</code> is stable across versions, the message wording is not. Errors cost no credits.</p>
 <table><thead><tr><th>code</th><th>HTTP</th><th>meaning</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-</body></html>
+</main></body></html>
 `;
 }

@@ -204,6 +204,9 @@ test("GET /docs/errors: one anchor per error code (the docs_url targets)", async
   assert.is(res.statusCode, 200);
   assert.match(res.headers["content-type"] as string, /^text\/html/);
   for (const code of ERROR_CODES) assert.ok(res.body.includes(`id="${code}"`), code);
+  // Reached from every "About this error" link, phones included: it scales to the screen and has a main landmark.
+  assert.match(res.body, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+  assert.match(res.body, /<main>[\s\S]*<h1>/);
 });
 
 test("unknown routes and methods: 404 not_found as an ApiError; x-request-id on every answer", async () => {
