@@ -5227,6 +5227,68 @@ var init_json_error_offset = __esm({
   }
 });
 
+// runtime/options/lenient-json.ts
+function blankOutLeniencies(source) {
+  const chars = source.split("");
+  let first = -1;
+  let firstComma = -1;
+  const blank2 = (from, to) => {
+    if (first < 0 || from < first) first = from;
+    for (let i = from; i < to; i++) if (chars[i] !== "\n" && chars[i] !== "\r") chars[i] = " ";
+  };
+  const comments = scan(source, (c, i, text) => {
+    if (c !== "/" || text[i + 1] !== "/" && text[i + 1] !== "*") return 0;
+    let end;
+    if (text[i + 1] === "/") {
+      end = i + 2;
+      while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
+    } else {
+      const close = text.indexOf("*/", i + 2);
+      end = close < 0 ? text.length : close + 2;
+    }
+    blank2(i, end);
+    return end - i;
+  });
+  const withoutComments2 = comments ? chars.join("") : source;
+  const trailingCommas = scan(withoutComments2, (c, i, text) => {
+    if (c !== ",") return 0;
+    let j = i + 1;
+    while (j < text.length && WHITE.test(text[j])) j++;
+    if (text[j] !== "}" && text[j] !== "]") return 0;
+    if (firstComma < 0) firstComma = i;
+    blank2(i, i + 1);
+    return 1;
+  });
+  if (comments === 0 && trailingCommas === 0) return null;
+  return { text: chars.join(""), comments, trailingCommas, first, firstComma };
+}
+function scan(text, at) {
+  let hits = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+      i++;
+      continue;
+    }
+    const used = at(c, i, text);
+    if (used > 0) {
+      hits++;
+      i += used;
+    } else i++;
+  }
+  return hits;
+}
+var WHITE;
+var init_lenient_json = __esm({
+  "runtime/options/lenient-json.ts"() {
+    "use strict";
+    WHITE = /\s/;
+  }
+});
+
 // runtime/parse-block.ts
 function parseBlock(text) {
   try {
@@ -5236,6 +5298,8 @@ function parseBlock(text) {
     const match = POSITION.exec(raw);
     const offset = match ? Number(match[1]) : errorOffset(text);
     const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
+    const comma = trailingCommaAlone(text);
+    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset };
     const endsInString = offset === text.length && reason.startsWith("Unterminated string");
     return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
@@ -5252,11 +5316,22 @@ function hintAt(text, offset) {
   if (text.startsWith("NaN", offset) || text.startsWith("undefined", offset) || text.startsWith("Infinity", offset)) return " (not a JSON value: write a number, a string or null)";
   return "";
 }
+function trailingCommaAlone(text) {
+  const lenient = blankOutLeniencies(text);
+  if (lenient === null || lenient.trailingCommas === 0 || lenient.comments > 0) return null;
+  try {
+    JSON.parse(lenient.text);
+  } catch {
+    return null;
+  }
+  return { offset: lenient.firstComma, closing: lenient.text.slice(lenient.firstComma).match(/[}\]]/)?.[0] ?? "}" };
+}
 var POSITION, TYPOGRAPHIC_QUOTES, END_IN_STRING;
 var init_parse_block = __esm({
   "runtime/parse-block.ts"() {
     "use strict";
     init_json_error_offset();
+    init_lenient_json();
     POSITION = /at position (\d+)/;
     TYPOGRAPHIC_QUOTES = "\u201C\u201D\u201E\u201F\u2018\u2019\xAB\xBB\u2032\u2033";
     END_IN_STRING = ' (the text ends inside a string: a closing quote is missing, or, in a page, a "</script>" inside a string ended the script element early; write it as "<\\/script>")';
@@ -6618,68 +6693,6 @@ function applyOverrides(issues, types, overrides) {
 var init_overrides = __esm({
   "runtime/options/overrides.ts"() {
     "use strict";
-  }
-});
-
-// runtime/options/lenient-json.ts
-function blankOutLeniencies(source) {
-  const chars = source.split("");
-  let first = -1;
-  let firstComma = -1;
-  const blank2 = (from, to) => {
-    if (first < 0 || from < first) first = from;
-    for (let i = from; i < to; i++) if (chars[i] !== "\n" && chars[i] !== "\r") chars[i] = " ";
-  };
-  const comments = scan(source, (c, i, text) => {
-    if (c !== "/" || text[i + 1] !== "/" && text[i + 1] !== "*") return 0;
-    let end;
-    if (text[i + 1] === "/") {
-      end = i + 2;
-      while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
-    } else {
-      const close = text.indexOf("*/", i + 2);
-      end = close < 0 ? text.length : close + 2;
-    }
-    blank2(i, end);
-    return end - i;
-  });
-  const withoutComments2 = comments ? chars.join("") : source;
-  const trailingCommas = scan(withoutComments2, (c, i, text) => {
-    if (c !== ",") return 0;
-    let j = i + 1;
-    while (j < text.length && WHITE.test(text[j])) j++;
-    if (text[j] !== "}" && text[j] !== "]") return 0;
-    if (firstComma < 0) firstComma = i;
-    blank2(i, i + 1);
-    return 1;
-  });
-  if (comments === 0 && trailingCommas === 0) return null;
-  return { text: chars.join(""), comments, trailingCommas, first, firstComma };
-}
-function scan(text, at) {
-  let hits = 0;
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-      i++;
-      continue;
-    }
-    const used = at(c, i, text);
-    if (used > 0) {
-      hits++;
-      i += used;
-    } else i++;
-  }
-  return hits;
-}
-var WHITE;
-var init_lenient_json = __esm({
-  "runtime/options/lenient-json.ts"() {
-    "use strict";
-    WHITE = /\s/;
   }
 });
 
