@@ -87,7 +87,9 @@ test("jsonld as JSON text: validated with line and column; unparsable text is 42
   assert.ok(missing);
   const broken = '{\n  "@type": "Event",\n  "name": "x",\n}';
   const err = apiError(await validateJsonLd(app, key, broken), 422, "parse_error");
-  assert.match(err.message, /line 4, column 1/);
+  // At the trailing comma that broke it (line 3, after "x"), named as such.
+  assert.match(err.message, /line 3, column 14/);
+  assert.match(err.message, /trailing comma/);
   apiError(await validateJsonLd(app, key, "[1, 2]"), 400, "invalid_request");
   apiError(await validateJsonLd(app, key, '"just a string"'), 400, "invalid_request");
   assert.is((await login(app, email)).requests_used, 1, "errors cost nothing");
