@@ -173,7 +173,9 @@ export function prepareBlocks(blocks: SourceBlock[], itemBlocks: ItemBlock[] = [
       continue;
     }
     const result = parseBlock(block.text);
-    const lenient = result.ok ? null : readLeniently(block, options.profile === "google");
+    // Read again without comments (google) or to name a trailing comma (any profile); other faults need no second scan.
+    const readComments = options.profile === "google";
+    const lenient = result.ok || (!readComments && result.trailingComma !== true) ? null : readLeniently(block, readComments);
     // `null` or `false` is what a template's encoder writes when it has nothing to say (json_encode of
     // an unset value): no markup, as an empty script is none.
     if (result.ok && (result.value === null || result.value === false)) continue;

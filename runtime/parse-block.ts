@@ -2,7 +2,7 @@ import { jsonErrorOffset } from "./json-error-offset.ts";
 import { blankOutLeniencies } from "./options/lenient-json.ts";
 
 /** JSON.parse with an honest error: the message and the offset where parsing failed. */
-export type ParseOutcome = { ok: true; value: unknown } | { ok: false; message: string; offset: number };
+export type ParseOutcome = { ok: true; value: unknown } | { ok: false; message: string; offset: number; trailingComma?: true };
 
 const POSITION = /at position (\d+)/;
 
@@ -23,11 +23,19 @@ export function parseBlock(text: string): ParseOutcome {
       .replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "")
       .trim();
     // A trailing comma is what JSON.parse calls "Expected double-quoted property name" at the bracket after it: name it, where it is.
-    const comma = trailingCommaAlone(text);
-    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset };
+    // Only a fault right after a comma is looked at so: the scan reads the whole text (a broken 5 MB block paid it for nothing).
+    const comma = followsComma(text, offset) ? trailingCommaAlone(text) : null;
+    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset, trailingComma: true };
     const endsInString = offset === text.length && reason.startsWith("Unterminated string");
     return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
+}
+
+/** The last character before `offset` that is not JSON white space is a comma (`"x",\n}`, `[1, ]`). */
+function followsComma(text: string, offset: number): boolean {
+  let i = Math.min(offset, text.length) - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13)) i--;
+  return i >= 0 && text.charCodeAt(i) === 44;
 }
 
 function errorOffset(text: string): number {

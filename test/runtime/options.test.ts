@@ -65,12 +65,15 @@ test("JSON-LD with comments: broken under spec, read with a positioned warning u
   assert.is(note.line, 2);
   assert.is(note.column, 3);
   assert.match(note.message, /2 comment\(s\)/);
-  for (const profile of ["google", "spec"] as const) {
-    const broken = validate(commented(","), { format: "json", profile }).schemas[0];
-    assert.is(broken.valid, false, profile);
-    assert.match(broken.errors[0].message, /trailing comma/);
-    assert.is(broken.errors[0].line, 3);
-  }
+  // Comments read, the trailing comma is what breaks the block under google; under spec the first fault is the comment.
+  const google2 = validate(commented(","), { format: "json", profile: "google" }).schemas[0];
+  assert.is(google2.valid, false);
+  assert.match(google2.errors[0].message, /trailing comma/);
+  assert.is(google2.errors[0].line, 3);
+  const spec2 = validate(commented(","), { format: "json", profile: "spec" }).schemas[0];
+  assert.is(spec2.valid, false);
+  assert.is(spec2.errors[0].code, "invalid-json");
+  assert.is(spec2.errors[0].line, 2);
 });
 
 test("lenient reading keeps strings and positions as they are", () => {
