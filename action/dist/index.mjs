@@ -5298,11 +5298,16 @@ function parseBlock(text) {
     const match = POSITION.exec(raw);
     const offset = match ? Number(match[1]) : errorOffset(text);
     const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
-    const comma = trailingCommaAlone(text);
-    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset };
+    const comma = followsComma(text, offset) ? trailingCommaAlone(text) : null;
+    if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset, trailingComma: true };
     const endsInString = offset === text.length && reason.startsWith("Unterminated string");
     return { ok: false, message: `${reason || "invalid JSON"}${endsInString ? END_IN_STRING : hintAt(text, offset)}`, offset };
   }
+}
+function followsComma(text, offset) {
+  let i = Math.min(offset, text.length) - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13)) i--;
+  return i >= 0 && text.charCodeAt(i) === 44;
 }
 function errorOffset(text) {
   const at = jsonErrorOffset(text);
@@ -12246,7 +12251,8 @@ function prepareBlocks(blocks, itemBlocks = [], page = "", options = {}) {
       continue;
     }
     const result = parseBlock(block.text);
-    const lenient = result.ok ? null : readLeniently(block, options.profile === "google");
+    const readComments = options.profile === "google";
+    const lenient = result.ok || !readComments && result.trailingComma !== true ? null : readLeniently(block, readComments);
     if (result.ok && (result.value === null || result.value === false)) continue;
     if (result.ok && typeof result.value !== "object") parsed.push({ value: void 0, block, parseIssue: topLevelIssue(result.value, block) });
     else if (result.ok) parsed.push({ value: result.value, block });
