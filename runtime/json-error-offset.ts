@@ -36,6 +36,18 @@ export function jsonErrorOffset(text: string): number {
   let i = 0;
   const n = text.length;
   const afterValue = (): Expectation => (stack.length === 0 ? Expect.End : stack[stack.length - 1] === OBJECT ? Expect.CommaOrCloseObject : Expect.CommaOrCloseArray);
+  /** Steps over the bracket that closes the innermost container: a value ends there. */
+  const closeContainer = (): void => {
+    i++;
+    stack.pop();
+    expect = afterValue();
+  };
+  /** Steps over the bracket that opens a container. */
+  const openContainer = (kind: number, next: Expectation): void => {
+    stack.push(kind);
+    i++;
+    expect = next;
+  };
   while (true) {
     while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
     if (i === n) return expect === Expect.End ? -1 : n;
@@ -54,19 +66,14 @@ export function jsonErrorOffset(text: string): number {
         if (c === ",") {
           i++;
           expect = expect === Expect.CommaOrCloseObject ? Expect.Key : Expect.Value;
-        } else if (c === close) {
-          i++;
-          stack.pop();
-          expect = afterValue();
-        } else return i;
+        } else if (c === close) closeContainer();
+        else return i;
         continue;
       }
       case Expect.KeyOrClose:
       case Expect.Key:
         if (c === "}" && expect === Expect.KeyOrClose) {
-          i++;
-          stack.pop();
-          expect = afterValue();
+          closeContainer();
           continue;
         }
         if (c !== '"') return i;
@@ -77,21 +84,11 @@ export function jsonErrorOffset(text: string): number {
       case Expect.Value:
       case Expect.ValueOrClose:
         if (c === "]" && expect === Expect.ValueOrClose) {
-          i++;
-          stack.pop();
-          expect = afterValue();
+          closeContainer();
           continue;
         }
-        if (c === "{") {
-          stack.push(OBJECT);
-          i++;
-          expect = Expect.KeyOrClose;
-          continue;
-        }
-        if (c === "[") {
-          stack.push(ARRAY);
-          i++;
-          expect = Expect.ValueOrClose;
+        if (c === "{" || c === "[") {
+          openContainer(c === "{" ? OBJECT : ARRAY, c === "{" ? Expect.KeyOrClose : Expect.ValueOrClose);
           continue;
         }
         if (c === '"') {
