@@ -17,7 +17,7 @@ export function parseBlock(text: string): ParseOutcome {
     // V8's message names the position and may quote the source around it (`, ..."Cuisine": “French”,"...
     // is not valid JSON`, raw line breaks and all); keep only the reason.
     const reason = raw
-      .replace(/\s*in JSON at position \d+.*$/s, "")
+      .replace(/\s*(?:in JSON )?at position \d+.*$/s, "")
       .replace(/^JSON\.parse: /, "")
       .replace(/, (?:\.\.\.)?".*$/s, "")
       .replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "")
