@@ -5077,6 +5077,16 @@ function jsonErrorOffset(text) {
   let i = 0;
   const n = text.length;
   const afterValue = () => stack.length === 0 ? Expect.End : stack[stack.length - 1] === OBJECT ? Expect.CommaOrCloseObject : Expect.CommaOrCloseArray;
+  const closeContainer = () => {
+    i++;
+    stack.pop();
+    expect = afterValue();
+  };
+  const openContainer = (kind, next) => {
+    stack.push(kind);
+    i++;
+    expect = next;
+  };
   while (true) {
     while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
     if (i === n) return expect === Expect.End ? -1 : n;
@@ -5095,19 +5105,14 @@ function jsonErrorOffset(text) {
         if (c === ",") {
           i++;
           expect = expect === Expect.CommaOrCloseObject ? Expect.Key : Expect.Value;
-        } else if (c === close) {
-          i++;
-          stack.pop();
-          expect = afterValue();
-        } else return i;
+        } else if (c === close) closeContainer();
+        else return i;
         continue;
       }
       case Expect.KeyOrClose:
       case Expect.Key:
         if (c === "}" && expect === Expect.KeyOrClose) {
-          i++;
-          stack.pop();
-          expect = afterValue();
+          closeContainer();
           continue;
         }
         if (c !== '"') return i;
@@ -5118,21 +5123,11 @@ function jsonErrorOffset(text) {
       case Expect.Value:
       case Expect.ValueOrClose:
         if (c === "]" && expect === Expect.ValueOrClose) {
-          i++;
-          stack.pop();
-          expect = afterValue();
+          closeContainer();
           continue;
         }
-        if (c === "{") {
-          stack.push(OBJECT);
-          i++;
-          expect = Expect.KeyOrClose;
-          continue;
-        }
-        if (c === "[") {
-          stack.push(ARRAY);
-          i++;
-          expect = Expect.ValueOrClose;
+        if (c === "{" || c === "[") {
+          openContainer(c === "{" ? OBJECT : ARRAY, c === "{" ? Expect.KeyOrClose : Expect.ValueOrClose);
           continue;
         }
         if (c === '"') {
@@ -5297,7 +5292,7 @@ function parseBlock(text) {
     const raw = err instanceof Error ? err.message : String(err);
     const match = POSITION.exec(raw);
     const offset = match ? Number(match[1]) : errorOffset(text);
-    const reason = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
+    const reason = raw.replace(/\s*(?:in JSON )?at position \d+.*$/s, "").replace(/^JSON\.parse: /, "").replace(/, (?:\.\.\.)?".*$/s, "").replace(/\s*(?:\(line \d+ column \d+\))?\s*$/, "").trim();
     const comma = followsComma(text, offset) ? trailingCommaAlone(text) : null;
     if (comma !== null) return { ok: false, message: `a comma before "${comma.closing}" (a trailing comma)`, offset: comma.offset, trailingComma: true };
     const endsInString = offset === text.length && reason.startsWith("Unterminated string");
