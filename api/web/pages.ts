@@ -14,6 +14,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { CONTENT_SECURITY_POLICY } from "./content-security-policy.ts";
 import { packageRoot } from "../http/package-root.ts";
+import { pageNotFoundRoute } from "./page-not-found.ts";
 
 /** Page path -> its HTML file under the web root (one entry per Vite input in web/vite.config.ts). */
 export const PAGES: Readonly<Record<string, string>> = Object.freeze({
@@ -46,6 +47,7 @@ export async function webPages(app: FastifyInstance, options: WebPagesOptions): 
   });
 
   for (const extra of options.extraRoutes ?? []) await app.register(extra);
+  await app.register(pageNotFoundRoute);
 
   const built = existsSync(join(webRoot, PAGES["/"]));
   if (!built) {
