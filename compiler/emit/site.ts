@@ -90,7 +90,7 @@ function propertyRows(rules: IrNodeRules, feature: string | null, ctx: SiteConte
     const anchor = propertyAnchor(feature, p.property);
     const depth = p.property.split(".").length - 1;
     const cells = [
-      `<th scope="row"><a class="anchor" href="#${esc(anchor)}"><code>${esc(p.property).replace(/\./g, ".<wbr>")}</code></a></th>`,
+      `<th scope="row"><a class="anchor" href="#${esc(anchor)}">${code(p.property)}</a></th>`,
       `<td><span class="level level-${p.level}">${p.level}</span></td>`,
       `<td>${expectedCell(p)}</td>`,
       `<td>${valuesCell(p, ctx.formatDescriptions)}</td>`,

@@ -6,6 +6,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import type { Page } from "playwright-core";
 import { browserSkipReason, browserTest, startSite, type Site } from "./harness.ts";
 import { seriousViolations } from "./axe.ts";
 import { EVENT } from "../api/helpers.ts";
@@ -66,12 +67,44 @@ it("every rule page and the index fit a phone's width and load without errors", 
       assert.is((await page.goto(url))?.status(), 200, url);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 1, `${url} scrolls sideways by ${overflow}px at 360px`);
+      assert.equal(await namesBrokenMidWord(page), [], `${url}: property names broken inside a word at 360px`);
     }
     assert.equal(problems, []);
   } finally {
     await context.close();
   }
 });
+
+/**
+ * The code spans (property paths, types) whose text the browser wrapped between two letters or digits:
+ * a path may wrap after its dots, never inside a name ("aggrega|teRating"). Each is given as the text
+ * with a "|" where it broke.
+ */
+function namesBrokenMidWord(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const element of document.querySelectorAll("main code")) {
+      const text = element.textContent ?? "";
+      if (element.getClientRects().length < 2) continue;
+      const range = document.createRange();
+      let previousTop: number | null = null;
+      let offset = 0;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? "").length; i++, offset++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (previousTop !== null && top > previousTop + 2 && /\w/.test(text[offset - 1]) && /\w/.test(text[offset])) {
+            broken.push(`${text.slice(0, offset)}|${text.slice(offset)}`);
+          }
+          previousTop = top;
+        }
+      }
+    }
+    return broken;
+  });
+}
 
 it("an issue's rule_url lands on the row of the rule that fired", async () => {
   const signup = await fetch(`${site.base}/api/auth/signup`, {
