@@ -17,11 +17,22 @@ const TYPE_HIERARCHY = "../../runtime/type-hierarchy.ts";
 const VALUE_CHECKS = "../../runtime/checks/index.ts";
 const COMPILED_RULE_SET = "../../runtime/compiled-rule-set.ts";
 
-/** Whose rule page a rules tree is on: the rule set's type, and the feature (null: the type's own rules). */
+/**
+ * Whose rule page a rules tree is on: the rule set's type, and the feature (null: the type's own rules);
+ * `docs`, the search engine's page its issues link: the feature's own (the paywalled content page for
+ * an Article's paywall markup), else the rule set's.
+ */
 interface PageOf {
   type: string;
   feature: string | null;
+  docs: string;
 }
+
+/** The constant naming a feature's own documentation page (declared once per module by emitValidator). */
+const featureDocsConst = (featureId: string) => ident(`DOCS_${featureId}`.replace(/[^A-Za-z0-9_]/g, "_"));
+
+/** The issues' google_docs_url of a rules tree, as source: DOCS where it is the rule set's, else the feature's constant. */
+const docsSource = (page: PageOf, rs: IrRuleSet): string => (page.feature === null || page.docs === rs.googleDocsUrl ? "DOCS" : featureDocsConst(page.feature));
 
 /** A node shape and where its rules sit in the YAML file (property names and types from the root). */
 interface Shape {
@@ -86,7 +97,7 @@ function keywordField(c: Code, keywords: readonly IrKeyword[], field: NonNullabl
 }
 
 /** The rule's fields, defaults (no format, no values, no bounds, not single...) left out. */
-function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
+function ruleFields(c: Code, rs: IrRuleSet, p: IrProperty, page: PageOf): string[] {
   const set = (values: readonly string[]) => `new Set(${lit(values)})`;
   const format = p.format
     ? p.formatOptions
@@ -114,7 +125,7 @@ function ruleFields(c: Code, p: IrProperty, page: PageOf): string[] {
     ...(p.malformedTextOnly ? ["malformedTextOnly: true"] : []),
     ...keywordField(c, p.keywords, "condition"),
     `fix: ${lit(p.fix)}`,
-    "docs: DOCS",
+    `docs: ${docsSource(page, rs)}`,
     `rule: ${lit(ruleUrl(page.type, propertyAnchor(page.feature, p.property)))}`,
   ];
 }
@@ -135,7 +146,7 @@ function writeProperty(c: Code, rules: IrNodeRules, p: IrProperty, local: string
   else c.line(`if (${local} === undefined) ${missing}`).line(`else ${whenPresent}`);
 }
 
-function writeBody(c: Code, rules: IrNodeRules, page: PageOf): void {
+function writeBody(c: Code, rs: IrRuleSet, rules: IrNodeRules, page: PageOf): void {
   const link = rules.linkOnly === undefined ? undefined : rules.properties.find((p) => p.name === rules.linkOnly);
   if (link !== undefined) {
     // A value holding only its link lists something its own page describes: the link is all there is to check.
@@ -155,7 +166,7 @@ function writeBody(c: Code, rules: IrNodeRules, page: PageOf): void {
   rules.oneOf.forEach((_g, i) => c.line(`run.oneOf(${groupConst(rules, i)}, node, at);`));
   if (rules.nodeCheck) {
     const rule = ruleUrl(page.type, propertyAnchor(page.feature, nodeChecks[rules.nodeCheck].property));
-    c.line(`run.checkNode(node, ${c.use(STRUCTURE_CHECKS, "nodeChecks")}[${lit(rules.nodeCheck)}], DOCS, at, ${lit(rule)});`);
+    c.line(`run.checkNode(node, ${c.use(STRUCTURE_CHECKS, "nodeChecks")}[${lit(rules.nodeCheck)}], ${docsSource(page, rs)}, at, ${lit(rule)});`);
   }
   if (!rules.properties.length && !rules.oneOf.length && !rules.nodeCheck) c.line("void node; void run; void at;");
 }
@@ -164,7 +175,7 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
   const propertyRule = c.useType(RULE_RUNTIME, "PropertyRule");
   for (const p of rules.properties) {
     c.comment(`${rs.file}: ${[...trail, p.name].join(" > ")}`);
-    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = ${c.use(RULE_RUNTIME, "propertyRule")}({`).items(ruleFields(c, p, page)).line("});");
+    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = ${c.use(RULE_RUNTIME, "propertyRule")}({`).items(ruleFields(c, rs, p, page)).line("});");
   }
   rules.oneOf.forEach((g, i) => {
     const fields = [
@@ -174,7 +185,7 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
       `members: ${lit(g.members)}`,
       `paths: ${lit(g.properties.map((name) => name.split(".")))}`,
       `fix: ${lit(g.fix)}`,
-      "docs: DOCS",
+      `docs: ${docsSource(page, rs)}`,
       `rule: ${lit(ruleUrl(page.type, oneOfAnchor(page.feature, g.property)))}`,
     ];
     if (g.unless) fields.push(`unless: ${lit({ property: g.unless.property, values: g.unless.values, elsewhere: g.unless.elsewhere, notEligible: g.unless.notEligible })}`);
@@ -183,16 +194,18 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
   });
   c.line().doc(doc);
   const signature = `export function ${c.declare(fnName(rules))}(node: ${c.useType(JSON_TS, "JsonObject")}, run: ${c.useType(RULE_RUNTIME, "Run")}, at: string): void`;
-  c.block(signature, () => writeBody(c, rules, page));
+  c.block(signature, () => writeBody(c, rs, rules, page));
   c.line();
 }
 
 export function emitValidator(rs: IrRuleSet): string {
   const c = new Code();
-  c.line(`const ${c.declare("DOCS")} = ${lit(rs.googleDocsUrl)};`).line();
+  c.line(`const ${c.declare("DOCS")} = ${lit(rs.googleDocsUrl)};`);
+  for (const f of rs.features) if (f.googleDocsUrl !== rs.googleDocsUrl) c.line(`const ${c.declare(featureDocsConst(f.id))} = ${lit(f.googleDocsUrl)};`);
+  c.line();
   const roots: Array<[IrNodeRules, string[], string, PageOf]> = [];
-  if (rs.rules) roots.push([rs.rules, [], `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`, { type: rs.type, feature: null }]);
-  for (const f of rs.features) roots.push([f.rules, [`feature ${f.id}`], `${rs.type}, feature "${f.name}": requirements on top of the base rules.`, { type: rs.type, feature: f.id }]);
+  if (rs.rules) roots.push([rs.rules, [], `${rs.type}: ${rs.richResult ?? "no rich result of its own"}.`, { type: rs.type, feature: null, docs: rs.googleDocsUrl }]);
+  for (const f of rs.features) roots.push([f.rules, [`feature ${f.id}`], `${rs.type}, feature "${f.name}": requirements on top of the base rules.`, { type: rs.type, feature: f.id, docs: f.googleDocsUrl }]);
   // Shapes checked with another rule set's requirements import that rule set's validator.
   const borrowed = new Set<string>();
   const all = roots.map(([root, trail]) => shapes(root, trail));

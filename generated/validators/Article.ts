@@ -8,6 +8,7 @@ import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/article";
+const DOCS_paywalled_content = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
 
 // rules-src/types/Article.yaml: author
 const Article_author: PropertyRule = propertyRule({
@@ -232,7 +233,7 @@ const Article__paywalled_content_isAccessibleForFree: PropertyRule = propertyRul
   expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
   single: true,
   fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Article#paywalled-content:isAccessibleForFree",
 });
 // rules-src/types/Article.yaml: feature paywalled-content > hasPart
@@ -243,7 +244,7 @@ const Article__paywalled_content_hasPart: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Article__paywalled_content_hasPart_WebPageElement }],
   fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Article#paywalled-content:hasPart",
 });
 
@@ -265,7 +266,7 @@ const Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: Pro
   expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
   requires: ["cssSelector"],
   fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Article#paywalled-content:hasPart.isAccessibleForFree",
 });
 // rules-src/types/Article.yaml: feature paywalled-content > hasPart > WebPageElement > cssSelector
@@ -277,7 +278,7 @@ const Article__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRul
   expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
   valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
   fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Article#paywalled-content:hasPart.cssSelector",
 });
 

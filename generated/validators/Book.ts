@@ -11,6 +11,7 @@ import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/book";
+const DOCS_review_snippet = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 
 // rules-src/types/Book.yaml: name
 const Book_name: PropertyRule = propertyRule({
@@ -971,7 +972,7 @@ const Book__review_snippet_aggregateRating: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: null }],
   fix: "Give \"aggregateRating\" as an AggregateRating, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Book#review-snippet:aggregateRating",
 });
 // rules-src/types/Book.yaml: feature review-snippet > review
@@ -982,11 +983,11 @@ const Book__review_snippet_review: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: null }],
   fix: "Give \"review\" as Review objects with an author and a rating.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Book#review-snippet:review",
 });
 // rules-src/types/Book.yaml: feature review-snippet > one of aggregateRating, review
-const Book__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
+const Book__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS_review_snippet, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
 
 /** Book, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Book__review_snippet(node: JsonObject, run: Run, at: string): void {

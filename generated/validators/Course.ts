@@ -10,6 +10,8 @@ import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/course";
+const DOCS_course_info = "https://developers.google.com/search/blog/2025/06/simplifying-search-results";
+const DOCS_paywalled_content = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
 
 // rules-src/types/Course.yaml: name
 const Course_name: PropertyRule = propertyRule({
@@ -342,7 +344,7 @@ const Course__course_info_provider: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
   fix: "Only for the retired course info feature (nothing to change for the course list), which required a provider.",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:provider",
 });
 // rules-src/types/Course.yaml: feature course-info > offers
@@ -353,7 +355,7 @@ const Course__course_info_offers: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Course__course_info_offers_Offer }],
   fix: "Only for the retired course info feature (nothing to change for the course list), which required offers with a pricing category.",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:offers",
 });
 // rules-src/types/Course.yaml: feature course-info > hasCourseInstance
@@ -364,7 +366,7 @@ const Course__course_info_hasCourseInstance: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "CourseInstance", accepts: subtypes("CourseInstance"), validate: validate_Course__course_info_hasCourseInstance_CourseInstance }],
   fix: "Only for the retired course info feature, which required hasCourseInstance with each offering of the course.",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:hasCourseInstance",
 });
 
@@ -389,7 +391,7 @@ const Course__course_info_offers_Offer_category: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Only for the retired course info feature, which required offers.category: Free, Partially Free, Subscription or Paid.",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:offers.category",
 });
 
@@ -408,7 +410,7 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseMode: PropertyR
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
   fix: "Only for the retired course info feature, which required hasCourseInstance.courseMode, e.g. \"Online\", \"Onsite\" or \"Blended\".",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:hasCourseInstance.courseMode",
 });
 // rules-src/types/Course.yaml: feature course-info > hasCourseInstance > CourseInstance > courseSchedule
@@ -419,7 +421,7 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseSchedule: Prope
   level: "optional",
   expect: [{ kind: "class", type: "Schedule", accepts: subtypes("Schedule"), validate: null }],
   fix: "Give courseSchedule as a Schedule (duration, repeatFrequency, repeatCount).",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:hasCourseInstance.courseSchedule",
 });
 // rules-src/types/Course.yaml: feature course-info > hasCourseInstance > CourseInstance > courseWorkload
@@ -430,11 +432,11 @@ const Course__course_info_hasCourseInstance_CourseInstance_courseWorkload: Prope
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give courseWorkload as the total time needed, e.g. \"PT22H\".",
-  docs: DOCS,
+  docs: DOCS_course_info,
   rule: "/rules/Course#course-info:hasCourseInstance.courseWorkload",
 });
 // rules-src/types/Course.yaml: feature course-info > hasCourseInstance > CourseInstance > one of hasCourseInstance.courseSchedule, hasCourseInstance.courseWorkload
-const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule","courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule","hasCourseInstance.courseWorkload"], paths: [["courseSchedule"],["courseWorkload"]], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
+const Course__course_info_hasCourseInstance_CourseInstance_oneOf0: OneOfRule = { level: "required", properties: ["courseSchedule","courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule","hasCourseInstance.courseWorkload"], paths: [["courseSchedule"],["courseWorkload"]], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS_course_info, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
 
 /** Nested shape Course > feature course-info > hasCourseInstance > CourseInstance. */
 export function validate_Course__course_info_hasCourseInstance_CourseInstance(node: JsonObject, run: Run, at: string): void {
@@ -457,7 +459,7 @@ const Course__paywalled_content_isAccessibleForFree: PropertyRule = propertyRule
   expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
   single: true,
   fix: "Give \"isAccessibleForFree\" as one boolean: false for content behind a paywall, subscription or registration.",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Course#paywalled-content:isAccessibleForFree",
 });
 // rules-src/types/Course.yaml: feature paywalled-content > hasPart
@@ -468,7 +470,7 @@ const Course__paywalled_content_hasPart: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Course__paywalled_content_hasPart_WebPageElement }],
   fix: "Mark each paywalled section in \"hasPart\" as a WebPageElement, e.g. [{\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section1\"}, {\"@type\": \"WebPageElement\", \"isAccessibleForFree\": false, \"cssSelector\": \".section2\"}].",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Course#paywalled-content:hasPart",
 });
 
@@ -490,7 +492,7 @@ const Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree: Prop
   expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
   requires: ["cssSelector"],
   fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Course#paywalled-content:hasPart.isAccessibleForFree",
 });
 // rules-src/types/Course.yaml: feature paywalled-content > hasPart > WebPageElement > cssSelector
@@ -502,7 +504,7 @@ const Course__paywalled_content_hasPart_WebPageElement_cssSelector: PropertyRule
   expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
   valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
   fix: "Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. \".paywall\" (only .class selectors; sections must not be nested).",
-  docs: DOCS,
+  docs: DOCS_paywalled_content,
   rule: "/rules/Course#paywalled-content:hasPart.cssSelector",
 });
 

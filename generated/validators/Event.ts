@@ -9,6 +9,7 @@ import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/event";
+const DOCS_review_snippet = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 
 // rules-src/types/Event.yaml: name
 const Event_name: PropertyRule = propertyRule({
@@ -532,7 +533,7 @@ const Event__review_snippet_name: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"name\" with the name of the reviewed item, e.g. \"Firefly\".",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:name",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating
@@ -543,7 +544,7 @@ const Event__review_snippet_aggregateRating: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Event__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Give \"aggregateRating\" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 88, \"bestRating\": 100, \"ratingCount\": 20}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review
@@ -554,11 +555,11 @@ const Event__review_snippet_review: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Event__review_snippet_review_Review }],
   fix: "Give \"review\" as Reviews with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review",
 });
 // rules-src/types/Event.yaml: feature review-snippet > one of aggregateRating, review
-const Event__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
+const Event__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS_review_snippet, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
 
 /** Event, feature "Review snippet": requirements on top of the base rules. */
 export function validate_Event__review_snippet(node: JsonObject, run: Run, at: string): void {
@@ -580,7 +581,7 @@ const Event__review_snippet_aggregateRating_AggregateRating_ratingValue: Propert
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating.ratingValue",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingCount
@@ -592,7 +593,7 @@ const Event__review_snippet_aggregateRating_AggregateRating_ratingCount: Propert
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating.ratingCount",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > reviewCount
@@ -604,7 +605,7 @@ const Event__review_snippet_aggregateRating_AggregateRating_reviewCount: Propert
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating.reviewCount",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > bestRating
@@ -615,7 +616,7 @@ const Event__review_snippet_aggregateRating_AggregateRating_bestRating: Property
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating.bestRating",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > worstRating
@@ -626,11 +627,11 @@ const Event__review_snippet_aggregateRating_AggregateRating_worstRating: Propert
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:aggregateRating.worstRating",
 });
 // rules-src/types/Event.yaml: feature review-snippet > aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const Event__review_snippet_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/Event#review-snippet:one-of:aggregateRating.ratingCount" };
+const Event__review_snippet_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_review_snippet, rule: "/rules/Event#review-snippet:one-of:aggregateRating.ratingCount" };
 
 /** Nested shape Event > feature review-snippet > aggregateRating > AggregateRating. */
 export function validate_Event__review_snippet_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -660,7 +661,7 @@ const Event__review_snippet_review_Review_author: PropertyRule = propertyRule({
   malformedWarning: true,
   malformedTextOnly: true,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: \"Invalid object type for field author\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.author",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review > Review > reviewRating
@@ -671,7 +672,7 @@ const Event__review_snippet_review_Review_reviewRating: PropertyRule = propertyR
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Event__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.reviewRating",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review > Review > datePublished
@@ -683,11 +684,11 @@ const Event__review_snippet_review_Review_datePublished: PropertyRule = property
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.datePublished",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review > Review > one of review.reviewRating, review.datePublished
-const Event__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Event#review-snippet:one-of:review.reviewRating" };
+const Event__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS_review_snippet, rule: "/rules/Event#review-snippet:one-of:review.reviewRating" };
 
 /** Nested shape Event > feature review-snippet > review > Review. */
 export function validate_Event__review_snippet_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -711,7 +712,7 @@ const Event__review_snippet_review_Review_author_Person_name: PropertyRule = pro
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.author.name",
 });
 
@@ -731,7 +732,7 @@ const Event__review_snippet_review_Review_author_Organization_name: PropertyRule
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.author.name",
 });
 
@@ -750,7 +751,7 @@ const Event__review_snippet_review_Review_reviewRating_Rating_ratingValue: Prope
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.reviewRating.ratingValue",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review > Review > reviewRating > Rating > bestRating
@@ -761,7 +762,7 @@ const Event__review_snippet_review_Review_reviewRating_Rating_bestRating: Proper
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.reviewRating.bestRating",
 });
 // rules-src/types/Event.yaml: feature review-snippet > review > Review > reviewRating > Rating > worstRating
@@ -772,7 +773,7 @@ const Event__review_snippet_review_Review_reviewRating_Rating_worstRating: Prope
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Event#review-snippet:review.reviewRating.worstRating",
 });
 

@@ -7,6 +7,7 @@ import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata";
+const DOCS_licensable_badge = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions";
 
 // rules-src/types/ImageObject.yaml: contentUrl
 const ImageObject_contentUrl: PropertyRule = propertyRule({
@@ -166,7 +167,7 @@ const ImageObject__licensable_badge_license: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
   format: valueChecks["absolute-url"],
   fix: "Add \"license\" with the URL of the license page, e.g. \"https://example.com/license\", for the image to show the Licensable badge.",
-  docs: DOCS,
+  docs: DOCS_licensable_badge,
   rule: "/rules/ImageObject#licensable-badge:license",
 });
 

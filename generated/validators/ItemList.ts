@@ -10,6 +10,7 @@ import { valueChecks } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
+const DOCS_carousels_beta = "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta";
 
 // rules-src/types/ItemList.yaml: itemListElement
 const ItemList_itemListElement: PropertyRule = propertyRule({
@@ -458,7 +459,7 @@ const ItemList__carousels_beta_itemListElement: PropertyRule = propertyRule({
   expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem }],
   listKeywords: [atLeastValues(3)],
   fix: "The beta carousel needs at least three ListItems, each with position and an item object (LocalBusiness, Product or Event) with image, name and url.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement",
 });
 
@@ -477,7 +478,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item: PropertyRule = pro
   level: "required",
   expect: [{ kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event }],
   fix: "For the beta carousel (EEA, Turkey, South Africa), give each ListItem an \"item\": a LocalBusiness (or subtype such as Hotel or Restaurant), Product or Event with image, name and url. A host-carousel summary page that only lists URLs can ignore this.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item",
 });
 
@@ -496,7 +497,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name:
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give each item a \"name\", e.g. the hotel's name.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > url
@@ -508,7 +509,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url: 
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
   fix: "Give each item a \"url\" with its standalone detail page on the same domain (anchor links are not supported).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > image
@@ -520,7 +521,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
   fix: "Give each item an \"image\" with photos of the place (not logos).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating
@@ -531,7 +532,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   level: "recommended",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > priceRange
@@ -542,7 +543,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_price
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"priceRange\" as currency signs, e.g. \"$$\" (under 12 characters).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.priceRange",
 });
 
@@ -573,7 +574,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > ratingCount
@@ -585,7 +586,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > reviewCount
@@ -597,7 +598,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > bestRating
@@ -608,7 +609,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > worstRating
@@ -619,11 +620,11 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -649,7 +650,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_name: Prope
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give each product a \"name\".",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > url
@@ -661,7 +662,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_url: Proper
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
   fix: "Give each product a \"url\" with its standalone detail page on the same domain.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > image
@@ -673,7 +674,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_image: Prop
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
   fix: "Give each product an \"image\".",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating
@@ -684,7 +685,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   level: "recommended",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers
@@ -695,7 +696,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers: Pro
   level: "recommended",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer }],
   fix: "Add \"offers\" with price and priceCurrency (or an AggregateOffer with lowPrice, highPrice and priceCurrency).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers",
 });
 
@@ -726,7 +727,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > ratingCount
@@ -738,7 +739,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > reviewCount
@@ -750,7 +751,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > bestRating
@@ -761,7 +762,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > worstRating
@@ -772,11 +773,11 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -804,7 +805,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offe
   format: valueChecks["price"],
   min: 0,
   fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > priceCurrency
@@ -816,11 +817,11 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offe
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   fix: "Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > one of itemListElement.item.offers.price, itemListElement.item.offers.priceSpecification
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -840,7 +841,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Aggr
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   fix: "Add offers.lowPrice, e.g. 45.00.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.lowPrice",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > AggregateOffer > highPrice
@@ -852,7 +853,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Aggr
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   fix: "Add offers.highPrice, e.g. 60.00.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.highPrice",
 });
 
@@ -874,7 +875,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_name: Propert
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give each event a \"name\".",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.name",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > url
@@ -886,7 +887,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_url: Property
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
   fix: "Give each event a \"url\" with its standalone detail page on the same domain.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.url",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > image
@@ -898,7 +899,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_image: Proper
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
   fix: "Give each event an \"image\".",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.image",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating
@@ -909,7 +910,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   level: "recommended",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers
@@ -920,7 +921,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers: Prope
   level: "recommended",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: null }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null }],
   fix: "Add \"offers\" with price (0 when free) and priceCurrency.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers",
 });
 
@@ -951,7 +952,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > ratingCount
@@ -963,7 +964,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > reviewCount
@@ -975,7 +976,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > bestRating
@@ -986,7 +987,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > worstRating
@@ -997,11 +998,11 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {

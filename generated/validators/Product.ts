@@ -12,6 +12,7 @@ import { atMostValues } from "../../runtime/keywords/value-count.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
+const DOCS_merchant_listing = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
 
 // rules-src/types/Product.yaml: name
 const Product_name: PropertyRule = propertyRule({
@@ -637,7 +638,7 @@ const Product__merchant_listing_name: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"name\" with the name of the product, e.g. \"Nice trinket\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:name",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > image
@@ -649,7 +650,7 @@ const Product__merchant_listing_image: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
   fix: "Add \"image\" with crawlable URLs of product photos (ideally on a white background; 16x9, 4x3 and 1x1 at 50K pixels or more), e.g. [\"https://example.com/photos/1x1/trinket.jpg\"].",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:image",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers
@@ -660,7 +661,7 @@ const Product__merchant_listing_offers: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }],
   fix: "Add \"offers\" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > description
@@ -672,7 +673,7 @@ const Product__merchant_listing_description: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(5000)],
   fix: "Add a \"description\" of the product, at most 5,000 characters.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:description",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > brand
@@ -685,7 +686,7 @@ const Product__merchant_listing_brand: PropertyRule = propertyRule({
   single: true,
   condition: siblingCondition("isVariantOf", null),
   fix: "Add \"brand\" with the brand name, e.g. {\"@type\": \"Brand\", \"name\": \"ACME\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:brand",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > sku
@@ -698,7 +699,7 @@ const Product__merchant_listing_sku: PropertyRule = propertyRule({
   single: true,
   valueKeywords: [textPattern("^\\S+$", "one identifier without white space")],
   fix: "Add \"sku\" with your one identifier for the product, without spaces, e.g. \"trinket-12345\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:sku",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > mpn
@@ -709,7 +710,7 @@ const Product__merchant_listing_mpn: PropertyRule = propertyRule({
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"mpn\" with the manufacturer part number, e.g. \"925872\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:mpn",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > gtin
@@ -721,7 +722,7 @@ const Product__merchant_listing_gtin: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["gtin"],
   fix: "Give \"gtin\" as the digits of the GTIN with a valid check digit, e.g. \"00012345600012\" (not a URL).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:gtin",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > gtin8
@@ -733,7 +734,7 @@ const Product__merchant_listing_gtin8: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("gtin", {"lengths":[8]}),
   fix: "Give \"gtin8\" as the 8 digits of the GTIN-8.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:gtin8",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > gtin12
@@ -745,7 +746,7 @@ const Product__merchant_listing_gtin12: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("gtin", {"lengths":[12]}),
   fix: "Give \"gtin12\" as the 12 digits of the UPC (GTIN-12).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:gtin12",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > gtin13
@@ -757,7 +758,7 @@ const Product__merchant_listing_gtin13: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("gtin", {"lengths":[13]}),
   fix: "Give \"gtin13\" as the 13 digits of the EAN (GTIN-13).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:gtin13",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > gtin14
@@ -769,7 +770,7 @@ const Product__merchant_listing_gtin14: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("gtin", {"lengths":[14]}),
   fix: "Give \"gtin14\" as the 14 digits of the GTIN-14.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:gtin14",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > isbn
@@ -780,7 +781,7 @@ const Product__merchant_listing_isbn: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give \"isbn\" as the book's ISBN-13 digits, e.g. \"9780316769532\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:isbn",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > audience
@@ -791,7 +792,7 @@ const Product__merchant_listing_audience: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "PeopleAudience", accepts: subtypes("PeopleAudience"), validate: null }],
   fix: "Give \"audience\" as a PeopleAudience (suggestedGender, suggestedMinAge, suggestedMaxAge); no other Audience type is supported.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:audience",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > category
@@ -802,7 +803,7 @@ const Product__merchant_listing_category: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "CategoryCode", accepts: subtypes("CategoryCode"), validate: null }],
   fix: "Give \"category\" as your product type text and/or CategoryCode objects with a Google product category, e.g. {\"@type\": \"CategoryCode\", \"inCodeSet\": \"https://www.google.com/basepages/producttype/taxonomy-with-ids.en-US.txt\", \"codeValue\": \"2271\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:category",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > color
@@ -813,7 +814,7 @@ const Product__merchant_listing_color: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give \"color\" as text, e.g. \"red\" or \"yellow/sky blue\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:color",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > material
@@ -824,7 +825,7 @@ const Product__merchant_listing_material: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give \"material\" as text, e.g. \"Leather\" or \"Cotton/Polyester\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:material",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > pattern
@@ -835,7 +836,7 @@ const Product__merchant_listing_pattern: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give \"pattern\" as text, e.g. \"polka dots\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:pattern",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > size
@@ -847,7 +848,7 @@ const Product__merchant_listing_size: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "SizeSpecification", members: enumerationMembers("SizeSpecification") }],
   single: true,
   fix: "Give one \"size\" as text (e.g. \"XL\") or a SizeSpecification.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:size",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > hasAdultConsideration
@@ -859,7 +860,7 @@ const Product__merchant_listing_hasAdultConsideration: PropertyRule = propertyRu
   expect: [],
   values: new Set(["SexualContentConsideration"]),
   fix: "Label adult-oriented products with \"hasAdultConsideration\": \"https://schema.org/SexualContentConsideration\" (the only value the search engine supports).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasAdultConsideration",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > hasCertification
@@ -870,7 +871,7 @@ const Product__merchant_listing_hasCertification: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Certification", accepts: subtypes("Certification"), validate: validate_Product__merchant_listing_hasCertification_Certification }],
   fix: "Give \"hasCertification\" as Certification objects (up to 10) with issuedBy and certificationIdentification or certificationRating.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > inProductGroupWithID
@@ -882,7 +883,7 @@ const Product__merchant_listing_inProductGroupWithID: PropertyRule = propertyRul
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   single: true,
   fix: "Give one \"inProductGroupWithID\" with the ID of the product group this variant belongs to.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:inProductGroupWithID",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > isVariantOf
@@ -893,7 +894,7 @@ const Product__merchant_listing_isVariantOf: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "ProductGroup", accepts: subtypes("ProductGroup"), validate: null }],
   fix: "Give \"isVariantOf\" as the ProductGroup this variant belongs to.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:isVariantOf",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > subjectOf
@@ -905,11 +906,11 @@ const Product__merchant_listing_subjectOf: PropertyRule = propertyRule({
   expect: [{ kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
   single: true,
   fix: "Give \"subjectOf\" as one 3DModel whose encoding.contentUrl links to a .gltf or .glb file.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:subjectOf",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > one of gtin, gtin8, gtin12, gtin13, gtin14, isbn
-const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin","gtin8","gtin12","gtin13","gtin14","isbn"], property: "gtin", members: ["gtin","gtin8","gtin12","gtin13","gtin14","isbn"], paths: [["gtin"],["gtin8"],["gtin12"],["gtin13"],["gtin14"],["isbn"]], fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\" (a book's \"isbn\" counts too).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:gtin" };
+const Product__merchant_listing_oneOf0: OneOfRule = { level: "recommended", properties: ["gtin","gtin8","gtin12","gtin13","gtin14","isbn"], property: "gtin", members: ["gtin","gtin8","gtin12","gtin13","gtin14","isbn"], paths: [["gtin"],["gtin8"],["gtin12"],["gtin13"],["gtin14"],["isbn"]], fix: "Add the product's global identifier, preferably with the most specific property, e.g. \"gtin13\": \"4006381333931\" (a book's \"isbn\" counts too).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:gtin" };
 
 /** Product, feature "Merchant listing": requirements on top of the base rules. */
 export function validate_Product__merchant_listing(node: JsonObject, run: Run, at: string): void {
@@ -983,7 +984,7 @@ const Product__merchant_listing_offers_Offer_price: PropertyRule = propertyRule(
   format: valueChecks["price"],
   min: 0.01,
   fix: "Give offers.price as the current price above zero, e.g. 39.99: merchant listings need a price greater than zero.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.price",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceCurrency
@@ -995,7 +996,7 @@ const Product__merchant_listing_offers_Offer_priceCurrency: PropertyRule = prope
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   fix: "Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceCurrency",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification
@@ -1006,7 +1007,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification: PropertyRule = 
   level: "optional",
   expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification, nodeCheck: nodeChecks["one-price-kind"] }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
   fix: "Give offers.priceSpecification as UnitPriceSpecification objects with price and priceCurrency, e.g. {\"@type\": \"UnitPriceSpecification\", \"price\": 10.00, \"priceCurrency\": \"USD\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > itemCondition
@@ -1019,7 +1020,7 @@ const Product__merchant_listing_offers_Offer_itemCondition: PropertyRule = prope
   values: new Set(["NewCondition","RefurbishedCondition","UsedCondition"]),
   single: true,
   fix: "Add offers.itemCondition with one value: \"https://schema.org/NewCondition\", \"https://schema.org/RefurbishedCondition\" or \"https://schema.org/UsedCondition\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.itemCondition",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > url
@@ -1032,7 +1033,7 @@ const Product__merchant_listing_offers_Offer_url: PropertyRule = propertyRule({
   format: valueChecks["absolute-url"],
   single: true,
   fix: "Add offers.url with the one URL of the page where the shopper buys the product (with the variant selected).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.url",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceValidUntil
@@ -1044,7 +1045,7 @@ const Product__merchant_listing_offers_Offer_priceValidUntil: PropertyRule = pro
   expect: [{ kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give offers.priceValidUntil as the date (or date and time) the price ends, in ISO 8601, e.g. \"2026-11-30T23:59:59+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceValidUntil",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > validFrom
@@ -1056,7 +1057,7 @@ const Product__merchant_listing_offers_Offer_validFrom: PropertyRule = propertyR
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add offers.validFrom with the start of the price (for a sale, its first day and time), in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.validFrom",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > validThrough
@@ -1068,7 +1069,7 @@ const Product__merchant_listing_offers_Offer_validThrough: PropertyRule = proper
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give offers.validThrough as the end of the price, in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.validThrough",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy
@@ -1079,7 +1080,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy: PropertyRu
   level: "recommended",
   expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy, nodeCheck: nodeChecks["return-fee-amount"] }],
   fix: "Add offers.hasMerchantReturnPolicy (or define the policy once under Organization and reference it with {\"@id\": ...}) with applicableCountry and returnPolicyCategory.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails
@@ -1090,13 +1091,13 @@ const Product__merchant_listing_offers_Offer_shippingDetails: PropertyRule = pro
   level: "recommended",
   expect: [{ kind: "class", type: "OfferShippingDetails", accepts: subtypes("OfferShippingDetails"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails }],
   fix: "Add offers.shippingDetails with shippingRate, shippingDestination and deliveryTime (or define a shipping policy once under Organization and reference it).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > one of offers.price, offers.priceSpecification
-const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "offers.price", members: ["offers.price","offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
+const Product__merchant_listing_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "offers.price", members: ["offers.price","offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > one of offers.priceCurrency, offers.priceSpecification
-const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency","priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency","offers.priceSpecification"], paths: [["priceCurrency"],["priceSpecification"]], fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
+const Product__merchant_listing_offers_Offer_oneOf1: OneOfRule = { level: "required", properties: ["priceCurrency","priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency","offers.priceSpecification"], paths: [["priceCurrency"],["priceSpecification"]], fix: "Add offers.priceCurrency with the ISO 4217 code, e.g. \"USD\" (or give it in offers.priceSpecification.priceCurrency).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer. */
 export function validate_Product__merchant_listing_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -1139,7 +1140,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   min: 0.01,
   condition: siblingCondition("membershipPointsEarned", null),
   fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.price",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > priceCurrency
@@ -1152,7 +1153,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   format: valueChecks["iso4217"],
   condition: siblingCondition("membershipPointsEarned", null),
   fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > priceType
@@ -1164,7 +1165,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [],
   values: new Set(["StrikethroughPrice","ListPrice"]),
   fix: "Use priceType only for the original (struck-through) price, with the value \"https://schema.org/StrikethroughPrice\"; don't mark the current price with it.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceType",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > validFrom
@@ -1176,7 +1177,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > validThrough
@@ -1188,7 +1189,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > membershipPointsEarned
@@ -1200,7 +1201,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
   fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.membershipPointsEarned",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > UnitPriceSpecification > validForMemberTier
@@ -1211,7 +1212,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecifi
   level: "optional",
   expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }],
   fix: "Give validForMemberTier as the loyalty program tier the member price is for, e.g. {\"@id\": \"https://example.com/member-plan#tier_gold\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.validForMemberTier",
 });
 
@@ -1245,7 +1246,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   format: valueChecks["price"],
   min: 0.01,
   fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.price",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > PriceSpecification > priceCurrency
@@ -1257,7 +1258,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   fix: "Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > PriceSpecification > validFrom
@@ -1269,7 +1270,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. \"2026-11-20T08:00:00+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > priceSpecification > PriceSpecification > validThrough
@@ -1281,7 +1282,7 @@ const Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecificati
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. \"2026-11-30T23:59:59+00:00\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough",
 });
 
@@ -1309,7 +1310,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   format: valueChecks["iso3166-alpha2"],
   listKeywords: [atMostValues(50)],
   fix: "Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to (up to 50), e.g. \"CH\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnPolicyCategory
@@ -1321,7 +1322,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [],
   values: new Set(["MerchantReturnFiniteReturnWindow","MerchantReturnNotPermitted","MerchantReturnUnlimitedWindow"]),
   fix: "Give offers.hasMerchantReturnPolicy.returnPolicyCategory as \"https://schema.org/MerchantReturnFiniteReturnWindow\" (then also merchantReturnDays), \"https://schema.org/MerchantReturnNotPermitted\" or \"https://schema.org/MerchantReturnUnlimitedWindow\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > merchantReturnDays
@@ -1334,7 +1335,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   min: 0,
   condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnFees
@@ -1347,7 +1348,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   values: new Set(["FreeReturn","ReturnFeesCustomerResponsibility","ReturnShippingFees"]),
   condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.returnFees: \"https://schema.org/FreeReturn\", \"https://schema.org/ReturnFeesCustomerResponsibility\" or \"https://schema.org/ReturnShippingFees\" (then also returnShippingFeesAmount).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnMethod
@@ -1360,7 +1361,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   values: new Set(["ReturnAtKiosk","ReturnByMail","ReturnInStore"]),
   condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow","MerchantReturnUnlimitedWindow"]),
   fix: "Add offers.hasMerchantReturnPolicy.returnMethod with one or more of \"https://schema.org/ReturnByMail\", \"https://schema.org/ReturnInStore\" or \"https://schema.org/ReturnAtKiosk\" (when returns are allowed).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnShippingFeesAmount
@@ -1372,7 +1373,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
   condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
   fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 2.99, \"currency\": \"EUR\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount",
 });
 
@@ -1407,7 +1408,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > hasMerchantReturnPolicy > MerchantReturnPolicy > returnShippingFeesAmount > MonetaryAmount > currency
@@ -1419,7 +1420,7 @@ const Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantRet
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency",
 });
 
@@ -1442,7 +1443,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
   single: true,
   fix: "Give one offers.shippingDetails.shippingRate as a MonetaryAmount with value and currency, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"}; for several rates give several OfferShippingDetails.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingDestination
@@ -1453,7 +1454,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion, nodeCheck: nodeChecks["region-or-postal-code"] }],
   fix: "Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime
@@ -1465,15 +1466,15 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
   single: true,
   fix: "Give one offers.shippingDetails.deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingRate, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0: OneOfRule = { level: "required", properties: ["shippingRate","hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate","offers.shippingDetails.hasShippingService"], paths: [["shippingRate"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {\"@type\": \"MonetaryAmount\", \"value\": 3.49, \"currency\": \"USD\"} (or reference a shipping policy defined under Organization with \"hasShippingService\": {\"@id\": ...}).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.shippingDestination, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1: OneOfRule = { level: "required", properties: ["shippingDestination","hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination","offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"],["hasShippingService"]], fix: "Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {\"@type\": \"DefinedRegion\", \"addressCountry\": \"US\"} (or reference a shipping policy with hasShippingService).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > one of offers.shippingDetails.deliveryTime, offers.shippingDetails.hasShippingService
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2: OneOfRule = { level: "required", properties: ["deliveryTime","hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime","offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"],["hasShippingService"]], fix: "Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {\"@type\": \"ShippingDeliveryTime\", \"handlingTime\": {...}, \"transitTime\": {...}} (or reference a shipping policy with hasShippingService).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails(node: JsonObject, run: Run, at: string): void {
@@ -1497,7 +1498,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso4217"],
   fix: "Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > value
@@ -1509,7 +1510,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > maxValue
@@ -1521,11 +1522,11 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
   fix: "Give offers.shippingDetails.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount > one of offers.shippingDetails.shippingRate.value, offers.shippingDetails.shippingRate.maxValue
-const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
+const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0: OneOfRule = { level: "required", properties: ["value","maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value","offers.shippingDetails.shippingRate.maxValue"], paths: [["value"],["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
 
 /** Nested shape Product > feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingRate > MonetaryAmount. */
 export function validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount(node: JsonObject, run: Run, at: string): void {
@@ -1548,7 +1549,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["iso3166-alpha2"],
   fix: "Add offers.shippingDetails.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. \"US\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingDestination > DefinedRegion > addressRegion
@@ -1559,7 +1560,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > shippingDestination > DefinedRegion > postalCode
@@ -1570,7 +1571,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give offers.shippingDetails.shippingDestination.postalCode as a postal code, e.g. \"94043\" (Australia, Canada and the US only); don't combine it with addressRegion.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode",
 });
 
@@ -1593,7 +1594,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
   fix: "Add offers.shippingDetails.deliveryTime.handlingTime with the days between order and dispatch, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 0, \"maxValue\": 1, \"unitCode\": \"DAY\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > transitTime
@@ -1604,7 +1605,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   level: "recommended",
   expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
   fix: "Add offers.shippingDetails.deliveryTime.transitTime with the days between dispatch and delivery, e.g. {\"@type\": \"QuantitativeValue\", \"minValue\": 1, \"maxValue\": 5, \"unitCode\": \"DAY\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime",
 });
 
@@ -1627,7 +1628,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   fix: "Add offers.shippingDetails.deliveryTime.handlingTime.minValue as a whole number of days.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > handlingTime > QuantitativeValue > maxValue
@@ -1639,7 +1640,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   fix: "Add offers.shippingDetails.deliveryTime.handlingTime.maxValue as a whole number of days.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > handlingTime > QuantitativeValue > unitCode
@@ -1651,7 +1652,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add offers.shippingDetails.deliveryTime.handlingTime.unitCode \"DAY\" (or \"d\").",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode",
 });
 
@@ -1677,7 +1678,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   fix: "Add offers.shippingDetails.deliveryTime.transitTime.minValue as a whole number of days.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > transitTime > QuantitativeValue > maxValue
@@ -1689,7 +1690,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 0,
   fix: "Add offers.shippingDetails.deliveryTime.transitTime.maxValue as a whole number of days.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > offers > Offer > shippingDetails > OfferShippingDetails > deliveryTime > ShippingDeliveryTime > transitTime > QuantitativeValue > unitCode
@@ -1701,7 +1702,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: configuredCheck("unit-code", {"allowed":["DAY","d"]}),
   fix: "Add offers.shippingDetails.deliveryTime.transitTime.unitCode \"DAY\" (or \"d\").",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode",
 });
 
@@ -1727,7 +1728,7 @@ const Product__merchant_listing_brand_Brand_name: PropertyRule = propertyRule({
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   single: true,
   fix: "Add brand.name with the one brand name of the product, e.g. \"ACME\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:brand.name",
 });
 
@@ -1747,7 +1748,7 @@ const Product__merchant_listing_brand_Organization_name: PropertyRule = property
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   single: true,
   fix: "Add brand.name with the one brand name of the product, e.g. \"ACME\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:brand.name",
 });
 
@@ -1766,7 +1767,7 @@ const Product__merchant_listing_hasCertification_Certification_issuedBy: Propert
   level: "required",
   expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_hasCertification_Certification_issuedBy_Organization }],
   fix: "Add hasCertification.issuedBy with the certifying Organization, e.g. {\"@type\": \"Organization\", \"name\": \"European_Commission\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification.issuedBy",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > hasCertification > Certification > certificationIdentification
@@ -1777,7 +1778,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationIden
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add hasCertification.certificationIdentification with the certificate code, e.g. the EPREL code \"123456\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification.certificationIdentification",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > hasCertification > Certification > certificationRating
@@ -1788,11 +1789,11 @@ const Product__merchant_listing_hasCertification_Certification_certificationRati
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product__merchant_listing_hasCertification_Certification_certificationRating_Rating }],
   fix: "Give certificationRating as a Rating with ratingValue (and bestRating / worstRating for EU energy labels), e.g. {\"@type\": \"Rating\", \"ratingValue\": \"D\"}.",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification.certificationRating",
 });
 // rules-src/types/Product.yaml: feature merchant-listing > hasCertification > Certification > one of hasCertification.certificationIdentification, hasCertification.certificationRating
-const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification","certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification","hasCertification.certificationRating"], paths: [["certificationIdentification"],["certificationRating"]], fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
+const Product__merchant_listing_hasCertification_Certification_oneOf0: OneOfRule = { level: "recommended", properties: ["certificationIdentification","certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification","hasCertification.certificationRating"], paths: [["certificationIdentification"],["certificationRating"]], fix: "Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code \"123456\"), or a certificationRating where no code exists (e.g. a CO2 class).", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
 
 /** Nested shape Product > feature merchant-listing > hasCertification > Certification. */
 export function validate_Product__merchant_listing_hasCertification_Certification(node: JsonObject, run: Run, at: string): void {
@@ -1814,7 +1815,7 @@ const Product__merchant_listing_hasCertification_Certification_issuedBy_Organiza
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give issuedBy.name as the certification body, e.g. \"European_Commission\", \"ADEME\" or \"BMWK\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification.issuedBy.name",
 });
 
@@ -1833,7 +1834,7 @@ const Product__merchant_listing_hasCertification_Certification_certificationRati
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
   fix: "Add certificationRating.ratingValue with the class, e.g. \"D\".",
-  docs: DOCS,
+  docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:hasCertification.certificationRating.ratingValue",
 });
 

@@ -7,6 +7,7 @@ import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/education-qa";
+const DOCS_practice_problems = "https://developers.google.com/search/updates";
 
 // rules-src/types/Quiz.yaml: hasPart
 const Quiz_hasPart: PropertyRule = propertyRule({

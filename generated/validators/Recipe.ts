@@ -9,6 +9,7 @@ import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
+const DOCS_review_snippet = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 
 // rules-src/types/Recipe.yaml: name
 const Recipe_name: PropertyRule = propertyRule({
@@ -842,7 +843,7 @@ const Recipe__review_snippet_review: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Recipe__review_snippet_review_Review }],
   fix: "Give \"review\" as Reviews with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review",
 });
 
@@ -862,7 +863,7 @@ const Recipe__review_snippet_review_Review_author: PropertyRule = propertyRule({
   malformedWarning: true,
   malformedTextOnly: true,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: \"Invalid object type for field author\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.author",
 });
 // rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating
@@ -873,7 +874,7 @@ const Recipe__review_snippet_review_Review_reviewRating: PropertyRule = property
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Recipe__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.reviewRating",
 });
 // rules-src/types/Recipe.yaml: feature review-snippet > review > Review > datePublished
@@ -885,11 +886,11 @@ const Recipe__review_snippet_review_Review_datePublished: PropertyRule = propert
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.datePublished",
 });
 // rules-src/types/Recipe.yaml: feature review-snippet > review > Review > one of review.reviewRating, review.datePublished
-const Recipe__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
+const Recipe__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS_review_snippet, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
 
 /** Nested shape Recipe > feature review-snippet > review > Review. */
 export function validate_Recipe__review_snippet_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -913,7 +914,7 @@ const Recipe__review_snippet_review_Review_author_Person_name: PropertyRule = pr
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.author.name",
 });
 
@@ -933,7 +934,7 @@ const Recipe__review_snippet_review_Review_author_Organization_name: PropertyRul
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.author.name",
 });
 
@@ -952,7 +953,7 @@ const Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue: Prop
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.reviewRating.ratingValue",
 });
 // rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating > Rating > bestRating
@@ -963,7 +964,7 @@ const Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating: Prope
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.reviewRating.bestRating",
 });
 // rules-src/types/Recipe.yaml: feature review-snippet > review > Review > reviewRating > Rating > worstRating
@@ -974,7 +975,7 @@ const Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating: Prop
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/Recipe#review-snippet:review.reviewRating.worstRating",
 });
 

@@ -10,6 +10,11 @@ import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/video";
+const DOCS_live_badge = "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event";
+const DOCS_key_moments_clip = "https://developers.google.com/search/docs/appearance/structured-data/video#clip";
+const DOCS_key_moments_seek_to_action = "https://developers.google.com/search/docs/appearance/structured-data/video#seek";
+const DOCS_learning_video = "https://developers.google.com/search/blog/2025/06/simplifying-search-results";
+const DOCS_review_snippet = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
 
 // rules-src/types/VideoObject.yaml: name
 const VideoObject_name: PropertyRule = propertyRule({
@@ -242,7 +247,7 @@ const VideoObject__live_badge_publication: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
   fix: "Give \"publication\" as BroadcastEvent objects, e.g. {\"@type\": \"BroadcastEvent\", \"isLiveBroadcast\": true, \"startDate\": \"2024-10-27T14:00:00+00:00\", \"endDate\": \"2024-10-27T14:37:14+00:00\"}, and call the Indexing API when the stream starts and ends.",
-  docs: DOCS,
+  docs: DOCS_live_badge,
   rule: "/rules/VideoObject#live-badge:publication",
 });
 
@@ -261,7 +266,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast: Proper
   level: "required",
   expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
   fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
-  docs: DOCS,
+  docs: DOCS_live_badge,
   rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast",
 });
 // rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > startDate
@@ -273,7 +278,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_startDate: PropertyRule
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. \"2024-10-27T14:00:00+00:00\".",
-  docs: DOCS,
+  docs: DOCS_live_badge,
   rule: "/rules/VideoObject#live-badge:publication.startDate",
 });
 // rules-src/types/VideoObject.yaml: feature live-badge > publication > BroadcastEvent > endDate
@@ -285,7 +290,7 @@ const VideoObject__live_badge_publication_BroadcastEvent_endDate: PropertyRule =
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. \"2024-10-27T14:37:14+00:00\".",
-  docs: DOCS,
+  docs: DOCS_live_badge,
   rule: "/rules/VideoObject#live-badge:publication.endDate",
 });
 
@@ -311,7 +316,7 @@ const VideoObject__key_moments_clip_hasPart: PropertyRule = propertyRule({
   expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
   listKeywords: [wholeList(listChecks["distinct-start-times"])],
   fix: "Give \"hasPart\" as Clip objects for the important segments, each starting at a time of its own, e.g. {\"@type\": \"Clip\", \"name\": \"Cat jumps\", \"startOffset\": 30, \"endOffset\": 45, \"url\": \"https://www.example.com/example?t=30\"}.",
-  docs: DOCS,
+  docs: DOCS_key_moments_clip,
   rule: "/rules/VideoObject#key-moments-clip:hasPart",
 });
 
@@ -330,7 +335,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_name: PropertyRule = propertyRu
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give each Clip a \"name\" describing the segment, e.g. \"Cat jumps\".",
-  docs: DOCS,
+  docs: DOCS_key_moments_clip,
   rule: "/rules/VideoObject#key-moments-clip:hasPart.name",
 });
 // rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > startOffset
@@ -342,7 +347,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_startOffset: PropertyRule = pro
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
   fix: "Give each Clip a \"startOffset\" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).",
-  docs: DOCS,
+  docs: DOCS_key_moments_clip,
   rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset",
 });
 // rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > url
@@ -354,7 +359,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_url: PropertyRule = propertyRul
   expect: [{ kind: "literal", literal: "url", type: "URL" }],
   format: valueChecks["absolute-url"],
   fix: "Give each Clip a \"url\" that starts the video at the clip, on the same URL path as the video, e.g. \"https://www.example.com/example?t=30\".",
-  docs: DOCS,
+  docs: DOCS_key_moments_clip,
   rule: "/rules/VideoObject#key-moments-clip:hasPart.url",
 });
 // rules-src/types/VideoObject.yaml: feature key-moments-clip > hasPart > Clip > endOffset
@@ -366,7 +371,7 @@ const VideoObject__key_moments_clip_hasPart_Clip_endOffset: PropertyRule = prope
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   min: 0,
   fix: "Add each Clip's \"endOffset\" in seconds from the start of the video, e.g. 45.",
-  docs: DOCS,
+  docs: DOCS_key_moments_clip,
   rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset",
 });
 
@@ -394,7 +399,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction: PropertyRule = pr
   level: "required",
   expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
   fix: "Give \"potentialAction\" as a SeekToAction with \"target\" (URL with {seek_to_second_number}) and \"startOffset-input\": \"required name=seek_to_second_number\".",
-  docs: DOCS,
+  docs: DOCS_key_moments_seek_to_action,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction",
 });
 
@@ -414,7 +419,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_targe
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
   format: valueChecks["absolute-url"],
   fix: "Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. \"https://video.example.com/watch/videoID?t={seek_to_second_number}\".",
-  docs: DOCS,
+  docs: DOCS_key_moments_seek_to_action,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
 });
 // rules-src/types/VideoObject.yaml: feature key-moments-seek-to-action > potentialAction > SeekToAction > startOffset-input
@@ -425,7 +430,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_start
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
   fix: "Add \"startOffset-input\": \"required name=seek_to_second_number\" to the SeekToAction (the name of the placeholder in its target).",
-  docs: DOCS,
+  docs: DOCS_key_moments_seek_to_action,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.startOffset-input",
 });
 
@@ -453,7 +458,7 @@ const VideoObject__review_snippet_name: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Add \"name\" with the name of the reviewed item, e.g. \"Firefly\".",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:name",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating
@@ -464,7 +469,7 @@ const VideoObject__review_snippet_aggregateRating: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_VideoObject__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Give \"aggregateRating\" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 88, \"bestRating\": 100, \"ratingCount\": 20}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review
@@ -475,11 +480,11 @@ const VideoObject__review_snippet_review: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_VideoObject__review_snippet_review_Review }],
   fix: "Give \"review\" as Reviews with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"Jane Doe\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > one of aggregateRating, review
-const VideoObject__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
+const VideoObject__review_snippet_oneOf0: OneOfRule = { level: "required", properties: ["aggregateRating","review"], property: "aggregateRating", members: ["aggregateRating","review"], paths: [["aggregateRating"],["review"]], fix: "Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled \"AggregateRating\", e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 4.6, \"ratingCount\": 58}.", docs: DOCS_review_snippet, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
 
 /** VideoObject, feature "Review snippet": requirements on top of the base rules. */
 export function validate_VideoObject__review_snippet(node: JsonObject, run: Run, at: string): void {
@@ -501,7 +506,7 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue: P
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingValue",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > ratingCount
@@ -513,7 +518,7 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount: P
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingCount",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > reviewCount
@@ -525,7 +530,7 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount: P
   expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
   min: 1,
   fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.reviewCount",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > bestRating
@@ -536,7 +541,7 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating: Pr
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.bestRating",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > worstRating
@@ -547,11 +552,11 @@ const VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating: P
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:aggregateRating.worstRating",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > aggregateRating > AggregateRating > one of aggregateRating.ratingCount, aggregateRating.reviewCount
-const VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating.ratingCount" };
+const VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount","aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_review_snippet, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating.ratingCount" };
 
 /** Nested shape VideoObject > feature review-snippet > aggregateRating > AggregateRating. */
 export function validate_VideoObject__review_snippet_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -581,7 +586,7 @@ const VideoObject__review_snippet_review_Review_author: PropertyRule = propertyR
   malformedWarning: true,
   malformedTextOnly: true,
   fix: "Add review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: \"Invalid object type for field author\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.author",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review > Review > reviewRating
@@ -592,7 +597,7 @@ const VideoObject__review_snippet_review_Review_reviewRating: PropertyRule = pro
   level: "optional",
   expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_VideoObject__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
   fix: "Give review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.reviewRating",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review > Review > datePublished
@@ -604,11 +609,11 @@ const VideoObject__review_snippet_review_Review_datePublished: PropertyRule = pr
   expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
   format: valueChecks["iso8601-datetime"],
   fix: "Add review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.datePublished",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review > Review > one of review.reviewRating, review.datePublished
-const VideoObject__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/VideoObject#review-snippet:one-of:review.reviewRating" };
+const VideoObject__review_snippet_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "review.reviewRating", members: ["review.reviewRating","review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS_review_snippet, rule: "/rules/VideoObject#review-snippet:one-of:review.reviewRating" };
 
 /** Nested shape VideoObject > feature review-snippet > review > Review. */
 export function validate_VideoObject__review_snippet_review_Review(node: JsonObject, run: Run, at: string): void {
@@ -632,7 +637,7 @@ const VideoObject__review_snippet_review_Review_author_Person_name: PropertyRule
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.author.name",
 });
 
@@ -652,7 +657,7 @@ const VideoObject__review_snippet_review_Review_author_Organization_name: Proper
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
   fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.author.name",
 });
 
@@ -671,7 +676,7 @@ const VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue:
   level: "required",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.reviewRating.ratingValue",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review > Review > reviewRating > Rating > bestRating
@@ -682,7 +687,7 @@ const VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating: 
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.reviewRating.bestRating",
 });
 // rules-src/types/VideoObject.yaml: feature review-snippet > review > Review > reviewRating > Rating > worstRating
@@ -693,7 +698,7 @@ const VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating:
   level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }],
   fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-  docs: DOCS,
+  docs: DOCS_review_snippet,
   rule: "/rules/VideoObject#review-snippet:review.reviewRating.worstRating",
 });
 

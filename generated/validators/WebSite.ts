@@ -9,6 +9,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/site-names";
+const DOCS_sitelinks_searchbox = "https://developers.google.com/search/blog/2024/10/sitelinks-search-box";
 
 // rules-src/types/WebSite.yaml: name
 const WebSite_name: PropertyRule = propertyRule({
@@ -70,7 +71,7 @@ const WebSite__sitelinks_searchbox_potentialAction: PropertyRule = propertyRule(
   level: "required",
   expect: [{ kind: "class", type: "SearchAction", accepts: subtypes("SearchAction"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction }],
   fix: "The sitelinks search box is retired; the SearchAction markup can stay or be removed.",
-  docs: DOCS,
+  docs: DOCS_sitelinks_searchbox,
   rule: "/rules/WebSite#sitelinks-searchbox:potentialAction",
 });
 
@@ -89,7 +90,7 @@ const WebSite__sitelinks_searchbox_potentialAction_SearchAction_target: Property
   level: "required",
   expect: [{ kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint }, { kind: "literal", literal: "url", type: "URL" }],
   fix: "Give potentialAction.target as an EntryPoint with a urlTemplate, e.g. {\"@type\": \"EntryPoint\", \"urlTemplate\": \"https://query.example.com/search?q={search_term_string}\"}.",
-  docs: DOCS,
+  docs: DOCS_sitelinks_searchbox,
   rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target",
 });
 
@@ -108,7 +109,7 @@ const WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoin
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give potentialAction.target.urlTemplate with the search URL and the {search_term_string} placeholder, e.g. \"https://query.example.com/search?q={search_term_string}\".",
-  docs: DOCS,
+  docs: DOCS_sitelinks_searchbox,
   rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target.urlTemplate",
 });
 
