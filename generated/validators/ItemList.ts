@@ -530,7 +530,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   segment: "/aggregateRating",
   property: "itemListElement.item.aggregateRating",
   level: "recommended",
-  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
   docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
@@ -571,7 +571,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   name: "ratingValue",
   segment: "/ratingValue",
   property: "itemListElement.item.aggregateRating.ratingValue",
-  level: "required",
+  level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS_carousels_beta,
@@ -624,7 +624,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggre
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "recommended", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > LocalBusiness > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -683,7 +683,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   segment: "/aggregateRating",
   property: "itemListElement.item.aggregateRating",
   level: "recommended",
-  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
   docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
@@ -724,7 +724,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   name: "ratingValue",
   segment: "/ratingValue",
   property: "itemListElement.item.aggregateRating.ratingValue",
-  level: "required",
+  level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS_carousels_beta,
@@ -777,7 +777,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRa
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "recommended", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
@@ -821,7 +821,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offe
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer > one of itemListElement.item.offers.price, itemListElement.item.offers.priceSpecification
-const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "required", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0: OneOfRule = { level: "recommended", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Product > offers > Offer. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer(node: JsonObject, run: Run, at: string): void {
@@ -837,7 +837,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Aggr
   name: "lowPrice",
   segment: "/lowPrice",
   property: "itemListElement.item.offers.lowPrice",
-  level: "required",
+  level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["price"],
   fix: "Add offers.lowPrice, e.g. 45.00.",
@@ -908,7 +908,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   segment: "/aggregateRating",
   property: "itemListElement.item.aggregateRating",
   level: "recommended",
-  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
   fix: "Add \"aggregateRating\" with ratingValue and ratingCount (or reviewCount).",
   docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating",
@@ -949,7 +949,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   name: "ratingValue",
   segment: "/ratingValue",
   property: "itemListElement.item.aggregateRating.ratingValue",
-  level: "required",
+  level: "recommended",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
   fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as \"88%\").",
   docs: DOCS_carousels_beta,
@@ -1002,7 +1002,7 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRati
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating",
 });
 // rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
-const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "recommended", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
 
 /** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Event > aggregateRating > AggregateRating. */
 export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
