@@ -215,7 +215,7 @@ const ProductGroup_hasVariant_Product_name: PropertyRule = propertyRule({
   name: "name",
   segment: "/name",
   property: "hasVariant.name",
-  level: "recommended",
+  level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   fix: "Give each variant a \"name\" more specific than the group's, e.g. \"Small green coat\".",
   docs: DOCS,
@@ -357,14 +357,16 @@ const ProductGroup_hasVariant_Product_offers: PropertyRule = propertyRule({
   name: "offers",
   segment: "/offers",
   property: "hasVariant.offers",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ProductGroup_hasVariant_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ProductGroup_hasVariant_Product_offers_AggregateOffer }],
   fix: "Give each variant \"offers\" with price, priceCurrency and availability, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"}.",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.offers",
 });
+// rules-src/types/ProductGroup.yaml: hasVariant > Product > one of hasVariant.offers, hasVariant.review, hasVariant.aggregateRating
+const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "required", properties: ["offers","review","aggregateRating"], property: "hasVariant.offers", members: ["hasVariant.offers","hasVariant.review","hasVariant.aggregateRating"], paths: [["offers"],["review"],["aggregateRating"]], fix: "Give each variant \"offers\" with its price, e.g. {\"@type\": \"Offer\", \"price\": 39.99, \"priceCurrency\": \"USD\", \"availability\": \"https://schema.org/InStock\"} (a variant listed only by url, on a multi-page site, leaves this to its own page).", docs: DOCS, rule: "/rules/ProductGroup#one-of:hasVariant.offers" };
 // rules-src/types/ProductGroup.yaml: hasVariant > Product > one of hasVariant.sku, hasVariant.gtin, hasVariant.gtin8, hasVariant.gtin12, hasVariant.gtin13, hasVariant.gtin14
-const ProductGroup_hasVariant_Product_oneOf0: OneOfRule = { level: "recommended", properties: ["sku","gtin","gtin8","gtin12","gtin13","gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku","hasVariant.gtin","hasVariant.gtin8","hasVariant.gtin12","hasVariant.gtin13","hasVariant.gtin14"], paths: [["sku"],["gtin"],["gtin8"],["gtin12"],["gtin13"],["gtin14"]], fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
+const ProductGroup_hasVariant_Product_oneOf1: OneOfRule = { level: "recommended", properties: ["sku","gtin","gtin8","gtin12","gtin13","gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku","hasVariant.gtin","hasVariant.gtin8","hasVariant.gtin12","hasVariant.gtin13","hasVariant.gtin14"], paths: [["sku"],["gtin"],["gtin8"],["gtin12"],["gtin13"],["gtin14"]], fix: "Give each variant a unique ID with \"sku\" or a GTIN, e.g. \"sku\": \"44E01-M11000\" (a variant listed only by url, on a multi-page site, can leave it to its own page).", docs: DOCS, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
 
 /** Nested shape ProductGroup > hasVariant > Product. */
 export function validate_ProductGroup_hasVariant_Product(node: JsonObject, run: Run, at: string): void {
@@ -399,9 +401,9 @@ export function validate_ProductGroup_hasVariant_Product(node: JsonObject, run: 
   const v_url = node["url"];
   if (v_url !== undefined) run.check(v_url, ProductGroup_hasVariant_Product_url, at);
   const v_offers = node["offers"];
-  if (v_offers === undefined) run.missing(ProductGroup_hasVariant_Product_offers, at);
-  else run.check(v_offers, ProductGroup_hasVariant_Product_offers, at);
+  if (v_offers !== undefined) run.check(v_offers, ProductGroup_hasVariant_Product_offers, at);
   run.oneOf(ProductGroup_hasVariant_Product_oneOf0, node, at);
+  run.oneOf(ProductGroup_hasVariant_Product_oneOf1, node, at);
 }
 
 // rules-src/types/ProductGroup.yaml: hasVariant > Product > offers > Offer > price

@@ -46,7 +46,8 @@ test("nested: a variant of the other page given as {url} only has nothing to rep
   // The twins: the link is still a URL to check, and a variant with a name beside it is a variant.
   assert.equal(issues(all(nested({ url: "green coat page" }))[0]).filter((i) => i.includes("hasVariant")), ["invalid-format hasVariant.url"]);
   const named = issues(all(nested({ url: "https://www.example.com/coat/green?size=small", name: "Small green coat" }))[0]);
-  assert.ok(named.includes("missing-recommended hasVariant.offers") && named.includes("missing-one-of hasVariant.sku"), named.join(", "));
+  // A variant needs what a product snippet needs at least (offers, a review or a rating): an error.
+  assert.ok(named.includes("missing-one-of hasVariant.offers") && named.includes("missing-one-of hasVariant.sku"), named.join(", "));
 });
 
 test("separate: a top-level Product with only isVariantOf and url is a link, not a product missing its name", () => {
