@@ -73,6 +73,7 @@ const JobPosting_applicantLocationRequirements: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "class", type: "AdministrativeArea", accepts: subtypes("AdministrativeArea"), validate: validate_JobPosting_applicantLocationRequirements_AdministrativeArea }],
   requires: ["jobLocationType"],
+  requiresRequired: true,
   fix: "Give \"applicantLocationRequirements\" as the Country or State (AdministrativeArea) applicants of a 100% remote job must live in, e.g. {\"@type\": \"Country\", \"name\": \"USA\"}.",
   docs: DOCS,
   rule: "/rules/JobPosting#applicantLocationRequirements",
