@@ -6,6 +6,7 @@
  */
 import sjson from "secure-json-parse";
 import { checkText, stubJsonLd, stubValue, type JsonLdTextCheck } from "./inspect-body.ts";
+import { jsonText } from "./json-text.ts";
 
 /** What the worker kept of item i: `body` is `{"jsonld": ...}` as JSON text; `check` for a jsonld string. */
 export interface KeptItem {
@@ -39,7 +40,7 @@ export function inspectBatch(text: string): BatchInspection {
     for (const key of Object.keys(item)) small[key] = key === "jsonld" ? stubJsonLd(item[key]) : stubValue(item[key]);
     const jsonld = item.jsonld;
     if (typeof jsonld === "string") kept.push({ check: checkText(jsonld) });
-    else if (jsonld !== undefined) kept.push({ body: JSON.stringify({ jsonld }) });
+    else if (jsonld !== undefined) kept.push({ body: jsonText({ jsonld }) });
     else kept.push(null);
     return small;
   });

@@ -102,6 +102,22 @@ test("{jsonld: [{@type: Event} x 20,000]}: 200 with the first nodes validated an
   assert.is(body.summary.invalid_schemas, LIMITS.nodes, "every validated Event misses its required properties");
 });
 
+test("a batch item nested 20,000 deep (more than JSON.stringify can write): its own report, the other items kept, one credit each", async () => {
+  const { key } = await signup(t.app);
+  const depth = 20_000;
+  const body = `{"items":[{"jsonld":{"@context":"https://schema.org","@type":"Event","name":"Shown"}},{"jsonld":{"@context":"https://schema.org","@type":"Event","name":"Deep","x":${"[".repeat(depth)}${"]".repeat(depth)}}}]}`;
+  const res = await t.app.inject({ method: "POST", url: "/api/v1/validate/batch", headers: { "x-api-key": key, "content-type": "application/json" }, payload: body });
+  assert.is(res.statusCode, 200, res.body.slice(0, 300));
+  const answer = res.json();
+  assert.is(answer.results.length, 2);
+  for (const item of answer.results) assert.is(item.ok, true, JSON.stringify(item).slice(0, 300));
+  assert.is(answer.results[0].result.schemas[0].type, "Event");
+  const deep = answer.results[1].result;
+  assert.ok(deep.schemas.some((s: any) => s.type === "Event"), "the deep item was validated");
+  const issues = deep.schemas.flatMap((s: any) => [...s.errors, ...s.warnings]);
+  assert.ok(issues.some((i: any) => i.code === "too-deep"), `the depth is reported: ${JSON.stringify(issues.map((i: any) => i.code))}`);
+});
+
 test("a fetched page of 10,000 blocks (596 KiB): 200, the first blocks validated, the answer bounded", async () => {
   const { key } = await signup(t.app);
   const res = await getUrl(key, `http://127.0.0.1:${fixture.port}/ten-thousand`);
