@@ -5,6 +5,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/math-solvers";
@@ -109,6 +110,7 @@ const MathSolver_potentialAction_SolveMathAction_target: PropertyRule = property
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint }],
   format: valueChecks["absolute-url"],
+  valueKeywords: [textPattern("^.*\\{math_expression_string\\}.*$", "a URL with the {math_expression_string} placeholder where the expression goes")],
   fix: "Give potentialAction.target as the URL that solves an expression, with the {math_expression_string} placeholder, e.g. \"https://mathdomain.com/solve?q={math_expression_string}\".",
   docs: DOCS,
   rule: "/rules/MathSolver#potentialAction.target",
@@ -131,6 +133,7 @@ const MathSolver_potentialAction_SolveMathAction_mathExpression_input: PropertyR
   property: "potentialAction.mathExpression-input",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+  valueKeywords: [textPattern("^\\s*required\\s+name\\s*=\\s*math_expression_string\\s*$", "the text \"required name=math_expression_string\"")],
   fix: "Add \"mathExpression-input\": \"required name=math_expression_string\" to each SolveMathAction (the name of the placeholder in its target).",
   docs: DOCS,
   rule: "/rules/MathSolver#potentialAction.mathExpression-input",
@@ -157,6 +160,7 @@ const MathSolver_potentialAction_SolveMathAction_target_EntryPoint_urlTemplate: 
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["absolute-url"],
+  valueKeywords: [textPattern("^.*\\{math_expression_string\\}.*$", "a URL with the {math_expression_string} placeholder where the expression goes")],
   fix: "Give target.urlTemplate as the solver URL with the placeholder, e.g. \"https://mathdomain.com/solve?q={math_expression_string}\".",
   docs: DOCS,
   rule: "/rules/MathSolver#potentialAction.target.urlTemplate",

@@ -6,6 +6,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { wholeList } from "../../runtime/keywords/whole-list.ts";
 import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -418,6 +419,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_targe
   level: "required",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
   format: valueChecks["absolute-url"],
+  valueKeywords: [textPattern("^.*\\{seek_to_second_number\\}.*$", "a URL with the {seek_to_second_number} placeholder where the seconds go")],
   fix: "Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. \"https://video.example.com/watch/videoID?t={seek_to_second_number}\".",
   docs: DOCS_key_moments_seek_to_action,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target",
@@ -429,6 +431,7 @@ const VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_start
   property: "potentialAction.startOffset-input",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+  valueKeywords: [textPattern("^\\s*required\\s+name\\s*=\\s*seek_to_second_number\\s*$", "the text \"required name=seek_to_second_number\"")],
   fix: "Add \"startOffset-input\": \"required name=seek_to_second_number\" to the SeekToAction (the name of the placeholder in its target).",
   docs: DOCS_key_moments_seek_to_action,
   rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.startOffset-input",
