@@ -31,6 +31,7 @@ import type { BatchItem } from "./batch/items.ts";
 import { batchShapeError, type AjvError } from "./batch/shape-error.ts";
 import { runItems } from "./batch/run-items.ts";
 import { batchAnswer } from "./batch/answer.ts";
+import { clientGone } from "../http/client-gone.ts";
 
 export interface BatchRouteOptions {
   validations: Validations;
@@ -102,7 +103,7 @@ export async function validateBatchRoutes(app: FastifyInstance, options: BatchRo
         );
       }
       const base = app.sdv.publicBaseUrl;
-      const results = await runItems({ request, account: request.account!, validations, items, kept: keptItems.get(request), batchProfile, deadlineMs, base });
+      const results = await runItems({ request, account: request.account!, validations, items, kept: keptItems.get(request), batchProfile, deadlineMs, base, clientGone: clientGone(reply) });
       const answer = await batchAnswer(request, results, base);
       reply.type("application/json; charset=utf-8");
       return reply.send(answer);

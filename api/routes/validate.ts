@@ -19,6 +19,7 @@ import { ApiError } from "../errors.ts";
 import { validateBatchRoutes } from "./validate-batch.ts";
 import { mcpRoutes } from "./mcp.ts";
 import type { Profile } from "../../runtime/options/profile.ts";
+import { clientGone } from "../http/client-gone.ts";
 
 const validateResponses = { 200: { $ref: "ValidationResponse#", description: "The validation report (ValidationResponse)" }, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 500, 503) };
 
@@ -109,7 +110,12 @@ export async function validateRoutes(app: FastifyInstance, options: { batchDeadl
     },
   );
 
-  const call = (request: FastifyRequest, reply: FastifyReply, profile: Profile | undefined): CallContext => ({ log: request.log, elapsedMs: () => reply.elapsedTime, profile });
+  const call = (request: FastifyRequest, reply: FastifyReply, profile: Profile | undefined): CallContext => ({
+    log: request.log,
+    elapsedMs: () => reply.elapsedTime,
+    profile,
+    signal: clientGone(reply),
+  });
 
   async function validateUrl(request: FastifyRequest, reply: FastifyReply, rawUrl: string, profile: Profile | undefined, render = false): Promise<string> {
     return send(request, reply, await validations.url(request.account!, rawUrl, call(request, reply, profile), { render }));

@@ -35,11 +35,13 @@ export interface BatchRun {
   deadlineMs: number;
   /** The service's public root, for the errors' links. */
   base: string;
+  /** Aborted when the client closed its connection: the items still running stop as at the deadline. */
+  clientGone?: AbortSignal;
 }
 
 /** Every item's result, in input order, within the deadline. */
 export async function runItems(batch: BatchRun): Promise<ItemResult[]> {
-  const { request, account, validations, items, kept, batchProfile, deadlineMs, base } = batch;
+  const { request, account, validations, items, kept, batchProfile, deadlineMs, base, clientGone } = batch;
   const limit = pLimit(BATCH_ITEM_CONCURRENCY);
   const order = new InputOrder(items.length);
   const deadline = new AbortController();
@@ -52,6 +54,11 @@ export async function runItems(batch: BatchRun): Promise<ItemResult[]> {
     deadline.abort(timeout);
   }, deadlineMs);
   const timedOut = (): ItemResult => ({ ok: false, status: timeout.statusCode, error: errorBody(timeout, base).error });
+  const stopForGoneClient = () => {
+    order.passAll();
+    deadline.abort(clientGone!.reason);
+  };
+  clientGone?.addEventListener("abort", stopForGoneClient, { once: true });
 
   const runItem = async (item: BatchItem, index: number): Promise<ItemResult> => {
     if (deadline.signal.aborted) {
@@ -101,6 +108,7 @@ export async function runItems(batch: BatchRun): Promise<ItemResult[]> {
     );
   } finally {
     clearTimeout(timer);
+    clientGone?.removeEventListener("abort", stopForGoneClient);
   }
 }
 
