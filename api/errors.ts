@@ -56,7 +56,7 @@ export const ERRORS = {
   batch_timeout: { status: 504, meaning: "A batch item did not finish within the batch's deadline (50 s); it was not charged, and its page fetch was stopped. Send it again, alone or in a smaller batch." },
   internal_error: { status: 500, meaning: "An unexpected error on the server; details are only in the server log." },
   billing_unavailable: { status: 503, meaning: "Payments are not configured on this server, or the payment provider did not answer." },
-  render_unavailable: { status: 503, meaning: "Rendering (render=true) is not available on this server (no Chromium: install it or set CHROMIUM_PATH), or too many pages wait to be rendered; retry later, or validate without render." },
+  render_unavailable: { status: 503, meaning: "Rendering (render=true) is not available on this server (no Chromium: install it or set CHROMIUM_PATH), or too many pages wait to be rendered (or every place stayed busy for the render deadline); retry later, or validate without render." },
   mail_unavailable: { status: 503, meaning: "With e-mail verification on, the server could not send the one-time code (its mail server did not answer or refused); retry later." },
   service_unavailable: { status: 503, meaning: "The service is shutting down, or a store it depends on is unavailable; retry later." },
 } as const satisfies Record<string, ErrorSpec>;

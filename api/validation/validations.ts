@@ -307,7 +307,7 @@ export class Validations {
     try {
       if (render) {
         // Rendered first (the costly part, in its own limited places), then the server's HTML to compare with.
-        html = (await ctx.renderer.render(url, renderOptionsFor(ctx.fetchOptions, signal))).html;
+        html = (await ctx.renderer.render(url, { ...renderOptionsFor(ctx.fetchOptions, signal), boundedWait: true })).html;
         raw = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;
       } else {
         html = (await fetchPage(url, { ...ctx.fetchOptions, signal })).body;

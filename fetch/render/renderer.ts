@@ -43,6 +43,12 @@ export interface RenderOptions {
   userAgent?: string;
   /** The caller gave up: the render stops at once. */
   signal?: AbortSignal;
+  /**
+   * Wait for a place at most the page's deadline (then render_unavailable): a caller answering someone
+   * (the service) must not hold a request behind a queue of pages that hang to their deadlines. Without
+   * it (the CLI, audits) a render waits its turn however long.
+   */
+  boundedWait?: boolean;
   /** Tighter (or looser) bounds for this page. */
   limits?: Partial<RenderLimits>;
 }
@@ -128,7 +134,7 @@ export class Renderer {
     };
     // A place first, then the page's own look-up: look-ups that never answer (each holds a thread of the
     // pool every look-up shares) are as many as the places and their queue, and end with the deadline.
-    await this.#acquire(options.signal);
+    await this.#acquire(options.signal, options.boundedWait === true ? limits.deadlineMs : null);
     let done: Promise<void> = Promise.resolve();
     try {
       await checkPage(target, policy, limits.deadlineMs, options.signal);
@@ -149,13 +155,31 @@ export class Renderer {
     if (current) await this.#shutDown(current);
   }
 
-  /** A place among the pages rendering, refused at once when `maxQueued` pages already wait for one. */
-  async #acquire(signal: AbortSignal | undefined): Promise<void> {
+  /**
+   * A place among the pages rendering, refused at once when `maxQueued` pages already wait for one, and
+   * after `maxWaitMs` of waiting when given.
+   */
+  async #acquire(signal: AbortSignal | undefined, maxWaitMs: number | null): Promise<void> {
     signal?.throwIfAborted();
     if (this.#places.full && this.#places.waiting >= this.config.maxQueued) {
       throw new FetchError("render_unavailable", `Too many pages are waiting to be rendered (${this.#places.waiting}); retry in a moment.`);
     }
-    await this.#places.acquire(signal);
+    if (maxWaitMs === null || !this.#places.full) {
+      await this.#places.acquire(signal);
+    } else {
+      const waited = new AbortController();
+      const giveUp = () => waited.abort(signal!.reason);
+      signal?.addEventListener("abort", giveUp, { once: true });
+      const timer = setTimeout(() => {
+        waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1000)} s (other pages took their whole deadline); retry in a moment, or validate without render.`));
+      }, maxWaitMs);
+      try {
+        await this.#places.acquire(waited.signal);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", giveUp);
+      }
+    }
     this.#rendering++;
   }
 

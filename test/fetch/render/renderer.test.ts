@@ -121,6 +121,9 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
       const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n"));
       return html(`<!doctype html><html lang="en"><body><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); const root = this.attachShadow({ mode: "open" }); root.innerHTML = "<span>in shadow</span>".repeat(49) + (this.hasAttribute("outer") ? "<x-card></x-card>" : ""); } }); document.body.insertAdjacentHTML("beforeend", "<x-card outer></x-card>".repeat(${n}));</script></body></html>`);
     }
+    case "/hang":
+      // Never answered: the page's render ends at its deadline.
+      return;
     case "/loop":
       return html("<!doctype html><html><body><script>for (;;) {}</script></body></html>");
     case "/loop-later":
@@ -324,6 +327,34 @@ test("Chromium's flags leave it no way out but the proxy: no name resolution of 
   }
   // The proxy itself (--proxy-server and --proxy-bypass-list=<-loopback>) is given at launch through
   // playwright-core's proxy option, which adds both flags (checked by the hostile page's canaries above).
+});
+
+withBrowser("a bounded wait for a render place ends with render_unavailable while the place is still held; an unbounded one waits its turn", async () => {
+  const one = new Renderer({ ...RENDER_DEFAULTS, concurrency: 1, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 6_000, settleMs: 300 } });
+  const options = (limits?: { deadlineMs: number }, boundedWait?: boolean) => ({ allowPrivateHosts: allowed(), limits, boundedWait });
+  try {
+    const settled: string[] = [];
+    const note = (name: string) => (value: unknown) => {
+      settled.push(name);
+      return value;
+    };
+    const holder = one.render(`http://127.0.0.1:${site.port}/hang?holder`, options()).then(note("holder"), (err: unknown) => note("holder")(err));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Waits at most its own (1 s) deadline for the place the hanging page holds for 6 s.
+    const bounded = one.render(`http://127.0.0.1:${site.port}/plain?bounded`, options({ deadlineMs: 1_000 }, true)).then(note("bounded"), (err: unknown) => note("bounded")(err));
+    // The twin without the bound waits for the place and renders.
+    const patient = one.render(`http://127.0.0.1:${site.port}/plain?patient`, options()).then(note("patient"), (err: unknown) => note("patient")(err));
+    const [held, refused, served] = await Promise.all([holder, bounded, patient]);
+    assert.instance(refused, FetchError);
+    assert.is((refused as FetchError).code, "render_unavailable");
+    assert.match((refused as FetchError).message, /busy/);
+    assert.instance(held, FetchError, "the hanging page ends at its deadline");
+    assert.is((held as FetchError).code, "render_timeout");
+    assert.not.instance(served, Error, String(served));
+    assert.equal(settled, ["bounded", "holder", "patient"]);
+  } finally {
+    await one.close();
+  }
 });
 
 test("without Chromium: render_unavailable, nothing started", async () => {
