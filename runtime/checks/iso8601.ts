@@ -41,8 +41,10 @@ export function dateError(s: string, end: number): string | null {
   if (ONE_DIGIT_PARTS.test(date)) return `write month and day with two digits: ${DATE_FORMAT}`;
   if (DAY_FIRST.test(date)) return `put the year first: ${DATE_FORMAT}`;
   if (BASIC_DATE.test(date)) return `add hyphens: ${DATE_FORMAT}`;
-  return `expected a date as ${DATE_FORMAT}`;
+  return UNREADABLE_DATE;
 }
+
+const UNREADABLE_DATE = `expected a date as ${DATE_FORMAT}`;
 
 const TIME_FORMAT = "hh:mm or hh:mm:ss, e.g. 19:30";
 const NO_COLONS = /^\d{4}(?:\d{2})?(?:\.\d+)?$/;
@@ -152,6 +154,16 @@ export function dateTimeError(s: string, needTime: boolean, needZone: boolean): 
  */
 const SPACED_ZONE = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?) +(Z|[+-]\d\d:?\d\d)$/;
 
+/**
+ * Where a date and time is wanted, a value that reads as no date at all ("Tue Jan 05 2021 21:36:30
+ * GMT+0000", JavaScript's Date text) is told to write a date and time: told to write a date alone, it
+ * would only earn the "no time" message next.
+ */
+function dateTimeReason(dateReason: string, needTime: boolean, needZone: boolean): string {
+  if (dateReason !== UNREADABLE_DATE || !needTime) return dateReason;
+  return needZone ? "expected a date and time as YYYY-MM-DDThh:mm with a time zone, e.g. 2026-07-21T19:30-05:00" : "expected a date and time as YYYY-MM-DDThh:mm, e.g. 2026-07-21T19:30";
+}
+
 /** dateTimeError by reading the characters: every shape, and the reason a value fails. */
 export function readDateTimeError(s: string, needTime: boolean, needZone: boolean): string | null {
   const spaced = SPACED_ZONE.exec(s);
@@ -181,7 +193,7 @@ export function readDateTimeError(s: string, needTime: boolean, needZone: boolea
       }
     }
     const reason = dateError(s, s.length);
-    if (reason !== null) return reason;
+    if (reason !== null) return dateTimeReason(reason, needTime, needZone);
     if (needTime) {
       return needZone
         ? "no time: add a time and a time zone, e.g. 2026-07-21T19:30-05:00"
@@ -190,7 +202,7 @@ export function readDateTimeError(s: string, needTime: boolean, needZone: boolea
     return null;
   }
   const reason = dateError(s, t);
-  if (reason !== null) return reason;
+  if (reason !== null) return dateTimeReason(reason, needTime, needZone);
   const zone = zoneStart(s, t + 1);
   const timeReason = timeError(s, t + 1, zone === -1 ? s.length : zone);
   if (timeReason !== null) return timeReason;

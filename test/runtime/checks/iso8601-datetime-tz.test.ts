@@ -21,6 +21,11 @@ checkTable(iso8601DatetimeTz, [
   ["2026-02-30T19:30Z", false, "day 30 is out of range for February"],
   ["2026-07-21T25:00Z", false, "hour 25"],
   ["", false, "YYYY-MM-DD"],
+  // a text that reads as no date at all is asked for a date and time, not a date alone (which only earns "no time" next)
+  ["Tue Jan 05 2021 21:36:30 GMT+0000 (UTC)", false, "expected a date and time as YYYY-MM-DDThh:mm with a time zone"],
+  ["next Tuesday", false, "expected a date and time as YYYY-MM-DDThh:mm with a time zone"],
+  // a date that is only written wrong is still told what is wrong with it
+  ["21/07/2026", false, "put the year first"],
   [false, false, "as text"],
 ]);
 
