@@ -30,7 +30,7 @@ const Event_startDate: PropertyRule = propertyRule({
   level: "required",
   expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
   format: valueChecks["iso8601-datetime-tz"],
-  fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\" (this service requires a time and UTC offset; the search engine also accepts a date alone).",
+  fix: "Give \"startDate\" in ISO 8601 with a time and a UTC offset, e.g. \"2026-07-21T19:00-05:00\" (the service spec requires a time and UTC offset, and the spec profile checks it; the search engine, and the google profile, also accept a date alone).",
   docs: DOCS,
   rule: "/rules/Event#startDate",
 });
