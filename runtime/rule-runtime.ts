@@ -681,12 +681,12 @@ export class Run {
       if (problem.costs !== undefined) {
         // Too few values to show the rich result (one crumb, a one-item list) is still valid markup:
         // told as a warning, and the node is not eligible, for that reason.
-        this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
+        this.report(problem.code, "warning", rule.property, problem.message, problem.fix ?? rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
         noteFailedRule(this.issues[this.issues.length - 1], rule);
         this.ineligible.push(problem.costs);
         continue;
       }
-      this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
+      this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), problem.fix ?? rule.fix, false);
     }
   }
 

@@ -41,14 +41,28 @@ export function carouselItemsProblem(items: readonly unknown[]): KeywordProblem 
     if (!isObject(item)) continue;
     const url = urlOf(item);
     if (url !== null) {
-      if (urls.has(url)) return { code: "invalid-format", message: `"${url}" is listed more than once; each item of a carousel has its own URL` };
+      if (urls.has(url)) {
+        return {
+          code: "invalid-format",
+          message: `"${url}" is listed more than once; each item of a carousel has its own URL`,
+          fix: "Give each item its own URL: on a summary page each ListItem's url is the item's own page; on an all-in-one page each item's url is this page with the item's own anchor, e.g. \"https://example.com/movies#bohemian-rhapsody\".",
+        };
+      }
       urls.add(url);
     }
     const host = hostTypeOf(subjectOf(item));
     if (host !== null) types.add(host);
     if (host === "Course") courses++;
   }
-  if (types.size > 1) return { code: "wrong-type", message: `the items mix ${[...types].join(" and ")}; all items of a carousel are of the same type` };
-  if (types.has("Course") && courses < 3) return { code: "too-few-values", message: `a course list needs at least three courses, not ${courses}` };
+  if (types.size > 1) {
+    return {
+      code: "wrong-type",
+      message: `the items mix ${[...types].join(" and ")}; all items of a carousel are of the same type`,
+      fix: "List items of one type per carousel (all Recipe, all Movie, all Course or all Restaurant): give the other items a list of their own.",
+    };
+  }
+  if (types.has("Course") && courses < 3) {
+    return { code: "too-few-values", message: `a course list needs at least three courses, not ${courses}`, fix: "List at least three courses in itemListElement, each with its own URL." };
+  }
   return null;
 }

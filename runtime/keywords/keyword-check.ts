@@ -11,6 +11,8 @@ import type { JsonObject } from "../json.ts";
 export interface KeywordProblem {
   readonly code: IssueCode;
   readonly message: string;
+  /** What to do about this problem where the property's own fix ("Add itemListElement ...") would not say. */
+  readonly fix?: string;
   /**
    * What the value loses, when the documentation says that is all it loses (an author's name of 100
    * characters or more: "won't be eligible for an author-based review snippet"): the problem is then a

@@ -9,7 +9,7 @@ class WholeList implements ListKeyword {
     if (items === null) return null;
     const problem = this.check.test(items);
     if (problem === null) return null;
-    return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property}": ${problem}.` } : { code: problem.code, message: `"${property}": ${problem.message}.` };
+    return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property}": ${problem}.` } : { ...problem, message: `"${property}": ${problem.message}.` };
   }
 }
 
