@@ -466,7 +466,9 @@ export class Run {
   recommendedWhen(rule: PropertyRule, node: JsonObject, at: string): void {
     const condition = rule.condition!;
     if (!condition.holds(node)) return this.missing(rule, at);
-    const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe()}` : ` (not needed where "${condition.absentSibling}" is given)`;
+    // The sibling named by its full path ("location.address.name"): a bare "name" reads as the node's own.
+    const siblingPath = `${rule.property.slice(0, rule.property.lastIndexOf(".") + 1)}${condition.absentSibling}`;
+    const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe()}` : ` (not needed where "${siblingPath}" is given)`;
     this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
   }
 

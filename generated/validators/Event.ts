@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -228,8 +229,9 @@ const Event_location_Place_address_PostalAddress_streetAddress: PropertyRule = p
   name: "streetAddress",
   segment: "/streetAddress",
   property: "location.address.streetAddress",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  condition: siblingCondition("name", null),
   fix: "Add location.address.streetAddress, e.g. \"148 W 51st St Suite 42\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.streetAddress",
@@ -239,8 +241,9 @@ const Event_location_Place_address_PostalAddress_addressLocality: PropertyRule =
   name: "addressLocality",
   segment: "/addressLocality",
   property: "location.address.addressLocality",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  condition: siblingCondition("name", null),
   fix: "Add location.address.addressLocality with the city, e.g. \"New York\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressLocality",
@@ -250,8 +253,9 @@ const Event_location_Place_address_PostalAddress_postalCode: PropertyRule = prop
   name: "postalCode",
   segment: "/postalCode",
   property: "location.address.postalCode",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  condition: siblingCondition("name", null),
   fix: "Add location.address.postalCode, e.g. \"10019\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.postalCode",
@@ -261,8 +265,9 @@ const Event_location_Place_address_PostalAddress_addressRegion: PropertyRule = p
   name: "addressRegion",
   segment: "/addressRegion",
   property: "location.address.addressRegion",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  condition: siblingCondition("name", null),
   fix: "Add location.address.addressRegion with the region or state, e.g. \"NY\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressRegion",
@@ -272,9 +277,10 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
   name: "addressCountry",
   segment: "/addressCountry",
   property: "location.address.addressCountry",
-  level: "recommended",
+  level: "optional",
   expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
   format: valueChecks["non-empty-text"],
+  condition: siblingCondition("name", null),
   fix: "Add location.address.addressCountry with the country, ideally its two-letter ISO 3166-1 code, e.g. \"US\".",
   docs: DOCS,
   rule: "/rules/Event#location.address.addressCountry",
@@ -283,19 +289,19 @@ const Event_location_Place_address_PostalAddress_addressCountry: PropertyRule = 
 /** Nested shape Event > location > Place > address > PostalAddress. */
 export function validate_Event_location_Place_address_PostalAddress(node: JsonObject, run: Run, at: string): void {
   const v_streetAddress = node["streetAddress"];
-  if (v_streetAddress === undefined) run.missing(Event_location_Place_address_PostalAddress_streetAddress, at);
+  if (v_streetAddress === undefined) run.recommendedWhen(Event_location_Place_address_PostalAddress_streetAddress, node, at);
   else run.check(v_streetAddress, Event_location_Place_address_PostalAddress_streetAddress, at);
   const v_addressLocality = node["addressLocality"];
-  if (v_addressLocality === undefined) run.missing(Event_location_Place_address_PostalAddress_addressLocality, at);
+  if (v_addressLocality === undefined) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressLocality, node, at);
   else run.check(v_addressLocality, Event_location_Place_address_PostalAddress_addressLocality, at);
   const v_postalCode = node["postalCode"];
-  if (v_postalCode === undefined) run.missing(Event_location_Place_address_PostalAddress_postalCode, at);
+  if (v_postalCode === undefined) run.recommendedWhen(Event_location_Place_address_PostalAddress_postalCode, node, at);
   else run.check(v_postalCode, Event_location_Place_address_PostalAddress_postalCode, at);
   const v_addressRegion = node["addressRegion"];
-  if (v_addressRegion === undefined) run.missing(Event_location_Place_address_PostalAddress_addressRegion, at);
+  if (v_addressRegion === undefined) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressRegion, node, at);
   else run.check(v_addressRegion, Event_location_Place_address_PostalAddress_addressRegion, at);
   const v_addressCountry = node["addressCountry"];
-  if (v_addressCountry === undefined) run.missing(Event_location_Place_address_PostalAddress_addressCountry, at);
+  if (v_addressCountry === undefined) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressCountry, node, at);
   else run.check(v_addressCountry, Event_location_Place_address_PostalAddress_addressCountry, at);
 }
 
