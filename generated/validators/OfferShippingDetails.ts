@@ -6,6 +6,7 @@ import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
+import { textPattern } from "../../runtime/keywords/text-pattern.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
@@ -148,6 +149,7 @@ const OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion: Prop
   property: "shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^\\s*[A-Za-z0-9]{2,3}\\s*$", "a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, such as \"NY\"")],
   fix: "Give shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS,
   rule: "/rules/OfferShippingDetails#shippingDestination.addressRegion",

@@ -1559,6 +1559,7 @@ const Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetail
   property: "offers.shippingDetails.shippingDestination.addressRegion",
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^\\s*[A-Za-z0-9]{2,3}\\s*$", "a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, such as \"NY\"")],
   fix: "Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. \"NY\" (US, Australia and Japan only); don't combine it with postalCode.",
   docs: DOCS_merchant_listing,
   rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion",
