@@ -4,8 +4,8 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import type { JsonObject } from "../../runtime/json.ts";
-import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -188,6 +188,7 @@ export function validate_Event(node: JsonObject, run: Run, at: string): void {
   else run.check(v_performer, Event_performer, at);
   const v_previousStartDate = node["previousStartDate"];
   if (v_previousStartDate !== undefined) run.check(v_previousStartDate, Event_previousStartDate, at);
+  run.checkNode(node, nodeChecks["rescheduled-status"], DOCS, at, "/rules/Event#previousStartDate");
 }
 
 // rules-src/types/Event.yaml: location > Place > name

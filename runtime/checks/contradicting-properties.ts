@@ -33,3 +33,15 @@ export function strikethroughMemberPrice(node: JsonObject): string | null {
 export function regionAndPostalCode(node: JsonObject): string | null {
   return hasValue(node, ["addressRegion"]) && hasValue(node, ["postalCode"]) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
 }
+
+/**
+ * Event previousStartDate: "If you add previousStartDate, you must also add the eventStatus property and
+ * set the eventStatus to EventRescheduled. Don't use other event statuses."
+ */
+export function previousDateWithoutRescheduled(node: JsonObject): string | null {
+  if (!hasValue(node, ["previousStartDate"])) return null;
+  if (!hasValue(node, ["eventStatus"])) return "is given without eventStatus; a rescheduled event says so with eventStatus EventRescheduled";
+  const status = members(node.eventStatus);
+  if (status.includes("EventRescheduled")) return null;
+  return `is given while eventStatus is ${status[0] ?? "not a status"}; a previous start date goes only with EventRescheduled`;
+}

@@ -12,7 +12,7 @@ import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
 import { sharedStartTime } from "./clip-start-times.ts";
-import { regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
+import { previousDateWithoutRescheduled, regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
 
 export interface ListCheck {
   description: string;
@@ -156,6 +156,16 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Give the destination either as regions (addressRegion) or as postal codes (postalCode), in two DefinedRegions if both kinds are shipped to. ' +
       'Search Central, Merchant listing, DefinedRegion: "Do not provide both a region and postal code information."',
     test: (node) => regionAndPostalCode(node),
+  },
+  "rescheduled-status": {
+    description: "a previousStartDate goes with eventStatus EventRescheduled, and no other status",
+    property: "previousStartDate",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Set "eventStatus" to "https://schema.org/EventRescheduled" beside previousStartDate, or leave previousStartDate out for an event that was not rescheduled. ' +
+      'Search Central, Event, previousStartDate: "If you add previousStartDate, you must also add the eventStatus property and set the eventStatus to EventRescheduled. Don\'t use other event statuses."',
+    test: (node) => previousDateWithoutRescheduled(node),
   },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
