@@ -459,7 +459,7 @@ export class Run {
     if (!condition.holds(node)) return this.missing(rule, at);
     if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
     const waived = this.waivedNow !== null;
-    this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
+    this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe(parentPath(rule.property))}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
   /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
@@ -467,8 +467,8 @@ export class Run {
     const condition = rule.condition!;
     if (!condition.holds(node)) return this.missing(rule, at);
     // The sibling named by its full path ("location.address.name"): a bare "name" reads as the node's own.
-    const siblingPath = `${rule.property.slice(0, rule.property.lastIndexOf(".") + 1)}${condition.absentSibling}`;
-    const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe()}` : ` (not needed where "${siblingPath}" is given)`;
+    const parent = parentPath(rule.property);
+    const when = condition.absentSibling === undefined ? `, recommended when ${condition.describe(parent)}` : ` (not needed where "${parent}${condition.absentSibling}" is given)`;
     this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
   }
 
@@ -1125,4 +1125,9 @@ function imageObjectProblem(node: JsonObject, format: ValueCheck): string | null
     return problem === null ? null : `whose "${key}" is invalid: ${problem}`;
   }
   return 'without "contentUrl" or "url": it names no image file';
+}
+
+/** The dotted path of the node holding a property, with its dot ("location.address." of "location.address.name"; "" at the top). */
+function parentPath(property: string): string {
+  return property.slice(0, property.lastIndexOf(".") + 1);
 }

@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import type { JsonObject } from "../../runtime/json.ts";
+import { siblingCondition } from "../../runtime/keywords/sibling-condition.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program";
@@ -113,6 +114,7 @@ const LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned: Property
   level: "optional",
   expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
   min: 0,
+  condition: siblingCondition("hasTierBenefit", ["TierBenefitLoyaltyPoints"]),
   fix: "Give \"membershipPointsEarned\" with the points earned per currency unit spent, e.g. 5 (with TierBenefitLoyaltyPoints).",
   docs: DOCS,
   rule: "/rules/LoyaltyProgram#hasTiers.membershipPointsEarned",
@@ -142,7 +144,8 @@ export function validate_LoyaltyProgram_hasTiers_MemberProgramTier(node: JsonObj
   const v_hasTierRequirement = node["hasTierRequirement"];
   if (v_hasTierRequirement !== undefined) run.check(v_hasTierRequirement, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement, at);
   const v_membershipPointsEarned = node["membershipPointsEarned"];
-  if (v_membershipPointsEarned !== undefined) run.check(v_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, at);
+  if (v_membershipPointsEarned === undefined) run.recommendedWhen(LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, node, at);
+  else run.check(v_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, at);
   const v_url = node["url"];
   if (v_url === undefined) run.missing(LoyaltyProgram_hasTiers_MemberProgramTier_url, at);
   else run.check(v_url, LoyaltyProgram_hasTiers_MemberProgramTier_url, at);

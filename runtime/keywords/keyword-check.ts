@@ -40,8 +40,11 @@ export interface ListKeyword {
 /** A requirement that holds depending on the node (a sibling's value), and how a message says so. */
 export interface RequirementCondition {
   holds(node: JsonObject): boolean;
-  /** The condition in words, for "required when ..." ("\"offerType\" is absent"). */
-  describe(): string;
+  /**
+   * The condition in words, for "required when ..." ("\"offerType\" is absent"); `parent`, the dotted path
+   * of the node holding the sibling ("hasTiers."), so a nested sibling is named in full.
+   */
+  describe(parent?: string): string;
   /** The sibling whose absence the condition is, if it is one: a recommendation then reads "not needed where it is given". */
   readonly absentSibling?: string;
 }

@@ -28,8 +28,8 @@ class SiblingCondition implements RequirementCondition {
     return false;
   }
 
-  describe(): string {
-    return this.values === null ? `"${this.property}" is absent` : `"${this.property}" is ${[...this.values].join(" or ")}`;
+  describe(parent = ""): string {
+    return this.values === null ? `"${parent}${this.property}" is absent` : `"${parent}${this.property}" is ${[...this.values].join(" or ")}`;
   }
 }
 
@@ -52,8 +52,8 @@ class SiblingAbove implements RequirementCondition {
     return false;
   }
 
-  describe(): string {
-    return `"${this.property}" is above ${this.bound}`;
+  describe(parent = ""): string {
+    return `"${parent}${this.property}" is above ${this.bound}`;
   }
 }
 

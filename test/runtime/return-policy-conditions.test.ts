@@ -39,7 +39,8 @@ test("a finite window: its days are required, the rest recommended; an unlimited
 test("the message says when the property is recommended", () => {
   const [s] = validateValue(offer("MerchantReturnUnlimitedWindow")).schemas;
   const warning = s.warnings.find((w) => w.property.endsWith("returnFees"))!;
-  assert.match(warning.message, /recommended when "returnPolicyCategory" is MerchantReturnFiniteReturnWindow or MerchantReturnUnlimitedWindow/);
+  // The sibling is named by its full path, as the property is ("offers.hasMerchantReturnPolicy.returnFees").
+  assert.match(warning.message, /recommended when "offers\.hasMerchantReturnPolicy\.returnPolicyCategory" is MerchantReturnFiniteReturnWindow or MerchantReturnUnlimitedWindow/);
 });
 
 test.run();
