@@ -2,6 +2,7 @@
 import type { PropertyRule, Run, OneOfRule } from "../../runtime/rule-runtime.ts";
 import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
+import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks, configuredCheck } from "../../runtime/checks/index.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -14,7 +15,7 @@ const ShippingService_shippingConditions: PropertyRule = propertyRule({
   segment: "/shippingConditions",
   property: "shippingConditions",
   level: "required",
-  expect: [{ kind: "class", type: "ShippingConditions", accepts: subtypes("ShippingConditions"), validate: validate_ShippingService_shippingConditions_ShippingConditions }],
+  expect: [{ kind: "class", type: "ShippingConditions", accepts: subtypes("ShippingConditions"), validate: validate_ShippingService_shippingConditions_ShippingConditions, nodeCheck: nodeChecks["ships-or-not"] }],
   fix: "Add \"shippingConditions\" to the ShippingService: one or more ShippingConditions with the destination, order value range, shipping rate and transit time they apply to.",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions",
@@ -564,6 +565,7 @@ const ShippingService_shippingConditions_ShippingConditions_weight_QuantitativeV
   property: "shippingConditions.weight.unitCode",
   level: "recommended",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: configuredCheck("unit-code", {"allowed":["LBR","KGM"]}),
   fix: "Add weight.unitCode \"LBR\" (pound) or \"KGM\" (kilogram).",
   docs: DOCS,
   rule: "/rules/ShippingService#shippingConditions.weight.unitCode",

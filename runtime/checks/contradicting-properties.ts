@@ -45,3 +45,14 @@ export function previousDateWithoutRescheduled(node: JsonObject): string | null 
   if (status.includes("EventRescheduled")) return null;
   return `is given while eventStatus is ${status[0] ?? "not a status"}; a previous start date goes only with EventRescheduled`;
 }
+
+/**
+ * ShippingConditions: shippingRate and transitTime "should only be specified if doesNotShip is absent or
+ * set to false" (shipping policy page): conditions that do not ship have no rate or time.
+ */
+export function rateWhereNothingShips(node: JsonObject): string | null {
+  const doesNotShip = node.doesNotShip;
+  if (doesNotShip !== true && doesNotShip !== "true" && doesNotShip !== "True") return null;
+  const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
+  return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
+}

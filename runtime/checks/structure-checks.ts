@@ -12,7 +12,7 @@ import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
 import { sharedStartTime } from "./clip-start-times.ts";
-import { previousDateWithoutRescheduled, regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
+import { previousDateWithoutRescheduled, rateWhereNothingShips, regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
 
 export interface ListCheck {
   description: string;
@@ -166,6 +166,16 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Set "eventStatus" to "https://schema.org/EventRescheduled" beside previousStartDate, or leave previousStartDate out for an event that was not rescheduled. ' +
       'Search Central, Event, previousStartDate: "If you add previousStartDate, you must also add the eventStatus property and set the eventStatus to EventRescheduled. Don\'t use other event statuses."',
     test: (node) => previousDateWithoutRescheduled(node),
+  },
+  "ships-or-not": {
+    description: "conditions that do not ship (doesNotShip true) give no shippingRate or transitTime",
+    property: "doesNotShip",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Leave shippingRate and transitTime out of conditions with "doesNotShip": true, or set doesNotShip to false where these conditions do ship. ' +
+      'Search Central, Shipping policy, ShippingConditions (shippingRate, transitTime): "should only be specified if doesNotShip is absent or set to false."',
+    test: (node) => rateWhereNothingShips(node),
   },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
