@@ -868,6 +868,9 @@ function imageObjectProblem(node, format) {
   }
   return 'without "contentUrl" or "url": it names no image file';
 }
+function parentPath(property3) {
+  return property3.slice(0, property3.lastIndexOf(".") + 1);
+}
 var ABSOLUTE_HTTP, FixedPropertyRule, FixedExpectSpec, takesAnyString, expectSpec, isDigit, MAX_NOTED_TEXT, trimmed, typeList, MAX_MERGED_CHECKS, WAIVED_NOTE, Run, classNames;
 var init_rule_runtime = __esm({
   "runtime/rule-runtime.ts"() {
@@ -1080,13 +1083,14 @@ var init_rule_runtime = __esm({
         if (!condition.holds(node)) return this.missing(rule, at);
         if (rule.neededForEligibility) this.ineligible.push(`the rich result needs "${rule.property}"`);
         const waived = this.waivedNow !== null;
-        this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe()}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
+        this.report("missing-required", waived ? "warning" : "error", rule.property, `Missing property "${rule.property}", required when ${condition.describe(parentPath(rule.property))}${waived ? WAIVED_NOTE : ""}.`, rule.fix, rule.docs, at, rule.rule);
       }
       /** A missing optional property recommended while a sibling has some values (rules-src `recommended_when`). */
       recommendedWhen(rule, node, at) {
         const condition = rule.condition;
         if (!condition.holds(node)) return this.missing(rule, at);
-        const when = condition.absentSibling === void 0 ? `, recommended when ${condition.describe()}` : ` (not needed where "${condition.absentSibling}" is given)`;
+        const parent = parentPath(rule.property);
+        const when = condition.absentSibling === void 0 ? `, recommended when ${condition.describe(parent)}` : ` (not needed where "${parent}${condition.absentSibling}" is given)`;
         this.report("missing-recommended", "warning", rule.property, `Missing recommended property "${rule.property}"${when}.`, rule.fix, rule.docs, at, rule.rule);
       }
       /**
@@ -1283,12 +1287,12 @@ var init_rule_runtime = __esm({
           const problem = keywords[i].test(items, count, rule.property);
           if (problem === null) continue;
           if (problem.costs !== void 0) {
-            this.report(problem.code, "warning", rule.property, problem.message, rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
+            this.report(problem.code, "warning", rule.property, problem.message, problem.fix ?? rule.fix, rule.docs, valuePath(rule, at, -1), rule.rule);
             noteFailedRule(this.issues[this.issues.length - 1], rule);
             this.ineligible.push(problem.costs);
             continue;
           }
-          this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), rule.fix, false);
+          this.fail(rule, problem.code, problem.message, valuePath(rule, at, -1), problem.fix ?? rule.fix, false);
         }
       }
       /**
@@ -6375,7 +6379,7 @@ function dateError(s, end) {
   if (ONE_DIGIT_PARTS.test(date)) return `write month and day with two digits: ${DATE_FORMAT}`;
   if (DAY_FIRST.test(date)) return `put the year first: ${DATE_FORMAT}`;
   if (BASIC_DATE.test(date)) return `add hyphens: ${DATE_FORMAT}`;
-  return `expected a date as ${DATE_FORMAT}`;
+  return UNREADABLE_DATE;
 }
 function timeShapeError(s, start, end) {
   if (start === end) return "add a time after T, e.g. 2026-07-21T19:30";
@@ -6446,6 +6450,10 @@ function zoneError(s, start) {
 function dateTimeError(s, needTime, needZone) {
   return s.length > 10 && COMMON_DATE_TIME.test(s) ? null : readDateTimeError(s, needTime, needZone);
 }
+function dateTimeReason(dateReason, needTime, needZone) {
+  if (dateReason !== UNREADABLE_DATE || !needTime) return dateReason;
+  return needZone ? "expected a date and time as YYYY-MM-DDThh:mm with a time zone, e.g. 2026-07-21T19:30-05:00" : "expected a date and time as YYYY-MM-DDThh:mm, e.g. 2026-07-21T19:30";
+}
 function readDateTimeError(s, needTime, needZone) {
   const spaced = SPACED_ZONE.exec(s);
   if (spaced !== null) {
@@ -6469,14 +6477,14 @@ function readDateTimeError(s, needTime, needZone) {
       }
     }
     const reason2 = dateError(s, s.length);
-    if (reason2 !== null) return reason2;
+    if (reason2 !== null) return dateTimeReason(reason2, needTime, needZone);
     if (needTime) {
       return needZone ? "no time: add a time and a time zone, e.g. 2026-07-21T19:30-05:00" : "no time: add a time, e.g. 2026-07-21T19:30";
     }
     return null;
   }
   const reason = dateError(s, t);
-  if (reason !== null) return reason;
+  if (reason !== null) return dateTimeReason(reason, needTime, needZone);
   const zone = zoneStart(s, t + 1);
   const timeReason = timeError(s, t + 1, zone === -1 ? s.length : zone);
   if (timeReason !== null) return timeReason;
@@ -6522,7 +6530,7 @@ function isoDateFix(value) {
   const candidate = typeof value === "string" ? isoDateCandidate(value) : null;
   return candidate === null ? null : { value: candidate };
 }
-var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, COMMON_DATE_TIME, NO_TIME_ZONE, SPACED_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
+var MONTHS, DATE_FORMAT, ONE_DIGIT_PARTS, DAY_FIRST, BASIC_DATE, UNREADABLE_DATE, TIME_FORMAT, NO_COLONS, ONE_DIGIT_HOUR, TWELVE_HOUR, ZONE_FORMAT, COMMON_DATE_TIME, NO_TIME_ZONE, SPACED_ZONE, MONTH_NUMBERS, SEPARATED_DATE, BASIC, NUMERIC_DAY_MONTH, MONTH_NAME_FIRST, DAY_FIRST_NAME, LOWER_ZONE, pad;
 var init_iso8601 = __esm({
   "runtime/checks/iso8601.ts"() {
     "use strict";
@@ -6545,6 +6553,7 @@ var init_iso8601 = __esm({
     ONE_DIGIT_PARTS = /^\d{4}-\d{1,2}-\d{1,2}$/;
     DAY_FIRST = /^\d{1,2}[./-]\d{1,2}[./-]\d{4}$/;
     BASIC_DATE = /^\d{8}$/;
+    UNREADABLE_DATE = `expected a date as ${DATE_FORMAT}`;
     TIME_FORMAT = "hh:mm or hh:mm:ss, e.g. 19:30";
     NO_COLONS = /^\d{4}(?:\d{2})?(?:\.\d+)?$/;
     ONE_DIGIT_HOUR = /^\d{1,2}:\d{1,2}(?::\d{1,2})?$/;
@@ -13164,15 +13173,29 @@ function carouselItemsProblem(items) {
     if (!isObject(item)) continue;
     const url = urlOf(item);
     if (url !== null) {
-      if (urls.has(url)) return { code: "invalid-format", message: `"${url}" is listed more than once; each item of a carousel has its own URL` };
+      if (urls.has(url)) {
+        return {
+          code: "invalid-format",
+          message: `"${url}" is listed more than once; each item of a carousel has its own URL`,
+          fix: `Give each item its own URL: on a summary page each ListItem's url is the item's own page; on an all-in-one page each item's url is this page with the item's own anchor, e.g. "https://example.com/movies#bohemian-rhapsody".`
+        };
+      }
       urls.add(url);
     }
     const host = hostTypeOf(subjectOf(item));
     if (host !== null) types.add(host);
     if (host === "Course") courses++;
   }
-  if (types.size > 1) return { code: "wrong-type", message: `the items mix ${[...types].join(" and ")}; all items of a carousel are of the same type` };
-  if (types.has("Course") && courses < 3) return { code: "too-few-values", message: `a course list needs at least three courses, not ${courses}` };
+  if (types.size > 1) {
+    return {
+      code: "wrong-type",
+      message: `the items mix ${[...types].join(" and ")}; all items of a carousel are of the same type`,
+      fix: "List items of one type per carousel (all Recipe, all Movie, all Course or all Restaurant): give the other items a list of their own."
+    };
+  }
+  if (types.has("Course") && courses < 3) {
+    return { code: "too-few-values", message: `a course list needs at least three courses, not ${courses}`, fix: "List at least three courses in itemListElement, each with its own URL." };
+  }
   return null;
 }
 var HOST_TYPES;
@@ -13299,6 +13322,19 @@ function strikethroughMemberPrice(node) {
 }
 function regionAndPostalCode(node) {
   return hasValue(node, ["addressRegion"]) && hasValue(node, ["postalCode"]) ? "is given beside addressRegion; a shipping region is a region or postal codes, not both" : null;
+}
+function previousDateWithoutRescheduled(node) {
+  if (!hasValue(node, ["previousStartDate"])) return null;
+  if (!hasValue(node, ["eventStatus"])) return "is given without eventStatus; a rescheduled event says so with eventStatus EventRescheduled";
+  const status = members(node.eventStatus);
+  if (status.includes("EventRescheduled")) return null;
+  return `is given while eventStatus is ${status[0] ?? "not a status"}; a previous start date goes only with EventRescheduled`;
+}
+function rateWhereNothingShips(node) {
+  const doesNotShip = node.doesNotShip;
+  if (doesNotShip !== true && doesNotShip !== "true" && doesNotShip !== "True") return null;
+  const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
+  return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
 }
 var init_contradicting_properties = __esm({
   "runtime/checks/contradicting-properties.ts"() {
@@ -13446,6 +13482,22 @@ var init_structure_checks = __esm({
         severity: "warning",
         fix: 'Give the destination either as regions (addressRegion) or as postal codes (postalCode), in two DefinedRegions if both kinds are shipped to. Search Central, Merchant listing, DefinedRegion: "Do not provide both a region and postal code information."',
         test: (node) => regionAndPostalCode(node)
+      },
+      "rescheduled-status": {
+        description: "a previousStartDate goes with eventStatus EventRescheduled, and no other status",
+        property: "previousStartDate",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: `Set "eventStatus" to "https://schema.org/EventRescheduled" beside previousStartDate, or leave previousStartDate out for an event that was not rescheduled. Search Central, Event, previousStartDate: "If you add previousStartDate, you must also add the eventStatus property and set the eventStatus to EventRescheduled. Don't use other event statuses."`,
+        test: (node) => previousDateWithoutRescheduled(node)
+      },
+      "ships-or-not": {
+        description: "conditions that do not ship (doesNotShip true) give no shippingRate or transitTime",
+        property: "doesNotShip",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: 'Leave shippingRate and transitTime out of conditions with "doesNotShip": true, or set doesNotShip to false where these conditions do ship. Search Central, Shipping policy, ShippingConditions (shippingRate, transitTime): "should only be specified if doesNotShip is absent or set to false."',
+        test: (node) => rateWhereNothingShips(node)
       },
       "amenity-value": {
         description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
@@ -14819,7 +14871,7 @@ function validate_Article__paywalled_content_hasPart_WebPageElement(node, run, a
   if (v_cssSelector === void 0) run.missing(Article__paywalled_content_hasPart_WebPageElement_cssSelector, at);
   else run.check(v_cssSelector, Article__paywalled_content_hasPart_WebPageElement_cssSelector, at);
 }
-var DOCS3, Article_author, Article_dateModified, Article_datePublished, Article_headline, Article_image, Article_author_Person_name, Article_author_Person_url, Article_author_Person_sameAs, Article_author_Person_oneOf0, Article_author_Organization_name, Article_author_Organization_url, Article_author_Organization_sameAs, Article_author_Organization_oneOf0, Article_image_ImageObject_contentUrl, Article_image_ImageObject_url, Article_image_ImageObject_oneOf0, Article__paywalled_content_isAccessibleForFree, Article__paywalled_content_hasPart, Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Article__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet2;
+var DOCS3, DOCS_paywalled_content, Article_author, Article_dateModified, Article_datePublished, Article_headline, Article_image, Article_author_Person_name, Article_author_Person_url, Article_author_Person_sameAs, Article_author_Person_oneOf0, Article_author_Organization_name, Article_author_Organization_url, Article_author_Organization_sameAs, Article_author_Organization_oneOf0, Article_image_ImageObject_contentUrl, Article_image_ImageObject_url, Article_image_ImageObject_oneOf0, Article__paywalled_content_isAccessibleForFree, Article__paywalled_content_hasPart, Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Article__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet2;
 var init_Article = __esm({
   "generated/validators/Article.ts"() {
     "use strict";
@@ -14828,6 +14880,7 @@ var init_Article = __esm({
     init_checks();
     init_text_pattern();
     DOCS3 = "https://developers.google.com/search/docs/appearance/structured-data/article";
+    DOCS_paywalled_content = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
     Article_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -14978,7 +15031,7 @@ var init_Article = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       single: true,
       fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
-      docs: DOCS3,
+      docs: DOCS_paywalled_content,
       rule: "/rules/Article#paywalled-content:isAccessibleForFree"
     });
     Article__paywalled_content_hasPart = propertyRule({
@@ -14988,7 +15041,7 @@ var init_Article = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Article__paywalled_content_hasPart_WebPageElement }],
       fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
-      docs: DOCS3,
+      docs: DOCS_paywalled_content,
       rule: "/rules/Article#paywalled-content:hasPart"
     });
     Article__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
@@ -14999,7 +15052,7 @@ var init_Article = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       requires: ["cssSelector"],
       fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-      docs: DOCS3,
+      docs: DOCS_paywalled_content,
       rule: "/rules/Article#paywalled-content:hasPart.isAccessibleForFree"
     });
     Article__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
@@ -15010,7 +15063,7 @@ var init_Article = __esm({
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
       valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
-      docs: DOCS3,
+      docs: DOCS_paywalled_content,
       rule: "/rules/Article#paywalled-content:hasPart.cssSelector"
     });
     ruleSet2 = {
@@ -15318,7 +15371,7 @@ function validate_Book__review_snippet(node, run, at) {
   if (v_review !== void 0) run.check(v_review, Book__review_snippet_review, at);
   run.oneOf(Book__review_snippet_oneOf0, node, at);
 }
-var DOCS4, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, Book__review_snippet_aggregateRating, Book__review_snippet_review, Book__review_snippet_oneOf0, ruleSet3;
+var DOCS4, DOCS_review_snippet, Book_name, Book_author, Book_aggregateRating, Book_review, Book_author_Person_name, Book_author_Organization_name, Book_aggregateRating_AggregateRating_ratingValue, Book_aggregateRating_AggregateRating_ratingCount, Book_aggregateRating_AggregateRating_reviewCount, Book_aggregateRating_AggregateRating_bestRating, Book_aggregateRating_AggregateRating_worstRating, Book_aggregateRating_AggregateRating_oneOf0, Book_review_Review_author, Book_review_Review_reviewRating, Book_review_Review_datePublished, Book_review_Review_oneOf0, Book_review_Review_author_Person_name, Book_review_Review_author_Organization_name, Book_review_Review_reviewRating_Rating_ratingValue, Book_review_Review_reviewRating_Rating_bestRating, Book_review_Review_reviewRating_Rating_worstRating, Book__book_actions__id, Book__book_actions_name, Book__book_actions_author, Book__book_actions_url, Book__book_actions_sameAs, Book__book_actions_workExample, Book__book_actions_author_Person_name, Book__book_actions_author_Person_sameAs, Book__book_actions_author_Organization_name, Book__book_actions_author_Organization_sameAs, Book__book_actions_workExample_Book__id, Book__book_actions_workExample_Book_bookFormat, Book__book_actions_workExample_Book_inLanguage, Book__book_actions_workExample_Book_isbn, Book__book_actions_workExample_Book_potentialAction, Book__book_actions_workExample_Book_author, Book__book_actions_workExample_Book_bookEdition, Book__book_actions_workExample_Book_datePublished, Book__book_actions_workExample_Book_identifier, Book__book_actions_workExample_Book_name, Book__book_actions_workExample_Book_sameAs, Book__book_actions_workExample_Book_url, Book__book_actions_workExample_Book_potentialAction_ReadAction_target, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_ReadAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_category, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_price, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_priceCurrency, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityStarts, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_availabilityEnds, Book__book_actions_workExample_Book_potentialAction_ReadAction_expectsAcceptanceOf_Offer_eligibleRegion_Country_name, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target, Book__book_actions_workExample_Book_potentialAction_BorrowAction_lender_LibrarySystem__id, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_urlTemplate, Book__book_actions_workExample_Book_potentialAction_BorrowAction_target_EntryPoint_actionPlatform, Book__book_actions_workExample_Book_identifier_PropertyValue_propertyID, Book__book_actions_workExample_Book_identifier_PropertyValue_value, Book__review_snippet_aggregateRating, Book__review_snippet_review, Book__review_snippet_oneOf0, ruleSet3;
 var init_Book = __esm({
   "generated/validators/Book.ts"() {
     "use strict";
@@ -15330,6 +15383,7 @@ var init_Book = __esm({
     init_fixed_texts();
     init_text_pattern();
     DOCS4 = "https://developers.google.com/search/docs/appearance/structured-data/book";
+    DOCS_review_snippet = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Book_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -15956,7 +16010,7 @@ var init_Book = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: null }],
       fix: 'Give "aggregateRating" as an AggregateRating, e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.',
-      docs: DOCS4,
+      docs: DOCS_review_snippet,
       rule: "/rules/Book#review-snippet:aggregateRating"
     });
     Book__review_snippet_review = propertyRule({
@@ -15966,10 +16020,10 @@ var init_Book = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: null }],
       fix: 'Give "review" as Review objects with an author and a rating.',
-      docs: DOCS4,
+      docs: DOCS_review_snippet,
       rule: "/rules/Book#review-snippet:review"
     });
-    Book__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS4, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
+    Book__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS_review_snippet, rule: "/rules/Book#review-snippet:one-of:aggregateRating" };
     ruleSet3 = {
       type: "Book",
       status: "supported",
@@ -16033,7 +16087,7 @@ var init_whole_list = __esm({
         if (items === null) return null;
         const problem = this.check.test(items);
         if (problem === null) return null;
-        return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property3}": ${problem}.` } : { code: problem.code, message: `"${property3}": ${problem.message}.` };
+        return typeof problem === "string" ? { code: "invalid-sequence", message: `"${property3}": ${problem}.` } : { ...problem, message: `"${property3}": ${problem.message}.` };
       }
     };
     wholeList = (check16) => new WholeList(check16);
@@ -16065,8 +16119,8 @@ var init_sibling_condition = __esm({
         }
         return false;
       }
-      describe() {
-        return this.values === null ? `"${this.property}" is absent` : `"${this.property}" is ${[...this.values].join(" or ")}`;
+      describe(parent = "") {
+        return this.values === null ? `"${parent}${this.property}" is absent` : `"${parent}${this.property}" is ${[...this.values].join(" or ")}`;
       }
     };
     siblingCondition = (property3, values) => new SiblingCondition(property3, values === null ? null : new Set(values));
@@ -16085,8 +16139,8 @@ var init_sibling_condition = __esm({
         }
         return false;
       }
-      describe() {
-        return `"${this.property}" is above ${this.bound}`;
+      describe(parent = "") {
+        return `"${parent}${this.property}" is above ${this.bound}`;
       }
     };
     NUMBER2 = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -16712,7 +16766,7 @@ function validate_Course__paywalled_content_hasPart_WebPageElement(node, run, at
   if (v_cssSelector === void 0) run.missing(Course__paywalled_content_hasPart_WebPageElement_cssSelector, at);
   else run.check(v_cssSelector, Course__paywalled_content_hasPart_WebPageElement_cssSelector, at);
 }
-var DOCS7, Course_name, Course_description, Course_provider, Course_aggregateRating, Course_review, Course_provider_Organization_name, Course_provider_Organization_sameAs, Course_aggregateRating_AggregateRating_ratingValue, Course_aggregateRating_AggregateRating_ratingCount, Course_aggregateRating_AggregateRating_reviewCount, Course_aggregateRating_AggregateRating_bestRating, Course_aggregateRating_AggregateRating_worstRating, Course_aggregateRating_AggregateRating_oneOf0, Course_review_Review_author, Course_review_Review_reviewRating, Course_review_Review_datePublished, Course_review_Review_oneOf0, Course_review_Review_author_Person_name, Course_review_Review_author_Organization_name, Course_review_Review_reviewRating_Rating_ratingValue, Course_review_Review_reviewRating_Rating_bestRating, Course_review_Review_reviewRating_Rating_worstRating, Course__course_info_provider, Course__course_info_offers, Course__course_info_hasCourseInstance, Course__course_info_offers_Offer_category, Course__course_info_hasCourseInstance_CourseInstance_courseMode, Course__course_info_hasCourseInstance_CourseInstance_courseSchedule, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_oneOf0, Course__paywalled_content_isAccessibleForFree, Course__paywalled_content_hasPart, Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Course__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet6;
+var DOCS7, DOCS_course_info, DOCS_paywalled_content2, Course_name, Course_description, Course_provider, Course_aggregateRating, Course_review, Course_provider_Organization_name, Course_provider_Organization_sameAs, Course_aggregateRating_AggregateRating_ratingValue, Course_aggregateRating_AggregateRating_ratingCount, Course_aggregateRating_AggregateRating_reviewCount, Course_aggregateRating_AggregateRating_bestRating, Course_aggregateRating_AggregateRating_worstRating, Course_aggregateRating_AggregateRating_oneOf0, Course_review_Review_author, Course_review_Review_reviewRating, Course_review_Review_datePublished, Course_review_Review_oneOf0, Course_review_Review_author_Person_name, Course_review_Review_author_Organization_name, Course_review_Review_reviewRating_Rating_ratingValue, Course_review_Review_reviewRating_Rating_bestRating, Course_review_Review_reviewRating_Rating_worstRating, Course__course_info_provider, Course__course_info_offers, Course__course_info_hasCourseInstance, Course__course_info_offers_Offer_category, Course__course_info_hasCourseInstance_CourseInstance_courseMode, Course__course_info_hasCourseInstance_CourseInstance_courseSchedule, Course__course_info_hasCourseInstance_CourseInstance_courseWorkload, Course__course_info_hasCourseInstance_CourseInstance_oneOf0, Course__paywalled_content_isAccessibleForFree, Course__paywalled_content_hasPart, Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Course__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet6;
 var init_Course = __esm({
   "generated/validators/Course.ts"() {
     "use strict";
@@ -16723,6 +16777,8 @@ var init_Course = __esm({
     init_text_length();
     init_text_pattern();
     DOCS7 = "https://developers.google.com/search/docs/appearance/structured-data/course";
+    DOCS_course_info = "https://developers.google.com/search/blog/2025/06/simplifying-search-results";
+    DOCS_paywalled_content2 = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
     Course_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -16940,7 +16996,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: null }],
       fix: "Only for the retired course info feature (nothing to change for the course list), which required a provider.",
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:provider"
     });
     Course__course_info_offers = propertyRule({
@@ -16950,7 +17006,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Course__course_info_offers_Offer }],
       fix: "Only for the retired course info feature (nothing to change for the course list), which required offers with a pricing category.",
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:offers"
     });
     Course__course_info_hasCourseInstance = propertyRule({
@@ -16960,7 +17016,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "class", type: "CourseInstance", accepts: subtypes("CourseInstance"), validate: validate_Course__course_info_hasCourseInstance_CourseInstance }],
       fix: "Only for the retired course info feature, which required hasCourseInstance with each offering of the course.",
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:hasCourseInstance"
     });
     Course__course_info_offers_Offer_category = propertyRule({
@@ -16970,7 +17026,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: "Only for the retired course info feature, which required offers.category: Free, Partially Free, Subscription or Paid.",
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:offers.category"
     });
     Course__course_info_hasCourseInstance_CourseInstance_courseMode = propertyRule({
@@ -16980,7 +17036,7 @@ var init_Course = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Only for the retired course info feature, which required hasCourseInstance.courseMode, e.g. "Online", "Onsite" or "Blended".',
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:hasCourseInstance.courseMode"
     });
     Course__course_info_hasCourseInstance_CourseInstance_courseSchedule = propertyRule({
@@ -16990,7 +17046,7 @@ var init_Course = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Schedule", accepts: subtypes("Schedule"), validate: null }],
       fix: "Give courseSchedule as a Schedule (duration, repeatFrequency, repeatCount).",
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:hasCourseInstance.courseSchedule"
     });
     Course__course_info_hasCourseInstance_CourseInstance_courseWorkload = propertyRule({
@@ -17000,10 +17056,10 @@ var init_Course = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give courseWorkload as the total time needed, e.g. "PT22H".',
-      docs: DOCS7,
+      docs: DOCS_course_info,
       rule: "/rules/Course#course-info:hasCourseInstance.courseWorkload"
     });
-    Course__course_info_hasCourseInstance_CourseInstance_oneOf0 = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], paths: [["courseSchedule"], ["courseWorkload"]], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS7, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
+    Course__course_info_hasCourseInstance_CourseInstance_oneOf0 = { level: "required", properties: ["courseSchedule", "courseWorkload"], property: "hasCourseInstance.courseSchedule", members: ["hasCourseInstance.courseSchedule", "hasCourseInstance.courseWorkload"], paths: [["courseSchedule"], ["courseWorkload"]], fix: "Only for the retired course info feature, which required a courseSchedule or a courseWorkload on each course instance.", docs: DOCS_course_info, rule: "/rules/Course#course-info:one-of:hasCourseInstance.courseSchedule" };
     Course__paywalled_content_isAccessibleForFree = propertyRule({
       name: "isAccessibleForFree",
       segment: "/isAccessibleForFree",
@@ -17012,7 +17068,7 @@ var init_Course = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       single: true,
       fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
-      docs: DOCS7,
+      docs: DOCS_paywalled_content2,
       rule: "/rules/Course#paywalled-content:isAccessibleForFree"
     });
     Course__paywalled_content_hasPart = propertyRule({
@@ -17022,7 +17078,7 @@ var init_Course = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Course__paywalled_content_hasPart_WebPageElement }],
       fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
-      docs: DOCS7,
+      docs: DOCS_paywalled_content2,
       rule: "/rules/Course#paywalled-content:hasPart"
     });
     Course__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
@@ -17033,7 +17089,7 @@ var init_Course = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       requires: ["cssSelector"],
       fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-      docs: DOCS7,
+      docs: DOCS_paywalled_content2,
       rule: "/rules/Course#paywalled-content:hasPart.isAccessibleForFree"
     });
     Course__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
@@ -17044,7 +17100,7 @@ var init_Course = __esm({
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
       valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
-      docs: DOCS7,
+      docs: DOCS_paywalled_content2,
       rule: "/rules/Course#paywalled-content:hasPart.cssSelector"
     });
     ruleSet6 = {
@@ -20589,6 +20645,7 @@ function validate_Event(node, run, at) {
   else run.check(v_performer, Event_performer, at);
   const v_previousStartDate = node["previousStartDate"];
   if (v_previousStartDate !== void 0) run.check(v_previousStartDate, Event_previousStartDate, at);
+  run.checkNode(node, nodeChecks["rescheduled-status"], DOCS16, at, "/rules/Event#previousStartDate");
 }
 function validate_Event_location_Place(node, run, at) {
   const v_name = node["name"];
@@ -20600,19 +20657,19 @@ function validate_Event_location_Place(node, run, at) {
 }
 function validate_Event_location_Place_address_PostalAddress(node, run, at) {
   const v_streetAddress = node["streetAddress"];
-  if (v_streetAddress === void 0) run.missing(Event_location_Place_address_PostalAddress_streetAddress, at);
+  if (v_streetAddress === void 0) run.recommendedWhen(Event_location_Place_address_PostalAddress_streetAddress, node, at);
   else run.check(v_streetAddress, Event_location_Place_address_PostalAddress_streetAddress, at);
   const v_addressLocality = node["addressLocality"];
-  if (v_addressLocality === void 0) run.missing(Event_location_Place_address_PostalAddress_addressLocality, at);
+  if (v_addressLocality === void 0) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressLocality, node, at);
   else run.check(v_addressLocality, Event_location_Place_address_PostalAddress_addressLocality, at);
   const v_postalCode = node["postalCode"];
-  if (v_postalCode === void 0) run.missing(Event_location_Place_address_PostalAddress_postalCode, at);
+  if (v_postalCode === void 0) run.recommendedWhen(Event_location_Place_address_PostalAddress_postalCode, node, at);
   else run.check(v_postalCode, Event_location_Place_address_PostalAddress_postalCode, at);
   const v_addressRegion = node["addressRegion"];
-  if (v_addressRegion === void 0) run.missing(Event_location_Place_address_PostalAddress_addressRegion, at);
+  if (v_addressRegion === void 0) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressRegion, node, at);
   else run.check(v_addressRegion, Event_location_Place_address_PostalAddress_addressRegion, at);
   const v_addressCountry = node["addressCountry"];
-  if (v_addressCountry === void 0) run.missing(Event_location_Place_address_PostalAddress_addressCountry, at);
+  if (v_addressCountry === void 0) run.recommendedWhen(Event_location_Place_address_PostalAddress_addressCountry, node, at);
   else run.check(v_addressCountry, Event_location_Place_address_PostalAddress_addressCountry, at);
 }
 function validate_Event_location_VirtualLocation(node, run, at) {
@@ -20726,7 +20783,7 @@ function validate_Event__review_snippet_review_Review_reviewRating_Rating(node, 
   if (v_worstRating === void 0) run.missing(Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS16, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, Event__review_snippet_name, Event__review_snippet_aggregateRating, Event__review_snippet_review, Event__review_snippet_oneOf0, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_bestRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, Event__review_snippet_aggregateRating_AggregateRating_oneOf0, Event__review_snippet_review_Review_author, Event__review_snippet_review_Review_reviewRating, Event__review_snippet_review_Review_datePublished, Event__review_snippet_review_Review_oneOf0, Event__review_snippet_review_Review_author_Person_name, Event__review_snippet_review_Review_author_Organization_name, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet15;
+var DOCS16, DOCS_review_snippet2, Event_name, Event_startDate, Event_location, Event_description, Event_endDate, Event_eventAttendanceMode, Event_eventStatus, Event_image, Event_offers, Event_organizer, Event_performer, Event_previousStartDate, Event_location_Place_name, Event_location_Place_address, Event_location_Place_address_PostalAddress_streetAddress, Event_location_Place_address_PostalAddress_addressLocality, Event_location_Place_address_PostalAddress_postalCode, Event_location_Place_address_PostalAddress_addressRegion, Event_location_Place_address_PostalAddress_addressCountry, Event_location_VirtualLocation_url, Event_offers_Offer_availability, Event_offers_Offer_price, Event_offers_Offer_priceCurrency, Event_offers_Offer_url, Event_offers_Offer_validFrom, Event_organizer_Person_name, Event_organizer_Person_url, Event_organizer_Organization_name, Event_organizer_Organization_url, Event_performer_Person_name, Event_performer_PerformingGroup_name, Event_performer_Organization_name, Event__review_snippet_name, Event__review_snippet_aggregateRating, Event__review_snippet_review, Event__review_snippet_oneOf0, Event__review_snippet_aggregateRating_AggregateRating_ratingValue, Event__review_snippet_aggregateRating_AggregateRating_ratingCount, Event__review_snippet_aggregateRating_AggregateRating_reviewCount, Event__review_snippet_aggregateRating_AggregateRating_bestRating, Event__review_snippet_aggregateRating_AggregateRating_worstRating, Event__review_snippet_aggregateRating_AggregateRating_oneOf0, Event__review_snippet_review_Review_author, Event__review_snippet_review_Review_reviewRating, Event__review_snippet_review_Review_datePublished, Event__review_snippet_review_Review_oneOf0, Event__review_snippet_review_Review_author_Person_name, Event__review_snippet_review_Review_author_Organization_name, Event__review_snippet_review_Review_reviewRating_Rating_ratingValue, Event__review_snippet_review_Review_reviewRating_Rating_bestRating, Event__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet15;
 var init_Event = __esm({
   "generated/validators/Event.ts"() {
     "use strict";
@@ -20734,8 +20791,10 @@ var init_Event = __esm({
     init_checks();
     init_type_hierarchy();
     init_structure_checks();
+    init_sibling_condition();
     init_text_length();
     DOCS16 = "https://developers.google.com/search/docs/appearance/structured-data/event";
+    DOCS_review_snippet2 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Event_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -20753,7 +20812,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime-tz"],
-      fix: 'Give "startDate" in ISO 8601 with a time and a UTC offset, e.g. "2026-07-21T19:00-05:00" (this service requires a time and UTC offset; the search engine also accepts a date alone).',
+      fix: 'Give "startDate" in ISO 8601 with a time and a UTC offset, e.g. "2026-07-21T19:00-05:00" (the service spec requires a time and UTC offset, and the spec profile checks it; the search engine, and the google profile, also accept a date alone).',
       docs: DOCS16,
       rule: "/rules/Event#startDate"
     });
@@ -20887,8 +20946,9 @@ var init_Event = __esm({
       name: "streetAddress",
       segment: "/streetAddress",
       property: "location.address.streetAddress",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      condition: siblingCondition("name", null),
       fix: 'Add location.address.streetAddress, e.g. "148 W 51st St Suite 42".',
       docs: DOCS16,
       rule: "/rules/Event#location.address.streetAddress"
@@ -20897,8 +20957,9 @@ var init_Event = __esm({
       name: "addressLocality",
       segment: "/addressLocality",
       property: "location.address.addressLocality",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      condition: siblingCondition("name", null),
       fix: 'Add location.address.addressLocality with the city, e.g. "New York".',
       docs: DOCS16,
       rule: "/rules/Event#location.address.addressLocality"
@@ -20907,8 +20968,9 @@ var init_Event = __esm({
       name: "postalCode",
       segment: "/postalCode",
       property: "location.address.postalCode",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      condition: siblingCondition("name", null),
       fix: 'Add location.address.postalCode, e.g. "10019".',
       docs: DOCS16,
       rule: "/rules/Event#location.address.postalCode"
@@ -20917,8 +20979,9 @@ var init_Event = __esm({
       name: "addressRegion",
       segment: "/addressRegion",
       property: "location.address.addressRegion",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      condition: siblingCondition("name", null),
       fix: 'Add location.address.addressRegion with the region or state, e.g. "NY".',
       docs: DOCS16,
       rule: "/rules/Event#location.address.addressRegion"
@@ -20927,9 +20990,10 @@ var init_Event = __esm({
       name: "addressCountry",
       segment: "/addressCountry",
       property: "location.address.addressCountry",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["non-empty-text"],
+      condition: siblingCondition("name", null),
       fix: 'Add location.address.addressCountry with the country, ideally its two-letter ISO 3166-1 code, e.g. "US".',
       docs: DOCS16,
       rule: "/rules/Event#location.address.addressCountry"
@@ -21080,7 +21144,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:name"
     });
     Event__review_snippet_aggregateRating = propertyRule({
@@ -21090,7 +21154,7 @@ var init_Event = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Event__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating"
     });
     Event__review_snippet_review = propertyRule({
@@ -21100,10 +21164,10 @@ var init_Event = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Event__review_snippet_review_Review }],
       fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review"
     });
-    Event__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS16, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
+    Event__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS_review_snippet2, rule: "/rules/Event#review-snippet:one-of:aggregateRating" };
     Event__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -21111,7 +21175,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating.ratingValue"
     });
     Event__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -21122,7 +21186,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating.ratingCount"
     });
     Event__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -21133,7 +21197,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating.reviewCount"
     });
     Event__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -21143,7 +21207,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating.bestRating"
     });
     Event__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -21153,10 +21217,10 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:aggregateRating.worstRating"
     });
-    Event__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS16, rule: "/rules/Event#review-snippet:one-of:aggregateRating.ratingCount" };
+    Event__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_review_snippet2, rule: "/rules/Event#review-snippet:one-of:aggregateRating.ratingCount" };
     Event__review_snippet_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -21166,7 +21230,7 @@ var init_Event = __esm({
       malformedWarning: true,
       malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.author"
     });
     Event__review_snippet_review_Review_reviewRating = propertyRule({
@@ -21176,7 +21240,7 @@ var init_Event = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Event__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.reviewRating"
     });
     Event__review_snippet_review_Review_datePublished = propertyRule({
@@ -21187,10 +21251,10 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.datePublished"
     });
-    Event__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS16, rule: "/rules/Event#review-snippet:one-of:review.reviewRating" };
+    Event__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS_review_snippet2, rule: "/rules/Event#review-snippet:one-of:review.reviewRating" };
     Event__review_snippet_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -21199,7 +21263,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.author.name"
     });
     Event__review_snippet_review_Review_author_Organization_name = propertyRule({
@@ -21210,7 +21274,7 @@ var init_Event = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.author.name"
     });
     Event__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -21220,7 +21284,7 @@ var init_Event = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.reviewRating.ratingValue"
     });
     Event__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -21230,7 +21294,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.reviewRating.bestRating"
     });
     Event__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -21240,7 +21304,7 @@ var init_Event = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS16,
+      docs: DOCS_review_snippet2,
       rule: "/rules/Event#review-snippet:review.reviewRating.worstRating"
     });
     ruleSet15 = {
@@ -21745,7 +21809,7 @@ function validate_HowTo__paywalled_content_hasPart_WebPageElement(node, run, at)
   if (v_cssSelector === void 0) run.missing(HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
   else run.check(v_cssSelector, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, at);
 }
-var DOCS19, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, HowTo__paywalled_content_isAccessibleForFree, HowTo__paywalled_content_hasPart, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet18;
+var DOCS19, DOCS_paywalled_content3, HowTo_name, HowTo_step, HowTo_estimatedCost, HowTo_image, HowTo_supply, HowTo_tool, HowTo_totalTime, HowTo_video, HowTo_description, HowTo_step_HowToStep_text, HowTo_step_HowToStep_itemListElement, HowTo_step_HowToStep_name, HowTo_step_HowToStep_image, HowTo_step_HowToStep_url, HowTo_step_HowToStep_video, HowTo_step_HowToStep_oneOf0, HowTo_step_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToStep_itemListElement_HowToTip_text, HowTo_step_HowToSection_name, HowTo_step_HowToSection_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement, HowTo_step_HowToSection_itemListElement_HowToStep_name, HowTo_step_HowToSection_itemListElement_HowToStep_image, HowTo_step_HowToSection_itemListElement_HowToStep_url, HowTo_step_HowToSection_itemListElement_HowToStep_video, HowTo_step_HowToSection_itemListElement_HowToStep_oneOf0, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, HowTo_step_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, HowTo_supply_HowToSupply_name, HowTo_tool_HowToTool_name, HowTo__paywalled_content_isAccessibleForFree, HowTo__paywalled_content_hasPart, HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, HowTo__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet18;
 var init_HowTo = __esm({
   "generated/validators/HowTo.ts"() {
     "use strict";
@@ -21754,6 +21818,7 @@ var init_HowTo = __esm({
     init_checks();
     init_text_pattern();
     DOCS19 = "https://developers.google.com/search/docs/appearance/structured-data/how-to";
+    DOCS_paywalled_content3 = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
     HowTo_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -22060,7 +22125,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       single: true,
       fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
-      docs: DOCS19,
+      docs: DOCS_paywalled_content3,
       rule: "/rules/HowTo#paywalled-content:isAccessibleForFree"
     });
     HowTo__paywalled_content_hasPart = propertyRule({
@@ -22070,7 +22135,7 @@ var init_HowTo = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_HowTo__paywalled_content_hasPart_WebPageElement }],
       fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
-      docs: DOCS19,
+      docs: DOCS_paywalled_content3,
       rule: "/rules/HowTo#paywalled-content:hasPart"
     });
     HowTo__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
@@ -22081,7 +22146,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       requires: ["cssSelector"],
       fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-      docs: DOCS19,
+      docs: DOCS_paywalled_content3,
       rule: "/rules/HowTo#paywalled-content:hasPart.isAccessibleForFree"
     });
     HowTo__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
@@ -22092,7 +22157,7 @@ var init_HowTo = __esm({
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
       valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
-      docs: DOCS19,
+      docs: DOCS_paywalled_content3,
       rule: "/rules/HowTo#paywalled-content:hasPart.cssSelector"
     });
     ruleSet18 = {
@@ -22158,7 +22223,7 @@ function validate_ImageObject__licensable_badge(node, run, at) {
   if (v_license === void 0) run.missing(ImageObject__licensable_badge_license, at);
   else run.check(v_license, ImageObject__licensable_badge_license, at);
 }
-var DOCS20, ImageObject_contentUrl, ImageObject_url, ImageObject_creator, ImageObject_creditText, ImageObject_copyrightNotice, ImageObject_license, ImageObject_acquireLicensePage, ImageObject_oneOf0, ImageObject_oneOf1, ImageObject_creator_Person_name, ImageObject_creator_Organization_name, ImageObject__licensable_badge_license, ruleSet19;
+var DOCS20, DOCS_licensable_badge, ImageObject_contentUrl, ImageObject_url, ImageObject_creator, ImageObject_creditText, ImageObject_copyrightNotice, ImageObject_license, ImageObject_acquireLicensePage, ImageObject_oneOf0, ImageObject_oneOf1, ImageObject_creator_Person_name, ImageObject_creator_Organization_name, ImageObject__licensable_badge_license, ruleSet19;
 var init_ImageObject = __esm({
   "generated/validators/ImageObject.ts"() {
     "use strict";
@@ -22166,6 +22231,7 @@ var init_ImageObject = __esm({
     init_checks();
     init_type_hierarchy();
     DOCS20 = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata";
+    DOCS_licensable_badge = "https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata#structured-data-type-definitions";
     ImageObject_contentUrl = propertyRule({
       name: "contentUrl",
       segment: "/contentUrl",
@@ -22270,7 +22336,7 @@ var init_ImageObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       format: valueChecks["absolute-url"],
       fix: 'Add "license" with the URL of the license page, e.g. "https://example.com/license", for the image to show the Licensable badge.',
-      docs: DOCS20,
+      docs: DOCS_licensable_badge,
       rule: "/rules/ImageObject#licensable-badge:license"
     });
     ruleSet19 = {
@@ -22528,7 +22594,7 @@ function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_a
   if (v_worstRating !== void 0) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, node, at);
 }
-var DOCS21, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, ruleSet20;
+var DOCS21, DOCS_carousels_beta, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, ruleSet20;
 var init_ItemList = __esm({
   "generated/validators/ItemList.ts"() {
     "use strict";
@@ -22539,6 +22605,7 @@ var init_ItemList = __esm({
     init_structure_checks();
     init_checks();
     DOCS21 = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
+    DOCS_carousels_beta = "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta";
     ItemList_itemListElement = propertyRule({
       name: "itemListElement",
       segment: "/itemListElement",
@@ -22834,7 +22901,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "class", type: "ListItem", accepts: subtypes("ListItem"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem }],
       listKeywords: [atLeastValues(3)],
       fix: "The beta carousel needs at least three ListItems, each with position and an item object (LocalBusiness, Product or Event) with image, name and url.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item = propertyRule({
@@ -22844,7 +22911,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "class", type: "LocalBusiness", accepts: subtypes("LocalBusiness"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness }, { kind: "class", type: "Product", accepts: subtypes("Product"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product }, { kind: "class", type: "Event", accepts: subtypes("Event"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event }],
       fix: 'For the beta carousel (EEA, Turkey, South Africa), give each ListItem an "item": a LocalBusiness (or subtype such as Hotel or Restaurant), Product or Event with image, name and url. A host-carousel summary page that only lists URLs can ignore this.',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name = propertyRule({
@@ -22854,7 +22921,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each item a "name", e.g. the hotel's name.`,
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url = propertyRule({
@@ -22865,7 +22932,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each item a "url" with its standalone detail page on the same domain (anchor links are not supported).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image = propertyRule({
@@ -22876,7 +22943,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each item an "image" with photos of the place (not logos).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating = propertyRule({
@@ -22884,9 +22951,9 @@ var init_ItemList = __esm({
       segment: "/aggregateRating",
       property: "itemListElement.item.aggregateRating",
       level: "recommended",
-      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange = propertyRule({
@@ -22896,17 +22963,17 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "priceRange" as currency signs, e.g. "$$" (under 12 characters).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.priceRange"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
       property: "itemListElement.item.aggregateRating.ratingValue",
-      level: "required",
+      level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -22917,7 +22984,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -22928,7 +22995,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -22938,7 +23005,7 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -22948,10 +23015,10 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0 = { level: "recommended", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -22959,7 +23026,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each product a "name".',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_url = propertyRule({
@@ -22970,7 +23037,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each product a "url" with its standalone detail page on the same domain.',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_image = propertyRule({
@@ -22981,7 +23048,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each product an "image".',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating = propertyRule({
@@ -22989,9 +23056,9 @@ var init_ItemList = __esm({
       segment: "/aggregateRating",
       property: "itemListElement.item.aggregateRating",
       level: "recommended",
-      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers = propertyRule({
@@ -23001,17 +23068,17 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer }],
       fix: 'Add "offers" with price and priceCurrency (or an AggregateOffer with lowPrice, highPrice and priceCurrency).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
       property: "itemListElement.item.aggregateRating.ratingValue",
-      level: "required",
+      level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -23022,7 +23089,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -23033,7 +23100,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -23043,7 +23110,7 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -23053,10 +23120,10 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0 = { level: "recommended", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -23066,7 +23133,7 @@ var init_ItemList = __esm({
       format: valueChecks["price"],
       min: 0,
       fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency = propertyRule({
@@ -23077,19 +23144,19 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0 = { level: "recommended", properties: ["price", "priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price", "itemListElement.item.offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice = propertyRule({
       name: "lowPrice",
       segment: "/lowPrice",
       property: "itemListElement.item.offers.lowPrice",
-      level: "required",
+      level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Add offers.lowPrice, e.g. 45.00.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.lowPrice"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice = propertyRule({
@@ -23100,7 +23167,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Add offers.highPrice, e.g. 60.00.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.highPrice"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_name = propertyRule({
@@ -23110,7 +23177,7 @@ var init_ItemList = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each event a "name".',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.name"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_url = propertyRule({
@@ -23121,7 +23188,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each event a "url" with its standalone detail page on the same domain.',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.url"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_image = propertyRule({
@@ -23132,7 +23199,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Give each event an "image".',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.image"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating = propertyRule({
@@ -23140,9 +23207,9 @@ var init_ItemList = __esm({
       segment: "/aggregateRating",
       property: "itemListElement.item.aggregateRating",
       level: "recommended",
-      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"] }],
       fix: 'Add "aggregateRating" with ratingValue and ratingCount (or reviewCount).',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers = propertyRule({
@@ -23152,17 +23219,17 @@ var init_ItemList = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: null }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null }],
       fix: 'Add "offers" with price (0 when free) and priceCurrency.',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
       property: "itemListElement.item.aggregateRating.ratingValue",
-      level: "required",
+      level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingValue"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -23173,7 +23240,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.ratingCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -23184,7 +23251,7 @@ var init_ItemList = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.reviewCount"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -23194,7 +23261,7 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.bestRating"
     });
     ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -23204,10 +23271,10 @@ var init_ItemList = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS21,
+      docs: DOCS_carousels_beta,
       rule: "/rules/ItemList#carousels-beta:itemListElement.item.aggregateRating.worstRating"
     });
-    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
+    ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0 = { level: "recommended", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.aggregateRating.ratingCount" };
     ruleSet20 = {
       type: "ItemList",
       status: "supported",
@@ -23428,6 +23495,7 @@ var init_JobPosting = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AdministrativeArea", accepts: subtypes("AdministrativeArea"), validate: validate_JobPosting_applicantLocationRequirements_AdministrativeArea }],
       requires: ["jobLocationType"],
+      requiresRequired: true,
       fix: 'Give "applicantLocationRequirements" as the Country or State (AdministrativeArea) applicants of a 100% remote job must live in, e.g. {"@type": "Country", "name": "USA"}.',
       docs: DOCS22,
       rule: "/rules/JobPosting#applicantLocationRequirements"
@@ -24475,7 +24543,8 @@ function validate_LoyaltyProgram_hasTiers_MemberProgramTier(node, run, at) {
   const v_hasTierRequirement = node["hasTierRequirement"];
   if (v_hasTierRequirement !== void 0) run.check(v_hasTierRequirement, LoyaltyProgram_hasTiers_MemberProgramTier_hasTierRequirement, at);
   const v_membershipPointsEarned = node["membershipPointsEarned"];
-  if (v_membershipPointsEarned !== void 0) run.check(v_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, at);
+  if (v_membershipPointsEarned === void 0) run.recommendedWhen(LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, node, at);
+  else run.check(v_membershipPointsEarned, LoyaltyProgram_hasTiers_MemberProgramTier_membershipPointsEarned, at);
   const v_url = node["url"];
   if (v_url === void 0) run.missing(LoyaltyProgram_hasTiers_MemberProgramTier_url, at);
   else run.check(v_url, LoyaltyProgram_hasTiers_MemberProgramTier_url, at);
@@ -24517,6 +24586,7 @@ var init_LoyaltyProgram = __esm({
     init_rule_runtime();
     init_type_hierarchy();
     init_checks();
+    init_sibling_condition();
     DOCS24 = "https://developers.google.com/search/docs/appearance/structured-data/loyalty-program";
     LoyaltyProgram_name = propertyRule({
       name: "name",
@@ -24598,6 +24668,7 @@ var init_LoyaltyProgram = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: null }],
       min: 0,
+      condition: siblingCondition("hasTierBenefit", ["TierBenefitLoyaltyPoints"]),
       fix: 'Give "membershipPointsEarned" with the points earned per currency unit spent, e.g. 5 (with TierBenefitLoyaltyPoints).',
       docs: DOCS24,
       rule: "/rules/LoyaltyProgram#hasTiers.membershipPointsEarned"
@@ -24762,6 +24833,7 @@ var init_MathSolver = __esm({
     init_type_hierarchy();
     init_checks();
     init_fixed_texts();
+    init_text_pattern();
     DOCS25 = "https://developers.google.com/search/docs/appearance/structured-data/math-solvers";
     MathSolver_potentialAction = propertyRule({
       name: "potentialAction",
@@ -24834,6 +24906,7 @@ var init_MathSolver = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_MathSolver_potentialAction_SolveMathAction_target_EntryPoint }],
       format: valueChecks["absolute-url"],
+      valueKeywords: [textPattern("^.*\\{math_expression_string\\}.*$", "a URL with the {math_expression_string} placeholder where the expression goes")],
       fix: 'Give potentialAction.target as the URL that solves an expression, with the {math_expression_string} placeholder, e.g. "https://mathdomain.com/solve?q={math_expression_string}".',
       docs: DOCS25,
       rule: "/rules/MathSolver#potentialAction.target"
@@ -24854,6 +24927,7 @@ var init_MathSolver = __esm({
       property: "potentialAction.mathExpression-input",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+      valueKeywords: [textPattern("^\\s*required\\s+name\\s*=\\s*math_expression_string\\s*$", 'the text "required name=math_expression_string"')],
       fix: 'Add "mathExpression-input": "required name=math_expression_string" to each SolveMathAction (the name of the placeholder in its target).',
       docs: DOCS25,
       rule: "/rules/MathSolver#potentialAction.mathExpression-input"
@@ -24865,6 +24939,7 @@ var init_MathSolver = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["absolute-url"],
+      valueKeywords: [textPattern("^.*\\{math_expression_string\\}.*$", "a URL with the {math_expression_string} placeholder where the expression goes")],
       fix: 'Give target.urlTemplate as the solver URL with the placeholder, e.g. "https://mathdomain.com/solve?q={math_expression_string}".',
       docs: DOCS25,
       rule: "/rules/MathSolver#potentialAction.target.urlTemplate"
@@ -26376,6 +26451,7 @@ var init_ShippingService = __esm({
     "use strict";
     init_rule_runtime();
     init_type_hierarchy();
+    init_structure_checks();
     init_checks();
     DOCS30 = "https://developers.google.com/search/docs/appearance/structured-data/shipping-policy";
     ShippingService_shippingConditions = propertyRule({
@@ -26383,7 +26459,7 @@ var init_ShippingService = __esm({
       segment: "/shippingConditions",
       property: "shippingConditions",
       level: "required",
-      expect: [{ kind: "class", type: "ShippingConditions", accepts: subtypes("ShippingConditions"), validate: validate_ShippingService_shippingConditions_ShippingConditions }],
+      expect: [{ kind: "class", type: "ShippingConditions", accepts: subtypes("ShippingConditions"), validate: validate_ShippingService_shippingConditions_ShippingConditions, nodeCheck: nodeChecks["ships-or-not"] }],
       fix: 'Add "shippingConditions" to the ShippingService: one or more ShippingConditions with the destination, order value range, shipping rate and transit time they apply to.',
       docs: DOCS30,
       rule: "/rules/ShippingService#shippingConditions"
@@ -26751,6 +26827,7 @@ var init_ShippingService = __esm({
       property: "shippingConditions.weight.unitCode",
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      format: configuredCheck("unit-code", { "allowed": ["LBR", "KGM"] }),
       fix: 'Add weight.unitCode "LBR" (pound) or "KGM" (kilogram).',
       docs: DOCS30,
       rule: "/rules/ShippingService#shippingConditions.weight.unitCode"
@@ -26939,6 +27016,7 @@ var init_OfferShippingDetails = __esm({
     init_type_hierarchy();
     init_structure_checks();
     init_checks();
+    init_text_pattern();
     DOCS31 = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
     OfferShippingDetails_shippingRate = propertyRule({
       name: "shippingRate",
@@ -27036,6 +27114,7 @@ var init_OfferShippingDetails = __esm({
       property: "shippingDestination.addressRegion",
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^\\s*[A-Za-z0-9]{2,3}\\s*$", 'a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, such as "NY"')],
       fix: `Give shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. "NY" (US, Australia and Japan only); don't combine it with postalCode.`,
       docs: DOCS31,
       rule: "/rules/OfferShippingDetails#shippingDestination.addressRegion"
@@ -27304,7 +27383,7 @@ function validate_Organization__review_snippet_review_Review_reviewRating_Rating
   if (v_worstRating === void 0) run.missing(Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS32, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, Organization__review_snippet_name, Organization__review_snippet_aggregateRating, Organization__review_snippet_review, Organization__review_snippet_oneOf0, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, Organization__review_snippet_review_Review_author, Organization__review_snippet_review_Review_reviewRating, Organization__review_snippet_review_Review_datePublished, Organization__review_snippet_review_Review_oneOf0, Organization__review_snippet_review_Review_author_Person_name, Organization__review_snippet_review_Review_author_Organization_name, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet31;
+var DOCS32, DOCS_review_snippet3, Organization_name, Organization_url, Organization_logo, Organization_address, Organization_telephone, Organization_alternateName, Organization_legalName, Organization_description, Organization_email, Organization_contactPoint, Organization_sameAs, Organization_foundingDate, Organization_numberOfEmployees, Organization_iso6523Code, Organization_duns, Organization_leiCode, Organization_globalLocationNumber, Organization_naics, Organization_taxID, Organization_vatID, Organization_hasMerchantReturnPolicy, Organization_hasShippingService, Organization_hasMemberProgram, Organization_oneOf0, Organization_logo_ImageObject_contentUrl, Organization_logo_ImageObject_url, Organization_logo_ImageObject_oneOf0, Organization_address_PostalAddress_streetAddress, Organization_address_PostalAddress_addressLocality, Organization_address_PostalAddress_addressRegion, Organization_address_PostalAddress_postalCode, Organization_address_PostalAddress_addressCountry, Organization_contactPoint_ContactPoint_telephone, Organization_contactPoint_ContactPoint_email, Organization_contactPoint_ContactPoint_oneOf0, Organization__review_snippet_name, Organization__review_snippet_aggregateRating, Organization__review_snippet_review, Organization__review_snippet_oneOf0, Organization__review_snippet_aggregateRating_AggregateRating_ratingValue, Organization__review_snippet_aggregateRating_AggregateRating_ratingCount, Organization__review_snippet_aggregateRating_AggregateRating_reviewCount, Organization__review_snippet_aggregateRating_AggregateRating_bestRating, Organization__review_snippet_aggregateRating_AggregateRating_worstRating, Organization__review_snippet_aggregateRating_AggregateRating_oneOf0, Organization__review_snippet_review_Review_author, Organization__review_snippet_review_Review_reviewRating, Organization__review_snippet_review_Review_datePublished, Organization__review_snippet_review_Review_oneOf0, Organization__review_snippet_review_Review_author_Person_name, Organization__review_snippet_review_Review_author_Organization_name, Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue, Organization__review_snippet_review_Review_reviewRating_Rating_bestRating, Organization__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet31;
 var init_Organization = __esm({
   "generated/validators/Organization.ts"() {
     "use strict";
@@ -27318,6 +27397,7 @@ var init_Organization = __esm({
     init_structure_checks();
     init_text_length();
     DOCS32 = "https://developers.google.com/search/docs/appearance/structured-data/organization";
+    DOCS_review_snippet3 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27655,7 +27735,7 @@ var init_Organization = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:name"
     });
     Organization__review_snippet_aggregateRating = propertyRule({
@@ -27665,7 +27745,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_Organization__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating"
     });
     Organization__review_snippet_review = propertyRule({
@@ -27675,10 +27755,10 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Organization__review_snippet_review_Review }],
       fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review"
     });
-    Organization__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS32, rule: "/rules/Organization#review-snippet:one-of:aggregateRating" };
+    Organization__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS_review_snippet3, rule: "/rules/Organization#review-snippet:one-of:aggregateRating" };
     Organization__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -27686,7 +27766,7 @@ var init_Organization = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating.ratingValue"
     });
     Organization__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -27697,7 +27777,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating.ratingCount"
     });
     Organization__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -27708,7 +27788,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating.reviewCount"
     });
     Organization__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -27718,7 +27798,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating.bestRating"
     });
     Organization__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -27728,10 +27808,10 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:aggregateRating.worstRating"
     });
-    Organization__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS32, rule: "/rules/Organization#review-snippet:one-of:aggregateRating.ratingCount" };
+    Organization__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_review_snippet3, rule: "/rules/Organization#review-snippet:one-of:aggregateRating.ratingCount" };
     Organization__review_snippet_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -27741,7 +27821,7 @@ var init_Organization = __esm({
       malformedWarning: true,
       malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.author"
     });
     Organization__review_snippet_review_Review_reviewRating = propertyRule({
@@ -27751,7 +27831,7 @@ var init_Organization = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Organization__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.reviewRating"
     });
     Organization__review_snippet_review_Review_datePublished = propertyRule({
@@ -27762,10 +27842,10 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.datePublished"
     });
-    Organization__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS32, rule: "/rules/Organization#review-snippet:one-of:review.reviewRating" };
+    Organization__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS_review_snippet3, rule: "/rules/Organization#review-snippet:one-of:review.reviewRating" };
     Organization__review_snippet_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -27774,7 +27854,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.author.name"
     });
     Organization__review_snippet_review_Review_author_Organization_name = propertyRule({
@@ -27785,7 +27865,7 @@ var init_Organization = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.author.name"
     });
     Organization__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -27795,7 +27875,7 @@ var init_Organization = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.reviewRating.ratingValue"
     });
     Organization__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -27805,7 +27885,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.reviewRating.bestRating"
     });
     Organization__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -27815,7 +27895,7 @@ var init_Organization = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS32,
+      docs: DOCS_review_snippet3,
       rule: "/rules/Organization#review-snippet:review.reviewRating.worstRating"
     });
     ruleSet31 = {
@@ -28237,7 +28317,7 @@ function validate_Product__merchant_listing_hasCertification_Certification_certi
   if (v_ratingValue === void 0) run.missing(Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
   else run.check(v_ratingValue, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, at);
 }
-var DOCS33, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_isbn, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet32;
+var DOCS33, DOCS_merchant_listing, Product_name, Product_review, Product_aggregateRating, Product_offers, Product_image, Product_oneOf0, Product_review_Review_author, Product_review_Review_reviewRating, Product_review_Review_positiveNotes, Product_review_Review_negativeNotes, Product_review_Review_datePublished, Product_review_Review_oneOf0, Product_review_Review_author_Person_name, Product_review_Review_author_Organization_name, Product_review_Review_reviewRating_Rating_ratingValue, Product_review_Review_reviewRating_Rating_bestRating, Product_review_Review_reviewRating_Rating_worstRating, Product_review_Review_positiveNotes_ItemList_itemListElement, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_positiveNotes_ItemList_itemListElement_ListItem_position, Product_review_Review_negativeNotes_ItemList_itemListElement, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_name, Product_review_Review_negativeNotes_ItemList_itemListElement_ListItem_position, Product_aggregateRating_AggregateRating_ratingValue, Product_aggregateRating_AggregateRating_ratingCount, Product_aggregateRating_AggregateRating_reviewCount, Product_aggregateRating_AggregateRating_bestRating, Product_aggregateRating_AggregateRating_worstRating, Product_aggregateRating_AggregateRating_oneOf0, Product_offers_Offer_price, Product_offers_Offer_priceCurrency, Product_offers_Offer_priceSpecification, Product_offers_Offer_availability, Product_offers_Offer_priceValidUntil, Product_offers_Offer_oneOf0, Product_offers_Offer_oneOf1, Product_offers_Offer_priceSpecification_PriceSpecification_price, Product_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product_offers_AggregateOffer_lowPrice, Product_offers_AggregateOffer_priceCurrency, Product_offers_AggregateOffer_highPrice, Product_offers_AggregateOffer_offerCount, Product__merchant_listing_name, Product__merchant_listing_image, Product__merchant_listing_offers, Product__merchant_listing_description, Product__merchant_listing_brand, Product__merchant_listing_sku, Product__merchant_listing_mpn, Product__merchant_listing_gtin, Product__merchant_listing_gtin8, Product__merchant_listing_gtin12, Product__merchant_listing_gtin13, Product__merchant_listing_gtin14, Product__merchant_listing_isbn, Product__merchant_listing_audience, Product__merchant_listing_category, Product__merchant_listing_color, Product__merchant_listing_material, Product__merchant_listing_pattern, Product__merchant_listing_size, Product__merchant_listing_hasAdultConsideration, Product__merchant_listing_hasCertification, Product__merchant_listing_inProductGroupWithID, Product__merchant_listing_isVariantOf, Product__merchant_listing_subjectOf, Product__merchant_listing_oneOf0, Product__merchant_listing_offers_Offer_price, Product__merchant_listing_offers_Offer_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification, Product__merchant_listing_offers_Offer_itemCondition, Product__merchant_listing_offers_Offer_url, Product__merchant_listing_offers_Offer_priceValidUntil, Product__merchant_listing_offers_Offer_validFrom, Product__merchant_listing_offers_Offer_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy, Product__merchant_listing_offers_Offer_shippingDetails, Product__merchant_listing_offers_Offer_oneOf0, Product__merchant_listing_offers_Offer_oneOf1, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned, Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom, Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value, Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue, Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode, Product__merchant_listing_brand_Brand_name, Product__merchant_listing_brand_Organization_name, Product__merchant_listing_hasCertification_Certification_issuedBy, Product__merchant_listing_hasCertification_Certification_certificationIdentification, Product__merchant_listing_hasCertification_Certification_certificationRating, Product__merchant_listing_hasCertification_Certification_oneOf0, Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name, Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue, ruleSet32;
 var init_Product = __esm({
   "generated/validators/Product.ts"() {
     "use strict";
@@ -28250,6 +28330,7 @@ var init_Product = __esm({
     init_text_pattern();
     init_value_count();
     DOCS33 = "https://developers.google.com/search/docs/appearance/structured-data/product-snippet";
+    DOCS_merchant_listing = "https://developers.google.com/search/docs/appearance/structured-data/merchant-listing";
     Product_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -28659,7 +28740,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the product, e.g. "Nice trinket".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:name"
     });
     Product__merchant_listing_image = propertyRule({
@@ -28670,7 +28751,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
       fix: 'Add "image" with crawlable URLs of product photos (ideally on a white background; 16x9, 4x3 and 1x1 at 50K pixels or more), e.g. ["https://example.com/photos/1x1/trinket.jpg"].',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:image"
     });
     Product__merchant_listing_offers = propertyRule({
@@ -28680,7 +28761,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_Product__merchant_listing_offers_Offer, nodeCheck: nodeChecks["active-price"] }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null, notEligible: "merchant listings need an Offer (the shop's own offer with its price), not an AggregateOffer; give each variant's price as an Offer, or keep the AggregateOffer for the product snippet only" }],
       fix: `Add "offers" as an Offer (not an AggregateOffer: merchant listings need the seller's own offer) with price and priceCurrency, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD"}.`,
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers"
     });
     Product__merchant_listing_description = propertyRule({
@@ -28691,7 +28772,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(5e3)],
       fix: 'Add a "description" of the product, at most 5,000 characters.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:description"
     });
     Product__merchant_listing_brand = propertyRule({
@@ -28703,7 +28784,7 @@ var init_Product = __esm({
       single: true,
       condition: siblingCondition("isVariantOf", null),
       fix: 'Add "brand" with the brand name, e.g. {"@type": "Brand", "name": "ACME"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:brand"
     });
     Product__merchant_listing_sku = propertyRule({
@@ -28715,7 +28796,7 @@ var init_Product = __esm({
       single: true,
       valueKeywords: [textPattern("^\\S+$", "one identifier without white space")],
       fix: 'Add "sku" with your one identifier for the product, without spaces, e.g. "trinket-12345".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:sku"
     });
     Product__merchant_listing_mpn = propertyRule({
@@ -28725,7 +28806,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "mpn" with the manufacturer part number, e.g. "925872".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:mpn"
     });
     Product__merchant_listing_gtin = propertyRule({
@@ -28736,7 +28817,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["gtin"],
       fix: 'Give "gtin" as the digits of the GTIN with a valid check digit, e.g. "00012345600012" (not a URL).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:gtin"
     });
     Product__merchant_listing_gtin8 = propertyRule({
@@ -28747,7 +28828,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [8] }),
       fix: 'Give "gtin8" as the 8 digits of the GTIN-8.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:gtin8"
     });
     Product__merchant_listing_gtin12 = propertyRule({
@@ -28758,7 +28839,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [12] }),
       fix: 'Give "gtin12" as the 12 digits of the UPC (GTIN-12).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:gtin12"
     });
     Product__merchant_listing_gtin13 = propertyRule({
@@ -28769,7 +28850,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [13] }),
       fix: 'Give "gtin13" as the 13 digits of the EAN (GTIN-13).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:gtin13"
     });
     Product__merchant_listing_gtin14 = propertyRule({
@@ -28780,7 +28861,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("gtin", { "lengths": [14] }),
       fix: 'Give "gtin14" as the 14 digits of the GTIN-14.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:gtin14"
     });
     Product__merchant_listing_isbn = propertyRule({
@@ -28790,7 +28871,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give "isbn" as the book's ISBN-13 digits, e.g. "9780316769532".`,
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:isbn"
     });
     Product__merchant_listing_audience = propertyRule({
@@ -28800,7 +28881,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "PeopleAudience", accepts: subtypes("PeopleAudience"), validate: null }],
       fix: 'Give "audience" as a PeopleAudience (suggestedGender, suggestedMinAge, suggestedMaxAge); no other Audience type is supported.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:audience"
     });
     Product__merchant_listing_category = propertyRule({
@@ -28810,7 +28891,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "CategoryCode", accepts: subtypes("CategoryCode"), validate: null }],
       fix: 'Give "category" as your product type text and/or CategoryCode objects with a Google product category, e.g. {"@type": "CategoryCode", "inCodeSet": "https://www.google.com/basepages/producttype/taxonomy-with-ids.en-US.txt", "codeValue": "2271"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:category"
     });
     Product__merchant_listing_color = propertyRule({
@@ -28820,7 +28901,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "color" as text, e.g. "red" or "yellow/sky blue".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:color"
     });
     Product__merchant_listing_material = propertyRule({
@@ -28830,7 +28911,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "material" as text, e.g. "Leather" or "Cotton/Polyester".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:material"
     });
     Product__merchant_listing_pattern = propertyRule({
@@ -28840,7 +28921,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give "pattern" as text, e.g. "polka dots".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:pattern"
     });
     Product__merchant_listing_size = propertyRule({
@@ -28851,7 +28932,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "enum", type: "SizeSpecification", members: enumerationMembers("SizeSpecification") }],
       single: true,
       fix: 'Give one "size" as text (e.g. "XL") or a SizeSpecification.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:size"
     });
     Product__merchant_listing_hasAdultConsideration = propertyRule({
@@ -28862,7 +28943,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["SexualContentConsideration"]),
       fix: 'Label adult-oriented products with "hasAdultConsideration": "https://schema.org/SexualContentConsideration" (the only value the search engine supports).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasAdultConsideration"
     });
     Product__merchant_listing_hasCertification = propertyRule({
@@ -28872,7 +28953,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Certification", accepts: subtypes("Certification"), validate: validate_Product__merchant_listing_hasCertification_Certification }],
       fix: 'Give "hasCertification" as Certification objects (up to 10) with issuedBy and certificationIdentification or certificationRating.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification"
     });
     Product__merchant_listing_inProductGroupWithID = propertyRule({
@@ -28883,7 +28964,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Give one "inProductGroupWithID" with the ID of the product group this variant belongs to.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:inProductGroupWithID"
     });
     Product__merchant_listing_isVariantOf = propertyRule({
@@ -28893,7 +28974,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "ProductGroup", accepts: subtypes("ProductGroup"), validate: null }],
       fix: 'Give "isVariantOf" as the ProductGroup this variant belongs to.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:isVariantOf"
     });
     Product__merchant_listing_subjectOf = propertyRule({
@@ -28904,10 +28985,10 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "CreativeWork", accepts: subtypes("CreativeWork"), validate: null }],
       single: true,
       fix: 'Give "subjectOf" as one 3DModel whose encoding.contentUrl links to a .gltf or .glb file.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:subjectOf"
     });
-    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"], ["isbn"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931" (a book's "isbn" counts too).`, docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:gtin" };
+    Product__merchant_listing_oneOf0 = { level: "recommended", properties: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], property: "gtin", members: ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "isbn"], paths: [["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"], ["isbn"]], fix: `Add the product's global identifier, preferably with the most specific property, e.g. "gtin13": "4006381333931" (a book's "isbn" counts too).`, docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:gtin" };
     Product__merchant_listing_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -28917,7 +28998,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0.01,
       fix: "Give offers.price as the current price above zero, e.g. 39.99: merchant listings need a price greater than zero.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.price"
     });
     Product__merchant_listing_offers_Offer_priceCurrency = propertyRule({
@@ -28928,7 +29009,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification = propertyRule({
@@ -28938,7 +29019,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "UnitPriceSpecification", accepts: subtypes("UnitPriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification, nodeCheck: nodeChecks["one-price-kind"] }, { kind: "class", type: "PriceSpecification", accepts: subtypes("PriceSpecification"), validate: validate_Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification }],
       fix: 'Give offers.priceSpecification as UnitPriceSpecification objects with price and priceCurrency, e.g. {"@type": "UnitPriceSpecification", "price": 10.00, "priceCurrency": "USD"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification"
     });
     Product__merchant_listing_offers_Offer_itemCondition = propertyRule({
@@ -28950,7 +29031,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["NewCondition", "RefurbishedCondition", "UsedCondition"]),
       single: true,
       fix: 'Add offers.itemCondition with one value: "https://schema.org/NewCondition", "https://schema.org/RefurbishedCondition" or "https://schema.org/UsedCondition".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.itemCondition"
     });
     Product__merchant_listing_offers_Offer_url = propertyRule({
@@ -28962,7 +29043,7 @@ var init_Product = __esm({
       format: valueChecks["absolute-url"],
       single: true,
       fix: "Add offers.url with the one URL of the page where the shopper buys the product (with the variant selected).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.url"
     });
     Product__merchant_listing_offers_Offer_priceValidUntil = propertyRule({
@@ -28973,7 +29054,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give offers.priceValidUntil as the date (or date and time) the price ends, in ISO 8601, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceValidUntil"
     });
     Product__merchant_listing_offers_Offer_validFrom = propertyRule({
@@ -28984,7 +29065,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add offers.validFrom with the start of the price (for a sale, its first day and time), in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.validFrom"
     });
     Product__merchant_listing_offers_Offer_validThrough = propertyRule({
@@ -28995,7 +29076,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give offers.validThrough as the end of the price, in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.validThrough"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy = propertyRule({
@@ -29005,7 +29086,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "MerchantReturnPolicy", accepts: subtypes("MerchantReturnPolicy"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy, nodeCheck: nodeChecks["return-fee-amount"] }],
       fix: 'Add offers.hasMerchantReturnPolicy (or define the policy once under Organization and reference it with {"@id": ...}) with applicableCountry and returnPolicyCategory.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy"
     });
     Product__merchant_listing_offers_Offer_shippingDetails = propertyRule({
@@ -29015,11 +29096,11 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "OfferShippingDetails", accepts: subtypes("OfferShippingDetails"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails }],
       fix: "Add offers.shippingDetails with shippingRate, shippingDestination and deliveryTime (or define a shipping policy once under Organization and reference it).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails"
     });
-    Product__merchant_listing_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
-    Product__merchant_listing_offers_Offer_oneOf1 = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
+    Product__merchant_listing_offers_Offer_oneOf0 = { level: "required", properties: ["price", "priceSpecification"], property: "offers.price", members: ["offers.price", "offers.priceSpecification"], paths: [["price"], ["priceSpecification"]], fix: "Add offers.price with the current price above zero, e.g. 39.99, or give it in offers.priceSpecification.", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.price" };
+    Product__merchant_listing_offers_Offer_oneOf1 = { level: "required", properties: ["priceCurrency", "priceSpecification"], property: "offers.priceCurrency", members: ["offers.priceCurrency", "offers.priceSpecification"], paths: [["priceCurrency"], ["priceSpecification"]], fix: 'Add offers.priceCurrency with the ISO 4217 code, e.g. "USD" (or give it in offers.priceSpecification.priceCurrency).', docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.priceCurrency" };
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -29030,7 +29111,7 @@ var init_Product = __esm({
       min: 0.01,
       condition: siblingCondition("membershipPointsEarned", null),
       fix: "Add offers.priceSpecification.price above zero, e.g. 10.00 (a member benefit of loyalty points only needs membershipPointsEarned and validForMemberTier instead).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.price"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceCurrency = propertyRule({
@@ -29042,7 +29123,7 @@ var init_Product = __esm({
       format: valueChecks["iso4217"],
       condition: siblingCondition("membershipPointsEarned", null),
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_priceType = propertyRule({
@@ -29053,7 +29134,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["StrikethroughPrice", "ListPrice"]),
       fix: `Use priceType only for the original (struck-through) price, with the value "https://schema.org/StrikethroughPrice"; don't mark the current price with it.`,
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceType"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validFrom = propertyRule({
@@ -29064,7 +29145,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validThrough = propertyRule({
@@ -29075,7 +29156,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_membershipPointsEarned = propertyRule({
@@ -29086,7 +29167,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give membershipPointsEarned as a whole number of loyalty points, used together with validForMemberTier.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.membershipPointsEarned"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_UnitPriceSpecification_validForMemberTier = propertyRule({
@@ -29096,7 +29177,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "MemberProgramTier", accepts: subtypes("MemberProgramTier"), validate: null }],
       fix: 'Give validForMemberTier as the loyalty program tier the member price is for, e.g. {"@id": "https://example.com/member-plan#tier_gold"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validForMemberTier"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_price = propertyRule({
@@ -29108,7 +29189,7 @@ var init_Product = __esm({
       format: valueChecks["price"],
       min: 0.01,
       fix: "Add offers.priceSpecification.price above zero, e.g. 10.00.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.price"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_priceCurrency = propertyRule({
@@ -29119,7 +29200,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.priceSpecification.priceCurrency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.priceCurrency"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validFrom = propertyRule({
@@ -29130,7 +29211,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validFrom as the start of the sale in ISO 8601 with a time zone, e.g. "2026-11-20T08:00:00+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validFrom"
     });
     Product__merchant_listing_offers_Offer_priceSpecification_PriceSpecification_validThrough = propertyRule({
@@ -29141,7 +29222,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Give validThrough as the end of the sale in ISO 8601 with a time zone, e.g. "2026-11-30T23:59:59+00:00".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.priceSpecification.validThrough"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_applicableCountry = propertyRule({
@@ -29153,7 +29234,7 @@ var init_Product = __esm({
       format: valueChecks["iso3166-alpha2"],
       listKeywords: [atMostValues(50)],
       fix: 'Add offers.hasMerchantReturnPolicy.applicableCountry with the two-letter ISO 3166-1 country codes the policy applies to (up to 50), e.g. "CH".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.applicableCountry"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnPolicyCategory = propertyRule({
@@ -29164,7 +29245,7 @@ var init_Product = __esm({
       expect: [],
       values: /* @__PURE__ */ new Set(["MerchantReturnFiniteReturnWindow", "MerchantReturnNotPermitted", "MerchantReturnUnlimitedWindow"]),
       fix: 'Give offers.hasMerchantReturnPolicy.returnPolicyCategory as "https://schema.org/MerchantReturnFiniteReturnWindow" (then also merchantReturnDays), "https://schema.org/MerchantReturnNotPermitted" or "https://schema.org/MerchantReturnUnlimitedWindow".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnPolicyCategory"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_merchantReturnDays = propertyRule({
@@ -29176,7 +29257,7 @@ var init_Product = __esm({
       min: 0,
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow"]),
       fix: "Add offers.hasMerchantReturnPolicy.merchantReturnDays with the number of days after delivery a product can be returned, e.g. 60 (required with MerchantReturnFiniteReturnWindow).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.merchantReturnDays"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnFees = propertyRule({
@@ -29188,7 +29269,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["FreeReturn", "ReturnFeesCustomerResponsibility", "ReturnShippingFees"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnFees: "https://schema.org/FreeReturn", "https://schema.org/ReturnFeesCustomerResponsibility" or "https://schema.org/ReturnShippingFees" (then also returnShippingFeesAmount).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnFees"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnMethod = propertyRule({
@@ -29200,7 +29281,7 @@ var init_Product = __esm({
       values: /* @__PURE__ */ new Set(["ReturnAtKiosk", "ReturnByMail", "ReturnInStore"]),
       condition: siblingCondition("returnPolicyCategory", ["MerchantReturnFiniteReturnWindow", "MerchantReturnUnlimitedWindow"]),
       fix: 'Add offers.hasMerchantReturnPolicy.returnMethod with one or more of "https://schema.org/ReturnByMail", "https://schema.org/ReturnInStore" or "https://schema.org/ReturnAtKiosk" (when returns are allowed).',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnMethod"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount = propertyRule({
@@ -29211,7 +29292,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount }],
       condition: siblingCondition("returnFees", ["ReturnShippingFees"]),
       fix: 'Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount (only with returnFees ReturnShippingFees) as a MonetaryAmount, e.g. {"@type": "MonetaryAmount", "value": 2.99, "currency": "EUR"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_value = propertyRule({
@@ -29222,7 +29303,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value as the amount, e.g. 2.99 (no currency symbol; a dot for decimals).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.value"
     });
     Product__merchant_listing_offers_Offer_hasMerchantReturnPolicy_MerchantReturnPolicy_returnShippingFeesAmount_MonetaryAmount_currency = propertyRule({
@@ -29233,7 +29314,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.hasMerchantReturnPolicy.returnShippingFeesAmount.currency"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate = propertyRule({
@@ -29244,7 +29325,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount }],
       single: true,
       fix: 'Give one offers.shippingDetails.shippingRate as a MonetaryAmount with value and currency, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"}; for several rates give several OfferShippingDetails.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination = propertyRule({
@@ -29254,7 +29335,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "DefinedRegion", accepts: subtypes("DefinedRegion"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion, nodeCheck: nodeChecks["region-or-postal-code"] }],
       fix: 'Give offers.shippingDetails.shippingDestination as a DefinedRegion with addressCountry, e.g. {"@type": "DefinedRegion", "addressCountry": "US"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime = propertyRule({
@@ -29265,12 +29346,12 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "ShippingDeliveryTime", accepts: subtypes("ShippingDeliveryTime"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime }],
       single: true,
       fix: "Give one offers.shippingDetails.deliveryTime as a ShippingDeliveryTime with handlingTime and transitTime.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime"
     });
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf0 = { level: "required", properties: ["shippingRate", "hasShippingService"], property: "offers.shippingDetails.shippingRate", members: ["offers.shippingDetails.shippingRate", "offers.shippingDetails.hasShippingService"], paths: [["shippingRate"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingRate with the shipping cost, e.g. {"@type": "MonetaryAmount", "value": 3.49, "currency": "USD"} (or reference a shipping policy defined under Organization with "hasShippingService": {"@id": ...}).', docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf1 = { level: "required", properties: ["shippingDestination", "hasShippingService"], property: "offers.shippingDetails.shippingDestination", members: ["offers.shippingDetails.shippingDestination", "offers.shippingDetails.hasShippingService"], paths: [["shippingDestination"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.shippingDestination with the country shipped to, e.g. {"@type": "DefinedRegion", "addressCountry": "US"} (or reference a shipping policy with hasShippingService).', docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingDestination" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_oneOf2 = { level: "required", properties: ["deliveryTime", "hasShippingService"], property: "offers.shippingDetails.deliveryTime", members: ["offers.shippingDetails.deliveryTime", "offers.shippingDetails.hasShippingService"], paths: [["deliveryTime"], ["hasShippingService"]], fix: 'Add offers.shippingDetails.deliveryTime with handling and transit times, e.g. {"@type": "ShippingDeliveryTime", "handlingTime": {...}, "transitTime": {...}} (or reference a shipping policy with hasShippingService).', docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.deliveryTime" };
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_currency = propertyRule({
       name: "currency",
       segment: "/currency",
@@ -29279,7 +29360,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso4217"],
       fix: 'Give offers.shippingDetails.shippingRate.currency as the three-letter ISO 4217 currency code, e.g. "USD".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.currency"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_value = propertyRule({
@@ -29290,7 +29371,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["price"],
       fix: "Give offers.shippingDetails.shippingRate.value as the shipping cost, e.g. 3.49 (0 for free shipping; no currency symbol).",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.value"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_maxValue = propertyRule({
@@ -29301,10 +29382,10 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: "Give offers.shippingDetails.shippingRate.maxValue as the highest shipping cost, e.g. 9.99.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingRate.maxValue"
     });
-    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
+    Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingRate_MonetaryAmount_oneOf0 = { level: "required", properties: ["value", "maxValue"], property: "offers.shippingDetails.shippingRate.value", members: ["offers.shippingDetails.shippingRate.value", "offers.shippingDetails.shippingRate.maxValue"], paths: [["value"], ["maxValue"]], fix: "Add offers.shippingDetails.shippingRate.value with the shipping cost, e.g. 3.49 (0 for free shipping), or offers.shippingDetails.shippingRate.maxValue.", docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:offers.shippingDetails.shippingRate.value" };
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressCountry = propertyRule({
       name: "addressCountry",
       segment: "/addressCountry",
@@ -29313,7 +29394,7 @@ var init_Product = __esm({
       expect: [{ kind: "class", type: "Country", accepts: subtypes("Country"), validate: null }, { kind: "literal", literal: "text", type: "Text" }],
       format: valueChecks["iso3166-alpha2"],
       fix: 'Add offers.shippingDetails.shippingDestination.addressCountry with the two-letter ISO 3166-1 code, e.g. "US".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressCountry"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_addressRegion = propertyRule({
@@ -29322,8 +29403,9 @@ var init_Product = __esm({
       property: "offers.shippingDetails.shippingDestination.addressRegion",
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^\\s*[A-Za-z0-9]{2,3}\\s*$", 'a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, such as "NY"')],
       fix: `Give offers.shippingDetails.shippingDestination.addressRegion as a 2- or 3-character ISO 3166-2 subdivision code without the country prefix, e.g. "NY" (US, Australia and Japan only); don't combine it with postalCode.`,
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.addressRegion"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_shippingDestination_DefinedRegion_postalCode = propertyRule({
@@ -29333,7 +29415,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give offers.shippingDetails.shippingDestination.postalCode as a postal code, e.g. "94043" (Australia, Canada and the US only); don't combine it with addressRegion.`,
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.shippingDestination.postalCode"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime = propertyRule({
@@ -29343,7 +29425,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue }],
       fix: 'Add offers.shippingDetails.deliveryTime.handlingTime with the days between order and dispatch, e.g. {"@type": "QuantitativeValue", "minValue": 0, "maxValue": 1, "unitCode": "DAY"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime = propertyRule({
@@ -29353,7 +29435,7 @@ var init_Product = __esm({
       level: "recommended",
       expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue }],
       fix: 'Add offers.shippingDetails.deliveryTime.transitTime with the days between dispatch and delivery, e.g. {"@type": "QuantitativeValue", "minValue": 1, "maxValue": 5, "unitCode": "DAY"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_minValue = propertyRule({
@@ -29364,7 +29446,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.handlingTime.minValue as a whole number of days.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.minValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_maxValue = propertyRule({
@@ -29375,7 +29457,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.handlingTime.maxValue as a whole number of days.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.maxValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_handlingTime_QuantitativeValue_unitCode = propertyRule({
@@ -29386,7 +29468,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add offers.shippingDetails.deliveryTime.handlingTime.unitCode "DAY" (or "d").',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.handlingTime.unitCode"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_minValue = propertyRule({
@@ -29397,7 +29479,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.transitTime.minValue as a whole number of days.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.minValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_maxValue = propertyRule({
@@ -29408,7 +29490,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 0,
       fix: "Add offers.shippingDetails.deliveryTime.transitTime.maxValue as a whole number of days.",
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.maxValue"
     });
     Product__merchant_listing_offers_Offer_shippingDetails_OfferShippingDetails_deliveryTime_ShippingDeliveryTime_transitTime_QuantitativeValue_unitCode = propertyRule({
@@ -29419,7 +29501,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       format: configuredCheck("unit-code", { "allowed": ["DAY", "d"] }),
       fix: 'Add offers.shippingDetails.deliveryTime.transitTime.unitCode "DAY" (or "d").',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:offers.shippingDetails.deliveryTime.transitTime.unitCode"
     });
     Product__merchant_listing_brand_Brand_name = propertyRule({
@@ -29430,7 +29512,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the one brand name of the product, e.g. "ACME".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:brand.name"
     });
     Product__merchant_listing_brand_Organization_name = propertyRule({
@@ -29441,7 +29523,7 @@ var init_Product = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       single: true,
       fix: 'Add brand.name with the one brand name of the product, e.g. "ACME".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:brand.name"
     });
     Product__merchant_listing_hasCertification_Certification_issuedBy = propertyRule({
@@ -29451,7 +29533,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_Product__merchant_listing_hasCertification_Certification_issuedBy_Organization }],
       fix: 'Add hasCertification.issuedBy with the certifying Organization, e.g. {"@type": "Organization", "name": "European_Commission"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification.issuedBy"
     });
     Product__merchant_listing_hasCertification_Certification_certificationIdentification = propertyRule({
@@ -29461,7 +29543,7 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add hasCertification.certificationIdentification with the certificate code, e.g. the EPREL code "123456".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationIdentification"
     });
     Product__merchant_listing_hasCertification_Certification_certificationRating = propertyRule({
@@ -29471,10 +29553,10 @@ var init_Product = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Product__merchant_listing_hasCertification_Certification_certificationRating_Rating }],
       fix: 'Give certificationRating as a Rating with ratingValue (and bestRating / worstRating for EU energy labels), e.g. {"@type": "Rating", "ratingValue": "D"}.',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationRating"
     });
-    Product__merchant_listing_hasCertification_Certification_oneOf0 = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], paths: [["certificationIdentification"], ["certificationRating"]], fix: 'Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code "123456"), or a certificationRating where no code exists (e.g. a CO2 class).', docs: DOCS33, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
+    Product__merchant_listing_hasCertification_Certification_oneOf0 = { level: "recommended", properties: ["certificationIdentification", "certificationRating"], property: "hasCertification.certificationIdentification", members: ["hasCertification.certificationIdentification", "hasCertification.certificationRating"], paths: [["certificationIdentification"], ["certificationRating"]], fix: 'Add hasCertification.certificationIdentification with the certificate code (e.g. the EPREL code "123456"), or a certificationRating where no code exists (e.g. a CO2 class).', docs: DOCS_merchant_listing, rule: "/rules/Product#merchant-listing:one-of:hasCertification.certificationIdentification" };
     Product__merchant_listing_hasCertification_Certification_issuedBy_Organization_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -29482,7 +29564,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give issuedBy.name as the certification body, e.g. "European_Commission", "ADEME" or "BMWK".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification.issuedBy.name"
     });
     Product__merchant_listing_hasCertification_Certification_certificationRating_Rating_ratingValue = propertyRule({
@@ -29492,7 +29574,7 @@ var init_Product = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "literal", literal: "number", type: "Number" }],
       fix: 'Add certificationRating.ratingValue with the class, e.g. "D".',
-      docs: DOCS33,
+      docs: DOCS_merchant_listing,
       rule: "/rules/Product#merchant-listing:hasCertification.certificationRating.ratingValue"
     });
     ruleSet32 = {
@@ -29599,9 +29681,9 @@ function validate_ProductGroup_hasVariant_Product(node, run, at) {
   const v_url = node["url"];
   if (v_url !== void 0) run.check(v_url, ProductGroup_hasVariant_Product_url, at);
   const v_offers = node["offers"];
-  if (v_offers === void 0) run.missing(ProductGroup_hasVariant_Product_offers, at);
-  else run.check(v_offers, ProductGroup_hasVariant_Product_offers, at);
+  if (v_offers !== void 0) run.check(v_offers, ProductGroup_hasVariant_Product_offers, at);
   run.oneOf(ProductGroup_hasVariant_Product_oneOf0, node, at);
+  run.oneOf(ProductGroup_hasVariant_Product_oneOf1, node, at);
 }
 function validate_ProductGroup_hasVariant_Product_offers_Offer(node, run, at) {
   const v_price = node["price"];
@@ -29671,7 +29753,7 @@ function validate_ProductGroup_review_Review_reviewRating_Rating(node, run, at) 
   if (v_worstRating === void 0) run.missing(ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS34, ProductGroup_name, ProductGroup_description, ProductGroup_brand, ProductGroup_productGroupID, ProductGroup_variesBy, ProductGroup_hasVariant, ProductGroup_url, ProductGroup_aggregateRating, ProductGroup_review, ProductGroup_hasAdultConsideration, ProductGroup_audience, ProductGroup_brand_Brand_name, ProductGroup_brand_Organization_name, ProductGroup_hasVariant_Product_name, ProductGroup_hasVariant_Product_image, ProductGroup_hasVariant_Product_sku, ProductGroup_hasVariant_Product_gtin, ProductGroup_hasVariant_Product_gtin8, ProductGroup_hasVariant_Product_gtin12, ProductGroup_hasVariant_Product_gtin13, ProductGroup_hasVariant_Product_gtin14, ProductGroup_hasVariant_Product_inProductGroupWithID, ProductGroup_hasVariant_Product_color, ProductGroup_hasVariant_Product_size, ProductGroup_hasVariant_Product_url, ProductGroup_hasVariant_Product_offers, ProductGroup_hasVariant_Product_oneOf0, ProductGroup_hasVariant_Product_offers_Offer_price, ProductGroup_hasVariant_Product_offers_Offer_priceCurrency, ProductGroup_hasVariant_Product_offers_Offer_availability, ProductGroup_hasVariant_Product_offers_Offer_itemCondition, ProductGroup_hasVariant_Product_offers_Offer_url, ProductGroup_hasVariant_Product_offers_Offer_oneOf0, ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice, ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency, ProductGroup_aggregateRating_AggregateRating_ratingValue, ProductGroup_aggregateRating_AggregateRating_ratingCount, ProductGroup_aggregateRating_AggregateRating_reviewCount, ProductGroup_aggregateRating_AggregateRating_bestRating, ProductGroup_aggregateRating_AggregateRating_worstRating, ProductGroup_aggregateRating_AggregateRating_oneOf0, ProductGroup_review_Review_author, ProductGroup_review_Review_reviewRating, ProductGroup_review_Review_datePublished, ProductGroup_review_Review_author_Person_name, ProductGroup_review_Review_author_Organization_name, ProductGroup_review_Review_reviewRating_Rating_ratingValue, ProductGroup_review_Review_reviewRating_Rating_bestRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, ruleSet33;
+var DOCS34, ProductGroup_name, ProductGroup_description, ProductGroup_brand, ProductGroup_productGroupID, ProductGroup_variesBy, ProductGroup_hasVariant, ProductGroup_url, ProductGroup_aggregateRating, ProductGroup_review, ProductGroup_hasAdultConsideration, ProductGroup_audience, ProductGroup_brand_Brand_name, ProductGroup_brand_Organization_name, ProductGroup_hasVariant_Product_name, ProductGroup_hasVariant_Product_image, ProductGroup_hasVariant_Product_sku, ProductGroup_hasVariant_Product_gtin, ProductGroup_hasVariant_Product_gtin8, ProductGroup_hasVariant_Product_gtin12, ProductGroup_hasVariant_Product_gtin13, ProductGroup_hasVariant_Product_gtin14, ProductGroup_hasVariant_Product_inProductGroupWithID, ProductGroup_hasVariant_Product_color, ProductGroup_hasVariant_Product_size, ProductGroup_hasVariant_Product_url, ProductGroup_hasVariant_Product_offers, ProductGroup_hasVariant_Product_oneOf0, ProductGroup_hasVariant_Product_oneOf1, ProductGroup_hasVariant_Product_offers_Offer_price, ProductGroup_hasVariant_Product_offers_Offer_priceCurrency, ProductGroup_hasVariant_Product_offers_Offer_availability, ProductGroup_hasVariant_Product_offers_Offer_itemCondition, ProductGroup_hasVariant_Product_offers_Offer_url, ProductGroup_hasVariant_Product_offers_Offer_oneOf0, ProductGroup_hasVariant_Product_offers_AggregateOffer_lowPrice, ProductGroup_hasVariant_Product_offers_AggregateOffer_priceCurrency, ProductGroup_aggregateRating_AggregateRating_ratingValue, ProductGroup_aggregateRating_AggregateRating_ratingCount, ProductGroup_aggregateRating_AggregateRating_reviewCount, ProductGroup_aggregateRating_AggregateRating_bestRating, ProductGroup_aggregateRating_AggregateRating_worstRating, ProductGroup_aggregateRating_AggregateRating_oneOf0, ProductGroup_review_Review_author, ProductGroup_review_Review_reviewRating, ProductGroup_review_Review_datePublished, ProductGroup_review_Review_author_Person_name, ProductGroup_review_Review_author_Organization_name, ProductGroup_review_Review_reviewRating_Rating_ratingValue, ProductGroup_review_Review_reviewRating_Rating_bestRating, ProductGroup_review_Review_reviewRating_Rating_worstRating, ruleSet33;
 var init_ProductGroup = __esm({
   "generated/validators/ProductGroup.ts"() {
     "use strict";
@@ -29824,7 +29906,7 @@ var init_ProductGroup = __esm({
       name: "name",
       segment: "/name",
       property: "hasVariant.name",
-      level: "recommended",
+      level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: `Give each variant a "name" more specific than the group's, e.g. "Small green coat".`,
       docs: DOCS34,
@@ -29954,13 +30036,14 @@ var init_ProductGroup = __esm({
       name: "offers",
       segment: "/offers",
       property: "hasVariant.offers",
-      level: "recommended",
+      level: "optional",
       expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ProductGroup_hasVariant_Product_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ProductGroup_hasVariant_Product_offers_AggregateOffer }],
       fix: 'Give each variant "offers" with price, priceCurrency and availability, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD", "availability": "https://schema.org/InStock"}.',
       docs: DOCS34,
       rule: "/rules/ProductGroup#hasVariant.offers"
     });
-    ProductGroup_hasVariant_Product_oneOf0 = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], paths: [["sku"], ["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: 'Give each variant a unique ID with "sku" or a GTIN, e.g. "sku": "44E01-M11000" (a variant listed only by url, on a multi-page site, can leave it to its own page).', docs: DOCS34, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
+    ProductGroup_hasVariant_Product_oneOf0 = { level: "required", properties: ["offers", "review", "aggregateRating"], property: "hasVariant.offers", members: ["hasVariant.offers", "hasVariant.review", "hasVariant.aggregateRating"], paths: [["offers"], ["review"], ["aggregateRating"]], fix: 'Give each variant "offers" with its price, e.g. {"@type": "Offer", "price": 39.99, "priceCurrency": "USD", "availability": "https://schema.org/InStock"} (a variant listed only by url, on a multi-page site, leaves this to its own page).', docs: DOCS34, rule: "/rules/ProductGroup#one-of:hasVariant.offers" };
+    ProductGroup_hasVariant_Product_oneOf1 = { level: "recommended", properties: ["sku", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"], property: "hasVariant.sku", members: ["hasVariant.sku", "hasVariant.gtin", "hasVariant.gtin8", "hasVariant.gtin12", "hasVariant.gtin13", "hasVariant.gtin14"], paths: [["sku"], ["gtin"], ["gtin8"], ["gtin12"], ["gtin13"], ["gtin14"]], fix: 'Give each variant a unique ID with "sku" or a GTIN, e.g. "sku": "44E01-M11000" (a variant listed only by url, on a multi-page site, can leave it to its own page).', docs: DOCS34, rule: "/rules/ProductGroup#one-of:hasVariant.sku" };
     ProductGroup_hasVariant_Product_offers_Offer_price = propertyRule({
       name: "price",
       segment: "/price",
@@ -32558,7 +32641,7 @@ function validate_Recipe__review_snippet_review_Review_reviewRating_Rating(node,
   const v_worstRating = node["worstRating"];
   if (v_worstRating !== void 0) run.check(v_worstRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS38, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, Recipe__review_snippet_review, Recipe__review_snippet_review_Review_author, Recipe__review_snippet_review_Review_reviewRating, Recipe__review_snippet_review_Review_datePublished, Recipe__review_snippet_review_Review_oneOf0, Recipe__review_snippet_review_Review_author_Person_name, Recipe__review_snippet_review_Review_author_Organization_name, Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet37;
+var DOCS38, DOCS_review_snippet4, Recipe_name, Recipe_image, Recipe_aggregateRating, Recipe_author, Recipe_cookTime, Recipe_datePublished, Recipe_description, Recipe_keywords, Recipe_nutrition, Recipe_prepTime, Recipe_recipeCategory, Recipe_recipeCuisine, Recipe_recipeIngredient, Recipe_recipeInstructions, Recipe_recipeYield, Recipe_totalTime, Recipe_video, Recipe_aggregateRating_AggregateRating_ratingValue, Recipe_aggregateRating_AggregateRating_ratingCount, Recipe_aggregateRating_AggregateRating_reviewCount, Recipe_aggregateRating_AggregateRating_bestRating, Recipe_aggregateRating_AggregateRating_worstRating, Recipe_aggregateRating_AggregateRating_oneOf0, Recipe_author_Person_name, Recipe_author_Organization_name, Recipe_nutrition_NutritionInformation_calories, Recipe_recipeInstructions_HowToStep_itemListElement, Recipe_recipeInstructions_HowToStep_name, Recipe_recipeInstructions_HowToStep_image, Recipe_recipeInstructions_HowToStep_url, Recipe_recipeInstructions_HowToStep_video, Recipe_recipeInstructions_HowToStep_oneOf0, Recipe_recipeInstructions_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToStep_itemListElement_HowToTip_text, Recipe_recipeInstructions_HowToSection_name, Recipe_recipeInstructions_HowToSection_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_name, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_image, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_url, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_video, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_oneOf0, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToDirection_text, Recipe_recipeInstructions_HowToSection_itemListElement_HowToStep_itemListElement_HowToTip_text, Recipe_video_VideoObject_name, Recipe_video_VideoObject_thumbnailUrl, Recipe_video_VideoObject_uploadDate, Recipe_video_VideoObject_description, Recipe_video_VideoObject_duration, Recipe_video_VideoObject_contentUrl, Recipe_video_VideoObject_embedUrl, Recipe_video_VideoObject_interactionStatistic, Recipe_video_VideoObject_expires, Recipe_video_VideoObject_regionsAllowed, Recipe_video_VideoObject_ineligibleRegion, Recipe_video_VideoObject_hasPart, Recipe_video_VideoObject_oneOf0, Recipe__review_snippet_review, Recipe__review_snippet_review_Review_author, Recipe__review_snippet_review_Review_reviewRating, Recipe__review_snippet_review_Review_datePublished, Recipe__review_snippet_review_Review_oneOf0, Recipe__review_snippet_review_Review_author_Person_name, Recipe__review_snippet_review_Review_author_Organization_name, Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue, Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating, Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet37;
 var init_Recipe = __esm({
   "generated/validators/Recipe.ts"() {
     "use strict";
@@ -32568,6 +32651,7 @@ var init_Recipe = __esm({
     init_structure_checks();
     init_text_length();
     DOCS38 = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
+    DOCS_review_snippet4 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     Recipe_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -33128,7 +33212,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_Recipe__review_snippet_review_Review }],
       fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review"
     });
     Recipe__review_snippet_review_Review_author = propertyRule({
@@ -33140,7 +33224,7 @@ var init_Recipe = __esm({
       malformedWarning: true,
       malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.author"
     });
     Recipe__review_snippet_review_Review_reviewRating = propertyRule({
@@ -33150,7 +33234,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_Recipe__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.reviewRating"
     });
     Recipe__review_snippet_review_Review_datePublished = propertyRule({
@@ -33161,10 +33245,10 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.datePublished"
     });
-    Recipe__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS38, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
+    Recipe__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS_review_snippet4, rule: "/rules/Recipe#review-snippet:one-of:review.reviewRating" };
     Recipe__review_snippet_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -33173,7 +33257,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.author.name"
     });
     Recipe__review_snippet_review_Review_author_Organization_name = propertyRule({
@@ -33184,7 +33268,7 @@ var init_Recipe = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.author.name"
     });
     Recipe__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -33194,7 +33278,7 @@ var init_Recipe = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: "Add review.reviewRating.ratingValue, e.g. 4 (a dot for decimals).",
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.reviewRating.ratingValue"
     });
     Recipe__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -33204,7 +33288,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.reviewRating.bestRating"
     });
     Recipe__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -33214,7 +33298,7 @@ var init_Recipe = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS38,
+      docs: DOCS_review_snippet4,
       rule: "/rules/Recipe#review-snippet:review.reviewRating.worstRating"
     });
     ruleSet37 = {
@@ -33337,7 +33421,7 @@ function validate_Review__paywalled_content_hasPart_WebPageElement(node, run, at
   if (v_cssSelector === void 0) run.missing(Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
   else run.check(v_cssSelector, Review__paywalled_content_hasPart_WebPageElement_cssSelector, at);
 }
-var DOCS39, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, Review__paywalled_content_isAccessibleForFree, Review__paywalled_content_hasPart, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Review__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet38;
+var DOCS39, DOCS_paywalled_content4, Review_author, Review_itemReviewed, Review_reviewRating, Review_datePublished, Review_positiveNotes, Review_negativeNotes, Review_oneOf0, Review_author_Person_name, Review_author_Organization_name, Review_itemReviewed_any_name, Review_reviewRating_Rating_ratingValue, Review_reviewRating_Rating_bestRating, Review_reviewRating_Rating_worstRating, Review_positiveNotes_ItemList_itemListElement, Review_positiveNotes_ItemList_itemListElement_ListItem_name, Review_positiveNotes_ItemList_itemListElement_ListItem_position, Review_negativeNotes_ItemList_itemListElement, Review_negativeNotes_ItemList_itemListElement_ListItem_name, Review_negativeNotes_ItemList_itemListElement_ListItem_position, Review__paywalled_content_isAccessibleForFree, Review__paywalled_content_hasPart, Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree, Review__paywalled_content_hasPart_WebPageElement_cssSelector, ruleSet38;
 var init_Review = __esm({
   "generated/validators/Review.ts"() {
     "use strict";
@@ -33348,6 +33432,7 @@ var init_Review = __esm({
     init_text_length();
     init_text_pattern();
     DOCS39 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
+    DOCS_paywalled_content4 = "https://developers.google.com/search/docs/appearance/structured-data/paywalled-content";
     Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -33544,7 +33629,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       single: true,
       fix: 'Give "isAccessibleForFree" as one boolean: false for content behind a paywall, subscription or registration.',
-      docs: DOCS39,
+      docs: DOCS_paywalled_content4,
       rule: "/rules/Review#paywalled-content:isAccessibleForFree"
     });
     Review__paywalled_content_hasPart = propertyRule({
@@ -33554,7 +33639,7 @@ var init_Review = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "WebPageElement", accepts: subtypes("WebPageElement"), validate: validate_Review__paywalled_content_hasPart_WebPageElement }],
       fix: 'Mark each paywalled section in "hasPart" as a WebPageElement, e.g. [{"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section1"}, {"@type": "WebPageElement", "isAccessibleForFree": false, "cssSelector": ".section2"}].',
-      docs: DOCS39,
+      docs: DOCS_paywalled_content4,
       rule: "/rules/Review#paywalled-content:hasPart"
     });
     Review__paywalled_content_hasPart_WebPageElement_isAccessibleForFree = propertyRule({
@@ -33565,7 +33650,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       requires: ["cssSelector"],
       fix: "Add hasPart.isAccessibleForFree: false to each paywalled section.",
-      docs: DOCS39,
+      docs: DOCS_paywalled_content4,
       rule: "/rules/Review#paywalled-content:hasPart.isAccessibleForFree"
     });
     Review__paywalled_content_hasPart_WebPageElement_cssSelector = propertyRule({
@@ -33576,7 +33661,7 @@ var init_Review = __esm({
       expect: [{ kind: "literal", literal: "text", type: "CssSelectorType" }],
       valueKeywords: [textPattern("^\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*(\\s*,\\s*\\.[-_a-zA-Z][-_a-zA-Z0-9]*)*\\s*$", "a .class selector (the paywall page takes only class selectors)")],
       fix: 'Add hasPart.cssSelector with the class name set on the paywalled section in the HTML, e.g. ".paywall" (only .class selectors; sections must not be nested).',
-      docs: DOCS39,
+      docs: DOCS_paywalled_content4,
       rule: "/rules/Review#paywalled-content:hasPart.cssSelector"
     });
     ruleSet38 = {
@@ -35577,7 +35662,7 @@ function validate_VideoObject__review_snippet_review_Review_reviewRating_Rating(
   if (v_worstRating === void 0) run.missing(VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
   else run.check(v_worstRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, at);
 }
-var DOCS44, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_oneOf0, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
+var DOCS44, DOCS_live_badge, DOCS_key_moments_clip, DOCS_key_moments_seek_to_action, DOCS_review_snippet5, VideoObject_name, VideoObject_thumbnailUrl, VideoObject_uploadDate, VideoObject_description, VideoObject_duration, VideoObject_contentUrl, VideoObject_embedUrl, VideoObject_interactionStatistic, VideoObject_expires, VideoObject_regionsAllowed, VideoObject_ineligibleRegion, VideoObject_creator, VideoObject_author, VideoObject_oneOf0, VideoObject_interactionStatistic_InteractionCounter_interactionType, VideoObject_interactionStatistic_InteractionCounter_userInteractionCount, VideoObject__live_badge_publication, VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast, VideoObject__live_badge_publication_BroadcastEvent_startDate, VideoObject__live_badge_publication_BroadcastEvent_endDate, VideoObject__key_moments_clip_hasPart, VideoObject__key_moments_clip_hasPart_Clip_name, VideoObject__key_moments_clip_hasPart_Clip_startOffset, VideoObject__key_moments_clip_hasPart_Clip_url, VideoObject__key_moments_clip_hasPart_Clip_endOffset, VideoObject__key_moments_seek_to_action_potentialAction, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target, VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input, VideoObject__review_snippet_name, VideoObject__review_snippet_aggregateRating, VideoObject__review_snippet_review, VideoObject__review_snippet_oneOf0, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue, VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount, VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount, VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating, VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating, VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0, VideoObject__review_snippet_review_Review_author, VideoObject__review_snippet_review_Review_reviewRating, VideoObject__review_snippet_review_Review_datePublished, VideoObject__review_snippet_review_Review_oneOf0, VideoObject__review_snippet_review_Review_author_Person_name, VideoObject__review_snippet_review_Review_author_Organization_name, VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue, VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating, VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating, ruleSet43;
 var init_VideoObject = __esm({
   "generated/validators/VideoObject.ts"() {
     "use strict";
@@ -35586,8 +35671,13 @@ var init_VideoObject = __esm({
     init_type_hierarchy();
     init_whole_list();
     init_structure_checks();
+    init_text_pattern();
     init_text_length();
     DOCS44 = "https://developers.google.com/search/docs/appearance/structured-data/video";
+    DOCS_live_badge = "https://developers.google.com/search/docs/appearance/structured-data/video#broadcast-event";
+    DOCS_key_moments_clip = "https://developers.google.com/search/docs/appearance/structured-data/video#clip";
+    DOCS_key_moments_seek_to_action = "https://developers.google.com/search/docs/appearance/structured-data/video#seek";
+    DOCS_review_snippet5 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
     VideoObject_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -35753,7 +35843,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "BroadcastEvent", accepts: subtypes("BroadcastEvent"), validate: validate_VideoObject__live_badge_publication_BroadcastEvent }],
       fix: 'Give "publication" as BroadcastEvent objects, e.g. {"@type": "BroadcastEvent", "isLiveBroadcast": true, "startDate": "2024-10-27T14:00:00+00:00", "endDate": "2024-10-27T14:37:14+00:00"}, and call the Indexing API when the stream starts and ends.',
-      docs: DOCS44,
+      docs: DOCS_live_badge,
       rule: "/rules/VideoObject#live-badge:publication"
     });
     VideoObject__live_badge_publication_BroadcastEvent_isLiveBroadcast = propertyRule({
@@ -35763,7 +35853,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "boolean", type: "Boolean" }],
       fix: "Add publication.isLiveBroadcast: true for a video that is, has been or will be streamed live.",
-      docs: DOCS44,
+      docs: DOCS_live_badge,
       rule: "/rules/VideoObject#live-badge:publication.isLiveBroadcast"
     });
     VideoObject__live_badge_publication_BroadcastEvent_startDate = propertyRule({
@@ -35774,7 +35864,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add publication.startDate with the start of the livestream in ISO 8601 with a time zone, e.g. "2024-10-27T14:00:00+00:00".',
-      docs: DOCS44,
+      docs: DOCS_live_badge,
       rule: "/rules/VideoObject#live-badge:publication.startDate"
     });
     VideoObject__live_badge_publication_BroadcastEvent_endDate = propertyRule({
@@ -35785,7 +35875,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "datetime", type: "DateTime" }, { kind: "literal", literal: "date", type: "Date" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add publication.endDate with the (expected) end of the livestream in ISO 8601 with a time zone; it is required once the stream has ended, e.g. "2024-10-27T14:37:14+00:00".',
-      docs: DOCS44,
+      docs: DOCS_live_badge,
       rule: "/rules/VideoObject#live-badge:publication.endDate"
     });
     VideoObject__key_moments_clip_hasPart = propertyRule({
@@ -35796,7 +35886,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "class", type: "Clip", accepts: subtypes("Clip"), validate: validate_VideoObject__key_moments_clip_hasPart_Clip }],
       listKeywords: [wholeList(listChecks["distinct-start-times"])],
       fix: 'Give "hasPart" as Clip objects for the important segments, each starting at a time of its own, e.g. {"@type": "Clip", "name": "Cat jumps", "startOffset": 30, "endOffset": 45, "url": "https://www.example.com/example?t=30"}.',
-      docs: DOCS44,
+      docs: DOCS_key_moments_clip,
       rule: "/rules/VideoObject#key-moments-clip:hasPart"
     });
     VideoObject__key_moments_clip_hasPart_Clip_name = propertyRule({
@@ -35806,7 +35896,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give each Clip a "name" describing the segment, e.g. "Cat jumps".',
-      docs: DOCS44,
+      docs: DOCS_key_moments_clip,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.name"
     });
     VideoObject__key_moments_clip_hasPart_Clip_startOffset = propertyRule({
@@ -35817,7 +35907,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: 'Give each Clip a "startOffset" in seconds from the start of the video, e.g. 30 (no two clips may share a start time).',
-      docs: DOCS44,
+      docs: DOCS_key_moments_clip,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.startOffset"
     });
     VideoObject__key_moments_clip_hasPart_Clip_url = propertyRule({
@@ -35828,7 +35918,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "url", type: "URL" }],
       format: valueChecks["absolute-url"],
       fix: 'Give each Clip a "url" that starts the video at the clip, on the same URL path as the video, e.g. "https://www.example.com/example?t=30".',
-      docs: DOCS44,
+      docs: DOCS_key_moments_clip,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.url"
     });
     VideoObject__key_moments_clip_hasPart_Clip_endOffset = propertyRule({
@@ -35839,7 +35929,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       min: 0,
       fix: `Add each Clip's "endOffset" in seconds from the start of the video, e.g. 45.`,
-      docs: DOCS44,
+      docs: DOCS_key_moments_clip,
       rule: "/rules/VideoObject#key-moments-clip:hasPart.endOffset"
     });
     VideoObject__key_moments_seek_to_action_potentialAction = propertyRule({
@@ -35849,7 +35939,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "class", type: "SeekToAction", accepts: subtypes("SeekToAction"), validate: validate_VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction }],
       fix: 'Give "potentialAction" as a SeekToAction with "target" (URL with {seek_to_second_number}) and "startOffset-input": "required name=seek_to_second_number".',
-      docs: DOCS44,
+      docs: DOCS_key_moments_seek_to_action,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction"
     });
     VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_target = propertyRule({
@@ -35859,8 +35949,9 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: null }],
       format: valueChecks["absolute-url"],
+      valueKeywords: [textPattern("^.*\\{seek_to_second_number\\}.*$", "a URL with the {seek_to_second_number} placeholder where the seconds go")],
       fix: 'Give potentialAction.target as the URL of the page with the placeholder where the seconds go, e.g. "https://video.example.com/watch/videoID?t={seek_to_second_number}".',
-      docs: DOCS44,
+      docs: DOCS_key_moments_seek_to_action,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.target"
     });
     VideoObject__key_moments_seek_to_action_potentialAction_SeekToAction_startOffset_input = propertyRule({
@@ -35869,8 +35960,9 @@ var init_VideoObject = __esm({
       property: "potentialAction.startOffset-input",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }, { kind: "class", type: "PropertyValueSpecification", accepts: subtypes("PropertyValueSpecification"), validate: null }],
+      valueKeywords: [textPattern("^\\s*required\\s+name\\s*=\\s*seek_to_second_number\\s*$", 'the text "required name=seek_to_second_number"')],
       fix: 'Add "startOffset-input": "required name=seek_to_second_number" to the SeekToAction (the name of the placeholder in its target).',
-      docs: DOCS44,
+      docs: DOCS_key_moments_seek_to_action,
       rule: "/rules/VideoObject#key-moments-seek-to-action:potentialAction.startOffset-input"
     });
     VideoObject__review_snippet_name = propertyRule({
@@ -35880,7 +35972,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add "name" with the name of the reviewed item, e.g. "Firefly".',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:name"
     });
     VideoObject__review_snippet_aggregateRating = propertyRule({
@@ -35890,7 +35982,7 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_VideoObject__review_snippet_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give "aggregateRating" as an AggregateRating with ratingValue and ratingCount or reviewCount, e.g. {"@type": "AggregateRating", "ratingValue": 88, "bestRating": 100, "ratingCount": 20}.',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating"
     });
     VideoObject__review_snippet_review = propertyRule({
@@ -35900,10 +35992,10 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_VideoObject__review_snippet_review_Review }],
       fix: 'Give "review" as Reviews with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "Jane Doe"}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review"
     });
-    VideoObject__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS44, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
+    VideoObject__review_snippet_oneOf0 = { level: "required", properties: ["aggregateRating", "review"], property: "aggregateRating", members: ["aggregateRating", "review"], paths: [["aggregateRating"], ["review"]], fix: 'Give the rating as an AggregateRating (or reviews as Review objects), with the type spelled "AggregateRating", e.g. {"@type": "AggregateRating", "ratingValue": 4.6, "ratingCount": 58}.', docs: DOCS_review_snippet5, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating" };
     VideoObject__review_snippet_aggregateRating_AggregateRating_ratingValue = propertyRule({
       name: "ratingValue",
       segment: "/ratingValue",
@@ -35911,7 +36003,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add aggregateRating.ratingValue with the average rating, e.g. 4.4 (a dot for decimals, or a fraction or percentage such as "88%").',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingValue"
     });
     VideoObject__review_snippet_aggregateRating_AggregateRating_ratingCount = propertyRule({
@@ -35922,7 +36014,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.ratingCount"
     });
     VideoObject__review_snippet_aggregateRating_AggregateRating_reviewCount = propertyRule({
@@ -35933,7 +36025,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
       min: 1,
       fix: "Give aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.reviewCount"
     });
     VideoObject__review_snippet_aggregateRating_AggregateRating_bestRating = propertyRule({
@@ -35943,7 +36035,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.bestRating"
     });
     VideoObject__review_snippet_aggregateRating_AggregateRating_worstRating = propertyRule({
@@ -35953,10 +36045,10 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:aggregateRating.worstRating"
     });
-    VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS44, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating.ratingCount" };
+    VideoObject__review_snippet_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "aggregateRating.ratingCount", members: ["aggregateRating.ratingCount", "aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add aggregateRating.ratingCount (the number of ratings) or aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS_review_snippet5, rule: "/rules/VideoObject#review-snippet:one-of:aggregateRating.ratingCount" };
     VideoObject__review_snippet_review_Review_author = propertyRule({
       name: "author",
       segment: "/author",
@@ -35966,7 +36058,7 @@ var init_VideoObject = __esm({
       malformedWarning: true,
       malformedTextOnly: true,
       fix: 'Add review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.author"
     });
     VideoObject__review_snippet_review_Review_reviewRating = propertyRule({
@@ -35976,7 +36068,7 @@ var init_VideoObject = __esm({
       level: "optional",
       expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_VideoObject__review_snippet_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
       fix: 'Give review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.reviewRating"
     });
     VideoObject__review_snippet_review_Review_datePublished = propertyRule({
@@ -35987,10 +36079,10 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
       format: valueChecks["iso8601-datetime"],
       fix: 'Add review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.datePublished"
     });
-    VideoObject__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS44, rule: "/rules/VideoObject#review-snippet:one-of:review.reviewRating" };
+    VideoObject__review_snippet_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "review.reviewRating", members: ["review.reviewRating", "review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS_review_snippet5, rule: "/rules/VideoObject#review-snippet:one-of:review.reviewRating" };
     VideoObject__review_snippet_review_Review_author_Person_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -35999,7 +36091,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.author.name"
     });
     VideoObject__review_snippet_review_Review_author_Organization_name = propertyRule({
@@ -36010,7 +36102,7 @@ var init_VideoObject = __esm({
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
       fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.author.name"
     });
     VideoObject__review_snippet_review_Review_reviewRating_Rating_ratingValue = propertyRule({
@@ -36020,7 +36112,7 @@ var init_VideoObject = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
       fix: 'Add review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.reviewRating.ratingValue"
     });
     VideoObject__review_snippet_review_Review_reviewRating_Rating_bestRating = propertyRule({
@@ -36030,7 +36122,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.reviewRating.bestRating"
     });
     VideoObject__review_snippet_review_Review_reviewRating_Rating_worstRating = propertyRule({
@@ -36040,7 +36132,7 @@ var init_VideoObject = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "number", type: "Number" }],
       fix: "Add review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
-      docs: DOCS44,
+      docs: DOCS_review_snippet5,
       rule: "/rules/VideoObject#review-snippet:review.reviewRating.worstRating"
     });
     ruleSet43 = {
@@ -36096,7 +36188,7 @@ function validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction_targ
   if (v_urlTemplate === void 0) run.missing(WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
   else run.check(v_urlTemplate, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, at);
 }
-var DOCS45, WebSite_name, WebSite_url, WebSite_alternateName, WebSite__sitelinks_searchbox_potentialAction, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, ruleSet44;
+var DOCS45, DOCS_sitelinks_searchbox, WebSite_name, WebSite_url, WebSite_alternateName, WebSite__sitelinks_searchbox_potentialAction, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target, WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate, ruleSet44;
 var init_WebSite = __esm({
   "generated/validators/WebSite.ts"() {
     "use strict";
@@ -36106,6 +36198,7 @@ var init_WebSite = __esm({
     init_text_pattern();
     init_type_hierarchy();
     DOCS45 = "https://developers.google.com/search/docs/appearance/site-names";
+    DOCS_sitelinks_searchbox = "https://developers.google.com/search/blog/2024/10/sitelinks-search-box";
     WebSite_name = propertyRule({
       name: "name",
       segment: "/name",
@@ -36149,7 +36242,7 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "class", type: "SearchAction", accepts: subtypes("SearchAction"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction }],
       fix: "The sitelinks search box is retired; the SearchAction markup can stay or be removed.",
-      docs: DOCS45,
+      docs: DOCS_sitelinks_searchbox,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction"
     });
     WebSite__sitelinks_searchbox_potentialAction_SearchAction_target = propertyRule({
@@ -36159,7 +36252,7 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "class", type: "EntryPoint", accepts: subtypes("EntryPoint"), validate: validate_WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint }, { kind: "literal", literal: "url", type: "URL" }],
       fix: 'Give potentialAction.target as an EntryPoint with a urlTemplate, e.g. {"@type": "EntryPoint", "urlTemplate": "https://query.example.com/search?q={search_term_string}"}.',
-      docs: DOCS45,
+      docs: DOCS_sitelinks_searchbox,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target"
     });
     WebSite__sitelinks_searchbox_potentialAction_SearchAction_target_EntryPoint_urlTemplate = propertyRule({
@@ -36169,7 +36262,7 @@ var init_WebSite = __esm({
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       fix: 'Give potentialAction.target.urlTemplate with the search URL and the {search_term_string} placeholder, e.g. "https://query.example.com/search?q={search_term_string}".',
-      docs: DOCS45,
+      docs: DOCS_sitelinks_searchbox,
       rule: "/rules/WebSite#sitelinks-searchbox:potentialAction.target.urlTemplate"
     });
     ruleSet44 = {
@@ -67847,7 +67940,7 @@ var init_renderer = __esm({
           allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
           resolver: options.resolver ?? systemResolver
         };
-        await this.#acquire(options.signal);
+        await this.#acquire(options.signal, options.boundedWait === true ? limits.deadlineMs : null);
         let done = Promise.resolve();
         try {
           await checkPage(target, policy, limits.deadlineMs, options.signal);
@@ -67866,13 +67959,31 @@ var init_renderer = __esm({
         this.#current = null;
         if (current) await this.#shutDown(current);
       }
-      /** A place among the pages rendering, refused at once when `maxQueued` pages already wait for one. */
-      async #acquire(signal) {
+      /**
+       * A place among the pages rendering, refused at once when `maxQueued` pages already wait for one, and
+       * after `maxWaitMs` of waiting when given.
+       */
+      async #acquire(signal, maxWaitMs) {
         signal?.throwIfAborted();
         if (this.#places.full && this.#places.waiting >= this.config.maxQueued) {
           throw new FetchError("render_unavailable", `Too many pages are waiting to be rendered (${this.#places.waiting}); retry in a moment.`);
         }
-        await this.#places.acquire(signal);
+        if (maxWaitMs === null || !this.#places.full) {
+          await this.#places.acquire(signal);
+        } else {
+          const waited = new AbortController();
+          const giveUp = () => waited.abort(signal.reason);
+          signal?.addEventListener("abort", giveUp, { once: true });
+          const timer = setTimeout(() => {
+            waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1e3)} s (other pages took their whole deadline); retry in a moment, or validate without render.`));
+          }, maxWaitMs);
+          try {
+            await this.#places.acquire(waited.signal);
+          } finally {
+            clearTimeout(timer);
+            signal?.removeEventListener("abort", giveUp);
+          }
+        }
         this.#rendering++;
       }
       #release() {
