@@ -33,7 +33,7 @@ export interface RawRuleFile {
   enhancements?: RawEnhancement[];
   features?: RawFeature[];
   examples: { valid: RawValidExample[]; invalid: RawInvalidExample[] };
-  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not" | "value-or-range";
   listed_under?: string;
 }
 
@@ -74,7 +74,7 @@ export interface RawExpectNode {
   shape?: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
-  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not" | "value-or-range";
   rules_of?: string;
   not_eligible?: string;
   link_only?: { link: string };
@@ -149,7 +149,7 @@ export interface RawShapeFile {
   type: string;
   properties?: RawPropertyMap;
   one_of?: RawOneOf[];
-  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not";
+  node_check?: "rating-bounds" | "active-price" | "pros-cons" | "amenity-value" | "distinct-question-text" | "post-image-not-logo" | "return-fee-amount" | "one-price-kind" | "region-or-postal-code" | "rescheduled-status" | "ships-or-not" | "value-or-range";
   /** The shape is a whole feature several types share: what a feature naming it takes unless it gives its own. */
   feature?: RawFeatureHeader;
 }

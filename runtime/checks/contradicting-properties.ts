@@ -56,3 +56,14 @@ export function rateWhereNothingShips(node: JsonObject): string | null {
   const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
   return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
 }
+
+/**
+ * A shipping amount or time given both as an exact value and as a range: the shipping policy page says
+ * for the rate "If you specify the maxValue property, don't specify the value property", and for handling
+ * and transit times "value: If provided, minValue and maxValue must not be specified".
+ */
+export function valueBesideRange(node: JsonObject): string | null {
+  if (!hasValue(node, ["value"])) return null;
+  const bounds = ["minValue", "maxValue"].filter((p) => hasValue(node, [p]));
+  return bounds.length === 0 ? null : `is given beside ${bounds.join(" and ")}; give either an exact value or a range`;
+}

@@ -12,7 +12,7 @@ import { activePriceProblem } from "./active-price.ts";
 import { prosConsProblem } from "./pros-cons.ts";
 import { amenityValueProblem } from "./amenity-value.ts";
 import { sharedStartTime } from "./clip-start-times.ts";
-import { previousDateWithoutRescheduled, rateWhereNothingShips, regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice } from "./contradicting-properties.ts";
+import { previousDateWithoutRescheduled, rateWhereNothingShips, regionAndPostalCode, returnFeeAmountWithoutFee, strikethroughMemberPrice, valueBesideRange } from "./contradicting-properties.ts";
 
 export interface ListCheck {
   description: string;
@@ -176,6 +176,16 @@ export const nodeChecks: Readonly<Record<string, NodeCheck>> = {
       'Leave shippingRate and transitTime out of conditions with "doesNotShip": true, or set doesNotShip to false where these conditions do ship. ' +
       'Search Central, Shipping policy, ShippingConditions (shippingRate, transitTime): "should only be specified if doesNotShip is absent or set to false."',
     test: (node) => rateWhereNothingShips(node),
+  },
+  "value-or-range": {
+    description: "a shipping rate or time is an exact value or a range (minValue, maxValue), not both",
+    property: "value",
+    code: "contradicting-values",
+    severity: "warning",
+    fix:
+      'Give either "value" (an exact amount or number of days) or "minValue" / "maxValue" (a range), not both. ' +
+      'Search Central, Shipping policy: "If you specify the maxValue property, don\'t specify the value property" (shippingRate); "If provided, minValue and maxValue must not be specified" (handling and transit time value).',
+    test: (node) => valueBesideRange(node),
   },
   "amenity-value": {
     description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
