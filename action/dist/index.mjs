@@ -13336,6 +13336,11 @@ function rateWhereNothingShips(node) {
   const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
   return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
 }
+function valueBesideRange(node) {
+  if (!hasValue(node, ["value"])) return null;
+  const bounds = ["minValue", "maxValue"].filter((p) => hasValue(node, [p]));
+  return bounds.length === 0 ? null : `is given beside ${bounds.join(" and ")}; give either an exact value or a range`;
+}
 var init_contradicting_properties = __esm({
   "runtime/checks/contradicting-properties.ts"() {
     "use strict";
@@ -13498,6 +13503,14 @@ var init_structure_checks = __esm({
         severity: "warning",
         fix: 'Leave shippingRate and transitTime out of conditions with "doesNotShip": true, or set doesNotShip to false where these conditions do ship. Search Central, Shipping policy, ShippingConditions (shippingRate, transitTime): "should only be specified if doesNotShip is absent or set to false."',
         test: (node) => rateWhereNothingShips(node)
+      },
+      "value-or-range": {
+        description: "a shipping rate or time is an exact value or a range (minValue, maxValue), not both",
+        property: "value",
+        code: "contradicting-values",
+        severity: "warning",
+        fix: `Give either "value" (an exact amount or number of days) or "minValue" / "maxValue" (a range), not both. Search Central, Shipping policy: "If you specify the maxValue property, don't specify the value property" (shippingRate); "If provided, minValue and maxValue must not be specified" (handling and transit time value).`,
+        test: (node) => valueBesideRange(node)
       },
       "amenity-value": {
         description: "an amenity's value is true or false, or a text for internetType, parkingType, poolType and licenseNum",
@@ -26550,7 +26563,7 @@ var init_ShippingService = __esm({
       segment: "/shippingRate",
       property: "shippingConditions.shippingRate",
       level: "optional",
-      expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount }, { kind: "class", type: "ShippingRateSettings", accepts: subtypes("ShippingRateSettings"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings }],
+      expect: [{ kind: "class", type: "MonetaryAmount", accepts: subtypes("MonetaryAmount"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_MonetaryAmount, nodeCheck: nodeChecks["value-or-range"] }, { kind: "class", type: "ShippingRateSettings", accepts: subtypes("ShippingRateSettings"), validate: validate_ShippingService_shippingConditions_ShippingConditions_shippingRate_ShippingRateSettings }],
       fix: "Give shippingConditions.shippingRate as a MonetaryAmount (value or maxValue, and currency) or a ShippingRateSettings (orderPercentage or weightPercentage); leave it out when doesNotShip is true.",
       docs: DOCS30,
       rule: "/rules/ShippingService#shippingConditions.shippingRate"
@@ -26725,7 +26738,7 @@ var init_ShippingService = __esm({
       segment: "/duration",
       property: "shippingConditions.transitTime.duration",
       level: "recommended",
-      expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue }],
+      expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_shippingConditions_ShippingConditions_transitTime_ServicePeriod_duration_QuantitativeValue, nodeCheck: nodeChecks["value-or-range"] }],
       fix: 'Add transitTime.duration, e.g. {"@type": "QuantitativeValue", "minValue": 1, "maxValue": 2, "unitCode": "DAY"}.',
       docs: DOCS30,
       rule: "/rules/ShippingService#shippingConditions.transitTime.duration"
@@ -26860,7 +26873,7 @@ var init_ShippingService = __esm({
       segment: "/duration",
       property: "handlingTime.duration",
       level: "optional",
-      expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue }],
+      expect: [{ kind: "class", type: "QuantitativeValue", accepts: subtypes("QuantitativeValue"), validate: validate_ShippingService_handlingTime_ServicePeriod_duration_QuantitativeValue, nodeCheck: nodeChecks["value-or-range"] }],
       fix: 'Give handlingTime.duration, e.g. {"@type": "QuantitativeValue", "minValue": 0, "maxValue": 1, "unitCode": "DAY"}.',
       docs: DOCS30,
       rule: "/rules/ShippingService#handlingTime.duration"
