@@ -36,6 +36,12 @@ export interface RenderConfig {
   concurrency: number;
   /** Renders waiting for a place at most; more are refused with render_unavailable (RENDER_QUEUE). */
   maxQueued: number;
+  /**
+   * How long a render asked for with `boundedWait` (the service's) waits for a place at most, then
+   * render_unavailable (RENDER_QUEUE_WAIT_MS). Long enough for a burst of ordinary pages (20 at once on 2
+   * places wait about 20 s), short of a queue of pages that each hang to their deadline.
+   */
+  maxQueueWaitMs: number;
   /** The browser is restarted after this many pages (its memory does not creep). */
   pagesPerBrowser: number;
   limits: RenderLimits;
@@ -45,6 +51,7 @@ export const RENDER_DEFAULTS: RenderConfig = {
   chromiumPath: null,
   concurrency: 2,
   maxQueued: 32,
+  maxQueueWaitMs: 60_000,
   pagesPerBrowser: 200,
   limits: {
     deadlineMs: 15_000,
@@ -81,6 +88,7 @@ export function readRenderConfig(env: Readonly<Record<string, string | undefined
     chromiumPath: get("CHROMIUM_PATH") ?? null,
     concurrency: int("RENDER_CONCURRENCY", RENDER_DEFAULTS.concurrency, 1, 64),
     maxQueued: int("RENDER_QUEUE", RENDER_DEFAULTS.maxQueued, 0, 10_000),
+    maxQueueWaitMs: int("RENDER_QUEUE_WAIT_MS", RENDER_DEFAULTS.maxQueueWaitMs, 1_000, 600_000),
     pagesPerBrowser: RENDER_DEFAULTS.pagesPerBrowser,
     limits: {
       deadlineMs,

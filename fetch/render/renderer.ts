@@ -44,9 +44,9 @@ export interface RenderOptions {
   /** The caller gave up: the render stops at once. */
   signal?: AbortSignal;
   /**
-   * Wait for a place at most the page's deadline (then render_unavailable): a caller answering someone
-   * (the service) must not hold a request behind a queue of pages that hang to their deadlines. Without
-   * it (the CLI, audits) a render waits its turn however long.
+   * Wait for a place at most the configured maxQueueWaitMs (then render_unavailable): a caller answering
+   * someone (the service) must not hold a request behind a queue of pages that hang to their deadlines.
+   * Without it (the CLI, audits) a render waits its turn however long.
    */
   boundedWait?: boolean;
   /** Tighter (or looser) bounds for this page. */
@@ -134,7 +134,7 @@ export class Renderer {
     };
     // A place first, then the page's own look-up: look-ups that never answer (each holds a thread of the
     // pool every look-up shares) are as many as the places and their queue, and end with the deadline.
-    await this.#acquire(options.signal, options.boundedWait === true ? limits.deadlineMs : null);
+    await this.#acquire(options.signal, options.boundedWait === true ? this.config.maxQueueWaitMs : null);
     let done: Promise<void> = Promise.resolve();
     try {
       await checkPage(target, policy, limits.deadlineMs, options.signal);
@@ -171,7 +171,7 @@ export class Renderer {
       const giveUp = () => waited.abort(signal!.reason);
       signal?.addEventListener("abort", giveUp, { once: true });
       const timer = setTimeout(() => {
-        waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1000)} s (other pages took their whole deadline); retry in a moment, or validate without render.`));
+        waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1000)} s; retry in a moment, or validate without render.`));
       }, maxWaitMs);
       try {
         await this.#places.acquire(waited.signal);

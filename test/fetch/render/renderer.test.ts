@@ -330,8 +330,8 @@ test("Chromium's flags leave it no way out but the proxy: no name resolution of 
 });
 
 withBrowser("a bounded wait for a render place ends with render_unavailable while the place is still held; an unbounded one waits its turn", async () => {
-  const one = new Renderer({ ...RENDER_DEFAULTS, concurrency: 1, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 6_000, settleMs: 300 } });
-  const options = (limits?: { deadlineMs: number }, boundedWait?: boolean) => ({ allowPrivateHosts: allowed(), limits, boundedWait });
+  const one = new Renderer({ ...RENDER_DEFAULTS, concurrency: 1, maxQueueWaitMs: 1_000, limits: { ...RENDER_DEFAULTS.limits, deadlineMs: 6_000, settleMs: 300 } });
+  const options = (boundedWait?: boolean) => ({ allowPrivateHosts: allowed(), boundedWait });
   try {
     const settled: string[] = [];
     const note = (name: string) => (value: unknown) => {
@@ -340,8 +340,8 @@ withBrowser("a bounded wait for a render place ends with render_unavailable whil
     };
     const holder = one.render(`http://127.0.0.1:${site.port}/hang?holder`, options()).then(note("holder"), (err: unknown) => note("holder")(err));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // Waits at most its own (1 s) deadline for the place the hanging page holds for 6 s.
-    const bounded = one.render(`http://127.0.0.1:${site.port}/plain?bounded`, options({ deadlineMs: 1_000 }, true)).then(note("bounded"), (err: unknown) => note("bounded")(err));
+    // Waits at most the renderer's 1 s queue wait for the place the hanging page holds for 6 s.
+    const bounded = one.render(`http://127.0.0.1:${site.port}/plain?bounded`, options(true)).then(note("bounded"), (err: unknown) => note("bounded")(err));
     // The twin without the bound waits for the place and renders.
     const patient = one.render(`http://127.0.0.1:${site.port}/plain?patient`, options()).then(note("patient"), (err: unknown) => note("patient")(err));
     const [held, refused, served] = await Promise.all([holder, bounded, patient]);
