@@ -67216,6 +67216,7 @@ function readRenderConfig(env, problems = []) {
     chromiumPath: get("CHROMIUM_PATH") ?? null,
     concurrency: int("RENDER_CONCURRENCY", RENDER_DEFAULTS.concurrency, 1, 64),
     maxQueued: int("RENDER_QUEUE", RENDER_DEFAULTS.maxQueued, 0, 1e4),
+    maxQueueWaitMs: int("RENDER_QUEUE_WAIT_MS", RENDER_DEFAULTS.maxQueueWaitMs, 1e3, 6e5),
     pagesPerBrowser: RENDER_DEFAULTS.pagesPerBrowser,
     limits: {
       deadlineMs,
@@ -67239,6 +67240,7 @@ var init_config = __esm({
       chromiumPath: null,
       concurrency: 2,
       maxQueued: 32,
+      maxQueueWaitMs: 6e4,
       pagesPerBrowser: 200,
       limits: {
         deadlineMs: 15e3,
@@ -67953,7 +67955,7 @@ var init_renderer = __esm({
           allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
           resolver: options.resolver ?? systemResolver
         };
-        await this.#acquire(options.signal, options.boundedWait === true ? limits.deadlineMs : null);
+        await this.#acquire(options.signal, options.boundedWait === true ? this.config.maxQueueWaitMs : null);
         let done = Promise.resolve();
         try {
           await checkPage(target, policy, limits.deadlineMs, options.signal);
@@ -67988,7 +67990,7 @@ var init_renderer = __esm({
           const giveUp = () => waited.abort(signal.reason);
           signal?.addEventListener("abort", giveUp, { once: true });
           const timer = setTimeout(() => {
-            waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1e3)} s (other pages took their whole deadline); retry in a moment, or validate without render.`));
+            waited.abort(new FetchError("render_unavailable", `Every render place stayed busy for ${Math.round(maxWaitMs / 1e3)} s; retry in a moment, or validate without render.`));
           }, maxWaitMs);
           try {
             await this.#places.acquire(waited.signal);
