@@ -421,7 +421,11 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
       unparsable++;
-      schemas.push(brokenBlockResult(p.parseIssue, blockIndex));
+      const broken = brokenBlockResult(p.parseIssue, blockIndex);
+      // Its span stays empty (its issue is placed already, and there is no JSON to patch), so the overrides
+      // are applied here: an ignored invalid-json was reported anyway.
+      if (overrides.length) overrideFinal(broken, overrides);
+      schemas.push(broken);
       spans.push({ first: schemas.length, end: schemas.length });
       return;
     }

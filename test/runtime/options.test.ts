@@ -98,4 +98,16 @@ test("an override that downgrades an error is decided before eligibility; off re
   assert.is(otherType.summary.total_errors, 1);
 });
 
+test("an override reaches a block that is not valid JSON: an ignored invalid-json is gone, a downgraded one a warning", () => {
+  const page = `<html><head><script type="application/ld+json">{"@context": "https://schema.org", "@type": "Event"} ;</script></head><body></body></html>`;
+  const as = (severity: "off" | "warning") => validate(page, { overrides: [{ code: "invalid-json", severity }] }).schemas[0];
+  const kept = validate(page).schemas[0];
+  assert.equal(kept.errors.map((e) => e.code), ["invalid-json"], "the twin without an override reports it");
+  const off = as("off");
+  assert.equal([...off.errors, ...off.warnings], []);
+  const down = as("warning");
+  assert.equal(down.errors, []);
+  assert.equal(down.warnings.map((w) => w.code), ["invalid-json"]);
+});
+
 test.run();
