@@ -12444,7 +12444,9 @@ function validatePrepared(prepared3, registry2) {
   parsed.forEach((p, blockIndex) => {
     if (p.parseIssue) {
       unparsable++;
-      schemas.push(brokenBlockResult(p.parseIssue, blockIndex));
+      const broken = brokenBlockResult(p.parseIssue, blockIndex);
+      if (overrides.length) overrideFinal(broken, overrides);
+      schemas.push(broken);
       spans.push({ first: schemas.length, end: schemas.length });
       return;
     }
