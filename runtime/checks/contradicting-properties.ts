@@ -51,8 +51,9 @@ export function previousDateWithoutRescheduled(node: JsonObject): string | null 
  * set to false" (shipping policy page): conditions that do not ship have no rate or time.
  */
 export function rateWhereNothingShips(node: JsonObject): string | null {
+  // A Boolean is written true, "true" or as its member's URL ("https://schema.org/True"), as the Boolean check accepts.
   const doesNotShip = node.doesNotShip;
-  if (doesNotShip !== true && doesNotShip !== "true" && doesNotShip !== "True") return null;
+  if (doesNotShip !== true && !members(doesNotShip).some((m) => m.toLowerCase() === "true")) return null;
   const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
   return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
 }
