@@ -254,7 +254,6 @@ test("not detected by a value trigger's excluded value: the reason says what the
   assert.is(feature.reason, "Not detected: the node has isAccessibleForFree true and no hasPart.cssSelector.");
 });
 
-test.run();
 
 test("recommended_when absent: missing is a warning while the sibling is absent, nothing once it is there", () => {
   const colors = (data: object) => props(only({ "@type": "Product", name: "Coat", ...data }).warnings).filter((w) => w.endsWith(" color"));
@@ -289,3 +288,5 @@ test("link_only on a nested value: a value with only its link has the link check
   assert.equal(similar({ url: "green coat page" }), ["invalid-format isSimilarTo.url"]);
   assert.equal(similar({ url: "https://shop.example/coat/green", color: "green" }), ["missing-required isSimilarTo.name"]);
 });
+
+test.run();
