@@ -46,12 +46,12 @@ export function checkPageTruth(nodes: readonly TruthNode[], page: TruthPage | nu
     if (own === undefined) atHome.set(entity, (own = onOwnSite(entity, pageUrl) || namedAsSite(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
     if (!own) continue;
     let another = (listed ??= new Map()).get(entity);
-    if (another === undefined) listed.set(entity, (another = ownedByAnother(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)))));
+    if (another === undefined) listed.set(entity, (another = ownedByAnother(entity, (owners ??= siteOwners(nodes, pageUrl, resolve)), pageUrl)));
     if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
       continue;
     }
-    const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
+    const finding = { node: candidate.node, issue: selfServingIssue(candidate, pageUrl) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);
     (selfServing ??= new Set()).add(candidate.node.result);

@@ -95,11 +95,22 @@ function firstObject(value: unknown, resolve: Resolve): JsonObject | null {
 export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
-  const urls = texts(entity.url);
+  const urls = entityUrls(entity);
   if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
 }
+
+/**
+ * The entity's `url`s, without a link's placeholder: a directory's cards write `href="#"` (or "#top")
+ * on every business they list, and "#" resolved against the page names the directory's own page, not
+ * the business's site. Such an entity is read as one without a `url` (its @id and sameAs decide).
+ */
+function entityUrls(entity: JsonObject): string[] {
+  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u));
+}
+// Also as a Microdata href arrives, resolved: "https://dir.example/plumbers/#".
+const PLACEHOLDER_URL = /^\s*#|#\s*$/;
 
 /**
  * The page's host is the entity's, or one of its subdomains: order.joesdiner.com is Joe's own site as
@@ -143,7 +154,8 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
       for (const word of significantWords(name)) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
-        for (let end = 3; end <= word.length; end++) owners.beginnings.add(word.slice(0, end));
+        owners.beginnings.add(word);
+        for (let end = 3; end <= word.length - MIN_WORD_REST; end++) owners.beginnings.add(word.slice(0, end));
       }
     }
   };
@@ -168,25 +180,50 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
  * or makes the business its publisher by `@id`. A business without a name, or a page that does not
  * say whose site it is, is read as before.
  */
-export function ownedByAnother(entity: JsonObject, owners: SiteOwners): boolean {
+export function ownedByAnother(entity: JsonObject, owners: SiteOwners, pageUrl: string): boolean {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  const names = texts(entity.name).slice(0, MAX_NAMES).map(significantWords).filter((words) => words.length > 0);
+  // A listing is a page of the directory; the site's home page is the site's own business.
+  if (entityUrls(entity).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
+  const names = texts(entity.name).slice(0, MAX_NAMES).filter((name) => significantWords(name).length > 0);
   if (names.length === 0 || owners.words.size === 0) return false;
-  return !names.some((words) => namesTheSite(words, owners));
+  return !names.some((name) => namesTheSite(significantWords(name), owners) || runsTogetherAsSite(name, owners));
 }
 
 /**
- * A business name is the site's own when its first word is the site's (or its publisher's) and at least
- * half of its words are: "Joe's Diner" on "Joe's Diner | Burgers in Austin", "Acme Plumbing Services"
- * on "Acme Plumbing". One shared word is not enough: a directory's name and the businesses it lists
- * share their city and their trade ("Curry 36 Berlin" on "Berlin Food Guide", "Hotel Adlon Kempinski"
- * on "Best Hotels Berlin"), and a listing is no self-serving review.
+ * The business's name written as a domain writes it, its words run together: "Joe's Diner" is
+ * "joesdiner", the site named "joesdiner.com" (or a word it begins: "joesdinerandbar").
+ */
+function runsTogetherAsSite(name: string, owners: SiteOwners): boolean {
+  const joined = comparedName(name).replace(/ /g, "");
+  return joined.length >= 3 && owners.beginnings.has(joined);
+}
+
+/**
+ * A business name is the site's own when its first word is the site's (or its publisher's) and more
+ * than half of its words are: "Joe's Diner" on "Joe's Diner | Burgers in Austin", "Acme Plumbing Services"
+ * on "Acme Plumbing". Half is not enough: a directory's name and the businesses it lists share their
+ * city and their trade, often as the name's first word ("Berlin Burger" on "Berlin Food Guide", "Pizza
+ * Hut" on "Pizza Today", "Hotel Adlon" on "Hotels.com"), and a listing is no self-serving review. A
+ * business whose `url` is the site's home page is the site's own whatever its name (isSiteRoot).
  */
 function namesTheSite(words: readonly string[], owners: SiteOwners): boolean {
   if (!sharesAWord(words[0], owners)) return false;
   let shared = 0;
   for (const word of words) if (sharesAWord(word, owners)) shared++;
-  return 2 * shared >= words.length;
+  return 2 * shared > words.length;
+}
+
+/** The url is the home page of the page's host (or of the site the page is a subdomain of): "/", without a query. */
+function isSiteRoot(value: string, pageUrl: string): boolean {
+  const pageHost = hostOf(pageUrl, null);
+  if (pageHost === null || !onSiteOf(pageHost, hostOf(value, pageUrl))) return false;
+  try {
+    const written = value.trim();
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, pageUrl);
+    return (url.pathname === "/" || url.pathname === "") && url.search === "";
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -196,7 +233,7 @@ function namesTheSite(words: readonly string[], owners: SiteOwners): boolean {
  * enough to take its stars away.
  */
 export function namedAsSite(entity: JsonObject, owners: SiteOwners): boolean {
-  if (texts(entity.url).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
+  if (entityUrls(entity).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
   if (owners.names.size === 0) return false;
   return texts(entity.name).slice(0, MAX_NAMES).some((name) => owners.names.has(comparedName(name)));
 }
@@ -222,15 +259,21 @@ function significantWords(name: string): string[] {
 const COMMON_WORDS = new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
 
 /**
- * The word is an owner's word, or begins one, or one begins it ("joe" and "joesdiner"): by the sets of
+ * The word is an owner's word, or begins one, or one begins it ("joe" and "joesdiner"; MIN_WORD_REST): by the sets of
  * the owners' words and their beginnings, not word by word (every word of every business name against
  * every owner's word, at each of 199 reviews, took 8 s in 32 KB).
  */
 function sharesAWord(word: string, owners: SiteOwners): boolean {
   if (owners.beginnings.has(word)) return true;
-  for (let end = 3; end < word.length; end++) if (owners.words.has(word.slice(0, end))) return true;
+  for (let end = 3; end <= word.length - MIN_WORD_REST; end++) if (owners.words.has(word.slice(0, end))) return true;
   return false;
 }
+
+/**
+ * Letters a longer word must go on for past a shorter one it begins with, for the two to be shared: a
+ * domain runs words together ("joe" and "joesdiner"), a plural does not make a name ("hotel" and "hotels").
+ */
+const MIN_WORD_REST = 3;
 
 function texts(value: unknown): string[] {
   if (typeof value === "string") return value.trim() === "" ? [] : [value];
@@ -255,10 +298,30 @@ function hostOf(value: string, base: string | null): string | null {
   }
 }
 
-export function selfServingIssue(candidate: SelfServing): Finding["issue"] {
+/** Why the entity's site is taken as the page's, in words: the address or name that decided (onOwnSite, namedAsSite). */
+function ownSiteEvidence(entity: JsonObject, pageUrl: string): string {
+  const pageHost = hostOf(pageUrl, null);
+  const onHost = (u: string) => pageHost !== null && onSiteOf(pageHost, hostOf(u, pageUrl));
+  const quote = (u: string) => JSON.stringify(u.length > MAX_QUOTED ? `${u.slice(0, MAX_QUOTED)}...` : u);
+  const urls = entityUrls(entity);
+  const url = urls.slice(0, MAX_ADDRESSES).find(onHost);
+  if (url !== undefined) return `its url ${quote(url)} is on this page's host (${pageHost})`;
+  if (urls.length === 0) {
+    const id = texts(entity["@id"]).find(onHost);
+    if (id !== undefined) return `it has no url, and its @id ${quote(id)} is on this page's host (${pageHost})`;
+    const same = texts(entity.sameAs).slice(0, MAX_ADDRESSES).find(onHost);
+    if (same !== undefined) return `it has no url, and its sameAs ${quote(same)} is on this page's host (${pageHost})`;
+  }
+  const name = texts(entity.name)[0];
+  return name === undefined ? "its site is this page's" : `its name ${quote(name)} is the name this page's WebSite markup gives the site`;
+}
+const MAX_QUOTED = 120;
+
+export function selfServingIssue(candidate: SelfServing, pageUrl: string): Finding["issue"] {
   const { node, property } = candidate;
   const type = node.result.matched_type ?? node.result.type;
-  const about = property === "itemReviewed" ? `reviews a business or organization (${typeNames(candidate.entity["@type"]).join(", ")}) whose site is this page's` : `is a business or organization that carries its own ${property} on its own site`;
+  const evidence = ownSiteEvidence(candidate.entity, pageUrl);
+  const about = property === "itemReviewed" ? `reviews a business or organization (${typeNames(candidate.entity["@type"]).join(", ")}) whose site is this page's (${evidence})` : `is a business or organization that carries its own ${property} on its own site (${evidence})`;
   return {
     severity: "warning",
     property,

@@ -198,4 +198,44 @@ test("a directory whose name shares its city or trade with the business it lists
   assert.equal(run("Acme Plumbing Services", "Acme Plumbing"), ["self-serving-review"]);
 });
 
+
+test("a directory or travel site whose name begins with the business's trade or city word (Hotels.com, Berlin Food Guide): a listing, not self-serving; the twins at home are", () => {
+  const site = (name: string, host: string) => jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: `https://${host}/`, name });
+  const listed = (name: string, host: string, siteName: string) =>
+    issuesOf(validateHtml(page(`<h1>${name}</h1>`, jsonLd(business({ name, url: `https://${host}/places/1` })) + site(siteName, host)), `https://${host}/places/1`).schemas[0])
+      .map((i) => i.code)
+      .filter((code) => code === "self-serving-review");
+  assert.equal(listed("Hotel Adlon", "hotels.example", "Hotels.com"), []);
+  assert.equal(listed("Berlin Burger", "guide.example", "Berlin Food Guide"), []);
+  assert.equal(listed("Pizza Hut", "pizzatoday.example", "Pizza Today"), []);
+  // The twins: more than half of the name is the site's, or the name runs together as the site's domain does.
+  assert.equal(listed("Hotel Adlon", "adlon.example", "Hotel Adlon Berlin"), ["self-serving-review"]);
+  assert.equal(listed("Joe's Diner", "joesdiner.example", "joesdiner.example"), ["self-serving-review"]);
+});
+
+test("a business whose url is the site's home page is the site's own whatever the site's name; a listing page of the same site is not", () => {
+  const site = jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://smithjones.example/", name: "Smith Jones" });
+  const run = (url: string) => issuesOf(validateHtml(page(BODY, jsonLd(business({ name: "Smith Jones Law Group LLP", url })) + site), "https://smithjones.example/about").schemas[0]);
+  const home = run("https://smithjones.example/");
+  assert.equal(home.map((i) => i.code), ["self-serving-review"]);
+  assert.match(home[0].message, `its url "https://smithjones.example/" is on this page's host (smithjones.example)`);
+  assert.equal(run("/").map((i) => i.code), ["self-serving-review"]);
+  // The twin: a page of the site that is not its home, under a name the site's does not make (a listing).
+  assert.equal(run("https://smithjones.example/firms/42").map((i) => i.code), []);
+});
+
+test('a link placeholder as url ("#", a Microdata href="#"): names no site; the business is judged by its @id and sameAs', () => {
+  const directory = "https://dir.example/plumbers/austin/";
+  const card = (href: string) =>
+    `<div itemscope itemtype="https://schema.org/Plumber"><a itemprop="url" href="${href}"><span itemprop="name">Ace Plumbing</span></a>` +
+    `<div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating"><span itemprop="ratingValue">4.5</span> from <span itemprop="reviewCount">20</span></div></div>`;
+  assert.equal(validateHtml(page(card("#"), ""), directory).schemas.flatMap(issuesOf), []);
+  assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business({ url: "#" }))), directory).schemas[0]), []);
+  // The twins: the card's link names the business's page on this host; a JSON-LD "#" beside an @id on this host.
+  assert.equal(validateHtml(page(card("/ace-plumbing"), ""), directory).schemas.flatMap(issuesOf).map((i) => i.code), ["self-serving-review"]);
+  const byId = issuesOf(validateHtml(page(BODY, jsonLd(business({ url: "#", "@id": "https://dir.example/#business" }))), directory).schemas[0]);
+  assert.equal(byId.map((i) => i.code), ["self-serving-review"]);
+  assert.match(byId[0].message, `its @id "https://dir.example/#business" is on this page's host`);
+});
+
 test.run();
