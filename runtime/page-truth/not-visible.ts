@@ -16,7 +16,7 @@ import { subtypes } from "../type-hierarchy.ts";
 import { brandNames, NO_BRANDS, valuesAt, type FoundValue, type Resolve } from "./node-values.ts";
 import { offerPrices, type FoundPrice } from "./offer-prices.ts";
 import { decimalMarkOf, firstWrittenNumber, markupNumber, mayUseOtherDigits, readNumber } from "./price-text.ts";
-import { conjunctionKeys, decomposedKeys, titleKeys, unaccentedKeys } from "./text-match.ts";
+import { conjunctionKeys, decomposedKeys, joinedUnspacedValue, titleKeys, unaccentedKeys } from "./text-match.ts";
 
 type Kind = "price" | "rating" | "count" | "text";
 
@@ -372,6 +372,8 @@ function isShown(value: string | number, kind: Kind, page: TruthPage, title: boo
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    const joined = joinedUnspacedValue(value);
+    if (joined !== null && (title ? titleKeys(joined, brands) : [page.keyOf(joined)]).some((k) => text.showsAsJoined(k))) return true;
     // Names, headlines and questions: a longer text is not looked up a second time (a look-up of words
     // the page lacks reads its whole text: 30 µs a value on the bench's typical page).
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;

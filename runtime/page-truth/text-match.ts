@@ -305,9 +305,27 @@ function isAscii(text: string): boolean {
  */
 const TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
 
+/**
+ * The full-width bar Japanese and Chinese titles put before the site's name, with or without spaces
+ * ("金床の選び方｜鍛冶ブログ"): those scripts write no space around it.
+ */
+const FULL_WIDTH_TITLE_SUFFIX = /\s*\uff5c/;
+
 /** The value before a site name or section after it ("Anvil | Acme Shop" is "Anvil"), or the value. */
 export function withoutTitleSuffix(value: string): string {
-  return value.split(TITLE_SUFFIX)[0];
+  return value.split(TITLE_SUFFIX)[0].split(FULL_WIDTH_TITLE_SUFFIX)[0];
+}
+
+/**
+ * A value of a script written without spaces (Japanese, Chinese, Thai) as such a page's text is read:
+ * white space between its characters dropped (lower-text.ts), its punctuation kept as the words' edges
+ * ("カレー、辛口" keeps its "、", which the page's text keeps too). Null for a value of no such script.
+ * Its keys are looked up as they are (ShownText.showsAsJoined): the plain keys join the whole value,
+ * and miss a page that writes the value's own punctuation.
+ */
+export function joinedUnspacedValue(value: string): string | null {
+  if (!UNSPACED_CHARACTER.test(value)) return null;
+  return withoutSpacesBetweenUnspaced(value, NaN);
 }
 
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
@@ -555,6 +573,20 @@ export class ShownText {
   shows(key: string): boolean {
     // As the page's text is read where it may be written without spaces (lower-text.ts).
     if (this.source.joinsUnspaced && UNSPACED_CHARACTER.test(key)) key = withoutSpacesBetweenUnspaced(key, NaN);
+    return this.#lookUp(key);
+  }
+
+  /**
+   * A key of joinedUnspacedValue, whose spaces between characters of scripts written without spaces
+   * stand for the value's punctuation, looked up as it is: each such space one or more of the page's
+   * separators. Only where the page's text joins those scripts (else the plain key is this one).
+   */
+  showsAsJoined(key: string): boolean {
+    if (!this.source.joinsUnspaced || key.indexOf(" ") === -1) return false;
+    return this.#lookUp(key);
+  }
+
+  #lookUp(key: string): boolean {
     const known = this.answers.get(key);
     if (known !== undefined) return known;
     const stoppedBefore = this.stopped;

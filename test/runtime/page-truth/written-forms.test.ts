@@ -235,4 +235,22 @@ test("a title of two words with a remark or options at its end has no word to le
   assert.equal(posted("Software Engineer (Remote)", "Senior Software Engineer (Remote)"), []);
 });
 
+test("Japanese and Chinese texts with their own punctuation (、。，？（）：) as the page writes it: shown, inside a sentence, in a split heading, before the site's name", () => {
+  const faq = (question: string, answer: string) =>
+    jsonLd({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: question, acceptedAnswer: { "@type": "Answer", text: answer } }] });
+  const faqIssues = (body: string, question: string, answer: string, lang: string) => truthIssues(page(body, faq(question, answer), lang));
+  assert.equal(faqIssues("<dl><dt>返品はできますか？</dt><dd>はい、30日以内であれば返品できます。</dd></dl>", "返品はできますか？", "はい、30日以内であれば返品できます。", "ja"), []);
+  assert.equal(faqIssues("<dl><dt>返品はできますか？</dt><dd>A：はい、30日以内であれば返品できます。ご連絡ください。</dd></dl>", "返品はできますか？", "はい、30日以内であれば返品できます。", "ja"), []);
+  assert.equal(faqIssues("<h3>可以退货吗？</h3><p>可以，三十天内均可退货。</p>", "可以退货吗?", "可以,三十天内均可退货。", "zh-CN"), []);
+  assert.equal(shown("カレー、辛口", "カレー、辛口", "ja"), []);
+  assert.equal(shown("<span>金床</span>（50kg）の選び方", "金床（50kg）の選び方", "ja"), []);
+  assert.equal(shown("今日は<b>カレー、辛口</b>を作ります", "カレー、辛口", "ja"), []);
+  assert.equal(shown("金床の選び方", "金床の選び方｜鍛冶ブログ", "ja"), []);
+  // The twins: another answer, another dish, a name the page does not hold, punctuation where the markup has none between other words.
+  assert.equal(faqIssues("<dl><dt>返品はできますか？</dt><dd>いいえ、返品はできません。</dd></dl>", "返品はできますか？", "はい、30日以内であれば返品できます。", "ja"), ["FAQPage not-visible mainEntity.acceptedAnswer.text"]);
+  assert.equal(shown("カレー、甘口", "カレー、辛口", "ja"), NOT_SHOWN);
+  assert.equal(shown("金床（60kg）の選び方", "金床（50kg）の選び方", "ja"), NOT_SHOWN);
+  assert.equal(shown("鍛冶ブログ", "金床の選び方｜鍛冶ブログ", "ja"), NOT_SHOWN);
+});
+
 test.run();
