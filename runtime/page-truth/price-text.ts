@@ -795,7 +795,9 @@ export function foldDigits(text: string): string {
 /**
  * Languages whose pages may write numbers in their script's own digits (Arabic, Persian, Urdu, the
  * Indic languages, Thai, Burmese, Khmer, full-width digits in Japanese, Chinese and Korean), and a page
- * without a language: only these pay for looking (one pass over a text that does not show a value).
+ * without a language. The look-ups read those digits on every page (truth-page.ts: a page's language
+ * attribute is often its CMS's default); this decides what the language rules out, a perfect rating
+ * written only as a scale (not-visible.ts onlyAsScale).
  */
 const OTHER_DIGIT_LANGUAGES = new Set([
   "ar", "fa", "ur", "ps", "ku", "ckb", "sd", "ug", "hi", "mr", "ne", "sa", "bn", "as", "pa", "gu", "or", "ta", "te", "kn", "ml", "si",

@@ -8,7 +8,7 @@ import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
 import { OPENING, ShownText, hasAccents, hasScriptMarks, inMarkedScript, lookupKey, normalizeText, withoutAccents } from "./text-match.ts";
-import { NumberLookup, decimalMarkOf, mayUseOtherDigits, writesColonCents } from "./price-text.ts";
+import { NumberLookup, decimalMarkOf, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
@@ -241,7 +241,10 @@ export class TruthPage {
   shownNumbers(): NumberLookup {
     if (this.#numbers === undefined) {
       const lower = this.#lowerText();
-      this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
+      // Other scripts' digits are read on every page, whatever its language says: an Arabic shop on WordPress's
+      // default lang="en-US" writes "١٬٢٩٩ ر.س", a part in another language (<div lang="ar">) its own digits.
+      // Only a value not found in 0-9 pays for it (one pass that finds no such digit on most pages).
+      this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, true, writesColonCents(lower.lang));
     }
     return this.#numbers;
   }
@@ -255,7 +258,7 @@ export class TruthPage {
     const numbers = this.shownNumbers();
     const lower = this.#lowerText();
     if (decimalMarkOf(lower.lang) === null) return numbers;
-    return (this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang)));
+    return (this.#numbersEitherMark ??= new NumberLookup(lower, null, false, true, writesColonCents(lower.lang)));
   }
 
   /**

@@ -40,6 +40,13 @@ test("other scripts' digits: Persian, Arabic-Indic, Devanagari and full-width nu
   }
   // A page without a language is read in either digits.
   assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>۱٬۲۹۹</p><p>۴٫۸ (۱۲۰)</p>`, anvil(), null)), []);
+  // So is a page whose language attribute is its CMS's default (an Arabic shop on lang="en-US", an Indian
+  // one on "en-IN"), or one that gives the part its language: its digits are read all the same.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>السعر: ١٬٢٩٩ ر.س</p><p>٤٫٨ (١٢٠)</p>`, anvil(), "en-US")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>₹ १,२९९</p><p>४.८ (१२०)</p>`, anvil(), "en-IN")), []);
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><div lang="ar"><p>١٬٢٩٩ ر.س</p><p>٤٫٨ (١٢٠)</p></div>`, anvil(), "en")), []);
+  // The twins: another price and another rating in the same digits.
+  assert.equal(truthIssues(page(`<h1>Executive Anvil</h1><p>السعر: ١٬٢٩٨ ر.س</p><p>٤٫٢ (١٢٠)</p>`, anvil(), "en-US")), ["Product not-visible aggregateRating.ratingValue", "Product not-visible offers.price"]);
 });
 
 test("a count rounded to thousands: 1.2K, 1,2 Tsd. and 1.2万 show 1,234 and 12,000; 2.5K does not show 1,234", () => {
