@@ -65,8 +65,19 @@ const DOLLAR_SIGN: ReadonlySet<string> = new Set([
 export function signMayStandFor(sign: string, code: string): boolean {
   const own = currencyCode(sign);
   if (own !== null) return own === code;
-  return sign.trim() === "$" ? DOLLAR_SIGN.has(code) : false;
+  const written = sign.trim();
+  if (written === "$") return DOLLAR_SIGN.has(code);
+  return SHARED_SIGNS[written.toLowerCase()]?.includes(code) ?? false;
 }
+
+/**
+ * Other signs that several currencies write (a theme's Microdata "priceCurrency" on the shown sign): "¥"
+ * is the yen's and the yuan's, "kr" the Swedish, Norwegian, Danish and Icelandic crown's, "Fr." the franc's.
+ */
+const SHARED_SIGNS: Readonly<Record<string, readonly string[]>> = {
+  "¥": ["JPY", "CNY"], "￥": ["JPY", "CNY"], "₩": ["KRW", "KPW"], "kr": ["SEK", "NOK", "DKK", "ISK"], "kr.": ["SEK", "NOK", "DKK", "ISK"],
+  ",-": ["SEK", "NOK", "DKK", "CZK"], "fr.": ["CHF"], "fr": ["CHF"], "chf": ["CHF"], "r$": ["BRL"], "kč": ["CZK"], "ft": ["HUF"], "lei": ["RON"],
+};
 
 /** The ISO 4217 code a currency written as a lowercase code, a symbol or a name stands for, or null. */
 export function currencyCode(text: string): string | null {

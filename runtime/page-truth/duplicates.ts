@@ -39,7 +39,8 @@ interface Family {
 }
 
 const GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
-const PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
+// The variesBy properties of the product variants documentation among them: variants at one url differ by these.
+const PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern", "suggestedGender", "suggestedAge"];
 
 /** Checked in this order: the first root a node's type falls under is its family (ProductGroup before Product). */
 const FAMILIES: readonly Family[] = [
@@ -145,7 +146,7 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
       let group = groups.get(leader);
       // The same entity as every member, not only the leader: a brand's Organization matches each of its
       // branches, which a different address tells apart, and must not make them one.
-      const apart = [...(group?.kinds.values() ?? [leader])].find((member) => !sameEntity(member, candidate, property));
+      const apart = [...(group?.kinds.values() ?? [leader])].find((member) => !sameEntity(member, candidate, property, resolve));
       if (apart !== undefined) {
         // Another thing under the same key (not the member itself under its @id, nor its linked part).
         if (!joined(apart, candidate)) {
@@ -171,13 +172,13 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
     const apart = toldApart.get(leader);
     if (apart === undefined) continue;
     groups.delete(leader);
-    const kept = withoutHubs(group, apart);
+    const kept = withoutHubs(group, apart, resolve);
     if (kept !== null) groups.set(kept.members[0], kept);
   }
   if (groups.size === 0) return;
   const places = new Places(page);
   for (const [leader, group] of groups) {
-    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places) });
+    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places, base) });
     for (const compared of COMPARED) {
       const conflict = firstConflict(leader, group.members, compared, resolve);
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
@@ -190,11 +191,11 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
  * apart (a brand's Organization beside branches with their own addresses) matches two things, so it
  * is a duplicate of neither. Null when fewer than two members are left.
  */
-function withoutHubs(group: Group, apart: ReadonlyMap<Candidate, string>): Group | null {
+function withoutHubs(group: Group, apart: ReadonlyMap<Candidate, string>, resolve: Resolve): Group | null {
   const hubs = new Set<string>();
   for (const [kind, member] of group.kinds) {
     for (const [other, property] of apart) {
-      if (!joined(member, other) && sameEntity(member, other, property)) {
+      if (!joined(member, other) && sameEntity(member, other, property, resolve)) {
         hubs.add(kind);
         break;
       }
@@ -239,7 +240,7 @@ function keyValues(node: JsonObject, family: Family, base: string | null, resolv
     if (value === null) continue;
     if (property === "url" && !namesAPage(value, base)) continue;
     const normalized = property === "url" ? normalizeUrl(value, base) : property === "name" ? markupText(value) : property.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
-    if (normalized === "") continue;
+    if (normalized === "" || PLACEHOLDER_CODE.test(normalized)) continue;
     keys.set(property, normalized);
     written.set(property, value);
   }
@@ -318,6 +319,12 @@ function namesAPage(value: string, base: string | null): boolean {
   return base === null || /^https?:/i.test(base);
 }
 
+/**
+ * What a template prints in an identifier's place when the product has none: WooCommerce's "N/A" in
+ * `itemprop="sku"`, a dash, a zero, "none". Every product of such a page has it: it names none of them.
+ */
+const PLACEHOLDER_CODE = /^(?:n\/?a|none|null|undefined|nil|tbd|-+|0+|\.+|x+|sku)$/;
+
 /** GTIN-8/12/13/14 name one item with or without leading zeros. */
 function normalizeGtin(value: string): string {
   return value.replace(/\D/g, "").replace(/^0+/, "");
@@ -333,7 +340,7 @@ function joined(a: Candidate, b: Candidate): boolean {
 }
 
 /** Two nodes matched by `property` describe the same thing: nothing tells them apart. */
-function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
+function sameEntity(a: Candidate, b: Candidate, property: string, resolve: Resolve): boolean {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
   // Joined by @id, or linked as parent and part.
@@ -348,43 +355,55 @@ function sameEntity(a: Candidate, b: Candidate, property: string): boolean {
     if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
   }
   if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
-  // Matched by url or name only: names must be one a part of the other ("Anvil" and "Anvil | Acme Shop").
+  // Matched by url or name only: the names must be one name ("Anvil" and "Anvil | Acme Shop").
   const nameA = nameOf(a);
   const nameB = nameOf(b);
-  return nameA === "" || nameB === "" || containsWords(nameA, nameB) || containsWords(nameB, nameA);
-}
-
-/** The candidate's name as compared: its family's naming property (a job's title), else its `name`. */
-function nameOf(candidate: Candidate): string {
-  const node = candidate.node.entity.node;
-  const own = candidate.family.naming === undefined ? undefined : node[candidate.family.naming];
-  const name = typeof own === "string" && own.trim() !== "" ? own : node.name;
-  return typeof name === "string" ? comparedValue(candidate, "\u0000name", name, (n) => markupText(n as string)) : "";
+  return nameA === "" || nameB === "" || nameA === nameB || oneName(a, b, resolve);
 }
 
 /**
- * `part` is in `whole` as whole words: "Anvil" is in "Anvil | Acme Shop", "Pen" is not in "Pencil".
- * Scripts written without spaces between words (Chinese, Japanese, Thai) have no edge to look for.
+ * Two candidates' names are one name as pages and plugins write it: one is the other with a site's name
+ * after it ("Anvil | Acme Shop"), with a brand of either node at its start or end ("Acme Executive Anvil"
+ * of brand Acme), with its accents left out, or (a business) with its legal form ("Acme" and "Acme Inc.").
+ * Not a name that only begins or holds the other: "Lemon Cake" and "Lemon Cake Glaze" at one url are a
+ * recipe and the glaze the page gives beside it, "Acme" and "Acme Springfield" a brand and its branch,
+ * "Anvil" and "Anvil Stand" two products of one page.
  */
-function containsWords(whole: string, part: string): boolean {
-  if (part === "") return true;
-  const joinsAtStart = isWordCharacter(firstCharacter(part, 0));
-  const joinsAtEnd = isWordCharacter(lastCharacter(part, part.length));
-  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
-    if (joinsAtStart && isWordCharacter(lastCharacter(whole, at))) continue;
-    if (joinsAtEnd && isWordCharacter(firstCharacter(whole, at + part.length))) continue;
-    return true;
-  }
-  return false;
+function oneName(a: Candidate, b: Candidate, resolve: Resolve): boolean {
+  const brands = [...brandNames(a.node.entity.node, resolve), ...brandNames(b.node.entity.node, resolve)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
+  const forms = (c: Candidate): string[] => {
+    const raw = rawNameOf(c);
+    const names = [nameOf(c)];
+    if (raw.length <= MAX_SUFFIXED_NAME) names.push(markupText(withoutTitleSuffix(raw)));
+    return names.flatMap((n) => {
+      const loose = withoutBrand(withoutAccents(n), brands);
+      return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
+    });
+  };
+  const formsOfB = new Set(forms(b));
+  return forms(a).some((n) => n !== "" && formsOfB.has(n));
 }
 
-/** The character (a whole code point) starting at `at`, or "" at the end. */
-const firstCharacter = (text: string, at: number): string => (at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : "");
-/** The character (a whole code point) ending before `end`, or "" at the start. */
-const lastCharacter = (text: string, end: number): string => Array.from(text.slice(Math.max(0, end - 2), end)).pop() ?? "";
-const isWordCharacter = (character: string): boolean => WORD_CHARACTER.test(character) && !UNSPACED_SCRIPT.test(character);
-const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A business's name without the legal form at its end ("acme inc" is "acme"), as markupText writes it. */
+function withoutLegalForm(name: string): string {
+  const cut = name.replace(LEGAL_FORM_END, "");
+  return cut === "" ? name : cut;
+}
+const LEGAL_FORM_END = / (?:inc|llc|ltd|limited|corp|corporation|co|company|plc|llp|lp|gmbh|ag|kg|ug|mbh|sa|sas|sarl|srl|spa|bv|nv|pty|oy|ab|as|kk|pte)(?: ltd| co)?$/;
+
+/** The candidate's name as compared: its family's naming property (a job's title), else its `name`. */
+function nameOf(candidate: Candidate): string {
+  const name = rawNameOf(candidate);
+  return name === "" ? "" : comparedValue(candidate, "\u0000name", name, (n) => markupText(n as string));
+}
+
+/** The candidate's name as written ("" without one). */
+function rawNameOf(candidate: Candidate): string {
+  const node = candidate.node.entity.node;
+  const own = candidate.family.naming === undefined ? undefined : node[candidate.family.naming];
+  const name = typeof own === "string" && own.trim() !== "" ? own : node.name;
+  return typeof name === "string" ? name : "";
+}
 
 /**
  * A value as compared for telling entities apart: scalars as text, objects by their values, nested
@@ -410,6 +429,7 @@ function comparable(value: unknown, depth = 0): string {
 
 const MAX_ARRAY_DEPTH = 8;
 
+/** Two descriptions' values of a property, as the markup writes them. */
 interface Conflict {
   first: { node: TruthNode; values: string[]; pointer: string };
   other: { node: TruthNode; values: string[] };
@@ -430,7 +450,9 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], { path,
     // A number only the page's format reads ("1.199,00" in a theme's Microdata) is compared as it reads:
     // it is no markup number, but it is no agreement either.
     if (values.length === 0 && readings !== null) values = [...readings].sort();
-    return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
+    // The values as the markup writes them, for the message: "1,299.00" and "Joe's Anvil", not their compared forms.
+    const written = [...new Set(found.map((f) => (typeof f.value === "string" ? f.value.trim() : typeof f.value === "number" ? String(f.value) : "")).filter((v) => v !== ""))];
+    return { values, beforeSuffix, readings, written, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
@@ -446,7 +468,7 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], { path,
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve))) continue;
     if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
     if (kind === "text" && namesAgreeLoosely(leader, member, mine.values, theirs.values, resolve)) continue;
-    return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
+    return { first: { node: leader.node, values: mine.written, pointer: mine.pointer }, other: { node: member.node, values: theirs.written } };
   }
   return null;
 }
@@ -525,13 +547,17 @@ const GROUP_SPACES = /['\u2019 \u00a0\u202f\u2009]/g;
 const ENUM_SPACING = /[\s_-]+/g;
 
 /**
- * Names (as markupText gives them) that differ only by accents or by a brand's name (either node's) at
- * the start or end of one: "Acme Executive Anvil" and "Executive Anvil" of brand Acme, "Café Anvil" and
+ * Names (as markupText gives them) that differ only by accents, by a brand's name (either node's) at
+ * the start or end of one, or (a business's) by its legal form ("Acme" and "Acme Inc."): "Acme Executive Anvil" and "Executive Anvil" of brand Acme, "Café Anvil" and
  * "Cafe Anvil" are one product's names, as the not-visible check reads a name without its brand.
  */
 function namesAgreeLoosely(a: Candidate, b: Candidate, aNames: readonly string[], bNames: readonly string[], resolve: Resolve): boolean {
   const brands = [...brandNames(a.node.entity.node, resolve), ...brandNames(b.node.entity.node, resolve)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
-  const loose = (name: string) => withoutBrand(withoutAccents(name), brands);
+  const business = a.family.root === "Organization";
+  const loose = (name: string) => {
+    const unbranded = withoutBrand(withoutAccents(name), brands);
+    return business ? withoutLegalForm(unbranded) : unbranded;
+  };
   return oneHoldsTheOther(aNames.map(loose), bNames.map(loose));
 }
 
@@ -561,7 +587,7 @@ function normalizeValue(value: unknown, kind: Kind): string | null {
   // A currency as the code it stands for: "€" and "eur" are EUR ("$" stands for several: codesAgree).
   if (kind === "code") return currencyCode(text) ?? text.toUpperCase();
   // A member as its name, however spaced: a theme's shown "In stock" is the JSON-LD's InStock.
-  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(ENUM_SPACING, "").toLowerCase();
+  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(/\/+$/, "").replace(ENUM_SPACING, "").toLowerCase();
   return markupText(text);
 }
 
@@ -588,11 +614,23 @@ class Places {
   }
 }
 
+/** The page's own address without its fragment, for the fix's example identifier (a stand-in without one). */
+function exampleId(pageUrl: string | null): string {
+  if (pageUrl === null) return "https://example.com/page";
+  try {
+    const url = new URL(pageUrl);
+    url.hash = "";
+    return url.href.length > 200 ? "https://example.com/page" : url.href;
+  } catch {
+    return "https://example.com/page";
+  }
+}
+
 const joinHint = (node: TruthNode): string => (node.syntax === "microdata" ? "itemid" : node.syntax === "rdfa" ? "resource" : '"@id"');
 
 const MAX_PLACES = 5;
 
-function duplicateIssue(leader: Candidate, others: Candidate[], matchedOn: string, places: Places): Finding["issue"] {
+function duplicateIssue(leader: Candidate, others: Candidate[], matchedOn: string, places: Places, pageUrl: string | null): Finding["issue"] {
   const node = leader.node;
   const value = leader.written.get(matchedOn) ?? "";
   const listed = others.slice(0, MAX_PLACES).map((o) => places.of(o.node));
@@ -604,14 +642,21 @@ function duplicateIssue(leader: Candidate, others: Candidate[], matchedOn: strin
     property: matchedOn,
     code: "duplicate-entity",
     message: `This ${type} (${places.of(node)}) and ${listed.join(", ")}${more} describe the same ${leader.family.root} (the same ${matchedOn}, ${JSON.stringify(value)}) without an @id joining them: the search engine reads ${others.length + 1} entities, or picks one.`,
-    fix: `Keep one description, or give every copy the same identifier (${hints}, e.g. "https://example.com/page#${leader.family.root.toLowerCase()}") so that they are read as one entity.`,
+    fix: `Keep one description, or give every copy the same identifier (${hints}, e.g. "${exampleId(pageUrl)}#${leader.family.root.toLowerCase()}") so that they are read as one entity.`,
     google_docs_url: GUIDELINES_URL,
     path: `${node.entity.path}/${escapePointer(matchedOn)}`,
   };
 }
 
+const MAX_VALUES_SHOWN = 5;
+const MAX_VALUE_SHOWN = 80;
+
 function conflictIssue(property: string, conflict: Conflict, places: Places): Finding["issue"] {
-  const show = (values: string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+  const show = (values: string[]) =>
+    values
+      .slice(0, MAX_VALUES_SHOWN)
+      .map((v) => JSON.stringify(v.length > MAX_VALUE_SHOWN ? `${v.slice(0, MAX_VALUE_SHOWN)}...` : v))
+      .join(", ") + (values.length > MAX_VALUES_SHOWN ? ` and ${values.length - MAX_VALUES_SHOWN} more` : "");
   return {
     severity: "warning",
     property,

@@ -119,7 +119,14 @@ test("a currency as its sign or in lower case and an availability as shown text 
   assert.equal(conflicts(offered("$", inStock), "USD"), []);
   assert.equal(conflicts(offered("EUR", `<span itemprop="availability">In stock</span>`)), []);
   assert.equal(conflicts(offered("EUR", `<span itemprop="availability">in_stock</span>`)), []);
+  // Signs several currencies share, and a member's URL with a trailing slash.
+  assert.equal(conflicts(offered("¥", inStock), "JPY"), []);
+  assert.equal(conflicts(offered("kr", inStock), "SEK"), []);
+  assert.equal(conflicts(offered("Fr.", inStock), "CHF"), []);
+  assert.equal(conflicts(offered("EUR", `<link itemprop="availability" href="https://schema.org/InStock/">`)), []);
   // The twins: a sign of another currency, another availability.
+  assert.equal(conflicts(offered("¥", inStock)), ["Product conflicting-values offers.priceCurrency"]);
+  assert.equal(conflicts(offered("kr", inStock)), ["Product conflicting-values offers.priceCurrency"]);
   assert.equal(conflicts(offered("$", inStock)), ["Product conflicting-values offers.priceCurrency"]);
   assert.equal(conflicts(offered("£", inStock)), ["Product conflicting-values offers.priceCurrency"]);
   assert.equal(conflicts(offered("EUR", `<span itemprop="availability">Out of stock</span>`)), ["Product conflicting-values offers.availability"]);
@@ -226,13 +233,23 @@ test("job postings and events at one url told apart by a nested Place's address,
   assert.equal(truthOf([post("Why anvils"), post("Why anvils | Acme Blog")], careers), ["Article duplicate-entity url"]);
 });
 
-test("names contain each other by whole words: \"Pen\" and \"Pencil\" are two products, \"Pen\" and \"Pen | Acme\" one", () => {
-  const item = (name: string) => ({ "@type": "Product", name, url: "https://acme.example/shop" });
+test("names at one url are one name with a site's name after it, a brand or a legal form; not a name that only begins or holds the other", () => {
+  const item = (name: string, extra: object = {}) => ({ "@type": "Product", name, url: "https://acme.example/shop", ...extra });
   const shop = "https://acme.example/shop";
   assert.equal(truthOf([item("Pen"), item("Pencil")], shop), []);
   assert.equal(truthOf([item("Pen"), item("Pen | Acme")], shop), ["Product duplicate-entity url"]);
-  // Scripts without spaces between words have no word edge to ask for (the names then conflict).
-  assert.equal(truthOf([item("東京"), item("東京タワー")], shop), ["Product conflicting-values name", "Product duplicate-entity url"]);
+  assert.equal(truthOf([item("Executive Anvil"), item("Acme Executive Anvil", { brand: { "@type": "Brand", name: "Acme" } })], shop), ["Product duplicate-entity url"]);
+  // A recipe and the glaze beside it, a product and its stand, a place and its tower: two things at one url.
+  const recipe = (name: string) => ({ "@type": "Recipe", name, url: shop });
+  assert.equal(truthOf([recipe("Lemon Cake"), recipe("Lemon Cake Glaze")], shop), []);
+  assert.equal(truthOf([recipe("Banana Bread"), recipe("Vegan Banana Bread")], shop), []);
+  assert.equal(truthOf([item("Anvil"), item("Anvil Stand")], shop), []);
+  assert.equal(truthOf([item("東京"), item("東京タワー")], shop), []);
+  // A business: its legal form is its name's; a branch named after the brand is another business.
+  const org = (type: string, name: string, extra: object = {}) => ({ "@type": type, name, url: "https://acme.example/", ...extra });
+  assert.equal(truthOf([org("Organization", "Acme"), org("Organization", "Acme Inc.")], shop), ["Organization duplicate-entity url"]);
+  assert.equal(truthOf([org("Organization", "Acme"), org("Plumber", "Acme Springfield", { telephone: "+1 555 0100" })], shop), []);
+  assert.equal(truthOf([org("Organization", "Acme"), org("NewsMediaOrganization", "Acme News")], shop), []);
 });
 
 test("a game on two platforms and a film and its remake at one url are two things; the same game twice is one", () => {
@@ -262,6 +279,30 @@ test("linked nodes (parentOrganization, subEvent by @id) and a series beside its
   assert.equal(truthOf([series, show], home), []);
   assert.equal(truthOf([{ ...series, "@type": "Event", "@id": undefined, subEvent: undefined }, show], home), ["Event duplicate-entity url"]);
   assert.equal(truthOf([{ ...show, "@id": "https://acme.example/tour#may" }, { ...show, startDate: undefined, subEvent: { "@id": "https://acme.example/tour#may" } }], home), []);
+});
+
+test("a template's placeholder identifier (sku \"N/A\", \"-\", \"0\") names no product; variants that differ by suggestedGender or suggestedAge are two", () => {
+  const card = (name: string, sku: string) => `<div itemscope itemtype="https://schema.org/Product"><h2 itemprop="name">${name}</h2><span itemprop="sku">${sku}</span></div>`;
+  const shop = "https://shop.example/shop/";
+  for (const placeholder of ["N/A", "n/a", "-", "0", "none"]) assert.equal(truthIssues(page(card("Anvil", placeholder) + card("Hammer", placeholder)), shop), [], placeholder);
+  // The twin: a real sku twice is one product.
+  assert.equal(truthIssues(page(card("Anvil", "ANV-1") + card("Anvil", "ANV-1")), shop), ["Product duplicate-entity sku"]);
+  const coat = (suggestedGender: string, price: number) => ({ "@type": "Product", name: "Coat", url: "https://shop.example/coat/", suggestedGender, offers: { "@type": "Offer", price, priceCurrency: "EUR" } });
+  assert.equal(truthOf([coat("female", 100), coat("male", 120)], "https://shop.example/coat/"), []);
+  assert.equal(truthOf([coat("female", 100), coat("female", 120)], "https://shop.example/coat/"), ["Product conflicting-values offers.price", "Product duplicate-entity url"]);
+});
+
+test("the messages quote the values as the markup writes them, and the fix's example identifier is the page's own address", () => {
+  const body = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Joe’s Hammer – 2 kg</h1><meta itemprop="sku" content="A1">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">1.199,00</span><meta itemprop="priceCurrency" content="EUR"></div></div>`;
+  const markup = jsonLd({ "@context": "https://schema.org", "@type": "Product", name: "Joe's Anvil™ (50 kg)", sku: "A1", offers: { "@type": "Offer", price: "1,299.00", priceCurrency: "EUR" } });
+  const issues = issuesOf(validateHtml(page(body, markup, "de"), "https://shop.example/p/anvil#top").schemas[0]);
+  const byCode = (code: string, property: string) => issues.find((i) => i.code === code && i.property === property)!;
+  assert.match(byCode("conflicting-values", "name").message, `"Joe's Anvil™ (50 kg)" in the JSON-LD block 0`);
+  assert.match(byCode("conflicting-values", "name").message, `"Joe’s Hammer – 2 kg" in the Microdata item`);
+  assert.match(byCode("conflicting-values", "offers.price").message, `"1,299.00" in the JSON-LD block 0`);
+  assert.match(byCode("conflicting-values", "offers.price").message, `"1.199,00" in the Microdata item`);
+  assert.match(byCode("duplicate-entity", "sku").fix, `"https://shop.example/p/anvil#product"`);
 });
 
 test.run();
