@@ -127,7 +127,8 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
   const groupOf = new Map<Candidate, Candidate>();
   // Per leader: the nodes that shared its key and that a member told apart from them.
   const toldApart = new Map<Candidate, Map<Candidate, string>>();
-  const base = page?.pageUrl ?? null;
+  // Relative @ids and urls as the page's syntaxes resolve them: against its <base href> when it has one.
+  const base = page?.documentBase ?? null;
   for (const node of nodes) {
     const family = familyOf(node.entity.node);
     if (family === null) continue;
@@ -178,7 +179,7 @@ export function duplicates(nodes: readonly TruthNode[], page: TruthPage | null, 
   if (groups.size === 0) return;
   const places = new Places(page);
   for (const [leader, group] of groups) {
-    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places, base) });
+    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places, page?.pageUrl ?? null) });
     for (const compared of COMPARED) {
       const conflict = firstConflict(leader, group.members, compared, resolve);
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });

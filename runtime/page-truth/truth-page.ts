@@ -4,6 +4,8 @@
  * pays for its visible text).
  */
 import { HtmlScanner } from "../extract/html-scan.ts";
+import { decodeEntities } from "../extract/html-text.ts";
+import { effectiveBase } from "../extract/item-block.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
@@ -82,6 +84,11 @@ const STRUCK_START = /<(del|s|strike)(?:[\s/][^>]{0,2000})?>/iy;
 /** Characters of a struck-through element's content read at most. */
 const MAX_STRUCK_TEXT = 400;
 const HAS_DIGIT = /\d/;
+
+/** `<base href>` (its first, in the head). */
+const BASE_TAG = /<base\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+/** Characters of a page read for its `<base>` at most, when its body's start is not found before. */
+const MAX_HEAD_READ = 256 * 1024;
 
 /** Keys kept per page (a page looks up at most 500 values). */
 const MAX_KEYS_KEPT = 1_000;
@@ -218,6 +225,22 @@ export class TruthPage {
   hidesElementAt(offset: number): boolean {
     return this.#visibleText().hidesElementAt(offset);
   }
+
+  /**
+   * The document's base URL: the page's URL, or its `<base href>` resolved against it, as relative
+   * `@id`s and urls of every syntax resolve (JSON-LD in HTML takes the document's base, as Microdata's
+   * itemid does). Read from the head only (a `<base>` belongs there), once.
+   */
+  get documentBase(): string | null {
+    if (this.#documentBase === undefined) {
+      const head = this.html.slice(0, Math.min(bodyStart(this.html) || MAX_HEAD_READ, MAX_HEAD_READ));
+      const tag = BASE_TAG.exec(head);
+      const href = tag === null ? null : decodeEntities(tag[1] ?? tag[2] ?? tag[3] ?? "", true);
+      this.#documentBase = this.pageUrl === null ? null : effectiveBase(this.pageUrl, href);
+    }
+    return this.#documentBase;
+  }
+  #documentBase: string | null | undefined;
 
   /** The page's language (its `lang`), null without one. */
   get lang(): string | null {

@@ -305,4 +305,16 @@ test("the messages quote the values as the markup writes them, and the fix's exa
   assert.match(byCode("duplicate-entity", "sku").fix, `"https://shop.example/p/anvil#product"`);
 });
 
+test("a <base href> is the document's base for JSON-LD's relative @id as for Microdata's itemid: \"#product\" in both is one node", () => {
+  const body = (itemid: string) => `<div itemscope itemtype="https://schema.org/Product" itemid="${itemid}"><h1 itemprop="name">Executive Anvil</h1><meta itemprop="sku" content="ANV-1"></div>`;
+  const markup = jsonLd({ "@context": "https://schema.org", "@type": "Product", "@id": "#product", name: "Executive Anvil", sku: "ANV-1" });
+  const head = (base: string) => `<base href="${base}">${markup}`;
+  const duplicates = (html: string) => truthIssues(html, "https://shop.example/p/anvil").filter((i) => i.includes("duplicate-entity"));
+  assert.equal(duplicates(page(body("#product"), head("https://shop.example/"))), []);
+  assert.equal(duplicates(page(body("#product"), head("/"))), []);
+  // The twins: without a base the two resolve alike too; ids that name two nodes are two.
+  assert.equal(duplicates(page(body("#product"), markup)), []);
+  assert.equal(duplicates(page(body("#other"), head("https://shop.example/"))), ["Product duplicate-entity sku"]);
+});
+
 test.run();
