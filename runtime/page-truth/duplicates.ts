@@ -220,7 +220,7 @@ function kindOf(candidate: Candidate): string {
   const node = candidate.node.entity.node;
   const parts = [candidate.id ?? "", [...candidate.links].sort().join(" "), nameOf(candidate)];
   for (const [k, v] of candidate.keys) if (k !== "name") parts.push(`${k}=${v}`);
-  for (const p of candidate.family.distinguish) parts.push(node[p] === undefined ? "" : comparedValue(candidate, p, node[p], comparable));
+  for (const p of candidate.family.distinguish) parts.push(node[p] === undefined ? "" : comparedValue(candidate, p, node[p], comparerOf(p)));
   return parts.join("\u0000");
 }
 
@@ -353,7 +353,7 @@ function sameEntity(a: Candidate, b: Candidate, property: string, resolve: Resol
   }
   for (const p of a.family.distinguish) {
     if (na[p] === undefined || nb[p] === undefined) continue;
-    if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
+    if (comparedValue(a, p, na[p], comparerOf(p)) !== comparedValue(b, p, nb[p], comparerOf(p))) return false;
   }
   if (a.family.strong.includes(property) || property.startsWith("gtin")) return true;
   // Matched by url or name only: the names must be one name ("Anvil" and "Anvil | Acme Shop").
@@ -412,7 +412,7 @@ function rawNameOf(candidate: Candidate): string {
  * (objects and arrays in arrays to MAX_ARRAY_DEPTH: 3,000 deep overflowed the stack).
  */
 function comparable(value: unknown, depth = 0): string {
-  if (typeof value === "string") return markupText(value);
+  if (typeof value === "string") return comparableText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return depth >= MAX_ARRAY_DEPTH ? "" : value.map((v) => comparable(v, depth + 1)).sort().join("|");
   if (isObject(value)) {
@@ -429,6 +429,43 @@ function comparable(value: unknown, depth = 0): string {
 }
 
 const MAX_ARRAY_DEPTH = 8;
+
+/**
+ * A text as compared: a number as the number it is (Microdata's "40.1" is the JSON-LD's 40.1), a date
+ * and time as the instant it names ("2025-05-01T20:00:00+02:00" and "2025-05-01T20:00+02:00",
+ * "…T18:00Z"), else its words.
+ */
+function comparableText(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length <= MAX_NUMBER_TEXT && PLAIN_NUMBER.test(trimmed)) return String(Number(trimmed));
+  const instant = DATE_TIME.exec(trimmed);
+  if (instant !== null) {
+    const [, date, hour, minute, second = "00", fraction = "", zone] = instant;
+    const local = `${date}T${hour}:${minute}:${second}${fraction}`;
+    if (zone === undefined) return local;
+    const ms = Date.parse(`${local}${zone === "z" || zone === "Z" ? "Z" : zone}`);
+    return Number.isNaN(ms) ? local : `@${ms}`;
+  }
+  return markupText(value);
+}
+/** A number as a text holds nothing else: "40.1", "-75.2" ("1 Main St" is an address). */
+const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?([zZ]|[+-]\d{2}:?\d{2})?$/;
+
+/** How a distinguishing property's values are compared: a telephone number by its digits, the rest as comparable reads them. */
+function comparerOf(property: string): (value: unknown) => string {
+  return property === "telephone" ? phoneDigits : comparable;
+}
+
+/**
+ * A telephone number's last nine digits: "+1 555-555-0100", "(555) 555-0100" and "555.555.0100" are one
+ * number written with and without its country code.
+ */
+function phoneDigits(value: unknown): string {
+  if (typeof value !== "string" && typeof value !== "number") return comparable(value);
+  const digits = String(value).replace(/\D/g, "");
+  return digits.length >= 7 ? digits.slice(-9) : comparable(value);
+}
 
 /** Two descriptions' values of a property, as the markup writes them. */
 interface Conflict {

@@ -317,4 +317,21 @@ test("a <base href> is the document's base for JSON-LD's relative @id as for Mic
   assert.equal(duplicates(page(body("#other"), head("https://shop.example/"))), ["Product duplicate-entity sku"]);
 });
 
+test("values that tell entities apart are compared as what they mean: one instant with or without seconds or as UTC, one telephone number with or without its country code, one coordinate as a number or a text", () => {
+  const url = "https://venue.example/events/jazz/";
+  const event = (startDate: string) => ({ "@type": "MusicEvent", name: "Jazz Night", url, startDate });
+  assert.equal(truthOf([event("2025-05-01T20:00:00+02:00"), event("2025-05-01T20:00+02:00")], url), ["Event duplicate-entity url"]);
+  assert.equal(truthOf([event("2025-05-01T20:00:00+02:00"), event("2025-05-01T18:00:00Z")], url), ["Event duplicate-entity url"]);
+  // The twins: another hour, another day.
+  assert.equal(truthOf([event("2025-05-01T20:00:00+02:00"), event("2025-05-01T21:00+02:00")], url), []);
+  assert.equal(truthOf([event("2025-05-01T20:00:00+02:00"), event("2025-05-02T20:00:00+02:00")], url), []);
+  const home = "https://joesdiner.example/";
+  const diner = (extra: object) => ({ "@type": "Restaurant", name: "Joe's Diner", url: home, ...extra });
+  assert.equal(truthOf([diner({ telephone: "+1 555-555-0100" }), diner({ telephone: "(555) 555-0100" })], home), ["LocalBusiness duplicate-entity url"]);
+  assert.equal(truthOf([diner({ telephone: "+1 555-555-0100" }), diner({ telephone: "(555) 555-0199" })], home), []);
+  const geo = (latitude: number | string, longitude: number | string) => diner({ geo: { "@type": "GeoCoordinates", latitude, longitude } });
+  assert.equal(truthOf([geo(40.1, -75.2), geo("40.1", "-75.2")], home), ["LocalBusiness duplicate-entity url"]);
+  assert.equal(truthOf([geo(40.1, -75.2), geo("40.2", "-75.2")], home), []);
+});
+
 test.run();
