@@ -40,6 +40,9 @@ function isTopFrame(request: Request, top: Page | null): boolean {
   }
 }
 
+/** A phone's screen, as the smartphone crawler's (412 CSS pixels wide) and its touch and mobile meta viewport. */
+export const MOBILE_SCREEN = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true } as const;
+
 export class PageSession {
   readonly userAgent: string;
   requests = 0;
@@ -68,7 +71,9 @@ export class PageSession {
         acceptDownloads: false,
         permissions: [],
         userAgent,
-        viewport: { width: 1280, height: 900 },
+        // The search engine indexes a page as its smartphone crawler renders it (mobile-first indexing):
+        // a phone's viewport, so a stylesheet's @media rules show and hide what a phone's reader sees.
+        ...MOBILE_SCREEN,
         javaScriptEnabled: true,
       });
       // No scheme but http(s) leaves the page (file:, ftp:, chrome:...): data: and blob: never reach the network.

@@ -21,6 +21,7 @@ import { chromiumArgs, Renderer } from "../../../fetch/render/renderer.ts";
 import { RENDER_DEFAULTS } from "../../../fetch/render/config.ts";
 import { FetchError } from "../../../fetch/fetch-error.ts";
 import { validateEngine } from "../../../lib/index.ts";
+import { validateRenderedHtml } from "../../../runtime/validate.ts";
 
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
 if (chromium === null) console.log("skip: renderer tests (Chromium not found: apt-get install chromium, or set CHROMIUM_PATH)");
@@ -120,6 +121,14 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
       // Web components that each attach an open shadow root of 50 elements, nested one level.
       const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n"));
       return html(`<!doctype html><html lang="en"><body><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); const root = this.attachShadow({ mode: "open" }); root.innerHTML = "<span>in shadow</span>".repeat(49) + (this.hasAttribute("outer") ? "<x-card></x-card>" : ""); } }); document.body.insertAdjacentHTML("beforeend", "<x-card outer></x-card>".repeat(${n}));</script></body></html>`);
+    }
+    case "/mobile-only-price":
+    case "/desktop-only-price": {
+      // A stylesheet that shows the price on phones only (or on desktops only), as responsive themes write it.
+      const hidden = path === "/mobile-only-price" ? "(min-width: 769px)" : "(max-width: 768px)";
+      return html(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>@media ${hidden} { .price { display: none } }</style>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Executive Anvil","image":"https://shop.example/a.jpg","offers":{"@type":"Offer","price":1299,"priceCurrency":"USD"}}</script>
+</head><body><h1>Executive Anvil</h1><p class="price">$1,299.00</p></body></html>`);
     }
     case "/hang":
       // Never answered: the page's render ends at its deadline.
@@ -236,6 +245,15 @@ for (const [path, what] of NAVIGATES_AWAY) {
     assert.equal(attempts.filter((a) => !isLoopbackForTest(a)), []);
   });
 }
+
+withBrowser("pages render on a phone's screen, as the smartphone crawler reads them: a price a stylesheet shows on phones only is shown, one it shows on desktops only is not", async () => {
+  const priceIssues = async (path: string) => {
+    const page = await render(path);
+    return validateRenderedHtml(page.html, page.html, page.finalUrl).schemas.flatMap((x) => x.warnings.filter((w) => w.code === "not-visible").map((w) => w.property));
+  };
+  assert.equal(await priceIssues("/mobile-only-price"), []);
+  assert.equal(await priceIssues("/desktop-only-price"), ["offers.price"]);
+});
 
 withBrowser("open shadow roots are in the rendered HTML as declarative roots, and their elements count against the element limit", async () => {
   const small = await render("/shadow-roots?n=2");
