@@ -82,6 +82,7 @@ export function checkRuleFile(
     linkOnly: raw.link_only ? { link: raw.link_only.link, with: raw.link_only.with, reason: raw.link_only.reason } : null,
     rules,
     enhancements: raw.enhancements ?? [],
+    videosJudgedAt: videosJudgedAt(uses),
     features,
     examples: { valid: raw.examples?.valid ?? [], invalid: raw.examples?.invalid ?? [] },
   };
@@ -89,4 +90,20 @@ export function checkRuleFile(
   expandSubtypes(ir, ctx.vocabulary);
   const locateRulesOf = c.rulesOfUses.map((use) => ({ name: use.name, ...file.locate(use.path) }));
   return { ir, diagnostics: c.diagnostics, rulesOf: locateRulesOf };
+}
+
+/**
+ * Where the rules nest the video page's own requirements (a recipe's video): the engine reports the
+ * VideoObject there under its parent only, not a second time as a video item of its own
+ * (runtime/graph/nested-videos.ts).
+ */
+function videosJudgedAt(uses: readonly ShapeUse[]): string[] {
+  const paths = new Set<string>();
+  for (const use of uses) {
+    if (use.shape !== "VideoObject") continue;
+    const names: string[] = [];
+    for (let i = 0; i < use.path.length - 1; i++) if (use.path[i] === "properties") names.push(String(use.path[i + 1]));
+    if (names.length) paths.add(names.join("."));
+  }
+  return [...paths].sort();
 }

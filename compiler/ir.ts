@@ -153,6 +153,8 @@ export interface IrRuleSet {
   rules: IrNodeRules | null;
   /** Optional markup whose requirements decide only an enhancement of the rich result (a failure is a warning naming it). */
   enhancements: { property: string; name: string }[];
+  /** Dotted paths where the rules apply the shared VideoObject shape (absent: none). */
+  videosJudgedAt?: string[];
   features: IrFeature[];
   examples: { valid: IrExample[]; invalid: IrExample[] };
 }

@@ -48,6 +48,11 @@ export interface CompiledRuleSet {
    * warning, not an error (runtime/options/spec-profile.ts).
    */
   readonly recommendedGroups?: readonly (readonly string[])[];
+  /**
+   * Dotted paths where the rules apply the video page's requirements themselves (a recipe's video):
+   * a VideoObject there is judged as its parent's value, not as a video item of its own.
+   */
+  readonly videosJudgedAt?: readonly string[];
   readonly validate: NodeValidator;
   readonly features: readonly CompiledFeature[];
 }

@@ -11,8 +11,9 @@ import { Run, type ReferenceResolver } from "./rule-runtime.ts";
 import { indexBlock, topLevelEntities, OtherDefinitions, MAX_DEPTH, MAX_NODES, type CollectProblems, type Entity } from "./graph/collect.ts";
 import { mergedNode, withMergedProperties } from "./graph/node-views.ts";
 import { applyOfferLevelPolicies } from "./graph/offer-level-policies.ts";
-import { BESIDE_RULES, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
+import { BESIDE_RULES, CONTAINMENT, containedEntities, containedTypes, MAX_CONTAINED_DEPTH } from "./graph/contained-entities.ts";
 import { LICENSED_IMAGE_TYPE, holdsLicensedImage, licensedImages } from "./graph/licensed-images.ts";
+import { VIDEO_TYPE, holdsNestedVideo, nestedVideos } from "./graph/nested-videos.ts";
 import { heldProperties } from "./graph/held-properties.ts";
 import { foreignTypeHint } from "./foreign-type-hint.ts";
 import { canonicalUrl } from "./extract/canonical-link.ts";
@@ -157,6 +158,8 @@ export function typesIn(prepared: PreparedInput): Set<string> {
       containedTypes(entity.node, types, typeNames);
       // Images with license metadata are items wherever they are (graph/licensed-images.ts).
       if (!types.has(LICENSED_IMAGE_TYPE) && holdsLicensedImage(entity.node)) types.add(LICENSED_IMAGE_TYPE);
+      // So are videos (graph/nested-videos.ts).
+      if (!types.has(VIDEO_TYPE) && holdsNestedVideo(entity.node)) types.add(VIDEO_TYPE);
     }
   }
   return types;
@@ -446,7 +449,10 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // A wrapped node without rules is no item of its own: only what it wraps in turn may be.
       if (depth > 0 && !result.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs, undefined, held)) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) {
+          for (const inner of containedEntities(entity, definedAs, undefined, held)) validateInto(inner, depth + 1);
+          for (const video of nestedVideos(entity, definedAs, NO_JUDGED_VIDEOS, CONTAINMENT)) validateInto(video, depth + 1);
+        }
         return;
       }
       issuesFound += result.errors.length + result.warnings.length;
@@ -472,6 +478,11 @@ export function validatePrepared(prepared: PreparedInput, registry: RuleRegistry
       // one with rules may hold a trail its rules do not judge (a ProfilePage's breadcrumb).
       if ((judgement !== null || entity.node["@type"] !== undefined) && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, definedAs, result.checked ? BESIDE_RULES : undefined, held)) validateInto(inner, depth + 1);
+      }
+      // Its videos are video items of their own, unless its rules judge them (a recipe's video).
+      if (depth < MAX_CONTAINED_DEPTH) {
+        const skip = result.checked ? BESIDE_RULES : CONTAINMENT;
+        for (const video of nestedVideos(entity, definedAs, videosJudged(judgement), skip)) validateInto(video, depth + 1);
       }
       // Its images with license metadata are image metadata items of their own (an ImageObject is one already).
       if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
@@ -568,6 +579,20 @@ function overrideFinal(result: SchemaResult, overrides: readonly IssueOverride[]
     for (const f of result.features ?? []) if (f.eligible) Object.assign(f, { eligible: false, reason: "Not eligible: the node has errors." });
   } else if (!result.errors.length) result.valid = true;
   result.score = nodeScore(result.errors, result.warnings);
+}
+
+const NO_JUDGED_VIDEOS: ReadonlySet<string> = new Set();
+
+/** Where the node's rule sets judge a VideoObject themselves (CompiledRuleSet.videosJudgedAt). */
+function videosJudged(judgement: Judgement | null): ReadonlySet<string> {
+  if (judgement === null) return NO_JUDGED_VIDEOS;
+  let paths: Set<string> | null = null;
+  for (const { ruleSet } of judgement.choices) {
+    if (ruleSet.videosJudgedAt === undefined) continue;
+    paths ??= new Set();
+    for (const p of ruleSet.videosJudgedAt) paths.add(p);
+  }
+  return paths ?? NO_JUDGED_VIDEOS;
 }
 
 /** How a node is judged: its rule sets (the first decides; see pickRuleSets) and the node they read. */

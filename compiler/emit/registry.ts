@@ -25,7 +25,7 @@ export function ruleSetLiteral(rs: IrRuleSet): string {
   tier: ${lit(rs.tier)},
   googleDocsUrl: ${lit(rs.googleDocsUrl)},
 ${rs.richResult !== null ? `  richResult: ${lit(rs.richResult)},\n` : ""}  verifiedOn: ${lit(rs.verifiedOn)},
-${rs.deprecated ? `  deprecated: ${lit(rs.deprecated)},\n` : ""}${rs.optIn ? `  optIn: ${lit(rs.optIn)},\n` : ""}${rs.linkOnly ? `  linkOnly: ${lit(rs.linkOnly)},\n` : ""}${rs.enhancements.length ? `  enhancements: ${lit(rs.enhancements)},\n` : ""}${recommendedGroups.length ? `  recommendedGroups: ${lit(recommendedGroups)},\n` : ""}  validate: ${ident(`validate_${rs.type}`)},
+${rs.deprecated ? `  deprecated: ${lit(rs.deprecated)},\n` : ""}${rs.optIn ? `  optIn: ${lit(rs.optIn)},\n` : ""}${rs.linkOnly ? `  linkOnly: ${lit(rs.linkOnly)},\n` : ""}${rs.enhancements.length ? `  enhancements: ${lit(rs.enhancements)},\n` : ""}${recommendedGroups.length ? `  recommendedGroups: ${lit(recommendedGroups)},\n` : ""}${rs.videosJudgedAt?.length ? `  videosJudgedAt: ${lit(rs.videosJudgedAt)},\n` : ""}  validate: ${ident(`validate_${rs.type}`)},
   features: [${features.length ? `\n${features.join("")}  ` : ""}],
 }`;
 }

@@ -96,8 +96,18 @@ function keywordField(c: Code, keywords: readonly IrKeyword[], field: NonNullabl
   return [`${field}: [${sources.join(", ")}]`];
 }
 
+/**
+ * The siblings that make `p` required once they are given (their `requires_level: required`): while
+ * one is there, a broken value of `p` is as bad as its absence, an error, not its level's warning.
+ */
+function requiredBy(rules: IrNodeRules, p: IrProperty): string[] {
+  if (p.level === "required" || p.keywords.some((k) => k.check?.field === "condition")) return [];
+  return rules.properties.filter((q) => q.requiresRequired && q.requires.includes(p.name)).map((q) => q.name);
+}
+
 /** The rule's fields, defaults (no format, no values, no bounds, not single...) left out. */
-function ruleFields(c: Code, rs: IrRuleSet, p: IrProperty, page: PageOf): string[] {
+function ruleFields(c: Code, rs: IrRuleSet, rules: IrNodeRules, p: IrProperty, page: PageOf): string[] {
+  const by = requiredBy(rules, p);
   const set = (values: readonly string[]) => `new Set(${lit(values)})`;
   const format = p.format
     ? p.formatOptions
@@ -124,6 +134,7 @@ function ruleFields(c: Code, rs: IrRuleSet, p: IrProperty, page: PageOf): string
     ...(p.malformedNotEligible ? ["malformedNotEligible: true"] : []),
     ...(p.malformedTextOnly ? ["malformedTextOnly: true"] : []),
     ...keywordField(c, p.keywords, "condition"),
+    ...(by.length ? [`condition: ${c.use("../../runtime/keywords/sibling-condition.ts", "siblingPresent")}(${lit(by)})`] : []),
     `fix: ${lit(p.fix)}`,
     `docs: ${docsSource(page, rs)}`,
     `rule: ${lit(ruleUrl(page.type, propertyAnchor(page.feature, p.property)))}`,
@@ -139,7 +150,7 @@ function presenceHook<K extends keyof NonNullable<IrKeyword["presence"]>>(p: IrP
 /** Presence and value checks of one property rule (a keyword may say what a missing or present value runs). */
 function writeProperty(c: Code, rules: IrNodeRules, p: IrProperty, local: string): void {
   const rule = ruleConst(rules, p);
-  const check = presenceHook(p, "present")?.(local, rule) ?? `run.check(${local}, ${rule}, at);`;
+  const check = presenceHook(p, "present")?.(local, rule) ?? (requiredBy(rules, p).length ? `run.checkWhen(${local}, ${rule}, node, at);` : `run.check(${local}, ${rule}, at);`);
   const whenPresent = p.requires.length ? `{ ${check} run.companions(node, ${rule}, at); }` : check;
   const missing = presenceHook(p, "missing")?.(rule) ?? (p.level === "optional" ? null : `run.missing(${rule}, at);`);
   if (missing === null) c.line(`if (${local} !== undefined) ${whenPresent}`);
@@ -175,7 +186,7 @@ function writeShape(c: Code, rs: IrRuleSet, { rules, trail }: Shape, doc: string
   const propertyRule = c.useType(RULE_RUNTIME, "PropertyRule");
   for (const p of rules.properties) {
     c.comment(`${rs.file}: ${[...trail, p.name].join(" > ")}`);
-    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = ${c.use(RULE_RUNTIME, "propertyRule")}({`).items(ruleFields(c, rs, p, page)).line("});");
+    c.line(`const ${c.declare(ruleConst(rules, p))}: ${propertyRule} = ${c.use(RULE_RUNTIME, "propertyRule")}({`).items(ruleFields(c, rs, rules, p, page)).line("});");
   }
   rules.oneOf.forEach((g, i) => {
     const fields = [

@@ -455,6 +455,7 @@ const DataFeed_dataFeedElement_Book_workExample_Book_potentialAction_ReadAction_
   property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
   level: "required",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textPattern("^(?:[Nn][Oo][Ll][Oo][Gg][Ii][Nn][Rr][Ee][Qq][Uu][Ii][Rr][Ee][Dd]|[Ff][Rr][Ee][Ee]|[Ss][Uu][Bb][Ss][Cc][Rr][Ii][Pp][Tt][Ii][Oo][Nn]|[Pp][Uu][Rr][Cc][Hh][Aa][Ss][Ee]|[Rr][Ee][Nn][Tt][Aa][Ll])$", "one of nologinrequired, free, subscription, purchase or rental")],
   fix: "Give expectsAcceptanceOf.category: \"nologinrequired\", \"free\", \"subscription\", \"purchase\" or \"rental\".",
   docs: DOCS,
   rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",

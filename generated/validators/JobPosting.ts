@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { fixedTexts } from "../../runtime/keywords/fixed-texts.ts";
+import { siblingPresent } from "../../runtime/keywords/sibling-condition.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
@@ -86,6 +87,7 @@ const JobPosting_jobLocationType: PropertyRule = propertyRule({
   level: "optional",
   expect: [{ kind: "literal", literal: "text", type: "Text" }],
   valueKeywords: [fixedTexts(["TELECOMMUTE"])],
+  condition: siblingPresent(["applicantLocationRequirements"]),
   fix: "Give \"jobLocationType\" the value \"TELECOMMUTE\", and only for jobs that are 100% remote (the description must say so).",
   docs: DOCS,
   rule: "/rules/JobPosting#jobLocationType",
@@ -203,7 +205,7 @@ export function validate_JobPosting(node: JsonObject, run: Run, at: string): voi
   const v_applicantLocationRequirements = node["applicantLocationRequirements"];
   if (v_applicantLocationRequirements !== undefined) { run.check(v_applicantLocationRequirements, JobPosting_applicantLocationRequirements, at); run.companions(node, JobPosting_applicantLocationRequirements, at); }
   const v_jobLocationType = node["jobLocationType"];
-  if (v_jobLocationType !== undefined) run.check(v_jobLocationType, JobPosting_jobLocationType, at);
+  if (v_jobLocationType !== undefined) run.checkWhen(v_jobLocationType, JobPosting_jobLocationType, node, at);
   const v_baseSalary = node["baseSalary"];
   if (v_baseSalary === undefined) run.missing(JobPosting_baseSalary, at);
   else run.check(v_baseSalary, JobPosting_baseSalary, at);

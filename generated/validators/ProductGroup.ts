@@ -229,6 +229,8 @@ const ProductGroup_hasVariant_Product_image: PropertyRule = propertyRule({
   level: "recommended",
   expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
   format: valueChecks["image-url"],
+  malformedWarning: true,
+  malformedNotEligible: true,
   fix: "Give each variant an \"image\" showing that variant, e.g. \"https://www.example.com/coat_small_green.jpg\".",
   docs: DOCS,
   rule: "/rules/ProductGroup#hasVariant.image",

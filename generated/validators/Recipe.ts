@@ -4,6 +4,7 @@ import { propertyRule } from "../../runtime/rule-runtime.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
 import { subtypes } from "../../runtime/type-hierarchy.ts";
 import { nodeChecks } from "../../runtime/checks/structure-checks.ts";
+import { siblingPresent } from "../../runtime/keywords/sibling-condition.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
@@ -178,6 +179,7 @@ const Recipe_recipeYield: PropertyRule = propertyRule({
   property: "recipeYield",
   level: "recommended",
   expect: [],
+  condition: siblingPresent(["nutrition"]),
   fix: "Add \"recipeYield\" with the number of servings as a number, e.g. 4 or [\"4\", \"24 cookies\"]; it is needed when nutrition.calories is given.",
   docs: DOCS,
   rule: "/rules/Recipe#recipeYield",
@@ -252,7 +254,7 @@ export function validate_Recipe(node: JsonObject, run: Run, at: string): void {
   else run.check(v_recipeInstructions, Recipe_recipeInstructions, at);
   const v_recipeYield = node["recipeYield"];
   if (v_recipeYield === undefined) run.missing(Recipe_recipeYield, at);
-  else run.check(v_recipeYield, Recipe_recipeYield, at);
+  else run.checkWhen(v_recipeYield, Recipe_recipeYield, node, at);
   const v_totalTime = node["totalTime"];
   if (v_totalTime === undefined) run.missing(Recipe_totalTime, at);
   else run.check(v_totalTime, Recipe_totalTime, at);
@@ -998,6 +1000,7 @@ export const ruleSet: CompiledRuleSet = {
   googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/recipe",
   richResult: "Recipe rich result",
   verifiedOn: "2026-11-22",
+  videosJudgedAt: ["video"],
   validate: validate_Recipe,
   features: [
     { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review"], validate: validate_Recipe__review_snippet },

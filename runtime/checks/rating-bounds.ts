@@ -77,12 +77,17 @@ export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRa
     const implied = impliedScale(ratingValue);
     if (implied !== undefined) return implied === null ? null : outside(implied);
   }
-  const best = bestRating == null ? DEFAULT_BEST_RATING : toNumber(bestRating);
-  if (Number.isNaN(best)) return malformed(`bestRating ${describe(bestRating)} is not a number`);
-  const worst = worstRating == null ? DEFAULT_WORST_RATING : toNumber(worstRating);
-  if (Number.isNaN(worst)) return malformed(`worstRating ${describe(worstRating)} is not a number`);
+  // A bound that is no number ("five") is a broken recommended value, told on the bound by its own
+  // rule (a warning): the default it leaves in place judges the rating, so only a rating off the
+  // default scale is the rating's error ("If bestRating is omitted, 5 is assumed").
+  const bestRead = bestRating == null ? NaN : toNumber(bestRating);
+  const worstRead = worstRating == null ? NaN : toNumber(worstRating);
+  const best = Number.isNaN(bestRead) ? DEFAULT_BEST_RATING : bestRead;
+  const worst = Number.isNaN(worstRead) ? DEFAULT_WORST_RATING : worstRead;
+  const bestDefault = bestRating == null ? "" : Number.isNaN(bestRead) ? `, as bestRating ${describe(bestRating)} is not a number` : null;
+  const worstDefault = worstRating == null ? "" : Number.isNaN(worstRead) ? `, as worstRating ${describe(worstRating)} is not a number` : null;
   if (best <= worst) {
-    const defaulted = bestRating == null ? " (the default)" : worstRating == null ? " (the default worstRating)" : "";
+    const defaulted = bestDefault !== null ? ` (the default${bestDefault})` : worstDefault !== null ? ` (the default worstRating${worstDefault})` : "";
     return outside(`bestRating ${best} must be greater than worstRating ${worst}${defaulted}`);
   }
   if (ratingValue == null) return null;
@@ -92,10 +97,10 @@ export function ratingProblem(ratingValue: unknown, bestRating: unknown, worstRa
     return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
-    return outside(`ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`);
+    return outside(`ratingValue ${rating} is above bestRating ${best}${bestDefault === null ? "" : bestDefault === "" ? " (the default; set bestRating for another scale)" : ` (the default${bestDefault})`}`);
   }
   if (rating < worst) {
-    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
+    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstDefault === null ? "" : worstDefault === "" ? " (the default; set worstRating for another scale)" : ` (the default${worstDefault})`}`);
   }
   return null;
 }

@@ -35,6 +35,24 @@ class SiblingCondition implements RequirementCondition {
 
 export const siblingCondition = (property: string, values: readonly string[] | null): RequirementCondition => new SiblingCondition(property, values === null ? null : new Set(values));
 
+/**
+ * One of the siblings is given: those whose `requires_level: required` make the property required
+ * beside them (a remote job's jobLocationType beside applicantLocationRequirements).
+ */
+class SiblingPresent implements RequirementCondition {
+  constructor(private readonly properties: readonly string[]) {}
+
+  holds(node: JsonObject): boolean {
+    return this.properties.some((p) => node[p] !== undefined);
+  }
+
+  describe(parent = ""): string {
+    return this.properties.map((p) => `"${parent}${p}"`).join(" or ") + " is given";
+  }
+}
+
+export const siblingPresent = (properties: readonly string[]): RequirementCondition => new SiblingPresent(properties);
+
 /** The sibling holds a number (or a number written as text) above the bound: a price above 0. */
 class SiblingAbove implements RequirementCondition {
   constructor(

@@ -74,7 +74,9 @@ function rows(rules: IrNodeRules, data: unknown, node: Key[], prefix: string, ou
     if (value === undefined) continue;
     // A one-of member alone in its required group counts as required.
     const alone = requiredGroups.some((g) => g.properties.includes(p.name) && g.properties.filter((m) => holder[m.split(".")[0]] !== undefined).length === 1);
-    const level = alone ? "required" : p.level;
+    // So is a property a given sibling makes required (its requires_level: required).
+    const companion = rules.properties.some((q) => q.requiresRequired && q.requires.includes(p.name) && holder[q.name] !== undefined);
+    const level = alone || companion ? "required" : p.level;
     if (level !== "optional") for (const broken of brokenValues(p)) out.push({ property: prefix + p.name, level, path: [...node, p.name], value: broken });
     const first = Array.isArray(value) ? 0 : null;
     const item = first === null ? value : (value as unknown[])[0];

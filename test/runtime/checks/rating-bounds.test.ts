@@ -50,8 +50,12 @@ const rows: ReadonlyArray<readonly [unknown, unknown, unknown, string | null]> =
   [{ "@value": 6 }, undefined, undefined, "ratingValue 6 is above bestRating 5"],
   [{ name: "four" }, undefined, undefined, "an object"],
   [Number.NaN, undefined, undefined, "is not a number"],
-  [4, "five", undefined, 'bestRating "five" is not a number'],
-  [4, 5, "one", 'worstRating "one" is not a number'],
+  // a bound that is no number leaves the default in place (its own rule warns on it)
+  [4, "five", undefined, null],
+  [4, 5, "one", null],
+  [88, "hundred", undefined, 'ratingValue 88 is above bestRating 5 (the default, as bestRating "hundred" is not a number)'],
+  [0, 10, "zero", 'ratingValue 0 is below worstRating 1 (the default, as worstRating "zero" is not a number)'],
+  [3, "five", 6, "bestRating 5 must be greater than worstRating 6 (the default, as bestRating"],
   // an absent rating has no bounds to break; whether it is required is another rule's business
   [undefined, undefined, undefined, null],
   [null, 10, 0, null],
@@ -69,8 +73,7 @@ for (const [rating, best, worst, expected] of rows) {
 const codes: Array<[unknown, unknown, unknown, string]> = [
   ["4,5", undefined, undefined, "invalid-format"],
   ["good", undefined, undefined, "invalid-format"],
-  [4, "five", undefined, "invalid-format"],
-  [4, 5, "one", "invalid-format"],
+  [88, "hundred", undefined, "out-of-range"],
   [6, undefined, undefined, "out-of-range"],
   ["120%", undefined, undefined, "out-of-range"],
   [3, 1, 5, "out-of-range"],
