@@ -2024,6 +2024,68 @@ var init_licensed_images = __esm({
   }
 });
 
+// runtime/graph/nested-videos.ts
+function nestedVideos(entity, definedAs, judgedAt, skip) {
+  const out = [];
+  let visited = 0;
+  const walk4 = (object, pointer, dotted, depth) => {
+    for (const key in object) {
+      if (key.charCodeAt(0) === 64 || depth === 0 && skip.includes(key)) continue;
+      const value = object[key];
+      if (typeof value !== "object" || value === null) continue;
+      const path = dotted === "" ? key : `${dotted}.${key}`;
+      const list = Array.isArray(value);
+      const count = list ? value.length : 1;
+      for (let i = 0; i < count; i++) {
+        if (out.length >= MAX_VIDEOS || ++visited > MAX_VISITED) return;
+        const v = list ? value[i] : value;
+        if (!isObject(v) || isReferenceOnly(v)) continue;
+        const id = v["@id"];
+        if (typeof id === "string") {
+          const first = definedAs(id);
+          if (first !== void 0 && first !== v) continue;
+        }
+        const at = `${pointer}/${escapePointer(key)}${list ? `/${i}` : ""}`;
+        if (isVideo(v)) {
+          if (!judgedAt.has(path)) out.push({ node: v, path: at, block: entity.block, hasContext: entity.hasContext, foreignVocabulary: entity.foreignVocabulary });
+          continue;
+        }
+        if (depth + 1 < MAX_DEPTH2) walk4(v, at, path, depth + 1);
+      }
+    }
+  };
+  walk4(entity.node, entity.path, "", 0);
+  return out;
+}
+function holdsNestedVideo(node, depth = 0) {
+  if (depth > MAX_DEPTH2 + MAX_CONTAINED_DEPTH) return false;
+  for (const key in node) {
+    if (key.charCodeAt(0) === 64) continue;
+    const value = node[key];
+    if (typeof value !== "object" || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < values.length && i < MAX_VIDEOS; i++) {
+      const v = values[i];
+      if (isObject(v) && (isVideo(v) || holdsNestedVideo(v, depth + 1))) return true;
+    }
+  }
+  return false;
+}
+var VIDEO_TYPE, MAX_VIDEOS, MAX_VISITED, MAX_DEPTH2, isVideo;
+var init_nested_videos = __esm({
+  "runtime/graph/nested-videos.ts"() {
+    "use strict";
+    init_json();
+    init_type_names();
+    init_contained_entities();
+    VIDEO_TYPE = "VideoObject";
+    MAX_VIDEOS = 50;
+    MAX_VISITED = 2e3;
+    MAX_DEPTH2 = 8;
+    isVideo = (v) => typeNames(v["@type"]).includes(VIDEO_TYPE);
+  }
+});
+
 // runtime/foreign-type-hint.ts
 function schemaOrgFor(name) {
   const key = name.toLowerCase();
@@ -6710,7 +6772,7 @@ function mayHoldContainers(text) {
   return text.includes('"@list"') || text.includes('"@set"');
 }
 function withoutContainers(value, depth = 0) {
-  if (typeof value !== "object" || value === null || depth > MAX_DEPTH2) return value;
+  if (typeof value !== "object" || value === null || depth > MAX_DEPTH3) return value;
   if (Array.isArray(value)) {
     let copy2 = null;
     for (let i = 0; i < value.length; i++) {
@@ -6755,12 +6817,12 @@ function containedValue(object) {
   }
   return inner;
 }
-var MAX_DEPTH2;
+var MAX_DEPTH3;
 var init_list_containers = __esm({
   "runtime/graph/list-containers.ts"() {
     "use strict";
     init_json();
-    MAX_DEPTH2 = 300;
+    MAX_DEPTH3 = 300;
   }
 });
 
@@ -8248,7 +8310,11 @@ function isAscii(text) {
   return !NON_ASCII2.test(text);
 }
 function withoutTitleSuffix(value) {
-  return value.split(TITLE_SUFFIX)[0];
+  return value.split(TITLE_SUFFIX)[0].split(FULL_WIDTH_TITLE_SUFFIX)[0];
+}
+function joinedUnspacedValue(value) {
+  if (!UNSPACED_CHARACTER.test(value)) return null;
+  return withoutSpacesBetweenUnspaced(value, NaN);
 }
 function withoutBrandName(key, brand) {
   if (brand === "" || brand === key) return null;
@@ -8430,7 +8496,7 @@ function isWordChar(c) {
   if (c <= 8191) return true;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII2, TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII2, TITLE_SUFFIX, FULL_WIDTH_TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -8567,6 +8633,7 @@ var init_text_match = __esm({
     STROKE_LETTERS = /[\u00f8\u00d8\u0142\u0141\u0111\u0110\u00e6\u00c6\u0153\u0152\u0127\u0126\u0167\u0166\u0180\u01e5]/g;
     NON_ASCII2 = /[^\x00-\x7f]/;
     TITLE_SUFFIX = /\s+[|\u2013\u2014:\u00b7\u2022\u00bb/~-]{1,2}\s+/;
+    FULL_WIDTH_TITLE_SUFFIX = /\s*\uff5c/;
     BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     GENDER_NOTE_END = /[\s,|\u2013\u2014-]+[mwfdhxi]\s?\/\s?[mwfdhxi](?:\s?\/\s?[mwfdhxi])?\s*$/i;
     TIMES_APART = /([0-9]) x (?=[0-9])/g;
@@ -8613,6 +8680,18 @@ var init_text_match = __esm({
       /** True when the normalized key appears as whole words. */
       shows(key) {
         if (this.source.joinsUnspaced && UNSPACED_CHARACTER.test(key)) key = withoutSpacesBetweenUnspaced(key, NaN);
+        return this.#lookUp(key);
+      }
+      /**
+       * A key of joinedUnspacedValue, whose spaces between characters of scripts written without spaces
+       * stand for the value's punctuation, looked up as it is: each such space one or more of the page's
+       * separators. Only where the page's text joins those scripts (else the plain key is this one).
+       */
+      showsAsJoined(key) {
+        if (!this.source.joinsUnspaced || key.indexOf(" ") === -1) return false;
+        return this.#lookUp(key);
+      }
+      #lookUp(key) {
         const known = this.answers.get(key);
         if (known !== void 0) return known;
         const stoppedBefore = this.stopped;
@@ -8854,6 +8933,8 @@ function isShown(value, kind, page, title, brands = NO_BRANDS) {
     const text = page.shownText();
     text.takeStopped();
     if (keys.some((k) => text.shows(k)) || decomposedKeys(keys).some((k) => text.shows(k)) || unaccentedKeys(keys).some((k) => text.shows(k))) return true;
+    const joined2 = joinedUnspacedValue(value);
+    if (joined2 !== null && (title ? titleKeys(joined2, brands) : [page.keyOf(joined2)]).some((k) => text.showsAsJoined(k))) return true;
     if (value.length <= MAX_CONJUNCTION_TEXT && conjunctionKeys(keys, value, page.lang).some((k) => text.shows(k))) return true;
     if (page.showsAsWholeElement(value, keys[0])) return true;
     if (page.showsOpeningCut(keys[0])) return true;
@@ -9179,7 +9260,9 @@ var init_not_visible = __esm({
 function signMayStandFor(sign, code2) {
   const own = currencyCode(sign);
   if (own !== null) return own === code2;
-  return sign.trim() === "$" ? DOLLAR_SIGN.has(code2) : false;
+  const written = sign.trim();
+  if (written === "$") return DOLLAR_SIGN.has(code2);
+  return SHARED_SIGNS[written.toLowerCase()]?.includes(code2) ?? false;
 }
 function currencyCode(text) {
   const s = text.trim();
@@ -9189,7 +9272,7 @@ function currencyCode(text) {
   if (Object.hasOwn(UNAMBIGUOUS, s)) return UNAMBIGUOUS[s];
   return Object.hasOwn(UNAMBIGUOUS, upper) ? UNAMBIGUOUS[upper] : null;
 }
-var ISO_4217_CODES, REPLACED, INFORMAL, check, UNAMBIGUOUS, DOLLAR_SIGN, iso4217;
+var ISO_4217_CODES, REPLACED, INFORMAL, check, UNAMBIGUOUS, DOLLAR_SIGN, SHARED_SIGNS, iso4217;
 var init_iso4217 = __esm({
   "runtime/checks/iso4217.ts"() {
     "use strict";
@@ -9467,6 +9550,21 @@ var init_iso4217 = __esm({
       "CUP",
       "DOP"
     ]);
+    SHARED_SIGNS = {
+      "\xA5": ["JPY", "CNY"],
+      "\uFFE5": ["JPY", "CNY"],
+      "\u20A9": ["KRW", "KPW"],
+      "kr": ["SEK", "NOK", "DKK", "ISK"],
+      "kr.": ["SEK", "NOK", "DKK", "ISK"],
+      ",-": ["SEK", "NOK", "DKK", "CZK"],
+      "fr.": ["CHF"],
+      "fr": ["CHF"],
+      "chf": ["CHF"],
+      "r$": ["BRL"],
+      "k\u010D": ["CZK"],
+      "ft": ["HUF"],
+      "lei": ["RON"]
+    };
     iso4217 = {
       name: "iso4217",
       description: "ISO 4217 currency code in uppercase, e.g. USD",
@@ -9625,7 +9723,7 @@ function duplicates(nodes, page, resolve4, out) {
   const groups = /* @__PURE__ */ new Map();
   const groupOf = /* @__PURE__ */ new Map();
   const toldApart = /* @__PURE__ */ new Map();
-  const base = page?.pageUrl ?? null;
+  const base = page?.documentBase ?? null;
   for (const node of nodes) {
     const family = familyOf(node.entity.node);
     if (family === null) continue;
@@ -9642,7 +9740,7 @@ function duplicates(nodes, page, resolve4, out) {
       const leader = groupOf.get(first) ?? first;
       if (groupOf.has(candidate) || leader === candidate) continue;
       let group = groups.get(leader);
-      const apart = [...group?.kinds.values() ?? [leader]].find((member) => !sameEntity(member, candidate, property3));
+      const apart = [...group?.kinds.values() ?? [leader]].find((member) => !sameEntity(member, candidate, property3, resolve4));
       if (apart !== void 0) {
         if (!joined(apart, candidate)) {
           const seenApart = toldApart.get(leader) ?? /* @__PURE__ */ new Map();
@@ -9666,24 +9764,24 @@ function duplicates(nodes, page, resolve4, out) {
     const apart = toldApart.get(leader);
     if (apart === void 0) continue;
     groups.delete(leader);
-    const kept = withoutHubs(group, apart);
+    const kept = withoutHubs(group, apart, resolve4);
     if (kept !== null) groups.set(kept.members[0], kept);
   }
   if (groups.size === 0) return;
   const places = new Places(page);
   for (const [leader, group] of groups) {
-    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places) });
+    out.push({ node: leader.node, issue: duplicateIssue(leader, group.members.slice(1), group.matchedOn, places, page?.pageUrl ?? null) });
     for (const compared of COMPARED) {
       const conflict = firstConflict(leader, group.members, compared, resolve4);
       if (conflict !== null) out.push({ node: leader.node, issue: conflictIssue(compared.path.join("."), conflict, places) });
     }
   }
 }
-function withoutHubs(group, apart) {
+function withoutHubs(group, apart, resolve4) {
   const hubs = /* @__PURE__ */ new Set();
   for (const [kind, member] of group.kinds) {
     for (const [other, property3] of apart) {
-      if (!joined(member, other) && sameEntity(member, other, property3)) {
+      if (!joined(member, other) && sameEntity(member, other, property3, resolve4)) {
         hubs.add(kind);
         break;
       }
@@ -9701,7 +9799,7 @@ function kindOf(candidate) {
   const node = candidate.node.entity.node;
   const parts = [candidate.id ?? "", [...candidate.links].sort().join(" "), nameOf(candidate)];
   for (const [k, v] of candidate.keys) if (k !== "name") parts.push(`${k}=${v}`);
-  for (const p of candidate.family.distinguish) parts.push(node[p] === void 0 ? "" : comparedValue(candidate, p, node[p], comparable));
+  for (const p of candidate.family.distinguish) parts.push(node[p] === void 0 ? "" : comparedValue(candidate, p, node[p], comparerOf(p)));
   return parts.join("\0");
 }
 function familyOf(node) {
@@ -9720,7 +9818,7 @@ function keyValues(node, family, base, resolve4, written) {
     if (value === null) continue;
     if (property3 === "url" && !namesAPage(value, base)) continue;
     const normalized = property3 === "url" ? normalizeUrl(value, base) : property3 === "name" ? markupText(value) : property3.startsWith("gtin") ? normalizeGtin(value) : value.trim().toLowerCase();
-    if (normalized === "") continue;
+    if (normalized === "" || PLACEHOLDER_CODE.test(normalized)) continue;
     keys.set(property3, normalized);
     written.set(property3, value);
   }
@@ -9777,7 +9875,7 @@ function joined(a, b) {
   if (a.id !== null && a.id === b.id) return true;
   return b.id !== null && a.links.has(b.id) || a.id !== null && b.links.has(a.id);
 }
-function sameEntity(a, b, property3) {
+function sameEntity(a, b, property3, resolve4) {
   const na = a.node.entity.node;
   const nb = b.node.entity.node;
   if (joined(a, b)) return false;
@@ -9787,32 +9885,43 @@ function sameEntity(a, b, property3) {
   }
   for (const p of a.family.distinguish) {
     if (na[p] === void 0 || nb[p] === void 0) continue;
-    if (comparedValue(a, p, na[p], comparable) !== comparedValue(b, p, nb[p], comparable)) return false;
+    if (comparedValue(a, p, na[p], comparerOf(p)) !== comparedValue(b, p, nb[p], comparerOf(p))) return false;
   }
   if (a.family.strong.includes(property3) || property3.startsWith("gtin")) return true;
   const nameA = nameOf(a);
   const nameB = nameOf(b);
-  return nameA === "" || nameB === "" || containsWords(nameA, nameB) || containsWords(nameB, nameA);
+  return nameA === "" || nameB === "" || nameA === nameB || oneName(a, b, resolve4);
+}
+function oneName(a, b, resolve4) {
+  const brands = [...brandNames(a.node.entity.node, resolve4), ...brandNames(b.node.entity.node, resolve4)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
+  const forms = (c) => {
+    const raw = rawNameOf(c);
+    const names = [nameOf(c)];
+    if (raw.length <= MAX_SUFFIXED_NAME) names.push(markupText(withoutTitleSuffix(raw)));
+    return names.flatMap((n) => {
+      const loose = withoutBrand(withoutAccents(n), brands);
+      return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
+    });
+  };
+  const formsOfB = new Set(forms(b));
+  return forms(a).some((n) => n !== "" && formsOfB.has(n));
+}
+function withoutLegalForm(name) {
+  const cut = name.replace(LEGAL_FORM_END, "");
+  return cut === "" ? name : cut;
 }
 function nameOf(candidate) {
+  const name = rawNameOf(candidate);
+  return name === "" ? "" : comparedValue(candidate, "\0name", name, (n) => markupText(n));
+}
+function rawNameOf(candidate) {
   const node = candidate.node.entity.node;
   const own = candidate.family.naming === void 0 ? void 0 : node[candidate.family.naming];
   const name = typeof own === "string" && own.trim() !== "" ? own : node.name;
-  return typeof name === "string" ? comparedValue(candidate, "\0name", name, (n) => markupText(n)) : "";
-}
-function containsWords(whole, part) {
-  if (part === "") return true;
-  const joinsAtStart = isWordCharacter(firstCharacter(part, 0));
-  const joinsAtEnd = isWordCharacter(lastCharacter(part, part.length));
-  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
-    if (joinsAtStart && isWordCharacter(lastCharacter(whole, at))) continue;
-    if (joinsAtEnd && isWordCharacter(firstCharacter(whole, at + part.length))) continue;
-    return true;
-  }
-  return false;
+  return typeof name === "string" ? name : "";
 }
 function comparable(value, depth = 0) {
-  if (typeof value === "string") return markupText(value);
+  if (typeof value === "string") return comparableText(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return depth >= MAX_ARRAY_DEPTH ? "" : value.map((v) => comparable(v, depth + 1)).sort().join("|");
   if (isObject(value)) {
@@ -9827,6 +9936,27 @@ function comparable(value, depth = 0) {
   }
   return "";
 }
+function comparableText(value) {
+  const trimmed2 = value.trim();
+  if (trimmed2.length <= MAX_NUMBER_TEXT && PLAIN_NUMBER.test(trimmed2)) return String(Number(trimmed2));
+  const instant = DATE_TIME.exec(trimmed2);
+  if (instant !== null) {
+    const [, date, hour, minute, second = "00", fraction = "", zone] = instant;
+    const local = `${date}T${hour}:${minute}:${second}${fraction}`;
+    if (zone === void 0) return local;
+    const ms = Date.parse(`${local}${zone === "z" || zone === "Z" ? "Z" : zone}`);
+    return Number.isNaN(ms) ? local : `@${ms}`;
+  }
+  return markupText(value);
+}
+function comparerOf(property3) {
+  return property3 === "telephone" ? phoneDigits : comparable;
+}
+function phoneDigits(value) {
+  if (typeof value !== "string" && typeof value !== "number") return comparable(value);
+  const digits = String(value).replace(/\D/g, "");
+  return digits.length >= 7 ? digits.slice(-9) : comparable(value);
+}
 function firstConflict(leader, members2, { path, kind, read: readValues }, resolve4) {
   const read = (c) => {
     const { node, path: at } = c.node.entity;
@@ -9835,7 +9965,8 @@ function firstConflict(leader, members2, { path, kind, read: readValues }, resol
     const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
     if (values.length === 0 && readings !== null) values = [...readings].sort();
-    return { values, beforeSuffix, readings, pointer: found[0]?.pointer ?? c.node.entity.path };
+    const written = [...new Set(found.map((f) => typeof f.value === "string" ? f.value.trim() : typeof f.value === "number" ? String(f.value) : "").filter((v) => v !== ""))];
+    return { values, beforeSuffix, readings, written, pointer: found[0]?.pointer ?? c.node.entity.path };
   };
   const mine = read(leader);
   if (mine.values.length === 0) return null;
@@ -9850,7 +9981,7 @@ function firstConflict(leader, members2, { path, kind, read: readValues }, resol
     if (myRatings !== null && ratingsAgree(myRatings, ratingsOf(member, resolve4))) continue;
     if (kind === "code" && codesAgree(mine.values, theirs.values)) continue;
     if (kind === "text" && namesAgreeLoosely(leader, member, mine.values, theirs.values, resolve4)) continue;
-    return { first: { node: leader.node, values: mine.values, pointer: mine.pointer }, other: { node: member.node, values: theirs.values } };
+    return { first: { node: leader.node, values: mine.written, pointer: mine.pointer }, other: { node: member.node, values: theirs.written } };
   }
   return null;
 }
@@ -9894,7 +10025,11 @@ function numberReadings(value) {
 }
 function namesAgreeLoosely(a, b, aNames, bNames, resolve4) {
   const brands = [...brandNames(a.node.entity.node, resolve4), ...brandNames(b.node.entity.node, resolve4)].map((n) => withoutAccents(markupText(n))).filter((n) => n !== "");
-  const loose = (name) => withoutBrand(withoutAccents(name), brands);
+  const business = a.family.root === "Organization";
+  const loose = (name) => {
+    const unbranded = withoutBrand(withoutAccents(name), brands);
+    return business ? withoutLegalForm(unbranded) : unbranded;
+  };
   return oneHoldsTheOther(aNames.map(loose), bNames.map(loose));
 }
 function withoutBrand(name, brands) {
@@ -9917,10 +10052,20 @@ function normalizeValue(value, kind) {
   const text = String(value).trim();
   if (text === "") return null;
   if (kind === "code") return currencyCode(text) ?? text.toUpperCase();
-  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(ENUM_SPACING, "").toLowerCase();
+  if (kind === "enum") return text.replace(/^https?:\/\/(www\.)?schema\.org\//i, "").replace(/^schema:/i, "").replace(/\/+$/, "").replace(ENUM_SPACING, "").toLowerCase();
   return markupText(text);
 }
-function duplicateIssue(leader, others, matchedOn, places) {
+function exampleId(pageUrl) {
+  if (pageUrl === null) return "https://example.com/page";
+  try {
+    const url = new URL(pageUrl);
+    url.hash = "";
+    return url.href.length > 200 ? "https://example.com/page" : url.href;
+  } catch {
+    return "https://example.com/page";
+  }
+}
+function duplicateIssue(leader, others, matchedOn, places, pageUrl) {
   const node = leader.node;
   const value = leader.written.get(matchedOn) ?? "";
   const listed2 = others.slice(0, MAX_PLACES).map((o) => places.of(o.node));
@@ -9932,13 +10077,13 @@ function duplicateIssue(leader, others, matchedOn, places) {
     property: matchedOn,
     code: "duplicate-entity",
     message: `This ${type} (${places.of(node)}) and ${listed2.join(", ")}${more} describe the same ${leader.family.root} (the same ${matchedOn}, ${JSON.stringify(value)}) without an @id joining them: the search engine reads ${others.length + 1} entities, or picks one.`,
-    fix: `Keep one description, or give every copy the same identifier (${hints}, e.g. "https://example.com/page#${leader.family.root.toLowerCase()}") so that they are read as one entity.`,
+    fix: `Keep one description, or give every copy the same identifier (${hints}, e.g. "${exampleId(pageUrl)}#${leader.family.root.toLowerCase()}") so that they are read as one entity.`,
     google_docs_url: GUIDELINES_URL,
     path: `${node.entity.path}/${escapePointer(matchedOn)}`
   };
 }
 function conflictIssue(property3, conflict, places) {
-  const show2 = (values) => values.map((v) => JSON.stringify(v)).join(", ");
+  const show2 = (values) => values.slice(0, MAX_VALUES_SHOWN).map((v) => JSON.stringify(v.length > MAX_VALUE_SHOWN ? `${v.slice(0, MAX_VALUE_SHOWN)}...` : v)).join(", ") + (values.length > MAX_VALUES_SHOWN ? ` and ${values.length - MAX_VALUES_SHOWN} more` : "");
   return {
     severity: "warning",
     property: property3,
@@ -9949,7 +10094,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, firstCharacter, lastCharacter, isWordCharacter, WORD_CHARACTER, UNSPACED_SCRIPT, MAX_ARRAY_DEPTH, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, PLACEHOLDER_CODE, LEGAL_FORM_END, MAX_ARRAY_DEPTH, PLAIN_NUMBER, DATE_TIME, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES, MAX_VALUES_SHOWN, MAX_VALUE_SHOWN;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -9968,7 +10113,7 @@ var init_duplicates = __esm({
     init_resolve_id();
     init_http_url();
     GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14"];
-    PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern"];
+    PRODUCT_DISTINCT = ["sku", ...GTINS, "mpn", "productID", "color", "size", "material", "pattern", "suggestedGender", "suggestedAge"];
     FAMILIES = [
       { root: "ProductGroup", keys: ["productGroupID", "sku", ...GTINS, "url"], strong: ["productGroupID", "sku", ...GTINS], distinguish: ["productGroupID", ...PRODUCT_DISTINCT] },
       { root: "Product", keys: ["sku", ...GTINS, "url"], strong: ["sku", ...GTINS], distinguish: PRODUCT_DISTINCT },
@@ -9999,12 +10144,11 @@ var init_duplicates = __esm({
     keyClass = (property3) => property3 === "url" ? "url" : property3.startsWith("gtin") ? "gtin" : property3;
     LINKS = ["parentOrganization", "subOrganization", "department", "branchOf", "superEvent", "subEvent", "hasCourseInstance", "isVariantOf", "hasVariant"];
     MAX_LINKS = 100;
-    firstCharacter = (text, at) => at < text.length ? String.fromCodePoint(text.codePointAt(at)) : "";
-    lastCharacter = (text, end) => Array.from(text.slice(Math.max(0, end - 2), end)).pop() ?? "";
-    isWordCharacter = (character) => WORD_CHARACTER.test(character) && !UNSPACED_SCRIPT.test(character);
-    WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
-    UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+    PLACEHOLDER_CODE = /^(?:n\/?a|none|null|undefined|nil|tbd|-+|0+|\.+|x+|sku)$/;
+    LEGAL_FORM_END = / (?:inc|llc|ltd|limited|corp|corporation|co|company|plc|llp|lp|gmbh|ag|kg|ug|mbh|sa|sas|sarl|srl|spa|bv|nv|pty|oy|ab|as|kk|pte)(?: ltd| co)?$/;
     MAX_ARRAY_DEPTH = 8;
+    PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+    DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?([zZ]|[+-]\d{2}:?\d{2})?$/;
     MAX_SUFFIXED_NAME = 320;
     MAX_NUMBER_TEXT = 64;
     SPACE_GROUPED = /^\d{1,3}(?:['\u2019 \u00a0\u202f\u2009]\d{3})+(?:[.,]\d+)?$/;
@@ -10031,6 +10175,8 @@ var init_duplicates = __esm({
     };
     joinHint = (node) => node.syntax === "microdata" ? "itemid" : node.syntax === "rdfa" ? "resource" : '"@id"';
     MAX_PLACES = 5;
+    MAX_VALUES_SHOWN = 5;
+    MAX_VALUE_SHOWN = 80;
   }
 });
 
@@ -10074,10 +10220,13 @@ function firstObject(value, resolve4) {
 function onOwnSite(entity, pageUrl) {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
-  const urls = texts(entity.url);
+  const urls = entityUrls(entity);
   if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
+}
+function entityUrls(entity) {
+  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u));
 }
 function onSiteOf(pageHost, entityHost) {
   if (entityHost === null) return false;
@@ -10096,7 +10245,8 @@ function siteOwners(nodes, pageUrl, resolve4) {
       for (const word of significantWords(name)) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
-        for (let end = 3; end <= word.length; end++) owners.beginnings.add(word.slice(0, end));
+        owners.beginnings.add(word);
+        for (let end = 3; end <= word.length - MIN_WORD_REST; end++) owners.beginnings.add(word.slice(0, end));
       }
     }
   };
@@ -10112,20 +10262,36 @@ function siteOwners(nodes, pageUrl, resolve4) {
   }
   return owners;
 }
-function ownedByAnother(entity, owners) {
+function ownedByAnother(entity, owners, pageUrl) {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  const names = texts(entity.name).slice(0, MAX_NAMES).map(significantWords).filter((words) => words.length > 0);
+  if (entityUrls(entity).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
+  const names = texts(entity.name).slice(0, MAX_NAMES).filter((name) => significantWords(name).length > 0);
   if (names.length === 0 || owners.words.size === 0) return false;
-  return !names.some((words) => namesTheSite(words, owners));
+  return !names.some((name) => namesTheSite(significantWords(name), owners) || runsTogetherAsSite(name, owners));
+}
+function runsTogetherAsSite(name, owners) {
+  const joined2 = comparedName(name).replace(/ /g, "");
+  return joined2.length >= 3 && owners.beginnings.has(joined2);
 }
 function namesTheSite(words, owners) {
   if (!sharesAWord(words[0], owners)) return false;
   let shared2 = 0;
   for (const word of words) if (sharesAWord(word, owners)) shared2++;
-  return 2 * shared2 >= words.length;
+  return 2 * shared2 > words.length;
+}
+function isSiteRoot(value, pageUrl) {
+  const pageHost = hostOf(pageUrl, null);
+  if (pageHost === null || !onSiteOf(pageHost, hostOf(value, pageUrl))) return false;
+  try {
+    const written = value.trim();
+    const url = new URL(isBareHost(written) ? `https://${written}` : written, pageUrl);
+    return (url.pathname === "/" || url.pathname === "") && url.search === "";
+  } catch {
+    return false;
+  }
 }
 function namedAsSite(entity, owners) {
-  if (texts(entity.url).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
+  if (entityUrls(entity).length > 0 || texts(entity["@id"]).length > 0 || texts(entity.sameAs).length > 0) return false;
   if (owners.names.size === 0) return false;
   return texts(entity.name).slice(0, MAX_NAMES).some((name) => owners.names.has(comparedName(name)));
 }
@@ -10137,7 +10303,7 @@ function significantWords(name) {
 }
 function sharesAWord(word, owners) {
   if (owners.beginnings.has(word)) return true;
-  for (let end = 3; end < word.length; end++) if (owners.words.has(word.slice(0, end))) return true;
+  for (let end = 3; end <= word.length - MIN_WORD_REST; end++) if (owners.words.has(word.slice(0, end))) return true;
   return false;
 }
 function texts(value) {
@@ -10155,10 +10321,27 @@ function hostOf(value, base) {
     return null;
   }
 }
-function selfServingIssue(candidate) {
+function ownSiteEvidence(entity, pageUrl) {
+  const pageHost = hostOf(pageUrl, null);
+  const onHost = (u) => pageHost !== null && onSiteOf(pageHost, hostOf(u, pageUrl));
+  const quote = (u) => JSON.stringify(u.length > MAX_QUOTED2 ? `${u.slice(0, MAX_QUOTED2)}...` : u);
+  const urls = entityUrls(entity);
+  const url = urls.slice(0, MAX_ADDRESSES).find(onHost);
+  if (url !== void 0) return `its url ${quote(url)} is on this page's host (${pageHost})`;
+  if (urls.length === 0) {
+    const id = texts(entity["@id"]).find(onHost);
+    if (id !== void 0) return `it has no url, and its @id ${quote(id)} is on this page's host (${pageHost})`;
+    const same = texts(entity.sameAs).slice(0, MAX_ADDRESSES).find(onHost);
+    if (same !== void 0) return `it has no url, and its sameAs ${quote(same)} is on this page's host (${pageHost})`;
+  }
+  const name = texts(entity.name)[0];
+  return name === void 0 ? "its site is this page's" : `its name ${quote(name)} is the name this page's WebSite markup gives the site`;
+}
+function selfServingIssue(candidate, pageUrl) {
   const { node, property: property3 } = candidate;
   const type = node.result.matched_type ?? node.result.type;
-  const about = property3 === "itemReviewed" ? `reviews a business or organization (${typeNames(candidate.entity["@type"]).join(", ")}) whose site is this page's` : `is a business or organization that carries its own ${property3} on its own site`;
+  const evidence = ownSiteEvidence(candidate.entity, pageUrl);
+  const about = property3 === "itemReviewed" ? `reviews a business or organization (${typeNames(candidate.entity["@type"]).join(", ")}) whose site is this page's (${evidence})` : `is a business or organization that carries its own ${property3} on its own site (${evidence})`;
   return {
     severity: "warning",
     property: property3,
@@ -10169,7 +10352,7 @@ function selfServingIssue(candidate) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, isOrganization, isProduct, present, MAX_RATINGS_READ, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, isOrganization, isProduct, present, MAX_RATINGS_READ, PLACEHOLDER_URL, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS, MIN_WORD_REST, MAX_QUOTED2;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -10186,11 +10369,14 @@ var init_self_serving = __esm({
     isProduct = (node) => typeNames(node["@type"]).some((t) => subtypes("Product").has(t));
     present = (v) => v !== void 0 && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
     MAX_RATINGS_READ = 200;
+    PLACEHOLDER_URL = /^\s*#|#\s*$/;
     MAX_ADDRESSES = 64;
     MAX_NAMES = 16;
     MAX_NAME_WORDS = 32;
     MAX_WORD_LENGTH = 64;
     COMMON_WORDS = /* @__PURE__ */ new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
+    MIN_WORD_REST = 3;
+    MAX_QUOTED2 = 120;
   }
 });
 
@@ -11522,11 +11708,13 @@ function sameChars(a, aFrom, b, bFrom, length) {
   for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
   return true;
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, STRUCK_START, MAX_STRUCK_TEXT, HAS_DIGIT2, MAX_KEYS_KEPT, TruthPage;
+var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, STRUCK_START, MAX_STRUCK_TEXT, HAS_DIGIT2, BASE_TAG, MAX_HEAD_READ, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
     init_html_scan();
+    init_html_text();
+    init_item_block();
     init_tag_log();
     init_visible_text();
     init_lower_text();
@@ -11549,6 +11737,8 @@ var init_truth_page = __esm({
     STRUCK_START = /<(del|s|strike)(?:[\s/][^>]{0,2000})?>/iy;
     MAX_STRUCK_TEXT = 400;
     HAS_DIGIT2 = /\d/;
+    BASE_TAG = /<base\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+    MAX_HEAD_READ = 256 * 1024;
     MAX_KEYS_KEPT = 1e3;
     TruthPage = class _TruthPage {
       /**
@@ -11668,6 +11858,21 @@ var init_truth_page = __esm({
       hidesElementAt(offset) {
         return this.#visibleText().hidesElementAt(offset);
       }
+      /**
+       * The document's base URL: the page's URL, or its `<base href>` resolved against it, as relative
+       * `@id`s and urls of every syntax resolve (JSON-LD in HTML takes the document's base, as Microdata's
+       * itemid does). Read from the head only (a `<base>` belongs there), once.
+       */
+      get documentBase() {
+        if (this.#documentBase === void 0) {
+          const head = this.html.slice(0, Math.min(bodyStart(this.html) || MAX_HEAD_READ, MAX_HEAD_READ));
+          const tag = BASE_TAG.exec(head);
+          const href = tag === null ? null : decodeEntities(tag[1] ?? tag[2] ?? tag[3] ?? "", true);
+          this.#documentBase = this.pageUrl === null ? null : effectiveBase(this.pageUrl, href);
+        }
+        return this.#documentBase;
+      }
+      #documentBase;
       /** The page's language (its `lang`), null without one. */
       get lang() {
         return this.#lowerText().lang;
@@ -11687,7 +11892,7 @@ var init_truth_page = __esm({
       shownNumbers() {
         if (this.#numbers === void 0) {
           const lower = this.#lowerText();
-          this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
+          this.#numbers = new NumberLookup(lower, decimalMarkOf(lower.lang), false, true, writesColonCents(lower.lang));
         }
         return this.#numbers;
       }
@@ -11700,7 +11905,7 @@ var init_truth_page = __esm({
         const numbers = this.shownNumbers();
         const lower = this.#lowerText();
         if (decimalMarkOf(lower.lang) === null) return numbers;
-        return this.#numbersEitherMark ??= new NumberLookup(lower, null, false, mayUseOtherDigits(lower.lang), writesColonCents(lower.lang));
+        return this.#numbersEitherMark ??= new NumberLookup(lower, null, false, true, writesColonCents(lower.lang));
       }
       /**
        * The value is the whole text of an element the page shows (`<span class="title">Fall Craft
@@ -11875,12 +12080,12 @@ function checkPageTruth(nodes, page, resolve4, overrides) {
     if (own === void 0) atHome.set(entity, own = onOwnSite(entity, pageUrl) || namedAsSite(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
     if (!own) continue;
     let another = (listed2 ??= /* @__PURE__ */ new Map()).get(entity);
-    if (another === void 0) listed2.set(entity, another = ownedByAnother(entity, owners ??= siteOwners(nodes, pageUrl, resolve4)));
+    if (another === void 0) listed2.set(entity, another = ownedByAnother(entity, owners ??= siteOwners(nodes, pageUrl, resolve4), pageUrl));
     if (another) {
       addNote(candidate.node.result, LISTING_NOTE);
       continue;
     }
-    const finding = { node: candidate.node, issue: selfServingIssue(candidate) };
+    const finding = { node: candidate.node, issue: selfServingIssue(candidate, pageUrl) };
     if (switchedOff(finding, overrides)) continue;
     findings.push(finding);
     (selfServing ??= /* @__PURE__ */ new Set()).add(candidate.node.result);
@@ -12241,6 +12446,7 @@ function typesIn(prepared3) {
       for (const t of typeNames(entity.node["@type"])) types.add(t);
       containedTypes(entity.node, types, typeNames);
       if (!types.has(LICENSED_IMAGE_TYPE) && holdsLicensedImage(entity.node)) types.add(LICENSED_IMAGE_TYPE);
+      if (!types.has(VIDEO_TYPE) && holdsNestedVideo(entity.node)) types.add(VIDEO_TYPE);
     }
   }
   return types;
@@ -12464,7 +12670,10 @@ function validatePrepared(prepared3, registry2) {
       const held = depth < MAX_CONTAINED_DEPTH ? heldProperties(entity.node) : 0;
       if (depth > 0 && !result2.checked) {
         nodesFound--;
-        if (depth < MAX_CONTAINED_DEPTH) for (const inner of containedEntities(entity, definedAs, void 0, held)) validateInto(inner, depth + 1);
+        if (depth < MAX_CONTAINED_DEPTH) {
+          for (const inner of containedEntities(entity, definedAs, void 0, held)) validateInto(inner, depth + 1);
+          for (const video of nestedVideos(entity, definedAs, NO_JUDGED_VIDEOS, CONTAINMENT)) validateInto(video, depth + 1);
+        }
         return;
       }
       issuesFound += result2.errors.length + result2.warnings.length;
@@ -12485,6 +12694,10 @@ function validatePrepared(prepared3, registry2) {
       }
       if ((judgement !== null || entity.node["@type"] !== void 0) && depth < MAX_CONTAINED_DEPTH) {
         for (const inner of containedEntities(entity, definedAs, result2.checked ? BESIDE_RULES : void 0, held)) validateInto(inner, depth + 1);
+      }
+      if (depth < MAX_CONTAINED_DEPTH) {
+        const skip = result2.checked ? BESIDE_RULES : CONTAINMENT;
+        for (const video of nestedVideos(entity, definedAs, videosJudged(judgement), skip)) validateInto(video, depth + 1);
       }
       if (depth < MAX_CONTAINED_DEPTH && !(judgement?.types.includes(LICENSED_IMAGE_TYPE) ?? false)) {
         for (const image of licensedImages(entity, definedAs, held)) validateInto(image, depth + 1);
@@ -12556,6 +12769,16 @@ function overrideFinal(result, overrides) {
     for (const f of result.features ?? []) if (f.eligible) Object.assign(f, { eligible: false, reason: "Not eligible: the node has errors." });
   } else if (!result.errors.length) result.valid = true;
   result.score = nodeScore(result.errors, result.warnings);
+}
+function videosJudged(judgement) {
+  if (judgement === null) return NO_JUDGED_VIDEOS;
+  let paths = null;
+  for (const { ruleSet: ruleSet45 } of judgement.choices) {
+    if (ruleSet45.videosJudgedAt === void 0) continue;
+    paths ??= /* @__PURE__ */ new Set();
+    for (const p of ruleSet45.videosJudgedAt) paths.add(p);
+  }
+  return paths ?? NO_JUDGED_VIDEOS;
 }
 function judgementOf(entity, resolver, registry2, mainEntities) {
   const { node } = entity;
@@ -12861,7 +13084,7 @@ function pagePosition(block, offset, lines2) {
   const local = (lines2 ?? new LineIndex(block.text)).at(Math.min(offset, block.text.length));
   return local.line === 1 ? { line: block.line, column: block.column + local.column - 1 } : { line: block.line + local.line - 1, column: local.column };
 }
-var UNTYPED, BROKEN, BLOCK2, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, NO_CHOICES, MAX_REPORTED_ID, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
+var UNTYPED, BROKEN, BLOCK2, TOP_LEVEL, NOT_BLANK, ABSOLUTE_IRI, NO_CHOICES, MAX_REPORTED_ID, NO_JUDGED_VIDEOS, MAX_FURTHER_RICH_RESULTS, MAX_REPORTED_TYPE;
 var init_engine = __esm({
   "runtime/engine.ts"() {
     "use strict";
@@ -12871,6 +13094,7 @@ var init_engine = __esm({
     init_offer_level_policies();
     init_contained_entities();
     init_licensed_images();
+    init_nested_videos();
     init_held_properties();
     init_foreign_type_hint();
     init_canonical_link();
@@ -12915,6 +13139,7 @@ var init_engine = __esm({
     ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
     NO_CHOICES = [];
     MAX_REPORTED_ID = 2048;
+    NO_JUDGED_VIDEOS = /* @__PURE__ */ new Set();
     MAX_FURTHER_RICH_RESULTS = 3;
     MAX_REPORTED_TYPE = 256;
   }
@@ -13107,12 +13332,14 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
     const implied = impliedScale(ratingValue);
     if (implied !== void 0) return implied === null ? null : outside(implied);
   }
-  const best = bestRating == null ? DEFAULT_BEST_RATING : toNumber(bestRating);
-  if (Number.isNaN(best)) return malformed(`bestRating ${describe(bestRating)} is not a number`);
-  const worst = worstRating == null ? DEFAULT_WORST_RATING : toNumber(worstRating);
-  if (Number.isNaN(worst)) return malformed(`worstRating ${describe(worstRating)} is not a number`);
+  const bestRead = bestRating == null ? NaN : toNumber(bestRating);
+  const worstRead = worstRating == null ? NaN : toNumber(worstRating);
+  const best = Number.isNaN(bestRead) ? DEFAULT_BEST_RATING : bestRead;
+  const worst = Number.isNaN(worstRead) ? DEFAULT_WORST_RATING : worstRead;
+  const bestDefault = bestRating == null ? "" : Number.isNaN(bestRead) ? `, as bestRating ${describe(bestRating)} is not a number` : null;
+  const worstDefault = worstRating == null ? "" : Number.isNaN(worstRead) ? `, as worstRating ${describe(worstRating)} is not a number` : null;
   if (best <= worst) {
-    const defaulted = bestRating == null ? " (the default)" : worstRating == null ? " (the default worstRating)" : "";
+    const defaulted = bestDefault !== null ? ` (the default${bestDefault})` : worstDefault !== null ? ` (the default worstRating${worstDefault})` : "";
     return outside(`bestRating ${best} must be greater than worstRating ${worst}${defaulted}`);
   }
   if (ratingValue == null) return null;
@@ -13122,10 +13349,10 @@ function ratingProblem(ratingValue, bestRating, worstRating) {
     return malformed(`ratingValue ${describe(ratingValue)} is not a number${comma}`);
   }
   if (rating > best) {
-    return outside(`ratingValue ${rating} is above bestRating ${best}${bestRating == null ? " (the default; set bestRating for another scale)" : ""}`);
+    return outside(`ratingValue ${rating} is above bestRating ${best}${bestDefault === null ? "" : bestDefault === "" ? " (the default; set bestRating for another scale)" : ` (the default${bestDefault})`}`);
   }
   if (rating < worst) {
-    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstRating == null ? " (the default; set worstRating for another scale)" : ""}`);
+    return outside(`ratingValue ${rating} is below worstRating ${worst}${worstDefault === null ? "" : worstDefault === "" ? " (the default; set worstRating for another scale)" : ` (the default${worstDefault})`}`);
   }
   return null;
 }
@@ -13334,7 +13561,7 @@ function previousDateWithoutRescheduled(node) {
 }
 function rateWhereNothingShips(node) {
   const doesNotShip = node.doesNotShip;
-  if (doesNotShip !== true && doesNotShip !== "true" && doesNotShip !== "True") return null;
+  if (doesNotShip !== true && !members(doesNotShip).some((m) => m.toLowerCase() === "true")) return null;
   const given = ["shippingRate", "transitTime"].filter((p) => hasValue(node, [p]));
   return given.length === 0 ? null : `is true beside ${given.join(" and ")}; conditions under which nothing ships have no rate or transit time`;
 }
@@ -15876,6 +16103,7 @@ var init_Book = __esm({
       property: "workExample.potentialAction.expectsAcceptanceOf.category",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^(?:[Nn][Oo][Ll][Oo][Gg][Ii][Nn][Rr][Ee][Qq][Uu][Ii][Rr][Ee][Dd]|[Ff][Rr][Ee][Ee]|[Ss][Uu][Bb][Ss][Cc][Rr][Ii][Pp][Tt][Ii][Oo][Nn]|[Pp][Uu][Rr][Cc][Hh][Aa][Ss][Ee]|[Rr][Ee][Nn][Tt][Aa][Ll])$", "one of nologinrequired, free, subscription, purchase or rental")],
       fix: 'Give expectsAcceptanceOf.category: "nologinrequired", "free", "subscription", "purchase" or "rental".',
       docs: DOCS4,
       rule: "/rules/Book#book-actions:workExample.potentialAction.expectsAcceptanceOf.category"
@@ -16110,7 +16338,7 @@ var init_whole_list = __esm({
 });
 
 // runtime/keywords/sibling-condition.ts
-var SiblingCondition, siblingCondition, SiblingAbove, NUMBER2, siblingAbove;
+var SiblingCondition, siblingCondition, SiblingPresent, siblingPresent, SiblingAbove, NUMBER2, siblingAbove;
 var init_sibling_condition = __esm({
   "runtime/keywords/sibling-condition.ts"() {
     "use strict";
@@ -16139,6 +16367,19 @@ var init_sibling_condition = __esm({
       }
     };
     siblingCondition = (property3, values) => new SiblingCondition(property3, values === null ? null : new Set(values));
+    SiblingPresent = class {
+      constructor(properties) {
+        this.properties = properties;
+      }
+      properties;
+      holds(node) {
+        return this.properties.some((p) => node[p] !== void 0);
+      }
+      describe(parent = "") {
+        return this.properties.map((p) => `"${parent}${p}"`).join(" or ") + " is given";
+      }
+    };
+    siblingPresent = (properties) => new SiblingPresent(properties);
     SiblingAbove = class {
       constructor(property3, bound) {
         this.property = property3;
@@ -18328,6 +18569,7 @@ var init_DataFeed = __esm({
       property: "dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category",
       level: "required",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textPattern("^(?:[Nn][Oo][Ll][Oo][Gg][Ii][Nn][Rr][Ee][Qq][Uu][Ii][Rr][Ee][Dd]|[Ff][Rr][Ee][Ee]|[Ss][Uu][Bb][Ss][Cc][Rr][Ii][Pp][Tt][Ii][Oo][Nn]|[Pp][Uu][Rr][Cc][Hh][Aa][Ss][Ee]|[Rr][Ee][Nn][Tt][Aa][Ll])$", "one of nologinrequired, free, subscription, purchase or rental")],
       fix: 'Give expectsAcceptanceOf.category: "nologinrequired", "free", "subscription", "purchase" or "rental".',
       docs: DOCS11,
       rule: "/rules/DataFeed#dataFeedElement.workExample.potentialAction.expectsAcceptanceOf.category"
@@ -23342,7 +23584,7 @@ function validate_JobPosting(node, run, at) {
     run.companions(node, JobPosting_applicantLocationRequirements, at);
   }
   const v_jobLocationType = node["jobLocationType"];
-  if (v_jobLocationType !== void 0) run.check(v_jobLocationType, JobPosting_jobLocationType, at);
+  if (v_jobLocationType !== void 0) run.checkWhen(v_jobLocationType, JobPosting_jobLocationType, node, at);
   const v_baseSalary = node["baseSalary"];
   if (v_baseSalary === void 0) run.missing(JobPosting_baseSalary, at);
   else run.check(v_baseSalary, JobPosting_baseSalary, at);
@@ -23451,6 +23693,7 @@ var init_JobPosting = __esm({
     init_checks();
     init_type_hierarchy();
     init_fixed_texts();
+    init_sibling_condition();
     DOCS22 = "https://developers.google.com/search/docs/appearance/structured-data/job-posting";
     JobPosting_title = propertyRule({
       name: "title",
@@ -23522,6 +23765,7 @@ var init_JobPosting = __esm({
       level: "optional",
       expect: [{ kind: "literal", literal: "text", type: "Text" }],
       valueKeywords: [fixedTexts(["TELECOMMUTE"])],
+      condition: siblingPresent(["applicantLocationRequirements"]),
       fix: 'Give "jobLocationType" the value "TELECOMMUTE", and only for jobs that are 100% remote (the description must say so).',
       docs: DOCS22,
       rule: "/rules/JobPosting#jobLocationType"
@@ -29934,6 +30178,8 @@ var init_ProductGroup = __esm({
       level: "recommended",
       expect: [{ kind: "literal", literal: "url", type: "URL" }, { kind: "class", type: "ImageObject", accepts: subtypes("ImageObject"), validate: null }],
       format: valueChecks["image-url"],
+      malformedWarning: true,
+      malformedNotEligible: true,
       fix: 'Give each variant an "image" showing that variant, e.g. "https://www.example.com/coat_small_green.jpg".',
       docs: DOCS34,
       rule: "/rules/ProductGroup#hasVariant.image"
@@ -32492,7 +32738,7 @@ function validate_Recipe(node, run, at) {
   else run.check(v_recipeInstructions, Recipe_recipeInstructions, at);
   const v_recipeYield = node["recipeYield"];
   if (v_recipeYield === void 0) run.missing(Recipe_recipeYield, at);
-  else run.check(v_recipeYield, Recipe_recipeYield, at);
+  else run.checkWhen(v_recipeYield, Recipe_recipeYield, node, at);
   const v_totalTime = node["totalTime"];
   if (v_totalTime === void 0) run.missing(Recipe_totalTime, at);
   else run.check(v_totalTime, Recipe_totalTime, at);
@@ -32664,6 +32910,7 @@ var init_Recipe = __esm({
     init_checks();
     init_type_hierarchy();
     init_structure_checks();
+    init_sibling_condition();
     init_text_length();
     DOCS38 = "https://developers.google.com/search/docs/appearance/structured-data/recipe";
     DOCS_review_snippet4 = "https://developers.google.com/search/docs/appearance/structured-data/review-snippet";
@@ -32819,6 +33066,7 @@ var init_Recipe = __esm({
       property: "recipeYield",
       level: "recommended",
       expect: [],
+      condition: siblingPresent(["nutrition"]),
       fix: 'Add "recipeYield" with the number of servings as a number, e.g. 4 or ["4", "24 cookies"]; it is needed when nutrition.calories is given.',
       docs: DOCS38,
       rule: "/rules/Recipe#recipeYield"
@@ -33323,6 +33571,7 @@ var init_Recipe = __esm({
       googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/recipe",
       richResult: "Recipe rich result",
       verifiedOn: "2026-11-22",
+      videosJudgedAt: ["video"],
       validate: validate_Recipe,
       features: [
         { id: "review-snippet", name: "Review snippet", googleDocsUrl: "https://developers.google.com/search/docs/appearance/structured-data/review-snippet", triggers: ["review"], validate: validate_Recipe__review_snippet }
@@ -36790,13 +37039,13 @@ function diffObjects(a, b, prefix, depth, out, budget) {
 function diffValues(a, b, path, depth, out, budget) {
   if (--budget.steps < 0) return;
   if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && depth < MAX_DEPTH3) {
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && depth < MAX_DEPTH4) {
     const before = out.length;
     for (let i = 0; i < a.length && out.length < MAX_CHANGED; i++) diffValues(a[i], b[i], path, depth + 1, out, budget);
     dedupeTail(out, before);
     return;
   }
-  if (isObject(a) && isObject(b) && depth < MAX_DEPTH3) {
+  if (isObject(a) && isObject(b) && depth < MAX_DEPTH4) {
     const before = out.length;
     diffObjects(a, b, path, depth, out, budget);
     dedupeTail(out, before);
@@ -36815,7 +37064,7 @@ function dedupeTail(out, from) {
   out.length = w;
 }
 function sameJson(a, b, budget, depth) {
-  if (--budget.steps < 0 || depth > MAX_DEPTH3 * 4) return true;
+  if (--budget.steps < 0 || depth > MAX_DEPTH4 * 4) return true;
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i], budget, depth + 1));
   if (isObject(a) && isObject(b)) {
@@ -36825,13 +37074,13 @@ function sameJson(a, b, budget, depth) {
   }
   return false;
 }
-var MAX_CHANGED, MAX_DEPTH3, MAX_STEPS;
+var MAX_CHANGED, MAX_DEPTH4, MAX_STEPS;
 var init_rendering = __esm({
   "runtime/rendering.ts"() {
     "use strict";
     init_json();
     MAX_CHANGED = 50;
-    MAX_DEPTH3 = 12;
+    MAX_DEPTH4 = 12;
     MAX_STEPS = 2e4;
   }
 });
@@ -67576,7 +67825,7 @@ function isTopFrame(request, top) {
     return false;
   }
 }
-var NO_WEBRTC, PageSession;
+var NO_WEBRTC, MOBILE_SCREEN, PageSession;
 var init_page_session = __esm({
   "fetch/render/page-session.ts"() {
     "use strict";
@@ -67586,6 +67835,7 @@ var init_page_session = __esm({
     try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
   }
 })();`;
+    MOBILE_SCREEN = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true };
     PageSession = class _PageSession {
       constructor(proxy, context, page, cdp, userAgent) {
         this.proxy = proxy;
@@ -67614,7 +67864,9 @@ var init_page_session = __esm({
             acceptDownloads: false,
             permissions: [],
             userAgent,
-            viewport: { width: 1280, height: 900 },
+            // The search engine indexes a page as its smartphone crawler renders it (mobile-first indexing):
+            // a phone's viewport, so a stylesheet's @media rules show and hide what a phone's reader sees.
+            ...MOBILE_SCREEN,
             javaScriptEnabled: true
           });
           await context.route((u) => u.protocol !== "http:" && u.protocol !== "https:", (route) => route.abort("blockedbyclient"));
