@@ -7,6 +7,7 @@ import { wholeList } from "../../runtime/keywords/whole-list.ts";
 import { listChecks, nodeChecks } from "../../runtime/checks/structure-checks.ts";
 import type { JsonObject } from "../../runtime/json.ts";
 import { valueChecks } from "../../runtime/checks/index.ts";
+import { textAtMost } from "../../runtime/keywords/text-length.ts";
 import type { CompiledRuleSet } from "../../runtime/compiled-rule-set.ts";
 
 const DOCS = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
@@ -225,6 +226,39 @@ const ItemList_itemListElement_ListItem_item_Movie_dateCreated: PropertyRule = p
   docs: DOCS,
   rule: "/rules/ItemList#itemListElement.item.dateCreated",
 });
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > director
+const ItemList_itemListElement_ListItem_item_Movie_director: PropertyRule = propertyRule({
+  name: "director",
+  segment: "/director",
+  property: "itemListElement.item.director",
+  level: "optional",
+  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_director_Person }],
+  fix: "Give \"director\" as a Person with a name, e.g. {\"@type\": \"Person\", \"name\": \"Bradley Cooper\"}.",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.director",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating: PropertyRule = propertyRule({
+  name: "aggregateRating",
+  segment: "/aggregateRating",
+  property: "itemListElement.item.aggregateRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Give \"aggregateRating\" with the average review score and the number of ratings, e.g. {\"@type\": \"AggregateRating\", \"ratingValue\": 90, \"bestRating\": 100, \"ratingCount\": 19141}.",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review
+const ItemList_itemListElement_ListItem_item_Movie_review: PropertyRule = propertyRule({
+  name: "review",
+  segment: "/review",
+  property: "itemListElement.item.review",
+  level: "optional",
+  expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review }],
+  fix: "Give \"review\" as a Review of the movie with an author and a rating, e.g. {\"@type\": \"Review\", \"author\": {\"@type\": \"Person\", \"name\": \"John D.\"}, \"reviewRating\": {\"@type\": \"Rating\", \"ratingValue\": 5}}.",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review",
+});
 
 /** Nested shape ItemList > itemListElement > ListItem > item > Movie. */
 export function validate_ItemList_itemListElement_ListItem_item_Movie(node: JsonObject, run: Run, at: string): void {
@@ -239,6 +273,248 @@ export function validate_ItemList_itemListElement_ListItem_item_Movie(node: Json
   else run.check(v_image, ItemList_itemListElement_ListItem_item_Movie_image, at);
   const v_dateCreated = node["dateCreated"];
   if (v_dateCreated !== undefined) run.check(v_dateCreated, ItemList_itemListElement_ListItem_item_Movie_dateCreated, at);
+  const v_director = node["director"];
+  if (v_director !== undefined) run.check(v_director, ItemList_itemListElement_ListItem_item_Movie_director, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== undefined) run.check(v_aggregateRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== undefined) run.check(v_review, ItemList_itemListElement_ListItem_item_Movie_review, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > director > Person > name
+const ItemList_itemListElement_ListItem_item_Movie_director_Person_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "itemListElement.item.director.name",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  fix: "Give the director a \"name\", e.g. \"Bradley Cooper\".",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.director.name",
+});
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > director > Person. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_director_Person(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_director_Person_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_director_Person_name, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > ratingValue
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "itemListElement.item.aggregateRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 90 on a 100-point scale (with bestRating 100).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating.ratingValue",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > ratingCount
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingCount: PropertyRule = propertyRule({
+  name: "ratingCount",
+  segment: "/ratingCount",
+  property: "itemListElement.item.aggregateRating.ratingCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating.ratingCount",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > reviewCount
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_reviewCount: PropertyRule = propertyRule({
+  name: "reviewCount",
+  segment: "/reviewCount",
+  property: "itemListElement.item.aggregateRating.reviewCount",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+  min: 1,
+  fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating.reviewCount",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > bestRating
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "itemListElement.item.aggregateRating.bestRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating.bestRating",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > worstRating
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "itemListElement.item.aggregateRating.worstRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.aggregateRating.worstRating",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating > one of itemListElement.item.aggregateRating.ratingCount, itemListElement.item.aggregateRating.reviewCount
+const ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_oneOf0: OneOfRule = { level: "required", properties: ["ratingCount","reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount","itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"],["reviewCount"]], fix: "Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. \"reviewCount\": 89.", docs: DOCS, rule: "/rules/ItemList#one-of:itemListElement.item.aggregateRating.ratingCount" };
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > aggregateRating > AggregateRating. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== undefined) run.check(v_ratingCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== undefined) run.check(v_reviewCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > author
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_author: PropertyRule = propertyRule({
+  name: "author",
+  segment: "/author",
+  property: "itemListElement.item.review.author",
+  level: "required",
+  expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization }],
+  malformedWarning: true,
+  malformedTextOnly: true,
+  fix: "Add itemListElement.item.review.author as a Person or Organization with a name, e.g. {\"@type\": \"Person\", \"name\": \"Jane Doe\"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: \"Invalid object type for field author\").",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.author",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > reviewRating
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating: PropertyRule = propertyRule({
+  name: "reviewRating",
+  segment: "/reviewRating",
+  property: "itemListElement.item.review.reviewRating",
+  level: "optional",
+  expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+  fix: "Give itemListElement.item.review.reviewRating as a Rating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 4, \"bestRating\": 5}.",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.reviewRating",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > datePublished
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished: PropertyRule = propertyRule({
+  name: "datePublished",
+  segment: "/datePublished",
+  property: "itemListElement.item.review.datePublished",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+  format: valueChecks["iso8601-datetime"],
+  fix: "Add itemListElement.item.review.datePublished with the date the review was published in ISO 8601, e.g. \"2026-11-20\".",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.datePublished",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > one of itemListElement.item.review.reviewRating, itemListElement.item.review.datePublished
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_oneOf0: OneOfRule = { level: "required", properties: ["reviewRating","datePublished"], property: "itemListElement.item.review.reviewRating", members: ["itemListElement.item.review.reviewRating","itemListElement.item.review.datePublished"], paths: [["reviewRating"],["datePublished"]], fix: "Give each review a reviewRating with a ratingValue, e.g. {\"@type\": \"Rating\", \"ratingValue\": 5}; a review without a rating needs at least its datePublished.", docs: DOCS, rule: "/rules/ItemList#one-of:itemListElement.item.review.reviewRating" };
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > review > Review. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review(node: JsonObject, run: Run, at: string): void {
+  const v_author = node["author"];
+  if (v_author === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author, at);
+  else run.check(v_author, ItemList_itemListElement_ListItem_item_Movie_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== undefined) run.check(v_reviewRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished, at);
+  else run.check(v_datePublished, ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished, at);
+  run.oneOf(ItemList_itemListElement_ListItem_item_Movie_review_Review_oneOf0, node, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > author > Person > name
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "itemListElement.item.review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
+  fix: "Give the review's author a \"name\" that is a real person's name, e.g. \"Jane Doe\" (under 100 characters; not a slogan such as \"50% off until Saturday\").",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.author.name",
+});
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > review > Review > author > Person. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > author > Organization > name
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name: PropertyRule = propertyRule({
+  name: "name",
+  segment: "/name",
+  property: "itemListElement.item.review.author.name",
+  level: "required",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
+  fix: "Give the review's author a \"name\" that is a real organization or team name, e.g. \"CNET Reviewers\" (under 100 characters).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.author.name",
+});
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > review > Review > author > Organization. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization(node: JsonObject, run: Run, at: string): void {
+  const v_name = node["name"];
+  if (v_name === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name, at);
+}
+
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > reviewRating > Rating > ratingValue
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue: PropertyRule = propertyRule({
+  name: "ratingValue",
+  segment: "/ratingValue",
+  property: "itemListElement.item.review.reviewRating.ratingValue",
+  level: "required",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  fix: "Add itemListElement.item.review.reviewRating.ratingValue, e.g. 4, \"60%\" or \"6 / 10\" (use a dot for decimals: 4.5, not 4,5).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.reviewRating.ratingValue",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > reviewRating > Rating > bestRating
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating: PropertyRule = propertyRule({
+  name: "bestRating",
+  segment: "/bestRating",
+  property: "itemListElement.item.review.reviewRating.bestRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.reviewRating.bestRating",
+});
+// rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Movie > review > Review > reviewRating > Rating > worstRating
+const ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating: PropertyRule = propertyRule({
+  name: "worstRating",
+  segment: "/worstRating",
+  property: "itemListElement.item.review.reviewRating.worstRating",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }],
+  fix: "Add itemListElement.item.review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+  docs: DOCS,
+  rule: "/rules/ItemList#itemListElement.item.review.reviewRating.worstRating",
+});
+
+/** Nested shape ItemList > itemListElement > ListItem > item > Movie > review > Review > reviewRating > Rating. */
+export function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating(node: JsonObject, run: Run, at: string): void {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === undefined) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating, at);
 }
 
 // rules-src/types/ItemList.yaml: itemListElement > ListItem > item > Recipe > name
