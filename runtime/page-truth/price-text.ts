@@ -578,11 +578,12 @@ const UNSPACED_UNITS = new Set(["к", "n"]);
 /**
  * Units that Chinese, Japanese, Korean, Indian, Vietnamese, Indonesian, Thai and Russian pages write exact
  * amounts in: a car's or a flat's price, "298万円", "12.98万元", "1,290만원", "₹12.9 Lakh", "1,29 triệu",
- * "Rp1,3jt", "1.29 ล้าน", "1,29 млн ₽". A price shown so is exactly the number times the unit: a
+ * "Rp1,3jt", "1.29 ล้าน", "1,29 млн ₽"; in thousands too, alone or after ten thousands ("3천원", "5만 9천원",
+ * "1万2千円"). A price shown so is exactly the number times the unit: a
  * display that rounds ("1.2K" for a price of $1,234) shows no price.
  */
 const EXACT_UNITS = new Set([
-  "万", "萬", "만", "億", "亿", "억", "천만", "백만", "千万", "百万", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr",
+  "万", "萬", "만", "億", "亿", "억", "천만", "백만", "千万", "百万", "천", "千", "lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr",
   "\u0932\u093e\u0916", "\u0915\u0930\u094b\u095c", "\u0915\u0930\u094b\u0921", "tri\u1ec7u", "juta", "jt", "ล้าน", "млн",
 ]);
 

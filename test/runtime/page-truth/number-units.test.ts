@@ -228,4 +228,18 @@ test("rubles, hryvnias and złoty written apart from their kopecks and grosze: 1
   assert.equal(showsPrice("1 299 $ 50 ¢", "en", 1299.5, "USD"), PRICE);
 });
 
+test("a price in Korean, Japanese or Chinese thousands, alone or after ten thousands: 3천원, 5만 9천원, 12만9천원, 1万2千円, 3千元", () => {
+  const shown = (price: number, priceCurrency: string, text: string, lang: string) =>
+    truthIssues(page(`<h1>Executive Anvil</h1><p>${text}</p><p>4.8 (120)</p>`, jsonLd(product({ offers: { "@type": "Offer", price, priceCurrency } })), lang));
+  assert.equal(shown(3000, "KRW", "3천원", "ko"), []);
+  assert.equal(shown(59000, "KRW", "판매가 5만 9천원", "ko"), []);
+  assert.equal(shown(129000, "KRW", "12만9천원", "ko"), []);
+  assert.equal(shown(12000, "JPY", "1万2千円", "ja"), []);
+  assert.equal(shown(3000, "CNY", "3千元", "zh"), []);
+  // The twins: another number of thousands.
+  assert.equal(shown(3000, "KRW", "4천원", "ko"), ["Product not-visible offers.price"]);
+  assert.equal(shown(59000, "KRW", "판매가 5만 8천원", "ko"), ["Product not-visible offers.price"]);
+  assert.equal(shown(12000, "JPY", "1万3千円", "ja"), ["Product not-visible offers.price"]);
+});
+
 test.run();
