@@ -22,11 +22,11 @@ export function endAfterTwoDigits(html: string, at: number): string | null {
 
 /**
  * A class token naming the cents or the fraction part: "cents", "price-cents", "price__cents",
- * "a-price-fraction", "priceCents", "centavos", "centimes", "decimals". Whole tokens or their last
- * part: "text-center" and "percent" are not cents.
+ * "a-price-fraction", "priceCents", "centavos", "centimes", "decimals", and the themes' raised "sup",
+ * "price-sup", "dec". Whole tokens or their last part: "text-center", "percent" and "support" are not cents.
  */
 const CENTS_CLASS =
-  /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?)(?![A-Za-z])/;
+  /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?|[Dd]ec|[Ss]up|[Ss]uperscript)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?|Sup)(?![A-Za-z])/;
 
 /** Raised as a superscript: `super`, `top`, `text-top` or a positive length (".75ex", "0.5em"). */
 const RAISED = /vertical-align\s*:\s*(?:super|top|text-top|\+?0*\.?0*[1-9])/i;

@@ -26,6 +26,10 @@ test("cents in an element a class names are cents (en, pt-BR, de); the twin's pr
     ["pt-BR", "BRL", 37.9, 39.9, `R$ 37<span class="price-cents">90</span>`],
     ["de", "EUR", 1299.99, 1299, `1.299<span class="cents">99</span> €`],
     ["de", "EUR", 12.5, 12, `12<small class="decimals">50</small> €`],
+    // Themes' raised classes: "sup", "price-sup", "dec".
+    ["en", "USD", 19.99, 18.99, `$19<span class="sup">99</span>`],
+    ["en", "USD", 19.99, 18.99, `$19<span class="price-sup">99</span>`],
+    ["en", "USD", 19.99, 18.99, `$19<span class="dec">99</span>`],
   ];
   for (const [lang, currency, price, other, shown] of cases) {
     assert.equal(withPrice(price, currency, lang, shown), [], `${shown} shows ${price}`);
@@ -47,7 +51,7 @@ test("cents raised by an inline vertical-align are cents; lowered or on the base
 
 test("elements that do not name cents stay numbers of their own", () => {
   // A class that mentions "cent" in another word: the 12 is shown, 12.50 is not.
-  for (const cls of ["text-center", "discount-percent", "centered", "accent"]) {
+  for (const cls of ["text-center", "discount-percent", "centered", "accent", "support", "decoration"]) {
     const shown = `$12<span class="${cls}">50</span>`;
     assert.equal(withPrice(12, "USD", "en", shown), [], `${cls}: 12`);
     assert.equal(withPrice(12.5, "USD", "en", shown), PRICE, `${cls}: not 12.50`);
