@@ -166,6 +166,20 @@ export function conjunctionKeys(keys: readonly string[], value: string, lang: st
  * off capitals, so a heading typed "CAFE CREME" or "ETE 2026" shows the markup's "Café Crème" or "Été
  * 2026". Looked up only after the keys as written are not found; leniency that can only miss a warning.
  */
+const UMLAUT = /[äöüß]/g;
+const UMLAUT_SPELLED: Readonly<Record<string, string>> = { "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss" };
+const SPELLED_UMLAUT = /([aou])e/g;
+
+/**
+ * A key typed with German's spelled-out umlauts ("kaesespaetzle"), as the page's text without accents
+ * reads the umlauts ("käsespätzle" as "kasespatzle"): the other way round from unaccentedKeys. Null when
+ * the key spells none.
+ */
+export function withoutSpelledUmlauts(key: string): string | null {
+  const out = key.replace(SPELLED_UMLAUT, "$1");
+  return out === key ? null : out;
+}
+
 export function unaccentedKeys(keys: readonly string[]): string[] {
   const out: string[] = [];
   for (const key of keys) {
@@ -173,6 +187,9 @@ export function unaccentedKeys(keys: readonly string[]): string[] {
     const decomposed = key.normalize("NFD");
     const unaccented = withoutOptionalMarks(withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC")));
     if (unaccented !== key) out.push(unaccented);
+    // German's own spelling without umlauts: "Käsespätzle" typed "Kaesespaetzle", "Straße" "Strasse".
+    const spelledOut = key.replace(UMLAUT, (letter) => UMLAUT_SPELLED[letter]);
+    if (spelledOut !== key) out.push(spelledOut);
     // Greek capitals drop the tonos but keep the dialytika: "Προϊόν" in a heading is "ΠΡΟΪΟΝ".
     if (decomposed.includes("\u0308")) {
       const dialytika = decomposed.replace(MARKS_BUT_DIAERESIS, "").normalize("NFC");

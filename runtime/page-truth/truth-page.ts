@@ -9,7 +9,7 @@ import { effectiveBase } from "../extract/item-block.ts";
 import { TagLog } from "../extract/tag-log.ts";
 import { bodyStart, ELEMENT_TEXT_MIN, VisibleTextReader, type OffsetPairs } from "./visible-text.ts";
 import { LowerText } from "./lower-text.ts";
-import { OPENING, ShownText, hasAccents, hasScriptMarks, inMarkedScript, lookupKey, normalizeText, withoutAccents } from "./text-match.ts";
+import { OPENING, ShownText, hasAccents, hasScriptMarks, inMarkedScript, lookupKey, normalizeText, withoutAccents, withoutSpelledUmlauts } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, writesColonCents } from "./price-text.ts";
 
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
@@ -332,6 +332,8 @@ export class TruthPage {
     if (text === null) return false;
     text.takeStopped();
     if (keys.some((k) => text.shows(withoutAccents(k)))) return true;
+    // An umlaut the markup spells out ("Kaesespaetzle") is the page's "Käsespätzle".
+    if (keys.some((k) => { const unspelled = withoutSpelledUmlauts(withoutAccents(k)); return unspelled !== null && text.shows(unspelled); })) return true;
     return text.takeStopped() ? null : false;
   }
 

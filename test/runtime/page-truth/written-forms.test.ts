@@ -253,4 +253,14 @@ test("Japanese and Chinese texts with their own punctuation (、。，？（）�
   assert.equal(shown("鍛冶ブログ", "金床の選び方｜鍛冶ブログ", "ja"), NOT_SHOWN);
 });
 
+test("German umlauts spelled out (ae, oe, ue, ss) in the markup or on the page: one text, either way round", () => {
+  assert.equal(shown("Käsespätzle Hobel", "Kaesespaetzle Hobel", "de"), []);
+  assert.equal(shown("Kaesespaetzle Hobel", "Käsespätzle Hobel", "de"), []);
+  assert.equal(shown("Grüße aus Köln", "Gruesse aus Koeln", "de"), []);
+  assert.equal(shown("Strasse", "Straße", "de"), []);
+  // The twins: other words.
+  assert.equal(shown("Käsehobel", "Kaesespaetzle Hobel", "de"), NOT_SHOWN);
+  assert.equal(shown("Kaesehobel", "Käsespätzle Hobel", "de"), NOT_SHOWN);
+});
+
 test.run();
