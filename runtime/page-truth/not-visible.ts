@@ -154,7 +154,7 @@ function checkRules(node: TruthNode, page: TruthPage, resolve: Resolve, budget: 
           // looked up as a <meta content> value is: the page may show it elsewhere. A price in a
           // struck-through element is a former price: looked up in the rest of the page.
           if (!page.readsElementText(offset)) from = "attribute";
-          else if (page.hidesElementAt(offset)) from = "hidden element";
+          else if (page.hidesElementAt(offset) || page.drawsNoTextAt(offset)) from = "hidden element";
           else if (rule.kind === "price" && page.struckTexts() !== null && page.withoutStruck().hidesElementAt(offset)) {
             from = "struck";
             lookIn = page.withoutStruck();
@@ -459,7 +459,7 @@ type ValueSource = "markup" | "attribute" | "hidden element" | "struck";
 const WHERE: Readonly<Record<ValueSource, string>> = {
   markup: "",
   attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
-  "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)",
+  "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, in a template or noscript, or an element whose text is not drawn, such as the head's title or an SVG's title)",
   struck: " other than struck through (in <del>, <s> or <strike>), as a former price beside the current one",
 };
 

@@ -12,6 +12,9 @@ import { LowerText } from "./lower-text.ts";
 import { OPENING, ShownText, hasAccents, hasScriptMarks, inMarkedScript, lookupKey, normalizeText, withoutAccents, withoutSpelledUmlauts } from "./text-match.ts";
 import { NumberLookup, decimalMarkOf, writesColonCents } from "./price-text.ts";
 
+/** Elements whose text the browser does not draw in the page (TruthPage.drawsNoTextAt). */
+const UNDRAWN_TEXT = new Set(["title", "desc", "style", "script"]);
+
 /** Elements whose Microdata or RDFa value is an attribute, not the text a reader sees. */
 const VALUE_FROM_ATTRIBUTE = new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
 
@@ -429,6 +432,18 @@ export class TruthPage {
       }
     }
     return false;
+  }
+
+  /**
+   * The element at `offset` is one whose text the browser never draws in the page: the head's `<title>`
+   * (the tab's), an SVG's `<title>` or `<desc>` (a tooltip, a screen reader's), a `<style>` or a
+   * `<script>`. A Microdata value read from its text is looked up as a hidden element's is.
+   */
+  drawsNoTextAt(offset: number): boolean {
+    const scanner = (this.#scanner ??= new HtmlScanner(this.html));
+    scanner.pos = offset;
+    if (!scanner.next() || scanner.isEndTag || scanner.tagStart !== offset) return false;
+    return UNDRAWN_TEXT.has(scanner.tagName());
   }
 
   /**

@@ -447,4 +447,16 @@ test("a perfect rating is not shown by the scale every rating display prints: 5 
   assert.equal(rated("3.9 out of 5", 3.9, "en"), []);
 });
 
+test("Microdata: a value read from the text of an element the browser does not draw (the head's title, an SVG's title) is looked up; shown elsewhere, it is shown", () => {
+  const withTitle = (heading: string) =>
+    truthIssues(`<!doctype html><html lang="en" itemscope itemtype="https://schema.org/Product"><head><title itemprop="name">Executive Anvil</title></head><body><link itemprop="image" href="https://example.com/a.jpg"><h1>${heading}</h1></body></html>`);
+  assert.equal(withTitle("Garden Hose Reel"), ["Product not-visible name"]);
+  assert.equal(withTitle("Executive Anvil"), []);
+  const rated = (shown: string) =>
+    truthIssues(page(`<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Executive Anvil</h1><link itemprop="image" href="https://example.com/a.jpg">
+      <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating"><svg role="img" width="80" height="16"><title itemprop="ratingValue">4.8</title><path d="M0 0h80v16H0z"/></svg>${shown} <span itemprop="reviewCount">87</span> reviews</div></div>`));
+  assert.equal(rated(""), ["Product not-visible aggregateRating.ratingValue"]);
+  assert.equal(rated(" 4.8 out of 5"), []);
+});
+
 test.run();
