@@ -22,11 +22,12 @@ export function endAfterTwoDigits(html: string, at: number): string | null {
 
 /**
  * A class token naming the cents or the fraction part: "cents", "price-cents", "price__cents",
- * "a-price-fraction", "priceCents", "centavos", "centimes", "decimals", and the themes' raised "sup",
- * "price-sup", "dec". Whole tokens or their last part: "text-center", "percent" and "support" are not cents.
+ * "a-price-fraction", "priceCents", "centavos", "centimes", "decimals". Whole tokens or their last
+ * part: "text-center", "percent" are not cents. The themes' raised "sup", "dec" and "price-sup" count as
+ * whole tokens only: a "footnote-sup" after a price is a footnote's number.
  */
 const CENTS_CLASS =
-  /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?|[Dd]ec|[Ss]up|[Ss]uperscript)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?|Sup)(?![A-Za-z])/;
+  /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?)(?![A-Za-z])|(?:^|\s)(?:sup|dec|price[-_]{1,2}sup|priceSup)(?![A-Za-z0-9_-])/;
 
 /** Raised as a superscript: `super`, `top`, `text-top` or a positive length (".75ex", "0.5em"). */
 const RAISED = /vertical-align\s*:\s*(?:super|top|text-top|\+?0*\.?0*[1-9])/i;

@@ -375,7 +375,9 @@ function oneName(a: Candidate, b: Candidate, resolve: Resolve): boolean {
   const forms = (c: Candidate): string[] => {
     const raw = rawNameOf(c);
     const names = [nameOf(c)];
-    if (raw.length <= MAX_SUFFIXED_NAME) names.push(markupText(withoutTitleSuffix(raw)));
+    // A site's name after a title, or a remark in brackets at its end ("Anvil (Black)"); not for a
+    // business, whose branch is written so ("Acme – Springfield").
+    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(raw.replace(BRACKETED_END, "")));
     return names.flatMap((n) => {
       const loose = withoutBrand(withoutAccents(n), brands);
       return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
@@ -385,12 +387,16 @@ function oneName(a: Candidate, b: Candidate, resolve: Resolve): boolean {
   return forms(a).some((n) => n !== "" && formsOfB.has(n));
 }
 
-/** A business's name without the legal form at its end ("acme inc" is "acme"), as markupText writes it. */
-function withoutLegalForm(name: string): string {
+/**
+ * A business's name without the legal forms at its end ("acme inc" is "acme", "acme gmbh co kg" and
+ * "acme l l c", as markupText writes "Acme GmbH & Co. KG" and "Acme L.L.C.", are "acme").
+ */
+export function withoutLegalForm(name: string): string {
   const cut = name.replace(LEGAL_FORM_END, "");
   return cut === "" ? name : cut;
 }
-const LEGAL_FORM_END = / (?:inc|llc|ltd|limited|corp|corporation|co|company|plc|llp|lp|gmbh|ag|kg|ug|mbh|sa|sas|sarl|srl|spa|bv|nv|pty|oy|ab|as|kk|pte)(?: ltd| co)?$/;
+const LEGAL_FORM_END =
+  /(?: (?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|plc|llp|l l p|lp|gmbh|ag|kg|ug|mbh|sa|s a|sas|sarl|srl|s r l|spa|s p a|bv|b v|nv|n v|pty|oy|ab|as|kk|pte|sro|s r o|sp z o o|ou|oü|aps|a s))+$/;
 
 /** The candidate's name as compared: its family's naming property (a job's title), else its `name`. */
 function nameOf(candidate: Candidate): string {
@@ -430,6 +436,9 @@ function comparable(value: unknown, depth = 0): string {
 
 const MAX_ARRAY_DEPTH = 8;
 
+/** A closing remark in brackets ("Anvil (Black)"), as the not-visible check reads a title's. */
+const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
+
 /**
  * A text as compared: a number as the number it is (Microdata's "40.1" is the JSON-LD's 40.1), a date
  * and time as the instant it names ("2025-05-01T20:00:00+02:00" and "2025-05-01T20:00+02:00",
@@ -454,17 +463,21 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?(
 
 /** How a distinguishing property's values are compared: a telephone number by its digits, the rest as comparable reads them. */
 function comparerOf(property: string): (value: unknown) => string {
-  return property === "telephone" ? phoneDigits : comparable;
+  if (property === "telephone") return phoneDigits;
+  // Enumeration members however written: "male" and "https://schema.org/Male".
+  if (property === "suggestedGender") return (value) => (typeof value === "string" ? normalizeValue(value, "enum") ?? "" : comparable(value));
+  return comparable;
 }
 
 /**
- * A telephone number's last nine digits: "+1 555-555-0100", "(555) 555-0100" and "555.555.0100" are one
- * number written with and without its country code.
+ * A telephone number's last ten digits: "+1 555-555-0100", "(555) 555-0100" and "555.555.0100" are one
+ * number written with and without its country code (ten digits: a North American number's area code
+ * whole, "+1 212" is not "+1 312"; a national trunk 0 falls outside, "020 7946 0958" is "+44 20 7946 0958").
  */
 function phoneDigits(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return comparable(value);
   const digits = String(value).replace(/\D/g, "");
-  return digits.length >= 7 ? digits.slice(-9) : comparable(value);
+  return digits.length >= 7 ? digits.slice(-10) : comparable(value);
 }
 
 /** Two descriptions' values of a property, as the markup writes them. */
@@ -482,7 +495,11 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], { path,
     const found = readValues !== undefined ? readValues(node, at, resolve) : valuesAt(node, path, at, resolve);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v): v is string => v !== null))].sort();
     // Texts also as they read before a site suffix: "Anvil | Acme Tools" (a title template's) names "Anvil".
-    const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null)).filter((v): v is string => v !== null))] : null;
+    // And without a remark in brackets at its end ("Anvil (Black)" names "Anvil").
+    const beforeSuffix =
+      kind === "text"
+        ? [...new Set(found.flatMap((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(f.value.replace(BRACKETED_END, ""), kind)] : [])).filter((v): v is string => v !== null))]
+        : null;
     // Numbers also as the page's format may mean them: Microdata on "1.234" or "1 234" (a theme's itemprop on the shown text).
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
     // A number only the page's format reads ("1.199,00" in a theme's Microdata) is compared as it reads:

@@ -95,7 +95,7 @@ function firstObject(value: unknown, resolve: Resolve): JsonObject | null {
 export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
-  const urls = entityUrls(entity);
+  const urls = entityUrls(entity, pageUrl);
   if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
@@ -106,8 +106,23 @@ export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
  * on every business they list, and "#" resolved against the page names the directory's own page, not
  * the business's site. Such an entity is read as one without a `url` (its @id and sameAs decide).
  */
-function entityUrls(entity: JsonObject): string[] {
-  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u));
+function entityUrls(entity: JsonObject, pageUrl: string | null = null): string[] {
+  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
+}
+
+/** The url is the page itself with a fragment ("#top", "#reviews", as a Microdata href arrives resolved): a link within the page, no site. */
+function fragmentOfPage(value: string, pageUrl: string): boolean {
+  if (value.indexOf("#") === -1) return false;
+  try {
+    const url = new URL(value.trim(), pageUrl);
+    const page = new URL(pageUrl);
+    if (url.hash === "") return false;
+    url.hash = "";
+    page.hash = "";
+    return url.href === page.href;
+  } catch {
+    return false;
+  }
 }
 // Also as a Microdata href arrives, resolved: "https://dir.example/plumbers/#".
 const PLACEHOLDER_URL = /^\s*#|#\s*$/;
@@ -139,10 +154,12 @@ export interface SiteOwners {
   /** The significant words of the owners' names (significantWords), and each one's beginnings of three characters or more. */
   words: Set<string>;
   beginnings: Set<string>;
+  /** Each owner's name as its significant words, in order (namesTheSite: a business named the site's name and more). */
+  nameWords: string[][];
 }
 
 export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve: Resolve): SiteOwners {
-  const owners: SiteOwners = { ids: new Set(), names: new Set(), words: new Set(), beginnings: new Set() };
+  const owners: SiteOwners = { ids: new Set(), names: new Set(), words: new Set(), beginnings: new Set(), nameWords: [] };
   const pageHost = hostOf(pageUrl, null);
   const websites = subtypes("WebSite");
   let names = 0;
@@ -151,7 +168,9 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
     for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
       if (names++ >= MAX_NAMES) return;
       owners.names.add(comparedName(name));
-      for (const word of significantWords(name)) {
+      const words = significantWords(name);
+      if (words.length > 0) owners.nameWords.push(words);
+      for (const word of words) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
         owners.beginnings.add(word);
@@ -183,7 +202,7 @@ export function siteOwners(nodes: readonly TruthNode[], pageUrl: string, resolve
 export function ownedByAnother(entity: JsonObject, owners: SiteOwners, pageUrl: string): boolean {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
   // A listing is a page of the directory; the site's home page is the site's own business.
-  if (entityUrls(entity).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
+  if (entityUrls(entity, pageUrl).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
   const names = texts(entity.name).slice(0, MAX_NAMES).filter((name) => significantWords(name).length > 0);
   if (names.length === 0 || owners.words.size === 0) return false;
   return !names.some((name) => namesTheSite(significantWords(name), owners) || runsTogetherAsSite(name, owners));
@@ -208,19 +227,27 @@ function runsTogetherAsSite(name: string, owners: SiteOwners): boolean {
  */
 function namesTheSite(words: readonly string[], owners: SiteOwners): boolean {
   if (!sharesAWord(words[0], owners)) return false;
+  // The site's whole name at the business name's start, and more after it: "Acme" and "Acme Plumbing",
+  // "Bella Italia" and "Bella Italia Ristorante Pizzeria", "Joe's" and "Joe's Diner". A directory's
+  // name holds words its listings lack ("Berlin Food Guide" and "Berlin Burger").
+  if (owners.nameWords.some((site) => site.length <= words.length && site.every((w, i) => w === words[i]))) return true;
   let shared = 0;
   for (const word of words) if (sharesAWord(word, owners)) shared++;
   return 2 * shared > words.length;
 }
 
-/** The url is the home page of the page's host (or of the site the page is a subdomain of): "/", without a query. */
+const HOME_PATH = /^\/?(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?(?:(?:index|home|default)\.(?:html?|php|aspx?))?$/i;
+
+/** The url is the home page of the page's host (or of the site the page is a subdomain of). */
 function isSiteRoot(value: string, pageUrl: string): boolean {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null || !onSiteOf(pageHost, hostOf(value, pageUrl))) return false;
   try {
     const written = value.trim();
     const url = new URL(isBareHost(written) ? `https://${written}` : written, pageUrl);
-    return (url.pathname === "/" || url.pathname === "") && url.search === "";
+    // The home page however a CMS links it: "/", "/index.html", a language's home ("/en/", "/de-at/"); a
+    // query (a campaign's utm_ parameters) or a fragment changes no page.
+    return HOME_PATH.test(url.pathname);
   } catch {
     return false;
   }
@@ -252,11 +279,13 @@ const MAX_WORD_LENGTH = 64;
 function significantWords(name: string): string[] {
   return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name)
     .split(" ")
-    .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w))
+    .filter((w) => w.length >= 3 && !COMMON_WORDS.has(w) && !LEGAL_FORMS.has(w))
     .slice(0, MAX_NAME_WORDS)
     .map((w) => (w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w));
 }
 const COMMON_WORDS = new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
+/** Legal forms name no business apart from its others: "Acme Ltd" is the site "Acme"'s (of three letters or more: shorter ones are no significant word anyway). */
+const LEGAL_FORMS = new Set(["inc", "incorporated", "llc", "ltd", "limited", "corp", "corporation", "company", "plc", "llp", "gmbh", "mbh", "sas", "sarl", "srl", "spa", "pty", "pte", "sro", "aps"]);
 
 /**
  * The word is an owner's word, or begins one, or one begins it ("joe" and "joesdiner"; MIN_WORD_REST): by the sets of
@@ -303,7 +332,7 @@ function ownSiteEvidence(entity: JsonObject, pageUrl: string): string {
   const pageHost = hostOf(pageUrl, null);
   const onHost = (u: string) => pageHost !== null && onSiteOf(pageHost, hostOf(u, pageUrl));
   const quote = (u: string) => JSON.stringify(u.length > MAX_QUOTED ? `${u.slice(0, MAX_QUOTED)}...` : u);
-  const urls = entityUrls(entity);
+  const urls = entityUrls(entity, pageUrl);
   const url = urls.slice(0, MAX_ADDRESSES).find(onHost);
   if (url !== undefined) return `its url ${quote(url)} is on this page's host (${pageHost})`;
   if (urls.length === 0) {

@@ -51,7 +51,7 @@ test("cents raised by an inline vertical-align are cents; lowered or on the base
 
 test("elements that do not name cents stay numbers of their own", () => {
   // A class that mentions "cent" in another word: the 12 is shown, 12.50 is not.
-  for (const cls of ["text-center", "discount-percent", "centered", "accent", "support", "decoration"]) {
+  for (const cls of ["text-center", "discount-percent", "centered", "accent", "support", "decoration", "footnote-sup", "note_sup", "qty-dec"]) {
     const shown = `$12<span class="${cls}">50</span>`;
     assert.equal(withPrice(12, "USD", "en", shown), [], `${cls}: 12`);
     assert.equal(withPrice(12.5, "USD", "en", shown), PRICE, `${cls}: not 12.50`);

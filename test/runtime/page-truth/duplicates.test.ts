@@ -247,7 +247,13 @@ test("names at one url are one name with a site's name after it, a brand or a le
   assert.equal(truthOf([item("東京"), item("東京タワー")], shop), []);
   // A business: its legal form is its name's; a branch named after the brand is another business.
   const org = (type: string, name: string, extra: object = {}) => ({ "@type": type, name, url: "https://acme.example/", ...extra });
-  assert.equal(truthOf([org("Organization", "Acme"), org("Organization", "Acme Inc.")], shop), ["Organization duplicate-entity url"]);
+  for (const legal of ["Acme Inc.", "Acme L.L.C.", "Acme GmbH & Co. KG", "Acme S.A.", "Acme B.V.", "Acme s.r.o.", "Acme Incorporated"]) {
+    assert.equal(truthOf([org("Organization", "Acme"), org("Organization", legal)], shop), ["Organization duplicate-entity url"], legal);
+  }
+  // A branch written with a dash is a branch, not the brand with a site's name.
+  assert.equal(truthOf([org("Organization", "Acme"), org("Plumber", "Acme – Springfield", { telephone: "+1 555 0100" })], shop), []);
+  // A product's name with a remark in brackets is its name.
+  assert.equal(truthOf([item("Anvil"), item("Anvil (Black)")], shop), ["Product duplicate-entity url"]);
   assert.equal(truthOf([org("Organization", "Acme"), org("Plumber", "Acme Springfield", { telephone: "+1 555 0100" })], shop), []);
   assert.equal(truthOf([org("Organization", "Acme"), org("NewsMediaOrganization", "Acme News")], shop), []);
 });
@@ -290,6 +296,8 @@ test("a template's placeholder identifier (sku \"N/A\", \"-\", \"0\") names no p
   const coat = (suggestedGender: string, price: number) => ({ "@type": "Product", name: "Coat", url: "https://shop.example/coat/", suggestedGender, offers: { "@type": "Offer", price, priceCurrency: "EUR" } });
   assert.equal(truthOf([coat("female", 100), coat("male", 120)], "https://shop.example/coat/"), []);
   assert.equal(truthOf([coat("female", 100), coat("female", 120)], "https://shop.example/coat/"), ["Product conflicting-values offers.price", "Product duplicate-entity url"]);
+  // One gender written as a word and as its member's URL.
+  assert.equal(truthOf([coat("male", 100), coat("https://schema.org/Male", 120)], "https://shop.example/coat/"), ["Product conflicting-values offers.price", "Product duplicate-entity url"]);
 });
 
 test("the messages quote the values as the markup writes them, and the fix's example identifier is the page's own address", () => {
@@ -329,6 +337,8 @@ test("values that tell entities apart are compared as what they mean: one instan
   const diner = (extra: object) => ({ "@type": "Restaurant", name: "Joe's Diner", url: home, ...extra });
   assert.equal(truthOf([diner({ telephone: "+1 555-555-0100" }), diner({ telephone: "(555) 555-0100" })], home), ["LocalBusiness duplicate-entity url"]);
   assert.equal(truthOf([diner({ telephone: "+1 555-555-0100" }), diner({ telephone: "(555) 555-0199" })], home), []);
+  assert.equal(truthOf([diner({ telephone: "+1 212-555-0100" }), diner({ telephone: "+1 312-555-0100" })], home), []);
+  assert.equal(truthOf([diner({ telephone: "+44 20 7946 0958" }), diner({ telephone: "020 7946 0958" })], home), ["LocalBusiness duplicate-entity url"]);
   const geo = (latitude: number | string, longitude: number | string) => diner({ geo: { "@type": "GeoCoordinates", latitude, longitude } });
   assert.equal(truthOf([geo(40.1, -75.2), geo("40.1", "-75.2")], home), ["LocalBusiness duplicate-entity url"]);
   assert.equal(truthOf([geo(40.1, -75.2), geo("40.2", "-75.2")], home), []);

@@ -208,18 +208,26 @@ test("a directory or travel site whose name begins with the business's trade or 
   assert.equal(listed("Hotel Adlon", "hotels.example", "Hotels.com"), []);
   assert.equal(listed("Berlin Burger", "guide.example", "Berlin Food Guide"), []);
   assert.equal(listed("Pizza Hut", "pizzatoday.example", "Pizza Today"), []);
-  // The twins: more than half of the name is the site's, or the name runs together as the site's domain does.
+  // The twins: more than half of the name is the site's, the name runs together as the site's domain does,
+  // or the site's whole name begins the business's (a legal form or a trade after it).
   assert.equal(listed("Hotel Adlon", "adlon.example", "Hotel Adlon Berlin"), ["self-serving-review"]);
   assert.equal(listed("Joe's Diner", "joesdiner.example", "joesdiner.example"), ["self-serving-review"]);
+  for (const [name, siteName] of [["Acme Ltd", "Acme"], ["Acme GmbH", "Acme"], ["Acme Plumbing", "Acme"], ["Joe's Diner", "Joe's"], ["Bella Italia Ristorante Pizzeria", "Bella Italia"], ["Acme Plumbing & Heating Ltd", "Acme Plumbing"]]) {
+    assert.equal(listed(name, "acme.example", siteName), ["self-serving-review"], `${name} on ${siteName}`);
+  }
 });
 
 test("a business whose url is the site's home page is the site's own whatever the site's name; a listing page of the same site is not", () => {
   const site = jsonLd({ "@context": "https://schema.org", "@type": "WebSite", url: "https://smithjones.example/", name: "Smith Jones" });
-  const run = (url: string) => issuesOf(validateHtml(page(BODY, jsonLd(business({ name: "Smith Jones Law Group LLP", url })) + site), "https://smithjones.example/about").schemas[0]);
+  const run = (url: string) => issuesOf(validateHtml(page(BODY, jsonLd(business({ name: "Jones Law Group LLP", url })) + site), "https://smithjones.example/about").schemas[0]);
   const home = run("https://smithjones.example/");
   assert.equal(home.map((i) => i.code), ["self-serving-review"]);
   assert.match(home[0].message, `its url "https://smithjones.example/" is on this page's host (smithjones.example)`);
   assert.equal(run("/").map((i) => i.code), ["self-serving-review"]);
+  // The home page however a CMS links it: with a campaign's query, a language's home, index.html.
+  for (const home of ["https://smithjones.example/?utm_source=gbp", "https://smithjones.example/en/", "https://smithjones.example/index.html"]) {
+    assert.equal(run(home).map((i) => i.code), ["self-serving-review"], home);
+  }
   // The twin: a page of the site that is not its home, under a name the site's does not make (a listing).
   assert.equal(run("https://smithjones.example/firms/42").map((i) => i.code), []);
 });
@@ -230,6 +238,7 @@ test('a link placeholder as url ("#", a Microdata href="#"): names no site; the 
     `<div itemscope itemtype="https://schema.org/Plumber"><a itemprop="url" href="${href}"><span itemprop="name">Ace Plumbing</span></a>` +
     `<div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating"><span itemprop="ratingValue">4.5</span> from <span itemprop="reviewCount">20</span></div></div>`;
   assert.equal(validateHtml(page(card("#"), ""), directory).schemas.flatMap(issuesOf), []);
+  assert.equal(validateHtml(page(card("#top"), ""), directory).schemas.flatMap(issuesOf), []);
   assert.equal(issuesOf(validateHtml(page(BODY, jsonLd(business({ url: "#" }))), directory).schemas[0]), []);
   // The twins: the card's link names the business's page on this host; a JSON-LD "#" beside an @id on this host.
   assert.equal(validateHtml(page(card("/ace-plumbing"), ""), directory).schemas.flatMap(issuesOf).map((i) => i.code), ["self-serving-review"]);
