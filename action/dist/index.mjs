@@ -8099,6 +8099,8 @@ var init_price_text = __esm({
       "\uBC31\uB9CC",
       "\u5343\u4E07",
       "\u767E\u4E07",
+      "\uCC9C",
+      "\u5343",
       "lakh",
       "lakhs",
       "lac",
@@ -8254,6 +8256,10 @@ function conjunctionKeys(keys, value, lang) {
   }
   return out;
 }
+function withoutSpelledUmlauts(key) {
+  const out = key.replace(SPELLED_UMLAUT, "$1");
+  return out === key ? null : out;
+}
 function unaccentedKeys(keys) {
   const out = [];
   for (const key of keys) {
@@ -8261,6 +8267,8 @@ function unaccentedKeys(keys) {
     const decomposed = key.normalize("NFD");
     const unaccented = withoutOptionalMarks(withoutStrokes(decomposed.replace(COMBINING_MARKS, "").normalize("NFC")));
     if (unaccented !== key) out.push(unaccented);
+    const spelledOut = key.replace(UMLAUT, (letter) => UMLAUT_SPELLED[letter]);
+    if (spelledOut !== key) out.push(spelledOut);
     if (decomposed.includes("\u0308")) {
       const dialytika = decomposed.replace(MARKS_BUT_DIAERESIS, "").normalize("NFC");
       if (dialytika !== key && dialytika !== unaccented) out.push(dialytika);
@@ -8496,7 +8504,7 @@ function isWordChar(c) {
   if (c <= 8191) return true;
   return c >= 8304 && c <= 8351 || c >= 11264 && c <= 11775 || c >= 11904 && c <= 12287 || c >= 12293 && c <= 12295 || c === 12347 || c >= 12352 && c <= 55295 || c >= 63744 && c <= 65071 || c >= 65136 && c <= 65278 || c >= 65296 && c <= 65305 || c >= 65313 && c <= 65338 || c >= 65345 && c <= 65370 || c >= 65382 && c <= 65500;
 }
-var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII2, TITLE_SUFFIX, FULL_WIDTH_TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
+var OPENING, TAG, INLINE_IN_VALUE, ESCAPED_MARKUP, NOT_WORD, CONJUNCTIONS, AMPERSAND, UMLAUT, UMLAUT_SPELLED, SPELLED_UMLAUT, ARABIC_HEBREW_INDIC, ARABIC_MARKS, HAMZA_ALEF, ARABIC_YEH, ARABIC_KAF, HEBREW_POINTS, NUKTA, WITH_NUKTA, MARKS_BUT_DIAERESIS, COMBINING_MARKS, ACCENTED, ACCENTED_LETTERS, MARKED_SCRIPTS, unaccentedLetters, STROKES, STROKE_LETTERS, NON_ASCII2, TITLE_SUFFIX, FULL_WIDTH_TITLE_SUFFIX, BRACKETED_END, GENDER_NOTE_END, TIMES_APART, TIMES_TOGETHER, MADE_BY, OPTIONS_AFTER_COMMA, UNIT_TOGETHER, UNIT_APART, WORD_INDEX_AFTER, BUCKETS, MAX_COUNT, WORD, UNSPACED_WORD, wordCharTable, MAX_PAGE_CANDIDATES, MAX_ANSWERS_KEPT, MAX_CANDIDATES, ShownText, BY_FREQUENCY, NO_MATCH, MATCH, CUT_OFF, HEBREW_ARABIC_PUNCTUATION;
 var init_text_match = __esm({
   "runtime/page-truth/text-match.ts"() {
     "use strict";
@@ -8598,6 +8606,9 @@ var init_text_match = __esm({
       ca: "i"
     };
     AMPERSAND = /&(?:amp;|#0*38;|#x0*26;)?|\+/gi;
+    UMLAUT = /[äöüß]/g;
+    UMLAUT_SPELLED = { "\xE4": "ae", "\xF6": "oe", "\xFC": "ue", "\xDF": "ss" };
+    SPELLED_UMLAUT = /([aou])e/g;
     ARABIC_HEBREW_INDIC = /[\u0591-\u05c7\u0622-\u0625\u0643\u0649\u064a-\u065f\u0670\u093c\u0958-\u095f\u09bc\u09dc\u09dd\u09df\u0a3c\u0a33\u0a36\u0a59-\u0a5b\u0a5e]/;
     ARABIC_MARKS = /[\u064b-\u065f\u0670]/g;
     HAMZA_ALEF = /[\u0622\u0623\u0625]/g;
@@ -8825,7 +8836,7 @@ function checkRules(node, page, resolve4, budget, out, counts) {
         const offset = node.items.offsets.get(pointer);
         if (offset !== void 0) {
           if (!page.readsElementText(offset)) from = "attribute";
-          else if (page.hidesElementAt(offset)) from = "hidden element";
+          else if (page.hidesElementAt(offset) || page.drawsNoTextAt(offset)) from = "hidden element";
           else if (rule.kind === "price" && page.struckTexts() !== null && page.withoutStruck().hidesElementAt(offset)) {
             from = "struck";
             lookIn = page.withoutStruck();
@@ -9250,7 +9261,7 @@ var init_not_visible = __esm({
     WHERE = {
       markup: "",
       attribute: " (it is only in an attribute such as <meta content>, which readers do not see)",
-      "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, or in a template or noscript)",
+      "hidden element": " (it is only in an element the page hides: with the hidden attribute, an inline display:none, visibility:hidden or content-visibility:hidden, a closed dialog, a ruby reading, in a template or noscript, or an element whose text is not drawn, such as the head's title or an SVG's title)",
       struck: " other than struck through (in <del>, <s> or <strike>), as a former price beside the current one"
     };
   }
@@ -9897,7 +9908,7 @@ function oneName(a, b, resolve4) {
   const forms = (c) => {
     const raw = rawNameOf(c);
     const names = [nameOf(c)];
-    if (raw.length <= MAX_SUFFIXED_NAME) names.push(markupText(withoutTitleSuffix(raw)));
+    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(raw.replace(BRACKETED_END2, "")));
     return names.flatMap((n) => {
       const loose = withoutBrand(withoutAccents(n), brands);
       return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
@@ -9950,19 +9961,21 @@ function comparableText(value) {
   return markupText(value);
 }
 function comparerOf(property3) {
-  return property3 === "telephone" ? phoneDigits : comparable;
+  if (property3 === "telephone") return phoneDigits;
+  if (property3 === "suggestedGender") return (value) => typeof value === "string" ? normalizeValue(value, "enum") ?? "" : comparable(value);
+  return comparable;
 }
 function phoneDigits(value) {
   if (typeof value !== "string" && typeof value !== "number") return comparable(value);
   const digits = String(value).replace(/\D/g, "");
-  return digits.length >= 7 ? digits.slice(-9) : comparable(value);
+  return digits.length >= 7 ? digits.slice(-10) : comparable(value);
 }
 function firstConflict(leader, members2, { path, kind, read: readValues }, resolve4) {
   const read = (c) => {
     const { node, path: at } = c.node.entity;
     const found = readValues !== void 0 ? readValues(node, at, resolve4) : valuesAt2(node, path, at, resolve4);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
-    const beforeSuffix = kind === "text" ? [...new Set(found.map((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? normalizeValue(withoutTitleSuffix(f.value), kind) : null).filter((v) => v !== null))] : null;
+    const beforeSuffix = kind === "text" ? [...new Set(found.flatMap((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(f.value.replace(BRACKETED_END2, ""), kind)] : []).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
     if (values.length === 0 && readings !== null) values = [...readings].sort();
     const written = [...new Set(found.map((f) => typeof f.value === "string" ? f.value.trim() : typeof f.value === "number" ? String(f.value) : "").filter((v) => v !== ""))];
@@ -10094,7 +10107,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, PLACEHOLDER_CODE, LEGAL_FORM_END, MAX_ARRAY_DEPTH, PLAIN_NUMBER, DATE_TIME, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES, MAX_VALUES_SHOWN, MAX_VALUE_SHOWN;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, PLACEHOLDER_CODE, LEGAL_FORM_END, MAX_ARRAY_DEPTH, BRACKETED_END2, PLAIN_NUMBER, DATE_TIME, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES, MAX_VALUES_SHOWN, MAX_VALUE_SHOWN;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -10145,8 +10158,9 @@ var init_duplicates = __esm({
     LINKS = ["parentOrganization", "subOrganization", "department", "branchOf", "superEvent", "subEvent", "hasCourseInstance", "isVariantOf", "hasVariant"];
     MAX_LINKS = 100;
     PLACEHOLDER_CODE = /^(?:n\/?a|none|null|undefined|nil|tbd|-+|0+|\.+|x+|sku)$/;
-    LEGAL_FORM_END = / (?:inc|llc|ltd|limited|corp|corporation|co|company|plc|llp|lp|gmbh|ag|kg|ug|mbh|sa|sas|sarl|srl|spa|bv|nv|pty|oy|ab|as|kk|pte)(?: ltd| co)?$/;
+    LEGAL_FORM_END = /(?: (?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|plc|llp|l l p|lp|gmbh|ag|kg|ug|mbh|sa|s a|sas|sarl|srl|s r l|spa|s p a|bv|b v|nv|n v|pty|oy|ab|as|kk|pte|sro|s r o|sp z o o|ou|oü|aps|a s))+$/;
     MAX_ARRAY_DEPTH = 8;
+    BRACKETED_END2 = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
     DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?([zZ]|[+-]\d{2}:?\d{2})?$/;
     MAX_SUFFIXED_NAME = 320;
@@ -10220,20 +10234,33 @@ function firstObject(value, resolve4) {
 function onOwnSite(entity, pageUrl) {
   const pageHost = hostOf(pageUrl, null);
   if (pageHost === null) return false;
-  const urls = entityUrls(entity);
+  const urls = entityUrls(entity, pageUrl);
   if (urls.length > 0) return urls.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
   const names = [...texts(entity["@id"]), ...texts(entity.sameAs)];
   return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
 }
-function entityUrls(entity) {
-  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u));
+function entityUrls(entity, pageUrl = null) {
+  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
+}
+function fragmentOfPage(value, pageUrl) {
+  if (value.indexOf("#") === -1) return false;
+  try {
+    const url = new URL(value.trim(), pageUrl);
+    const page = new URL(pageUrl);
+    if (url.hash === "") return false;
+    url.hash = "";
+    page.hash = "";
+    return url.href === page.href;
+  } catch {
+    return false;
+  }
 }
 function onSiteOf(pageHost, entityHost) {
   if (entityHost === null) return false;
   return pageHost === entityHost || entityHost.includes(".") && pageHost.endsWith(`.${entityHost}`);
 }
 function siteOwners(nodes, pageUrl, resolve4) {
-  const owners = { ids: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set() };
+  const owners = { ids: /* @__PURE__ */ new Set(), names: /* @__PURE__ */ new Set(), words: /* @__PURE__ */ new Set(), beginnings: /* @__PURE__ */ new Set(), nameWords: [] };
   const pageHost = hostOf(pageUrl, null);
   const websites = subtypes("WebSite");
   let names = 0;
@@ -10242,7 +10269,9 @@ function siteOwners(nodes, pageUrl, resolve4) {
     for (const name of [...texts(entity.name), ...texts(entity.alternateName)]) {
       if (names++ >= MAX_NAMES) return;
       owners.names.add(comparedName(name));
-      for (const word of significantWords(name)) {
+      const words = significantWords(name);
+      if (words.length > 0) owners.nameWords.push(words);
+      for (const word of words) {
         if (owners.words.has(word)) continue;
         owners.words.add(word);
         owners.beginnings.add(word);
@@ -10264,7 +10293,7 @@ function siteOwners(nodes, pageUrl, resolve4) {
 }
 function ownedByAnother(entity, owners, pageUrl) {
   if (typeof entity["@id"] === "string" && owners.ids.has(entity["@id"])) return false;
-  if (entityUrls(entity).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
+  if (entityUrls(entity, pageUrl).slice(0, MAX_ADDRESSES).some((u) => isSiteRoot(u, pageUrl))) return false;
   const names = texts(entity.name).slice(0, MAX_NAMES).filter((name) => significantWords(name).length > 0);
   if (names.length === 0 || owners.words.size === 0) return false;
   return !names.some((name) => namesTheSite(significantWords(name), owners) || runsTogetherAsSite(name, owners));
@@ -10275,6 +10304,7 @@ function runsTogetherAsSite(name, owners) {
 }
 function namesTheSite(words, owners) {
   if (!sharesAWord(words[0], owners)) return false;
+  if (owners.nameWords.some((site) => site.length <= words.length && site.every((w, i) => w === words[i]))) return true;
   let shared2 = 0;
   for (const word of words) if (sharesAWord(word, owners)) shared2++;
   return 2 * shared2 > words.length;
@@ -10285,7 +10315,7 @@ function isSiteRoot(value, pageUrl) {
   try {
     const written = value.trim();
     const url = new URL(isBareHost(written) ? `https://${written}` : written, pageUrl);
-    return (url.pathname === "/" || url.pathname === "") && url.search === "";
+    return HOME_PATH.test(url.pathname);
   } catch {
     return false;
   }
@@ -10299,7 +10329,7 @@ function comparedName(name) {
   return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name);
 }
 function significantWords(name) {
-  return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).slice(0, MAX_NAME_WORDS).map((w) => w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w);
+  return markupText(name.length > MAX_NAME_WORDS * MAX_WORD_LENGTH ? name.slice(0, MAX_NAME_WORDS * MAX_WORD_LENGTH) : name).split(" ").filter((w) => w.length >= 3 && !COMMON_WORDS.has(w) && !LEGAL_FORMS.has(w)).slice(0, MAX_NAME_WORDS).map((w) => w.length > MAX_WORD_LENGTH ? w.slice(0, MAX_WORD_LENGTH) : w);
 }
 function sharesAWord(word, owners) {
   if (owners.beginnings.has(word)) return true;
@@ -10325,7 +10355,7 @@ function ownSiteEvidence(entity, pageUrl) {
   const pageHost = hostOf(pageUrl, null);
   const onHost = (u) => pageHost !== null && onSiteOf(pageHost, hostOf(u, pageUrl));
   const quote = (u) => JSON.stringify(u.length > MAX_QUOTED2 ? `${u.slice(0, MAX_QUOTED2)}...` : u);
-  const urls = entityUrls(entity);
+  const urls = entityUrls(entity, pageUrl);
   const url = urls.slice(0, MAX_ADDRESSES).find(onHost);
   if (url !== void 0) return `its url ${quote(url)} is on this page's host (${pageHost})`;
   if (urls.length === 0) {
@@ -10352,7 +10382,7 @@ function selfServingIssue(candidate, pageUrl) {
     path: `${node.entity.path}/${escapePointer(property3)}`
   };
 }
-var NO_PAGE_URL_NOTE, LISTING_NOTE, isOrganization, isProduct, present, MAX_RATINGS_READ, PLACEHOLDER_URL, MAX_ADDRESSES, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS, MIN_WORD_REST, MAX_QUOTED2;
+var NO_PAGE_URL_NOTE, LISTING_NOTE, isOrganization, isProduct, present, MAX_RATINGS_READ, PLACEHOLDER_URL, MAX_ADDRESSES, HOME_PATH, MAX_NAMES, MAX_NAME_WORDS, MAX_WORD_LENGTH, COMMON_WORDS, LEGAL_FORMS, MIN_WORD_REST, MAX_QUOTED2;
 var init_self_serving = __esm({
   "runtime/page-truth/self-serving.ts"() {
     "use strict";
@@ -10371,10 +10401,12 @@ var init_self_serving = __esm({
     MAX_RATINGS_READ = 200;
     PLACEHOLDER_URL = /^\s*#|#\s*$/;
     MAX_ADDRESSES = 64;
+    HOME_PATH = /^\/?(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?(?:(?:index|home|default)\.(?:html?|php|aspx?))?$/i;
     MAX_NAMES = 16;
     MAX_NAME_WORDS = 32;
     MAX_WORD_LENGTH = 64;
     COMMON_WORDS = /* @__PURE__ */ new Set(["the", "and", "und", "der", "die", "das", "les", "los", "las", "del", "des", "von", "for", "och", "het", "een"]);
+    LEGAL_FORMS = /* @__PURE__ */ new Set(["inc", "incorporated", "llc", "ltd", "limited", "corp", "corporation", "company", "plc", "llp", "gmbh", "mbh", "sas", "sarl", "srl", "spa", "pty", "pte", "sro", "aps"]);
     MIN_WORD_REST = 3;
     MAX_QUOTED2 = 120;
   }
@@ -10476,7 +10508,7 @@ var init_cents_element = __esm({
   "runtime/page-truth/cents-element.ts"() {
     "use strict";
     TWO_DIGITS_THEN_END = /[ \t\n\r]*[0-9]{2}[ \t\n\r]*<\/([A-Za-z][A-Za-z0-9]*)[ \t\n\r>]/y;
-    CENTS_CLASS = /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?)(?![A-Za-z])/;
+    CENTS_CLASS = /(?:^|[\s_-])(?:[Cc]ents?|[Cc]entavos|[Cc]entimes|[Ff]raction|[Dd]ecimals?)(?![A-Za-z])|[a-z](?:Cents?|Fraction|Decimals?)(?![A-Za-z])|(?:^|\s)(?:sup|dec|price[-_]{1,2}sup|priceSup)(?![A-Za-z0-9_-])/;
     RAISED = /vertical-align\s*:\s*(?:super|top|text-top|\+?0*\.?0*[1-9])/i;
   }
 });
@@ -11708,7 +11740,7 @@ function sameChars(a, aFrom, b, bFrom, length) {
   for (let i = 0; i < length; i++) if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
   return true;
 }
-var VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, STRUCK_START, MAX_STRUCK_TEXT, HAS_DIGIT2, BASE_TAG, MAX_HEAD_READ, MAX_KEYS_KEPT, TruthPage;
+var UNDRAWN_TEXT, VALUE_FROM_ATTRIBUTE, MIN_ELEMENT_TEXT, MAX_ELEMENT_TEXT, MAX_UNACCENTED, MIN_CUT_OPENING, MIN_CUT_WORDS, MAX_ELLIPSES, SHELL_TEXT_MAX, SHELL_WORDS_MAX, SCRIPT_START, TYPE_ATTRIBUTE, RUNNABLE_TYPE, MAX_SCRIPTS_READ, SCALE_BEFORE, STRUCK_START, MAX_STRUCK_TEXT, HAS_DIGIT2, BASE_TAG, MAX_HEAD_READ, MAX_KEYS_KEPT, TruthPage;
 var init_truth_page = __esm({
   "runtime/page-truth/truth-page.ts"() {
     "use strict";
@@ -11720,6 +11752,7 @@ var init_truth_page = __esm({
     init_lower_text();
     init_text_match();
     init_price_text();
+    UNDRAWN_TEXT = /* @__PURE__ */ new Set(["title", "desc", "style", "script"]);
     VALUE_FROM_ATTRIBUTE = /* @__PURE__ */ new Set(["meta", "link", "a", "area", "img", "audio", "embed", "iframe", "source", "track", "video", "object", "data", "meter"]);
     MIN_ELEMENT_TEXT = ELEMENT_TEXT_MIN;
     MAX_ELEMENT_TEXT = 400;
@@ -11952,6 +11985,10 @@ var init_truth_page = __esm({
         if (text === null) return false;
         text.takeStopped();
         if (keys.some((k) => text.shows(withoutAccents(k)))) return true;
+        if (keys.some((k) => {
+          const unspelled = withoutSpelledUmlauts(withoutAccents(k));
+          return unspelled !== null && text.shows(unspelled);
+        })) return true;
         return text.takeStopped() ? null : false;
       }
       /**
@@ -12040,6 +12077,17 @@ var init_truth_page = __esm({
           }
         }
         return false;
+      }
+      /**
+       * The element at `offset` is one whose text the browser never draws in the page: the head's `<title>`
+       * (the tab's), an SVG's `<title>` or `<desc>` (a tooltip, a screen reader's), a `<style>` or a
+       * `<script>`. A Microdata value read from its text is looked up as a hidden element's is.
+       */
+      drawsNoTextAt(offset) {
+        const scanner = this.#scanner ??= new HtmlScanner(this.html);
+        scanner.pos = offset;
+        if (!scanner.next() || scanner.isEndTag || scanner.tagStart !== offset) return false;
+        return UNDRAWN_TEXT.has(scanner.tagName());
       }
       /**
        * The Microdata or RDFa value of the element at `offset` is its text content (visible by
@@ -22633,6 +22681,12 @@ __export(ItemList_exports, {
   validate_ItemList_itemListElement_ListItem_item_Event: () => validate_ItemList_itemListElement_ListItem_item_Event,
   validate_ItemList_itemListElement_ListItem_item_LocalBusiness: () => validate_ItemList_itemListElement_ListItem_item_LocalBusiness,
   validate_ItemList_itemListElement_ListItem_item_Movie: () => validate_ItemList_itemListElement_ListItem_item_Movie,
+  validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating: () => validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating,
+  validate_ItemList_itemListElement_ListItem_item_Movie_director_Person: () => validate_ItemList_itemListElement_ListItem_item_Movie_director_Person,
+  validate_ItemList_itemListElement_ListItem_item_Movie_review_Review: () => validate_ItemList_itemListElement_ListItem_item_Movie_review_Review,
+  validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization: () => validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization,
+  validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person: () => validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person,
+  validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating: () => validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating,
   validate_ItemList_itemListElement_ListItem_item_Product: () => validate_ItemList_itemListElement_ListItem_item_Product,
   validate_ItemList_itemListElement_ListItem_item_Recipe: () => validate_ItemList_itemListElement_ListItem_item_Recipe,
   validate_ItemList_itemListElement_ListItem_item_Thing: () => validate_ItemList_itemListElement_ListItem_item_Thing
@@ -22686,6 +22740,65 @@ function validate_ItemList_itemListElement_ListItem_item_Movie(node, run, at) {
   else run.check(v_image, ItemList_itemListElement_ListItem_item_Movie_image, at);
   const v_dateCreated = node["dateCreated"];
   if (v_dateCreated !== void 0) run.check(v_dateCreated, ItemList_itemListElement_ListItem_item_Movie_dateCreated, at);
+  const v_director = node["director"];
+  if (v_director !== void 0) run.check(v_director, ItemList_itemListElement_ListItem_item_Movie_director, at);
+  const v_aggregateRating = node["aggregateRating"];
+  if (v_aggregateRating !== void 0) run.check(v_aggregateRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating, at);
+  const v_review = node["review"];
+  if (v_review !== void 0) run.check(v_review, ItemList_itemListElement_ListItem_item_Movie_review, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_director_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_director_Person_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_director_Person_name, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue, at);
+  const v_ratingCount = node["ratingCount"];
+  if (v_ratingCount !== void 0) run.check(v_ratingCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingCount, at);
+  const v_reviewCount = node["reviewCount"];
+  if (v_reviewCount !== void 0) run.check(v_reviewCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_reviewCount, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating, at);
+  else run.check(v_bestRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating, at);
+  else run.check(v_worstRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating, at);
+  run.oneOf(ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review(node, run, at) {
+  const v_author = node["author"];
+  if (v_author === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author, at);
+  else run.check(v_author, ItemList_itemListElement_ListItem_item_Movie_review_Review_author, at);
+  const v_reviewRating = node["reviewRating"];
+  if (v_reviewRating !== void 0) run.check(v_reviewRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating, at);
+  const v_datePublished = node["datePublished"];
+  if (v_datePublished === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished, at);
+  else run.check(v_datePublished, ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished, at);
+  run.oneOf(ItemList_itemListElement_ListItem_item_Movie_review_Review_oneOf0, node, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization(node, run, at) {
+  const v_name = node["name"];
+  if (v_name === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name, at);
+  else run.check(v_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name, at);
+}
+function validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating(node, run, at) {
+  const v_ratingValue = node["ratingValue"];
+  if (v_ratingValue === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue, at);
+  else run.check(v_ratingValue, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue, at);
+  const v_bestRating = node["bestRating"];
+  if (v_bestRating === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating, at);
+  else run.check(v_bestRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating, at);
+  const v_worstRating = node["worstRating"];
+  if (v_worstRating === void 0) run.missing(ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating, at);
+  else run.check(v_worstRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating, at);
 }
 function validate_ItemList_itemListElement_ListItem_item_Recipe(node, run, at) {
   const v_name = node["name"];
@@ -22851,7 +22964,7 @@ function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_a
   if (v_worstRating !== void 0) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, node, at);
 }
-var DOCS21, DOCS_carousels_beta, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, ruleSet20;
+var DOCS21, DOCS_carousels_beta, ItemList_itemListElement, ItemList_itemListElement_ListItem_position, ItemList_itemListElement_ListItem_url, ItemList_itemListElement_ListItem_item, ItemList_itemListElement_ListItem_oneOf0, ItemList_itemListElement_ListItem_item_Thing_name, ItemList_itemListElement_ListItem_item_Thing_url, ItemList_itemListElement_ListItem_item_Course_name, ItemList_itemListElement_ListItem_item_Course_url, ItemList_itemListElement_ListItem_item_Course_description, ItemList_itemListElement_ListItem_item_Course_provider, ItemList_itemListElement_ListItem_item_Movie_name, ItemList_itemListElement_ListItem_item_Movie_url, ItemList_itemListElement_ListItem_item_Movie_image, ItemList_itemListElement_ListItem_item_Movie_dateCreated, ItemList_itemListElement_ListItem_item_Movie_director, ItemList_itemListElement_ListItem_item_Movie_aggregateRating, ItemList_itemListElement_ListItem_item_Movie_review, ItemList_itemListElement_ListItem_item_Movie_director_Person_name, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_reviewCount, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating, ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_oneOf0, ItemList_itemListElement_ListItem_item_Movie_review_Review_author, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished, ItemList_itemListElement_ListItem_item_Movie_review_Review_oneOf0, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating, ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating, ItemList_itemListElement_ListItem_item_Recipe_name, ItemList_itemListElement_ListItem_item_Recipe_url, ItemList_itemListElement_ListItem_item_Recipe_image, ItemList_itemListElement_ListItem_item_LocalBusiness_name, ItemList_itemListElement_ListItem_item_LocalBusiness_url, ItemList_itemListElement_ListItem_item_LocalBusiness_image, ItemList_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList_itemListElement_ListItem_item_Product_name, ItemList_itemListElement_ListItem_item_Product_url, ItemList_itemListElement_ListItem_item_Product_image, ItemList_itemListElement_ListItem_item_Event_name, ItemList_itemListElement_ListItem_item_Event_url, ItemList_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement, ItemList__carousels_beta_itemListElement_ListItem_item, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_name, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_url, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_image, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_priceRange, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_LocalBusiness_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_name, ItemList__carousels_beta_itemListElement_ListItem_item_Product_url, ItemList__carousels_beta_itemListElement_ListItem_item_Product_image, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Product_aggregateRating_AggregateRating_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_price, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_Offer_oneOf0, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Product_offers_AggregateOffer_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_name, ItemList__carousels_beta_itemListElement_ListItem_item_Event_url, ItemList__carousels_beta_itemListElement_ListItem_item_Event_image, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingValue, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_ratingCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_reviewCount, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_bestRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, ruleSet20;
 var init_ItemList = __esm({
   "generated/validators/ItemList.ts"() {
     "use strict";
@@ -22861,6 +22974,7 @@ var init_ItemList = __esm({
     init_whole_list();
     init_structure_checks();
     init_checks();
+    init_text_length();
     DOCS21 = "https://developers.google.com/search/docs/appearance/structured-data/carousel";
     DOCS_carousels_beta = "https://developers.google.com/search/docs/appearance/structured-data/carousels-beta";
     ItemList_itemListElement = propertyRule({
@@ -23011,6 +23125,185 @@ var init_ItemList = __esm({
       fix: `Give each movie's "dateCreated" as its release date in ISO 8601, e.g. "2024-10-05".`,
       docs: DOCS21,
       rule: "/rules/ItemList#itemListElement.item.dateCreated"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_director = propertyRule({
+      name: "director",
+      segment: "/director",
+      property: "itemListElement.item.director",
+      level: "optional",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_director_Person }],
+      fix: 'Give "director" as a Person with a name, e.g. {"@type": "Person", "name": "Bradley Cooper"}.',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.director"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating = propertyRule({
+      name: "aggregateRating",
+      segment: "/aggregateRating",
+      property: "itemListElement.item.aggregateRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "AggregateRating", accepts: subtypes("AggregateRating"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give "aggregateRating" with the average review score and the number of ratings, e.g. {"@type": "AggregateRating", "ratingValue": 90, "bestRating": 100, "ratingCount": 19141}.',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review = propertyRule({
+      name: "review",
+      segment: "/review",
+      property: "itemListElement.item.review",
+      level: "optional",
+      expect: [{ kind: "class", type: "Review", accepts: subtypes("Review"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review }],
+      fix: 'Give "review" as a Review of the movie with an author and a rating, e.g. {"@type": "Review", "author": {"@type": "Person", "name": "John D."}, "reviewRating": {"@type": "Rating", "ratingValue": 5}}.',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_director_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "itemListElement.item.director.name",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Give the director a "name", e.g. "Bradley Cooper".',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.director.name"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "itemListElement.item.aggregateRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: "Add itemListElement.item.aggregateRating.ratingValue with the average rating, e.g. 90 on a 100-point scale (with bestRating 100).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating.ratingValue"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_ratingCount = propertyRule({
+      name: "ratingCount",
+      segment: "/ratingCount",
+      property: "itemListElement.item.aggregateRating.ratingCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.ratingCount as the number of ratings, a whole number of 1 or more, e.g. 89 (an item nobody has rated yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating.ratingCount"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_reviewCount = propertyRule({
+      name: "reviewCount",
+      segment: "/reviewCount",
+      property: "itemListElement.item.aggregateRating.reviewCount",
+      level: "optional",
+      expect: [{ kind: "literal", literal: "integer", type: "Integer" }],
+      min: 1,
+      fix: "Give itemListElement.item.aggregateRating.reviewCount as the number of reviews, a whole number of 1 or more, e.g. 89 (an item nobody has reviewed yet gets no aggregateRating).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating.reviewCount"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "itemListElement.item.aggregateRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.bestRating with the highest value of the scale (5 is assumed when it is missing), e.g. 100 for a percentage scale.",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating.bestRating"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "itemListElement.item.aggregateRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.aggregateRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.aggregateRating.worstRating"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_aggregateRating_AggregateRating_oneOf0 = { level: "required", properties: ["ratingCount", "reviewCount"], property: "itemListElement.item.aggregateRating.ratingCount", members: ["itemListElement.item.aggregateRating.ratingCount", "itemListElement.item.aggregateRating.reviewCount"], paths: [["ratingCount"], ["reviewCount"]], fix: 'Add itemListElement.item.aggregateRating.ratingCount (the number of ratings) or itemListElement.item.aggregateRating.reviewCount (the number of reviews), e.g. "reviewCount": 89.', docs: DOCS21, rule: "/rules/ItemList#one-of:itemListElement.item.aggregateRating.ratingCount" };
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_author = propertyRule({
+      name: "author",
+      segment: "/author",
+      property: "itemListElement.item.review.author",
+      level: "required",
+      expect: [{ kind: "class", type: "Person", accepts: subtypes("Person"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person }, { kind: "class", type: "Organization", accepts: subtypes("Organization"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization }],
+      malformedWarning: true,
+      malformedTextOnly: true,
+      fix: 'Add itemListElement.item.review.author as a Person or Organization with a name, e.g. {"@type": "Person", "name": "Jane Doe"}. An author written as text is read, but the review is not eligible for an author-based review snippet (Search Console: "Invalid object type for field author").',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.author"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating = propertyRule({
+      name: "reviewRating",
+      segment: "/reviewRating",
+      property: "itemListElement.item.review.reviewRating",
+      level: "optional",
+      expect: [{ kind: "class", type: "Rating", accepts: subtypes("Rating"), validate: validate_ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating, nodeCheck: nodeChecks["rating-bounds"], nodeCheckRequired: true }],
+      fix: 'Give itemListElement.item.review.reviewRating as a Rating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 4, "bestRating": 5}.',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.reviewRating"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_datePublished = propertyRule({
+      name: "datePublished",
+      segment: "/datePublished",
+      property: "itemListElement.item.review.datePublished",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "date", type: "Date" }, { kind: "literal", literal: "datetime", type: "DateTime" }],
+      format: valueChecks["iso8601-datetime"],
+      fix: 'Add itemListElement.item.review.datePublished with the date the review was published in ISO 8601, e.g. "2026-11-20".',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.datePublished"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_oneOf0 = { level: "required", properties: ["reviewRating", "datePublished"], property: "itemListElement.item.review.reviewRating", members: ["itemListElement.item.review.reviewRating", "itemListElement.item.review.datePublished"], paths: [["reviewRating"], ["datePublished"]], fix: 'Give each review a reviewRating with a ratingValue, e.g. {"@type": "Rating", "ratingValue": 5}; a review without a rating needs at least its datePublished.', docs: DOCS21, rule: "/rules/ItemList#one-of:itemListElement.item.review.reviewRating" };
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Person_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "itemListElement.item.review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
+      fix: `Give the review's author a "name" that is a real person's name, e.g. "Jane Doe" (under 100 characters; not a slogan such as "50% off until Saturday").`,
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.author.name"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_author_Organization_name = propertyRule({
+      name: "name",
+      segment: "/name",
+      property: "itemListElement.item.review.author.name",
+      level: "required",
+      expect: [{ kind: "literal", literal: "text", type: "Text" }],
+      valueKeywords: [textAtMost(99, "the page won't be eligible for an author-based review snippet")],
+      fix: `Give the review's author a "name" that is a real organization or team name, e.g. "CNET Reviewers" (under 100 characters).`,
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.author.name"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_ratingValue = propertyRule({
+      name: "ratingValue",
+      segment: "/ratingValue",
+      property: "itemListElement.item.review.reviewRating.ratingValue",
+      level: "required",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+      fix: 'Add itemListElement.item.review.reviewRating.ratingValue, e.g. 4, "60%" or "6 / 10" (use a dot for decimals: 4.5, not 4,5).',
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.reviewRating.ratingValue"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_bestRating = propertyRule({
+      name: "bestRating",
+      segment: "/bestRating",
+      property: "itemListElement.item.review.reviewRating.bestRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.review.reviewRating.bestRating with the highest value of the scale (5 is assumed when it is missing).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.reviewRating.bestRating"
+    });
+    ItemList_itemListElement_ListItem_item_Movie_review_Review_reviewRating_Rating_worstRating = propertyRule({
+      name: "worstRating",
+      segment: "/worstRating",
+      property: "itemListElement.item.review.reviewRating.worstRating",
+      level: "recommended",
+      expect: [{ kind: "literal", literal: "number", type: "Number" }],
+      fix: "Add itemListElement.item.review.reviewRating.worstRating with the lowest value of the scale (1 is assumed when it is missing).",
+      docs: DOCS21,
+      rule: "/rules/ItemList#itemListElement.item.review.reviewRating.worstRating"
     });
     ItemList_itemListElement_ListItem_item_Recipe_name = propertyRule({
       name: "name",
