@@ -1195,8 +1195,8 @@ const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers: Prope
   segment: "/offers",
   property: "itemListElement.item.offers",
   level: "recommended",
-  expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: null }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: null }],
-  fix: "Add \"offers\" with price (0 when free) and priceCurrency.",
+  expect: [{ kind: "class", type: "Offer", accepts: subtypes("Offer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer }, { kind: "class", type: "AggregateOffer", accepts: subtypes("AggregateOffer"), validate: validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer }],
+  fix: "Add \"offers\" with price and priceCurrency (or an AggregateOffer with lowPrice, highPrice and priceCurrency).",
   docs: DOCS_carousels_beta,
   rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers",
 });
@@ -1294,6 +1294,78 @@ export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_
   const v_worstRating = node["worstRating"];
   if (v_worstRating !== undefined) run.check(v_worstRating, ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_worstRating, at);
   run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_aggregateRating_AggregateRating_oneOf0, node, at);
+}
+
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers > Offer > price
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_price: PropertyRule = propertyRule({
+  name: "price",
+  segment: "/price",
+  property: "itemListElement.item.offers.price",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  min: 0,
+  fix: "Give itemListElement.item.offers.price as a number, e.g. 39.99 (no currency symbol; a dot for decimals).",
+  docs: DOCS_carousels_beta,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.price",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers > Offer > priceCurrency
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_priceCurrency: PropertyRule = propertyRule({
+  name: "priceCurrency",
+  segment: "/priceCurrency",
+  property: "itemListElement.item.offers.priceCurrency",
+  level: "optional",
+  expect: [{ kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["iso4217"],
+  fix: "Give itemListElement.item.offers.priceCurrency as the three-letter ISO 4217 currency code, e.g. \"USD\".",
+  docs: DOCS_carousels_beta,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.priceCurrency",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers > Offer > one of itemListElement.item.offers.price, itemListElement.item.offers.priceSpecification
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_oneOf0: OneOfRule = { level: "recommended", properties: ["price","priceSpecification"], property: "itemListElement.item.offers.price", members: ["itemListElement.item.offers.price","itemListElement.item.offers.priceSpecification"], paths: [["price"],["priceSpecification"]], fix: "Add offers.price, e.g. 45.00.", docs: DOCS_carousels_beta, rule: "/rules/ItemList#carousels-beta:one-of:itemListElement.item.offers.price" };
+
+/** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Event > offers > Offer. */
+export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer(node: JsonObject, run: Run, at: string): void {
+  const v_price = node["price"];
+  if (v_price !== undefined) run.check(v_price, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_price, at);
+  const v_priceCurrency = node["priceCurrency"];
+  if (v_priceCurrency !== undefined) run.check(v_priceCurrency, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_priceCurrency, at);
+  run.oneOf(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_Offer_oneOf0, node, at);
+}
+
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers > AggregateOffer > lowPrice
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_lowPrice: PropertyRule = propertyRule({
+  name: "lowPrice",
+  segment: "/lowPrice",
+  property: "itemListElement.item.offers.lowPrice",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  fix: "Add offers.lowPrice, e.g. 45.00.",
+  docs: DOCS_carousels_beta,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.lowPrice",
+});
+// rules-src/types/ItemList.yaml: feature carousels-beta > itemListElement > ListItem > item > Event > offers > AggregateOffer > highPrice
+const ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_highPrice: PropertyRule = propertyRule({
+  name: "highPrice",
+  segment: "/highPrice",
+  property: "itemListElement.item.offers.highPrice",
+  level: "recommended",
+  expect: [{ kind: "literal", literal: "number", type: "Number" }, { kind: "literal", literal: "text", type: "Text" }],
+  format: valueChecks["price"],
+  fix: "Add offers.highPrice, e.g. 60.00.",
+  docs: DOCS_carousels_beta,
+  rule: "/rules/ItemList#carousels-beta:itemListElement.item.offers.highPrice",
+});
+
+/** Nested shape ItemList > feature carousels-beta > itemListElement > ListItem > item > Event > offers > AggregateOffer. */
+export function validate_ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer(node: JsonObject, run: Run, at: string): void {
+  const v_lowPrice = node["lowPrice"];
+  if (v_lowPrice === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_lowPrice, at);
+  else run.check(v_lowPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_lowPrice, at);
+  const v_highPrice = node["highPrice"];
+  if (v_highPrice === undefined) run.missing(ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_highPrice, at);
+  else run.check(v_highPrice, ItemList__carousels_beta_itemListElement_ListItem_item_Event_offers_AggregateOffer_highPrice, at);
 }
 
 /** The ItemList rule set as the registries hand it to the engine. */
