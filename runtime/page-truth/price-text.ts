@@ -614,13 +614,13 @@ const AMOUNT_PART_GAP = /[ \u00a0\u202f\u2009]/;
 
 /**
  * The amount's last part in no unit, the currency after it: "1만 2,900원" is 12,900 won, "1万2900円"
- * 12,900 yen, "3억 5,000만 2,000원" 350,002,000 won. Only before the currency's word, and only after a
- * unit of ten thousands or more: elsewhere a number after an amount is a number of its own ("1만 2
- * 리뷰"). The part is less than one of the amount's last unit; the amount it ends is read as a whole,
+ * 12,900 yen, "3억 5,000만 2,000원" 350,002,000 won, "3천500원" 3,500 won. Only before the currency's
+ * word, and only after an exact unit (thousands or more): elsewhere a number after an amount is a number
+ * of its own ("1만 2 리뷰"). The part is less than one of the amount's last unit; the amount it ends is read as a whole,
  * not its larger parts alone.
  */
 function remainderAfter(amount: UnitAmount, mark: DecimalMark): UnitAmount | null {
-  if (amount.unit < 1e4) return null;
+  if (amount.unit < 1e3) return null;
   REMAINDER.lastIndex = amount.end;
   const m = REMAINDER.exec(amount.input);
   if (m === null) return null;
@@ -667,9 +667,9 @@ const COMPACT = new RegExp(
  * lower-text.ts).
  */
 function unitEnds(text: string, at: number, key: string): boolean {
-  // Korean writes an amount's next part right after 억 and 만 too ("3억5000만원", continuesAmount;
-  // "1만2900원", remainderAfter).
-  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "억" || key === "만";
+  // Korean writes an amount's next part right after 억, 만 and 천 too ("3억5000만원", continuesAmount;
+  // "1만2900원", "3천500원", remainderAfter).
+  return !isDigit(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "억" || key === "만" || key === "천";
 }
 
 /**

@@ -236,10 +236,15 @@ test("a price in Korean, Japanese or Chinese thousands, alone or after ten thous
   assert.equal(shown(129000, "KRW", "12만9천원", "ko"), []);
   assert.equal(shown(12000, "JPY", "1万2千円", "ja"), []);
   assert.equal(shown(3000, "CNY", "3千元", "zh"), []);
+  assert.equal(shown(3500, "KRW", "3천500원", "ko"), []);
+  assert.equal(shown(3500, "CNY", "3千500元", "zh"), []);
   // The twins: another number of thousands.
   assert.equal(shown(3000, "KRW", "4천원", "ko"), ["Product not-visible offers.price"]);
   assert.equal(shown(59000, "KRW", "판매가 5만 8천원", "ko"), ["Product not-visible offers.price"]);
   assert.equal(shown(12000, "JPY", "1万3千円", "ja"), ["Product not-visible offers.price"]);
+  assert.equal(shown(3500, "KRW", "3천600원", "ko"), ["Product not-visible offers.price"]);
+  // A number after thousands is their remainder only before the currency's word.
+  assert.equal(shown(3500, "KRW", "3천 500 리뷰", "ko"), ["Product not-visible offers.price"]);
 });
 
 test.run();
