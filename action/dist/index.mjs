@@ -7405,7 +7405,7 @@ function continuesAmount(amount, input, start, unit, parts) {
   return unit < amount.unit && parts.length > 0 && parts.every((p) => p < amount.unit);
 }
 function remainderAfter(amount, mark) {
-  if (amount.unit < 1e4) return null;
+  if (amount.unit < 1e3) return null;
   REMAINDER.lastIndex = amount.end;
   const m = REMAINDER.exec(amount.input);
   if (m === null) return null;
@@ -7414,7 +7414,7 @@ function remainderAfter(amount, mark) {
   return { input: amount.input, end: m.index + m[0].length, unit: 1, values: amount.values.flatMap((a) => parts.map((b) => a + b)) };
 }
 function unitEnds(text, at, key) {
-  return !isDigit3(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5" || key === "\uB9CC";
+  return !isDigit3(text.charCodeAt(at)) || unspaced(key.charCodeAt(key.length - 1)) || key === "\uC5B5" || key === "\uB9CC" || key === "\uCC9C";
 }
 function unitLowerBoundSpan(written, decimals, unit) {
   let digits = Math.round(written * 10 ** decimals);
