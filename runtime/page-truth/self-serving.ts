@@ -107,7 +107,10 @@ export function onOwnSite(entity: JsonObject, pageUrl: string): boolean {
  * the business's site. Such an entity is read as one without a `url` (its @id and sameAs decide).
  */
 function entityUrls(entity: JsonObject, pageUrl: string | null = null): string[] {
-  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
+  // Its first MAX_ADDRESSES only, as every reading of its addresses: each is parsed as a URL.
+  return texts(entity.url)
+    .slice(0, MAX_ADDRESSES)
+    .filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
 }
 
 /** The url is the page itself with a fragment ("#top", "#reviews", as a Microdata href arrives resolved): a link within the page, no site. */

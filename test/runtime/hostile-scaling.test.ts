@@ -126,6 +126,10 @@ test("199 reviews of one business with many names and sameAs: judged once, the s
   // sameAs: the first 64 are read; one on the page's host among them makes it the business's own site.
   assert.is(selfServing(page(100, { name: "Joe's", sameAs: ["https://a.example/joe", ...Array(2_500).fill("h://[")] }, null)), 100);
   assert.is(selfServing(page(3, { name: "Joe's", sameAs: Array(2_500).fill("h://[") }, null)), 0);
+  // url: the first 64 are read too (each with a fragment is parsed against the page: 100,000 took 2 s);
+  // one on the page's host after them is not read, one among them makes it the business's own site.
+  assert.is(selfServing(page(3, { name: "Joe's", url: [...Array(100_000).fill("https://a.example/#top"), "https://a.example/"] }, null)), 0);
+  assert.is(selfServing(page(3, { name: "Joe's", url: [...Array(10).fill("https://a.example/#top"), "https://a.example/", ...Array(100_000).fill("https://a.example/#top")] }, null)), 3);
 });
 
 test("an FAQ answer of markup referenced from 500 questions, and an element with 7,000 itemprop names: each value read once", () => {
