@@ -10240,7 +10240,7 @@ function onOwnSite(entity, pageUrl) {
   return names.slice(0, MAX_ADDRESSES).some((u) => onSiteOf(pageHost, hostOf(u, pageUrl)));
 }
 function entityUrls(entity, pageUrl = null) {
-  return texts(entity.url).filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
+  return texts(entity.url).slice(0, MAX_ADDRESSES).filter((u) => !PLACEHOLDER_URL.test(u) && !(pageUrl !== null && fragmentOfPage(u, pageUrl)));
 }
 function fragmentOfPage(value, pageUrl) {
   if (value.indexOf("#") === -1) return false;
