@@ -20,7 +20,7 @@ import { brandNames, valuesAt, type FoundValue, type Resolve } from "./node-valu
 import { offerPrices } from "./offer-prices.ts";
 import { firstWrittenNumber, markupNumber, readNumber } from "./price-text.ts";
 import { currencyCode, signMayStandFor } from "../checks/iso4217.ts";
-import { markupText, withoutAccents, withoutTitleSuffix } from "./text-match.ts";
+import { markupText, withoutAccents, withoutBracketedEnd, withoutTitleSuffix } from "./text-match.ts";
 import { LineIndex } from "../extract/line-column.ts";
 import { withoutTrailingSlashes } from "../without-trailing-slashes.ts";
 import { resolveId } from "../graph/resolve-id.ts";
@@ -377,7 +377,7 @@ function oneName(a: Candidate, b: Candidate, resolve: Resolve): boolean {
     const names = [nameOf(c)];
     // A site's name after a title, or a remark in brackets at its end ("Anvil (Black)"); not for a
     // business, whose branch is written so ("Acme – Springfield").
-    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(raw.replace(BRACKETED_END, "")));
+    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(withoutBracketedEnd(raw)));
     return names.flatMap((n) => {
       const loose = withoutBrand(withoutAccents(n), brands);
       return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
@@ -391,7 +391,7 @@ function oneName(a: Candidate, b: Candidate, resolve: Resolve): boolean {
  * A business's name without the legal forms at its end ("acme inc" is "acme", "acme gmbh co kg" and
  * "acme l l c", as markupText writes "Acme GmbH & Co. KG" and "Acme L.L.C.", are "acme").
  */
-export function withoutLegalForm(name: string): string {
+function withoutLegalForm(name: string): string {
   const cut = name.replace(LEGAL_FORM_END, "");
   return cut === "" ? name : cut;
 }
@@ -435,9 +435,6 @@ function comparable(value: unknown, depth = 0): string {
 }
 
 const MAX_ARRAY_DEPTH = 8;
-
-/** A closing remark in brackets ("Anvil (Black)"), as the not-visible check reads a title's. */
-const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
 
 /**
  * A text as compared: a number as the number it is (Microdata's "40.1" is the JSON-LD's 40.1), a date
@@ -498,7 +495,7 @@ function firstConflict(leader: Candidate, members: readonly Candidate[], { path,
     // And without a remark in brackets at its end ("Anvil (Black)" names "Anvil").
     const beforeSuffix =
       kind === "text"
-        ? [...new Set(found.flatMap((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(f.value.replace(BRACKETED_END, ""), kind)] : [])).filter((v): v is string => v !== null))]
+        ? [...new Set(found.flatMap((f) => (typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(withoutBracketedEnd(f.value), kind)] : [])).filter((v): v is string => v !== null))]
         : null;
     // Numbers also as the page's format may mean them: Microdata on "1.234" or "1 234" (a theme's itemprop on the shown text).
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;

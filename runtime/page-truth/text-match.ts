@@ -348,6 +348,11 @@ export function joinedUnspacedValue(value: string): string | null {
 /** A closing remark in brackets: a job's "(m/w/d)", a product's "(Black, XL)". */
 const BRACKETED_END = /\s*[(\[][^()[\]]*[)\]]\s*$/;
 
+/** The value without a remark in brackets at its end ("Anvil (Black)" is "Anvil"), or the value. */
+export function withoutBracketedEnd(value: string): string {
+  return value.replace(BRACKETED_END, "");
+}
+
 /**
  * A job title's gender note written without brackets, as job boards print it: "Schmied m/w/d",
  * "Forgeron H/F", "Engineer - f/m/x", "Koch*Köchin w/m/d" (two or three of the letters the notes use,
