@@ -8324,6 +8324,9 @@ function joinedUnspacedValue(value) {
   if (!UNSPACED_CHARACTER.test(value)) return null;
   return withoutSpacesBetweenUnspaced(value, NaN);
 }
+function withoutBracketedEnd(value) {
+  return value.replace(BRACKETED_END, "");
+}
 function withoutBrandName(key, brand) {
   if (brand === "" || brand === key) return null;
   if (key.startsWith(`${brand} `)) return key.slice(brand.length + 1);
@@ -9908,7 +9911,7 @@ function oneName(a, b, resolve4) {
   const forms = (c) => {
     const raw = rawNameOf(c);
     const names = [nameOf(c)];
-    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(raw.replace(BRACKETED_END2, "")));
+    if (raw.length <= MAX_SUFFIXED_NAME && c.family.root !== "Organization") names.push(markupText(withoutTitleSuffix(raw)), markupText(withoutBracketedEnd(raw)));
     return names.flatMap((n) => {
       const loose = withoutBrand(withoutAccents(n), brands);
       return c.family.root === "Organization" ? [loose, withoutLegalForm(loose)] : [loose];
@@ -9975,7 +9978,7 @@ function firstConflict(leader, members2, { path, kind, read: readValues }, resol
     const { node, path: at } = c.node.entity;
     const found = readValues !== void 0 ? readValues(node, at, resolve4) : valuesAt2(node, path, at, resolve4);
     let values = [...new Set(found.map((f) => normalizeValue(f.value, kind)).filter((v) => v !== null))].sort();
-    const beforeSuffix = kind === "text" ? [...new Set(found.flatMap((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(f.value.replace(BRACKETED_END2, ""), kind)] : []).filter((v) => v !== null))] : null;
+    const beforeSuffix = kind === "text" ? [...new Set(found.flatMap((f) => typeof f.value === "string" && f.value.length <= MAX_SUFFIXED_NAME ? [normalizeValue(withoutTitleSuffix(f.value), kind), normalizeValue(withoutBracketedEnd(f.value), kind)] : []).filter((v) => v !== null))] : null;
     const readings = kind === "number" || kind === "rating" ? new Set(found.flatMap((f) => numberReadings(f.value))) : null;
     if (values.length === 0 && readings !== null) values = [...readings].sort();
     const written = [...new Set(found.map((f) => typeof f.value === "string" ? f.value.trim() : typeof f.value === "number" ? String(f.value) : "").filter((v) => v !== ""))];
@@ -10107,7 +10110,7 @@ function conflictIssue(property3, conflict, places) {
     path: conflict.first.pointer
   };
 }
-var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, PLACEHOLDER_CODE, LEGAL_FORM_END, MAX_ARRAY_DEPTH, BRACKETED_END2, PLAIN_NUMBER, DATE_TIME, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES, MAX_VALUES_SHOWN, MAX_VALUE_SHOWN;
+var GTINS, PRODUCT_DISTINCT, FAMILIES, COMPARED, MAX_TOLD_APART, keyClass, LINKS, MAX_LINKS, PLACEHOLDER_CODE, LEGAL_FORM_END, MAX_ARRAY_DEPTH, PLAIN_NUMBER, DATE_TIME, MAX_SUFFIXED_NAME, MAX_NUMBER_TEXT, SPACE_GROUPED, GROUP_SPACES2, ENUM_SPACING, Places, joinHint, MAX_PLACES, MAX_VALUES_SHOWN, MAX_VALUE_SHOWN;
 var init_duplicates = __esm({
   "runtime/page-truth/duplicates.ts"() {
     "use strict";
@@ -10160,7 +10163,6 @@ var init_duplicates = __esm({
     PLACEHOLDER_CODE = /^(?:n\/?a|none|null|undefined|nil|tbd|-+|0+|\.+|x+|sku)$/;
     LEGAL_FORM_END = /(?: (?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|plc|llp|l l p|lp|gmbh|ag|kg|ug|mbh|sa|s a|sas|sarl|srl|s r l|spa|s p a|bv|b v|nv|n v|pty|oy|ab|as|kk|pte|sro|s r o|sp z o o|ou|oü|aps|a s))+$/;
     MAX_ARRAY_DEPTH = 8;
-    BRACKETED_END2 = /\s*[(\[][^()[\]]*[)\]]\s*$/;
     PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
     DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?([zZ]|[+-]\d{2}:?\d{2})?$/;
     MAX_SUFFIXED_NAME = 320;
